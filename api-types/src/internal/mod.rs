@@ -1,0 +1,12 @@
+//! The internal version: the hub every served version converts to and from. Never served;
+//! no defaults (defaulting belongs to the versions).
+
+mod types;
+
+pub use types::*;
+
+kapi::group_version! {
+    group_name = "frob.example.com",
+    internal,
+    group_go_name = "Frob",
+}

@@ -1,0 +1,17 @@
+//! The example API: group `frob.example.com`, modelled on the Frobber of Kubernetes'
+//! "changing the API" guide. `internal` is the hub every version converts through; `v1` is
+//! stable and `v2beta1` is the next version (with the singular/plural `param(s)` change).
+//!
+//! The files under `generated/` are written by `cargo xtask codegen`; do not edit them.
+
+pub mod internal;
+pub mod v1;
+pub mod v2beta1;
+
+/// Feature gates the API's markers name.
+pub mod features {
+    /// Allows `spec.width` (two-dimensional frobbers).
+    pub const FROBBER_2D: &str = "Frobber2D";
+    /// Allows the `OnTuesday` restart policy.
+    pub const FROBBER_RESTART_POLICY_ON_TUESDAY: &str = "FrobberRestartPolicyOnTuesday";
+}

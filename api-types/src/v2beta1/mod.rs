@@ -1,0 +1,12 @@
+//! frob.example.com/v2beta1: the next version, in beta.
+
+mod types;
+
+pub use types::*;
+
+kapi::group_version! {
+    group_name = "frob.example.com",
+    version = "v2beta1",
+    group_go_name = "Frob",
+    protobuf_package = "com.example.frob.v2beta1",
+}

@@ -1,0 +1,154 @@
+//! Errors about the user's source, collected so one run reports all of them.
+//!
+//! The proc-macro turns each diagnostic into a spanned `compile_error!`; codegen renders it
+//! like rustc does, with file:line:column, the source line and a caret under the offending
+//! text. Both use the same message, so a marker error reads the same wherever it is found.
+
+use proc_macro2::Span;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub span: Span,
+    pub message: String,
+    pub help: Option<String>,
+    /// The file the span points into; set by codegen, empty inside the proc-macro.
+    pub file: Option<PathBuf>,
+}
+
+impl Diagnostic {
+    pub fn new(span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            span,
+            message: message.into(),
+            help: None,
+            file: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The message as a single line, with the help appended: what `compile_error!` shows.
+    pub fn full_message(&self) -> String {
+        match &self.help {
+            Some(help) => format!("{}\n  = help: {help}", self.message),
+            None => self.message.clone(),
+        }
+    }
+
+    pub fn to_syn_error(&self) -> syn::Error {
+        syn::Error::new(self.span, self.full_message())
+    }
+
+    /// Renders like rustc: `error: msg`, ` --> file:line:col`, the line, a caret, the help.
+    /// `root` is stripped from the file path so output does not depend on the checkout.
+    pub fn render(&self, source: &str, root: Option<&Path>) -> String {
+        let start = self.span.start();
+        let end = self.span.end();
+        let line_no = start.line.max(1);
+        let col = start.column;
+        let file = self
+            .file
+            .as_deref()
+            .map(|f| {
+                root.and_then(|r| f.strip_prefix(r).ok())
+                    .unwrap_or(f)
+                    .display()
+                    .to_string()
+            })
+            .unwrap_or_else(|| "<input>".to_string());
+        let line_text = source.lines().nth(line_no - 1).unwrap_or("");
+        let width = if end.line == start.line && end.column > col {
+            end.column - col
+        } else {
+            1
+        };
+        let gutter = " ".repeat(line_no.to_string().len());
+        let mut out = String::new();
+        let _ = writeln!(out, "error: {}", self.message);
+        let _ = writeln!(out, "{gutter}--> {file}:{line_no}:{}", col + 1);
+        let _ = writeln!(out, "{gutter} |");
+        let _ = writeln!(out, "{line_no} | {line_text}");
+        // Columns count characters; tabs keep their width so the caret lines up.
+        let pad: String = line_text
+            .chars()
+            .take(col)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let _ = writeln!(out, "{gutter} | {pad}{}", "^".repeat(width));
+        if let Some(help) = &self.help {
+            let _ = writeln!(out, "{gutter} = help: {help}");
+        }
+        out
+    }
+}
+
+/// Collects diagnostics during one parse so all errors are reported together.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.items.push(diagnostic);
+    }
+
+    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.push(Diagnostic::new(span, message));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.items
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.items.iter()
+    }
+
+    pub fn extend(&mut self, other: impl IntoIterator<Item = Diagnostic>) {
+        self.items.extend(other);
+    }
+
+    /// Marks every diagnostic that has no file yet as coming from `file`.
+    pub fn set_file(&mut self, file: &Path) {
+        for d in &mut self.items {
+            if d.file.is_none() {
+                d.file = Some(file.to_path_buf());
+            }
+        }
+    }
+
+    /// All diagnostics as one `syn::Error`, each keeping its own span.
+    pub fn to_syn_error(&self) -> Option<syn::Error> {
+        let mut iter = self.items.iter();
+        let mut err = iter.next()?.to_syn_error();
+        for d in iter {
+            err.combine(d.to_syn_error());
+        }
+        Some(err)
+    }
+}
+
+/// The closest candidate to `input` by edit distance, if it is close enough to be a likely typo.
+pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let normalized = input.replace('-', "_").to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(&normalized, c), c))
+        .filter(|(d, c)| *d <= (c.len().max(normalized.len()) / 3).max(2))
+        .min_by_key(|(d, c)| (*d, *c))
+        .map(|(_, c)| c)
+}

@@ -1,0 +1,9 @@
+//! kapi-codegen: Rust API source → one model → generated files.
+//!
+//! [`model`] is the only code that reads `syn`. The proc-macro (`kapi-derive`) uses it to
+//! check markers and emit per-type code; the generators under [`generate`] take the whole
+//! model and produce the checked-in files that `cargo xtask codegen` writes and verifies.
+
+pub mod diagnostics;
+pub mod markers;
+pub mod model;

@@ -1,0 +1,154 @@
+//! Checks that need more than one type: they run on the whole model, in codegen.
+
+use super::*;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+
+pub fn check(model: &Model, diags: &mut Diagnostics) {
+    for gv in &model.versions {
+        for t in &gv.types {
+            for f in t.fields() {
+                check_list_map_keys(gv, t, f, diags);
+                check_enum_default(gv, t, f, diags);
+            }
+        }
+    }
+    check_internal_versions(model, diags);
+    check_storage_versions(model, diags);
+}
+
+fn element_type<'a>(gv: &'a GroupVersion, f: &Field) -> Option<&'a TypeDef> {
+    match f.ty.strip_option() {
+        TypeRef::Vec(inner) => gv.find(inner.named_last()?),
+        other => gv.find(other.named_last()?),
+    }
+}
+
+fn at(t: &TypeDef, d: Diagnostic) -> Diagnostic {
+    Diagnostic {
+        file: Some(t.file.clone()),
+        ..d
+    }
+}
+
+fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Diagnostics) {
+    if f.list_map_keys.is_empty() {
+        return;
+    }
+    let Some(elem) = element_type(gv, f) else {
+        return;
+    };
+    for key in &f.list_map_keys {
+        match elem.fields().iter().find(|ef| &ef.json_name == key) {
+            None => diags.push(at(
+                t,
+                Diagnostic::new(
+                    f.span,
+                    format!(
+                        "`list_map_key = \"{key}\"` on `{}.{}`: `{}` has no field \"{key}\"",
+                        t.name, f.rust_name, elem.name
+                    ),
+                )
+                .with_help(format!(
+                    "fields of `{}`: {}",
+                    elem.name,
+                    elem.fields()
+                        .iter()
+                        .map(|f| f.json_name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            )),
+            // Kubernetes requires map keys to be required or defaulted: an item without its key
+            // could not be merged.
+            Some(ef) if ef.optional && ef.default.is_none() => diags.push(at(
+                t,
+                Diagnostic::new(
+                    f.span,
+                    format!(
+                        "list map key \"{key}\" of `{}.{}` is optional without a default",
+                        t.name, f.rust_name
+                    ),
+                )
+                .with_help(format!(
+                    "make `{}.{}` required or give it a default",
+                    elem.name, ef.rust_name
+                )),
+            )),
+            _ => {}
+        }
+    }
+}
+
+fn check_enum_default(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Diagnostics) {
+    let Some(default) = &f.default else { return };
+    let Some(target) = f.ty.strip_option().named_last().and_then(|n| gv.find(n)) else {
+        return;
+    };
+    let Shape::Enum { variants } = &target.shape else {
+        return;
+    };
+    let ok = default
+        .as_str()
+        .is_some_and(|s| variants.iter().any(|v| v.value == s));
+    if !ok {
+        let values: Vec<String> = variants
+            .iter()
+            .map(|v| format!("\"{}\"", v.value))
+            .collect();
+        diags.push(at(
+            t,
+            Diagnostic::new(
+                f.span,
+                format!(
+                    "default {default} of `{}.{}` is not a value of enum `{}`",
+                    t.name, f.rust_name, target.name
+                ),
+            )
+            .with_help(format!("supported values: {}", values.join(", "))),
+        ));
+    }
+}
+
+fn check_internal_versions(model: &Model, diags: &mut Diagnostics) {
+    for group in model.groups() {
+        let internals: Vec<&GroupVersion> =
+            model.versions_of(group).filter(|v| v.internal).collect();
+        for extra in internals.iter().skip(1) {
+            diags.push(Diagnostic {
+                file: Some(extra.file.clone()),
+                ..Diagnostic::new(
+                    extra.span,
+                    format!("group \"{group}\" declares more than one internal version"),
+                )
+            });
+        }
+    }
+}
+
+fn check_storage_versions(model: &Model, diags: &mut Diagnostics) {
+    for group in model.groups() {
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        for gv in model.versions_of(group) {
+            for t in gv.kinds() {
+                if !t.kind.as_ref().is_some_and(|k| k.storage_version) {
+                    continue;
+                }
+                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == t.name) {
+                    diags.push(at(
+                        t,
+                        Diagnostic::new(
+                            t.span,
+                            format!(
+                                "kind `{}` is marked `storage_version` in both {first} and {}",
+                                t.name, gv.version
+                            ),
+                        )
+                        .with_help("exactly one version stores a kind"),
+                    ));
+                } else {
+                    seen.push((&t.name, &gv.version));
+                }
+            }
+        }
+    }
+}

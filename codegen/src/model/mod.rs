@@ -1,0 +1,296 @@
+//! The one model of an API: group-versions, kinds, types, fields and their markers.
+//!
+//! Built from Rust source by [`parse`] (one item, for the proc-macro) and [`source`] (a
+//! whole crate, for codegen). Every generator reads this model and nothing else.
+
+pub mod check;
+pub mod parse;
+pub mod source;
+mod type_ref;
+
+pub use type_ref::{Scalar, TypeRef};
+
+use crate::markers::Marker;
+use proc_macro2::Span;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// The API of one crate: its group-versions in module order.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Model {
+    pub crate_name: String,
+    pub versions: Vec<GroupVersion>,
+    /// Types that derive `ApiType` outside every group-version module (shared helpers).
+    pub shared_types: Vec<TypeDef>,
+}
+
+/// One `kapi::group_version!` declaration and the types of its module.
+#[derive(Debug, Clone, Serialize)]
+pub struct GroupVersion {
+    pub group: String,
+    /// `v1`, `v2beta1`, or `__internal` for the hub.
+    pub version: String,
+    pub internal: bool,
+    pub go_name: String,
+    pub protobuf_package: Option<String>,
+    /// Rust module path from the crate root, e.g. `["v1"]`.
+    pub module: Vec<String>,
+    #[serde(skip)]
+    pub file: PathBuf,
+    #[serde(skip)]
+    pub span: Span,
+    pub types: Vec<TypeDef>,
+}
+
+pub const INTERNAL_VERSION: &str = "__internal";
+
+impl GroupVersion {
+    pub fn api_version(&self) -> String {
+        api_version(&self.group, &self.version)
+    }
+
+    pub fn kinds(&self) -> impl Iterator<Item = &TypeDef> {
+        self.types.iter().filter(|t| t.kind.is_some())
+    }
+
+    pub fn find(&self, name: &str) -> Option<&TypeDef> {
+        self.types.iter().find(|t| t.name == name)
+    }
+}
+
+/// `group/version`, or just `version` for the core (empty) group.
+pub fn api_version(group: &str, version: &str) -> String {
+    if group.is_empty() {
+        version.to_string()
+    } else {
+        format!("{group}/{version}")
+    }
+}
+
+/// A struct or enum that derives `ApiType`.
+#[derive(Debug, Clone, Serialize)]
+pub struct TypeDef {
+    pub name: String,
+    pub docs: String,
+    /// Rust module path from the crate root (empty inside the proc-macro).
+    pub module: Vec<String>,
+    pub kind: Option<KindInfo>,
+    pub shape: Shape,
+    pub union: bool,
+    /// `conversion_gen = false`: the conversion is written by hand.
+    pub manual_conversion: bool,
+    pub preserve_unknown_fields: bool,
+    pub lifecycle: Option<Lifecycle>,
+    pub tombstones: Vec<Tombstone>,
+    #[serde(skip)]
+    pub markers: Vec<Marker>,
+    #[serde(skip)]
+    pub span: Span,
+    #[serde(skip)]
+    pub file: PathBuf,
+}
+
+impl TypeDef {
+    pub fn fields(&self) -> &[Field] {
+        match &self.shape {
+            Shape::Struct { fields } => fields,
+            Shape::Enum { .. } => &[],
+        }
+    }
+
+    pub fn is_enum(&self) -> bool {
+        matches!(self.shape, Shape::Enum { .. })
+    }
+
+    pub fn field(&self, rust_name: &str) -> Option<&Field> {
+        self.fields().iter().find(|f| f.rust_name == rust_name)
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    Struct { fields: Vec<Field> },
+    Enum { variants: Vec<Variant> },
+}
+
+/// What makes a type a top-level kind (`kind` or `simple_kind`).
+#[derive(Debug, Clone, Serialize)]
+pub struct KindInfo {
+    pub category: KindCategory,
+    pub plural: String,
+    pub singular: String,
+    pub scope: Scope,
+    pub list_kind: String,
+    pub short_names: Vec<String>,
+    pub categories: Vec<String>,
+    pub client: Option<ClientInfo>,
+    pub subresource_status: bool,
+    pub subresource_scale: Option<ScaleInfo>,
+    pub print_columns: Vec<PrintColumn>,
+    pub storage_version: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KindCategory {
+    /// Has `metadata: ObjectMeta`; served as a resource.
+    Object,
+    /// `<Kind>List` with `metadata: ListMeta` and `items`.
+    List,
+    /// apiVersion/kind without object metadata: options, Status, events.
+    Simple,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Scope {
+    Namespaced,
+    Cluster,
+}
+
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct ClientInfo {
+    pub no_status: bool,
+    pub no_verbs: bool,
+    pub read_only: bool,
+    pub only_verbs: Vec<String>,
+    pub skip_verbs: Vec<String>,
+    pub methods: Vec<ClientMethod>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ClientMethod {
+    pub name: String,
+    pub verb: String,
+    pub subresource: Option<String>,
+    pub input: Option<String>,
+    pub result: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ScaleInfo {
+    pub spec_replicas_path: String,
+    pub status_replicas_path: String,
+    pub label_selector_path: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PrintColumn {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub json_path: String,
+    pub description: Option<String>,
+    pub format: Option<String>,
+    pub priority: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Lifecycle {
+    pub introduced: Option<String>,
+    pub deprecated: Option<String>,
+    pub removed: Option<String>,
+    pub replacement: Option<String>,
+}
+
+/// A removed field whose protobuf number and name may never be reused.
+#[derive(Debug, Clone, Serialize)]
+pub struct Tombstone {
+    pub name: String,
+    pub protobuf: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Field {
+    pub rust_name: String,
+    pub json_name: String,
+    pub ty: TypeRef,
+    pub docs: String,
+    /// `Option<T>` or marked `optional`: omitted from JSON when unset/empty.
+    pub optional: bool,
+    pub default: Option<serde_json::Value>,
+    pub feature_gate: Option<String>,
+    pub list_type: Option<ListType>,
+    pub list_map_keys: Vec<String>,
+    pub map_type: Option<MapType>,
+    pub union_discriminator: bool,
+    pub validation: FieldValidation,
+    pub protobuf: Option<i64>,
+    pub manual_conversion: bool,
+    pub preserve_unknown_fields: bool,
+    pub embedded_resource: bool,
+    #[serde(skip)]
+    pub markers: Vec<Marker>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ListType {
+    Atomic,
+    Set,
+    Map,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MapType {
+    Atomic,
+    Granular,
+}
+
+#[derive(Debug, Clone, Serialize, Default, PartialEq)]
+pub struct FieldValidation {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimum: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maximum: Option<f64>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exclusive_minimum: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exclusive_maximum: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_length: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_items: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_items: Option<i64>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub immutable: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub required: bool,
+}
+
+/// A value of a string enum.
+#[derive(Debug, Clone, Serialize)]
+pub struct Variant {
+    pub rust_name: String,
+    /// The JSON string (the variant name unless renamed).
+    pub value: String,
+    pub docs: String,
+    pub feature_gate: Option<String>,
+    #[serde(skip)]
+    pub markers: Vec<Marker>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl Model {
+    pub fn groups(&self) -> Vec<&str> {
+        let mut groups: Vec<&str> = self.versions.iter().map(|v| v.group.as_str()).collect();
+        groups.sort();
+        groups.dedup();
+        groups
+    }
+
+    pub fn versions_of<'a>(&'a self, group: &'a str) -> impl Iterator<Item = &'a GroupVersion> {
+        self.versions.iter().filter(move |v| v.group == group)
+    }
+}

@@ -1,0 +1,1031 @@
+//! One Rust item (a struct or enum deriving `ApiType`) into a [`TypeDef`].
+//!
+//! The proc-macro calls [`parse_item`] on its input and codegen calls it on every item of
+//! the crate, so markers are checked by the same code in both places.
+
+use super::*;
+use crate::diagnostics::{closest, Diagnostic, Diagnostics};
+use crate::markers::{self, MarkerList, MarkerValue, Place};
+use heck::ToLowerCamelCase;
+use syn::spanned::Spanned;
+
+/// Markers that only make sense on a top-level object kind.
+const RESOURCE_MARKERS: &[&str] = &[
+    "gen_client",
+    "plural",
+    "singular",
+    "scope",
+    "short_names",
+    "categories",
+    "subresource_status",
+    "subresource_scale",
+    "print_column",
+    "storage_version",
+];
+
+pub fn parse_item(item: &syn::Item, diags: &mut Diagnostics) -> Option<TypeDef> {
+    match item {
+        syn::Item::Struct(s) => parse_struct(s, diags),
+        syn::Item::Enum(e) => parse_enum(e, diags),
+        other => {
+            diags.error(
+                other.span(),
+                "`ApiType` applies to structs (objects) and enums (string enums)",
+            );
+            None
+        }
+    }
+}
+
+/// Doc comment text with Go-style `+marker` lines removed (and reported: they do nothing here).
+pub fn docs(attrs: &[syn::Attribute], diags: &mut Diagnostics) -> String {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) = &nv.value
+        else {
+            continue;
+        };
+        for line in s.value().lines() {
+            let line = line.strip_prefix(' ').unwrap_or(line);
+            let trimmed = line.trim_start();
+            if let Some(rest) = trimmed.strip_prefix('+') {
+                if rest.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+                    let go_name = rest
+                        .split(|c: char| c == '=' || c == ':' || c.is_whitespace())
+                        .next()
+                        .unwrap_or(rest);
+                    let mut d = Diagnostic::new(
+                        attr.span(),
+                        format!("Go-style marker `+{rest}` in a doc comment has no effect"),
+                    );
+                    if let Some(spec) = markers::MARKERS.iter().find(|m| {
+                        m.kubernetes
+                            .trim_start_matches('+')
+                            .split(['=', ':', '|', ' ', '['])
+                            .next()
+                            == Some(go_name)
+                    }) {
+                        d = d.with_help(format!("write `#[k8s({})]` instead", spec.name));
+                    } else {
+                        d = d.with_help("write kapi markers as `#[k8s(...)]` attributes");
+                    }
+                    diags.push(d);
+                    continue;
+                }
+            }
+            lines.push(line.trim_end().to_string());
+        }
+    }
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    while lines.first().is_some_and(|l| l.is_empty()) {
+        lines.remove(0);
+    }
+    lines.join("\n")
+}
+
+fn check_generics(generics: &syn::Generics, diags: &mut Diagnostics) {
+    if !generics.params.is_empty() {
+        diags.error(
+            generics.span(),
+            "API types cannot be generic: every type has one schema",
+        );
+    }
+}
+
+fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeDef> {
+    check_generics(&item.generics, diags);
+    let name = item.ident.to_string();
+    let docs = docs(&item.attrs, diags);
+    let markers = markers::parse_attrs(&item.attrs, Place::Struct, diags);
+    let syn::Fields::Named(named) = &item.fields else {
+        diags.error(
+            item.ident.span(),
+            format!("`{name}` must have named fields: each one is a JSON field"),
+        );
+        return None;
+    };
+    let union = markers.flag("union");
+    let mut fields = Vec::new();
+    for f in &named.named {
+        if let Some(field) = parse_field(f, union, diags) {
+            fields.push(field);
+        }
+    }
+    check_json_names(&fields, diags);
+    let tombstones = parse_tombstones(&markers, &fields, diags);
+    check_protobuf_numbers(&fields, &tombstones, diags);
+    if union {
+        check_union(&item.ident, &fields, diags);
+    }
+    let kind = parse_kind(&item.ident, &markers, &fields, diags);
+    Some(TypeDef {
+        name,
+        docs,
+        module: Vec::new(),
+        kind,
+        shape: Shape::Struct { fields },
+        union,
+        manual_conversion: matches!(
+            markers.marker("conversion_gen").map(|m| &m.value),
+            Some(MarkerValue::Bool(false))
+        ),
+        preserve_unknown_fields: markers.flag("preserve_unknown_fields"),
+        lifecycle: parse_lifecycle(&markers),
+        tombstones,
+        markers,
+        span: item.ident.span(),
+        file: Default::default(),
+    })
+}
+
+fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> {
+    check_generics(&item.generics, diags);
+    let docs = docs(&item.attrs, diags);
+    let markers = markers::parse_attrs(&item.attrs, Place::Enum, diags);
+    let mut variants: Vec<Variant> = Vec::new();
+    for v in &item.variants {
+        if !matches!(v.fields, syn::Fields::Unit) {
+            diags.push(
+                Diagnostic::new(
+                    v.span(),
+                    format!(
+                        "enum value `{}` carries data; API enums are closed sets of strings",
+                        v.ident
+                    ),
+                )
+                .with_help(
+                    "use a unit variant, or a struct with `#[k8s(union)]` for one-of fields",
+                ),
+            );
+            continue;
+        }
+        if let Some((_, d)) = &v.discriminant {
+            diags.error(
+                d.span(),
+                "API enum values are strings; remove the discriminant",
+            );
+        }
+        let vm = markers::parse_attrs(&v.attrs, Place::Variant, diags);
+        let rust_name = v.ident.to_string();
+        let value = vm.str("rename").unwrap_or_else(|| rust_name.clone());
+        if let Some(prev) = variants.iter().find(|p| p.value == value) {
+            diags.push(
+                Diagnostic::new(
+                    v.ident.span(),
+                    format!("enum value \"{value}\" is used twice"),
+                )
+                .with_help(format!(
+                    "`{}` already serializes as \"{value}\"",
+                    prev.rust_name
+                )),
+            );
+        }
+        variants.push(Variant {
+            rust_name,
+            value,
+            docs: self::docs(&v.attrs, diags),
+            feature_gate: vm.str("feature_gate"),
+            markers: vm,
+            span: v.ident.span(),
+        });
+    }
+    Some(TypeDef {
+        name: item.ident.to_string(),
+        docs,
+        module: Vec::new(),
+        kind: None,
+        shape: Shape::Enum { variants },
+        union: false,
+        manual_conversion: matches!(
+            markers.marker("conversion_gen").map(|m| &m.value),
+            Some(MarkerValue::Bool(false))
+        ),
+        preserve_unknown_fields: false,
+        lifecycle: None,
+        tombstones: Vec::new(),
+        markers,
+        span: item.ident.span(),
+        file: Default::default(),
+    })
+}
+
+fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Option<Field> {
+    let ident = f.ident.as_ref()?;
+    let rust_name = {
+        let s = ident.to_string();
+        s.strip_prefix("r#").map(str::to_string).unwrap_or(s)
+    };
+    let markers = markers::parse_attrs(&f.attrs, Place::Field, diags);
+    let ty = TypeRef::from_syn(&f.ty);
+    let span = ident.span();
+    let marker_span = |name: &str| markers.marker(name).map(|m| m.span).unwrap_or(span);
+
+    let json_name = markers
+        .str("rename")
+        .unwrap_or_else(|| rust_name.to_lower_camel_case());
+    if markers.flag("optional") && markers.flag("required") {
+        diags.push(
+            Diagnostic::new(
+                marker_span("required"),
+                format!("field `{rust_name}` is marked both `optional` and `required`"),
+            )
+            .with_help("keep one of them"),
+        );
+    }
+    if markers.flag("required") && ty.is_option() {
+        diags.push(
+            Diagnostic::new(
+                marker_span("required"),
+                format!("required field `{rust_name}` has type `{ty}`"),
+            )
+            .with_help("a required field is not an `Option`; drop `Option` or mark it `optional`"),
+        );
+    }
+    let optional = ty.is_option() || markers.flag("optional");
+    if in_union && !optional && !markers.flag("union_discriminator") {
+        diags.push(
+            Diagnostic::new(span, format!("union member `{rust_name}` must be optional"))
+                .with_help("make it an `Option<...>` or mark it `#[k8s(optional)]`"),
+        );
+    }
+    let inner = ty.strip_option();
+
+    let default = markers.marker("default").and_then(|m| match &m.value {
+        MarkerValue::Json(v) => Some((v.clone(), m.span)),
+        _ => None,
+    });
+    if let Some((value, dspan)) = &default {
+        if !optional {
+            diags.push(
+                Diagnostic::new(
+                    *dspan,
+                    format!("field `{rust_name}` has a default but is required"),
+                )
+                .with_help(
+                    "a defaulted field is optional: mark it `optional` or make it an `Option`",
+                ),
+            );
+        }
+        if optional && !ty.is_option() && !ty.has_empty_value() {
+            diags.push(
+                Diagnostic::new(
+                    *dspan,
+                    format!(
+                        "field `{rust_name}` of type `{ty}` has a default but no way to be unset"
+                    ),
+                )
+                .with_help(format!(
+                    "make it `Option<{ty}>` so defaulting can tell unset from set"
+                )),
+            );
+        }
+        check_default_type(&rust_name, inner, value, *dspan, diags);
+    }
+
+    let list_type = markers.str("list_type").and_then(|s| {
+        let parsed = match s.as_str() {
+            "atomic" => Some(ListType::Atomic),
+            "set" => Some(ListType::Set),
+            "map" => Some(ListType::Map),
+            _ => None,
+        };
+        if parsed.is_none() {
+            bad_choice(
+                diags,
+                marker_span("list_type"),
+                "list_type",
+                &s,
+                &["atomic", "set", "map"],
+            );
+        }
+        parsed
+    });
+    let list_map_keys = markers.strs("list_map_key");
+    if list_type.is_some() && !matches!(inner, TypeRef::Vec(_)) {
+        misplaced_for_type(
+            diags,
+            marker_span("list_type"),
+            "list_type",
+            "lists (`Vec<...>`)",
+            inner,
+        );
+    }
+    if list_type == Some(ListType::Map) && list_map_keys.is_empty() {
+        diags.push(
+            Diagnostic::new(
+                marker_span("list_type"),
+                format!("`list_type = \"map\"` on `{rust_name}` needs at least one `list_map_key`"),
+            )
+            .with_help("add `list_map_key = \"name\"`"),
+        );
+    }
+    if !list_map_keys.is_empty() && list_type != Some(ListType::Map) {
+        diags.push(
+            Diagnostic::new(
+                marker_span("list_map_key"),
+                format!("`list_map_key` on `{rust_name}` needs `list_type = \"map\"`"),
+            )
+            .with_help("add `list_type = \"map\"`"),
+        );
+    }
+    let map_type = markers.str("map_type").and_then(|s| {
+        let parsed = match s.as_str() {
+            "atomic" => Some(MapType::Atomic),
+            "granular" => Some(MapType::Granular),
+            _ => None,
+        };
+        if parsed.is_none() {
+            bad_choice(
+                diags,
+                marker_span("map_type"),
+                "map_type",
+                &s,
+                &["atomic", "granular"],
+            );
+        }
+        parsed
+    });
+    if map_type.is_some() && !matches!(inner, TypeRef::Map { .. } | TypeRef::Named(_)) {
+        misplaced_for_type(
+            diags,
+            marker_span("map_type"),
+            "map_type",
+            "maps and structs",
+            inner,
+        );
+    }
+
+    let number = |name: &str| -> Option<f64> {
+        match markers.marker(name).map(|m| &m.value) {
+            Some(MarkerValue::Int(i)) => Some(*i as f64),
+            Some(MarkerValue::Number(n)) => Some(*n),
+            _ => None,
+        }
+    };
+    let validation = FieldValidation {
+        minimum: number("minimum"),
+        maximum: number("maximum"),
+        exclusive_minimum: markers.flag("exclusive_minimum"),
+        exclusive_maximum: markers.flag("exclusive_maximum"),
+        min_length: markers.int("min_length"),
+        max_length: markers.int("max_length"),
+        pattern: markers.str("pattern"),
+        format: markers.str("format"),
+        min_items: markers.int("min_items"),
+        max_items: markers.int("max_items"),
+        immutable: markers.flag("immutable"),
+        required: !optional,
+    };
+    let is_number = matches!(inner, TypeRef::Scalar(s) if s.is_number());
+    let is_string = matches!(inner, TypeRef::Scalar(Scalar::String) | TypeRef::Named(_));
+    let is_list = matches!(inner, TypeRef::Vec(_));
+    for (name, ok, what) in [
+        ("minimum", is_number, "numbers"),
+        ("maximum", is_number, "numbers"),
+        ("exclusive_minimum", is_number, "numbers"),
+        ("exclusive_maximum", is_number, "numbers"),
+        ("min_length", is_string, "strings"),
+        ("max_length", is_string, "strings"),
+        ("pattern", is_string, "strings"),
+        ("min_items", is_list, "lists"),
+        ("max_items", is_list, "lists"),
+    ] {
+        if markers.marker(name).is_some() && !ok {
+            misplaced_for_type(diags, marker_span(name), name, what, inner);
+        }
+    }
+    if let (Some(min), Some(max)) = (validation.minimum, validation.maximum) {
+        if min > max {
+            diags.error(
+                marker_span("minimum"),
+                format!("`minimum = {min}` is greater than `maximum = {max}` on `{rust_name}`"),
+            );
+        }
+    }
+    if let Some(p) = &validation.pattern {
+        if let Err(msg) = check_pattern(p) {
+            diags.error(marker_span("pattern"), format!("invalid `pattern`: {msg}"));
+        }
+    }
+    if markers.flag("union_discriminator") && !in_union {
+        diags.push(
+            Diagnostic::new(
+                marker_span("union_discriminator"),
+                "`union_discriminator` is only meaningful in a struct marked `union`",
+            )
+            .with_help("add `#[k8s(union)]` to the struct"),
+        );
+    }
+    let protobuf = markers.int("protobuf");
+    if let Some(n) = protobuf {
+        if !(1..=536_870_911).contains(&n) || (19_000..=19_999).contains(&n) {
+            diags.error(
+                marker_span("protobuf"),
+                format!(
+                    "protobuf field number {n} is out of range (1..=536870911, not 19000..=19999)"
+                ),
+            );
+        }
+    }
+    Some(Field {
+        json_name,
+        ty: ty.clone(),
+        docs: docs(&f.attrs, diags),
+        optional,
+        default: default.map(|(v, _)| v),
+        feature_gate: markers.str("feature_gate"),
+        list_type,
+        list_map_keys,
+        map_type,
+        union_discriminator: markers.flag("union_discriminator"),
+        validation,
+        protobuf,
+        manual_conversion: matches!(
+            markers.marker("conversion_gen").map(|m| &m.value),
+            Some(MarkerValue::Bool(false))
+        ),
+        preserve_unknown_fields: markers.flag("preserve_unknown_fields"),
+        embedded_resource: markers.flag("embedded_resource"),
+        markers,
+        span,
+        rust_name,
+    })
+}
+
+/// Go's regexp syntax is RE2; we only catch what is certainly malformed: unbalanced groups
+/// and classes. Full checking happens when validation compiles the pattern.
+fn check_pattern(p: &str) -> Result<(), String> {
+    let mut depth = 0i32;
+    let mut in_class = false;
+    let mut chars = p.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            '(' if !in_class => depth += 1,
+            ')' if !in_class => {
+                depth -= 1;
+                if depth < 0 {
+                    return Err("unmatched `)`".into());
+                }
+            }
+            _ => {}
+        }
+    }
+    if in_class {
+        return Err("unclosed `[`".into());
+    }
+    if depth != 0 {
+        return Err("unclosed `(`".into());
+    }
+    Ok(())
+}
+
+fn check_default_type(
+    field: &str,
+    ty: &TypeRef,
+    value: &serde_json::Value,
+    span: proc_macro2::Span,
+    diags: &mut Diagnostics,
+) {
+    use serde_json::Value;
+    let ok = match (ty, value) {
+        (TypeRef::Scalar(Scalar::String), Value::String(_)) => true,
+        (TypeRef::Scalar(Scalar::Bool), Value::Bool(_)) => true,
+        (TypeRef::Scalar(s), Value::Number(n)) if s.is_integer() => n.is_i64() || n.is_u64(),
+        (TypeRef::Scalar(s), Value::Number(_)) if s.is_number() => true,
+        (TypeRef::Scalar(_), _) => false,
+        (TypeRef::Vec(_), Value::Array(_)) => true,
+        (TypeRef::Vec(_) | TypeRef::Map { .. }, _) => false,
+        // Named types (enums, Quantity, structs) are checked against their schema by codegen.
+        _ => true,
+    };
+    if !ok {
+        diags.error(
+            span,
+            format!("default `{value}` does not fit field `{field}` of type `{ty}`"),
+        );
+    }
+}
+
+fn bad_choice(
+    diags: &mut Diagnostics,
+    span: proc_macro2::Span,
+    marker: &str,
+    got: &str,
+    valid: &[&str],
+) {
+    let mut d = Diagnostic::new(
+        span,
+        format!("`{marker} = \"{got}\"` is not one of {}", quote_list(valid)),
+    );
+    if let Some(best) = closest(got, valid.iter().copied()) {
+        d = d.with_help(format!("did you mean \"{best}\"?"));
+    }
+    diags.push(d);
+}
+
+fn misplaced_for_type(
+    diags: &mut Diagnostics,
+    span: proc_macro2::Span,
+    marker: &str,
+    applies_to: &str,
+    ty: &TypeRef,
+) {
+    diags.push(
+        Diagnostic::new(
+            span,
+            format!("marker `{marker}` does not apply to type `{ty}`"),
+        )
+        .with_help(format!("`{marker}` applies to {applies_to}")),
+    );
+}
+
+fn quote_list(items: &[&str]) -> String {
+    items
+        .iter()
+        .map(|s| format!("\"{s}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn check_json_names(fields: &[Field], diags: &mut Diagnostics) {
+    for (i, f) in fields.iter().enumerate() {
+        if let Some(prev) = fields[..i].iter().find(|p| p.json_name == f.json_name) {
+            diags.push(
+                Diagnostic::new(
+                    f.span,
+                    format!("JSON field name \"{}\" is used twice", f.json_name),
+                )
+                .with_help(format!(
+                    "field `{}` already serializes as \"{}\"; give one a different `rename`",
+                    prev.rust_name, f.json_name
+                )),
+            );
+        }
+    }
+}
+
+fn parse_tombstones(
+    markers: &[Marker],
+    fields: &[Field],
+    diags: &mut Diagnostics,
+) -> Vec<Tombstone> {
+    let mut out = Vec::new();
+    for m in markers.all("deprecated") {
+        let nested = m.nested();
+        let (Some(name), Some(protobuf)) = (nested.str("name"), nested.int("protobuf")) else {
+            diags.push(
+                Diagnostic::new(
+                    m.span,
+                    "a tombstone needs both the old field's name and its number",
+                )
+                .with_help("write `deprecated(name = \"width\", protobuf = 3)`"),
+            );
+            continue;
+        };
+        if let Some(f) = fields
+            .iter()
+            .find(|f| f.json_name == name || f.rust_name == name)
+        {
+            diags.push(
+                Diagnostic::new(
+                    f.span,
+                    format!(
+                        "field `{}` reuses the removed field name \"{name}\"",
+                        f.rust_name
+                    ),
+                )
+                .with_help("removed names are tombstoned forever; pick a new name"),
+            );
+        }
+        out.push(Tombstone { name, protobuf });
+    }
+    out
+}
+
+fn check_protobuf_numbers(fields: &[Field], tombstones: &[Tombstone], diags: &mut Diagnostics) {
+    for (i, f) in fields.iter().enumerate() {
+        let Some(n) = f.protobuf else { continue };
+        if let Some(prev) = fields[..i].iter().find(|p| p.protobuf == Some(n)) {
+            diags.push(
+                Diagnostic::new(f.span, format!("protobuf number {n} is used twice"))
+                    .with_help(format!("field `{}` already has number {n}", prev.rust_name)),
+            );
+        }
+        if let Some(t) = tombstones.iter().find(|t| t.protobuf == n) {
+            diags.push(
+                Diagnostic::new(
+                    f.span,
+                    format!(
+                        "protobuf number {n} belonged to removed field \"{}\"",
+                        t.name
+                    ),
+                )
+                .with_help("tombstoned numbers can never be reused; pick a new number"),
+            );
+        }
+    }
+}
+
+fn check_union(ident: &syn::Ident, fields: &[Field], diags: &mut Diagnostics) {
+    let discriminators = fields.iter().filter(|f| f.union_discriminator).count();
+    if discriminators > 1 {
+        diags.error(
+            ident.span(),
+            format!("union `{ident}` has more than one discriminator"),
+        );
+    }
+    if fields.iter().filter(|f| !f.union_discriminator).count() < 2 {
+        diags.error(
+            ident.span(),
+            format!("union `{ident}` needs at least two members"),
+        );
+    }
+}
+
+fn parse_lifecycle(markers: &[Marker]) -> Option<Lifecycle> {
+    let m = markers.marker("lifecycle")?;
+    let n = m.nested();
+    Some(Lifecycle {
+        introduced: n.str("introduced"),
+        deprecated: n.str("deprecated"),
+        removed: n.str("removed"),
+        replacement: n.str("replacement"),
+    })
+}
+
+/// Kubernetes' pluralization for resource names (the namer in gengo).
+pub fn pluralize(lower: &str) -> String {
+    let vowel = |c: char| "aeiou".contains(c);
+    if let Some(stem) = lower.strip_suffix('y') {
+        if stem.chars().last().is_some_and(|c| !vowel(c)) {
+            return format!("{stem}ies");
+        }
+    }
+    if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|s| lower.ends_with(s))
+    {
+        return format!("{lower}es");
+    }
+    format!("{lower}s")
+}
+
+fn parse_kind(
+    ident: &syn::Ident,
+    markers: &[Marker],
+    fields: &[Field],
+    diags: &mut Diagnostics,
+) -> Option<KindInfo> {
+    let name = ident.to_string();
+    let is_kind = markers.flag("kind");
+    let is_simple = markers.flag("simple_kind");
+    if is_kind && is_simple {
+        diags.error(
+            markers
+                .marker("simple_kind")
+                .map(|m| m.span)
+                .unwrap_or(ident.span()),
+            "a type is either a `kind` or a `simple_kind`, not both",
+        );
+    }
+    let is_list = is_kind && name.ends_with("List") && name.len() > 4;
+    for m in markers {
+        if RESOURCE_MARKERS.contains(&m.name) && (!is_kind || is_list) {
+            let help = if is_list {
+                format!(
+                    "list kinds take no resource markers; put `{}` on the item kind",
+                    m.name
+                )
+            } else {
+                format!(
+                    "`{}` applies to kinds: add `#[k8s(kind)]` to `{name}`",
+                    m.name
+                )
+            };
+            diags.push(
+                Diagnostic::new(
+                    m.span,
+                    format!("marker `{}` is only allowed on a kind", m.name),
+                )
+                .with_help(help),
+            );
+        }
+    }
+    if !is_kind && !is_simple {
+        return None;
+    }
+    for reserved in ["apiVersion", "kind"] {
+        if let Some(f) = fields.iter().find(|f| f.json_name == reserved) {
+            diags.push(
+                Diagnostic::new(
+                    f.span,
+                    format!("kind `{name}` declares `{reserved}` itself"),
+                )
+                .with_help("kinds write and check apiVersion and kind for you; remove the field"),
+            );
+        }
+    }
+    let metadata = fields.iter().find(|f| f.rust_name == "metadata");
+    let category = if is_simple {
+        KindCategory::Simple
+    } else if is_list {
+        KindCategory::List
+    } else {
+        KindCategory::Object
+    };
+    match category {
+        KindCategory::Object => match metadata {
+            None => diags.push(
+                Diagnostic::new(ident.span(), format!("kind `{name}` has no `metadata` field"))
+                    .with_help("add `pub metadata: kapi::meta::ObjectMeta` (or use `simple_kind` for options and Status)"),
+            ),
+            Some(m) if m.ty.strip_option().named_last() != Some("ObjectMeta") => diags.push(
+                Diagnostic::new(m.span, format!("`metadata` of kind `{name}` must be `ObjectMeta`, found `{}`", m.ty))
+                    .with_help("use `kapi::meta::ObjectMeta`"),
+            ),
+            _ => {}
+        },
+        KindCategory::List => {
+            match metadata {
+                None => diags.push(
+                    Diagnostic::new(ident.span(), format!("list kind `{name}` has no `metadata` field"))
+                        .with_help("add `pub metadata: kapi::meta::ListMeta`"),
+                ),
+                Some(m) if m.ty.strip_option().named_last() != Some("ListMeta") => diags.push(
+                    Diagnostic::new(m.span, format!("`metadata` of list kind `{name}` must be `ListMeta`, found `{}`", m.ty))
+                        .with_help("use `kapi::meta::ListMeta`"),
+                ),
+                _ => {}
+            }
+            match fields.iter().find(|f| f.rust_name == "items") {
+                None => diags.push(
+                    Diagnostic::new(ident.span(), format!("list kind `{name}` has no `items` field"))
+                        .with_help(format!("add `pub items: Vec<{}>`", &name[..name.len() - 4])),
+                ),
+                Some(f) if !matches!(f.ty, TypeRef::Vec(_)) => diags.push(
+                    Diagnostic::new(f.span, format!("`items` of list kind `{name}` must be a `Vec`, found `{}`", f.ty)),
+                ),
+                _ => {}
+            }
+        }
+        KindCategory::Simple => {}
+    }
+
+    let client = markers.marker("gen_client").map(|m| {
+        let n = m.nested();
+        ClientInfo {
+            no_status: n.flag("no_status"),
+            no_verbs: n.flag("no_verbs"),
+            read_only: n.flag("read_only"),
+            only_verbs: n.strs("only_verbs"),
+            skip_verbs: n.strs("skip_verbs"),
+            methods: n
+                .all("method")
+                .into_iter()
+                .filter_map(|mm| {
+                    let k = mm.nested();
+                    let (Some(name), Some(verb)) = (k.str("name"), k.str("verb")) else {
+                        diags.push(
+                            Diagnostic::new(mm.span, "a client method needs `name` and `verb`")
+                                .with_help("write `method(name = \"GetScale\", verb = \"get\", subresource = \"scale\", result = \"Scale\")`"),
+                        );
+                        return None;
+                    };
+                    Some(ClientMethod {
+                        name,
+                        verb,
+                        subresource: k.str("subresource"),
+                        input: k.str("input"),
+                        result: k.str("result"),
+                    })
+                })
+                .collect(),
+        }
+    });
+    const VERBS: &[&str] = &[
+        "create",
+        "update",
+        "update_status",
+        "delete",
+        "delete_collection",
+        "get",
+        "list",
+        "watch",
+        "patch",
+        "apply",
+        "apply_status",
+    ];
+    if let (Some(c), Some(m)) = (&client, markers.marker("gen_client")) {
+        for v in c.only_verbs.iter().chain(&c.skip_verbs) {
+            if !VERBS.contains(&v.as_str()) {
+                let mut d = Diagnostic::new(m.span, format!("unknown client verb \"{v}\""));
+                if let Some(best) = closest(v, VERBS.iter().copied()) {
+                    d = d.with_help(format!("did you mean \"{best}\"?"));
+                }
+                diags.push(d);
+            }
+        }
+    }
+    let non_namespaced = markers
+        .marker("gen_client")
+        .is_some_and(|m| m.nested().flag("non_namespaced"));
+    let scope = match markers.str("scope").as_deref() {
+        None if non_namespaced => Scope::Cluster,
+        None | Some("Namespaced") => Scope::Namespaced,
+        Some("Cluster") => Scope::Cluster,
+        Some(other) => {
+            bad_choice(
+                diags,
+                markers
+                    .marker("scope")
+                    .map(|m| m.span)
+                    .unwrap_or(ident.span()),
+                "scope",
+                other,
+                &["Namespaced", "Cluster"],
+            );
+            Scope::Namespaced
+        }
+    };
+    if non_namespaced && scope == Scope::Namespaced && markers.marker("scope").is_some() {
+        diags.error(
+            markers
+                .marker("scope")
+                .map(|m| m.span)
+                .unwrap_or(ident.span()),
+            "`gen_client(non_namespaced)` contradicts `scope = \"Namespaced\"`",
+        );
+    }
+    let subresource_scale = markers.marker("subresource_scale").map(|m| {
+        let n = m.nested();
+        let spec_path = n.str("spec_replicas_path");
+        let status_path = n.str("status_replicas_path");
+        if spec_path.is_none() || status_path.is_none() {
+            diags.push(
+                Diagnostic::new(m.span, "`subresource_scale` needs `spec_replicas_path` and `status_replicas_path`")
+                    .with_help("write `subresource_scale(spec_replicas_path = \".spec.replicas\", status_replicas_path = \".status.replicas\")`"),
+            );
+        }
+        ScaleInfo {
+            spec_replicas_path: spec_path.unwrap_or_default(),
+            status_replicas_path: status_path.unwrap_or_default(),
+            label_selector_path: n.str("label_selector_path"),
+        }
+    });
+    let print_columns = markers
+        .all("print_column")
+        .into_iter()
+        .filter_map(|m| {
+            let n = m.nested();
+            let (Some(name), Some(ty), Some(json_path)) =
+                (n.str("name"), n.str("type"), n.str("json_path"))
+            else {
+                diags.push(
+                    Diagnostic::new(m.span, "a print column needs `name`, `type` and `json_path`")
+                        .with_help("write `print_column(name = \"Age\", type = \"date\", json_path = \".metadata.creationTimestamp\")`"),
+                );
+                return None;
+            };
+            const TYPES: &[&str] = &["integer", "number", "string", "boolean", "date"];
+            if !TYPES.contains(&ty.as_str()) {
+                bad_choice(diags, m.span, "type", &ty, TYPES);
+            }
+            Some(PrintColumn {
+                name,
+                ty,
+                json_path,
+                description: n.str("description"),
+                format: n.str("format"),
+                priority: n.int("priority"),
+            })
+        })
+        .collect();
+    let lower = name.to_lowercase();
+    Some(KindInfo {
+        category,
+        plural: markers.str("plural").unwrap_or_else(|| pluralize(&lower)),
+        singular: markers.str("singular").unwrap_or(lower),
+        scope,
+        list_kind: if category == KindCategory::Object {
+            format!("{name}List")
+        } else {
+            String::new()
+        },
+        short_names: markers.strs("short_names"),
+        categories: markers.strs("categories"),
+        client,
+        subresource_status: markers.flag("subresource_status"),
+        subresource_scale,
+        print_columns,
+        storage_version: markers.flag("storage_version"),
+    })
+}
+
+/// Parses a `group_version!` body into its facts.
+pub fn parse_group_version(
+    tokens: proc_macro2::TokenStream,
+    span: proc_macro2::Span,
+    diags: &mut Diagnostics,
+) -> Option<GroupVersion> {
+    let markers = markers::parse_group_version_tokens(tokens, diags);
+    let internal = markers.flag("internal");
+    let Some(group) = markers.str("group_name") else {
+        diags.push(
+            Diagnostic::new(span, "`group_version!` needs `group_name`")
+                .with_help("write `group_name = \"example.com\"` (use \"\" for the core group)"),
+        );
+        return None;
+    };
+    let version = match (markers.str("version"), internal) {
+        (Some(v), false) => {
+            if !is_version_name(&v) {
+                diags.push(
+                    Diagnostic::new(
+                        markers.marker("version").map(|m| m.span).unwrap_or(span),
+                        format!("\"{v}\" is not a Kubernetes version name"),
+                    )
+                    .with_help("versions look like v1, v2beta1, v1alpha3"),
+                );
+            }
+            v
+        }
+        (None, true) => INTERNAL_VERSION.to_string(),
+        (Some(_), true) => {
+            diags.push(
+                Diagnostic::new(
+                    markers.marker("version").map(|m| m.span).unwrap_or(span),
+                    "the internal version has no version name",
+                )
+                .with_help("remove `version`, or remove `internal`"),
+            );
+            INTERNAL_VERSION.to_string()
+        }
+        (None, false) => {
+            diags.push(
+                Diagnostic::new(
+                    span,
+                    "`group_version!` needs `version` (or `internal` for the hub)",
+                )
+                .with_help("write `version = \"v1\"`"),
+            );
+            return None;
+        }
+    };
+    let go_name = markers.str("group_go_name").unwrap_or_else(|| {
+        use heck::ToUpperCamelCase;
+        group
+            .split('.')
+            .next()
+            .filter(|s| !s.is_empty())
+            .unwrap_or("core")
+            .to_upper_camel_case()
+    });
+    Some(GroupVersion {
+        group,
+        version,
+        internal,
+        go_name,
+        protobuf_package: markers.str("protobuf_package"),
+        module: Vec::new(),
+        file: Default::default(),
+        span,
+        types: Vec::new(),
+    })
+}
+
+/// `v1`, `v2beta1`, `v1alpha3`: the shapes Kubernetes sorts versions by.
+pub fn is_version_name(v: &str) -> bool {
+    let Some(rest) = v.strip_prefix('v') else {
+        return false;
+    };
+    let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || rest.starts_with('0') {
+        return false;
+    }
+    let tail = &rest[digits..];
+    if tail.is_empty() {
+        return true;
+    }
+    for stage in ["alpha", "beta"] {
+        if let Some(n) = tail.strip_prefix(stage) {
+            return !n.is_empty() && !n.starts_with('0') && n.chars().all(|c| c.is_ascii_digit());
+        }
+    }
+    false
+}

@@ -1,0 +1,276 @@
+//! A whole crate into a [`Model`]: follow `mod` declarations from `src/lib.rs`, find each
+//! `group_version!` and every item that derives `ApiType`.
+
+use super::*;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use syn::spanned::Spanned;
+
+/// The crate's parsed source: the model, and the text of each file for rendering errors.
+pub struct ParsedCrate {
+    pub model: Model,
+    pub diagnostics: Diagnostics,
+    pub sources: BTreeMap<PathBuf, String>,
+}
+
+impl ParsedCrate {
+    /// Every diagnostic rendered like rustc, paths relative to `root`.
+    pub fn render_diagnostics(&self, root: &Path) -> String {
+        self.diagnostics
+            .iter()
+            .map(|d| {
+                let src = d
+                    .file
+                    .as_ref()
+                    .and_then(|f| self.sources.get(f))
+                    .map(String::as_str)
+                    .unwrap_or("");
+                d.render(src, Some(root))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+#[derive(Debug)]
+pub struct SourceError(pub String);
+
+impl std::fmt::Display for SourceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+/// Parses the crate whose `lib.rs` is `lib_rs`.
+pub fn parse_crate(crate_name: &str, lib_rs: &Path) -> Result<ParsedCrate, SourceError> {
+    let mut walker = Walker {
+        diags: Diagnostics::default(),
+        sources: BTreeMap::new(),
+        versions: Vec::new(),
+        shared: Vec::new(),
+    };
+    walker.file(lib_rs, &[], true)?;
+    let model = Model {
+        crate_name: crate_name.to_string(),
+        versions: walker.versions,
+        shared_types: walker.shared,
+    };
+    Ok(ParsedCrate {
+        model,
+        diagnostics: walker.diags,
+        sources: walker.sources,
+    })
+}
+
+struct Walker {
+    diags: Diagnostics,
+    sources: BTreeMap<PathBuf, String>,
+    versions: Vec<GroupVersion>,
+    shared: Vec<TypeDef>,
+}
+
+impl Walker {
+    /// `owns_dir`: the file is `lib.rs` or `mod.rs`, so child modules live beside it.
+    fn file(&mut self, path: &Path, module: &[String], owns_dir: bool) -> Result<(), SourceError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| SourceError(format!("cannot read {}: {e}", path.display())))?;
+        let parsed = syn::parse_file(&text);
+        self.sources.insert(path.to_path_buf(), text);
+        let file = match parsed {
+            Ok(f) => f,
+            Err(e) => {
+                let mut diags = Diagnostics::default();
+                diags.push(Diagnostic::new(
+                    e.span(),
+                    format!("cannot parse Rust source: {e}"),
+                ));
+                diags.set_file(path);
+                self.diags.extend(diags.into_vec());
+                return Ok(());
+            }
+        };
+        let dir = if owns_dir {
+            path.parent().map(Path::to_path_buf).unwrap_or_default()
+        } else {
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default();
+            path.parent().map(|p| p.join(stem)).unwrap_or_default()
+        };
+        self.items(&file.items, path, &dir, module)
+    }
+
+    fn items(
+        &mut self,
+        items: &[syn::Item],
+        file: &Path,
+        dir: &Path,
+        module: &[String],
+    ) -> Result<(), SourceError> {
+        let mut diags = Diagnostics::default();
+        let mut gv: Option<GroupVersion> = None;
+        let mut types = Vec::new();
+        for item in items {
+            match item {
+                syn::Item::Macro(m) if is_group_version_macro(&m.mac.path) => {
+                    if gv.is_some() {
+                        diags.error(m.span(), "a module declares `group_version!` only once");
+                        continue;
+                    }
+                    if let Some(mut g) =
+                        parse::parse_group_version(m.mac.tokens.clone(), m.span(), &mut diags)
+                    {
+                        g.module = module.to_vec();
+                        g.file = file.to_path_buf();
+                        gv = Some(g);
+                    }
+                }
+                syn::Item::Struct(syn::ItemStruct { attrs, .. })
+                | syn::Item::Enum(syn::ItemEnum { attrs, .. })
+                    if derives_api_type(attrs) =>
+                {
+                    if let Some(mut t) = parse::parse_item(item, &mut diags) {
+                        t.module = module.to_vec();
+                        t.file = file.to_path_buf();
+                        types.push(t);
+                    }
+                }
+                _ => {}
+            }
+        }
+        diags.set_file(file);
+        self.diags.extend(diags.into_vec());
+        let gv_index = gv.map(|mut g| {
+            g.types.append(&mut types);
+            self.versions.push(g);
+            self.versions.len() - 1
+        });
+        for t in types {
+            self.place_type(t, module);
+        }
+        // Children after this module so their types find the enclosing group-version.
+        for item in items {
+            let syn::Item::Mod(m) = item else { continue };
+            if is_cfg_test(&m.attrs) {
+                continue;
+            }
+            let mut child = module.to_vec();
+            child.push(m.ident.to_string());
+            match &m.content {
+                Some((_, inner)) => {
+                    self.items(inner, file, &dir.join(m.ident.to_string()), &child)?
+                }
+                None => {
+                    let name = m.ident.to_string();
+                    let explicit = path_attr(&m.attrs).map(|p| {
+                        file.parent()
+                            .map(|d| d.join(&p))
+                            .unwrap_or_else(|| PathBuf::from(p))
+                    });
+                    let candidates = match explicit {
+                        Some(p) => vec![(p, false)],
+                        None => vec![
+                            (dir.join(format!("{name}.rs")), false),
+                            (dir.join(&name).join("mod.rs"), true),
+                        ],
+                    };
+                    match candidates.into_iter().find(|(p, _)| p.exists()) {
+                        Some((p, owns)) => {
+                            let owns = owns || p.file_name().is_some_and(|n| n == "mod.rs");
+                            self.file(&p, &child, owns)?
+                        }
+                        None => {
+                            let mut d = Diagnostics::default();
+                            d.push(Diagnostic::new(
+                                m.ident.span(),
+                                format!("cannot find the file of module `{name}`"),
+                            ));
+                            d.set_file(file);
+                            self.diags.extend(d.into_vec());
+                        }
+                    }
+                }
+            }
+        }
+        let _ = gv_index;
+        Ok(())
+    }
+
+    /// A type belongs to the nearest enclosing module that declares a group-version.
+    fn place_type(&mut self, t: TypeDef, module: &[String]) {
+        let owner = self
+            .versions
+            .iter_mut()
+            .filter(|g| module.starts_with(&g.module))
+            .max_by_key(|g| g.module.len());
+        match owner {
+            Some(g) => g.types.push(t),
+            None => {
+                if t.kind.is_some() {
+                    let mut d = Diagnostics::default();
+                    d.push(
+                        Diagnostic::new(t.span, format!("kind `{}` is outside every group-version module", t.name))
+                            .with_help("declare `kapi::group_version! { group_name = \"..\", version = \"..\" }` in its module or a parent"),
+                    );
+                    d.set_file(&t.file);
+                    self.diags.extend(d.into_vec());
+                }
+                self.shared.push(t);
+            }
+        }
+    }
+}
+
+fn is_group_version_macro(path: &syn::Path) -> bool {
+    path.segments
+        .last()
+        .is_some_and(|s| s.ident == "group_version")
+}
+
+/// `#[derive(..., ApiType, ...)]` with any path prefix (`kapi::ApiType`).
+pub fn derives_api_type(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        if !a.path().is_ident("derive") {
+            return false;
+        }
+        let mut found = false;
+        let _ = a.parse_nested_meta(|m| {
+            if m.path.segments.last().is_some_and(|s| s.ident == "ApiType") {
+                found = true;
+            }
+            Ok(())
+        });
+        found
+    })
+}
+
+fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && quote::ToTokens::to_token_stream(&a.meta)
+                .to_string()
+                .contains("test")
+    })
+}
+
+fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| {
+        if !a.path().is_ident("path") {
+            return None;
+        }
+        match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        }
+    })
+}

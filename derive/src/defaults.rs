@@ -1,0 +1,105 @@
+//! Defaulting: fill unset fields from their `default` markers, recurse into every nested
+//! value, then run the type's hand-written `DefaultsHook` if it has one. The hook is found
+//! without registration: an impl anywhere in the crate is picked up by method resolution.
+
+use crate::input::{field_ident, Input};
+use kapi_codegen::model::{Field, Scalar, TypeRef};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn expand(input: &Input) -> TokenStream {
+    let ident = input.ident();
+    let fields = input.fields();
+    let marker_defaults = fields
+        .iter()
+        .filter_map(|(m, f)| marker_default(&ident, m, f));
+    let recursions = fields.iter().filter_map(|(m, f)| {
+        if matches!(m.ty, TypeRef::Scalar(_)) {
+            return None;
+        }
+        let name = field_ident(f);
+        Some(quote! { ::kapi::ApplyDefaults::apply_defaults(&mut self.#name); })
+    });
+    quote! {
+        impl ::kapi::ApplyDefaults for #ident {
+            fn apply_defaults(&mut self) {
+                #(#marker_defaults)*
+                #(#recursions)*
+                {
+                    use ::kapi::__private::{NoDefaultsHook as _, ViaDefaultsHook as _};
+                    (&::kapi::__private::HookProbe::<Self>::new()).hook()(self);
+                }
+            }
+        }
+    }
+}
+
+fn marker_default(ident: &syn::Ident, m: &Field, f: &syn::Field) -> Option<TokenStream> {
+    let value = m.default.as_ref()?;
+    let name = field_ident(f);
+    let json = value.to_string();
+    let what = format!("{ident}.{}", m.json_name);
+    let from_json = quote! { ::kapi::__private::default_from_json(#json, #what) };
+    Some(match &m.ty {
+        TypeRef::Option(inner) => {
+            let v = scalar_literal(inner, value).unwrap_or(from_json);
+            quote! {
+                if self.#name.is_none() {
+                    self.#name = ::core::option::Option::Some(#v);
+                }
+            }
+        }
+        TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
+            let v = scalar_literal(&m.ty, value).unwrap_or(from_json);
+            quote! {
+                if self.#name.is_empty() {
+                    self.#name = #v;
+                }
+            }
+        }
+        TypeRef::Scalar(Scalar::Bool) => {
+            let v = scalar_literal(&m.ty, value).unwrap_or(from_json);
+            quote! {
+                if !self.#name {
+                    self.#name = #v;
+                }
+            }
+        }
+        TypeRef::Scalar(s) => {
+            let v = scalar_literal(&m.ty, value).unwrap_or(from_json);
+            let zero = if matches!(s, Scalar::F32 | Scalar::F64) {
+                quote!(0.0)
+            } else {
+                quote!(0)
+            };
+            quote! {
+                if self.#name == #zero {
+                    self.#name = #v;
+                }
+            }
+        }
+        // The model rejects defaults on non-Option named types (no way to tell "unset").
+        _ => return None,
+    })
+}
+
+/// Scalar defaults become literals so defaulting costs nothing at run time.
+fn scalar_literal(ty: &TypeRef, value: &serde_json::Value) -> Option<TokenStream> {
+    let TypeRef::Scalar(s) = ty else { return None };
+    let ty_ident = syn::Ident::new(s.rust_name(), proc_macro2::Span::call_site());
+    Some(match (s, value) {
+        (Scalar::String, serde_json::Value::String(v)) => {
+            quote! { ::std::string::String::from(#v) }
+        }
+        (Scalar::Bool, serde_json::Value::Bool(b)) => quote! { #b },
+        (s, serde_json::Value::Number(n)) if s.is_integer() => {
+            let lit = proc_macro2::Literal::i128_unsuffixed(n.as_i64()?.into());
+            quote! { (#lit as #ty_ident) }
+        }
+        (_, serde_json::Value::Number(n)) => {
+            let lit = proc_macro2::Literal::f64_unsuffixed(n.as_f64()?);
+            quote! { (#lit as #ty_ident) }
+        }
+        _ => return None,
+    })
+}

@@ -1,0 +1,62 @@
+//! The derive's view of its item: the parsed model plus the syn tokens it came from.
+
+use kapi_codegen::diagnostics::Diagnostics;
+use kapi_codegen::model::{parse, Field, Shape, TypeDef};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+pub struct Input {
+    pub def: TypeDef,
+    pub item: syn::Item,
+}
+
+impl Input {
+    pub fn parse(tokens: TokenStream) -> syn::Result<Input> {
+        let item: syn::Item = syn::parse2(tokens)?;
+        let mut diags = Diagnostics::default();
+        let def = parse::parse_item(&item, &mut diags);
+        if let Some(err) = diags.to_syn_error() {
+            return Err(err);
+        }
+        let def =
+            def.ok_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "unsupported item"))?;
+        Ok(Input { def, item })
+    }
+
+    pub fn ident(&self) -> syn::Ident {
+        match &self.item {
+            syn::Item::Struct(s) => s.ident.clone(),
+            syn::Item::Enum(e) => e.ident.clone(),
+            _ => format_ident!("{}", self.def.name),
+        }
+    }
+
+    /// The model fields zipped with their syn fields.
+    pub fn fields(&self) -> Vec<(&Field, &syn::Field)> {
+        let syn::Item::Struct(s) = &self.item else {
+            return Vec::new();
+        };
+        self.def.fields().iter().zip(s.fields.iter()).collect()
+    }
+
+    pub fn expand(&self) -> TokenStream {
+        match &self.def.shape {
+            Shape::Struct { .. } => {
+                let clone = crate::deep_copy::expand(self);
+                let ser = crate::ser::expand(self);
+                let de = crate::de::expand(self);
+                let defaults = crate::defaults::expand(self);
+                let kind = crate::kind::expand(self);
+                quote! { #clone #ser #de #defaults #kind }
+            }
+            Shape::Enum { .. } => crate::enums::expand(self),
+        }
+    }
+}
+
+/// The field's identifier, raw if it is a keyword (`r#type`).
+pub fn field_ident(f: &syn::Field) -> syn::Ident {
+    f.ident
+        .clone()
+        .unwrap_or_else(|| format_ident!("__unnamed"))
+}

@@ -1,0 +1,90 @@
+//! JSON, lenient (kube-apiserver's default) and strict (`fieldValidation=Strict`/`Warn`).
+
+use super::{duplicates, path, CodecError};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// Decodes like kube-apiserver's lenient decoder: unknown fields are dropped, a repeated
+/// field keeps its last value.
+pub fn from_slice<T: DeserializeOwned>(input: &[u8]) -> Result<T, CodecError> {
+    Ok(serde_json::from_slice(input)?)
+}
+
+pub fn from_str<T: DeserializeOwned>(input: &str) -> Result<T, CodecError> {
+    from_slice(input.as_bytes())
+}
+
+pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, CodecError> {
+    Ok(serde_json::to_vec(value)?)
+}
+
+pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, CodecError> {
+    Ok(serde_json::to_string(value)?)
+}
+
+/// A decoded value and every problem strict decoding found, each with its JSON path.
+/// `fieldValidation=Warn` turns the problems into warnings; `Strict` into an error.
+#[derive(Debug)]
+pub struct Strict<T> {
+    pub value: T,
+    pub unknown_fields: Vec<String>,
+    pub duplicate_fields: Vec<String>,
+}
+
+impl<T> Strict<T> {
+    pub fn is_clean(&self) -> bool {
+        self.unknown_fields.is_empty() && self.duplicate_fields.is_empty()
+    }
+
+    /// Kubernetes' wording: `unknown field "spec.x"`, `duplicate field "spec.y"`.
+    pub fn messages(&self) -> Vec<String> {
+        self.unknown_fields
+            .iter()
+            .map(|p| format!("unknown field {p:?}"))
+            .chain(
+                self.duplicate_fields
+                    .iter()
+                    .map(|p| format!("duplicate field {p:?}")),
+            )
+            .collect()
+    }
+
+    /// The value, or `CodecError::Strict` listing every problem.
+    pub fn into_result(self) -> Result<T, CodecError> {
+        if self.is_clean() {
+            Ok(self.value)
+        } else {
+            Err(CodecError::Strict(self.messages()))
+        }
+    }
+}
+
+/// Decodes and reports every unknown and every duplicate field, not just the first.
+pub fn from_slice_strict<T: DeserializeOwned>(input: &[u8]) -> Result<Strict<T>, CodecError> {
+    let duplicate_fields = duplicates::find(&mut serde_json::Deserializer::from_slice(input))?;
+    let mut unknown_fields = Vec::new();
+    let mut de = serde_json::Deserializer::from_slice(input);
+    let value =
+        serde_ignored::deserialize(&mut de, |p| unknown_fields.push(path::render_ignored(&p)))?;
+    de.end()?;
+    Ok(Strict {
+        value,
+        unknown_fields,
+        duplicate_fields,
+    })
+}
+
+/// Strict decoding of an already-parsed JSON value (used for YAML, whose parser rejects
+/// duplicate keys itself).
+pub fn from_value_strict<T: DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<Strict<T>, CodecError> {
+    let mut unknown_fields = Vec::new();
+    let value =
+        serde_ignored::deserialize(value, |p| unknown_fields.push(path::render_ignored(&p)))?;
+    Ok(Strict {
+        value,
+        unknown_fields,
+        duplicate_fields: Vec::new(),
+    })
+}

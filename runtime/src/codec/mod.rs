@@ -1,0 +1,21 @@
+//! Encoding objects to and from the wire: JSON (lenient and strict), YAML.
+
+pub mod json;
+pub mod yaml;
+
+mod duplicates;
+mod path;
+
+pub use json::Strict;
+
+/// A failure to decode or encode an object.
+#[derive(Debug, thiserror::Error)]
+pub enum CodecError {
+    #[error("json: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("yaml: {0}")]
+    Yaml(#[from] serde_yaml_ng::Error),
+    /// Strict decoding found unknown or duplicate fields.
+    #[error("strict decoding error: {}", .0.join(", "))]
+    Strict(Vec<String>),
+}

@@ -1,0 +1,22 @@
+//! kapi: the thin runtime of Kubernetes-style APIs in Rust.
+//!
+//! Users write API types as annotated structs with `#[derive(kapi::ApiType)]`; the derive
+//! and `cargo xtask codegen` generate everything else. This crate carries what that code
+//! calls: the Kubernetes meta types ([`meta`]), the traits of kinds ([`TypeInfo`],
+//! [`Resource`], [`ListResource`], [`ApplyDefaults`]), deep copy helpers and the codecs.
+
+// The derive emits `::kapi::...` paths; this makes them resolve inside kapi itself, so the
+// meta types are written with kapi's own markers.
+extern crate self as kapi;
+
+pub mod codec;
+pub mod deep_copy;
+pub mod meta;
+mod traits;
+
+pub use kapi_derive::{group_version, ApiType};
+pub use traits::*;
+
+/// Used by generated code; not a stable API.
+#[doc(hidden)]
+pub mod __private;

@@ -1,0 +1,44 @@
+//! Kubernetes meta types (k8s.io/apimachinery/pkg/apis/meta/v1), wire-compatible with
+//! Kubernetes and written with kapi's own markers.
+
+mod byte_string;
+mod condition;
+mod field_selector;
+mod int_or_string;
+mod label_selector;
+mod list_meta;
+mod object_meta;
+mod options;
+mod quantity;
+mod raw;
+mod scalar_traits;
+mod selector;
+mod status;
+mod time;
+mod watch;
+
+pub use byte_string::ByteString;
+pub use condition::{Condition, ConditionStatus};
+pub use field_selector::{FieldOperator, FieldRequirement, FieldSelector, FieldSelectorError};
+pub use int_or_string::{IntOrString, IntOrStringError};
+pub use label_selector::{LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
+pub use list_meta::{ListMeta, ShardInfo, TypeMeta};
+pub use object_meta::{ManagedFieldsEntry, ObjectMeta, OwnerReference};
+pub use options::{
+    CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, Preconditions,
+    UpdateOptions,
+};
+pub use quantity::{Format as QuantityFormat, Quantity, QuantityError};
+pub use raw::{FieldsV1, RawExtension};
+pub use selector::{Operator, Requirement, Selector, SelectorError};
+pub use status::{Status, StatusCause, StatusDetails};
+pub use time::{Duration, DurationError, MicroTime, Time, TimeError};
+pub use watch::WatchEvent;
+
+// Meta kinds (Status, the options) are served as core `v1`, as kube-apiserver does.
+crate::group_version! {
+    group_name = "",
+    version = "v1",
+    group_go_name = "Meta",
+    protobuf_package = "k8s.io.apimachinery.pkg.apis.meta.v1",
+}

@@ -1,0 +1,170 @@
+use std::fmt;
+
+/// Identity of a group-version, declared once per version module by `kapi::group_version!`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GroupVersionInfo {
+    pub group: &'static str,
+    pub version: &'static str,
+    /// `group/version`, or `version` for the core group.
+    pub api_version: &'static str,
+    /// The internal hub version (`__internal`), never served.
+    pub internal: bool,
+    /// The group's name in client accessors (`+groupGoName`).
+    pub go_name: &'static str,
+    pub protobuf_package: Option<&'static str>,
+}
+
+/// Whether a resource lives in a namespace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scope {
+    Namespaced,
+    Cluster,
+}
+
+impl Scope {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Namespaced => "Namespaced",
+            Scope::Cluster => "Cluster",
+        }
+    }
+}
+
+/// Every kind: what it writes as `apiVersion` and `kind`.
+pub trait TypeInfo {
+    const GROUP: &'static str;
+    const VERSION: &'static str;
+    const API_VERSION: &'static str;
+    const KIND: &'static str;
+}
+
+/// An object kind served as a REST resource.
+pub trait Resource: TypeInfo {
+    const PLURAL: &'static str;
+    const SINGULAR: &'static str;
+    const SCOPE: Scope;
+    const LIST_KIND: &'static str;
+    const SHORT_NAMES: &'static [&'static str];
+    const CATEGORIES: &'static [&'static str];
+    const HAS_STATUS: bool;
+    const HAS_SCALE: bool;
+
+    fn metadata(&self) -> &crate::meta::ObjectMeta;
+    fn metadata_mut(&mut self) -> &mut crate::meta::ObjectMeta;
+}
+
+/// A `<Kind>List`.
+pub trait ListResource: TypeInfo {
+    type Item;
+    fn items(&self) -> &[Self::Item];
+    fn items_mut(&mut self) -> &mut Vec<Self::Item>;
+    fn list_meta(&self) -> &crate::meta::ListMeta;
+    fn list_meta_mut(&mut self) -> &mut crate::meta::ListMeta;
+}
+
+/// Applies `default` markers recursively, then the type's [`DefaultsHook`].
+pub trait ApplyDefaults {
+    fn apply_defaults(&mut self);
+}
+
+/// Hand-written defaulting for a type, run after its marker defaults (like Go's
+/// `SetDefaults_<Type>`). Implement it anywhere in the crate; no registration.
+pub trait DefaultsHook {
+    fn default_hook(&mut self);
+}
+
+macro_rules! no_defaults {
+    ($($t:ty),* $(,)?) => {
+        $(impl ApplyDefaults for $t {
+            #[inline]
+            fn apply_defaults(&mut self) {}
+        })*
+    };
+}
+
+no_defaults!(
+    String,
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    f32,
+    f64,
+    serde_json::Value
+);
+
+impl<T: ApplyDefaults> ApplyDefaults for Option<T> {
+    #[inline]
+    fn apply_defaults(&mut self) {
+        if let Some(v) = self {
+            v.apply_defaults();
+        }
+    }
+}
+
+impl<T: ApplyDefaults> ApplyDefaults for Vec<T> {
+    fn apply_defaults(&mut self) {
+        for v in self {
+            v.apply_defaults();
+        }
+    }
+}
+
+impl<T: ApplyDefaults> ApplyDefaults for Box<T> {
+    fn apply_defaults(&mut self) {
+        (**self).apply_defaults();
+    }
+}
+
+impl<K, V: ApplyDefaults> ApplyDefaults for std::collections::BTreeMap<K, V> {
+    fn apply_defaults(&mut self) {
+        for v in self.values_mut() {
+            v.apply_defaults();
+        }
+    }
+}
+
+impl<K, V: ApplyDefaults, S> ApplyDefaults for std::collections::HashMap<K, V, S> {
+    fn apply_defaults(&mut self) {
+        for v in self.values_mut() {
+            v.apply_defaults();
+        }
+    }
+}
+
+/// A string that is not one of an enum's values. Renders like Kubernetes' NotSupported
+/// field error: `Unsupported value: "x": supported values: "A", "B"`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnsupportedValue {
+    pub value: String,
+    pub supported: &'static [&'static str],
+}
+
+impl UnsupportedValue {
+    pub fn new(value: &str, supported: &'static [&'static str]) -> Self {
+        UnsupportedValue {
+            value: value.to_string(),
+            supported,
+        }
+    }
+}
+
+impl fmt::Display for UnsupportedValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Unsupported value: {:?}: supported values: ", self.value)?;
+        for (i, v) in self.supported.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{v:?}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnsupportedValue {}
