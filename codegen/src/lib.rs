@@ -7,3 +7,6 @@
 pub mod diagnostics;
 pub mod markers;
 pub mod model;
+
+#[cfg(feature = "generate")]
+pub mod generate;

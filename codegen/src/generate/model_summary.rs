@@ -1,0 +1,25 @@
+//! `generated/model.yaml`: the model as codegen sees it, group by group. Reviewers read it
+//! to see what a marker change did; verify-only keeps it honest.
+
+use super::{Context, GeneratedFile, Generator};
+use crate::model::Model;
+
+pub struct ModelSummary;
+
+impl Generator for ModelSummary {
+    fn name(&self) -> &'static str {
+        "model-summary"
+    }
+
+    fn generate(&self, model: &Model, cx: &Context) -> Vec<GeneratedFile> {
+        let contents = match serde_yaml_ng::to_string(model) {
+            Ok(s) => s,
+            // The model is plain data; serialization cannot fail short of a bug.
+            Err(e) => format!("# model could not be serialized: {e}\n"),
+        };
+        vec![GeneratedFile {
+            path: cx.settings.output.join("model.yaml"),
+            contents,
+        }]
+    }
+}

@@ -1,0 +1,3 @@
+kapi::group_version! { group_name = "example.com" }
+
+fn main() {}

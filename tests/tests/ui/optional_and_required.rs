@@ -1,0 +1,9 @@
+use kapi::ApiType;
+
+#[derive(ApiType)]
+pub struct Spec {
+    #[k8s(optional, required)]
+    pub name: String,
+}
+
+fn main() {}
