@@ -2,6 +2,7 @@
 
 mod types;
 
+pub use defaults::DEFAULT_CLASS_NAME;
 pub use types::*;
 
 kapi::group_version! {
@@ -10,3 +11,5 @@ kapi::group_version! {
     group_go_name = "Frob",
     protobuf_package = "com.example.frob.v1",
 }
+
+mod defaults;
