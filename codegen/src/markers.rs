@@ -18,7 +18,7 @@ pub enum Place {
 }
 
 impl Place {
-    fn describe(self) -> &'static str {
+    pub fn describe(self) -> &'static str {
         match self {
             Place::Struct => "a struct",
             Place::Enum => "an enum",
@@ -395,8 +395,16 @@ fn parse_one(
             .map(|m| m.name);
         if let Some(best) = closest(&name, candidates) {
             d = d.with_help(format!("did you mean `{best}`?"));
-        } else if let Some(best) = closest(&name, table.iter().map(|m| m.name)) {
-            d = d.with_help(format!("did you mean `{best}`?"));
+        } else if let Some(best) = table
+            .iter()
+            .find(|m| Some(m.name) == closest(&name, table.iter().map(|m| m.name)))
+        {
+            let places: Vec<&str> = best.places.iter().map(|p| p.describe()).collect();
+            d = d.with_help(format!(
+                "`{}` is the closest marker, but it belongs on {}",
+                best.name,
+                places.join(" or ")
+            ));
         } else {
             let valid: Vec<&str> = table
                 .iter()

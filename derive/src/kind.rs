@@ -13,7 +13,15 @@ pub fn expand(input: &Input) -> TokenStream {
     let ident = input.ident();
     let kind_name = &input.def.name;
     // Resolved where the type is written: the module's `group_version!` must be in scope.
-    let gv = quote!(GROUP_VERSION);
+    // Spanned at the `kind` marker so a missing declaration is reported there.
+    let span = input
+        .def
+        .markers
+        .iter()
+        .find(|m| m.name == "kind" || m.name == "simple_kind")
+        .map(|m| m.span)
+        .unwrap_or_else(proc_macro2::Span::call_site);
+    let gv = quote::quote_spanned!(span=> GROUP_VERSION);
     let type_info = quote! {
         impl ::kapi::TypeInfo for #ident {
             const GROUP: &'static str = #gv.group;

@@ -59,25 +59,15 @@ pub fn docs(attrs: &[syn::Attribute], diags: &mut Diagnostics) -> String {
             let trimmed = line.trim_start();
             if let Some(rest) = trimmed.strip_prefix('+') {
                 if rest.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
-                    let go_name = rest
-                        .split(|c: char| c == '=' || c == ':' || c.is_whitespace())
-                        .next()
-                        .unwrap_or(rest);
+                    let go_key = rest.split(['=', ' ', '\t']).next().unwrap_or(rest);
                     let mut d = Diagnostic::new(
                         attr.span(),
                         format!("Go-style marker `+{rest}` in a doc comment has no effect"),
                     );
-                    if let Some(spec) = markers::MARKERS.iter().find(|m| {
-                        m.kubernetes
-                            .trim_start_matches('+')
-                            .split(['=', ':', '|', ' ', '['])
-                            .next()
-                            == Some(go_name)
-                    }) {
-                        d = d.with_help(format!("write `#[k8s({})]` instead", spec.name));
-                    } else {
-                        d = d.with_help("write kapi markers as `#[k8s(...)]` attributes");
-                    }
+                    d = match go_marker_equivalent(go_key) {
+                        Some(name) => d.with_help(format!("write `#[k8s({name})]` instead")),
+                        None => d.with_help("write kapi markers as `#[k8s(...)]` attributes"),
+                    };
                     diags.push(d);
                     continue;
                 }
@@ -92,6 +82,30 @@ pub fn docs(attrs: &[syn::Attribute], diags: &mut Diagnostics) -> String {
         lines.remove(0);
     }
     lines.join("\n")
+}
+
+/// The kapi marker for a Go marker key (`k8s:deepcopy-gen:interfaces`, `genclient:nonNamespaced`):
+/// an exact match first, else the longest Go marker that is a `:`-prefix of it.
+fn go_marker_equivalent(go_key: &str) -> Option<&'static str> {
+    let key_of = |k: &'static str| -> &'static str {
+        k.trim_start_matches('+')
+            .split(['=', '|', ' ', '['])
+            .next()
+            .unwrap_or("")
+    };
+    let specs = markers::MARKERS
+        .iter()
+        .filter(|m| m.kubernetes.starts_with('+'));
+    if let Some(m) = specs.clone().find(|m| key_of(m.kubernetes) == go_key) {
+        return Some(m.name);
+    }
+    specs
+        .filter(|m| {
+            let k = key_of(m.kubernetes);
+            go_key.starts_with(k) && go_key[k.len()..].starts_with(':')
+        })
+        .max_by_key(|m| key_of(m.kubernetes).len())
+        .map(|m| m.name)
 }
 
 fn check_generics(generics: &syn::Generics, diags: &mut Diagnostics) {
@@ -412,6 +426,42 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
                 format!("`minimum = {min}` is greater than `maximum = {max}` on `{rust_name}`"),
             );
         }
+    }
+    for (min_name, max_name, min, max) in [
+        (
+            "min_length",
+            "max_length",
+            validation.min_length,
+            validation.max_length,
+        ),
+        (
+            "min_items",
+            "max_items",
+            validation.min_items,
+            validation.max_items,
+        ),
+    ] {
+        for (name, v) in [(min_name, min), (max_name, max)] {
+            if v.is_some_and(|v| v < 0) {
+                diags.error(marker_span(name), format!("`{name}` cannot be negative"));
+            }
+        }
+        if let (Some(lo), Some(hi)) = (min, max) {
+            if lo > hi {
+                diags.error(
+                    marker_span(min_name),
+                    format!(
+                        "`{min_name} = {lo}` is greater than `{max_name} = {hi}` on `{rust_name}`"
+                    ),
+                );
+            }
+        }
+    }
+    if markers.str("rename").is_some_and(|r| r.is_empty()) {
+        diags.error(
+            marker_span("rename"),
+            "`rename` needs a non-empty JSON name",
+        );
     }
     if let Some(p) = &validation.pattern {
         if let Err(msg) = check_pattern(p) {
@@ -945,13 +995,13 @@ pub fn parse_group_version(
 ) -> Option<GroupVersion> {
     let markers = markers::parse_group_version_tokens(tokens, diags);
     let internal = markers.flag("internal");
-    let Some(group) = markers.str("group_name") else {
+    let group = markers.str("group_name");
+    if group.is_none() {
         diags.push(
             Diagnostic::new(span, "`group_version!` needs `group_name`")
                 .with_help("write `group_name = \"example.com\"` (use \"\" for the core group)"),
         );
-        return None;
-    };
+    }
     let version = match (markers.str("version"), internal) {
         (Some(v), false) => {
             if !is_version_name(&v) {
@@ -963,9 +1013,9 @@ pub fn parse_group_version(
                     .with_help("versions look like v1, v2beta1, v1alpha3"),
                 );
             }
-            v
+            Some(v)
         }
-        (None, true) => INTERNAL_VERSION.to_string(),
+        (None, true) => Some(INTERNAL_VERSION.to_string()),
         (Some(_), true) => {
             diags.push(
                 Diagnostic::new(
@@ -974,7 +1024,7 @@ pub fn parse_group_version(
                 )
                 .with_help("remove `version`, or remove `internal`"),
             );
-            INTERNAL_VERSION.to_string()
+            Some(INTERNAL_VERSION.to_string())
         }
         (None, false) => {
             diags.push(
@@ -984,8 +1034,11 @@ pub fn parse_group_version(
                 )
                 .with_help("write `version = \"v1\"`"),
             );
-            return None;
+            None
         }
+    };
+    let (Some(group), Some(version)) = (group, version) else {
+        return None;
     };
     let go_name = markers.str("group_go_name").unwrap_or_else(|| {
         use heck::ToUpperCamelCase;

@@ -1,0 +1,9 @@
+use kapi::ApiType;
+
+#[derive(ApiType)]
+#[k8s(kind)]
+pub struct Widget {
+    pub metadata: kapi::meta::ObjectMeta,
+}
+
+fn main() {}
