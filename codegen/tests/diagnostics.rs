@@ -117,3 +117,19 @@ fn clean_source_has_no_diagnostics() {
         ]
     );
 }
+
+#[test]
+fn readme_marker_table_lists_every_marker() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let table: Vec<&str> = readme.lines().filter(|l| l.starts_with("| `")).collect();
+    for m in kapi_codegen::markers::MARKERS {
+        assert!(
+            table.iter().any(|row| row.contains(&format!("`{}", m.name))
+                || row.contains(&format!(", {}", m.name))),
+            "README's marker table does not mention `{}`",
+            m.name
+        );
+    }
+}

@@ -163,7 +163,14 @@ fn kind_metadata() {
     assert_eq!(v1::Frobber::PLURAL, "frobbers");
     assert_eq!(v1::Frobber::SCOPE, Scope::Namespaced);
     assert_eq!(v1::Frobber::SHORT_NAMES, ["fb"]);
-    assert!(v1::Frobber::HAS_STATUS && v1::Frobber::HAS_SCALE);
+    assert_eq!(
+        (v1::Frobber::HAS_STATUS, v1::Frobber::HAS_SCALE),
+        (true, true)
+    );
+    assert_eq!(
+        (v1::FrobberClass::HAS_STATUS, v1::FrobberClass::HAS_SCALE),
+        (false, false)
+    );
     assert_eq!(v1::FrobberClass::SCOPE, Scope::Cluster);
     assert_eq!(v1::FrobberClass::PLURAL, "frobberclasses");
     assert_eq!(v1::FrobberList::KIND, "FrobberList");

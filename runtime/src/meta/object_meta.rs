@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 /// Metadata every persisted object has.
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(
-    deprecated(name = "clusterName", protobuf = 15),
-    deprecated(name = "initializers", protobuf = 16)
-)]
+// Clippy reads two tombstones as one attribute given twice.
+#[allow(clippy::duplicated_attributes)]
+#[k8s(deprecated(name = "clusterName", protobuf = 15))]
+#[k8s(deprecated(name = "initializers", protobuf = 16))]
 pub struct ObjectMeta {
     /// Unique within a namespace; cannot be updated.
     #[k8s(optional, protobuf = 1)]
