@@ -144,11 +144,10 @@ impl Walker {
         }
         diags.set_file(file);
         self.diags.extend(diags.into_vec());
-        let gv_index = gv.map(|mut g| {
+        if let Some(mut g) = gv {
             g.types.append(&mut types);
             self.versions.push(g);
-            self.versions.len() - 1
-        });
+        }
         for t in types {
             self.place_type(t, module);
         }
@@ -196,7 +195,6 @@ impl Walker {
                 }
             }
         }
-        let _ = gv_index;
         Ok(())
     }
 
