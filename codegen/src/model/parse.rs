@@ -671,16 +671,18 @@ fn parse_tombstones(
 fn check_protobuf_numbers(fields: &[Field], tombstones: &[Tombstone], diags: &mut Diagnostics) {
     for (i, f) in fields.iter().enumerate() {
         let Some(n) = f.protobuf else { continue };
+        // Point at `protobuf = N`, the thing to change.
+        let span = f.markers.marker("protobuf").map(|m| m.span).unwrap_or(f.span);
         if let Some(prev) = fields[..i].iter().find(|p| p.protobuf == Some(n)) {
             diags.push(
-                Diagnostic::new(f.span, format!("protobuf number {n} is used twice"))
+                Diagnostic::new(span, format!("protobuf number {n} is used twice"))
                     .with_help(format!("field `{}` already has number {n}", prev.rust_name)),
             );
         }
         if let Some(t) = tombstones.iter().find(|t| t.protobuf == n) {
             diags.push(
                 Diagnostic::new(
-                    f.span,
+                    span,
                     format!(
                         "protobuf number {n} belonged to removed field \"{}\"",
                         t.name
