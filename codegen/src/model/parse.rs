@@ -672,7 +672,11 @@ fn check_protobuf_numbers(fields: &[Field], tombstones: &[Tombstone], diags: &mu
     for (i, f) in fields.iter().enumerate() {
         let Some(n) = f.protobuf else { continue };
         // Point at `protobuf = N`, the thing to change.
-        let span = f.markers.marker("protobuf").map(|m| m.span).unwrap_or(f.span);
+        let span = f
+            .markers
+            .marker("protobuf")
+            .map(|m| m.span)
+            .unwrap_or(f.span);
         if let Some(prev) = fields[..i].iter().find(|p| p.protobuf == Some(n)) {
             diags.push(
                 Diagnostic::new(span, format!("protobuf number {n} is used twice"))
