@@ -4,9 +4,16 @@
 //!
 //! The files under `generated/` are written by `cargo xtask codegen`; do not edit them.
 
+pub mod examples;
 pub mod internal;
+pub mod params;
 pub mod v1;
 pub mod v2beta1;
+
+#[path = "../generated/mod.rs"]
+pub mod generated;
+
+pub use generated::register::install;
 
 /// Feature gates the API's markers name.
 pub mod features {

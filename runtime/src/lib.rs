@@ -10,11 +10,16 @@
 extern crate self as kapi;
 
 pub mod codec;
+pub mod conversion;
 pub mod deep_copy;
 pub mod meta;
+pub mod scheme;
 mod traits;
+pub mod validation;
 
 pub use kapi_derive::{group_version, ApiType};
+pub use conversion::Versioned;
+pub use scheme::{Object, Scheme};
 pub use traits::*;
 
 /// Used by generated code; not a stable API.

@@ -168,3 +168,12 @@ impl fmt::Display for UnsupportedValue {
 }
 
 impl std::error::Error for UnsupportedValue {}
+
+/// Hand-written reconciliation of fields that carry the same information, run on every
+/// write before conversion to the internal version: the "making a singular field plural"
+/// rules of the Kubernetes API change guide. `old` is the stored object in the request's
+/// version on updates, `None` on create. Implement it for a versioned kind anywhere in its
+/// crate; generated registration finds it.
+pub trait Normalize: Sized {
+    fn normalize(&mut self, old: Option<&Self>) -> Result<(), crate::validation::ErrorList>;
+}

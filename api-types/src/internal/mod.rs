@@ -3,6 +3,9 @@
 
 mod types;
 
+#[path = "../../generated/internal/mod.rs"]
+pub mod generated;
+
 pub use types::*;
 
 kapi::group_version! {

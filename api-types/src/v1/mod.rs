@@ -1,6 +1,12 @@
 //! frob.example.com/v1: the stable version.
 
+mod conversion;
 mod types;
+
+pub use conversion::PARAMS_ANNOTATION;
+
+#[path = "../../generated/v1/mod.rs"]
+pub mod generated;
 
 pub use defaults::DEFAULT_CLASS_NAME;
 pub use types::*;

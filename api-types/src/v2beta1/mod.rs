@@ -1,6 +1,10 @@
 //! frob.example.com/v2beta1: the next version, in beta.
 
+mod conversion;
 mod types;
+
+#[path = "../../generated/v2beta1/mod.rs"]
+pub mod generated;
 
 pub use types::*;
 

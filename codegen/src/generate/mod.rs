@@ -3,11 +3,15 @@
 //! Each generator is one module that takes the [`Model`] and returns files; [`run`] builds
 //! the model for a crate, runs every generator, and hands the files to [`output`].
 
+mod conversion;
 mod model_summary;
 pub mod output;
+mod register;
+mod rust_modules;
 pub mod settings;
 
-use crate::model::{self, source, Model};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::{self, source, GroupVersion, Model};
 pub use output::{Mode, Report};
 pub use settings::Settings;
 use std::path::{Path, PathBuf};
@@ -23,17 +27,66 @@ pub struct GeneratedFile {
 /// What every generator sees besides the model.
 pub struct Context<'a> {
     pub settings: &'a Settings,
+    pub model: &'a Model,
+}
+
+impl<'a> Context<'a> {
+    /// Where the generated Rust of a module goes: `generated/v1/<file>` for `crate::v1`.
+    pub fn rust_file(&self, module: &[String], file: &str) -> PathBuf {
+        let mut path = self.settings.output.clone();
+        path.extend(module);
+        path.push(file);
+        path
+    }
+
+    /// The Rust path of a module's generated code, `crate::v1::generated`: the module the
+    /// crate declares with `#[path = ".../generated/v1/mod.rs"]`.
+    pub fn generated_module(&self, module: &[String]) -> String {
+        let name = rust_modules::include_of(self, module)
+            .map(|m| m.name.clone())
+            .unwrap_or_else(|| rust_modules::DEFAULT_NAME.to_string());
+        let mut path = vec!["crate".to_string()];
+        path.extend(module.iter().cloned());
+        path.push(name);
+        path.join("::")
+    }
+
+    /// The internal (hub) version of a group-version's group.
+    pub fn hub_of(&self, gv: &GroupVersion) -> Option<&'a GroupVersion> {
+        self.model
+            .versions
+            .iter()
+            .find(|h| h.internal && h.group == gv.group)
+    }
 }
 
 pub trait Generator {
     /// Short name for reports (`model-summary`, `conversion`, ...).
     fn name(&self) -> &'static str;
-    fn generate(&self, model: &Model, cx: &Context) -> Vec<GeneratedFile>;
+    /// Files for the whole model; problems only a whole-API view can see (a field with no
+    /// peer in the hub) go to `diags`, with spans into the user's source.
+    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile>;
+}
+
+/// A Rust path (`crate::v1::Frobber`) as tokens for generated code.
+fn path_tokens(path: &str) -> proc_macro2::TokenStream {
+    match syn::parse_str::<syn::Path>(path) {
+        Ok(p) => quote::quote!(#p),
+        // Paths are joined from parsed Rust identifiers, so they always parse.
+        Err(_) => {
+            let msg = format!("invalid path {path}");
+            quote::quote!(compile_error!(#msg))
+        }
+    }
 }
 
 /// Every generator, in the order they run.
 pub fn generators() -> Vec<Box<dyn Generator>> {
-    vec![Box::new(model_summary::ModelSummary)]
+    vec![
+        Box::new(model_summary::ModelSummary),
+        Box::new(conversion::Conversion),
+        Box::new(register::Register),
+    ]
 }
 
 #[derive(Debug)]
@@ -60,43 +113,94 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Builds the checked model of the crate at `crate_dir`.
-pub fn load_model(crate_dir: &Path) -> Result<(Model, Settings), Error> {
-    let settings = Settings::load(crate_dir)?;
-    let lib_rs = crate_dir.join("src/lib.rs");
-    let mut parsed =
-        source::parse_crate(&settings.crate_name, &lib_rs).map_err(|e| Error::Io(e.0))?;
-    model::check::check(&parsed.model, &mut parsed.diagnostics);
-    if !parsed.diagnostics.is_empty() {
-        return Err(Error::Source {
-            rendered: parsed.render_diagnostics(crate_dir),
-            count: parsed.diagnostics.len(),
-        });
-    }
-    Ok((parsed.model, settings))
+/// A crate's checked model, its settings, and its source text (to render diagnostics).
+pub struct Loaded {
+    pub model: Model,
+    pub settings: Settings,
+    pub crate_dir: PathBuf,
+    sources: std::collections::BTreeMap<PathBuf, String>,
 }
 
-/// Every generated file of the crate, headers included, sorted by path.
-pub fn generate_all(model: &Model, settings: &Settings) -> Vec<GeneratedFile> {
-    let cx = Context { settings };
+impl Loaded {
+    fn source_error(&self, diagnostics: Vec<Diagnostic>) -> Error {
+        let count = diagnostics.len();
+        let rendered = diagnostics
+            .iter()
+            .map(|d| {
+                let src = d
+                    .file
+                    .as_ref()
+                    .and_then(|f| self.sources.get(f))
+                    .map(String::as_str)
+                    .unwrap_or("");
+                d.render(src, Some(&self.crate_dir))
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        Error::Source { rendered, count }
+    }
+}
+
+/// Parses and checks the crate at `crate_dir`.
+pub fn load(crate_dir: &Path) -> Result<Loaded, Error> {
+    let settings = Settings::load(crate_dir)?;
+    let lib_rs = crate_dir.join("src/lib.rs");
+    let generated_dir = crate_dir.join(&settings.output);
+    let mut parsed = source::parse_crate_except(&settings.crate_name, &lib_rs, &[generated_dir])
+        .map_err(|e| Error::Io(e.0))?;
+    model::check::check(&parsed.model, &mut parsed.diagnostics);
+    let loaded = Loaded {
+        model: parsed.model,
+        settings,
+        crate_dir: crate_dir.to_path_buf(),
+        sources: parsed.sources,
+    };
+    if !parsed.diagnostics.is_empty() {
+        return Err(loaded.source_error(parsed.diagnostics.into_vec()));
+    }
+    Ok(loaded)
+}
+
+/// Builds the checked model of the crate at `crate_dir`.
+pub fn load_model(crate_dir: &Path) -> Result<(Model, Settings), Error> {
+    let loaded = load(crate_dir)?;
+    Ok((loaded.model, loaded.settings))
+}
+
+/// Every generated file of the crate, headers included, sorted by path; or the problems
+/// that keep the API from being generated.
+pub fn generate_all(
+    model: &Model,
+    settings: &Settings,
+) -> Result<Vec<GeneratedFile>, Vec<Diagnostic>> {
+    let cx = Context { settings, model };
+    let mut diags = Diagnostics::default();
     let mut files: Vec<GeneratedFile> = generators()
         .iter()
-        .flat_map(|g| g.generate(model, &cx))
+        .flat_map(|g| g.generate(model, &cx, &mut diags))
+        .collect();
+    files.extend(rust_modules::module_files(&cx, &files, &mut diags));
+    if !diags.is_empty() {
+        return Err(diags.into_vec());
+    }
+    let mut files: Vec<GeneratedFile> = files
+        .into_iter()
         .map(|f| GeneratedFile {
             contents: output::with_header(&f.path, settings.header.as_deref(), &f.contents),
             path: f.path,
         })
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    files
+    Ok(files)
 }
 
 /// Generates for the crate at `crate_dir` and writes (or, with `Mode::Verify`, checks) files.
 pub fn run(crate_dir: &Path, mode: Mode) -> Result<Report, Error> {
     let start = Instant::now();
-    let (model, settings) = load_model(crate_dir)?;
-    let files = generate_all(&model, &settings);
-    let mut report = output::apply(crate_dir, &settings.output_dirs(), &files, mode)?;
+    let loaded = load(crate_dir)?;
+    let files =
+        generate_all(&loaded.model, &loaded.settings).map_err(|d| loaded.source_error(d))?;
+    let mut report = output::apply(crate_dir, &loaded.settings.output_dirs(), &files, mode)?;
     report.elapsed = start.elapsed();
     Ok(report)
 }

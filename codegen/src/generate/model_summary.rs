@@ -2,6 +2,7 @@
 //! to see what a marker change did; verify-only keeps it honest.
 
 use super::{Context, GeneratedFile, Generator};
+use crate::diagnostics::Diagnostics;
 use crate::model::Model;
 
 pub struct ModelSummary;
@@ -11,7 +12,7 @@ impl Generator for ModelSummary {
         "model-summary"
     }
 
-    fn generate(&self, model: &Model, cx: &Context) -> Vec<GeneratedFile> {
+    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
         let contents = match serde_yaml_ng::to_string(model) {
             Ok(s) => s,
             // The model is plain data; serialization cannot fail short of a bug.

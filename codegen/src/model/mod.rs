@@ -22,6 +22,35 @@ pub struct Model {
     pub versions: Vec<GroupVersion>,
     /// Types that derive `ApiType` outside every group-version module (shared helpers).
     pub shared_types: Vec<TypeDef>,
+    /// `#[path = "..."] mod` declarations: how the crate includes generated Rust files.
+    #[serde(skip)]
+    pub path_mods: Vec<PathMod>,
+    /// The crate's directory (the parent of `src/`).
+    #[serde(skip)]
+    pub crate_dir: PathBuf,
+}
+
+/// A module declared with an explicit `#[path]`.
+#[derive(Debug, Clone)]
+pub struct PathMod {
+    /// The module that declares it.
+    pub parent: Vec<String>,
+    pub name: String,
+    /// The file it points at, lexically normalized (`..` resolved).
+    pub target: PathBuf,
+    pub declared_in: PathBuf,
+    pub span: Span,
+}
+
+/// A free function in a group-version's modules: where hand-written conversions are found.
+#[derive(Debug, Clone)]
+pub struct FnDecl {
+    pub name: String,
+    pub module: Vec<String>,
+    /// `pub`, `pub(crate)`, `pub(super)` or `pub(in ..)`: anything but private.
+    pub visible: bool,
+    pub span: Span,
+    pub file: PathBuf,
 }
 
 /// One `kapi::group_version!` declaration and the types of its module.
@@ -40,6 +69,13 @@ pub struct GroupVersion {
     #[serde(skip)]
     pub span: Span,
     pub types: Vec<TypeDef>,
+    /// Free functions of the module and its children.
+    #[serde(skip)]
+    pub functions: Vec<FnDecl>,
+    /// `pub use` paths of the module itself (`types::*`), to name its types by the shortest
+    /// path (`crate::v1::Frobber` rather than `crate::v1::types::Frobber`).
+    #[serde(skip)]
+    pub pub_uses: Vec<Vec<String>>,
 }
 
 pub const INTERNAL_VERSION: &str = "__internal";
@@ -55,6 +91,40 @@ impl GroupVersion {
 
     pub fn find(&self, name: &str) -> Option<&TypeDef> {
         self.types.iter().find(|t| t.name == name)
+    }
+
+    pub fn function(&self, name: &str) -> Option<&FnDecl> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+
+    /// How code outside the module names type `t` of this group-version: through the
+    /// module's `pub use` when it re-exports the type, else by its full module path.
+    pub fn type_path(&self, t: &TypeDef) -> String {
+        let rel = &t.module[self.module.len().min(t.module.len())..];
+        let reexported = rel.is_empty()
+            || self.pub_uses.iter().any(|u| {
+                u.len() == rel.len() + 1
+                    && u[..rel.len()] == *rel
+                    && (u[rel.len()] == "*" || u[rel.len()] == t.name)
+            });
+        let mut path = self.rust_path();
+        if !reexported {
+            for m in rel {
+                path.push_str("::");
+                path.push_str(m);
+            }
+        }
+        path.push_str("::");
+        path.push_str(&t.name);
+        path
+    }
+
+    /// The Rust path of the module, `crate::v1`.
+    pub fn rust_path(&self) -> String {
+        std::iter::once("crate")
+            .chain(self.module.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("::")
     }
 }
 

@@ -1065,6 +1065,8 @@ pub fn parse_group_version(
         file: Default::default(),
         span,
         types: Vec::new(),
+        functions: Vec::new(),
+        pub_uses: Vec::new(),
     })
 }
 

@@ -46,17 +46,46 @@ impl std::error::Error for SourceError {}
 
 /// Parses the crate whose `lib.rs` is `lib_rs`.
 pub fn parse_crate(crate_name: &str, lib_rs: &Path) -> Result<ParsedCrate, SourceError> {
+    parse_crate_except(crate_name, lib_rs, &[])
+}
+
+/// Parses the crate, without reading modules that live under `generated_dirs`: those are
+/// codegen's own output, recorded as [`PathMod`]s but never parsed as API source.
+pub fn parse_crate_except(
+    crate_name: &str,
+    lib_rs: &Path,
+    generated_dirs: &[PathBuf],
+) -> Result<ParsedCrate, SourceError> {
     let mut walker = Walker {
         diags: Diagnostics::default(),
         sources: BTreeMap::new(),
         versions: Vec::new(),
         shared: Vec::new(),
+        functions: Vec::new(),
+        path_mods: Vec::new(),
+        generated_dirs: generated_dirs.iter().map(|d| normalize(d)).collect(),
     };
     walker.file(lib_rs, &[], true)?;
+    for f in walker.functions {
+        let owner = walker
+            .versions
+            .iter_mut()
+            .filter(|g| f.module.starts_with(&g.module))
+            .max_by_key(|g| g.module.len());
+        if let Some(g) = owner {
+            g.functions.push(f);
+        }
+    }
     let model = Model {
         crate_name: crate_name.to_string(),
         versions: walker.versions,
         shared_types: walker.shared,
+        path_mods: walker.path_mods,
+        crate_dir: lib_rs
+            .parent()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
     };
     Ok(ParsedCrate {
         model,
@@ -70,6 +99,9 @@ struct Walker {
     sources: BTreeMap<PathBuf, String>,
     versions: Vec<GroupVersion>,
     shared: Vec<TypeDef>,
+    functions: Vec<FnDecl>,
+    path_mods: Vec<PathMod>,
+    generated_dirs: Vec<PathBuf>,
 }
 
 impl Walker {
@@ -114,6 +146,7 @@ impl Walker {
         let mut diags = Diagnostics::default();
         let mut gv: Option<GroupVersion> = None;
         let mut types = Vec::new();
+        let mut pub_uses = Vec::new();
         for item in items {
             match item {
                 syn::Item::Macro(m) if is_group_version_macro(&m.mac.path) => {
@@ -139,6 +172,16 @@ impl Walker {
                         types.push(t);
                     }
                 }
+                syn::Item::Use(u) if !matches!(u.vis, syn::Visibility::Inherited) => {
+                    flatten_use(&u.tree, &mut Vec::new(), &mut pub_uses)
+                }
+                syn::Item::Fn(f) => self.functions.push(FnDecl {
+                    name: f.sig.ident.to_string(),
+                    module: module.to_vec(),
+                    visible: !matches!(f.vis, syn::Visibility::Inherited),
+                    span: f.sig.ident.span(),
+                    file: file.to_path_buf(),
+                }),
                 _ => {}
             }
         }
@@ -146,6 +189,7 @@ impl Walker {
         self.diags.extend(diags.into_vec());
         if let Some(mut g) = gv {
             g.types.append(&mut types);
+            g.pub_uses = pub_uses;
             self.versions.push(g);
         }
         for t in types {
@@ -166,10 +210,25 @@ impl Walker {
                 None => {
                     let name = m.ident.to_string();
                     let explicit = path_attr(&m.attrs).map(|p| {
-                        file.parent()
-                            .map(|d| d.join(&p))
-                            .unwrap_or_else(|| PathBuf::from(p))
+                        normalize(
+                            &file
+                                .parent()
+                                .map(|d| d.join(&p))
+                                .unwrap_or_else(|| PathBuf::from(p)),
+                        )
                     });
+                    if let Some(target) = &explicit {
+                        self.path_mods.push(PathMod {
+                            parent: module.to_vec(),
+                            name: name.clone(),
+                            target: target.clone(),
+                            declared_in: file.to_path_buf(),
+                            span: m.ident.span(),
+                        });
+                        if self.generated_dirs.iter().any(|d| target.starts_with(d)) {
+                            continue;
+                        }
+                    }
                     let candidates = match explicit {
                         Some(p) => vec![(p, false)],
                         None => vec![
@@ -221,6 +280,54 @@ impl Walker {
             }
         }
     }
+}
+
+/// `use a::{b, c::*}` as the paths `a::b` and `a::c::*` (renames keep the original name).
+fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            flatten_use(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let mut path = prefix.clone();
+            path.push(n.ident.to_string());
+            out.push(path);
+        }
+        syn::UseTree::Rename(r) => {
+            let mut path = prefix.clone();
+            path.push(r.ident.to_string());
+            out.push(path);
+        }
+        syn::UseTree::Glob(_) => {
+            let mut path = prefix.clone();
+            path.push("*".to_string());
+            out.push(path);
+        }
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                flatten_use(t, prefix, out);
+            }
+        }
+    }
+}
+
+/// Resolves `.` and `..` without touching the file system (the file may not exist yet).
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
 }
 
 fn is_group_version_macro(path: &syn::Path) -> bool {

@@ -1,0 +1,49 @@
+//! Hand-written conversions of v2beta1: `param` is read from and written to `params[0]`.
+
+use super::generated::conversion::{
+    auto_frobber_spec_from_internal, auto_frobber_spec_to_internal,
+};
+use super::{Frobber, FrobberSpec};
+use crate::internal;
+use crate::params::{self, Linked};
+use kapi::conversion::ConversionError;
+use kapi::validation::ErrorList;
+
+/// The plural is authoritative; a singular alone stands for a one-item plural (the guide's
+/// read rule). Writes have been normalized, so the two agree when both are set.
+pub fn frobber_spec_to_internal(
+    mut in_: FrobberSpec,
+) -> Result<internal::FrobberSpec, ConversionError> {
+    let param = in_.param.take();
+    let mut out = auto_frobber_spec_to_internal(in_)?;
+    if out.params.is_empty() {
+        out.params = param.into_iter().collect();
+    }
+    Ok(out)
+}
+
+pub fn frobber_spec_from_internal(
+    in_: internal::FrobberSpec,
+) -> Result<FrobberSpec, ConversionError> {
+    let param = in_.params.first().cloned();
+    let mut out = auto_frobber_spec_from_internal(in_)?;
+    out.param = param;
+    Ok(out)
+}
+
+impl kapi::Normalize for Frobber {
+    fn normalize(&mut self, old: Option<&Self>) -> Result<(), ErrorList> {
+        let mut linked = Linked {
+            param: self.spec.param.take(),
+            params: std::mem::take(&mut self.spec.params),
+        };
+        let before = old.map(|o| Linked {
+            param: o.spec.param.clone(),
+            params: o.spec.params.clone(),
+        });
+        let result = params::normalize(&mut linked, before.as_ref(), ("spec.param", "spec.params"));
+        self.spec.param = linked.param;
+        self.spec.params = linked.params;
+        result
+    }
+}

@@ -1,0 +1,656 @@
+//! Conversions between each served version and its group's internal hub
+//! (`generated/<version>/conversion.rs`), like Go's conversion-gen.
+//!
+//! For every type with a same-named peer in the hub, both directions are generated as
+//! `auto_<type>_to_internal` / `auto_<type>_from_internal`, field by field, and a
+//! `kapi::Versioned` impl calls them. Hand-written conversions are found by name in the
+//! version's modules, with no registration:
+//! - `<type>_to_internal` / `<type>_from_internal` replace a whole direction of a type; they
+//!   may call the `auto_` function for the fields that match;
+//! - `<type>_<field>_to_internal` / `..._from_internal` convert one field whose type differs.
+//!
+//! A field with no peer, or a type that cannot be converted, without a hand-written
+//! conversion is an error naming both types, the field and the signature to write.
+
+use super::{path_tokens, Context, GeneratedFile, Generator};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::{Field, GroupVersion, Model, Shape, TypeDef, TypeRef, Variant};
+use heck::ToSnakeCase;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+pub struct Conversion;
+
+impl Generator for Conversion {
+    fn name(&self) -> &'static str {
+        "conversion"
+    }
+
+    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let mut files = Vec::new();
+        for gv in model.versions.iter().filter(|g| !g.internal) {
+            let Some(hub) = cx.hub_of(gv) else { continue };
+            let items: Vec<TokenStream> = gv
+                .types
+                .iter()
+                .filter_map(|t| Some((t, hub.find(&t.name)?)))
+                .map(|(t, h)| Pair::new(gv, hub, t, h).emit(diags))
+                .collect();
+            if items.is_empty() {
+                continue;
+            }
+            let doc = format!(
+                " Conversions between {} and the internal version of {}.",
+                gv.api_version(),
+                display_group(&gv.group)
+            );
+            let file: syn::File = syn::parse_quote! {
+                #![doc = #doc]
+                #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
+                use ::kapi::conversion::ConversionError;
+                #(#items)*
+            };
+            files.push(GeneratedFile {
+                path: cx.rust_file(&gv.module, "conversion.rs"),
+                contents: prettyplease::unparse(&file),
+            });
+        }
+        files
+    }
+}
+
+fn display_group(group: &str) -> &str {
+    if group.is_empty() {
+        "the core group"
+    } else {
+        group
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Direction {
+    ToInternal,
+    FromInternal,
+}
+
+impl Direction {
+    fn suffix(self) -> &'static str {
+        match self {
+            Direction::ToInternal => "to_internal",
+            Direction::FromInternal => "from_internal",
+        }
+    }
+}
+
+/// A versioned type and its hub peer.
+struct Pair<'a> {
+    gv: &'a GroupVersion,
+    hub: &'a GroupVersion,
+    ty: &'a TypeDef,
+    peer: &'a TypeDef,
+    snake: String,
+}
+
+impl<'a> Pair<'a> {
+    fn new(
+        gv: &'a GroupVersion,
+        hub: &'a GroupVersion,
+        ty: &'a TypeDef,
+        peer: &'a TypeDef,
+    ) -> Self {
+        Pair {
+            gv,
+            hub,
+            ty,
+            peer,
+            snake: ty.name.to_snake_case(),
+        }
+    }
+
+    fn versioned_path(&self) -> TokenStream {
+        path_tokens(&self.gv.type_path(self.ty))
+    }
+
+    fn internal_path(&self) -> TokenStream {
+        path_tokens(&self.hub.type_path(self.peer))
+    }
+
+    /// (source, target) paths of a direction.
+    fn ends(&self, dir: Direction) -> (TokenStream, TokenStream) {
+        match dir {
+            Direction::ToInternal => (self.versioned_path(), self.internal_path()),
+            Direction::FromInternal => (self.internal_path(), self.versioned_path()),
+        }
+    }
+
+    /// A hand-written function of the version's modules, as a path, if it exists.
+    fn manual(&self, name: &str, diags: &mut Diagnostics) -> Option<TokenStream> {
+        let f = self.gv.function(name)?;
+        if !f.visible && f.module != self.gv.module {
+            let mut d = Diagnostic::new(
+                f.span,
+                format!("hand-written conversion `{name}` is private to its module"),
+            )
+            .with_help(format!(
+                "make it `pub(crate) fn {name}` so the generated conversion can call it"
+            ));
+            d.file = Some(f.file.clone());
+            diags.push(d);
+        }
+        let path = std::iter::once("crate".to_string())
+            .chain(f.module.iter().cloned())
+            .chain(std::iter::once(name.to_string()))
+            .collect::<Vec<_>>()
+            .join("::");
+        Some(path_tokens(&path))
+    }
+
+    fn emit(&self, diags: &mut Diagnostics) -> TokenStream {
+        if self.ty.is_enum() != self.peer.is_enum() {
+            self.error(
+                diags,
+                None,
+                format!(
+                    "{} is {} but its internal peer is {}",
+                    self.describe_versioned(),
+                    shape_word(self.ty),
+                    shape_word(self.peer)
+                ),
+                Direction::ToInternal,
+            );
+            return TokenStream::new();
+        }
+        let versioned = self.versioned_path();
+        let internal = self.internal_path();
+        let mut out = TokenStream::new();
+        let mut calls = Vec::new();
+        for dir in [Direction::ToInternal, Direction::FromInternal] {
+            let whole_name = format!("{}_{}", self.snake, dir.suffix());
+            let manual = self.manual(&whole_name, diags);
+            let auto_ident = format_ident!("auto_{}", whole_name);
+            let (auto, problems) = match &self.ty.shape {
+                Shape::Enum { .. } => self.enum_body(dir),
+                Shape::Struct { .. } => self.struct_body(dir, diags),
+            };
+            let forced_manual = self.ty.manual_conversion || self.peer.manual_conversion;
+            if manual.is_none() && (forced_manual || !problems.is_empty()) {
+                for (field, message) in &problems {
+                    self.error(diags, *field, message.clone(), dir);
+                }
+                if forced_manual && problems.is_empty() {
+                    self.error(
+                        diags,
+                        None,
+                        format!(
+                            "{} is marked `conversion_gen = false` but has no hand-written conversion",
+                            self.describe_versioned()
+                        ),
+                        dir,
+                    );
+                }
+            }
+            let (src, dst) = self.ends(dir);
+            let doc = auto_doc(self, dir, &problems);
+            out.extend(quote! {
+                #[doc = #doc]
+                pub fn #auto_ident(in_: #src) -> ::core::result::Result<#dst, ConversionError> {
+                    #auto
+                }
+            });
+            calls.push(match manual {
+                Some(path) => path,
+                None => quote!(#auto_ident),
+            });
+        }
+        let (to, from) = (&calls[0], &calls[1]);
+        quote! {
+            impl ::kapi::conversion::Versioned for #versioned {
+                type Internal = #internal;
+                #[inline]
+                fn to_internal(self) -> ::core::result::Result<#internal, ConversionError> {
+                    #to(self)
+                }
+                #[inline]
+                fn from_internal(in_: #internal) -> ::core::result::Result<Self, ConversionError> {
+                    #from(in_)
+                }
+            }
+            #out
+        }
+    }
+
+    fn enum_body(&self, dir: Direction) -> (TokenStream, Vec<(Option<&'a Field>, String)>) {
+        let (src_def, dst_def, src_gv, dst_gv) = self.sides(dir);
+        let (Shape::Enum { variants: src }, Shape::Enum { variants: dst }) =
+            (&src_def.shape, &dst_def.shape)
+        else {
+            return (TokenStream::new(), Vec::new());
+        };
+        let src_path = path_tokens(&src_gv.type_path(src_def));
+        let dst_path = path_tokens(&dst_gv.type_path(dst_def));
+        let mut problems = Vec::new();
+        let arms = src.iter().map(|v: &Variant| {
+            let from = format_ident!("{}", v.rust_name);
+            match dst.iter().find(|d| d.value == v.value) {
+                Some(d) => {
+                    let to = format_ident!("{}", d.rust_name);
+                    quote!(#src_path::#from => #dst_path::#to,)
+                }
+                None => {
+                    problems.push((
+                        None,
+                        format!(
+                            "value {:?} of {} has no peer in {}",
+                            v.value,
+                            describe(src_gv, src_def),
+                            describe(dst_gv, dst_def)
+                        ),
+                    ));
+                    let message = format!("value {:?} has no peer in {}", v.value, dst_gv.api_version());
+                    quote!(#src_path::#from => return ::core::result::Result::Err(ConversionError::new(#message)),)
+                }
+            }
+        });
+        let arms: Vec<TokenStream> = arms.collect();
+        (
+            quote! {
+                ::core::result::Result::Ok(match in_ {
+                    #(#arms)*
+                })
+            },
+            problems,
+        )
+    }
+
+    fn sides(
+        &self,
+        dir: Direction,
+    ) -> (&'a TypeDef, &'a TypeDef, &'a GroupVersion, &'a GroupVersion) {
+        match dir {
+            Direction::ToInternal => (self.ty, self.peer, self.gv, self.hub),
+            Direction::FromInternal => (self.peer, self.ty, self.hub, self.gv),
+        }
+    }
+
+    fn struct_body(
+        &self,
+        dir: Direction,
+        diags: &mut Diagnostics,
+    ) -> (TokenStream, Vec<(Option<&'a Field>, String)>) {
+        let (src_def, dst_def, src_gv, dst_gv) = self.sides(dir);
+        let src_path = path_tokens(&src_gv.type_path(src_def));
+        let dst_path = path_tokens(&dst_gv.type_path(dst_def));
+        let mut problems: Vec<(Option<&'a Field>, String)> = Vec::new();
+        let mut bound = Vec::new();
+        let mut inits = Vec::new();
+        for dst in dst_def.fields() {
+            let dst_ident = ident(&dst.rust_name);
+            let Some(src) = src_def
+                .fields()
+                .iter()
+                .find(|s| s.json_name == dst.json_name)
+            else {
+                problems.push((
+                    self.field_on_versioned_side(None, Some(dst), dir),
+                    format!(
+                        "field `{}` of {} has no peer in {}",
+                        dst.json_name,
+                        describe(dst_gv, dst_def),
+                        describe(src_gv, src_def)
+                    ),
+                ));
+                inits.push(quote!(#dst_ident: ::core::default::Default::default(),));
+                continue;
+            };
+            let src_ident = ident(&src.rust_name);
+            let json = &dst.json_name;
+            let versioned_field = match dir {
+                Direction::ToInternal => src,
+                Direction::FromInternal => dst,
+            };
+            let field_fn = format!(
+                "{}_{}_{}",
+                self.snake,
+                versioned_field
+                    .rust_name
+                    .trim_start_matches("r#")
+                    .trim_end_matches('_'),
+                dir.suffix()
+            );
+            let manual_field = self.manual(&field_fn, diags);
+            let value = quote!(#src_ident);
+            let init = match manual_field {
+                Some(f) => Some(quote! {
+                    #dst_ident: #f(#value).map_err(|e| e.within(#json))?,
+                }),
+                None if src.manual_conversion || dst.manual_conversion => {
+                    problems.push((
+                        Some(versioned_field),
+                        format!(
+                            "field `{json}` of {} is marked `conversion_gen = false`",
+                            describe(self.gv, self.ty)
+                        ),
+                    ));
+                    None
+                }
+                None => match self.convert_expr(&src.ty, &dst.ty, dir, &value) {
+                    Converter::Same if src_ident == dst_ident => Some(quote!(#dst_ident,)),
+                    Converter::Same => Some(quote!(#dst_ident: #value,)),
+                    Converter::Expr(e) => Some(quote! {
+                        #dst_ident: #e.map_err(|e| e.within(#json))?,
+                    }),
+                    Converter::Incompatible => {
+                        problems.push((
+                            Some(versioned_field),
+                            format!(
+                                "field `{json}` is `{}` in {} but `{}` in {}",
+                                src.ty,
+                                describe(src_gv, src_def),
+                                dst.ty,
+                                describe(dst_gv, dst_def)
+                            ),
+                        ));
+                        None
+                    }
+                },
+            };
+            match init {
+                Some(init) => {
+                    bound.push(src_ident);
+                    inits.push(init);
+                }
+                None => inits.push(quote!(#dst_ident: ::core::default::Default::default(),)),
+            }
+        }
+        for src in src_def.fields() {
+            if !dst_def
+                .fields()
+                .iter()
+                .any(|d| d.json_name == src.json_name)
+            {
+                problems.push((
+                    self.field_on_versioned_side(Some(src), None, dir),
+                    format!(
+                        "field `{}` of {} has no peer in {}",
+                        src.json_name,
+                        describe(src_gv, src_def),
+                        describe(dst_gv, dst_def)
+                    ),
+                ));
+            }
+        }
+        let rest = if bound.len() < src_def.fields().len() {
+            quote!(..)
+        } else {
+            TokenStream::new()
+        };
+        let body = quote! {
+            let #src_path { #(#bound,)* #rest } = in_;
+            ::core::result::Result::Ok(#dst_path {
+                #(#inits)*
+            })
+        };
+        (body, problems)
+    }
+
+    /// Errors point at the versioned type's source (the internal type's when the field only
+    /// exists there).
+    fn field_on_versioned_side(
+        &self,
+        src: Option<&'a Field>,
+        dst: Option<&'a Field>,
+        dir: Direction,
+    ) -> Option<&'a Field> {
+        match dir {
+            Direction::ToInternal => src,
+            Direction::FromInternal => dst,
+        }
+    }
+
+    /// An expression converting `value` of type `src` to `dst`, of type
+    /// `Result<dst, ConversionError>`.
+    fn convert_expr(
+        &self,
+        src: &TypeRef,
+        dst: &TypeRef,
+        dir: Direction,
+        value: &TokenStream,
+    ) -> Converter {
+        let (src_gv, dst_gv) = match dir {
+            Direction::ToInternal => (self.gv, self.hub),
+            Direction::FromInternal => (self.hub, self.gv),
+        };
+        match (src, dst) {
+            (TypeRef::Scalar(a), TypeRef::Scalar(b)) if a == b => Converter::Same,
+            (TypeRef::Named(a), TypeRef::Named(b)) => {
+                let a_local = local_type(src_gv, a);
+                let b_local = local_type(dst_gv, b);
+                match (a_local, b_local) {
+                    (Some(at), Some(bt)) if at.name == bt.name => {
+                        let versioned = match dir {
+                            Direction::ToInternal => at,
+                            Direction::FromInternal => bt,
+                        };
+                        let path = path_tokens(&self.gv.type_path(versioned));
+                        Converter::Expr(match dir {
+                            Direction::ToInternal => {
+                                quote!(::kapi::conversion::Versioned::to_internal(#value))
+                            }
+                            Direction::FromInternal => {
+                                quote!(<#path as ::kapi::conversion::Versioned>::from_internal(#value))
+                            }
+                        })
+                    }
+                    (None, None) if a.last() == b.last() => Converter::Same,
+                    _ => Converter::Incompatible,
+                }
+            }
+            (TypeRef::Option(a), TypeRef::Option(b)) => self.wrap(
+                a,
+                b,
+                dir,
+                value,
+                |inner, v| quote!(#v.map(|x| #inner).transpose()),
+            ),
+            (TypeRef::Vec(a), TypeRef::Vec(b)) => self.wrap(
+                a,
+                b,
+                dir,
+                value,
+                |inner, v| quote!(::kapi::conversion::vec(#v, |x| #inner)),
+            ),
+            (TypeRef::Box(a), TypeRef::Box(b)) => self.wrap(a, b, dir, value, |_, v| {
+                let inner = match self.convert_expr(a, b, dir, &quote!(*#v)) {
+                    Converter::Expr(e) => e,
+                    _ => quote!(::core::result::Result::Ok(*#v)),
+                };
+                quote!(#inner.map(::std::boxed::Box::new))
+            }),
+            (
+                TypeRef::Map {
+                    key: ka,
+                    value: va,
+                    container: ca,
+                },
+                TypeRef::Map {
+                    key: kb,
+                    value: vb,
+                    container: cb,
+                },
+            ) if ka == kb && ca == cb => self.wrap(
+                va,
+                vb,
+                dir,
+                value,
+                |inner, v| quote!(::kapi::conversion::map(#v, |x| #inner)),
+            ),
+            _ => Converter::Incompatible,
+        }
+    }
+
+    /// Containers: the same container of the same type moves as is; otherwise convert each
+    /// element with `build(element_expr, value)`.
+    fn wrap(
+        &self,
+        a: &TypeRef,
+        b: &TypeRef,
+        dir: Direction,
+        value: &TokenStream,
+        build: impl FnOnce(TokenStream, &TokenStream) -> TokenStream,
+    ) -> Converter {
+        match self.convert_expr(a, b, dir, &quote!(x)) {
+            Converter::Same => Converter::Same,
+            Converter::Incompatible => Converter::Incompatible,
+            Converter::Expr(inner) => Converter::Expr(build(inner, value)),
+        }
+    }
+
+    fn describe_versioned(&self) -> String {
+        describe(self.gv, self.ty)
+    }
+
+    /// Reports a problem at the field (or the type), with the functions that would fix it.
+    fn error(
+        &self,
+        diags: &mut Diagnostics,
+        field: Option<&Field>,
+        message: String,
+        dir: Direction,
+    ) {
+        let (src, dst) = match dir {
+            Direction::ToInternal => (self.gv.type_path(self.ty), self.hub.type_path(self.peer)),
+            Direction::FromInternal => (self.hub.type_path(self.peer), self.gv.type_path(self.ty)),
+        };
+        let whole = format!(
+            "pub fn {}_{}(in_: {src}) -> Result<{dst}, kapi::conversion::ConversionError>",
+            self.snake,
+            dir.suffix()
+        );
+        let mut help = format!(
+            "write the conversion by hand in module `{}` (any file of it):\n    {whole}\n  \
+             it may call `auto_{}_{}` of the generated conversions for the fields that match",
+            self.gv.module.join("::"),
+            self.snake,
+            dir.suffix()
+        );
+        if let Some(f) = field {
+            if let Some((s, d)) = self.field_types(f, dir) {
+                help.push_str(&format!(
+                    "\n  or convert just this field:\n    pub fn {}_{}_{}(in_: {s}) -> Result<{d}, kapi::conversion::ConversionError>",
+                    self.snake,
+                    f.rust_name.trim_start_matches("r#").trim_end_matches('_'),
+                    dir.suffix()
+                ));
+            }
+        }
+        let (span, file) = match field {
+            Some(f) if self.ty.fields().iter().any(|x| std::ptr::eq(x, f)) => {
+                (f.span, &self.ty.file)
+            }
+            Some(f) => (f.span, &self.peer.file),
+            None => (self.ty.span, &self.ty.file),
+        };
+        let direction = match dir {
+            Direction::ToInternal => "to the internal version",
+            Direction::FromInternal => "from the internal version",
+        };
+        let mut d = Diagnostic::new(
+            span,
+            format!("cannot convert `{}` {direction}: {message}", self.ty.name),
+        )
+        .with_help(help);
+        d.file = Some(file.clone());
+        diags.push(d);
+    }
+
+    /// Source and target types of a field that exists on both sides.
+    fn field_types(&self, f: &Field, dir: Direction) -> Option<(String, String)> {
+        let other = |def: &TypeDef| {
+            def.fields()
+                .iter()
+                .find(|x| x.json_name == f.json_name)
+                .cloned()
+        };
+        let (v, i) = (other(self.ty)?, other(self.peer)?);
+        let qualify = |gv: &GroupVersion, t: &TypeRef| qualified(gv, t);
+        Some(match dir {
+            Direction::ToInternal => (qualify(self.gv, &v.ty), qualify(self.hub, &i.ty)),
+            Direction::FromInternal => (qualify(self.hub, &i.ty), qualify(self.gv, &v.ty)),
+        })
+    }
+}
+
+enum Converter {
+    /// The types are the same: the value moves.
+    Same,
+    Expr(TokenStream),
+    Incompatible,
+}
+
+/// The type of this group-version that a field's named type refers to.
+fn local_type<'g>(gv: &'g GroupVersion, path: &[String]) -> Option<&'g TypeDef> {
+    match path {
+        [name] => gv.find(name),
+        [first, .., last] if first == "self" || first == "super" => gv.find(last),
+        _ => None,
+    }
+}
+
+/// A field type written with the group-version's types fully qualified (for help text).
+fn qualified(gv: &GroupVersion, t: &TypeRef) -> String {
+    match t {
+        TypeRef::Option(i) => format!("Option<{}>", qualified(gv, i)),
+        TypeRef::Vec(i) => format!("Vec<{}>", qualified(gv, i)),
+        TypeRef::Box(i) => format!("Box<{}>", qualified(gv, i)),
+        TypeRef::Map {
+            key,
+            value,
+            container,
+        } => {
+            format!(
+                "{container}<{}, {}>",
+                qualified(gv, key),
+                qualified(gv, value)
+            )
+        }
+        TypeRef::Named(p) => match local_type(gv, p) {
+            Some(def) => gv.type_path(def),
+            None => p.join("::"),
+        },
+        TypeRef::Scalar(_) => t.to_string(),
+    }
+}
+
+fn describe(gv: &GroupVersion, t: &TypeDef) -> String {
+    format!("`{}`", gv.type_path(t))
+}
+
+fn shape_word(t: &TypeDef) -> &'static str {
+    if t.is_enum() {
+        "an enum"
+    } else {
+        "a struct"
+    }
+}
+
+fn auto_doc(pair: &Pair, dir: Direction, problems: &[(Option<&Field>, String)]) -> String {
+    let mut doc = format!(
+        " Field-by-field conversion of `{}` {}.",
+        pair.ty.name,
+        match dir {
+            Direction::ToInternal => "to the internal version",
+            Direction::FromInternal => "from the internal version",
+        }
+    );
+    for (_, p) in problems {
+        doc.push_str(&format!("\n Left to the hand-written conversion: {p}."));
+    }
+    doc
+}
+
+fn ident(name: &str) -> syn::Ident {
+    match name.strip_prefix("r#") {
+        Some(raw) => syn::Ident::new_raw(raw, proc_macro2::Span::call_site()),
+        None => format_ident!("{}", name),
+    }
+}

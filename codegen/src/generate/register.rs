@@ -1,0 +1,155 @@
+//! Scheme registration (`generated/<version>/register.rs`): each group-version's kinds with
+//! their metadata as the `KINDS` constant and an `add_to_scheme` that registers them, plus
+//! one crate-level `install` (`generated/register.rs`) that registers every group-version.
+
+use super::{Context, GeneratedFile, Generator};
+use crate::diagnostics::Diagnostics;
+use crate::model::{GroupVersion, KindCategory, Model, Scope, TypeDef};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub struct Register;
+
+impl Generator for Register {
+    fn name(&self) -> &'static str {
+        "register"
+    }
+
+    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let mut files = Vec::new();
+        let mut installs = Vec::new();
+        for gv in &model.versions {
+            if gv.kinds().next().is_none() {
+                continue;
+            }
+            files.push(GeneratedFile {
+                path: cx.rust_file(&gv.module, "register.rs"),
+                contents: unparse(group_version_file(gv, cx)),
+            });
+            let module = super::path_tokens(&cx.generated_module(&gv.module));
+            installs.push(quote!(#module::register::add_to_scheme(scheme)?;));
+        }
+        if !installs.is_empty() {
+            let crate_name = &model.crate_name;
+            let doc = format!(" Registers every group-version of `{crate_name}` in a scheme.");
+            files.push(GeneratedFile {
+                path: cx.rust_file(&[], "register.rs"),
+                contents: unparse(quote! {
+                    //! Every group-version of the crate, in one call.
+
+                    #[doc = #doc]
+                    pub fn install(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+                        #(#installs)*
+                        ::core::result::Result::Ok(())
+                    }
+                }),
+            });
+        }
+        files
+    }
+}
+
+fn unparse(tokens: TokenStream) -> String {
+    match syn::parse2::<syn::File>(tokens) {
+        Ok(file) => prettyplease::unparse(&file),
+        // Built from quote! of valid items; a failure is a bug worth seeing in the output.
+        Err(e) => format!("compile_error!({:?});\n", e.to_string()),
+    }
+}
+
+fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
+    let hub = cx.hub_of(gv);
+    let kinds: Vec<&TypeDef> = gv.kinds().collect();
+    let metas = kinds.iter().map(|t| {
+        let convertible = !gv.internal && hub.is_some_and(|h| h.find(&t.name).is_some());
+        kind_meta(t, convertible)
+    });
+    let adds = kinds.iter().enumerate().map(|(i, t)| {
+        let path = super::path_tokens(&gv.type_path(t));
+        let convertible = !gv.internal && hub.is_some_and(|h| h.find(&t.name).is_some());
+        let normalize = quote! {{
+            // One of the two probe traits is picked by method resolution; the other is unused.
+            #[allow(unused_imports)]
+            use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+            (&::kapi::scheme::NormalizeProbe::<#path>::new()).normalize_fn()
+        }};
+        if gv.internal {
+            quote!(scheme.add_internal::<#path>(&KINDS[#i])?;)
+        } else if convertible {
+            quote!(scheme.add_versioned::<#path>(&KINDS[#i], #normalize)?;)
+        } else {
+            quote!(scheme.add_unconverted::<#path>(&KINDS[#i], #normalize)?;)
+        }
+    });
+    let doc = format!(" Registration of {} in a `kapi::Scheme`.", gv.api_version());
+    let add_doc = format!(
+        " Registers the kinds of {} with their defaulting and conversions.",
+        gv.api_version()
+    );
+    quote! {
+        #![doc = #doc]
+
+        /// The kinds of this group-version and what discovery says of them.
+        pub const KINDS: &[::kapi::scheme::KindMeta] = &[#(#metas),*];
+
+        #[doc = #add_doc]
+        pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+            #(#adds)*
+            ::core::result::Result::Ok(())
+        }
+    }
+}
+
+fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
+    let Some(k) = &t.kind else {
+        return TokenStream::new();
+    };
+    let name = &t.name;
+    let category = match k.category {
+        KindCategory::Object => quote!(::kapi::scheme::KindCategory::Object),
+        KindCategory::List => quote!(::kapi::scheme::KindCategory::List),
+        KindCategory::Simple => quote!(::kapi::scheme::KindCategory::Simple),
+    };
+    let object = k.category == KindCategory::Object;
+    let (plural, singular, list_kind) = if object {
+        (k.plural.as_str(), k.singular.as_str(), k.list_kind.as_str())
+    } else {
+        ("", "", "")
+    };
+    let scope = match k.scope {
+        Scope::Namespaced => quote!(::kapi::Scope::Namespaced),
+        Scope::Cluster => quote!(::kapi::Scope::Cluster),
+    };
+    let short_names = &k.short_names;
+    let categories = &k.categories;
+    let status = k.subresource_status;
+    let scale = k.subresource_scale.is_some();
+    let storage = k.storage_version;
+    let opt = |v: Option<&String>| match v {
+        Some(s) => quote!(::core::option::Option::Some(#s)),
+        None => quote!(::core::option::Option::None),
+    };
+    let lifecycle = t.lifecycle.as_ref();
+    let introduced = opt(lifecycle.and_then(|l| l.introduced.as_ref()));
+    let deprecated = opt(lifecycle.and_then(|l| l.deprecated.as_ref()));
+    let removed = opt(lifecycle.and_then(|l| l.removed.as_ref()));
+    quote! {
+        ::kapi::scheme::KindMeta {
+            kind: #name,
+            category: #category,
+            plural: #plural,
+            singular: #singular,
+            scope: #scope,
+            list_kind: #list_kind,
+            short_names: &[#(#short_names),*],
+            categories: &[#(#categories),*],
+            subresource_status: #status,
+            subresource_scale: #scale,
+            storage_version: #storage,
+            convertible: #convertible,
+            introduced: #introduced,
+            deprecated: #deprecated,
+            removed: #removed,
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! The `mod.rs` that ties a module's generated Rust files together, and the check that the
+//! crate includes it: one `#[path = ".../generated/v1/mod.rs"] pub mod generated;` line in
+//! each module that has generated code (like Go's `zz_generated` files in a package).
+
+use super::{Context, GeneratedFile};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::PathMod;
+use proc_macro2::Span;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The module name the help text suggests.
+pub const DEFAULT_NAME: &str = "generated";
+
+/// The crate's declaration of `module`'s generated code, if it has one.
+pub fn include_of<'a>(cx: &Context<'a>, module: &[String]) -> Option<&'a PathMod> {
+    let expected = cx.rust_file(module, "mod.rs");
+    cx.model
+        .path_mods
+        .iter()
+        .find(|m| m.parent == module && m.target.ends_with(&expected))
+}
+
+/// A `mod.rs` for every directory of generated `.rs` files; a diagnostic for every module
+/// that does not include its `mod.rs`.
+pub fn module_files(
+    cx: &Context,
+    files: &[GeneratedFile],
+    diags: &mut Diagnostics,
+) -> Vec<GeneratedFile> {
+    let mut dirs: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+    for f in files {
+        if f.path.extension().is_some_and(|e| e == "rs") {
+            let (Some(dir), Some(stem)) = (f.path.parent(), f.path.file_stem()) else {
+                continue;
+            };
+            dirs.entry(dir.to_path_buf())
+                .or_default()
+                .push(stem.to_string_lossy().into_owned());
+        }
+    }
+    let mut out = Vec::new();
+    for (dir, mut stems) in dirs {
+        stems.sort();
+        let module: Vec<String> = dir
+            .strip_prefix(&cx.settings.output)
+            .unwrap_or(&dir)
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if include_of(cx, &module).is_none() {
+            diags.push(missing_include(cx, &module));
+        }
+        let mut contents = String::from(
+            "//! Generated code of this module; declared once with `#[path]` in the module.\n\n",
+        );
+        for stem in stems {
+            contents.push_str(&format!("pub mod {stem};\n"));
+        }
+        out.push(GeneratedFile {
+            path: dir.join("mod.rs"),
+            contents,
+        });
+    }
+    out
+}
+
+fn missing_include(cx: &Context, module: &[String]) -> Diagnostic {
+    // Point at the module's `group_version!`, or at the top of lib.rs for the crate root.
+    let (file, span) = match cx.model.versions.iter().find(|g| g.module == module) {
+        Some(gv) => (gv.file.clone(), gv.span),
+        None => (cx.model.crate_dir.join("src/lib.rs"), Span::call_site()),
+    };
+    let from_dir = file.parent().unwrap_or(Path::new(""));
+    let target = cx.model.crate_dir.join(cx.rust_file(module, "mod.rs"));
+    let relative = relative_path(from_dir, &target);
+    let name = if module.is_empty() {
+        "the crate root".to_string()
+    } else {
+        format!("module `{}`", module.join("::"))
+    };
+    let mut d = Diagnostic::new(span, format!("{name} does not include its generated code"))
+        .with_help(format!(
+            "add to {}: #[path = \"{relative}\"] pub mod {DEFAULT_NAME};",
+            file.strip_prefix(&cx.model.crate_dir)
+                .unwrap_or(&file)
+                .display()
+        ));
+    d.file = Some(file);
+    d
+}
+
+/// `to` relative to directory `from`, with `/` separators (what `#[path]` wants).
+fn relative_path(from: &Path, to: &Path) -> String {
+    let from: Vec<_> = from.components().collect();
+    let to_c: Vec<_> = to.components().collect();
+    let common = from.iter().zip(&to_c).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); from.len() - common];
+    parts.extend(
+        to_c[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative_path;
+    use std::path::Path;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(
+            relative_path(Path::new("/c/src/v1"), Path::new("/c/generated/v1/mod.rs")),
+            "../../generated/v1/mod.rs"
+        );
+        assert_eq!(
+            relative_path(Path::new("/c/src"), Path::new("/c/generated/mod.rs")),
+            "../generated/mod.rs"
+        );
+    }
+}

@@ -1,0 +1,506 @@
+//! The `Scheme`: every kind of every group-version, and the request path of the Kubernetes
+//! API change guide: decode by apiVersion/kind, default, convert through the internal hub,
+//! encode in any served version.
+//!
+//! Generated `add_to_scheme` functions (one per group-version module) fill it; nothing here
+//! knows a concrete kind.
+
+mod dynamic;
+mod error;
+mod kind_meta;
+mod object;
+mod registration;
+
+pub use dynamic::{AnyObject, DynamicObject};
+pub use error::SchemeError;
+pub use kind_meta::{KindCategory, KindMeta};
+pub use object::{split_api_version, GroupVersionKind, Kind, Object};
+pub use registration::NormalizeFn;
+#[doc(hidden)]
+pub use registration::{NoNormalize, NormalizeProbe, ViaNormalize};
+
+use crate::codec::CodecError;
+use crate::conversion::Versioned;
+use registration::{Entry, KindOps, Ops};
+use std::any::TypeId;
+use std::collections::{BTreeMap, HashMap};
+
+/// Wire formats a scheme reads and writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Yaml,
+}
+
+impl Format {
+    /// JSON starts with `{` (after whitespace); anything else is read as YAML.
+    pub fn detect(input: &[u8]) -> Format {
+        match input.iter().find(|b| !b.is_ascii_whitespace()) {
+            Some(b'{') => Format::Json,
+            _ => Format::Yaml,
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct Scheme {
+    kinds: HashMap<GroupVersionKind, Entry>,
+    by_type: HashMap<TypeId, GroupVersionKind>,
+}
+
+impl std::fmt::Debug for Scheme {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kinds: Vec<String> = self.all_kinds().iter().map(|k| k.to_string()).collect();
+        f.debug_struct("Scheme").field("kinds", &kinds).finish()
+    }
+}
+
+impl Scheme {
+    pub fn new() -> Self {
+        <Self as Default>::default()
+    }
+
+    // ---- registration (called by generated `add_to_scheme`) ----
+
+    /// A kind of the internal (hub) version: never served or encoded.
+    pub fn add_internal<T: Kind>(&mut self, meta: &'static KindMeta) -> Result<(), SchemeError> {
+        self.insert::<T>(meta, true, Box::new(Ops::<T>::plain(None)))
+    }
+
+    /// A served kind that converts through its internal peer.
+    pub fn add_versioned<T>(
+        &mut self,
+        meta: &'static KindMeta,
+        normalize: Option<NormalizeFn<T>>,
+    ) -> Result<(), SchemeError>
+    where
+        T: Kind + Versioned,
+        T::Internal: Kind,
+    {
+        self.insert::<T>(meta, false, Box::new(Ops::<T>::versioned(normalize)))
+    }
+
+    /// A served kind with no internal peer (options, Status): decoded and encoded only.
+    pub fn add_unconverted<T: Kind>(
+        &mut self,
+        meta: &'static KindMeta,
+        normalize: Option<NormalizeFn<T>>,
+    ) -> Result<(), SchemeError> {
+        self.insert::<T>(meta, false, Box::new(Ops::<T>::plain(normalize)))
+    }
+
+    fn insert<T: Kind>(
+        &mut self,
+        meta: &'static KindMeta,
+        internal: bool,
+        ops: Box<dyn KindOps>,
+    ) -> Result<(), SchemeError> {
+        let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
+        if meta.kind != T::KIND {
+            return Err(SchemeError::Registration(format!(
+                "metadata of kind {:?} registered for type {}",
+                meta.kind,
+                std::any::type_name::<T>()
+            )));
+        }
+        if let Some(existing) = self.kinds.get(&gvk) {
+            if existing.type_id == TypeId::of::<T>() {
+                return Ok(());
+            }
+            return Err(SchemeError::Registration(format!(
+                "{gvk} is already registered to {}",
+                existing.type_name
+            )));
+        }
+        self.by_type.insert(TypeId::of::<T>(), gvk.clone());
+        self.kinds.insert(
+            gvk,
+            Entry {
+                meta,
+                internal,
+                type_id: TypeId::of::<T>(),
+                type_name: std::any::type_name::<T>(),
+                ops,
+            },
+        );
+        Ok(())
+    }
+
+    // ---- lookup ----
+
+    /// Every registered kind, served and internal, sorted.
+    pub fn all_kinds(&self) -> Vec<&GroupVersionKind> {
+        let mut all: Vec<_> = self.kinds.keys().collect();
+        all.sort();
+        all
+    }
+
+    pub fn recognizes(&self, gvk: &GroupVersionKind) -> bool {
+        self.kinds.get(gvk).is_some_and(|e| !e.internal)
+    }
+
+    pub fn kind_meta(&self, gvk: &GroupVersionKind) -> Option<&'static KindMeta> {
+        self.kinds.get(gvk).map(|e| e.meta)
+    }
+
+    /// The kind a Rust type is registered as.
+    pub fn gvk_of<T: 'static>(&self) -> Option<&GroupVersionKind> {
+        self.by_type.get(&TypeId::of::<T>())
+    }
+
+    /// Served versions of a group, sorted by Kubernetes version priority (GA first, then
+    /// beta, then alpha; higher numbers first).
+    pub fn versions_of(&self, group: &str) -> Vec<&str> {
+        let mut versions: Vec<&str> = self
+            .kinds
+            .iter()
+            .filter(|(k, e)| k.group == group && !e.internal)
+            .map(|(k, _)| k.version.as_str())
+            .collect();
+        versions.sort_by(|a, b| version_priority(a).cmp(&version_priority(b)));
+        versions.dedup();
+        versions
+    }
+
+    /// Served kinds of one group-version with their metadata, sorted by kind.
+    pub fn kinds_of(&self, group: &str, version: &str) -> Vec<&'static KindMeta> {
+        let mut metas: BTreeMap<&str, &'static KindMeta> = BTreeMap::new();
+        for (k, e) in &self.kinds {
+            if k.group == group && k.version == version && !e.internal {
+                metas.insert(e.meta.kind, e.meta);
+            }
+        }
+        metas.into_values().collect()
+    }
+
+    /// The version a kind of a group is stored in (its `storage_version` marker).
+    pub fn storage_version(&self, group: &str, kind: &str) -> Option<&str> {
+        self.kinds
+            .iter()
+            .find(|(k, e)| k.group == group && k.kind == kind && e.meta.storage_version)
+            .map(|(k, _)| k.version.as_str())
+    }
+
+    fn entry(&self, gvk: &GroupVersionKind) -> Result<&Entry, SchemeError> {
+        self.kinds
+            .get(gvk)
+            .ok_or_else(|| SchemeError::NotRegistered(gvk.clone()))
+    }
+
+    fn entry_of(&self, obj: &dyn Object) -> Result<&Entry, SchemeError> {
+        let gvk = self
+            .by_type
+            .get(&obj.as_any().type_id())
+            .ok_or_else(|| SchemeError::NotRegistered(obj.gvk()))?;
+        self.entry(gvk)
+    }
+
+    // ---- decoding ----
+
+    /// Reads apiVersion and kind, decodes JSON or YAML into the registered type and applies
+    /// its defaults (a typed object in the version it was written in).
+    pub fn decode(&self, input: &[u8]) -> Result<Box<dyn Object>, SchemeError> {
+        let mut obj = self.decode_without_defaults(input)?;
+        self.default(obj.as_mut())?;
+        Ok(obj)
+    }
+
+    /// Like [`decode`](Self::decode), without defaulting (what a client reading a server's
+    /// response wants).
+    pub fn decode_without_defaults(&self, input: &[u8]) -> Result<Box<dyn Object>, SchemeError> {
+        match Format::detect(input) {
+            Format::Json => {
+                let gvk = peek_json_type(input)?;
+                let entry = self.served_entry(&gvk)?;
+                entry.ops.decode_json(input).map_err(SchemeError::Decode)
+            }
+            Format::Yaml => {
+                let value: serde_json::Value =
+                    serde_yaml_ng::from_slice(input).map_err(|e| SchemeError::Decode(e.into()))?;
+                self.decode_value(value)
+            }
+        }
+    }
+
+    /// Decodes an already parsed JSON value, by its apiVersion and kind; no defaulting.
+    pub fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, SchemeError> {
+        let gvk = value_type(&value)?;
+        let entry = self.served_entry(&gvk)?;
+        entry.ops.from_value(value).map_err(SchemeError::Decode)
+    }
+
+    /// Decodes into `T`; the input's apiVersion/kind must be `T`'s own. Defaults applied.
+    pub fn decode_as<T: Kind>(&self, input: &[u8]) -> Result<T, SchemeError> {
+        let obj = self.decode(input)?;
+        match obj.downcast::<T>() {
+            Ok(t) => Ok(*t),
+            Err(other) => Err(SchemeError::KindMismatch {
+                expected: GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND),
+                got: other.gvk(),
+            }),
+        }
+    }
+
+    /// Decodes any kind: typed when registered, else a [`DynamicObject`] that keeps the
+    /// JSON as it came (the path for kinds this scheme does not know).
+    pub fn decode_any(&self, input: &[u8]) -> Result<AnyObject, SchemeError> {
+        let value: serde_json::Value = match Format::detect(input) {
+            Format::Json => serde_json::from_slice(input)
+                .map_err(|e| SchemeError::Decode(CodecError::Json(e)))?,
+            Format::Yaml => {
+                serde_yaml_ng::from_slice(input).map_err(|e| SchemeError::Decode(e.into()))?
+            }
+        };
+        let gvk = value_type(&value)?;
+        if self.recognizes(&gvk) {
+            let mut obj = self.decode_value(value)?;
+            self.default(obj.as_mut())?;
+            Ok(AnyObject::Typed(obj))
+        } else {
+            Ok(AnyObject::Dynamic(DynamicObject::from_value(value)?))
+        }
+    }
+
+    fn served_entry(&self, gvk: &GroupVersionKind) -> Result<&Entry, SchemeError> {
+        match self.kinds.get(gvk) {
+            Some(e) if !e.internal => Ok(e),
+            _ => Err(SchemeError::NotRegistered(gvk.clone())),
+        }
+    }
+
+    /// Applies the kind's defaults in place.
+    pub fn default(&self, obj: &mut dyn Object) -> Result<(), SchemeError> {
+        let entry = self.entry_of(obj)?;
+        entry.ops.apply_defaults(obj);
+        Ok(())
+    }
+
+    // ---- conversion ----
+
+    /// Converts to the internal version of the object's kind.
+    pub fn to_internal(&self, obj: Box<dyn Object>) -> Result<Box<dyn Object>, SchemeError> {
+        let entry = self.entry_of(obj.as_ref())?;
+        if entry.internal {
+            return Ok(obj);
+        }
+        let from = obj.gvk();
+        entry
+            .ops
+            .to_internal(obj)
+            .ok_or_else(|| SchemeError::NotConvertible {
+                from,
+                to: "the internal version".to_string(),
+            })?
+            .map_err(SchemeError::Conversion)
+    }
+
+    /// Converts to `api_version` (`group/version`), through the internal version.
+    pub fn convert(
+        &self,
+        obj: Box<dyn Object>,
+        api_version: &str,
+    ) -> Result<Box<dyn Object>, SchemeError> {
+        if obj.api_version() == api_version {
+            return Ok(obj);
+        }
+        let from = obj.gvk();
+        let target = GroupVersionKind::from_api_version(api_version, &from.kind);
+        if target.group != from.group {
+            return Err(SchemeError::NotConvertible {
+                from,
+                to: api_version.to_string(),
+            });
+        }
+        let entry = self.served_entry(&target)?;
+        let internal = self.to_internal(obj)?;
+        entry
+            .ops
+            .from_internal(internal)
+            .ok_or_else(|| SchemeError::NotConvertible {
+                from,
+                to: api_version.to_string(),
+            })?
+            .map_err(SchemeError::Conversion)
+    }
+
+    /// Converts a typed value to another version's type, through the scheme.
+    pub fn convert_as<T: Kind>(&self, obj: Box<dyn Object>) -> Result<T, SchemeError> {
+        let converted = self.convert(obj, T::API_VERSION)?;
+        converted
+            .downcast::<T>()
+            .map(|b| *b)
+            .map_err(|other| SchemeError::KindMismatch {
+                expected: GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND),
+                got: other.gvk(),
+            })
+    }
+
+    // ---- the write path ----
+
+    /// A create request body: decode, default, normalize linked fields, convert to
+    /// internal. Validation runs on the result.
+    pub fn decode_for_create(&self, input: &[u8]) -> Result<Box<dyn Object>, SchemeError> {
+        let obj = self.decode(input)?;
+        self.prepare(obj, None)
+    }
+
+    /// An update request body against the stored object `old` (internal): the kind's
+    /// normalization sees `old` in the request's version, so it can tell what an old client
+    /// left out (the API change guide's update rules).
+    pub fn decode_for_update(
+        &self,
+        input: &[u8],
+        old: &dyn Object,
+    ) -> Result<Box<dyn Object>, SchemeError> {
+        let obj = self.decode(input)?;
+        self.prepare(obj, Some(old))
+    }
+
+    /// The write path for an already decoded and defaulted object.
+    pub fn prepare(
+        &self,
+        mut obj: Box<dyn Object>,
+        old: Option<&dyn Object>,
+    ) -> Result<Box<dyn Object>, SchemeError> {
+        let entry = self.entry_of(obj.as_ref())?;
+        let old_here = match old {
+            Some(old) => Some(self.convert(old.clone_object(), obj.api_version())?),
+            None => None,
+        };
+        entry
+            .ops
+            .normalize(obj.as_mut(), old_here.as_deref())
+            .map_err(SchemeError::Invalid)?;
+        if entry.internal {
+            Ok(obj)
+        } else {
+            self.to_internal(obj)
+        }
+    }
+
+    // ---- encoding ----
+
+    /// Encodes in the object's own version. Internal objects are never written out.
+    pub fn encode(&self, obj: &dyn Object, format: Format) -> Result<Vec<u8>, SchemeError> {
+        let entry = self.entry_of(obj)?;
+        if entry.internal {
+            return Err(SchemeError::InternalNotEncodable(obj.gvk()));
+        }
+        match format {
+            Format::Json => obj.to_json().map_err(SchemeError::Encode),
+            Format::Yaml => {
+                let value = obj.to_json_value().map_err(SchemeError::Encode)?;
+                serde_yaml_ng::to_string(&value)
+                    .map(String::into_bytes)
+                    .map_err(|e| SchemeError::Encode(e.into()))
+            }
+        }
+    }
+
+    /// Encodes in another served version (the object is converted first).
+    pub fn encode_as(
+        &self,
+        obj: &dyn Object,
+        api_version: &str,
+        format: Format,
+    ) -> Result<Vec<u8>, SchemeError> {
+        let converted = self.convert(obj.clone_object(), api_version)?;
+        self.encode(converted.as_ref(), format)
+    }
+}
+
+/// Kubernetes' version order: GA, then beta, then alpha; within each, the higher number
+/// first; anything else last, alphabetically.
+fn version_priority(v: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, String) {
+    let parse = |s: &str| -> Option<(u64, u8, u64)> {
+        let rest = s.strip_prefix('v')?;
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let major: u64 = digits.parse().ok()?;
+        let tail = &rest[digits.len()..];
+        if tail.is_empty() {
+            return Some((major, 0, 0));
+        }
+        for (stage, name) in [(1u8, "beta"), (2u8, "alpha")] {
+            if let Some(n) = tail.strip_prefix(name) {
+                return Some((major, stage, n.parse().ok()?));
+            }
+        }
+        None
+    };
+    match parse(v) {
+        Some((major, stage, minor)) => (
+            stage,
+            std::cmp::Reverse(major),
+            std::cmp::Reverse(minor),
+            String::new(),
+        ),
+        None => (3, std::cmp::Reverse(0), std::cmp::Reverse(0), v.to_string()),
+    }
+}
+
+/// apiVersion and kind of a JSON document, read without building the object.
+fn peek_json_type(input: &[u8]) -> Result<GroupVersionKind, SchemeError> {
+    // TypeMeta skips every other field without building it.
+    let peek: crate::meta::TypeMeta =
+        serde_json::from_slice(input).map_err(|e| SchemeError::Decode(CodecError::Json(e)))?;
+    type_from_parts(Some(&peek.api_version), Some(&peek.kind))
+}
+
+fn value_type(value: &serde_json::Value) -> Result<GroupVersionKind, SchemeError> {
+    let obj = value.as_object().ok_or(SchemeError::NotAnObject)?;
+    let api_version = obj.get("apiVersion").and_then(|v| v.as_str());
+    let kind = obj.get("kind").and_then(|v| v.as_str());
+    type_from_parts(api_version, kind)
+}
+
+fn type_from_parts(
+    api_version: Option<&str>,
+    kind: Option<&str>,
+) -> Result<GroupVersionKind, SchemeError> {
+    match (api_version, kind) {
+        (Some(av), Some(k)) if !av.is_empty() && !k.is_empty() => {
+            Ok(GroupVersionKind::from_api_version(av, k))
+        }
+        (_, None) | (_, Some("")) => Err(SchemeError::MissingKind),
+        _ => Err(SchemeError::MissingApiVersion),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_sort_like_kubernetes() {
+        let mut v = vec![
+            "v1alpha1", "v2beta1", "v1", "v1beta2", "v2", "foo", "v1beta1",
+        ];
+        v.sort_by_key(|a| version_priority(a));
+        assert_eq!(
+            v,
+            ["v2", "v1", "v2beta1", "v1beta2", "v1beta1", "v1alpha1", "foo"]
+        );
+    }
+
+    #[test]
+    fn format_detection() {
+        assert_eq!(Format::detect(b"  \n{\"a\":1}"), Format::Json);
+        assert_eq!(Format::detect(b"apiVersion: v1"), Format::Yaml);
+    }
+
+    #[test]
+    fn missing_type_meta_is_an_error() {
+        assert!(matches!(
+            peek_json_type(br#"{"kind":"X"}"#),
+            Err(SchemeError::MissingApiVersion)
+        ));
+        assert!(matches!(
+            peek_json_type(br#"{"apiVersion":"v1"}"#),
+            Err(SchemeError::MissingKind)
+        ));
+        assert!(matches!(
+            peek_json_type(b"[1,2]"),
+            Err(SchemeError::Decode(_))
+        ));
+    }
+}

@@ -1,0 +1,155 @@
+//! What a scheme keeps per kind: monomorphized operations behind one object-safe trait.
+
+use super::{Kind, KindMeta, Object};
+use crate::codec::CodecError;
+use crate::conversion::{ConversionError, Versioned};
+use crate::validation::ErrorList;
+use std::any::TypeId;
+use std::marker::PhantomData;
+
+/// A kind's hand-written normalization of linked fields (see [`crate::Normalize`]).
+pub type NormalizeFn<T> = fn(&mut T, Option<&T>) -> Result<(), ErrorList>;
+
+pub(super) struct Entry {
+    pub meta: &'static KindMeta,
+    pub internal: bool,
+    pub type_id: TypeId,
+    pub type_name: &'static str,
+    pub ops: Box<dyn KindOps>,
+}
+
+type Converted = Result<Box<dyn Object>, ConversionError>;
+
+pub(super) trait KindOps: Send + Sync {
+    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, CodecError>;
+    fn from_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError>;
+    fn apply_defaults(&self, obj: &mut dyn Object);
+    fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList>;
+    /// `None`: the kind has no internal peer.
+    fn to_internal(&self, obj: Box<dyn Object>) -> Option<Converted>;
+    fn from_internal(&self, obj: Box<dyn Object>) -> Option<Converted>;
+}
+
+pub(super) struct Ops<T> {
+    normalize: Option<NormalizeFn<T>>,
+    to_internal: Option<fn(Box<dyn Object>) -> Converted>,
+    from_internal: Option<fn(Box<dyn Object>) -> Converted>,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<T: Kind> Ops<T> {
+    pub fn plain(normalize: Option<NormalizeFn<T>>) -> Self {
+        Ops {
+            normalize,
+            to_internal: None,
+            from_internal: None,
+            _t: PhantomData,
+        }
+    }
+
+    pub fn versioned(normalize: Option<NormalizeFn<T>>) -> Self
+    where
+        T: Versioned,
+        T::Internal: Kind,
+    {
+        Ops {
+            normalize,
+            to_internal: Some(to_internal::<T>),
+            from_internal: Some(from_internal::<T>),
+            _t: PhantomData,
+        }
+    }
+}
+
+fn to_internal<T>(obj: Box<dyn Object>) -> Converted
+where
+    T: Kind + Versioned,
+    T::Internal: Kind,
+{
+    let typed = downcast::<T>(obj)?;
+    Ok(Box::new(typed.to_internal()?))
+}
+
+fn from_internal<T>(obj: Box<dyn Object>) -> Converted
+where
+    T: Kind + Versioned,
+    T::Internal: Kind,
+{
+    let internal = downcast::<T::Internal>(obj)?;
+    Ok(Box::new(T::from_internal(internal)?))
+}
+
+fn downcast<T: Kind>(obj: Box<dyn Object>) -> Result<T, ConversionError> {
+    obj.downcast::<T>().map(|b| *b).map_err(|other| {
+        ConversionError::new(format!(
+            "expected {}, got {}",
+            std::any::type_name::<T>(),
+            other.gvk()
+        ))
+    })
+}
+
+impl<T: Kind> KindOps for Ops<T> {
+    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, CodecError> {
+        Ok(Box::new(serde_json::from_slice::<T>(input)?))
+    }
+
+    fn from_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError> {
+        Ok(Box::new(serde_json::from_value::<T>(value)?))
+    }
+
+    fn apply_defaults(&self, obj: &mut dyn Object) {
+        if let Some(t) = obj.downcast_mut::<T>() {
+            t.apply_defaults();
+        }
+    }
+
+    fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList> {
+        let (Some(normalize), Some(t)) = (self.normalize, obj.downcast_mut::<T>()) else {
+            return Ok(());
+        };
+        normalize(t, old.and_then(|o| o.downcast_ref::<T>()))
+    }
+
+    fn to_internal(&self, obj: Box<dyn Object>) -> Option<Converted> {
+        self.to_internal.map(|f| f(obj))
+    }
+
+    fn from_internal(&self, obj: Box<dyn Object>) -> Option<Converted> {
+        self.from_internal.map(|f| f(obj))
+    }
+}
+
+/// Finds a kind's [`crate::Normalize`] impl from generated registration code, without
+/// specialization: `ViaNormalize` (on the probe) wins over `NoNormalize` (on `&probe`).
+#[doc(hidden)]
+pub struct NormalizeProbe<T>(PhantomData<T>);
+
+impl<T> NormalizeProbe<T> {
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        NormalizeProbe(PhantomData)
+    }
+}
+
+#[doc(hidden)]
+pub trait ViaNormalize<T> {
+    fn normalize_fn(&self) -> Option<NormalizeFn<T>>;
+}
+
+impl<T: crate::Normalize> ViaNormalize<T> for NormalizeProbe<T> {
+    fn normalize_fn(&self) -> Option<NormalizeFn<T>> {
+        Some(T::normalize)
+    }
+}
+
+#[doc(hidden)]
+pub trait NoNormalize<T> {
+    fn normalize_fn(&self) -> Option<NormalizeFn<T>>;
+}
+
+impl<T> NoNormalize<T> for &NormalizeProbe<T> {
+    fn normalize_fn(&self) -> Option<NormalizeFn<T>> {
+        None
+    }
+}
