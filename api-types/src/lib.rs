@@ -10,6 +10,7 @@ pub mod params;
 pub mod v1;
 pub mod v2beta1;
 
+#[rustfmt::skip]
 #[path = "../generated/mod.rs"]
 pub mod generated;
 

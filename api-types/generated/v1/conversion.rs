@@ -9,7 +9,9 @@ use ::kapi::conversion::ConversionError;
 impl ::kapi::conversion::Versioned for crate::v1::Frobber {
     type Internal = crate::internal::Frobber;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
         crate::v1::conversion::frobber_to_internal(self)
     }
     #[inline]
@@ -23,11 +25,7 @@ impl ::kapi::conversion::Versioned for crate::v1::Frobber {
 pub fn auto_frobber_to_internal(
     in_: crate::v1::Frobber,
 ) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
-    let crate::v1::Frobber {
-        metadata,
-        spec,
-        status,
-    } = in_;
+    let crate::v1::Frobber { metadata, spec, status } = in_;
     ::core::result::Result::Ok(crate::internal::Frobber {
         metadata,
         spec: crate::v1::conversion::frobber_spec_to_internal(spec)
@@ -42,17 +40,15 @@ pub fn auto_frobber_to_internal(
 pub fn auto_frobber_from_internal(
     in_: crate::internal::Frobber,
 ) -> ::core::result::Result<crate::v1::Frobber, ConversionError> {
-    let crate::internal::Frobber {
-        metadata,
-        spec,
-        status,
-    } = in_;
+    let crate::internal::Frobber { metadata, spec, status } = in_;
     ::core::result::Result::Ok(crate::v1::Frobber {
         metadata,
         spec: crate::v1::conversion::frobber_spec_from_internal(spec)
             .map_err(|e| e.within("spec"))?,
         status: status
-            .map(|x| <crate::v1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(x))
+            .map(|x| <crate::v1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("status"))?,
     })
@@ -60,7 +56,9 @@ pub fn auto_frobber_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::FrobberList {
     type Internal = crate::internal::FrobberList;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
         auto_frobber_list_to_internal(self)
     }
     #[inline]
@@ -77,7 +75,10 @@ pub fn auto_frobber_list_to_internal(
     let crate::v1::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
-        items: ::kapi::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x))
+        items: ::kapi::conversion::vec(
+                items,
+                |x| ::kapi::conversion::Versioned::to_internal(x),
+            )
             .map_err(|e| e.within("items"))?,
     })
 }
@@ -88,16 +89,21 @@ pub fn auto_frobber_list_from_internal(
     let crate::internal::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberList {
         metadata,
-        items: ::kapi::conversion::vec(items, |x| {
-            <crate::v1::Frobber as ::kapi::conversion::Versioned>::from_internal(x)
-        })
-        .map_err(|e| e.within("items"))?,
+        items: ::kapi::conversion::vec(
+                items,
+                |x| <crate::v1::Frobber as ::kapi::conversion::Versioned>::from_internal(
+                    x,
+                ),
+            )
+            .map_err(|e| e.within("items"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberSpec {
     type Internal = crate::internal::FrobberSpec;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
         crate::v1::conversion::frobber_spec_to_internal(self)
     }
     #[inline]
@@ -108,8 +114,8 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberSpec {
     }
 }
 /** Field-by-field conversion of `FrobberSpec` to the internal version.
-Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.
-Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
+ Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.
+ Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
 pub fn auto_frobber_spec_to_internal(
     in_: crate::v1::FrobberSpec,
 ) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
@@ -135,7 +141,10 @@ pub fn auto_frobber_spec_to_internal(
             .transpose()
             .map_err(|e| e.within("restartPolicy"))?,
         params: ::core::default::Default::default(),
-        ports: ::kapi::conversion::vec(ports, |x| ::kapi::conversion::Versioned::to_internal(x))
+        ports: ::kapi::conversion::vec(
+                ports,
+                |x| ::kapi::conversion::Versioned::to_internal(x),
+            )
             .map_err(|e| e.within("ports"))?,
         backend: backend
             .map(|x| ::kapi::conversion::Versioned::to_internal(x))
@@ -148,8 +157,8 @@ pub fn auto_frobber_spec_to_internal(
     })
 }
 /** Field-by-field conversion of `FrobberSpec` from the internal version.
-Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.
-Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.*/
+ Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.
+ Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.*/
 pub fn auto_frobber_spec_from_internal(
     in_: crate::internal::FrobberSpec,
 ) -> ::core::result::Result<crate::v1::FrobberSpec, ConversionError> {
@@ -171,16 +180,23 @@ pub fn auto_frobber_spec_from_internal(
         width,
         replicas,
         restart_policy: restart_policy
-            .map(|x| <crate::v1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal(x))
+            .map(|x| <crate::v1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("restartPolicy"))?,
         param: ::core::default::Default::default(),
-        ports: ::kapi::conversion::vec(ports, |x| {
-            <crate::v1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(x)
-        })
-        .map_err(|e| e.within("ports"))?,
+        ports: ::kapi::conversion::vec(
+                ports,
+                |x| <crate::v1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(
+                    x,
+                ),
+            )
+            .map_err(|e| e.within("ports"))?,
         backend: backend
-            .map(|x| <crate::v1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal(x))
+            .map(|x| <crate::v1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("backend"))?,
         memory,
@@ -192,7 +208,9 @@ pub fn auto_frobber_spec_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::FrobberPort {
     type Internal = crate::internal::FrobberPort;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
         auto_frobber_port_to_internal(self)
     }
     #[inline]
@@ -206,11 +224,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberPort {
 pub fn auto_frobber_port_to_internal(
     in_: crate::v1::FrobberPort,
 ) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
-    let crate::v1::FrobberPort {
-        name,
-        port,
-        protocol,
-    } = in_;
+    let crate::v1::FrobberPort { name, port, protocol } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberPort {
         name,
         port,
@@ -224,16 +238,14 @@ pub fn auto_frobber_port_to_internal(
 pub fn auto_frobber_port_from_internal(
     in_: crate::internal::FrobberPort,
 ) -> ::core::result::Result<crate::v1::FrobberPort, ConversionError> {
-    let crate::internal::FrobberPort {
-        name,
-        port,
-        protocol,
-    } = in_;
+    let crate::internal::FrobberPort { name, port, protocol } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberPort {
         name,
         port,
         protocol: protocol
-            .map(|x| <crate::v1::Protocol as ::kapi::conversion::Versioned>::from_internal(x))
+            .map(|x| <crate::v1::Protocol as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("protocol"))?,
     })
@@ -241,7 +253,9 @@ pub fn auto_frobber_port_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::Protocol {
     type Internal = crate::internal::Protocol;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
         auto_protocol_to_internal(self)
     }
     #[inline]
@@ -255,19 +269,23 @@ impl ::kapi::conversion::Versioned for crate::v1::Protocol {
 pub fn auto_protocol_to_internal(
     in_: crate::v1::Protocol,
 ) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::v1::Protocol::Tcp => crate::internal::Protocol::Tcp,
-        crate::v1::Protocol::Udp => crate::internal::Protocol::Udp,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::v1::Protocol::Tcp => crate::internal::Protocol::Tcp,
+            crate::v1::Protocol::Udp => crate::internal::Protocol::Udp,
+        },
+    )
 }
 /// Field-by-field conversion of `Protocol` from the internal version.
 pub fn auto_protocol_from_internal(
     in_: crate::internal::Protocol,
 ) -> ::core::result::Result<crate::v1::Protocol, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::internal::Protocol::Tcp => crate::v1::Protocol::Tcp,
-        crate::internal::Protocol::Udp => crate::v1::Protocol::Udp,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::internal::Protocol::Tcp => crate::v1::Protocol::Tcp,
+            crate::internal::Protocol::Udp => crate::v1::Protocol::Udp,
+        },
+    )
 }
 impl ::kapi::conversion::Versioned for crate::v1::RestartPolicy {
     type Internal = crate::internal::RestartPolicy;
@@ -288,23 +306,35 @@ impl ::kapi::conversion::Versioned for crate::v1::RestartPolicy {
 pub fn auto_restart_policy_to_internal(
     in_: crate::v1::RestartPolicy,
 ) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::v1::RestartPolicy::Always => crate::internal::RestartPolicy::Always,
-        crate::v1::RestartPolicy::OnFailure => crate::internal::RestartPolicy::OnFailure,
-        crate::v1::RestartPolicy::Never => crate::internal::RestartPolicy::Never,
-        crate::v1::RestartPolicy::OnTuesday => crate::internal::RestartPolicy::OnTuesday,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::v1::RestartPolicy::Always => crate::internal::RestartPolicy::Always,
+            crate::v1::RestartPolicy::OnFailure => {
+                crate::internal::RestartPolicy::OnFailure
+            }
+            crate::v1::RestartPolicy::Never => crate::internal::RestartPolicy::Never,
+            crate::v1::RestartPolicy::OnTuesday => {
+                crate::internal::RestartPolicy::OnTuesday
+            }
+        },
+    )
 }
 /// Field-by-field conversion of `RestartPolicy` from the internal version.
 pub fn auto_restart_policy_from_internal(
     in_: crate::internal::RestartPolicy,
 ) -> ::core::result::Result<crate::v1::RestartPolicy, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::internal::RestartPolicy::Always => crate::v1::RestartPolicy::Always,
-        crate::internal::RestartPolicy::OnFailure => crate::v1::RestartPolicy::OnFailure,
-        crate::internal::RestartPolicy::Never => crate::v1::RestartPolicy::Never,
-        crate::internal::RestartPolicy::OnTuesday => crate::v1::RestartPolicy::OnTuesday,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::internal::RestartPolicy::Always => crate::v1::RestartPolicy::Always,
+            crate::internal::RestartPolicy::OnFailure => {
+                crate::v1::RestartPolicy::OnFailure
+            }
+            crate::internal::RestartPolicy::Never => crate::v1::RestartPolicy::Never,
+            crate::internal::RestartPolicy::OnTuesday => {
+                crate::v1::RestartPolicy::OnTuesday
+            }
+        },
+    )
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberBackend {
     type Internal = crate::internal::FrobberBackend;
@@ -325,13 +355,10 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberBackend {
 pub fn auto_frobber_backend_to_internal(
     in_: crate::v1::FrobberBackend,
 ) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
-    let crate::v1::FrobberBackend {
-        type_,
-        service,
-        bucket,
-    } = in_;
+    let crate::v1::FrobberBackend { type_, service, bucket } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberBackend {
-        type_: ::kapi::conversion::Versioned::to_internal(type_).map_err(|e| e.within("type"))?,
+        type_: ::kapi::conversion::Versioned::to_internal(type_)
+            .map_err(|e| e.within("type"))?,
         service: service
             .map(|x| ::kapi::conversion::Versioned::to_internal(x))
             .transpose()
@@ -346,20 +373,22 @@ pub fn auto_frobber_backend_to_internal(
 pub fn auto_frobber_backend_from_internal(
     in_: crate::internal::FrobberBackend,
 ) -> ::core::result::Result<crate::v1::FrobberBackend, ConversionError> {
-    let crate::internal::FrobberBackend {
-        type_,
-        service,
-        bucket,
-    } = in_;
+    let crate::internal::FrobberBackend { type_, service, bucket } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberBackend {
-        type_: <crate::v1::BackendType as ::kapi::conversion::Versioned>::from_internal(type_)
+        type_: <crate::v1::BackendType as ::kapi::conversion::Versioned>::from_internal(
+                type_,
+            )
             .map_err(|e| e.within("type"))?,
         service: service
-            .map(|x| <crate::v1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal(x))
+            .map(|x| <crate::v1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("service"))?,
         bucket: bucket
-            .map(|x| <crate::v1::BucketBackend as ::kapi::conversion::Versioned>::from_internal(x))
+            .map(|x| <crate::v1::BucketBackend as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("bucket"))?,
     })
@@ -367,7 +396,9 @@ pub fn auto_frobber_backend_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::BackendType {
     type Internal = crate::internal::BackendType;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
         auto_backend_type_to_internal(self)
     }
     #[inline]
@@ -381,19 +412,23 @@ impl ::kapi::conversion::Versioned for crate::v1::BackendType {
 pub fn auto_backend_type_to_internal(
     in_: crate::v1::BackendType,
 ) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::v1::BackendType::Service => crate::internal::BackendType::Service,
-        crate::v1::BackendType::Bucket => crate::internal::BackendType::Bucket,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::v1::BackendType::Service => crate::internal::BackendType::Service,
+            crate::v1::BackendType::Bucket => crate::internal::BackendType::Bucket,
+        },
+    )
 }
 /// Field-by-field conversion of `BackendType` from the internal version.
 pub fn auto_backend_type_from_internal(
     in_: crate::internal::BackendType,
 ) -> ::core::result::Result<crate::v1::BackendType, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::internal::BackendType::Service => crate::v1::BackendType::Service,
-        crate::internal::BackendType::Bucket => crate::v1::BackendType::Bucket,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::internal::BackendType::Service => crate::v1::BackendType::Service,
+            crate::internal::BackendType::Bucket => crate::v1::BackendType::Bucket,
+        },
+    )
 }
 impl ::kapi::conversion::Versioned for crate::v1::ServiceBackend {
     type Internal = crate::internal::ServiceBackend;
@@ -415,14 +450,20 @@ pub fn auto_service_backend_to_internal(
     in_: crate::v1::ServiceBackend,
 ) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
     let crate::v1::ServiceBackend { name, port } = in_;
-    ::core::result::Result::Ok(crate::internal::ServiceBackend { name, port })
+    ::core::result::Result::Ok(crate::internal::ServiceBackend {
+        name,
+        port,
+    })
 }
 /// Field-by-field conversion of `ServiceBackend` from the internal version.
 pub fn auto_service_backend_from_internal(
     in_: crate::internal::ServiceBackend,
 ) -> ::core::result::Result<crate::v1::ServiceBackend, ConversionError> {
     let crate::internal::ServiceBackend { name, port } = in_;
-    ::core::result::Result::Ok(crate::v1::ServiceBackend { name, port })
+    ::core::result::Result::Ok(crate::v1::ServiceBackend {
+        name,
+        port,
+    })
 }
 impl ::kapi::conversion::Versioned for crate::v1::BucketBackend {
     type Internal = crate::internal::BucketBackend;
@@ -444,7 +485,9 @@ pub fn auto_bucket_backend_to_internal(
     in_: crate::v1::BucketBackend,
 ) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
     let crate::v1::BucketBackend { url } = in_;
-    ::core::result::Result::Ok(crate::internal::BucketBackend { url })
+    ::core::result::Result::Ok(crate::internal::BucketBackend {
+        url,
+    })
 }
 /// Field-by-field conversion of `BucketBackend` from the internal version.
 pub fn auto_bucket_backend_from_internal(
@@ -505,7 +548,9 @@ pub fn auto_frobber_status_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClass {
     type Internal = crate::internal::FrobberClass;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
         auto_frobber_class_to_internal(self)
     }
     #[inline]
@@ -522,7 +567,8 @@ pub fn auto_frobber_class_to_internal(
     let crate::v1::FrobberClass { metadata, spec } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClass {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
+        spec: ::kapi::conversion::Versioned::to_internal(spec)
+            .map_err(|e| e.within("spec"))?,
     })
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
@@ -532,7 +578,9 @@ pub fn auto_frobber_class_from_internal(
     let crate::internal::FrobberClass { metadata, spec } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberClass {
         metadata,
-        spec: <crate::v1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(spec)
+        spec: <crate::v1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(
+                spec,
+            )
             .map_err(|e| e.within("spec"))?,
     })
 }
@@ -558,7 +606,10 @@ pub fn auto_frobber_class_list_to_internal(
     let crate::v1::FrobberClassList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClassList {
         metadata,
-        items: ::kapi::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x))
+        items: ::kapi::conversion::vec(
+                items,
+                |x| ::kapi::conversion::Versioned::to_internal(x),
+            )
             .map_err(|e| e.within("items"))?,
     })
 }
@@ -569,10 +620,13 @@ pub fn auto_frobber_class_list_from_internal(
     let crate::internal::FrobberClassList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberClassList {
         metadata,
-        items: ::kapi::conversion::vec(items, |x| {
-            <crate::v1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(x)
-        })
-        .map_err(|e| e.within("items"))?,
+        items: ::kapi::conversion::vec(
+                items,
+                |x| <crate::v1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(
+                    x,
+                ),
+            )
+            .map_err(|e| e.within("items"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClassSpec {

@@ -79,25 +79,53 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 pub fn add_to_scheme(
     scheme: &mut ::kapi::Scheme,
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_versioned::<crate::v1::Frobber>(&KINDS[0usize], {
-        #[allow(unused_imports)]
-        use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-        (&::kapi::scheme::NormalizeProbe::<crate::v1::Frobber>::new()).normalize_fn()
-    })?;
-    scheme.add_versioned::<crate::v1::FrobberList>(&KINDS[1usize], {
-        #[allow(unused_imports)]
-        use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-        (&::kapi::scheme::NormalizeProbe::<crate::v1::FrobberList>::new()).normalize_fn()
-    })?;
-    scheme.add_versioned::<crate::v1::FrobberClass>(&KINDS[2usize], {
-        #[allow(unused_imports)]
-        use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-        (&::kapi::scheme::NormalizeProbe::<crate::v1::FrobberClass>::new()).normalize_fn()
-    })?;
-    scheme.add_versioned::<crate::v1::FrobberClassList>(&KINDS[3usize], {
-        #[allow(unused_imports)]
-        use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-        (&::kapi::scheme::NormalizeProbe::<crate::v1::FrobberClassList>::new()).normalize_fn()
-    })?;
+    scheme
+        .add_versioned::<
+            crate::v1::Frobber,
+        >(
+            &KINDS[0usize],
+            {
+                #[allow(unused_imports)]
+                use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+                (&::kapi::scheme::NormalizeProbe::<crate::v1::Frobber>::new())
+                    .normalize_fn()
+            },
+        )?;
+    scheme
+        .add_versioned::<
+            crate::v1::FrobberList,
+        >(
+            &KINDS[1usize],
+            {
+                #[allow(unused_imports)]
+                use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+                (&::kapi::scheme::NormalizeProbe::<crate::v1::FrobberList>::new())
+                    .normalize_fn()
+            },
+        )?;
+    scheme
+        .add_versioned::<
+            crate::v1::FrobberClass,
+        >(
+            &KINDS[2usize],
+            {
+                #[allow(unused_imports)]
+                use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+                (&::kapi::scheme::NormalizeProbe::<crate::v1::FrobberClass>::new())
+                    .normalize_fn()
+            },
+        )?;
+    scheme
+        .add_versioned::<
+            crate::v1::FrobberClassList,
+        >(
+            &KINDS[3usize],
+            {
+                #[allow(unused_imports)]
+                use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+                (&::kapi::scheme::NormalizeProbe::<crate::v1::FrobberClassList>::new())
+                    .normalize_fn()
+            },
+        )?;
     ::core::result::Result::Ok(())
 }

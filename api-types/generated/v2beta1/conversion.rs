@@ -9,7 +9,9 @@ use ::kapi::conversion::ConversionError;
 impl ::kapi::conversion::Versioned for crate::v2beta1::Frobber {
     type Internal = crate::internal::Frobber;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
         auto_frobber_to_internal(self)
     }
     #[inline]
@@ -23,11 +25,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::Frobber {
 pub fn auto_frobber_to_internal(
     in_: crate::v2beta1::Frobber,
 ) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
-    let crate::v2beta1::Frobber {
-        metadata,
-        spec,
-        status,
-    } = in_;
+    let crate::v2beta1::Frobber { metadata, spec, status } = in_;
     ::core::result::Result::Ok(crate::internal::Frobber {
         metadata,
         spec: crate::v2beta1::conversion::frobber_spec_to_internal(spec)
@@ -42,19 +40,15 @@ pub fn auto_frobber_to_internal(
 pub fn auto_frobber_from_internal(
     in_: crate::internal::Frobber,
 ) -> ::core::result::Result<crate::v2beta1::Frobber, ConversionError> {
-    let crate::internal::Frobber {
-        metadata,
-        spec,
-        status,
-    } = in_;
+    let crate::internal::Frobber { metadata, spec, status } = in_;
     ::core::result::Result::Ok(crate::v2beta1::Frobber {
         metadata,
         spec: crate::v2beta1::conversion::frobber_spec_from_internal(spec)
             .map_err(|e| e.within("spec"))?,
         status: status
-            .map(|x| {
-                <crate::v2beta1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(x)
-            })
+            .map(|x| <crate::v2beta1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("status"))?,
     })
@@ -62,7 +56,9 @@ pub fn auto_frobber_from_internal(
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberList {
     type Internal = crate::internal::FrobberList;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
         auto_frobber_list_to_internal(self)
     }
     #[inline]
@@ -79,7 +75,10 @@ pub fn auto_frobber_list_to_internal(
     let crate::v2beta1::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
-        items: ::kapi::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x))
+        items: ::kapi::conversion::vec(
+                items,
+                |x| ::kapi::conversion::Versioned::to_internal(x),
+            )
             .map_err(|e| e.within("items"))?,
     })
 }
@@ -90,16 +89,21 @@ pub fn auto_frobber_list_from_internal(
     let crate::internal::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberList {
         metadata,
-        items: ::kapi::conversion::vec(items, |x| {
-            <crate::v2beta1::Frobber as ::kapi::conversion::Versioned>::from_internal(x)
-        })
-        .map_err(|e| e.within("items"))?,
+        items: ::kapi::conversion::vec(
+                items,
+                |x| <crate::v2beta1::Frobber as ::kapi::conversion::Versioned>::from_internal(
+                    x,
+                ),
+            )
+            .map_err(|e| e.within("items"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberSpec {
     type Internal = crate::internal::FrobberSpec;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
         crate::v2beta1::conversion::frobber_spec_to_internal(self)
     }
     #[inline]
@@ -110,7 +114,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberSpec {
     }
 }
 /** Field-by-field conversion of `FrobberSpec` to the internal version.
-Left to the hand-written conversion: field `param` of `crate::v2beta1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
+ Left to the hand-written conversion: field `param` of `crate::v2beta1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
 pub fn auto_frobber_spec_to_internal(
     in_: crate::v2beta1::FrobberSpec,
 ) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
@@ -137,7 +141,10 @@ pub fn auto_frobber_spec_to_internal(
             .transpose()
             .map_err(|e| e.within("restartPolicy"))?,
         params,
-        ports: ::kapi::conversion::vec(ports, |x| ::kapi::conversion::Versioned::to_internal(x))
+        ports: ::kapi::conversion::vec(
+                ports,
+                |x| ::kapi::conversion::Versioned::to_internal(x),
+            )
             .map_err(|e| e.within("ports"))?,
         backend: backend
             .map(|x| ::kapi::conversion::Versioned::to_internal(x))
@@ -150,7 +157,7 @@ pub fn auto_frobber_spec_to_internal(
     })
 }
 /** Field-by-field conversion of `FrobberSpec` from the internal version.
-Left to the hand-written conversion: field `param` of `crate::v2beta1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
+ Left to the hand-written conversion: field `param` of `crate::v2beta1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
 pub fn auto_frobber_spec_from_internal(
     in_: crate::internal::FrobberSpec,
 ) -> ::core::result::Result<crate::v2beta1::FrobberSpec, ConversionError> {
@@ -172,21 +179,24 @@ pub fn auto_frobber_spec_from_internal(
         width,
         replicas,
         restart_policy: restart_policy
-            .map(|x| {
-                <crate::v2beta1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal(x)
-            })
+            .map(|x| <crate::v2beta1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("restartPolicy"))?,
         param: ::core::default::Default::default(),
         params,
-        ports: ::kapi::conversion::vec(ports, |x| {
-            <crate::v2beta1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(x)
-        })
-        .map_err(|e| e.within("ports"))?,
+        ports: ::kapi::conversion::vec(
+                ports,
+                |x| <crate::v2beta1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(
+                    x,
+                ),
+            )
+            .map_err(|e| e.within("ports"))?,
         backend: backend
-            .map(|x| {
-                <crate::v2beta1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal(x)
-            })
+            .map(|x| <crate::v2beta1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("backend"))?,
         memory,
@@ -198,7 +208,9 @@ pub fn auto_frobber_spec_from_internal(
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberPort {
     type Internal = crate::internal::FrobberPort;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
         auto_frobber_port_to_internal(self)
     }
     #[inline]
@@ -212,11 +224,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberPort {
 pub fn auto_frobber_port_to_internal(
     in_: crate::v2beta1::FrobberPort,
 ) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
-    let crate::v2beta1::FrobberPort {
-        name,
-        port,
-        protocol,
-    } = in_;
+    let crate::v2beta1::FrobberPort { name, port, protocol } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberPort {
         name,
         port,
@@ -230,16 +238,14 @@ pub fn auto_frobber_port_to_internal(
 pub fn auto_frobber_port_from_internal(
     in_: crate::internal::FrobberPort,
 ) -> ::core::result::Result<crate::v2beta1::FrobberPort, ConversionError> {
-    let crate::internal::FrobberPort {
-        name,
-        port,
-        protocol,
-    } = in_;
+    let crate::internal::FrobberPort { name, port, protocol } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberPort {
         name,
         port,
         protocol: protocol
-            .map(|x| <crate::v2beta1::Protocol as ::kapi::conversion::Versioned>::from_internal(x))
+            .map(|x| <crate::v2beta1::Protocol as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("protocol"))?,
     })
@@ -247,7 +253,9 @@ pub fn auto_frobber_port_from_internal(
 impl ::kapi::conversion::Versioned for crate::v2beta1::Protocol {
     type Internal = crate::internal::Protocol;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
         auto_protocol_to_internal(self)
     }
     #[inline]
@@ -261,19 +269,23 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::Protocol {
 pub fn auto_protocol_to_internal(
     in_: crate::v2beta1::Protocol,
 ) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::v2beta1::Protocol::Tcp => crate::internal::Protocol::Tcp,
-        crate::v2beta1::Protocol::Udp => crate::internal::Protocol::Udp,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::v2beta1::Protocol::Tcp => crate::internal::Protocol::Tcp,
+            crate::v2beta1::Protocol::Udp => crate::internal::Protocol::Udp,
+        },
+    )
 }
 /// Field-by-field conversion of `Protocol` from the internal version.
 pub fn auto_protocol_from_internal(
     in_: crate::internal::Protocol,
 ) -> ::core::result::Result<crate::v2beta1::Protocol, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::internal::Protocol::Tcp => crate::v2beta1::Protocol::Tcp,
-        crate::internal::Protocol::Udp => crate::v2beta1::Protocol::Udp,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::internal::Protocol::Tcp => crate::v2beta1::Protocol::Tcp,
+            crate::internal::Protocol::Udp => crate::v2beta1::Protocol::Udp,
+        },
+    )
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::RestartPolicy {
     type Internal = crate::internal::RestartPolicy;
@@ -294,23 +306,39 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::RestartPolicy {
 pub fn auto_restart_policy_to_internal(
     in_: crate::v2beta1::RestartPolicy,
 ) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::v2beta1::RestartPolicy::Always => crate::internal::RestartPolicy::Always,
-        crate::v2beta1::RestartPolicy::OnFailure => crate::internal::RestartPolicy::OnFailure,
-        crate::v2beta1::RestartPolicy::Never => crate::internal::RestartPolicy::Never,
-        crate::v2beta1::RestartPolicy::OnTuesday => crate::internal::RestartPolicy::OnTuesday,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::v2beta1::RestartPolicy::Always => {
+                crate::internal::RestartPolicy::Always
+            }
+            crate::v2beta1::RestartPolicy::OnFailure => {
+                crate::internal::RestartPolicy::OnFailure
+            }
+            crate::v2beta1::RestartPolicy::Never => crate::internal::RestartPolicy::Never,
+            crate::v2beta1::RestartPolicy::OnTuesday => {
+                crate::internal::RestartPolicy::OnTuesday
+            }
+        },
+    )
 }
 /// Field-by-field conversion of `RestartPolicy` from the internal version.
 pub fn auto_restart_policy_from_internal(
     in_: crate::internal::RestartPolicy,
 ) -> ::core::result::Result<crate::v2beta1::RestartPolicy, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::internal::RestartPolicy::Always => crate::v2beta1::RestartPolicy::Always,
-        crate::internal::RestartPolicy::OnFailure => crate::v2beta1::RestartPolicy::OnFailure,
-        crate::internal::RestartPolicy::Never => crate::v2beta1::RestartPolicy::Never,
-        crate::internal::RestartPolicy::OnTuesday => crate::v2beta1::RestartPolicy::OnTuesday,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::internal::RestartPolicy::Always => {
+                crate::v2beta1::RestartPolicy::Always
+            }
+            crate::internal::RestartPolicy::OnFailure => {
+                crate::v2beta1::RestartPolicy::OnFailure
+            }
+            crate::internal::RestartPolicy::Never => crate::v2beta1::RestartPolicy::Never,
+            crate::internal::RestartPolicy::OnTuesday => {
+                crate::v2beta1::RestartPolicy::OnTuesday
+            }
+        },
+    )
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberBackend {
     type Internal = crate::internal::FrobberBackend;
@@ -331,13 +359,10 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberBackend {
 pub fn auto_frobber_backend_to_internal(
     in_: crate::v2beta1::FrobberBackend,
 ) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
-    let crate::v2beta1::FrobberBackend {
-        type_,
-        service,
-        bucket,
-    } = in_;
+    let crate::v2beta1::FrobberBackend { type_, service, bucket } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberBackend {
-        type_: ::kapi::conversion::Versioned::to_internal(type_).map_err(|e| e.within("type"))?,
+        type_: ::kapi::conversion::Versioned::to_internal(type_)
+            .map_err(|e| e.within("type"))?,
         service: service
             .map(|x| ::kapi::conversion::Versioned::to_internal(x))
             .transpose()
@@ -352,24 +377,22 @@ pub fn auto_frobber_backend_to_internal(
 pub fn auto_frobber_backend_from_internal(
     in_: crate::internal::FrobberBackend,
 ) -> ::core::result::Result<crate::v2beta1::FrobberBackend, ConversionError> {
-    let crate::internal::FrobberBackend {
-        type_,
-        service,
-        bucket,
-    } = in_;
+    let crate::internal::FrobberBackend { type_, service, bucket } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberBackend {
-        type_: <crate::v2beta1::BackendType as ::kapi::conversion::Versioned>::from_internal(type_)
+        type_: <crate::v2beta1::BackendType as ::kapi::conversion::Versioned>::from_internal(
+                type_,
+            )
             .map_err(|e| e.within("type"))?,
         service: service
-            .map(|x| {
-                <crate::v2beta1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal(x)
-            })
+            .map(|x| <crate::v2beta1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("service"))?,
         bucket: bucket
-            .map(|x| {
-                <crate::v2beta1::BucketBackend as ::kapi::conversion::Versioned>::from_internal(x)
-            })
+            .map(|x| <crate::v2beta1::BucketBackend as ::kapi::conversion::Versioned>::from_internal(
+                x,
+            ))
             .transpose()
             .map_err(|e| e.within("bucket"))?,
     })
@@ -377,7 +400,9 @@ pub fn auto_frobber_backend_from_internal(
 impl ::kapi::conversion::Versioned for crate::v2beta1::BackendType {
     type Internal = crate::internal::BackendType;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
         auto_backend_type_to_internal(self)
     }
     #[inline]
@@ -391,19 +416,23 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::BackendType {
 pub fn auto_backend_type_to_internal(
     in_: crate::v2beta1::BackendType,
 ) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::v2beta1::BackendType::Service => crate::internal::BackendType::Service,
-        crate::v2beta1::BackendType::Bucket => crate::internal::BackendType::Bucket,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::v2beta1::BackendType::Service => crate::internal::BackendType::Service,
+            crate::v2beta1::BackendType::Bucket => crate::internal::BackendType::Bucket,
+        },
+    )
 }
 /// Field-by-field conversion of `BackendType` from the internal version.
 pub fn auto_backend_type_from_internal(
     in_: crate::internal::BackendType,
 ) -> ::core::result::Result<crate::v2beta1::BackendType, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
-        crate::internal::BackendType::Service => crate::v2beta1::BackendType::Service,
-        crate::internal::BackendType::Bucket => crate::v2beta1::BackendType::Bucket,
-    })
+    ::core::result::Result::Ok(
+        match in_ {
+            crate::internal::BackendType::Service => crate::v2beta1::BackendType::Service,
+            crate::internal::BackendType::Bucket => crate::v2beta1::BackendType::Bucket,
+        },
+    )
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::ServiceBackend {
     type Internal = crate::internal::ServiceBackend;
@@ -425,14 +454,20 @@ pub fn auto_service_backend_to_internal(
     in_: crate::v2beta1::ServiceBackend,
 ) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
     let crate::v2beta1::ServiceBackend { name, port } = in_;
-    ::core::result::Result::Ok(crate::internal::ServiceBackend { name, port })
+    ::core::result::Result::Ok(crate::internal::ServiceBackend {
+        name,
+        port,
+    })
 }
 /// Field-by-field conversion of `ServiceBackend` from the internal version.
 pub fn auto_service_backend_from_internal(
     in_: crate::internal::ServiceBackend,
 ) -> ::core::result::Result<crate::v2beta1::ServiceBackend, ConversionError> {
     let crate::internal::ServiceBackend { name, port } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::ServiceBackend { name, port })
+    ::core::result::Result::Ok(crate::v2beta1::ServiceBackend {
+        name,
+        port,
+    })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::BucketBackend {
     type Internal = crate::internal::BucketBackend;
@@ -454,14 +489,18 @@ pub fn auto_bucket_backend_to_internal(
     in_: crate::v2beta1::BucketBackend,
 ) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
     let crate::v2beta1::BucketBackend { url } = in_;
-    ::core::result::Result::Ok(crate::internal::BucketBackend { url })
+    ::core::result::Result::Ok(crate::internal::BucketBackend {
+        url,
+    })
 }
 /// Field-by-field conversion of `BucketBackend` from the internal version.
 pub fn auto_bucket_backend_from_internal(
     in_: crate::internal::BucketBackend,
 ) -> ::core::result::Result<crate::v2beta1::BucketBackend, ConversionError> {
     let crate::internal::BucketBackend { url } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::BucketBackend { url })
+    ::core::result::Result::Ok(crate::v2beta1::BucketBackend {
+        url,
+    })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberStatus {
     type Internal = crate::internal::FrobberStatus;
@@ -515,7 +554,9 @@ pub fn auto_frobber_status_from_internal(
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClass {
     type Internal = crate::internal::FrobberClass;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
         auto_frobber_class_to_internal(self)
     }
     #[inline]
@@ -532,7 +573,8 @@ pub fn auto_frobber_class_to_internal(
     let crate::v2beta1::FrobberClass { metadata, spec } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClass {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
+        spec: ::kapi::conversion::Versioned::to_internal(spec)
+            .map_err(|e| e.within("spec"))?,
     })
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
@@ -543,9 +585,9 @@ pub fn auto_frobber_class_from_internal(
     ::core::result::Result::Ok(crate::v2beta1::FrobberClass {
         metadata,
         spec: <crate::v2beta1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(
-            spec,
-        )
-        .map_err(|e| e.within("spec"))?,
+                spec,
+            )
+            .map_err(|e| e.within("spec"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClassList {
@@ -570,7 +612,10 @@ pub fn auto_frobber_class_list_to_internal(
     let crate::v2beta1::FrobberClassList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClassList {
         metadata,
-        items: ::kapi::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x))
+        items: ::kapi::conversion::vec(
+                items,
+                |x| ::kapi::conversion::Versioned::to_internal(x),
+            )
             .map_err(|e| e.within("items"))?,
     })
 }
@@ -581,10 +626,13 @@ pub fn auto_frobber_class_list_from_internal(
     let crate::internal::FrobberClassList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberClassList {
         metadata,
-        items: ::kapi::conversion::vec(items, |x| {
-            <crate::v2beta1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(x)
-        })
-        .map_err(|e| e.within("items"))?,
+        items: ::kapi::conversion::vec(
+                items,
+                |x| <crate::v2beta1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(
+                    x,
+                ),
+            )
+            .map_err(|e| e.within("items"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClassSpec {

@@ -79,25 +79,55 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 pub fn add_to_scheme(
     scheme: &mut ::kapi::Scheme,
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_versioned::<crate::v2beta1::Frobber>(&KINDS[0usize], {
-        #[allow(unused_imports)]
-        use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-        (&::kapi::scheme::NormalizeProbe::<crate::v2beta1::Frobber>::new()).normalize_fn()
-    })?;
-    scheme.add_versioned::<crate::v2beta1::FrobberList>(&KINDS[1usize], {
-        #[allow(unused_imports)]
-        use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-        (&::kapi::scheme::NormalizeProbe::<crate::v2beta1::FrobberList>::new()).normalize_fn()
-    })?;
-    scheme.add_versioned::<crate::v2beta1::FrobberClass>(&KINDS[2usize], {
-        #[allow(unused_imports)]
-        use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-        (&::kapi::scheme::NormalizeProbe::<crate::v2beta1::FrobberClass>::new()).normalize_fn()
-    })?;
-    scheme.add_versioned::<crate::v2beta1::FrobberClassList>(&KINDS[3usize], {
-        #[allow(unused_imports)]
-        use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-        (&::kapi::scheme::NormalizeProbe::<crate::v2beta1::FrobberClassList>::new()).normalize_fn()
-    })?;
+    scheme
+        .add_versioned::<
+            crate::v2beta1::Frobber,
+        >(
+            &KINDS[0usize],
+            {
+                #[allow(unused_imports)]
+                use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+                (&::kapi::scheme::NormalizeProbe::<crate::v2beta1::Frobber>::new())
+                    .normalize_fn()
+            },
+        )?;
+    scheme
+        .add_versioned::<
+            crate::v2beta1::FrobberList,
+        >(
+            &KINDS[1usize],
+            {
+                #[allow(unused_imports)]
+                use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+                (&::kapi::scheme::NormalizeProbe::<crate::v2beta1::FrobberList>::new())
+                    .normalize_fn()
+            },
+        )?;
+    scheme
+        .add_versioned::<
+            crate::v2beta1::FrobberClass,
+        >(
+            &KINDS[2usize],
+            {
+                #[allow(unused_imports)]
+                use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+                (&::kapi::scheme::NormalizeProbe::<crate::v2beta1::FrobberClass>::new())
+                    .normalize_fn()
+            },
+        )?;
+    scheme
+        .add_versioned::<
+            crate::v2beta1::FrobberClassList,
+        >(
+            &KINDS[3usize],
+            {
+                #[allow(unused_imports)]
+                use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
+                (&::kapi::scheme::NormalizeProbe::<
+                    crate::v2beta1::FrobberClassList,
+                >::new())
+                    .normalize_fn()
+            },
+        )?;
     ::core::result::Result::Ok(())
 }

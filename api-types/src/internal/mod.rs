@@ -3,6 +3,8 @@
 
 mod types;
 
+// Formatted by codegen (prettyplease); rustfmt would fight verify-only.
+#[rustfmt::skip]
 #[path = "../../generated/internal/mod.rs"]
 pub mod generated;
 

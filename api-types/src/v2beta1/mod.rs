@@ -3,6 +3,8 @@
 mod conversion;
 mod types;
 
+// Formatted by codegen (prettyplease); rustfmt would fight verify-only.
+#[rustfmt::skip]
 #[path = "../../generated/v2beta1/mod.rs"]
 pub mod generated;
 

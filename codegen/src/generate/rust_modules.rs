@@ -1,5 +1,6 @@
 //! The `mod.rs` that ties a module's generated Rust files together, and the check that the
-//! crate includes it: one `#[path = ".../generated/v1/mod.rs"] pub mod generated;` line in
+//! crate includes it: one `#[rustfmt::skip] #[path = ".../generated/v1/mod.rs"] pub mod
+//! generated;` declaration in
 //! each module that has generated code (like Go's `zz_generated` files in a package).
 
 use super::{Context, GeneratedFile};
@@ -81,7 +82,8 @@ fn missing_include(cx: &Context, module: &[String]) -> Diagnostic {
     };
     let mut d = Diagnostic::new(span, format!("{name} does not include its generated code"))
         .with_help(format!(
-            "add to {}: #[path = \"{relative}\"] pub mod {DEFAULT_NAME};",
+            "add to {}: #[rustfmt::skip] #[path = \"{relative}\"] pub mod {DEFAULT_NAME};\n  \
+         (`rustfmt::skip` keeps rustfmt from reformatting what verify-only compares)",
             file.strip_prefix(&cx.model.crate_dir)
                 .unwrap_or(&file)
                 .display()
