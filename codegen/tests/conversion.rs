@@ -1,0 +1,173 @@
+//! The conversion generator on small crates: what it writes, which hand-written functions it
+//! picks up, and the errors (with the signature to write) when a field has no peer.
+
+use kapi_codegen::generate::{self, Error, Mode};
+use std::path::Path;
+
+const CARGO_TOML: &str = r#"[package]
+name = "demo"
+version = "0.1.0"
+edition = "2021"
+"#;
+
+const LIB: &str = r#"pub mod internal;
+pub mod v1;
+
+#[rustfmt::skip]
+#[path = "../generated/mod.rs"]
+pub mod generated;
+"#;
+
+const INTERNAL: &str = r#"kapi::group_version! { group_name = "demo.example.com", internal }
+
+#[rustfmt::skip]
+#[path = "../../generated/internal/mod.rs"]
+pub mod generated;
+
+#[derive(kapi::ApiType)]
+#[k8s(kind)]
+pub struct Widget {
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ObjectMeta,
+    pub spec: WidgetSpec,
+}
+
+#[derive(kapi::ApiType)]
+pub struct WidgetSpec {
+    pub size_bytes: i64,
+    pub colors: Vec<Color>,
+}
+
+#[derive(kapi::ApiType)]
+#[k8s(enum)]
+pub enum Color { Red, Blue }
+"#;
+
+/// v1 says `size` in megabytes (i32), where the hub has `sizeBytes`.
+const V1: &str = r#"kapi::group_version! { group_name = "demo.example.com", version = "v1" }
+
+#[rustfmt::skip]
+#[path = "../../generated/v1/mod.rs"]
+pub mod generated;
+HAND_WRITTEN
+
+#[derive(kapi::ApiType)]
+#[k8s(kind)]
+pub struct Widget {
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ObjectMeta,
+    pub spec: WidgetSpec,
+}
+
+#[derive(kapi::ApiType)]
+pub struct WidgetSpec {
+    pub size_bytes: i32,
+    pub colors: Vec<Color>,
+}
+
+#[derive(kapi::ApiType)]
+#[k8s(enum)]
+pub enum Color { Red, Blue }
+"#;
+
+fn write_crate(dir: &Path, hand_written: &str) {
+    let files = [
+        ("Cargo.toml", CARGO_TOML.to_string()),
+        ("src/lib.rs", LIB.to_string()),
+        ("src/internal/mod.rs", INTERNAL.to_string()),
+        ("src/v1/mod.rs", V1.replace("HAND_WRITTEN", hand_written)),
+    ];
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+fn errors_of(dir: &Path) -> String {
+    match generate::run(dir, Mode::Write) {
+        Err(Error::Source { rendered, .. }) => rendered,
+        other => panic!("expected source errors, got {other:?}"),
+    }
+}
+
+#[test]
+fn incompatible_field_names_both_types_and_the_signatures_to_write() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate(dir.path(), "");
+    insta::assert_snapshot!(errors_of(dir.path()));
+}
+
+#[test]
+fn a_hand_written_field_conversion_is_picked_up_without_registration() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate(
+        dir.path(),
+        r#"
+mod conversion {
+    pub fn widget_spec_size_bytes_to_internal(in_: i32) -> Result<i64, kapi::conversion::ConversionError> {
+        Ok(i64::from(in_))
+    }
+    pub fn widget_spec_size_bytes_from_internal(in_: i64) -> Result<i32, kapi::conversion::ConversionError> {
+        i32::try_from(in_).map_err(|_| kapi::conversion::ConversionError::new("too large"))
+    }
+}
+"#,
+    );
+    let report = generate::run(dir.path(), Mode::Write).expect("generates");
+    assert!(report.is_clean());
+    let conversion =
+        std::fs::read_to_string(dir.path().join("generated/v1/conversion.rs")).unwrap();
+    assert!(conversion.contains(
+        "size_bytes: crate::v1::conversion::widget_spec_size_bytes_to_internal(size_bytes)"
+    ));
+    assert!(conversion.contains(".map_err(|e| e.within(\"sizeBytes\"))?"));
+    // Enums convert by value, lists item by item.
+    assert!(conversion.contains("crate::v1::Color::Red => crate::internal::Color::Red"));
+    assert!(conversion.contains("::kapi::conversion::vec("));
+    let register = std::fs::read_to_string(dir.path().join("generated/register.rs")).unwrap();
+    assert!(register.contains("crate::v1::generated::register::add_to_scheme(scheme)?;"));
+    // Verify-only agrees with what was just written.
+    assert!(generate::run(dir.path(), Mode::Verify).unwrap().is_clean());
+}
+
+#[test]
+fn a_private_hand_written_conversion_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate(
+        dir.path(),
+        r#"
+mod conversion {
+    fn widget_spec_size_bytes_to_internal(in_: i32) -> Result<i64, kapi::conversion::ConversionError> {
+        Ok(i64::from(in_))
+    }
+    pub(super) fn widget_spec_size_bytes_from_internal(in_: i64) -> Result<i32, kapi::conversion::ConversionError> {
+        Ok(in_ as i32)
+    }
+}
+"#,
+    );
+    let errors = errors_of(dir.path());
+    assert!(
+        errors.contains("hand-written conversion `widget_spec_size_bytes_to_internal` is private"),
+        "{errors}"
+    );
+    assert!(!errors.contains("from_internal` is private"), "{errors}");
+}
+
+#[test]
+fn a_module_that_does_not_include_its_generated_code_is_told_how() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate(dir.path(), "");
+    let v1 = dir.path().join("src/v1/mod.rs");
+    let text = std::fs::read_to_string(&v1).unwrap().replace(
+        "#[path = \"../../generated/v1/mod.rs\"]\npub mod generated;",
+        "",
+    );
+    std::fs::write(&v1, text).unwrap();
+    let errors = errors_of(dir.path());
+    assert!(errors.contains("error: module `v1` does not include its generated code"));
+    assert!(errors.contains(
+        "help: add to src/v1/mod.rs: #[rustfmt::skip] #[path = \"../../generated/v1/mod.rs\"] pub mod generated;"
+    ), "{errors}");
+}
