@@ -22,6 +22,7 @@ impl ::kapi::conversion::Versioned for crate::v1::Frobber {
     }
 }
 /// Field-by-field conversion of `Frobber` to the internal version.
+#[inline]
 pub fn auto_frobber_to_internal(
     in_: crate::v1::Frobber,
 ) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
@@ -37,6 +38,7 @@ pub fn auto_frobber_to_internal(
     })
 }
 /// Field-by-field conversion of `Frobber` from the internal version.
+#[inline]
 pub fn auto_frobber_from_internal(
     in_: crate::internal::Frobber,
 ) -> ::core::result::Result<crate::v1::Frobber, ConversionError> {
@@ -69,6 +71,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberList {
     }
 }
 /// Field-by-field conversion of `FrobberList` to the internal version.
+#[inline]
 pub fn auto_frobber_list_to_internal(
     in_: crate::v1::FrobberList,
 ) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
@@ -83,6 +86,7 @@ pub fn auto_frobber_list_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberList` from the internal version.
+#[inline]
 pub fn auto_frobber_list_from_internal(
     in_: crate::internal::FrobberList,
 ) -> ::core::result::Result<crate::v1::FrobberList, ConversionError> {
@@ -116,6 +120,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberSpec {
 /** Field-by-field conversion of `FrobberSpec` to the internal version.
  Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.
  Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
+#[inline]
 pub fn auto_frobber_spec_to_internal(
     in_: crate::v1::FrobberSpec,
 ) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
@@ -159,6 +164,7 @@ pub fn auto_frobber_spec_to_internal(
 /** Field-by-field conversion of `FrobberSpec` from the internal version.
  Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.
  Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.*/
+#[inline]
 pub fn auto_frobber_spec_from_internal(
     in_: crate::internal::FrobberSpec,
 ) -> ::core::result::Result<crate::v1::FrobberSpec, ConversionError> {
@@ -221,6 +227,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberPort {
     }
 }
 /// Field-by-field conversion of `FrobberPort` to the internal version.
+#[inline]
 pub fn auto_frobber_port_to_internal(
     in_: crate::v1::FrobberPort,
 ) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
@@ -235,6 +242,7 @@ pub fn auto_frobber_port_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberPort` from the internal version.
+#[inline]
 pub fn auto_frobber_port_from_internal(
     in_: crate::internal::FrobberPort,
 ) -> ::core::result::Result<crate::v1::FrobberPort, ConversionError> {
@@ -266,6 +274,7 @@ impl ::kapi::conversion::Versioned for crate::v1::Protocol {
     }
 }
 /// Field-by-field conversion of `Protocol` to the internal version.
+#[inline]
 pub fn auto_protocol_to_internal(
     in_: crate::v1::Protocol,
 ) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
@@ -277,6 +286,7 @@ pub fn auto_protocol_to_internal(
     )
 }
 /// Field-by-field conversion of `Protocol` from the internal version.
+#[inline]
 pub fn auto_protocol_from_internal(
     in_: crate::internal::Protocol,
 ) -> ::core::result::Result<crate::v1::Protocol, ConversionError> {
@@ -303,6 +313,7 @@ impl ::kapi::conversion::Versioned for crate::v1::RestartPolicy {
     }
 }
 /// Field-by-field conversion of `RestartPolicy` to the internal version.
+#[inline]
 pub fn auto_restart_policy_to_internal(
     in_: crate::v1::RestartPolicy,
 ) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
@@ -320,6 +331,7 @@ pub fn auto_restart_policy_to_internal(
     )
 }
 /// Field-by-field conversion of `RestartPolicy` from the internal version.
+#[inline]
 pub fn auto_restart_policy_from_internal(
     in_: crate::internal::RestartPolicy,
 ) -> ::core::result::Result<crate::v1::RestartPolicy, ConversionError> {
@@ -352,6 +364,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberBackend {
     }
 }
 /// Field-by-field conversion of `FrobberBackend` to the internal version.
+#[inline]
 pub fn auto_frobber_backend_to_internal(
     in_: crate::v1::FrobberBackend,
 ) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
@@ -370,6 +383,7 @@ pub fn auto_frobber_backend_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberBackend` from the internal version.
+#[inline]
 pub fn auto_frobber_backend_from_internal(
     in_: crate::internal::FrobberBackend,
 ) -> ::core::result::Result<crate::v1::FrobberBackend, ConversionError> {
@@ -409,6 +423,7 @@ impl ::kapi::conversion::Versioned for crate::v1::BackendType {
     }
 }
 /// Field-by-field conversion of `BackendType` to the internal version.
+#[inline]
 pub fn auto_backend_type_to_internal(
     in_: crate::v1::BackendType,
 ) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
@@ -420,6 +435,7 @@ pub fn auto_backend_type_to_internal(
     )
 }
 /// Field-by-field conversion of `BackendType` from the internal version.
+#[inline]
 pub fn auto_backend_type_from_internal(
     in_: crate::internal::BackendType,
 ) -> ::core::result::Result<crate::v1::BackendType, ConversionError> {
@@ -446,6 +462,7 @@ impl ::kapi::conversion::Versioned for crate::v1::ServiceBackend {
     }
 }
 /// Field-by-field conversion of `ServiceBackend` to the internal version.
+#[inline]
 pub fn auto_service_backend_to_internal(
     in_: crate::v1::ServiceBackend,
 ) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
@@ -456,6 +473,7 @@ pub fn auto_service_backend_to_internal(
     })
 }
 /// Field-by-field conversion of `ServiceBackend` from the internal version.
+#[inline]
 pub fn auto_service_backend_from_internal(
     in_: crate::internal::ServiceBackend,
 ) -> ::core::result::Result<crate::v1::ServiceBackend, ConversionError> {
@@ -481,6 +499,7 @@ impl ::kapi::conversion::Versioned for crate::v1::BucketBackend {
     }
 }
 /// Field-by-field conversion of `BucketBackend` to the internal version.
+#[inline]
 pub fn auto_bucket_backend_to_internal(
     in_: crate::v1::BucketBackend,
 ) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
@@ -490,6 +509,7 @@ pub fn auto_bucket_backend_to_internal(
     })
 }
 /// Field-by-field conversion of `BucketBackend` from the internal version.
+#[inline]
 pub fn auto_bucket_backend_from_internal(
     in_: crate::internal::BucketBackend,
 ) -> ::core::result::Result<crate::v1::BucketBackend, ConversionError> {
@@ -512,6 +532,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberStatus {
     }
 }
 /// Field-by-field conversion of `FrobberStatus` to the internal version.
+#[inline]
 pub fn auto_frobber_status_to_internal(
     in_: crate::v1::FrobberStatus,
 ) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
@@ -529,6 +550,7 @@ pub fn auto_frobber_status_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberStatus` from the internal version.
+#[inline]
 pub fn auto_frobber_status_from_internal(
     in_: crate::internal::FrobberStatus,
 ) -> ::core::result::Result<crate::v1::FrobberStatus, ConversionError> {
@@ -561,6 +583,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberClass {
     }
 }
 /// Field-by-field conversion of `FrobberClass` to the internal version.
+#[inline]
 pub fn auto_frobber_class_to_internal(
     in_: crate::v1::FrobberClass,
 ) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
@@ -572,6 +595,7 @@ pub fn auto_frobber_class_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
+#[inline]
 pub fn auto_frobber_class_from_internal(
     in_: crate::internal::FrobberClass,
 ) -> ::core::result::Result<crate::v1::FrobberClass, ConversionError> {
@@ -600,6 +624,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberClassList {
     }
 }
 /// Field-by-field conversion of `FrobberClassList` to the internal version.
+#[inline]
 pub fn auto_frobber_class_list_to_internal(
     in_: crate::v1::FrobberClassList,
 ) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
@@ -614,6 +639,7 @@ pub fn auto_frobber_class_list_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberClassList` from the internal version.
+#[inline]
 pub fn auto_frobber_class_list_from_internal(
     in_: crate::internal::FrobberClassList,
 ) -> ::core::result::Result<crate::v1::FrobberClassList, ConversionError> {
@@ -645,6 +671,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberClassSpec {
     }
 }
 /// Field-by-field conversion of `FrobberClassSpec` to the internal version.
+#[inline]
 pub fn auto_frobber_class_spec_to_internal(
     in_: crate::v1::FrobberClassSpec,
 ) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
@@ -662,6 +689,7 @@ pub fn auto_frobber_class_spec_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberClassSpec` from the internal version.
+#[inline]
 pub fn auto_frobber_class_spec_from_internal(
     in_: crate::internal::FrobberClassSpec,
 ) -> ::core::result::Result<crate::v1::FrobberClassSpec, ConversionError> {

@@ -22,6 +22,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::Frobber {
     }
 }
 /// Field-by-field conversion of `Frobber` to the internal version.
+#[inline]
 pub fn auto_frobber_to_internal(
     in_: crate::v2beta1::Frobber,
 ) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
@@ -37,6 +38,7 @@ pub fn auto_frobber_to_internal(
     })
 }
 /// Field-by-field conversion of `Frobber` from the internal version.
+#[inline]
 pub fn auto_frobber_from_internal(
     in_: crate::internal::Frobber,
 ) -> ::core::result::Result<crate::v2beta1::Frobber, ConversionError> {
@@ -69,6 +71,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberList {
     }
 }
 /// Field-by-field conversion of `FrobberList` to the internal version.
+#[inline]
 pub fn auto_frobber_list_to_internal(
     in_: crate::v2beta1::FrobberList,
 ) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
@@ -83,6 +86,7 @@ pub fn auto_frobber_list_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberList` from the internal version.
+#[inline]
 pub fn auto_frobber_list_from_internal(
     in_: crate::internal::FrobberList,
 ) -> ::core::result::Result<crate::v2beta1::FrobberList, ConversionError> {
@@ -115,6 +119,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberSpec {
 }
 /** Field-by-field conversion of `FrobberSpec` to the internal version.
  Left to the hand-written conversion: field `param` of `crate::v2beta1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
+#[inline]
 pub fn auto_frobber_spec_to_internal(
     in_: crate::v2beta1::FrobberSpec,
 ) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
@@ -158,6 +163,7 @@ pub fn auto_frobber_spec_to_internal(
 }
 /** Field-by-field conversion of `FrobberSpec` from the internal version.
  Left to the hand-written conversion: field `param` of `crate::v2beta1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
+#[inline]
 pub fn auto_frobber_spec_from_internal(
     in_: crate::internal::FrobberSpec,
 ) -> ::core::result::Result<crate::v2beta1::FrobberSpec, ConversionError> {
@@ -221,6 +227,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberPort {
     }
 }
 /// Field-by-field conversion of `FrobberPort` to the internal version.
+#[inline]
 pub fn auto_frobber_port_to_internal(
     in_: crate::v2beta1::FrobberPort,
 ) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
@@ -235,6 +242,7 @@ pub fn auto_frobber_port_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberPort` from the internal version.
+#[inline]
 pub fn auto_frobber_port_from_internal(
     in_: crate::internal::FrobberPort,
 ) -> ::core::result::Result<crate::v2beta1::FrobberPort, ConversionError> {
@@ -266,6 +274,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::Protocol {
     }
 }
 /// Field-by-field conversion of `Protocol` to the internal version.
+#[inline]
 pub fn auto_protocol_to_internal(
     in_: crate::v2beta1::Protocol,
 ) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
@@ -277,6 +286,7 @@ pub fn auto_protocol_to_internal(
     )
 }
 /// Field-by-field conversion of `Protocol` from the internal version.
+#[inline]
 pub fn auto_protocol_from_internal(
     in_: crate::internal::Protocol,
 ) -> ::core::result::Result<crate::v2beta1::Protocol, ConversionError> {
@@ -303,6 +313,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::RestartPolicy {
     }
 }
 /// Field-by-field conversion of `RestartPolicy` to the internal version.
+#[inline]
 pub fn auto_restart_policy_to_internal(
     in_: crate::v2beta1::RestartPolicy,
 ) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
@@ -322,6 +333,7 @@ pub fn auto_restart_policy_to_internal(
     )
 }
 /// Field-by-field conversion of `RestartPolicy` from the internal version.
+#[inline]
 pub fn auto_restart_policy_from_internal(
     in_: crate::internal::RestartPolicy,
 ) -> ::core::result::Result<crate::v2beta1::RestartPolicy, ConversionError> {
@@ -356,6 +368,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberBackend {
     }
 }
 /// Field-by-field conversion of `FrobberBackend` to the internal version.
+#[inline]
 pub fn auto_frobber_backend_to_internal(
     in_: crate::v2beta1::FrobberBackend,
 ) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
@@ -374,6 +387,7 @@ pub fn auto_frobber_backend_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberBackend` from the internal version.
+#[inline]
 pub fn auto_frobber_backend_from_internal(
     in_: crate::internal::FrobberBackend,
 ) -> ::core::result::Result<crate::v2beta1::FrobberBackend, ConversionError> {
@@ -413,6 +427,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::BackendType {
     }
 }
 /// Field-by-field conversion of `BackendType` to the internal version.
+#[inline]
 pub fn auto_backend_type_to_internal(
     in_: crate::v2beta1::BackendType,
 ) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
@@ -424,6 +439,7 @@ pub fn auto_backend_type_to_internal(
     )
 }
 /// Field-by-field conversion of `BackendType` from the internal version.
+#[inline]
 pub fn auto_backend_type_from_internal(
     in_: crate::internal::BackendType,
 ) -> ::core::result::Result<crate::v2beta1::BackendType, ConversionError> {
@@ -450,6 +466,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::ServiceBackend {
     }
 }
 /// Field-by-field conversion of `ServiceBackend` to the internal version.
+#[inline]
 pub fn auto_service_backend_to_internal(
     in_: crate::v2beta1::ServiceBackend,
 ) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
@@ -460,6 +477,7 @@ pub fn auto_service_backend_to_internal(
     })
 }
 /// Field-by-field conversion of `ServiceBackend` from the internal version.
+#[inline]
 pub fn auto_service_backend_from_internal(
     in_: crate::internal::ServiceBackend,
 ) -> ::core::result::Result<crate::v2beta1::ServiceBackend, ConversionError> {
@@ -485,6 +503,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::BucketBackend {
     }
 }
 /// Field-by-field conversion of `BucketBackend` to the internal version.
+#[inline]
 pub fn auto_bucket_backend_to_internal(
     in_: crate::v2beta1::BucketBackend,
 ) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
@@ -494,6 +513,7 @@ pub fn auto_bucket_backend_to_internal(
     })
 }
 /// Field-by-field conversion of `BucketBackend` from the internal version.
+#[inline]
 pub fn auto_bucket_backend_from_internal(
     in_: crate::internal::BucketBackend,
 ) -> ::core::result::Result<crate::v2beta1::BucketBackend, ConversionError> {
@@ -518,6 +538,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberStatus {
     }
 }
 /// Field-by-field conversion of `FrobberStatus` to the internal version.
+#[inline]
 pub fn auto_frobber_status_to_internal(
     in_: crate::v2beta1::FrobberStatus,
 ) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
@@ -535,6 +556,7 @@ pub fn auto_frobber_status_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberStatus` from the internal version.
+#[inline]
 pub fn auto_frobber_status_from_internal(
     in_: crate::internal::FrobberStatus,
 ) -> ::core::result::Result<crate::v2beta1::FrobberStatus, ConversionError> {
@@ -567,6 +589,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClass {
     }
 }
 /// Field-by-field conversion of `FrobberClass` to the internal version.
+#[inline]
 pub fn auto_frobber_class_to_internal(
     in_: crate::v2beta1::FrobberClass,
 ) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
@@ -578,6 +601,7 @@ pub fn auto_frobber_class_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
+#[inline]
 pub fn auto_frobber_class_from_internal(
     in_: crate::internal::FrobberClass,
 ) -> ::core::result::Result<crate::v2beta1::FrobberClass, ConversionError> {
@@ -606,6 +630,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClassList {
     }
 }
 /// Field-by-field conversion of `FrobberClassList` to the internal version.
+#[inline]
 pub fn auto_frobber_class_list_to_internal(
     in_: crate::v2beta1::FrobberClassList,
 ) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
@@ -620,6 +645,7 @@ pub fn auto_frobber_class_list_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberClassList` from the internal version.
+#[inline]
 pub fn auto_frobber_class_list_from_internal(
     in_: crate::internal::FrobberClassList,
 ) -> ::core::result::Result<crate::v2beta1::FrobberClassList, ConversionError> {
@@ -651,6 +677,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClassSpec {
     }
 }
 /// Field-by-field conversion of `FrobberClassSpec` to the internal version.
+#[inline]
 pub fn auto_frobber_class_spec_to_internal(
     in_: crate::v2beta1::FrobberClassSpec,
 ) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
@@ -668,6 +695,7 @@ pub fn auto_frobber_class_spec_to_internal(
     })
 }
 /// Field-by-field conversion of `FrobberClassSpec` from the internal version.
+#[inline]
 pub fn auto_frobber_class_spec_from_internal(
     in_: crate::internal::FrobberClassSpec,
 ) -> ::core::result::Result<crate::v2beta1::FrobberClassSpec, ConversionError> {

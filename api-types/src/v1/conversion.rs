@@ -16,6 +16,7 @@ use kapi::validation::{ErrorList, FieldError};
 /// Holds the whole `params` list, as JSON, when it has more than one item.
 pub const PARAMS_ANNOTATION: &str = "frob.example.com/params";
 
+#[inline]
 pub fn frobber_spec_to_internal(
     mut in_: FrobberSpec,
 ) -> Result<internal::FrobberSpec, ConversionError> {
@@ -25,10 +26,12 @@ pub fn frobber_spec_to_internal(
     Ok(out)
 }
 
+#[inline]
 pub fn frobber_spec_from_internal(
-    in_: internal::FrobberSpec,
+    mut in_: internal::FrobberSpec,
 ) -> Result<FrobberSpec, ConversionError> {
-    let param = in_.params.first().cloned();
+    // The first item moves into `param`; the rest, if any, went to the annotation.
+    let param = (!in_.params.is_empty()).then(|| in_.params.swap_remove(0));
     let mut out = auto_frobber_spec_from_internal(in_)?;
     out.param = param;
     Ok(out)
@@ -36,22 +39,22 @@ pub fn frobber_spec_from_internal(
 
 /// The annotation is used only while it agrees with `param` (its first item): a client
 /// that changed or cleared `param` without knowing the annotation meant the singular.
+#[inline]
 pub fn frobber_to_internal(mut in_: Frobber) -> Result<internal::Frobber, ConversionError> {
     let saved = take_annotation(&mut in_).map_err(|e| {
         e.within_key(&PARAMS_ANNOTATION)
             .within("annotations")
             .within("metadata")
     })?;
-    let param = in_.spec.param.clone();
+    let saved = saved.filter(|s| s.first() == in_.spec.param.as_ref());
     let mut out = auto_frobber_to_internal(in_)?;
     if let Some(saved) = saved {
-        if saved.first() == param.as_ref() {
-            out.spec.params = saved;
-        }
+        out.spec.params = saved;
     }
     Ok(out)
 }
 
+#[inline]
 pub fn frobber_from_internal(in_: internal::Frobber) -> Result<Frobber, ConversionError> {
     let saved = (in_.spec.params.len() > 1).then(|| in_.spec.params.clone());
     let mut out = auto_frobber_from_internal(in_)?;

@@ -11,6 +11,7 @@ use kapi::validation::ErrorList;
 
 /// The plural is authoritative; a singular alone stands for a one-item plural (the guide's
 /// read rule). Writes have been normalized, so the two agree when both are set.
+#[inline]
 pub fn frobber_spec_to_internal(
     mut in_: FrobberSpec,
 ) -> Result<internal::FrobberSpec, ConversionError> {
@@ -22,6 +23,7 @@ pub fn frobber_spec_to_internal(
     Ok(out)
 }
 
+#[inline]
 pub fn frobber_spec_from_internal(
     in_: internal::FrobberSpec,
 ) -> Result<FrobberSpec, ConversionError> {

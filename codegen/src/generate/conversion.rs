@@ -193,6 +193,7 @@ impl<'a> Pair<'a> {
             let doc = auto_doc(self, dir, &problems);
             out.extend(quote! {
                 #[doc = #doc]
+                #[inline]
                 pub fn #auto_ident(in_: #src) -> ::core::result::Result<#dst, ConversionError> {
                     #auto
                 }
