@@ -6,3 +6,4 @@
 //! Generated code of this module; declared once with `#[path]` in the module.
 
 pub mod register;
+pub mod round_trip;

@@ -82,7 +82,8 @@ fn edited_file_is_reported_with_a_diff() {
     let (code, stdout, stderr) = verify(api.path());
     assert_eq!(code, 1);
     assert!(
-        stdout.contains("1 of 1 generated files are out of date"),
+        stdout.starts_with("kapi-codegen: 1 of ")
+            && stdout.contains("generated files are out of date"),
         "{stdout}"
     );
     assert!(stderr.contains("--- a/generated/model.yaml"), "{stderr}");

@@ -155,7 +155,7 @@ pub fn expand(input: &Input) -> TokenStream {
 }
 
 /// `T` of an `Option<T>` written in source.
-fn option_inner(ty: &syn::Type) -> Option<TokenStream> {
+pub fn option_inner(ty: &syn::Type) -> Option<TokenStream> {
     let syn::Type::Path(p) = ty else { return None };
     let last = p.path.segments.last()?;
     if last.ident != "Option" {

@@ -47,9 +47,14 @@ impl Input {
                 let de = crate::de::expand(self);
                 let defaults = crate::defaults::expand(self);
                 let kind = crate::kind::expand(self);
-                quote! { #clone #ser #de #defaults #kind }
+                let fuzz = crate::fuzz::expand(self);
+                quote! { #clone #ser #de #defaults #kind #fuzz }
             }
-            Shape::Enum { .. } => crate::enums::expand(self),
+            Shape::Enum { .. } => {
+                let enums = crate::enums::expand(self);
+                let fuzz = crate::fuzz::expand(self);
+                quote! { #enums #fuzz }
+            }
         }
     }
 }

@@ -1,11 +1,13 @@
 //! kapi's proc-macros. `#[derive(ApiType)]` parses its item with kapi-codegen's model (the
 //! same parser codegen uses, so markers mean the same everywhere) and emits the per-type
-//! code: Kubernetes JSON serde, deep copy, defaulting and kind metadata.
+//! code: Kubernetes JSON serde, deep copy, defaulting, kind metadata and random values
+//! for round-trip tests.
 
 mod de;
 mod deep_copy;
 mod defaults;
 mod enums;
+mod fuzz;
 mod group_version;
 mod input;
 mod kind;

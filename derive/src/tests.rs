@@ -72,3 +72,43 @@ fn marker_errors_become_spanned_compile_errors() {
         "{out}"
     );
 }
+
+#[test]
+fn fuzz_follows_markers() {
+    insta::assert_snapshot!(expand_pretty(quote! {
+        pub struct Route {
+            #[k8s(optional, format = "dns1123-subdomain", max_length = 253)]
+            pub host: String,
+            #[k8s(min_length = 3, max_length = 10)]
+            pub token: Option<String>,
+            #[k8s(minimum = 1, maximum = 65535)]
+            pub port: i32,
+            #[k8s(minimum = 0, exclusive_minimum)]
+            pub weight: Option<u16>,
+            #[k8s(maximum = 1.5, exclusive_maximum)]
+            pub ratio: Option<f64>,
+            #[k8s(optional, list_type = "map", list_map_key = "name", list_map_key = "protocol", min_items = 2, max_items = 4)]
+            pub ports: Vec<Port>,
+            #[k8s(optional, list_type = "set", format = "dns1123-label")]
+            pub aliases: Vec<String>,
+            #[k8s(optional)]
+            pub labels: std::collections::BTreeMap<String, String>,
+            pub backend: Option<Backend>,
+            pub required_list: Vec<Port>,
+        }
+    }));
+}
+
+#[test]
+fn fuzz_sets_one_union_member_and_its_discriminator() {
+    insta::assert_snapshot!(expand_pretty(quote! {
+        #[k8s(union)]
+        pub struct Backend {
+            #[k8s(union_discriminator, rename = "type")]
+            pub type_: Option<BackendType>,
+            pub service: Option<ServiceBackend>,
+            #[k8s(optional, format = "uri")]
+            pub url: String,
+        }
+    }));
+}

@@ -3,6 +3,7 @@
 pub use serde;
 pub use serde_json;
 
+use crate::fuzz::{FuzzHook, Fuzzer};
 use crate::DefaultsHook;
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -95,5 +96,36 @@ pub trait NoDefaultsHook<T> {
 impl<T> NoDefaultsHook<T> for &HookProbe<T> {
     fn hook(&self) -> fn(&mut T) {
         |_| {}
+    }
+}
+
+/// Finds a type's `FuzzHook` impl the same way [`HookProbe`] finds `DefaultsHook`:
+/// `ViaFuzzHook` on the probe itself wins over `NoFuzzHook` on `&probe`.
+pub struct FuzzHookProbe<T>(PhantomData<T>);
+
+impl<T> FuzzHookProbe<T> {
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        FuzzHookProbe(PhantomData)
+    }
+}
+
+pub trait ViaFuzzHook<T> {
+    fn fuzz_hook(&self) -> fn(&mut T, &mut Fuzzer);
+}
+
+impl<T: FuzzHook> ViaFuzzHook<T> for FuzzHookProbe<T> {
+    fn fuzz_hook(&self) -> fn(&mut T, &mut Fuzzer) {
+        T::fuzz_hook
+    }
+}
+
+pub trait NoFuzzHook<T> {
+    fn fuzz_hook(&self) -> fn(&mut T, &mut Fuzzer);
+}
+
+impl<T> NoFuzzHook<T> for &FuzzHookProbe<T> {
+    fn fuzz_hook(&self) -> fn(&mut T, &mut Fuzzer) {
+        |_, _| {}
     }
 }

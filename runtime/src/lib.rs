@@ -12,13 +12,15 @@ extern crate self as kapi;
 pub mod codec;
 pub mod conversion;
 pub mod deep_copy;
+pub mod fuzz;
 pub mod meta;
+pub mod round_trip;
 pub mod scheme;
 mod traits;
 pub mod validation;
 
-pub use kapi_derive::{group_version, ApiType};
 pub use conversion::Versioned;
+pub use kapi_derive::{group_version, ApiType};
 pub use scheme::{Object, Scheme};
 pub use traits::*;
 

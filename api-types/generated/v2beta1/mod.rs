@@ -7,3 +7,4 @@
 
 pub mod conversion;
 pub mod register;
+pub mod round_trip;

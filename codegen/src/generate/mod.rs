@@ -7,6 +7,7 @@ mod conversion;
 mod model_summary;
 pub mod output;
 mod register;
+mod round_trip;
 mod rust_modules;
 pub mod settings;
 
@@ -86,6 +87,7 @@ pub fn generators() -> Vec<Box<dyn Generator>> {
         Box::new(model_summary::ModelSummary),
         Box::new(conversion::Conversion),
         Box::new(register::Register),
+        Box::new(round_trip::RoundTrip),
     ]
 }
 

@@ -88,6 +88,9 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
     );
     quote! {
         #![doc = #doc]
+        // The `&` of the normalize probe is how method resolution tells the two probe
+        // traits apart; it is not needless.
+        #![allow(clippy::needless_borrow)]
 
         /// The kinds of this group-version and what discovery says of them.
         pub const KINDS: &[::kapi::scheme::KindMeta] = &[#(#metas),*];

@@ -21,8 +21,8 @@ pub enum SchemeError {
     NotRegistered(GroupVersionKind),
     #[error("expected {expected}, got {got}")]
     KindMismatch {
-        expected: GroupVersionKind,
-        got: GroupVersionKind,
+        expected: Box<GroupVersionKind>,
+        got: Box<GroupVersionKind>,
     },
     #[error("{from} cannot be converted to {to}")]
     NotConvertible { from: GroupVersionKind, to: String },

@@ -157,7 +157,7 @@ impl Scheme {
             .filter(|(k, e)| k.group == group && !e.internal)
             .map(|(k, _)| k.version.as_str())
             .collect();
-        versions.sort_by(|a, b| version_priority(a).cmp(&version_priority(b)));
+        versions.sort_by_key(|v| version_priority(v));
         versions.dedup();
         versions
     }
@@ -226,7 +226,7 @@ impl Scheme {
     pub fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, SchemeError> {
         let gvk = value_type(&value)?;
         let entry = self.served_entry(&gvk)?;
-        entry.ops.from_value(value).map_err(SchemeError::Decode)
+        entry.ops.decode_value(value).map_err(SchemeError::Decode)
     }
 
     /// Decodes into `T`; the input's apiVersion/kind must be `T`'s own. Defaults applied.
@@ -235,8 +235,8 @@ impl Scheme {
         match obj.downcast::<T>() {
             Ok(t) => Ok(*t),
             Err(other) => Err(SchemeError::KindMismatch {
-                expected: GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND),
-                got: other.gvk(),
+                expected: Box::new(GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND)),
+                got: Box::new(other.gvk()),
             }),
         }
     }
@@ -286,7 +286,7 @@ impl Scheme {
         let from = obj.gvk();
         entry
             .ops
-            .to_internal(obj)
+            .version_to_hub(obj)
             .ok_or_else(|| SchemeError::NotConvertible {
                 from,
                 to: "the internal version".to_string(),
@@ -315,7 +315,7 @@ impl Scheme {
         let internal = self.to_internal(obj)?;
         entry
             .ops
-            .from_internal(internal)
+            .hub_to_version(internal)
             .ok_or_else(|| SchemeError::NotConvertible {
                 from,
                 to: api_version.to_string(),
@@ -330,8 +330,8 @@ impl Scheme {
             .downcast::<T>()
             .map(|b| *b)
             .map_err(|other| SchemeError::KindMismatch {
-                expected: GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND),
-                got: other.gvk(),
+                expected: Box::new(GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND)),
+                got: Box::new(other.gvk()),
             })
     }
 

@@ -22,12 +22,12 @@ type Converted = Result<Box<dyn Object>, ConversionError>;
 
 pub(super) trait KindOps: Send + Sync {
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, CodecError>;
-    fn from_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError>;
+    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError>;
     fn apply_defaults(&self, obj: &mut dyn Object);
     fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList>;
     /// `None`: the kind has no internal peer.
-    fn to_internal(&self, obj: Box<dyn Object>) -> Option<Converted>;
-    fn from_internal(&self, obj: Box<dyn Object>) -> Option<Converted>;
+    fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted>;
+    fn hub_to_version(&self, obj: Box<dyn Object>) -> Option<Converted>;
 }
 
 pub(super) struct Ops<T> {
@@ -94,7 +94,7 @@ impl<T: Kind> KindOps for Ops<T> {
         Ok(Box::new(serde_json::from_slice::<T>(input)?))
     }
 
-    fn from_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError> {
+    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError> {
         Ok(Box::new(serde_json::from_value::<T>(value)?))
     }
 
@@ -111,11 +111,11 @@ impl<T: Kind> KindOps for Ops<T> {
         normalize(t, old.and_then(|o| o.downcast_ref::<T>()))
     }
 
-    fn to_internal(&self, obj: Box<dyn Object>) -> Option<Converted> {
+    fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted> {
         self.to_internal.map(|f| f(obj))
     }
 
-    fn from_internal(&self, obj: Box<dyn Object>) -> Option<Converted> {
+    fn hub_to_version(&self, obj: Box<dyn Object>) -> Option<Converted> {
         self.from_internal.map(|f| f(obj))
     }
 }

@@ -1,0 +1,92 @@
+//! Round-trip checks for tests (`generated/<version>/round_trip.rs`): a `round_trip`
+//! function per group-version that runs `kapi::round_trip`'s checks on random objects of
+//! every kind (JSON, version → internal → version, internal → version → JSON → internal),
+//! and a crate-level `round_trip_all`. A new kind is covered the next time codegen runs.
+
+use super::{path_tokens, Context, GeneratedFile, Generator};
+use crate::diagnostics::Diagnostics;
+use crate::model::{KindCategory, Model};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub struct RoundTrip;
+
+impl Generator for RoundTrip {
+    fn name(&self) -> &'static str {
+        "round-trip"
+    }
+
+    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let mut files = Vec::new();
+        let mut calls = Vec::new();
+        for gv in model.versions.iter().filter(|g| !g.internal) {
+            let hub = cx.hub_of(gv);
+            let checks: Vec<TokenStream> = gv
+                .kinds()
+                .filter(|t| {
+                    t.kind
+                        .as_ref()
+                        .is_some_and(|k| k.category != KindCategory::Simple)
+                })
+                .flat_map(|t| {
+                    let path = path_tokens(&gv.type_path(t));
+                    let mut checks = vec![quote!(::kapi::round_trip::json::<#path>(seed)?;)];
+                    if hub.is_some_and(|h| h.find(&t.name).is_some()) {
+                        checks.push(
+                            quote!(::kapi::round_trip::versioned_through_hub::<#path>(seed)?;),
+                        );
+                        checks.push(
+                            quote!(::kapi::round_trip::internal_through_version::<#path>(seed)?;),
+                        );
+                    }
+                    checks
+                })
+                .collect();
+            if checks.is_empty() {
+                continue;
+            }
+            let count = checks.len() as u64;
+            let doc = format!(
+                " Round-trip checks of every kind of {} on the random objects of `seeds`; \
+                 returns how many checks passed, or the first failure.",
+                gv.api_version()
+            );
+            let file: syn::File = syn::parse_quote! {
+                //! Round-trip checks of this group-version's kinds, for tests.
+
+                #[doc = #doc]
+                pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+                    let mut passed = 0;
+                    for seed in seeds {
+                        #(#checks)*
+                        passed += #count;
+                    }
+                    ::core::result::Result::Ok(passed)
+                }
+            };
+            files.push(GeneratedFile {
+                path: cx.rust_file(&gv.module, "round_trip.rs"),
+                contents: prettyplease::unparse(&file),
+            });
+            let module = path_tokens(&cx.generated_module(&gv.module));
+            calls.push(quote!(passed += #module::round_trip::round_trip(seeds.clone())?;));
+        }
+        if !calls.is_empty() {
+            let file: syn::File = syn::parse_quote! {
+                //! Round-trip checks of every group-version, for tests.
+
+                /// Every group-version's `round_trip` on the same seeds.
+                pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+                    let mut passed = 0;
+                    #(#calls)*
+                    ::core::result::Result::Ok(passed)
+                }
+            };
+            files.push(GeneratedFile {
+                path: cx.rust_file(&[], "round_trip.rs"),
+                contents: prettyplease::unparse(&file),
+            });
+        }
+        files
+    }
+}
