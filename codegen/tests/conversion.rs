@@ -105,10 +105,10 @@ fn a_hand_written_field_conversion_is_picked_up_without_registration() {
         dir.path(),
         r#"
 mod conversion {
-    pub fn widget_spec_size_bytes_to_internal(in_: i32) -> Result<i64, kapi::conversion::ConversionError> {
+    pub fn widget_spec_field_size_bytes_to_internal(in_: i32) -> Result<i64, kapi::conversion::ConversionError> {
         Ok(i64::from(in_))
     }
-    pub fn widget_spec_size_bytes_from_internal(in_: i64) -> Result<i32, kapi::conversion::ConversionError> {
+    pub fn widget_spec_field_size_bytes_from_internal(in_: i64) -> Result<i32, kapi::conversion::ConversionError> {
         i32::try_from(in_).map_err(|_| kapi::conversion::ConversionError::new("too large"))
     }
 }
@@ -116,15 +116,20 @@ mod conversion {
     );
     let report = generate::run(dir.path(), Mode::Write).expect("generates");
     assert!(report.is_clean());
-    let conversion =
-        std::fs::read_to_string(dir.path().join("generated/v1/conversion.rs")).unwrap();
-    assert!(conversion.contains(
-        "size_bytes: crate::v1::conversion::widget_spec_size_bytes_to_internal(size_bytes)"
-    ));
-    assert!(conversion.contains(".map_err(|e| e.within(\"sizeBytes\"))?"));
+    // Compared without whitespace: prettyplease decides the line breaks.
+    let conversion: String = std::fs::read_to_string(dir.path().join("generated/v1/conversion.rs"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let has = |needle: &str| conversion.contains(&needle.split_whitespace().collect::<String>());
+    assert!(
+        has("size_bytes: crate::v1::conversion::widget_spec_field_size_bytes_to_internal(size_bytes"),
+        "{conversion}"
+    );
+    assert!(has(".map_err(|e| e.within(\"sizeBytes\"))?"));
     // Enums convert by value, lists item by item.
-    assert!(conversion.contains("crate::v1::Color::Red => crate::internal::Color::Red"));
-    assert!(conversion.contains("::kapi::conversion::vec("));
+    assert!(has("crate::v1::Color::Red => crate::internal::Color::Red"));
+    assert!(has("::kapi::conversion::vec("));
     let register = std::fs::read_to_string(dir.path().join("generated/register.rs")).unwrap();
     assert!(register.contains("crate::v1::generated::register::add_to_scheme(scheme)?;"));
     // Verify-only agrees with what was just written.
@@ -138,10 +143,10 @@ fn a_private_hand_written_conversion_is_reported() {
         dir.path(),
         r#"
 mod conversion {
-    fn widget_spec_size_bytes_to_internal(in_: i32) -> Result<i64, kapi::conversion::ConversionError> {
+    fn widget_spec_field_size_bytes_to_internal(in_: i32) -> Result<i64, kapi::conversion::ConversionError> {
         Ok(i64::from(in_))
     }
-    pub(super) fn widget_spec_size_bytes_from_internal(in_: i64) -> Result<i32, kapi::conversion::ConversionError> {
+    pub(super) fn widget_spec_field_size_bytes_from_internal(in_: i64) -> Result<i32, kapi::conversion::ConversionError> {
         Ok(in_ as i32)
     }
 }
@@ -149,7 +154,9 @@ mod conversion {
     );
     let errors = errors_of(dir.path());
     assert!(
-        errors.contains("hand-written conversion `widget_spec_size_bytes_to_internal` is private"),
+        errors.contains(
+            "hand-written conversion `widget_spec_field_size_bytes_to_internal` is private"
+        ),
         "{errors}"
     );
     assert!(!errors.contains("from_internal` is private"), "{errors}");

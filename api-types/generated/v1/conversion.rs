@@ -29,7 +29,7 @@ pub fn auto_frobber_to_internal(
     let crate::v1::Frobber { metadata, spec, status } = in_;
     ::core::result::Result::Ok(crate::internal::Frobber {
         metadata,
-        spec: crate::v1::conversion::frobber_spec_to_internal(spec)
+        spec: ::kapi::conversion::Versioned::to_internal(spec)
             .map_err(|e| e.within("spec"))?,
         status: status
             .map(|x| ::kapi::conversion::Versioned::to_internal(x))
@@ -45,7 +45,9 @@ pub fn auto_frobber_from_internal(
     let crate::internal::Frobber { metadata, spec, status } = in_;
     ::core::result::Result::Ok(crate::v1::Frobber {
         metadata,
-        spec: crate::v1::conversion::frobber_spec_from_internal(spec)
+        spec: <crate::v1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(
+                spec,
+            )
             .map_err(|e| e.within("spec"))?,
         status: status
             .map(|x| <crate::v1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(

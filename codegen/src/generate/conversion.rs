@@ -7,7 +7,8 @@
 //! version's modules, with no registration:
 //! - `<type>_to_internal` / `<type>_from_internal` replace a whole direction of a type; they
 //!   may call the `auto_` function for the fields that match;
-//! - `<type>_<field>_to_internal` / `..._from_internal` convert one field whose type differs.
+//! - `<type>_field_<field>_to_internal` / `..._from_internal` convert one field whose type
+//!   differs (the `field` infix keeps them apart from the conversions of nested types).
 //!
 //! A field with no peer, or a type that cannot be converted, without a hand-written
 //! conversion is an error naming both types, the field and the signature to write.
@@ -310,7 +311,7 @@ impl<'a> Pair<'a> {
                 Direction::FromInternal => dst,
             };
             let field_fn = format!(
-                "{}_{}_{}",
+                "{}_field_{}_{}",
                 self.snake,
                 versioned_field
                     .rust_name
@@ -537,7 +538,7 @@ impl<'a> Pair<'a> {
         if let Some(f) = field {
             if let Some((s, d)) = self.field_types(f, dir) {
                 help.push_str(&format!(
-                    "\n  or convert just this field:\n    pub fn {}_{}_{}(in_: {s}) -> Result<{d}, kapi::conversion::ConversionError>",
+                    "\n  or convert just this field:\n    pub fn {}_field_{}_{}(in_: {s}) -> Result<{d}, kapi::conversion::ConversionError>",
                     self.snake,
                     f.rust_name.trim_start_matches("r#").trim_end_matches('_'),
                     dir.suffix()
