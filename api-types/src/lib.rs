@@ -23,3 +23,9 @@ pub mod features {
     /// Allows the `OnTuesday` restart policy.
     pub const FROBBER_RESTART_POLICY_ON_TUESDAY: &str = "FrobberRestartPolicyOnTuesday";
 }
+
+// The README's examples are compiled and run as doctests here, where both kapi and the
+// example API are in reach.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;

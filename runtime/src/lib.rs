@@ -27,8 +27,3 @@ pub use traits::*;
 /// Used by generated code; not a stable API.
 #[doc(hidden)]
 pub mod __private;
-
-// The README's quickstart is compiled and run as a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeQuickstart;
