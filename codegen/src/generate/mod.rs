@@ -125,21 +125,10 @@ pub struct Loaded {
 
 impl Loaded {
     fn source_error(&self, diagnostics: Vec<Diagnostic>) -> Error {
-        let count = diagnostics.len();
-        let rendered = diagnostics
-            .iter()
-            .map(|d| {
-                let src = d
-                    .file
-                    .as_ref()
-                    .and_then(|f| self.sources.get(f))
-                    .map(String::as_str)
-                    .unwrap_or("");
-                d.render(src, Some(&self.crate_dir))
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        Error::Source { rendered, count }
+        Error::Source {
+            rendered: source::render(diagnostics.iter(), &self.sources, &self.crate_dir),
+            count: diagnostics.len(),
+        }
     }
 }
 

@@ -17,20 +17,29 @@ pub struct ParsedCrate {
 impl ParsedCrate {
     /// Every diagnostic rendered like rustc, paths relative to `root`.
     pub fn render_diagnostics(&self, root: &Path) -> String {
-        self.diagnostics
-            .iter()
-            .map(|d| {
-                let src = d
-                    .file
-                    .as_ref()
-                    .and_then(|f| self.sources.get(f))
-                    .map(String::as_str)
-                    .unwrap_or("");
-                d.render(src, Some(root))
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        render(self.diagnostics.iter(), &self.sources, root)
     }
+}
+
+/// `diagnostics` rendered like rustc, each with its line from `sources`, paths relative to
+/// `root`.
+pub fn render<'a>(
+    diagnostics: impl Iterator<Item = &'a Diagnostic>,
+    sources: &BTreeMap<PathBuf, String>,
+    root: &Path,
+) -> String {
+    diagnostics
+        .map(|d| {
+            let src = d
+                .file
+                .as_ref()
+                .and_then(|f| sources.get(f))
+                .map(String::as_str)
+                .unwrap_or("");
+            d.render(src, Some(root))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[derive(Debug)]
