@@ -16,12 +16,11 @@ pub mod generated;
 
 pub use generated::register::install;
 
-/// Feature gates the API's markers name.
-pub mod features {
+kapi::feature_gates! {
     /// Allows `spec.width` (two-dimensional frobbers).
-    pub const FROBBER_2D: &str = "Frobber2D";
+    Frobber2D: Alpha = false,
     /// Allows the `OnTuesday` restart policy.
-    pub const FROBBER_RESTART_POLICY_ON_TUESDAY: &str = "FrobberRestartPolicyOnTuesday";
+    FrobberRestartPolicyOnTuesday: Alpha = false,
 }
 
 // The README's examples are compiled and run as doctests here, where both kapi and the

@@ -48,12 +48,16 @@ impl Input {
                 let defaults = crate::defaults::expand(self);
                 let kind = crate::kind::expand(self);
                 let fuzz = crate::fuzz::expand(self);
-                quote! { #clone #ser #de #defaults #kind #fuzz }
+                let validate = crate::validate::expand(self);
+                let gates = crate::gates::expand(self);
+                quote! { #clone #ser #de #defaults #kind #fuzz #validate #gates }
             }
             Shape::Enum { .. } => {
                 let enums = crate::enums::expand(self);
                 let fuzz = crate::fuzz::expand(self);
-                quote! { #enums #fuzz }
+                let validate = crate::validate::expand(self);
+                let gates = crate::gates::expand(self);
+                quote! { #enums #fuzz #validate #gates }
             }
         }
     }

@@ -7,11 +7,13 @@ mod de;
 mod deep_copy;
 mod defaults;
 mod enums;
+mod gates;
 mod fuzz;
 mod group_version;
 mod input;
 mod kind;
 mod ser;
+mod validate;
 
 use proc_macro::TokenStream;
 

@@ -129,3 +129,42 @@ impl<T> NoFuzzHook<T> for &FuzzHookProbe<T> {
         |_, _| {}
     }
 }
+
+/// Finds a type's `ValidateHook` the same way [`HookProbe`] finds `DefaultsHook`.
+pub struct ValidateHookProbe<T>(PhantomData<T>);
+
+impl<T> ValidateHookProbe<T> {
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        ValidateHookProbe(PhantomData)
+    }
+}
+
+type ValidateHookFn<T> = fn(
+    &T,
+    Option<&T>,
+    &crate::validation::Path<'_>,
+    &crate::validation::Options<'_>,
+    &mut crate::validation::ErrorList,
+);
+
+pub trait ViaValidateHook<T> {
+    fn validate_hook(&self) -> ValidateHookFn<T>;
+}
+
+impl<T: crate::validation::ValidateHook> ViaValidateHook<T> for ValidateHookProbe<T> {
+    fn validate_hook(&self) -> ValidateHookFn<T> {
+        T::validate_hook
+    }
+}
+
+pub trait NoValidateHook<T> {
+    fn validate_hook(&self) -> ValidateHookFn<T>;
+}
+
+impl<T> NoValidateHook<T> for &ValidateHookProbe<T> {
+    fn validate_hook(&self) -> ValidateHookFn<T> {
+        |_, _, _, _, _| {}
+    }
+}
+pub use regex_lite;

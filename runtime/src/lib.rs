@@ -12,6 +12,7 @@ extern crate self as kapi;
 pub mod codec;
 pub mod conversion;
 pub mod deep_copy;
+pub mod feature_gates;
 pub mod fuzz;
 pub mod meta;
 pub mod round_trip;

@@ -4,6 +4,11 @@
 pub mod coordination_v1;
 pub mod core_v1;
 
+kapi::feature_gates! {
+    /// Lease `strategy` and `preferredHolder` (Kubernetes 1.31+, alpha).
+    CoordinatedLeaderElection: Alpha = false,
+}
+
 use std::path::PathBuf;
 
 /// The k8s.io/api testdata fixtures kept in this crate (`fixtures/kubernetes-api`).

@@ -76,7 +76,7 @@ pub struct FrobberSpec {
 /// A named port.
 #[derive(ApiType, Debug, PartialEq)]
 pub struct FrobberPort {
-    #[k8s(max_length = 63, format = "dns1123-label")]
+    #[k8s(required, max_length = 63, format = "dns1123-label")]
     pub name: String,
     #[k8s(minimum = 1, maximum = 65535)]
     pub port: i32,
@@ -130,6 +130,7 @@ pub enum BackendType {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ServiceBackend {
+    #[k8s(required)]
     pub name: String,
     #[k8s(minimum = 1, maximum = 65535)]
     pub port: Option<i32>,
@@ -137,6 +138,7 @@ pub struct ServiceBackend {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct BucketBackend {
+    #[k8s(required)]
     pub url: String,
 }
 
@@ -186,6 +188,6 @@ pub struct FrobberClassSpec {
     #[k8s(optional)]
     pub parameters: BTreeMap<String, String>,
     /// Immutable once set.
-    #[k8s(immutable)]
+    #[k8s(required, immutable)]
     pub provisioner: String,
 }

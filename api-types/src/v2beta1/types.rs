@@ -83,7 +83,7 @@ pub struct FrobberSpec {
 /// A named port.
 #[derive(ApiType, Debug, PartialEq)]
 pub struct FrobberPort {
-    #[k8s(max_length = 63, format = "dns1123-label")]
+    #[k8s(required, max_length = 63, format = "dns1123-label")]
     pub name: String,
     #[k8s(minimum = 1, maximum = 65535)]
     pub port: i32,
@@ -138,6 +138,7 @@ pub enum BackendType {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ServiceBackend {
+    #[k8s(required)]
     pub name: String,
     #[k8s(minimum = 1, maximum = 65535)]
     pub port: Option<i32>,
@@ -145,6 +146,7 @@ pub struct ServiceBackend {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct BucketBackend {
+    #[k8s(required)]
     pub url: String,
 }
 
@@ -194,6 +196,6 @@ pub struct FrobberClassSpec {
     #[k8s(optional)]
     pub parameters: BTreeMap<String, String>,
     /// Immutable once set.
-    #[k8s(immutable)]
+    #[k8s(required, immutable)]
     pub provisioner: String,
 }

@@ -14,6 +14,81 @@ pub fn check(model: &Model, diags: &mut Diagnostics) {
     }
     check_internal_versions(model, diags);
     check_storage_versions(model, diags);
+    check_feature_gates(model, diags);
+}
+
+/// Every `feature_gate` marker names a gate of the crate's `feature_gates!`, declared at the
+/// crate root (where the derive looks for it), at most once; a gated field can be unset.
+fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
+    let declared: Vec<&str> = model
+        .feature_gates
+        .iter()
+        .map(|g| g.name.as_str())
+        .collect();
+    for (i, g) in model.feature_gates.iter().enumerate() {
+        if !g.module.is_empty() {
+            let mut d = Diagnostic::new(g.span, format!("feature gate `{}` is declared outside the crate root", g.name))
+                .with_help("move `kapi::feature_gates!` to src/lib.rs: the derive looks for gates at `crate::`");
+            d.file = Some(g.file.clone());
+            diags.push(d);
+        }
+        if declared[..i].contains(&g.name.as_str()) {
+            let mut d = Diagnostic::new(
+                g.span,
+                format!("feature gate `{}` is declared twice", g.name),
+            );
+            d.file = Some(g.file.clone());
+            diags.push(d);
+        }
+    }
+    let unknown = |gate: &str, span: proc_macro2::Span| -> Diagnostic {
+        let help = match crate::diagnostics::closest(gate, declared.iter().copied()) {
+            Some(c) => format!("did you mean `{c}`?"),
+            None if declared.is_empty() => {
+                "declare it at the crate root: `kapi::feature_gates! { Name: Alpha = false }`"
+                    .to_string()
+            }
+            None => format!("declared gates: {}", declared.join(", ")),
+        };
+        Diagnostic::new(span, format!("unknown feature gate `{gate}`")).with_help(help)
+    };
+    let marker_span = |markers: &[crate::markers::Marker], fallback: proc_macro2::Span| {
+        markers
+            .iter()
+            .find(|m| m.name == "feature_gate")
+            .map(|m| m.span)
+            .unwrap_or(fallback)
+    };
+    for gv in &model.versions {
+        for t in &gv.types {
+            for f in t.fields() {
+                let Some(gate) = &f.feature_gate else {
+                    continue;
+                };
+                let span = marker_span(&f.markers, f.span);
+                if !declared.contains(&gate.as_str()) {
+                    diags.push(at(t, unknown(gate, span)));
+                }
+                if !f.optional {
+                    diags.push(at(
+                        t,
+                        Diagnostic::new(span, format!("gated field `{}` is required", f.json_name))
+                            .with_help("a gated field is cleared when its gate is off, so it must be optional (`Option<T>` or `optional`)"),
+                    ));
+                }
+            }
+            if let Shape::Enum { variants } = &t.shape {
+                for v in variants {
+                    let Some(gate) = &v.feature_gate else {
+                        continue;
+                    };
+                    if !declared.contains(&gate.as_str()) {
+                        diags.push(at(t, unknown(gate, marker_span(&v.markers, v.span))));
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn element_type<'a>(gv: &'a GroupVersion, f: &Field) -> Option<&'a TypeDef> {

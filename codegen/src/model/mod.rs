@@ -28,6 +28,23 @@ pub struct Model {
     /// The crate's directory (the parent of `src/`).
     #[serde(skip)]
     pub crate_dir: PathBuf,
+    /// Gates declared with `kapi::feature_gates!`, in source order.
+    pub feature_gates: Vec<GateDecl>,
+}
+
+/// One gate of a `kapi::feature_gates!` declaration.
+#[derive(Debug, Clone, Serialize)]
+pub struct GateDecl {
+    pub name: String,
+    /// `Alpha`, `Beta`, `GA` or `Deprecated`.
+    pub stage: String,
+    pub default: bool,
+    #[serde(skip)]
+    pub module: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+    #[serde(skip)]
+    pub file: PathBuf,
 }
 
 /// A module declared with an explicit `#[path]`.

@@ -72,6 +72,7 @@ pub fn parse_crate_except(
         shared: Vec::new(),
         functions: Vec::new(),
         path_mods: Vec::new(),
+        gates: Vec::new(),
         generated_dirs: generated_dirs.iter().map(|d| normalize(d)).collect(),
     };
     walker.file(lib_rs, &[], true)?;
@@ -90,6 +91,7 @@ pub fn parse_crate_except(
         versions: walker.versions,
         shared_types: walker.shared,
         path_mods: walker.path_mods,
+        feature_gates: walker.gates,
         crate_dir: lib_rs
             .parent()
             .and_then(Path::parent)
@@ -111,6 +113,7 @@ struct Walker {
     functions: Vec<FnDecl>,
     path_mods: Vec<PathMod>,
     generated_dirs: Vec<PathBuf>,
+    gates: Vec<GateDecl>,
 }
 
 impl Walker {
@@ -179,6 +182,24 @@ impl Walker {
                         t.module = module.to_vec();
                         t.file = file.to_path_buf();
                         types.push(t);
+                    }
+                }
+                syn::Item::Macro(m) if is_macro(&m.mac.path, "feature_gates") => {
+                    match parse_gates(m.mac.tokens.clone()) {
+                        Ok(gates) => self.gates.extend(gates.into_iter().map(|(name, stage, default, span)| {
+                            GateDecl {
+                                name,
+                                stage,
+                                default,
+                                module: module.to_vec(),
+                                span,
+                                file: file.to_path_buf(),
+                            }
+                        })),
+                        Err(e) => diags.push(Diagnostic::new(
+                            e.span(),
+                            format!("malformed `feature_gates!`: {e}"),
+                        ).with_help("write `Name: Alpha = false,` per gate (stages: Alpha, Beta, GA, Deprecated)")),
                     }
                 }
                 syn::Item::Use(u) if !matches!(u.vis, syn::Visibility::Inherited) => {
@@ -340,9 +361,47 @@ pub fn normalize(path: &Path) -> PathBuf {
 }
 
 fn is_group_version_macro(path: &syn::Path) -> bool {
-    path.segments
-        .last()
-        .is_some_and(|s| s.ident == "group_version")
+    is_macro(path, "group_version")
+}
+
+fn is_macro(path: &syn::Path, name: &str) -> bool {
+    path.segments.last().is_some_and(|s| s.ident == name)
+}
+
+type ParsedGate = (String, String, bool, proc_macro2::Span);
+
+/// The body of `feature_gates!`: `#[doc..] Name: Stage = bool,` repeated.
+fn parse_gates(tokens: proc_macro2::TokenStream) -> syn::Result<Vec<ParsedGate>> {
+    use syn::parse::Parser;
+    let parser = |input: syn::parse::ParseStream| -> syn::Result<Vec<ParsedGate>> {
+        let mut gates = Vec::new();
+        while !input.is_empty() {
+            input.call(syn::Attribute::parse_outer)?;
+            let name: syn::Ident = input.parse()?;
+            input.parse::<syn::Token![:]>()?;
+            let stage: syn::Ident = input.parse()?;
+            if !["Alpha", "Beta", "GA", "Deprecated"].contains(&stage.to_string().as_str()) {
+                return Err(syn::Error::new(
+                    stage.span(),
+                    format!("unknown stage `{stage}`; use Alpha, Beta, GA or Deprecated"),
+                ));
+            }
+            input.parse::<syn::Token![=]>()?;
+            let default: syn::LitBool = input.parse()?;
+            gates.push((
+                name.to_string(),
+                stage.to_string(),
+                default.value,
+                name.span(),
+            ));
+            if input.is_empty() {
+                break;
+            }
+            input.parse::<syn::Token![,]>()?;
+        }
+        Ok(gates)
+    };
+    parser.parse2(tokens)
 }
 
 /// `#[derive(..., ApiType, ...)]` with any path prefix (`kapi::ApiType`).

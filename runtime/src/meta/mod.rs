@@ -8,6 +8,7 @@ mod int_or_string;
 mod label_selector;
 mod list_meta;
 mod object_meta;
+mod object_meta_validation;
 mod options;
 mod quantity;
 mod raw;
@@ -24,6 +25,7 @@ pub use int_or_string::{IntOrString, IntOrStringError};
 pub use label_selector::{LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
 pub use list_meta::{ListMeta, ShardInfo, TypeMeta};
 pub use object_meta::{ManagedFieldsEntry, ObjectMeta, OwnerReference};
+pub use object_meta_validation::TOTAL_ANNOTATION_SIZE_LIMIT;
 pub use options::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, Preconditions,
     UpdateOptions,

@@ -51,13 +51,13 @@ pub struct ObjectMeta {
 /// Points at the object that owns this one (garbage collection, controllers).
 #[derive(ApiType, Debug, PartialEq)]
 pub struct OwnerReference {
-    #[k8s(protobuf = 5)]
+    #[k8s(required, protobuf = 5)]
     pub api_version: String,
-    #[k8s(protobuf = 1)]
+    #[k8s(required, protobuf = 1)]
     pub kind: String,
-    #[k8s(protobuf = 3)]
+    #[k8s(required, protobuf = 3)]
     pub name: String,
-    #[k8s(protobuf = 4, rename = "uid")]
+    #[k8s(required, protobuf = 4, rename = "uid")]
     pub uid: String,
     #[k8s(protobuf = 6)]
     pub controller: Option<bool>,

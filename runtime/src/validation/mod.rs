@@ -1,5 +1,181 @@
-//! Field errors as Kubernetes reports them (k8s.io/apimachinery/pkg/util/validation/field).
+//! Validation as Kubernetes reports it (k8s.io/apimachinery/pkg/util/validation/field):
+//! field paths, field errors, the format checks, and the `Validate` trait the derive
+//! implements from the markers.
 
+pub mod check;
 mod field_error;
+pub mod formats;
+mod path;
+mod status;
 
 pub use field_error::{ErrorList, ErrorType, FieldError};
+pub use path::Path;
+
+use crate::feature_gates::FeatureGates;
+use std::collections::{BTreeMap, HashMap};
+
+/// What validation may depend on besides the object: the feature gates. The default has
+/// no gates, so every gated value is refused; pass the server's gates explicitly.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options<'a> {
+    pub gates: Option<&'a FeatureGates>,
+}
+
+impl<'a> Options<'a> {
+    pub fn with_gates(gates: &'a FeatureGates) -> Options<'a> {
+        Options { gates: Some(gates) }
+    }
+
+    pub fn enabled(&self, gate: &str) -> bool {
+        self.gates.is_some_and(|g| g.enabled(gate))
+    }
+}
+
+/// Checks a value against its markers. Derived for every `ApiType`; a type adds its own
+/// rules with a [`ValidateHook`].
+pub trait Validate {
+    /// Appends every error under `path`; `old` is the stored value on update.
+    fn validate_at(
+        &self,
+        old: Option<&Self>,
+        path: &Path<'_>,
+        opts: &Options<'_>,
+        errs: &mut ErrorList,
+    );
+
+    /// Create-time validation with no feature gates on.
+    fn validate(&self) -> ErrorList {
+        self.validate_with(&Options::default())
+    }
+
+    fn validate_with(&self, opts: &Options<'_>) -> ErrorList {
+        let mut errs = ErrorList::default();
+        self.validate_at(None, &Path::root(), opts, &mut errs);
+        errs
+    }
+
+    /// Update-time validation against the stored `old`, with no feature gates on.
+    fn validate_update(&self, old: &Self) -> ErrorList {
+        self.validate_update_with(old, &Options::default())
+    }
+
+    fn validate_update_with(&self, old: &Self, opts: &Options<'_>) -> ErrorList {
+        let mut errs = ErrorList::default();
+        self.validate_at(Some(old), &Path::root(), opts, &mut errs);
+        errs
+    }
+}
+
+/// Hand-written validation for a type, run after its marker checks (like a Go
+/// `ValidateFrobber`). Implement it anywhere in the crate; no registration.
+pub trait ValidateHook {
+    fn validate_hook(
+        &self,
+        old: Option<&Self>,
+        path: &Path<'_>,
+        opts: &Options<'_>,
+        errs: &mut ErrorList,
+    );
+}
+
+macro_rules! nothing_to_validate {
+    ($($t:ty),* $(,)?) => {
+        $(impl Validate for $t {
+            #[inline]
+            fn validate_at(&self, _: Option<&Self>, _: &Path<'_>, _: &Options<'_>, _: &mut ErrorList) {}
+        })*
+    };
+}
+
+nothing_to_validate!(
+    String,
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    f32,
+    f64,
+    serde_json::Value,
+    crate::meta::Time,
+    crate::meta::MicroTime,
+    crate::meta::Duration,
+    crate::meta::Quantity,
+    crate::meta::IntOrString,
+    crate::meta::ByteString,
+    crate::meta::RawExtension,
+    crate::meta::FieldsV1,
+);
+
+impl<T: Validate> Validate for Option<T> {
+    fn validate_at(
+        &self,
+        old: Option<&Self>,
+        path: &Path<'_>,
+        opts: &Options<'_>,
+        errs: &mut ErrorList,
+    ) {
+        if let Some(v) = self {
+            v.validate_at(old.and_then(Option::as_ref), path, opts, errs);
+        }
+    }
+}
+
+impl<T: Validate> Validate for Box<T> {
+    fn validate_at(
+        &self,
+        old: Option<&Self>,
+        path: &Path<'_>,
+        opts: &Options<'_>,
+        errs: &mut ErrorList,
+    ) {
+        (**self).validate_at(old.map(|o| &**o), path, opts, errs);
+    }
+}
+
+/// Items pair with the old list's item at the same index.
+impl<T: Validate> Validate for Vec<T> {
+    fn validate_at(
+        &self,
+        old: Option<&Self>,
+        path: &Path<'_>,
+        opts: &Options<'_>,
+        errs: &mut ErrorList,
+    ) {
+        for (i, v) in self.iter().enumerate() {
+            v.validate_at(old.and_then(|o| o.get(i)), &path.index(i), opts, errs);
+        }
+    }
+}
+
+impl<T: Validate> Validate for BTreeMap<String, T> {
+    fn validate_at(
+        &self,
+        old: Option<&Self>,
+        path: &Path<'_>,
+        opts: &Options<'_>,
+        errs: &mut ErrorList,
+    ) {
+        for (k, v) in self {
+            v.validate_at(old.and_then(|o| o.get(k)), &path.key(k), opts, errs);
+        }
+    }
+}
+
+impl<T: Validate, S: std::hash::BuildHasher> Validate for HashMap<String, T, S> {
+    fn validate_at(
+        &self,
+        old: Option<&Self>,
+        path: &Path<'_>,
+        opts: &Options<'_>,
+        errs: &mut ErrorList,
+    ) {
+        for (k, v) in self {
+            v.validate_at(old.and_then(|o| o.get(k)), &path.key(k), opts, errs);
+        }
+    }
+}

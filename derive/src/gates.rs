@@ -1,0 +1,107 @@
+//! Feature gates in the derive: `kapi::feature_gates::DropDisabledFields` (gated fields are
+//! cleared when their gate is off, unless the old object already used them) and a
+//! compile-time check that every `feature_gate` marker names a gate the crate declared with
+//! `kapi::feature_gates!` (a misspelling is a compile error at the marker).
+
+use crate::input::{field_ident, Input};
+use kapi_codegen::model::{Shape, TypeRef};
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+pub fn expand(input: &Input) -> TokenStream {
+    let ident = input.ident();
+    let checks = gate_checks(input);
+    let body = match &input.def.shape {
+        Shape::Enum { .. } => quote! { let _ = (__old, __gates); },
+        Shape::Struct { .. } => {
+            let fields = input.fields();
+            let drops = fields.iter().filter_map(|(m, f)| {
+                let gate = m.feature_gate.as_ref()?;
+                let name = field_ident(f);
+                Some(quote! {
+                    if !__gates.enabled(#gate)
+                        && !__old.is_some_and(|__o| ::kapi::feature_gates::IsSet::is_set(&__o.#name))
+                    {
+                        self.#name = ::core::default::Default::default();
+                    }
+                })
+            });
+            let recursions = fields
+                .iter()
+                .filter(|(m, _)| holds_named(&m.ty))
+                .map(|(_, f)| {
+                    let name = field_ident(f);
+                    quote! {
+                        ::kapi::feature_gates::DropDisabledFields::drop_disabled_fields(
+                            &mut self.#name,
+                            __old.map(|__o| &__o.#name),
+                            __gates,
+                        );
+                    }
+                });
+            quote! {
+                #(#drops)*
+                #(#recursions)*
+                let _ = (__old, __gates);
+            }
+        }
+    };
+    quote! {
+        #checks
+        impl ::kapi::feature_gates::DropDisabledFields for #ident {
+            fn drop_disabled_fields(
+                &mut self,
+                __old: ::core::option::Option<&Self>,
+                __gates: &::kapi::feature_gates::FeatureGates,
+            ) {
+                #body
+            }
+        }
+    }
+}
+
+/// `const _: Gate = crate::__kapi_feature_gates::<Gate>;` per marker, spanned at the marker.
+fn gate_checks(input: &Input) -> TokenStream {
+    let mut gates: Vec<(String, Span)> = Vec::new();
+    let marker_span = |markers: &[kapi_codegen::markers::Marker]| {
+        markers
+            .iter()
+            .find(|m| m.name == "feature_gate")
+            .map(|m| m.span)
+            .unwrap_or_else(Span::call_site)
+    };
+    match &input.def.shape {
+        Shape::Struct { fields } => {
+            for f in fields {
+                if let Some(g) = &f.feature_gate {
+                    gates.push((g.clone(), marker_span(&f.markers)));
+                }
+            }
+        }
+        Shape::Enum { variants } => {
+            for v in variants {
+                if let Some(g) = &v.feature_gate {
+                    gates.push((g.clone(), marker_span(&v.markers)));
+                }
+            }
+        }
+    }
+    let checks = gates.iter().filter_map(|(g, span)| {
+        // A gate name that is not an identifier cannot be declared; the model reports it.
+        let ident = syn::parse_str::<syn::Ident>(g).ok()?;
+        let ident = syn::Ident::new(&ident.to_string(), *span);
+        Some(quote_spanned! {*span=>
+            const _: ::kapi::feature_gates::Gate = crate::__kapi_feature_gates::#ident;
+        })
+    });
+    quote! { #(#checks)* }
+}
+
+fn holds_named(ty: &TypeRef) -> bool {
+    match ty {
+        TypeRef::Scalar(_) => false,
+        TypeRef::Option(inner) | TypeRef::Vec(inner) | TypeRef::Box(inner) => holds_named(inner),
+        TypeRef::Map { value, .. } => holds_named(value),
+        TypeRef::Named(_) => true,
+    }
+}

@@ -1,0 +1,363 @@
+//! Validation: `kapi::validation::Validate` from the markers. Each field gets the checks its
+//! markers ask for (bounds, lengths, items, formats, patterns, required, immutable, unique
+//! list-map keys and set items), unions get Kubernetes' union rules, gated enum values are
+//! refused unless their gate is on or the old object had them, kinds need a name, and
+//! nested values are validated recursively with their old counterparts. Then the type's
+//! hand-written `ValidateHook` runs, found like `DefaultsHook`.
+
+use crate::input::{field_ident, Input};
+use kapi_codegen::model::{Field, KindCategory, ListType, Scalar, Shape, TypeRef};
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+pub fn expand(input: &Input) -> TokenStream {
+    let ident = input.ident();
+    let body = match &input.def.shape {
+        Shape::Struct { .. } => struct_body(input),
+        Shape::Enum { variants } => {
+            let arms = variants.iter().map(|v| {
+                let name = format_ident!("{}", v.rust_name);
+                match &v.feature_gate {
+                    Some(gate) => quote!(Self::#name => ::core::option::Option::Some(#gate),),
+                    None => quote!(Self::#name => ::core::option::Option::None,),
+                }
+            });
+            let any_gated = variants.iter().any(|v| v.feature_gate.is_some());
+            if any_gated {
+                quote! {
+                    let __gate: ::core::option::Option<&'static str> = match self { #(#arms)* };
+                    if let ::core::option::Option::Some(__gate) = __gate {
+                        ::kapi::validation::check::gated_value(
+                            __path,
+                            self.as_str(),
+                            __gate,
+                            __opts.enabled(__gate),
+                            __old.is_some_and(|__o| __o.as_str() == self.as_str()),
+                            __errs,
+                        );
+                    }
+                }
+            } else {
+                quote! { let _ = (__old, __path, __opts, __errs); }
+            }
+        }
+    };
+    quote! {
+        impl ::kapi::validation::Validate for #ident {
+            fn validate_at(
+                &self,
+                __old: ::core::option::Option<&Self>,
+                __path: &::kapi::validation::Path<'_>,
+                __opts: &::kapi::validation::Options<'_>,
+                __errs: &mut ::kapi::validation::ErrorList,
+            ) {
+                #body
+            }
+        }
+    }
+}
+
+fn struct_body(input: &Input) -> TokenStream {
+    let fields = input.fields();
+    let checks = fields.iter().map(|(m, f)| field_checks(m, f));
+    let union = union_checks(input);
+    let kind = match input.def.kind.as_ref().map(|k| k.category) {
+        Some(KindCategory::Object) => quote! {
+            if self.metadata.name.is_empty() && self.metadata.generate_name.is_empty() {
+                let __meta = __path.child("metadata");
+                __errs.push(::kapi::validation::FieldError::required(
+                    __meta.child("name").render(),
+                    "name or generateName is required",
+                ));
+            }
+        },
+        _ => TokenStream::new(),
+    };
+    quote! {
+        #(#checks)*
+        #union
+        #kind
+        {
+            use ::kapi::__private::{NoValidateHook as _, ViaValidateHook as _};
+            (&::kapi::__private::ValidateHookProbe::<Self>::new()).validate_hook()(
+                self, __old, __path, __opts, __errs,
+            );
+        }
+    }
+}
+
+fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
+    let name = field_ident(f);
+    let json = &m.json_name;
+    let v = &m.validation;
+    let mut body = TokenStream::new();
+
+    if m.markers.iter().any(|mk| mk.name == "required") {
+        let empty = match &m.ty {
+            TypeRef::Option(_) => quote!(__new.is_none()),
+            TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
+                quote!(__new.is_empty())
+            }
+            _ => quote!(false),
+        };
+        body.extend(quote!(::kapi::validation::check::required(&__p, #empty, __errs);));
+    }
+
+    let (inner, optional) = match &m.ty {
+        TypeRef::Option(inner) => (&**inner, true),
+        other => (other, false),
+    };
+    let value_checks = value_checks(m, inner);
+    if !value_checks.is_empty() {
+        body.extend(if optional {
+            quote! {
+                if let ::core::option::Option::Some(__v) = __new {
+                    #value_checks
+                }
+            }
+        } else {
+            quote! {
+                {
+                    let __v = __new;
+                    #value_checks
+                }
+            }
+        });
+    }
+
+    if v.immutable {
+        body.extend(quote! {
+            ::kapi::validation::check::immutable(&__p, __new, __prev, __errs);
+        });
+    }
+
+    if holds_named(&m.ty) {
+        body.extend(quote! {
+            ::kapi::validation::Validate::validate_at(__new, __prev, &__p, __opts, __errs);
+        });
+    }
+
+    if body.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        {
+            let __p = __path.child(#json);
+            let __new = &self.#name;
+            let __prev = __old.map(|__o| &__o.#name);
+            let _ = __prev;
+            #body
+        }
+    }
+}
+
+/// Checks on a present value `__v` (a reference) of type `ty`.
+fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
+    let v = &m.validation;
+    match ty {
+        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p)),
+        TypeRef::Scalar(s) if s.is_number() => {
+            let mut out = TokenStream::new();
+            let ty = format_ident!("{}", s.rust_name());
+            if let Some(min) = v.minimum {
+                let lit = number_literal(*s, min);
+                let excl = v.exclusive_minimum;
+                out.extend(quote! {
+                    ::kapi::validation::check::minimum(&__p, *__v, (#lit as #ty), #excl, __errs);
+                });
+            }
+            if let Some(max) = v.maximum {
+                let lit = number_literal(*s, max);
+                let excl = v.exclusive_maximum;
+                out.extend(quote! {
+                    ::kapi::validation::check::maximum(&__p, *__v, (#lit as #ty), #excl, __errs);
+                });
+            }
+            out
+        }
+        TypeRef::Vec(item) => {
+            let mut out = TokenStream::new();
+            if let Some(min) = v.min_items {
+                let min = min as usize;
+                out.extend(
+                    quote!(::kapi::validation::check::min_items(&__p, __v.len(), #min, __errs);),
+                );
+            }
+            if let Some(max) = v.max_items {
+                let max = max as usize;
+                out.extend(
+                    quote!(::kapi::validation::check::max_items(&__p, __v.len(), #max, __errs);),
+                );
+            }
+            match m.list_type {
+                Some(ListType::Set) => {
+                    out.extend(quote!(::kapi::validation::check::unique_items(&__p, __v, __errs);))
+                }
+                Some(ListType::Map) if !m.list_map_keys.is_empty() => {
+                    let keys = &m.list_map_keys;
+                    out.extend(quote! {
+                        ::kapi::validation::check::unique_keys(&__p, __v, &[#(#keys),*], __errs);
+                    });
+                }
+                _ => {}
+            }
+            if matches!(**item, TypeRef::Scalar(Scalar::String)) {
+                let each = string_checks(m, quote!(__item), quote!(&__p.index(__i)));
+                if !each.is_empty() {
+                    out.extend(quote! {
+                        for (__i, __item) in __v.iter().enumerate() {
+                            #each
+                        }
+                    });
+                }
+            }
+            out
+        }
+        TypeRef::Map { .. } => {
+            let mut out = TokenStream::new();
+            if let Some(max) = v.max_items {
+                let max = max as usize;
+                out.extend(
+                    quote!(::kapi::validation::check::max_items(&__p, __v.len(), #max, __errs);),
+                );
+            }
+            if let Some(min) = v.min_items {
+                let min = min as usize;
+                out.extend(
+                    quote!(::kapi::validation::check::min_items(&__p, __v.len(), #min, __errs);),
+                );
+            }
+            out
+        }
+        _ => TokenStream::new(),
+    }
+}
+
+/// Length, pattern and format checks on a non-empty string (empty means unset; `required`
+/// reports it).
+fn string_checks(m: &Field, value: TokenStream, path: TokenStream) -> TokenStream {
+    let v = &m.validation;
+    let mut out = TokenStream::new();
+    if let Some(min) = v.min_length {
+        let min = min as usize;
+        out.extend(quote!(::kapi::validation::check::min_length(#path, #value, #min, __errs);));
+    }
+    if let Some(max) = v.max_length {
+        let max = max as usize;
+        out.extend(quote!(::kapi::validation::check::max_length(#path, #value, #max, __errs);));
+    }
+    if let Some(pattern) = &v.pattern {
+        out.extend(quote! {
+            static __PATTERN: ::std::sync::OnceLock<
+                ::core::result::Result<::kapi::__private::regex_lite::Regex, ::std::string::String>,
+            > = ::std::sync::OnceLock::new();
+            ::kapi::validation::check::pattern(#path, #value, #pattern, &__PATTERN, __errs);
+        });
+    }
+    if let Some(format) = &v.format {
+        out.extend(quote!(::kapi::validation::check::format(#path, #value, #format, __errs);));
+    }
+    if out.is_empty() {
+        return out;
+    }
+    quote! {
+        if !#value.is_empty() {
+            #out
+        }
+    }
+}
+
+/// Union rules: members are the fields other than the discriminator; the discriminator
+/// value selecting a member is the member's JSON name with its first letter upper-cased,
+/// Kubernetes' convention.
+fn union_checks(input: &Input) -> TokenStream {
+    if !input.def.union {
+        return TokenStream::new();
+    }
+    let fields = input.fields();
+    let discriminator = fields.iter().find(|(m, _)| m.union_discriminator);
+    let members: Vec<_> = fields
+        .iter()
+        .filter(|(m, _)| !m.union_discriminator)
+        .collect();
+    let member_exprs = members.iter().map(|(m, f)| {
+        let name = field_ident(f);
+        let json = &m.json_name;
+        let value = upper_first(json);
+        quote! {
+            ::kapi::validation::check::UnionMember {
+                name: #json,
+                set: ::kapi::feature_gates::IsSet::is_set(&self.#name),
+                discriminator_value: #value,
+            }
+        }
+    });
+    let sets_equal = members.iter().map(|(_, f)| {
+        let name = field_ident(f);
+        quote! {
+            ::kapi::feature_gates::IsSet::is_set(&self.#name) == ::kapi::feature_gates::IsSet::is_set(&__o.#name)
+        }
+    });
+    let (disc, disc_equal) = match discriminator {
+        Some((m, f)) => {
+            let name = field_ident(f);
+            let json = &m.json_name;
+            let value = match &m.ty {
+                TypeRef::Option(_) => {
+                    quote!(self.#name.as_ref().map(|__d| __d.as_str()).unwrap_or(""))
+                }
+                _ => quote!(self.#name.as_str()),
+            };
+            let old_value = match &m.ty {
+                TypeRef::Option(_) => {
+                    quote!(__o.#name.as_ref().map(|__d| __d.as_str()).unwrap_or(""))
+                }
+                _ => quote!(__o.#name.as_str()),
+            };
+            (
+                quote!(::core::option::Option::Some((#json, #value))),
+                quote!(&& #value == #old_value),
+            )
+        }
+        None => (quote!(::core::option::Option::None), TokenStream::new()),
+    };
+    quote! {
+        {
+            let __unchanged = __old.is_some_and(|__o| true #(&& #sets_equal)* #disc_equal);
+            ::kapi::validation::check::union(
+                __path,
+                &[#(#member_exprs),*],
+                #disc,
+                __unchanged,
+                __errs,
+            );
+        }
+    }
+}
+
+fn upper_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn number_literal(s: Scalar, value: f64) -> Literal {
+    if s.is_integer() {
+        Literal::i64_unsuffixed(value as i64)
+    } else {
+        Literal::f64_unsuffixed(value)
+    }
+}
+
+/// Whether validation must descend into the field: anything that names a type (structs
+/// and enums validate themselves; scalars have nothing more).
+fn holds_named(ty: &TypeRef) -> bool {
+    match ty {
+        TypeRef::Scalar(_) => false,
+        TypeRef::Option(inner) | TypeRef::Vec(inner) | TypeRef::Box(inner) => holds_named(inner),
+        TypeRef::Map { value, .. } => holds_named(value),
+        TypeRef::Named(_) => true,
+    }
+}
