@@ -46,6 +46,7 @@ impl Format {
 pub struct Scheme {
     kinds: HashMap<GroupVersionKind, Entry>,
     by_type: HashMap<TypeId, GroupVersionKind>,
+    feature_gates: crate::feature_gates::FeatureGates,
 }
 
 impl std::fmt::Debug for Scheme {
@@ -338,7 +339,8 @@ impl Scheme {
     // ---- the write path ----
 
     /// A create request body: decode, default, normalize linked fields, convert to
-    /// internal. Validation runs on the result.
+    /// internal, drop fields of disabled gates, validate (422-style errors as
+    /// `SchemeError::Invalid`).
     pub fn decode_for_create(&self, input: &[u8]) -> Result<Box<dyn Object>, SchemeError> {
         let obj = self.decode(input)?;
         self.prepare(obj, None)
@@ -371,11 +373,44 @@ impl Scheme {
             .ops
             .normalize(obj.as_mut(), old_here.as_deref())
             .map_err(SchemeError::Invalid)?;
-        if entry.internal {
-            Ok(obj)
+        let mut internal = if entry.internal {
+            obj
         } else {
-            self.to_internal(obj)
+            self.to_internal(obj)?
+        };
+        // PrepareForCreate/Update, then Validate/ValidateUpdate, on the internal object.
+        let hub = self.entry_of(internal.as_ref())?;
+        hub.ops
+            .drop_disabled_fields(internal.as_mut(), old, &self.feature_gates);
+        let errors = hub
+            .ops
+            .validate(internal.as_ref(), old, &self.feature_gates);
+        if errors.is_empty() {
+            Ok(internal)
+        } else {
+            Err(SchemeError::Invalid(errors))
         }
+    }
+
+    /// The feature gates the write path honours (gated fields dropped, gated values
+    /// refused); none are on unless set.
+    pub fn set_feature_gates(&mut self, gates: crate::feature_gates::FeatureGates) {
+        self.feature_gates = gates;
+    }
+
+    pub fn feature_gates(&self) -> &crate::feature_gates::FeatureGates {
+        &self.feature_gates
+    }
+
+    /// Validates an object (of any registered version) with the scheme's gates; `old` on
+    /// update.
+    pub fn validate(
+        &self,
+        obj: &dyn Object,
+        old: Option<&dyn Object>,
+    ) -> Result<crate::validation::ErrorList, SchemeError> {
+        let entry = self.entry_of(obj)?;
+        Ok(entry.ops.validate(obj, old, &self.feature_gates))
     }
 
     // ---- encoding ----

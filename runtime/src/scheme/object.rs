@@ -1,6 +1,8 @@
 //! Type-erased API objects, so one [`Scheme`](super::Scheme) can hold every kind.
 
 use crate::codec::CodecError;
+use crate::feature_gates::DropDisabledFields;
+use crate::validation::Validate;
 use crate::{ApplyDefaults, TypeInfo};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -9,7 +11,17 @@ use std::fmt;
 
 /// Everything a kind needs to go through a scheme. Implemented for every `ApiType` kind.
 pub trait Kind:
-    TypeInfo + Serialize + DeserializeOwned + ApplyDefaults + Clone + fmt::Debug + Send + Sync + 'static
+    TypeInfo
+    + Serialize
+    + DeserializeOwned
+    + ApplyDefaults
+    + Validate
+    + DropDisabledFields
+    + Clone
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
 {
 }
 
@@ -18,6 +30,8 @@ impl<T> Kind for T where
         + Serialize
         + DeserializeOwned
         + ApplyDefaults
+        + Validate
+        + DropDisabledFields
         + Clone
         + fmt::Debug
         + Send

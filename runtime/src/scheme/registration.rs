@@ -3,6 +3,7 @@
 use super::{Kind, KindMeta, Object};
 use crate::codec::CodecError;
 use crate::conversion::{ConversionError, Versioned};
+use crate::feature_gates::FeatureGates;
 use crate::validation::ErrorList;
 use std::any::TypeId;
 use std::marker::PhantomData;
@@ -24,6 +25,18 @@ pub(super) trait KindOps: Send + Sync {
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, CodecError>;
     fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError>;
     fn apply_defaults(&self, obj: &mut dyn Object);
+    fn drop_disabled_fields(
+        &self,
+        obj: &mut dyn Object,
+        old: Option<&dyn Object>,
+        gates: &FeatureGates,
+    );
+    fn validate(
+        &self,
+        obj: &dyn Object,
+        old: Option<&dyn Object>,
+        gates: &FeatureGates,
+    ) -> ErrorList;
     fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList>;
     /// `None`: the kind has no internal peer.
     fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted>;
@@ -101,6 +114,33 @@ impl<T: Kind> KindOps for Ops<T> {
     fn apply_defaults(&self, obj: &mut dyn Object) {
         if let Some(t) = obj.downcast_mut::<T>() {
             t.apply_defaults();
+        }
+    }
+
+    fn drop_disabled_fields(
+        &self,
+        obj: &mut dyn Object,
+        old: Option<&dyn Object>,
+        gates: &FeatureGates,
+    ) {
+        if let Some(t) = obj.downcast_mut::<T>() {
+            t.drop_disabled_fields(old.and_then(|o| o.downcast_ref::<T>()), gates);
+        }
+    }
+
+    fn validate(
+        &self,
+        obj: &dyn Object,
+        old: Option<&dyn Object>,
+        gates: &FeatureGates,
+    ) -> ErrorList {
+        let Some(t) = obj.downcast_ref::<T>() else {
+            return ErrorList::default();
+        };
+        let opts = crate::validation::Options::with_gates(gates);
+        match old.and_then(|o| o.downcast_ref::<T>()) {
+            Some(old) => t.validate_update_with(old, &opts),
+            None => t.validate_with(&opts),
         }
     }
 

@@ -109,7 +109,7 @@ impl FieldError {
                     s.push_str(&value.to_string())
                 }
                 Value::Null => s.push_str("null"),
-                other => s.push_str(&other.to_string()),
+                other => s.push_str(&go_syntax(other)),
             }
         }
         if !self.detail.is_empty() {
@@ -117,6 +117,26 @@ impl FieldError {
             s.push_str(&self.detail);
         }
         s
+    }
+}
+
+/// A composite value as Go's `%#v` prints the decoded JSON Kubernetes reports (list-map
+/// keys of a Duplicate): `map[string]interface {}{"name":"http"}`.
+fn go_syntax(value: &Value) -> String {
+    match value {
+        Value::Object(map) => {
+            let entries: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{k:?}:{}", go_syntax(v)))
+                .collect();
+            format!("map[string]interface {{}}{{{}}}", entries.join(", "))
+        }
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(go_syntax).collect();
+            format!("[]interface {{}}{{{}}}", items.join(", "))
+        }
+        Value::Null => "interface {}(nil)".to_string(),
+        scalar => scalar.to_string(),
     }
 }
 
