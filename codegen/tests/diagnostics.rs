@@ -133,3 +133,35 @@ fn readme_marker_table_lists_every_marker() {
         );
     }
 }
+
+#[test]
+fn feature_gates_must_be_declared_at_the_root_and_gated_fields_optional() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+kapi::feature_gates! {{
+    Frobber2D: Alpha = false,
+}}
+
+mod nested {{
+    kapi::feature_gates! {{ Elsewhere: Beta = true }}
+}}
+
+#[derive(kapi::ApiType)]
+pub struct Spec {{
+    #[k8s(feature_gate = "Frobber2d")]
+    pub width: Option<i32>,
+    #[k8s(feature_gate = "Frobber2D")]
+    pub depth: i32,
+}}
+
+#[derive(kapi::ApiType)]
+#[k8s(enum)]
+pub enum Policy {{
+    Always,
+    #[k8s(feature_gate = "NoSuchGate")]
+    OnTuesday,
+}}
+"#
+    ));
+    insta::assert_snapshot!(out);
+}

@@ -14,6 +14,13 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     }
 }
 
+fn shown<T: Into<Value>>(bound: T) -> String {
+    match bound.into() {
+        Value::Number(n) => super::field_error::go_number(&n),
+        other => other.to_string(),
+    }
+}
+
 /// `minimum` (`must be greater than or equal to 0`), or `exclusive_minimum`.
 pub fn minimum<T: PartialOrd + Copy + Into<Value>>(
     path: &Path<'_>,
@@ -28,11 +35,10 @@ pub fn minimum<T: PartialOrd + Copy + Into<Value>>(
         (value < min, "must be greater than or equal to")
     };
     if bad {
-        let min: Value = min.into();
         errs.push(FieldError::invalid(
             path.render(),
             value,
-            &format!("{words} {min}"),
+            &format!("{words} {}", shown(min)),
         ));
     }
 }
@@ -51,11 +57,10 @@ pub fn maximum<T: PartialOrd + Copy + Into<Value>>(
         (value > max, "must be less than or equal to")
     };
     if bad {
-        let max: Value = max.into();
         errs.push(FieldError::invalid(
             path.render(),
             value,
-            &format!("{words} {max}"),
+            &format!("{words} {}", shown(max)),
         ));
     }
 }

@@ -105,9 +105,8 @@ impl FieldError {
             match value {
                 // Go prints strings with %q; JSON string escaping is the same for the
                 // characters API values contain.
-                Value::String(_) | Value::Number(_) | Value::Bool(_) => {
-                    s.push_str(&value.to_string())
-                }
+                Value::String(_) | Value::Bool(_) => s.push_str(&value.to_string()),
+                Value::Number(n) => s.push_str(&go_number(n)),
                 Value::Null => s.push_str("null"),
                 other => s.push_str(&go_syntax(other)),
             }
@@ -117,6 +116,16 @@ impl FieldError {
             s.push_str(&self.detail);
         }
         s
+    }
+}
+
+/// A number as Go's `%v` prints it: floats without a fraction lose the `.0`.
+pub(crate) fn go_number(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        Some(f) if !n.is_i64() && !n.is_u64() && f.fract() == 0.0 && f.abs() < 1e21 => {
+            format!("{f:.0}")
+        }
+        _ => n.to_string(),
     }
 }
 
