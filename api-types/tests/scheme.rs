@@ -177,6 +177,24 @@ fn bad_input_is_an_error_never_a_panic() {
         assert!(s.decode(bad).is_err(), "{:?}", String::from_utf8_lossy(bad));
         assert!(s.decode_any(bad).is_err());
     }
+    // An enum value outside the set is Kubernetes' 422 NotSupported at its field.
+    let err = s
+        .decode(br#"{"apiVersion":"frob.example.com/v1","kind":"Frobber","spec":{"restartPolicy":"Sometimes"}}"#)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never", "OnTuesday""#
+    );
+    assert!(matches!(err, SchemeError::Invalid(_)));
+    // Other decode errors name the field too.
+    let err = s
+        .decode(br#"{"apiVersion":"frob.example.com/v1","kind":"Frobber","spec":{"ports":[{"name":"a","port":"eighty"}]}}"#)
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("spec.ports[0].port: json: invalid type: string \"eighty\""),
+        "{err}"
+    );
     // A body whose kind is not the type asked for.
     let err = s
         .decode_as::<v2beta1::Frobber>(&minimal("frob.example.com/v1"))

@@ -8,6 +8,9 @@ use crate::validation::ErrorList;
 pub enum SchemeError {
     #[error("{0}")]
     Decode(CodecError),
+    /// A body that failed at a known field.
+    #[error("{path}: {error}")]
+    DecodeAt { path: String, error: CodecError },
     #[error("{0}")]
     Encode(CodecError),
     #[error("Object 'Kind' is missing in the input")]

@@ -21,7 +21,7 @@ pub use registration::{NoNormalize, NormalizeProbe, ViaNormalize};
 
 use crate::codec::CodecError;
 use crate::conversion::Versioned;
-use registration::{Entry, KindOps, Ops};
+use registration::{DecodeFailure, Entry, KindOps, Ops};
 use std::any::TypeId;
 use std::collections::{BTreeMap, HashMap};
 
@@ -213,7 +213,7 @@ impl Scheme {
             Format::Json => {
                 let gvk = peek_json_type(input)?;
                 let entry = self.served_entry(&gvk)?;
-                entry.ops.decode_json(input).map_err(SchemeError::Decode)
+                entry.ops.decode_json(input).map_err(decode_failure)
             }
             Format::Yaml => {
                 let value: serde_json::Value =
@@ -227,7 +227,7 @@ impl Scheme {
     pub fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, SchemeError> {
         let gvk = value_type(&value)?;
         let entry = self.served_entry(&gvk)?;
-        entry.ops.decode_value(value).map_err(SchemeError::Decode)
+        entry.ops.decode_value(value).map_err(decode_failure)
     }
 
     /// Decodes into `T`; the input's apiVersion/kind must be `T`'s own. Defaults applied.
@@ -470,6 +470,41 @@ fn version_priority(v: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u
             String::new(),
         ),
         None => (3, std::cmp::Reverse(0), std::cmp::Reverse(0), v.to_string()),
+    }
+}
+
+/// A value outside an enum's set is a 422 NotSupported at its field, as kube-apiserver
+/// reports it; any other failure is a decode error, with the field when known.
+fn decode_failure(f: DecodeFailure) -> SchemeError {
+    use crate::validation::{ErrorType, FieldError};
+    let path = f.path.filter(|p| p != ".");
+    if let (CodecError::Json(e), Some(path)) = (&f.error, &path) {
+        let message = e.to_string();
+        // The enum deserializer's message is Kubernetes' NotSupported body; serde_json
+        // appends the position.
+        if let Some(rest) = message.strip_prefix("Unsupported value: ") {
+            let rest = rest.split(" at line ").next().unwrap_or(rest);
+            if let Some((value, supported)) = rest.split_once(": ") {
+                let value =
+                    serde_json::from_str::<String>(value).unwrap_or_else(|_| value.to_string());
+                return SchemeError::Invalid(
+                    FieldError::new(
+                        ErrorType::NotSupported,
+                        path.clone(),
+                        Some(serde_json::Value::String(value)),
+                        supported,
+                    )
+                    .into(),
+                );
+            }
+        }
+    }
+    match path {
+        Some(path) => SchemeError::DecodeAt {
+            path,
+            error: f.error,
+        },
+        None => SchemeError::Decode(f.error),
     }
 }
 

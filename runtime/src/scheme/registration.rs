@@ -11,6 +11,12 @@ use std::marker::PhantomData;
 /// A kind's hand-written normalization of linked fields (see [`crate::Normalize`]).
 pub type NormalizeFn<T> = fn(&mut T, Option<&T>) -> Result<(), ErrorList>;
 
+/// A body that did not decode, and the field where it failed (`spec.ports[0].port`).
+pub(super) struct DecodeFailure {
+    pub path: Option<String>,
+    pub error: CodecError,
+}
+
 pub(super) struct Entry {
     pub meta: &'static KindMeta,
     pub internal: bool,
@@ -22,8 +28,8 @@ pub(super) struct Entry {
 type Converted = Result<Box<dyn Object>, ConversionError>;
 
 pub(super) trait KindOps: Send + Sync {
-    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, CodecError>;
-    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError>;
+    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, DecodeFailure>;
+    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure>;
     fn apply_defaults(&self, obj: &mut dyn Object);
     fn drop_disabled_fields(
         &self,
@@ -103,12 +109,31 @@ fn downcast<T: Kind>(obj: Box<dyn Object>) -> Result<T, ConversionError> {
 }
 
 impl<T: Kind> KindOps for Ops<T> {
-    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, CodecError> {
-        Ok(Box::new(serde_json::from_slice::<T>(input)?))
+    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, DecodeFailure> {
+        match serde_json::from_slice::<T>(input) {
+            Ok(t) => Ok(Box::new(t)),
+            // Decode again, tracking the path, only to say where it failed.
+            Err(error) => {
+                let mut de = serde_json::Deserializer::from_slice(input);
+                let path = serde_path_to_error::deserialize::<_, T>(&mut de)
+                    .err()
+                    .map(|e| e.path().to_string());
+                Err(DecodeFailure {
+                    path,
+                    error: error.into(),
+                })
+            }
+        }
     }
 
-    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, CodecError> {
-        Ok(Box::new(serde_json::from_value::<T>(value)?))
+    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure> {
+        match serde_path_to_error::deserialize::<_, T>(value) {
+            Ok(t) => Ok(Box::new(t)),
+            Err(e) => Err(DecodeFailure {
+                path: Some(e.path().to_string()),
+                error: e.into_inner().into(),
+            }),
+        }
     }
 
     fn apply_defaults(&self, obj: &mut dyn Object) {
