@@ -3,16 +3,38 @@
 //! The proc-macro turns each diagnostic into a spanned `compile_error!`; codegen renders it
 //! like rustc does, with file:line:column, the source line and a caret under the offending
 //! text. Both use the same message, so a marker error reads the same wherever it is found.
+//! Codegen's linter reports [`Severity::Warning`]s the same way; everything else is an error.
 
 use proc_macro2::Span;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+/// How bad a diagnostic is. Errors stop generation; warnings (lint findings) are printed
+/// and generation goes on, unless `--strict` turns them into errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn label(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
     pub span: Span,
     pub message: String,
     pub help: Option<String>,
+    /// Background after the help, e.g. how to allow a lint.
+    pub note: Option<String>,
+    pub severity: Severity,
     /// The file the span points into; set by codegen, empty inside the proc-macro.
     pub file: Option<PathBuf>,
 }
@@ -23,7 +45,16 @@ impl Diagnostic {
             span,
             message: message.into(),
             help: None,
+            note: None,
+            severity: Severity::Error,
             file: None,
+        }
+    }
+
+    pub fn warning(span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::new(span, message)
         }
     }
 
@@ -32,19 +63,38 @@ impl Diagnostic {
         self
     }
 
-    /// The message as a single line, with the help appended: what `compile_error!` shows.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
+
+    pub fn with_file(mut self, file: impl Into<PathBuf>) -> Self {
+        self.file = Some(file.into());
+        self
+    }
+
+    pub fn is_warning(&self) -> bool {
+        self.severity == Severity::Warning
+    }
+
+    /// The message with the help and note appended: what `compile_error!` shows.
     pub fn full_message(&self) -> String {
-        match &self.help {
-            Some(help) => format!("{}\n  = help: {help}", self.message),
-            None => self.message.clone(),
+        let mut out = self.message.clone();
+        if let Some(help) = &self.help {
+            out.push_str(&format!("\n  = help: {help}"));
         }
+        if let Some(note) = &self.note {
+            out.push_str(&format!("\n  = note: {note}"));
+        }
+        out
     }
 
     pub fn to_syn_error(&self) -> syn::Error {
         syn::Error::new(self.span, self.full_message())
     }
 
-    /// Renders like rustc: `error: msg`, ` --> file:line:col`, the line, a caret, the help.
+    /// Renders like rustc: `error: msg` (or `warning: msg`), ` --> file:line:col`, the line, a
+    /// caret, the help and the note.
     /// `root` is stripped from the file path so output does not depend on the checkout.
     pub fn render(&self, source: &str, root: Option<&Path>) -> String {
         let start = self.span.start();
@@ -69,7 +119,7 @@ impl Diagnostic {
         };
         let gutter = " ".repeat(line_no.to_string().len());
         let mut out = String::new();
-        let _ = writeln!(out, "error: {}", self.message);
+        let _ = writeln!(out, "{}: {}", self.severity.label(), self.message);
         let _ = writeln!(out, "{gutter}--> {file}:{line_no}:{}", col + 1);
         let _ = writeln!(out, "{gutter} |");
         let _ = writeln!(out, "{line_no} | {line_text}");
@@ -82,6 +132,9 @@ impl Diagnostic {
         let _ = writeln!(out, "{gutter} | {pad}{}", "^".repeat(width));
         if let Some(help) = &self.help {
             let _ = writeln!(out, "{gutter} = help: {help}");
+        }
+        if let Some(note) = &self.note {
+            let _ = writeln!(out, "{gutter} = note: {note}");
         }
         out
     }

@@ -2,7 +2,8 @@
 //!
 //! [`model`] is the only code that reads `syn`. The proc-macro (`kapi-derive`) uses it to
 //! check markers and emit per-type code; the generators under [`generate`] take the whole
-//! model and produce the checked-in files that `cargo xtask codegen` writes and verifies.
+//! model and produce the checked-in files that `cargo xtask codegen` writes and verifies;
+//! [`lint`] checks the model against the Kubernetes API conventions on the same run.
 
 pub mod diagnostics;
 pub mod markers;
@@ -10,3 +11,5 @@ pub mod model;
 
 #[cfg(feature = "generate")]
 pub mod generate;
+#[cfg(feature = "generate")]
+pub mod lint;

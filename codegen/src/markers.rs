@@ -189,6 +189,13 @@ pub const MARKERS: &[MarkerSpec] = &[
         Flag,
         "x-kubernetes-embedded-resource",
     ),
+    // Names are checked against the linter's rules by codegen (`lint`), which owns them.
+    repeat(spec(
+        "allow_lint",
+        &[Struct, Enum, Field, Variant],
+        StrList,
+        "`//nolint` (kube-api-linter exceptions)",
+    )),
     // Types.
     spec(
         "kind",

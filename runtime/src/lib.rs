@@ -9,6 +9,7 @@
 // meta types are written with kapi's own markers.
 extern crate self as kapi;
 
+pub mod autoscaling;
 pub mod codec;
 pub mod conversion;
 pub mod deep_copy;

@@ -1,6 +1,7 @@
 //! Real Kubernetes types written as kapi API types, from their documented API, to prove the
 //! markers and the derive produce Kubernetes' own wire format.
 
+pub mod apiextensions_v1;
 pub mod coordination_v1;
 pub mod core_v1;
 

@@ -1,19 +1,43 @@
-//! Development commands: `cargo xtask codegen [--verify-only]`.
+//! Development commands: `cargo xtask codegen [--verify-only] [--strict]`.
 
-use kapi_codegen::generate::{self, Mode};
+use kapi_codegen::generate::{self, Mode, Options};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask codegen [--verify-only]
+const USAGE: &str = "usage: cargo xtask codegen [--verify-only] [--strict]
 
   codegen          regenerate the example API's files (api-types/)
-  --verify-only    write nothing; exit 1 with a diff if any generated file is stale";
+  --verify-only    write nothing; exit 1 with a diff if any generated file is stale
+  --strict         API-convention warnings are errors: exit 1 and generate nothing
+
+usage: cargo xtask synth-api --kinds N --out DIR
+
+  synth-api        write a synthetic API crate of N kinds to DIR (for benchmarks and scale
+                   tests; `cargo run -p kapi-codegen -- DIR` generates its files)";
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// `--verify-only` and `--strict`, each at most once, in any order.
+fn codegen_options(flags: &[&str]) -> Option<Options> {
+    let mut options = Options::from(Mode::Write);
+    let mut seen = Vec::new();
+    for &flag in flags {
+        if seen.contains(&flag) {
+            return None;
+        }
+        seen.push(flag);
+        match flag {
+            "--verify-only" => options.mode = Mode::Verify,
+            "--strict" => options.strict = true,
+            _ => return None,
+        }
+    }
+    Some(options)
 }
 
 fn main() -> ExitCode {
@@ -24,13 +48,52 @@ fn main() -> ExitCode {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["codegen"] => generate::cli_main(&workspace_root().join("api-types"), Mode::Write),
-        ["codegen", "--verify-only"] => {
-            generate::cli_main(&workspace_root().join("api-types"), Mode::Verify)
-        }
+        ["codegen", flags @ ..] => match codegen_options(flags) {
+            Some(options) => generate::cli_main_with(&workspace_root().join("api-types"), options),
+            None => {
+                eprintln!("{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        ["synth-api", flags @ ..] => synth_api(flags),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `synth-api --kinds N --out DIR`: the crate depends on this workspace's kapi by path.
+fn synth_api(flags: &[&str]) -> ExitCode {
+    let (mut kinds, mut out) = (None, None);
+    let mut rest = flags.iter();
+    while let Some(flag) = rest.next() {
+        match (*flag, rest.next()) {
+            ("--kinds", Some(n)) => kinds = n.parse::<usize>().ok(),
+            ("--out", Some(dir)) => out = Some(PathBuf::from(dir)),
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let (Some(kinds), Some(out)) = (kinds, out) else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let kapi = workspace_root().join("runtime");
+    let kapi = std::fs::canonicalize(&kapi).unwrap_or(kapi);
+    match generate::synth::write_api(&out, kinds, &kapi) {
+        Ok(()) => {
+            println!(
+                "wrote a synthetic API of {kinds} kinds to {}",
+                out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cannot write {}: {e}", out.display());
+            ExitCode::FAILURE
         }
     }
 }

@@ -52,7 +52,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         categories: &[],
         subresource_status: false,
         subresource_scale: false,
-        storage_version: false,
+        storage_version: true,
         convertible: true,
         introduced: ::core::option::Option::None,
         deprecated: ::core::option::Option::None,

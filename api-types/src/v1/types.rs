@@ -165,7 +165,13 @@ pub struct FrobberStatus {
 
 /// A cluster-wide class of Frobbers, like a StorageClass.
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), short_names = ["fbc"], print_column(name = "Max", type = "integer", json_path = ".spec.maxReplicas"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    short_names = ["fbc"],
+    print_column(name = "Max", type = "integer", json_path = ".spec.maxReplicas"),
+    storage_version
+)]
 pub struct FrobberClass {
     #[k8s(optional)]
     pub metadata: ObjectMeta,

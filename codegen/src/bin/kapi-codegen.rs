@@ -1,6 +1,7 @@
-//! `kapi-codegen [--verify-only] [CRATE_DIR]`: generate (or verify) a crate's API files.
+//! `kapi-codegen [--verify-only] [--strict] [CRATE_DIR]`: generate (or verify) a crate's API
+//! files; API-convention warnings are printed, and with `--strict` they fail the run.
 
-use kapi_codegen::generate::{self, Mode};
+use kapi_codegen::generate::{self, Mode, Options};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,6 +13,12 @@ fn main() -> ExitCode {
                 .long("verify-only")
                 .action(clap::ArgAction::SetTrue)
                 .help("Write nothing; exit 1 and print a diff if any generated file is stale"),
+        )
+        .arg(
+            clap::Arg::new("strict")
+                .long("strict")
+                .action(clap::ArgAction::SetTrue)
+                .help("Treat API-convention warnings as errors: exit 1 and generate nothing"),
         )
         .arg(
             clap::Arg::new("crate")
@@ -29,5 +36,6 @@ fn main() -> ExitCode {
         .get_one::<String>("crate")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."));
-    generate::cli_main(&dir, mode)
+    let strict = matches.get_flag("strict");
+    generate::cli_main_with(&dir, Options { mode, strict })
 }

@@ -1,15 +1,20 @@
 //! Whole-API generators and the machinery that writes or verifies their files.
 //!
 //! Each generator is one module that takes the [`Model`] and returns files; [`run`] builds
-//! the model for a crate, runs every generator, and hands the files to [`output`].
+//! the model for a crate, lints it ([`crate::lint`]), runs every generator, and hands the
+//! files to [`output`].
 
 mod conversion;
+pub mod crd;
 mod model_summary;
+pub mod openapi;
 pub mod output;
 mod register;
 mod round_trip;
 mod rust_modules;
 pub mod settings;
+pub mod structural;
+pub mod synth;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{self, source, GroupVersion, Model};
@@ -83,11 +88,15 @@ fn path_tokens(path: &str) -> proc_macro2::TokenStream {
 
 /// Every generator, in the order they run.
 pub fn generators() -> Vec<Box<dyn Generator>> {
+    // OpenAPI and CRDs both describe kapi's meta types; they read kapi's source once.
+    let kapi = openapi::KapiTypes::new();
     vec![
         Box::new(model_summary::ModelSummary),
         Box::new(conversion::Conversion),
         Box::new(register::Register),
         Box::new(round_trip::RoundTrip),
+        Box::new(openapi::OpenApi::new(kapi.clone())),
+        Box::new(crd::Crd::new(kapi)),
     ]
 }
 
@@ -129,6 +138,28 @@ impl Loaded {
             rendered: source::render(diagnostics.iter(), &self.sources, &self.crate_dir),
             count: diagnostics.len(),
         }
+    }
+
+    /// Runs the API-convention linter: the warnings rendered one per entry, or the errors
+    /// that stop the run (an unknown rule in `allow_lint`; every finding when `strict`).
+    pub fn lint(&self, strict: bool) -> Result<Vec<String>, Error> {
+        let lint = crate::lint::lint(&self.model);
+        let mut errors = lint.errors.clone();
+        if strict {
+            errors.extend(lint.diagnostics(true));
+        }
+        if !errors.is_empty() {
+            errors.sort_by_key(|d| {
+                let start = d.span.start();
+                (d.file.clone(), start.line, start.column)
+            });
+            return Err(self.source_error(errors));
+        }
+        Ok(lint
+            .diagnostics(false)
+            .iter()
+            .map(|d| source::render(std::iter::once(d), &self.sources, &self.crate_dir))
+            .collect())
     }
 }
 
@@ -185,13 +216,43 @@ pub fn generate_all(
     Ok(files)
 }
 
+/// How a run goes: write or verify, and whether lint findings fail it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    pub mode: Mode,
+    /// `--strict`: every lint finding is an error, and nothing is generated.
+    pub strict: bool,
+}
+
+impl From<Mode> for Options {
+    fn from(mode: Mode) -> Self {
+        Options {
+            mode,
+            strict: false,
+        }
+    }
+}
+
 /// Generates for the crate at `crate_dir` and writes (or, with `Mode::Verify`, checks) files.
+/// Lint findings are warnings in the report; [`run_with`] can make them errors.
 pub fn run(crate_dir: &Path, mode: Mode) -> Result<Report, Error> {
+    run_with(crate_dir, mode.into())
+}
+
+/// [`run`] with all options.
+pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
     let start = Instant::now();
     let loaded = load(crate_dir)?;
+    let warnings = loaded.lint(options.strict)?;
     let files =
         generate_all(&loaded.model, &loaded.settings).map_err(|d| loaded.source_error(d))?;
-    let mut report = output::apply(crate_dir, &loaded.settings.output_dirs(), &files, mode)?;
+    let mut report = output::apply(
+        crate_dir,
+        &loaded.settings.output_dirs(),
+        &files,
+        options.mode,
+    )?;
+    report.warnings = warnings;
     report.elapsed = start.elapsed();
     Ok(report)
 }
@@ -199,8 +260,21 @@ pub fn run(crate_dir: &Path, mode: Mode) -> Result<Report, Error> {
 /// Runs codegen for one crate and prints the result the way both CLIs do: diffs and errors
 /// to stderr, the summary line to stdout. Exit code 1 on stale files or errors.
 pub fn cli_main(crate_dir: &Path, mode: Mode) -> std::process::ExitCode {
-    match run(crate_dir, mode) {
+    cli_main_with(crate_dir, mode.into())
+}
+
+/// [`cli_main`] with all options; lint warnings go to stderr before the diffs.
+pub fn cli_main_with(crate_dir: &Path, options: Options) -> std::process::ExitCode {
+    let mode = options.mode;
+    match run_with(crate_dir, options) {
         Ok(report) => {
+            if !report.warnings.is_empty() {
+                eprintln!("{}", report.warnings.join("\n"));
+                eprintln!(
+                    "warning: {} API convention warning(s); `--strict` makes them errors",
+                    report.warnings.len()
+                );
+            }
             for (_, diff) in &report.diffs {
                 eprint!("{diff}");
             }

@@ -23,6 +23,8 @@ pub struct Report {
     pub removed: Vec<PathBuf>,
     /// Verify mode: one unified diff per stale, missing or extra file.
     pub diffs: Vec<(PathBuf, String)>,
+    /// API-convention warnings, each rendered like rustc; they do not make a run unclean.
+    pub warnings: Vec<String>,
     pub elapsed: Duration,
 }
 
@@ -63,6 +65,9 @@ fn comment_prefix(path: &Path) -> &'static str {
 
 /// The file as written: license header, the generated marker, then the contents.
 pub fn with_header(path: &Path, license: Option<&str>, contents: &str) -> String {
+    if path.extension().is_some_and(|e| e == "json") {
+        return json_with_header(license, contents);
+    }
     let prefix = comment_prefix(path);
     let mut out = String::new();
     if let Some(license) = license {
@@ -78,6 +83,34 @@ pub fn with_header(path: &Path, license: Option<&str>, contents: &str) -> String
     }
     out.push_str(&format!("{prefix} {GENERATED_MARKER}\n\n"));
     out.push_str(contents);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// JSON has no comments: the marker and the license become the first keys of the document,
+/// `x-kapi-generated` and `x-kapi-license` (OpenAPI allows `x-` keys at the top level), where
+/// extra-file detection finds the marker. Anything but a JSON object is left as it is.
+fn json_with_header(license: Option<&str>, contents: &str) -> String {
+    let quote = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| String::from("\"\""));
+    let Some(rest) = contents.trim_start().strip_prefix('{') else {
+        return contents.to_string();
+    };
+    let mut out = format!("{{\n  \"x-kapi-generated\": {}", quote(GENERATED_MARKER));
+    if let Some(license) = license {
+        out.push_str(&format!(
+            ",\n  \"x-kapi-license\": {}",
+            quote(license.trim_end())
+        ));
+    }
+    if rest.trim_start().starts_with('}') {
+        out.push('\n');
+        out.push_str(rest.trim_start());
+    } else {
+        out.push(',');
+        out.push_str(rest);
+    }
     if !out.ends_with('\n') {
         out.push('\n');
     }

@@ -10,6 +10,8 @@ pub struct Settings {
     pub output: PathBuf,
     /// License text put at the top of every generated file (`header-file`).
     pub header: Option<String>,
+    /// CRD generation: `crd-max-description-length`, `crd-conversion-webhook`.
+    pub crd: super::crd::CrdSettings,
 }
 
 impl Settings {
@@ -30,7 +32,10 @@ impl Settings {
             .and_then(|p| p.get("metadata"))
             .and_then(|m| m.get("kapi"))
             .and_then(|k| k.as_table());
-        let known = ["output", "header-file"];
+        let known: Vec<&str> = ["output", "header-file"]
+            .into_iter()
+            .chain(super::crd::SETTINGS_KEYS.iter().copied())
+            .collect();
         if let Some(meta) = meta {
             for key in meta.keys() {
                 if !known.contains(&key.as_str()) {
@@ -69,6 +74,7 @@ impl Settings {
             crate_name,
             output,
             header,
+            crd: super::crd::CrdSettings::load(meta, &manifest_path)?,
         })
     }
 

@@ -1,0 +1,598 @@
+//! CustomResourceDefinitions (`apiextensions.k8s.io/v1`): one YAML file per object kind,
+//! `crds/<group>_<plural>.yaml` as controller-gen names them, with every served version,
+//! the storage version, structural schemas (everything inlined, `metadata` only an object),
+//! subresources, printer columns, names, scope, deprecation, and a conversion strategy:
+//! `None` when every version has the same schema, a webhook when they differ.
+//!
+//! Settings (`[package.metadata.kapi]`):
+//! - `crd-conversion-webhook = { namespace = "..", name = "..", path = "/convert", port = 443 }`
+//!   (or `{ url = "https://.." }`): where the API server sends ConversionReviews.
+//! - `crd-max-description-length = N`: cut every description to at most N characters (0
+//!   drops them), so a large CRD stays under the 262144-byte annotation limit of
+//!   `kubectl apply` (client-side apply keeps the whole object in an annotation).
+
+use super::openapi::schema::{deprecation_warning, Builder, Index, Origin, Target};
+use super::openapi::KapiTypes;
+use super::{Context, Error, GeneratedFile, Generator};
+use crate::diagnostics::{closest, Diagnostic, Diagnostics};
+use crate::model::{GroupVersion, KindCategory, Model, Scope, TypeDef};
+use serde_json::{json, Map, Value};
+use std::cmp::Ordering;
+use std::path::{Path, PathBuf};
+
+/// The `[package.metadata.kapi]` keys this generator reads.
+pub const SETTINGS_KEYS: &[&str] = &["crd-max-description-length", "crd-conversion-webhook"];
+
+/// CRD settings of a crate.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CrdSettings {
+    /// `crd-max-description-length`: descriptions are cut to this many characters.
+    pub max_description_length: Option<usize>,
+    /// `crd-conversion-webhook`: the conversion webhook of CRDs whose versions differ.
+    pub conversion_webhook: Option<WebhookConfig>,
+}
+
+/// Where the API server reaches a conversion webhook.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WebhookConfig {
+    Service {
+        namespace: String,
+        name: String,
+        path: Option<String>,
+        port: Option<i64>,
+    },
+    Url(String),
+}
+
+impl CrdSettings {
+    /// Reads the CRD keys of `[package.metadata.kapi]` (`meta`) of `manifest`.
+    pub fn load(meta: Option<&toml::Table>, manifest: &Path) -> Result<CrdSettings, Error> {
+        let err = |msg: String| Error::Io(format!("{}: {msg}", manifest.display()));
+        let mut out = CrdSettings::default();
+        let Some(meta) = meta else { return Ok(out) };
+        if let Some(v) = meta.get("crd-max-description-length") {
+            let n = v
+                .as_integer()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    err("[package.metadata.kapi] crd-max-description-length must be a non-negative integer".into())
+                })?;
+            out.max_description_length = Some(n);
+        }
+        if let Some(v) = meta.get("crd-conversion-webhook") {
+            let table = v.as_table().ok_or_else(|| {
+                err("[package.metadata.kapi] crd-conversion-webhook must be a table: `{ namespace = \"..\", name = \"..\", path = \"/convert\" }` or `{ url = \"https://..\" }`".into())
+            })?;
+            const KEYS: &[&str] = &["namespace", "name", "path", "port", "url"];
+            for key in table.keys() {
+                if !KEYS.contains(&key.as_str()) {
+                    let hint = closest(key, KEYS.iter().copied())
+                        .map(|k| format!(" (did you mean `{k}`?)"))
+                        .unwrap_or_default();
+                    return Err(err(format!(
+                        "unknown key `{key}` in crd-conversion-webhook{hint}"
+                    )));
+                }
+            }
+            let string = |key: &str| -> Result<Option<String>, Error> {
+                match table.get(key) {
+                    None => Ok(None),
+                    Some(v) => v.as_str().map(|s| Some(s.to_string())).ok_or_else(|| {
+                        err(format!("crd-conversion-webhook.{key} must be a string"))
+                    }),
+                }
+            };
+            let port = match table.get("port") {
+                None => None,
+                Some(v) => Some(
+                    v.as_integer()
+                        .filter(|p| (1..=65535).contains(p))
+                        .ok_or_else(|| {
+                            err(
+                                "crd-conversion-webhook.port must be a port number (1-65535)"
+                                    .into(),
+                            )
+                        })?,
+                ),
+            };
+            out.conversion_webhook = Some(match (string("url")?, string("namespace")?, string("name")?) {
+                (Some(url), None, None) if port.is_none() && table.get("path").is_none() => {
+                    WebhookConfig::Url(url)
+                }
+                (None, Some(namespace), Some(name)) => WebhookConfig::Service {
+                    namespace,
+                    name,
+                    path: string("path")?,
+                    port,
+                },
+                _ => {
+                    return Err(err(
+                        "crd-conversion-webhook needs either `url` alone or a service's `namespace` and `name` (with optional `path` and `port`)".into(),
+                    ))
+                }
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// The CRD generator.
+#[derive(Default)]
+pub struct Crd {
+    kapi: KapiTypes,
+}
+
+impl Crd {
+    /// Shares kapi's types with other generators of the same run (OpenAPI).
+    pub fn new(kapi: KapiTypes) -> Self {
+        Crd { kapi }
+    }
+}
+
+impl Generator for Crd {
+    fn name(&self) -> &'static str {
+        "crd"
+    }
+
+    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        if !model
+            .versions
+            .iter()
+            .any(|gv| !gv.internal && is_crd_group(&gv.group) && gv.kinds().next().is_some())
+        {
+            return Vec::new();
+        }
+        // The OpenAPI generator reports a kapi crate it cannot find; once is enough.
+        let Ok(kapi) = self.kapi.get(&model.crate_dir) else {
+            return Vec::new();
+        };
+        let index = Index::new(model, &kapi);
+        let (crds, errors) = crds(&index, &cx.settings.crd);
+        diags.extend(errors);
+        crds.into_iter()
+            .map(|(name, crd)| GeneratedFile {
+                path: cx.settings.output.join("crds").join(name),
+                contents: to_yaml(&crd),
+            })
+            .collect()
+    }
+}
+
+/// YAML via serde_yaml_ng; keys come out sorted (serde_json maps), so output is stable.
+pub fn to_yaml(doc: &Value) -> String {
+    serde_yaml_ng::to_string(doc).unwrap_or_else(|e| {
+        // A JSON value always has a YAML form; keep a failure visible rather than panic.
+        format!("# cannot render as YAML: {e}\n")
+    })
+}
+
+/// A group a CRD can define: CRD groups are DNS subdomains with at least one dot (the core
+/// group and Kubernetes' dotless groups are built in).
+fn is_crd_group(group: &str) -> bool {
+    group.contains('.')
+}
+
+/// Every CRD of the API, as (file name, CRD), and the problems found.
+pub fn crds(index: &Index, settings: &CrdSettings) -> (Vec<(PathBuf, Value)>, Vec<Diagnostic>) {
+    let model = index.api;
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    let mut builder = Builder::new(index, Target::Crd);
+    for group in model.groups() {
+        if !is_crd_group(group) {
+            continue;
+        }
+        let mut versions: Vec<&GroupVersion> =
+            model.versions_of(group).filter(|gv| !gv.internal).collect();
+        versions.sort_by(|a, b| version_priority(&a.version, &b.version));
+        let mut kinds: Vec<&str> = versions
+            .iter()
+            .flat_map(|gv| gv.kinds())
+            .filter(|t| {
+                t.kind
+                    .as_ref()
+                    .is_some_and(|k| k.category == KindCategory::Object)
+            })
+            .map(|t| t.name.as_str())
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        for kind in kinds {
+            let served: Vec<(&GroupVersion, &TypeDef)> = versions
+                .iter()
+                .filter_map(|gv| gv.find(kind).map(|t| (*gv, t)))
+                .filter(|(_, t)| t.kind.is_some())
+                .collect();
+            if let Some(crd) = crd(&mut builder, index, settings, group, &served, &mut errors) {
+                out.push(crd);
+            }
+        }
+    }
+    errors.extend(builder.crd_errors);
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    (out, errors)
+}
+
+fn at(t: &TypeDef, message: String, help: String) -> Diagnostic {
+    let mut d = Diagnostic::new(t.span, message).with_help(help);
+    d.file = Some(t.file.clone());
+    d
+}
+
+fn crd<'a>(
+    builder: &mut Builder<'a>,
+    index: &Index<'a>,
+    settings: &CrdSettings,
+    group: &str,
+    served: &[(&'a GroupVersion, &'a TypeDef)],
+    errors: &mut Vec<Diagnostic>,
+) -> Option<(PathBuf, Value)> {
+    let (first_gv, first) = *served.first()?;
+    let marked: Vec<usize> = served
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, t))| t.kind.as_ref().is_some_and(|k| k.storage_version))
+        .map(|(i, _)| i)
+        .collect();
+    let storage = match (marked.as_slice(), served.len()) {
+        ([i], _) => *i,
+        ([], 1) => 0,
+        ([], _) => {
+            let names: Vec<&str> = served.iter().map(|(gv, _)| gv.version.as_str()).collect();
+            errors.push(at(
+                first,
+                format!(
+                    "kind `{}` is served in {} but no version is marked `storage_version`",
+                    first.name,
+                    names.join(", ")
+                ),
+                format!(
+                    "add `storage_version` to `{}` in the version etcd should keep it in (usually the most stable, {})",
+                    first.name, first_gv.version
+                ),
+            ));
+            return None;
+        }
+        // Reported by the model's own checks; nothing sensible to write.
+        _ => return None,
+    };
+    let (_, stored) = served[storage];
+    let k = stored.kind.as_ref()?;
+    for (gv, t) in served {
+        let Some(other) = &t.kind else { continue };
+        let same = other.plural == k.plural
+            && other.singular == k.singular
+            && other.scope == k.scope
+            && other.short_names == k.short_names
+            && other.categories == k.categories;
+        if !same {
+            errors.push(at(
+                t,
+                format!(
+                    "kind `{}` of {} has other resource names or scope than the storage version {}",
+                    t.name,
+                    gv.api_version(),
+                    served[storage].0.version
+                ),
+                "a CRD has one plural, singular, scope, short names and categories for all versions; make them agree".into(),
+            ));
+            return None;
+        }
+    }
+
+    let mut versions = Vec::new();
+    let mut schemas = Vec::new();
+    for (i, (gv, t)) in served.iter().enumerate() {
+        let Some(kind) = &t.kind else { continue };
+        let origin = Origin {
+            model: index.api,
+            gv: Some(gv),
+        };
+        let mut schema = builder.crd_schema(origin, t);
+        if let Some(max) = settings.max_description_length {
+            truncate_descriptions(&mut schema, max);
+        }
+        schemas.push(without_descriptions(&schema));
+        let mut v = Map::new();
+        v.insert("name".into(), gv.version.clone().into());
+        v.insert("served".into(), true.into());
+        v.insert("storage".into(), (i == storage).into());
+        if let Some(warning) = deprecation_warning(index.api, gv, t) {
+            v.insert("deprecated".into(), true.into());
+            v.insert("deprecationWarning".into(), warning.into());
+        }
+        v.insert("schema".into(), json!({"openAPIV3Schema": schema}));
+        let mut subresources = Map::new();
+        if kind.subresource_status {
+            subresources.insert("status".into(), json!({}));
+        }
+        if let Some(scale) = &kind.subresource_scale {
+            let mut s = Map::new();
+            s.insert(
+                "specReplicasPath".into(),
+                scale.spec_replicas_path.clone().into(),
+            );
+            s.insert(
+                "statusReplicasPath".into(),
+                scale.status_replicas_path.clone().into(),
+            );
+            if let Some(selector) = &scale.label_selector_path {
+                s.insert("labelSelectorPath".into(), selector.clone().into());
+            }
+            subresources.insert("scale".into(), Value::Object(s));
+        }
+        if !subresources.is_empty() {
+            v.insert("subresources".into(), Value::Object(subresources));
+        }
+        if !kind.print_columns.is_empty() {
+            let columns: Vec<Value> = kind
+                .print_columns
+                .iter()
+                .map(|c| {
+                    let mut m = Map::new();
+                    m.insert("name".into(), c.name.clone().into());
+                    m.insert("type".into(), c.ty.clone().into());
+                    m.insert("jsonPath".into(), c.json_path.clone().into());
+                    if let Some(d) = &c.description {
+                        let d = match settings.max_description_length {
+                            Some(max) => truncate(d, max),
+                            None => d.clone(),
+                        };
+                        if !d.is_empty() {
+                            m.insert("description".into(), d.into());
+                        }
+                    }
+                    if let Some(f) = &c.format {
+                        m.insert("format".into(), f.clone().into());
+                    }
+                    if let Some(p) = c.priority {
+                        m.insert("priority".into(), p.into());
+                    }
+                    Value::Object(m)
+                })
+                .collect();
+            v.insert("additionalPrinterColumns".into(), Value::Array(columns));
+        }
+        versions.push(Value::Object(v));
+    }
+
+    let same_shape = schemas.windows(2).all(|w| w[0] == w[1]);
+    let conversion = if same_shape {
+        json!({"strategy": "None"})
+    } else {
+        let Some(webhook) = &settings.conversion_webhook else {
+            let names: Vec<&str> = served.iter().map(|(gv, _)| gv.version.as_str()).collect();
+            errors.push(at(
+                stored,
+                format!(
+                    "the versions of `{}` ({}) have different schemas, so its CRD needs a conversion webhook",
+                    stored.name,
+                    names.join(", ")
+                ),
+                "say where it runs in Cargo.toml: `[package.metadata.kapi] crd-conversion-webhook = { namespace = \"..\", name = \"..\", path = \"/convert\" }`".into(),
+            ));
+            return None;
+        };
+        let client_config = match webhook {
+            WebhookConfig::Url(url) => json!({"url": url}),
+            WebhookConfig::Service {
+                namespace,
+                name,
+                path,
+                port,
+            } => {
+                let mut s = Map::new();
+                s.insert("namespace".into(), namespace.clone().into());
+                s.insert("name".into(), name.clone().into());
+                if let Some(p) = path {
+                    s.insert("path".into(), p.clone().into());
+                }
+                if let Some(p) = port {
+                    s.insert("port".into(), (*p).into());
+                }
+                json!({"service": s})
+            }
+        };
+        json!({
+            "strategy": "Webhook",
+            "webhook": {
+                "clientConfig": client_config,
+                "conversionReviewVersions": ["v1"],
+            },
+        })
+    };
+
+    let mut names = Map::new();
+    names.insert("kind".into(), stored.name.clone().into());
+    names.insert("listKind".into(), k.list_kind.clone().into());
+    names.insert("plural".into(), k.plural.clone().into());
+    names.insert("singular".into(), k.singular.clone().into());
+    if !k.short_names.is_empty() {
+        names.insert("shortNames".into(), k.short_names.clone().into());
+    }
+    if !k.categories.is_empty() {
+        names.insert("categories".into(), k.categories.clone().into());
+    }
+    let scope = match k.scope {
+        Scope::Namespaced => "Namespaced",
+        Scope::Cluster => "Cluster",
+    };
+    let crd = json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": format!("{}.{group}", k.plural)},
+        "spec": {
+            "group": group,
+            "names": names,
+            "scope": scope,
+            "versions": versions,
+            "conversion": conversion,
+        },
+    });
+    Some((PathBuf::from(format!("{group}_{}.yaml", k.plural)), crd))
+}
+
+/// Kubernetes' version priority: GA before beta before alpha, higher numbers first, then
+/// anything else by name (the order `kubectl` prefers versions in).
+pub fn version_priority(a: &str, b: &str) -> Ordering {
+    fn parse(v: &str) -> Option<(u8, u64, u64)> {
+        let rest = v.strip_prefix('v')?;
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let major: u64 = rest[..digits].parse().ok()?;
+        let tail = &rest[digits..];
+        if tail.is_empty() {
+            return Some((2, major, 0));
+        }
+        let (stage, n) = if let Some(n) = tail.strip_prefix("beta") {
+            (1, n)
+        } else if let Some(n) = tail.strip_prefix("alpha") {
+            (0, n)
+        } else {
+            return None;
+        };
+        Some((stage, major, n.parse().ok()?))
+    }
+    match (parse(a), parse(b)) {
+        (Some(x), Some(y)) => y.cmp(&x),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => a.cmp(b),
+    }
+}
+
+/// Calls `f` on every schema node below and including `schema`.
+fn for_each_node(schema: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>)) {
+    let Value::Object(map) = schema else { return };
+    f(map);
+    for key in ["items", "additionalProperties", "not"] {
+        if let Some(child) = map.get_mut(key) {
+            for_each_node(child, f);
+        }
+    }
+    if let Some(Value::Object(props)) = map.get_mut("properties") {
+        for child in props.values_mut() {
+            for_each_node(child, f);
+        }
+    }
+    for key in ["allOf", "anyOf", "oneOf"] {
+        if let Some(Value::Array(children)) = map.get_mut(key) {
+            for child in children {
+                for_each_node(child, f);
+            }
+        }
+    }
+}
+
+fn without_descriptions(schema: &Value) -> Value {
+    let mut copy = schema.clone();
+    for_each_node(&mut copy, &mut |node| {
+        node.remove("description");
+    });
+    copy
+}
+
+/// Cuts every description of a schema to `max` characters (removes them for 0).
+pub fn truncate_descriptions(schema: &mut Value, max: usize) {
+    for_each_node(schema, &mut |node| {
+        let Some(Value::String(d)) = node.get("description") else {
+            return;
+        };
+        let cut = truncate(d, max);
+        if cut.is_empty() {
+            node.remove("description");
+        } else {
+            node.insert("description".into(), cut.into());
+        }
+    });
+}
+
+/// `text` in at most `max` characters: whole sentences if they fill at least half, else
+/// whole words followed by `...`.
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    if max < 4 {
+        return String::new();
+    }
+    let prefix: String = text.chars().take(max).collect();
+    // The end of the last sentence that fits.
+    let sentence_end = prefix
+        .char_indices()
+        .filter(|(i, c)| {
+            matches!(c, '.' | '!' | '?')
+                && prefix[i + c.len_utf8()..]
+                    .chars()
+                    .next()
+                    .is_none_or(char::is_whitespace)
+        })
+        .map(|(i, c)| i + c.len_utf8())
+        .next_back();
+    if let Some(end) = sentence_end.filter(|e| prefix[..*e].chars().count() * 2 >= max) {
+        return prefix[..end].to_string();
+    }
+    let room: String = text.chars().take(max - 3).collect();
+    // A word that ends exactly where the room does is whole.
+    let whole = text
+        .chars()
+        .nth(max - 3)
+        .is_some_and(|c| !c.is_alphanumeric());
+    let cut = match room.rfind(char::is_whitespace) {
+        _ if whole => room.trim_end(),
+        Some(i) if i > 0 => room[..i].trim_end(),
+        _ => room.as_str(),
+    };
+    format!("{cut}...")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_sort_by_kubernetes_priority() {
+        let mut v = vec![
+            "v11alpha2",
+            "foo10",
+            "v10",
+            "v2",
+            "v1",
+            "v12alpha1",
+            "v3beta1",
+            "foo1",
+            "v10beta3",
+            "v11beta2",
+        ];
+        v.sort_by(|a, b| version_priority(a, b));
+        assert_eq!(
+            v,
+            [
+                "v10",
+                "v2",
+                "v1",
+                "v11beta2",
+                "v10beta3",
+                "v3beta1",
+                "v12alpha1",
+                "v11alpha2",
+                "foo1",
+                "foo10"
+            ]
+        );
+    }
+
+    #[test]
+    fn truncation_keeps_sentences_or_words() {
+        let text = "The first sentence. The second one is longer than the first.";
+        assert_eq!(truncate(text, 100), text);
+        assert_eq!(truncate(text, 30), "The first sentence.");
+        assert_eq!(truncate(text, 15), "The first...");
+        assert_eq!(truncate(text, 3), "");
+        assert!(truncate("ééééééééééé", 8).chars().count() <= 8);
+        for max in 4..text.len() {
+            assert!(truncate(text, max).chars().count() <= max, "{max}");
+        }
+    }
+}

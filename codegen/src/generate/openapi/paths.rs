@@ -1,0 +1,530 @@
+//! The REST operations of each served kind, as the API server publishes them: list, create
+//! and deletecollection on the collection; read, replace, patch and delete on an object;
+//! the list across namespaces; the (deprecated) watch paths; and the `status` and `scale`
+//! subresources. The server serves every verb; `gen_client` only shapes clients.
+//!
+//! Query parameters come from kapi's option kinds (ListOptions, CreateOptions, ...), so
+//! their names, types and descriptions are what the runtime decodes.
+
+use super::schema::{Builder, Index, Origin, Special};
+use crate::diagnostics::Diagnostic;
+use crate::model::{GroupVersion, KindCategory, Scalar, Scope, TypeDef, TypeRef};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// A query or path parameter.
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: String,
+    pub location: &'static str,
+    pub description: String,
+    /// `string`, `boolean` or `integer`.
+    pub ty: &'static str,
+    pub required: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Operation {
+    pub method: &'static str,
+    pub id: String,
+    pub description: String,
+    /// `x-kubernetes-action`.
+    pub action: &'static str,
+    /// group, version, kind: `x-kubernetes-group-version-kind`.
+    pub gvk: (String, String, String),
+    /// Keys of shared query parameters.
+    pub params: Vec<String>,
+    pub body: Option<(Value, bool)>,
+    /// The body is a patch (its media types are the patch types).
+    pub patch: bool,
+    pub responses: Vec<(u16, &'static str, Value)>,
+    /// The response may be a watch stream.
+    pub streams: bool,
+    pub deprecated: bool,
+    pub tag: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct PathItem {
+    pub path: String,
+    pub params: Vec<Param>,
+    pub ops: Vec<Operation>,
+}
+
+/// The operations of some group-versions and the query parameters they share.
+#[derive(Debug, Default)]
+pub struct Paths {
+    pub items: BTreeMap<String, PathItem>,
+    pub params: BTreeMap<String, Param>,
+}
+
+/// Media types the API server writes (kapi serves JSON and YAML).
+pub const PRODUCES: &[&str] = &["application/json", "application/yaml"];
+pub const WATCH_PRODUCES: &[&str] = &["application/json;stream=watch"];
+/// Patch types the API server accepts for kapi's types (no strategic merge patch: like a
+/// CRD, a kapi type has no patch strategies).
+pub const PATCH_CONSUMES: &[&str] = &[
+    "application/apply-patch+yaml",
+    "application/json-patch+json",
+    "application/merge-patch+json",
+];
+
+/// kapi's option kinds and the meta types operations use, found in kapi's model.
+struct Meta<'a> {
+    list: (Origin<'a>, &'a TypeDef),
+    get: (Origin<'a>, &'a TypeDef),
+    create: (Origin<'a>, &'a TypeDef),
+    update: (Origin<'a>, &'a TypeDef),
+    patch: (Origin<'a>, &'a TypeDef),
+    delete: (Origin<'a>, &'a TypeDef),
+    status: (Origin<'a>, &'a TypeDef),
+    watch_event: (Origin<'a>, &'a TypeDef),
+    scale: (Origin<'a>, &'a TypeDef),
+}
+
+fn kapi_type<'a>(index: &Index<'a>, name: &str) -> Result<(Origin<'a>, &'a TypeDef), String> {
+    let kapi = index.kapi;
+    kapi.versions
+        .iter()
+        .find_map(|gv| {
+            gv.find(name).map(|t| {
+                (
+                    Origin {
+                        model: kapi,
+                        gv: Some(gv),
+                    },
+                    t,
+                )
+            })
+        })
+        .ok_or_else(|| format!("the kapi crate has no `{name}` type"))
+}
+
+impl<'a> Meta<'a> {
+    fn find(index: &Index<'a>) -> Result<Meta<'a>, String> {
+        Ok(Meta {
+            list: kapi_type(index, "ListOptions")?,
+            get: kapi_type(index, "GetOptions")?,
+            create: kapi_type(index, "CreateOptions")?,
+            update: kapi_type(index, "UpdateOptions")?,
+            patch: kapi_type(index, "PatchOptions")?,
+            delete: kapi_type(index, "DeleteOptions")?,
+            status: kapi_type(index, "Status")?,
+            watch_event: kapi_type(index, "WatchEvent")?,
+            scale: kapi_type(index, "Scale")?,
+        })
+    }
+}
+
+/// Registers the query parameters of an option kind and returns their keys; `skip` leaves
+/// some fields out. Fields that are not scalars (DeleteOptions' preconditions) travel only
+/// in bodies.
+fn option_params(paths: &mut Paths, options: &TypeDef, skip: &[&str]) -> Vec<String> {
+    let mut keys = Vec::new();
+    for f in options.fields() {
+        if skip.contains(&f.json_name.as_str()) {
+            continue;
+        }
+        let ty = match f.ty.strip_option() {
+            TypeRef::Scalar(Scalar::String) => "string",
+            TypeRef::Scalar(Scalar::Bool) => "boolean",
+            TypeRef::Scalar(s) if s.is_integer() => "integer",
+            // Repeated query parameters; Kubernetes declares them as strings.
+            TypeRef::Vec(inner) if **inner == TypeRef::Scalar(Scalar::String) => "string",
+            _ => continue,
+        };
+        let key = format!("{}.{}", options.name, f.json_name);
+        paths.params.entry(key.clone()).or_insert_with(|| Param {
+            name: f.json_name.clone(),
+            location: "query",
+            description: f.docs.replace('\n', " "),
+            ty,
+            required: false,
+        });
+        keys.push(key);
+    }
+    keys
+}
+
+fn upper_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Adds the operations of every object kind of `gv` to `paths`, registering the schemas
+/// they use with `builder`.
+pub fn add_group_version<'a>(
+    paths: &mut Paths,
+    builder: &mut Builder<'a>,
+    index: &Index<'a>,
+    gv: &'a GroupVersion,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let meta = match Meta::find(index) {
+        Ok(m) => m,
+        Err(e) => {
+            let mut d = Diagnostic::new(
+                gv.span,
+                format!("cannot describe the paths of {}: {e}", gv.api_version()),
+            )
+            .with_help("update the kapi dependency to a version with the option kinds");
+            d.file = Some(gv.file.clone());
+            errors.push(d);
+            return;
+        }
+    };
+    let list_params = option_params(paths, meta.list.1, &[]);
+    let collection_list_params =
+        option_params(paths, meta.list.1, &["watch", "allowWatchBookmarks"]);
+    let get_params = option_params(paths, meta.get.1, &[]);
+    let create_params = option_params(paths, meta.create.1, &[]);
+    let update_params = option_params(paths, meta.update.1, &[]);
+    let patch_params = option_params(paths, meta.patch.1, &[]);
+    let delete_params = option_params(paths, meta.delete.1, &[]);
+    let origin = Origin {
+        model: index.api,
+        gv: Some(gv),
+    };
+    let status = builder.reference(meta.status.0, meta.status.1);
+    let delete_options = builder.reference(meta.delete.0, meta.delete.1);
+    let watch_event = builder.reference(meta.watch_event.0, meta.watch_event.1);
+    let scale = builder.reference(meta.scale.0, meta.scale.1);
+    let patch_body = builder.reference_special(Special::Patch);
+    let scale_gvk = match meta.scale.0.gv {
+        Some(sgv) => (
+            sgv.group.clone(),
+            sgv.version.clone(),
+            meta.scale.1.name.clone(),
+        ),
+        None => (String::new(), String::new(), meta.scale.1.name.clone()),
+    };
+    let tag = format!("{}_{}", lower_first(&gv.go_name), gv.version);
+    let prefix = if gv.group.is_empty() {
+        format!("/api/{}", gv.version)
+    } else {
+        format!("/apis/{}/{}", gv.group, gv.version)
+    };
+    let gv_word = format!("{}{}", gv.go_name, upper_first(&gv.version));
+
+    for t in gv.kinds() {
+        let Some(k) = &t.kind else { continue };
+        if k.category != KindCategory::Object {
+            continue;
+        }
+        let object = builder.reference(origin, t);
+        let list_body = builder.reference_list(origin, t, &k.list_kind);
+        let deprecated = t.lifecycle.as_ref().is_some_and(|l| l.deprecated.is_some());
+        let gvk = (gv.group.clone(), gv.version.clone(), t.name.clone());
+        let kind = &t.name;
+        let namespaced = k.scope == Scope::Namespaced;
+        let ns_word = if namespaced { "Namespaced" } else { "" };
+        let ns_path = if namespaced {
+            "/namespaces/{namespace}"
+        } else {
+            ""
+        };
+        let namespace_param = Param {
+            name: "namespace".into(),
+            location: "path",
+            description: "object name and auth scope, such as for teams and projects".into(),
+            ty: "string",
+            required: true,
+        };
+        let name_param = |what: &str| Param {
+            name: "name".into(),
+            location: "path",
+            description: format!("name of the {what}"),
+            ty: "string",
+            required: true,
+        };
+        let scope_params = || -> Vec<Param> {
+            if namespaced {
+                vec![namespace_param.clone()]
+            } else {
+                Vec::new()
+            }
+        };
+        let op = |method: &'static str,
+                  id: String,
+                  description: String,
+                  action: &'static str,
+                  params: &[String],
+                  body: Option<(Value, bool)>,
+                  responses: Vec<(u16, &'static str, Value)>| Operation {
+            method,
+            id,
+            description,
+            action,
+            gvk: gvk.clone(),
+            params: params.to_vec(),
+            patch: false,
+            body,
+            responses,
+            streams: false,
+            deprecated,
+            tag: tag.clone(),
+        };
+        let ok = |b: &Value| vec![(200, "OK", b.clone())];
+        let ok_created = |b: &Value| vec![(200, "OK", b.clone()), (201, "Created", b.clone())];
+
+        // The collection.
+        let mut list_op = op(
+            "get",
+            format!("list{gv_word}{ns_word}{kind}"),
+            format!("list or watch objects of kind {kind}"),
+            "list",
+            &list_params,
+            None,
+            ok(&list_body),
+        );
+        list_op.streams = true;
+        let create = op(
+            "post",
+            format!("create{gv_word}{ns_word}{kind}"),
+            format!("create a {kind}"),
+            "post",
+            &create_params,
+            Some((object.clone(), true)),
+            vec![
+                (200, "OK", object.clone()),
+                (201, "Created", object.clone()),
+                (202, "Accepted", object.clone()),
+            ],
+        );
+        let mut delete_collection_params = delete_params.clone();
+        delete_collection_params.extend(collection_list_params.iter().cloned());
+        let delete_collection = op(
+            "delete",
+            format!("delete{gv_word}Collection{ns_word}{kind}"),
+            format!("delete collection of {kind}"),
+            "deletecollection",
+            &delete_collection_params,
+            Some((delete_options.clone(), false)),
+            ok(&status),
+        );
+        insert(
+            paths,
+            format!("{prefix}{ns_path}/{}", k.plural),
+            scope_params(),
+            vec![list_op, create, delete_collection],
+        );
+
+        // One object.
+        let read = op(
+            "get",
+            format!("read{gv_word}{ns_word}{kind}"),
+            format!("read the specified {kind}"),
+            "get",
+            &get_params,
+            None,
+            ok(&object),
+        );
+        let replace = op(
+            "put",
+            format!("replace{gv_word}{ns_word}{kind}"),
+            format!("replace the specified {kind}"),
+            "put",
+            &update_params,
+            Some((object.clone(), true)),
+            ok_created(&object),
+        );
+        let mut patch = op(
+            "patch",
+            format!("patch{gv_word}{ns_word}{kind}"),
+            format!("partially update the specified {kind}"),
+            "patch",
+            &patch_params,
+            Some((patch_body.clone(), true)),
+            ok_created(&object),
+        );
+        patch.patch = true;
+        let delete = op(
+            "delete",
+            format!("delete{gv_word}{ns_word}{kind}"),
+            format!("delete a {kind}"),
+            "delete",
+            &delete_params,
+            Some((delete_options.clone(), false)),
+            vec![
+                (200, "OK", status.clone()),
+                (202, "Accepted", status.clone()),
+            ],
+        );
+        let item = format!("{prefix}{ns_path}/{}/{{name}}", k.plural);
+        let mut item_params = vec![name_param(kind)];
+        item_params.extend(scope_params());
+        insert(
+            paths,
+            item.clone(),
+            item_params.clone(),
+            vec![read, replace, patch, delete],
+        );
+
+        // Across namespaces.
+        if namespaced {
+            let mut all = op(
+                "get",
+                format!("list{gv_word}{kind}ForAllNamespaces"),
+                format!("list or watch objects of kind {kind}"),
+                "list",
+                &list_params,
+                None,
+                ok(&list_body),
+            );
+            all.streams = true;
+            insert(
+                paths,
+                format!("{prefix}/{}", k.plural),
+                Vec::new(),
+                vec![all],
+            );
+            let mut watch_all = op(
+                "get",
+                format!("watch{gv_word}{kind}ListForAllNamespaces"),
+                format!("watch individual changes to a list of {kind}. deprecated: use the 'watch' parameter with a list operation instead."),
+                "watchlist",
+                &list_params,
+                None,
+                ok(&watch_event),
+            );
+            watch_all.streams = true;
+            watch_all.deprecated = true;
+            insert(
+                paths,
+                format!("{prefix}/watch/{}", k.plural),
+                Vec::new(),
+                vec![watch_all],
+            );
+        }
+
+        // The watch paths kube-apiserver still serves.
+        let mut watch_list = op(
+            "get",
+            format!("watch{gv_word}{ns_word}{kind}List"),
+            format!("watch individual changes to a list of {kind}. deprecated: use the 'watch' parameter with a list operation instead."),
+            "watchlist",
+            &list_params,
+            None,
+            ok(&watch_event),
+        );
+        watch_list.streams = true;
+        watch_list.deprecated = true;
+        insert(
+            paths,
+            format!("{prefix}/watch{ns_path}/{}", k.plural),
+            scope_params(),
+            vec![watch_list],
+        );
+        let mut watch_one = op(
+            "get",
+            format!("watch{gv_word}{ns_word}{kind}"),
+            format!("watch changes to an object of kind {kind}. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter."),
+            "watch",
+            &list_params,
+            None,
+            ok(&watch_event),
+        );
+        watch_one.streams = true;
+        watch_one.deprecated = true;
+        insert(
+            paths,
+            format!("{prefix}/watch{ns_path}/{}/{{name}}", k.plural),
+            item_params.clone(),
+            vec![watch_one],
+        );
+
+        // Subresources.
+        if k.subresource_status {
+            let read = op(
+                "get",
+                format!("read{gv_word}{ns_word}{kind}Status"),
+                format!("read status of the specified {kind}"),
+                "get",
+                &get_params,
+                None,
+                ok(&object),
+            );
+            let replace = op(
+                "put",
+                format!("replace{gv_word}{ns_word}{kind}Status"),
+                format!("replace status of the specified {kind}"),
+                "put",
+                &update_params,
+                Some((object.clone(), true)),
+                ok_created(&object),
+            );
+            let mut patch = op(
+                "patch",
+                format!("patch{gv_word}{ns_word}{kind}Status"),
+                format!("partially update status of the specified {kind}"),
+                "patch",
+                &patch_params,
+                Some((patch_body.clone(), true)),
+                ok_created(&object),
+            );
+            patch.patch = true;
+            insert(
+                paths,
+                format!("{item}/status"),
+                item_params.clone(),
+                vec![read, replace, patch],
+            );
+        }
+        if k.subresource_scale.is_some() {
+            let mut ops = vec![
+                op(
+                    "get",
+                    format!("read{gv_word}{ns_word}{kind}Scale"),
+                    format!("read scale of the specified {kind}"),
+                    "get",
+                    &get_params,
+                    None,
+                    ok(&scale),
+                ),
+                op(
+                    "put",
+                    format!("replace{gv_word}{ns_word}{kind}Scale"),
+                    format!("replace scale of the specified {kind}"),
+                    "put",
+                    &update_params,
+                    Some((scale.clone(), true)),
+                    ok_created(&scale),
+                ),
+                op(
+                    "patch",
+                    format!("patch{gv_word}{ns_word}{kind}Scale"),
+                    format!("partially update scale of the specified {kind}"),
+                    "patch",
+                    &patch_params,
+                    Some((patch_body.clone(), true)),
+                    ok_created(&scale),
+                ),
+            ];
+            for o in &mut ops {
+                o.gvk = scale_gvk.clone();
+                o.patch = o.method == "patch";
+            }
+            insert(paths, format!("{item}/scale"), item_params.clone(), ops);
+        }
+    }
+}
+
+fn insert(paths: &mut Paths, path: String, params: Vec<Param>, ops: Vec<Operation>) {
+    let item = paths.items.entry(path.clone()).or_insert(PathItem {
+        path,
+        params,
+        ops: Vec::new(),
+    });
+    item.ops.extend(ops);
+}

@@ -1,0 +1,1038 @@
+//! Model types as JSON Schema, three ways: OpenAPI v2 definitions (`#/definitions/..`),
+//! OpenAPI v3 components (`#/components/schemas/..`), and the inlined structural schemas
+//! of CRDs. One walk over the model serves all three; only references, int-or-string types
+//! and the few things CRDs cannot say differ.
+
+use crate::diagnostics::Diagnostic;
+use crate::model::{
+    Field, GateDecl, GroupVersion, KindCategory, ListType, MapType, Model, Scalar, Shape, TypeDef,
+    TypeRef,
+};
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Which document a schema is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    V2,
+    V3,
+    Crd,
+}
+
+impl Target {
+    fn ref_prefix(self) -> &'static str {
+        match self {
+            Target::V2 => "#/definitions/",
+            Target::V3 | Target::Crd => "#/components/schemas/",
+        }
+    }
+}
+
+/// Where a type is declared: a crate's model and the group-version it belongs to (`None`
+/// for the crate's shared types).
+#[derive(Clone, Copy)]
+pub struct Origin<'a> {
+    pub model: &'a Model,
+    pub gv: Option<&'a GroupVersion>,
+}
+
+/// The hand-written scalar types of kapi's meta module, whose JSON is not a struct's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Special {
+    Time,
+    MicroTime,
+    Duration,
+    Quantity,
+    IntOrString,
+    ByteString,
+    RawExtension,
+    FieldsV1,
+    /// `serde_json::Value`: any JSON.
+    Json,
+    /// The body of a PATCH request (only paths name it).
+    Patch,
+}
+
+impl Special {
+    fn from_path(path: &[String]) -> Option<Special> {
+        let last = path.last()?.as_str();
+        let qualified = path.len() > 1;
+        Some(match last {
+            "Time" => Special::Time,
+            "MicroTime" => Special::MicroTime,
+            "Duration" if !qualified || path.iter().any(|p| p == "meta") => Special::Duration,
+            "Quantity" => Special::Quantity,
+            "IntOrString" => Special::IntOrString,
+            "ByteString" => Special::ByteString,
+            "RawExtension" => Special::RawExtension,
+            "FieldsV1" => Special::FieldsV1,
+            "Value" if path.first().is_some_and(|p| p == "serde_json") || !qualified => {
+                Special::Json
+            }
+            _ => return None,
+        })
+    }
+
+    /// The definition Kubernetes publishes for it; `None` for types written inline.
+    pub fn definition_name(self) -> Option<&'static str> {
+        Some(match self {
+            Special::Time => "io.k8s.apimachinery.pkg.apis.meta.v1.Time",
+            Special::MicroTime => "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime",
+            Special::Duration => "io.k8s.apimachinery.pkg.apis.meta.v1.Duration",
+            Special::Quantity => "io.k8s.apimachinery.pkg.api.resource.Quantity",
+            Special::IntOrString => "io.k8s.apimachinery.pkg.util.intstr.IntOrString",
+            Special::RawExtension => "io.k8s.apimachinery.pkg.runtime.RawExtension",
+            Special::FieldsV1 => "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1",
+            Special::Patch => "io.k8s.apimachinery.pkg.apis.meta.v1.Patch",
+            Special::ByteString | Special::Json => return None,
+        })
+    }
+
+    fn description(self) -> &'static str {
+        match self {
+            Special::Time => "A point in time, in RFC 3339 form with second precision (`2024-01-02T15:04:05Z`).",
+            Special::MicroTime => "A point in time, in RFC 3339 form with microsecond precision (`2024-01-02T15:04:05.000000Z`).",
+            Special::Duration => "A duration as Go's time.Duration writes it (`1h2m3.5s`).",
+            Special::Quantity => "A fixed-point number with an optional suffix: binary (`Ki`, `Mi`, ... `Ei`), decimal SI (`n`, `u`, `m`, `k`, `M`, ... `E`) or a decimal exponent (`e3`). Written in canonical form as a string, e.g. `128Mi` or `500m`; numbers are accepted on input.",
+            Special::IntOrString => "Either a 32-bit integer or a string, e.g. a port number or a port name, `3` or `25%`.",
+            Special::ByteString => "Bytes, base64-encoded.",
+            Special::RawExtension => "An embedded object of any kind, kept as it was written; its `apiVersion` and `kind` say how to read it.",
+            Special::FieldsV1 => "A set of fields in the FieldsV1 format: a trie of `f:<name>`, `k:<keys>`, `v:<value>` and `i:<index>` entries.",
+            Special::Json => "Any JSON value.",
+            Special::Patch => "The body of a PATCH request, in the format its Content-Type names.",
+        }
+    }
+
+    /// The schema where the type is used (CRDs, and inline types) or defined (OpenAPI).
+    fn schema(self, target: Target) -> Map<String, Value> {
+        let v = match (self, target) {
+            (Special::Time | Special::MicroTime, _) => {
+                json!({"type": "string", "format": "date-time"})
+            }
+            (Special::Duration, _) => json!({"type": "string"}),
+            // kube-openapi publishes Quantity as a plain string in v2 and string-or-number
+            // in v3; CRDs use the int-or-string pattern controller-gen writes, with the
+            // quantity grammar as the pattern.
+            (Special::Quantity, Target::V2) => json!({"type": "string"}),
+            (Special::Quantity, Target::V3) => {
+                json!({"oneOf": [{"type": "string"}, {"type": "number"}]})
+            }
+            (Special::Quantity, Target::Crd) => json!({
+                "anyOf": [{"type": "integer"}, {"type": "string"}],
+                "pattern": QUANTITY_PATTERN,
+                "x-kubernetes-int-or-string": true,
+            }),
+            (Special::IntOrString, Target::V2) => {
+                json!({"type": "string", "format": "int-or-string", "x-kubernetes-int-or-string": true})
+            }
+            (Special::IntOrString, Target::V3) => json!({
+                "oneOf": [{"type": "integer"}, {"type": "string"}],
+                "format": "int-or-string",
+                "x-kubernetes-int-or-string": true,
+            }),
+            (Special::IntOrString, Target::Crd) => json!({
+                "anyOf": [{"type": "integer"}, {"type": "string"}],
+                "x-kubernetes-int-or-string": true,
+            }),
+            (Special::ByteString, _) => json!({"type": "string", "format": "byte"}),
+            // CRDs prune what their schema does not name, so an opaque object must say it
+            // keeps unknown fields; OpenAPI documents describe it as kube-openapi does.
+            (Special::RawExtension | Special::FieldsV1, Target::Crd) => {
+                json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true})
+            }
+            (Special::RawExtension | Special::FieldsV1 | Special::Patch, _) => {
+                json!({"type": "object"})
+            }
+            (Special::Json, _) => json!({"x-kubernetes-preserve-unknown-fields": true}),
+        };
+        match v {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        }
+    }
+}
+
+/// The quantity grammar of k8s.io/apimachinery/pkg/api/resource, as a regular expression.
+pub const QUANTITY_PATTERN: &str = r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$";
+
+/// What a type path in a field names.
+#[derive(Clone, Copy)]
+pub enum Resolved<'a> {
+    Type(Origin<'a>, &'a TypeDef),
+    Special(Special),
+}
+
+/// Every type codegen can describe: the API crate's and kapi's, indexed by name (an API of
+/// thousands of types resolves every field through here).
+pub struct Index<'a> {
+    pub api: &'a Model,
+    pub kapi: &'a Model,
+    /// (group-version, name) → type, for both crates.
+    in_gv: HashMap<(*const GroupVersion, &'a str), &'a TypeDef>,
+    /// (crate, name) → shared type.
+    shared: HashMap<(*const Model, &'a str), &'a TypeDef>,
+    /// kapi's group-version types by name (the first group-version declaring it wins).
+    kapi_types: HashMap<&'a str, (&'a GroupVersion, &'a TypeDef)>,
+    /// The API crate's types by name, `None` when several group-versions declare it.
+    api_types: HashMap<&'a str, Option<(&'a GroupVersion, &'a TypeDef)>>,
+    prefixes: HashMap<*const GroupVersion, String>,
+}
+
+impl<'a> Index<'a> {
+    pub fn new(api: &'a Model, kapi: &'a Model) -> Self {
+        let mut index = Index {
+            api,
+            kapi,
+            in_gv: HashMap::new(),
+            shared: HashMap::new(),
+            kapi_types: HashMap::new(),
+            api_types: HashMap::new(),
+            prefixes: HashMap::new(),
+        };
+        for model in [api, kapi] {
+            for t in &model.shared_types {
+                index
+                    .shared
+                    .entry((model as *const Model, t.name.as_str()))
+                    .or_insert(t);
+            }
+            for gv in &model.versions {
+                index
+                    .prefixes
+                    .insert(gv as *const GroupVersion, definition_prefix(gv));
+                for t in &gv.types {
+                    index
+                        .in_gv
+                        .entry((gv as *const GroupVersion, t.name.as_str()))
+                        .or_insert(t);
+                    if std::ptr::eq(model, kapi) {
+                        index.kapi_types.entry(t.name.as_str()).or_insert((gv, t));
+                    } else {
+                        index
+                            .api_types
+                            .entry(t.name.as_str())
+                            .and_modify(|e| *e = None)
+                            .or_insert(Some((gv, t)));
+                    }
+                }
+            }
+        }
+        index
+    }
+
+    fn find(&self, gv: &'a GroupVersion, name: &str) -> Option<&'a TypeDef> {
+        self.in_gv.get(&(gv as *const GroupVersion, name)).copied()
+    }
+
+    fn find_shared(&self, model: &'a Model, name: &str) -> Option<&'a TypeDef> {
+        self.shared.get(&(model as *const Model, name)).copied()
+    }
+
+    /// The type `path` names when written in a field of a type from `from`: the same
+    /// group-version first (how Rust resolves a bare name there), then the crate's other
+    /// modules for `crate::` paths, its shared types, kapi's types, and kapi's scalars.
+    pub fn resolve(&self, from: Origin<'a>, path: &[String]) -> Option<Resolved<'a>> {
+        let last = path.last()?;
+        let local = match path {
+            [_] => true,
+            [first, ..] => first == "self" || first == "super",
+            [] => false,
+        };
+        if local {
+            let found = match from.gv {
+                Some(gv) => self.find(gv, last),
+                None => self.find_shared(from.model, last),
+            };
+            if let Some(t) = found {
+                return Some(Resolved::Type(from, t));
+            }
+        }
+        if path.first().is_some_and(|p| p == "crate") {
+            let modules = &path[1..path.len() - 1];
+            let owner = from
+                .model
+                .versions
+                .iter()
+                .filter(|gv| modules.starts_with(&gv.module))
+                .max_by_key(|gv| gv.module.len());
+            if let Some((gv, t)) = owner.and_then(|gv| Some((gv, self.find(gv, last)?))) {
+                return Some(Resolved::Type(
+                    Origin {
+                        model: from.model,
+                        gv: Some(gv),
+                    },
+                    t,
+                ));
+            }
+        }
+        let kapi_path = path.first().is_some_and(|p| p == "kapi");
+        if !kapi_path {
+            if let Some(t) = self.find_shared(from.model, last) {
+                return Some(Resolved::Type(
+                    Origin {
+                        model: from.model,
+                        gv: None,
+                    },
+                    t,
+                ));
+            }
+        }
+        // kapi's types are reached with `use kapi::meta::X`, so a bare name from another
+        // module most often means one of them.
+        let kapi = self.kapi;
+        if let Some(t) = self.find_shared(kapi, last) {
+            return Some(Resolved::Type(
+                Origin {
+                    model: kapi,
+                    gv: None,
+                },
+                t,
+            ));
+        }
+        if let Some((gv, t)) = self.kapi_types.get(last.as_str()) {
+            return Some(Resolved::Type(
+                Origin {
+                    model: kapi,
+                    gv: Some(gv),
+                },
+                t,
+            ));
+        }
+        if !kapi_path && std::ptr::eq(from.model, self.api) {
+            // A type imported from a sibling module of the crate, when the name is unique.
+            if let Some(Some((gv, t))) = self.api_types.get(last.as_str()) {
+                return Some(Resolved::Type(
+                    Origin {
+                        model: from.model,
+                        gv: Some(gv),
+                    },
+                    t,
+                ));
+            }
+        }
+        Special::from_path(path).map(Resolved::Special)
+    }
+
+    /// The OpenAPI definition name of a type (`com.example.frob.v1.Frobber`).
+    pub fn definition_name(&self, origin: Origin, t: &TypeDef) -> String {
+        match origin.gv {
+            Some(gv) => match self.prefixes.get(&(gv as *const GroupVersion)) {
+                Some(prefix) => format!("{prefix}.{}", t.name),
+                None => format!("{}.{}", definition_prefix(gv), t.name),
+            },
+            None => format!("{}.{}", origin.model.crate_name.replace('-', "_"), t.name),
+        }
+    }
+}
+
+/// The prefix of a group-version's definition names, as Kubernetes names them: Kubernetes'
+/// own packages by their Go import path (`k8s.io.api.core.v1` → `io.k8s.api.core.v1`), every
+/// other group by its reversed DNS name and version, like the API server names CRD types.
+pub fn definition_prefix(gv: &GroupVersion) -> String {
+    if let Some(rest) = gv
+        .protobuf_package
+        .as_deref()
+        .and_then(|p| p.strip_prefix("k8s.io."))
+    {
+        return format!("io.k8s.{rest}");
+    }
+    if gv.group.is_empty() {
+        return format!("io.k8s.api.core.{}", gv.version);
+    }
+    let mut labels: Vec<&str> = gv.group.split('.').collect();
+    labels.reverse();
+    format!("{}.{}", labels.join("."), gv.version)
+}
+
+/// `group/version Kind is deprecated in v1.30+, unavailable in v1.33+; use ...`: the text
+/// kube-apiserver sends as a warning for deprecated versions, from the lifecycle marker.
+pub fn deprecation_warning(model: &Model, gv: &GroupVersion, t: &TypeDef) -> Option<String> {
+    let lifecycle = t.lifecycle.as_ref()?;
+    let deprecated = lifecycle.deprecated.as_ref()?;
+    let mut text = format!(
+        "{} {} is deprecated in v{}+",
+        gv.api_version(),
+        t.name,
+        deprecated.trim_start_matches('v')
+    );
+    if let Some(removed) = &lifecycle.removed {
+        text.push_str(&format!(
+            ", unavailable in v{}+",
+            removed.trim_start_matches('v')
+        ));
+    }
+    let replacement = lifecycle.replacement.clone().or_else(|| {
+        // The version that stores the kind, when it is another and not deprecated itself.
+        model
+            .versions_of(&gv.group)
+            .filter(|other| !other.internal && other.version != gv.version)
+            .find_map(|other| {
+                let peer = other.find(&t.name)?;
+                let stored = peer.kind.as_ref().is_some_and(|k| k.storage_version);
+                let deprecated = peer
+                    .lifecycle
+                    .as_ref()
+                    .is_some_and(|l| l.deprecated.is_some());
+                (stored && !deprecated).then(|| format!("{} {}", other.api_version(), t.name))
+            })
+    });
+    if let Some(r) = replacement {
+        text.push_str(&format!("; use {r}"));
+    }
+    Some(text)
+}
+
+/// Descriptions for the `apiVersion` and `kind` every kind carries.
+const API_VERSION_DOC: &str = "The versioned schema of this representation of an object (`group/version`). Servers convert recognized schemas to their latest internal value and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources";
+const KIND_DOC: &str = "The REST resource this object represents, in CamelCase. Servers may infer it from the endpoint the client submits requests to; it cannot be updated. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds";
+
+/// Builds schemas for one document, collecting the definitions they reference.
+pub struct Builder<'a> {
+    index: &'a Index<'a>,
+    target: Target,
+    /// Definitions referenced so far, and which are built.
+    referenced: BTreeMap<String, Resolved<'a>>,
+    /// List kinds the API does not declare, described as the server lists them.
+    lists: BTreeMap<String, (Origin<'a>, &'a TypeDef, String)>,
+    built: BTreeSet<String>,
+    /// CRDs: the types being inlined, to catch recursive types.
+    inlining: Vec<String>,
+    /// Types that cannot be described at all (every document reports them).
+    pub errors: Vec<Diagnostic>,
+    /// What only inlined CRD schemas cannot say (recursive types).
+    pub crd_errors: Vec<Diagnostic>,
+}
+
+impl<'a> Builder<'a> {
+    pub fn new(index: &'a Index<'a>, target: Target) -> Self {
+        Builder {
+            index,
+            target,
+            referenced: BTreeMap::new(),
+            lists: BTreeMap::new(),
+            built: BTreeSet::new(),
+            inlining: Vec::new(),
+            errors: Vec::new(),
+            crd_errors: Vec::new(),
+        }
+    }
+
+    /// A `$ref` to the definition of a model type, recorded for [`Builder::definitions`].
+    pub fn reference(&mut self, origin: Origin<'a>, t: &'a TypeDef) -> Value {
+        let name = self.index.definition_name(origin, t);
+        self.referenced
+            .entry(name.clone())
+            .or_insert(Resolved::Type(origin, t));
+        json!({ "$ref": format!("{}{name}", self.target.ref_prefix()) })
+    }
+
+    /// A `$ref` to the definition of a special type.
+    pub fn reference_special(&mut self, special: Special) -> Value {
+        match special.definition_name() {
+            Some(name) => {
+                self.referenced
+                    .entry(name.to_string())
+                    .or_insert(Resolved::Special(special));
+                json!({ "$ref": format!("{}{name}", self.target.ref_prefix()) })
+            }
+            None => Value::Object(special.schema(self.target)),
+        }
+    }
+
+    /// A `$ref` to the list kind `list_kind` of `kind`. A kind the API serves without
+    /// declaring its list still has one on the wire (the API server lists any kind, as it
+    /// does for CRDs), so it is described as the server writes it.
+    pub fn reference_list(
+        &mut self,
+        origin: Origin<'a>,
+        kind: &'a TypeDef,
+        list_kind: &str,
+    ) -> Value {
+        if let Some(list) = origin.gv.and_then(|gv| self.index.find(gv, list_kind)) {
+            return self.reference(origin, list);
+        }
+        let name = match origin.gv {
+            Some(gv) => format!("{}.{list_kind}", definition_prefix(gv)),
+            None => format!("{}.{list_kind}", origin.model.crate_name.replace('-', "_")),
+        };
+        self.lists
+            .entry(name.clone())
+            .or_insert((origin, kind, list_kind.to_string()));
+        json!({ "$ref": format!("{}{name}", self.target.ref_prefix()) })
+    }
+
+    fn list_definition(&mut self, origin: Origin<'a>, kind: &'a TypeDef, list_kind: &str) -> Value {
+        let list_meta = match self.index.kapi_types.get("ListMeta") {
+            Some((gv, t)) => self.reference(
+                Origin {
+                    model: self.index.kapi,
+                    gv: Some(gv),
+                },
+                t,
+            ),
+            None => json!({"type": "object"}),
+        };
+        let mut out = json!({
+            "description": format!("A list of {}.", kind.name),
+            "type": "object",
+            "properties": {
+                "apiVersion": {"description": API_VERSION_DOC, "type": "string"},
+                "kind": {"description": KIND_DOC, "type": "string"},
+                "metadata": list_meta,
+                "items": {"type": "array", "items": self.reference(origin, kind)},
+            },
+            "required": ["items"],
+        });
+        if let Some(gv) = origin.gv {
+            out["x-kubernetes-group-version-kind"] =
+                json!([{"group": gv.group, "kind": list_kind, "version": gv.version}]);
+        }
+        out
+    }
+
+    /// Every definition referenced so far and the ones they reference, by name.
+    pub fn definitions(&mut self) -> BTreeMap<String, Value> {
+        let mut out = BTreeMap::new();
+        loop {
+            let lists: Vec<(String, (Origin<'a>, &'a TypeDef, String))> = self
+                .lists
+                .iter()
+                .filter(|(name, _)| !self.built.contains(*name))
+                .map(|(name, l)| (name.clone(), l.clone()))
+                .collect();
+            for (name, (origin, kind, list_kind)) in lists {
+                self.built.insert(name.clone());
+                let schema = self.list_definition(origin, kind, &list_kind);
+                out.insert(name, schema);
+            }
+            let pending: Vec<(String, Resolved<'a>)> = self
+                .referenced
+                .iter()
+                .filter(|(name, _)| !self.built.contains(*name))
+                .map(|(name, r)| (name.clone(), *r))
+                .collect();
+            if pending.is_empty() {
+                return out;
+            }
+            for (name, resolved) in pending {
+                self.built.insert(name.clone());
+                let schema = match resolved {
+                    Resolved::Type(origin, t) => Value::Object(self.type_definition(origin, t)),
+                    Resolved::Special(s) => {
+                        let mut m = s.schema(self.target);
+                        m.insert("description".into(), s.description().into());
+                        Value::Object(m)
+                    }
+                };
+                out.insert(name, schema);
+            }
+        }
+    }
+
+    /// The schema of a struct or enum: its definition in OpenAPI, the inlined schema in
+    /// CRDs (where, at the top of a version's schema, `metadata` may only be an object).
+    pub fn type_definition(&mut self, origin: Origin<'a>, t: &'a TypeDef) -> Map<String, Value> {
+        let mut out = Map::new();
+        let mut description = t.docs.clone();
+        if let Some(gv) = origin.gv {
+            if std::ptr::eq(origin.model, self.index.api) {
+                if let Some(warning) = deprecation_warning(origin.model, gv, t) {
+                    push_paragraph(&mut description, &format!("Deprecated: {warning}."));
+                }
+            }
+        }
+        if !description.is_empty() {
+            out.insert("description".into(), description.into());
+        }
+        match &t.shape {
+            Shape::Enum { .. } => {
+                out.extend(self.enum_schema(t));
+                return out;
+            }
+            Shape::Struct { fields } => {
+                out.insert("type".into(), "object".into());
+                let mut properties = Map::new();
+                let mut required = Vec::new();
+                if t.kind.is_some() {
+                    properties.insert(
+                        "apiVersion".into(),
+                        json!({"description": API_VERSION_DOC, "type": "string"}),
+                    );
+                    properties.insert(
+                        "kind".into(),
+                        json!({"description": KIND_DOC, "type": "string"}),
+                    );
+                }
+                let crd_root = self.target == Target::Crd
+                    && self.inlining.len() == 1
+                    && t.kind
+                        .as_ref()
+                        .is_some_and(|k| k.category == KindCategory::Object);
+                for f in fields {
+                    let schema = if crd_root && f.rust_name == "metadata" {
+                        // Kubernetes validates metadata itself; a CRD may not describe it.
+                        json!({"type": "object"})
+                    } else {
+                        self.field(origin, t, f)
+                    };
+                    properties.insert(f.json_name.clone(), schema);
+                    if !f.optional {
+                        required.push(Value::from(f.json_name.clone()));
+                    }
+                }
+                if !properties.is_empty() {
+                    out.insert("properties".into(), Value::Object(properties));
+                }
+                if !required.is_empty() {
+                    out.insert("required".into(), Value::Array(required));
+                }
+                if t.preserve_unknown_fields {
+                    out.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
+                }
+                if t.union {
+                    self.union(fields, &mut out);
+                }
+                if self.target != Target::Crd {
+                    if let (Some(_), Some(gv)) = (&t.kind, origin.gv) {
+                        out.insert(
+                            "x-kubernetes-group-version-kind".into(),
+                            json!([{"group": gv.group, "kind": t.name, "version": gv.version}]),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A CRD version's `openAPIV3Schema`: the kind's schema with everything inlined.
+    pub fn crd_schema(&mut self, origin: Origin<'a>, t: &'a TypeDef) -> Value {
+        self.inlining.push(self.index.definition_name(origin, t));
+        let schema = self.type_definition(origin, t);
+        self.inlining.pop();
+        Value::Object(schema)
+    }
+
+    fn union(&mut self, fields: &[Field], out: &mut Map<String, Value>) {
+        let discriminator = fields.iter().find(|f| f.union_discriminator);
+        let members: Vec<&Field> = fields.iter().filter(|f| !f.union_discriminator).collect();
+        let tag = |f: &Field| discriminator_value(f);
+        if self.target != Target::Crd {
+            let mut union = Map::new();
+            if let Some(d) = discriminator {
+                union.insert("discriminator".into(), d.json_name.clone().into());
+            }
+            let by: Map<String, Value> = members
+                .iter()
+                .map(|f| (f.json_name.clone(), Value::from(tag(f))))
+                .collect();
+            union.insert("fields-to-discriminateBy".into(), Value::Object(by));
+            out.insert(
+                "x-kubernetes-unions".into(),
+                Value::Array(vec![Value::Object(union)]),
+            );
+            return;
+        }
+        // CRD schemas have no union extension; CEL rules say the same.
+        let mut rules = Vec::new();
+        if members.len() > 1 {
+            let count: Vec<String> = members
+                .iter()
+                .map(|f| format!("(has(self.{}) ? 1 : 0)", cel_field(&f.json_name)))
+                .collect();
+            let names: Vec<&str> = members.iter().map(|f| f.json_name.as_str()).collect();
+            rules.push(json!({
+                "rule": format!("{} <= 1", count.join(" + ")),
+                "message": format!("at most one of {} may be set", names.join(", ")),
+            }));
+        }
+        if let Some(d) = discriminator {
+            let field = cel_field(&d.json_name);
+            for m in &members {
+                let value = tag(m);
+                let check = if d.optional && d.default.is_none() {
+                    format!("has(self.{field}) && self.{field} == '{value}'")
+                } else {
+                    format!("self.{field} == '{value}'")
+                };
+                rules.push(json!({
+                    "rule": format!("!has(self.{}) || {check}", cel_field(&m.json_name)),
+                    "message": format!("{} may only be set when {} is {value}", m.json_name, d.json_name),
+                }));
+            }
+        }
+        if !rules.is_empty() {
+            append_validations(out, rules);
+        }
+    }
+
+    /// The schema of one field: its type with the field's docs, default and markers.
+    pub fn field(&mut self, origin: Origin<'a>, owner: &'a TypeDef, f: &'a Field) -> Value {
+        let mut base = self.type_ref(origin, owner, f, &f.ty);
+        apply_constraints(&mut base, f);
+        let mut extra = Map::new();
+        let description = self.field_description(origin, f);
+        if !description.is_empty() {
+            extra.insert("description".into(), description.into());
+        }
+        if let Some(default) = &f.default {
+            extra.insert("default".into(), default.clone());
+        }
+        if let Some(lt) = f.list_type {
+            let word = match lt {
+                ListType::Atomic => "atomic",
+                ListType::Set => "set",
+                ListType::Map => "map",
+            };
+            extra.insert("x-kubernetes-list-type".into(), word.into());
+        }
+        if !f.list_map_keys.is_empty() {
+            extra.insert(
+                "x-kubernetes-list-map-keys".into(),
+                Value::from(f.list_map_keys.clone()),
+            );
+        }
+        if let Some(mt) = f.map_type {
+            let word = match mt {
+                MapType::Atomic => "atomic",
+                MapType::Granular => "granular",
+            };
+            extra.insert("x-kubernetes-map-type".into(), word.into());
+        }
+        if f.preserve_unknown_fields {
+            extra.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
+        }
+        if f.embedded_resource {
+            extra.insert("x-kubernetes-embedded-resource".into(), true.into());
+            if self.target == Target::Crd {
+                // Structural schemas want an embedded object typed; an opaque one must
+                // also keep its fields from pruning.
+                extra.insert("type".into(), "object".into());
+                if base.get("properties").is_none() {
+                    extra.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
+                }
+            }
+        }
+        if f.validation.immutable {
+            append_validations(
+                &mut extra,
+                vec![json!({"rule": "self == oldSelf", "message": "field is immutable"})],
+            );
+        }
+        combine(self.target, base, extra)
+    }
+
+    fn field_description(&self, origin: Origin<'a>, f: &Field) -> String {
+        let mut text = f.docs.clone();
+        let named = innermost_named(&f.ty);
+        let resolved = named.and_then(|p| self.index.resolve(origin, p));
+        if let Some(Resolved::Type(_, t)) = resolved {
+            // Inlined types keep their docs where the field has none (a reference keeps
+            // them in its definition).
+            if text.is_empty() && (self.target == Target::Crd || t.is_enum()) {
+                text = t.docs.clone();
+            }
+            if let Shape::Enum { variants } = &t.shape {
+                let mut list = String::from("Possible enum values:");
+                for v in variants {
+                    list.push_str(&format!("\n - `{:?}`", v.value));
+                    if !v.docs.is_empty() {
+                        list.push(' ');
+                        list.push_str(&v.docs.replace('\n', " "));
+                    }
+                    if let Some(gate) = &v.feature_gate {
+                        list.push(' ');
+                        list.push_str(&gate_note(&self.index.api.feature_gates, gate, "value"));
+                    }
+                }
+                push_paragraph(&mut text, &list);
+            }
+        }
+        if let Some(gate) = &f.feature_gate {
+            push_paragraph(
+                &mut text,
+                &gate_note(&origin.model.feature_gates, gate, "field"),
+            );
+        }
+        text
+    }
+
+    fn type_ref(
+        &mut self,
+        origin: Origin<'a>,
+        owner: &'a TypeDef,
+        f: &'a Field,
+        ty: &TypeRef,
+    ) -> Value {
+        match ty {
+            TypeRef::Option(inner) | TypeRef::Box(inner) => self.type_ref(origin, owner, f, inner),
+            TypeRef::Vec(inner) => {
+                json!({"type": "array", "items": self.type_ref(origin, owner, f, inner)})
+            }
+            TypeRef::Map { value, .. } => json!({
+                "type": "object",
+                "additionalProperties": self.type_ref(origin, owner, f, value),
+            }),
+            TypeRef::Scalar(s) => scalar(*s),
+            TypeRef::Named(path) => match self.index.resolve(origin, path) {
+                Some(Resolved::Type(_, t)) if t.is_enum() => Value::Object(self.enum_schema(t)),
+                Some(Resolved::Type(o, t)) => match self.target {
+                    Target::Crd => self.inline(o, t, owner, f),
+                    Target::V2 | Target::V3 => self.reference(o, t),
+                },
+                Some(Resolved::Special(s)) => match self.target {
+                    Target::Crd => Value::Object(s.schema(Target::Crd)),
+                    Target::V2 | Target::V3 => self.reference_special(s),
+                },
+                None => {
+                    let mut d = Diagnostic::new(
+                        f.span,
+                        format!(
+                            "`{}.{}` has type `{}`, which OpenAPI cannot describe",
+                            owner.name,
+                            f.rust_name,
+                            path.join("::")
+                        ),
+                    )
+                    .with_help(
+                        "use a type that derives `ApiType` in this crate, a kapi meta type, or `serde_json::Value` for any JSON",
+                    );
+                    d.file = Some(owner.file.clone());
+                    self.errors.push(d);
+                    json!({"x-kubernetes-preserve-unknown-fields": true})
+                }
+            },
+        }
+    }
+
+    fn inline(&mut self, o: Origin<'a>, t: &'a TypeDef, owner: &TypeDef, f: &Field) -> Value {
+        let name = self.index.definition_name(o, t);
+        if self.inlining.contains(&name) {
+            let mut d = Diagnostic::new(
+                f.span,
+                format!(
+                    "`{}.{}` makes `{}` recursive, and a CRD schema cannot describe a recursive type",
+                    owner.name, f.rust_name, t.name
+                ),
+            )
+            .with_help("break the cycle with `serde_json::Value` (any JSON) at this field");
+            d.file = Some(owner.file.clone());
+            self.crd_errors.push(d);
+            return json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true});
+        }
+        self.inlining.push(name);
+        let mut schema = self.type_definition(o, t);
+        self.inlining.pop();
+        // The field's own docs replace the type's (added by `field`).
+        schema.remove("description");
+        Value::Object(schema)
+    }
+
+    fn enum_schema(&self, t: &TypeDef) -> Map<String, Value> {
+        let mut out = Map::new();
+        out.insert("type".into(), "string".into());
+        if let Shape::Enum { variants } = &t.shape {
+            out.insert(
+                "enum".into(),
+                variants
+                    .iter()
+                    .map(|v| Value::from(v.value.clone()))
+                    .collect(),
+            );
+        }
+        out
+    }
+}
+
+/// The member name a discriminator names it by: the Go field name, as Kubernetes' union
+/// convention has it (`service` → `Service`).
+fn discriminator_value(f: &Field) -> String {
+    let mut chars = f.json_name.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A property name as a CEL expression reaches it (Kubernetes' escaping rules).
+pub fn cel_field(name: &str) -> String {
+    const RESERVED: &[&str] = &[
+        "true",
+        "false",
+        "null",
+        "in",
+        "as",
+        "break",
+        "const",
+        "continue",
+        "else",
+        "for",
+        "function",
+        "if",
+        "import",
+        "let",
+        "loop",
+        "package",
+        "namespace",
+        "return",
+        "var",
+        "void",
+        "while",
+    ];
+    if RESERVED.contains(&name) {
+        return format!("__{name}__");
+    }
+    name.replace("__", "__underscores__")
+        .replace('.', "__dot__")
+        .replace('-', "__dash__")
+        .replace('/', "__slash__")
+}
+
+fn append_validations(out: &mut Map<String, Value>, rules: Vec<Value>) {
+    match out.get_mut("x-kubernetes-validations") {
+        Some(Value::Array(existing)) => existing.extend(rules),
+        _ => {
+            out.insert("x-kubernetes-validations".into(), Value::Array(rules));
+        }
+    }
+}
+
+/// A `$ref` or inline schema with a field's own keys added. OpenAPI v3 ignores siblings of
+/// `$ref`, so there they go around an `allOf` (what kube-openapi does); v2 and CRDs merge.
+fn combine(target: Target, base: Value, extra: Map<String, Value>) -> Value {
+    let Value::Object(mut base) = base else {
+        return base;
+    };
+    if extra.is_empty() {
+        return Value::Object(base);
+    }
+    if target == Target::V3 && base.contains_key("$ref") {
+        let mut out = extra;
+        out.insert("allOf".into(), Value::Array(vec![Value::Object(base)]));
+        return Value::Object(out);
+    }
+    for (k, v) in extra {
+        if k == "x-kubernetes-validations" {
+            if let Value::Array(rules) = v {
+                append_validations(&mut base, rules);
+            }
+        } else {
+            base.insert(k, v);
+        }
+    }
+    Value::Object(base)
+}
+
+/// Numeric and string constraints describe values: on a list or map field they go to its
+/// items; list sizes stay on the list.
+fn apply_constraints(schema: &mut Value, f: &Field) {
+    let v = &f.validation;
+    if let Some(list) = schema.as_object_mut() {
+        if let Some(n) = v.min_items {
+            list.insert("minItems".into(), n.into());
+        }
+        if let Some(n) = v.max_items {
+            list.insert("maxItems".into(), n.into());
+        }
+    }
+    let target = match schema.get("type").and_then(Value::as_str) {
+        Some("array") => schema.get_mut("items"),
+        Some("object") if schema.get("additionalProperties").is_some() => {
+            schema.get_mut("additionalProperties")
+        }
+        _ => Some(schema),
+    };
+    let Some(target) = target else { return };
+    let Some(map) = target.as_object_mut() else {
+        return;
+    };
+    if map.contains_key("$ref") {
+        return;
+    }
+    let number = |x: f64| -> Value {
+        if x.fract() == 0.0 && x.abs() < 9.0e15 {
+            Value::from(x as i64)
+        } else {
+            serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
+        }
+    };
+    if let Some(x) = v.minimum {
+        map.insert("minimum".into(), number(x));
+        if v.exclusive_minimum {
+            map.insert("exclusiveMinimum".into(), true.into());
+        }
+    }
+    if let Some(x) = v.maximum {
+        map.insert("maximum".into(), number(x));
+        if v.exclusive_maximum {
+            map.insert("exclusiveMaximum".into(), true.into());
+        }
+    }
+    if let Some(n) = v.min_length {
+        map.insert("minLength".into(), n.into());
+    }
+    if let Some(n) = v.max_length {
+        map.insert("maxLength".into(), n.into());
+    }
+    if let Some(p) = &v.pattern {
+        map.insert("pattern".into(), p.clone().into());
+    }
+    if let Some(fmt) = &v.format {
+        map.insert("format".into(), fmt.clone().into());
+    }
+}
+
+fn scalar(s: Scalar) -> Value {
+    match s {
+        Scalar::String => json!({"type": "string"}),
+        Scalar::Bool => json!({"type": "boolean"}),
+        Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::U8 | Scalar::U16 => {
+            json!({"type": "integer", "format": "int32"})
+        }
+        Scalar::I64 | Scalar::U32 | Scalar::U64 => json!({"type": "integer", "format": "int64"}),
+        Scalar::F32 => json!({"type": "number", "format": "float"}),
+        Scalar::F64 => json!({"type": "number", "format": "double"}),
+    }
+}
+
+/// The named type at the bottom of `Option`/`Vec`/`Box`/map values, if any.
+fn innermost_named(ty: &TypeRef) -> Option<&[String]> {
+    match ty {
+        TypeRef::Option(i) | TypeRef::Vec(i) | TypeRef::Box(i) => innermost_named(i),
+        TypeRef::Map { value, .. } => innermost_named(value),
+        TypeRef::Named(p) => Some(p),
+        TypeRef::Scalar(_) => None,
+    }
+}
+
+fn push_paragraph(text: &mut String, paragraph: &str) {
+    if !text.is_empty() {
+        text.push_str("\n\n");
+    }
+    text.push_str(paragraph);
+}
+
+/// How a gated field or enum value is documented, in Kubernetes' words for gated fields.
+fn gate_note(gates: &[GateDecl], gate: &str, what: &str) -> String {
+    match gates.iter().find(|g| g.name == gate) {
+        Some(g) => {
+            let level = match g.stage.as_str() {
+                "Alpha" => "alpha",
+                "Beta" => "beta",
+                "GA" => "GA",
+                _ => "deprecated",
+            };
+            let default = if g.default {
+                "on by default"
+            } else {
+                "off by default"
+            };
+            format!(
+                "This {what} is {level}-level and is only honored by servers that enable the {gate} feature gate ({default})."
+            )
+        }
+        None => {
+            format!("This {what} is only honored by servers that enable the {gate} feature gate.")
+        }
+    }
+}
