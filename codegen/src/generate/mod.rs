@@ -76,6 +76,22 @@ pub trait Generator {
 
 /// A Rust path (`crate::v1::Frobber`) as tokens for generated code.
 fn path_tokens(path: &str) -> proc_macro2::TokenStream {
+    // Built from the segments directly: generators emit thousands of paths, and parsing
+    // each one was a visible part of codegen time on large APIs.
+    let is_ident = |s: &str| {
+        let s = s.strip_prefix("r#").unwrap_or(s);
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    if path.split("::").all(is_ident) {
+        let segments = path.split("::").map(|s| match s.strip_prefix("r#") {
+            Some(raw) => proc_macro2::Ident::new_raw(raw, proc_macro2::Span::call_site()),
+            None => proc_macro2::Ident::new(s, proc_macro2::Span::call_site()),
+        });
+        return quote::quote!(#(#segments)::*);
+    }
     match syn::parse_str::<syn::Path>(path) {
         Ok(p) => quote::quote!(#p),
         // Paths are joined from parsed Rust identifiers, so they always parse.
@@ -197,10 +213,16 @@ pub fn generate_all(
 ) -> Result<Vec<GeneratedFile>, Vec<Diagnostic>> {
     let cx = Context { settings, model };
     let mut diags = Diagnostics::default();
-    let mut files: Vec<GeneratedFile> = generators()
-        .iter()
-        .flat_map(|g| g.generate(model, &cx, &mut diags))
-        .collect();
+    // `KAPI_CODEGEN_TIMINGS=1` prints what each generator cost, to find the slow one.
+    let timings = std::env::var_os("KAPI_CODEGEN_TIMINGS").is_some();
+    let mut files: Vec<GeneratedFile> = Vec::new();
+    for g in generators() {
+        let start = Instant::now();
+        files.extend(g.generate(model, &cx, &mut diags));
+        if timings {
+            eprintln!("kapi-codegen: {} took {:?}", g.name(), start.elapsed());
+        }
+    }
     files.extend(rust_modules::module_files(&cx, &files, &mut diags));
     if !diags.is_empty() {
         return Err(diags.into_vec());

@@ -136,10 +136,12 @@ fn name_field_suffix(api: &Api, sink: &mut Sink) {
         .object_kinds()
         .map(|k| k.ty.name.to_lower_camel_case())
         .collect();
-    let kinds: Vec<&str> = BUILTIN_KINDS
+    // (lowerCamel, UpperCamel), cased once: the loop below is fields × kinds.
+    let kinds: Vec<(&str, String)> = BUILTIN_KINDS
         .iter()
         .copied()
         .chain(local.iter().map(String::as_str))
+        .map(|k| (k, k.to_upper_camel_case()))
         .collect();
     for (item, f) in api.fields() {
         if unwrap(&f.ty) != &TypeRef::Scalar(Scalar::String) {
@@ -147,22 +149,17 @@ fn name_field_suffix(api: &Api, sink: &mut Sink) {
         }
         let json = f.json_name.as_str();
         // The longest kind the name ends with: `serviceAccount`, not `account`.
-        let Some(kind) = kinds
+        let Some((_, kind)) = kinds
             .iter()
-            .filter(|k| json == **k || json.ends_with(&k.to_upper_camel_case()))
-            .max_by_key(|k| k.len())
+            .filter(|(lower, upper)| json == *lower || json.ends_with(upper.as_str()))
+            .max_by_key(|(lower, _)| lower.len())
         else {
             continue;
         };
         sink.on_field(
             item.ty,
             f,
-            format!(
-                "string `{}.{}` names a {}",
-                item.ty.name,
-                f.rust_name,
-                kind.to_upper_camel_case()
-            ),
+            format!("string `{}.{}` names a {}", item.ty.name, f.rust_name, kind),
             format!("name it \"{json}Name\", or make it a \"{json}Ref\" object"),
         );
     }

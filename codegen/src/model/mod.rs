@@ -93,6 +93,8 @@ pub struct GroupVersion {
     /// path (`crate::v1::Frobber` rather than `crate::v1::types::Frobber`).
     #[serde(skip)]
     pub pub_uses: Vec<Vec<String>>,
+    #[serde(skip)]
+    pub index: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
 }
 
 pub const INTERNAL_VERSION: &str = "__internal";
@@ -106,8 +108,21 @@ impl GroupVersion {
         self.types.iter().filter(|t| t.kind.is_some())
     }
 
+    /// The type named `name`. Indexed on first use: generators look types up per field, so
+    /// a linear search made large APIs quadratic. The model is complete before any lookup.
     pub fn find(&self, name: &str) -> Option<&TypeDef> {
-        self.types.iter().find(|t| t.name == name)
+        let index = self.index.get_or_init(|| {
+            let mut map = std::collections::HashMap::with_capacity(self.types.len());
+            for (i, t) in self.types.iter().enumerate() {
+                map.entry(t.name.clone()).or_insert(i);
+            }
+            map
+        });
+        match index.get(name) {
+            Some(&i) if self.types.get(i).is_some_and(|t| t.name == name) => self.types.get(i),
+            // Types changed after indexing (only while the model is being built).
+            _ => self.types.iter().find(|t| t.name == name),
+        }
     }
 
     pub fn function(&self, name: &str) -> Option<&FnDecl> {

@@ -1067,6 +1067,7 @@ pub fn parse_group_version(
         types: Vec::new(),
         functions: Vec::new(),
         pub_uses: Vec::new(),
+        index: Default::default(),
     })
 }
 
