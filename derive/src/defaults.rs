@@ -14,7 +14,7 @@ pub fn expand(input: &Input) -> TokenStream {
         .iter()
         .filter_map(|(m, f)| marker_default(&ident, m, f));
     let recursions = fields.iter().filter_map(|(m, f)| {
-        if !holds_named(&m.ty) {
+        if !m.ty.names_a_type() {
             return None;
         }
         let name = field_ident(f);
@@ -102,15 +102,4 @@ fn scalar_literal(ty: &TypeRef, value: &serde_json::Value) -> Option<TokenStream
         }
         _ => return None,
     })
-}
-
-/// Whether defaulting can reach anything inside `ty`: scalars and collections of scalars
-/// have nothing to default.
-fn holds_named(ty: &TypeRef) -> bool {
-    match ty {
-        TypeRef::Scalar(_) => false,
-        TypeRef::Option(inner) | TypeRef::Vec(inner) | TypeRef::Box(inner) => holds_named(inner),
-        TypeRef::Map { value, .. } => holds_named(value),
-        TypeRef::Named(_) => true,
-    }
 }

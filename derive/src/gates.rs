@@ -4,7 +4,7 @@
 //! `kapi::feature_gates!` (a misspelling is a compile error at the marker).
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Shape, TypeRef};
+use kapi_codegen::model::Shape;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
@@ -28,7 +28,7 @@ pub fn expand(input: &Input) -> TokenStream {
             });
             let recursions = fields
                 .iter()
-                .filter(|(m, _)| holds_named(&m.ty))
+                .filter(|(m, _)| m.ty.names_a_type())
                 .map(|(_, f)| {
                     let name = field_ident(f);
                     quote! {
@@ -95,13 +95,4 @@ fn gate_checks(input: &Input) -> TokenStream {
         })
     });
     quote! { #(#checks)* }
-}
-
-fn holds_named(ty: &TypeRef) -> bool {
-    match ty {
-        TypeRef::Scalar(_) => false,
-        TypeRef::Option(inner) | TypeRef::Vec(inner) | TypeRef::Box(inner) => holds_named(inner),
-        TypeRef::Map { value, .. } => holds_named(value),
-        TypeRef::Named(_) => true,
-    }
 }

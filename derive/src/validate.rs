@@ -131,7 +131,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         });
     }
 
-    if holds_named(&m.ty) {
+    if m.ty.names_a_type() {
         body.extend(quote! {
             ::kapi::validation::Validate::validate_at(__new, __prev, &__p, __opts, __errs);
         });
@@ -348,16 +348,5 @@ fn number_literal(s: Scalar, value: f64) -> Literal {
         Literal::i64_unsuffixed(value as i64)
     } else {
         Literal::f64_unsuffixed(value)
-    }
-}
-
-/// Whether validation must descend into the field: anything that names a type (structs
-/// and enums validate themselves; scalars have nothing more).
-fn holds_named(ty: &TypeRef) -> bool {
-    match ty {
-        TypeRef::Scalar(_) => false,
-        TypeRef::Option(inner) | TypeRef::Vec(inner) | TypeRef::Box(inner) => holds_named(inner),
-        TypeRef::Map { value, .. } => holds_named(value),
-        TypeRef::Named(_) => true,
     }
 }

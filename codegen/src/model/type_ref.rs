@@ -144,6 +144,19 @@ impl TypeRef {
         }
     }
 
+    /// Whether a named type occurs anywhere inside: what per-type code (defaults, validation,
+    /// gated fields) must descend into; scalars and collections of scalars have nothing.
+    pub fn names_a_type(&self) -> bool {
+        match self {
+            TypeRef::Scalar(_) => false,
+            TypeRef::Option(inner) | TypeRef::Vec(inner) | TypeRef::Box(inner) => {
+                inner.names_a_type()
+            }
+            TypeRef::Map { value, .. } => value.names_a_type(),
+            TypeRef::Named(_) => true,
+        }
+    }
+
     /// Types whose emptiness Go's `omitempty` can see: strings, numbers, bools, collections.
     pub fn has_empty_value(&self) -> bool {
         matches!(

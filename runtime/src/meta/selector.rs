@@ -296,107 +296,31 @@ impl std::str::FromStr for Selector {
     }
 }
 
-const MAX_NAME_LEN: usize = 63;
-const MAX_SUBDOMAIN_LEN: usize = 253;
-const NAME_CHARS_REASON: &str = "must consist of alphanumeric characters, '-', '_' or '.', and \
-     must start and end with an alphanumeric character";
-const SUBDOMAIN_REASON: &str = "a lowercase RFC 1123 subdomain must consist of lower case \
-     alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-
-/// `[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?`, shared by label names and values.
-fn is_qualified_name_part(s: &str) -> bool {
-    let b = s.as_bytes();
-    match (b.first(), b.last()) {
-        (Some(first), Some(last)) => {
-            first.is_ascii_alphanumeric()
-                && last.is_ascii_alphanumeric()
-                && b.iter()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-        }
-        _ => false,
-    }
-}
-
-/// Dot-separated RFC 1123 labels: lowercase alphanumerics and inner dashes.
-fn is_dns1123_subdomain(s: &str) -> bool {
-    s.len() <= MAX_SUBDOMAIN_LEN
-        && s.split('.').all(|label| {
-            let b = label.as_bytes();
-            match (b.first(), b.last()) {
-                (Some(first), Some(last)) => {
-                    is_lower_alnum(*first)
-                        && is_lower_alnum(*last)
-                        && b.iter().all(|c| is_lower_alnum(*c) || *c == b'-')
-                }
-                _ => false,
-            }
-        })
-}
-
-fn is_lower_alnum(c: u8) -> bool {
-    c.is_ascii_lowercase() || c.is_ascii_digit()
-}
-
+/// Label keys are qualified names, as `labels.NewRequirement` checks them: every problem,
+/// joined with "; ".
 fn validate_key(key: &str) -> Result<(), SelectorError> {
-    let invalid = |reason: String| SelectorError::InvalidKey {
-        key: key.to_owned(),
-        reason,
-    };
-    let mut parts = key.split('/');
-    let (prefix, name) = match (parts.next(), parts.next(), parts.next()) {
-        (Some(name), None, _) => (None, name),
-        (Some(prefix), Some(name), None) => (Some(prefix), name),
-        _ => {
-            return Err(invalid(format!(
-                "a qualified name {NAME_CHARS_REASON}, with an optional DNS subdomain prefix \
-                 and '/' (e.g. 'example.com/MyName')"
-            )))
-        }
-    };
-    if let Some(prefix) = prefix {
-        if prefix.is_empty() {
-            return Err(invalid("prefix part must be non-empty".to_owned()));
-        }
-        if prefix.len() > MAX_SUBDOMAIN_LEN {
-            return Err(invalid(format!(
-                "prefix part must be no more than {MAX_SUBDOMAIN_LEN} characters"
-            )));
-        }
-        if !is_dns1123_subdomain(prefix) {
-            return Err(invalid(format!("prefix part {SUBDOMAIN_REASON}")));
-        }
+    let errs = crate::validation::formats::qualified_name(key);
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(SelectorError::InvalidKey {
+            key: key.to_owned(),
+            reason: errs.join("; "),
+        })
     }
-    if name.is_empty() {
-        return Err(invalid("name part must be non-empty".to_owned()));
-    }
-    if name.len() > MAX_NAME_LEN {
-        return Err(invalid(format!(
-            "name part must be no more than {MAX_NAME_LEN} characters"
-        )));
-    }
-    if !is_qualified_name_part(name) {
-        return Err(invalid(format!("name part {NAME_CHARS_REASON}")));
-    }
-    Ok(())
 }
 
 fn validate_value(key: &str, value: &str) -> Result<(), SelectorError> {
-    let invalid = |reason: String| SelectorError::InvalidValue {
-        key: key.to_owned(),
-        value: value.to_owned(),
-        reason,
-    };
-    if value.len() > MAX_NAME_LEN {
-        return Err(invalid(format!(
-            "must be no more than {MAX_NAME_LEN} characters"
-        )));
+    let errs = crate::validation::formats::label_value(value);
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(SelectorError::InvalidValue {
+            key: key.to_owned(),
+            value: value.to_owned(),
+            reason: errs.join("; "),
+        })
     }
-    if !value.is_empty() && !is_qualified_name_part(value) {
-        return Err(invalid(format!(
-            "a valid label value must be an empty string or {NAME_CHARS_REASON}"
-        )));
-    }
-    Ok(())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
