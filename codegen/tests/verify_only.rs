@@ -142,13 +142,13 @@ fn source_errors_stop_generation_and_name_the_place() {
     let text = std::fs::read_to_string(&types).unwrap();
     let broken = text
         .replacen(
-            "#[k8s(minimum = 1, maximum = 1000)]",
-            "#[k8s(minimun = 1, maximum = 1000)]",
+            "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]",
+            "#[k8s(minimun = 1, maximum = 1000, protobuf = 1)]",
             1,
         )
         .replacen(
-            "#[k8s(max_length = 256)]",
-            "#[k8s(max_length = \"256\")]",
+            "#[k8s(max_length = 256, protobuf = 5)]",
+            "#[k8s(max_length = \"256\", protobuf = 5)]",
             1,
         );
     std::fs::write(&types, broken).unwrap();

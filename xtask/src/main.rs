@@ -1,14 +1,17 @@
-//! Development commands: `cargo xtask codegen [--verify-only] [--strict]`.
+//! Development commands: `cargo xtask codegen [--verify-only] [--strict] [--assign-protobuf-tags]`.
 
 use kapi_codegen::generate::{self, Mode, Options};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask codegen [--verify-only] [--strict]
+const USAGE: &str = "usage: cargo xtask codegen [--verify-only] [--strict] [--assign-protobuf-tags]
 
   codegen          regenerate the example API's files (api-types/)
   --verify-only    write nothing; exit 1 with a diff if any generated file is stale
   --strict         API-convention warnings are errors: exit 1 and generate nothing
+  --assign-protobuf-tags
+                   first write `protobuf = N` into the source of every field of a
+                   protobuf-enabled type that has none (not with --verify-only)
 
 usage: cargo xtask synth-api --kinds N --out DIR
 
@@ -22,9 +25,12 @@ fn workspace_root() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// `--verify-only` and `--strict`, each at most once, in any order.
-fn codegen_options(flags: &[&str]) -> Option<Options> {
+/// `--verify-only`, `--strict` and `--assign-protobuf-tags`, each at most once, in any
+/// order; whether to assign protobuf numbers first. Assigning writes source, so it does not
+/// go with `--verify-only`.
+fn codegen_options(flags: &[&str]) -> Option<(Options, bool)> {
     let mut options = Options::from(Mode::Write);
+    let mut assign = false;
     let mut seen = Vec::new();
     for &flag in flags {
         if seen.contains(&flag) {
@@ -34,10 +40,14 @@ fn codegen_options(flags: &[&str]) -> Option<Options> {
         match flag {
             "--verify-only" => options.mode = Mode::Verify,
             "--strict" => options.strict = true,
+            "--assign-protobuf-tags" => assign = true,
             _ => return None,
         }
     }
-    Some(options)
+    if assign && options.mode == Mode::Verify {
+        return None;
+    }
+    Some((options, assign))
 }
 
 fn main() -> ExitCode {
@@ -49,7 +59,13 @@ fn main() -> ExitCode {
         .as_slice()
     {
         ["codegen", flags @ ..] => match codegen_options(flags) {
-            Some(options) => generate::cli_main_with(&workspace_root().join("api-types"), options),
+            Some((options, assign)) => {
+                let api = workspace_root().join("api-types");
+                if assign && !generate::cli_assign_protobuf_tags(&api) {
+                    return ExitCode::FAILURE;
+                }
+                generate::cli_main_with(&api, options)
+            }
             None => {
                 eprintln!("{USAGE}");
                 ExitCode::from(2)

@@ -1,5 +1,7 @@
-//! `kapi-codegen [--verify-only] [--strict] [CRATE_DIR]`: generate (or verify) a crate's API
-//! files; API-convention warnings are printed, and with `--strict` they fail the run.
+//! `kapi-codegen [--verify-only] [--strict] [--assign-protobuf-tags] [CRATE_DIR]`: generate
+//! (or verify) a crate's API files; API-convention warnings are printed, and with `--strict`
+//! they fail the run. `--assign-protobuf-tags` first numbers the fields that need a protobuf
+//! number, in the crate's source.
 
 use kapi_codegen::generate::{self, Mode, Options};
 use std::path::PathBuf;
@@ -21,6 +23,13 @@ fn main() -> ExitCode {
                 .help("Treat API-convention warnings as errors: exit 1 and generate nothing"),
         )
         .arg(
+            clap::Arg::new("assign-protobuf-tags")
+                .long("assign-protobuf-tags")
+                .action(clap::ArgAction::SetTrue)
+                .conflicts_with("verify-only")
+                .help("First write `protobuf = N` into the source of every field of a protobuf-enabled type that has none"),
+        )
+        .arg(
             clap::Arg::new("crate")
                 .value_name("CRATE_DIR")
                 .default_value(".")
@@ -37,5 +46,8 @@ fn main() -> ExitCode {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."));
     let strict = matches.get_flag("strict");
+    if matches.get_flag("assign-protobuf-tags") && !generate::cli_assign_protobuf_tags(&dir) {
+        return ExitCode::FAILURE;
+    }
     generate::cli_main_with(&dir, Options { mode, strict })
 }

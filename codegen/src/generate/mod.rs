@@ -9,6 +9,8 @@ pub mod crd;
 mod model_summary;
 pub mod openapi;
 pub mod output;
+pub mod protobuf;
+pub mod protobuf_tags;
 mod register;
 mod round_trip;
 mod rust_modules;
@@ -104,7 +106,7 @@ fn path_tokens(path: &str) -> proc_macro2::TokenStream {
 
 /// Every generator, in the order they run.
 pub fn generators() -> Vec<Box<dyn Generator>> {
-    // OpenAPI and CRDs both describe kapi's meta types; they read kapi's source once.
+    // OpenAPI, CRDs and protobuf all describe kapi's meta types; they read kapi's source once.
     let kapi = openapi::KapiTypes::new();
     vec![
         Box::new(model_summary::ModelSummary),
@@ -112,7 +114,8 @@ pub fn generators() -> Vec<Box<dyn Generator>> {
         Box::new(register::Register),
         Box::new(round_trip::RoundTrip),
         Box::new(openapi::OpenApi::new(kapi.clone())),
-        Box::new(crd::Crd::new(kapi)),
+        Box::new(crd::Crd::new(kapi.clone())),
+        Box::new(protobuf::Protobuf::new(kapi)),
     ]
 }
 
@@ -283,6 +286,22 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
 /// to stderr, the summary line to stdout. Exit code 1 on stale files or errors.
 pub fn cli_main(crate_dir: &Path, mode: Mode) -> std::process::ExitCode {
     cli_main_with(crate_dir, mode.into())
+}
+
+/// `--assign-protobuf-tags` as both CLIs run it before generating: numbers every field of a
+/// protobuf-enabled type that has none ([`protobuf_tags::assign`]) and prints what changed.
+/// False (after printing why) when the source could not be read, parsed or written.
+pub fn cli_assign_protobuf_tags(crate_dir: &Path) -> bool {
+    match protobuf_tags::assign(crate_dir) {
+        Ok(assigned) => {
+            println!("{}", assigned.summary(crate_dir));
+            true
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            false
+        }
+    }
 }
 
 /// [`cli_main`] with all options; lint warnings go to stderr before the diffs.

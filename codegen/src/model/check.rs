@@ -15,6 +15,67 @@ pub fn check(model: &Model, diags: &mut Diagnostics) {
     check_internal_versions(model, diags);
     check_storage_versions(model, diags);
     check_feature_gates(model, diags);
+    check_protobuf_numbers(model, diags);
+}
+
+/// The numbers `--assign-protobuf-tags` gives, and the missing-number error suggests, for
+/// each field of `t` without one, in field order: counting up from the highest number in
+/// use, tombstones included, so a new number never lands on a removed field's; skipping the
+/// range protobuf reserves for itself.
+pub fn missing_protobuf_numbers(t: &TypeDef) -> Vec<(usize, i64)> {
+    let highest = t
+        .fields()
+        .iter()
+        .filter_map(|f| f.protobuf)
+        .chain(t.tombstones.iter().map(|ts| ts.protobuf))
+        .max()
+        .unwrap_or(0);
+    let mut next = highest;
+    let mut out = Vec::new();
+    for (i, f) in t.fields().iter().enumerate() {
+        if f.protobuf.is_some() {
+            continue;
+        }
+        next += 1;
+        if (19_000..=19_999).contains(&next) {
+            next = 20_000;
+        }
+        out.push((i, next));
+    }
+    out
+}
+
+/// Whether a group-version is encoded as protobuf: it names its protobuf package.
+pub fn protobuf_enabled(gv: &GroupVersion) -> bool {
+    gv.protobuf_package.is_some()
+}
+
+/// In a protobuf-enabled group-version every field of every struct has a stable number:
+/// a number derived from field order would silently change the wire format when a field is
+/// added or moved. Duplicates and tombstone reuse are checked per type by the parser.
+fn check_protobuf_numbers(model: &Model, diags: &mut Diagnostics) {
+    for gv in model.versions.iter().filter(|gv| protobuf_enabled(gv)) {
+        let package = gv.protobuf_package.as_deref().unwrap_or_default();
+        for t in &gv.types {
+            for (i, n) in missing_protobuf_numbers(t) {
+                let Some(f) = t.fields().get(i) else { continue };
+                diags.push(at(
+                    t,
+                    Diagnostic::new(
+                        f.span,
+                        format!(
+                            "field `{}.{}` has no protobuf number (package `{package}` is encoded as protobuf)",
+                            t.name, f.rust_name
+                        ),
+                    )
+                    .with_help(format!(
+                        "add `protobuf = {n}`, the next free number of `{}`, or run codegen with `--assign-protobuf-tags`",
+                        t.name
+                    )),
+                ));
+            }
+        }
+    }
 }
 
 /// Every `feature_gate` marker names a gate of the crate's `feature_gates!`, declared at the

@@ -663,6 +663,21 @@ fn parse_tombstones(
                 .with_help("removed names are tombstoned forever; pick a new name"),
             );
         }
+        if let Some(prev) = out
+            .iter()
+            .find(|t: &&Tombstone| t.protobuf == protobuf || t.name == name)
+        {
+            diags.push(
+                Diagnostic::new(
+                    m.span,
+                    format!(
+                        "tombstone `{name}` = {protobuf} repeats tombstone `{}` = {}",
+                        prev.name, prev.protobuf
+                    ),
+                )
+                .with_help("each removed field is tombstoned once, with its own name and number"),
+            );
+        }
         out.push(Tombstone { name, protobuf });
     }
     out

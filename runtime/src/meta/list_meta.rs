@@ -31,8 +31,9 @@ pub struct ShardInfo {
 /// apiVersion and kind of an object whose type is not known statically.
 #[derive(ApiType, Debug, PartialEq, Eq, Hash)]
 pub struct TypeMeta {
-    #[k8s(optional)]
+    // Kubernetes' numbers: `kind` came first in the Go struct.
+    #[k8s(optional, protobuf = 2)]
     pub api_version: String,
-    #[k8s(optional)]
+    #[k8s(optional, protobuf = 1)]
     pub kind: String,
 }
