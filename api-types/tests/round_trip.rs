@@ -1,5 +1,5 @@
 //! The generated round-trip checks on every kind of every version: random objects survive
-//! JSON, version → internal → version, and internal → version → JSON → internal.
+//! JSON, protobuf, version → internal → version, and internal → version → JSON → internal.
 //!
 //! The normal run uses 64 fixed seeds. A long run:
 //! `KAPI_FUZZ_ITERATIONS=100000 cargo test -p api-types --release --test round_trip`
@@ -13,8 +13,8 @@ fn every_kind_round_trips() {
     let seeds = start..start + iterations(64);
     match api_types::generated::round_trip::round_trip_all(seeds.clone()) {
         Ok(passed) => {
-            // 4 kinds with 3 checks each, in 2 versions.
-            assert_eq!(passed, 24 * (seeds.end - seeds.start));
+            // 4 kinds with 4 checks each, in 2 versions.
+            assert_eq!(passed, 32 * (seeds.end - seeds.start));
             eprintln!("{passed} round-trip checks passed (seeds {seeds:?})");
         }
         Err(failure) => panic!("{failure}"),

@@ -50,14 +50,16 @@ impl Input {
                 let fuzz = crate::fuzz::expand(self);
                 let validate = crate::validate::expand(self);
                 let gates = crate::gates::expand(self);
-                quote! { #clone #ser #de #defaults #kind #fuzz #validate #gates }
+                let protobuf = crate::protobuf::expand(self);
+                quote! { #clone #ser #de #defaults #kind #fuzz #validate #gates #protobuf }
             }
             Shape::Enum { .. } => {
                 let enums = crate::enums::expand(self);
                 let fuzz = crate::fuzz::expand(self);
                 let validate = crate::validate::expand(self);
                 let gates = crate::gates::expand(self);
-                quote! { #enums #fuzz #validate #gates }
+                let protobuf = crate::protobuf::expand(self);
+                quote! { #enums #fuzz #validate #gates #protobuf }
             }
         }
     }

@@ -12,6 +12,7 @@ mod gates;
 mod group_version;
 mod input;
 mod kind;
+mod protobuf;
 mod ser;
 mod validate;
 

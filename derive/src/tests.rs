@@ -112,3 +112,40 @@ fn fuzz_sets_one_union_member_and_its_discriminator() {
         }
     }));
 }
+
+/// Only the protobuf emitter's output: fields in number order, each by its form.
+#[test]
+fn protobuf_message_in_number_order() {
+    let input = crate::input::Input::parse(quote! {
+        #[k8s(kind)]
+        pub struct Widget {
+            #[k8s(optional, protobuf = 1)]
+            pub metadata: kapi::meta::ObjectMeta,
+            #[k8s(optional, protobuf = 4)]
+            pub labels: std::collections::BTreeMap<String, String>,
+            #[k8s(protobuf = 2)]
+            pub replicas: Option<i32>,
+            #[k8s(optional, protobuf = 3)]
+            pub ports: Vec<i32>,
+            #[k8s(optional, protobuf = 5)]
+            pub data: Vec<u8>,
+        }
+    })
+    .expect("parses");
+    let tokens = crate::protobuf::expand(&input);
+    let file: syn::File = syn::parse2(tokens).expect("emits items");
+    insta::assert_snapshot!(prettyplease::unparse(&file));
+}
+
+#[test]
+fn no_protobuf_without_numbers() {
+    let input = crate::input::Input::parse(quote! {
+        pub struct Spec {
+            #[k8s(protobuf = 1)]
+            pub a: String,
+            pub b: String,
+        }
+    })
+    .expect("parses");
+    assert!(crate::protobuf::expand(&input).is_empty());
+}

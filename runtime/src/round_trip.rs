@@ -1,6 +1,6 @@
 //! Round-trip checks on random objects (Go's `roundtrip.RoundTripTestForAPIGroup`): JSON
-//! encode → decode is the identity, and version → internal → version loses nothing, in both
-//! directions and through the wire. `cargo xtask codegen` writes a `round_trip` function per
+//! and protobuf encode → decode are the identity, and version → internal → version loses
+//! nothing, in both directions and through the wire. `cargo xtask codegen` writes a `round_trip` function per
 //! group-version that runs every check on every kind, so new kinds are covered unasked.
 
 use crate::conversion::Versioned;
@@ -77,6 +77,22 @@ where
             String::from_utf8_lossy(&bytes)
         ))
     })?;
+    compare(&before, &decoded, fail)
+}
+
+/// Protobuf encode → decode gives the same object, compared as JSON: the binary codec
+/// carries everything the JSON form does.
+pub fn protobuf<T>(seed: u64) -> Result<(), RoundTripFailure>
+where
+    T: Fuzz + Serialize + crate::codec::protobuf::ProtoMessage,
+{
+    const CHECK: &str = "protobuf";
+    let original: T = random(seed);
+    let before = value_of(&original).map_err(|e| failure::<T>(CHECK, seed, &original, e))?;
+    let fail = failing::<T>(CHECK, seed, &before);
+    let bytes = crate::codec::protobuf::encode(&original);
+    let decoded: T =
+        crate::codec::protobuf::decode(&bytes).map_err(|e| fail(format!("<decode error: {e}>")))?;
     compare(&before, &decoded, fail)
 }
 

@@ -11,20 +11,24 @@ pub fn round_trip(
     let mut passed = 0;
     for seed in seeds {
         ::kapi::round_trip::json::<crate::v1::Frobber>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::v1::Frobber>(seed)?;
         ::kapi::round_trip::versioned_through_hub::<crate::v1::Frobber>(seed)?;
         ::kapi::round_trip::internal_through_version::<crate::v1::Frobber>(seed)?;
         ::kapi::round_trip::json::<crate::v1::FrobberList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::v1::FrobberList>(seed)?;
         ::kapi::round_trip::versioned_through_hub::<crate::v1::FrobberList>(seed)?;
         ::kapi::round_trip::internal_through_version::<crate::v1::FrobberList>(seed)?;
         ::kapi::round_trip::json::<crate::v1::FrobberClass>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::v1::FrobberClass>(seed)?;
         ::kapi::round_trip::versioned_through_hub::<crate::v1::FrobberClass>(seed)?;
         ::kapi::round_trip::internal_through_version::<crate::v1::FrobberClass>(seed)?;
         ::kapi::round_trip::json::<crate::v1::FrobberClassList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::v1::FrobberClassList>(seed)?;
         ::kapi::round_trip::versioned_through_hub::<crate::v1::FrobberClassList>(seed)?;
         ::kapi::round_trip::internal_through_version::<
             crate::v1::FrobberClassList,
         >(seed)?;
-        passed += 12u64;
+        passed += 16u64;
     }
     ::core::result::Result::Ok(passed)
 }

@@ -11,26 +11,30 @@ pub fn round_trip(
     let mut passed = 0;
     for seed in seeds {
         ::kapi::round_trip::json::<crate::v2beta1::Frobber>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::v2beta1::Frobber>(seed)?;
         ::kapi::round_trip::versioned_through_hub::<crate::v2beta1::Frobber>(seed)?;
         ::kapi::round_trip::internal_through_version::<crate::v2beta1::Frobber>(seed)?;
         ::kapi::round_trip::json::<crate::v2beta1::FrobberList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::v2beta1::FrobberList>(seed)?;
         ::kapi::round_trip::versioned_through_hub::<crate::v2beta1::FrobberList>(seed)?;
         ::kapi::round_trip::internal_through_version::<
             crate::v2beta1::FrobberList,
         >(seed)?;
         ::kapi::round_trip::json::<crate::v2beta1::FrobberClass>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::v2beta1::FrobberClass>(seed)?;
         ::kapi::round_trip::versioned_through_hub::<crate::v2beta1::FrobberClass>(seed)?;
         ::kapi::round_trip::internal_through_version::<
             crate::v2beta1::FrobberClass,
         >(seed)?;
         ::kapi::round_trip::json::<crate::v2beta1::FrobberClassList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::v2beta1::FrobberClassList>(seed)?;
         ::kapi::round_trip::versioned_through_hub::<
             crate::v2beta1::FrobberClassList,
         >(seed)?;
         ::kapi::round_trip::internal_through_version::<
             crate::v2beta1::FrobberClassList,
         >(seed)?;
-        passed += 12u64;
+        passed += 16u64;
     }
     ::core::result::Result::Ok(passed)
 }

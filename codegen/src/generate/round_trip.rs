@@ -1,10 +1,11 @@
 //! Round-trip checks for tests (`generated/<version>/round_trip.rs`): a `round_trip`
 //! function per group-version that runs `kapi::round_trip`'s checks on random objects of
-//! every kind (JSON, version → internal → version, internal → version → JSON → internal),
+//! every kind (JSON, protobuf for protobuf-enabled group-versions, version → internal → version, internal → version → JSON → internal),
 //! and a crate-level `round_trip_all`. A new kind is covered the next time codegen runs.
 
 use super::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
+use crate::model::check::protobuf_enabled;
 use crate::model::{KindCategory, Model};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -31,6 +32,9 @@ impl Generator for RoundTrip {
                 .flat_map(|t| {
                     let path = path_tokens(&gv.type_path(t));
                     let mut checks = vec![quote!(::kapi::round_trip::json::<#path>(seed)?;)];
+                    if protobuf_enabled(gv) {
+                        checks.push(quote!(::kapi::round_trip::protobuf::<#path>(seed)?;));
+                    }
                     if hub.is_some_and(|h| h.find(&t.name).is_some()) {
                         checks.push(
                             quote!(::kapi::round_trip::versioned_through_hub::<#path>(seed)?;),

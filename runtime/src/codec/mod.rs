@@ -1,6 +1,7 @@
-//! Encoding objects to and from the wire: JSON (lenient and strict), YAML.
+//! Encoding objects to and from the wire: JSON (lenient and strict), YAML, protobuf.
 
 pub mod json;
+pub mod protobuf;
 pub mod yaml;
 
 mod duplicates;
@@ -18,4 +19,9 @@ pub enum CodecError {
     /// Strict decoding found unknown or duplicate fields.
     #[error("strict decoding error: {}", .0.join(", "))]
     Strict(Vec<String>),
+    /// Malformed protobuf, a wrong envelope, or an object of another kind.
+    #[error("protobuf: {0}")]
+    Protobuf(String),
+    #[error("io: {0}")]
+    Io(#[from] std::io::Error),
 }

@@ -41,7 +41,7 @@ pub struct ListOptions {
     #[k8s(protobuf = 11)]
     pub send_initial_events: Option<bool>,
     /// Serve only one shard of the collection.
-    #[k8s(optional, protobuf = 12)]
+    #[k8s(optional, protobuf = 15)]
     pub shard_selector: String,
 }
 

@@ -1,0 +1,204 @@
+//! The binary codec: `prost::Message` for structs whose every field has a protobuf number,
+//! written the way go-to-protobuf writes Kubernetes' types (see `kapi::codec::protobuf`):
+//! fields in number order, non-`Option` fields always (Go's non-pointer fields), `Option`
+//! fields when `Some`, `Vec` as unpacked `repeated` (`Vec<u8>` as `bytes`), maps as sorted
+//! entry messages. String enums are written as their strings. Structs without numbers
+//! (internal hubs, groups without a protobuf package) get no impl: they never go on the wire.
+
+use crate::input::{field_ident, Input};
+use kapi_codegen::model::{Field, Scalar, Shape, TypeRef};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn expand(input: &Input) -> TokenStream {
+    match &input.def.shape {
+        Shape::Enum { .. } => expand_enum(input),
+        Shape::Struct { fields } => {
+            if fields.iter().any(|f| f.protobuf.is_none()) {
+                return TokenStream::new();
+            }
+            expand_struct(input)
+        }
+    }
+}
+
+fn pb() -> TokenStream {
+    quote!(::kapi::codec::protobuf)
+}
+
+fn expand_enum(input: &Input) -> TokenStream {
+    let ident = input.ident();
+    let pb = pb();
+    quote! {
+        impl #pb::ProtoValue for #ident {
+            const WIRE_TYPE: #pb::prost::encoding::WireType =
+                #pb::prost::encoding::WireType::LengthDelimited;
+            fn encode_value(&self, buf: &mut impl #pb::prost::bytes::BufMut) {
+                #pb::encode_str_value(self.as_str(), buf);
+            }
+            fn value_len(&self) -> usize {
+                #pb::str_value_len(self.as_str())
+            }
+            fn decode_value(
+                wire_type: #pb::prost::encoding::WireType,
+                buf: &mut impl #pb::prost::bytes::Buf,
+                ctx: #pb::prost::encoding::DecodeContext,
+            ) -> ::core::result::Result<Self, #pb::prost::DecodeError> {
+                #pb::decode_enum(wire_type, buf, ctx)
+            }
+        }
+    }
+}
+
+/// How one field is encoded, measured and merged.
+enum Form {
+    /// Written once, always.
+    Single,
+    /// `Option`: written when `Some`.
+    Option,
+    /// One field occurrence per element.
+    Repeated,
+    /// One entry message per key.
+    Map,
+}
+
+fn form(ty: &TypeRef) -> Form {
+    match ty {
+        TypeRef::Option(_) => Form::Option,
+        TypeRef::Vec(inner) if !matches!(**inner, TypeRef::Scalar(Scalar::U8)) => Form::Repeated,
+        TypeRef::Map { .. } => Form::Map,
+        _ => Form::Single,
+    }
+}
+
+fn expand_struct(input: &Input) -> TokenStream {
+    let ident = input.ident();
+    let pb = pb();
+    let mut fields: Vec<(&Field, &syn::Field)> = input.fields();
+    fields.sort_by_key(|(m, _)| m.protobuf);
+    let mut encodes = Vec::new();
+    let mut lens = Vec::new();
+    let mut merges = Vec::new();
+    for (model, f) in &fields {
+        let name = field_ident(f);
+        // The parser rejects numbers outside 1..=2^29-1 (and the derive stops on its errors),
+        // so every number fits a u32; unnumbered structs returned early.
+        let tag = model.protobuf.unwrap_or_default() as u32;
+        match form(&model.ty) {
+            Form::Single => {
+                encodes.push(quote! { #pb::encode_field(#tag, &self.#name, buf); });
+                lens.push(quote! { #pb::field_len(#tag, &self.#name) });
+                merges.push(
+                    quote! { #tag => #pb::ProtoValue::merge_value(&mut self.#name, wire_type, buf, ctx), },
+                );
+            }
+            Form::Option => {
+                encodes.push(quote! {
+                    if let ::core::option::Option::Some(v) = &self.#name {
+                        #pb::encode_field(#tag, v, buf);
+                    }
+                });
+                lens.push(quote! { self.#name.as_ref().map_or(0, |v| #pb::field_len(#tag, v)) });
+                merges.push(
+                    quote! { #tag => #pb::merge_option(&mut self.#name, wire_type, buf, ctx), },
+                );
+            }
+            Form::Repeated => {
+                encodes.push(quote! {
+                    for v in &self.#name {
+                        #pb::encode_field(#tag, v, buf);
+                    }
+                });
+                lens.push(
+                    quote! { self.#name.iter().map(|v| #pb::field_len(#tag, v)).sum::<usize>() },
+                );
+                merges.push(
+                    quote! { #tag => #pb::merge_repeated(&mut self.#name, wire_type, buf, ctx), },
+                );
+            }
+            Form::Map => {
+                encodes.push(quote! { #pb::encode_map(#tag, self.#name.iter(), buf); });
+                lens.push(quote! { #pb::map_len(#tag, self.#name.iter()) });
+                merges.push(quote! {
+                    #tag => {
+                        let (k, v) = #pb::decode_map_entry(wire_type, buf, ctx)?;
+                        self.#name.insert(k, v);
+                        ::core::result::Result::Ok(())
+                    }
+                });
+            }
+        }
+    }
+    let type_meta = if input.def.kind.is_some() {
+        quote! {
+            const API_VERSION: &'static str = <Self as ::kapi::TypeInfo>::API_VERSION;
+            const KIND: &'static str = <Self as ::kapi::TypeInfo>::KIND;
+        }
+    } else {
+        quote! {
+            const API_VERSION: &'static str = "";
+            const KIND: &'static str = "";
+        }
+    };
+    let unused_ctx = fields
+        .is_empty()
+        .then(|| quote! { let _ = (wire_type, &ctx); });
+    quote! {
+        impl #pb::prost::Message for #ident {
+            fn encode_raw(&self, buf: &mut impl #pb::prost::bytes::BufMut) {
+                #(#encodes)*
+            }
+            fn merge_field(
+                &mut self,
+                tag: u32,
+                wire_type: #pb::prost::encoding::WireType,
+                buf: &mut impl #pb::prost::bytes::Buf,
+                ctx: #pb::prost::encoding::DecodeContext,
+            ) -> ::core::result::Result<(), #pb::prost::DecodeError> {
+                #unused_ctx
+                match tag {
+                    #(#merges)*
+                    _ => #pb::skip(wire_type, tag, buf, ctx),
+                }
+            }
+            fn encoded_len(&self) -> usize {
+                0 #(+ #lens)*
+            }
+            fn clear(&mut self) {
+                *self = ::core::default::Default::default();
+            }
+        }
+
+        impl #pb::ProtoMessage for #ident {
+            #type_meta
+        }
+
+        impl #pb::ProtoValue for #ident {
+            const WIRE_TYPE: #pb::prost::encoding::WireType =
+                #pb::prost::encoding::WireType::LengthDelimited;
+            fn encode_value(&self, buf: &mut impl #pb::prost::bytes::BufMut) {
+                #pb::encode_message(self, buf);
+            }
+            fn value_len(&self) -> usize {
+                #pb::message_len(self)
+            }
+            fn decode_value(
+                wire_type: #pb::prost::encoding::WireType,
+                buf: &mut impl #pb::prost::bytes::Buf,
+                ctx: #pb::prost::encoding::DecodeContext,
+            ) -> ::core::result::Result<Self, #pb::prost::DecodeError> {
+                let mut value: Self = ::core::default::Default::default();
+                #pb::merge_message(&mut value, wire_type, buf, ctx)?;
+                ::core::result::Result::Ok(value)
+            }
+            fn merge_value(
+                &mut self,
+                wire_type: #pb::prost::encoding::WireType,
+                buf: &mut impl #pb::prost::bytes::Buf,
+                ctx: #pb::prost::encoding::DecodeContext,
+            ) -> ::core::result::Result<(), #pb::prost::DecodeError> {
+                #pb::merge_message(self, wire_type, buf, ctx)
+            }
+        }
+    }
+}
