@@ -70,28 +70,12 @@ impl ConversionError {
 
     /// The field path in Kubernetes' notation: `spec.ports[0].protocol`, `metadata.labels[app]`.
     pub fn path(&self) -> String {
-        let mut out = String::new();
-        for segment in self.segments.iter().rev() {
-            match segment {
-                Segment::Field(name) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(name);
-                }
-                Segment::Index(i) => {
-                    out.push('[');
-                    out.push_str(&i.to_string());
-                    out.push(']');
-                }
-                Segment::Key(k) => {
-                    out.push('[');
-                    out.push_str(k);
-                    out.push(']');
-                }
-            }
-        }
-        out
+        use crate::validation::{render_path, PathSegment};
+        render_path(self.segments.iter().rev().map(|s| match s {
+            Segment::Field(name) => PathSegment::Field(name),
+            Segment::Index(i) => PathSegment::Index(*i),
+            Segment::Key(k) => PathSegment::Key(k),
+        }))
     }
 
     pub fn message(&self) -> &str {

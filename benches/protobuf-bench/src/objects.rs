@@ -11,27 +11,16 @@ pub fn config_map() -> ConfigMap {
             (format!("key-{i:02}.properties"), value[..100].into())
         })
         .collect();
+    // Full metadata: the example Frobber's, under the ConfigMap's own identity.
+    let mut metadata = api_types::examples::frobber_v1_json()["metadata"].clone();
+    metadata["name"] = "frob-settings".into();
+    metadata["uid"] = "0b3c2e6a-8d0f-4b5e-9c59-7f2b1d5a6e02".into();
+    metadata["resourceVersion"] = "4711".into();
+    metadata["generation"] = 1.into();
     let json = serde_json::json!({
         "apiVersion": "v1",
         "kind": "ConfigMap",
-        "metadata": {
-            "name": "frob-settings",
-            "namespace": "default",
-            "uid": "0b3c2e6a-8d0f-4b5e-9c59-7f2b1d5a6e02",
-            "resourceVersion": "4711",
-            "generation": 1,
-            "creationTimestamp": "2026-11-22T10:00:00Z",
-            "labels": {"app": "frob", "tier": "backend"},
-            "annotations": {"team": "frobbers"},
-            "finalizers": ["frob.example.com/cleanup"],
-            "ownerReferences": [{
-                "apiVersion": "apps/v1",
-                "kind": "Deployment",
-                "name": "frob",
-                "uid": "6f1e3c1a-0000-4000-8000-000000000001",
-                "controller": true
-            }]
-        },
+        "metadata": metadata,
         "immutable": false,
         "data": data,
         "binaryData": {"logo.bin": "AAECAwQFBgcICQoLDA0ODw=="}

@@ -10,6 +10,7 @@ mod status;
 
 pub use field_error::{ErrorList, ErrorType, FieldError};
 pub use path::Path;
+pub(crate) use path::{render as render_path, Segment as PathSegment};
 
 use crate::feature_gates::FeatureGates;
 use std::collections::{BTreeMap, HashMap};

@@ -10,12 +10,41 @@ pub struct Path<'a> {
     segment: Segment<'a>,
 }
 
+/// One step of a field path; conversion errors render theirs with [`render`] too.
 #[derive(Clone, Copy)]
-enum Segment<'a> {
+pub(crate) enum Segment<'a> {
     Root,
     Field(&'a str),
     Index(usize),
     Key(&'a str),
+}
+
+/// Kubernetes' notation for segments given outermost first: `spec.ports[0].name`,
+/// `metadata.labels[app]`.
+pub(crate) fn render<'a>(segments: impl IntoIterator<Item = Segment<'a>>) -> String {
+    let mut out = String::new();
+    for segment in segments {
+        match segment {
+            Segment::Root => {}
+            Segment::Field(name) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(name);
+            }
+            Segment::Index(i) => {
+                out.push('[');
+                out.push_str(&i.to_string());
+                out.push(']');
+            }
+            Segment::Key(k) => {
+                out.push('[');
+                out.push_str(k);
+                out.push(']');
+            }
+        }
+    }
+    out
 }
 
 impl<'a> Path<'a> {
@@ -56,29 +85,7 @@ impl<'a> Path<'a> {
             segments.push(p.segment);
             at = p.parent;
         }
-        let mut out = String::new();
-        for segment in segments.iter().rev() {
-            match segment {
-                Segment::Root => {}
-                Segment::Field(name) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(name);
-                }
-                Segment::Index(i) => {
-                    out.push('[');
-                    out.push_str(&i.to_string());
-                    out.push(']');
-                }
-                Segment::Key(k) => {
-                    out.push('[');
-                    out.push_str(k);
-                    out.push(']');
-                }
-            }
-        }
-        out
+        render(segments.into_iter().rev())
     }
 }
 
