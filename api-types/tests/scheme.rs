@@ -256,7 +256,28 @@ fn registration_metadata_and_discovery_facts() {
     assert_eq!(frobber.plural, "frobbers");
     assert_eq!(frobber.short_names, ["fb"]);
     assert_eq!(frobber.deprecated, Some("1.30"));
-    assert!(frobber.subresource_status && frobber.subresource_scale && frobber.convertible);
+    assert!(frobber.subresource_status && frobber.convertible);
+    assert_eq!(
+        frobber.scale,
+        Some(kapi::scheme::ScalePaths {
+            spec_replicas_path: ".spec.replicas",
+            status_replicas_path: ".status.replicas",
+            label_selector_path: Some(".status.selector"),
+        })
+    );
+    let columns: Vec<(&str, &str, &str)> = frobber
+        .print_columns
+        .iter()
+        .map(|c| (c.name, c.type_, c.json_path))
+        .collect();
+    assert_eq!(
+        columns,
+        [
+            ("Height", "integer", ".spec.height"),
+            ("Replicas", "integer", ".status.replicas"),
+            ("Age", "date", ".metadata.creationTimestamp"),
+        ]
+    );
     assert_eq!(frobber.category, KindCategory::Object);
     assert_eq!(v1::generated::register::KINDS.len(), 4);
     let class = s
@@ -271,7 +292,7 @@ fn registration_metadata_and_discovery_facts() {
     let mut again = scheme();
     api_types::install(&mut again).unwrap();
     let err = again
-        .add_unconverted::<v1::FrobberClass>(&v1::generated::register::KINDS[0], None)
+        .add_unconverted::<v1::FrobberClass>(&v1::generated::register::KINDS[0], Default::default())
         .unwrap_err();
     assert!(
         err.to_string().contains("metadata of kind \"Frobber\""),

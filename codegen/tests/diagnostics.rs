@@ -165,3 +165,32 @@ pub enum Policy {{
     ));
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn a_print_column_priority_must_fit_an_int32() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+#[k8s(kind, print_column(name = "Wide", type = "string", json_path = ".spec.x", priority = 2147483648))]
+pub struct Widget {{
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ObjectMeta,
+}}
+"#
+    ));
+    assert!(
+        out.contains("a print column's `priority` must fit an int32"),
+        "{out}"
+    );
+    let fits = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+#[k8s(kind, print_column(name = "Wide", type = "string", json_path = ".spec.x", priority = 1))]
+pub struct Widget {{
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ObjectMeta,
+}}
+"#
+    ));
+    assert!(!fits.contains("priority"), "{fits}");
+}

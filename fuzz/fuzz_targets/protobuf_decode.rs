@@ -1,5 +1,5 @@
 //! The protobuf decoder on arbitrary bytes: the enveloped form of every example kind, the
-//! bare message, and watch frames. Errors are fine; panics, hangs and huge allocations are
+//! bare message, watch frames and their events. Errors are fine; panics, hangs and huge allocations are
 //! what libFuzzer reports.
 #![no_main]
 
@@ -18,8 +18,11 @@ fuzz_target!(|data: &[u8]| {
     let _ = v2beta1::FrobberList::decode(data);
     let _ = kapi::meta::ObjectMeta::decode(data);
     let _ = kapi::meta::Status::decode(data);
+    let _ = kapi::meta::APIResourceList::decode(data);
+    let _ = protobuf::decode_watch_event(data);
     let mut frames = protobuf::FrameReader::new(data);
     while let Ok(Some(frame)) = frames.next_frame() {
         let _ = v1::Frobber::decode(frame.as_slice());
+        let _ = protobuf::decode_watch_event(frame.as_slice());
     }
 });

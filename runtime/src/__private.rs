@@ -1,5 +1,7 @@
 //! What generated code reaches for. Hidden: it changes with the generators.
 
+/// The registration hooks of a concrete kind type (see `kapi::scheme::KindHooks`).
+pub use crate::__kind_hooks as kind_hooks;
 pub use serde;
 pub use serde_json;
 

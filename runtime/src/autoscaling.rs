@@ -14,6 +14,31 @@ pub mod v1 {
         protobuf_package = "k8s.io.api.autoscaling.v1",
     }
 
+    const SCALE: crate::scheme::KindMeta = crate::scheme::KindMeta {
+        kind: "Scale",
+        category: crate::scheme::KindCategory::Simple,
+        plural: "",
+        singular: "",
+        scope: crate::Scope::Cluster,
+        list_kind: "",
+        short_names: &[],
+        categories: &[],
+        subresource_status: false,
+        scale: None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: None,
+        deprecated: None,
+        removed: None,
+    };
+
+    /// Registers `Scale`, so servers and clients of scale subresources can decode and
+    /// encode it through a scheme.
+    pub fn add_to_scheme(scheme: &mut crate::Scheme) -> Result<(), crate::scheme::SchemeError> {
+        scheme.add_unconverted::<Scale>(&SCALE, crate::__private::kind_hooks!(Scale))
+    }
+
     /// The replica count of a scalable resource, as read and written through its `scale`
     /// subresource.
     // A kind without a REST resource of its own: it only travels through subresources.

@@ -253,6 +253,7 @@ nothing_to_drop!(
     crate::meta::ByteString,
     crate::meta::RawExtension,
     crate::meta::FieldsV1,
+    crate::meta::Verbs,
 );
 
 impl<T: DropDisabledFields> DropDisabledFields for Option<T> {

@@ -15,7 +15,7 @@
 
 use crate::meta::{
     ByteString, Duration, FieldsV1, IntOrString, MicroTime, ObjectMeta, Quantity, RawExtension,
-    Time,
+    Time, Verbs,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -793,6 +793,24 @@ impl Fuzz for ByteString {
     fn fuzz(f: &mut Fuzzer) -> Self {
         let n = f.rng.usize(..=16);
         ByteString((0..n).map(|_| f.rng.u8(..)).collect())
+    }
+}
+
+impl Fuzz for Verbs {
+    /// A subset of Kubernetes' verbs, as discovery lists them.
+    fn fuzz(f: &mut Fuzzer) -> Self {
+        const VERBS: &[&str] = &[
+            "create",
+            "delete",
+            "deletecollection",
+            "get",
+            "list",
+            "patch",
+            "update",
+            "watch",
+        ];
+        let n = f.collection_len(0, Some(VERBS.len()));
+        (0..n).filter_map(|_| f.pick(VERBS).copied()).collect()
     }
 }
 

@@ -18,6 +18,8 @@ pub mod fuzz;
 pub mod meta;
 pub mod round_trip;
 pub mod scheme;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod traits;
 pub mod validation;
 

@@ -32,7 +32,7 @@ const INTSTR: &str = "k8s.io.apimachinery.pkg.util.intstr";
 const RUNTIME: &str = "k8s.io.apimachinery.pkg.runtime";
 
 /// A message Kubernetes defines for a type kapi implements by hand: (package, name, docs,
-/// fields as (type, name, number)).
+/// fields as (type, name, number); a type starting `repeated ` is a repeated field).
 type Fixed = (
     &'static str,
     &'static str,
@@ -58,6 +58,12 @@ const FIXED: &[Fixed] = &[
         "MicroTime",
         "A point in time with microsecond precision.",
         &[("int64", "seconds", 1), ("int32", "nanos", 2)],
+    ),
+    (
+        META,
+        "Verbs",
+        "The verbs of an APIResource: a list of strings as a message, so it can be unset.",
+        &[("repeated string", "items", 1)],
     ),
     (
         META,
@@ -405,6 +411,7 @@ impl<'a> Writer<'a> {
                     Special::MicroTime => (META, "MicroTime"),
                     Special::Duration => (META, "Duration"),
                     Special::FieldsV1 => (META, "FieldsV1"),
+                    Special::Verbs => (META, "Verbs"),
                     Special::Quantity => (RESOURCE, "Quantity"),
                     Special::IntOrString => (INTSTR, "IntOrString"),
                     Special::RawExtension => (RUNTIME, "RawExtension"),
@@ -469,7 +476,13 @@ fn fixed_message(name: &str, docs: &str, fields: &[(&str, &str, i64)]) -> String
         if i > 0 {
             out.push('\n');
         }
-        out.push_str(&format!("  optional {ty} {field} = {number};\n"));
+        // Singular fields are `optional` (proto2); a type written `repeated ...` says so.
+        let label = if ty.starts_with("repeated ") {
+            ""
+        } else {
+            "optional "
+        };
+        out.push_str(&format!("  {label}{ty} {field} = {number};\n"));
     }
     out.push_str("}\n");
     out

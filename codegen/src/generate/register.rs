@@ -1,10 +1,11 @@
 //! Scheme registration (`generated/<version>/register.rs`): each group-version's kinds with
-//! their metadata as the `KINDS` constant and an `add_to_scheme` that registers them, plus
+//! their metadata as the `KINDS` constant and an `add_to_scheme` that registers them (each with
+//! the optional trait impls `kapi::__private::kind_hooks!` finds for it), plus
 //! one crate-level `install` (`generated/register.rs`) that registers every group-version.
 
 use super::{Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
-use crate::model::{GroupVersion, KindCategory, Model, Scope, TypeDef};
+use crate::model::{GroupVersion, KindCategory, Model, PrintColumn, Scope, TypeDef};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -67,18 +68,13 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
     let adds = kinds.iter().enumerate().map(|(i, t)| {
         let path = super::path_tokens(&gv.type_path(t));
         let convertible = !gv.internal && hub.is_some_and(|h| h.find(&t.name).is_some());
-        let normalize = quote! {{
-            // One of the two probe traits is picked by method resolution; the other is unused.
-            #[allow(unused_imports)]
-            use ::kapi::scheme::{NoNormalize as _, ViaNormalize as _};
-            (&::kapi::scheme::NormalizeProbe::<#path>::new()).normalize_fn()
-        }};
+        let hooks = quote!(::kapi::__private::kind_hooks!(#path));
         if gv.internal {
-            quote!(scheme.add_internal::<#path>(&KINDS[#i])?;)
+            quote!(scheme.add_internal::<#path>(&KINDS[#i], #hooks)?;)
         } else if convertible {
-            quote!(scheme.add_versioned::<#path>(&KINDS[#i], #normalize)?;)
+            quote!(scheme.add_versioned::<#path>(&KINDS[#i], #hooks)?;)
         } else {
-            quote!(scheme.add_unconverted::<#path>(&KINDS[#i], #normalize)?;)
+            quote!(scheme.add_unconverted::<#path>(&KINDS[#i], #hooks)?;)
         }
     });
     let doc = format!(" Registration of {} in a `kapi::Scheme`.", gv.api_version());
@@ -88,9 +84,6 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
     );
     quote! {
         #![doc = #doc]
-        // The `&` of the normalize probe is how method resolution tells the two probe
-        // traits apart; it is not needless.
-        #![allow(clippy::needless_borrow)]
 
         /// The kinds of this group-version and what discovery says of them.
         pub const KINDS: &[::kapi::scheme::KindMeta] = &[#(#metas),*];
@@ -126,12 +119,40 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
     let short_names = &k.short_names;
     let categories = &k.categories;
     let status = k.subresource_status;
-    let scale = k.subresource_scale.is_some();
-    let storage = k.storage_version;
     let opt = |v: Option<&String>| match v {
         Some(s) => quote!(::core::option::Option::Some(#s)),
         None => quote!(::core::option::Option::None),
     };
+    let scale = match &k.subresource_scale {
+        Some(s) => {
+            let spec = &s.spec_replicas_path;
+            let status = &s.status_replicas_path;
+            let selector = opt(s.label_selector_path.as_ref());
+            quote!(::core::option::Option::Some(::kapi::scheme::ScalePaths {
+                spec_replicas_path: #spec,
+                status_replicas_path: #status,
+                label_selector_path: #selector,
+            }))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let print_columns = k.print_columns.iter().map(|c| {
+        let name = &c.name;
+        let ty = &c.ty;
+        let format = c.format.as_deref().unwrap_or("");
+        let description = c.description.as_deref().unwrap_or("");
+        let json_path = &c.json_path;
+        let priority = proc_macro2::Literal::i32_unsuffixed(print_column_priority(c));
+        quote!(::kapi::scheme::PrintColumn {
+            name: #name,
+            type_: #ty,
+            format: #format,
+            description: #description,
+            priority: #priority,
+            json_path: #json_path,
+        })
+    });
+    let storage = k.storage_version;
     let lifecycle = t.lifecycle.as_ref();
     let introduced = opt(lifecycle.and_then(|l| l.introduced.as_ref()));
     let deprecated = opt(lifecycle.and_then(|l| l.deprecated.as_ref()));
@@ -147,7 +168,8 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
             short_names: &[#(#short_names),*],
             categories: &[#(#categories),*],
             subresource_status: #status,
-            subresource_scale: #scale,
+            scale: #scale,
+            print_columns: &[#(#print_columns),*],
             storage_version: #storage,
             convertible: #convertible,
             introduced: #introduced,
@@ -155,4 +177,10 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
             removed: #removed,
         }
     }
+}
+
+/// A column's priority as the `i32` of Kubernetes' `TableColumnDefinition`; the parser
+/// rejects marker values outside that range.
+fn print_column_priority(c: &PrintColumn) -> i32 {
+    c.priority.and_then(|p| i32::try_from(p).ok()).unwrap_or(0)
 }

@@ -977,13 +977,18 @@ fn parse_kind(
             if !TYPES.contains(&ty.as_str()) {
                 bad_choice(diags, m.span, "type", &ty, TYPES);
             }
+            let priority = n.int("priority");
+            // Kubernetes' TableColumnDefinition and CRD printer columns hold an int32.
+            if priority.is_some_and(|p| i32::try_from(p).is_err()) {
+                diags.error(m.span, "a print column's `priority` must fit an int32");
+            }
             Some(PrintColumn {
                 name,
                 ty,
                 json_path,
                 description: n.str("description"),
                 format: n.str("format"),
-                priority: n.int("priority"),
+                priority,
             })
         })
         .collect();

@@ -4,7 +4,7 @@ pub mod json;
 pub mod protobuf;
 pub mod yaml;
 
-mod duplicates;
+pub(crate) mod duplicates;
 mod path;
 
 pub use json::Strict;

@@ -11,15 +11,19 @@
 //! - an object travels as `k8s\x00` followed by a `runtime.Unknown` message:
 //!   `typeMeta` (1: apiVersion 1, kind 2), `raw` 2 (the object's message), `contentEncoding`
 //!   3 and `contentType` 4, all four always written;
-//! - watch streams are frames of a 4-byte big-endian length followed by the bare message
-//!   (Kubernetes' `LengthDelimitedFramer` around its raw serializer, no envelope).
+//! - watch streams are frames of a 4-byte big-endian length followed by the bare
+//!   `WatchEvent` message (Kubernetes' `LengthDelimitedFramer` around its raw serializer, no
+//!   envelope); the event's object is embedded in its full encoding, envelope included
+//!   ([`encode_watch_event_frame`], [`decode_watch_event`]);
+//! - list bodies can be assembled from encoded items ([`encode_list`]).
 //!
 //! Decoding never panics: every length is checked against the remaining input before
 //! anything is allocated for it.
 
 use super::CodecError;
 use crate::meta::{
-    ByteString, Duration, FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time,
+    ByteString, Duration, FieldsV1, IntOrString, ListMeta, MicroTime, Quantity, RawExtension, Time,
+    Verbs,
 };
 use bytes::{Buf, BufMut};
 use prost::encoding::{
@@ -82,8 +86,13 @@ pub trait ProtoValue: Sized {
 
 /// Encodes `value` as Kubernetes does: magic, then `runtime.Unknown` around its message.
 pub fn encode<T: ProtoMessage>(value: &T) -> Vec<u8> {
-    let raw = value.encode_to_vec();
-    let type_meta_len = string_field_len(1, T::API_VERSION) + string_field_len(2, T::KIND);
+    encode_envelope(T::API_VERSION, T::KIND, &value.encode_to_vec())
+}
+
+/// The `k8s\x00` envelope around an already encoded message `raw` of the kind
+/// `api_version`/`kind` (what [`encode`] writes for a typed value).
+pub fn encode_envelope(api_version: &str, kind: &str, raw: &[u8]) -> Vec<u8> {
+    let type_meta_len = string_field_len(1, api_version) + string_field_len(2, kind);
     let len = MAGIC.len()
         + key_len(1)
         + encoded_len_varint(type_meta_len as u64)
@@ -97,11 +106,11 @@ pub fn encode<T: ProtoMessage>(value: &T) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     encode_key(1, WireType::LengthDelimited, &mut out);
     encode_varint(type_meta_len as u64, &mut out);
-    encode_str(1, T::API_VERSION, &mut out);
-    encode_str(2, T::KIND, &mut out);
+    encode_str(1, api_version, &mut out);
+    encode_str(2, kind, &mut out);
     encode_key(2, WireType::LengthDelimited, &mut out);
     encode_varint(raw.len() as u64, &mut out);
-    out.extend_from_slice(&raw);
+    out.extend_from_slice(raw);
     encode_str(3, "", &mut out);
     encode_str(4, "", &mut out);
     out
@@ -256,6 +265,107 @@ impl<R: Read> FrameReader<R> {
             None => Ok(None),
         }
     }
+}
+
+// ---- lists and watch events assembled from encoded objects --------------------------
+
+/// The message of a `<Kind>List` whose items are already encoded messages: every list
+/// type of Kubernetes has `metadata` (ListMeta) as field 1, always written, and `items`
+/// as the repeated field 2. A server that holds objects behind `dyn Object` builds list
+/// bodies with this and [`encode_envelope`] (see [`encode_list`]).
+pub fn encode_list_message<I: AsRef<[u8]>>(metadata: &ListMeta, items: &[I]) -> Vec<u8> {
+    let len = field_len(1, metadata)
+        + items
+            .iter()
+            .map(|i| key_len(2) + bytes_len(i.as_ref().len()))
+            .sum::<usize>();
+    let mut out = Vec::with_capacity(len);
+    encode_field(1, metadata, &mut out);
+    for item in items {
+        let item = item.as_ref();
+        encode_key(2, WireType::LengthDelimited, &mut out);
+        encode_varint(item.len() as u64, &mut out);
+        out.extend_from_slice(item);
+    }
+    out
+}
+
+/// A whole `<Kind>List` body: [`encode_list_message`] in the envelope of `api_version` and
+/// `list_kind` (`FrobberList`).
+pub fn encode_list<I: AsRef<[u8]>>(
+    api_version: &str,
+    list_kind: &str,
+    metadata: &ListMeta,
+    items: &[I],
+) -> Vec<u8> {
+    encode_envelope(
+        api_version,
+        list_kind,
+        &encode_list_message(metadata, items),
+    )
+}
+
+/// One event of a protobuf watch stream, as kube-apiserver writes it: the frame's 4-byte
+/// big-endian length, then a bare `metav1.WatchEvent` message (the stream serializer
+/// writes no envelope) with `type` (1) and `object` (2, a `runtime.RawExtension` whose
+/// `raw`, field 1, is the object as the response serializer encodes it: in a protobuf
+/// stream, the object's own `k8s\x00` envelope, [`encode`] or `Scheme::encode`).
+/// A message of 4 GiB or more has no frame; that is an error.
+pub fn encode_watch_event_frame(event_type: &str, object: &[u8]) -> Result<Vec<u8>, CodecError> {
+    let raw_extension_len = key_len(1) + bytes_len(object.len());
+    let len = string_field_len(1, event_type) + key_len(2) + bytes_len(raw_extension_len);
+    let prefix = u32::try_from(len).map_err(|_| {
+        CodecError::Protobuf(format!("a message of {len} bytes is too long for a frame"))
+    })?;
+    let mut out = Vec::with_capacity(4 + len);
+    out.extend_from_slice(&prefix.to_be_bytes());
+    encode_str(1, event_type, &mut out);
+    encode_key(2, WireType::LengthDelimited, &mut out);
+    encode_varint(raw_extension_len as u64, &mut out);
+    encode_key(1, WireType::LengthDelimited, &mut out);
+    encode_varint(object.len() as u64, &mut out);
+    out.extend_from_slice(object);
+    Ok(out)
+}
+
+/// A watch event read from one frame, its object left encoded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RawWatchEvent {
+    /// `ADDED`, `MODIFIED`, `DELETED`, `BOOKMARK` or `ERROR`.
+    pub type_: String,
+    /// The object's bytes: in a protobuf stream its `k8s\x00` envelope (a `Status` for
+    /// `ERROR`), ready for `Scheme::decode`.
+    pub object: Vec<u8>,
+}
+
+/// Reads the `metav1.WatchEvent` message of one frame (the bytes [`FrameReader`] returns),
+/// keeping the object's bytes as they are, whatever their encoding.
+pub fn decode_watch_event(message: &[u8]) -> Result<RawWatchEvent, CodecError> {
+    let mut event = RawWatchEvent::default();
+    let mut body = message;
+    let ctx = DecodeContext::default();
+    let result: Result<(), DecodeError> = (|| {
+        while body.has_remaining() {
+            let (tag, wire_type) = decode_key(&mut body)?;
+            match tag {
+                1 => event.type_.merge_value(wire_type, &mut body, ctx.clone())?,
+                2 => {
+                    check(WireType::LengthDelimited, wire_type)?;
+                    merge_loop(&mut event, &mut body, ctx.clone(), |e, b, ctx| {
+                        let (tag, wire_type) = decode_key(b)?;
+                        match tag {
+                            1 => e.object.merge_value(wire_type, b, ctx),
+                            _ => skip_field(wire_type, tag, b, ctx),
+                        }
+                    })?;
+                }
+                _ => skip_field(wire_type, tag, &mut body, ctx.clone())?,
+            }
+        }
+        Ok(())
+    })();
+    result.map_err(|e| CodecError::Protobuf(e.to_string()))?;
+    Ok(event)
 }
 
 // prost has no public way to describe a custom decode failure other than this hidden,
@@ -957,4 +1067,52 @@ impl ProtoValue for ByteString {
     ) -> Result<Self, DecodeError> {
         Vec::<u8>::decode_value(wire_type, buf, ctx).map(ByteString)
     }
+}
+
+// `Verbs { repeated string items = 1; }`: APIResource's verbs travel as a message.
+impl ProtoValue for Verbs {
+    const WIRE_TYPE: WireType = WireType::LengthDelimited;
+    fn encode_value(&self, buf: &mut impl BufMut) {
+        encode_varint(verbs_body_len(self) as u64, buf);
+        for verb in &self.0 {
+            encode_field(1, verb, buf);
+        }
+    }
+    fn value_len(&self) -> usize {
+        bytes_len(verbs_body_len(self))
+    }
+    fn decode_value(
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<Self, DecodeError> {
+        let mut verbs = Verbs::default();
+        verbs.merge_value(wire_type, buf, ctx)?;
+        Ok(verbs)
+    }
+    /// A second occurrence of the message merges into the first: its items append.
+    fn merge_value(
+        &mut self,
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<(), DecodeError> {
+        let items =
+            decode_fields(
+                wire_type,
+                buf,
+                ctx,
+                Vec::new(),
+                |items, tag, wt, b, ctx| match tag {
+                    1 => merge_repeated(items, wt, b, ctx),
+                    _ => skip_field(wt, tag, b, ctx),
+                },
+            )?;
+        self.0.extend(items);
+        Ok(())
+    }
+}
+
+fn verbs_body_len(verbs: &Verbs) -> usize {
+    verbs.0.iter().map(|v| field_len(1, v)).sum()
 }

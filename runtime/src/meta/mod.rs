@@ -3,15 +3,18 @@
 
 mod byte_string;
 mod condition;
+mod discovery;
 mod field_selector;
 mod int_or_string;
 mod label_selector;
 mod list_meta;
+mod meta_k8s_io;
 mod object_meta;
 mod object_meta_validation;
 mod options;
 mod quantity;
 mod raw;
+mod register;
 mod scalar_traits;
 mod selector;
 mod status;
@@ -20,10 +23,18 @@ mod watch;
 
 pub use byte_string::ByteString;
 pub use condition::{Condition, ConditionStatus};
+pub use discovery::{
+    APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery,
+    ServerAddressByClientCIDR, Verbs,
+};
 pub use field_selector::{FieldOperator, FieldRequirement, FieldSelector, FieldSelectorError};
 pub use int_or_string::{IntOrString, IntOrStringError};
 pub use label_selector::{LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
 pub use list_meta::{ListMeta, ShardInfo, TypeMeta};
+pub use meta_k8s_io::{
+    IncludeObjectPolicy, PartialObjectMetadata, PartialObjectMetadataList, Table,
+    TableColumnDefinition, TableOptions, TableRow, TableRowCondition,
+};
 pub use object_meta::{ManagedFieldsEntry, ObjectMeta, OwnerReference};
 pub use object_meta_validation::TOTAL_ANNOTATION_SIZE_LIMIT;
 pub use options::{
@@ -32,6 +43,7 @@ pub use options::{
 };
 pub use quantity::{Format as QuantityFormat, Quantity, QuantityError};
 pub use raw::{FieldsV1, RawExtension};
+pub use register::{add_to_group_version, add_to_scheme};
 pub use selector::{Operator, Requirement, Selector, SelectorError};
 pub use status::{Status, StatusCause, StatusDetails};
 pub use time::{Duration, DurationError, MicroTime, Time, TimeError};

@@ -1,6 +1,6 @@
 //! kapi's traits for the hand-written scalar meta types.
 
-use super::{ByteString, Duration, IntOrString, MicroTime, Quantity, Time};
+use super::{ByteString, Duration, IntOrString, MicroTime, Quantity, Time, Verbs};
 use crate::ApplyDefaults;
 
 macro_rules! no_defaults {
@@ -12,7 +12,15 @@ macro_rules! no_defaults {
     };
 }
 
-no_defaults!(ByteString, Duration, IntOrString, MicroTime, Quantity, Time);
+no_defaults!(
+    ByteString,
+    Duration,
+    IntOrString,
+    MicroTime,
+    Quantity,
+    Time,
+    Verbs
+);
 
 /// The zero time is the Unix epoch: what a required time decodes to when the input omits it.
 impl Default for Time {

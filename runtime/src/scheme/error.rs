@@ -36,6 +36,11 @@ pub enum SchemeError {
     Invalid(ErrorList),
     #[error("{0} is an internal version and is never encoded")]
     InternalNotEncodable(GroupVersionKind),
+    /// The kind has no protobuf form (no protobuf numbers, like custom resources):
+    /// kube-apiserver answers 406 Not Acceptable to such an `Accept` and 415 Unsupported
+    /// Media Type to such a `Content-Type`.
+    #[error("{0} has no protobuf encoding")]
+    ProtobufNotSupported(GroupVersionKind),
     #[error("scheme registration: {0}")]
     Registration(String),
 }

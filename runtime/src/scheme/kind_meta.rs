@@ -26,7 +26,10 @@ pub struct KindMeta {
     pub short_names: &'static [&'static str],
     pub categories: &'static [&'static str],
     pub subresource_status: bool,
-    pub subresource_scale: bool,
+    /// The scale subresource and where it reads replicas; `None` when the kind has none.
+    pub scale: Option<ScalePaths>,
+    /// The kind's `print_column` markers in order: the extra columns of its `Table` form.
+    pub print_columns: &'static [PrintColumn],
     /// This version is where the kind is stored.
     pub storage_version: bool,
     /// Whether it has an internal peer to convert through.
@@ -34,4 +37,32 @@ pub struct KindMeta {
     pub introduced: Option<&'static str>,
     pub deprecated: Option<&'static str>,
     pub removed: Option<&'static str>,
+}
+
+/// Where the scale subresource finds replicas and the selector (a CRD's
+/// `subresources.scale`): JSON paths such as `.spec.replicas`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScalePaths {
+    pub spec_replicas_path: &'static str,
+    pub status_replicas_path: &'static str,
+    /// Where the serialized label selector is (`.status.selector`); without it the Scale's
+    /// `status.selector` stays empty.
+    pub label_selector_path: Option<&'static str>,
+}
+
+/// One column of a kind's table form (a CRD's `additionalPrinterColumns`, Kubernetes'
+/// `TableColumnDefinition` plus the path of the value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PrintColumn {
+    pub name: &'static str,
+    /// OpenAPI type of the cells: `integer`, `number`, `string`, `boolean` or `date`.
+    pub type_: &'static str,
+    /// OpenAPI format (`int32`, `byte`, ...); empty when none, as in a `TableColumnDefinition`.
+    pub format: &'static str,
+    /// Empty when none.
+    pub description: &'static str,
+    /// 0 shows in every output; higher numbers only in wide output.
+    pub priority: i32,
+    /// Where the cell's value is (`.spec.replicas`).
+    pub json_path: &'static str,
 }

@@ -13,15 +13,23 @@ mod registration;
 
 pub use dynamic::{AnyObject, DynamicObject};
 pub use error::SchemeError;
-pub use kind_meta::{KindCategory, KindMeta};
+pub use kind_meta::{KindCategory, KindMeta, PrintColumn, ScalePaths};
 pub use object::{split_api_version, GroupVersionKind, Kind, Object};
-pub use registration::NormalizeFn;
-#[doc(hidden)]
-pub use registration::{NoNormalize, NormalizeProbe, ViaNormalize};
+pub use registration::{KindHooks, NormalizeFn, ObjectMetaFns, ProtobufFns};
 
+/// The probes behind [`kind_hooks!`](crate::__private::kind_hooks); not a stable API.
+#[doc(hidden)]
+pub mod probe {
+    pub use super::registration::{
+        KindProbe, NoNormalize, NoProtobuf, NoResource, ViaNormalize, ViaProtobuf, ViaResource,
+    };
+}
+
+use crate::codec::protobuf;
 use crate::codec::CodecError;
 use crate::conversion::Versioned;
-use registration::{DecodeFailure, Entry, KindOps, Ops};
+use crate::meta::ObjectMeta;
+use registration::{Alias, DecodeFailure, Entry, KindOps, Ops};
 use std::any::TypeId;
 use std::collections::{BTreeMap, HashMap};
 
@@ -30,11 +38,17 @@ use std::collections::{BTreeMap, HashMap};
 pub enum Format {
     Json,
     Yaml,
+    /// Kubernetes' binary form: `k8s\x00`, then a `runtime.Unknown` around the message.
+    Protobuf,
 }
 
 impl Format {
-    /// JSON starts with `{` (after whitespace); anything else is read as YAML.
+    /// Protobuf starts with its `k8s\x00` magic, JSON with `{` (after whitespace); anything
+    /// else is read as YAML.
     pub fn detect(input: &[u8]) -> Format {
+        if input.starts_with(protobuf::MAGIC) {
+            return Format::Protobuf;
+        }
         match input.iter().find(|b| !b.is_ascii_whitespace()) {
             Some(b'{') => Format::Json,
             _ => Format::Yaml,
@@ -64,39 +78,69 @@ impl Scheme {
     // ---- registration (called by generated `add_to_scheme`) ----
 
     /// A kind of the internal (hub) version: never served or encoded.
-    pub fn add_internal<T: Kind>(&mut self, meta: &'static KindMeta) -> Result<(), SchemeError> {
-        self.insert::<T>(meta, true, Box::new(Ops::<T>::plain(None)))
+    pub fn add_internal<T: Kind>(
+        &mut self,
+        meta: &'static KindMeta,
+        hooks: KindHooks<T>,
+    ) -> Result<(), SchemeError> {
+        let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
+        self.insert::<T>(gvk, meta, true, Box::new(Ops::<T>::plain(hooks)))
     }
 
     /// A served kind that converts through its internal peer.
     pub fn add_versioned<T>(
         &mut self,
         meta: &'static KindMeta,
-        normalize: Option<NormalizeFn<T>>,
+        hooks: KindHooks<T>,
     ) -> Result<(), SchemeError>
     where
         T: Kind + Versioned,
         T::Internal: Kind,
     {
-        self.insert::<T>(meta, false, Box::new(Ops::<T>::versioned(normalize)))
+        let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
+        self.insert::<T>(gvk, meta, false, Box::new(Ops::<T>::versioned(hooks)))
     }
 
     /// A served kind with no internal peer (options, Status): decoded and encoded only.
     pub fn add_unconverted<T: Kind>(
         &mut self,
         meta: &'static KindMeta,
-        normalize: Option<NormalizeFn<T>>,
+        hooks: KindHooks<T>,
     ) -> Result<(), SchemeError> {
-        self.insert::<T>(meta, false, Box::new(Ops::<T>::plain(normalize)))
+        let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
+        self.insert::<T>(gvk, meta, false, Box::new(Ops::<T>::plain(hooks)))
+    }
+
+    /// An unconverted kind also accepted under another group-version, as Kubernetes accepts
+    /// the options kinds in `meta.k8s.io/v1` and in every group-version. Input of that
+    /// group-version decodes to `T`; `T` keeps encoding as its own group-version (the first
+    /// registration of a type is the one [`gvk_of`](Self::gvk_of) reports).
+    pub fn add_unconverted_as<T: Kind>(
+        &mut self,
+        meta: &'static KindMeta,
+        group: &str,
+        version: &str,
+        hooks: KindHooks<T>,
+    ) -> Result<(), SchemeError> {
+        let gvk = GroupVersionKind::new(group, version, T::KIND);
+        let ops: Box<dyn KindOps> = Box::new(Ops::<T>::plain(hooks));
+        if (group, version) == (T::GROUP, T::VERSION) {
+            return self.insert::<T>(gvk, meta, false, ops);
+        }
+        let alias = Alias {
+            inner: ops,
+            api_version: T::API_VERSION,
+        };
+        self.insert::<T>(gvk, meta, false, Box::new(alias))
     }
 
     fn insert<T: Kind>(
         &mut self,
+        gvk: GroupVersionKind,
         meta: &'static KindMeta,
         internal: bool,
         ops: Box<dyn KindOps>,
     ) -> Result<(), SchemeError> {
-        let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
         if meta.kind != T::KIND {
             return Err(SchemeError::Registration(format!(
                 "metadata of kind {:?} registered for type {}",
@@ -113,7 +157,14 @@ impl Scheme {
                 existing.type_name
             )));
         }
-        self.by_type.insert(TypeId::of::<T>(), gvk.clone());
+        // A type maps to its own group-version; an alias stands in until that is registered.
+        if (gvk.group.as_str(), gvk.version.as_str()) == (T::GROUP, T::VERSION) {
+            self.by_type.insert(TypeId::of::<T>(), gvk.clone());
+        } else {
+            self.by_type
+                .entry(TypeId::of::<T>())
+                .or_insert_with(|| gvk.clone());
+        }
         self.kinds.insert(
             gvk,
             Entry {
@@ -182,6 +233,25 @@ impl Scheme {
             .map(|(k, _)| k.version.as_str())
     }
 
+    /// Whether the kind has a protobuf form (every field numbered).
+    pub fn supports_protobuf(&self, gvk: &GroupVersionKind) -> bool {
+        self.kinds
+            .get(gvk)
+            .is_some_and(|e| e.ops.supports_protobuf())
+    }
+
+    /// The `metadata` of an object of any registered object kind; `None` for list and
+    /// simple kinds and for unregistered types.
+    pub fn object_meta<'a>(&self, obj: &'a dyn Object) -> Option<&'a ObjectMeta> {
+        self.entry_of(obj).ok()?.ops.object_meta(obj)
+    }
+
+    /// Like [`object_meta`](Self::object_meta), for changing it.
+    pub fn object_meta_mut<'a>(&self, obj: &'a mut dyn Object) -> Option<&'a mut ObjectMeta> {
+        let entry = self.entry_of(obj).ok()?;
+        entry.ops.object_meta_mut(obj)
+    }
+
     fn entry(&self, gvk: &GroupVersionKind) -> Result<&Entry, SchemeError> {
         self.kinds
             .get(gvk)
@@ -210,6 +280,7 @@ impl Scheme {
     /// response wants).
     pub fn decode_without_defaults(&self, input: &[u8]) -> Result<Box<dyn Object>, SchemeError> {
         match Format::detect(input) {
+            Format::Protobuf => self.decode_protobuf(input),
             Format::Json => {
                 let gvk = peek_json_type(input)?;
                 let entry = self.served_entry(&gvk)?;
@@ -223,11 +294,38 @@ impl Scheme {
         }
     }
 
+    /// An enveloped protobuf object, by the envelope's apiVersion and kind; no defaulting.
+    fn decode_protobuf(&self, input: &[u8]) -> Result<Box<dyn Object>, SchemeError> {
+        let unknown = protobuf::decode_unknown(input).map_err(SchemeError::Decode)?;
+        let gvk = type_from_parts(Some(&unknown.api_version), Some(&unknown.kind))?;
+        // Kubernetes defines no content encoding; anything there is not readable here.
+        if !unknown.content_encoding.is_empty() {
+            return Err(SchemeError::Decode(CodecError::Protobuf(format!(
+                "unsupported content encoding {:?}",
+                unknown.content_encoding
+            ))));
+        }
+        let entry = self.served_entry(&gvk)?;
+        match entry.ops.decode_protobuf(&unknown.raw) {
+            Some(result) => result.map_err(SchemeError::Decode),
+            None => Err(SchemeError::ProtobufNotSupported(gvk)),
+        }
+    }
+
     /// Decodes an already parsed JSON value, by its apiVersion and kind; no defaulting.
     pub fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, SchemeError> {
         let gvk = value_type(&value)?;
         let entry = self.served_entry(&gvk)?;
         entry.ops.decode_value(value).map_err(decode_failure)
+    }
+
+    /// Fields of a JSON object that its kind (by apiVersion and kind) does not have, as
+    /// Kubernetes' strict decoding names them (`spec.colour`): what `fieldValidation`
+    /// reports.
+    pub fn unknown_fields(&self, value: &serde_json::Value) -> Result<Vec<String>, SchemeError> {
+        let gvk = value_type(value)?;
+        let entry = self.served_entry(&gvk)?;
+        Ok(entry.ops.unknown_fields(value))
     }
 
     /// Decodes into `T`; the input's apiVersion/kind must be `T`'s own. Defaults applied.
@@ -243,9 +341,11 @@ impl Scheme {
     }
 
     /// Decodes any kind: typed when registered, else a [`DynamicObject`] that keeps the
-    /// JSON as it came (the path for kinds this scheme does not know).
+    /// JSON as it came (the path for kinds this scheme does not know). Protobuf input must
+    /// be of a registered kind: without its type the message cannot be read.
     pub fn decode_any(&self, input: &[u8]) -> Result<AnyObject, SchemeError> {
         let value: serde_json::Value = match Format::detect(input) {
+            Format::Protobuf => return self.decode(input).map(AnyObject::Typed),
             Format::Json => serde_json::from_slice(input)
                 .map_err(|e| SchemeError::Decode(CodecError::Json(e)))?,
             Format::Yaml => {
@@ -423,6 +523,10 @@ impl Scheme {
         }
         match format {
             Format::Json => obj.to_json().map_err(SchemeError::Encode),
+            Format::Protobuf => entry
+                .ops
+                .encode_protobuf(obj)
+                .ok_or_else(|| SchemeError::ProtobufNotSupported(obj.gvk())),
             Format::Yaml => {
                 let value = obj.to_json_value().map_err(SchemeError::Encode)?;
                 serde_yaml_ng::to_string(&value)
@@ -430,6 +534,19 @@ impl Scheme {
                     .map_err(|e| SchemeError::Encode(e.into()))
             }
         }
+    }
+
+    /// The object's protobuf message without the envelope: what goes into the `items` of a
+    /// list or the `raw` of a `runtime.Unknown` assembled by the caller.
+    pub fn encode_raw_protobuf(&self, obj: &dyn Object) -> Result<Vec<u8>, SchemeError> {
+        let entry = self.entry_of(obj)?;
+        if entry.internal {
+            return Err(SchemeError::InternalNotEncodable(obj.gvk()));
+        }
+        entry
+            .ops
+            .encode_raw_protobuf(obj)
+            .ok_or_else(|| SchemeError::ProtobufNotSupported(obj.gvk()))
     }
 
     /// Encodes in another served version (the object is converted first).

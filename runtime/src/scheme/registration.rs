@@ -1,9 +1,11 @@
 //! What a scheme keeps per kind: monomorphized operations behind one object-safe trait.
 
 use super::{Kind, KindMeta, Object};
+use crate::codec::protobuf::ProtoMessage;
 use crate::codec::CodecError;
 use crate::conversion::{ConversionError, Versioned};
 use crate::feature_gates::FeatureGates;
+use crate::meta::ObjectMeta;
 use crate::validation::ErrorList;
 use std::any::TypeId;
 use std::marker::PhantomData;
@@ -30,6 +32,8 @@ type Converted = Result<Box<dyn Object>, ConversionError>;
 pub(super) trait KindOps: Send + Sync {
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, DecodeFailure>;
     fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure>;
+    /// The paths of fields in `value` the kind does not have (`spec.colour`).
+    fn unknown_fields(&self, value: &serde_json::Value) -> Vec<String>;
     fn apply_defaults(&self, obj: &mut dyn Object);
     fn drop_disabled_fields(
         &self,
@@ -44,6 +48,17 @@ pub(super) trait KindOps: Send + Sync {
         gates: &FeatureGates,
     ) -> ErrorList;
     fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList>;
+    /// The object's `metadata`; `None` for list and simple kinds.
+    fn object_meta<'a>(&self, obj: &'a dyn Object) -> Option<&'a ObjectMeta>;
+    fn object_meta_mut<'a>(&self, obj: &'a mut dyn Object) -> Option<&'a mut ObjectMeta>;
+    fn supports_protobuf(&self) -> bool;
+    /// The object in the `k8s\x00` envelope; `None` when the kind has no protobuf form.
+    fn encode_protobuf(&self, obj: &dyn Object) -> Option<Vec<u8>>;
+    /// The object's message alone; `None` when the kind has no protobuf form.
+    fn encode_raw_protobuf(&self, obj: &dyn Object) -> Option<Vec<u8>>;
+    /// Decodes the message of an envelope (its `raw`); `None` when the kind has no
+    /// protobuf form.
+    fn decode_protobuf(&self, raw: &[u8]) -> Option<Result<Box<dyn Object>, CodecError>>;
     /// `None`: the kind has no internal peer.
     fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted>;
     fn hub_to_version(&self, obj: Box<dyn Object>) -> Option<Converted>;
@@ -51,31 +66,34 @@ pub(super) trait KindOps: Send + Sync {
 
 pub(super) struct Ops<T> {
     normalize: Option<NormalizeFn<T>>,
+    object_meta: Option<ObjectMetaFns<T>>,
+    protobuf: Option<ProtobufFns<T>>,
     to_internal: Option<fn(Box<dyn Object>) -> Converted>,
     from_internal: Option<fn(Box<dyn Object>) -> Converted>,
     _t: PhantomData<fn() -> T>,
 }
 
 impl<T: Kind> Ops<T> {
-    pub fn plain(normalize: Option<NormalizeFn<T>>) -> Self {
+    pub fn plain(hooks: KindHooks<T>) -> Self {
         Ops {
-            normalize,
+            normalize: hooks.normalize,
+            object_meta: hooks.object_meta,
+            protobuf: hooks.protobuf,
             to_internal: None,
             from_internal: None,
             _t: PhantomData,
         }
     }
 
-    pub fn versioned(normalize: Option<NormalizeFn<T>>) -> Self
+    pub fn versioned(hooks: KindHooks<T>) -> Self
     where
         T: Versioned,
         T::Internal: Kind,
     {
         Ops {
-            normalize,
             to_internal: Some(to_internal::<T>),
             from_internal: Some(from_internal::<T>),
-            _t: PhantomData,
+            ..Self::plain(hooks)
         }
     }
 }
@@ -124,6 +142,13 @@ impl<T: Kind> KindOps for Ops<T> {
                 })
             }
         }
+    }
+
+    fn unknown_fields(&self, value: &serde_json::Value) -> Vec<String> {
+        // A value that does not decode at all reports its failure elsewhere.
+        crate::codec::json::from_value_strict::<T>(value.clone())
+            .map(|strict| strict.unknown_fields)
+            .unwrap_or_default()
     }
 
     fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure> {
@@ -176,6 +201,35 @@ impl<T: Kind> KindOps for Ops<T> {
         normalize(t, old.and_then(|o| o.downcast_ref::<T>()))
     }
 
+    fn object_meta<'a>(&self, obj: &'a dyn Object) -> Option<&'a ObjectMeta> {
+        let fns = self.object_meta.as_ref()?;
+        obj.downcast_ref::<T>().map(fns.get)
+    }
+
+    fn object_meta_mut<'a>(&self, obj: &'a mut dyn Object) -> Option<&'a mut ObjectMeta> {
+        let fns = self.object_meta.as_ref()?;
+        obj.downcast_mut::<T>().map(fns.get_mut)
+    }
+
+    fn supports_protobuf(&self) -> bool {
+        self.protobuf.is_some()
+    }
+
+    fn encode_protobuf(&self, obj: &dyn Object) -> Option<Vec<u8>> {
+        let fns = self.protobuf.as_ref()?;
+        obj.downcast_ref::<T>().map(fns.encode)
+    }
+
+    fn encode_raw_protobuf(&self, obj: &dyn Object) -> Option<Vec<u8>> {
+        let fns = self.protobuf.as_ref()?;
+        obj.downcast_ref::<T>().map(fns.encode_raw)
+    }
+
+    fn decode_protobuf(&self, raw: &[u8]) -> Option<Result<Box<dyn Object>, CodecError>> {
+        let fns = self.protobuf.as_ref()?;
+        Some((fns.decode_raw)(raw).map(|t| Box::new(t) as Box<dyn Object>))
+    }
+
     fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted> {
         self.to_internal.map(|f| f(obj))
     }
@@ -185,15 +239,79 @@ impl<T: Kind> KindOps for Ops<T> {
     }
 }
 
-/// Finds a kind's [`crate::Normalize`] impl from generated registration code, without
-/// specialization: `ViaNormalize` (on the probe) wins over `NoNormalize` (on `&probe`).
-#[doc(hidden)]
-pub struct NormalizeProbe<T>(PhantomData<T>);
+/// What registration knows of a kind beyond its `Kind` impl: the trait impls a kind may or
+/// may not have, found where its concrete type is known (the generated `add_to_scheme`, by
+/// [`kind_hooks!`](crate::__private::kind_hooks)), since a generic function cannot ask
+/// whether a type implements a trait.
+pub struct KindHooks<T> {
+    /// The kind's [`crate::Normalize`].
+    pub normalize: Option<NormalizeFn<T>>,
+    /// Object kinds: their [`crate::Resource`] metadata accessors.
+    pub object_meta: Option<ObjectMetaFns<T>>,
+    /// Kinds numbered for protobuf: their binary codec.
+    pub protobuf: Option<ProtobufFns<T>>,
+}
 
-impl<T> NormalizeProbe<T> {
+impl<T> Default for KindHooks<T> {
+    fn default() -> Self {
+        KindHooks {
+            normalize: None,
+            object_meta: None,
+            protobuf: None,
+        }
+    }
+}
+
+impl<T> KindHooks<T> {
+    /// No hooks: a kind with no normalization, no object metadata and no protobuf form.
+    pub fn none() -> Self {
+        Self::default()
+    }
+}
+
+/// An object kind's metadata accessors.
+pub struct ObjectMetaFns<T> {
+    pub get: fn(&T) -> &ObjectMeta,
+    pub get_mut: fn(&mut T) -> &mut ObjectMeta,
+}
+
+impl<T: crate::Resource> ObjectMetaFns<T> {
+    pub fn of_resource() -> Self {
+        ObjectMetaFns {
+            get: T::metadata,
+            get_mut: T::metadata_mut,
+        }
+    }
+}
+
+/// A kind's protobuf codec: the enveloped object, its bare message, and the message read
+/// back.
+pub struct ProtobufFns<T> {
+    pub encode: fn(&T) -> Vec<u8>,
+    pub encode_raw: fn(&T) -> Vec<u8>,
+    pub decode_raw: fn(&[u8]) -> Result<T, CodecError>,
+}
+
+impl<T: ProtoMessage> ProtobufFns<T> {
+    pub fn of_message() -> Self {
+        ProtobufFns {
+            encode: crate::codec::protobuf::encode::<T>,
+            encode_raw: |t| t.encode_to_vec(),
+            decode_raw: |raw| T::decode(raw).map_err(|e| CodecError::Protobuf(e.to_string())),
+        }
+    }
+}
+
+/// Finds a kind's optional trait impls from generated registration code, without
+/// specialization: each `Via*` trait (on the probe, bounded by the trait looked for) wins
+/// over its `No*` twin (on `&probe`, for every type) when the bound holds.
+#[doc(hidden)]
+pub struct KindProbe<T>(PhantomData<T>);
+
+impl<T> KindProbe<T> {
     #[allow(clippy::new_without_default)]
     pub fn new() -> Self {
-        NormalizeProbe(PhantomData)
+        KindProbe(PhantomData)
     }
 }
 
@@ -202,7 +320,7 @@ pub trait ViaNormalize<T> {
     fn normalize_fn(&self) -> Option<NormalizeFn<T>>;
 }
 
-impl<T: crate::Normalize> ViaNormalize<T> for NormalizeProbe<T> {
+impl<T: crate::Normalize> ViaNormalize<T> for KindProbe<T> {
     fn normalize_fn(&self) -> Option<NormalizeFn<T>> {
         Some(T::normalize)
     }
@@ -213,8 +331,160 @@ pub trait NoNormalize<T> {
     fn normalize_fn(&self) -> Option<NormalizeFn<T>>;
 }
 
-impl<T> NoNormalize<T> for &NormalizeProbe<T> {
+impl<T> NoNormalize<T> for &KindProbe<T> {
     fn normalize_fn(&self) -> Option<NormalizeFn<T>> {
         None
+    }
+}
+
+#[doc(hidden)]
+pub trait ViaResource<T> {
+    fn object_meta_fns(&self) -> Option<ObjectMetaFns<T>>;
+}
+
+impl<T: crate::Resource> ViaResource<T> for KindProbe<T> {
+    fn object_meta_fns(&self) -> Option<ObjectMetaFns<T>> {
+        Some(ObjectMetaFns::of_resource())
+    }
+}
+
+#[doc(hidden)]
+pub trait NoResource<T> {
+    fn object_meta_fns(&self) -> Option<ObjectMetaFns<T>>;
+}
+
+impl<T> NoResource<T> for &KindProbe<T> {
+    fn object_meta_fns(&self) -> Option<ObjectMetaFns<T>> {
+        None
+    }
+}
+
+#[doc(hidden)]
+pub trait ViaProtobuf<T> {
+    fn protobuf_fns(&self) -> Option<ProtobufFns<T>>;
+}
+
+impl<T: ProtoMessage> ViaProtobuf<T> for KindProbe<T> {
+    fn protobuf_fns(&self) -> Option<ProtobufFns<T>> {
+        Some(ProtobufFns::of_message())
+    }
+}
+
+#[doc(hidden)]
+pub trait NoProtobuf<T> {
+    fn protobuf_fns(&self) -> Option<ProtobufFns<T>>;
+}
+
+impl<T> NoProtobuf<T> for &KindProbe<T> {
+    fn protobuf_fns(&self) -> Option<ProtobufFns<T>> {
+        None
+    }
+}
+
+/// The [`KindHooks`] of a concrete kind type, found by the probes above. Generated
+/// `add_to_scheme` functions call it once per kind.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kind_hooks {
+    ($t:ty) => {{
+        // One trait of each pair is picked by method resolution; the other is unused.
+        #[allow(unused_imports)]
+        use $crate::scheme::probe::{
+            NoNormalize as _, NoProtobuf as _, NoResource as _, ViaNormalize as _,
+            ViaProtobuf as _, ViaResource as _,
+        };
+        // The `&` is how method resolution tells each pair apart; it is not needless.
+        #[allow(clippy::needless_borrow)]
+        let hooks = $crate::scheme::KindHooks::<$t> {
+            normalize: (&$crate::scheme::probe::KindProbe::<$t>::new()).normalize_fn(),
+            object_meta: (&$crate::scheme::probe::KindProbe::<$t>::new()).object_meta_fns(),
+            protobuf: (&$crate::scheme::probe::KindProbe::<$t>::new()).protobuf_fns(),
+        };
+        hooks
+    }};
+}
+
+/// A kind registered under a second group-version as well (the options kinds, which
+/// Kubernetes accepts as `meta.k8s.io/v1` and in every group-version): the input's
+/// `apiVersion` is the alias's, the type checks its own, so it is replaced before decoding.
+/// The decoded object is of the type's own group-version.
+pub(super) struct Alias {
+    pub inner: Box<dyn KindOps>,
+    /// The type's own `apiVersion`.
+    pub api_version: &'static str,
+}
+
+impl Alias {
+    fn retag(&self, mut value: serde_json::Value) -> serde_json::Value {
+        if let Some(obj) = value.as_object_mut() {
+            obj.insert(
+                "apiVersion".to_string(),
+                serde_json::Value::String(self.api_version.to_string()),
+            );
+        }
+        value
+    }
+}
+
+impl KindOps for Alias {
+    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, DecodeFailure> {
+        let value: serde_json::Value =
+            serde_json::from_slice(input).map_err(|e| DecodeFailure {
+                path: None,
+                error: e.into(),
+            })?;
+        self.inner.decode_value(self.retag(value))
+    }
+    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure> {
+        self.inner.decode_value(self.retag(value))
+    }
+    fn unknown_fields(&self, value: &serde_json::Value) -> Vec<String> {
+        self.inner.unknown_fields(&self.retag(value.clone()))
+    }
+    fn apply_defaults(&self, obj: &mut dyn Object) {
+        self.inner.apply_defaults(obj)
+    }
+    fn drop_disabled_fields(
+        &self,
+        obj: &mut dyn Object,
+        old: Option<&dyn Object>,
+        gates: &FeatureGates,
+    ) {
+        self.inner.drop_disabled_fields(obj, old, gates)
+    }
+    fn validate(
+        &self,
+        obj: &dyn Object,
+        old: Option<&dyn Object>,
+        gates: &FeatureGates,
+    ) -> ErrorList {
+        self.inner.validate(obj, old, gates)
+    }
+    fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList> {
+        self.inner.normalize(obj, old)
+    }
+    fn object_meta<'a>(&self, obj: &'a dyn Object) -> Option<&'a ObjectMeta> {
+        self.inner.object_meta(obj)
+    }
+    fn object_meta_mut<'a>(&self, obj: &'a mut dyn Object) -> Option<&'a mut ObjectMeta> {
+        self.inner.object_meta_mut(obj)
+    }
+    fn supports_protobuf(&self) -> bool {
+        self.inner.supports_protobuf()
+    }
+    fn encode_protobuf(&self, obj: &dyn Object) -> Option<Vec<u8>> {
+        self.inner.encode_protobuf(obj)
+    }
+    fn encode_raw_protobuf(&self, obj: &dyn Object) -> Option<Vec<u8>> {
+        self.inner.encode_raw_protobuf(obj)
+    }
+    fn decode_protobuf(&self, raw: &[u8]) -> Option<Result<Box<dyn Object>, CodecError>> {
+        self.inner.decode_protobuf(raw)
+    }
+    fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted> {
+        self.inner.version_to_hub(obj)
+    }
+    fn hub_to_version(&self, obj: Box<dyn Object>) -> Option<Converted> {
+        self.inner.hub_to_version(obj)
     }
 }

@@ -110,6 +110,7 @@ nothing_to_validate!(
     crate::meta::ByteString,
     crate::meta::RawExtension,
     crate::meta::FieldsV1,
+    crate::meta::Verbs,
 );
 
 impl<T: Validate> Validate for Option<T> {

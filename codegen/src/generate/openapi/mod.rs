@@ -114,15 +114,7 @@ pub fn swagger(index: &Index) -> (Value, Vec<Diagnostic>) {
         "definitions".into(),
         Value::Object(definitions.into_iter().collect()),
     );
-    doc.insert(
-        "parameters".into(),
-        paths
-            .params
-            .iter()
-            .map(|(k, p)| (k.clone(), v2_param(p)))
-            .collect::<Map<_, _>>()
-            .into(),
-    );
+    doc.insert("parameters".into(), v2_shared_params(&paths));
     doc.insert(
         "securityDefinitions".into(),
         json!({"BearerToken": {
@@ -137,6 +129,13 @@ pub fn swagger(index: &Index) -> (Value, Vec<Diagnostic>) {
 }
 
 /// One OpenAPI 3.0 document per served group-version: (file name, document, problems).
+///
+/// Parameters are written inline in every operation and path, never as
+/// `#/components/parameters/...` references: kube-apiserver writes its v3 documents so,
+/// and kubectl relies on it. To tell whether the server validates fields itself,
+/// kubectl (cli-runtime's `supportsQueryParamV3`) looks for `fieldValidation` (in: query)
+/// among the PATCH operation's own parameters and follows only `#/parameters/<key>`
+/// references; without it, it validates on the client from the protobuf `/openapi/v2`.
 pub fn v3_documents(index: &Index) -> Vec<(PathBuf, Value, Vec<Diagnostic>)> {
     served_versions(index.api)
         .into_iter()
@@ -146,15 +145,6 @@ pub fn v3_documents(index: &Index) -> Vec<(PathBuf, Value, Vec<Diagnostic>)> {
             components.insert(
                 "schemas".into(),
                 Value::Object(definitions.into_iter().collect()),
-            );
-            components.insert(
-                "parameters".into(),
-                paths
-                    .params
-                    .iter()
-                    .map(|(k, p)| (k.clone(), v3_param(p)))
-                    .collect::<Map<_, _>>()
-                    .into(),
             );
             components.insert(
                 "securitySchemes".into(),
@@ -209,6 +199,7 @@ fn collect(index: &Index, gvs: &[&GroupVersion], target: Target) -> Collected {
         }
         paths::add_group_version(&mut paths, &mut builder, index, gv, &mut errors);
     }
+    paths.hoist_common_params();
     let definitions = builder.definitions();
     errors.extend(builder.errors);
     (paths, definitions, errors)
@@ -231,6 +222,44 @@ fn produces(op: &Operation) -> Vec<&'static str> {
         types.extend(WATCH_PRODUCES);
     }
     types
+}
+
+/// Query parameters kube-apiserver's Swagger 2.0 document writes inline in every
+/// operation; it shares every other option parameter as `#/parameters/<key>`.
+const V2_INLINE_PARAMS: &[&str] = &["dryRun", "fieldValidation"];
+
+/// The key under which Swagger 2.0 shares `p`, if it does.
+fn v2_shared_key(p: &Param) -> Option<&str> {
+    p.key
+        .as_deref()
+        .filter(|_| !V2_INLINE_PARAMS.contains(&p.name.as_str()))
+}
+
+/// A parameter of a Swagger 2.0 operation or path: a reference to a shared parameter,
+/// or the parameter itself.
+fn v2_param_or_ref(p: &Param) -> Value {
+    match v2_shared_key(p) {
+        Some(key) => json!({"$ref": format!("#/parameters/{key}")}),
+        None => v2_param(p),
+    }
+}
+
+/// The `parameters` section of the Swagger 2.0 document: the shared parameters the paths
+/// refer to.
+fn v2_shared_params(paths: &Paths) -> Value {
+    let mut out = Map::new();
+    for item in paths.items.values() {
+        let params = item
+            .params
+            .iter()
+            .chain(item.ops.iter().flat_map(|o| &o.params));
+        for p in params {
+            if let Some(key) = v2_shared_key(p) {
+                out.entry(key.to_string()).or_insert_with(|| v2_param(p));
+            }
+        }
+    }
+    Value::Object(out)
 }
 
 fn v2_param(p: &Param) -> Value {
@@ -257,7 +286,8 @@ fn v3_param(p: &Param) -> Value {
     if p.required {
         m.insert("required".into(), true.into());
     }
-    m.insert("schema".into(), json!({"type": p.ty}));
+    // kube-openapi marks every single-valued parameter `uniqueItems`.
+    m.insert("schema".into(), json!({"type": p.ty, "uniqueItems": true}));
     Value::Object(m)
 }
 
@@ -278,16 +308,21 @@ fn v2_paths(paths: &Paths) -> Value {
             };
             o.insert("consumes".into(), json!(consumes));
             o.insert("produces".into(), json!(produces(op)));
-            let mut params: Vec<Value> = op
+            // Sorted by name and location, the body among them, as kube-openapi sorts.
+            let mut params: Vec<(&str, &str, Value)> = op
                 .params
                 .iter()
-                .map(|k| json!({"$ref": format!("#/parameters/{k}")}))
+                .map(|p| (p.name.as_str(), p.location, v2_param_or_ref(p)))
                 .collect();
             if let Some((schema, required)) = &op.body {
-                params.push(
+                params.push((
+                    "body",
+                    "body",
                     json!({"in": "body", "name": "body", "required": required, "schema": schema}),
-                );
+                ));
             }
+            params.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+            let params: Vec<Value> = params.into_iter().map(|(_, _, v)| v).collect();
             if !params.is_empty() {
                 o.insert("parameters".into(), Value::Array(params));
             }
@@ -306,7 +341,11 @@ fn v2_paths(paths: &Paths) -> Value {
         if !item.params.is_empty() {
             m.insert(
                 "parameters".into(),
-                item.params.iter().map(v2_param).collect::<Vec<_>>().into(),
+                item.params
+                    .iter()
+                    .map(v2_param_or_ref)
+                    .collect::<Vec<_>>()
+                    .into(),
             );
         }
         out.insert(path.clone(), Value::Object(m));
@@ -323,11 +362,7 @@ fn v3_paths(paths: &Paths) -> Value {
             o.insert("description".into(), op.description.clone().into());
             o.insert("operationId".into(), op.id.clone().into());
             o.insert("tags".into(), json!([op.tag]));
-            let params: Vec<Value> = op
-                .params
-                .iter()
-                .map(|k| json!({"$ref": format!("#/components/parameters/{k}")}))
-                .collect();
+            let params: Vec<Value> = op.params.iter().map(v3_param).collect();
             if !params.is_empty() {
                 o.insert("parameters".into(), Value::Array(params));
             }
@@ -371,4 +406,160 @@ fn v3_paths(paths: &Paths) -> Value {
         out.insert(path.clone(), Value::Object(m));
     }
     Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use paths::PathItem;
+
+    fn query(options: &str, name: &str, ty: &'static str) -> Param {
+        Param {
+            name: name.into(),
+            location: "query",
+            description: String::new(),
+            ty,
+            required: false,
+            key: Some(format!("{options}.{name}")),
+        }
+    }
+
+    fn op(method: &'static str, params: Vec<Param>) -> Operation {
+        Operation {
+            method,
+            id: format!("{method}Thing"),
+            description: String::new(),
+            action: method,
+            gvk: ("g".into(), "v1".into(), "Thing".into()),
+            params,
+            body: None,
+            patch: method == "patch",
+            responses: vec![(200, "OK", json!({"type": "object"}))],
+            streams: false,
+            deprecated: false,
+            tag: "g_v1".into(),
+        }
+    }
+
+    /// An object path (get and patch) and a path with one operation (a watch).
+    fn example() -> Paths {
+        let name = Param {
+            name: "name".into(),
+            location: "path",
+            description: "name of the Thing".into(),
+            ty: "string",
+            required: true,
+            key: None,
+        };
+        let patch = vec![
+            query("PatchOptions", "force", "boolean"),
+            query("PatchOptions", "fieldValidation", "string"),
+            query("PatchOptions", "dryRun", "string"),
+            query("PatchOptions", "fieldManager", "string"),
+        ];
+        let mut paths = Paths::default();
+        paths.items.insert(
+            "/things/{name}".into(),
+            PathItem {
+                path: "/things/{name}".into(),
+                params: vec![name.clone()],
+                ops: vec![
+                    op(
+                        "get",
+                        vec![query("GetOptions", "resourceVersion", "string")],
+                    ),
+                    op("patch", patch),
+                ],
+            },
+        );
+        paths.items.insert(
+            "/watch/things/{name}".into(),
+            PathItem {
+                path: "/watch/things/{name}".into(),
+                params: vec![name],
+                ops: vec![op(
+                    "get",
+                    vec![
+                        query("ListOptions", "watch", "boolean"),
+                        query("ListOptions", "limit", "integer"),
+                    ],
+                )],
+            },
+        );
+        paths.hoist_common_params();
+        paths
+    }
+
+    fn names(params: &Value) -> Vec<String> {
+        params
+            .as_array()
+            .expect("parameters")
+            .iter()
+            .map(|p| {
+                p.get("name")
+                    .or_else(|| p.get("$ref"))
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn v3_parameters_are_inline_where_kubectl_looks_for_field_validation() {
+        let paths = v3_paths(&example());
+        let text = serde_json::to_string(&paths).expect("json");
+        assert!(!text.contains("$ref"), "{text}");
+        let patch = &paths["/things/{name}"]["patch"]["parameters"];
+        assert!(patch.as_array().expect("parameters").contains(&json!({
+            "in": "query",
+            "name": "fieldValidation",
+            "schema": {"type": "string", "uniqueItems": true},
+        })));
+        assert_eq!(
+            names(patch),
+            ["dryRun", "fieldManager", "fieldValidation", "force"]
+        );
+        // What no operation shares stays with the operations; a lone operation's
+        // parameters are the path's.
+        assert_eq!(names(&paths["/things/{name}"]["parameters"]), ["name"]);
+        let watch = &paths["/watch/things/{name}"];
+        assert!(watch["get"].get("parameters").is_none());
+        assert_eq!(names(&watch["parameters"]), ["limit", "name", "watch"]);
+    }
+
+    #[test]
+    fn v2_shares_option_parameters_but_dry_run_and_field_validation() {
+        let example = example();
+        let paths = v2_paths(&example);
+        assert_eq!(
+            names(&paths["/things/{name}"]["patch"]["parameters"]),
+            [
+                "dryRun",
+                "#/parameters/PatchOptions.fieldManager",
+                "fieldValidation",
+                "#/parameters/PatchOptions.force",
+            ]
+        );
+        assert_eq!(
+            names(&paths["/watch/things/{name}"]["parameters"]),
+            [
+                "#/parameters/ListOptions.limit",
+                "name",
+                "#/parameters/ListOptions.watch",
+            ]
+        );
+        let shared = v2_shared_params(&example);
+        let keys: Vec<&String> = shared.as_object().expect("parameters").keys().collect();
+        assert_eq!(
+            keys,
+            [
+                "GetOptions.resourceVersion",
+                "ListOptions.limit",
+                "ListOptions.watch",
+                "PatchOptions.fieldManager",
+                "PatchOptions.force",
+            ]
+        );
+    }
 }

@@ -4,7 +4,10 @@
 //! subresources. The server serves every verb; `gen_client` only shapes clients.
 //!
 //! Query parameters come from kapi's option kinds (ListOptions, CreateOptions, ...), so
-//! their names, types and descriptions are what the runtime decodes.
+//! their names, types and descriptions are what the runtime decodes. As kube-openapi
+//! builds them, the parameters every operation of a path shares are the path's own
+//! (the namespace and name, and every parameter of a path with one operation, such as the
+//! watch paths), and both lists are sorted by name and location.
 
 use super::schema::{Builder, Index, Origin, Special};
 use crate::diagnostics::Diagnostic;
@@ -21,6 +24,9 @@ pub struct Param {
     /// `string`, `boolean` or `integer`.
     pub ty: &'static str,
     pub required: bool,
+    /// The key of an option kind's field (`PatchOptions.fieldValidation`): Swagger 2.0
+    /// may share such a parameter as `#/parameters/<key>`. `None` for path parameters.
+    pub key: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -32,8 +38,8 @@ pub struct Operation {
     pub action: &'static str,
     /// group, version, kind: `x-kubernetes-group-version-kind`.
     pub gvk: (String, String, String),
-    /// Keys of shared query parameters.
-    pub params: Vec<String>,
+    /// The operation's own query parameters.
+    pub params: Vec<Param>,
     pub body: Option<(Value, bool)>,
     /// The body is a patch (its media types are the patch types).
     pub patch: bool,
@@ -51,11 +57,65 @@ pub struct PathItem {
     pub ops: Vec<Operation>,
 }
 
-/// The operations of some group-versions and the query parameters they share.
+/// The operations of some group-versions, by path.
 #[derive(Debug, Default)]
 pub struct Paths {
     pub items: BTreeMap<String, PathItem>,
-    pub params: BTreeMap<String, Param>,
+}
+
+impl Paths {
+    /// Moves the parameters all operations of a path share (same name and location) to
+    /// the path, and sorts both lists by name and location, as kube-openapi's builders do
+    /// (`findCommonParameters`, `sortParameters`). Call once every operation is added.
+    pub fn hoist_common_params(&mut self) {
+        for item in self.items.values_mut() {
+            let Some(first) = item.ops.first() else {
+                continue;
+            };
+            let common: Vec<(String, &'static str)> = first
+                .params
+                .iter()
+                .map(|p| (p.name.clone(), p.location))
+                .filter(|(name, location)| {
+                    item.ops.iter().all(|op| {
+                        op.params
+                            .iter()
+                            .any(|p| p.name == *name && p.location == *location)
+                    })
+                })
+                .collect();
+            for (name, location) in &common {
+                let mut shared = None;
+                for op in &mut item.ops {
+                    if let Some(i) = op
+                        .params
+                        .iter()
+                        .position(|p| p.name == *name && p.location == *location)
+                    {
+                        // kube-openapi keeps the last operation's spelling.
+                        shared = Some(op.params.remove(i));
+                    }
+                }
+                if let Some(p) = shared {
+                    if !item
+                        .params
+                        .iter()
+                        .any(|q| q.name == p.name && q.location == p.location)
+                    {
+                        item.params.push(p);
+                    }
+                }
+            }
+            sort_params(&mut item.params);
+            for op in &mut item.ops {
+                sort_params(&mut op.params);
+            }
+        }
+    }
+}
+
+fn sort_params(params: &mut [Param]) {
+    params.sort_by(|a, b| (&a.name, a.location).cmp(&(&b.name, b.location)));
 }
 
 /// Media types the API server writes (kapi serves JSON and YAML).
@@ -116,11 +176,10 @@ impl<'a> Meta<'a> {
     }
 }
 
-/// Registers the query parameters of an option kind and returns their keys; `skip` leaves
-/// some fields out. Fields that are not scalars (DeleteOptions' preconditions) travel only
-/// in bodies.
-fn option_params(paths: &mut Paths, options: &TypeDef, skip: &[&str]) -> Vec<String> {
-    let mut keys = Vec::new();
+/// The query parameters of an option kind; `skip` leaves some fields out. Fields that are
+/// not scalars (DeleteOptions' preconditions) travel only in bodies.
+fn option_params(options: &TypeDef, skip: &[&str]) -> Vec<Param> {
+    let mut params = Vec::new();
     for f in options.fields() {
         if skip.contains(&f.json_name.as_str()) {
             continue;
@@ -133,17 +192,16 @@ fn option_params(paths: &mut Paths, options: &TypeDef, skip: &[&str]) -> Vec<Str
             TypeRef::Vec(inner) if **inner == TypeRef::Scalar(Scalar::String) => "string",
             _ => continue,
         };
-        let key = format!("{}.{}", options.name, f.json_name);
-        paths.params.entry(key.clone()).or_insert_with(|| Param {
+        params.push(Param {
             name: f.json_name.clone(),
             location: "query",
             description: f.docs.replace('\n', " "),
             ty,
             required: false,
+            key: Some(format!("{}.{}", options.name, f.json_name)),
         });
-        keys.push(key);
     }
-    keys
+    params
 }
 
 fn upper_first(s: &str) -> String {
@@ -184,14 +242,13 @@ pub fn add_group_version<'a>(
             return;
         }
     };
-    let list_params = option_params(paths, meta.list.1, &[]);
-    let collection_list_params =
-        option_params(paths, meta.list.1, &["watch", "allowWatchBookmarks"]);
-    let get_params = option_params(paths, meta.get.1, &[]);
-    let create_params = option_params(paths, meta.create.1, &[]);
-    let update_params = option_params(paths, meta.update.1, &[]);
-    let patch_params = option_params(paths, meta.patch.1, &[]);
-    let delete_params = option_params(paths, meta.delete.1, &[]);
+    let list_params = option_params(meta.list.1, &[]);
+    let collection_list_params = option_params(meta.list.1, &["watch", "allowWatchBookmarks"]);
+    let get_params = option_params(meta.get.1, &[]);
+    let create_params = option_params(meta.create.1, &[]);
+    let update_params = option_params(meta.update.1, &[]);
+    let patch_params = option_params(meta.patch.1, &[]);
+    let delete_params = option_params(meta.delete.1, &[]);
     let origin = Origin {
         model: index.api,
         gv: Some(gv),
@@ -240,6 +297,7 @@ pub fn add_group_version<'a>(
             description: "object name and auth scope, such as for teams and projects".into(),
             ty: "string",
             required: true,
+            key: None,
         };
         let name_param = |what: &str| Param {
             name: "name".into(),
@@ -247,6 +305,7 @@ pub fn add_group_version<'a>(
             description: format!("name of the {what}"),
             ty: "string",
             required: true,
+            key: None,
         };
         let scope_params = || -> Vec<Param> {
             if namespaced {
@@ -259,7 +318,7 @@ pub fn add_group_version<'a>(
                   id: String,
                   description: String,
                   action: &'static str,
-                  params: &[String],
+                  params: &[Param],
                   body: Option<(Value, bool)>,
                   responses: Vec<(u16, &'static str, Value)>| Operation {
             method,

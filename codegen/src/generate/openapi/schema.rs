@@ -47,6 +47,8 @@ pub enum Special {
     ByteString,
     RawExtension,
     FieldsV1,
+    /// APIResource's verbs: a list of strings, a message of its own in protobuf.
+    Verbs,
     /// `serde_json::Value`: any JSON.
     Json,
     /// The body of a PATCH request (only paths name it).
@@ -66,6 +68,7 @@ impl Special {
             "ByteString" => Special::ByteString,
             "RawExtension" => Special::RawExtension,
             "FieldsV1" => Special::FieldsV1,
+            "Verbs" if !qualified || path.iter().any(|p| p == "meta") => Special::Verbs,
             "Value" if path.first().is_some_and(|p| p == "serde_json") || !qualified => {
                 Special::Json
             }
@@ -84,7 +87,7 @@ impl Special {
             Special::RawExtension => "io.k8s.apimachinery.pkg.runtime.RawExtension",
             Special::FieldsV1 => "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1",
             Special::Patch => "io.k8s.apimachinery.pkg.apis.meta.v1.Patch",
-            Special::ByteString | Special::Json => return None,
+            Special::ByteString | Special::Json | Special::Verbs => return None,
         })
     }
 
@@ -98,6 +101,7 @@ impl Special {
             Special::ByteString => "Bytes, base64-encoded.",
             Special::RawExtension => "An embedded object of any kind, kept as it was written; its `apiVersion` and `kind` say how to read it.",
             Special::FieldsV1 => "A set of fields in the FieldsV1 format: a trie of `f:<name>`, `k:<keys>`, `v:<value>` and `i:<index>` entries.",
+            Special::Verbs => "The verbs a resource supports (`get`, `list`, `watch`, ...).",
             Special::Json => "Any JSON value.",
             Special::Patch => "The body of a PATCH request, in the format its Content-Type names.",
         }
@@ -143,6 +147,7 @@ impl Special {
             (Special::RawExtension | Special::FieldsV1 | Special::Patch, _) => {
                 json!({"type": "object"})
             }
+            (Special::Verbs, _) => json!({"type": "array", "items": {"type": "string"}}),
             (Special::Json, _) => json!({"x-kubernetes-preserve-unknown-fields": true}),
         };
         match v {

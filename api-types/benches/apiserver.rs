@@ -1,0 +1,101 @@
+//! Create, get and list throughput of the embedded API server over loopback (HTTP/1.1
+//! keep-alive, JSON), with the example API's Frobber.
+//!
+//! `cargo bench -p api-types --bench apiserver`
+
+use bytes::Bytes;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use http_body_util::{BodyExt, Full};
+use hyper::Request;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use kapi::testing::ApiServer;
+
+type Http = Client<hyper_util::client::legacy::connect::HttpConnector, Full<Bytes>>;
+
+const FROBBERS: &str = "/apis/frob.example.com/v1/namespaces/default/frobbers";
+
+async fn send(http: &Http, method: &str, uri: &str, accept: &str, body: Vec<u8>) -> (u16, Bytes) {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .header("accept", accept)
+        .body(Full::new(Bytes::from(body)))
+        .expect("request");
+    let response = http.request(request).await.expect("response");
+    let status = response.status().as_u16();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (status, body)
+}
+
+fn frobber(name: &str) -> Vec<u8> {
+    let mut f = api_types::examples::frobber_v1_json();
+    let meta = &mut f["metadata"];
+    *meta = serde_json::json!({"name": name, "labels": meta["labels"].clone()});
+    f.as_object_mut().map(|o| o.remove("status"));
+    serde_json::to_vec(&f).expect("JSON")
+}
+
+fn bench(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let mut scheme = kapi::Scheme::new();
+    api_types::install(&mut scheme).expect("install");
+    let server = runtime
+        .block_on(ApiServer::builder(scheme).history_limit(1_000_000).start())
+        .expect("server");
+    let base = format!("{}{FROBBERS}", server.url());
+    let http: Http = Client::builder(TokioExecutor::new()).build_http();
+
+    let mut group = c.benchmark_group("apiserver");
+    group.throughput(Throughput::Elements(1));
+    let counter = std::sync::atomic::AtomicU64::new(0);
+    group.bench_function("create", |b| {
+        b.to_async(&runtime).iter(|| {
+            let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let body = frobber(&format!("bench-{n}"));
+            let (http, base) = (&http, &base);
+            async move {
+                let (status, _) = send(http, "POST", base, "application/json", body).await;
+                assert_eq!(status, 201);
+            }
+        })
+    });
+    let one = format!("{base}/bench-0");
+    group.bench_function("get", |b| {
+        b.to_async(&runtime).iter(|| async {
+            let (status, _) = send(&http, "GET", &one, "application/json", Vec::new()).await;
+            assert_eq!(status, 200);
+        })
+    });
+    // A list of 100 objects in the namespace (others were created above in another).
+    let page = format!("{base}?limit=100");
+    group.throughput(Throughput::Elements(100));
+    for accept in ["application/json", "application/vnd.kubernetes.protobuf"] {
+        let name = if accept.contains("protobuf") {
+            "list_100_protobuf"
+        } else {
+            "list_100_json"
+        };
+        group.bench_function(name, |b| {
+            b.to_async(&runtime).iter(|| async {
+                let (status, body) = send(&http, "GET", &page, accept, Vec::new()).await;
+                assert_eq!(status, 200);
+                assert!(body.len() > 1000);
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,253 @@
+//! The verbs on resources. Each request becomes a [`Ctx`]: the resource in the request's
+//! version, the URL's namespace and name, the options, and the negotiated output.
+
+mod read;
+mod scale;
+mod watch;
+mod write;
+
+use super::api_error::{ApiError, Target};
+use super::negotiate::{self, Encoding, Output, Shape};
+use super::request::{Query, ResourcePath};
+use super::resources::Resource;
+use super::state::ServerState;
+use super::store::ObjectKey;
+use super::stored::Stored;
+use crate::scheme::{Format, SchemeError};
+use crate::Object;
+use axum::body::Body;
+use axum::response::Response;
+use http::{HeaderMap, HeaderValue, Method, StatusCode};
+use serde_json::Value;
+use std::sync::Arc;
+
+pub(crate) struct Ctx<'a> {
+    pub state: &'a Arc<ServerState>,
+    pub resource: &'a Resource,
+    pub namespace: Option<String>,
+    pub name: Option<String>,
+    pub subresource: Option<String>,
+    pub query: Query,
+    pub headers: HeaderMap,
+    pub output: Output,
+    pub warnings: Vec<String>,
+}
+
+/// A finished response before it becomes HTTP.
+pub(crate) struct Reply {
+    pub code: StatusCode,
+    pub content_type: &'static str,
+    pub body: Body,
+    pub warnings: Vec<String>,
+}
+
+impl Reply {
+    pub fn into_response(self) -> Response {
+        let mut response = Response::new(self.body);
+        *response.status_mut() = self.code;
+        let headers = response.headers_mut();
+        headers.insert(
+            http::header::CONTENT_TYPE,
+            HeaderValue::from_static(self.content_type),
+        );
+        for w in self.warnings {
+            // RFC 7234 warning: code 299, agent "-", quoted text.
+            let text = format!("299 - {}", serde_json::Value::String(w));
+            if let Ok(v) = HeaderValue::from_str(&text) {
+                headers.append(http::header::WARNING, v);
+            }
+        }
+        response
+    }
+}
+
+pub(crate) async fn serve(
+    state: &Arc<ServerState>,
+    method: &Method,
+    path: ResourcePath,
+    query: Query,
+    headers: HeaderMap,
+    body: bytes::Bytes,
+) -> Result<Reply, ApiError> {
+    let resource = state
+        .resources
+        .get(&path.group, &path.version, &path.plural)
+        .ok_or_else(ApiError::no_route)?;
+    if resource.namespaced() != path.namespace.is_some() && path.name.is_some() {
+        // A namespaced object needs its namespace in the path; a cluster one has none.
+        return Err(ApiError::no_route());
+    }
+    if !resource.namespaced() && path.namespace.is_some() {
+        return Err(ApiError::no_route());
+    }
+    let accept = headers
+        .get(http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok());
+    let output = negotiate::output(accept, true)?;
+    let watch = path.watch_prefix || query.bool("watch")?.unwrap_or(false);
+    let mut ctx = Ctx {
+        state,
+        resource,
+        namespace: path.namespace.clone(),
+        name: path.name.clone(),
+        subresource: path.subresource.clone(),
+        query,
+        headers,
+        output,
+        warnings: Vec::new(),
+    };
+    if output.encoding == Encoding::Protobuf && !state.scheme.supports_protobuf(&resource.gvk) {
+        return Err(ApiError::not_acceptable(&[
+            negotiate::JSON,
+            negotiate::YAML,
+        ]));
+    }
+    match (path.subresource.as_deref(), path.name.is_some()) {
+        (None, false) => match *method {
+            Method::GET if watch => watch::watch(&mut ctx).await,
+            Method::GET => read::list(&mut ctx),
+            Method::POST => write::create(&mut ctx, &body),
+            Method::DELETE => write::delete_collection(&mut ctx, &body),
+            _ => Err(ApiError::method_not_allowed()),
+        },
+        (None, true) => match *method {
+            Method::GET if watch => watch::watch(&mut ctx).await,
+            Method::GET => read::get(&mut ctx),
+            Method::PUT => write::update(&mut ctx, &body, false),
+            Method::PATCH => write::patch(&mut ctx, &body, false),
+            Method::DELETE => write::delete(&mut ctx, &body),
+            _ => Err(ApiError::method_not_allowed()),
+        },
+        (Some("status"), true) if resource.meta.subresource_status => match *method {
+            Method::GET => read::get(&mut ctx),
+            Method::PUT => write::update(&mut ctx, &body, true),
+            Method::PATCH => write::patch(&mut ctx, &body, true),
+            _ => Err(ApiError::method_not_allowed()),
+        },
+        (Some("scale"), true) if resource.meta.scale.is_some() => match *method {
+            Method::GET => scale::get(&mut ctx),
+            Method::PUT => scale::update(&mut ctx, &body),
+            Method::PATCH => scale::patch(&mut ctx, &body),
+            _ => Err(ApiError::method_not_allowed()),
+        },
+        _ => Err(ApiError::no_route()),
+    }
+}
+
+impl Ctx<'_> {
+    pub fn target<'b>(&'b self, name: &'b str) -> Target<'b> {
+        Target {
+            group: self.resource.group(),
+            resource: self.resource.plural(),
+            kind: self.resource.meta.kind,
+            name,
+        }
+    }
+
+    pub fn key(&self, name: &str) -> ObjectKey {
+        ObjectKey {
+            resource: self.resource.store_key(),
+            namespace: self.namespace.clone().unwrap_or_default(),
+            name: name.to_string(),
+        }
+    }
+
+    pub fn url_name(&self) -> &str {
+        self.name.as_deref().unwrap_or("")
+    }
+
+    /// A stored object in the request's version.
+    pub fn present(&self, stored: &Stored) -> Result<Box<dyn Object>, ApiError> {
+        self.state
+            .scheme
+            .convert(stored.object.clone_object(), &self.resource.api_version())
+            .map_err(ApiError::internal)
+    }
+
+    /// A stored object as the request's version's JSON.
+    pub fn present_json(&self, stored: &Stored) -> Result<Value, ApiError> {
+        self.present(stored)?
+            .to_json_value()
+            .map_err(ApiError::internal)
+    }
+
+    /// The body of a single-object response in the negotiated form.
+    pub fn encode_object(&self, obj: &dyn Object) -> Result<Vec<u8>, ApiError> {
+        match self.output.shape {
+            Shape::Object => encode(&self.state.scheme, obj, self.output.encoding),
+            Shape::Table => {
+                let value = obj.to_json_value().map_err(ApiError::internal)?;
+                let table = super::table::table(self, std::slice::from_ref(&value), None)?;
+                encode_value(&table, self.output.encoding)
+            }
+            Shape::PartialObjectMetadata => {
+                let value = obj.to_json_value().map_err(ApiError::internal)?;
+                encode_value(&partial_object_metadata(&value), self.output.encoding)
+            }
+        }
+    }
+
+    pub fn reply(&self, code: StatusCode, body: Vec<u8>) -> Reply {
+        Reply {
+            code,
+            content_type: self.output.encoding.content_type(),
+            body: Body::from(body),
+            warnings: self.warnings.clone(),
+        }
+    }
+
+    pub fn object_reply(&self, code: StatusCode, obj: &dyn Object) -> Result<Reply, ApiError> {
+        let body = self.encode_object(obj)?;
+        Ok(self.reply(code, body))
+    }
+
+    pub fn stored_reply(&self, code: StatusCode, stored: &Stored) -> Result<Reply, ApiError> {
+        let obj = self.present(stored)?;
+        self.object_reply(code, obj.as_ref())
+    }
+
+    /// A scheme failure on a write, as kube-apiserver reports it.
+    pub fn scheme_error(&self, e: SchemeError, name: &str) -> ApiError {
+        match e {
+            SchemeError::Invalid(errors) => ApiError::invalid(self.target(name), &errors),
+            other => ApiError::from(other),
+        }
+    }
+
+    /// `dryRun=All`: every stage runs, nothing is stored.
+    pub fn dry_run(&self) -> Result<bool, ApiError> {
+        self.query.dry_run()
+    }
+}
+
+pub(crate) fn encode(
+    scheme: &crate::Scheme,
+    obj: &dyn Object,
+    encoding: Encoding,
+) -> Result<Vec<u8>, ApiError> {
+    let format = match encoding {
+        Encoding::Json => Format::Json,
+        Encoding::Yaml => Format::Yaml,
+        Encoding::Protobuf => Format::Protobuf,
+    };
+    scheme.encode(obj, format).map_err(ApiError::internal)
+}
+
+pub(crate) fn encode_value(value: &Value, encoding: Encoding) -> Result<Vec<u8>, ApiError> {
+    match encoding {
+        Encoding::Yaml => serde_yaml_ng::to_string(value)
+            .map(String::into_bytes)
+            .map_err(ApiError::internal),
+        // Tables and metadata-only forms are served as JSON (negotiation never picks
+        // protobuf for them).
+        _ => serde_json::to_vec(value).map_err(ApiError::internal),
+    }
+}
+
+pub(crate) fn partial_object_metadata(value: &Value) -> Value {
+    serde_json::json!({
+        "kind": "PartialObjectMetadata",
+        "apiVersion": "meta.k8s.io/v1",
+        "metadata": value.get("metadata").cloned().unwrap_or_else(|| serde_json::json!({})),
+    })
+}

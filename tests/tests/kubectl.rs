@@ -1,0 +1,269 @@
+//! kubectl against the embedded API server: discovery, tables, YAML, watch, create,
+//! client-side and server-side apply, explain from OpenAPI v3, delete.
+//!
+//! kubectl is on the machine image. Without it the test prints why it skips; with
+//! `KAPI_REQUIRE_TOOLS=1` (set by CI) a missing kubectl fails it.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+use support::*;
+
+fn kubectl_binary() -> Option<PathBuf> {
+    let found = Command::new("kubectl")
+        .args(["version", "--client"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if found {
+        return Some(PathBuf::from("kubectl"));
+    }
+    if std::env::var("KAPI_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!("kubectl is required (KAPI_REQUIRE_TOOLS=1) but not on PATH");
+    }
+    eprintln!("SKIPPED: kubectl not found on PATH");
+    None
+}
+
+struct Kubectl {
+    binary: PathBuf,
+    kubeconfig: PathBuf,
+    cache: PathBuf,
+    dir: PathBuf,
+}
+
+impl Kubectl {
+    fn command(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(&self.binary);
+        c.arg("--kubeconfig")
+            .arg(&self.kubeconfig)
+            .arg("--cache-dir")
+            .arg(&self.cache)
+            .args(args)
+            .current_dir(&self.dir);
+        c
+    }
+
+    /// Runs kubectl off the async runtime (the server lives on it).
+    async fn run(&self, args: &[&str]) -> Output {
+        let mut command = self.command(args);
+        tokio::task::spawn_blocking(move || command.output())
+            .await
+            .expect("joins")
+            .expect("kubectl runs")
+    }
+
+    #[track_caller]
+    fn ok(output: &Output, what: &str) -> String {
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(
+            output.status.success(),
+            "kubectl {what} failed: {}\nstdout: {stdout}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        stdout
+    }
+
+    fn write(&self, name: &str, content: &str) -> PathBuf {
+        let path = self.dir.join(name);
+        std::fs::write(&path, content).expect("writes a manifest");
+        path
+    }
+}
+
+/// Writes every defaulted field of list items out: client-side apply's JSON merge patch
+/// replaces whole lists, so a list whose items the server defaults would always differ
+/// from the live object (kubectl would print "configured" each time, as it does for
+/// custom resources on kube-apiserver).
+fn manifest(name: &str, height: u32) -> String {
+    format!(
+        "apiVersion: frob.example.com/v1\nkind: Frobber\nmetadata:\n  name: {name}\n  labels:\n    app: demo\nspec:\n  height: {height}\n  ports:\n  - name: http\n    port: 8080\n    protocol: TCP\n"
+    )
+}
+
+fn lines_with<'a>(text: &'a str, word: &str) -> Vec<&'a str> {
+    text.lines()
+        .filter(|l| l.split_whitespace().next() == Some(word))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_works_against_the_embedded_server() {
+    let Some(binary) = kubectl_binary() else {
+        return;
+    };
+    let server = start().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let kubeconfig = dir.path().join("kubeconfig");
+    std::fs::write(&kubeconfig, server.kubeconfig("default")).expect("writes kubeconfig");
+    let k = Kubectl {
+        binary,
+        kubeconfig,
+        cache: dir.path().join("cache"),
+        dir: dir.path().to_path_buf(),
+    };
+
+    // create -f, with kubectl's server-side field validation.
+    k.write("a.yaml", &manifest("a", 3));
+    let out = Kubectl::ok(&k.run(&["create", "-f", "a.yaml"]).await, "create");
+    assert_eq!(out.trim(), "frobber.frob.example.com/a created");
+    let create = server
+        .faults()
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "POST")
+        .expect("a POST");
+    assert!(create.uri.contains("fieldValidation=Strict"), "{create:?}");
+    assert!(
+        !server
+            .faults()
+            .requests()
+            .iter()
+            .any(|r| r.uri.starts_with("/openapi/v2")),
+        "kubectl found fieldValidation in OpenAPI v3 and never needed v2"
+    );
+    // A typo in a field is refused by the server's strict validation.
+    k.write(
+        "typo.yaml",
+        &manifest("typo", 1).replace("height", "hieght"),
+    );
+    let out = k.run(&["create", "-f", "typo.yaml"]).await;
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("unknown field \"spec.hieght\""),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // get: a table from the print columns, by plural and short name.
+    let out = Kubectl::ok(&k.run(&["get", "frobbers"]).await, "get");
+    let header: Vec<&str> = out
+        .lines()
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    assert_eq!(header, ["NAME", "HEIGHT", "REPLICAS", "AGE"], "{out}");
+    let row: Vec<&str> = lines_with(&out, "a")[0].split_whitespace().collect();
+    // No status yet: the Replicas cell is empty, as for a custom resource.
+    assert_eq!(row.len(), 3, "{out}");
+    assert_eq!(&row[..2], ["a", "3"]);
+    assert!(row[2].ends_with('s'), "an age in seconds: {out}");
+    let out = Kubectl::ok(&k.run(&["get", "fb", "-A"]).await, "get -A");
+    assert!(out.starts_with("NAMESPACE"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("default") && l.contains(" a ")),
+        "{out}"
+    );
+    let out = Kubectl::ok(&k.run(&["get", "frob"]).await, "get by category");
+    // The category names only Frobbers, so kubectl prints them without a kind prefix.
+    assert_eq!(lines_with(&out, "a").len(), 1, "{out}");
+
+    // -o yaml: the stored object with defaults and system fields.
+    let out = Kubectl::ok(
+        &k.run(&["get", "fb", "a", "-o", "yaml"]).await,
+        "get -o yaml",
+    );
+    let object: serde_json::Value = serde_yaml_ng::from_str(&out).expect("YAML");
+    assert_eq!(object["spec"]["height"], 3);
+    assert_eq!(object["spec"]["restartPolicy"], "Always");
+    assert_eq!(object["metadata"]["generation"], 1);
+    assert!(object["metadata"]["uid"].is_string());
+
+    // apply -f, client-side: create, configure, unchanged.
+    k.write("b.yaml", &manifest("b", 1));
+    let out = Kubectl::ok(&k.run(&["apply", "-f", "b.yaml"]).await, "apply (create)");
+    assert_eq!(out.trim(), "frobber.frob.example.com/b created");
+    k.write("b.yaml", &manifest("b", 2));
+    let out = Kubectl::ok(
+        &k.run(&["apply", "-f", "b.yaml"]).await,
+        "apply (configure)",
+    );
+    assert_eq!(out.trim(), "frobber.frob.example.com/b configured");
+    let out = Kubectl::ok(
+        &k.run(&["apply", "-f", "b.yaml"]).await,
+        "apply (unchanged)",
+    );
+    assert_eq!(out.trim(), "frobber.frob.example.com/b unchanged");
+    let out = Kubectl::ok(
+        &k.run(&[
+            "get",
+            "fb",
+            "b",
+            "-o",
+            "jsonpath={.spec.height} {.metadata.generation}",
+        ])
+        .await,
+        "get jsonpath",
+    );
+    assert_eq!(out.trim(), "2 2");
+
+    // apply --server-side: create, then change a field, with managed fields.
+    k.write("c.yaml", &manifest("c", 4));
+    let out = Kubectl::ok(
+        &k.run(&["apply", "--server-side", "-f", "c.yaml"]).await,
+        "apply --server-side",
+    );
+    assert_eq!(out.trim(), "frobber.frob.example.com/c serverside-applied");
+    k.write("c.yaml", &manifest("c", 5));
+    Kubectl::ok(
+        &k.run(&["apply", "--server-side", "-f", "c.yaml"]).await,
+        "apply --server-side again",
+    );
+    let out = Kubectl::ok(
+        &k.run(&["get", "fb", "c", "--show-managed-fields", "-o", "yaml"])
+            .await,
+        "managed fields",
+    );
+    let object: serde_json::Value = serde_yaml_ng::from_str(&out).expect("YAML");
+    assert_eq!(object["spec"]["height"], 5);
+    assert_eq!(object["metadata"]["managedFields"][0]["manager"], "kubectl");
+    assert_eq!(object["metadata"]["managedFields"][0]["operation"], "Apply");
+
+    // explain from the served OpenAPI v3.
+    let out = Kubectl::ok(&k.run(&["explain", "frobbers.spec"]).await, "explain");
+    assert!(out.contains("GROUP:      frob.example.com"), "{out}");
+    assert!(out.contains("FIELD: spec <FrobberSpec>"), "{out}");
+    assert!(
+        out.contains("height\t<integer> -required-") || out.contains("height"),
+        "{out}"
+    );
+
+    // get -w: sees a change made while it watches, then ends at the request timeout.
+    let mut watch = k.command(&["get", "fb", "-w", "--request-timeout=4s"]);
+    let watcher = tokio::task::spawn_blocking(move || watch.output());
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let http = Http::new(&server);
+    http.post(FROBBERS, &frobber("watched", 9))
+        .await
+        .expect(201);
+    let out = watcher.await.expect("joins").expect("kubectl runs");
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(lines_with(&out, "a").len() == 1, "{out}");
+    assert!(lines_with(&out, "watched").len() == 1, "{out}");
+
+    // delete a namespaced and a cluster-scoped object (kubectl waits until they are gone).
+    let class = "apiVersion: frob.example.com/v1\nkind: FrobberClass\nmetadata:\n  name: fast\nspec:\n  provisioner: example.com/frob\n";
+    k.write("class.yaml", class);
+    Kubectl::ok(
+        &k.run(&["create", "-f", "class.yaml"]).await,
+        "create class",
+    );
+    let out = Kubectl::ok(&k.run(&["get", "frobberclasses"]).await, "get classes");
+    assert!(out.starts_with("NAME"), "{out}");
+    let out = Kubectl::ok(
+        &k.run(&["delete", "frobberclass", "fast"]).await,
+        "delete class",
+    );
+    assert_eq!(out.trim(), "frobberclass.frob.example.com \"fast\" deleted");
+    let out = Kubectl::ok(&k.run(&["delete", "frobber", "a"]).await, "delete frobber");
+    assert_eq!(out.trim(), "frobber.frob.example.com \"a\" deleted");
+    let out = Kubectl::ok(
+        &k.run(&["get", "fb", "a", "--ignore-not-found"]).await,
+        "get deleted",
+    );
+    assert_eq!(out.trim(), "");
+    let _ = Path::new("");
+}
