@@ -1,5 +1,6 @@
 //! Create, get and list throughput of the embedded API server over loopback (HTTP/1.1
-//! keep-alive, JSON), with the example API's Frobber.
+//! keep-alive) with the example API's fully populated Frobber, against the transport
+//! floor: `/healthz`, answered without touching the store.
 //!
 //! `cargo bench -p api-types --bench apiserver`
 
@@ -13,7 +14,8 @@ use kapi::testing::ApiServer;
 
 type Http = Client<hyper_util::client::legacy::connect::HttpConnector, Full<Bytes>>;
 
-const FROBBERS: &str = "/apis/frob.example.com/v1/namespaces/default/frobbers";
+const CREATED: &str = "/apis/frob.example.com/v1/namespaces/created/frobbers";
+const LISTED: &str = "/apis/frob.example.com/v1/namespaces/listed/frobbers";
 
 async fn send(http: &Http, method: &str, uri: &str, accept: &str, body: Vec<u8>) -> (u16, Bytes) {
     let request = Request::builder()
@@ -53,32 +55,61 @@ fn bench(c: &mut Criterion) {
     let server = runtime
         .block_on(ApiServer::builder(scheme).history_limit(1_000_000).start())
         .expect("server");
-    let base = format!("{}{FROBBERS}", server.url());
+    let url = server.url();
+    let created = format!("{url}{CREATED}");
+    let listed = format!("{url}{LISTED}");
     let http: Http = Client::builder(TokioExecutor::new()).build_http();
+    runtime.block_on(async {
+        for i in 0..100 {
+            let (status, _) = send(
+                &http,
+                "POST",
+                &listed,
+                "application/json",
+                frobber(&format!("item-{i}")),
+            )
+            .await;
+            assert_eq!(status, 201);
+        }
+    });
 
     let mut group = c.benchmark_group("apiserver");
     group.throughput(Throughput::Elements(1));
+    // The transport floor: a request the server answers without touching the store.
+    let healthz = format!("{url}/healthz");
+    group.bench_function("healthz", |b| {
+        b.to_async(&runtime).iter(|| async {
+            let (status, _) = send(&http, "GET", &healthz, "text/plain", Vec::new()).await;
+            assert_eq!(status, 200);
+        })
+    });
     let counter = std::sync::atomic::AtomicU64::new(0);
     group.bench_function("create", |b| {
         b.to_async(&runtime).iter(|| {
             let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let body = frobber(&format!("bench-{n}"));
-            let (http, base) = (&http, &base);
+            let (http, created) = (&http, &created);
             async move {
-                let (status, _) = send(http, "POST", base, "application/json", body).await;
+                let (status, _) = send(http, "POST", created, "application/json", body).await;
                 assert_eq!(status, 201);
             }
         })
     });
-    let one = format!("{base}/bench-0");
-    group.bench_function("get", |b| {
-        b.to_async(&runtime).iter(|| async {
-            let (status, _) = send(&http, "GET", &one, "application/json", Vec::new()).await;
-            assert_eq!(status, 200);
-        })
-    });
-    // A list of 100 objects in the namespace (others were created above in another).
-    let page = format!("{base}?limit=100");
+    let one = format!("{listed}/item-0");
+    for accept in ["application/json", "application/vnd.kubernetes.protobuf"] {
+        let name = if accept.contains("protobuf") {
+            "get_protobuf"
+        } else {
+            "get_json"
+        };
+        group.bench_function(name, |b| {
+            b.to_async(&runtime).iter(|| async {
+                let (status, _) = send(&http, "GET", &one, accept, Vec::new()).await;
+                assert_eq!(status, 200);
+            })
+        });
+    }
+    // A list of the 100 objects of one namespace.
     group.throughput(Throughput::Elements(100));
     for accept in ["application/json", "application/vnd.kubernetes.protobuf"] {
         let name = if accept.contains("protobuf") {
@@ -88,7 +119,7 @@ fn bench(c: &mut Criterion) {
         };
         group.bench_function(name, |b| {
             b.to_async(&runtime).iter(|| async {
-                let (status, body) = send(&http, "GET", &page, accept, Vec::new()).await;
+                let (status, body) = send(&http, "GET", &listed, accept, Vec::new()).await;
                 assert_eq!(status, 200);
                 assert!(body.len() > 1000);
             })

@@ -47,8 +47,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let once = std::env::args().any(|a| a == "--once");
     let mut scheme = kapi::Scheme::new();
     api_types::install(&mut scheme)?;
-    let openapi =
-        OpenApiDocuments::from_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/generated/openapi"))?;
+    let openapi = {
+        use api_types::generated::openapi_documents::{V2, V3};
+        OpenApiDocuments::from_generated(V2, V3)
+    };
     let server = ApiServer::builder(scheme).openapi(openapi).start().await?;
     let base = server.url();
     let kubeconfig = std::env::temp_dir().join("kapi-demo.kubeconfig");
@@ -121,10 +123,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .as_array()
             .map(|c| {
                 c.iter()
-                    .map(|v| {
-                        v.as_str()
-                            .map(str::to_string)
-                            .unwrap_or_else(|| v.to_string())
+                    .map(|v| match v {
+                        Value::Null => "<none>".to_string(),
+                        Value::String(s) => s.clone(),
+                        other => other.to_string(),
                     })
                     .collect()
             })

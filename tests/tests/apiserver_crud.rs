@@ -834,6 +834,11 @@ async fn discovery_documents() {
     let http = Http::new(&server);
     let groups = http.get("/apis").await.expect(200);
     assert_eq!(groups["kind"], "APIGroupList");
+    assert_eq!(
+        groups["groups"].as_array().map(Vec::len),
+        Some(1),
+        "{groups}"
+    );
     let group = &groups["groups"][0];
     assert_eq!(group["name"], "frob.example.com");
     assert_eq!(group["preferredVersion"]["version"], "v1");

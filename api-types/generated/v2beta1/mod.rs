@@ -5,6 +5,8 @@
 
 //! Generated code of this module; declared once with `#[path]` in the module.
 
+pub mod apply;
+pub mod client;
 pub mod conversion;
 pub mod register;
 pub mod round_trip;

@@ -4,6 +4,8 @@
 //! the model for a crate, lints it ([`crate::lint`]), runs every generator, and hands the
 //! files to [`output`].
 
+mod apply_configuration;
+mod clientset;
 mod conversion;
 pub mod crd;
 mod model_summary;
@@ -115,7 +117,9 @@ pub fn generators() -> Vec<Box<dyn Generator>> {
         Box::new(round_trip::RoundTrip),
         Box::new(openapi::OpenApi::new(kapi.clone())),
         Box::new(crd::Crd::new(kapi.clone())),
-        Box::new(protobuf::Protobuf::new(kapi)),
+        Box::new(protobuf::Protobuf::new(kapi.clone())),
+        Box::new(clientset::Clientset::new(kapi.clone())),
+        Box::new(apply_configuration::ApplyConfiguration::new(kapi)),
     ]
 }
 

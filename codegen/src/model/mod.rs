@@ -267,6 +267,9 @@ pub struct ClientMethod {
     pub subresource: Option<String>,
     pub input: Option<String>,
     pub result: Option<String>,
+    /// The `method(...)` marker, for diagnostics about its types.
+    #[serde(skip)]
+    pub span: Span,
 }
 
 #[derive(Debug, Clone, Serialize)]

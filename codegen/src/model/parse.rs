@@ -572,6 +572,43 @@ fn check_default_type(
     }
 }
 
+/// The verbs a `gen_client(method(...))` may use: the subresource verbs of `kapi::client::Api`.
+pub const CLIENT_METHOD_VERBS: &[&str] = &["get", "update", "patch"];
+
+/// A custom client method is a subresource call the typed client can make, named by a Rust
+/// type name (`GetScale` becomes `get_scale`).
+fn check_client_method(
+    m: &crate::markers::Marker,
+    name: &str,
+    verb: &str,
+    has_subresource: bool,
+    diags: &mut Diagnostics,
+) {
+    let is_camel = name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric());
+    if !is_camel {
+        diags.push(
+            Diagnostic::new(
+                m.span,
+                format!("client method name \"{name}\" is not an UpperCamelCase name"),
+            )
+            .with_help("name it like Go's client-gen does, e.g. `name = \"GetScale\"`"),
+        );
+    }
+    if !CLIENT_METHOD_VERBS.contains(&verb) {
+        bad_choice(diags, m.span, "verb", verb, CLIENT_METHOD_VERBS);
+    }
+    if !has_subresource {
+        diags.push(
+            Diagnostic::new(
+                m.span,
+                format!("client method \"{name}\" needs a `subresource`"),
+            )
+            .with_help("custom methods call a subresource: write `subresource = \"scale\"`"),
+        );
+    }
+}
+
 fn bad_choice(
     diags: &mut Diagnostics,
     span: proc_macro2::Span,
@@ -878,12 +915,14 @@ fn parse_kind(
                         );
                         return None;
                     };
+                    check_client_method(mm, &name, &verb, k.str("subresource").is_some(), diags);
                     Some(ClientMethod {
                         name,
                         verb,
                         subresource: k.str("subresource"),
                         input: k.str("input"),
                         result: k.str("result"),
+                        span: mm.span,
                     })
                 })
                 .collect(),
@@ -903,6 +942,26 @@ fn parse_kind(
         "apply_status",
     ];
     if let (Some(c), Some(m)) = (&client, markers.marker("gen_client")) {
+        let set = [
+            ("no_verbs", c.no_verbs),
+            ("read_only", c.read_only),
+            ("only_verbs", !c.only_verbs.is_empty()),
+            ("skip_verbs", !c.skip_verbs.is_empty()),
+        ];
+        let given: Vec<&str> = set.iter().filter(|s| s.1).map(|s| s.0).collect();
+        if given.len() > 1 {
+            diags.push(
+                Diagnostic::new(
+                    m.span,
+                    format!(
+                        "`gen_client` takes one of {}, found {}",
+                        quote_list(&["no_verbs", "read_only", "only_verbs", "skip_verbs"]),
+                        quote_list(&given)
+                    ),
+                )
+                .with_help("keep the one that says which verbs the client has"),
+            );
+        }
         for v in c.only_verbs.iter().chain(&c.skip_verbs) {
             if !VERBS.contains(&v.as_str()) {
                 let mut d = Diagnostic::new(m.span, format!("unknown client verb \"{v}\""));

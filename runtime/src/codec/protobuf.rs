@@ -984,10 +984,25 @@ fn encode_json_raw(v: &serde_json::Value, buf: &mut impl BufMut) {
 }
 
 fn json_raw_len(v: &serde_json::Value) -> usize {
-    match json_raw_parts(v) {
-        Some(raw) => bytes_len(key_len(1) + bytes_len(raw.len())),
-        None => 1,
+    if v.is_null() {
+        return 1;
     }
+    // Lengths are asked for at every level of nesting (managedFields sit three messages
+    // deep), so count the JSON instead of building it each time.
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // A `serde_json::Value` always serializes.
+    let _ = serde_json::to_writer(&mut count, v);
+    bytes_len(key_len(1) + bytes_len(count.0))
 }
 
 fn decode_json_raw(

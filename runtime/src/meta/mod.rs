@@ -1,6 +1,7 @@
 //! Kubernetes meta types (k8s.io/apimachinery/pkg/apis/meta/v1), wire-compatible with
 //! Kubernetes and written with kapi's own markers.
 
+mod apply;
 mod byte_string;
 mod condition;
 mod discovery;
@@ -21,6 +22,7 @@ mod status;
 mod time;
 mod watch;
 
+pub use apply::{ObjectMetaApplyConfiguration, OwnerReferenceApplyConfiguration};
 pub use byte_string::ByteString;
 pub use condition::{Condition, ConditionStatus};
 pub use discovery::{

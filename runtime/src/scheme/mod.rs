@@ -312,6 +312,19 @@ impl Scheme {
         }
     }
 
+    /// A bare protobuf message of a registered kind (no `k8s\x00` envelope: an item of a
+    /// list body); no defaulting.
+    pub fn decode_protobuf_message(
+        &self,
+        gvk: &GroupVersionKind,
+        raw: &[u8],
+    ) -> Result<Box<dyn Object>, SchemeError> {
+        match self.served_entry(gvk)?.ops.decode_protobuf(raw) {
+            Some(result) => result.map_err(SchemeError::Decode),
+            None => Err(SchemeError::ProtobufNotSupported(gvk.clone())),
+        }
+    }
+
     /// Decodes an already parsed JSON value, by its apiVersion and kind; no defaulting.
     pub fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, SchemeError> {
         let gvk = value_type(&value)?;

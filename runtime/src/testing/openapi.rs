@@ -33,6 +33,14 @@ impl OpenApiDocuments {
         self
     }
 
+    /// The documents as codegen embeds them (`generated/openapi_documents.rs`: `V2`, `V3`).
+    pub fn from_generated(v2: &str, v3: &[(&str, &str)]) -> Self {
+        v3.iter()
+            .fold(Self::new().with_v2(v2), |docs, (path, doc)| {
+                docs.with_v3(path, *doc)
+            })
+    }
+
     /// Reads a codegen output directory: `swagger.json` and `v3/<path with __>_openapi.json`.
     pub fn from_dir(dir: impl AsRef<Path>) -> std::io::Result<Self> {
         let dir = dir.as_ref();

@@ -62,7 +62,11 @@ impl Resources {
             let Some(meta) = scheme.kind_meta(gvk) else {
                 continue;
             };
-            if meta.category != KindCategory::Object || meta.plural.is_empty() {
+            // meta.k8s.io's PartialObjectMetadata is a response shape, not a resource.
+            if meta.category != KindCategory::Object
+                || meta.plural.is_empty()
+                || gvk.group == "meta.k8s.io"
+            {
                 continue;
             }
             let storage_version = scheme

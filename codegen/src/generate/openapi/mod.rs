@@ -12,6 +12,7 @@ mod kapi_source;
 pub mod paths;
 pub mod schema;
 
+mod rust_consts;
 pub use kapi_source::{
     load as load_kapi, load_from as load_kapi_from, locate as locate_kapi, KapiTypes,
 };
@@ -70,6 +71,7 @@ impl Generator for OpenApi {
                 contents: to_json(&doc),
             });
         }
+        files.push(rust_consts::file(model, cx));
         files
     }
 }

@@ -164,6 +164,15 @@ impl Ctx<'_> {
             .map_err(ApiError::internal)
     }
 
+    /// A stored object encoded in the request's version, without a copy when that is the
+    /// storage version.
+    pub fn encode_stored(&self, stored: &Stored, encoding: Encoding) -> Result<Vec<u8>, ApiError> {
+        if stored.object.api_version() == self.resource.api_version() {
+            return encode(&self.state.scheme, stored.object.as_ref(), encoding);
+        }
+        encode(&self.state.scheme, self.present(stored)?.as_ref(), encoding)
+    }
+
     /// A stored object as the request's version's JSON.
     pub fn present_json(&self, stored: &Stored) -> Result<Value, ApiError> {
         self.present(stored)?
@@ -202,6 +211,10 @@ impl Ctx<'_> {
     }
 
     pub fn stored_reply(&self, code: StatusCode, stored: &Stored) -> Result<Reply, ApiError> {
+        if self.output.shape == Shape::Object {
+            let body = self.encode_stored(stored, self.output.encoding)?;
+            return Ok(self.reply(code, body));
+        }
         let obj = self.present(stored)?;
         self.object_reply(code, obj.as_ref())
     }

@@ -1,7 +1,7 @@
 //! get and list: selectors, resourceVersion semantics, and chunked lists with consistent
 //! continue tokens.
 
-use super::{encode, encode_value, partial_object_metadata, Ctx, Reply};
+use super::{encode_value, partial_object_metadata, Ctx, Reply};
 use crate::meta::{FieldSelector, Selector};
 use crate::testing::api_error::ApiError;
 use crate::testing::negotiate::{Encoding, Shape};
@@ -180,14 +180,15 @@ pub(crate) fn list_reply(
     let body = match (ctx.output.shape, ctx.output.encoding) {
         (Shape::Object, Encoding::Protobuf) => {
             let mut encoded = Vec::with_capacity(items.len());
+            let scheme = &ctx.state.scheme;
+            let api_version = ctx.resource.api_version();
             for s in items {
-                let obj = ctx.present(s)?;
-                encoded.push(
-                    ctx.state
-                        .scheme
-                        .encode_raw_protobuf(obj.as_ref())
-                        .map_err(ApiError::internal)?,
-                );
+                let raw = if s.object.api_version() == api_version {
+                    scheme.encode_raw_protobuf(s.object.as_ref())
+                } else {
+                    scheme.encode_raw_protobuf(ctx.present(s)?.as_ref())
+                };
+                encoded.push(raw.map_err(ApiError::internal)?);
             }
             let meta = crate::meta::ListMeta {
                 resource_version: revision.to_string(),
@@ -220,8 +221,7 @@ pub(crate) fn list_reply(
                 if i > 0 {
                     out.push(b',');
                 }
-                let obj = ctx.present(s)?;
-                out.extend_from_slice(&encode(&ctx.state.scheme, obj.as_ref(), Encoding::Json)?);
+                out.extend_from_slice(&ctx.encode_stored(s, Encoding::Json)?);
             }
             out.extend_from_slice(b"]}");
             out

@@ -1,0 +1,732 @@
+//! Typed clientsets, like Go's client-gen: per served group-version with `gen_client` kinds,
+//! `generated/<version>/client.rs` with a `<Group><Version>Client` (`FrobV1Client`, named
+//! from the group's Go name) that hands out one typed client per kind (`frobbers(namespace)`,
+//! `frobber_classes()`), each offering exactly the verbs its `gen_client` options allow over
+//! `kapi::client::Api`; and one crate-level `generated/clientset.rs` whose `Clientset`
+//! aggregates every group-version client (`clientset.frob_v1()`).
+//!
+//! The verbs: create, update, update_status, get, list, watch, delete, delete_collection,
+//! patch (a `kapi::client::Patch`: JSON, merge, strategic or apply), patch_status, apply and
+//! apply_status (taking the kind's generated apply configuration, a field manager and
+//! `force`), and custom subresource methods (`method(name = "GetScale", verb = "get",
+//! subresource = "scale", result = "Scale")` becomes `get_scale(name)`). The status verbs
+//! exist only for kinds with a status subresource and without `no_status`; patch_status and
+//! apply_status follow patch and apply.
+
+use super::apply_configuration::{config_name, object_kinds};
+use super::openapi::schema::{Index, Origin, Resolved};
+use super::openapi::{kapi_error, KapiTypes};
+use super::{path_tokens, Context, GeneratedFile, Generator};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::{ClientInfo, ClientMethod, GroupVersion, Model, Scope, TypeDef};
+use heck::{ToSnakeCase, ToUpperCamelCase};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use std::collections::BTreeSet;
+
+pub struct Clientset {
+    kapi: KapiTypes,
+}
+
+impl Clientset {
+    /// Shares kapi's types with the other generators of the run (custom methods' result
+    /// types, such as `Scale`, are found among them).
+    pub fn new(kapi: KapiTypes) -> Self {
+        Clientset { kapi }
+    }
+}
+
+/// Every verb a typed client can have, in the order they are generated (client-go's).
+pub const VERBS: &[Verb] = &[
+    Verb::Create,
+    Verb::Update,
+    Verb::UpdateStatus,
+    Verb::Delete,
+    Verb::DeleteCollection,
+    Verb::Get,
+    Verb::List,
+    Verb::Watch,
+    Verb::Patch,
+    Verb::PatchStatus,
+    Verb::Apply,
+    Verb::ApplyStatus,
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Create,
+    Update,
+    UpdateStatus,
+    Delete,
+    DeleteCollection,
+    Get,
+    List,
+    Watch,
+    Patch,
+    PatchStatus,
+    Apply,
+    ApplyStatus,
+}
+
+impl Verb {
+    /// The verb's name in `only_verbs` / `skip_verbs`, and its method's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verb::Create => "create",
+            Verb::Update => "update",
+            Verb::UpdateStatus => "update_status",
+            Verb::Delete => "delete",
+            Verb::DeleteCollection => "delete_collection",
+            Verb::Get => "get",
+            Verb::List => "list",
+            Verb::Watch => "watch",
+            Verb::Patch => "patch",
+            Verb::PatchStatus => "patch_status",
+            Verb::Apply => "apply",
+            Verb::ApplyStatus => "apply_status",
+        }
+    }
+
+    fn on_status(self) -> bool {
+        matches!(
+            self,
+            Verb::UpdateStatus | Verb::PatchStatus | Verb::ApplyStatus
+        )
+    }
+
+    /// The marker verb that decides this one: patch_status has no marker name of its own
+    /// (client-go has no PatchStatus) and follows patch.
+    fn marker_name(self) -> &'static str {
+        match self {
+            Verb::PatchStatus => "patch",
+            other => other.name(),
+        }
+    }
+}
+
+/// The verbs a kind's typed client has, from its `gen_client` options (client-go's rules:
+/// `no_verbs` leaves only custom methods, `read_only` get/list/watch, `only_verbs` and
+/// `skip_verbs` pick by name) and whether it has a status subresource.
+pub fn verbs(client: &ClientInfo, has_status: bool) -> Vec<Verb> {
+    VERBS
+        .iter()
+        .copied()
+        .filter(|v| !v.on_status() || (has_status && !client.no_status))
+        .filter(|v| {
+            let name = v.marker_name();
+            if client.no_verbs {
+                false
+            } else if client.read_only {
+                matches!(v, Verb::Get | Verb::List | Verb::Watch)
+            } else if !client.only_verbs.is_empty() {
+                client.only_verbs.iter().any(|o| o == name)
+            } else {
+                !client.skip_verbs.iter().any(|s| s == name)
+            }
+        })
+        .collect()
+}
+
+impl Generator for Clientset {
+    fn name(&self) -> &'static str {
+        "clientset"
+    }
+
+    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let served: Vec<&GroupVersion> = model
+            .versions
+            .iter()
+            .filter(|gv| !gv.internal && client_kinds(gv).next().is_some())
+            .collect();
+        let Some(first) = served.first() else {
+            return Vec::new();
+        };
+        let kapi = match self.kapi.get(&model.crate_dir) {
+            Ok(k) => k,
+            Err(e) => {
+                diags.push(kapi_error(first, e));
+                return Vec::new();
+            }
+        };
+        let index = Index::new(model, &kapi);
+        let mut files: Vec<GeneratedFile> = served
+            .iter()
+            .map(|gv| GeneratedFile {
+                path: cx.rust_file(&gv.module, "client.rs"),
+                contents: unparse(
+                    GroupVersionClient {
+                        gv,
+                        cx,
+                        index: &index,
+                    }
+                    .file(diags),
+                ),
+            })
+            .collect();
+        files.push(GeneratedFile {
+            path: cx.rust_file(&[], "clientset.rs"),
+            contents: unparse(clientset_file(model, &served, cx)),
+        });
+        files
+    }
+}
+
+fn unparse(tokens: TokenStream) -> String {
+    match syn::parse2::<syn::File>(tokens) {
+        Ok(file) => prettyplease::unparse(&file),
+        Err(e) => format!("compile_error!({:?});\n", e.to_string()),
+    }
+}
+
+/// The kinds of a group-version that get a typed client.
+fn client_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
+    object_kinds(gv).filter(|t| t.kind.as_ref().is_some_and(|k| k.client.is_some()))
+}
+
+/// `FrobV1Client`: the group's Go name and the version.
+fn group_version_client_name(gv: &GroupVersion) -> syn::Ident {
+    format_ident!("{}{}Client", gv.go_name, gv.version.to_upper_camel_case())
+}
+
+/// `frob_v1`: the clientset's accessor of a group-version.
+fn group_version_accessor(gv: &GroupVersion) -> syn::Ident {
+    format_ident!(
+        "{}_{}",
+        gv.go_name.to_snake_case(),
+        gv.version.to_snake_case()
+    )
+}
+
+/// `frobber_classes`, `read_onlies`: the plural with the word breaks of the kind's name, as
+/// Go's `FrobberClasses()` has them. The plural's part in common with the kind's lowercase
+/// name keeps the kind's underscores; the rest (`es`, `ies`) is appended.
+fn kind_accessor(t: &TypeDef, plural: &str) -> syn::Ident {
+    let lower = t.name.to_lowercase();
+    let common = lower
+        .chars()
+        .zip(plural.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut name = String::new();
+    let mut taken = 0;
+    for c in t.name.to_snake_case().chars() {
+        if taken == common {
+            break;
+        }
+        if c != '_' {
+            taken += 1;
+        }
+        name.push(c);
+    }
+    name.extend(plural.chars().skip(common));
+    format_ident!("{}", name.replace(['-', '.'], "_"))
+}
+
+/// What a `client.rs` imports from `kapi::client` and `kapi::meta`: only what its verbs use,
+/// so a read-only API leaves no unused import.
+fn imports(kinds: &[&TypeDef]) -> (Vec<syn::Ident>, Vec<syn::Ident>) {
+    let mut client: BTreeSet<&str> = ["Api", "Client", "Error"].into();
+    let mut meta: BTreeSet<&str> = BTreeSet::new();
+    for k in kinds.iter().filter_map(|t| t.kind.as_ref()) {
+        let info = k.client.clone().unwrap_or_default();
+        for verb in verbs(&info, k.subresource_status) {
+            let (c, m): (&[&str], &[&str]) = match verb {
+                Verb::Create => (&[], &["CreateOptions"]),
+                Verb::Update | Verb::UpdateStatus => (&[], &["UpdateOptions"]),
+                Verb::Delete => (&["Deleted"], &["DeleteOptions"]),
+                Verb::DeleteCollection => (&["ObjectList"], &["DeleteOptions", "ListOptions"]),
+                Verb::Get => (&[], &["GetOptions"]),
+                Verb::List => (&["ObjectList"], &["ListOptions"]),
+                Verb::Watch => (&["WatchStream"], &["ListOptions"]),
+                Verb::Patch | Verb::PatchStatus => (&["Patch"], &["PatchOptions"]),
+                Verb::Apply | Verb::ApplyStatus => (&[], &[]),
+            };
+            client.extend(c);
+            meta.extend(m);
+        }
+        for m in &info.methods {
+            match m.verb.as_str() {
+                "update" => {
+                    meta.insert("UpdateOptions");
+                }
+                "patch" => {
+                    client.insert("Patch");
+                    meta.insert("PatchOptions");
+                }
+                _ => {}
+            }
+        }
+    }
+    let idents = |set: BTreeSet<&str>| set.into_iter().map(|n| format_ident!("{}", n)).collect();
+    (idents(client), idents(meta))
+}
+
+/// One group-version's `client.rs`.
+struct GroupVersionClient<'a> {
+    gv: &'a GroupVersion,
+    cx: &'a Context<'a>,
+    index: &'a Index<'a>,
+}
+
+impl GroupVersionClient<'_> {
+    fn file(&self, diags: &mut Diagnostics) -> TokenStream {
+        let gv = self.gv;
+        let api_version = gv.api_version();
+        let name = group_version_client_name(gv);
+        let kinds: Vec<&TypeDef> = client_kinds(gv).collect();
+        let accessors = kinds.iter().map(|t| self.accessor(t));
+        let kind_clients = kinds.iter().map(|t| self.kind_client(t, diags));
+        let (client_imports, meta_imports) = imports(&kinds);
+        let meta_imports = if meta_imports.is_empty() {
+            TokenStream::new()
+        } else {
+            quote!(use ::kapi::meta::{#(#meta_imports),*};)
+        };
+        let doc = format!(" Typed clients of {api_version}, like client-go's typed clientset.");
+        let struct_doc = format!(" The {api_version} API: a typed client per kind.");
+        let new_doc = format!(" A {api_version} client over `client`'s connection.");
+        quote! {
+            #![doc = #doc]
+
+            use ::kapi::client::{#(#client_imports),*};
+            #meta_imports
+
+            #[doc = #struct_doc]
+            #[derive(Debug, Clone)]
+            pub struct #name {
+                client: Client,
+            }
+
+            impl #name {
+                #[doc = #new_doc]
+                pub fn new(client: Client) -> Self {
+                    Self { client }
+                }
+
+                /// The REST client underneath.
+                pub fn client(&self) -> &Client {
+                    &self.client
+                }
+
+                #(#accessors)*
+            }
+
+            #(#kind_clients)*
+        }
+    }
+
+    fn kind_client_name(t: &TypeDef) -> syn::Ident {
+        format_ident!("{}Client", t.name)
+    }
+
+    fn accessor(&self, t: &TypeDef) -> TokenStream {
+        let Some(k) = &t.kind else {
+            return TokenStream::new();
+        };
+        let accessor = kind_accessor(t, &k.plural);
+        let client = Self::kind_client_name(t);
+        match k.scope {
+            Scope::Namespaced => {
+                let doc = format!(
+                    " The {} objects in `namespace`; `\"\"` means all namespaces (for list, \
+                     watch and delete_collection), as in client-go.",
+                    t.name
+                );
+                quote! {
+                    #[doc = #doc]
+                    pub fn #accessor(&self, namespace: &str) -> #client {
+                        #client::new(self.client.clone(), namespace)
+                    }
+                }
+            }
+            Scope::Cluster => {
+                let doc = format!(" The {} objects (cluster-scoped).", t.name);
+                quote! {
+                    #[doc = #doc]
+                    pub fn #accessor(&self) -> #client {
+                        #client::new(self.client.clone())
+                    }
+                }
+            }
+        }
+    }
+
+    fn kind_client(&self, t: &TypeDef, diags: &mut Diagnostics) -> TokenStream {
+        let Some(k) = &t.kind else {
+            return TokenStream::new();
+        };
+        let client = k.client.clone().unwrap_or_default();
+        let name = Self::kind_client_name(t);
+        let ty = path_tokens(&self.gv.type_path(t));
+        let kind = &t.name;
+        let (new, doc) = match k.scope {
+            Scope::Namespaced => (
+                quote! {
+                    /// The client of one namespace, or of all namespaces with `""`.
+                    pub fn new(client: Client, namespace: &str) -> Self {
+                        let api = if namespace.is_empty() {
+                            Api::all(client)
+                        } else {
+                            Api::namespaced(client, namespace)
+                        };
+                        Self { api }
+                    }
+                },
+                format!(" The typed client of {kind} objects in one namespace (or all)."),
+            ),
+            Scope::Cluster => (
+                quote! {
+                    /// The client of every object of the kind.
+                    pub fn new(client: Client) -> Self {
+                        Self { api: Api::all(client) }
+                    }
+                },
+                format!(" The typed client of {kind} objects (cluster-scoped)."),
+            ),
+        };
+        let has_status = k.subresource_status;
+        let verbs = verbs(&client, has_status)
+            .into_iter()
+            .map(|v| self.verb(t, v));
+        let methods = client.methods.iter().map(|m| self.method(t, m, diags));
+        quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone)]
+            pub struct #name {
+                api: Api<#ty>,
+            }
+
+            impl #name {
+                #new
+
+                /// The `Api` underneath, for what is not generated here (paginated list
+                /// streams, other subresources).
+                pub fn api(&self) -> &Api<#ty> {
+                    &self.api
+                }
+
+                #(#verbs)*
+                #(#methods)*
+            }
+        }
+    }
+
+    fn apply_configuration(&self, t: &TypeDef) -> TokenStream {
+        let module = self.cx.generated_module(&self.gv.module);
+        let name = config_name(&t.name);
+        let module = path_tokens(&format!("{module}::apply"));
+        quote!(#module::#name)
+    }
+
+    fn verb(&self, t: &TypeDef, verb: Verb) -> TokenStream {
+        let ty = path_tokens(&self.gv.type_path(t));
+        let kind = &t.name;
+        // Named after the kind like client-go's parameters (`frobber`), unless that is a keyword.
+        let object = syn::parse_str::<syn::Ident>(&kind.to_snake_case())
+            .unwrap_or_else(|_| format_ident!("object"));
+        match verb {
+            Verb::Create => {
+                let doc = format!(" Creates a {kind}; returns it as the server stored it.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn create(&self, #object: &#ty, options: &CreateOptions) -> Result<#ty, Error> {
+                        self.api.create(#object, options).await
+                    }
+                }
+            }
+            Verb::Update => {
+                let has_status = t.kind.as_ref().is_some_and(|k| k.subresource_status);
+                let doc = if has_status {
+                    format!(
+                        " Replaces a {kind}; its status is left as it is (see `update_status`)."
+                    )
+                } else {
+                    format!(" Replaces a {kind}.")
+                };
+                quote! {
+                    #[doc = #doc]
+                    pub async fn update(&self, #object: &#ty, options: &UpdateOptions) -> Result<#ty, Error> {
+                        self.api.update(#object, options).await
+                    }
+                }
+            }
+            Verb::UpdateStatus => {
+                let doc =
+                    format!(" Replaces the status of a {kind} through its status subresource.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn update_status(&self, #object: &#ty, options: &UpdateOptions) -> Result<#ty, Error> {
+                        self.api.update_status(#object, options).await
+                    }
+                }
+            }
+            Verb::Delete => {
+                let doc = format!(" Deletes the {kind} `name`: the object as it was, or still is while finalizers hold it.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn delete(&self, name: &str, options: &DeleteOptions) -> Result<Deleted<#ty>, Error> {
+                        self.api.delete(name, options).await
+                    }
+                }
+            }
+            Verb::DeleteCollection => {
+                let doc = format!(" Deletes every {kind} `list_options` selects; returns them.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn delete_collection(
+                        &self,
+                        options: &DeleteOptions,
+                        list_options: &ListOptions,
+                    ) -> Result<ObjectList<#ty>, Error> {
+                        self.api.delete_collection(options, list_options).await
+                    }
+                }
+            }
+            Verb::Get => {
+                let doc = format!(" Reads the {kind} `name`.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn get(&self, name: &str, options: &GetOptions) -> Result<#ty, Error> {
+                        self.api.get(name, options).await
+                    }
+                }
+            }
+            Verb::List => {
+                let doc = format!(" Lists {kind} objects (one page when `options.limit` is set).");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn list(&self, options: &ListOptions) -> Result<ObjectList<#ty>, Error> {
+                        self.api.list(options).await
+                    }
+                }
+            }
+            Verb::Watch => {
+                let doc = format!(" Watches {kind} objects from `options.resource_version`.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn watch(&self, options: &ListOptions) -> Result<WatchStream<#ty>, Error> {
+                        self.api.watch(options).await
+                    }
+                }
+            }
+            Verb::Patch => {
+                let doc = format!(
+                    " Patches the {kind} `name` (JSON patch, merge, strategic merge or apply)."
+                );
+                quote! {
+                    #[doc = #doc]
+                    pub async fn patch(&self, name: &str, patch: &Patch, options: &PatchOptions) -> Result<#ty, Error> {
+                        self.api.patch(name, patch, options).await
+                    }
+                }
+            }
+            Verb::PatchStatus => {
+                let doc = format!(" Patches the status of the {kind} `name`.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn patch_status(&self, name: &str, patch: &Patch, options: &PatchOptions) -> Result<#ty, Error> {
+                        self.api.patch_status(name, patch, options).await
+                    }
+                }
+            }
+            Verb::Apply | Verb::ApplyStatus => {
+                let config = self.apply_configuration(t);
+                let status = verb == Verb::ApplyStatus;
+                let (method, doc) = if status {
+                    (
+                        quote!(apply_status),
+                        format!(" Applies the status of a {kind} (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own."),
+                    )
+                } else {
+                    (
+                        quote!(apply),
+                        format!(" Applies a {kind} (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names."),
+                    )
+                };
+                let missing = format!("a {kind} apply configuration needs metadata.name");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn #method(
+                        &self,
+                        configuration: &#config,
+                        field_manager: &str,
+                        force: bool,
+                    ) -> Result<#ty, Error> {
+                        let name = configuration
+                            .name()
+                            .ok_or_else(|| Error::Request(#missing.to_string()))?;
+                        self.api.#method(name, configuration, field_manager, force).await
+                    }
+                }
+            }
+        }
+    }
+
+    /// A custom subresource method: `get_scale(name)`, `update_scale(name, &scale, opts)`,
+    /// `patch_scale(name, &patch, opts)`.
+    fn method(&self, t: &TypeDef, m: &ClientMethod, diags: &mut Diagnostics) -> TokenStream {
+        let method = format_ident!("{}", m.name.to_snake_case());
+        let subresource = m.subresource.clone().unwrap_or_default();
+        let kind = &t.name;
+        let result = match &m.result {
+            Some(r) => match self.resolve_type(r) {
+                Some(p) => path_tokens(&p),
+                None => {
+                    diags.push(
+                        Diagnostic::new(m.span, format!("client method {}: no type `{r}` to return", m.name))
+                            .with_help("name a type of this group-version or of kapi (`Scale` is `kapi::autoscaling::v1::Scale`)")
+                            .with_file(&t.file),
+                    );
+                    return TokenStream::new();
+                }
+            },
+            None => path_tokens(&self.gv.type_path(t)),
+        };
+        if let Some(input) = &m.input {
+            if m.result.as_deref() != Some(input.as_str()) {
+                diags.push(
+                    Diagnostic::new(m.span, format!("client method {}: `input` must be the `result` type", m.name))
+                        .with_help("a subresource reads and writes the same type; drop `input` or make it `result`")
+                        .with_file(&t.file),
+                );
+                return TokenStream::new();
+            }
+        }
+        match m.verb.as_str() {
+            "get" => {
+                let doc = format!(" Reads the `{subresource}` subresource of the {kind} `name`.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn #method(&self, name: &str) -> Result<#result, Error> {
+                        self.api.get_subresource::<#result>(name, #subresource).await
+                    }
+                }
+            }
+            "update" => {
+                let doc =
+                    format!(" Replaces the `{subresource}` subresource of the {kind} `name`.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn #method(&self, name: &str, value: &#result, options: &UpdateOptions) -> Result<#result, Error> {
+                        self.api.update_subresource::<#result>(name, #subresource, value, options).await
+                    }
+                }
+            }
+            "patch" => {
+                let doc = format!(" Patches the `{subresource}` subresource of the {kind} `name`.");
+                quote! {
+                    #[doc = #doc]
+                    pub async fn #method(&self, name: &str, patch: &Patch, options: &PatchOptions) -> Result<#result, Error> {
+                        self.api.patch_subresource::<#result>(name, #subresource, patch, options).await
+                    }
+                }
+            }
+            // The parser reports other verbs.
+            _ => TokenStream::new(),
+        }
+    }
+
+    /// The Rust path of a type a method names: this group-version's, then kapi's.
+    fn resolve_type(&self, name: &str) -> Option<String> {
+        let path: Vec<String> = name.split("::").map(str::to_string).collect();
+        let origin = Origin {
+            model: self.index.api,
+            gv: Some(self.gv),
+        };
+        match self.index.resolve(origin, &path)? {
+            Resolved::Type(origin, t) => {
+                let full = match origin.gv {
+                    Some(gv) => gv.type_path(t),
+                    None => format!("crate::{}::{}", t.module.join("::"), t.name),
+                };
+                Some(if std::ptr::eq(origin.model, self.index.kapi) {
+                    full.replacen("crate", "::kapi", 1)
+                } else {
+                    full
+                })
+            }
+            Resolved::Special(_) => None,
+        }
+    }
+}
+
+/// The crate's `Clientset`: every group-version client behind one connection.
+fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> TokenStream {
+    let fields = served.iter().map(|gv| {
+        let field = group_version_accessor(gv);
+        let ty = client_path(gv, cx);
+        quote!(#field: #ty,)
+    });
+    let inits = served.iter().map(|gv| {
+        let field = group_version_accessor(gv);
+        let ty = client_path(gv, cx);
+        quote!(#field: #ty::new(client.clone()),)
+    });
+    let accessors = served.iter().map(|gv| {
+        let field = group_version_accessor(gv);
+        let ty = client_path(gv, cx);
+        let doc = format!(" The {} client.", gv.api_version());
+        quote! {
+            #[doc = #doc]
+            pub fn #field(&self) -> &#ty {
+                &self.#field
+            }
+        }
+    });
+    let install = path_tokens(&format!("{}::register::install", cx.generated_module(&[])));
+    let crate_name = &model.crate_name;
+    let doc = format!(" Every group-version of `{crate_name}`, behind one connection.");
+    let scheme_doc = format!(
+        " A scheme with every kind of `{crate_name}`, the meta kinds and autoscaling/v1 `Scale`: what a client of this API decodes."
+    );
+    quote! {
+        //! The clientset of the crate: one typed client per group-version.
+
+        use ::kapi::client::{Client, Config, Error};
+
+        #[doc = #doc]
+        #[derive(Debug, Clone)]
+        pub struct Clientset {
+            client: Client,
+            #(#fields)*
+        }
+
+        impl Clientset {
+            /// A clientset over `client`'s connection (whose scheme must know this API's kinds).
+            pub fn new(client: Client) -> Self {
+                Self {
+                    #(#inits)*
+                    client,
+                }
+            }
+
+            /// A clientset for `config`, with a scheme of this API ([`scheme`]).
+            pub fn from_config(config: Config) -> Result<Self, Error> {
+                let scheme = scheme().map_err(|e| Error::Config(e.to_string()))?;
+                Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
+            }
+
+            /// The REST client underneath.
+            pub fn client(&self) -> &Client {
+                &self.client
+            }
+
+            #(#accessors)*
+        }
+
+        #[doc = #scheme_doc]
+        pub fn scheme() -> Result<::kapi::Scheme, ::kapi::scheme::SchemeError> {
+            let mut scheme = ::kapi::Scheme::new();
+            #install(&mut scheme)?;
+            ::kapi::meta::add_to_scheme(&mut scheme)?;
+            ::kapi::autoscaling::v1::add_to_scheme(&mut scheme)?;
+            Ok(scheme)
+        }
+    }
+}
+
+fn client_path(gv: &GroupVersion, cx: &Context) -> TokenStream {
+    let name = group_version_client_name(gv);
+    let module = path_tokens(&format!("{}::client", cx.generated_module(&gv.module)));
+    quote!(#module::#name)
+}

@@ -1,0 +1,278 @@
+//! How to reach a cluster: its URL, TLS material, credentials and client behaviour.
+//! Built explicitly ([`Config::new`]), from a kubeconfig ([`Config::from_kubeconfig`]), from
+//! a pod's service account ([`Config::incluster`]), or by client-go's search order
+//! ([`Config::infer`]).
+
+use super::error::Error;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A credential: shown as `[redacted]` by `Debug`, never in errors.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+    /// The secret value itself.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(s: &str) -> Self {
+        Secret(s.to_string())
+    }
+}
+
+impl From<String> for Secret {
+    fn from(s: String) -> Self {
+        Secret(s)
+    }
+}
+
+/// TLS settings of the connection to the cluster.
+#[derive(Clone, Default)]
+pub struct TlsConfig {
+    /// PEM certificates the server's chain must lead to. `None`: an `https` cluster needs
+    /// `insecure_skip_tls_verify` (no system roots are built in).
+    pub root_ca_pem: Option<Vec<u8>>,
+    /// Accept any server certificate (kubeconfig's `insecure-skip-tls-verify`).
+    pub insecure_skip_tls_verify: bool,
+    /// The client certificate chain, PEM.
+    pub client_cert_pem: Option<Vec<u8>>,
+    /// The client certificate's private key, PEM (PKCS#8, PKCS#1 or SEC1).
+    pub client_key_pem: Option<Secret>,
+    /// The name to verify the server's certificate for, instead of the URL's host.
+    pub tls_server_name: Option<String>,
+}
+
+impl fmt::Debug for TlsConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TlsConfig")
+            .field(
+                "root_ca_pem",
+                &self
+                    .root_ca_pem
+                    .as_ref()
+                    .map(|b| format!("{} bytes", b.len())),
+            )
+            .field("insecure_skip_tls_verify", &self.insecure_skip_tls_verify)
+            .field(
+                "client_cert_pem",
+                &self
+                    .client_cert_pem
+                    .as_ref()
+                    .map(|b| format!("{} bytes", b.len())),
+            )
+            .field("client_key_pem", &self.client_key_pem)
+            .field("tls_server_name", &self.tls_server_name)
+            .finish()
+    }
+}
+
+/// How requests authenticate.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Auth {
+    #[default]
+    None,
+    /// `Authorization: Bearer <token>`.
+    Bearer(Secret),
+    /// A bearer token read from a file, read again when the file changes (a projected
+    /// service-account token is rotated in place), like client-go's cached token file.
+    TokenFile(PathBuf),
+    /// HTTP basic authentication.
+    Basic { user: String, password: Secret },
+}
+
+/// The wire format of request and response bodies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Encoding {
+    #[default]
+    Json,
+    /// Kubernetes' protobuf for kinds the scheme has a protobuf form of, JSON for the
+    /// others (and always for patches).
+    Protobuf,
+}
+
+/// When and how often a failed request is tried again (client-go's rules: a 429 for any
+/// verb, a 5xx or connection error only for GET, HEAD, PUT and DELETE).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RetryPolicy {
+    /// Attempts in all, the first included; 1 never retries. Default 10 (client-go retries
+    /// up to 10 times).
+    pub max_attempts: u32,
+    /// The first backoff; doubled each attempt, with up to 50% jitter added.
+    pub base_backoff: Duration,
+    /// The longest backoff.
+    pub max_backoff: Duration,
+    /// The longest `Retry-After` honoured; longer ones are cut to this.
+    pub max_retry_after: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_attempts: 10,
+            base_backoff: Duration::from_millis(100),
+            max_backoff: Duration::from_secs(10),
+            max_retry_after: Duration::from_secs(30),
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// Never retry.
+    pub fn none() -> Self {
+        RetryPolicy {
+            max_attempts: 1,
+            ..Default::default()
+        }
+    }
+}
+
+/// Called with the text of each `Warning` header the server sends.
+pub type WarningHandler = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Everything a [`Client`](super::Client) needs. `Debug` redacts every credential.
+#[derive(Clone)]
+pub struct Config {
+    pub cluster_url: http::Uri,
+    /// `"default"` unless the kubeconfig's context (or the pod) says otherwise.
+    pub default_namespace: String,
+    pub tls: TlsConfig,
+    pub auth: Auth,
+    /// Limit on each request, response body included (not watches).
+    pub timeout: Option<Duration>,
+    /// Client-side rate limit: requests per second (0 or less: unlimited) ...
+    pub qps: f32,
+    /// ... and how many may go at once before the limit applies.
+    pub burst: u32,
+    pub user_agent: String,
+    pub encoding: Encoding,
+    pub retry: RetryPolicy,
+    pub warning_handler: Option<WarningHandler>,
+    /// How many of the most recent warnings [`Client::warnings`](super::Client::warnings)
+    /// keeps.
+    pub max_warnings: usize,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("cluster_url", &self.cluster_url)
+            .field("default_namespace", &self.default_namespace)
+            .field("tls", &self.tls)
+            .field("auth", &self.auth)
+            .field("timeout", &self.timeout)
+            .field("qps", &self.qps)
+            .field("burst", &self.burst)
+            .field("user_agent", &self.user_agent)
+            .field("encoding", &self.encoding)
+            .field("retry", &self.retry)
+            .field(
+                "warning_handler",
+                &self.warning_handler.as_ref().map(|_| "Fn(&str)"),
+            )
+            .field("max_warnings", &self.max_warnings)
+            .finish()
+    }
+}
+
+/// client-go's default QPS.
+pub const DEFAULT_QPS: f32 = 5.0;
+/// client-go's default burst.
+pub const DEFAULT_BURST: u32 = 10;
+
+impl Config {
+    /// Defaults for everything but the URL: no TLS material, no credentials, JSON,
+    /// client-go's QPS 5 / burst 10, no timeout.
+    pub fn new(cluster_url: http::Uri) -> Self {
+        Config {
+            cluster_url,
+            default_namespace: "default".to_string(),
+            tls: TlsConfig::default(),
+            auth: Auth::None,
+            timeout: None,
+            qps: DEFAULT_QPS,
+            burst: DEFAULT_BURST,
+            user_agent: format!("kapi/{}", env!("CARGO_PKG_VERSION")),
+            encoding: Encoding::Json,
+            retry: RetryPolicy::default(),
+            warning_handler: None,
+            max_warnings: 100,
+        }
+    }
+
+    /// Reads a kubeconfig file; `context` overrides its `current-context`. Relative paths
+    /// in it are relative to the file's directory.
+    ///
+    /// Read as client-go reads them: a cluster's `server`, `certificate-authority(-data)`,
+    /// `insecure-skip-tls-verify` (an error together with a CA), `tls-server-name`; a
+    /// user's `token`, `tokenFile` (wins over `token`, read again when it changes),
+    /// `client-certificate(-data)`, `client-key(-data)` (inline data wins over a file),
+    /// `username`/`password`; a context's `namespace`. Not supported: `proxy-url` (ignored:
+    /// requests go to the server directly), and `exec` / `auth-provider` plugins (an error).
+    pub fn from_kubeconfig(path: impl AsRef<Path>, context: Option<&str>) -> Result<Self, Error> {
+        super::kubeconfig::load_files(&[path.as_ref().to_path_buf()], context)
+    }
+
+    /// Parses a kubeconfig document; relative paths in it are relative to `base_dir`.
+    pub fn from_kubeconfig_str(
+        yaml: &str,
+        context: Option<&str>,
+        base_dir: &Path,
+    ) -> Result<Self, Error> {
+        let kc = super::kubeconfig::Kubeconfig::parse(yaml, base_dir)?;
+        kc.into_config(context)
+    }
+
+    /// The pod's service account: `KUBERNETES_SERVICE_HOST`/`PORT`, and the token, CA and
+    /// namespace under `/var/run/secrets/kubernetes.io/serviceaccount/`.
+    pub fn incluster() -> Result<Self, Error> {
+        let host = std::env::var("KUBERNETES_SERVICE_HOST").unwrap_or_default();
+        let port = std::env::var("KUBERNETES_SERVICE_PORT").unwrap_or_default();
+        super::kubeconfig::incluster_at(
+            &host,
+            &port,
+            Path::new(super::kubeconfig::SERVICE_ACCOUNT_DIR),
+        )
+    }
+
+    /// client-go's search: the files of `KUBECONFIG` (merged, the first to set a value
+    /// wins; missing files skipped), else `~/.kube/config`, else the in-cluster config.
+    pub fn infer() -> Result<Self, Error> {
+        if let Some(list) = std::env::var_os("KUBECONFIG").filter(|v| !v.is_empty()) {
+            let paths: Vec<PathBuf> = std::env::split_paths(&list)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect();
+            if paths.iter().any(|p| p.exists()) {
+                return super::kubeconfig::load_files(&paths, None);
+            }
+        } else if let Some(home) = home_dir() {
+            let path = home.join(".kube").join("config");
+            if path.exists() {
+                return Self::from_kubeconfig(path, None);
+            }
+        }
+        Self::incluster()
+            .map_err(|e| Error::Config(format!("no kubeconfig found, and not in a cluster: {e}")))
+    }
+}
+
+fn home_dir() -> Option<PathBuf> {
+    std::env::var_os("HOME")
+        .or_else(|| std::env::var_os("USERPROFILE"))
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+}

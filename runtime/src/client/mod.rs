@@ -1,0 +1,137 @@
+//! A Kubernetes REST client (client-go's `rest` and typed clients; kube-rs' `Client` and
+//! `Api`): configuration from kubeconfig or a pod's service account, rustls, keep-alive
+//! connections, JSON or protobuf with content negotiation, client-go's retry rules, a
+//! client-side rate limit, per-request timeouts, `Warning` headers, typed verbs, watch
+//! streams and paginated lists.
+//!
+//! ```no_run
+//! use kapi::client::{Api, Client, Config};
+//! use kapi::meta::ListOptions;
+//!
+//! async fn names<K>(scheme: std::sync::Arc<kapi::Scheme>) -> Result<Vec<String>, kapi::client::Error>
+//! where
+//!     K: kapi::Resource + kapi::scheme::Kind,
+//! {
+//!     let client = Client::new(Config::infer()?, scheme)?;
+//!     let api: Api<K> = Api::default_namespaced(client);
+//!     let list = api.list(&ListOptions::default()).await?;
+//!     Ok(list.items.iter().map(|k| k.metadata().name.clone()).collect())
+//! }
+//! ```
+
+mod api;
+mod auth;
+mod config;
+mod error;
+mod kubeconfig;
+mod list;
+pub mod params;
+mod rate_limit;
+mod retry;
+mod tls;
+mod transport;
+mod warnings;
+mod watch;
+
+pub use api::{Api, Deleted, Patch};
+pub use config::{
+    Auth, Config, Encoding, RetryPolicy, Secret, TlsConfig, WarningHandler, DEFAULT_BURST,
+    DEFAULT_QPS,
+};
+pub use error::{ApiError, Error};
+pub use http::{HeaderMap, Method, Uri};
+pub use list::ObjectList;
+pub use transport::RawResponse;
+pub use warnings::parse_warning_header;
+pub use watch::{Bookmark, WatchEvent, WatchStream};
+
+use crate::Scheme;
+use bytes::Bytes;
+use std::sync::Arc;
+use transport::{Spec, Transport};
+
+/// A connection pool to one cluster with its settings. Cloning is cheap and shares the
+/// pool, the rate limit and the warnings.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    transport: Transport,
+    scheme: Arc<Scheme>,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("config", &self.inner.transport.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Client {
+    /// A client for `config`; `scheme` decodes and encodes objects (protobuf goes through
+    /// it, so the kinds used with protobuf must be registered).
+    pub fn new(config: Config, scheme: Arc<Scheme>) -> Result<Self, Error> {
+        Ok(Client {
+            inner: Arc::new(Inner {
+                transport: Transport::new(config)?,
+                scheme,
+            }),
+        })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.inner.transport.config
+    }
+
+    pub fn default_namespace(&self) -> &str {
+        &self.inner.transport.config.default_namespace
+    }
+
+    pub fn scheme(&self) -> &Scheme {
+        &self.inner.scheme
+    }
+
+    pub(crate) fn scheme_arc(&self) -> Arc<Scheme> {
+        self.inner.scheme.clone()
+    }
+
+    /// The most recent `Warning` header texts (up to `Config::max_warnings`), oldest first.
+    pub fn warnings(&self) -> Vec<String> {
+        self.inner.transport.warnings()
+    }
+
+    /// Any request: `path_and_query` starts with `/` and is appended to the cluster URL.
+    /// Retries, rate limit, timeout and credentials apply; a non-2xx answer is an
+    /// [`Error::Api`].
+    pub async fn request_raw(
+        &self,
+        method: Method,
+        path_and_query: &str,
+        body: Option<(&str, Vec<u8>)>,
+        accept: &str,
+    ) -> Result<RawResponse, Error> {
+        self.inner
+            .transport
+            .request(Spec {
+                method,
+                path_and_query: path_and_query.to_string(),
+                body: body.map(|(ct, b)| (ct.to_string(), Bytes::from(b))),
+                accept: accept.to_string(),
+            })
+            .await
+    }
+
+    pub(crate) async fn send(&self, spec: Spec) -> Result<RawResponse, Error> {
+        self.inner.transport.request(spec).await
+    }
+
+    pub(crate) async fn open_stream(
+        &self,
+        spec: Spec,
+    ) -> Result<http::Response<hyper::body::Incoming>, Error> {
+        self.inner.transport.stream(spec).await
+    }
+}

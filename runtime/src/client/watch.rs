@@ -1,0 +1,238 @@
+//! Watch streams: JSON lines (`{"type":..,"object":..}` per line) or protobuf frames (a
+//! 4-byte big-endian length, then a `WatchEvent` message whose object is enveloped).
+
+use super::api::decode_bytes;
+use super::error::{ApiError, Error};
+use crate::codec::protobuf;
+use crate::meta::Status;
+use crate::scheme::Kind;
+use crate::{Resource, Scheme};
+use bytes::{Buf, BytesMut};
+use futures_util::{Stream, StreamExt, TryStreamExt};
+use http_body_util::BodyExt;
+use hyper::body::Incoming;
+use std::collections::BTreeMap;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+/// A change to a watched collection.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WatchEvent<K> {
+    Added(K),
+    Modified(K),
+    Deleted(K),
+    /// The collection is at least at this resourceVersion (asked for with
+    /// `allow_watch_bookmarks`).
+    Bookmark(Bookmark),
+}
+
+/// A BOOKMARK: the resourceVersion to resume from, and the object's annotations
+/// (`k8s.io/initial-events-end` after a streaming list's initial events).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Bookmark {
+    pub resource_version: String,
+    pub annotations: BTreeMap<String, String>,
+}
+
+/// The events of one watch. Ends when the server closes the stream (or the connection
+/// drops); an `ERROR` event is an `Err(Error::Api(..))` item (410 Expired when the
+/// resourceVersion is too old: list again and watch from there).
+pub struct WatchStream<K> {
+    inner: Pin<Box<dyn Stream<Item = Result<WatchEvent<K>, Error>> + Send>>,
+}
+
+impl<K> std::fmt::Debug for WatchStream<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WatchStream")
+    }
+}
+
+impl<K> Stream for WatchStream<K> {
+    type Item = Result<WatchEvent<K>, Error>;
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.inner.as_mut().poll_next(cx)
+    }
+}
+
+type Chunks = Pin<Box<dyn Stream<Item = Result<bytes::Bytes, String>> + Send>>;
+
+struct State {
+    body: Chunks,
+    buf: BytesMut,
+    protobuf: bool,
+    scheme: Arc<Scheme>,
+    done: bool,
+}
+
+impl<K: Resource + Kind> WatchStream<K> {
+    pub(crate) fn new(body: Incoming, protobuf: bool, scheme: Arc<Scheme>) -> Self {
+        Self::from_chunks(body.into_data_stream(), protobuf, scheme)
+    }
+
+    /// The events of a watch response body that arrives in `chunks` (cut anywhere): JSON
+    /// lines, or protobuf frames when `protobuf` (the response's content type was
+    /// `application/vnd.kubernetes.protobuf;stream=watch`). An error of the chunk stream
+    /// ends the events, as a dropped connection does.
+    pub fn from_chunks<S, E>(chunks: S, protobuf: bool, scheme: Arc<Scheme>) -> Self
+    where
+        S: Stream<Item = Result<bytes::Bytes, E>> + Send + 'static,
+        E: std::fmt::Display,
+    {
+        let body: Chunks = Box::pin(chunks.map_err(|e| e.to_string()));
+        let state = State {
+            body,
+            buf: BytesMut::new(),
+            protobuf,
+            scheme,
+            done: false,
+        };
+        let stream = futures_util::stream::unfold(state, |mut state| async move {
+            loop {
+                if state.done {
+                    return None;
+                }
+                match next_event::<K>(&mut state) {
+                    Ok(Some(event)) => return Some((event, state)),
+                    Ok(None) => {}
+                    Err(e) => {
+                        state.done = true;
+                        return Some((Err(e), state));
+                    }
+                }
+                match state.body.next().await {
+                    Some(Ok(data)) => state.buf.extend_from_slice(&data),
+                    // The server closed the stream, or the connection dropped: the watch
+                    // ends (client-go's stream watcher stops quietly on both).
+                    _ => {
+                        state.done = true;
+                        if !state.protobuf && !state.buf.iter().all(u8::is_ascii_whitespace) {
+                            let line = state.buf.split();
+                            return Some((decode_json_event::<K>(&line, &state.scheme), state));
+                        }
+                        return None;
+                    }
+                }
+            }
+        });
+        WatchStream {
+            inner: Box::pin(stream),
+        }
+    }
+}
+
+/// The next complete event in the buffer, `None` when more bytes are needed.
+fn next_event<K: Resource + Kind>(
+    state: &mut State,
+) -> Result<Option<Result<WatchEvent<K>, Error>>, Error> {
+    if state.protobuf {
+        if state.buf.len() < 4 {
+            return Ok(None);
+        }
+        let len =
+            u32::from_be_bytes([state.buf[0], state.buf[1], state.buf[2], state.buf[3]]) as usize;
+        if len > protobuf::MAX_FRAME_LEN {
+            return Err(Error::Decode(format!(
+                "a watch frame of {len} bytes exceeds the limit"
+            )));
+        }
+        if state.buf.len() < 4 + len {
+            return Ok(None);
+        }
+        state.buf.advance(4);
+        let frame = state.buf.split_to(len);
+        let raw = protobuf::decode_watch_event(&frame).map_err(|e| Error::Decode(e.to_string()))?;
+        return Ok(Some(event_of::<K>(&raw.type_, &raw.object, &state.scheme)));
+    }
+    loop {
+        let Some(i) = state.buf.iter().position(|b| *b == b'\n') else {
+            return Ok(None);
+        };
+        let line = state.buf.split_to(i + 1);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        return Ok(Some(decode_json_event::<K>(&line, &state.scheme)));
+    }
+}
+
+fn decode_json_event<K: Resource + Kind>(
+    line: &[u8],
+    scheme: &Scheme,
+) -> Result<WatchEvent<K>, Error> {
+    #[derive(serde::Deserialize)]
+    struct Raw<'a> {
+        #[serde(rename = "type")]
+        type_: String,
+        #[serde(borrow)]
+        object: &'a serde_json::value::RawValue,
+    }
+    let raw: Raw<'_> =
+        serde_json::from_slice(line).map_err(|e| Error::Decode(format!("watch event: {e}")))?;
+    event_of::<K>(&raw.type_, raw.object.get().as_bytes(), scheme)
+}
+
+fn event_of<K: Resource + Kind>(
+    type_: &str,
+    object: &[u8],
+    scheme: &Scheme,
+) -> Result<WatchEvent<K>, Error> {
+    match type_ {
+        "ADDED" => decode_bytes(scheme, object).map(WatchEvent::Added),
+        "MODIFIED" => decode_bytes(scheme, object).map(WatchEvent::Modified),
+        "DELETED" => decode_bytes(scheme, object).map(WatchEvent::Deleted),
+        "BOOKMARK" => bookmark::<K>(object, scheme).map(WatchEvent::Bookmark),
+        "ERROR" => {
+            let status: Status = if object.starts_with(protobuf::MAGIC) {
+                protobuf::decode::<Status>(object).map_err(|e| Error::Decode(e.to_string()))?
+            } else {
+                serde_json::from_slice(object)
+                    .map_err(|e| Error::Decode(format!("watch ERROR event: {e}")))?
+            };
+            let code = u16::try_from(status.code).unwrap_or(500);
+            let retry_after = status
+                .details
+                .as_ref()
+                .filter(|d| d.retry_after_seconds > 0)
+                .map(|d| std::time::Duration::from_secs(d.retry_after_seconds as u64));
+            Err(Error::Api(Box::new(ApiError {
+                status,
+                code,
+                retry_after,
+            })))
+        }
+        other => Err(Error::Decode(format!("unknown watch event type {other:?}"))),
+    }
+}
+
+fn bookmark<K: Resource + Kind>(object: &[u8], scheme: &Scheme) -> Result<Bookmark, Error> {
+    if object.starts_with(protobuf::MAGIC) {
+        let obj: K = decode_bytes(scheme, object)?;
+        let meta = obj.metadata();
+        return Ok(Bookmark {
+            resource_version: meta.resource_version.clone(),
+            annotations: meta.annotations.clone(),
+        });
+    }
+    // Only the metadata: a bookmark's object need not be a valid K otherwise.
+    #[derive(serde::Deserialize, Default)]
+    #[serde(rename_all = "camelCase")]
+    struct Meta {
+        #[serde(default)]
+        resource_version: String,
+        #[serde(default)]
+        annotations: Option<BTreeMap<String, String>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Obj {
+        #[serde(default)]
+        metadata: Option<Meta>,
+    }
+    let obj: Obj =
+        serde_json::from_slice(object).map_err(|e| Error::Decode(format!("bookmark: {e}")))?;
+    let meta = obj.metadata.unwrap_or_default();
+    Ok(Bookmark {
+        resource_version: meta.resource_version,
+        annotations: meta.annotations.unwrap_or_default(),
+    })
+}

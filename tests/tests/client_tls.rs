@@ -1,0 +1,204 @@
+//! The REST client over TLS: a rustls server with a CA, a server certificate and (when
+//! asked) client-certificate authentication, all made by rcgen.
+
+use bytes::Bytes;
+use http_body_util::Full;
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use kapi::client::{Auth, Client, Config, Error, Method, Secret};
+use rcgen::{
+    BasicConstraints, CertificateParams, ExtendedKeyUsagePurpose, IsCa, KeyPair, KeyUsagePurpose,
+};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use rustls::server::WebPkiClientVerifier;
+use std::sync::Arc;
+
+struct Pki {
+    ca_pem: String,
+    ca: rcgen::Certificate,
+    ca_key: KeyPair,
+}
+
+impl Pki {
+    fn new() -> Self {
+        let ca_key = KeyPair::generate().unwrap();
+        let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
+        params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+        params.key_usages = vec![KeyUsagePurpose::KeyCertSign, KeyUsagePurpose::CrlSign];
+        let ca = params.self_signed(&ca_key).unwrap();
+        Pki {
+            ca_pem: ca.pem(),
+            ca,
+            ca_key,
+        }
+    }
+
+    /// A leaf certificate and its key, PEM.
+    fn issue(&self, names: &[&str], purpose: ExtendedKeyUsagePurpose) -> (String, String) {
+        let key = KeyPair::generate().unwrap();
+        let mut params =
+            CertificateParams::new(names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+                .unwrap();
+        params.extended_key_usages = vec![purpose];
+        let cert = params.signed_by(&key, &self.ca, &self.ca_key).unwrap();
+        (cert.pem(), key.serialize_pem())
+    }
+}
+
+/// Serves HTTPS on 127.0.0.1; answers every request with the Authorization header it got.
+async fn serve(server_cert: (String, String), client_ca: Option<&str>) -> u16 {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let chain: Vec<CertificateDer<'static>> =
+        CertificateDer::pem_slice_iter(server_cert.0.as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap();
+    let key = PrivateKeyDer::from_pem_slice(server_cert.1.as_bytes()).unwrap();
+    let builder = rustls::ServerConfig::builder_with_provider(provider.clone())
+        .with_safe_default_protocol_versions()
+        .unwrap();
+    let builder = match client_ca {
+        Some(ca) => {
+            let mut roots = rustls::RootCertStore::empty();
+            for c in CertificateDer::pem_slice_iter(ca.as_bytes()) {
+                roots.add(c.unwrap()).unwrap();
+            }
+            let verifier = WebPkiClientVerifier::builder_with_provider(Arc::new(roots), provider)
+                .build()
+                .unwrap();
+            builder.with_client_cert_verifier(verifier)
+        }
+        None => builder.with_no_client_auth(),
+    };
+    let config = builder.with_single_cert(chain, key).unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        loop {
+            let Ok((tcp, _)) = listener.accept().await else {
+                return;
+            };
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(tls) = acceptor.accept(tcp).await else {
+                    return;
+                };
+                let service = service_fn(|req: hyper::Request<hyper::body::Incoming>| async move {
+                    let auth = req
+                        .headers()
+                        .get("authorization")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("")
+                        .to_string();
+                    let body = serde_json::json!({ "authorization": auth }).to_string();
+                    Ok::<_, std::convert::Infallible>(
+                        hyper::Response::builder()
+                            .header("content-type", "application/json")
+                            .body(Full::new(Bytes::from(body)))
+                            .unwrap(),
+                    )
+                });
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(TokioIo::new(tls), service)
+                    .await;
+            });
+        }
+    });
+    port
+}
+
+fn config(url: &str) -> Config {
+    let mut c = Config::new(url.parse().unwrap());
+    c.retry = kapi::client::RetryPolicy::none();
+    c
+}
+
+async fn get(config: Config) -> Result<serde_json::Value, Error> {
+    let client = Client::new(config, Arc::new(kapi::Scheme::new()))?;
+    let resp = client
+        .request_raw(Method::GET, "/version", None, "application/json")
+        .await?;
+    Ok(serde_json::from_slice(&resp.body).unwrap())
+}
+
+#[tokio::test]
+async fn the_cluster_ca_is_verified() {
+    let pki = Pki::new();
+    let port = serve(
+        pki.issue(&["localhost"], ExtendedKeyUsagePurpose::ServerAuth),
+        None,
+    )
+    .await;
+    let url = format!("https://localhost:{port}");
+
+    let mut ok = config(&url);
+    ok.tls.root_ca_pem = Some(pki.ca_pem.clone().into_bytes());
+    ok.auth = Auth::Bearer(Secret::new("tls-token"));
+    let answer = get(ok).await.expect("a verified connection");
+    assert_eq!(answer["authorization"], "Bearer tls-token");
+
+    // Another CA: the server is not trusted.
+    let other = Pki::new();
+    let mut wrong = config(&url);
+    wrong.tls.root_ca_pem = Some(other.ca_pem.into_bytes());
+    let err = get(wrong).await.unwrap_err();
+    assert!(matches!(err, Error::Transport(_)), "{err}");
+    assert!(
+        err.to_string().to_lowercase().contains("certificate"),
+        "{err}"
+    );
+
+    // The certificate is for localhost, not 127.0.0.1 ...
+    let mut by_ip = config(&format!("https://127.0.0.1:{port}"));
+    by_ip.tls.root_ca_pem = Some(pki.ca_pem.clone().into_bytes());
+    assert!(get(by_ip.clone()).await.is_err());
+    // ... unless tls-server-name says which name to verify.
+    by_ip.tls.tls_server_name = Some("localhost".into());
+    get(by_ip).await.expect("verified for tls-server-name");
+
+    // insecure-skip-tls-verify accepts it without a CA.
+    let mut insecure = config(&url);
+    insecure.tls.insecure_skip_tls_verify = true;
+    get(insecure).await.expect("an unverified connection");
+
+    // https without a CA and without insecure is refused up front.
+    let err = Client::new(config(&url), Arc::new(kapi::Scheme::new())).unwrap_err();
+    assert!(matches!(err, Error::Config(_)), "{err}");
+}
+
+#[tokio::test]
+async fn client_certificates_authenticate() {
+    let pki = Pki::new();
+    let port = serve(
+        pki.issue(&["localhost"], ExtendedKeyUsagePurpose::ServerAuth),
+        Some(&pki.ca_pem),
+    )
+    .await;
+    let url = format!("https://localhost:{port}");
+    let (cert, key) = pki.issue(&["alice"], ExtendedKeyUsagePurpose::ClientAuth);
+
+    let mut with_cert = config(&url);
+    with_cert.tls.root_ca_pem = Some(pki.ca_pem.clone().into_bytes());
+    with_cert.tls.client_cert_pem = Some(cert.into_bytes());
+    with_cert.tls.client_key_pem = Some(Secret::new(key));
+    get(with_cert)
+        .await
+        .expect("a client certificate is accepted");
+
+    let mut without = config(&url);
+    without.tls.root_ca_pem = Some(pki.ca_pem.clone().into_bytes());
+    assert!(
+        get(without).await.is_err(),
+        "the server requires a certificate"
+    );
+
+    // A certificate from another CA is refused.
+    let other = Pki::new();
+    let (cert, key) = other.issue(&["mallory"], ExtendedKeyUsagePurpose::ClientAuth);
+    let mut foreign = config(&url);
+    foreign.tls.root_ca_pem = Some(pki.ca_pem.clone().into_bytes());
+    foreign.tls.client_cert_pem = Some(cert.into_bytes());
+    foreign.tls.client_key_pem = Some(Secret::new(key));
+    assert!(get(foreign).await.is_err());
+}
