@@ -615,6 +615,54 @@ async fn finalizers_hold_deletion() {
 }
 
 #[tokio::test]
+async fn delete_options_of_any_version() {
+    let server = start().await;
+    let http = Http::new(&server);
+    for (name, body) in [
+        (
+            "a",
+            r#"{"kind":"DeleteOptions","apiVersion":"meta.k8s.io/v1","propagationPolicy":"Background"}"#,
+        ),
+        ("b", r#"{"kind":"DeleteOptions","apiVersion":"v1"}"#),
+        ("c", r#"{"propagationPolicy":"Foreground"}"#),
+    ] {
+        http.post(FROBBERS, &frobber(name, 1)).await.expect(201);
+        http.request(
+            hyper::Method::DELETE,
+            &format!("{FROBBERS}/{name}"),
+            &[("content-type", JSON)],
+            body.as_bytes().to_vec(),
+        )
+        .await
+        .expect(200);
+    }
+    http.post(FROBBERS, &frobber("d", 1)).await.expect(201);
+    let r = http
+        .request(
+            hyper::Method::DELETE,
+            &format!("{FROBBERS}/d"),
+            &[("content-type", JSON)],
+            br#"{"kind":"Frobber"}"#.to_vec(),
+        )
+        .await
+        .expect(400);
+    assert_eq!(r["reason"], "BadRequest");
+    let r = http
+        .request(
+            hyper::Method::DELETE,
+            &format!("{FROBBERS}/d"),
+            &[("content-type", JSON)],
+            br#"{"propagationPolicy":"Sideways"}"#.to_vec(),
+        )
+        .await
+        .expect(400);
+    assert!(r["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("Unsupported value"));
+}
+
+#[tokio::test]
 async fn delete_collection_with_selector() {
     let server = start().await;
     let http = Http::new(&server);

@@ -107,7 +107,12 @@ impl Transport {
             }
             None => builder,
         };
-        let connector = builder.enable_http1().build();
+        // Go's net package disables Nagle on every TCP connection; so do we, or small
+        // requests wait for the peer's delayed ACK.
+        let mut tcp = hyper_util::client::legacy::connect::HttpConnector::new();
+        tcp.set_nodelay(true);
+        tcp.enforce_http(false);
+        let connector = builder.enable_http1().wrap_connector(tcp);
         let http = HyperClient::builder(TokioExecutor::new())
             .pool_idle_timeout(Duration::from_secs(90))
             .build(connector);

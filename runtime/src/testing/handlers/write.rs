@@ -336,12 +336,28 @@ fn delete_options(ctx: &Ctx<'_>, body: &[u8]) -> Result<crate::meta::DeleteOptio
     let mut options: crate::meta::DeleteOptions = if body.iter().all(u8::is_ascii_whitespace) {
         Default::default()
     } else {
-        match crate::scheme::Format::detect(body) {
-            crate::scheme::Format::Json => serde_json::from_slice(body)
-                .map_err(|e| ApiError::bad_request(format!("invalid DeleteOptions: {e}")))?,
-            _ => serde_yaml_ng::from_slice(body)
-                .map_err(|e| ApiError::bad_request(format!("invalid DeleteOptions: {e}")))?,
+        let invalid = |e: &dyn std::fmt::Display| {
+            ApiError::bad_request(format!("invalid DeleteOptions: {e}"))
+        };
+        let mut value: Value = match crate::scheme::Format::detect(body) {
+            crate::scheme::Format::Json => serde_json::from_slice(body).map_err(|e| invalid(&e))?,
+            _ => serde_yaml_ng::from_slice(body).map_err(|e| invalid(&e))?,
+        };
+        // kube-apiserver takes DeleteOptions of `v1`, `meta.k8s.io/v1` or the resource's
+        // own group-version (all the same type), or with no type at all.
+        if let Some(obj) = value.as_object_mut() {
+            match obj.get("kind").and_then(Value::as_str) {
+                None | Some("DeleteOptions") => {}
+                Some(other) => {
+                    return Err(ApiError::bad_request(format!(
+                        "the body of a delete must be DeleteOptions, not {other}"
+                    )))
+                }
+            }
+            obj.remove("kind");
+            obj.remove("apiVersion");
         }
+        serde_json::from_value(value).map_err(|e| invalid(&e))?
     };
     if let Some(p) = ctx.query.get("propagationPolicy") {
         options.propagation_policy = Some(p.to_string());
