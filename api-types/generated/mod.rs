@@ -6,6 +6,7 @@
 //! Generated code of this module; declared once with `#[path]` in the module.
 
 pub mod clientset;
+pub mod informers;
 pub mod openapi_documents;
 pub mod register;
 pub mod round_trip;

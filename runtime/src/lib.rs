@@ -10,6 +10,8 @@
 extern crate self as kapi;
 
 pub mod autoscaling;
+#[cfg(feature = "cache")]
+pub mod cache;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod codec;

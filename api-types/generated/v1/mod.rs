@@ -8,5 +8,7 @@
 pub mod apply;
 pub mod client;
 pub mod conversion;
+pub mod informers;
+pub mod listers;
 pub mod register;
 pub mod round_trip;

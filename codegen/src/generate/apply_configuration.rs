@@ -63,7 +63,7 @@ impl Generator for ApplyConfiguration {
                 let types = Types { gv, index: &index };
                 GeneratedFile {
                     path: cx.rust_file(&gv.module, "apply.rs"),
-                    contents: unparse(types.file()),
+                    contents: super::rust_source(types.file()),
                 }
             })
             .collect()
@@ -82,13 +82,6 @@ pub(crate) fn object_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> 
 /// The name of a type's apply configuration.
 pub(crate) fn config_name(type_name: &str) -> syn::Ident {
     format_ident!("{}ApplyConfiguration", type_name)
-}
-
-fn unparse(tokens: TokenStream) -> String {
-    match syn::parse2::<syn::File>(tokens) {
-        Ok(file) => prettyplease::unparse(&file),
-        Err(e) => format!("compile_error!({:?});\n", e.to_string()),
-    }
 }
 
 /// One group-version's apply configurations.

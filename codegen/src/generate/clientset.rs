@@ -153,7 +153,7 @@ impl Generator for Clientset {
             .iter()
             .map(|gv| GeneratedFile {
                 path: cx.rust_file(&gv.module, "client.rs"),
-                contents: unparse(
+                contents: super::rust_source(
                     GroupVersionClient {
                         gv,
                         cx,
@@ -165,21 +165,14 @@ impl Generator for Clientset {
             .collect();
         files.push(GeneratedFile {
             path: cx.rust_file(&[], "clientset.rs"),
-            contents: unparse(clientset_file(model, &served, cx)),
+            contents: super::rust_source(clientset_file(model, &served, cx)),
         });
         files
     }
 }
 
-fn unparse(tokens: TokenStream) -> String {
-    match syn::parse2::<syn::File>(tokens) {
-        Ok(file) => prettyplease::unparse(&file),
-        Err(e) => format!("compile_error!({:?});\n", e.to_string()),
-    }
-}
-
 /// The kinds of a group-version that get a typed client.
-fn client_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
+pub(crate) fn client_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
     object_kinds(gv).filter(|t| t.kind.as_ref().is_some_and(|k| k.client.is_some()))
 }
 
@@ -189,7 +182,7 @@ fn group_version_client_name(gv: &GroupVersion) -> syn::Ident {
 }
 
 /// `frob_v1`: the clientset's accessor of a group-version.
-fn group_version_accessor(gv: &GroupVersion) -> syn::Ident {
+pub(crate) fn group_version_accessor(gv: &GroupVersion) -> syn::Ident {
     format_ident!(
         "{}_{}",
         gv.go_name.to_snake_case(),
@@ -200,7 +193,7 @@ fn group_version_accessor(gv: &GroupVersion) -> syn::Ident {
 /// `frobber_classes`, `read_onlies`: the plural with the word breaks of the kind's name, as
 /// Go's `FrobberClasses()` has them. The plural's part in common with the kind's lowercase
 /// name keeps the kind's underscores; the rest (`es`, `ies`) is appended.
-fn kind_accessor(t: &TypeDef, plural: &str) -> syn::Ident {
+pub(crate) fn kind_accessor(t: &TypeDef, plural: &str) -> syn::Ident {
     let lower = t.name.to_lowercase();
     let common = lower
         .chars()

@@ -8,6 +8,8 @@ mod apply_configuration;
 mod clientset;
 mod conversion;
 pub mod crd;
+mod informers;
+mod listers;
 mod model_summary;
 pub mod openapi;
 pub mod output;
@@ -119,6 +121,8 @@ pub fn generators() -> Vec<Box<dyn Generator>> {
         Box::new(crd::Crd::new(kapi.clone())),
         Box::new(protobuf::Protobuf::new(kapi.clone())),
         Box::new(clientset::Clientset::new(kapi.clone())),
+        Box::new(listers::Listers),
+        Box::new(informers::Informers),
         Box::new(apply_configuration::ApplyConfiguration::new(kapi)),
     ]
 }
@@ -334,5 +338,14 @@ pub fn cli_main_with(crate_dir: &Path, options: Options) -> std::process::ExitCo
             eprintln!("{e}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+/// Generated Rust as prettyplease prints it. The tokens come from `quote!` of valid items;
+/// a failure is a generator bug, written out as a `compile_error!` so it is seen.
+pub(crate) fn rust_source(tokens: proc_macro2::TokenStream) -> String {
+    match syn::parse2::<syn::File>(tokens) {
+        Ok(file) => prettyplease::unparse(&file),
+        Err(e) => format!("compile_error!({:?});\n", e.to_string()),
     }
 }

@@ -25,7 +25,7 @@ impl Generator for Register {
             }
             files.push(GeneratedFile {
                 path: cx.rust_file(&gv.module, "register.rs"),
-                contents: unparse(group_version_file(gv, cx)),
+                contents: super::rust_source(group_version_file(gv, cx)),
             });
             let module = super::path_tokens(&cx.generated_module(&gv.module));
             installs.push(quote!(#module::register::add_to_scheme(scheme)?;));
@@ -35,7 +35,7 @@ impl Generator for Register {
             let doc = format!(" Registers every group-version of `{crate_name}` in a scheme.");
             files.push(GeneratedFile {
                 path: cx.rust_file(&[], "register.rs"),
-                contents: unparse(quote! {
+                contents: super::rust_source(quote! {
                     //! Every group-version of the crate, in one call.
 
                     #[doc = #doc]
@@ -47,14 +47,6 @@ impl Generator for Register {
             });
         }
         files
-    }
-}
-
-fn unparse(tokens: TokenStream) -> String {
-    match syn::parse2::<syn::File>(tokens) {
-        Ok(file) => prettyplease::unparse(&file),
-        // Built from quote! of valid items; a failure is a bug worth seeing in the output.
-        Err(e) => format!("compile_error!({:?});\n", e.to_string()),
     }
 }
 

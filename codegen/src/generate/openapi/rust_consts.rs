@@ -26,13 +26,8 @@ pub fn file(model: &Model, cx: &Context) -> GeneratedFile {
         /// The OpenAPI 3.0 documents by their path under `/openapi/v3/`.
         pub const V3: &[(&str, &str)] = &[#(#v3),*];
     };
-    let contents = match syn::parse2::<syn::File>(tokens) {
-        Ok(file) => prettyplease::unparse(&file),
-        // Built from quote! of valid items; a failure is a bug worth seeing in the output.
-        Err(e) => format!("compile_error!({:?});\n", e.to_string()),
-    };
     GeneratedFile {
         path: cx.rust_file(&[], "openapi_documents.rs"),
-        contents,
+        contents: crate::generate::rust_source(tokens),
     }
 }

@@ -1,0 +1,294 @@
+//! Shared informers, like Go's informer-gen: per served group-version with kinds an informer
+//! can cache (a `gen_client` whose verbs include list and watch), `generated/<version>/
+//! informers.rs` with a `<Kind>Informer` per kind (the factory's `kapi::cache::SharedInformer`
+//! and a `<Kind>Lister` of its cache) and a `<Group><Version>Informers` (`FrobV1Informers`)
+//! with one accessor per kind, named like the clientset's (`frobbers()`,
+//! `frobber_classes()`); and one crate-level `generated/informers.rs` whose
+//! `SharedInformerFactory` wraps `kapi::cache::SharedInformerFactory`: filtering options,
+//! one accessor per group-version (`factory.frob_v1()`), `start` and `wait_for_cache_sync`.
+//! Every consumer that asks for a kind gets the same informer, so one watch feeds them all.
+
+use super::clientset::{client_kinds, group_version_accessor, kind_accessor, verbs, Verb};
+use super::listers::lister_name;
+use super::{path_tokens, Context, GeneratedFile, Generator};
+use crate::diagnostics::Diagnostics;
+use crate::model::{GroupVersion, Model, TypeDef};
+use heck::ToUpperCamelCase;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+pub struct Informers;
+
+impl Generator for Informers {
+    fn name(&self) -> &'static str {
+        "informers"
+    }
+
+    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let served: Vec<&GroupVersion> = model
+            .versions
+            .iter()
+            .filter(|gv| !gv.internal && informer_kinds(gv).next().is_some())
+            .collect();
+        if served.is_empty() {
+            return Vec::new();
+        }
+        let mut files: Vec<GeneratedFile> = served
+            .iter()
+            .map(|gv| GeneratedFile {
+                path: cx.rust_file(&gv.module, "informers.rs"),
+                contents: super::rust_source(group_version_file(gv, cx)),
+            })
+            .collect();
+        files.push(GeneratedFile {
+            path: cx.rust_file(&[], "informers.rs"),
+            contents: super::rust_source(factory_file(model, &served, cx)),
+        });
+        files
+    }
+}
+
+/// The kinds of a group-version an informer can cache: a typed client that lists and
+/// watches (informer-gen's rule). Listers read these caches, so they have the same kinds.
+pub(crate) fn informer_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
+    client_kinds(gv).filter(|t| {
+        t.kind.as_ref().is_some_and(|k| {
+            let verbs = verbs(&k.client.clone().unwrap_or_default(), k.subresource_status);
+            verbs.contains(&Verb::List) && verbs.contains(&Verb::Watch)
+        })
+    })
+}
+
+/// `FrobV1Informers`: the group's Go name and the version.
+fn group_version_informers_name(gv: &GroupVersion) -> syn::Ident {
+    format_ident!(
+        "{}{}Informers",
+        gv.go_name,
+        gv.version.to_upper_camel_case()
+    )
+}
+
+/// `FrobberInformer`.
+fn informer_name(t: &TypeDef) -> syn::Ident {
+    format_ident!("{}Informer", t.name)
+}
+
+/// One group-version's `informers.rs`. kapi's informer types are written out in full, so
+/// no kind's `<Kind>Informer` can clash with an import.
+fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
+    let api_version = gv.api_version();
+    let name = group_version_informers_name(gv);
+    let kinds: Vec<&TypeDef> = informer_kinds(gv).collect();
+    let accessors = kinds.iter().map(|t| {
+        let Some(k) = &t.kind else {
+            return TokenStream::new();
+        };
+        let accessor = kind_accessor(t, &k.plural);
+        let informer = informer_name(t);
+        let doc = format!(
+            " The informer of {} objects: the factory's one, shared with every other consumer \
+             (asking for it is what makes the factory's `start` run it).",
+            t.name
+        );
+        quote! {
+            #[doc = #doc]
+            pub fn #accessor(&self) -> #informer {
+                #informer::new(&self.factory)
+            }
+        }
+    });
+    let informers = kinds.iter().map(|t| kind_informer(gv, t, cx));
+    let doc = format!(" Shared informers of {api_version}, like client-go's informers.");
+    let struct_doc =
+        format!(" The {api_version} informers: one per kind, shared through the factory.");
+    let new_doc = format!(" The {api_version} informers of `factory`.");
+    quote! {
+        #![doc = #doc]
+
+        #[doc = #struct_doc]
+        #[derive(Debug, Clone)]
+        pub struct #name {
+            factory: ::kapi::cache::SharedInformerFactory,
+        }
+
+        impl #name {
+            #[doc = #new_doc]
+            pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
+                Self { factory }
+            }
+
+            #(#accessors)*
+        }
+
+        #(#informers)*
+    }
+}
+
+/// A kind's informer: the shared informer and a lister of its cache.
+fn kind_informer(gv: &GroupVersion, t: &TypeDef, cx: &Context) -> TokenStream {
+    let ty = path_tokens(&gv.type_path(t));
+    let kind = &t.name;
+    let name = informer_name(t);
+    let lister = lister_name(t);
+    let lister = path_tokens(&format!(
+        "{}::listers::{lister}",
+        cx.generated_module(&gv.module)
+    ));
+    let doc = format!(" The shared informer of {kind} objects and a lister of its cache.");
+    let new_doc =
+        format!(" `factory`'s informer of {kind} objects: created on first use, then shared.");
+    let lister_doc = format!(" A lister of the informer's cache of {kind} objects.");
+    quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone)]
+        pub struct #name {
+            informer: ::kapi::cache::SharedInformer<#ty>,
+        }
+
+        impl #name {
+            #[doc = #new_doc]
+            pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+                Self {
+                    informer: factory.informer_for::<#ty>(),
+                }
+            }
+
+            /// The shared informer: event handlers, its store, start and sync.
+            pub fn informer(&self) -> &::kapi::cache::SharedInformer<#ty> {
+                &self.informer
+            }
+
+            #[doc = #lister_doc]
+            pub fn lister(&self) -> #lister {
+                #lister::new(self.informer.lister())
+            }
+        }
+    }
+}
+
+/// The crate's `SharedInformerFactory`: every group-version's informers over one factory.
+fn factory_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> TokenStream {
+    let accessors = served.iter().map(|gv| {
+        let accessor = group_version_accessor(gv);
+        let name = group_version_informers_name(gv);
+        let ty = path_tokens(&format!(
+            "{}::informers::{name}",
+            cx.generated_module(&gv.module)
+        ));
+        let doc = format!(" The {} informers.", gv.api_version());
+        quote! {
+            #[doc = #doc]
+            pub fn #accessor(&self) -> #ty {
+                #ty::new(self.factory.clone())
+            }
+        }
+    });
+    let clientset = path_tokens(&format!(
+        "{}::clientset::Clientset",
+        cx.generated_module(&[])
+    ));
+    let crate_name = &model.crate_name;
+    let doc = format!(
+        " Shared informers of every group-version of `{crate_name}`: one informer per kind, \
+         whoever asks for it, so one list and watch feeds every consumer; `start` runs them all."
+    );
+    quote! {
+        //! The shared informer factory of the crate: one informer per kind, shared by every
+        //! consumer, like client-go's `NewSharedInformerFactoryWithOptions`.
+
+        use ::kapi::cache::Transform;
+        use ::kapi::client::Client;
+        use ::kapi::meta::ListOptions;
+        use ::std::time::Duration;
+
+        #[doc = #doc]
+        #[derive(Debug, Clone)]
+        pub struct SharedInformerFactory {
+            factory: ::kapi::cache::SharedInformerFactory,
+        }
+
+        impl SharedInformerFactory {
+            /// A factory over `client`'s connection (whose scheme must know this API's kinds):
+            /// every namespace, no selectors, no resync.
+            pub fn new(client: Client) -> Self {
+                Self {
+                    factory: ::kapi::cache::SharedInformerFactory::new(client),
+                }
+            }
+
+            /// A factory over the clientset's connection.
+            pub fn from_clientset(clientset: &#clientset) -> Self {
+                Self::new(clientset.client().clone())
+            }
+
+            /// Only objects of `namespace` (namespaced kinds); set options before asking for
+            /// informers.
+            pub fn with_namespace(self, namespace: &str) -> Self {
+                Self {
+                    factory: self.factory.with_namespace(namespace),
+                }
+            }
+
+            /// Only objects whose labels `selector` matches (`app=frob,tier!=cache`).
+            pub fn with_label_selector(self, selector: &str) -> Self {
+                Self {
+                    factory: self.factory.with_label_selector(selector),
+                }
+            }
+
+            /// Only objects whose fields `selector` matches (`metadata.name=frob`).
+            pub fn with_field_selector(self, selector: &str) -> Self {
+                Self {
+                    factory: self.factory.with_field_selector(selector),
+                }
+            }
+
+            /// Changes the options of every list and watch (client-go's `WithTweakListOptions`).
+            pub fn with_tweak_list_options(
+                self,
+                tweak: impl Fn(&mut ListOptions) + Send + Sync + 'static,
+            ) -> Self {
+                Self {
+                    factory: self.factory.with_tweak_list_options(tweak),
+                }
+            }
+
+            /// Delivers every cached object to the handlers again each `period`.
+            pub fn with_resync(self, period: Duration) -> Self {
+                Self {
+                    factory: self.factory.with_resync(period),
+                }
+            }
+
+            /// Runs `transform` on each object before it is cached (strip managed fields to
+            /// save memory: `Transform::strip_managed_fields()`).
+            pub fn with_transform(self, transform: Transform) -> Self {
+                Self {
+                    factory: self.factory.with_transform(transform),
+                }
+            }
+
+            /// The runtime factory underneath, for informers of other kinds (`informer_for`).
+            pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory {
+                &self.factory
+            }
+
+            #(#accessors)*
+
+            /// Starts every informer asked for so far; call it again after asking for more.
+            pub fn start(&self) {
+                self.factory.start();
+            }
+
+            /// Waits until every started informer has listed its objects; true when all have.
+            pub async fn wait_for_cache_sync(&self) -> bool {
+                self.factory.wait_for_cache_sync().await
+            }
+
+            /// Stops every informer.
+            pub fn shutdown(&self) {
+                self.factory.shutdown();
+            }
+        }
+    }
+}
