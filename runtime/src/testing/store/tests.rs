@@ -608,6 +608,9 @@ fn watch_with_initial_state_lines_up_with_concurrent_writes() {
     for i in 0..50 {
         put(&store, "a", &format!("o{i:03}"), "0");
     }
+    // One watch before and one after the writes, so the check never depends on how the
+    // threads were scheduled; the ones in between race the writer.
+    let mut watches = vec![store.watch_with_initial_state(&all())];
     let writer = {
         let store = Arc::clone(&store);
         std::thread::spawn(move || {
@@ -620,17 +623,18 @@ fn watch_with_initial_state_lines_up_with_concurrent_writes() {
                         put(&store, "a", &name, &round.to_string());
                     }
                 }
+                // Give the registering thread a chance on a busy machine.
+                std::thread::yield_now();
             }
         })
     };
-    let mut watches = Vec::new();
     while !writer.is_finished() {
         watches.push(store.watch_with_initial_state(&all()));
         std::thread::yield_now();
     }
     writer.join().expect("writer");
+    watches.push(store.watch_with_initial_state(&all()));
     let (final_state, final_revision) = store.list_all(&all());
-    assert!(watches.len() > 1);
     for (initial, revision, mut watch) in watches {
         assert!(initial.iter().all(|e| e.revision <= revision));
         let mut state: BTreeMap<ObjectKey, (u64, String)> = initial
