@@ -834,7 +834,7 @@ impl Fuzz for RawExtension {
 impl Fuzz for FieldsV1 {
     /// A managed-fields trie: `{"f:spec": {"f:replicas": {}}, ".": {}}`.
     fn fuzz(f: &mut Fuzzer) -> Self {
-        FieldsV1(fields_trie(f, 0))
+        FieldsV1::from(fields_trie(f, 0))
     }
 }
 

@@ -1005,12 +1005,13 @@ fn json_raw_len(v: &serde_json::Value) -> usize {
     bytes_len(key_len(1) + bytes_len(count.0))
 }
 
-fn decode_json_raw(
+/// Field 1 (`raw`) of a RawExtension or FieldsV1 message.
+fn decode_raw_field(
     wire_type: WireType,
     buf: &mut impl Buf,
     ctx: DecodeContext,
-) -> Result<serde_json::Value, DecodeError> {
-    let raw = decode_fields(
+) -> Result<Option<Vec<u8>>, DecodeError> {
+    decode_fields(
         wire_type,
         buf,
         ctx,
@@ -1019,8 +1020,15 @@ fn decode_json_raw(
             1 => merge_option(raw, wt, b, ctx),
             _ => skip_field(wt, tag, b, ctx),
         },
-    )?;
-    match raw {
+    )
+}
+
+fn decode_json_raw(
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<serde_json::Value, DecodeError> {
+    match decode_raw_field(wire_type, buf, ctx)? {
         None => Ok(serde_json::Value::Null),
         // Kubernetes may embed an object in its protobuf form; kapi keeps embedded objects
         // as JSON, so that form cannot be read here without knowing its type.
@@ -1050,20 +1058,32 @@ impl ProtoValue for RawExtension {
     }
 }
 
+// FieldsV1 is `{raw: 1 bytes}`: its JSON text as it is, never re-serialized.
 impl ProtoValue for FieldsV1 {
     const WIRE_TYPE: WireType = WireType::LengthDelimited;
     fn encode_value(&self, buf: &mut impl BufMut) {
-        encode_json_raw(&self.0, buf);
+        let raw = self.as_json().as_bytes();
+        encode_varint((key_len(1) + bytes_len(raw.len())) as u64, buf);
+        encode_key(1, WireType::LengthDelimited, buf);
+        encode_varint(raw.len() as u64, buf);
+        buf.put_slice(raw);
     }
     fn value_len(&self) -> usize {
-        json_raw_len(&self.0)
+        bytes_len(key_len(1) + bytes_len(self.as_json().len()))
     }
     fn decode_value(
         wire_type: WireType,
         buf: &mut impl Buf,
         ctx: DecodeContext,
     ) -> Result<Self, DecodeError> {
-        decode_json_raw(wire_type, buf, ctx).map(FieldsV1)
+        match decode_raw_field(wire_type, buf, ctx)? {
+            None => Ok(FieldsV1::default()),
+            // Kept byte for byte once it is known to be JSON text.
+            Some(raw) => String::from_utf8(raw)
+                .ok()
+                .and_then(|text| FieldsV1::from_json_text(text).ok())
+                .ok_or_else(|| decode_error("fieldsV1 is not JSON text")),
+        }
     }
 }
 
