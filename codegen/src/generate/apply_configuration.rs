@@ -15,7 +15,7 @@
 //!   metadata setters (`with_labels`, `with_finalizers`, ...) on the kind itself.
 
 use super::openapi::schema::{Index, Origin, Resolved, Special};
-use super::openapi::{kapi_error, KapiTypes};
+use super::openapi::KapiTypes;
 use super::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 use crate::model::{Field, GroupVersion, KindCategory, Model, Scope, TypeDef, TypeRef};
@@ -46,15 +46,8 @@ impl Generator for ApplyConfiguration {
             .iter()
             .filter(|gv| !gv.internal && object_kinds(gv).next().is_some())
             .collect();
-        let Some(first) = served.first() else {
+        let Some(kapi) = self.kapi.for_versions(model, &served, diags) else {
             return Vec::new();
-        };
-        let kapi = match self.kapi.get(&model.crate_dir) {
-            Ok(k) => k,
-            Err(e) => {
-                diags.push(kapi_error(first, e));
-                return Vec::new();
-            }
         };
         let index = Index::new(model, &kapi);
         served

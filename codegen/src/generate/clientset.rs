@@ -15,7 +15,7 @@
 
 use super::apply_configuration::{config_name, object_kinds};
 use super::openapi::schema::{Index, Origin, Resolved};
-use super::openapi::{kapi_error, KapiTypes};
+use super::openapi::KapiTypes;
 use super::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{ClientInfo, ClientMethod, GroupVersion, Model, Scope, TypeDef};
@@ -138,15 +138,8 @@ impl Generator for Clientset {
             .iter()
             .filter(|gv| !gv.internal && client_kinds(gv).next().is_some())
             .collect();
-        let Some(first) = served.first() else {
+        let Some(kapi) = self.kapi.for_versions(model, &served, diags) else {
             return Vec::new();
-        };
-        let kapi = match self.kapi.get(&model.crate_dir) {
-            Ok(k) => k,
-            Err(e) => {
-                diags.push(kapi_error(first, e));
-                return Vec::new();
-            }
         };
         let index = Index::new(model, &kapi);
         let mut files: Vec<GeneratedFile> = served

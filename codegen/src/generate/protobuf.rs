@@ -19,7 +19,7 @@
 //! go-to-protobuf never writes.
 
 use super::openapi::schema::{Index, Origin, Resolved, Special};
-use super::openapi::{kapi_error, KapiTypes};
+use super::openapi::KapiTypes;
 use super::{Context, GeneratedFile, Generator};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::check::protobuf_enabled;
@@ -136,15 +136,8 @@ impl Generator for Protobuf {
             .iter()
             .filter(|gv| protobuf_enabled(gv) && !gv.types.is_empty())
             .collect();
-        let Some(first) = enabled.first() else {
+        let Some(kapi) = self.kapi.for_versions(model, &enabled, diags) else {
             return Vec::new();
-        };
-        let kapi = match self.kapi.get(&model.crate_dir) {
-            Ok(k) => k,
-            Err(e) => {
-                diags.push(kapi_error(first, e));
-                return Vec::new();
-            }
         };
         let index = Index::new(model, &kapi);
         let mut writer = Writer {

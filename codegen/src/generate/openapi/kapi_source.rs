@@ -46,6 +46,24 @@ impl KapiTypes {
             .get_or_init(|| load(api_crate_dir).map(Rc::new))
             .clone()
     }
+
+    /// kapi's model for a generator that writes for `versions`: `None` when there are none,
+    /// or when kapi cannot be read (reported once, at the first of them).
+    pub fn for_versions(
+        &self,
+        model: &Model,
+        versions: &[&crate::model::GroupVersion],
+        diags: &mut crate::diagnostics::Diagnostics,
+    ) -> Option<Rc<Model>> {
+        let first = versions.first()?;
+        match self.get(&model.crate_dir) {
+            Ok(kapi) => Some(kapi),
+            Err(e) => {
+                diags.push(super::kapi_error(first, e));
+                None
+            }
+        }
+    }
 }
 
 /// Finds and parses the kapi crate the API crate at `api_crate_dir` depends on.
