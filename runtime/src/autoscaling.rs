@@ -14,24 +14,8 @@ pub mod v1 {
         protobuf_package = "k8s.io.api.autoscaling.v1",
     }
 
-    const SCALE: crate::scheme::KindMeta = crate::scheme::KindMeta {
-        kind: "Scale",
-        category: crate::scheme::KindCategory::Simple,
-        plural: "",
-        singular: "",
-        scope: crate::Scope::Cluster,
-        list_kind: "",
-        short_names: &[],
-        categories: &[],
-        subresource_status: false,
-        scale: None,
-        print_columns: &[],
-        storage_version: false,
-        convertible: false,
-        introduced: None,
-        deprecated: None,
-        removed: None,
-    };
+    const SCALE: crate::scheme::KindMeta =
+        crate::scheme::KindMeta::unserved("Scale", crate::scheme::KindCategory::Simple);
 
     /// Registers `Scale`, so servers and clients of scale subresources can decode and
     /// encode it through a scheme.

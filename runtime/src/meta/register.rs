@@ -8,27 +8,10 @@
 
 use super::*;
 use crate::scheme::{KindCategory, KindMeta, Scheme, SchemeError};
-use crate::{Resource, Scope};
+use crate::Resource;
 
 const fn meta(kind: &'static str, category: KindCategory) -> KindMeta {
-    KindMeta {
-        kind,
-        category,
-        plural: "",
-        singular: "",
-        scope: Scope::Cluster,
-        list_kind: "",
-        short_names: &[],
-        categories: &[],
-        subresource_status: false,
-        scale: None,
-        print_columns: &[],
-        storage_version: false,
-        convertible: false,
-        introduced: None,
-        deprecated: None,
-        removed: None,
-    }
+    KindMeta::unserved(kind, category)
 }
 
 const fn simple(kind: &'static str) -> KindMeta {

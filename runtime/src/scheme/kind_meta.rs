@@ -66,3 +66,28 @@ pub struct PrintColumn {
     /// Where the cell's value is (`.spec.replicas`).
     pub json_path: &'static str,
 }
+
+impl KindMeta {
+    /// The metadata of a kind served as no REST resource of its own (Status, the
+    /// options, Scale, tables): nothing but its name and category.
+    pub const fn unserved(kind: &'static str, category: KindCategory) -> KindMeta {
+        KindMeta {
+            kind,
+            category,
+            plural: "",
+            singular: "",
+            scope: Scope::Cluster,
+            list_kind: "",
+            short_names: &[],
+            categories: &[],
+            subresource_status: false,
+            scale: None,
+            print_columns: &[],
+            storage_version: false,
+            convertible: false,
+            introduced: None,
+            deprecated: None,
+            removed: None,
+        }
+    }
+}

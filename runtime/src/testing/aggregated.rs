@@ -1,6 +1,7 @@
 //! Aggregated discovery (`apidiscovery.k8s.io` v2 and v2beta1): every group, version and
 //! resource of `/api` or `/apis` in one document, when the client's `Accept` prefers it.
 
+use super::discovery::{OBJECT_VERBS, SUBRESOURCE_VERBS};
 use super::state::ServerState;
 use serde_json::{json, Value};
 
@@ -61,14 +62,14 @@ pub fn document(state: &ServerState, core: bool, content_type: &str) -> Value {
                                 subresources.push(json!({
                                     "subresource": "status",
                                     "responseKind": kind,
-                                    "verbs": ["get", "patch", "update"],
+                                    "verbs": SUBRESOURCE_VERBS,
                                 }));
                             }
                             if meta.scale.is_some() {
                                 subresources.push(json!({
                                     "subresource": "scale",
                                     "responseKind": { "group": "autoscaling", "version": "v1", "kind": "Scale" },
-                                    "verbs": ["get", "patch", "update"],
+                                    "verbs": SUBRESOURCE_VERBS,
                                 }));
                             }
                             let mut doc = json!({
@@ -76,7 +77,7 @@ pub fn document(state: &ServerState, core: bool, content_type: &str) -> Value {
                                 "responseKind": kind,
                                 "scope": meta.scope.as_str(),
                                 "singularResource": meta.singular,
-                                "verbs": ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
+                                "verbs": OBJECT_VERBS,
                             });
                             if !meta.short_names.is_empty() {
                                 doc["shortNames"] = json!(meta.short_names);

@@ -94,7 +94,7 @@ pub fn resource_list(state: &ServerState, group: &str, version: &str) -> Option<
     }))
 }
 
-const OBJECT_VERBS: &[&str] = &[
+pub(super) const OBJECT_VERBS: &[&str] = &[
     "create",
     "delete",
     "deletecollection",
@@ -104,7 +104,7 @@ const OBJECT_VERBS: &[&str] = &[
     "update",
     "watch",
 ];
-const SUBRESOURCE_VERBS: &[&str] = &["get", "patch", "update"];
+pub(super) const SUBRESOURCE_VERBS: &[&str] = &["get", "patch", "update"];
 
 fn resource_entries(r: &Resource) -> Vec<Value> {
     let meta = r.meta;
@@ -152,9 +152,6 @@ fn resource_entries(r: &Resource) -> Vec<Value> {
 fn storage_version_hash(r: &Resource) -> String {
     use base64::Engine as _;
     let key = format!("{}/{}/{}", r.group(), r.storage_version, r.meta.kind);
-    let hash = super::openapi::content_hash(&key);
-    let bytes: Vec<u8> = (0..8)
-        .filter_map(|i| u8::from_str_radix(hash.get(2 * i..2 * i + 2)?, 16).ok())
-        .collect();
-    base64::engine::general_purpose::STANDARD.encode(bytes)
+    let hash = super::openapi::fnv1a(key.as_bytes(), super::openapi::FNV_OFFSET);
+    base64::engine::general_purpose::STANDARD.encode(hash.to_be_bytes())
 }

@@ -100,18 +100,22 @@ impl OpenApiDocuments {
     }
 }
 
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a, 64 bits: a stable hash for opaque identifiers.
+pub(crate) fn fnv1a(bytes: &[u8], offset: u64) -> u64 {
+    bytes.iter().fold(offset, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 /// A stable content hash for cache-busting URLs (kube-apiserver uses SHA-512; clients
-/// treat it as opaque).
+/// treat it as opaque): two FNV-1a passes with different offsets, 128 bits.
 pub fn content_hash(content: &str) -> String {
-    // FNV-1a, 64 bits, twice with different offsets for 128 bits of spread.
-    let fnv = |offset: u64| {
-        content.bytes().fold(offset, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
-    };
+    let bytes = content.as_bytes();
     format!(
         "{:016X}{:016X}",
-        fnv(0xcbf2_9ce4_8422_2325),
-        fnv(0x6c62_272e_07bb_0142)
+        fnv1a(bytes, FNV_OFFSET),
+        fnv1a(bytes, 0x6c62_272e_07bb_0142)
     )
 }

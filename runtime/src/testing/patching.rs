@@ -17,7 +17,19 @@ pub enum PatchKind {
 }
 
 impl PatchKind {
-    pub fn from_content_type(media_type: &str) -> Option<Self> {
+    /// The patch type a request's `Content-Type` names; 415 for anything else.
+    pub fn of_request(headers: &http::HeaderMap) -> Result<Self, ApiError> {
+        let content_type = super::negotiate::essence(
+            headers
+                .get(http::header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok()),
+        );
+        Self::from_content_type(&content_type).ok_or_else(|| {
+            ApiError::unsupported_media_type(&content_type, super::negotiate::PATCH_TYPES)
+        })
+    }
+
+    fn from_content_type(media_type: &str) -> Option<Self> {
         use super::negotiate::{APPLY_PATCH, JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH};
         match media_type {
             JSON_PATCH => Some(PatchKind::Json),

@@ -164,20 +164,22 @@ impl Ctx<'_> {
             .map_err(ApiError::internal)
     }
 
-    /// A stored object encoded in the request's version, without a copy when that is the
-    /// storage version.
+    /// A stored object encoded in the request's version.
     pub fn encode_stored(&self, stored: &Stored, encoding: Encoding) -> Result<Vec<u8>, ApiError> {
-        if stored.object.api_version() == self.resource.api_version() {
-            return encode(&self.state.scheme, stored.object.as_ref(), encoding);
-        }
-        encode(&self.state.scheme, self.present(stored)?.as_ref(), encoding)
+        let scheme = &self.state.scheme;
+        in_version(scheme, stored, &self.resource.api_version(), |obj| {
+            encode(scheme, obj, encoding)
+        })
     }
 
     /// A stored object as the request's version's JSON.
     pub fn present_json(&self, stored: &Stored) -> Result<Value, ApiError> {
-        self.present(stored)?
-            .to_json_value()
-            .map_err(ApiError::internal)
+        in_version(
+            &self.state.scheme,
+            stored,
+            &self.resource.api_version(),
+            |obj| obj.to_json_value().map_err(ApiError::internal),
+        )
     }
 
     /// The body of a single-object response in the negotiated form.
@@ -231,6 +233,24 @@ impl Ctx<'_> {
     pub fn dry_run(&self) -> Result<bool, ApiError> {
         self.query.dry_run()
     }
+}
+
+/// Runs `f` on a stored object in `api_version`: on the stored object itself when that is
+/// its version (every read of the storage version, the usual case), else on a converted
+/// copy.
+pub(crate) fn in_version<R>(
+    scheme: &crate::Scheme,
+    stored: &Stored,
+    api_version: &str,
+    f: impl FnOnce(&dyn Object) -> Result<R, ApiError>,
+) -> Result<R, ApiError> {
+    if stored.object.api_version() == api_version {
+        return f(stored.object.as_ref());
+    }
+    let converted = scheme
+        .convert(stored.object.clone_object(), api_version)
+        .map_err(ApiError::internal)?;
+    f(converted.as_ref())
 }
 
 pub(crate) fn encode(

@@ -1,7 +1,7 @@
 //! get and list: selectors, resourceVersion semantics, and chunked lists with consistent
 //! continue tokens.
 
-use super::{encode_value, partial_object_metadata, Ctx, Reply};
+use super::{encode_value, in_version, partial_object_metadata, Ctx, Reply};
 use crate::meta::{FieldSelector, Selector};
 use crate::testing::api_error::ApiError;
 use crate::testing::negotiate::{Encoding, Shape};
@@ -183,12 +183,9 @@ pub(crate) fn list_reply(
             let scheme = &ctx.state.scheme;
             let api_version = ctx.resource.api_version();
             for s in items {
-                let raw = if s.object.api_version() == api_version {
-                    scheme.encode_raw_protobuf(s.object.as_ref())
-                } else {
-                    scheme.encode_raw_protobuf(ctx.present(s)?.as_ref())
-                };
-                encoded.push(raw.map_err(ApiError::internal)?);
+                encoded.push(in_version(scheme, s, &api_version, |obj| {
+                    scheme.encode_raw_protobuf(obj).map_err(ApiError::internal)
+                })?);
             }
             let meta = crate::meta::ListMeta {
                 resource_version: revision.to_string(),

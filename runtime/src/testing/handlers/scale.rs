@@ -131,15 +131,7 @@ pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, ApiError> 
 }
 
 pub(super) fn patch(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, ApiError> {
-    let content_type = crate::testing::negotiate::essence(
-        ctx.headers
-            .get(http::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok()),
-    );
-    let kind =
-        crate::testing::patching::PatchKind::from_content_type(&content_type).ok_or_else(|| {
-            ApiError::unsupported_media_type(&content_type, crate::testing::negotiate::PATCH_TYPES)
-        })?;
+    let kind = crate::testing::patching::PatchKind::of_request(&ctx.headers)?;
     let patch = crate::testing::patching::Patch::parse_scale(kind, body)?;
     let ctx: &Ctx<'_> = ctx;
     write_scale(ctx, &|current| patch.apply_to_scale(current))

@@ -12,6 +12,7 @@ use crate::testing::state::ServerState;
 use crate::testing::store::{Event, EventKind, StoreError, Watch};
 use crate::testing::stored::Stored;
 use crate::validation::{ErrorList, FieldError};
+use crate::Object;
 use axum::body::Body;
 use http::StatusCode;
 use serde_json::{json, Value};
@@ -277,17 +278,19 @@ impl Stream {
     }
 
     fn encode_event(&self, kind: &str, stored: &Stored) -> Result<bytes::Bytes, ApiError> {
-        let obj = self
-            .state
-            .scheme
-            .convert(stored.object.clone_object(), &self.resource.api_version())
-            .map_err(ApiError::internal)?;
+        let scheme = &self.state.scheme;
+        super::in_version(scheme, stored, &self.resource.api_version(), |obj| {
+            self.encode_event_object(kind, obj)
+        })
+    }
+
+    fn encode_event_object(&self, kind: &str, obj: &dyn Object) -> Result<bytes::Bytes, ApiError> {
         match (self.output.encoding, self.output.shape) {
             (Encoding::Protobuf, _) => {
                 let raw = self
                     .state
                     .scheme
-                    .encode(obj.as_ref(), crate::scheme::Format::Protobuf)
+                    .encode(obj, crate::scheme::Format::Protobuf)
                     .map_err(ApiError::internal)?;
                 watch_frame(kind, &raw)
             }

@@ -305,14 +305,8 @@ pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8], status: bool) -> Result<Rep
 }
 
 pub(super) fn patch(ctx: &mut Ctx<'_>, body: &[u8], status: bool) -> Result<Reply, ApiError> {
-    let content_type = negotiate::essence(
-        ctx.headers
-            .get(http::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok()),
-    );
     let name = ctx.url_name().to_string();
-    let kind = crate::testing::patching::PatchKind::from_content_type(&content_type)
-        .ok_or_else(|| ApiError::unsupported_media_type(&content_type, negotiate::PATCH_TYPES))?;
+    let kind = crate::testing::patching::PatchKind::of_request(&ctx.headers)?;
     let patch = crate::testing::patching::Patch::parse(ctx, kind, body)?;
     let exists = ctx.state.store.get(&ctx.key(&name)).is_some();
     let is_apply = kind == crate::testing::patching::PatchKind::Apply;
