@@ -226,7 +226,6 @@ impl Transport {
     }
 
     async fn request_with_retries(&self, spec: Spec) -> Result<RawResponse, Error> {
-        let policy = &self.config.retry;
         let mut attempt = 1u32;
         loop {
             let once = async {
@@ -242,42 +241,25 @@ impl Transport {
                     body: body.to_bytes().to_vec(),
                 })
             };
-            let result = once.await;
-            let retryable = attempt < policy.max_attempts.max(1);
-            match result {
+            let failure = match once.await {
                 Ok(resp) if is_success(resp.status) => return Ok(resp),
                 Ok(resp) => {
-                    let error = api_error(resp.status, &resp.headers, &resp.body);
-                    if retryable && retry::retry_status(&spec.method, resp.status) {
-                        let wait = retry::backoff(policy, attempt, error.retry_after);
-                        tokio::time::sleep(wait).await;
-                        attempt += 1;
-                        continue;
-                    }
-                    return Err(error.into());
+                    SendError::Status(Box::new(api_error(resp.status, &resp.headers, &resp.body)))
                 }
-                Err(SendError::Fatal(e)) => return Err(e),
-                Err(SendError::Transport { connect, error }) => {
-                    // Nothing was sent when the connection failed: any verb may go again.
-                    if retryable && (connect || retry::is_idempotent(&spec.method)) {
-                        tokio::time::sleep(retry::backoff(policy, attempt, None)).await;
-                        attempt += 1;
-                        continue;
-                    }
-                    return Err(error);
-                }
-            }
+                Err(e) => e,
+            };
+            let wait = self.retry_wait(&spec, attempt, failure)?;
+            tokio::time::sleep(wait).await;
+            attempt += 1;
         }
     }
 
     /// Sends a streaming request (a watch): retried like any GET until the server answers
     /// with a success, then the open body. No per-request timeout.
     pub(crate) async fn stream(&self, spec: Spec) -> Result<http::Response<Incoming>, Error> {
-        let policy = &self.config.retry;
         let mut attempt = 1u32;
         loop {
-            let retryable = attempt < policy.max_attempts.max(1);
-            match self.send_once(&spec).await {
+            let failure = match self.send_once(&spec).await {
                 Ok(resp) if is_success(resp.status().as_u16()) => return Ok(resp),
                 Ok(resp) => {
                     let code = resp.status().as_u16();
@@ -290,23 +272,36 @@ impl Transport {
                     }
                     .map(|b| b.to_bytes().to_vec())
                     .unwrap_or_default();
-                    let error = api_error(code, &parts.headers, &body);
-                    if retryable && retry::retry_status(&spec.method, code) {
-                        tokio::time::sleep(retry::backoff(policy, attempt, error.retry_after))
-                            .await;
-                        attempt += 1;
-                        continue;
-                    }
-                    return Err(error.into());
+                    SendError::Status(Box::new(api_error(code, &parts.headers, &body)))
                 }
-                Err(SendError::Fatal(e)) => return Err(e),
-                Err(SendError::Transport { connect, error }) => {
-                    if retryable && (connect || retry::is_idempotent(&spec.method)) {
-                        tokio::time::sleep(retry::backoff(policy, attempt, None)).await;
-                        attempt += 1;
-                        continue;
-                    }
-                    return Err(error);
+                Err(e) => e,
+            };
+            let wait = self.retry_wait(&spec, attempt, failure)?;
+            tokio::time::sleep(wait).await;
+            attempt += 1;
+        }
+    }
+
+    /// How long to wait before attempt `attempt + 1` after this failure, or the error to
+    /// give up with: client-go's rules (429 for any verb, 5xx only for idempotent verbs; a
+    /// connection that failed to open sent nothing, so any verb may go again).
+    fn retry_wait(&self, spec: &Spec, attempt: u32, failure: SendError) -> Result<Duration, Error> {
+        let policy = &self.config.retry;
+        let retryable = attempt < policy.max_attempts.max(1);
+        match failure {
+            SendError::Status(error) => {
+                if retryable && retry::retry_status(&spec.method, error.code) {
+                    Ok(retry::backoff(policy, attempt, error.retry_after))
+                } else {
+                    Err(Error::Api(error))
+                }
+            }
+            SendError::Fatal(e) => Err(e),
+            SendError::Transport { connect, error } => {
+                if retryable && (connect || retry::is_idempotent(&spec.method)) {
+                    Ok(retry::backoff(policy, attempt, None))
+                } else {
+                    Err(error)
                 }
             }
         }
@@ -315,7 +310,12 @@ impl Transport {
 
 enum SendError {
     Fatal(Error),
-    Transport { connect: bool, error: Error },
+    Transport {
+        connect: bool,
+        error: Error,
+    },
+    /// The server answered with an error status.
+    Status(Box<ApiError>),
 }
 
 fn is_success(code: u16) -> bool {
