@@ -5,7 +5,7 @@
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
 use proc_macro2::Span;
 use serde::Serialize;
-use syn::spanned::Spanned;
+use syn::spanned::Spanned as _;
 
 /// Where a marker is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -53,28 +53,188 @@ pub enum ValueKind {
     },
 }
 
+/// The name of a marker. Only the constants of [`key`] exist, so reading a misspelt marker
+/// does not compile (a string would silently read nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Key(&'static str);
+
+impl Key {
+    /// The name as written in `#[k8s(...)]`.
+    pub const fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+impl Serialize for Key {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+/// Every marker name, each written once: [`MARKERS`] and the nested tables are built from
+/// these, and every reader names a marker by one of them.
+pub mod key {
+    use super::Key;
+
+    macro_rules! keys {
+        ($($konst:ident = $name:literal,)*) => {
+            $(pub const $konst: Key = Key($name);)*
+        };
+    }
+
+    keys! {
+        // Fields.
+        OPTIONAL = "optional",
+        REQUIRED = "required",
+        DEFAULT = "default",
+        RENAME = "rename",
+        FEATURE_GATE = "feature_gate",
+        LIST_TYPE = "list_type",
+        LIST_MAP_KEY = "list_map_key",
+        MAP_TYPE = "map_type",
+        UNION_DISCRIMINATOR = "union_discriminator",
+        MINIMUM = "minimum",
+        MAXIMUM = "maximum",
+        EXCLUSIVE_MINIMUM = "exclusive_minimum",
+        EXCLUSIVE_MAXIMUM = "exclusive_maximum",
+        MIN_LENGTH = "min_length",
+        MAX_LENGTH = "max_length",
+        PATTERN = "pattern",
+        FORMAT = "format",
+        MIN_ITEMS = "min_items",
+        MAX_ITEMS = "max_items",
+        IMMUTABLE = "immutable",
+        PROTOBUF = "protobuf",
+        CONVERSION_GEN = "conversion_gen",
+        PRESERVE_UNKNOWN_FIELDS = "preserve_unknown_fields",
+        EMBEDDED_RESOURCE = "embedded_resource",
+        ALLOW_LINT = "allow_lint",
+        // Types.
+        KIND = "kind",
+        SIMPLE_KIND = "simple_kind",
+        ENUM = "enum",
+        UNION = "union",
+        GEN_CLIENT = "gen_client",
+        PLURAL = "plural",
+        SINGULAR = "singular",
+        SCOPE = "scope",
+        SHORT_NAMES = "short_names",
+        CATEGORIES = "categories",
+        SUBRESOURCE_STATUS = "subresource_status",
+        SUBRESOURCE_SCALE = "subresource_scale",
+        PRINT_COLUMN = "print_column",
+        STORAGE_VERSION = "storage_version",
+        LIFECYCLE = "lifecycle",
+        DEPRECATED = "deprecated",
+        // Group-version declarations.
+        GROUP_NAME = "group_name",
+        VERSION = "version",
+        INTERNAL = "internal",
+        GROUP_GO_NAME = "group_go_name",
+        PROTOBUF_PACKAGE = "protobuf_package",
+    }
+
+    /// Inside `gen_client(...)`.
+    pub mod gen_client {
+        use super::Key;
+        keys! {
+            NON_NAMESPACED = "non_namespaced",
+            NO_STATUS = "no_status",
+            NO_VERBS = "no_verbs",
+            READ_ONLY = "read_only",
+            ONLY_VERBS = "only_verbs",
+            SKIP_VERBS = "skip_verbs",
+            METHOD = "method",
+        }
+    }
+
+    /// Inside `gen_client(method(...))`.
+    pub mod client_method {
+        use super::Key;
+        keys! {
+            NAME = "name",
+            VERB = "verb",
+            SUBRESOURCE = "subresource",
+            INPUT = "input",
+            RESULT = "result",
+        }
+    }
+
+    /// Inside `subresource_scale(...)`.
+    pub mod scale {
+        use super::Key;
+        keys! {
+            SPEC_REPLICAS_PATH = "spec_replicas_path",
+            STATUS_REPLICAS_PATH = "status_replicas_path",
+            LABEL_SELECTOR_PATH = "label_selector_path",
+        }
+    }
+
+    /// Inside `print_column(...)`.
+    pub mod print_column {
+        use super::Key;
+        keys! {
+            NAME = "name",
+            TYPE = "type",
+            JSON_PATH = "json_path",
+            DESCRIPTION = "description",
+            FORMAT = "format",
+            PRIORITY = "priority",
+        }
+    }
+
+    /// Inside `lifecycle(...)`.
+    pub mod lifecycle {
+        use super::Key;
+        keys! {
+            INTRODUCED = "introduced",
+            DEPRECATED = "deprecated",
+            REMOVED = "removed",
+            REPLACEMENT = "replacement",
+        }
+    }
+
+    /// Inside `deprecated(...)`, a tombstone.
+    pub mod tombstone {
+        use super::Key;
+        keys! {
+            NAME = "name",
+            PROTOBUF = "protobuf",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct MarkerSpec {
-    pub name: &'static str,
+    pub key: Key,
     pub places: &'static [Place],
     pub value: ValueKind,
     /// May be written more than once (values accumulate).
     pub repeatable: bool,
+    /// Only meaningful on a top-level object kind (a resource), not on its list or a type.
+    pub kind_only: bool,
     /// The Kubernetes marker it stands for, for docs and the README table.
     pub kubernetes: &'static str,
 }
 
+impl MarkerSpec {
+    pub fn name(&self) -> &'static str {
+        self.key.name()
+    }
+}
+
 const fn spec(
-    name: &'static str,
+    key: Key,
     places: &'static [Place],
     value: ValueKind,
     kubernetes: &'static str,
 ) -> MarkerSpec {
     MarkerSpec {
-        name,
+        key,
         places,
         value,
         repeatable: false,
+        kind_only: false,
         kubernetes,
     }
 }
@@ -84,230 +244,257 @@ const fn repeat(mut s: MarkerSpec) -> MarkerSpec {
     s
 }
 
+const fn kind_only(mut s: MarkerSpec) -> MarkerSpec {
+    s.kind_only = true;
+    s
+}
+
 use Place::*;
 use ValueKind::*;
 
 const NESTED: &[Place] = &[];
 
-pub const GEN_CLIENT_KEYS: &[MarkerSpec] = &[
-    spec("non_namespaced", NESTED, Flag, "+genclient:nonNamespaced"),
-    spec("no_status", NESTED, Flag, "+genclient:noStatus"),
-    spec("no_verbs", NESTED, Flag, "+genclient:noVerbs"),
-    spec("read_only", NESTED, Flag, "+genclient:readonly"),
-    spec("only_verbs", NESTED, StrList, "+genclient:onlyVerbs"),
-    spec("skip_verbs", NESTED, StrList, "+genclient:skipVerbs"),
-    repeat(spec(
-        "method",
-        NESTED,
-        Nested {
-            keys: CLIENT_METHOD_KEYS,
-            flag_ok: false,
-        },
-        "+genclient:method",
-    )),
-];
+pub const GEN_CLIENT_KEYS: &[MarkerSpec] = {
+    use key::gen_client::*;
+    &[
+        spec(NON_NAMESPACED, NESTED, Flag, "+genclient:nonNamespaced"),
+        spec(NO_STATUS, NESTED, Flag, "+genclient:noStatus"),
+        spec(NO_VERBS, NESTED, Flag, "+genclient:noVerbs"),
+        spec(READ_ONLY, NESTED, Flag, "+genclient:readonly"),
+        spec(ONLY_VERBS, NESTED, StrList, "+genclient:onlyVerbs"),
+        spec(SKIP_VERBS, NESTED, StrList, "+genclient:skipVerbs"),
+        repeat(spec(
+            METHOD,
+            NESTED,
+            Nested {
+                keys: CLIENT_METHOD_KEYS,
+                flag_ok: false,
+            },
+            "+genclient:method",
+        )),
+    ]
+};
 
-pub const CLIENT_METHOD_KEYS: &[MarkerSpec] = &[
-    spec("name", NESTED, Str, "name"),
-    spec("verb", NESTED, Str, "verb"),
-    spec("subresource", NESTED, Str, "subresource"),
-    spec("input", NESTED, Str, "input"),
-    spec("result", NESTED, Str, "result"),
-];
+pub const CLIENT_METHOD_KEYS: &[MarkerSpec] = {
+    use key::client_method::*;
+    &[
+        spec(NAME, NESTED, Str, "name"),
+        spec(VERB, NESTED, Str, "verb"),
+        spec(SUBRESOURCE, NESTED, Str, "subresource"),
+        spec(INPUT, NESTED, Str, "input"),
+        spec(RESULT, NESTED, Str, "result"),
+    ]
+};
 
-pub const SCALE_KEYS: &[MarkerSpec] = &[
-    spec("spec_replicas_path", NESTED, Str, "specpath"),
-    spec("status_replicas_path", NESTED, Str, "statuspath"),
-    spec("label_selector_path", NESTED, Str, "selectorpath"),
-];
+pub const SCALE_KEYS: &[MarkerSpec] = {
+    use key::scale::*;
+    &[
+        spec(SPEC_REPLICAS_PATH, NESTED, Str, "specpath"),
+        spec(STATUS_REPLICAS_PATH, NESTED, Str, "statuspath"),
+        spec(LABEL_SELECTOR_PATH, NESTED, Str, "selectorpath"),
+    ]
+};
 
-pub const PRINT_COLUMN_KEYS: &[MarkerSpec] = &[
-    spec("name", NESTED, Str, "name"),
-    spec("type", NESTED, Str, "type"),
-    spec("json_path", NESTED, Str, "JSONPath"),
-    spec("description", NESTED, Str, "description"),
-    spec("format", NESTED, Str, "format"),
-    spec("priority", NESTED, Int, "priority"),
-];
+pub const PRINT_COLUMN_KEYS: &[MarkerSpec] = {
+    use key::print_column::*;
+    &[
+        spec(NAME, NESTED, Str, "name"),
+        spec(TYPE, NESTED, Str, "type"),
+        spec(JSON_PATH, NESTED, Str, "JSONPath"),
+        spec(DESCRIPTION, NESTED, Str, "description"),
+        spec(FORMAT, NESTED, Str, "format"),
+        spec(PRIORITY, NESTED, Int, "priority"),
+    ]
+};
 
-pub const LIFECYCLE_KEYS: &[MarkerSpec] = &[
-    spec("introduced", NESTED, Str, "introduced"),
-    spec("deprecated", NESTED, Str, "deprecated"),
-    spec("removed", NESTED, Str, "removed"),
-    spec("replacement", NESTED, Str, "replacement"),
-];
+pub const LIFECYCLE_KEYS: &[MarkerSpec] = {
+    use key::lifecycle::*;
+    &[
+        spec(INTRODUCED, NESTED, Str, "introduced"),
+        spec(DEPRECATED, NESTED, Str, "deprecated"),
+        spec(REMOVED, NESTED, Str, "removed"),
+        spec(REPLACEMENT, NESTED, Str, "replacement"),
+    ]
+};
 
-pub const TOMBSTONE_KEYS: &[MarkerSpec] = &[
-    spec("name", NESTED, Str, "name"),
-    spec("protobuf", NESTED, Int, "protobuf"),
-];
+pub const TOMBSTONE_KEYS: &[MarkerSpec] = {
+    use key::tombstone::*;
+    &[
+        spec(NAME, NESTED, Str, "name"),
+        spec(PROTOBUF, NESTED, Int, "protobuf"),
+    ]
+};
 
 /// Every marker kapi understands. Order is the order of the README's marker table.
-pub const MARKERS: &[MarkerSpec] = &[
-    // Fields.
-    spec("optional", &[Field], Flag, "+optional"),
-    spec("required", &[Field], Flag, "+required"),
-    spec("default", &[Field], Json, "+default=<json>"),
-    spec("rename", &[Field, Variant], Str, "json tag name"),
-    spec("feature_gate", &[Field, Variant], Str, "+featureGate=Name"),
-    spec("list_type", &[Field], Str, "+listType=atomic|set|map"),
-    repeat(spec("list_map_key", &[Field], StrList, "+listMapKey=k")),
-    spec("map_type", &[Field], Str, "+mapType=atomic|granular"),
-    spec("union_discriminator", &[Field], Flag, "+unionDiscriminator"),
-    spec("minimum", &[Field], Number, "+minimum"),
-    spec("maximum", &[Field], Number, "+maximum"),
-    spec("exclusive_minimum", &[Field], Flag, "+exclusiveMinimum"),
-    spec("exclusive_maximum", &[Field], Flag, "+exclusiveMaximum"),
-    spec("min_length", &[Field], Int, "+minLength"),
-    spec("max_length", &[Field], Int, "+maxLength"),
-    spec("pattern", &[Field], Str, "+pattern"),
-    spec("format", &[Field], Str, "+format"),
-    spec("min_items", &[Field], Int, "+minItems"),
-    spec("max_items", &[Field], Int, "+maxItems"),
-    spec(
-        "immutable",
-        &[Field],
-        Flag,
-        "+immutable (x-kubernetes-validations)",
-    ),
-    spec("protobuf", &[Field], Int, "protobuf tag number"),
-    spec(
-        "conversion_gen",
-        &[Struct, Enum, Field],
-        Bool,
-        "+k8s:conversion-gen=false",
-    ),
-    spec(
-        "preserve_unknown_fields",
-        &[Struct, Field],
-        Flag,
-        "x-kubernetes-preserve-unknown-fields",
-    ),
-    spec(
-        "embedded_resource",
-        &[Field],
-        Flag,
-        "x-kubernetes-embedded-resource",
-    ),
-    // Names are checked against the linter's rules by codegen (`lint`), which owns them.
-    repeat(spec(
-        "allow_lint",
-        &[Struct, Enum, Field, Variant],
-        StrList,
-        "`//nolint` (kube-api-linter exceptions)",
-    )),
-    // Types.
-    spec(
-        "kind",
-        &[Struct],
-        Flag,
-        "+k8s:deepcopy-gen:interfaces=runtime.Object",
-    ),
-    spec(
-        "simple_kind",
-        &[Struct],
-        Flag,
-        "runtime.Object without ObjectMeta (options, Status)",
-    ),
-    spec("enum", &[Enum], Flag, "+enum"),
-    spec("union", &[Struct], Flag, "+union"),
-    spec(
-        "gen_client",
-        &[Struct],
-        Nested {
-            keys: GEN_CLIENT_KEYS,
-            flag_ok: true,
-        },
-        "+genclient[:nonNamespaced|:noStatus|:noVerbs|:onlyVerbs|:skipVerbs|:method=]",
-    ),
-    spec("plural", &[Struct], Str, "+kubebuilder:resource:path"),
-    spec("singular", &[Struct], Str, "+kubebuilder:resource:singular"),
-    spec("scope", &[Struct], Str, "+kubebuilder:resource:scope"),
-    spec(
-        "short_names",
-        &[Struct],
-        StrList,
-        "+kubebuilder:resource:shortName",
-    ),
-    spec(
-        "categories",
-        &[Struct],
-        StrList,
-        "+kubebuilder:resource:categories",
-    ),
-    spec(
-        "subresource_status",
-        &[Struct],
-        Flag,
-        "+kubebuilder:subresource:status",
-    ),
-    spec(
-        "subresource_scale",
-        &[Struct],
-        Nested {
-            keys: SCALE_KEYS,
-            flag_ok: false,
-        },
-        "+kubebuilder:subresource:scale",
-    ),
-    repeat(spec(
-        "print_column",
-        &[Struct],
-        Nested {
-            keys: PRINT_COLUMN_KEYS,
-            flag_ok: false,
-        },
-        "+kubebuilder:printcolumn",
-    )),
-    spec(
-        "storage_version",
-        &[Struct],
-        Flag,
-        "+kubebuilder:storageversion",
-    ),
-    spec(
-        "lifecycle",
-        &[Struct],
-        Nested {
-            keys: LIFECYCLE_KEYS,
-            flag_ok: false,
-        },
-        "+k8s:prerelease-lifecycle-gen:introduced|deprecated|removed|replacement",
-    ),
-    repeat(spec(
-        "deprecated",
-        &[Struct],
-        Nested {
-            keys: TOMBSTONE_KEYS,
-            flag_ok: false,
-        },
-        "+k8s:deprecated=name,protobuf=N",
-    )),
-    // Group-version declarations (`kapi::group_version!`).
-    spec("group_name", &[GroupVersion], Str, "+groupName"),
-    spec(
-        "version",
-        &[GroupVersion],
-        Str,
-        "package name (v1, v2beta1)",
-    ),
-    spec(
-        "internal",
-        &[GroupVersion],
-        Flag,
-        "the internal hub version (__internal)",
-    ),
-    spec("group_go_name", &[GroupVersion], Str, "+groupGoName"),
-    spec(
-        "protobuf_package",
-        &[GroupVersion],
-        Str,
-        "protobuf package (go-to-protobuf)",
-    ),
-];
+pub const MARKERS: &[MarkerSpec] = {
+    use key::*;
+    &[
+        // Fields.
+        spec(OPTIONAL, &[Field], Flag, "+optional"),
+        spec(REQUIRED, &[Field], Flag, "+required"),
+        spec(DEFAULT, &[Field], Json, "+default=<json>"),
+        spec(RENAME, &[Field, Variant], Str, "json tag name"),
+        spec(FEATURE_GATE, &[Field, Variant], Str, "+featureGate=Name"),
+        spec(LIST_TYPE, &[Field], Str, "+listType=atomic|set|map"),
+        repeat(spec(LIST_MAP_KEY, &[Field], StrList, "+listMapKey=k")),
+        spec(MAP_TYPE, &[Field], Str, "+mapType=atomic|granular"),
+        spec(UNION_DISCRIMINATOR, &[Field], Flag, "+unionDiscriminator"),
+        spec(MINIMUM, &[Field], Number, "+minimum"),
+        spec(MAXIMUM, &[Field], Number, "+maximum"),
+        spec(EXCLUSIVE_MINIMUM, &[Field], Flag, "+exclusiveMinimum"),
+        spec(EXCLUSIVE_MAXIMUM, &[Field], Flag, "+exclusiveMaximum"),
+        spec(MIN_LENGTH, &[Field], Int, "+minLength"),
+        spec(MAX_LENGTH, &[Field], Int, "+maxLength"),
+        spec(PATTERN, &[Field], Str, "+pattern"),
+        spec(FORMAT, &[Field], Str, "+format"),
+        spec(MIN_ITEMS, &[Field], Int, "+minItems"),
+        spec(MAX_ITEMS, &[Field], Int, "+maxItems"),
+        spec(
+            IMMUTABLE,
+            &[Field],
+            Flag,
+            "+immutable (x-kubernetes-validations)",
+        ),
+        spec(PROTOBUF, &[Field], Int, "protobuf tag number"),
+        spec(
+            CONVERSION_GEN,
+            &[Struct, Enum, Field],
+            Bool,
+            "+k8s:conversion-gen=false",
+        ),
+        spec(
+            PRESERVE_UNKNOWN_FIELDS,
+            &[Struct, Field],
+            Flag,
+            "x-kubernetes-preserve-unknown-fields",
+        ),
+        spec(
+            EMBEDDED_RESOURCE,
+            &[Field],
+            Flag,
+            "x-kubernetes-embedded-resource",
+        ),
+        // Names are checked against the linter's rules by codegen (`lint`), which owns them.
+        repeat(spec(
+            ALLOW_LINT,
+            &[Struct, Enum, Field, Variant],
+            StrList,
+            "`//nolint` (kube-api-linter exceptions)",
+        )),
+        // Types.
+        spec(
+            KIND,
+            &[Struct],
+            Flag,
+            "+k8s:deepcopy-gen:interfaces=runtime.Object",
+        ),
+        spec(
+            SIMPLE_KIND,
+            &[Struct],
+            Flag,
+            "runtime.Object without ObjectMeta (options, Status)",
+        ),
+        spec(ENUM, &[Enum], Flag, "+enum"),
+        spec(UNION, &[Struct], Flag, "+union"),
+        kind_only(spec(
+            GEN_CLIENT,
+            &[Struct],
+            Nested {
+                keys: GEN_CLIENT_KEYS,
+                flag_ok: true,
+            },
+            "+genclient[:nonNamespaced|:noStatus|:noVerbs|:onlyVerbs|:skipVerbs|:method=]",
+        )),
+        kind_only(spec(PLURAL, &[Struct], Str, "+kubebuilder:resource:path")),
+        kind_only(spec(
+            SINGULAR,
+            &[Struct],
+            Str,
+            "+kubebuilder:resource:singular",
+        )),
+        kind_only(spec(SCOPE, &[Struct], Str, "+kubebuilder:resource:scope")),
+        kind_only(spec(
+            SHORT_NAMES,
+            &[Struct],
+            StrList,
+            "+kubebuilder:resource:shortName",
+        )),
+        kind_only(spec(
+            CATEGORIES,
+            &[Struct],
+            StrList,
+            "+kubebuilder:resource:categories",
+        )),
+        kind_only(spec(
+            SUBRESOURCE_STATUS,
+            &[Struct],
+            Flag,
+            "+kubebuilder:subresource:status",
+        )),
+        kind_only(spec(
+            SUBRESOURCE_SCALE,
+            &[Struct],
+            Nested {
+                keys: SCALE_KEYS,
+                flag_ok: false,
+            },
+            "+kubebuilder:subresource:scale",
+        )),
+        kind_only(repeat(spec(
+            PRINT_COLUMN,
+            &[Struct],
+            Nested {
+                keys: PRINT_COLUMN_KEYS,
+                flag_ok: false,
+            },
+            "+kubebuilder:printcolumn",
+        ))),
+        kind_only(spec(
+            STORAGE_VERSION,
+            &[Struct],
+            Flag,
+            "+kubebuilder:storageversion",
+        )),
+        spec(
+            LIFECYCLE,
+            &[Struct],
+            Nested {
+                keys: LIFECYCLE_KEYS,
+                flag_ok: false,
+            },
+            "+k8s:prerelease-lifecycle-gen:introduced|deprecated|removed|replacement",
+        ),
+        repeat(spec(
+            DEPRECATED,
+            &[Struct],
+            Nested {
+                keys: TOMBSTONE_KEYS,
+                flag_ok: false,
+            },
+            "+k8s:deprecated=name,protobuf=N",
+        )),
+        // Group-version declarations (`kapi::group_version!`).
+        spec(GROUP_NAME, &[GroupVersion], Str, "+groupName"),
+        spec(VERSION, &[GroupVersion], Str, "package name (v1, v2beta1)"),
+        spec(
+            INTERNAL,
+            &[GroupVersion],
+            Flag,
+            "the internal hub version (__internal)",
+        ),
+        spec(GROUP_GO_NAME, &[GroupVersion], Str, "+groupGoName"),
+        spec(
+            PROTOBUF_PACKAGE,
+            &[GroupVersion],
+            Str,
+            "protobuf package (go-to-protobuf)",
+        ),
+    ]
+};
 
-pub fn lookup(name: &str) -> Option<&'static MarkerSpec> {
-    MARKERS.iter().find(|m| m.name == name)
+/// The table entry of a top-level marker.
+pub fn spec_of(key: Key) -> Option<&'static MarkerSpec> {
+    MARKERS.iter().find(|m| m.key == key)
 }
 
 /// A parsed marker value. Numbers are numbers and lists are lists.
@@ -325,10 +512,96 @@ pub enum MarkerValue {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Marker {
-    pub name: &'static str,
+    #[serde(rename = "name")]
+    pub key: Key,
     pub value: MarkerValue,
     #[serde(skip)]
     pub span: Span,
+}
+
+/// A value the model took from a marker, with the marker's span so later checks and the
+/// derive point at what the user wrote. It reads as its value (`Deref`), compares by value,
+/// and serializes as its value alone.
+#[derive(Debug, Clone, Copy)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Spanned<U> {
+        Spanned {
+            value: f(self.value),
+            span: self.span,
+        }
+    }
+}
+
+impl<T> std::ops::Deref for Spanned<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T: PartialEq> PartialEq for Spanned<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl<T: PartialEq> PartialEq<T> for Spanned<T> {
+    fn eq(&self, other: &T) -> bool {
+        self.value == *other
+    }
+}
+
+impl<T: Eq> Eq for Spanned<T> {}
+
+impl<T: PartialOrd> PartialOrd for Spanned<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        self.value.partial_cmp(&other.value)
+    }
+}
+
+impl<T: Ord> Ord for Spanned<T> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.value.cmp(&other.value)
+    }
+}
+
+impl<T: std::fmt::Display> std::fmt::Display for Spanned<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+/// Emitted as its value's tokens, spanned as those are: code that should point at the
+/// marker says so with `quote_spanned!`.
+impl<T: quote::ToTokens> quote::ToTokens for Spanned<T> {
+    fn to_tokens(&self, tokens: &mut proc_macro2::TokenStream) {
+        self.value.to_tokens(tokens)
+    }
+}
+
+/// Into JSON as its value, as it serializes.
+impl<T> From<Spanned<T>> for serde_json::Value
+where
+    serde_json::Value: From<T>,
+{
+    fn from(s: Spanned<T>) -> Self {
+        s.value.into()
+    }
+}
+
+impl<T: Serialize> Serialize for Spanned<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
 }
 
 /// Parses every `#[k8s(...)]` attribute in `attrs` written at `place`.
@@ -394,29 +667,29 @@ fn parse_one(
 ) {
     let span = meta.path.span();
     let name = path_to_string(&meta.path);
-    let Some(spec) = table.iter().find(|m| m.name == name) else {
+    let Some(spec) = table.iter().find(|m| m.name() == name) else {
         let mut d = Diagnostic::new(span, format!("unknown marker `{name}`"));
         let candidates = table
             .iter()
             .filter(|m| m.places.is_empty() || m.places.contains(&place))
-            .map(|m| m.name);
+            .map(|m| m.name());
         if let Some(best) = closest(&name, candidates) {
             d = d.with_help(format!("did you mean `{best}`?"));
         } else if let Some(best) = table
             .iter()
-            .find(|m| Some(m.name) == closest(&name, table.iter().map(|m| m.name)))
+            .find(|m| Some(m.name()) == closest(&name, table.iter().map(|m| m.name())))
         {
             let places: Vec<&str> = best.places.iter().map(|p| p.describe()).collect();
             d = d.with_help(format!(
                 "`{}` is the closest marker, but it belongs on {}",
-                best.name,
+                best.name(),
                 places.join(" or ")
             ));
         } else {
             let valid: Vec<&str> = table
                 .iter()
                 .filter(|m| m.places.is_empty() || m.places.contains(&place))
-                .map(|m| m.name)
+                .map(|m| m.name())
                 .collect();
             d = d.with_help(format!("valid markers here: {}", valid.join(", ")));
         }
@@ -431,13 +704,13 @@ fn parse_one(
                 span,
                 format!(
                     "marker `{}` is not allowed on {}",
-                    spec.name,
+                    spec.name(),
                     place.describe()
                 ),
             )
             .with_help(format!(
                 "`{}` belongs on {}",
-                spec.name,
+                spec.name(),
                 allowed.join(" or ")
             )),
         );
@@ -448,7 +721,7 @@ fn parse_one(
         Some(v) => v,
         None => return,
     };
-    if let Some(prev) = out.iter_mut().find(|m| m.name == spec.name) {
+    if let Some(prev) = out.iter_mut().find(|m| m.key == spec.key) {
         match (&mut prev.value, value) {
             (MarkerValue::StrList(list), MarkerValue::StrList(more)) if spec.repeatable => {
                 list.extend(more);
@@ -456,7 +729,7 @@ fn parse_one(
             }
             (_, value) if spec.repeatable => {
                 out.push(Marker {
-                    name: spec.name,
+                    key: spec.key,
                     value,
                     span,
                 });
@@ -464,7 +737,7 @@ fn parse_one(
             }
             _ => {
                 diags.push(
-                    Diagnostic::new(span, format!("marker `{}` is given twice", spec.name))
+                    Diagnostic::new(span, format!("marker `{}` is given twice", spec.name()))
                         .with_help("remove one of them"),
                 );
                 return;
@@ -472,7 +745,7 @@ fn parse_one(
         }
     }
     out.push(Marker {
-        name: spec.name,
+        key: spec.key,
         value,
         span,
     });
@@ -502,19 +775,19 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) {
 
 fn value_error(spec: &MarkerSpec, span: Span, expected: &str) -> Diagnostic {
     let example = match spec.value {
-        Flag => format!("`{}`", spec.name),
-        Bool => format!("`{} = false`", spec.name),
-        Int => format!("`{} = 3`", spec.name),
-        Number => format!("`{} = 0`", spec.name),
-        Str => format!("`{} = \"value\"`", spec.name),
-        StrList => format!("`{} = [\"a\", \"b\"]`", spec.name),
-        Json => format!("`{} = 1` or `{} = \"text\"`", spec.name, spec.name),
+        Flag => format!("`{}`", spec.name()),
+        Bool => format!("`{} = false`", spec.name()),
+        Int => format!("`{} = 3`", spec.name()),
+        Number => format!("`{} = 0`", spec.name()),
+        Str => format!("`{} = \"value\"`", spec.name()),
+        StrList => format!("`{} = [\"a\", \"b\"]`", spec.name()),
+        Json => format!("`{} = 1` or `{} = \"text\"`", spec.name(), spec.name()),
         Nested { keys, .. } => {
-            let keys: Vec<String> = keys.iter().map(|k| format!("{} = ..", k.name)).collect();
-            format!("`{}({})`", spec.name, keys.join(", "))
+            let keys: Vec<String> = keys.iter().map(|k| format!("{} = ..", k.name())).collect();
+            format!("`{}({})`", spec.name(), keys.join(", "))
         }
     };
-    Diagnostic::new(span, format!("marker `{}` expects {expected}", spec.name))
+    Diagnostic::new(span, format!("marker `{}` expects {expected}", spec.name()))
         .with_help(format!("write {example}"))
 }
 
@@ -674,46 +947,83 @@ fn expr_to_json(expr: &syn::Expr) -> Option<serde_json::Value> {
     }
 }
 
-/// Accessors over a parsed marker list.
+/// Accessors over a parsed marker list, by typed [`Key`]. Values come with their marker's
+/// span.
 pub trait MarkerList {
-    fn marker(&self, name: &str) -> Option<&Marker>;
-    fn flag(&self, name: &str) -> bool;
-    fn str(&self, name: &str) -> Option<String>;
-    fn int(&self, name: &str) -> Option<i64>;
-    fn strs(&self, name: &str) -> Vec<String>;
-    fn all(&self, name: &str) -> Vec<&Marker>;
+    fn marker(&self, key: Key) -> Option<&Marker>;
+    /// Where the marker is written, if it is.
+    fn span(&self, key: Key) -> Option<Span>;
+    /// A flag (or a nested marker written bare) is present.
+    fn flag(&self, key: Key) -> bool;
+    fn bool(&self, key: Key) -> Option<Spanned<bool>>;
+    fn str(&self, key: Key) -> Option<Spanned<String>>;
+    fn int(&self, key: Key) -> Option<Spanned<i64>>;
+    /// An integer or a float, as a float.
+    fn number(&self, key: Key) -> Option<Spanned<f64>>;
+    fn json(&self, key: Key) -> Option<Spanned<serde_json::Value>>;
+    /// The strings of a list marker (every occurrence, in order), or none.
+    fn strs(&self, key: Key) -> Vec<String>;
+    /// Every occurrence of a repeatable nested marker.
+    fn all(&self, key: Key) -> Vec<&Marker>;
 }
 
 impl MarkerList for [Marker] {
-    fn marker(&self, name: &str) -> Option<&Marker> {
-        self.iter().find(|m| m.name == name)
+    fn marker(&self, key: Key) -> Option<&Marker> {
+        self.iter().find(|m| m.key == key)
     }
-    fn flag(&self, name: &str) -> bool {
+    fn span(&self, key: Key) -> Option<Span> {
+        self.marker(key).map(|m| m.span)
+    }
+    fn flag(&self, key: Key) -> bool {
         matches!(
-            self.marker(name).map(|m| &m.value),
+            self.marker(key).map(|m| &m.value),
             Some(MarkerValue::Bool(true)) | Some(MarkerValue::Nested(_))
         )
     }
-    fn str(&self, name: &str) -> Option<String> {
-        match self.marker(name).map(|m| &m.value) {
-            Some(MarkerValue::Str(s)) => Some(s.clone()),
+    fn bool(&self, key: Key) -> Option<Spanned<bool>> {
+        let m = self.marker(key)?;
+        match &m.value {
+            MarkerValue::Bool(b) => Some(Spanned::new(*b, m.span)),
             _ => None,
         }
     }
-    fn int(&self, name: &str) -> Option<i64> {
-        match self.marker(name).map(|m| &m.value) {
-            Some(MarkerValue::Int(i)) => Some(*i),
+    fn str(&self, key: Key) -> Option<Spanned<String>> {
+        let m = self.marker(key)?;
+        match &m.value {
+            MarkerValue::Str(s) => Some(Spanned::new(s.clone(), m.span)),
             _ => None,
         }
     }
-    fn strs(&self, name: &str) -> Vec<String> {
-        match self.marker(name).map(|m| &m.value) {
+    fn int(&self, key: Key) -> Option<Spanned<i64>> {
+        let m = self.marker(key)?;
+        match &m.value {
+            MarkerValue::Int(i) => Some(Spanned::new(*i, m.span)),
+            _ => None,
+        }
+    }
+    fn number(&self, key: Key) -> Option<Spanned<f64>> {
+        let m = self.marker(key)?;
+        match &m.value {
+            MarkerValue::Int(i) => Some(Spanned::new(*i as f64, m.span)),
+            MarkerValue::Number(n) => Some(Spanned::new(*n, m.span)),
+            _ => None,
+        }
+    }
+    fn json(&self, key: Key) -> Option<Spanned<serde_json::Value>> {
+        let m = self.marker(key)?;
+        match &m.value {
+            MarkerValue::Json(v) => Some(Spanned::new(v.clone(), m.span)),
+            _ => None,
+        }
+    }
+    fn strs(&self, key: Key) -> Vec<String> {
+        match self.marker(key).map(|m| &m.value) {
             Some(MarkerValue::StrList(l)) => l.clone(),
             _ => Vec::new(),
         }
     }
-    fn all(&self, name: &str) -> Vec<&Marker> {
-        self.iter().filter(|m| m.name == name).collect()
+    fn all(&self, key: Key) -> Vec<&Marker> {
+        self.iter().filter(|m| m.key == key).collect()
     }
 }
 

@@ -125,11 +125,12 @@ fn readme_marker_table_lists_every_marker() {
             .unwrap();
     let table: Vec<&str> = readme.lines().filter(|l| l.starts_with("| `")).collect();
     for m in kapi_codegen::markers::MARKERS {
+        let name = m.name();
         assert!(
-            table.iter().any(|row| row.contains(&format!("`{}", m.name))
-                || row.contains(&format!(", {}", m.name))),
-            "README's marker table does not mention `{}`",
-            m.name
+            table
+                .iter()
+                .any(|row| row.contains(&format!("`{name}")) || row.contains(&format!(", {name}"))),
+            "README's marker table does not mention `{name}`"
         );
     }
 }

@@ -118,7 +118,7 @@ fn assert_matches(pool: &DescriptorPool, model: &Model, enums: &[&str]) -> usize
                 .unwrap_or_else(|| panic!("no message {name}"));
             assert_eq!(message.fields().len(), t.fields().len(), "{name}");
             for f in t.fields() {
-                let number = f.protobuf.expect("every field is numbered") as u32;
+                let number = f.protobuf.expect("every field is numbered").value as u32;
                 let field = message
                     .get_field_by_name(&f.json_name)
                     .unwrap_or_else(|| panic!("{name} has no field {}", f.json_name));

@@ -4,6 +4,7 @@
 //! report each one with its path), and kinds check `apiVersion` and `kind` when present.
 
 use crate::input::{field_ident, Input};
+use crate::syn_types::option_inner;
 use kapi_codegen::model::TypeRef;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -151,21 +152,5 @@ pub fn expand(input: &Input) -> TokenStream {
                 __deserializer.deserialize_struct(#name, FIELDS, __Visitor)
             }
         }
-    }
-}
-
-/// `T` of an `Option<T>` written in source.
-pub fn option_inner(ty: &syn::Type) -> Option<TokenStream> {
-    let syn::Type::Path(p) = ty else { return None };
-    let last = p.path.segments.last()?;
-    if last.ident != "Option" {
-        return None;
-    }
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return None;
-    };
-    match args.args.first()? {
-        syn::GenericArgument::Type(t) => Some(quote!(#t)),
-        _ => None,
     }
 }

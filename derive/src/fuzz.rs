@@ -6,7 +6,8 @@
 //! `pattern` markers are not followed: values stay within the other markers only.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, ListType, Scalar, Shape, TypeRef};
+use crate::syn_types::option_inner;
+use kapi_codegen::model::{Field, ListType, Scalar, Shape, Spanned, TypeRef};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -133,7 +134,7 @@ fn struct_body(input: &Input) -> TokenStream {
 /// provides). A value the type does not accept leaves the random one.
 fn set_discriminator(m: &Field, f: &syn::Field, members: &[&Field]) -> TokenStream {
     let name = field_ident(f);
-    let (ty, wrap) = match (&m.ty, crate::de::option_inner(&f.ty)) {
+    let (ty, wrap) = match (&m.ty, option_inner(&f.ty)) {
         (TypeRef::Option(_), Some(inner)) => (inner, quote!(::core::option::Option::Some(__d))),
         _ => {
             let ty = &f.ty;
@@ -141,7 +142,7 @@ fn set_discriminator(m: &Field, f: &syn::Field, members: &[&Field]) -> TokenStre
         }
     };
     let arms = members.iter().enumerate().map(|(k, member)| {
-        let value = upper_first(&member.json_name);
+        let value = member.discriminator_value();
         quote! {
             ::core::option::Option::Some(#k) => {
                 if let ::core::result::Result::Ok(__d) = <#ty as ::core::str::FromStr>::from_str(#value) {
@@ -155,14 +156,6 @@ fn set_discriminator(m: &Field, f: &syn::Field, members: &[&Field]) -> TokenStre
             #(#arms)*
             _ => {}
         }
-    }
-}
-
-fn upper_first(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
@@ -206,7 +199,7 @@ fn value_of(ty: &TypeRef, m: &Field) -> TokenStream {
             let (ty_min, ty_max) = int_range(*s);
             let lo = v.minimum.map_or(ty_min, |x| {
                 let c = x.ceil();
-                let c = if v.exclusive_minimum && c == x {
+                let c = if v.exclusive_minimum && c == *x {
                     c + 1.0
                 } else {
                     c
@@ -215,7 +208,7 @@ fn value_of(ty: &TypeRef, m: &Field) -> TokenStream {
             });
             let hi = v.maximum.map_or(ty_max, |x| {
                 let c = x.floor();
-                let c = if v.exclusive_maximum && c == x {
+                let c = if v.exclusive_maximum && c == *x {
                     c - 1.0
                 } else {
                     c
@@ -250,7 +243,7 @@ fn value_of(ty: &TypeRef, m: &Field) -> TokenStream {
             let min = usize_of(v.min_items).unwrap_or(0).max(1);
             let min = max.map_or(min, |max| min.min(max));
             let max = option_usize(max);
-            match m.list_type {
+            match m.list_type.as_deref() {
                 Some(ListType::Map) => {
                     let keys = &m.list_map_keys;
                     quote! { __f.list_map(#min, #max, &[#(#keys),*], |__f| #item) }
@@ -275,8 +268,8 @@ fn fuzz() -> TokenStream {
     quote! { ::kapi::fuzz::Fuzz::fuzz(__f) }
 }
 
-fn usize_of(v: Option<i64>) -> Option<usize> {
-    v.map(|v| usize::try_from(v).unwrap_or(0))
+fn usize_of(v: Option<Spanned<i64>>) -> Option<usize> {
+    v.map(|v| usize::try_from(v.value).unwrap_or(0))
 }
 
 fn option_usize(v: Option<usize>) -> TokenStream {
@@ -310,8 +303,8 @@ fn i128_tokens(v: i128) -> TokenStream {
     }
 }
 
-fn f64_tokens(v: Option<f64>, unbounded: TokenStream) -> TokenStream {
-    match v {
+fn f64_tokens(v: Option<Spanned<f64>>, unbounded: TokenStream) -> TokenStream {
+    match v.map(|v| v.value) {
         Some(x) if x.is_finite() => {
             let lit = Literal::f64_unsuffixed(x.abs());
             if x < 0.0 {

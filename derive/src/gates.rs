@@ -4,8 +4,8 @@
 //! `kapi::feature_gates!` (a misspelling is a compile error at the marker).
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::Shape;
-use proc_macro2::{Span, TokenStream};
+use kapi_codegen::model::{Shape, Spanned};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 pub fn expand(input: &Input) -> TokenStream {
@@ -62,35 +62,22 @@ pub fn expand(input: &Input) -> TokenStream {
 
 /// `const _: Gate = crate::__kapi_feature_gates::<Gate>;` per marker, spanned at the marker.
 fn gate_checks(input: &Input) -> TokenStream {
-    let mut gates: Vec<(String, Span)> = Vec::new();
-    let marker_span = |markers: &[kapi_codegen::markers::Marker]| {
-        markers
+    let gates: Vec<&Spanned<String>> = match &input.def.shape {
+        Shape::Struct { fields } => fields
             .iter()
-            .find(|m| m.name == "feature_gate")
-            .map(|m| m.span)
-            .unwrap_or_else(Span::call_site)
+            .filter_map(|f| f.feature_gate.as_ref())
+            .collect(),
+        Shape::Enum { variants } => variants
+            .iter()
+            .filter_map(|v| v.feature_gate.as_ref())
+            .collect(),
     };
-    match &input.def.shape {
-        Shape::Struct { fields } => {
-            for f in fields {
-                if let Some(g) = &f.feature_gate {
-                    gates.push((g.clone(), marker_span(&f.markers)));
-                }
-            }
-        }
-        Shape::Enum { variants } => {
-            for v in variants {
-                if let Some(g) = &v.feature_gate {
-                    gates.push((g.clone(), marker_span(&v.markers)));
-                }
-            }
-        }
-    }
-    let checks = gates.iter().filter_map(|(g, span)| {
+    let checks = gates.iter().filter_map(|gate| {
         // A gate name that is not an identifier cannot be declared; the model reports it.
-        let ident = syn::parse_str::<syn::Ident>(g).ok()?;
-        let ident = syn::Ident::new(&ident.to_string(), *span);
-        Some(quote_spanned! {*span=>
+        let ident = syn::parse_str::<syn::Ident>(gate).ok()?;
+        let span = gate.span;
+        let ident = syn::Ident::new(&ident.to_string(), span);
+        Some(quote_spanned! {span=>
             const _: ::kapi::feature_gates::Gate = crate::__kapi_feature_gates::#ident;
         })
     });

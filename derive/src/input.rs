@@ -1,9 +1,9 @@
 //! The derive's view of its item: the parsed model plus the syn tokens it came from.
 
 use kapi_codegen::diagnostics::Diagnostics;
-use kapi_codegen::model::{parse, Field, Shape, TypeDef};
+use kapi_codegen::model::{parse, Field, TypeDef};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::format_ident;
 
 pub struct Input {
     pub def: TypeDef,
@@ -37,31 +37,6 @@ impl Input {
             return Vec::new();
         };
         self.def.fields().iter().zip(s.fields.iter()).collect()
-    }
-
-    pub fn expand(&self) -> TokenStream {
-        match &self.def.shape {
-            Shape::Struct { .. } => {
-                let clone = crate::deep_copy::expand(self);
-                let ser = crate::ser::expand(self);
-                let de = crate::de::expand(self);
-                let defaults = crate::defaults::expand(self);
-                let kind = crate::kind::expand(self);
-                let fuzz = crate::fuzz::expand(self);
-                let validate = crate::validate::expand(self);
-                let gates = crate::gates::expand(self);
-                let protobuf = crate::protobuf::expand(self);
-                quote! { #clone #ser #de #defaults #kind #fuzz #validate #gates #protobuf }
-            }
-            Shape::Enum { .. } => {
-                let enums = crate::enums::expand(self);
-                let fuzz = crate::fuzz::expand(self);
-                let validate = crate::validate::expand(self);
-                let gates = crate::gates::expand(self);
-                let protobuf = crate::protobuf::expand(self);
-                quote! { #enums #fuzz #validate #gates #protobuf }
-            }
-        }
     }
 }
 

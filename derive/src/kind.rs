@@ -2,6 +2,7 @@
 //! `ListResource` for list kinds. Group and version come from the module's `group_version!`.
 
 use crate::input::{field_ident, Input};
+use crate::syn_types::vec_inner;
 use kapi_codegen::model::{KindCategory, Scope};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -14,13 +15,7 @@ pub fn expand(input: &Input) -> TokenStream {
     let kind_name = &input.def.name;
     // Resolved where the type is written: the module's `group_version!` must be in scope.
     // Spanned at the `kind` marker so a missing declaration is reported there.
-    let span = input
-        .def
-        .markers
-        .iter()
-        .find(|m| m.name == "kind" || m.name == "simple_kind")
-        .map(|m| m.span)
-        .unwrap_or_else(proc_macro2::Span::call_site);
+    let span = kind.span;
     let gv = quote::quote_spanned!(span=> GROUP_VERSION);
     let type_info = quote! {
         impl ::kapi::TypeInfo for #ident {
@@ -93,16 +88,4 @@ pub fn expand(input: &Input) -> TokenStream {
         KindCategory::Simple => TokenStream::new(),
     };
     quote! { #type_info #extra }
-}
-
-fn vec_inner(ty: &syn::Type) -> Option<syn::Type> {
-    let syn::Type::Path(p) = ty else { return None };
-    let last = p.path.segments.last()?;
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return None;
-    };
-    match args.args.first()? {
-        syn::GenericArgument::Type(t) => Some(t.clone()),
-        _ => None,
-    }
 }

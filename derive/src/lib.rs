@@ -14,9 +14,13 @@ mod input;
 mod kind;
 mod protobuf;
 mod ser;
+mod syn_types;
 mod validate;
 
+use input::Input;
+use kapi_codegen::model::Shape;
 use proc_macro::TokenStream;
+use quote::quote;
 
 /// Per-type code for an API struct or string enum; markers go in `#[k8s(...)]`.
 #[proc_macro_derive(ApiType, attributes(k8s))]
@@ -33,9 +37,35 @@ pub fn group_version(input: TokenStream) -> TokenStream {
 
 /// The derive's whole expansion, as tokens; public to the crate's snapshot tests.
 fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    match input::Input::parse(input) {
-        Ok(input) => input.expand(),
+    match Input::parse(input) {
+        Ok(input) => emit(&input),
         Err(err) => err.to_compile_error(),
+    }
+}
+
+/// Every emitter's code for one type: each emitter reads only the model and the item.
+fn emit(input: &Input) -> proc_macro2::TokenStream {
+    match &input.def.shape {
+        Shape::Struct { .. } => {
+            let clone = deep_copy::expand(input);
+            let ser = ser::expand(input);
+            let de = de::expand(input);
+            let defaults = defaults::expand(input);
+            let kind = kind::expand(input);
+            let fuzz = fuzz::expand(input);
+            let validate = validate::expand(input);
+            let gates = gates::expand(input);
+            let protobuf = protobuf::expand(input);
+            quote! { #clone #ser #de #defaults #kind #fuzz #validate #gates #protobuf }
+        }
+        Shape::Enum { .. } => {
+            let enums = enums::expand(input);
+            let fuzz = fuzz::expand(input);
+            let validate = validate::expand(input);
+            let gates = gates::expand(input);
+            let protobuf = protobuf::expand(input);
+            quote! { #enums #fuzz #validate #gates #protobuf }
+        }
     }
 }
 

@@ -83,7 +83,7 @@ fn expand_struct(input: &Input) -> TokenStream {
         let name = field_ident(f);
         // The parser rejects numbers outside 1..=2^29-1 (and the derive stops on its errors),
         // so every number fits a u32; unnumbered structs returned early.
-        let tag = model.protobuf.unwrap_or_default() as u32;
+        let tag = model.protobuf.map_or(0, |n| n.value) as u32;
         match form(&model.ty) {
             Form::Single => {
                 encodes.push(quote! { #pb::encode_field(#tag, &self.#name, buf); });

@@ -92,7 +92,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let v = &m.validation;
     let mut body = TokenStream::new();
 
-    if m.markers.iter().any(|mk| mk.name == "required") {
+    if m.validation.required_marker.is_some() {
         let empty = match &m.ty {
             TypeRef::Option(_) => quote!(__new.is_none()),
             TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
@@ -160,14 +160,14 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
             let mut out = TokenStream::new();
             let ty = format_ident!("{}", s.rust_name());
             if let Some(min) = v.minimum {
-                let lit = number_literal(*s, min);
+                let lit = number_literal(*s, *min);
                 let excl = v.exclusive_minimum;
                 out.extend(quote! {
                     ::kapi::validation::check::minimum(&__p, *__v, (#lit as #ty), #excl, __errs);
                 });
             }
             if let Some(max) = v.maximum {
-                let lit = number_literal(*s, max);
+                let lit = number_literal(*s, *max);
                 let excl = v.exclusive_maximum;
                 out.extend(quote! {
                     ::kapi::validation::check::maximum(&__p, *__v, (#lit as #ty), #excl, __errs);
@@ -178,18 +178,18 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
         TypeRef::Vec(item) => {
             let mut out = TokenStream::new();
             if let Some(min) = v.min_items {
-                let min = min as usize;
+                let min = *min as usize;
                 out.extend(
                     quote!(::kapi::validation::check::min_items(&__p, __v.len(), #min, __errs);),
                 );
             }
             if let Some(max) = v.max_items {
-                let max = max as usize;
+                let max = *max as usize;
                 out.extend(
                     quote!(::kapi::validation::check::max_items(&__p, __v.len(), #max, __errs);),
                 );
             }
-            match m.list_type {
+            match m.list_type.as_deref() {
                 Some(ListType::Set) => {
                     out.extend(quote!(::kapi::validation::check::unique_items(&__p, __v, __errs);))
                 }
@@ -216,13 +216,13 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
         TypeRef::Map { .. } => {
             let mut out = TokenStream::new();
             if let Some(max) = v.max_items {
-                let max = max as usize;
+                let max = *max as usize;
                 out.extend(
                     quote!(::kapi::validation::check::max_items(&__p, __v.len(), #max, __errs);),
                 );
             }
             if let Some(min) = v.min_items {
-                let min = min as usize;
+                let min = *min as usize;
                 out.extend(
                     quote!(::kapi::validation::check::min_items(&__p, __v.len(), #min, __errs);),
                 );
@@ -239,11 +239,11 @@ fn string_checks(m: &Field, value: TokenStream, path: TokenStream) -> TokenStrea
     let v = &m.validation;
     let mut out = TokenStream::new();
     if let Some(min) = v.min_length {
-        let min = min as usize;
+        let min = *min as usize;
         out.extend(quote!(::kapi::validation::check::min_length(#path, #value, #min, __errs);));
     }
     if let Some(max) = v.max_length {
-        let max = max as usize;
+        let max = *max as usize;
         out.extend(quote!(::kapi::validation::check::max_length(#path, #value, #max, __errs);));
     }
     if let Some(pattern) = &v.pattern {
@@ -283,7 +283,7 @@ fn union_checks(input: &Input) -> TokenStream {
     let member_exprs = members.iter().map(|(m, f)| {
         let name = field_ident(f);
         let json = &m.json_name;
-        let value = upper_first(json);
+        let value = m.discriminator_value();
         quote! {
             ::kapi::validation::check::UnionMember {
                 name: #json,
@@ -332,14 +332,6 @@ fn union_checks(input: &Input) -> TokenStream {
                 __errs,
             );
         }
-    }
-}
-
-fn upper_first(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -64,7 +64,7 @@ fn conditions_list_map(api: &Api, sink: &mut Sink) {
         if f.json_name != "conditions" || !matches!(unwrap(&f.ty), TypeRef::Vec(_)) {
             continue;
         }
-        if f.list_type == Some(ListType::Map) && f.list_map_keys == ["type"] {
+        if f.list_type.as_deref() == Some(&ListType::Map) && f.list_map_keys == ["type"] {
             continue;
         }
         sink.on_field(

@@ -108,10 +108,10 @@ fn zero_is_valid(f: &Field) -> bool {
     let v = &f.validation;
     let min_excludes = v
         .minimum
-        .is_some_and(|m| m > 0.0 || (m == 0.0 && v.exclusive_minimum));
+        .is_some_and(|m| *m > 0.0 || (*m == 0.0 && v.exclusive_minimum));
     let max_excludes = v
         .maximum
-        .is_some_and(|m| m < 0.0 || (m == 0.0 && v.exclusive_maximum));
+        .is_some_and(|m| *m < 0.0 || (*m == 0.0 && v.exclusive_maximum));
     !min_excludes && !max_excludes
 }
 

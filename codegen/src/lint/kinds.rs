@@ -1,6 +1,7 @@
 //! Kinds: CamelCase and singular names, a `<Kind>List` per kind, and the spec/status shape.
 
 use super::{is_upper_camel, unwrap, words, Api, Rule, Sink};
+use crate::markers::key;
 use crate::model::{KindCategory, Shape, TypeDef, TypeRef};
 use heck::ToUpperCamelCase;
 use std::collections::HashSet;
@@ -262,7 +263,7 @@ fn status_subresource(api: &Api, sink: &mut Sink) {
         } else if !has_status && info.subresource_status {
             sink.on_marker(
                 t,
-                "subresource_status",
+                key::SUBRESOURCE_STATUS,
                 format!(
                     "kind `{}` serves a status subresource but has no `status`",
                     t.name

@@ -16,8 +16,8 @@ mod naming;
 mod references;
 
 use crate::diagnostics::{closest, Diagnostic, Severity};
-use crate::markers::{Marker, MarkerList};
-use crate::model::{Field, GroupVersion, Model, Shape, TypeDef, TypeRef, Variant};
+use crate::markers::{Key, MarkerList};
+use crate::model::{Field, GroupVersion, Model, Shape, Spanned, TypeDef, TypeRef, Variant};
 use proc_macro2::Span;
 use std::collections::HashSet;
 
@@ -110,17 +110,14 @@ pub fn lint(model: &Model) -> Lint {
 /// `allow_lint` names that are no rule: errors, so a typo never silently allows nothing.
 fn check_allow_markers(api: &Api) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    let mut check = |t: &TypeDef, markers: &[Marker]| {
-        let Some(marker) = markers.marker("allow_lint") else {
-            return;
-        };
-        for name in markers.strs("allow_lint") {
-            if rule(&name).is_some() {
+    let mut check = |t: &TypeDef, allowed: &[Spanned<String>]| {
+        for name in allowed {
+            if rule(name).is_some() {
                 continue;
             }
             // `closest` compares in snake_case, so the rule names are too.
             let snake: Vec<String> = rules().map(|r| r.name.replace('-', "_")).collect();
-            let help = match closest(&name, snake.iter().map(String::as_str)) {
+            let help = match closest(name, snake.iter().map(String::as_str)) {
                 Some(best) => format!("did you mean `{}`?", best.replace('_', "-")),
                 None => format!(
                     "lint rules: {}",
@@ -128,20 +125,20 @@ fn check_allow_markers(api: &Api) -> Vec<Diagnostic> {
                 ),
             };
             errors.push(
-                Diagnostic::new(marker.span, format!("unknown lint rule `{name}`"))
+                Diagnostic::new(name.span, format!("unknown lint rule `{name}`"))
                     .with_help(help)
                     .with_file(&t.file),
             );
         }
     };
     for item in api.types() {
-        check(item.ty, &item.ty.markers);
+        check(item.ty, &item.ty.allow_lint);
         for f in item.ty.fields() {
-            check(item.ty, &f.markers);
+            check(item.ty, &f.allow_lint);
         }
         if let Shape::Enum { variants } = &item.ty.shape {
             for v in variants {
-                check(item.ty, &v.markers);
+                check(item.ty, &v.allow_lint);
             }
         }
     }
@@ -269,11 +266,11 @@ impl Sink {
     pub fn on_marker(
         &mut self,
         t: &TypeDef,
-        marker: &str,
+        marker: Key,
         message: impl Into<String>,
         help: impl Into<String>,
     ) {
-        let span = t.markers.marker(marker).map_or(t.span, |m| m.span);
+        let span = t.markers.span(marker).unwrap_or(t.span);
         self.push(t, &[], span, message.into(), help.into());
     }
 
@@ -284,7 +281,7 @@ impl Sink {
         message: impl Into<String>,
         help: impl Into<String>,
     ) {
-        self.push(t, &f.markers, f.span, message.into(), help.into());
+        self.push(t, &f.allow_lint, f.span, message.into(), help.into());
     }
 
     pub fn on_variant(
@@ -294,13 +291,20 @@ impl Sink {
         message: impl Into<String>,
         help: impl Into<String>,
     ) {
-        self.push(t, &v.markers, v.span, message.into(), help.into());
+        self.push(t, &v.allow_lint, v.span, message.into(), help.into());
     }
 
-    fn push(&mut self, t: &TypeDef, inner: &[Marker], span: Span, message: String, help: String) {
+    fn push(
+        &mut self,
+        t: &TypeDef,
+        inner: &[Spanned<String>],
+        span: Span,
+        message: String,
+        help: String,
+    ) {
         let name = self.rule.name;
-        let allowed = |m: &[Marker]| m.strs("allow_lint").iter().any(|r| r == name);
-        if allowed(&t.markers) || allowed(inner) {
+        let allowed = |by: &[Spanned<String>]| by.iter().any(|r| r.value == name);
+        if allowed(&t.allow_lint) || allowed(inner) {
             return;
         }
         self.findings.push(Finding {

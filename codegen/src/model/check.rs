@@ -26,7 +26,7 @@ pub fn missing_protobuf_numbers(t: &TypeDef) -> Vec<(usize, i64)> {
     let highest = t
         .fields()
         .iter()
-        .filter_map(|f| f.protobuf)
+        .filter_map(|f| f.protobuf.map(|n| n.value))
         .chain(t.tombstones.iter().map(|ts| ts.protobuf))
         .max()
         .unwrap_or(0);
@@ -113,27 +113,19 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
         };
         Diagnostic::new(span, format!("unknown feature gate `{gate}`")).with_help(help)
     };
-    let marker_span = |markers: &[crate::markers::Marker], fallback: proc_macro2::Span| {
-        markers
-            .iter()
-            .find(|m| m.name == "feature_gate")
-            .map(|m| m.span)
-            .unwrap_or(fallback)
-    };
     for gv in &model.versions {
         for t in &gv.types {
             for f in t.fields() {
                 let Some(gate) = &f.feature_gate else {
                     continue;
                 };
-                let span = marker_span(&f.markers, f.span);
                 if !declared.contains(&gate.as_str()) {
-                    diags.push(at(t, unknown(gate, span)));
+                    diags.push(at(t, unknown(gate, gate.span)));
                 }
                 if !f.optional {
                     diags.push(at(
                         t,
-                        Diagnostic::new(span, format!("gated field `{}` is required", f.json_name))
+                        Diagnostic::new(gate.span, format!("gated field `{}` is required", f.json_name))
                             .with_help("a gated field is cleared when its gate is off, so it must be optional (`Option<T>` or `optional`)"),
                     ));
                 }
@@ -144,7 +136,7 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
                         continue;
                     };
                     if !declared.contains(&gate.as_str()) {
-                        diags.push(at(t, unknown(gate, marker_span(&v.markers, v.span))));
+                        diags.push(at(t, unknown(gate, gate.span)));
                     }
                 }
             }

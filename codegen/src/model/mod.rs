@@ -11,6 +11,7 @@ mod type_ref;
 pub use type_ref::{Scalar, TypeRef};
 
 use crate::markers::Marker;
+pub use crate::markers::Spanned;
 use proc_macro2::Span;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -184,6 +185,10 @@ pub struct TypeDef {
     pub preserve_unknown_fields: bool,
     pub lifecycle: Option<Lifecycle>,
     pub tombstones: Vec<Tombstone>,
+    /// Lint rules allowed on the type and everything in it (`allow_lint`).
+    #[serde(skip)]
+    pub allow_lint: Vec<Spanned<String>>,
+    /// The markers as written, for tools that edit the source; read values from the fields.
     #[serde(skip)]
     pub markers: Vec<Marker>,
     #[serde(skip)]
@@ -209,6 +214,18 @@ impl TypeDef {
     }
 }
 
+impl Field {
+    /// The discriminator value that selects this member of a union: its JSON name with the
+    /// first letter upper-cased, Kubernetes' convention.
+    pub fn discriminator_value(&self) -> String {
+        let mut chars = self.json_name.chars();
+        match chars.next() {
+            Some(c) => c.to_uppercase().chain(chars).collect(),
+            None => String::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Shape {
@@ -231,6 +248,9 @@ pub struct KindInfo {
     pub subresource_scale: Option<ScaleInfo>,
     pub print_columns: Vec<PrintColumn>,
     pub storage_version: bool,
+    /// The `kind` or `simple_kind` marker.
+    #[serde(skip)]
+    pub span: Span,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -277,6 +297,9 @@ pub struct ScaleInfo {
     pub spec_replicas_path: String,
     pub status_replicas_path: String,
     pub label_selector_path: Option<String>,
+    /// The `subresource_scale(...)` marker.
+    #[serde(skip)]
+    pub span: Span,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -288,14 +311,20 @@ pub struct PrintColumn {
     pub description: Option<String>,
     pub format: Option<String>,
     pub priority: Option<i64>,
+    /// The `print_column(...)` marker.
+    #[serde(skip)]
+    pub span: Span,
 }
 
-#[derive(Debug, Clone, Serialize, Default)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Lifecycle {
     pub introduced: Option<String>,
     pub deprecated: Option<String>,
     pub removed: Option<String>,
     pub replacement: Option<String>,
+    /// The `lifecycle(...)` marker.
+    #[serde(skip)]
+    pub span: Span,
 }
 
 /// A removed field whose protobuf number and name may never be reused.
@@ -303,6 +332,9 @@ pub struct Lifecycle {
 pub struct Tombstone {
     pub name: String,
     pub protobuf: i64,
+    /// The `deprecated(...)` marker.
+    #[serde(skip)]
+    pub span: Span,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -311,19 +343,25 @@ pub struct Field {
     pub json_name: String,
     pub ty: TypeRef,
     pub docs: String,
-    /// `Option<T>` or marked `optional`: omitted from JSON when unset/empty.
+    /// `Option<T>` or marked `optional`: may be unset, omitted from JSON when unset/empty.
+    /// A field that is not optional is listed in its schema's `required`; whether the user
+    /// wrote `required` is [`FieldValidation::required_marker`].
     pub optional: bool,
-    pub default: Option<serde_json::Value>,
-    pub feature_gate: Option<String>,
-    pub list_type: Option<ListType>,
+    pub default: Option<Spanned<serde_json::Value>>,
+    pub feature_gate: Option<Spanned<String>>,
+    pub list_type: Option<Spanned<ListType>>,
     pub list_map_keys: Vec<String>,
-    pub map_type: Option<MapType>,
+    pub map_type: Option<Spanned<MapType>>,
     pub union_discriminator: bool,
     pub validation: FieldValidation,
-    pub protobuf: Option<i64>,
+    pub protobuf: Option<Spanned<i64>>,
     pub manual_conversion: bool,
     pub preserve_unknown_fields: bool,
     pub embedded_resource: bool,
+    /// Lint rules allowed on this field (`allow_lint`).
+    #[serde(skip)]
+    pub allow_lint: Vec<Spanned<String>>,
+    /// The markers as written, for tools that edit the source; read values from the fields.
     #[serde(skip)]
     pub markers: Vec<Marker>,
     #[serde(skip)]
@@ -348,29 +386,34 @@ pub enum MapType {
 #[derive(Debug, Clone, Serialize, Default, PartialEq)]
 pub struct FieldValidation {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub minimum: Option<f64>,
+    pub minimum: Option<Spanned<f64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub maximum: Option<f64>,
+    pub maximum: Option<Spanned<f64>>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub exclusive_minimum: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub exclusive_maximum: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_length: Option<i64>,
+    pub min_length: Option<Spanned<i64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_length: Option<i64>,
+    pub max_length: Option<Spanned<i64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pattern: Option<String>,
+    pub pattern: Option<Spanned<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub format: Option<String>,
+    pub format: Option<Spanned<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_items: Option<i64>,
+    pub min_items: Option<Spanned<i64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_items: Option<i64>,
+    pub max_items: Option<Spanned<i64>>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub immutable: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub required: bool,
+    /// The field is not optional (`!Field::optional`), so schemas list it in `required`.
+    #[serde(rename = "required", skip_serializing_if = "std::ops::Not::not")]
+    pub required_in_schema: bool,
+    /// `#[k8s(required)]` is written (with its span): generated validation then also
+    /// reports an unset or empty value as `Required value`.
+    #[serde(skip)]
+    pub required_marker: Option<Spanned<()>>,
 }
 
 /// A value of a string enum.
@@ -380,7 +423,11 @@ pub struct Variant {
     /// The JSON string (the variant name unless renamed).
     pub value: String,
     pub docs: String,
-    pub feature_gate: Option<String>,
+    pub feature_gate: Option<Spanned<String>>,
+    /// Lint rules allowed on this value (`allow_lint`).
+    #[serde(skip)]
+    pub allow_lint: Vec<Spanned<String>>,
+    /// The markers as written, for tools that edit the source; read values from the fields.
     #[serde(skip)]
     pub markers: Vec<Marker>,
     #[serde(skip)]

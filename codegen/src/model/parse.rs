@@ -5,23 +5,9 @@
 
 use super::*;
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
-use crate::markers::{self, MarkerList, MarkerValue, Place};
+use crate::markers::{self, key, Key, MarkerList, Place};
 use heck::ToLowerCamelCase;
-use syn::spanned::Spanned;
-
-/// Markers that only make sense on a top-level object kind.
-const RESOURCE_MARKERS: &[&str] = &[
-    "gen_client",
-    "plural",
-    "singular",
-    "scope",
-    "short_names",
-    "categories",
-    "subresource_status",
-    "subresource_scale",
-    "print_column",
-    "storage_version",
-];
+use syn::spanned::Spanned as _;
 
 pub fn parse_item(item: &syn::Item, diags: &mut Diagnostics) -> Option<TypeDef> {
     match item {
@@ -97,7 +83,7 @@ fn go_marker_equivalent(go_key: &str) -> Option<&'static str> {
         .iter()
         .filter(|m| m.kubernetes.starts_with('+'));
     if let Some(m) = specs.clone().find(|m| key_of(m.kubernetes) == go_key) {
-        return Some(m.name);
+        return Some(m.name());
     }
     specs
         .filter(|m| {
@@ -105,7 +91,7 @@ fn go_marker_equivalent(go_key: &str) -> Option<&'static str> {
             go_key.starts_with(k) && go_key[k.len()..].starts_with(':')
         })
         .max_by_key(|m| key_of(m.kubernetes).len())
-        .map(|m| m.name)
+        .map(|m| m.name())
 }
 
 fn check_generics(generics: &syn::Generics, diags: &mut Diagnostics) {
@@ -129,7 +115,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         );
         return None;
     };
-    let union = markers.flag("union");
+    let union = markers.flag(key::UNION);
     let mut fields = Vec::new();
     for f in &named.named {
         if let Some(field) = parse_field(f, union, diags) {
@@ -150,13 +136,11 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         kind,
         shape: Shape::Struct { fields },
         union,
-        manual_conversion: matches!(
-            markers.marker("conversion_gen").map(|m| &m.value),
-            Some(MarkerValue::Bool(false))
-        ),
-        preserve_unknown_fields: markers.flag("preserve_unknown_fields"),
+        manual_conversion: manual_conversion(&markers),
+        preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
         lifecycle: parse_lifecycle(&markers),
         tombstones,
+        allow_lint: allow_lint(&markers),
         markers,
         span: item.ident.span(),
         file: Default::default(),
@@ -192,7 +176,9 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         }
         let vm = markers::parse_attrs(&v.attrs, Place::Variant, diags);
         let rust_name = v.ident.to_string();
-        let value = vm.str("rename").unwrap_or_else(|| rust_name.clone());
+        let value = vm
+            .str(key::RENAME)
+            .map_or_else(|| rust_name.clone(), |r| r.value);
         if let Some(prev) = variants.iter().find(|p| p.value == value) {
             diags.push(
                 Diagnostic::new(
@@ -209,7 +195,8 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
             rust_name,
             value,
             docs: self::docs(&v.attrs, diags),
-            feature_gate: vm.str("feature_gate"),
+            feature_gate: vm.str(key::FEATURE_GATE),
+            allow_lint: allow_lint(&vm),
             markers: vm,
             span: v.ident.span(),
         });
@@ -221,13 +208,11 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         kind: None,
         shape: Shape::Enum { variants },
         union: false,
-        manual_conversion: matches!(
-            markers.marker("conversion_gen").map(|m| &m.value),
-            Some(MarkerValue::Bool(false))
-        ),
+        manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: false,
         lifecycle: None,
         tombstones: Vec::new(),
+        allow_lint: allow_lint(&markers),
         markers,
         span: item.ident.span(),
         file: Default::default(),
@@ -243,31 +228,36 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
     let markers = markers::parse_attrs(&f.attrs, Place::Field, diags);
     let ty = TypeRef::from_syn(&f.ty);
     let span = ident.span();
-    let marker_span = |name: &str| markers.marker(name).map(|m| m.span).unwrap_or(span);
+    let marker_span = |key: Key| markers.span(key).unwrap_or(span);
 
-    let json_name = markers
-        .str("rename")
-        .unwrap_or_else(|| rust_name.to_lower_camel_case());
-    if markers.flag("optional") && markers.flag("required") {
+    let rename = markers.str(key::RENAME);
+    let json_name = rename
+        .as_ref()
+        .map_or_else(|| rust_name.to_lower_camel_case(), |r| r.value.clone());
+    let required_marker = markers
+        .span(key::REQUIRED)
+        .map(|span| Spanned::new((), span));
+    if markers.flag(key::OPTIONAL) && required_marker.is_some() {
         diags.push(
             Diagnostic::new(
-                marker_span("required"),
+                marker_span(key::REQUIRED),
                 format!("field `{rust_name}` is marked both `optional` and `required`"),
             )
             .with_help("keep one of them"),
         );
     }
-    if markers.flag("required") && ty.is_option() {
+    if required_marker.is_some() && ty.is_option() {
         diags.push(
             Diagnostic::new(
-                marker_span("required"),
+                marker_span(key::REQUIRED),
                 format!("required field `{rust_name}` has type `{ty}`"),
             )
             .with_help("a required field is not an `Option`; drop `Option` or mark it `optional`"),
         );
     }
-    let optional = ty.is_option() || markers.flag("optional");
-    if in_union && !optional && !markers.flag("union_discriminator") {
+    let optional = ty.is_option() || markers.flag(key::OPTIONAL);
+    let union_discriminator = markers.flag(key::UNION_DISCRIMINATOR);
+    if in_union && !optional && !union_discriminator {
         diags.push(
             Diagnostic::new(span, format!("union member `{rust_name}` must be optional"))
                 .with_help("make it an `Option<...>` or mark it `#[k8s(optional)]`"),
@@ -275,15 +265,12 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
     }
     let inner = ty.strip_option();
 
-    let default = markers.marker("default").and_then(|m| match &m.value {
-        MarkerValue::Json(v) => Some((v.clone(), m.span)),
-        _ => None,
-    });
-    if let Some((value, dspan)) = &default {
+    let default = markers.json(key::DEFAULT);
+    if let Some(value) = &default {
         if !optional {
             diags.push(
                 Diagnostic::new(
-                    *dspan,
+                    value.span,
                     format!("field `{rust_name}` has a default but is required"),
                 )
                 .with_help(
@@ -294,7 +281,7 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         if optional && !ty.is_option() && !ty.has_empty_value() {
             diags.push(
                 Diagnostic::new(
-                    *dspan,
+                    value.span,
                     format!(
                         "field `{rust_name}` of type `{ty}` has a default but no way to be unset"
                     ),
@@ -304,10 +291,10 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
                 )),
             );
         }
-        check_default_type(&rust_name, inner, value, *dspan, diags);
+        check_default_type(&rust_name, inner, value, diags);
     }
 
-    let list_type = markers.str("list_type").and_then(|s| {
+    let list_type = markers.str(key::LIST_TYPE).and_then(|s| {
         let parsed = match s.as_str() {
             "atomic" => Some(ListType::Atomic),
             "set" => Some(ListType::Set),
@@ -315,173 +302,149 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
             _ => None,
         };
         if parsed.is_none() {
-            bad_choice(
-                diags,
-                marker_span("list_type"),
-                "list_type",
-                &s,
-                &["atomic", "set", "map"],
-            );
+            bad_choice(diags, s.span, key::LIST_TYPE, &s, &["atomic", "set", "map"]);
         }
-        parsed
+        Some(Spanned::new(parsed?, s.span))
     });
-    let list_map_keys = markers.strs("list_map_key");
-    if list_type.is_some() && !matches!(inner, TypeRef::Vec(_)) {
-        misplaced_for_type(
-            diags,
-            marker_span("list_type"),
-            "list_type",
-            "lists (`Vec<...>`)",
-            inner,
-        );
+    let list_map_keys = markers.strs(key::LIST_MAP_KEY);
+    if let Some(lt) = &list_type {
+        if !matches!(inner, TypeRef::Vec(_)) {
+            misplaced_for_type(diags, lt.span, key::LIST_TYPE, "lists (`Vec<...>`)", inner);
+        }
     }
-    if list_type == Some(ListType::Map) && list_map_keys.is_empty() {
+    let is_list_map = list_type.as_deref() == Some(&ListType::Map);
+    if is_list_map && list_map_keys.is_empty() {
         diags.push(
             Diagnostic::new(
-                marker_span("list_type"),
+                marker_span(key::LIST_TYPE),
                 format!("`list_type = \"map\"` on `{rust_name}` needs at least one `list_map_key`"),
             )
             .with_help("add `list_map_key = \"name\"`"),
         );
     }
-    if !list_map_keys.is_empty() && list_type != Some(ListType::Map) {
+    if !list_map_keys.is_empty() && !is_list_map {
         diags.push(
             Diagnostic::new(
-                marker_span("list_map_key"),
+                marker_span(key::LIST_MAP_KEY),
                 format!("`list_map_key` on `{rust_name}` needs `list_type = \"map\"`"),
             )
             .with_help("add `list_type = \"map\"`"),
         );
     }
-    let map_type = markers.str("map_type").and_then(|s| {
+    let map_type = markers.str(key::MAP_TYPE).and_then(|s| {
         let parsed = match s.as_str() {
             "atomic" => Some(MapType::Atomic),
             "granular" => Some(MapType::Granular),
             _ => None,
         };
         if parsed.is_none() {
-            bad_choice(
-                diags,
-                marker_span("map_type"),
-                "map_type",
-                &s,
-                &["atomic", "granular"],
-            );
+            bad_choice(diags, s.span, key::MAP_TYPE, &s, &["atomic", "granular"]);
         }
-        parsed
+        Some(Spanned::new(parsed?, s.span))
     });
-    if map_type.is_some() && !matches!(inner, TypeRef::Map { .. } | TypeRef::Named(_)) {
-        misplaced_for_type(
-            diags,
-            marker_span("map_type"),
-            "map_type",
-            "maps and structs",
-            inner,
-        );
+    if let Some(mt) = &map_type {
+        if !matches!(inner, TypeRef::Map { .. } | TypeRef::Named(_)) {
+            misplaced_for_type(diags, mt.span, key::MAP_TYPE, "maps and structs", inner);
+        }
     }
 
-    let number = |name: &str| -> Option<f64> {
-        match markers.marker(name).map(|m| &m.value) {
-            Some(MarkerValue::Int(i)) => Some(*i as f64),
-            Some(MarkerValue::Number(n)) => Some(*n),
-            _ => None,
-        }
-    };
     let validation = FieldValidation {
-        minimum: number("minimum"),
-        maximum: number("maximum"),
-        exclusive_minimum: markers.flag("exclusive_minimum"),
-        exclusive_maximum: markers.flag("exclusive_maximum"),
-        min_length: markers.int("min_length"),
-        max_length: markers.int("max_length"),
-        pattern: markers.str("pattern"),
-        format: markers.str("format"),
-        min_items: markers.int("min_items"),
-        max_items: markers.int("max_items"),
-        immutable: markers.flag("immutable"),
-        required: !optional,
+        minimum: markers.number(key::MINIMUM),
+        maximum: markers.number(key::MAXIMUM),
+        exclusive_minimum: markers.flag(key::EXCLUSIVE_MINIMUM),
+        exclusive_maximum: markers.flag(key::EXCLUSIVE_MAXIMUM),
+        min_length: markers.int(key::MIN_LENGTH),
+        max_length: markers.int(key::MAX_LENGTH),
+        pattern: markers.str(key::PATTERN),
+        format: markers.str(key::FORMAT),
+        min_items: markers.int(key::MIN_ITEMS),
+        max_items: markers.int(key::MAX_ITEMS),
+        immutable: markers.flag(key::IMMUTABLE),
+        required_in_schema: !optional,
+        required_marker,
     };
     let is_number = matches!(inner, TypeRef::Scalar(s) if s.is_number());
     let is_string = matches!(inner, TypeRef::Scalar(Scalar::String) | TypeRef::Named(_));
     let is_list = matches!(inner, TypeRef::Vec(_));
-    for (name, ok, what) in [
-        ("minimum", is_number, "numbers"),
-        ("maximum", is_number, "numbers"),
-        ("exclusive_minimum", is_number, "numbers"),
-        ("exclusive_maximum", is_number, "numbers"),
-        ("min_length", is_string, "strings"),
-        ("max_length", is_string, "strings"),
-        ("pattern", is_string, "strings"),
-        ("min_items", is_list, "lists"),
-        ("max_items", is_list, "lists"),
+    for (key, ok, what) in [
+        (key::MINIMUM, is_number, "numbers"),
+        (key::MAXIMUM, is_number, "numbers"),
+        (key::EXCLUSIVE_MINIMUM, is_number, "numbers"),
+        (key::EXCLUSIVE_MAXIMUM, is_number, "numbers"),
+        (key::MIN_LENGTH, is_string, "strings"),
+        (key::MAX_LENGTH, is_string, "strings"),
+        (key::PATTERN, is_string, "strings"),
+        (key::MIN_ITEMS, is_list, "lists"),
+        (key::MAX_ITEMS, is_list, "lists"),
     ] {
-        if markers.marker(name).is_some() && !ok {
-            misplaced_for_type(diags, marker_span(name), name, what, inner);
+        if let Some(span) = markers.span(key) {
+            if !ok {
+                misplaced_for_type(diags, span, key, what, inner);
+            }
         }
     }
-    if let (Some(min), Some(max)) = (validation.minimum, validation.maximum) {
-        if min > max {
+    if let (Some(min), Some(max)) = (&validation.minimum, &validation.maximum) {
+        if min.value > max.value {
             diags.error(
-                marker_span("minimum"),
+                min.span,
                 format!("`minimum = {min}` is greater than `maximum = {max}` on `{rust_name}`"),
             );
         }
     }
-    for (min_name, max_name, min, max) in [
+    for (min_key, max_key, min, max) in [
         (
-            "min_length",
-            "max_length",
-            validation.min_length,
-            validation.max_length,
+            key::MIN_LENGTH,
+            key::MAX_LENGTH,
+            &validation.min_length,
+            &validation.max_length,
         ),
         (
-            "min_items",
-            "max_items",
-            validation.min_items,
-            validation.max_items,
+            key::MIN_ITEMS,
+            key::MAX_ITEMS,
+            &validation.min_items,
+            &validation.max_items,
         ),
     ] {
-        for (name, v) in [(min_name, min), (max_name, max)] {
-            if v.is_some_and(|v| v < 0) {
-                diags.error(marker_span(name), format!("`{name}` cannot be negative"));
+        for (key, v) in [(min_key, min), (max_key, max)] {
+            if let Some(v) = v.as_ref().filter(|v| v.value < 0) {
+                diags.error(v.span, format!("`{}` cannot be negative", key.name()));
             }
         }
         if let (Some(lo), Some(hi)) = (min, max) {
-            if lo > hi {
+            if lo.value > hi.value {
                 diags.error(
-                    marker_span(min_name),
+                    lo.span,
                     format!(
-                        "`{min_name} = {lo}` is greater than `{max_name} = {hi}` on `{rust_name}`"
+                        "`{} = {lo}` is greater than `{} = {hi}` on `{rust_name}`",
+                        min_key.name(),
+                        max_key.name()
                     ),
                 );
             }
         }
     }
-    if markers.str("rename").is_some_and(|r| r.is_empty()) {
-        diags.error(
-            marker_span("rename"),
-            "`rename` needs a non-empty JSON name",
-        );
+    if let Some(r) = rename.filter(|r| r.is_empty()) {
+        diags.error(r.span, "`rename` needs a non-empty JSON name");
     }
     if let Some(p) = &validation.pattern {
         if let Err(msg) = check_pattern(p) {
-            diags.error(marker_span("pattern"), format!("invalid `pattern`: {msg}"));
+            diags.error(p.span, format!("invalid `pattern`: {msg}"));
         }
     }
-    if markers.flag("union_discriminator") && !in_union {
+    if union_discriminator && !in_union {
         diags.push(
             Diagnostic::new(
-                marker_span("union_discriminator"),
+                marker_span(key::UNION_DISCRIMINATOR),
                 "`union_discriminator` is only meaningful in a struct marked `union`",
             )
             .with_help("add `#[k8s(union)]` to the struct"),
         );
     }
-    let protobuf = markers.int("protobuf");
-    if let Some(n) = protobuf {
-        if !(1..=536_870_911).contains(&n) || (19_000..=19_999).contains(&n) {
+    let protobuf = markers.int(key::PROTOBUF);
+    if let Some(n) = &protobuf {
+        if !(1..=536_870_911).contains(&n.value) || (19_000..=19_999).contains(&n.value) {
             diags.error(
-                marker_span("protobuf"),
+                n.span,
                 format!(
                     "protobuf field number {n} is out of range (1..=536870911, not 19000..=19999)"
                 ),
@@ -493,20 +456,18 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         ty: ty.clone(),
         docs: docs(&f.attrs, diags),
         optional,
-        default: default.map(|(v, _)| v),
-        feature_gate: markers.str("feature_gate"),
+        default,
+        feature_gate: markers.str(key::FEATURE_GATE),
         list_type,
         list_map_keys,
         map_type,
-        union_discriminator: markers.flag("union_discriminator"),
+        union_discriminator,
         validation,
         protobuf,
-        manual_conversion: matches!(
-            markers.marker("conversion_gen").map(|m| &m.value),
-            Some(MarkerValue::Bool(false))
-        ),
-        preserve_unknown_fields: markers.flag("preserve_unknown_fields"),
-        embedded_resource: markers.flag("embedded_resource"),
+        manual_conversion: manual_conversion(&markers),
+        preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
+        embedded_resource: markers.flag(key::EMBEDDED_RESOURCE),
+        allow_lint: allow_lint(&markers),
         markers,
         span,
         rust_name,
@@ -545,14 +506,34 @@ fn check_pattern(p: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `conversion_gen = false`: the conversion is written by hand.
+fn manual_conversion(markers: &[Marker]) -> bool {
+    markers
+        .bool(key::CONVERSION_GEN)
+        .is_some_and(|generated| !generated.value)
+}
+
+/// The rule names of `allow_lint`, each with the span of the (first) marker that names it.
+fn allow_lint(markers: &[Marker]) -> Vec<Spanned<String>> {
+    let Some(span) = markers.span(key::ALLOW_LINT) else {
+        return Vec::new();
+    };
+    markers
+        .strs(key::ALLOW_LINT)
+        .into_iter()
+        .map(|name| Spanned::new(name, span))
+        .collect()
+}
+
 fn check_default_type(
     field: &str,
     ty: &TypeRef,
-    value: &serde_json::Value,
-    span: proc_macro2::Span,
+    value: &Spanned<serde_json::Value>,
     diags: &mut Diagnostics,
 ) {
     use serde_json::Value;
+    let span = value.span;
+    let value = &value.value;
     let ok = match (ty, value) {
         (TypeRef::Scalar(Scalar::String), Value::String(_)) => true,
         (TypeRef::Scalar(Scalar::Bool), Value::Bool(_)) => true,
@@ -596,7 +577,13 @@ fn check_client_method(
         );
     }
     if !CLIENT_METHOD_VERBS.contains(&verb) {
-        bad_choice(diags, m.span, "verb", verb, CLIENT_METHOD_VERBS);
+        bad_choice(
+            diags,
+            m.span,
+            key::client_method::VERB,
+            verb,
+            CLIENT_METHOD_VERBS,
+        );
     }
     if !has_subresource {
         diags.push(
@@ -612,13 +599,17 @@ fn check_client_method(
 fn bad_choice(
     diags: &mut Diagnostics,
     span: proc_macro2::Span,
-    marker: &str,
+    marker: Key,
     got: &str,
     valid: &[&str],
 ) {
     let mut d = Diagnostic::new(
         span,
-        format!("`{marker} = \"{got}\"` is not one of {}", quote_list(valid)),
+        format!(
+            "`{} = \"{got}\"` is not one of {}",
+            marker.name(),
+            quote_list(valid)
+        ),
     );
     if let Some(best) = closest(got, valid.iter().copied()) {
         d = d.with_help(format!("did you mean \"{best}\"?"));
@@ -629,10 +620,11 @@ fn bad_choice(
 fn misplaced_for_type(
     diags: &mut Diagnostics,
     span: proc_macro2::Span,
-    marker: &str,
+    marker: Key,
     applies_to: &str,
     ty: &TypeRef,
 ) {
+    let marker = marker.name();
     diags.push(
         Diagnostic::new(
             span,
@@ -673,9 +665,12 @@ fn parse_tombstones(
     diags: &mut Diagnostics,
 ) -> Vec<Tombstone> {
     let mut out = Vec::new();
-    for m in markers.all("deprecated") {
+    for m in markers.all(key::DEPRECATED) {
         let nested = m.nested();
-        let (Some(name), Some(protobuf)) = (nested.str("name"), nested.int("protobuf")) else {
+        let (Some(name), Some(protobuf)) = (
+            nested.str(key::tombstone::NAME).map(|n| n.value),
+            nested.int(key::tombstone::PROTOBUF).map(|n| n.value),
+        ) else {
             diags.push(
                 Diagnostic::new(
                     m.span,
@@ -715,21 +710,22 @@ fn parse_tombstones(
                 .with_help("each removed field is tombstoned once, with its own name and number"),
             );
         }
-        out.push(Tombstone { name, protobuf });
+        out.push(Tombstone {
+            name,
+            protobuf,
+            span: m.span,
+        });
     }
     out
 }
 
 fn check_protobuf_numbers(fields: &[Field], tombstones: &[Tombstone], diags: &mut Diagnostics) {
     for (i, f) in fields.iter().enumerate() {
-        let Some(n) = f.protobuf else { continue };
         // Point at `protobuf = N`, the thing to change.
-        let span = f
-            .markers
-            .marker("protobuf")
-            .map(|m| m.span)
-            .unwrap_or(f.span);
-        if let Some(prev) = fields[..i].iter().find(|p| p.protobuf == Some(n)) {
+        let Some(Spanned { value: n, span }) = f.protobuf else {
+            continue;
+        };
+        if let Some(prev) = fields[..i].iter().find(|p| p.protobuf == f.protobuf) {
             diags.push(
                 Diagnostic::new(span, format!("protobuf number {n} is used twice"))
                     .with_help(format!("field `{}` already has number {n}", prev.rust_name)),
@@ -767,13 +763,16 @@ fn check_union(ident: &syn::Ident, fields: &[Field], diags: &mut Diagnostics) {
 }
 
 fn parse_lifecycle(markers: &[Marker]) -> Option<Lifecycle> {
-    let m = markers.marker("lifecycle")?;
+    use key::lifecycle::*;
+    let m = markers.marker(key::LIFECYCLE)?;
     let n = m.nested();
+    let text = |key: Key| n.str(key).map(|s| s.value);
     Some(Lifecycle {
-        introduced: n.str("introduced"),
-        deprecated: n.str("deprecated"),
-        removed: n.str("removed"),
-        replacement: n.str("replacement"),
+        introduced: text(INTRODUCED),
+        deprecated: text(DEPRECATED),
+        removed: text(REMOVED),
+        replacement: text(REPLACEMENT),
+        span: m.span,
     })
 }
 
@@ -801,43 +800,36 @@ fn parse_kind(
     diags: &mut Diagnostics,
 ) -> Option<KindInfo> {
     let name = ident.to_string();
-    let is_kind = markers.flag("kind");
-    let is_simple = markers.flag("simple_kind");
-    if is_kind && is_simple {
+    let kind_span = markers.span(key::KIND);
+    let simple_span = markers.span(key::SIMPLE_KIND);
+    let is_kind = kind_span.is_some();
+    let is_simple = simple_span.is_some();
+    if let (Some(_), Some(simple)) = (kind_span, simple_span) {
         diags.error(
-            markers
-                .marker("simple_kind")
-                .map(|m| m.span)
-                .unwrap_or(ident.span()),
+            simple,
             "a type is either a `kind` or a `simple_kind`, not both",
         );
     }
     let is_list = is_kind && name.ends_with("List") && name.len() > 4;
     for m in markers {
-        if RESOURCE_MARKERS.contains(&m.name) && (!is_kind || is_list) {
+        let kind_only = markers::spec_of(m.key).is_some_and(|s| s.kind_only);
+        if kind_only && (!is_kind || is_list) {
+            let marker = m.key.name();
             let help = if is_list {
-                format!(
-                    "list kinds take no resource markers; put `{}` on the item kind",
-                    m.name
-                )
+                format!("list kinds take no resource markers; put `{marker}` on the item kind")
             } else {
-                format!(
-                    "`{}` applies to kinds: add `#[k8s(kind)]` to `{name}`",
-                    m.name
-                )
+                format!("`{marker}` applies to kinds: add `#[k8s(kind)]` to `{name}`")
             };
             diags.push(
                 Diagnostic::new(
                     m.span,
-                    format!("marker `{}` is only allowed on a kind", m.name),
+                    format!("marker `{marker}` is only allowed on a kind"),
                 )
                 .with_help(help),
             );
         }
     }
-    if !is_kind && !is_simple {
-        return None;
-    }
+    let span = kind_span.or(simple_span)?;
     for reserved in ["apiVersion", "kind"] {
         if let Some(f) = fields.iter().find(|f| f.json_name == reserved) {
             diags.push(
@@ -895,36 +887,20 @@ fn parse_kind(
         KindCategory::Simple => {}
     }
 
-    let client = markers.marker("gen_client").map(|m| {
+    let gen_client = markers.marker(key::GEN_CLIENT);
+    let client = gen_client.map(|m| {
+        use key::gen_client::*;
         let n = m.nested();
         ClientInfo {
-            no_status: n.flag("no_status"),
-            no_verbs: n.flag("no_verbs"),
-            read_only: n.flag("read_only"),
-            only_verbs: n.strs("only_verbs"),
-            skip_verbs: n.strs("skip_verbs"),
+            no_status: n.flag(NO_STATUS),
+            no_verbs: n.flag(NO_VERBS),
+            read_only: n.flag(READ_ONLY),
+            only_verbs: n.strs(ONLY_VERBS),
+            skip_verbs: n.strs(SKIP_VERBS),
             methods: n
-                .all("method")
+                .all(METHOD)
                 .into_iter()
-                .filter_map(|mm| {
-                    let k = mm.nested();
-                    let (Some(name), Some(verb)) = (k.str("name"), k.str("verb")) else {
-                        diags.push(
-                            Diagnostic::new(mm.span, "a client method needs `name` and `verb`")
-                                .with_help("write `method(name = \"GetScale\", verb = \"get\", subresource = \"scale\", result = \"Scale\")`"),
-                        );
-                        return None;
-                    };
-                    check_client_method(mm, &name, &verb, k.str("subresource").is_some(), diags);
-                    Some(ClientMethod {
-                        name,
-                        verb,
-                        subresource: k.str("subresource"),
-                        input: k.str("input"),
-                        result: k.str("result"),
-                        span: mm.span,
-                    })
-                })
+                .filter_map(|mm| parse_client_method(mm, diags))
                 .collect(),
         }
     });
@@ -941,21 +917,23 @@ fn parse_kind(
         "apply",
         "apply_status",
     ];
-    if let (Some(c), Some(m)) = (&client, markers.marker("gen_client")) {
+    if let (Some(c), Some(m)) = (&client, gen_client) {
+        use key::gen_client::*;
         let set = [
-            ("no_verbs", c.no_verbs),
-            ("read_only", c.read_only),
-            ("only_verbs", !c.only_verbs.is_empty()),
-            ("skip_verbs", !c.skip_verbs.is_empty()),
+            (NO_VERBS, c.no_verbs),
+            (READ_ONLY, c.read_only),
+            (ONLY_VERBS, !c.only_verbs.is_empty()),
+            (SKIP_VERBS, !c.skip_verbs.is_empty()),
         ];
-        let given: Vec<&str> = set.iter().filter(|s| s.1).map(|s| s.0).collect();
+        let given: Vec<&str> = set.iter().filter(|s| s.1).map(|s| s.0.name()).collect();
         if given.len() > 1 {
+            let all: Vec<&str> = set.iter().map(|s| s.0.name()).collect();
             diags.push(
                 Diagnostic::new(
                     m.span,
                     format!(
                         "`gen_client` takes one of {}, found {}",
-                        quote_list(&["no_verbs", "read_only", "only_verbs", "skip_verbs"]),
+                        quote_list(&all),
                         quote_list(&given)
                     ),
                 )
@@ -972,40 +950,29 @@ fn parse_kind(
             }
         }
     }
-    let non_namespaced = markers
-        .marker("gen_client")
-        .is_some_and(|m| m.nested().flag("non_namespaced"));
-    let scope = match markers.str("scope").as_deref() {
+    let non_namespaced =
+        gen_client.is_some_and(|m| m.nested().flag(key::gen_client::NON_NAMESPACED));
+    let scope_marker = markers.str(key::SCOPE);
+    let scope = match scope_marker.as_ref().map(|s| (s.as_str(), s.span)) {
         None if non_namespaced => Scope::Cluster,
-        None | Some("Namespaced") => Scope::Namespaced,
-        Some("Cluster") => Scope::Cluster,
-        Some(other) => {
-            bad_choice(
-                diags,
-                markers
-                    .marker("scope")
-                    .map(|m| m.span)
-                    .unwrap_or(ident.span()),
-                "scope",
-                other,
-                &["Namespaced", "Cluster"],
-            );
+        None | Some(("Namespaced", _)) => Scope::Namespaced,
+        Some(("Cluster", _)) => Scope::Cluster,
+        Some((other, span)) => {
+            bad_choice(diags, span, key::SCOPE, other, &["Namespaced", "Cluster"]);
             Scope::Namespaced
         }
     };
-    if non_namespaced && scope == Scope::Namespaced && markers.marker("scope").is_some() {
+    if let Some(written) = scope_marker.filter(|_| non_namespaced && scope == Scope::Namespaced) {
         diags.error(
-            markers
-                .marker("scope")
-                .map(|m| m.span)
-                .unwrap_or(ident.span()),
+            written.span,
             "`gen_client(non_namespaced)` contradicts `scope = \"Namespaced\"`",
         );
     }
-    let subresource_scale = markers.marker("subresource_scale").map(|m| {
+    let subresource_scale = markers.marker(key::SUBRESOURCE_SCALE).map(|m| {
+        use key::scale::*;
         let n = m.nested();
-        let spec_path = n.str("spec_replicas_path");
-        let status_path = n.str("status_replicas_path");
+        let spec_path = n.str(SPEC_REPLICAS_PATH);
+        let status_path = n.str(STATUS_REPLICAS_PATH);
         if spec_path.is_none() || status_path.is_none() {
             diags.push(
                 Diagnostic::new(m.span, "`subresource_scale` needs `spec_replicas_path` and `status_replicas_path`")
@@ -1013,62 +980,91 @@ fn parse_kind(
             );
         }
         ScaleInfo {
-            spec_replicas_path: spec_path.unwrap_or_default(),
-            status_replicas_path: status_path.unwrap_or_default(),
-            label_selector_path: n.str("label_selector_path"),
+            spec_replicas_path: spec_path.map(|p| p.value).unwrap_or_default(),
+            status_replicas_path: status_path.map(|p| p.value).unwrap_or_default(),
+            label_selector_path: n.str(LABEL_SELECTOR_PATH).map(|p| p.value),
+            span: m.span,
         }
     });
     let print_columns = markers
-        .all("print_column")
+        .all(key::PRINT_COLUMN)
         .into_iter()
-        .filter_map(|m| {
-            let n = m.nested();
-            let (Some(name), Some(ty), Some(json_path)) =
-                (n.str("name"), n.str("type"), n.str("json_path"))
-            else {
-                diags.push(
-                    Diagnostic::new(m.span, "a print column needs `name`, `type` and `json_path`")
-                        .with_help("write `print_column(name = \"Age\", type = \"date\", json_path = \".metadata.creationTimestamp\")`"),
-                );
-                return None;
-            };
-            const TYPES: &[&str] = &["integer", "number", "string", "boolean", "date"];
-            if !TYPES.contains(&ty.as_str()) {
-                bad_choice(diags, m.span, "type", &ty, TYPES);
-            }
-            let priority = n.int("priority");
-            // Kubernetes' TableColumnDefinition and CRD printer columns hold an int32.
-            if priority.is_some_and(|p| i32::try_from(p).is_err()) {
-                diags.error(m.span, "a print column's `priority` must fit an int32");
-            }
-            Some(PrintColumn {
-                name,
-                ty,
-                json_path,
-                description: n.str("description"),
-                format: n.str("format"),
-                priority,
-            })
-        })
+        .filter_map(|m| parse_print_column(m, diags))
         .collect();
     let lower = name.to_lowercase();
+    let text = |key: Key| markers.str(key).map(|s| s.value);
     Some(KindInfo {
         category,
-        plural: markers.str("plural").unwrap_or_else(|| pluralize(&lower)),
-        singular: markers.str("singular").unwrap_or(lower),
+        plural: text(key::PLURAL).unwrap_or_else(|| pluralize(&lower)),
+        singular: text(key::SINGULAR).unwrap_or(lower),
         scope,
         list_kind: if category == KindCategory::Object {
             format!("{name}List")
         } else {
             String::new()
         },
-        short_names: markers.strs("short_names"),
-        categories: markers.strs("categories"),
+        short_names: markers.strs(key::SHORT_NAMES),
+        categories: markers.strs(key::CATEGORIES),
         client,
-        subresource_status: markers.flag("subresource_status"),
+        subresource_status: markers.flag(key::SUBRESOURCE_STATUS),
         subresource_scale,
         print_columns,
-        storage_version: markers.flag("storage_version"),
+        storage_version: markers.flag(key::STORAGE_VERSION),
+        span,
+    })
+}
+
+fn parse_client_method(m: &Marker, diags: &mut Diagnostics) -> Option<ClientMethod> {
+    use key::client_method::*;
+    let k = m.nested();
+    let text = |key: Key| k.str(key).map(|s| s.value);
+    let (Some(name), Some(verb)) = (text(NAME), text(VERB)) else {
+        diags.push(
+            Diagnostic::new(m.span, "a client method needs `name` and `verb`")
+                .with_help("write `method(name = \"GetScale\", verb = \"get\", subresource = \"scale\", result = \"Scale\")`"),
+        );
+        return None;
+    };
+    let subresource = text(SUBRESOURCE);
+    check_client_method(m, &name, &verb, subresource.is_some(), diags);
+    Some(ClientMethod {
+        name,
+        verb,
+        subresource,
+        input: text(INPUT),
+        result: text(RESULT),
+        span: m.span,
+    })
+}
+
+fn parse_print_column(m: &Marker, diags: &mut Diagnostics) -> Option<PrintColumn> {
+    use key::print_column::*;
+    let n = m.nested();
+    let text = |key: Key| n.str(key).map(|s| s.value);
+    let (Some(name), Some(ty), Some(json_path)) = (text(NAME), text(TYPE), text(JSON_PATH)) else {
+        diags.push(
+            Diagnostic::new(m.span, "a print column needs `name`, `type` and `json_path`")
+                .with_help("write `print_column(name = \"Age\", type = \"date\", json_path = \".metadata.creationTimestamp\")`"),
+        );
+        return None;
+    };
+    const TYPES: &[&str] = &["integer", "number", "string", "boolean", "date"];
+    if !TYPES.contains(&ty.as_str()) {
+        bad_choice(diags, m.span, TYPE, &ty, TYPES);
+    }
+    let priority = n.int(PRIORITY).map(|p| p.value);
+    // Kubernetes' TableColumnDefinition and CRD printer columns hold an int32.
+    if priority.is_some_and(|p| i32::try_from(p).is_err()) {
+        diags.error(m.span, "a print column's `priority` must fit an int32");
+    }
+    Some(PrintColumn {
+        name,
+        ty,
+        json_path,
+        description: text(DESCRIPTION),
+        format: text(FORMAT),
+        priority,
+        span: m.span,
     })
 }
 
@@ -1079,35 +1075,29 @@ pub fn parse_group_version(
     diags: &mut Diagnostics,
 ) -> Option<GroupVersion> {
     let markers = markers::parse_group_version_tokens(tokens, diags);
-    let internal = markers.flag("internal");
-    let group = markers.str("group_name");
+    let internal = markers.flag(key::INTERNAL);
+    let group = markers.str(key::GROUP_NAME).map(|g| g.value);
     if group.is_none() {
         diags.push(
             Diagnostic::new(span, "`group_version!` needs `group_name`")
                 .with_help("write `group_name = \"example.com\"` (use \"\" for the core group)"),
         );
     }
-    let version = match (markers.str("version"), internal) {
+    let version = match (markers.str(key::VERSION), internal) {
         (Some(v), false) => {
             if !is_version_name(&v) {
                 diags.push(
-                    Diagnostic::new(
-                        markers.marker("version").map(|m| m.span).unwrap_or(span),
-                        format!("\"{v}\" is not a Kubernetes version name"),
-                    )
-                    .with_help("versions look like v1, v2beta1, v1alpha3"),
+                    Diagnostic::new(v.span, format!("\"{v}\" is not a Kubernetes version name"))
+                        .with_help("versions look like v1, v2beta1, v1alpha3"),
                 );
             }
-            Some(v)
+            Some(v.value)
         }
         (None, true) => Some(INTERNAL_VERSION.to_string()),
-        (Some(_), true) => {
+        (Some(v), true) => {
             diags.push(
-                Diagnostic::new(
-                    markers.marker("version").map(|m| m.span).unwrap_or(span),
-                    "the internal version has no version name",
-                )
-                .with_help("remove `version`, or remove `internal`"),
+                Diagnostic::new(v.span, "the internal version has no version name")
+                    .with_help("remove `version`, or remove `internal`"),
             );
             Some(INTERNAL_VERSION.to_string())
         }
@@ -1125,21 +1115,24 @@ pub fn parse_group_version(
     let (Some(group), Some(version)) = (group, version) else {
         return None;
     };
-    let go_name = markers.str("group_go_name").unwrap_or_else(|| {
-        use heck::ToUpperCamelCase;
-        group
-            .split('.')
-            .next()
-            .filter(|s| !s.is_empty())
-            .unwrap_or("core")
-            .to_upper_camel_case()
-    });
+    let go_name = markers
+        .str(key::GROUP_GO_NAME)
+        .map(|n| n.value)
+        .unwrap_or_else(|| {
+            use heck::ToUpperCamelCase;
+            group
+                .split('.')
+                .next()
+                .filter(|s| !s.is_empty())
+                .unwrap_or("core")
+                .to_upper_camel_case()
+        });
     Some(GroupVersion {
         group,
         version,
         internal,
         go_name,
-        protobuf_package: markers.str("protobuf_package"),
+        protobuf_package: markers.str(key::PROTOBUF_PACKAGE).map(|p| p.value),
         module: Vec::new(),
         file: Default::default(),
         span,

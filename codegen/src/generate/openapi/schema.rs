@@ -681,10 +681,10 @@ impl<'a> Builder<'a> {
             extra.insert("description".into(), description.into());
         }
         if let Some(default) = &f.default {
-            extra.insert("default".into(), default.clone());
+            extra.insert("default".into(), default.clone().into());
         }
         if let Some(lt) = f.list_type {
-            let word = match lt {
+            let word = match *lt {
                 ListType::Atomic => "atomic",
                 ListType::Set => "set",
                 ListType::Map => "map",
@@ -698,7 +698,7 @@ impl<'a> Builder<'a> {
             );
         }
         if let Some(mt) = f.map_type {
-            let word = match mt {
+            let word = match *mt {
                 MapType::Atomic => "atomic",
                 MapType::Granular => "granular",
             };
@@ -962,13 +962,13 @@ fn apply_constraints(schema: &mut Value, f: &Field) {
         }
     };
     if let Some(x) = v.minimum {
-        map.insert("minimum".into(), number(x));
+        map.insert("minimum".into(), number(*x));
         if v.exclusive_minimum {
             map.insert("exclusiveMinimum".into(), true.into());
         }
     }
     if let Some(x) = v.maximum {
-        map.insert("maximum".into(), number(x));
+        map.insert("maximum".into(), number(*x));
         if v.exclusive_maximum {
             map.insert("exclusiveMaximum".into(), true.into());
         }
