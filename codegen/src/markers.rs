@@ -54,7 +54,19 @@ pub enum ValueKind {
 }
 
 /// The name of a marker. Only the constants of [`key`] exist, so reading a misspelt marker
-/// does not compile (a string would silently read nothing).
+/// does not compile (a string would silently read nothing):
+///
+/// ```compile_fail
+/// use kapi_codegen::markers::{key, Marker, MarkerList};
+/// let markers: Vec<Marker> = Vec::new();
+/// let gate = markers.str(key::FEATUR_GATE);
+/// ```
+///
+/// ```compile_fail
+/// use kapi_codegen::markers::{Marker, MarkerList};
+/// let markers: Vec<Marker> = Vec::new();
+/// let gate = markers.str("feature_gate");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Key(&'static str);
 
@@ -79,6 +91,9 @@ pub mod key {
     macro_rules! keys {
         ($($konst:ident = $name:literal,)*) => {
             $(pub const $konst: Key = Key($name);)*
+            /// Every key of this table, for the test that the table has each once.
+            #[cfg(test)]
+            pub const ALL: &[Key] = &[$($konst),*];
         };
     }
 
@@ -1032,6 +1047,30 @@ impl Marker {
         match &self.value {
             MarkerValue::Nested(n) => n,
             _ => &[],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_in_its_table_once() {
+        for (keys, table) in [
+            (key::ALL, MARKERS),
+            (key::gen_client::ALL, GEN_CLIENT_KEYS),
+            (key::client_method::ALL, CLIENT_METHOD_KEYS),
+            (key::scale::ALL, SCALE_KEYS),
+            (key::print_column::ALL, PRINT_COLUMN_KEYS),
+            (key::lifecycle::ALL, LIFECYCLE_KEYS),
+            (key::tombstone::ALL, TOMBSTONE_KEYS),
+        ] {
+            assert_eq!(keys.len(), table.len());
+            for k in keys {
+                let n = table.iter().filter(|s| s.key == *k).count();
+                assert_eq!(n, 1, "`{}` is in its table {n} times", k.name());
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Conditions: the standard condition shape, in a list map keyed by `type`.
 
-use super::{element, unwrap, Api, Rule, Sink};
+use super::api::{element, unwrap, Api};
+use super::rule::{Rule, Sink};
 use crate::model::{ListType, TypeRef};
 
 pub(super) const RULES: &[Rule] = &[

@@ -1,7 +1,9 @@
 //! Field types: portable numbers, few bools, `Option` where zero is a real choice, lists of
 //! named objects rather than maps, and units in the names of durations.
 
-use super::{unwrap, words, Api, Rule, Sink};
+use super::api::{unwrap, Api};
+use super::rule::{Rule, Sink};
+use super::words::words;
 use crate::model::{Field, Scalar, Shape, TypeRef};
 
 pub(super) const RULES: &[Rule] = &[

@@ -1,6 +1,8 @@
 //! Kinds: CamelCase and singular names, a `<Kind>List` per kind, and the spec/status shape.
 
-use super::{is_upper_camel, unwrap, words, Api, Rule, Sink};
+use super::api::{unwrap, Api};
+use super::rule::{Rule, Sink};
+use super::words::{is_upper_camel, words};
 use crate::markers::key;
 use crate::model::{KindCategory, Shape, TypeDef, TypeRef};
 use heck::ToUpperCamelCase;

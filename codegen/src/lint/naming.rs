@@ -1,7 +1,9 @@
 //! Names: JSON fields are camelCase, enum values CamelCase, times end in `Time`, and no
 //! `phase` state machines.
 
-use super::{is_lower_camel, is_upper_camel, unwrap, words, Api, Rule, Sink};
+use super::api::{unwrap, Api};
+use super::rule::{Rule, Sink};
+use super::words::{is_lower_camel, is_upper_camel, words};
 use crate::model::Shape;
 use heck::{ToLowerCamelCase, ToUpperCamelCase};
 

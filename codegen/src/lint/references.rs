@@ -1,7 +1,9 @@
 //! References to other objects: `fooRef` holds an object with a `name`, a field holding only
 //! a name is `fooName`.
 
-use super::{element, unwrap, words, Api, Rule, Sink};
+use super::api::{element, unwrap, Api};
+use super::rule::{Rule, Sink};
+use super::words::words;
 use crate::model::{Scalar, Shape, TypeRef};
 use heck::{ToLowerCamelCase, ToUpperCamelCase};
 
