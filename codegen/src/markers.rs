@@ -1,6 +1,10 @@
 //! The marker language: every `#[k8s(...)]` key kapi knows, where it may appear, and what
 //! value it takes. Parsing here is generic (name + typed value + span); `model::parse` turns
-//! the values into the typed fields of the model.
+//! the values into the typed fields of the model, each [`Spanned`] with its marker.
+//!
+//! A marker is named in code only by its constant in [`key`] (`key::FEATURE_GATE`,
+//! `key::print_column::JSON_PATH`); the tables ([`MARKERS`] and the nested ones) are built
+//! from those constants, so each name is written once and a misspelling does not compile.
 
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
 use proc_macro2::Span;

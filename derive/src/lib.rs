@@ -1,7 +1,11 @@
 //! kapi's proc-macros. `#[derive(ApiType)]` parses its item with kapi-codegen's model (the
 //! same parser codegen uses, so markers mean the same everywhere) and emits the per-type
-//! code: Kubernetes JSON serde, deep copy, defaulting, kind metadata and random values
-//! for round-trip tests.
+//! code: Kubernetes JSON serde, deep copy, defaulting, kind metadata, random values for
+//! round-trip tests, validation, feature-gate field dropping and protobuf.
+//!
+//! `input.rs` is the item as the emitters see it (its model `TypeDef` and its `syn` item);
+//! each emitter is one module with one `expand`, and `emit` here runs them. Emitters
+//! share only `input.rs` and `syn_types.rs`, never each other.
 
 mod de;
 mod deep_copy;

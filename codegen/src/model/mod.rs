@@ -188,7 +188,9 @@ pub struct TypeDef {
     /// Lint rules allowed on the type and everything in it (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
-    /// The markers as written, for tools that edit the source; read values from the fields.
+    /// The markers as written. Values (with their spans) are read from the fields; this
+    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
+    /// tools that edit the source.
     #[serde(skip)]
     pub markers: Vec<Marker>,
     #[serde(skip)]
@@ -361,7 +363,9 @@ pub struct Field {
     /// Lint rules allowed on this field (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
-    /// The markers as written, for tools that edit the source; read values from the fields.
+    /// The markers as written. Values (with their spans) are read from the fields; this
+    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
+    /// tools that edit the source.
     #[serde(skip)]
     pub markers: Vec<Marker>,
     #[serde(skip)]
@@ -427,7 +431,9 @@ pub struct Variant {
     /// Lint rules allowed on this value (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
-    /// The markers as written, for tools that edit the source; read values from the fields.
+    /// The markers as written. Values (with their spans) are read from the fields; this
+    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
+    /// tools that edit the source.
     #[serde(skip)]
     pub markers: Vec<Marker>,
     #[serde(skip)]

@@ -237,23 +237,27 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
     let required_marker = markers
         .span(key::REQUIRED)
         .map(|span| Spanned::new((), span));
-    if markers.flag(key::OPTIONAL) && required_marker.is_some() {
-        diags.push(
-            Diagnostic::new(
-                marker_span(key::REQUIRED),
-                format!("field `{rust_name}` is marked both `optional` and `required`"),
-            )
-            .with_help("keep one of them"),
-        );
-    }
-    if required_marker.is_some() && ty.is_option() {
-        diags.push(
-            Diagnostic::new(
-                marker_span(key::REQUIRED),
-                format!("required field `{rust_name}` has type `{ty}`"),
-            )
-            .with_help("a required field is not an `Option`; drop `Option` or mark it `optional`"),
-        );
+    if let Some(required) = &required_marker {
+        if markers.flag(key::OPTIONAL) {
+            diags.push(
+                Diagnostic::new(
+                    required.span,
+                    format!("field `{rust_name}` is marked both `optional` and `required`"),
+                )
+                .with_help("keep one of them"),
+            );
+        }
+        if ty.is_option() {
+            diags.push(
+                Diagnostic::new(
+                    required.span,
+                    format!("required field `{rust_name}` has type `{ty}`"),
+                )
+                .with_help(
+                    "a required field is not an `Option`; drop `Option` or mark it `optional`",
+                ),
+            );
+        }
     }
     let optional = ty.is_option() || markers.flag(key::OPTIONAL);
     let union_discriminator = markers.flag(key::UNION_DISCRIMINATOR);
