@@ -92,7 +92,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let v = &m.validation;
     let mut body = TokenStream::new();
 
-    if m.validation.required_marker.is_some() {
+    if v.required_marker.is_some() {
         let empty = match &m.ty {
             TypeRef::Option(_) => quote!(__new.is_none()),
             TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {

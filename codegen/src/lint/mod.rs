@@ -7,7 +7,9 @@
 //!
 //! The rules live in one module per group: `naming` (JSON names, enum values, time and
 //! phase fields), `kinds` (kinds, lists, spec and status), `fields` (number and bool types,
-//! optional and required, maps, units), `conditions` and `references`.
+//! optional and required, maps, units), `conditions` and `references`. They see the model
+//! through `api` (types with their group-version, name resolution), report through `rule`'s
+//! `Sink`, and split names with `words`; this module is the registry and the driver.
 
 mod api;
 mod conditions;
