@@ -49,28 +49,22 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
 
 /// Every emitter's code for one type: each emitter reads only the model and the item.
 fn emit(input: &Input) -> proc_macro2::TokenStream {
-    match &input.def.shape {
+    let by_shape = match &input.def.shape {
         Shape::Struct { .. } => {
             let clone = deep_copy::expand(input);
             let ser = ser::expand(input);
             let de = de::expand(input);
             let defaults = defaults::expand(input);
             let kind = kind::expand(input);
-            let fuzz = fuzz::expand(input);
-            let validate = validate::expand(input);
-            let gates = gates::expand(input);
-            let protobuf = protobuf::expand(input);
-            quote! { #clone #ser #de #defaults #kind #fuzz #validate #gates #protobuf }
+            quote! { #clone #ser #de #defaults #kind }
         }
-        Shape::Enum { .. } => {
-            let enums = enums::expand(input);
-            let fuzz = fuzz::expand(input);
-            let validate = validate::expand(input);
-            let gates = gates::expand(input);
-            let protobuf = protobuf::expand(input);
-            quote! { #enums #fuzz #validate #gates #protobuf }
-        }
-    }
+        Shape::Enum { .. } => enums::expand(input),
+    };
+    let fuzz = fuzz::expand(input);
+    let validate = validate::expand(input);
+    let gates = gates::expand(input);
+    let protobuf = protobuf::expand(input);
+    quote! { #by_shape #fuzz #validate #gates #protobuf }
 }
 
 #[cfg(test)]
