@@ -10,6 +10,10 @@ pub mod markers;
 pub mod model;
 
 #[cfg(feature = "generate")]
+pub mod assign_protobuf_tags;
+#[cfg(feature = "generate")]
+pub mod cli;
+#[cfg(feature = "generate")]
 pub mod generate;
 #[cfg(feature = "generate")]
 pub mod lint;
