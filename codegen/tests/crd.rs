@@ -541,3 +541,46 @@ fn synthetic_api_crds_pass_too() {
         })
     );
 }
+
+#[test]
+fn a_crd_the_api_server_would_reject_is_not_written() {
+    // A default outside its own bounds: kube-apiserver refuses the CRD, so codegen does.
+    let api = scratch(|_, types| {
+        *types = types.replacen(
+            "#[k8s(default = 1, minimum = 0, protobuf = 3)]",
+            "#[k8s(default = -1, minimum = 0, protobuf = 3)]",
+            1,
+        );
+    });
+    let (crds, errors) = crds_of(api.path(), None);
+    assert!(
+        crds.iter()
+            .all(|(name, _)| !name.ends_with("frob.example.com_frobbers.yaml")),
+        "the Frobber CRD is not written"
+    );
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0].starts_with(
+            "kube-apiserver would reject the CustomResourceDefinition frobbers.frob.example.com of `Frobber`, so it is not written: "
+        ),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[0].contains(
+            ".properties[spec].properties[replicas].default: default -1 is below the minimum 0"
+        ),
+        "{}",
+        errors[0]
+    );
+    // The run stops with the error at the kind's declaration, and writes nothing.
+    match generate::run(api.path(), generate::Mode::Write) {
+        Err(generate::Error::Source { rendered, count }) => {
+            assert_eq!(count, 1, "{rendered}");
+            assert!(rendered.contains("src/v1/types.rs:25:"), "{rendered}");
+            assert!(rendered.contains("pub struct Frobber {"), "{rendered}");
+        }
+        other => panic!("expected the CRD to be refused: {other:?}"),
+    }
+    assert!(!api.path().join("generated/crds").exists());
+}

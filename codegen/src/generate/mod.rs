@@ -2,8 +2,8 @@
 //! crate, lints it ([`crate::lint`]), resolves it, runs every generator of [`generators()`]
 //! in a [`Context`], and hands the files to [`output`] to write or verify.
 //!
-//! What generators build on is in [`core`]; they share the JSON Schema walk ([`schema`],
-//! OpenAPI and CRDs) and the naming of the client surface ([`client_surface`]), and never
+//! What generators build on is in [`core`]; they share the JSON Schema walk (`schema.rs`,
+//! OpenAPI and CRDs) and the naming of the client surface (`client_surface.rs`), and never
 //! import each other.
 
 pub mod core;

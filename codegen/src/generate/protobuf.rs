@@ -8,9 +8,11 @@
 //! the API's files import them exactly as Kubernetes' own files do and
 //! `protoc -I generated generated/v1/generated.proto` needs nothing else; a project that
 //! already has Kubernetes' protos on its include path can use those instead. The meta
-//! messages come from kapi's annotated source ([`KapiTypes`](crate::model::kapi_types::KapiTypes)), like their OpenAPI schemas;
+//! messages come from kapi's annotated source ([`kapi_types`]), like their OpenAPI schemas;
 //! the few meta types kapi writes by hand (Time, Quantity, IntOrString, RawExtension, ...)
 //! have fixed messages here, as Kubernetes defines them.
+//!
+//! [`kapi_types`]: crate::model::kapi_types
 //!
 //! Kubernetes' encoding decides the mapping: every singular field is `optional` (proto2
 //! presence), `Vec` is `repeated`, maps are `map<string, V>`, string enums are strings,

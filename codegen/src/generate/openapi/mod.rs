@@ -6,7 +6,9 @@
 //!
 //! Definitions are named as Kubernetes names them (`com.example.frob.v1.Frobber`,
 //! `io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`); the meta types' schemas come from
-//! kapi's own annotated source through the same model ([`KapiTypes`]).
+//! kapi's own annotated source through the same model ([`kapi_types`]).
+//!
+//! [`kapi_types`]: crate::model::kapi_types
 
 pub mod paths;
 mod rust_consts;
