@@ -22,7 +22,8 @@ fn workspace_root() -> PathBuf {
 
 fn main() -> ExitCode {
     let api_types = workspace_root().join("api-types");
-    let matches = Command::new("cargo xtask")
+    let matches = Command::new("xtask")
+        .bin_name("cargo xtask")
         .about("kapi's development commands")
         .subcommand_required(true)
         .subcommand(cli::command("codegen", &api_types))

@@ -10,6 +10,8 @@ use heck::{ToSnakeCase, ToUpperCamelCase};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+// Which kinds get what.
+
 /// The kinds with object metadata: what a client applies.
 pub fn object_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
     gv.kinds().filter(|t| {
@@ -19,53 +21,9 @@ pub fn object_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
     })
 }
 
-/// The name of a type's apply configuration.
-pub fn config_name(type_name: &str) -> syn::Ident {
-    format_ident!("{}ApplyConfiguration", type_name)
-}
-
 /// The kinds of a group-version that get a typed client.
 pub fn client_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
     object_kinds(gv).filter(|t| t.kind.as_ref().is_some_and(|k| k.client.is_some()))
-}
-
-/// `FrobV1Client`: the group's Go name and the version.
-pub fn group_version_client_name(gv: &GroupVersion) -> syn::Ident {
-    format_ident!("{}{}Client", gv.go_name, gv.version.to_upper_camel_case())
-}
-
-/// `frob_v1`: the clientset's accessor of a group-version.
-pub fn group_version_accessor(gv: &GroupVersion) -> syn::Ident {
-    format_ident!(
-        "{}_{}",
-        gv.go_name.to_snake_case(),
-        gv.version.to_snake_case()
-    )
-}
-
-/// `frobber_classes`, `read_onlies`: the plural with the word breaks of the kind's name, as
-/// Go's `FrobberClasses()` has them. The plural's part in common with the kind's lowercase
-/// name keeps the kind's underscores; the rest (`es`, `ies`) is appended.
-pub fn kind_accessor(t: &TypeDef, plural: &str) -> syn::Ident {
-    let lower = t.name.to_lowercase();
-    let common = lower
-        .chars()
-        .zip(plural.chars())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let mut name = String::new();
-    let mut taken = 0;
-    for c in t.name.to_snake_case().chars() {
-        if taken == common {
-            break;
-        }
-        if c != '_' {
-            taken += 1;
-        }
-        name.push(c);
-    }
-    name.extend(plural.chars().skip(common));
-    format_ident!("{}", name.replace(['-', '.'], "_"))
 }
 
 /// The kinds of a group-version an informer can cache: a typed client that lists and
@@ -79,34 +37,7 @@ pub fn informer_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
     })
 }
 
-/// `FrobV1Informers`: the group's Go name and the version.
-pub fn group_version_informers_name(gv: &GroupVersion) -> syn::Ident {
-    format_ident!(
-        "{}{}Informers",
-        gv.go_name,
-        gv.version.to_upper_camel_case()
-    )
-}
-
-/// `FrobberInformer`.
-pub fn informer_name(t: &TypeDef) -> syn::Ident {
-    format_ident!("{}Informer", t.name)
-}
-
-/// `FrobberClient`: a kind's typed client.
-pub fn kind_client_name(t: &TypeDef) -> syn::Ident {
-    format_ident!("{}Client", t.name)
-}
-
-/// `FrobberLister`.
-pub fn lister_name(t: &TypeDef) -> syn::Ident {
-    format_ident!("{}Lister", t.name)
-}
-
-/// `FrobberNamespaceLister`.
-pub fn namespace_lister_name(t: &TypeDef) -> syn::Ident {
-    format_ident!("{}NamespaceLister", t.name)
-}
+// The verbs of a typed client.
 
 /// Every verb a typed client can have, in the order they are generated (client-go's).
 pub const VERBS: &[Verb] = &[
@@ -199,8 +130,85 @@ pub fn verbs(client: &ClientInfo, has_status: bool) -> Vec<Verb> {
         .collect()
 }
 
+// What each is called.
+
+/// `FrobV1Client`: the group's Go name and the version.
+pub fn group_version_client_name(gv: &GroupVersion) -> syn::Ident {
+    format_ident!("{}{}Client", gv.go_name, gv.version.to_upper_camel_case())
+}
+
+/// `frob_v1`: the clientset's accessor of a group-version.
+pub fn group_version_accessor(gv: &GroupVersion) -> syn::Ident {
+    format_ident!(
+        "{}_{}",
+        gv.go_name.to_snake_case(),
+        gv.version.to_snake_case()
+    )
+}
+
+/// `FrobberClient`: a kind's typed client.
+pub fn kind_client_name(t: &TypeDef) -> syn::Ident {
+    format_ident!("{}Client", t.name)
+}
+
+/// `frobber_classes`, `read_onlies`: the plural with the word breaks of the kind's name, as
+/// Go's `FrobberClasses()` has them. The plural's part in common with the kind's lowercase
+/// name keeps the kind's underscores; the rest (`es`, `ies`) is appended.
+pub fn kind_accessor(t: &TypeDef, plural: &str) -> syn::Ident {
+    let lower = t.name.to_lowercase();
+    let common = lower
+        .chars()
+        .zip(plural.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut name = String::new();
+    let mut taken = 0;
+    for c in t.name.to_snake_case().chars() {
+        if taken == common {
+            break;
+        }
+        if c != '_' {
+            taken += 1;
+        }
+        name.push(c);
+    }
+    name.extend(plural.chars().skip(common));
+    format_ident!("{}", name.replace(['-', '.'], "_"))
+}
+
+/// The name of a type's apply configuration.
+pub fn config_name(type_name: &str) -> syn::Ident {
+    format_ident!("{}ApplyConfiguration", type_name)
+}
+
+/// `FrobberLister`.
+pub fn lister_name(t: &TypeDef) -> syn::Ident {
+    format_ident!("{}Lister", t.name)
+}
+
+/// `FrobberNamespaceLister`.
+pub fn namespace_lister_name(t: &TypeDef) -> syn::Ident {
+    format_ident!("{}NamespaceLister", t.name)
+}
+
+/// `FrobV1Informers`: the group's Go name and the version.
+pub fn group_version_informers_name(gv: &GroupVersion) -> syn::Ident {
+    format_ident!(
+        "{}{}Informers",
+        gv.go_name,
+        gv.version.to_upper_camel_case()
+    )
+}
+
+/// `FrobberInformer`.
+pub fn informer_name(t: &TypeDef) -> syn::Ident {
+    format_ident!("{}Informer", t.name)
+}
+
+// Where each lives in the generated code.
+
 /// `crate::v1::generated::client::FrobV1Client`: a group-version's client.
-pub fn client_path(gv: &GroupVersion, cx: &Context) -> TokenStream {
+pub fn client_path(cx: &Context, gv: &GroupVersion) -> TokenStream {
     let name = group_version_client_name(gv);
     let module = path_tokens(&format!("{}::client", cx.generated_module(&gv.module)));
     quote!(#module::#name)

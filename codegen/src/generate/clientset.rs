@@ -476,17 +476,17 @@ impl GroupVersionClient<'_> {
 fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> TokenStream {
     let fields = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
-        let ty = client_path(gv, cx);
+        let ty = client_path(cx, gv);
         quote!(#field: #ty,)
     });
     let inits = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
-        let ty = client_path(gv, cx);
+        let ty = client_path(cx, gv);
         quote!(#field: #ty::new(client.clone()),)
     });
     let accessors = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
-        let ty = client_path(gv, cx);
+        let ty = client_path(cx, gv);
         let doc = format!(" The {} client.", gv.api_version());
         quote! {
             #[doc = #doc]

@@ -40,3 +40,24 @@ pub fn path_tokens(path: &str) -> TokenStream {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_that_do_not_parse_print_a_compile_error() {
+        let printed = rust_source(quote::quote!(pub fn));
+        assert!(printed.starts_with("compile_error!("), "{printed}");
+        assert_eq!(rust_source(quote::quote!(pub fn f() {})), "pub fn f() {}\n");
+    }
+
+    #[test]
+    fn paths_print_as_written() {
+        assert_eq!(
+            path_tokens("crate::v1::r#type::Frobber").to_string(),
+            "crate :: v1 :: r#type :: Frobber"
+        );
+        assert_eq!(path_tokens("::kapi::meta").to_string(), ":: kapi :: meta");
+    }
+}
