@@ -126,12 +126,17 @@ pub fn generate_all(
     model: &Model,
     settings: &Settings,
 ) -> Result<Vec<GeneratedFile>, Vec<Diagnostic>> {
+    // `KAPI_CODEGEN_TIMINGS=1` prints what resolving and each generator cost, to find the
+    // slow one.
+    let timings = std::env::var_os("KAPI_CODEGEN_TIMINGS").is_some();
+    let start = Instant::now();
     let kapi = kapi_types::load(&model.crate_dir);
     let index = kapi.as_ref().map(|kapi| Index::new(model, kapi));
+    if timings {
+        eprintln!("kapi-codegen: resolving took {:?}", start.elapsed());
+    }
     let cx = Context::new(settings, model, index.as_ref().map_err(|e| e.as_str()));
     let mut diags = Diagnostics::default();
-    // `KAPI_CODEGEN_TIMINGS=1` prints what each generator cost, to find the slow one.
-    let timings = std::env::var_os("KAPI_CODEGEN_TIMINGS").is_some();
     let mut files: Vec<GeneratedFile> = Vec::new();
     for g in generators() {
         let start = Instant::now();

@@ -49,7 +49,12 @@ mod tests {
     fn tokens_that_do_not_parse_print_a_compile_error() {
         let printed = rust_source(quote::quote!(pub fn));
         assert!(printed.starts_with("compile_error!("), "{printed}");
-        assert_eq!(rust_source(quote::quote!(pub fn f() {})), "pub fn f() {}\n");
+        assert_eq!(
+            rust_source(quote::quote!(
+                pub fn f() {}
+            )),
+            "pub fn f() {}\n"
+        );
     }
 
     #[test]
