@@ -32,18 +32,18 @@ impl Target {
 /// What a special type is, for its definition's description.
 fn special_description(special: Special) -> &'static str {
     match special {
-            Special::Time => "A point in time, in RFC 3339 form with second precision (`2024-01-02T15:04:05Z`).",
-            Special::MicroTime => "A point in time, in RFC 3339 form with microsecond precision (`2024-01-02T15:04:05.000000Z`).",
-            Special::Duration => "A duration as Go's time.Duration writes it (`1h2m3.5s`).",
-            Special::Quantity => "A fixed-point number with an optional suffix: binary (`Ki`, `Mi`, ... `Ei`), decimal SI (`n`, `u`, `m`, `k`, `M`, ... `E`) or a decimal exponent (`e3`). Written in canonical form as a string, e.g. `128Mi` or `500m`; numbers are accepted on input.",
-            Special::IntOrString => "Either a 32-bit integer or a string, e.g. a port number or a port name, `3` or `25%`.",
-            Special::ByteString => "Bytes, base64-encoded.",
-            Special::RawExtension => "An embedded object of any kind, kept as it was written; its `apiVersion` and `kind` say how to read it.",
-            Special::FieldsV1 => "A set of fields in the FieldsV1 format: a trie of `f:<name>`, `k:<keys>`, `v:<value>` and `i:<index>` entries.",
-            Special::Verbs => "The verbs a resource supports (`get`, `list`, `watch`, ...).",
-            Special::Json => "Any JSON value.",
-            Special::Patch => "The body of a PATCH request, in the format its Content-Type names.",
-        }
+        Special::Time => "A point in time, in RFC 3339 form with second precision (`2024-01-02T15:04:05Z`).",
+        Special::MicroTime => "A point in time, in RFC 3339 form with microsecond precision (`2024-01-02T15:04:05.000000Z`).",
+        Special::Duration => "A duration as Go's time.Duration writes it (`1h2m3.5s`).",
+        Special::Quantity => "A fixed-point number with an optional suffix: binary (`Ki`, `Mi`, ... `Ei`), decimal SI (`n`, `u`, `m`, `k`, `M`, ... `E`) or a decimal exponent (`e3`). Written in canonical form as a string, e.g. `128Mi` or `500m`; numbers are accepted on input.",
+        Special::IntOrString => "Either a 32-bit integer or a string, e.g. a port number or a port name, `3` or `25%`.",
+        Special::ByteString => "Bytes, base64-encoded.",
+        Special::RawExtension => "An embedded object of any kind, kept as it was written; its `apiVersion` and `kind` say how to read it.",
+        Special::FieldsV1 => "A set of fields in the FieldsV1 format: a trie of `f:<name>`, `k:<keys>`, `v:<value>` and `i:<index>` entries.",
+        Special::Verbs => "The verbs a resource supports (`get`, `list`, `watch`, ...).",
+        Special::Json => "Any JSON value.",
+        Special::Patch => "The body of a PATCH request, in the format its Content-Type names.",
+    }
 }
 
 /// The schema of a special type where it is used (CRDs, and inline types) or defined
