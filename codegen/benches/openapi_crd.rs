@@ -1,12 +1,17 @@
 //! OpenAPI and CRD generation, for the example API and for a synthetic API of 500 kinds
-//! (`cargo xtask synth-api`), to see the cost per kind. kapi's own types are parsed once
+//! (`cargo xtask synth-api`), to see the cost per kind. kapi's own types are parsed and indexed once
 //! up front, as one codegen run does; `kapi_source_load` times that parse on its own.
+
+#[path = "../../xtask/src/synth.rs"]
+mod synth;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use kapi_codegen::diagnostics::Diagnostics;
 use kapi_codegen::generate::crd::Crd;
-use kapi_codegen::generate::openapi::{self, KapiTypes, OpenApi};
-use kapi_codegen::generate::{self, synth, Context, Generator};
+use kapi_codegen::generate::openapi::OpenApi;
+use kapi_codegen::generate::{self, Context, Generator};
+use kapi_codegen::model::kapi_types;
+use kapi_codegen::model::resolve::Index;
 use kapi_codegen::model::{KindCategory, Model};
 use std::hint::black_box;
 use std::path::Path;
@@ -28,32 +33,27 @@ fn served_kinds(model: &Model) -> usize {
 
 fn bench_api(c: &mut Criterion, label: &str, dir: &Path, samples: usize) {
     let (model, settings) = generate::load_model(dir).expect("loads the API");
-    let kapi = openapi::load_kapi(dir).expect("loads kapi");
-    let kapi = KapiTypes::preloaded(kapi);
-    let cx = Context {
-        settings: &settings,
-        model: &model,
-    };
+    let kapi = kapi_types::load(dir).expect("loads kapi");
+    let index = Index::new(&model, &kapi);
+    let cx = Context::new(&settings, &model, Ok(&index));
     eprintln!(
         "{label}: {} served kinds (kind x version)",
         served_kinds(&model)
     );
     let mut group = c.benchmark_group(label);
     group.sample_size(samples);
-    let openapi = OpenApi::new(kapi.clone());
     group.bench_function("openapi", |b| {
         b.iter(|| {
             let mut diags = Diagnostics::default();
-            let files = openapi.generate(black_box(&model), &cx, &mut diags);
+            let files = OpenApi.generate(black_box(&cx), &mut diags);
             assert!(diags.is_empty());
             black_box(files)
         })
     });
-    let crd = Crd::new(kapi);
     group.bench_function("crd", |b| {
         b.iter(|| {
             let mut diags = Diagnostics::default();
-            let files = crd.generate(black_box(&model), &cx, &mut diags);
+            let files = Crd.generate(black_box(&cx), &mut diags);
             assert!(diags.is_empty());
             black_box(files)
         })
@@ -65,7 +65,7 @@ fn bench(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let example = root.join("api-types");
     c.bench_function("kapi_source_load", |b| {
-        b.iter(|| black_box(openapi::load_kapi(black_box(&example)).expect("loads kapi")))
+        b.iter(|| black_box(kapi_types::load(black_box(&example)).expect("loads kapi")))
     });
     bench_api(c, "api_types", &example, 100);
 

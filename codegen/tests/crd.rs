@@ -2,10 +2,15 @@
 //! enforces (and those checks do catch broken schemas), the storage-version and conversion
 //! rules, the CRD settings, and snapshots of both files.
 
-use kapi_codegen::generate::crd::{self, CrdSettings, WebhookConfig};
-use kapi_codegen::generate::structural::{check_crd, check_schema};
-use kapi_codegen::generate::{self, openapi};
-use openapi::schema::Index;
+#[path = "../../xtask/src/synth.rs"]
+mod synth;
+
+use kapi_codegen::generate::crd::structural::{check_crd, check_schema};
+use kapi_codegen::generate::crd::{self};
+use kapi_codegen::generate::settings::{CrdSettings, WebhookConfig};
+use kapi_codegen::generate::{self};
+use kapi_codegen::model::kapi_types;
+use kapi_codegen::model::resolve::Index;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -17,7 +22,7 @@ type Generated = (Vec<(PathBuf, Value)>, Vec<String>);
 
 fn crds_of(dir: &Path, settings: Option<CrdSettings>) -> Generated {
     let (model, loaded) = generate::load_model(dir).unwrap_or_else(|e| panic!("{e}"));
-    let kapi = openapi::load_kapi(dir).unwrap_or_else(|e| panic!("{e}"));
+    let kapi = kapi_types::load(dir).unwrap_or_else(|e| panic!("{e}"));
     let index = Index::new(&model, &kapi);
     let (crds, errors) = crd::crds(&index, &settings.unwrap_or(loaded.crd));
     (crds, errors.iter().map(|d| d.full_message()).collect())
@@ -513,7 +518,7 @@ fn synthetic_api_crds_pass_too() {
     // with no replacement named: the shapes the example does not have.
     let dir = tempfile::tempdir().expect("temp dir");
     let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime");
-    generate::synth::write_api(dir.path(), 6, &runtime).expect("writes the API");
+    synth::write_api(dir.path(), 6, &runtime).expect("writes the API");
     let (crds, errors) = crds_of(dir.path(), None);
     assert!(errors.is_empty(), "{errors:#?}");
     assert_eq!(crds.len(), 6);
@@ -535,4 +540,47 @@ fn synthetic_api_crds_pass_too() {
             "x-kubernetes-preserve-unknown-fields": true,
         })
     );
+}
+
+#[test]
+fn a_crd_the_api_server_would_reject_is_not_written() {
+    // A default outside its own bounds: kube-apiserver refuses the CRD, so codegen does.
+    let api = scratch(|_, types| {
+        *types = types.replacen(
+            "#[k8s(default = 1, minimum = 0, protobuf = 3)]",
+            "#[k8s(default = -1, minimum = 0, protobuf = 3)]",
+            1,
+        );
+    });
+    let (crds, errors) = crds_of(api.path(), None);
+    assert!(
+        crds.iter()
+            .all(|(name, _)| !name.ends_with("frob.example.com_frobbers.yaml")),
+        "the Frobber CRD is not written"
+    );
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0].starts_with(
+            "kube-apiserver would reject the CustomResourceDefinition frobbers.frob.example.com of `Frobber`, so it is not written: "
+        ),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[0].contains(
+            ".properties[spec].properties[replicas].default: default -1 is below the minimum 0"
+        ),
+        "{}",
+        errors[0]
+    );
+    // The run stops with the error at the kind's declaration, and writes nothing.
+    match generate::run(api.path(), generate::Mode::Write) {
+        Err(generate::Error::Source { rendered, count }) => {
+            assert_eq!(count, 1, "{rendered}");
+            assert!(rendered.contains("src/v1/types.rs:25:"), "{rendered}");
+            assert!(rendered.contains("pub struct Frobber {"), "{rendered}");
+        }
+        other => panic!("expected the CRD to be refused: {other:?}"),
+    }
+    assert!(!api.path().join("generated/crds").exists());
 }

@@ -3,7 +3,8 @@
 //! kapi's own source, and the operations the API server serves.
 
 use kapi_codegen::generate::{self, openapi};
-use openapi::schema::Index;
+use kapi_codegen::model::kapi_types;
+use kapi_codegen::model::resolve::Index;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -25,7 +26,7 @@ struct Docs {
 
 fn documents_of(dir: &Path) -> Docs {
     let (model, _) = generate::load_model(dir).unwrap_or_else(|e| panic!("{e}"));
-    let kapi = openapi::load_kapi(dir).unwrap_or_else(|e| panic!("{e}"));
+    let kapi = kapi_types::load(dir).unwrap_or_else(|e| panic!("{e}"));
     let index = Index::new(&model, &kapi);
     let (swagger, errors) = openapi::swagger(&index);
     assert!(errors.is_empty(), "{errors:?}");
@@ -505,7 +506,7 @@ pub struct Gadget {
 "#,
     );
     let (model, _) = generate::load_model(api.path()).unwrap_or_else(|e| panic!("{e}"));
-    let kapi = openapi::load_kapi(api.path()).unwrap_or_else(|e| panic!("{e}"));
+    let kapi = kapi_types::load(api.path()).unwrap_or_else(|e| panic!("{e}"));
     let index = Index::new(&model, &kapi);
     let (_, errors) = openapi::swagger(&index);
     let messages: Vec<String> = errors.iter().map(|d| d.full_message()).collect();
@@ -518,7 +519,7 @@ pub struct Gadget {
 #[test]
 fn kapi_is_found_from_the_api_crates_manifest() {
     // This workspace: `kapi = { workspace = true }` and `[workspace.dependencies]`.
-    let found = openapi::locate_kapi(&example_api()).expect("locates kapi");
+    let found = kapi_types::locate(&example_api()).expect("locates kapi");
     assert_eq!(std::fs::canonicalize(found).expect("exists"), runtime_dir());
 
     // A renamed path dependency outside any workspace.
@@ -531,7 +532,7 @@ fn kapi_is_found_from_the_api_crates_manifest() {
         ),
     )
     .expect("writes Cargo.toml");
-    let found = openapi::locate_kapi(dir.path()).expect("locates kapi");
+    let found = kapi_types::locate(dir.path()).expect("locates kapi");
     assert_eq!(std::fs::canonicalize(found).expect("exists"), runtime_dir());
 
     // Nothing cargo can resolve: the kapi codegen was built with.
@@ -541,11 +542,11 @@ fn kapi_is_found_from_the_api_crates_manifest() {
         "[package]\nname = \"lost\"\nversion = \"0.1.0\"\n\n[dependencies]\nkapi = { workspace = true }\n",
     )
     .expect("writes Cargo.toml");
-    let found = openapi::locate_kapi(dir.path()).expect("falls back");
+    let found = kapi_types::locate(dir.path()).expect("falls back");
     assert_eq!(std::fs::canonicalize(found).expect("exists"), runtime_dir());
 
     // Not kapi's sources: a clear error.
-    let err = openapi::load_kapi_from(&example_api()).expect_err("api-types is not kapi");
+    let err = kapi_types::load_from(&example_api()).expect_err("api-types is not kapi");
     assert!(err.contains("has no `ObjectMeta` API type"), "{err}");
 }
 

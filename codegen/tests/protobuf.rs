@@ -3,7 +3,9 @@
 //! numbers, labels and types, tombstones reserved. Missing numbers are errors that suggest
 //! the next free number, and `--assign-protobuf-tags` writes exactly those numbers.
 
-use kapi_codegen::generate::{self, openapi, protobuf_tags, GeneratedFile};
+use kapi_codegen::assign_protobuf_tags;
+use kapi_codegen::generate::{self, GeneratedFile};
+use kapi_codegen::model::kapi_types;
 use kapi_codegen::model::{check, source, Model, Scalar, TypeDef, TypeRef};
 use protox::prost_reflect::{Cardinality, DescriptorPool, FieldDescriptor, Kind};
 use std::path::{Path, PathBuf};
@@ -190,7 +192,7 @@ fn every_generated_file_compiles_and_matches_the_model() {
     }
 
     let (model, _) = generate::load_model(&example_api()).unwrap();
-    let kapi = openapi::load_kapi(&example_api()).unwrap();
+    let kapi = kapi_types::load(&example_api()).unwrap();
     let enums = enum_names(&[&model, &kapi]);
     // The API's own messages: every struct of v1 and v2beta1.
     assert!(assert_matches(&pool, &model, &enums) >= 20);
@@ -306,7 +308,7 @@ fn assign_protobuf_tags_writes_the_suggested_numbers() {
     )
     .unwrap();
     diagnose(dir.path(), BROKEN);
-    let assigned = protobuf_tags::assign(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let assigned = assign_protobuf_tags::assign(dir.path()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(assigned.count(), 2);
     let text = std::fs::read_to_string(dir.path().join("src/lib.rs")).unwrap();
     assert!(text.contains("    #[k8s(optional, protobuf = 4)]\n    pub shape: String,\n"));
@@ -315,7 +317,7 @@ fn assign_protobuf_tags_writes_the_suggested_numbers() {
     assert_eq!(text.lines().count(), BROKEN.lines().count() + 1);
     assert_eq!(diagnose(dir.path(), &text), "");
     // A second run has nothing to do.
-    assert_eq!(protobuf_tags::assign(dir.path()).unwrap().count(), 0);
+    assert_eq!(assign_protobuf_tags::assign(dir.path()).unwrap().count(), 0);
 }
 
 #[test]

@@ -14,67 +14,36 @@
 //!   (`new(name)` for cluster-scoped kinds) like Go's `v1.Frobber(name, namespace)`, and the
 //!   metadata setters (`with_labels`, `with_finalizers`, ...) on the kind itself.
 
-use super::openapi::schema::{Index, Origin, Resolved, Special};
-use super::openapi::KapiTypes;
-use super::{path_tokens, Context, GeneratedFile, Generator};
+use super::client_surface::{config_name, object_kinds};
+use super::core::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
-use crate::model::{Field, GroupVersion, KindCategory, Model, Scope, TypeDef, TypeRef};
+use crate::model::resolve::{Index, Origin, Resolved, Special};
+use crate::model::{Field, GroupVersion, KindCategory, Scope, TypeDef, TypeRef};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;
 
-pub struct ApplyConfiguration {
-    kapi: KapiTypes,
-}
-
-impl ApplyConfiguration {
-    /// Shares kapi's types with the other generators of the run (field types from kapi are
-    /// named by their path in kapi).
-    pub fn new(kapi: KapiTypes) -> Self {
-        ApplyConfiguration { kapi }
-    }
-}
+/// The apply-configuration generator. Field types from kapi are named by their path in kapi.
+pub struct ApplyConfiguration;
 
 impl Generator for ApplyConfiguration {
     fn name(&self) -> &'static str {
         "apply-configuration"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let served: Vec<&GroupVersion> = model
-            .versions
-            .iter()
-            .filter(|gv| !gv.internal && object_kinds(gv).next().is_some())
+    fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let served: Vec<&GroupVersion> = cx
+            .served()
+            .filter(|gv| object_kinds(gv).next().is_some())
             .collect();
-        let Some(kapi) = self.kapi.for_versions(model, &served, diags) else {
+        let Some(index) = cx.resolved(&served, diags) else {
             return Vec::new();
         };
-        let index = Index::new(model, &kapi);
-        served
-            .into_iter()
-            .map(|gv| {
-                let types = Types { gv, index: &index };
-                GeneratedFile {
-                    path: cx.rust_file(&gv.module, "apply.rs"),
-                    contents: super::rust_source(types.file()),
-                }
-            })
-            .collect()
+        cx.rust_file_per_version(served, "apply.rs", |gv| {
+            Some(Types { gv, index }.file())
+        })
+        .files
     }
-}
-
-/// The kinds with object metadata: what a client applies.
-pub(crate) fn object_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
-    gv.kinds().filter(|t| {
-        t.kind
-            .as_ref()
-            .is_some_and(|k| k.category == KindCategory::Object)
-    })
-}
-
-/// The name of a type's apply configuration.
-pub(crate) fn config_name(type_name: &str) -> syn::Ident {
-    format_ident!("{}ApplyConfiguration", type_name)
 }
 
 /// One group-version's apply configurations.

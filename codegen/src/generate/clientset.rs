@@ -13,199 +13,46 @@
 //! exist only for kinds with a status subresource and without `no_status`; patch_status and
 //! apply_status follow patch and apply.
 
-use super::apply_configuration::{config_name, object_kinds};
-use super::openapi::schema::{Index, Origin, Resolved};
-use super::openapi::KapiTypes;
-use super::{path_tokens, Context, GeneratedFile, Generator};
+use super::client_surface::{
+    apply_configuration_path, client_kinds, client_path, group_version_accessor,
+    group_version_client_name, kind_accessor, kind_client_name, verbs, Verb,
+};
+use super::core::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::model::{ClientInfo, ClientMethod, GroupVersion, Model, Scope, TypeDef};
-use heck::{ToSnakeCase, ToUpperCamelCase};
+use crate::model::resolve::{Index, Origin, Resolved};
+use crate::model::{ClientMethod, GroupVersion, Model, Scope, TypeDef};
+use heck::ToSnakeCase;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;
 
-pub struct Clientset {
-    kapi: KapiTypes,
-}
-
-impl Clientset {
-    /// Shares kapi's types with the other generators of the run (custom methods' result
-    /// types, such as `Scale`, are found among them).
-    pub fn new(kapi: KapiTypes) -> Self {
-        Clientset { kapi }
-    }
-}
-
-/// Every verb a typed client can have, in the order they are generated (client-go's).
-pub const VERBS: &[Verb] = &[
-    Verb::Create,
-    Verb::Update,
-    Verb::UpdateStatus,
-    Verb::Delete,
-    Verb::DeleteCollection,
-    Verb::Get,
-    Verb::List,
-    Verb::Watch,
-    Verb::Patch,
-    Verb::PatchStatus,
-    Verb::Apply,
-    Verb::ApplyStatus,
-];
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verb {
-    Create,
-    Update,
-    UpdateStatus,
-    Delete,
-    DeleteCollection,
-    Get,
-    List,
-    Watch,
-    Patch,
-    PatchStatus,
-    Apply,
-    ApplyStatus,
-}
-
-impl Verb {
-    /// The verb's name in `only_verbs` / `skip_verbs`, and its method's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verb::Create => "create",
-            Verb::Update => "update",
-            Verb::UpdateStatus => "update_status",
-            Verb::Delete => "delete",
-            Verb::DeleteCollection => "delete_collection",
-            Verb::Get => "get",
-            Verb::List => "list",
-            Verb::Watch => "watch",
-            Verb::Patch => "patch",
-            Verb::PatchStatus => "patch_status",
-            Verb::Apply => "apply",
-            Verb::ApplyStatus => "apply_status",
-        }
-    }
-
-    fn on_status(self) -> bool {
-        matches!(
-            self,
-            Verb::UpdateStatus | Verb::PatchStatus | Verb::ApplyStatus
-        )
-    }
-
-    /// The marker verb that decides this one: patch_status has no marker name of its own
-    /// (client-go has no PatchStatus) and follows patch.
-    fn marker_name(self) -> &'static str {
-        match self {
-            Verb::PatchStatus => "patch",
-            other => other.name(),
-        }
-    }
-}
-
-/// The verbs a kind's typed client has, from its `gen_client` options (client-go's rules:
-/// `no_verbs` leaves only custom methods, `read_only` get/list/watch, `only_verbs` and
-/// `skip_verbs` pick by name) and whether it has a status subresource.
-pub fn verbs(client: &ClientInfo, has_status: bool) -> Vec<Verb> {
-    VERBS
-        .iter()
-        .copied()
-        .filter(|v| !v.on_status() || (has_status && !client.no_status))
-        .filter(|v| {
-            let name = v.marker_name();
-            if client.no_verbs {
-                false
-            } else if client.read_only {
-                matches!(v, Verb::Get | Verb::List | Verb::Watch)
-            } else if !client.only_verbs.is_empty() {
-                client.only_verbs.iter().any(|o| o == name)
-            } else {
-                !client.skip_verbs.iter().any(|s| s == name)
-            }
-        })
-        .collect()
-}
+/// The clientset generator. Custom methods' result types (such as `Scale`) are resolved
+/// among the API's and kapi's types.
+pub struct Clientset;
 
 impl Generator for Clientset {
     fn name(&self) -> &'static str {
         "clientset"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let served: Vec<&GroupVersion> = model
-            .versions
-            .iter()
-            .filter(|gv| !gv.internal && client_kinds(gv).next().is_some())
+    fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let served: Vec<&GroupVersion> = cx
+            .served()
+            .filter(|gv| client_kinds(gv).next().is_some())
             .collect();
-        let Some(kapi) = self.kapi.for_versions(model, &served, diags) else {
+        let Some(index) = cx.resolved(&served, diags) else {
             return Vec::new();
         };
-        let index = Index::new(model, &kapi);
-        let mut files: Vec<GeneratedFile> = served
-            .iter()
-            .map(|gv| GeneratedFile {
-                path: cx.rust_file(&gv.module, "client.rs"),
-                contents: super::rust_source(
-                    GroupVersionClient {
-                        gv,
-                        cx,
-                        index: &index,
-                    }
-                    .file(diags),
-                ),
-            })
-            .collect();
-        files.push(GeneratedFile {
-            path: cx.rust_file(&[], "clientset.rs"),
-            contents: super::rust_source(clientset_file(model, &served, cx)),
+        let per_version = cx.rust_file_per_version(served, "client.rs", |gv| {
+            Some(GroupVersionClient { gv, cx, index }.file(diags))
         });
+        let mut files = per_version.files;
+        files.push(cx.crate_rust_file(
+            "clientset.rs",
+            clientset_file(cx.model, &per_version.versions, cx),
+        ));
         files
     }
-}
-
-/// The kinds of a group-version that get a typed client.
-pub(crate) fn client_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
-    object_kinds(gv).filter(|t| t.kind.as_ref().is_some_and(|k| k.client.is_some()))
-}
-
-/// `FrobV1Client`: the group's Go name and the version.
-fn group_version_client_name(gv: &GroupVersion) -> syn::Ident {
-    format_ident!("{}{}Client", gv.go_name, gv.version.to_upper_camel_case())
-}
-
-/// `frob_v1`: the clientset's accessor of a group-version.
-pub(crate) fn group_version_accessor(gv: &GroupVersion) -> syn::Ident {
-    format_ident!(
-        "{}_{}",
-        gv.go_name.to_snake_case(),
-        gv.version.to_snake_case()
-    )
-}
-
-/// `frobber_classes`, `read_onlies`: the plural with the word breaks of the kind's name, as
-/// Go's `FrobberClasses()` has them. The plural's part in common with the kind's lowercase
-/// name keeps the kind's underscores; the rest (`es`, `ies`) is appended.
-pub(crate) fn kind_accessor(t: &TypeDef, plural: &str) -> syn::Ident {
-    let lower = t.name.to_lowercase();
-    let common = lower
-        .chars()
-        .zip(plural.chars())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let mut name = String::new();
-    let mut taken = 0;
-    for c in t.name.to_snake_case().chars() {
-        if taken == common {
-            break;
-        }
-        if c != '_' {
-            taken += 1;
-        }
-        name.push(c);
-    }
-    name.extend(plural.chars().skip(common));
-    format_ident!("{}", name.replace(['-', '.'], "_"))
 }
 
 /// What a `client.rs` imports from `kapi::client` and `kapi::meta`: only what its verbs use,
@@ -301,16 +148,12 @@ impl GroupVersionClient<'_> {
         }
     }
 
-    fn kind_client_name(t: &TypeDef) -> syn::Ident {
-        format_ident!("{}Client", t.name)
-    }
-
     fn accessor(&self, t: &TypeDef) -> TokenStream {
         let Some(k) = &t.kind else {
             return TokenStream::new();
         };
         let accessor = kind_accessor(t, &k.plural);
-        let client = Self::kind_client_name(t);
+        let client = kind_client_name(t);
         match k.scope {
             Scope::Namespaced => {
                 let doc = format!(
@@ -342,7 +185,7 @@ impl GroupVersionClient<'_> {
             return TokenStream::new();
         };
         let client = k.client.clone().unwrap_or_default();
-        let name = Self::kind_client_name(t);
+        let name = kind_client_name(t);
         let ty = path_tokens(&self.gv.type_path(t));
         let kind = &t.name;
         let (new, doc) = match k.scope {
@@ -395,13 +238,6 @@ impl GroupVersionClient<'_> {
                 #(#methods)*
             }
         }
-    }
-
-    fn apply_configuration(&self, t: &TypeDef) -> TokenStream {
-        let module = self.cx.generated_module(&self.gv.module);
-        let name = config_name(&t.name);
-        let module = path_tokens(&format!("{module}::apply"));
-        quote!(#module::#name)
     }
 
     fn verb(&self, t: &TypeDef, verb: Verb) -> TokenStream {
@@ -516,7 +352,7 @@ impl GroupVersionClient<'_> {
                 }
             }
             Verb::Apply | Verb::ApplyStatus => {
-                let config = self.apply_configuration(t);
+                let config = apply_configuration_path(self.cx, self.gv, t);
                 let status = verb == Verb::ApplyStatus;
                 let (method, doc) = if status {
                     (
@@ -640,17 +476,17 @@ impl GroupVersionClient<'_> {
 fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> TokenStream {
     let fields = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
-        let ty = client_path(gv, cx);
+        let ty = client_path(cx, gv);
         quote!(#field: #ty,)
     });
     let inits = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
-        let ty = client_path(gv, cx);
+        let ty = client_path(cx, gv);
         quote!(#field: #ty::new(client.clone()),)
     });
     let accessors = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
-        let ty = client_path(gv, cx);
+        let ty = client_path(cx, gv);
         let doc = format!(" The {} client.", gv.api_version());
         quote! {
             #[doc = #doc]
@@ -709,10 +545,4 @@ fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> Toke
             Ok(scheme)
         }
     }
-}
-
-fn client_path(gv: &GroupVersion, cx: &Context) -> TokenStream {
-    let name = group_version_client_name(gv);
-    let module = path_tokens(&format!("{}::client", cx.generated_module(&gv.module)));
-    quote!(#module::#name)
 }

@@ -13,9 +13,9 @@
 //! A field with no peer, or a type that cannot be converted, without a hand-written
 //! conversion is an error naming both types, the field and the signature to write.
 
-use super::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::model::{Field, GroupVersion, Model, Shape, TypeDef, TypeRef, Variant};
+use crate::model::{Field, GroupVersion, Shape, TypeDef, TypeRef, Variant};
 use heck::ToSnakeCase;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -27,10 +27,9 @@ impl Generator for Conversion {
         "conversion"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let mut files = Vec::new();
-        for gv in model.versions.iter().filter(|g| !g.internal) {
-            let Some(hub) = cx.hub_of(gv) else { continue };
+    fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        cx.rust_file_per_version(cx.served(), "conversion.rs", |gv| {
+            let hub = cx.hub_of(gv)?;
             let items: Vec<TokenStream> = gv
                 .types
                 .iter()
@@ -38,25 +37,21 @@ impl Generator for Conversion {
                 .map(|(t, h)| Pair::new(gv, hub, t, h).emit(diags))
                 .collect();
             if items.is_empty() {
-                continue;
+                return None;
             }
             let doc = format!(
                 " Conversions between {} and the internal version of {}.",
                 gv.api_version(),
                 display_group(&gv.group)
             );
-            let file: syn::File = syn::parse_quote! {
+            Some(quote! {
                 #![doc = #doc]
                 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
                 use ::kapi::conversion::ConversionError;
                 #(#items)*
-            };
-            files.push(GeneratedFile {
-                path: cx.rust_file(&gv.module, "conversion.rs"),
-                contents: prettyplease::unparse(&file),
-            });
-        }
-        files
+            })
+        })
+        .files
     }
 }
 

@@ -8,14 +8,15 @@
 //! one accessor per group-version (`factory.frob_v1()`), `start` and `wait_for_cache_sync`.
 //! Every consumer that asks for a kind gets the same informer, so one watch feeds them all.
 
-use super::clientset::{client_kinds, group_version_accessor, kind_accessor, verbs, Verb};
-use super::listers::lister_name;
-use super::{path_tokens, Context, GeneratedFile, Generator};
+use super::client_surface::{
+    clientset_path, group_version_accessor, group_version_informers_name,
+    group_version_informers_path, informer_kinds, informer_name, kind_accessor, lister_path,
+};
+use super::core::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, Model, TypeDef};
-use heck::ToUpperCamelCase;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
 pub struct Informers;
 
@@ -24,53 +25,23 @@ impl Generator for Informers {
         "informers"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let served: Vec<&GroupVersion> = model
-            .versions
-            .iter()
-            .filter(|gv| !gv.internal && informer_kinds(gv).next().is_some())
-            .collect();
-        if served.is_empty() {
+    fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let per_version = cx.rust_file_per_version(cx.served(), "informers.rs", |gv| {
+            informer_kinds(gv)
+                .next()
+                .is_some()
+                .then(|| group_version_file(gv, cx))
+        });
+        if per_version.versions.is_empty() {
             return Vec::new();
         }
-        let mut files: Vec<GeneratedFile> = served
-            .iter()
-            .map(|gv| GeneratedFile {
-                path: cx.rust_file(&gv.module, "informers.rs"),
-                contents: super::rust_source(group_version_file(gv, cx)),
-            })
-            .collect();
-        files.push(GeneratedFile {
-            path: cx.rust_file(&[], "informers.rs"),
-            contents: super::rust_source(factory_file(model, &served, cx)),
-        });
+        let mut files = per_version.files;
+        files.push(cx.crate_rust_file(
+            "informers.rs",
+            factory_file(cx.model, &per_version.versions, cx),
+        ));
         files
     }
-}
-
-/// The kinds of a group-version an informer can cache: a typed client that lists and
-/// watches (informer-gen's rule). Listers read these caches, so they have the same kinds.
-pub(crate) fn informer_kinds(gv: &GroupVersion) -> impl Iterator<Item = &TypeDef> {
-    client_kinds(gv).filter(|t| {
-        t.kind.as_ref().is_some_and(|k| {
-            let verbs = verbs(&k.client.clone().unwrap_or_default(), k.subresource_status);
-            verbs.contains(&Verb::List) && verbs.contains(&Verb::Watch)
-        })
-    })
-}
-
-/// `FrobV1Informers`: the group's Go name and the version.
-fn group_version_informers_name(gv: &GroupVersion) -> syn::Ident {
-    format_ident!(
-        "{}{}Informers",
-        gv.go_name,
-        gv.version.to_upper_camel_case()
-    )
-}
-
-/// `FrobberInformer`.
-fn informer_name(t: &TypeDef) -> syn::Ident {
-    format_ident!("{}Informer", t.name)
 }
 
 /// One group-version's `informers.rs`. kapi's informer types are written out in full, so
@@ -129,11 +100,7 @@ fn kind_informer(gv: &GroupVersion, t: &TypeDef, cx: &Context) -> TokenStream {
     let ty = path_tokens(&gv.type_path(t));
     let kind = &t.name;
     let name = informer_name(t);
-    let lister = lister_name(t);
-    let lister = path_tokens(&format!(
-        "{}::listers::{lister}",
-        cx.generated_module(&gv.module)
-    ));
+    let lister = lister_path(cx, gv, t);
     let doc = format!(" The shared informer of {kind} objects and a lister of its cache.");
     let new_doc =
         format!(" `factory`'s informer of {kind} objects: created on first use, then shared.");
@@ -170,11 +137,7 @@ fn kind_informer(gv: &GroupVersion, t: &TypeDef, cx: &Context) -> TokenStream {
 fn factory_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> TokenStream {
     let accessors = served.iter().map(|gv| {
         let accessor = group_version_accessor(gv);
-        let name = group_version_informers_name(gv);
-        let ty = path_tokens(&format!(
-            "{}::informers::{name}",
-            cx.generated_module(&gv.module)
-        ));
+        let ty = group_version_informers_path(cx, gv);
         let doc = format!(" The {} informers.", gv.api_version());
         quote! {
             #[doc = #doc]
@@ -183,10 +146,7 @@ fn factory_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> TokenS
             }
         }
     });
-    let clientset = path_tokens(&format!(
-        "{}::clientset::Clientset",
-        cx.generated_module(&[])
-    ));
+    let clientset = clientset_path(cx);
     let crate_name = &model.crate_name;
     let doc = format!(
         " Shared informers of every group-version of `{crate_name}`: one informer per kind, \

@@ -5,13 +5,12 @@
 //! object; a namespaced kind's `frobbers(namespace)` gives a `<Kind>NamespaceLister` with
 //! `list` and `get`; a cluster-scoped kind's lister has `get(name)` itself.
 
-use super::clientset::kind_accessor;
-use super::informers::informer_kinds;
-use super::{path_tokens, Context, GeneratedFile, Generator};
+use super::client_surface::{informer_kinds, kind_accessor, lister_name, namespace_lister_name};
+use super::core::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
-use crate::model::{GroupVersion, Model, Scope, TypeDef};
+use crate::model::{GroupVersion, Scope, TypeDef};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
 pub struct Listers;
 
@@ -20,27 +19,15 @@ impl Generator for Listers {
         "listers"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
-        model
-            .versions
-            .iter()
-            .filter(|gv| !gv.internal && informer_kinds(gv).next().is_some())
-            .map(|gv| GeneratedFile {
-                path: cx.rust_file(&gv.module, "listers.rs"),
-                contents: super::rust_source(listers_file(gv)),
-            })
-            .collect()
+    fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
+        cx.rust_file_per_version(cx.served(), "listers.rs", |gv| {
+            informer_kinds(gv)
+                .next()
+                .is_some()
+                .then(|| listers_file(gv))
+        })
+        .files
     }
-}
-
-/// `FrobberLister`.
-pub(crate) fn lister_name(t: &TypeDef) -> syn::Ident {
-    format_ident!("{}Lister", t.name)
-}
-
-/// `FrobberNamespaceLister`.
-fn namespace_lister_name(t: &TypeDef) -> syn::Ident {
-    format_ident!("{}NamespaceLister", t.name)
 }
 
 /// One group-version's `listers.rs`. kapi's lister types are written out in full: a kind

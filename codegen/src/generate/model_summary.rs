@@ -1,9 +1,8 @@
 //! `generated/model.yaml`: the model as codegen sees it, group by group. Reviewers read it
 //! to see what a marker change did; verify-only keeps it honest.
 
-use super::{Context, GeneratedFile, Generator};
+use super::core::{Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
-use crate::model::Model;
 
 pub struct ModelSummary;
 
@@ -12,8 +11,8 @@ impl Generator for ModelSummary {
         "model-summary"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let contents = match serde_yaml_ng::to_string(model) {
+    fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let contents = match serde_yaml_ng::to_string(cx.model) {
             Ok(s) => s,
             // The model is plain data; serialization cannot fail short of a bug.
             Err(e) => format!("# model could not be serialized: {e}\n"),

@@ -1,7 +1,8 @@
 //! Writing generated files, or verifying them (`--verify-only`): stale, missing and extra
 //! files each get a unified diff, and nothing is written.
 
-use super::{Error, GeneratedFile};
+use super::core::GeneratedFile;
+use super::error::Error;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

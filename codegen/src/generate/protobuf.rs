@@ -8,9 +8,11 @@
 //! the API's files import them exactly as Kubernetes' own files do and
 //! `protoc -I generated generated/v1/generated.proto` needs nothing else; a project that
 //! already has Kubernetes' protos on its include path can use those instead. The meta
-//! messages come from kapi's annotated source ([`KapiTypes`]), like their OpenAPI schemas;
+//! messages come from kapi's annotated source ([`kapi_types`]), like their OpenAPI schemas;
 //! the few meta types kapi writes by hand (Time, Quantity, IntOrString, RawExtension, ...)
 //! have fixed messages here, as Kubernetes defines them.
+//!
+//! [`kapi_types`]: crate::model::kapi_types
 //!
 //! Kubernetes' encoding decides the mapping: every singular field is `optional` (proto2
 //! presence), `Vec` is `repeated`, maps are `map<string, V>`, string enums are strings,
@@ -18,12 +20,11 @@
 //! in source order, messages by name. Tombstones become `reserved` numbers and names, which
 //! go-to-protobuf never writes.
 
-use super::openapi::schema::{Index, Origin, Resolved, Special};
-use super::openapi::KapiTypes;
-use super::{Context, GeneratedFile, Generator};
+use super::core::{Context, GeneratedFile, Generator};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::check::protobuf_enabled;
-use crate::model::{Field, GroupVersion, Model, Scalar, Shape, TypeDef, TypeRef};
+use crate::model::resolve::{Index, Origin, Resolved, Special};
+use crate::model::{Field, GroupVersion, Scalar, Shape, TypeDef, TypeRef};
 use std::collections::{BTreeMap, BTreeSet};
 
 const META: &str = "k8s.io.apimachinery.pkg.apis.meta.v1";
@@ -113,35 +114,26 @@ const FIXED: &[Fixed] = &[
 ];
 
 /// The protobuf IDL generator.
-#[derive(Default)]
-pub struct Protobuf {
-    kapi: KapiTypes,
-}
-
-impl Protobuf {
-    /// Shares kapi's types with the other generators of the same run.
-    pub fn new(kapi: KapiTypes) -> Self {
-        Protobuf { kapi }
-    }
-}
+pub struct Protobuf;
 
 impl Generator for Protobuf {
     fn name(&self) -> &'static str {
         "protobuf"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+    fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let model = cx.model;
         let enabled: Vec<&GroupVersion> = model
             .versions
             .iter()
             .filter(|gv| protobuf_enabled(gv) && !gv.types.is_empty())
             .collect();
-        let Some(kapi) = self.kapi.for_versions(model, &enabled, diags) else {
+        let Some(index) = cx.resolved(&enabled, diags) else {
             return Vec::new();
         };
-        let index = Index::new(model, &kapi);
+        let kapi = index.kapi;
         let mut writer = Writer {
-            index: &index,
+            index,
             needed: BTreeSet::new(),
             diags: Vec::new(),
         };
@@ -170,7 +162,7 @@ impl Generator for Protobuf {
             let contents = match gv {
                 Some(gv) => writer.file(
                     Origin {
-                        model: &kapi,
+                        model: kapi,
                         gv: Some(gv),
                     },
                     &path,

@@ -3,9 +3,9 @@
 //! the optional trait impls `kapi::__private::kind_hooks!` finds for it), plus
 //! one crate-level `install` (`generated/register.rs`) that registers every group-version.
 
-use super::{Context, GeneratedFile, Generator};
+use super::core::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
-use crate::model::{GroupVersion, KindCategory, Model, PrintColumn, Scope, TypeDef};
+use crate::model::{GroupVersion, KindCategory, PrintColumn, Scope, TypeDef};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -16,26 +16,23 @@ impl Generator for Register {
         "register"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let mut files = Vec::new();
-        let mut installs = Vec::new();
-        for gv in &model.versions {
-            if gv.kinds().next().is_none() {
-                continue;
-            }
-            files.push(GeneratedFile {
-                path: cx.rust_file(&gv.module, "register.rs"),
-                contents: super::rust_source(group_version_file(gv, cx)),
+    fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
+        // Internal versions register too: the scheme converts through them.
+        let per_version = cx.rust_file_per_version(&cx.model.versions, "register.rs", |gv| {
+            gv.kinds()
+                .next()
+                .is_some()
+                .then(|| group_version_file(gv, cx))
+        });
+        let mut files = per_version.files;
+        if !per_version.versions.is_empty() {
+            let installs = per_version.versions.iter().map(|gv| {
+                let module = path_tokens(&cx.generated_module(&gv.module));
+                quote!(#module::register::add_to_scheme(scheme)?;)
             });
-            let module = super::path_tokens(&cx.generated_module(&gv.module));
-            installs.push(quote!(#module::register::add_to_scheme(scheme)?;));
-        }
-        if !installs.is_empty() {
-            let crate_name = &model.crate_name;
+            let crate_name = &cx.model.crate_name;
             let doc = format!(" Registers every group-version of `{crate_name}` in a scheme.");
-            files.push(GeneratedFile {
-                path: cx.rust_file(&[], "register.rs"),
-                contents: super::rust_source(quote! {
+            files.push(cx.crate_rust_file("register.rs", quote! {
                     //! Every group-version of the crate, in one call.
 
                     #[doc = #doc]
@@ -43,8 +40,7 @@ impl Generator for Register {
                         #(#installs)*
                         ::core::result::Result::Ok(())
                     }
-                }),
-            });
+            }));
         }
         files
     }
@@ -58,7 +54,7 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
         kind_meta(t, convertible)
     });
     let adds = kinds.iter().enumerate().map(|(i, t)| {
-        let path = super::path_tokens(&gv.type_path(t));
+        let path = path_tokens(&gv.type_path(t));
         let convertible = !gv.internal && hub.is_some_and(|h| h.find(&t.name).is_some());
         let hooks = quote!(::kapi::__private::kind_hooks!(#path));
         if gv.internal {

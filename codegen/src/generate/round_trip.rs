@@ -3,10 +3,10 @@
 //! every kind (JSON, protobuf for protobuf-enabled group-versions, version → internal → version, internal → version → JSON → internal),
 //! and a crate-level `round_trip_all`. A new kind is covered the next time codegen runs.
 
-use super::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::{path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 use crate::model::check::protobuf_enabled;
-use crate::model::{KindCategory, Model};
+use crate::model::KindCategory;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -17,10 +17,8 @@ impl Generator for RoundTrip {
         "round-trip"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let mut files = Vec::new();
-        let mut calls = Vec::new();
-        for gv in model.versions.iter().filter(|g| !g.internal) {
+    fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let per_version = cx.rust_file_per_version(cx.served(), "round_trip.rs", |gv| {
             let hub = cx.hub_of(gv);
             let checks: Vec<TokenStream> = gv
                 .kinds()
@@ -47,7 +45,7 @@ impl Generator for RoundTrip {
                 })
                 .collect();
             if checks.is_empty() {
-                continue;
+                return None;
             }
             let count = checks.len() as u64;
             let doc = format!(
@@ -55,7 +53,7 @@ impl Generator for RoundTrip {
                  returns how many checks passed, or the first failure.",
                 gv.api_version()
             );
-            let file: syn::File = syn::parse_quote! {
+            Some(quote! {
                 //! Round-trip checks of this group-version's kinds, for tests.
 
                 #[doc = #doc]
@@ -67,16 +65,15 @@ impl Generator for RoundTrip {
                     }
                     ::core::result::Result::Ok(passed)
                 }
-            };
-            files.push(GeneratedFile {
-                path: cx.rust_file(&gv.module, "round_trip.rs"),
-                contents: prettyplease::unparse(&file),
+            })
+        });
+        let mut files = per_version.files;
+        if !per_version.versions.is_empty() {
+            let calls = per_version.versions.iter().map(|gv| {
+                let module = path_tokens(&cx.generated_module(&gv.module));
+                quote!(passed += #module::round_trip::round_trip(seeds.clone())?;)
             });
-            let module = path_tokens(&cx.generated_module(&gv.module));
-            calls.push(quote!(passed += #module::round_trip::round_trip(seeds.clone())?;));
-        }
-        if !calls.is_empty() {
-            let file: syn::File = syn::parse_quote! {
+            files.push(cx.crate_rust_file("round_trip.rs", quote! {
                 //! Round-trip checks of every group-version, for tests.
 
                 /// Every group-version's `round_trip` on the same seeds.
@@ -85,11 +82,7 @@ impl Generator for RoundTrip {
                     #(#calls)*
                     ::core::result::Result::Ok(passed)
                 }
-            };
-            files.push(GeneratedFile {
-                path: cx.rust_file(&[], "round_trip.rs"),
-                contents: prettyplease::unparse(&file),
-            });
+            }));
         }
         files
     }

@@ -3,24 +3,11 @@
 //! generated;` declaration in
 //! each module that has generated code (like Go's `zz_generated` files in a package).
 
-use super::{Context, GeneratedFile};
+use super::core::{Context, GeneratedFile, GENERATED_MODULE};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::model::PathMod;
 use proc_macro2::Span;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// The module name the help text suggests.
-pub const DEFAULT_NAME: &str = "generated";
-
-/// The crate's declaration of `module`'s generated code, if it has one.
-pub fn include_of<'a>(cx: &Context<'a>, module: &[String]) -> Option<&'a PathMod> {
-    let expected = cx.rust_file(module, "mod.rs");
-    cx.model
-        .path_mods
-        .iter()
-        .find(|m| m.parent == module && m.target.ends_with(&expected))
-}
 
 /// A `mod.rs` for every directory of generated `.rs` files; a diagnostic for every module
 /// that does not include its `mod.rs`.
@@ -49,7 +36,7 @@ pub fn module_files(
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
-        if include_of(cx, &module).is_none() {
+        if cx.generated_include(&module).is_none() {
             diags.push(missing_include(cx, &module));
         }
         let mut contents = String::from(
@@ -82,7 +69,7 @@ fn missing_include(cx: &Context, module: &[String]) -> Diagnostic {
     };
     let mut d = Diagnostic::new(span, format!("{name} does not include its generated code"))
         .with_help(format!(
-            "add to {}: #[rustfmt::skip] #[path = \"{relative}\"] pub mod {DEFAULT_NAME};\n  \
+            "add to {}: #[rustfmt::skip] #[path = \"{relative}\"] pub mod {GENERATED_MODULE};\n  \
          (`rustfmt::skip` keeps rustfmt from reformatting what verify-only compares)",
             file.strip_prefix(&cx.model.crate_dir)
                 .unwrap_or(&file)

@@ -1,6 +1,7 @@
 //! Codegen settings of a crate, from `[package.metadata.kapi]` in its Cargo.toml.
 
-use super::Error;
+use super::error::Error;
+use crate::diagnostics::closest;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone)]
@@ -11,7 +12,7 @@ pub struct Settings {
     /// License text put at the top of every generated file (`header-file`).
     pub header: Option<String>,
     /// CRD generation: `crd-max-description-length`, `crd-conversion-webhook`.
-    pub crd: super::crd::CrdSettings,
+    pub crd: CrdSettings,
 }
 
 impl Settings {
@@ -34,12 +35,12 @@ impl Settings {
             .and_then(|k| k.as_table());
         let known: Vec<&str> = ["output", "header-file"]
             .into_iter()
-            .chain(super::crd::SETTINGS_KEYS.iter().copied())
+            .chain(CRD_SETTINGS_KEYS.iter().copied())
             .collect();
         if let Some(meta) = meta {
             for key in meta.keys() {
                 if !known.contains(&key.as_str()) {
-                    let hint = crate::diagnostics::closest(key, known.iter().copied())
+                    let hint = closest(key, known.iter().copied())
                         .map(|k| format!(" (did you mean `{k}`?)"))
                         .unwrap_or_default();
                     return Err(Error::Io(format!(
@@ -74,12 +75,108 @@ impl Settings {
             crate_name,
             output,
             header,
-            crd: super::crd::CrdSettings::load(meta, &manifest_path)?,
+            crd: CrdSettings::load(meta, &manifest_path)?,
         })
     }
 
     /// Directories whose generated files kapi owns (and may find extra ones in).
     pub fn output_dirs(&self) -> Vec<PathBuf> {
         vec![self.output.clone(), PathBuf::from("src")]
+    }
+}
+
+/// The `[package.metadata.kapi]` keys of the CRD generator.
+pub const CRD_SETTINGS_KEYS: &[&str] = &["crd-max-description-length", "crd-conversion-webhook"];
+
+/// CRD settings of a crate.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CrdSettings {
+    /// `crd-max-description-length`: descriptions are cut to this many characters.
+    pub max_description_length: Option<usize>,
+    /// `crd-conversion-webhook`: the conversion webhook of CRDs whose versions differ.
+    pub conversion_webhook: Option<WebhookConfig>,
+}
+
+/// Where the API server reaches a conversion webhook.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WebhookConfig {
+    Service {
+        namespace: String,
+        name: String,
+        path: Option<String>,
+        port: Option<i64>,
+    },
+    Url(String),
+}
+
+impl CrdSettings {
+    /// Reads the CRD keys of `[package.metadata.kapi]` (`meta`) of `manifest`.
+    pub fn load(meta: Option<&toml::Table>, manifest: &Path) -> Result<CrdSettings, Error> {
+        let err = |msg: String| Error::Io(format!("{}: {msg}", manifest.display()));
+        let mut out = CrdSettings::default();
+        let Some(meta) = meta else { return Ok(out) };
+        if let Some(v) = meta.get("crd-max-description-length") {
+            let n = v
+                .as_integer()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    err("[package.metadata.kapi] crd-max-description-length must be a non-negative integer".into())
+                })?;
+            out.max_description_length = Some(n);
+        }
+        if let Some(v) = meta.get("crd-conversion-webhook") {
+            let table = v.as_table().ok_or_else(|| {
+                err("[package.metadata.kapi] crd-conversion-webhook must be a table: `{ namespace = \"..\", name = \"..\", path = \"/convert\" }` or `{ url = \"https://..\" }`".into())
+            })?;
+            const KEYS: &[&str] = &["namespace", "name", "path", "port", "url"];
+            for key in table.keys() {
+                if !KEYS.contains(&key.as_str()) {
+                    let hint = closest(key, KEYS.iter().copied())
+                        .map(|k| format!(" (did you mean `{k}`?)"))
+                        .unwrap_or_default();
+                    return Err(err(format!(
+                        "unknown key `{key}` in crd-conversion-webhook{hint}"
+                    )));
+                }
+            }
+            let string = |key: &str| -> Result<Option<String>, Error> {
+                match table.get(key) {
+                    None => Ok(None),
+                    Some(v) => v.as_str().map(|s| Some(s.to_string())).ok_or_else(|| {
+                        err(format!("crd-conversion-webhook.{key} must be a string"))
+                    }),
+                }
+            };
+            let port = match table.get("port") {
+                None => None,
+                Some(v) => Some(
+                    v.as_integer()
+                        .filter(|p| (1..=65535).contains(p))
+                        .ok_or_else(|| {
+                            err(
+                                "crd-conversion-webhook.port must be a port number (1-65535)"
+                                    .into(),
+                            )
+                        })?,
+                ),
+            };
+            out.conversion_webhook = Some(match (string("url")?, string("namespace")?, string("name")?) {
+                (Some(url), None, None) if port.is_none() && table.get("path").is_none() => {
+                    WebhookConfig::Url(url)
+                }
+                (None, Some(namespace), Some(name)) => WebhookConfig::Service {
+                    namespace,
+                    name,
+                    path: string("path")?,
+                    port,
+                },
+                _ => {
+                    return Err(err(
+                        "crd-conversion-webhook needs either `url` alone or a service's `namespace` and `name` (with optional `path` and `port`)".into(),
+                    ))
+                }
+            });
+        }
+        Ok(out)
     }
 }

@@ -4,7 +4,11 @@
 //! whole crate, for codegen). Every generator reads this model and nothing else.
 
 pub mod check;
+#[cfg(feature = "generate")]
+pub mod kapi_types;
 pub mod parse;
+#[cfg(feature = "generate")]
+pub mod resolve;
 pub mod source;
 mod type_ref;
 

@@ -6,83 +6,61 @@
 //!
 //! Definitions are named as Kubernetes names them (`com.example.frob.v1.Frobber`,
 //! `io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`); the meta types' schemas come from
-//! kapi's own annotated source through the same model ([`KapiTypes`]).
+//! kapi's own annotated source through the same model ([`kapi_types`]).
+//!
+//! [`kapi_types`]: crate::model::kapi_types
 
-mod kapi_source;
 pub mod paths;
-pub mod schema;
-
 mod rust_consts;
-pub use kapi_source::{
-    load as load_kapi, load_from as load_kapi_from, locate as locate_kapi, KapiTypes,
-};
 
-use super::{Context, GeneratedFile, Generator};
+use super::core::{Context, GeneratedFile, Generator};
+use super::schema::{Builder, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::resolve::{Index, Origin};
 use crate::model::{GroupVersion, Model};
 use paths::{Operation, Param, Paths, PATCH_CONSUMES, PRODUCES, WATCH_PRODUCES};
-use schema::{Builder, Index, Origin, Target};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// The OpenAPI generator.
-#[derive(Default)]
-pub struct OpenApi {
-    kapi: KapiTypes,
-}
-
-impl OpenApi {
-    /// Shares kapi's types with other generators of the same run (CRDs).
-    pub fn new(kapi: KapiTypes) -> Self {
-        OpenApi { kapi }
-    }
-}
+pub struct OpenApi;
 
 impl Generator for OpenApi {
     fn name(&self) -> &'static str {
         "openapi"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let served = served_versions(model);
-        let Some(first) = served.first() else {
+    fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let served = served_versions(cx.model);
+        let Some(index) = cx.resolved(&served, diags) else {
             return Vec::new();
         };
-        let kapi = match self.kapi.get(&model.crate_dir) {
-            Ok(k) => k,
-            Err(e) => {
-                diags.push(kapi_error(first, e));
-                return Vec::new();
-            }
-        };
-        let index = Index::new(model, &kapi);
         let mut files = Vec::new();
-        let (swagger, errors) = swagger(&index);
+        let (swagger, errors) = swagger(index);
         // Both documents walk the same types; report each problem once.
         diags.extend(errors);
         files.push(GeneratedFile {
             path: cx.settings.output.join("openapi/swagger.json"),
             contents: to_json(&swagger),
         });
-        for (name, doc, _) in v3_documents(&index) {
+        let documents = v3_documents(index);
+        let mut v3 = Vec::new();
+        for ((name, doc, _), gv) in documents.iter().zip(&served) {
             files.push(GeneratedFile {
                 path: cx.settings.output.join("openapi/v3").join(name),
-                contents: to_json(&doc),
+                contents: to_json(doc),
             });
+            let path = if gv.group.is_empty() {
+                format!("api/{}", gv.version)
+            } else {
+                format!("apis/{}/{}", gv.group, gv.version)
+            };
+            v3.push((path, name.as_path()));
         }
-        files.push(rust_consts::file(model, cx));
+        files.push(rust_consts::file(cx, &v3));
         files
     }
-}
-
-/// The diagnostic for a kapi crate codegen cannot find or read, at the first group-version.
-pub(crate) fn kapi_error(gv: &GroupVersion, message: String) -> Diagnostic {
-    let mut d = Diagnostic::new(gv.span, message).with_help(
-        "depend on kapi by `path` or from a registry cargo has downloaded (`cargo fetch`)",
-    );
-    d.file = Some(gv.file.clone());
-    d
 }
 
 /// Pretty JSON, two-space indented, ending in a newline: stable for verify-only.
@@ -95,7 +73,7 @@ pub fn to_json(doc: &Value) -> String {
     text
 }
 
-/// Group-versions a server serves: every one but the internal hubs, if it has types.
+/// Group-versions the documents describe: every served one with types.
 pub fn served_versions(model: &Model) -> Vec<&GroupVersion> {
     model
         .versions

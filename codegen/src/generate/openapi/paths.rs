@@ -9,7 +9,8 @@
 //! (the namespace and name, and every parameter of a path with one operation, such as the
 //! watch paths), and both lists are sorted by name and location.
 
-use super::schema::{Builder, Index, Origin, Special};
+use crate::generate::schema::Builder;
+use crate::model::resolve::{Index, Origin, Special};
 use crate::diagnostics::Diagnostic;
 use crate::model::{GroupVersion, KindCategory, Scalar, Scope, TypeDef, TypeRef};
 use serde_json::Value;
@@ -143,20 +144,8 @@ struct Meta<'a> {
 }
 
 fn kapi_type<'a>(index: &Index<'a>, name: &str) -> Result<(Origin<'a>, &'a TypeDef), String> {
-    let kapi = index.kapi;
-    kapi.versions
-        .iter()
-        .find_map(|gv| {
-            gv.find(name).map(|t| {
-                (
-                    Origin {
-                        model: kapi,
-                        gv: Some(gv),
-                    },
-                    t,
-                )
-            })
-        })
+    index
+        .kapi_type(name)
         .ok_or_else(|| format!("the kapi crate has no `{name}` type"))
 }
 

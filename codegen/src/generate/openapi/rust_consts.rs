@@ -2,19 +2,15 @@
 //! files written next to it), so a server embeds exactly what codegen wrote and reads no
 //! files at run time.
 
-use super::{served_versions, v3_file_name};
-use crate::generate::{Context, GeneratedFile};
-use crate::model::Model;
+use crate::generate::core::{Context, GeneratedFile};
 use quote::quote;
+use std::path::Path;
 
-pub fn file(model: &Model, cx: &Context) -> GeneratedFile {
-    let v3 = served_versions(model).into_iter().map(|gv| {
-        let path = if gv.group.is_empty() {
-            format!("api/{}", gv.version)
-        } else {
-            format!("apis/{}/{}", gv.group, gv.version)
-        };
-        let file = format!("openapi/v3/{}", v3_file_name(gv).display());
+/// `v3`: each v3 document's path under `/openapi/v3/` (`apis/frob.example.com/v1`) and its
+/// file under `openapi/v3/`.
+pub fn file(cx: &Context, v3: &[(String, &Path)]) -> GeneratedFile {
+    let v3 = v3.iter().map(|(path, file)| {
+        let file = format!("openapi/v3/{}", file.display());
         quote!((#path, include_str!(#file)))
     });
     let tokens = quote! {
@@ -26,8 +22,5 @@ pub fn file(model: &Model, cx: &Context) -> GeneratedFile {
         /// The OpenAPI 3.0 documents by their path under `/openapi/v3/`.
         pub const V3: &[(&str, &str)] = &[#(#v3),*];
     };
-    GeneratedFile {
-        path: cx.rust_file(&[], "openapi_documents.rs"),
-        contents: crate::generate::rust_source(tokens),
-    }
+    cx.crate_rust_file("openapi_documents.rs", tokens)
 }

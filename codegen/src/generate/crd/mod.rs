@@ -11,143 +11,35 @@
 //!   drops them), so a large CRD stays under the 262144-byte annotation limit of
 //!   `kubectl apply` (client-side apply keeps the whole object in an annotation).
 
-use super::openapi::schema::{deprecation_warning, Builder, Index, Origin, Target};
-use super::openapi::KapiTypes;
-use super::{Context, Error, GeneratedFile, Generator};
-use crate::diagnostics::{closest, Diagnostic, Diagnostics};
-use crate::model::{GroupVersion, KindCategory, Model, Scope, TypeDef};
+pub mod structural;
+
+use super::core::{Context, GeneratedFile, Generator};
+use super::schema::{deprecation_warning, Builder, Target};
+use super::settings::{CrdSettings, WebhookConfig};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::resolve::{Index, Origin};
+use crate::model::{GroupVersion, KindCategory, Scope, TypeDef};
 use serde_json::{json, Map, Value};
 use std::cmp::Ordering;
-use std::path::{Path, PathBuf};
-
-/// The `[package.metadata.kapi]` keys this generator reads.
-pub const SETTINGS_KEYS: &[&str] = &["crd-max-description-length", "crd-conversion-webhook"];
-
-/// CRD settings of a crate.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CrdSettings {
-    /// `crd-max-description-length`: descriptions are cut to this many characters.
-    pub max_description_length: Option<usize>,
-    /// `crd-conversion-webhook`: the conversion webhook of CRDs whose versions differ.
-    pub conversion_webhook: Option<WebhookConfig>,
-}
-
-/// Where the API server reaches a conversion webhook.
-#[derive(Debug, Clone, PartialEq)]
-pub enum WebhookConfig {
-    Service {
-        namespace: String,
-        name: String,
-        path: Option<String>,
-        port: Option<i64>,
-    },
-    Url(String),
-}
-
-impl CrdSettings {
-    /// Reads the CRD keys of `[package.metadata.kapi]` (`meta`) of `manifest`.
-    pub fn load(meta: Option<&toml::Table>, manifest: &Path) -> Result<CrdSettings, Error> {
-        let err = |msg: String| Error::Io(format!("{}: {msg}", manifest.display()));
-        let mut out = CrdSettings::default();
-        let Some(meta) = meta else { return Ok(out) };
-        if let Some(v) = meta.get("crd-max-description-length") {
-            let n = v
-                .as_integer()
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| {
-                    err("[package.metadata.kapi] crd-max-description-length must be a non-negative integer".into())
-                })?;
-            out.max_description_length = Some(n);
-        }
-        if let Some(v) = meta.get("crd-conversion-webhook") {
-            let table = v.as_table().ok_or_else(|| {
-                err("[package.metadata.kapi] crd-conversion-webhook must be a table: `{ namespace = \"..\", name = \"..\", path = \"/convert\" }` or `{ url = \"https://..\" }`".into())
-            })?;
-            const KEYS: &[&str] = &["namespace", "name", "path", "port", "url"];
-            for key in table.keys() {
-                if !KEYS.contains(&key.as_str()) {
-                    let hint = closest(key, KEYS.iter().copied())
-                        .map(|k| format!(" (did you mean `{k}`?)"))
-                        .unwrap_or_default();
-                    return Err(err(format!(
-                        "unknown key `{key}` in crd-conversion-webhook{hint}"
-                    )));
-                }
-            }
-            let string = |key: &str| -> Result<Option<String>, Error> {
-                match table.get(key) {
-                    None => Ok(None),
-                    Some(v) => v.as_str().map(|s| Some(s.to_string())).ok_or_else(|| {
-                        err(format!("crd-conversion-webhook.{key} must be a string"))
-                    }),
-                }
-            };
-            let port = match table.get("port") {
-                None => None,
-                Some(v) => Some(
-                    v.as_integer()
-                        .filter(|p| (1..=65535).contains(p))
-                        .ok_or_else(|| {
-                            err(
-                                "crd-conversion-webhook.port must be a port number (1-65535)"
-                                    .into(),
-                            )
-                        })?,
-                ),
-            };
-            out.conversion_webhook = Some(match (string("url")?, string("namespace")?, string("name")?) {
-                (Some(url), None, None) if port.is_none() && table.get("path").is_none() => {
-                    WebhookConfig::Url(url)
-                }
-                (None, Some(namespace), Some(name)) => WebhookConfig::Service {
-                    namespace,
-                    name,
-                    path: string("path")?,
-                    port,
-                },
-                _ => {
-                    return Err(err(
-                        "crd-conversion-webhook needs either `url` alone or a service's `namespace` and `name` (with optional `path` and `port`)".into(),
-                    ))
-                }
-            });
-        }
-        Ok(out)
-    }
-}
+use std::path::PathBuf;
 
 /// The CRD generator.
-#[derive(Default)]
-pub struct Crd {
-    kapi: KapiTypes,
-}
-
-impl Crd {
-    /// Shares kapi's types with other generators of the same run (OpenAPI).
-    pub fn new(kapi: KapiTypes) -> Self {
-        Crd { kapi }
-    }
-}
+pub struct Crd;
 
 impl Generator for Crd {
     fn name(&self) -> &'static str {
         "crd"
     }
 
-    fn generate(&self, model: &Model, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
-        if !model
-            .versions
-            .iter()
-            .any(|gv| !gv.internal && is_crd_group(&gv.group) && gv.kinds().next().is_some())
-        {
-            return Vec::new();
-        }
-        // The OpenAPI generator reports a kapi crate it cannot find; once is enough.
-        let Ok(kapi) = self.kapi.get(&model.crate_dir) else {
+    fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
+        let versions: Vec<&GroupVersion> = cx
+            .served()
+            .filter(|gv| is_crd_group(&gv.group) && gv.kinds().next().is_some())
+            .collect();
+        let Some(index) = cx.resolved(&versions, diags) else {
             return Vec::new();
         };
-        let index = Index::new(model, &kapi);
-        let (crds, errors) = crds(&index, &cx.settings.crd);
+        let (crds, errors) = crds(index, &cx.settings.crd);
         diags.extend(errors);
         crds.into_iter()
             .map(|(name, crd)| GeneratedFile {
@@ -429,7 +321,27 @@ fn crd<'a>(
             "conversion": conversion,
         },
     });
+    let violations = structural::check_crd(&crd);
+    if !violations.is_empty() {
+        errors.push(rejected(stored, &crd, &violations));
+        return None;
+    }
     Some((PathBuf::from(format!("{group}_{}.yaml", k.plural)), crd))
+}
+
+/// A CRD kube-apiserver would refuse to create: the kind and every rule its CRD breaks.
+fn rejected(t: &TypeDef, crd: &Value, violations: &[structural::Violation]) -> Diagnostic {
+    let name = crd["metadata"]["name"].as_str().unwrap_or_default();
+    let rules: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    at(
+        t,
+        format!(
+            "kube-apiserver would reject the CustomResourceDefinition {name} of `{}`, so it is not written: {}",
+            t.name,
+            rules.join("; ")
+        ),
+        "change the markers these paths come from (a default outside its own bounds, a name the API server refuses, ...)".into(),
+    )
 }
 
 /// Kubernetes' version priority: GA before beta before alpha, higher numbers first, then

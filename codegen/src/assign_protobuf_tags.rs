@@ -8,7 +8,7 @@
 //! `, protobuf = N` before its closing parenthesis; a field without one gets a
 //! `#[k8s(protobuf = N)]` line of its own, indented like the field.
 
-use super::{Error, Settings};
+use crate::generate::{Error, Settings};
 use crate::model::check::{missing_protobuf_numbers, protobuf_enabled};
 use crate::model::source;
 use proc_macro2::LineColumn;

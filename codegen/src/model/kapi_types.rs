@@ -18,53 +18,7 @@
 //!    crates that cargo cannot resolve on their own (scratch copies in tests).
 
 use crate::model::{source, Model};
-use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
-
-/// kapi's types, loaded at most once per codegen run and shared by the generators that need
-/// them (OpenAPI and CRDs).
-#[derive(Clone, Default)]
-pub struct KapiTypes(Rc<OnceCell<Result<Rc<Model>, String>>>);
-
-impl KapiTypes {
-    /// Loads lazily, on the first [`KapiTypes::get`].
-    pub fn new() -> Self {
-        KapiTypes::default()
-    }
-
-    /// Already loaded (benchmarks, tests).
-    pub fn preloaded(model: Model) -> Self {
-        let cell = OnceCell::new();
-        let _ = cell.set(Ok(Rc::new(model)));
-        KapiTypes(Rc::new(cell))
-    }
-
-    /// The kapi model for the API crate at `api_crate_dir`.
-    pub fn get(&self, api_crate_dir: &Path) -> Result<Rc<Model>, String> {
-        self.0
-            .get_or_init(|| load(api_crate_dir).map(Rc::new))
-            .clone()
-    }
-
-    /// kapi's model for a generator that writes for `versions`: `None` when there are none,
-    /// or when kapi cannot be read (reported once, at the first of them).
-    pub fn for_versions(
-        &self,
-        model: &Model,
-        versions: &[&crate::model::GroupVersion],
-        diags: &mut crate::diagnostics::Diagnostics,
-    ) -> Option<Rc<Model>> {
-        let first = versions.first()?;
-        match self.get(&model.crate_dir) {
-            Ok(kapi) => Some(kapi),
-            Err(e) => {
-                diags.push(super::kapi_error(first, e));
-                None
-            }
-        }
-    }
-}
 
 /// Finds and parses the kapi crate the API crate at `api_crate_dir` depends on.
 pub fn load(api_crate_dir: &Path) -> Result<Model, String> {

@@ -4,12 +4,13 @@
 //! and the few things CRDs cannot say differ.
 
 use crate::diagnostics::Diagnostic;
+use crate::model::resolve::{definition_prefix, Index, Origin, Resolved, Special};
 use crate::model::{
     Field, GateDecl, GroupVersion, KindCategory, ListType, MapType, Model, Scalar, Shape, TypeDef,
     TypeRef,
 };
 use serde_json::{json, Map, Value};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Which document a schema is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,326 +29,75 @@ impl Target {
     }
 }
 
-/// Where a type is declared: a crate's model and the group-version it belongs to (`None`
-/// for the crate's shared types).
-#[derive(Clone, Copy)]
-pub struct Origin<'a> {
-    pub model: &'a Model,
-    pub gv: Option<&'a GroupVersion>,
+/// What a special type is, for its definition's description.
+fn special_description(special: Special) -> &'static str {
+    match special {
+        Special::Time => "A point in time, in RFC 3339 form with second precision (`2024-01-02T15:04:05Z`).",
+        Special::MicroTime => "A point in time, in RFC 3339 form with microsecond precision (`2024-01-02T15:04:05.000000Z`).",
+        Special::Duration => "A duration as Go's time.Duration writes it (`1h2m3.5s`).",
+        Special::Quantity => "A fixed-point number with an optional suffix: binary (`Ki`, `Mi`, ... `Ei`), decimal SI (`n`, `u`, `m`, `k`, `M`, ... `E`) or a decimal exponent (`e3`). Written in canonical form as a string, e.g. `128Mi` or `500m`; numbers are accepted on input.",
+        Special::IntOrString => "Either a 32-bit integer or a string, e.g. a port number or a port name, `3` or `25%`.",
+        Special::ByteString => "Bytes, base64-encoded.",
+        Special::RawExtension => "An embedded object of any kind, kept as it was written; its `apiVersion` and `kind` say how to read it.",
+        Special::FieldsV1 => "A set of fields in the FieldsV1 format: a trie of `f:<name>`, `k:<keys>`, `v:<value>` and `i:<index>` entries.",
+        Special::Verbs => "The verbs a resource supports (`get`, `list`, `watch`, ...).",
+        Special::Json => "Any JSON value.",
+        Special::Patch => "The body of a PATCH request, in the format its Content-Type names.",
+    }
 }
 
-/// The hand-written scalar types of kapi's meta module, whose JSON is not a struct's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Special {
-    Time,
-    MicroTime,
-    Duration,
-    Quantity,
-    IntOrString,
-    ByteString,
-    RawExtension,
-    FieldsV1,
-    /// APIResource's verbs: a list of strings, a message of its own in protobuf.
-    Verbs,
-    /// `serde_json::Value`: any JSON.
-    Json,
-    /// The body of a PATCH request (only paths name it).
-    Patch,
-}
-
-impl Special {
-    fn from_path(path: &[String]) -> Option<Special> {
-        let last = path.last()?.as_str();
-        let qualified = path.len() > 1;
-        Some(match last {
-            "Time" => Special::Time,
-            "MicroTime" => Special::MicroTime,
-            "Duration" if !qualified || path.iter().any(|p| p == "meta") => Special::Duration,
-            "Quantity" => Special::Quantity,
-            "IntOrString" => Special::IntOrString,
-            "ByteString" => Special::ByteString,
-            "RawExtension" => Special::RawExtension,
-            "FieldsV1" => Special::FieldsV1,
-            "Verbs" if !qualified || path.iter().any(|p| p == "meta") => Special::Verbs,
-            "Value" if path.first().is_some_and(|p| p == "serde_json") || !qualified => {
-                Special::Json
-            }
-            _ => return None,
-        })
-    }
-
-    /// The definition Kubernetes publishes for it; `None` for types written inline.
-    pub fn definition_name(self) -> Option<&'static str> {
-        Some(match self {
-            Special::Time => "io.k8s.apimachinery.pkg.apis.meta.v1.Time",
-            Special::MicroTime => "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime",
-            Special::Duration => "io.k8s.apimachinery.pkg.apis.meta.v1.Duration",
-            Special::Quantity => "io.k8s.apimachinery.pkg.api.resource.Quantity",
-            Special::IntOrString => "io.k8s.apimachinery.pkg.util.intstr.IntOrString",
-            Special::RawExtension => "io.k8s.apimachinery.pkg.runtime.RawExtension",
-            Special::FieldsV1 => "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1",
-            Special::Patch => "io.k8s.apimachinery.pkg.apis.meta.v1.Patch",
-            Special::ByteString | Special::Json | Special::Verbs => return None,
-        })
-    }
-
-    fn description(self) -> &'static str {
-        match self {
-            Special::Time => "A point in time, in RFC 3339 form with second precision (`2024-01-02T15:04:05Z`).",
-            Special::MicroTime => "A point in time, in RFC 3339 form with microsecond precision (`2024-01-02T15:04:05.000000Z`).",
-            Special::Duration => "A duration as Go's time.Duration writes it (`1h2m3.5s`).",
-            Special::Quantity => "A fixed-point number with an optional suffix: binary (`Ki`, `Mi`, ... `Ei`), decimal SI (`n`, `u`, `m`, `k`, `M`, ... `E`) or a decimal exponent (`e3`). Written in canonical form as a string, e.g. `128Mi` or `500m`; numbers are accepted on input.",
-            Special::IntOrString => "Either a 32-bit integer or a string, e.g. a port number or a port name, `3` or `25%`.",
-            Special::ByteString => "Bytes, base64-encoded.",
-            Special::RawExtension => "An embedded object of any kind, kept as it was written; its `apiVersion` and `kind` say how to read it.",
-            Special::FieldsV1 => "A set of fields in the FieldsV1 format: a trie of `f:<name>`, `k:<keys>`, `v:<value>` and `i:<index>` entries.",
-            Special::Verbs => "The verbs a resource supports (`get`, `list`, `watch`, ...).",
-            Special::Json => "Any JSON value.",
-            Special::Patch => "The body of a PATCH request, in the format its Content-Type names.",
+/// The schema of a special type where it is used (CRDs, and inline types) or defined
+/// (OpenAPI).
+fn special_schema(special: Special, target: Target) -> Map<String, Value> {
+    let v = match (special, target) {
+        (Special::Time | Special::MicroTime, _) => {
+            json!({"type": "string", "format": "date-time"})
         }
-    }
-
-    /// The schema where the type is used (CRDs, and inline types) or defined (OpenAPI).
-    fn schema(self, target: Target) -> Map<String, Value> {
-        let v = match (self, target) {
-            (Special::Time | Special::MicroTime, _) => {
-                json!({"type": "string", "format": "date-time"})
-            }
-            (Special::Duration, _) => json!({"type": "string"}),
-            // kube-openapi publishes Quantity as a plain string in v2 and string-or-number
-            // in v3; CRDs use the int-or-string pattern controller-gen writes, with the
-            // quantity grammar as the pattern.
-            (Special::Quantity, Target::V2) => json!({"type": "string"}),
-            (Special::Quantity, Target::V3) => {
-                json!({"oneOf": [{"type": "string"}, {"type": "number"}]})
-            }
-            (Special::Quantity, Target::Crd) => json!({
-                "anyOf": [{"type": "integer"}, {"type": "string"}],
-                "pattern": QUANTITY_PATTERN,
-                "x-kubernetes-int-or-string": true,
-            }),
-            (Special::IntOrString, Target::V2) => {
-                json!({"type": "string", "format": "int-or-string", "x-kubernetes-int-or-string": true})
-            }
-            (Special::IntOrString, Target::V3) => json!({
-                "oneOf": [{"type": "integer"}, {"type": "string"}],
-                "format": "int-or-string",
-                "x-kubernetes-int-or-string": true,
-            }),
-            (Special::IntOrString, Target::Crd) => json!({
-                "anyOf": [{"type": "integer"}, {"type": "string"}],
-                "x-kubernetes-int-or-string": true,
-            }),
-            (Special::ByteString, _) => json!({"type": "string", "format": "byte"}),
-            // CRDs prune what their schema does not name, so an opaque object must say it
-            // keeps unknown fields; OpenAPI documents describe it as kube-openapi does.
-            (Special::RawExtension | Special::FieldsV1, Target::Crd) => {
-                json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true})
-            }
-            (Special::RawExtension | Special::FieldsV1 | Special::Patch, _) => {
-                json!({"type": "object"})
-            }
-            (Special::Verbs, _) => json!({"type": "array", "items": {"type": "string"}}),
-            (Special::Json, _) => json!({"x-kubernetes-preserve-unknown-fields": true}),
-        };
-        match v {
-            Value::Object(m) => m,
-            _ => Map::new(),
+        (Special::Duration, _) => json!({"type": "string"}),
+        // kube-openapi publishes Quantity as a plain string in v2 and string-or-number
+        // in v3; CRDs use the int-or-string pattern controller-gen writes, with the
+        // quantity grammar as the pattern.
+        (Special::Quantity, Target::V2) => json!({"type": "string"}),
+        (Special::Quantity, Target::V3) => {
+            json!({"oneOf": [{"type": "string"}, {"type": "number"}]})
         }
+        (Special::Quantity, Target::Crd) => json!({
+            "anyOf": [{"type": "integer"}, {"type": "string"}],
+            "pattern": QUANTITY_PATTERN,
+            "x-kubernetes-int-or-string": true,
+        }),
+        (Special::IntOrString, Target::V2) => {
+            json!({"type": "string", "format": "int-or-string", "x-kubernetes-int-or-string": true})
+        }
+        (Special::IntOrString, Target::V3) => json!({
+            "oneOf": [{"type": "integer"}, {"type": "string"}],
+            "format": "int-or-string",
+            "x-kubernetes-int-or-string": true,
+        }),
+        (Special::IntOrString, Target::Crd) => json!({
+            "anyOf": [{"type": "integer"}, {"type": "string"}],
+            "x-kubernetes-int-or-string": true,
+        }),
+        (Special::ByteString, _) => json!({"type": "string", "format": "byte"}),
+        // CRDs prune what their schema does not name, so an opaque object must say it
+        // keeps unknown fields; OpenAPI documents describe it as kube-openapi does.
+        (Special::RawExtension | Special::FieldsV1, Target::Crd) => {
+            json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true})
+        }
+        (Special::RawExtension | Special::FieldsV1 | Special::Patch, _) => {
+            json!({"type": "object"})
+        }
+        (Special::Verbs, _) => json!({"type": "array", "items": {"type": "string"}}),
+        (Special::Json, _) => json!({"x-kubernetes-preserve-unknown-fields": true}),
+    };
+    match v {
+        Value::Object(m) => m,
+        _ => Map::new(),
     }
 }
 
 /// The quantity grammar of k8s.io/apimachinery/pkg/api/resource, as a regular expression.
 pub const QUANTITY_PATTERN: &str = r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$";
-
-/// What a type path in a field names.
-#[derive(Clone, Copy)]
-pub enum Resolved<'a> {
-    Type(Origin<'a>, &'a TypeDef),
-    Special(Special),
-}
-
-/// Every type codegen can describe: the API crate's and kapi's, indexed by name (an API of
-/// thousands of types resolves every field through here).
-pub struct Index<'a> {
-    pub api: &'a Model,
-    pub kapi: &'a Model,
-    /// (group-version, name) → type, for both crates.
-    in_gv: HashMap<(*const GroupVersion, &'a str), &'a TypeDef>,
-    /// (crate, name) → shared type.
-    shared: HashMap<(*const Model, &'a str), &'a TypeDef>,
-    /// kapi's group-version types by name (the first group-version declaring it wins).
-    kapi_types: HashMap<&'a str, (&'a GroupVersion, &'a TypeDef)>,
-    /// The API crate's types by name, `None` when several group-versions declare it.
-    api_types: HashMap<&'a str, Option<(&'a GroupVersion, &'a TypeDef)>>,
-    prefixes: HashMap<*const GroupVersion, String>,
-}
-
-impl<'a> Index<'a> {
-    pub fn new(api: &'a Model, kapi: &'a Model) -> Self {
-        let mut index = Index {
-            api,
-            kapi,
-            in_gv: HashMap::new(),
-            shared: HashMap::new(),
-            kapi_types: HashMap::new(),
-            api_types: HashMap::new(),
-            prefixes: HashMap::new(),
-        };
-        for model in [api, kapi] {
-            for t in &model.shared_types {
-                index
-                    .shared
-                    .entry((model as *const Model, t.name.as_str()))
-                    .or_insert(t);
-            }
-            for gv in &model.versions {
-                index
-                    .prefixes
-                    .insert(gv as *const GroupVersion, definition_prefix(gv));
-                for t in &gv.types {
-                    index
-                        .in_gv
-                        .entry((gv as *const GroupVersion, t.name.as_str()))
-                        .or_insert(t);
-                    if std::ptr::eq(model, kapi) {
-                        index.kapi_types.entry(t.name.as_str()).or_insert((gv, t));
-                    } else {
-                        index
-                            .api_types
-                            .entry(t.name.as_str())
-                            .and_modify(|e| *e = None)
-                            .or_insert(Some((gv, t)));
-                    }
-                }
-            }
-        }
-        index
-    }
-
-    fn find(&self, gv: &'a GroupVersion, name: &str) -> Option<&'a TypeDef> {
-        self.in_gv.get(&(gv as *const GroupVersion, name)).copied()
-    }
-
-    fn find_shared(&self, model: &'a Model, name: &str) -> Option<&'a TypeDef> {
-        self.shared.get(&(model as *const Model, name)).copied()
-    }
-
-    /// The type `path` names when written in a field of a type from `from`: the same
-    /// group-version first (how Rust resolves a bare name there), then the crate's other
-    /// modules for `crate::` paths, its shared types, kapi's types, and kapi's scalars.
-    pub fn resolve(&self, from: Origin<'a>, path: &[String]) -> Option<Resolved<'a>> {
-        let last = path.last()?;
-        let local = match path {
-            [_] => true,
-            [first, ..] => first == "self" || first == "super",
-            [] => false,
-        };
-        if local {
-            let found = match from.gv {
-                Some(gv) => self.find(gv, last),
-                None => self.find_shared(from.model, last),
-            };
-            if let Some(t) = found {
-                return Some(Resolved::Type(from, t));
-            }
-        }
-        if path.first().is_some_and(|p| p == "crate") {
-            let modules = &path[1..path.len() - 1];
-            let owner = from
-                .model
-                .versions
-                .iter()
-                .filter(|gv| modules.starts_with(&gv.module))
-                .max_by_key(|gv| gv.module.len());
-            if let Some((gv, t)) = owner.and_then(|gv| Some((gv, self.find(gv, last)?))) {
-                return Some(Resolved::Type(
-                    Origin {
-                        model: from.model,
-                        gv: Some(gv),
-                    },
-                    t,
-                ));
-            }
-        }
-        let kapi_path = path.first().is_some_and(|p| p == "kapi");
-        if !kapi_path {
-            if let Some(t) = self.find_shared(from.model, last) {
-                return Some(Resolved::Type(
-                    Origin {
-                        model: from.model,
-                        gv: None,
-                    },
-                    t,
-                ));
-            }
-        }
-        // kapi's types are reached with `use kapi::meta::X`, so a bare name from another
-        // module most often means one of them.
-        let kapi = self.kapi;
-        if let Some(t) = self.find_shared(kapi, last) {
-            return Some(Resolved::Type(
-                Origin {
-                    model: kapi,
-                    gv: None,
-                },
-                t,
-            ));
-        }
-        if let Some((gv, t)) = self.kapi_types.get(last.as_str()) {
-            return Some(Resolved::Type(
-                Origin {
-                    model: kapi,
-                    gv: Some(gv),
-                },
-                t,
-            ));
-        }
-        if !kapi_path && std::ptr::eq(from.model, self.api) {
-            // A type imported from a sibling module of the crate, when the name is unique.
-            if let Some(Some((gv, t))) = self.api_types.get(last.as_str()) {
-                return Some(Resolved::Type(
-                    Origin {
-                        model: from.model,
-                        gv: Some(gv),
-                    },
-                    t,
-                ));
-            }
-        }
-        Special::from_path(path).map(Resolved::Special)
-    }
-
-    /// The OpenAPI definition name of a type (`com.example.frob.v1.Frobber`).
-    pub fn definition_name(&self, origin: Origin, t: &TypeDef) -> String {
-        match origin.gv {
-            Some(gv) => match self.prefixes.get(&(gv as *const GroupVersion)) {
-                Some(prefix) => format!("{prefix}.{}", t.name),
-                None => format!("{}.{}", definition_prefix(gv), t.name),
-            },
-            None => format!("{}.{}", origin.model.crate_name.replace('-', "_"), t.name),
-        }
-    }
-}
-
-/// The prefix of a group-version's definition names, as Kubernetes names them: Kubernetes'
-/// own packages by their Go import path (`k8s.io.api.core.v1` → `io.k8s.api.core.v1`), every
-/// other group by its reversed DNS name and version, like the API server names CRD types.
-pub fn definition_prefix(gv: &GroupVersion) -> String {
-    if let Some(rest) = gv
-        .protobuf_package
-        .as_deref()
-        .and_then(|p| p.strip_prefix("k8s.io."))
-    {
-        return format!("io.k8s.{rest}");
-    }
-    if gv.group.is_empty() {
-        return format!("io.k8s.api.core.{}", gv.version);
-    }
-    let mut labels: Vec<&str> = gv.group.split('.').collect();
-    labels.reverse();
-    format!("{}.{}", labels.join("."), gv.version)
-}
 
 /// `group/version Kind is deprecated in v1.30+, unavailable in v1.33+; use ...`: the text
 /// kube-apiserver sends as a warning for deprecated versions, from the lifecycle marker.
@@ -440,7 +190,7 @@ impl<'a> Builder<'a> {
                     .or_insert(Resolved::Special(special));
                 json!({ "$ref": format!("{}{name}", self.target.ref_prefix()) })
             }
-            None => Value::Object(special.schema(self.target)),
+            None => Value::Object(special_schema(special, self.target)),
         }
     }
 
@@ -467,14 +217,8 @@ impl<'a> Builder<'a> {
     }
 
     fn list_definition(&mut self, origin: Origin<'a>, kind: &'a TypeDef, list_kind: &str) -> Value {
-        let list_meta = match self.index.kapi_types.get("ListMeta") {
-            Some((gv, t)) => self.reference(
-                Origin {
-                    model: self.index.kapi,
-                    gv: Some(gv),
-                },
-                t,
-            ),
+        let list_meta = match self.index.kapi_type("ListMeta") {
+            Some((origin, t)) => self.reference(origin, t),
             None => json!({"type": "object"}),
         };
         let mut out = json!({
@@ -524,8 +268,8 @@ impl<'a> Builder<'a> {
                 let schema = match resolved {
                     Resolved::Type(origin, t) => Value::Object(self.type_definition(origin, t)),
                     Resolved::Special(s) => {
-                        let mut m = s.schema(self.target);
-                        m.insert("description".into(), s.description().into());
+                        let mut m = special_schema(s, self.target);
+                        m.insert("description".into(), special_description(s).into());
                         Value::Object(m)
                     }
                 };
@@ -786,7 +530,7 @@ impl<'a> Builder<'a> {
                     Target::V2 | Target::V3 => self.reference(o, t),
                 },
                 Some(Resolved::Special(s)) => match self.target {
-                    Target::Crd => Value::Object(s.schema(Target::Crd)),
+                    Target::Crd => Value::Object(special_schema(s, Target::Crd)),
                     Target::V2 | Target::V3 => self.reference_special(s),
                 },
                 None => {

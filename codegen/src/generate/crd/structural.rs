@@ -4,8 +4,8 @@
 //! list and map extensions, defaults that fit their schema, and the CRD's own fields (one
 //! storage version, names, subresource paths, printer columns, conversion).
 //!
-//! The CRD generator's output is checked with these in tests, so a generated CRD that the
-//! API server would reject fails the build rather than a deployment.
+//! The CRD generator runs these on every CRD it writes and refuses to write one the API
+//! server would reject, so a bad marker fails codegen rather than a deployment.
 
 use serde_json::{Map, Value};
 use std::fmt;

@@ -1,0 +1,139 @@
+//! The command line of codegen, shared by the `kapi-codegen` binary and `cargo xtask
+//! codegen`: `[--verify-only] [--strict] [--assign-protobuf-tags] [CRATE_DIR]`. Generates (or
+//! verifies) a crate's API files; API-convention warnings are printed, and with `--strict`
+//! they fail the run. `--assign-protobuf-tags` first numbers the fields that need a protobuf
+//! number, in the crate's source.
+
+use crate::assign_protobuf_tags;
+use crate::generate::{self, Mode, Options};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// One codegen invocation, as the flags describe it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Args {
+    pub crate_dir: PathBuf,
+    pub options: Options,
+    /// `--assign-protobuf-tags`: write the missing protobuf numbers into the source first.
+    pub assign_protobuf_tags: bool,
+}
+
+/// The flags as a clap command called `name`; the crate argument defaults to `default_crate`
+/// (`.` for the binary, the example API for the xtask), which [`Args::from_matches`] fills in.
+pub fn command(name: &'static str, default_crate: &Path) -> Command {
+    Command::new(name)
+        .about("Generate the files of a kapi API crate, or verify they are up to date")
+        .arg(
+            Arg::new("verify-only")
+                .long("verify-only")
+                .action(ArgAction::SetTrue)
+                .help("Write nothing; exit 1 and print a diff if any generated file is stale"),
+        )
+        .arg(
+            Arg::new("strict")
+                .long("strict")
+                .action(ArgAction::SetTrue)
+                .help("Treat API-convention warnings as errors: exit 1 and generate nothing"),
+        )
+        .arg(
+            Arg::new("assign-protobuf-tags")
+                .long("assign-protobuf-tags")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("verify-only")
+                .help("First write `protobuf = N` into the source of every field of a protobuf-enabled type that has none"),
+        )
+        .arg(
+            Arg::new("crate")
+                .value_name("CRATE_DIR")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help(format!(
+                    "The API crate (its Cargo.toml has [package.metadata.kapi]) [default: {}]",
+                    default_crate.display()
+                )),
+        )
+}
+
+impl Args {
+    /// The invocation the matches of [`command`] describe; `default_crate` when they name
+    /// no crate.
+    pub fn from_matches(matches: &ArgMatches, default_crate: &Path) -> Args {
+        let mode = if matches.get_flag("verify-only") {
+            Mode::Verify
+        } else {
+            Mode::Write
+        };
+        Args {
+            crate_dir: matches
+                .get_one::<PathBuf>("crate")
+                .cloned()
+                .unwrap_or_else(|| default_crate.to_path_buf()),
+            options: Options {
+                mode,
+                strict: matches.get_flag("strict"),
+            },
+            assign_protobuf_tags: matches.get_flag("assign-protobuf-tags"),
+        }
+    }
+}
+
+/// Parses `args` (the program name first) with [`command`] and runs them; clap prints usage
+/// errors and exits with code 2.
+pub fn main(
+    name: &'static str,
+    default_crate: &Path,
+    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+) -> ExitCode {
+    let matches = command(name, default_crate).get_matches_from(args);
+    run(&Args::from_matches(&matches, default_crate))
+}
+
+/// Runs codegen for one crate and prints the result: lint warnings, diffs and errors to
+/// stderr, the summary line to stdout. Exit code 1 on stale files or errors.
+pub fn run(args: &Args) -> ExitCode {
+    if args.assign_protobuf_tags && !assign(&args.crate_dir) {
+        return ExitCode::FAILURE;
+    }
+    let mode = args.options.mode;
+    match generate::run_with(&args.crate_dir, args.options) {
+        Ok(report) => {
+            if !report.warnings.is_empty() {
+                eprintln!("{}", report.warnings.join("\n"));
+                eprintln!(
+                    "warning: {} API convention warning(s); `--strict` makes them errors",
+                    report.warnings.len()
+                );
+            }
+            for (_, diff) in &report.diffs {
+                eprint!("{diff}");
+            }
+            println!("{}", report.summary(mode));
+            if report.is_clean() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--assign-protobuf-tags`: numbers every field of a protobuf-enabled type that has none
+/// and prints what changed. False (after printing why) when the source could not be read,
+/// parsed or written.
+fn assign(crate_dir: &Path) -> bool {
+    match assign_protobuf_tags::assign(crate_dir) {
+        Ok(assigned) => {
+            println!("{}", assigned.summary(crate_dir));
+            true
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            false
+        }
+    }
+}

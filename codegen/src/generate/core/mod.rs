@@ -1,0 +1,175 @@
+//! What every generator builds on: the [`Generator`] trait, the [`Context`] it runs in (the
+//! settings and the resolved model), the [`GeneratedFile`] it returns, the Rust printer
+//! ([`rust`]) and the walk over group-versions most generators share
+//! ([`Context::rust_file_per_version`]). Generators import this and the model, never each
+//! other.
+
+pub mod rust;
+
+use super::settings::Settings;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::resolve::Index;
+use crate::model::{GroupVersion, Model, PathMod};
+use proc_macro2::TokenStream;
+use std::cell::Cell;
+use std::path::PathBuf;
+
+pub use rust::{path_tokens, rust_source};
+
+/// One file a generator produced, relative to the crate root, without its header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedFile {
+    pub path: PathBuf,
+    pub contents: String,
+}
+
+/// A whole-API generator.
+pub trait Generator {
+    /// Short name for reports (`model-summary`, `conversion`, ...).
+    fn name(&self) -> &'static str;
+    /// Files for the whole model; problems only a whole-API view can see (a field with no
+    /// peer in the hub) go to `diags`, with spans into the user's source.
+    fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile>;
+}
+
+/// The module name the crate declares its generated code as, by default.
+pub const GENERATED_MODULE: &str = "generated";
+
+/// What every generator sees: the crate's settings and its resolved model.
+pub struct Context<'a> {
+    pub settings: &'a Settings,
+    /// The API crate's model.
+    pub model: &'a Model,
+    /// The index over the API's and kapi's types, or why kapi's types cannot be read.
+    index: Result<&'a Index<'a>, &'a str>,
+    /// Whether the run has reported that kapi's types cannot be read (once is enough).
+    kapi_reported: Cell<bool>,
+}
+
+impl<'a> Context<'a> {
+    /// `index` resolves `model` (see [`Index::new`]).
+    pub fn new(
+        settings: &'a Settings,
+        model: &'a Model,
+        index: Result<&'a Index<'a>, &'a str>,
+    ) -> Self {
+        Context {
+            settings,
+            model,
+            index,
+            kapi_reported: Cell::new(false),
+        }
+    }
+
+    /// The index over the API's and kapi's types, for a generator that writes for
+    /// `versions`: `None` when there are none, or when kapi's source cannot be read
+    /// (reported once per run, at the first group-version of the first generator asking).
+    pub fn resolved(
+        &self,
+        versions: &[&GroupVersion],
+        diags: &mut Diagnostics,
+    ) -> Option<&'a Index<'a>> {
+        let first = versions.first()?;
+        match self.index {
+            Ok(index) => Some(index),
+            Err(e) => {
+                if !self.kapi_reported.replace(true) {
+                    diags.push(kapi_error(first, e));
+                }
+                None
+            }
+        }
+    }
+
+    /// The group-versions a server serves: every one but the internal hubs.
+    pub fn served(&self) -> impl Iterator<Item = &'a GroupVersion> {
+        self.model.versions.iter().filter(|gv| !gv.internal)
+    }
+
+    /// The internal (hub) version of a group-version's group.
+    pub fn hub_of(&self, gv: &GroupVersion) -> Option<&'a GroupVersion> {
+        self.model
+            .versions
+            .iter()
+            .find(|h| h.internal && h.group == gv.group)
+    }
+
+    /// Where the generated Rust of a module goes: `generated/v1/<file>` for `crate::v1`.
+    pub fn rust_file(&self, module: &[String], file: &str) -> PathBuf {
+        let mut path = self.settings.output.clone();
+        path.extend(module);
+        path.push(file);
+        path
+    }
+
+    /// The crate's declaration of `module`'s generated code
+    /// (`#[path = ".../generated/v1/mod.rs"] pub mod generated;`), if it has one.
+    pub fn generated_include(&self, module: &[String]) -> Option<&'a PathMod> {
+        let expected = self.rust_file(module, "mod.rs");
+        self.model
+            .path_mods
+            .iter()
+            .find(|m| m.parent == module && m.target.ends_with(&expected))
+    }
+
+    /// The Rust path of a module's generated code, `crate::v1::generated`: the module the
+    /// crate declares with `#[path = ".../generated/v1/mod.rs"]`.
+    pub fn generated_module(&self, module: &[String]) -> String {
+        let name = self
+            .generated_include(module)
+            .map(|m| m.name.as_str())
+            .unwrap_or(GENERATED_MODULE);
+        let mut path = vec!["crate".to_string()];
+        path.extend(module.iter().cloned());
+        path.push(name.to_string());
+        path.join("::")
+    }
+
+    /// A generated Rust file of the crate root's generated module (`generated/<file>`).
+    pub fn crate_rust_file(&self, file: &str, tokens: TokenStream) -> GeneratedFile {
+        GeneratedFile {
+            path: self.rust_file(&[], file),
+            contents: rust_source(tokens),
+        }
+    }
+
+    /// The file `file` in the generated module of each of `versions` for which `emit`
+    /// returns code (`generated/v1/<file>`), and the group-versions that got one, in model
+    /// order, for a crate-level file that ties them together.
+    pub fn rust_file_per_version(
+        &self,
+        versions: impl IntoIterator<Item = &'a GroupVersion>,
+        file: &str,
+        mut emit: impl FnMut(&'a GroupVersion) -> Option<TokenStream>,
+    ) -> PerVersion<'a> {
+        let mut out = PerVersion {
+            files: Vec::new(),
+            versions: Vec::new(),
+        };
+        for gv in versions {
+            if let Some(tokens) = emit(gv) {
+                out.files.push(GeneratedFile {
+                    path: self.rust_file(&gv.module, file),
+                    contents: rust_source(tokens),
+                });
+                out.versions.push(gv);
+            }
+        }
+        out
+    }
+}
+
+/// What [`Context::rust_file_per_version`] wrote.
+pub struct PerVersion<'a> {
+    pub files: Vec<GeneratedFile>,
+    pub versions: Vec<&'a GroupVersion>,
+}
+
+/// The diagnostic for a kapi crate codegen cannot find or read, at a group-version.
+fn kapi_error(gv: &GroupVersion, message: &str) -> Diagnostic {
+    let mut d = Diagnostic::new(gv.span, message).with_help(
+        "depend on kapi by `path` or from a registry cargo has downloaded (`cargo fetch`)",
+    );
+    d.file = Some(gv.file.clone());
+    d
+}
