@@ -11,7 +11,7 @@ use api_types::v1::{Frobber, FrobberClass};
 use kapi::cache::EventHandlerFns;
 use kapi::client::{Client, Config};
 use kapi::meta::{CreateOptions, DeleteOptions, Selector, UpdateOptions};
-use kapi::testing::{ApiServer, OpenApiDocuments};
+use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -22,8 +22,8 @@ pub mod fuzz;
 pub mod meta;
 pub mod round_trip;
 pub mod scheme;
-#[cfg(feature = "testing")]
-pub mod testing;
+#[cfg(feature = "apiserver")]
+pub mod apiserver;
 mod traits;
 pub mod validation;
 

@@ -18,7 +18,7 @@ use client_support::{client_with, config, frobber};
 use kapi::cache::{InformerOptions, SharedInformer, StreamingList};
 use kapi::client::{Api, Encoding};
 use kapi::meta::{CreateOptions, DeleteOptions, ListOptions, UpdateOptions};
-use kapi::testing::Failure;
+use kapi::apiserver::Failure;
 use std::collections::BTreeMap;
 use std::time::Duration;
 

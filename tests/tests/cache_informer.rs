@@ -14,7 +14,7 @@ use kapi::cache::{
 };
 use kapi::client::{Api, Encoding};
 use kapi::meta::{CreateOptions, DeleteOptions, ListOptions, Selector, UpdateOptions};
-use kapi::testing::Failure;
+use kapi::apiserver::Failure;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;

@@ -9,13 +9,13 @@ use client_support::{client, client_with, config, frobber, ENCODINGS};
 use kapi::client::Method;
 use kapi::client::{Api, Encoding, Error, RetryPolicy};
 use kapi::meta::{CreateOptions, GetOptions, ListOptions, UpdateOptions};
-use kapi::testing::Failure;
+use kapi::apiserver::Failure;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const FROBBERS: &str = "/apis/frob.example.com/v1/namespaces/default/frobbers";
 
-fn count(server: &kapi::testing::ApiServer, method: &str, path: &str) -> usize {
+fn count(server: &kapi::apiserver::ApiServer, method: &str, path: &str) -> usize {
     server
         .faults()
         .requests()

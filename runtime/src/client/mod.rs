@@ -43,7 +43,7 @@ pub use http::{HeaderMap, Method, Uri};
 pub use list::ObjectList;
 pub use transport::RawResponse;
 pub use warnings::parse_warning_header;
-pub use watch::{Bookmark, WatchEvent, WatchStream};
+pub use watch::{Bookmark, TypedWatchEvent, WatchStream};
 
 use crate::Scheme;
 use bytes::Bytes;

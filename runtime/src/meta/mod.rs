@@ -43,7 +43,7 @@ pub use options::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, Preconditions,
     UpdateOptions,
 };
-pub use quantity::{Format as QuantityFormat, Quantity, QuantityError};
+pub use quantity::{QuantityFormat, Quantity, QuantityError};
 pub use raw::{FieldsV1, RawExtension};
 pub use register::{add_to_group_version, add_to_scheme};
 pub use selector::{Operator, Requirement, Selector, SelectorError};

@@ -4,7 +4,7 @@
 
 use api_types::v1::{Frobber, FrobberClass};
 use kapi::client::{Client, Config, Encoding, RetryPolicy};
-use kapi::testing::ApiServer;
+use kapi::apiserver::ApiServer;
 use std::sync::Arc;
 use std::time::Duration;
 

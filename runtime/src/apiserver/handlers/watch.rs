@@ -5,12 +5,12 @@
 
 use super::read::{parse_rv, scope, Selection};
 use super::{Ctx, Reply};
-use crate::testing::api_error::ApiError;
-use crate::testing::negotiate::{Encoding, Output, Shape};
-use crate::testing::resources::Resource;
-use crate::testing::state::ServerState;
-use crate::testing::store::{Event, EventKind, StoreError, Watch};
-use crate::testing::stored::Stored;
+use crate::apiserver::status_error::StatusError;
+use crate::apiserver::negotiate::{Encoding, Output, Shape};
+use crate::apiserver::resources::Resource;
+use crate::apiserver::state::ServerState;
+use crate::apiserver::store::{Event, EventKind, StoreError, Watch};
+use crate::apiserver::stored::Stored;
 use crate::validation::{ErrorList, FieldError};
 use crate::Object;
 use axum::body::Body;
@@ -40,7 +40,7 @@ enum Start {
     InitialState { end_bookmark: bool },
 }
 
-pub(super) async fn watch(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
+pub(super) async fn watch(ctx: &mut Ctx<'_>) -> Result<Reply, StatusError> {
     let selection = Selection::from_query(ctx)?;
     let bookmarks = ctx.query.bool("allowWatchBookmarks")?.unwrap_or(false);
     let send_initial = ctx.query.bool("sendInitialEvents")?;
@@ -66,7 +66,7 @@ pub(super) async fn watch(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
                 ));
             }
             if !errors.is_empty() {
-                return Err(ApiError::from_status(errors.to_status(
+                return Err(StatusError::from_status(errors.to_status(
                     "meta.k8s.io",
                     "ListOptions",
                     "",
@@ -75,7 +75,7 @@ pub(super) async fn watch(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
             if let Some(n) = rv {
                 let current = ctx.state.store.current_revision();
                 if n > current {
-                    return Err(ApiError::too_large_resource_version(n, current));
+                    return Err(StatusError::too_large_resource_version(n, current));
                 }
             }
             Start::InitialState { end_bookmark: true }
@@ -85,7 +85,7 @@ pub(super) async fn watch(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
             _ => Start::From(ctx.state.store.current_revision()),
         },
         Some(false) => {
-            return Err(ApiError::bad_request(format!(
+            return Err(StatusError::bad_request(format!(
                 "resourceVersionMatch {rv_match:?} is not supported for watch"
             )))
         }
@@ -138,7 +138,7 @@ pub(super) async fn watch(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
             compacted,
         }) => {
             // kube-apiserver accepts the watch and sends one ERROR event.
-            let status = ApiError::expired(format!(
+            let status = StatusError::expired(format!(
                 "too old resource version: {requested} ({compacted})"
             ))
             .status;
@@ -150,9 +150,9 @@ pub(super) async fn watch(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
             });
         }
         Err(StoreError::TooLarge { requested, current }) => {
-            return Err(ApiError::too_large_resource_version(requested, current))
+            return Err(StatusError::too_large_resource_version(requested, current))
         }
-        Err(e) => return Err(ApiError::internal(e)),
+        Err(e) => return Err(StatusError::internal(e)),
     }
     let body = Body::from_stream(futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv()
@@ -277,30 +277,30 @@ impl Stream {
         meta.is_some_and(|m| self.selection.matches_meta(m))
     }
 
-    fn encode_event(&self, kind: &str, stored: &Stored) -> Result<bytes::Bytes, ApiError> {
+    fn encode_event(&self, kind: &str, stored: &Stored) -> Result<bytes::Bytes, StatusError> {
         let scheme = &self.state.scheme;
         super::in_version(scheme, stored, &self.resource.api_version(), |obj| {
             self.encode_event_object(kind, obj)
         })
     }
 
-    fn encode_event_object(&self, kind: &str, obj: &dyn Object) -> Result<bytes::Bytes, ApiError> {
+    fn encode_event_object(&self, kind: &str, obj: &dyn Object) -> Result<bytes::Bytes, StatusError> {
         match (self.output.encoding, self.output.shape) {
             (Encoding::Protobuf, _) => {
                 let raw = self
                     .state
                     .scheme
                     .encode(obj, crate::scheme::Format::Protobuf)
-                    .map_err(ApiError::internal)?;
+                    .map_err(StatusError::internal)?;
                 watch_frame(kind, &raw)
             }
             (encoding, Shape::Object) => {
-                let value = obj.to_json_value().map_err(ApiError::internal)?;
+                let value = obj.to_json_value().map_err(StatusError::internal)?;
                 self.json_line(kind, value, encoding)
             }
             (encoding, Shape::Table) => {
-                let value = obj.to_json_value().map_err(ApiError::internal)?;
-                let table = crate::testing::table::table_of(
+                let value = obj.to_json_value().map_err(StatusError::internal)?;
+                let table = crate::apiserver::table::table_of(
                     self.resource.meta,
                     &self.include_object,
                     std::slice::from_ref(&value),
@@ -309,7 +309,7 @@ impl Stream {
                 self.json_line(kind, table, encoding)
             }
             (encoding, Shape::PartialObjectMetadata) => {
-                let value = obj.to_json_value().map_err(ApiError::internal)?;
+                let value = obj.to_json_value().map_err(StatusError::internal)?;
                 self.json_line(kind, super::partial_object_metadata(&value), encoding)
             }
         }
@@ -320,15 +320,15 @@ impl Stream {
         kind: &str,
         object: Value,
         encoding: Encoding,
-    ) -> Result<bytes::Bytes, ApiError> {
+    ) -> Result<bytes::Bytes, StatusError> {
         let event = json!({ "type": kind, "object": object });
         let mut out = match encoding {
             Encoding::Yaml => {
-                let mut s = serde_yaml_ng::to_string(&event).map_err(ApiError::internal)?;
+                let mut s = serde_yaml_ng::to_string(&event).map_err(StatusError::internal)?;
                 s.insert_str(0, "---\n");
                 s.into_bytes()
             }
-            _ => serde_json::to_vec(&event).map_err(ApiError::internal)?,
+            _ => serde_json::to_vec(&event).map_err(StatusError::internal)?,
         };
         out.push(b'\n');
         Ok(out.into())
@@ -336,7 +336,7 @@ impl Stream {
 
     /// A BOOKMARK: an object of the kind with only its resourceVersion (and, ending a
     /// streaming list's initial events, the `k8s.io/initial-events-end` annotation).
-    fn encode_bookmark(&self, initial_events_end: bool) -> Result<bytes::Bytes, ApiError> {
+    fn encode_bookmark(&self, initial_events_end: bool) -> Result<bytes::Bytes, StatusError> {
         let mut metadata = json!({ "resourceVersion": self.revision.to_string() });
         if initial_events_end {
             metadata["annotations"] = json!({ "k8s.io/initial-events-end": "true" });
@@ -352,31 +352,31 @@ impl Stream {
                     .state
                     .scheme
                     .decode_value(object)
-                    .map_err(ApiError::internal)?;
+                    .map_err(StatusError::internal)?;
                 let raw = self
                     .state
                     .scheme
                     .encode(obj.as_ref(), crate::scheme::Format::Protobuf)
-                    .map_err(ApiError::internal)?;
+                    .map_err(StatusError::internal)?;
                 watch_frame("BOOKMARK", &raw)
             }
             encoding => self.json_line("BOOKMARK", object, encoding),
         }
     }
 
-    fn encode_status(&self, status: &crate::meta::Status) -> Result<bytes::Bytes, ApiError> {
+    fn encode_status(&self, status: &crate::meta::Status) -> Result<bytes::Bytes, StatusError> {
         match self.output.encoding {
             Encoding::Protobuf => watch_frame("ERROR", &crate::codec::protobuf::encode(status)),
             encoding => {
-                let value = serde_json::to_value(status).map_err(ApiError::internal)?;
+                let value = serde_json::to_value(status).map_err(StatusError::internal)?;
                 self.json_line("ERROR", value, encoding)
             }
         }
     }
 }
 
-fn watch_frame(kind: &str, raw: &[u8]) -> Result<bytes::Bytes, ApiError> {
+fn watch_frame(kind: &str, raw: &[u8]) -> Result<bytes::Bytes, StatusError> {
     crate::codec::protobuf::encode_watch_event_frame(kind, raw)
         .map(bytes::Bytes::from)
-        .map_err(ApiError::internal)
+        .map_err(StatusError::internal)
 }

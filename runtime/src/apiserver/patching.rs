@@ -2,7 +2,7 @@
 //! patch applied to the stored object (JSON in the request's version) with the kind's
 //! schema from the served OpenAPI documents.
 
-use super::api_error::ApiError;
+use super::status_error::StatusError;
 use super::handlers::Ctx;
 use super::patch::{self, PatchError};
 use crate::meta::{StatusCause, StatusDetails};
@@ -18,14 +18,14 @@ pub enum PatchKind {
 
 impl PatchKind {
     /// The patch type a request's `Content-Type` names; 415 for anything else.
-    pub fn of_request(headers: &http::HeaderMap) -> Result<Self, ApiError> {
+    pub fn of_request(headers: &http::HeaderMap) -> Result<Self, StatusError> {
         let content_type = super::negotiate::essence(
             headers
                 .get(http::header::CONTENT_TYPE)
                 .and_then(|v| v.to_str().ok()),
         );
         Self::from_content_type(&content_type).ok_or_else(|| {
-            ApiError::unsupported_media_type(&content_type, super::negotiate::PATCH_TYPES)
+            StatusError::unsupported_media_type(&content_type, super::negotiate::PATCH_TYPES)
         })
     }
 
@@ -41,9 +41,9 @@ impl PatchKind {
     }
 }
 
-impl From<PatchError> for ApiError {
+impl From<PatchError> for StatusError {
     fn from(e: PatchError) -> Self {
-        let mut error = ApiError::new(e.code(), e.reason(), e.message());
+        let mut error = StatusError::new(e.code(), e.reason(), e.message());
         if let PatchError::Conflict { causes, .. } = &e {
             error.status.details = Some(StatusDetails {
                 causes: causes
@@ -73,10 +73,10 @@ pub struct Patch {
 }
 
 impl Patch {
-    pub fn parse(ctx: &Ctx<'_>, kind: PatchKind, body: &[u8]) -> Result<Self, ApiError> {
+    pub fn parse(ctx: &Ctx<'_>, kind: PatchKind, body: &[u8]) -> Result<Self, StatusError> {
         let force = ctx.query.bool("force")?;
         if force.is_some() && kind != PatchKind::Apply {
-            return Err(ApiError::bad_request(
+            return Err(StatusError::bad_request(
                 "force: Forbidden: may not be specified for non-apply patch",
             ));
         }
@@ -89,7 +89,7 @@ impl Patch {
                         "fieldManager",
                         "is required for apply patch",
                     ));
-                    return Err(ApiError::from_status(errors.to_status(
+                    return Err(StatusError::from_status(errors.to_status(
                         "meta.k8s.io",
                         "PatchOptions",
                         "",
@@ -112,7 +112,7 @@ impl Patch {
     }
 
     /// The patched object; `old` is `None` only for an apply that creates.
-    pub fn apply_to(&self, ctx: &Ctx<'_>, old: Option<&Value>) -> Result<Value, ApiError> {
+    pub fn apply_to(&self, ctx: &Ctx<'_>, old: Option<&Value>) -> Result<Value, StatusError> {
         let r = ctx.resource;
         let schema = ctx
             .state
@@ -130,7 +130,7 @@ impl Patch {
                 let applied = self
                     .applied
                     .as_ref()
-                    .ok_or_else(|| ApiError::internal("apply patch without configuration"))?;
+                    .ok_or_else(|| StatusError::internal("apply patch without configuration"))?;
                 patch::apply::apply_to_subresource(
                     old,
                     applied,
@@ -143,7 +143,7 @@ impl Patch {
             }
         };
         if !patched.is_object() {
-            return Err(ApiError::bad_request(
+            return Err(StatusError::bad_request(
                 "the patched object is not a JSON object",
             ));
         }
@@ -151,7 +151,7 @@ impl Patch {
     }
 
     /// A patch of the scale subresource: applied to the Scale, without schema.
-    pub fn parse_scale(kind: PatchKind, body: &[u8]) -> Result<Self, ApiError> {
+    pub fn parse_scale(kind: PatchKind, body: &[u8]) -> Result<Self, StatusError> {
         let applied = match kind {
             PatchKind::Apply => Some(patch::apply::parse_apply_body(body)?),
             _ => None,
@@ -166,7 +166,7 @@ impl Patch {
         })
     }
 
-    pub fn apply_to_scale(&self, current: &Value) -> Result<Value, ApiError> {
+    pub fn apply_to_scale(&self, current: &Value) -> Result<Value, StatusError> {
         Ok(match self.kind {
             PatchKind::Json => patch::apply_json_patch(current, &self.body)?,
             PatchKind::Merge => patch::apply_merge_patch(current, &self.body)?,
@@ -175,7 +175,7 @@ impl Patch {
                 let applied = self
                     .applied
                     .as_ref()
-                    .ok_or_else(|| ApiError::internal("no configuration"))?;
+                    .ok_or_else(|| StatusError::internal("no configuration"))?;
                 patch::merge_patch::merge_values(current, applied)
             }
         })
@@ -183,7 +183,7 @@ impl Patch {
 }
 
 /// An apply configuration names the kind it applies (`apiVersion` and `kind` required).
-fn check_applied_type(ctx: &Ctx<'_>, applied: &Value) -> Result<(), ApiError> {
+fn check_applied_type(ctx: &Ctx<'_>, applied: &Value) -> Result<(), StatusError> {
     let r = ctx.resource;
     let kind = applied.get("kind").and_then(Value::as_str).unwrap_or("");
     let api_version = applied
@@ -191,12 +191,12 @@ fn check_applied_type(ctx: &Ctx<'_>, applied: &Value) -> Result<(), ApiError> {
         .and_then(Value::as_str)
         .unwrap_or("");
     if kind.is_empty() || api_version.is_empty() {
-        return Err(ApiError::bad_request(
+        return Err(StatusError::bad_request(
             "invalid object type: apiVersion and kind must be set in an apply configuration",
         ));
     }
     if kind != r.meta.kind || api_version != r.api_version() {
-        return Err(ApiError::bad_request(format!(
+        return Err(StatusError::bad_request(format!(
             "the API version in the data ({api_version}) does not match the expected API version ({})",
             r.api_version()
         )));

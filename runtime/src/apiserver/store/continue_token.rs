@@ -9,7 +9,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
-use super::{ObjectKey, Scope};
+use super::{ObjectKey, Collection};
 
 const API_VERSION: &str = "meta.k8s.io/v1";
 
@@ -32,7 +32,7 @@ pub(super) struct Continue {
 }
 
 /// The token for the page after `last`, read at `revision`.
-pub(super) fn encode(scope: &Scope, last: &ObjectKey, revision: u64) -> String {
+pub(super) fn encode(scope: &Collection, last: &ObjectKey, revision: u64) -> String {
     let start = if scope.namespace.is_some() || last.namespace.is_empty() {
         format!("{}\0", last.name)
     } else {
@@ -59,7 +59,7 @@ pub(super) fn with_revision(token: &str, revision: u64) -> Result<String, String
 }
 
 /// Parses a token against the scope it is used with. Errors are messages for a 400.
-pub(super) fn decode(token: &str, scope: &Scope) -> Result<Continue, String> {
+pub(super) fn decode(token: &str, scope: &Collection) -> Result<Continue, String> {
     let decoded = decode_raw(token)?;
     let (start, exclusive) = match decoded.start.strip_suffix('\0') {
         Some(start) => (start, true),
@@ -107,7 +107,7 @@ fn decode_raw(token: &str) -> Result<Token, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::store::ResourceKey;
+    use crate::apiserver::store::ResourceKey;
 
     fn resource() -> ResourceKey {
         ResourceKey::new("frob.example.com", "frobbers")
@@ -119,8 +119,8 @@ mod tests {
 
     #[test]
     fn round_trips_in_every_scope() {
-        let all = Scope::all(resource());
-        let ns = Scope::namespaced(resource(), "a");
+        let all = Collection::all(resource());
+        let ns = Collection::namespaced(resource(), "a");
         for (scope, last) in [
             (&all, key("a", "x")),
             (&all, key("", "x")),
@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn has_the_kubernetes_shape() {
-        let token = encode(&Scope::all(resource()), &key("a", "x"), 7);
+        let token = encode(&Collection::all(resource()), &key("a", "x"), 7);
         let json = URL_SAFE_NO_PAD.decode(token).expect("base64");
         assert_eq!(
             json,
@@ -152,7 +152,7 @@ mod tests {
 
     #[test]
     fn rejects_malformed_tokens() {
-        let scope = Scope::namespaced(resource(), "a");
+        let scope = Collection::namespaced(resource(), "a");
         let raw = |json: &str| URL_SAFE_NO_PAD.encode(json);
         for bad in [
             "!!!".to_string(),
@@ -169,7 +169,7 @@ mod tests {
 
     #[test]
     fn with_revision_keeps_the_start() {
-        let scope = Scope::all(resource());
+        let scope = Collection::all(resource());
         let token = encode(&scope, &key("a", "x"), 7);
         let moved = with_revision(&token, 9).expect("valid");
         let c = decode(&moved, &scope).expect("valid");

@@ -9,7 +9,7 @@
 //! Kubernetes objects: callers stamp resourceVersion and friends from the revision handed to
 //! their closures, and evaluate selectors in the list filter.
 //!
-//! History is bounded: once more than [`Store::history_limit`] events are kept, the oldest
+//! History is bounded: once more than [`MvccStore::history_limit`] events are kept, the oldest
 //! are compacted away, as kube-apiserver's periodic etcd compaction does. Reads, continue
 //! tokens and watches from before the compacted revision then fail with the errors
 //! kube-apiserver gives ([`StoreError::Compacted`], [`StoreError::Expired`]).
@@ -36,7 +36,7 @@ use history::History;
 use watch::Watchers;
 pub use watch::{Event, EventKind, Watch};
 
-/// How many events [`Store::new`] keeps before compacting the oldest.
+/// How many events [`MvccStore::new`] keeps before compacting the oldest.
 pub const DEFAULT_HISTORY_LIMIT: usize = 10_000;
 
 /// A resource type: API group and plural resource name (`"frobbers"`).
@@ -81,13 +81,13 @@ impl ObjectKey {
 
 /// What a list or watch covers: one resource, in one namespace or in all of them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Scope {
+pub struct Collection {
     pub resource: ResourceKey,
     /// `None` for all namespaces (and for cluster-scoped resources).
     pub namespace: Option<String>,
 }
 
-impl Scope {
+impl Collection {
     /// Every object of the resource.
     pub fn all(resource: ResourceKey) -> Self {
         Self {
@@ -147,7 +147,7 @@ pub enum ReadAt {
 
 /// A list call. Built with [`ListRequest::new`] and the builder methods, or literally.
 pub struct ListRequest<'a, V> {
-    pub scope: Scope,
+    pub scope: Collection,
     /// Ignored when `continue_token` is set: a continued list reads at its token's revision.
     pub at: ReadAt,
     /// At most this many items (after filtering), as kube-apiserver counts; `None` or
@@ -164,7 +164,7 @@ fn keep_all<V>(_: &V) -> bool {
 }
 
 impl<'a, V> ListRequest<'a, V> {
-    pub fn new(scope: Scope) -> Self {
+    pub fn new(scope: Collection) -> Self {
         Self {
             scope,
             at: ReadAt::Latest,
@@ -237,7 +237,7 @@ pub enum StoreError<E = Infallible> {
     #[error("too old resource version: {requested} ({compacted})")]
     Compacted { requested: u64, compacted: u64 },
     /// A continue token whose snapshot was compacted away (HTTP 410, reason Expired); see
-    /// [`Store::inconsistent_continue`] for the token kube-apiserver offers instead.
+    /// [`MvccStore::inconsistent_continue`] for the token kube-apiserver offers instead.
     #[error("The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retry with an inconsistent list.")]
     Expired,
     /// A continue token that does not parse (HTTP 400); the message is the reason, to follow
@@ -278,7 +278,7 @@ impl StoreError<Infallible> {
 }
 
 /// The in-memory MVCC store. See the [module docs](self).
-pub struct Store<V> {
+pub struct MvccStore<V> {
     inner: Mutex<Inner<V>>,
 }
 
@@ -292,16 +292,16 @@ struct Inner<V> {
     watchers: Watchers<V>,
 }
 
-impl<V> Default for Store<V> {
+impl<V> Default for MvccStore<V> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<V> fmt::Debug for Store<V> {
+impl<V> fmt::Debug for MvccStore<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let inner = self.lock();
-        f.debug_struct("Store")
+        f.debug_struct("MvccStore")
             .field("revision", &inner.revision)
             .field("compacted", &inner.compacted)
             .field("keys", &inner.objects.len())
@@ -311,7 +311,7 @@ impl<V> fmt::Debug for Store<V> {
     }
 }
 
-impl<V> Store<V> {
+impl<V> MvccStore<V> {
     pub fn new() -> Self {
         Self::with_history_limit(DEFAULT_HISTORY_LIMIT)
     }
@@ -552,20 +552,20 @@ impl<V> Store<V> {
     }
 
     /// The current objects of the scope, in key order, and the revision they are at.
-    pub fn list_all(&self, scope: &Scope) -> (Vec<Entry<V>>, u64) {
+    pub fn list_all(&self, scope: &Collection) -> (Vec<Entry<V>>, u64) {
         let inner = self.lock();
         (inner.current(scope), inner.revision)
     }
 
     /// How many objects the scope currently holds (O(objects in the scope)).
-    pub fn len(&self, scope: &Scope) -> usize {
+    pub fn len(&self, scope: &Collection) -> usize {
         self.lock()
             .scan(scope, None)
             .filter(|(_, h)| h.latest().is_some())
             .count()
     }
 
-    pub fn is_empty(&self, scope: &Scope) -> bool {
+    pub fn is_empty(&self, scope: &Collection) -> bool {
         !self
             .lock()
             .scan(scope, None)
@@ -576,9 +576,9 @@ impl<V> Store<V> {
     ///
     /// `from` may be in the future (the watch then waits for it); a `from` older than the
     /// compacted revision is [`StoreError::Compacted`]. kube-apiserver's meaning of "0" or
-    /// no resourceVersion (start at the current state) is [`Store::watch_with_initial_state`]
+    /// no resourceVersion (start at the current state) is [`MvccStore::watch_with_initial_state`]
     /// or `watch(scope, current_revision())`.
-    pub fn watch(&self, scope: &Scope, from: u64) -> Result<Watch<V>, StoreError> {
+    pub fn watch(&self, scope: &Collection, from: u64) -> Result<Watch<V>, StoreError> {
         let mut inner = self.lock();
         if from < inner.compacted {
             return Err(StoreError::Compacted {
@@ -597,7 +597,7 @@ impl<V> Store<V> {
     /// The current objects of the scope, their revision, and a watch of everything after it,
     /// taken atomically: for watches without a resourceVersion or with sendInitialEvents,
     /// whose synthetic ADDED events must line up exactly with the live stream.
-    pub fn watch_with_initial_state(&self, scope: &Scope) -> (Vec<Entry<V>>, u64, Watch<V>) {
+    pub fn watch_with_initial_state(&self, scope: &Collection) -> (Vec<Entry<V>>, u64, Watch<V>) {
         let mut inner = self.lock();
         let objects = inner.current(scope);
         let revision = inner.revision;
@@ -721,7 +721,7 @@ impl<V> Inner<V> {
     /// The keys of a scope (live or not) in order, from a continue token's start if given.
     fn scan<'a>(
         &'a self,
-        scope: &'a Scope,
+        scope: &'a Collection,
         start: Option<&continue_token::Continue>,
     ) -> impl Iterator<Item = (&'a ObjectKey, &'a History<V>)> + 'a {
         let lower = match start {
@@ -748,7 +748,7 @@ impl<V> Inner<V> {
             .take_while(move |(key, _)| scope.contains(key))
     }
 
-    fn current(&self, scope: &Scope) -> Vec<Entry<V>> {
+    fn current(&self, scope: &Collection) -> Vec<Entry<V>> {
         self.scan(scope, None)
             .filter_map(|(key, history)| {
                 history.latest().map(|(revision, value)| Entry {

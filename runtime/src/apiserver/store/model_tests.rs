@@ -23,15 +23,15 @@ fn random_key(rng: &mut fastrand::Rng) -> ObjectKey {
     ObjectKey::new(resource, namespace, format!("o{}", rng.u8(..6)))
 }
 
-fn random_scope(rng: &mut fastrand::Rng) -> Scope {
+fn random_scope(rng: &mut fastrand::Rng) -> Collection {
     let resource = resources()[rng.usize(..2)].clone();
     match rng.usize(..3) {
-        0 => Scope::all(resource),
-        _ => Scope::namespaced(resource, NAMESPACES[rng.usize(..NAMESPACES.len())]),
+        0 => Collection::all(resource),
+        _ => Collection::namespaced(resource, NAMESPACES[rng.usize(..NAMESPACES.len())]),
     }
 }
 
-fn in_scope(state: &State, scope: &Scope) -> Vec<(ObjectKey, u64, String)> {
+fn in_scope(state: &State, scope: &Collection) -> Vec<(ObjectKey, u64, String)> {
     state
         .iter()
         .filter(|(k, _)| scope.contains(k))
@@ -51,7 +51,7 @@ fn apply_events(
     watch: &mut Watch<String>,
     mut state: State,
     mut last: u64,
-    scope: &Scope,
+    scope: &Collection,
 ) -> (State, u64) {
     let waker = std::task::Waker::noop();
     let mut cx = std::task::Context::from_waker(waker);
@@ -81,7 +81,7 @@ fn apply_events(
 
 fn run(seed: u64) -> Stats {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let store = Store::<String>::with_history_limit(rng.usize(20..400));
+    let store = MvccStore::<String>::with_history_limit(rng.usize(20..400));
     // states[r]: the model's state at revision r.
     let mut states: Vec<State> = vec![State::new()];
     let mut live_watches = Vec::new();
@@ -266,7 +266,7 @@ struct Stats {
 }
 
 struct Paging {
-    scope: Scope,
+    scope: Collection,
     limit: usize,
     revision: u64,
     token: String,
@@ -274,7 +274,7 @@ struct Paging {
 }
 
 impl Paging {
-    fn start(store: &Store<String>, scope: Scope, limit: usize, states: &[State]) -> Option<Self> {
+    fn start(store: &MvccStore<String>, scope: Collection, limit: usize, states: &[State]) -> Option<Self> {
         let page = store
             .list(&ListRequest::new(scope.clone()).limit(limit))
             .expect("latest");
@@ -296,7 +296,7 @@ impl Paging {
 
     fn next_page(
         mut self,
-        store: &Store<String>,
+        store: &MvccStore<String>,
         states: &[State],
         stats: &mut Stats,
     ) -> Option<Self> {
@@ -330,7 +330,7 @@ impl Paging {
     }
 }
 
-fn initial_state(state: &State, scope: &Scope) -> State {
+fn initial_state(state: &State, scope: &Collection) -> State {
     state
         .iter()
         .filter(|(k, _)| scope.contains(k))

@@ -3,24 +3,24 @@
 
 use super::write::guaranteed_update;
 use super::{Ctx, Reply};
-use crate::testing::api_error::ApiError;
-use crate::testing::lifecycle::{meta_str, metadata};
-use crate::testing::stored::Stored;
+use crate::apiserver::status_error::StatusError;
+use crate::apiserver::lifecycle::{meta_str, metadata};
+use crate::apiserver::stored::Stored;
 use http::StatusCode;
 use serde_json::{json, Value};
 
-fn paths(ctx: &Ctx<'_>) -> Result<&'static crate::scheme::ScalePaths, ApiError> {
+fn paths(ctx: &Ctx<'_>) -> Result<&'static crate::scheme::ScalePaths, StatusError> {
     ctx.resource
         .meta
         .scale
         .as_ref()
-        .ok_or_else(ApiError::no_route)
+        .ok_or_else(StatusError::no_route)
 }
 
 /// The Scale view of an object (request-version JSON).
-fn scale_of(ctx: &Ctx<'_>, object: &Value) -> Result<Value, ApiError> {
+fn scale_of(ctx: &Ctx<'_>, object: &Value) -> Result<Value, StatusError> {
     let p = paths(ctx)?;
-    let get = |path: &str| crate::testing::table::json_path(object, path).cloned();
+    let get = |path: &str| crate::apiserver::table::json_path(object, path).cloned();
     let mut meta = json!({});
     if let Some(m) = metadata(object) {
         for field in [
@@ -52,32 +52,32 @@ fn scale_of(ctx: &Ctx<'_>, object: &Value) -> Result<Value, ApiError> {
     }))
 }
 
-fn reply(ctx: &Ctx<'_>, stored: &Stored) -> Result<Reply, ApiError> {
+fn reply(ctx: &Ctx<'_>, stored: &Stored) -> Result<Reply, StatusError> {
     let object = ctx.present_json(stored)?;
     let scale = scale_of(ctx, &object)?;
     let scale: crate::autoscaling::v1::Scale =
-        serde_json::from_value(scale).map_err(ApiError::internal)?;
+        serde_json::from_value(scale).map_err(StatusError::internal)?;
     ctx.object_reply(StatusCode::OK, &scale)
 }
 
-pub(super) fn get(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
+pub(super) fn get(ctx: &mut Ctx<'_>) -> Result<Reply, StatusError> {
     let name = ctx.url_name().to_string();
     let entry = ctx
         .state
         .store
         .get(&ctx.key(&name))
-        .ok_or_else(|| ApiError::not_found(ctx.target(&name)))?;
+        .ok_or_else(|| StatusError::not_found(ctx.target(&name)))?;
     reply(ctx, &entry.value)
 }
 
 /// Writes `.spec.replicas`-like paths: a dotted path of plain fields.
-fn set_path(object: &mut Value, path: &str, value: Value) -> Result<(), ApiError> {
+fn set_path(object: &mut Value, path: &str, value: Value) -> Result<(), StatusError> {
     let fields: Vec<&str> = path.trim_start_matches('.').split('.').collect();
     let mut current = object;
     for (i, field) in fields.iter().enumerate() {
         let map = current
             .as_object_mut()
-            .ok_or_else(|| ApiError::internal(format!("{path} does not lead through objects")))?;
+            .ok_or_else(|| StatusError::internal(format!("{path} does not lead through objects")))?;
         if i + 1 == fields.len() {
             map.insert((*field).to_string(), value);
             return Ok(());
@@ -89,8 +89,8 @@ fn set_path(object: &mut Value, path: &str, value: Value) -> Result<(), ApiError
 
 fn write_scale(
     ctx: &Ctx<'_>,
-    scale: &dyn Fn(&Value) -> Result<Value, ApiError>,
-) -> Result<Reply, ApiError> {
+    scale: &dyn Fn(&Value) -> Result<Value, StatusError>,
+) -> Result<Reply, StatusError> {
     let name = ctx.url_name().to_string();
     let p = paths(ctx)?;
     let written = guaranteed_update(ctx, &name, false, true, &|old| {
@@ -102,7 +102,7 @@ fn write_scale(
             .cloned()
             .unwrap_or(json!(0));
         if !replicas.is_i64() || replicas.as_i64().is_some_and(|r| r < 0) {
-            return Err(ApiError::invalid(
+            return Err(StatusError::invalid(
                 ctx.target(&name),
                 &crate::validation::FieldError::invalid(
                     "spec.replicas",
@@ -123,16 +123,16 @@ fn write_scale(
     reply(ctx, &written)
 }
 
-pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, ApiError> {
+pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
     let scale: Value = serde_json::from_slice(body)
         .or_else(|_| serde_yaml_ng::from_slice(body))
-        .map_err(|e| ApiError::bad_request(format!("error decoding Scale: {e}")))?;
+        .map_err(|e| StatusError::bad_request(format!("error decoding Scale: {e}")))?;
     write_scale(ctx, &|_| Ok(scale.clone()))
 }
 
-pub(super) fn patch(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, ApiError> {
-    let kind = crate::testing::patching::PatchKind::of_request(&ctx.headers)?;
-    let patch = crate::testing::patching::Patch::parse_scale(kind, body)?;
+pub(super) fn patch(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
+    let kind = crate::apiserver::patching::PatchKind::of_request(&ctx.headers)?;
+    let patch = crate::apiserver::patching::Patch::parse_scale(kind, body)?;
     let ctx: &Ctx<'_> = ctx;
     write_scale(ctx, &|current| patch.apply_to_scale(current))
 }

@@ -1,7 +1,7 @@
 //! The HTTP front: faults first, then discovery, OpenAPI, or a resource verb; every
 //! failure leaves as a Kubernetes `Status`.
 
-use super::api_error::ApiError;
+use super::status_error::StatusError;
 use super::handlers::{self, Reply};
 use super::negotiate::{self, Encoding};
 use super::request::{route, Query, Route};
@@ -41,7 +41,7 @@ async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Re
         Ok(b) => b,
         Err(_) => {
             return error_response(
-                &ApiError::new(
+                &StatusError::new(
                     413,
                     "RequestEntityTooLarge",
                     "the request body is too large",
@@ -52,7 +52,7 @@ async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Re
     };
     let result = async {
         let query = Query::parse(parts.uri.query())?;
-        let route = route(&path).ok_or_else(ApiError::no_route)?;
+        let route = route(&path).ok_or_else(StatusError::no_route)?;
         match route {
             Route::Resource(resource_path) => {
                 handlers::serve(
@@ -67,7 +67,7 @@ async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Re
             }
             other => {
                 if parts.method != Method::GET {
-                    return Err(ApiError::method_not_allowed());
+                    return Err(StatusError::method_not_allowed());
                 }
                 non_resource(&state, other, accept.as_deref(), &parts.headers)
             }
@@ -80,11 +80,11 @@ async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Re
     }
 }
 
-fn json_reply(value: &serde_json::Value) -> Result<Reply, ApiError> {
+fn json_reply(value: &serde_json::Value) -> Result<Reply, StatusError> {
     Ok(Reply {
         code: StatusCode::OK,
         content_type: negotiate::JSON,
-        body: Body::from(serde_json::to_vec(value).map_err(ApiError::internal)?),
+        body: Body::from(serde_json::to_vec(value).map_err(StatusError::internal)?),
         warnings: Vec::new(),
     })
 }
@@ -94,7 +94,7 @@ fn non_resource(
     route: Route,
     accept: Option<&str>,
     headers: &http::HeaderMap,
-) -> Result<Reply, ApiError> {
+) -> Result<Reply, StatusError> {
     use super::discovery;
     match route {
         Route::Version => json_reply(&discovery::version()),
@@ -125,20 +125,20 @@ fn non_resource(
         }
         Route::Group(group) => {
             negotiate::output(accept, false)?;
-            json_reply(&discovery::group(state, &group).ok_or_else(ApiError::no_route)?)
+            json_reply(&discovery::group(state, &group).ok_or_else(StatusError::no_route)?)
         }
         Route::ResourceList { group, version } => {
             negotiate::output(accept, false)?;
             json_reply(
                 &discovery::resource_list(state, &group, &version)
-                    .ok_or_else(ApiError::no_route)?,
+                    .ok_or_else(StatusError::no_route)?,
             )
         }
         Route::OpenApiV2 => {
-            let doc = state.openapi.v2().ok_or_else(ApiError::no_route)?;
+            let doc = state.openapi.v2().ok_or_else(StatusError::no_route)?;
             // kube-apiserver also serves the protobuf form; JSON is all we publish.
             if negotiate::output(accept, false)?.encoding != Encoding::Json {
-                return Err(ApiError::not_acceptable(&[negotiate::JSON]));
+                return Err(StatusError::not_acceptable(&[negotiate::JSON]));
             }
             Ok(Reply {
                 code: StatusCode::OK,
@@ -149,7 +149,7 @@ fn non_resource(
         }
         Route::OpenApiV3Index => json_reply(&state.openapi.v3_index()),
         Route::OpenApiV3(path) => {
-            let doc = state.openapi.v3(&path).ok_or_else(ApiError::no_route)?;
+            let doc = state.openapi.v3(&path).ok_or_else(StatusError::no_route)?;
             Ok(Reply {
                 code: StatusCode::OK,
                 content_type: negotiate::JSON,
@@ -157,13 +157,13 @@ fn non_resource(
                 warnings: Vec::new(),
             })
         }
-        Route::Resource(_) => Err(ApiError::no_route()),
+        Route::Resource(_) => Err(StatusError::no_route()),
     }
 }
 
 /// A `Status` body in the format the client accepts (JSON unless it asked for protobuf
 /// only), with `Retry-After` when set.
-pub(crate) fn error_response(error: &ApiError, accept: Option<&str>) -> Response {
+pub(crate) fn error_response(error: &StatusError, accept: Option<&str>) -> Response {
     let encoding = negotiate::output(accept, false)
         .map(|o| o.encoding)
         .unwrap_or(Encoding::Json);

@@ -1,6 +1,6 @@
 //! Fault injection: what a reliability test does to the server while clients run.
 
-use super::api_error::ApiError;
+use super::status_error::StatusError;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -100,7 +100,7 @@ impl FaultState {
     }
 
     /// Records the request and returns the injected failure it gets, if any.
-    pub fn on_request(&self, method: &str, path: &str, uri: &str) -> Option<ApiError> {
+    pub fn on_request(&self, method: &str, path: &str, uri: &str) -> Option<StatusError> {
         {
             let mut log = lock(&self.log);
             if log.len() == LOG_LIMIT {
@@ -115,7 +115,7 @@ impl FaultState {
         let i = failures.iter().position(|f| f.matches(method, path))?;
         let f = &mut failures[i];
         f.count -= 1;
-        let error = ApiError::injected(f.code, f.message.clone(), f.retry_after);
+        let error = StatusError::injected(f.code, f.message.clone(), f.retry_after);
         if f.count == 0 {
             failures.remove(i);
         }
@@ -150,7 +150,7 @@ impl FaultState {
 #[derive(Clone)]
 pub struct Faults {
     pub(crate) state: Arc<FaultState>,
-    pub(crate) store: Arc<super::store::Store<super::stored::Stored>>,
+    pub(crate) store: Arc<super::store::MvccStore<super::stored::Stored>>,
 }
 
 impl Faults {

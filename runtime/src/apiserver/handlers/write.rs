@@ -3,11 +3,11 @@
 //! validate → storage version → store) inside kube-apiserver's generic registry rules.
 
 use super::{Ctx, Reply};
-use crate::testing::api_error::ApiError;
-use crate::testing::lifecycle::{self, meta_str};
-use crate::testing::negotiate::{self, Encoding};
-use crate::testing::store::{ObjectKey, StoreError};
-use crate::testing::stored::Stored;
+use crate::apiserver::status_error::StatusError;
+use crate::apiserver::lifecycle::{self, meta_str};
+use crate::apiserver::negotiate::{self, Encoding};
+use crate::apiserver::store::{ObjectKey, StoreError};
+use crate::apiserver::stored::Stored;
 use crate::Object;
 use http::StatusCode;
 use serde_json::{json, Value};
@@ -15,15 +15,15 @@ use std::sync::Arc;
 
 /// Why an update closure stopped without writing.
 enum Stop {
-    Failed(ApiError),
+    Failed(StatusError),
     /// `dryRun`: the object that would have been written.
     DryRun(Box<dyn Object>),
     /// The update emptied the finalizers of an object being deleted: it goes away.
     DeleteNow,
 }
 
-impl From<ApiError> for Stop {
-    fn from(e: ApiError) -> Self {
+impl From<StatusError> for Stop {
+    fn from(e: StatusError) -> Self {
         Stop::Failed(e)
     }
 }
@@ -36,12 +36,12 @@ enum FieldValidation {
     Strict,
 }
 
-fn field_validation(ctx: &Ctx<'_>) -> Result<FieldValidation, ApiError> {
+fn field_validation(ctx: &Ctx<'_>) -> Result<FieldValidation, StatusError> {
     match ctx.query.get("fieldValidation") {
         None | Some("") | Some("Warn") => Ok(FieldValidation::Warn),
         Some("Ignore") => Ok(FieldValidation::Ignore),
         Some("Strict") => Ok(FieldValidation::Strict),
-        Some(other) => Err(ApiError::bad_request(format!(
+        Some(other) => Err(StatusError::bad_request(format!(
             "fieldValidation must be one of Ignore, Warn, or Strict, got {other:?}"
         ))),
     }
@@ -49,7 +49,7 @@ fn field_validation(ctx: &Ctx<'_>) -> Result<FieldValidation, ApiError> {
 
 /// Reports unknown and duplicate fields as the request asked: a 400, warnings, or
 /// nothing.
-fn check_fields(ctx: &mut Ctx<'_>, problems: Vec<String>) -> Result<(), ApiError> {
+fn check_fields(ctx: &mut Ctx<'_>, problems: Vec<String>) -> Result<(), StatusError> {
     if problems.is_empty() {
         return Ok(());
     }
@@ -59,7 +59,7 @@ fn check_fields(ctx: &mut Ctx<'_>, problems: Vec<String>) -> Result<(), ApiError
             ctx.warnings.extend(problems);
             Ok(())
         }
-        FieldValidation::Strict => Err(ApiError::bad_request(format!(
+        FieldValidation::Strict => Err(StatusError::bad_request(format!(
             "strict decoding error: {}",
             problems.join(", ")
         ))),
@@ -68,7 +68,7 @@ fn check_fields(ctx: &mut Ctx<'_>, problems: Vec<String>) -> Result<(), ApiError
 
 /// The request body as JSON in some served version of the resource's kind; a missing
 /// apiVersion/kind is taken from the URL, as the API server's decoder defaults it.
-pub(super) fn decode_body(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Value, ApiError> {
+pub(super) fn decode_body(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Value, StatusError> {
     let content_type = ctx
         .headers
         .get(http::header::CONTENT_TYPE)
@@ -81,24 +81,24 @@ pub(super) fn decode_body(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Value, ApiEr
                 problems.extend(duplicates.iter().map(|p| format!("duplicate field {p:?}")));
             }
             serde_json::from_slice(body)
-                .map_err(|e| ApiError::bad_request(format!("error decoding request body: {e}")))?
+                .map_err(|e| StatusError::bad_request(format!("error decoding request body: {e}")))?
         }
         Encoding::Yaml => serde_yaml_ng::from_slice(body)
-            .map_err(|e| ApiError::bad_request(format!("error decoding YAML request body: {e}")))?,
+            .map_err(|e| StatusError::bad_request(format!("error decoding YAML request body: {e}")))?,
         Encoding::Protobuf => ctx
             .state
             .scheme
             .decode_without_defaults(body)
-            .map_err(ApiError::from)?
+            .map_err(StatusError::from)?
             .to_json_value()
-            .map_err(ApiError::internal)?,
+            .map_err(StatusError::internal)?,
     };
     check_type(ctx, &mut value)?;
     problems.extend(
         ctx.state
             .scheme
             .unknown_fields(&value)
-            .map_err(ApiError::from)?
+            .map_err(StatusError::from)?
             .into_iter()
             .map(|p| format!("unknown field {p:?}")),
     );
@@ -107,16 +107,16 @@ pub(super) fn decode_body(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Value, ApiEr
 }
 
 /// apiVersion and kind must name this resource's kind in a served version of its group.
-fn check_type(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), ApiError> {
+fn check_type(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), StatusError> {
     let r = ctx.resource;
     let obj = value
         .as_object_mut()
-        .ok_or_else(|| ApiError::bad_request("the request body is not a JSON object"))?;
+        .ok_or_else(|| StatusError::bad_request("the request body is not a JSON object"))?;
     let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
         obj.insert("kind".into(), json!(r.meta.kind));
     } else if kind != r.meta.kind {
-        return Err(ApiError::bad_request(format!(
+        return Err(StatusError::bad_request(format!(
             "the kind in the data ({kind}) does not match the expected kind ({})",
             r.meta.kind
         )));
@@ -128,7 +128,7 @@ fn check_type(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), ApiError> {
     }
     let gvk = crate::scheme::GroupVersionKind::from_api_version(api_version, r.meta.kind);
     if gvk.group != r.group() || !ctx.state.scheme.recognizes(&gvk) {
-        return Err(ApiError::bad_request(format!(
+        return Err(StatusError::bad_request(format!(
             "the API version in the data ({api_version}) does not match the expected API version ({})",
             r.api_version()
         )));
@@ -138,18 +138,18 @@ fn check_type(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), ApiError> {
 
 /// decode → default → normalize → internal → drop disabled fields → validate → storage
 /// version.
-fn admit(ctx: &Ctx<'_>, value: Value, old: Option<&Stored>) -> Result<Box<dyn Object>, ApiError> {
+fn admit(ctx: &Ctx<'_>, value: Value, old: Option<&Stored>) -> Result<Box<dyn Object>, StatusError> {
     let scheme = &ctx.state.scheme;
     let name = meta_str(&value, "name").to_string();
     let mut obj = scheme
         .decode_value(value)
         .map_err(|e| ctx.scheme_error(e, &name))?;
-    scheme.default(obj.as_mut()).map_err(ApiError::internal)?;
+    scheme.default(obj.as_mut()).map_err(StatusError::internal)?;
     let old_internal = match old {
         Some(o) => Some(
             scheme
                 .to_internal(o.object.clone_object())
-                .map_err(ApiError::internal)?,
+                .map_err(StatusError::internal)?,
         ),
         None => None,
     };
@@ -158,15 +158,15 @@ fn admit(ctx: &Ctx<'_>, value: Value, old: Option<&Stored>) -> Result<Box<dyn Ob
         .map_err(|e| ctx.scheme_error(e, &name))?;
     scheme
         .convert(internal, &ctx.resource.storage_api_version())
-        .map_err(ApiError::internal)
+        .map_err(StatusError::internal)
 }
 
-fn stamp(ctx: &Ctx<'_>, obj: &mut dyn Object, rv: u64) -> Result<(), ApiError> {
+fn stamp(ctx: &Ctx<'_>, obj: &mut dyn Object, rv: u64) -> Result<(), StatusError> {
     let meta = ctx
         .state
         .scheme
         .object_meta_mut(obj)
-        .ok_or_else(|| ApiError::internal("stored object has no metadata"))?;
+        .ok_or_else(|| StatusError::internal("stored object has no metadata"))?;
     meta.resource_version = rv.to_string();
     Ok(())
 }
@@ -179,30 +179,30 @@ fn revision_of(ctx: &Ctx<'_>, stored: &Stored) -> u64 {
         .unwrap_or(0)
 }
 
-fn store_error<E>(ctx: &Ctx<'_>, name: &str, e: StoreError<E>) -> ApiError
+fn store_error<E>(ctx: &Ctx<'_>, name: &str, e: StoreError<E>) -> StatusError
 where
-    E: Into<ApiError>,
+    E: Into<StatusError>,
 {
     match e {
-        StoreError::NotFound => ApiError::not_found(ctx.target(name)),
-        StoreError::AlreadyExists => ApiError::already_exists(ctx.target(name)),
-        StoreError::Conflict { .. } => ApiError::modified(ctx.target(name)),
+        StoreError::NotFound => StatusError::not_found(ctx.target(name)),
+        StoreError::AlreadyExists => StatusError::already_exists(ctx.target(name)),
+        StoreError::Conflict { .. } => StatusError::modified(ctx.target(name)),
         StoreError::Rejected(e) => e.into(),
-        other => ApiError::internal(other),
+        other => StatusError::internal(other),
     }
 }
 
-pub(super) fn create(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, ApiError> {
+pub(super) fn create(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
     let value = decode_body(ctx, body)?;
     create_value(ctx, value, true)
 }
 
 /// Creates from request-version JSON; `record` adds the manager's `Update` entry (an
 /// apply records its own).
-fn create_value(ctx: &Ctx<'_>, mut value: Value, record: bool) -> Result<Reply, ApiError> {
+fn create_value(ctx: &Ctx<'_>, mut value: Value, record: bool) -> Result<Reply, StatusError> {
     lifecycle::on_create(&mut value, ctx.resource, ctx.namespace.as_deref())?;
     if record {
-        crate::testing::managed_fields::on_write(ctx, None, &mut value)?;
+        crate::apiserver::managed_fields::on_write(ctx, None, &mut value)?;
     }
     let dry_run = ctx.dry_run()?;
     // A generated name can clash; kube-apiserver then fails, clients retry. We retry a
@@ -216,7 +216,7 @@ fn create_value(ctx: &Ctx<'_>, mut value: Value, record: bool) -> Result<Reply, 
         let key = ctx.key(&name);
         let result = ctx.state.store.create(key, |rv| {
             stamp(ctx, obj.as_mut(), rv)?;
-            Ok::<_, ApiError>(Stored { object: obj })
+            Ok::<_, StatusError>(Stored { object: obj })
         });
         match result {
             Ok(entry) => return ctx.stored_reply(StatusCode::CREATED, &entry.value),
@@ -226,7 +226,7 @@ fn create_value(ctx: &Ctx<'_>, mut value: Value, record: bool) -> Result<Reply, 
             Err(e) => return Err(store_error(ctx, &name, e)),
         }
     }
-    Err(ApiError::internal("could not generate a unique name"))
+    Err(StatusError::internal("could not generate a unique name"))
 }
 
 /// Runs `build` on the stored object (as JSON in the request's version) and writes the
@@ -236,8 +236,8 @@ pub(super) fn guaranteed_update(
     name: &str,
     status: bool,
     record: bool,
-    build: &dyn Fn(&Value) -> Result<Value, ApiError>,
-) -> Result<Arc<Stored>, ApiError> {
+    build: &dyn Fn(&Value) -> Result<Value, StatusError>,
+) -> Result<Arc<Stored>, StatusError> {
     let dry_run = ctx.dry_run()?;
     let key = ctx.key(name);
     let result = ctx.state.store.update(key.clone(), None, |current, rv| {
@@ -245,7 +245,7 @@ pub(super) fn guaranteed_update(
         let mut new = build(&old)?;
         if let Some(precondition) = lifecycle::precondition(&new)? {
             if precondition != revision_of(ctx, current) {
-                return Err(Stop::Failed(ApiError::modified(ctx.target(name))));
+                return Err(Stop::Failed(StatusError::modified(ctx.target(name))));
             }
         }
         if status {
@@ -254,7 +254,7 @@ pub(super) fn guaranteed_update(
             lifecycle::on_update(&mut new, &old, ctx.resource, ctx.namespace.as_deref())?;
         }
         if record {
-            crate::testing::managed_fields::on_write(ctx, Some(&old), &mut new)?;
+            crate::apiserver::managed_fields::on_write(ctx, Some(&old), &mut new)?;
         }
         let mut obj = admit(ctx, new, Some(current))?;
         if dry_run {
@@ -283,19 +283,19 @@ pub(super) fn guaranteed_update(
         Err(StoreError::Rejected(Stop::DryRun(obj))) => Ok(Arc::new(Stored { object: obj })),
         Err(StoreError::Rejected(Stop::DeleteNow)) => delete_now(ctx, &key, name),
         Err(StoreError::Rejected(Stop::Failed(e))) => Err(e),
-        Err(StoreError::NotFound) => Err(ApiError::not_found(ctx.target(name))),
-        Err(e) => Err(ApiError::internal(e)),
+        Err(StoreError::NotFound) => Err(StatusError::not_found(ctx.target(name))),
+        Err(e) => Err(StatusError::internal(e)),
     }
 }
 
-fn delete_now(ctx: &Ctx<'_>, key: &ObjectKey, name: &str) -> Result<Arc<Stored>, ApiError> {
+fn delete_now(ctx: &Ctx<'_>, key: &ObjectKey, name: &str) -> Result<Arc<Stored>, StatusError> {
     match ctx.state.store.delete(key, None) {
         Ok(entry) => Ok(entry.value),
-        Err(e) => Err(store_error::<ApiError>(ctx, name, e)),
+        Err(e) => Err(store_error::<StatusError>(ctx, name, e)),
     }
 }
 
-pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8], status: bool) -> Result<Reply, ApiError> {
+pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8], status: bool) -> Result<Reply, StatusError> {
     let mut new = decode_body(ctx, body)?;
     let name = ctx.url_name().to_string();
     lifecycle::check_name(&mut new, &name)?;
@@ -304,12 +304,12 @@ pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8], status: bool) -> Result<Rep
     ctx.stored_reply(StatusCode::OK, &written)
 }
 
-pub(super) fn patch(ctx: &mut Ctx<'_>, body: &[u8], status: bool) -> Result<Reply, ApiError> {
+pub(super) fn patch(ctx: &mut Ctx<'_>, body: &[u8], status: bool) -> Result<Reply, StatusError> {
     let name = ctx.url_name().to_string();
-    let kind = crate::testing::patching::PatchKind::of_request(&ctx.headers)?;
-    let patch = crate::testing::patching::Patch::parse(ctx, kind, body)?;
+    let kind = crate::apiserver::patching::PatchKind::of_request(&ctx.headers)?;
+    let patch = crate::apiserver::patching::Patch::parse(ctx, kind, body)?;
     let exists = ctx.state.store.get(&ctx.key(&name)).is_some();
-    let is_apply = kind == crate::testing::patching::PatchKind::Apply;
+    let is_apply = kind == crate::apiserver::patching::PatchKind::Apply;
     if !exists && is_apply && !status {
         // Server-side apply creates what does not exist.
         let mut value = patch.apply_to(ctx, None)?;
@@ -326,12 +326,12 @@ pub(super) fn patch(ctx: &mut Ctx<'_>, body: &[u8], status: bool) -> Result<Repl
 }
 
 /// DeleteOptions from the body (JSON or YAML) and the query.
-fn delete_options(ctx: &Ctx<'_>, body: &[u8]) -> Result<crate::meta::DeleteOptions, ApiError> {
+fn delete_options(ctx: &Ctx<'_>, body: &[u8]) -> Result<crate::meta::DeleteOptions, StatusError> {
     let mut options: crate::meta::DeleteOptions = if body.iter().all(u8::is_ascii_whitespace) {
         Default::default()
     } else {
         let invalid = |e: &dyn std::fmt::Display| {
-            ApiError::bad_request(format!("invalid DeleteOptions: {e}"))
+            StatusError::bad_request(format!("invalid DeleteOptions: {e}"))
         };
         let mut value: Value = match crate::scheme::Format::detect(body) {
             crate::scheme::Format::Json => serde_json::from_slice(body).map_err(|e| invalid(&e))?,
@@ -343,7 +343,7 @@ fn delete_options(ctx: &Ctx<'_>, body: &[u8]) -> Result<crate::meta::DeleteOptio
             match obj.get("kind").and_then(Value::as_str) {
                 None | Some("DeleteOptions") => {}
                 Some(other) => {
-                    return Err(ApiError::bad_request(format!(
+                    return Err(StatusError::bad_request(format!(
                         "the body of a delete must be DeleteOptions, not {other}"
                     )))
                 }
@@ -361,7 +361,7 @@ fn delete_options(ctx: &Ctx<'_>, body: &[u8]) -> Result<crate::meta::DeleteOptio
     }
     if let Some(policy) = options.propagation_policy.as_deref() {
         if !matches!(policy, "Orphan" | "Background" | "Foreground") {
-            return Err(ApiError::bad_request(format!(
+            return Err(StatusError::bad_request(format!(
                 "propagationPolicy: Unsupported value: {policy:?}: supported values: \"Foreground\", \"Background\", \"Orphan\""
             )));
         }
@@ -375,7 +375,7 @@ fn delete_one(
     ctx: &Ctx<'_>,
     name: &str,
     options: &crate::meta::DeleteOptions,
-) -> Result<Arc<Stored>, ApiError> {
+) -> Result<Arc<Stored>, StatusError> {
     let dry_run = ctx.dry_run()? || !options.dry_run.is_empty();
     let key = ctx.key(name);
     let result = ctx.state.store.update(key.clone(), None, |current, rv| {
@@ -383,11 +383,11 @@ fn delete_one(
             .state
             .scheme
             .object_meta(current.object.as_ref())
-            .ok_or_else(|| Stop::Failed(ApiError::internal("stored object has no metadata")))?;
+            .ok_or_else(|| Stop::Failed(StatusError::internal("stored object has no metadata")))?;
         if let Some(pre) = &options.preconditions {
             if let Some(uid) = pre.uid.as_deref() {
                 if uid != meta.uid {
-                    return Err(Stop::Failed(ApiError::conflict(
+                    return Err(Stop::Failed(StatusError::conflict(
                         ctx.target(name),
                         &format!(
                             "Precondition failed: UID in precondition: {uid}, UID in object meta: {}",
@@ -398,7 +398,7 @@ fn delete_one(
             }
             if let Some(rv) = pre.resource_version.as_deref() {
                 if rv != meta.resource_version {
-                    return Err(Stop::Failed(ApiError::conflict(
+                    return Err(Stop::Failed(StatusError::conflict(
                         ctx.target(name),
                         &format!(
                             "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {}",
@@ -433,18 +433,18 @@ fn delete_one(
             .store
             .get(&key)
             .map(|e| e.value)
-            .ok_or_else(|| ApiError::not_found(ctx.target(name))),
+            .ok_or_else(|| StatusError::not_found(ctx.target(name))),
         Err(StoreError::Rejected(Stop::DeleteNow)) => match ctx.state.store.delete(&key, None) {
             Ok(entry) => Ok(entry.value),
-            Err(e) => Err(store_error::<ApiError>(ctx, name, e)),
+            Err(e) => Err(store_error::<StatusError>(ctx, name, e)),
         },
         Err(StoreError::Rejected(Stop::Failed(e))) => Err(e),
-        Err(StoreError::NotFound) => Err(ApiError::not_found(ctx.target(name))),
-        Err(e) => Err(ApiError::internal(e)),
+        Err(StoreError::NotFound) => Err(StatusError::not_found(ctx.target(name))),
+        Err(e) => Err(StatusError::internal(e)),
     }
 }
 
-pub(super) fn delete(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, ApiError> {
+pub(super) fn delete(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
     let options = delete_options(ctx, body)?;
     let name = ctx.url_name().to_string();
     let stored = delete_one(ctx, &name, &options)?;
@@ -452,7 +452,7 @@ pub(super) fn delete(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, ApiError> 
 }
 
 /// Deletes everything the selectors match and answers with the list of what was deleted.
-pub(super) fn delete_collection(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, ApiError> {
+pub(super) fn delete_collection(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
     let options = delete_options(ctx, body)?;
     let selection = super::read::Selection::from_query(ctx)?;
     let (items, _) = ctx.state.store.list_all(&super::read::scope(ctx));
@@ -474,10 +474,10 @@ pub(super) fn delete_collection(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply,
 
 impl Ctx<'_> {
     /// An object of the storage version, in the request's version.
-    pub fn present_typed(&self, obj: Box<dyn Object>) -> Result<Box<dyn Object>, ApiError> {
+    pub fn present_typed(&self, obj: Box<dyn Object>) -> Result<Box<dyn Object>, StatusError> {
         self.state
             .scheme
             .convert(obj, &self.resource.api_version())
-            .map_err(ApiError::internal)
+            .map_err(StatusError::internal)
     }
 }

@@ -7,7 +7,7 @@ use std::task::{Context, Poll};
 
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
-use super::{ObjectKey, Scope};
+use super::{ObjectKey, Collection};
 
 /// What a write did to a key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,7 +47,7 @@ impl<V> Clone for Event<V> {
 
 /// An open watch: every event of its scope after its start revision, in revision order.
 ///
-/// Ends (`None`) when the store drops it ([`Store::drop_watches`](super::Store::drop_watches)).
+/// Ends (`None`) when the store drops it ([`MvccStore::drop_watches`](super::MvccStore::drop_watches)).
 /// Also a [`futures_util::Stream`], so the HTTP layer can map it straight into a body.
 #[derive(Debug)]
 pub struct Watch<V> {
@@ -108,7 +108,7 @@ impl<V> futures_util::Stream for Watch<V> {
 }
 
 struct Watcher<V> {
-    scope: Scope,
+    scope: Collection,
     /// Only events after this revision are sent (a watch may start in the future).
     after: u64,
     tx: UnboundedSender<Event<V>>,
@@ -129,7 +129,7 @@ impl<V> Watchers<V> {
     /// event, which is exact as long as the caller holds the store lock across both.
     pub(super) fn register<'a>(
         &mut self,
-        scope: Scope,
+        scope: Collection,
         after: u64,
         replay: impl Iterator<Item = &'a Event<V>>,
     ) -> Watch<V>

@@ -6,7 +6,7 @@ mod scale;
 mod watch;
 mod write;
 
-use super::api_error::{ApiError, Target};
+use super::status_error::{StatusError, Target};
 use super::negotiate::{self, Encoding, Output, Shape};
 use super::request::{Query, ResourcePath};
 use super::resources::Resource;
@@ -68,17 +68,17 @@ pub(crate) async fn serve(
     query: Query,
     headers: HeaderMap,
     body: bytes::Bytes,
-) -> Result<Reply, ApiError> {
+) -> Result<Reply, StatusError> {
     let resource = state
         .resources
         .get(&path.group, &path.version, &path.plural)
-        .ok_or_else(ApiError::no_route)?;
+        .ok_or_else(StatusError::no_route)?;
     if resource.namespaced() != path.namespace.is_some() && path.name.is_some() {
         // A namespaced object needs its namespace in the path; a cluster one has none.
-        return Err(ApiError::no_route());
+        return Err(StatusError::no_route());
     }
     if !resource.namespaced() && path.namespace.is_some() {
-        return Err(ApiError::no_route());
+        return Err(StatusError::no_route());
     }
     let accept = headers
         .get(http::header::ACCEPT)
@@ -97,7 +97,7 @@ pub(crate) async fn serve(
         warnings: Vec::new(),
     };
     if output.encoding == Encoding::Protobuf && !state.scheme.supports_protobuf(&resource.gvk) {
-        return Err(ApiError::not_acceptable(&[
+        return Err(StatusError::not_acceptable(&[
             negotiate::JSON,
             negotiate::YAML,
         ]));
@@ -108,7 +108,7 @@ pub(crate) async fn serve(
             Method::GET => read::list(&mut ctx),
             Method::POST => write::create(&mut ctx, &body),
             Method::DELETE => write::delete_collection(&mut ctx, &body),
-            _ => Err(ApiError::method_not_allowed()),
+            _ => Err(StatusError::method_not_allowed()),
         },
         (None, true) => match *method {
             Method::GET if watch => watch::watch(&mut ctx).await,
@@ -116,21 +116,21 @@ pub(crate) async fn serve(
             Method::PUT => write::update(&mut ctx, &body, false),
             Method::PATCH => write::patch(&mut ctx, &body, false),
             Method::DELETE => write::delete(&mut ctx, &body),
-            _ => Err(ApiError::method_not_allowed()),
+            _ => Err(StatusError::method_not_allowed()),
         },
         (Some("status"), true) if resource.meta.subresource_status => match *method {
             Method::GET => read::get(&mut ctx),
             Method::PUT => write::update(&mut ctx, &body, true),
             Method::PATCH => write::patch(&mut ctx, &body, true),
-            _ => Err(ApiError::method_not_allowed()),
+            _ => Err(StatusError::method_not_allowed()),
         },
         (Some("scale"), true) if resource.meta.scale.is_some() => match *method {
             Method::GET => scale::get(&mut ctx),
             Method::PUT => scale::update(&mut ctx, &body),
             Method::PATCH => scale::patch(&mut ctx, &body),
-            _ => Err(ApiError::method_not_allowed()),
+            _ => Err(StatusError::method_not_allowed()),
         },
-        _ => Err(ApiError::no_route()),
+        _ => Err(StatusError::no_route()),
     }
 }
 
@@ -157,15 +157,15 @@ impl Ctx<'_> {
     }
 
     /// A stored object in the request's version.
-    pub fn present(&self, stored: &Stored) -> Result<Box<dyn Object>, ApiError> {
+    pub fn present(&self, stored: &Stored) -> Result<Box<dyn Object>, StatusError> {
         self.state
             .scheme
             .convert(stored.object.clone_object(), &self.resource.api_version())
-            .map_err(ApiError::internal)
+            .map_err(StatusError::internal)
     }
 
     /// A stored object encoded in the request's version.
-    pub fn encode_stored(&self, stored: &Stored, encoding: Encoding) -> Result<Vec<u8>, ApiError> {
+    pub fn encode_stored(&self, stored: &Stored, encoding: Encoding) -> Result<Vec<u8>, StatusError> {
         let scheme = &self.state.scheme;
         in_version(scheme, stored, &self.resource.api_version(), |obj| {
             encode(scheme, obj, encoding)
@@ -173,26 +173,26 @@ impl Ctx<'_> {
     }
 
     /// A stored object as the request's version's JSON.
-    pub fn present_json(&self, stored: &Stored) -> Result<Value, ApiError> {
+    pub fn present_json(&self, stored: &Stored) -> Result<Value, StatusError> {
         in_version(
             &self.state.scheme,
             stored,
             &self.resource.api_version(),
-            |obj| obj.to_json_value().map_err(ApiError::internal),
+            |obj| obj.to_json_value().map_err(StatusError::internal),
         )
     }
 
     /// The body of a single-object response in the negotiated form.
-    pub fn encode_object(&self, obj: &dyn Object) -> Result<Vec<u8>, ApiError> {
+    pub fn encode_object(&self, obj: &dyn Object) -> Result<Vec<u8>, StatusError> {
         match self.output.shape {
             Shape::Object => encode(&self.state.scheme, obj, self.output.encoding),
             Shape::Table => {
-                let value = obj.to_json_value().map_err(ApiError::internal)?;
+                let value = obj.to_json_value().map_err(StatusError::internal)?;
                 let table = super::table::table(self, std::slice::from_ref(&value), None)?;
                 encode_value(&table, self.output.encoding)
             }
             Shape::PartialObjectMetadata => {
-                let value = obj.to_json_value().map_err(ApiError::internal)?;
+                let value = obj.to_json_value().map_err(StatusError::internal)?;
                 encode_value(&partial_object_metadata(&value), self.output.encoding)
             }
         }
@@ -207,12 +207,12 @@ impl Ctx<'_> {
         }
     }
 
-    pub fn object_reply(&self, code: StatusCode, obj: &dyn Object) -> Result<Reply, ApiError> {
+    pub fn object_reply(&self, code: StatusCode, obj: &dyn Object) -> Result<Reply, StatusError> {
         let body = self.encode_object(obj)?;
         Ok(self.reply(code, body))
     }
 
-    pub fn stored_reply(&self, code: StatusCode, stored: &Stored) -> Result<Reply, ApiError> {
+    pub fn stored_reply(&self, code: StatusCode, stored: &Stored) -> Result<Reply, StatusError> {
         if self.output.shape == Shape::Object {
             let body = self.encode_stored(stored, self.output.encoding)?;
             return Ok(self.reply(code, body));
@@ -222,15 +222,15 @@ impl Ctx<'_> {
     }
 
     /// A scheme failure on a write, as kube-apiserver reports it.
-    pub fn scheme_error(&self, e: SchemeError, name: &str) -> ApiError {
+    pub fn scheme_error(&self, e: SchemeError, name: &str) -> StatusError {
         match e {
-            SchemeError::Invalid(errors) => ApiError::invalid(self.target(name), &errors),
-            other => ApiError::from(other),
+            SchemeError::Invalid(errors) => StatusError::invalid(self.target(name), &errors),
+            other => StatusError::from(other),
         }
     }
 
     /// `dryRun=All`: every stage runs, nothing is stored.
-    pub fn dry_run(&self) -> Result<bool, ApiError> {
+    pub fn dry_run(&self) -> Result<bool, StatusError> {
         self.query.dry_run()
     }
 }
@@ -242,14 +242,14 @@ pub(crate) fn in_version<R>(
     scheme: &crate::Scheme,
     stored: &Stored,
     api_version: &str,
-    f: impl FnOnce(&dyn Object) -> Result<R, ApiError>,
-) -> Result<R, ApiError> {
+    f: impl FnOnce(&dyn Object) -> Result<R, StatusError>,
+) -> Result<R, StatusError> {
     if stored.object.api_version() == api_version {
         return f(stored.object.as_ref());
     }
     let converted = scheme
         .convert(stored.object.clone_object(), api_version)
-        .map_err(ApiError::internal)?;
+        .map_err(StatusError::internal)?;
     f(converted.as_ref())
 }
 
@@ -257,23 +257,23 @@ pub(crate) fn encode(
     scheme: &crate::Scheme,
     obj: &dyn Object,
     encoding: Encoding,
-) -> Result<Vec<u8>, ApiError> {
+) -> Result<Vec<u8>, StatusError> {
     let format = match encoding {
         Encoding::Json => Format::Json,
         Encoding::Yaml => Format::Yaml,
         Encoding::Protobuf => Format::Protobuf,
     };
-    scheme.encode(obj, format).map_err(ApiError::internal)
+    scheme.encode(obj, format).map_err(StatusError::internal)
 }
 
-pub(crate) fn encode_value(value: &Value, encoding: Encoding) -> Result<Vec<u8>, ApiError> {
+pub(crate) fn encode_value(value: &Value, encoding: Encoding) -> Result<Vec<u8>, StatusError> {
     match encoding {
         Encoding::Yaml => serde_yaml_ng::to_string(value)
             .map(String::into_bytes)
-            .map_err(ApiError::internal),
+            .map_err(StatusError::internal),
         // Tables and metadata-only forms are served as JSON (negotiation never picks
         // protobuf for them).
-        _ => serde_json::to_vec(value).map_err(ApiError::internal),
+        _ => serde_json::to_vec(value).map_err(StatusError::internal),
     }
 }
 

@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use super::*;
 
-type S = Store<String>;
+type S = MvccStore<String>;
 
 fn frobbers() -> ResourceKey {
     ResourceKey::new("frob.example.com", "frobbers")
@@ -13,8 +13,8 @@ fn key(namespace: &str, name: &str) -> ObjectKey {
     ObjectKey::new(frobbers(), namespace, name)
 }
 
-fn all() -> Scope {
-    Scope::all(frobbers())
+fn all() -> Collection {
+    Collection::all(frobbers())
 }
 
 fn put(store: &S, namespace: &str, name: &str, value: &str) -> u64 {
@@ -190,17 +190,17 @@ fn lists_in_key_order_within_the_scope() {
         (6, None, None)
     );
     let page = store
-        .list(&ListRequest::new(Scope::namespaced(frobbers(), "a")))
+        .list(&ListRequest::new(Collection::namespaced(frobbers(), "a")))
         .expect("list");
     assert_eq!(names(&page.items), ["a/x", "a/y"]);
     let page = store
-        .list(&ListRequest::new(Scope::namespaced(frobbers(), "nope")))
+        .list(&ListRequest::new(Collection::namespaced(frobbers(), "nope")))
         .expect("list");
     assert!(page.items.is_empty());
     assert_eq!(store.len(&all()), 5);
-    assert_eq!(store.len(&Scope::namespaced(frobbers(), "b")), 1);
-    assert!(store.is_empty(&Scope::namespaced(frobbers(), "d")));
-    assert_eq!(store.list_all(&Scope::namespaced(frobbers(), "c")).1, 6);
+    assert_eq!(store.len(&Collection::namespaced(frobbers(), "b")), 1);
+    assert!(store.is_empty(&Collection::namespaced(frobbers(), "d")));
+    assert_eq!(store.list_all(&Collection::namespaced(frobbers(), "c")).1, 6);
 }
 
 #[test]
@@ -367,7 +367,7 @@ fn namespaced_paging_and_tokens() {
             put(&store, ns, &format!("o{i}"), "v");
         }
     }
-    let scope = Scope::namespaced(frobbers(), "a");
+    let scope = Collection::namespaced(frobbers(), "a");
     let first = store
         .list(&ListRequest::new(scope.clone()).limit(3))
         .expect("list");
@@ -464,7 +464,7 @@ async fn watch_replays_missed_events_then_live_ones() {
         .delete::<Infallible>(&key("a", "x"), None)
         .expect("delete"); // 4
     let mut watch = store
-        .watch(&Scope::namespaced(frobbers(), "a"), 1)
+        .watch(&Collection::namespaced(frobbers(), "a"), 1)
         .expect("watch");
     assert_eq!(watch.start_revision(), 1);
     put(&store, "a", "z", "1"); // 5

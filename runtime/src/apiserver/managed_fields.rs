@@ -1,7 +1,7 @@
 //! Who changed what: `metadata.managedFields` entries for non-apply writes, so a later
 //! server-side apply by another manager conflicts as it would on kube-apiserver.
 
-use super::api_error::ApiError;
+use super::status_error::StatusError;
 use super::handlers::Ctx;
 use serde_json::Value;
 
@@ -10,10 +10,10 @@ const MAX_MANAGER_LEN: usize = 128;
 
 /// The request's field manager: `fieldManager`, else the User-Agent's product name
 /// (`kubectl/v1.32 (linux)` → `kubectl`), as kube-apiserver derives it.
-pub fn manager(ctx: &Ctx<'_>) -> Result<String, ApiError> {
+pub fn manager(ctx: &Ctx<'_>) -> Result<String, StatusError> {
     if let Some(m) = ctx.query.get("fieldManager").filter(|m| !m.is_empty()) {
         if m.len() > MAX_MANAGER_LEN || m.chars().any(|c| c.is_control()) {
-            return Err(ApiError::bad_request(format!(
+            return Err(StatusError::bad_request(format!(
                 "fieldManager: Invalid value: {m:?}: must be at most {MAX_MANAGER_LEN} printable characters"
             )));
         }
@@ -37,7 +37,7 @@ pub fn manager(ctx: &Ctx<'_>) -> Result<String, ApiError> {
 
 /// Records an `Update` entry for the request's manager on a write (create, update,
 /// non-apply patch) from `old` (`None` on create) to `new`.
-pub fn on_write(ctx: &Ctx<'_>, old: Option<&Value>, new: &mut Value) -> Result<(), ApiError> {
+pub fn on_write(ctx: &Ctx<'_>, old: Option<&Value>, new: &mut Value) -> Result<(), StatusError> {
     let manager = manager(ctx)?;
     let r = ctx.resource;
     let schema = ctx

@@ -1,7 +1,7 @@
 //! `as=Table` responses: the Name column and the kind's print columns, as kube-apiserver's
 //! table convertor for custom resources renders them (ages as human durations).
 
-use super::api_error::ApiError;
+use super::status_error::StatusError;
 use super::handlers::{partial_object_metadata, Ctx};
 
 use serde_json::{json, Value};
@@ -22,7 +22,7 @@ pub fn table(
     ctx: &Ctx<'_>,
     objects: &[Value],
     list_meta: Option<Value>,
-) -> Result<Value, ApiError> {
+) -> Result<Value, StatusError> {
     table_of(
         ctx.resource.meta,
         ctx.query.get("includeObject").unwrap_or(""),
@@ -37,13 +37,13 @@ pub fn table_of(
     include_object: &str,
     objects: &[Value],
     list_meta: Option<Value>,
-) -> Result<Value, ApiError> {
+) -> Result<Value, StatusError> {
     let include = match include_object {
         "" | "Metadata" => Include::Metadata,
         "Object" => Include::Object,
         "None" => Include::None,
         other => {
-            return Err(ApiError::bad_request(format!(
+            return Err(StatusError::bad_request(format!(
                 "includeObject: Unsupported value: {other:?}: supported values: \"None\", \"Metadata\", \"Object\""
             )))
         }

@@ -6,7 +6,7 @@ use crate::validation::ErrorList;
 
 /// An error response: the `Status` body and the headers that go with it.
 #[derive(Debug, Clone)]
-pub struct ApiError {
+pub struct StatusError {
     // Boxed: errors travel through every handler's `Result`.
     pub status: Box<Status>,
     pub retry_after: Option<u32>,
@@ -40,9 +40,9 @@ impl Target<'_> {
     }
 }
 
-impl ApiError {
+impl StatusError {
     pub fn new(code: u16, reason: &str, message: impl Into<String>) -> Self {
-        ApiError {
+        StatusError {
             status: Box::new(Status {
                 status: "Failure".into(),
                 message: message.into(),
@@ -60,7 +60,7 @@ impl ApiError {
     }
 
     pub fn from_status(status: Status) -> Self {
-        ApiError {
+        StatusError {
             status: Box::new(status),
             retry_after: None,
         }
@@ -227,7 +227,7 @@ impl ApiError {
     }
 }
 
-impl From<crate::scheme::SchemeError> for ApiError {
+impl From<crate::scheme::SchemeError> for StatusError {
     fn from(e: crate::scheme::SchemeError) -> Self {
         use crate::scheme::SchemeError as E;
         match e {
@@ -237,8 +237,8 @@ impl From<crate::scheme::SchemeError> for ApiError {
             | E::MissingApiVersion
             | E::NotAnObject
             | E::NotRegistered(_)
-            | E::KindMismatch { .. } => ApiError::bad_request(e.to_string()),
-            other => ApiError::internal(other),
+            | E::KindMismatch { .. } => StatusError::bad_request(e.to_string()),
+            other => StatusError::internal(other),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Content negotiation: which codec reads a request body and which writes the response,
 //! from `Content-Type` and `Accept`, with kube-apiserver's media types and parameters.
 
-use super::api_error::ApiError;
+use super::status_error::StatusError;
 
 pub const JSON: &str = "application/json";
 pub const YAML: &str = "application/yaml";
@@ -86,7 +86,7 @@ impl MediaRange<'_> {
 /// The response form for an `Accept` header. Ranges are tried in order of preference;
 /// an `as=Table` range is taken only where tables make sense (`tables_allowed`), as
 /// kube-apiserver does for object reads but not for discovery.
-pub fn output(accept: Option<&str>, tables_allowed: bool) -> Result<Output, ApiError> {
+pub fn output(accept: Option<&str>, tables_allowed: bool) -> Result<Output, StatusError> {
     let accept = match accept.map(str::trim) {
         None | Some("") => {
             return Ok(Output {
@@ -125,17 +125,17 @@ pub fn output(accept: Option<&str>, tables_allowed: bool) -> Result<Output, ApiE
         };
         return Ok(Output { encoding, shape });
     }
-    Err(ApiError::not_acceptable(BODY_TYPES))
+    Err(StatusError::not_acceptable(BODY_TYPES))
 }
 
 /// The encoding of a request body.
-pub fn body_encoding(content_type: Option<&str>) -> Result<Encoding, ApiError> {
+pub fn body_encoding(content_type: Option<&str>) -> Result<Encoding, StatusError> {
     let essence = essence(content_type);
     match essence.as_str() {
         "" | JSON => Ok(Encoding::Json),
         YAML => Ok(Encoding::Yaml),
         PROTOBUF => Ok(Encoding::Protobuf),
-        _ => Err(ApiError::unsupported_media_type(&essence, BODY_TYPES)),
+        _ => Err(StatusError::unsupported_media_type(&essence, BODY_TYPES)),
     }
 }
 

@@ -1,4 +1,4 @@
-//! An embedded Kubernetes API server for tests and demos (cargo feature `testing`).
+//! An embedded Kubernetes API server for tests and demos (cargo feature `apiserver`).
 //!
 //! [`ApiServer`] serves every kind of a [`Scheme`](crate::Scheme) over real HTTP on
 //! 127.0.0.1 with kube-apiserver's behaviour where a client could tell: discovery
@@ -8,7 +8,7 @@
 //! guide. [`Faults`] injects failures so reliability tests can prove clients converge.
 
 mod aggregated;
-mod api_error;
+mod status_error;
 mod discovery;
 mod dispatch;
 mod faults;
@@ -27,7 +27,7 @@ pub mod store;
 mod stored;
 mod table;
 
-pub use api_error::ApiError;
+pub use status_error::StatusError;
 pub use faults::{Failure, Faults, RecordedRequest};
 pub use openapi::OpenApiDocuments;
 pub use server::{ApiServer, ApiServerBuilder};

@@ -1,7 +1,7 @@
 //! What a request asks for, read from its path and query the way kube-apiserver's
 //! RequestInfoFactory reads them.
 
-use super::api_error::ApiError;
+use super::status_error::StatusError;
 use std::collections::BTreeMap;
 
 /// Where a path points.
@@ -104,9 +104,9 @@ pub struct Query {
 }
 
 impl Query {
-    pub fn parse(query: Option<&str>) -> Result<Self, ApiError> {
+    pub fn parse(query: Option<&str>) -> Result<Self, StatusError> {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query.unwrap_or(""))
-            .map_err(|e| ApiError::bad_request(format!("invalid query: {e}")))?;
+            .map_err(|e| StatusError::bad_request(format!("invalid query: {e}")))?;
         let mut params: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (k, v) in pairs {
             params.entry(k).or_default().push(v);
@@ -130,7 +130,7 @@ impl Query {
     }
 
     /// Go's `strconv.ParseBool`, which the query decoder uses.
-    pub fn bool(&self, name: &str) -> Result<Option<bool>, ApiError> {
+    pub fn bool(&self, name: &str) -> Result<Option<bool>, StatusError> {
         match self.get(name) {
             None => Ok(None),
             Some("1" | "t" | "T" | "true" | "TRUE" | "True") => Ok(Some(true)),
@@ -138,27 +138,27 @@ impl Query {
             // An empty value (`?watch`) reads as true, as the Kubernetes query decoder does
             // for booleans.
             Some("") => Ok(Some(true)),
-            Some(other) => Err(ApiError::bad_request(format!(
+            Some(other) => Err(StatusError::bad_request(format!(
                 "invalid value {other:?} for query parameter {name:?}"
             ))),
         }
     }
 
-    pub fn int(&self, name: &str) -> Result<Option<i64>, ApiError> {
+    pub fn int(&self, name: &str) -> Result<Option<i64>, StatusError> {
         match self.get(name) {
             None | Some("") => Ok(None),
             Some(v) => v.parse().map(Some).map_err(|_| {
-                ApiError::bad_request(format!("invalid value {v:?} for query parameter {name:?}"))
+                StatusError::bad_request(format!("invalid value {v:?} for query parameter {name:?}"))
             }),
         }
     }
 
     /// `dryRun`: only `All` is defined.
-    pub fn dry_run(&self) -> Result<bool, ApiError> {
+    pub fn dry_run(&self) -> Result<bool, StatusError> {
         let values = self.all("dryRun");
         for v in values {
             if v != "All" {
-                return Err(ApiError::bad_request(format!(
+                return Err(StatusError::bad_request(format!(
                     "Invalid dry run value: {v:?}: supported values: \"All\""
                 )));
             }

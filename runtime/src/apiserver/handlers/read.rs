@@ -3,10 +3,10 @@
 
 use super::{encode_value, in_version, partial_object_metadata, Ctx, Reply};
 use crate::meta::{FieldSelector, Selector};
-use crate::testing::api_error::ApiError;
-use crate::testing::negotiate::{Encoding, Shape};
-use crate::testing::store::{ListRequest, ReadAt, Scope, StoreError};
-use crate::testing::stored::Stored;
+use crate::apiserver::status_error::StatusError;
+use crate::apiserver::negotiate::{Encoding, Shape};
+use crate::apiserver::store::{ListRequest, ReadAt, Collection, StoreError};
+use crate::apiserver::stored::Stored;
 use http::StatusCode;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -21,14 +21,14 @@ pub(crate) struct Selection {
 }
 
 impl Selection {
-    pub fn from_query(ctx: &Ctx<'_>) -> Result<Self, ApiError> {
+    pub fn from_query(ctx: &Ctx<'_>) -> Result<Self, StatusError> {
         let labels = Selector::parse(ctx.query.get("labelSelector").unwrap_or(""))
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            .map_err(|e| StatusError::bad_request(e.to_string()))?;
         let fields = FieldSelector::parse(ctx.query.get("fieldSelector").unwrap_or(""))
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            .map_err(|e| StatusError::bad_request(e.to_string()))?;
         for r in fields.requirements() {
             if !SELECTABLE_FIELDS.contains(&r.field.as_str()) {
-                return Err(ApiError::bad_request(format!(
+                return Err(StatusError::bad_request(format!(
                     "field label not supported: {}",
                     r.field
                 )));
@@ -61,40 +61,40 @@ impl Selection {
     }
 }
 
-pub(crate) fn scope(ctx: &Ctx<'_>) -> Scope {
-    Scope {
+pub(crate) fn scope(ctx: &Ctx<'_>) -> Collection {
+    Collection {
         resource: ctx.resource.store_key(),
         namespace: ctx.namespace.clone(),
     }
 }
 
-pub(super) fn get(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
+pub(super) fn get(ctx: &mut Ctx<'_>) -> Result<Reply, StatusError> {
     let name = ctx.url_name().to_string();
     if let Some(rv) = parse_rv(ctx.query.get("resourceVersion"))? {
         let current = ctx.state.store.current_revision();
         if rv > current {
-            return Err(ApiError::too_large_resource_version(rv, current));
+            return Err(StatusError::too_large_resource_version(rv, current));
         }
     }
     let entry = ctx
         .state
         .store
         .get(&ctx.key(&name))
-        .ok_or_else(|| ApiError::not_found(ctx.target(&name)))?;
+        .ok_or_else(|| StatusError::not_found(ctx.target(&name)))?;
     ctx.stored_reply(StatusCode::OK, &entry.value)
 }
 
-pub(crate) fn parse_rv(rv: Option<&str>) -> Result<Option<u64>, ApiError> {
+pub(crate) fn parse_rv(rv: Option<&str>) -> Result<Option<u64>, StatusError> {
     match rv {
         None | Some("") => Ok(None),
         Some(v) => v
             .parse()
             .map(Some)
-            .map_err(|_| ApiError::bad_request(format!("invalid resource version {v:?}"))),
+            .map_err(|_| StatusError::bad_request(format!("invalid resource version {v:?}"))),
     }
 }
 
-pub(super) fn list(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
+pub(super) fn list(ctx: &mut Ctx<'_>) -> Result<Reply, StatusError> {
     let selection = Selection::from_query(ctx)?;
     let limit = match ctx.query.int("limit")? {
         Some(n) if n > 0 => Some(usize::try_from(n).unwrap_or(usize::MAX)),
@@ -104,14 +104,14 @@ pub(super) fn list(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
     let rv = ctx.query.get("resourceVersion");
     let rv_match = ctx.query.get("resourceVersionMatch").unwrap_or("");
     if continue_token.is_some() && rv.is_some_and(|v| !v.is_empty()) {
-        return Err(ApiError::bad_request(
+        return Err(StatusError::bad_request(
             "specifying resource version is not allowed when using continue",
         ));
     }
     let at = match (parse_rv(rv)?, rv_match) {
         (None, "") => ReadAt::Latest,
         (None, m) => {
-            return Err(ApiError::bad_request(format!(
+            return Err(StatusError::bad_request(format!(
                 "resourceVersionMatch: Forbidden: resourceVersionMatch {m:?} is forbidden unless resourceVersion is provided"
             )))
         }
@@ -123,7 +123,7 @@ pub(super) fn list(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
         (Some(n), "") if limit.is_some() => ReadAt::Exact(n),
         (Some(n), "") => ReadAt::NotOlderThan(n),
         (Some(_), m) => {
-            return Err(ApiError::bad_request(format!(
+            return Err(StatusError::bad_request(format!(
                 "resourceVersionMatch: Unsupported value: {m:?}: supported values: \"Exact\", \"NotOlderThan\""
             )))
         }
@@ -148,16 +148,16 @@ pub(super) fn list(ctx: &mut Ctx<'_>) -> Result<Reply, ApiError> {
     list_reply(ctx, &items, page.revision, page.continue_token, remaining)
 }
 
-fn list_error<E: std::fmt::Display>(ctx: &Ctx<'_>, e: StoreError<E>) -> ApiError {
+fn list_error<E: std::fmt::Display>(ctx: &Ctx<'_>, e: StoreError<E>) -> StatusError {
     match e {
-        StoreError::Expired => ApiError::expired(format!(
+        StoreError::Expired => StatusError::expired(format!(
             "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retry with an inconsistent list: {}",
             ctx.state.store.inconsistent_continue(ctx.query.get("continue").unwrap_or("")).unwrap_or_default()
         )),
-        StoreError::InvalidContinue(why) => ApiError::bad_request(format!("continue key is not valid: {why}")),
-        StoreError::Compacted { .. } => ApiError::expired("The resourceVersion for the provided list is too old."),
-        StoreError::TooLarge { requested, current } => ApiError::too_large_resource_version(requested, current),
-        other => ApiError::internal(other),
+        StoreError::InvalidContinue(why) => StatusError::bad_request(format!("continue key is not valid: {why}")),
+        StoreError::Compacted { .. } => StatusError::expired("The resourceVersion for the provided list is too old."),
+        StoreError::TooLarge { requested, current } => StatusError::too_large_resource_version(requested, current),
+        other => StatusError::internal(other),
     }
 }
 
@@ -169,7 +169,7 @@ pub(crate) fn list_reply(
     revision: u64,
     continue_token: Option<String>,
     remaining: Option<u64>,
-) -> Result<Reply, ApiError> {
+) -> Result<Reply, StatusError> {
     let mut list_meta = json!({ "resourceVersion": revision.to_string() });
     if let Some(c) = &continue_token {
         list_meta["continue"] = json!(c);
@@ -184,7 +184,7 @@ pub(crate) fn list_reply(
             let api_version = ctx.resource.api_version();
             for s in items {
                 encoded.push(in_version(scheme, s, &api_version, |obj| {
-                    scheme.encode_raw_protobuf(obj).map_err(ApiError::internal)
+                    scheme.encode_raw_protobuf(obj).map_err(StatusError::internal)
                 })?);
             }
             let meta = crate::meta::ListMeta {
@@ -207,12 +207,12 @@ pub(crate) fn list_reply(
             let mut out = Vec::with_capacity(64 + items.len() * 512);
             out.extend_from_slice(b"{\"apiVersion\":");
             serde_json::to_writer(&mut out, &ctx.resource.api_version())
-                .map_err(ApiError::internal)?;
+                .map_err(StatusError::internal)?;
             out.extend_from_slice(b",\"kind\":");
             serde_json::to_writer(&mut out, ctx.resource.list_kind())
-                .map_err(ApiError::internal)?;
+                .map_err(StatusError::internal)?;
             out.extend_from_slice(b",\"metadata\":");
-            serde_json::to_writer(&mut out, &list_meta).map_err(ApiError::internal)?;
+            serde_json::to_writer(&mut out, &list_meta).map_err(StatusError::internal)?;
             out.extend_from_slice(b",\"items\":[");
             for (i, s) in items.iter().enumerate() {
                 if i > 0 {
@@ -229,7 +229,7 @@ pub(crate) fn list_reply(
                 values.push(ctx.present_json(s)?);
             }
             let doc = match shape {
-                Shape::Table => crate::testing::table::table(ctx, &values, Some(list_meta))?,
+                Shape::Table => crate::apiserver::table::table(ctx, &values, Some(list_meta))?,
                 Shape::PartialObjectMetadata => json!({
                     "kind": "PartialObjectMetadataList",
                     "apiVersion": "meta.k8s.io/v1",

@@ -5,7 +5,7 @@
 use super::faults::{FaultState, Faults};
 use super::openapi::OpenApiDocuments;
 use super::state::{Config, ServerState};
-use super::store::Store;
+use super::store::MvccStore;
 use crate::Scheme;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
@@ -64,7 +64,7 @@ impl ApiServerBuilder {
         crate::meta::add_to_scheme(&mut self.scheme)
             .and_then(|()| crate::autoscaling::v1::add_to_scheme(&mut self.scheme))
             .map_err(std::io::Error::other)?;
-        let store = Arc::new(Store::with_history_limit(self.history_limit));
+        let store = Arc::new(MvccStore::with_history_limit(self.history_limit));
         let faults = Arc::new(FaultState::new());
         let state = Arc::new(ServerState::new(
             self.scheme,
@@ -88,7 +88,7 @@ impl ApiServerBuilder {
 ///
 /// ```no_run
 /// # async fn demo(scheme: kapi::Scheme) -> std::io::Result<()> {
-/// let server = kapi::testing::ApiServer::builder(scheme).start().await?;
+/// let server = kapi::apiserver::ApiServer::builder(scheme).start().await?;
 /// println!("serving at {}", server.url());
 /// # Ok(()) }
 /// ```

@@ -2,7 +2,7 @@
 //! object in the request's version: system fields on create, what an update may not
 //! change, generation, and the status subresource's split.
 
-use super::api_error::ApiError;
+use super::status_error::StatusError;
 use super::resources::Resource;
 use serde_json::{json, Map, Value};
 
@@ -17,16 +17,16 @@ pub fn metadata(value: &Value) -> Option<&Map<String, Value>> {
     value.get("metadata").and_then(Value::as_object)
 }
 
-pub fn metadata_mut(value: &mut Value) -> Result<&mut Map<String, Value>, ApiError> {
+pub fn metadata_mut(value: &mut Value) -> Result<&mut Map<String, Value>, StatusError> {
     let obj = value
         .as_object_mut()
-        .ok_or_else(|| ApiError::bad_request("the object is not a JSON object"))?;
+        .ok_or_else(|| StatusError::bad_request("the object is not a JSON object"))?;
     let meta = obj.entry("metadata").or_insert_with(|| json!({}));
     if meta.is_null() {
         *meta = json!({});
     }
     meta.as_object_mut()
-        .ok_or_else(|| ApiError::bad_request("metadata must be an object"))
+        .ok_or_else(|| StatusError::bad_request("metadata must be an object"))
 }
 
 pub fn meta_str<'a>(value: &'a Value, field: &str) -> &'a str {
@@ -86,7 +86,7 @@ fn reconcile_namespace(
     meta: &mut Map<String, Value>,
     r: &Resource,
     url_namespace: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<(), StatusError> {
     if !r.namespaced() {
         meta.remove("namespace");
         return Ok(());
@@ -96,7 +96,7 @@ fn reconcile_namespace(
         "" => {
             meta.insert("namespace".into(), json!(url_ns));
         }
-        ns if ns != url_ns => return Err(ApiError::bad_request(
+        ns if ns != url_ns => return Err(StatusError::bad_request(
             "the namespace of the provided object does not match the namespace sent on the request",
         )),
         _ => {}
@@ -110,7 +110,7 @@ pub fn on_create(
     value: &mut Value,
     r: &Resource,
     url_namespace: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<(), StatusError> {
     if r.meta.subresource_status {
         if let Some(obj) = value.as_object_mut() {
             obj.remove("status");
@@ -122,7 +122,7 @@ pub fn on_create(
         .and_then(Value::as_str)
         .is_some_and(|rv| !rv.is_empty())
     {
-        return Err(ApiError::bad_request(
+        return Err(StatusError::bad_request(
             "resourceVersion should not be set on objects to be created",
         ));
     }
@@ -155,7 +155,7 @@ pub fn name_was_generated(value: &Value) -> bool {
 }
 
 /// Clears the generated name so a retry generates another.
-pub fn regenerate_name(value: &mut Value) -> Result<(), ApiError> {
+pub fn regenerate_name(value: &mut Value) -> Result<(), StatusError> {
     let meta = metadata_mut(value)?;
     let prefix = meta
         .get("generateName")
@@ -167,7 +167,7 @@ pub fn regenerate_name(value: &mut Value) -> Result<(), ApiError> {
 }
 
 /// The URL's name must be the object's (a missing one is taken from the URL).
-pub fn check_name(value: &mut Value, url_name: &str) -> Result<(), ApiError> {
+pub fn check_name(value: &mut Value, url_name: &str) -> Result<(), StatusError> {
     let meta = metadata_mut(value)?;
     match meta.get("name").and_then(Value::as_str).unwrap_or("") {
         "" => {
@@ -175,7 +175,7 @@ pub fn check_name(value: &mut Value, url_name: &str) -> Result<(), ApiError> {
             Ok(())
         }
         n if n == url_name => Ok(()),
-        n => Err(ApiError::bad_request(format!(
+        n => Err(StatusError::bad_request(format!(
             "the name of the object ({n}) does not match the name on the URL ({url_name})"
         ))),
     }
@@ -207,7 +207,7 @@ pub fn on_update(
     old: &Value,
     r: &Resource,
     url_namespace: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<(), StatusError> {
     let status_split = r.meta.subresource_status;
     if status_split {
         if let Some(obj) = new.as_object_mut() {
@@ -273,8 +273,8 @@ pub fn on_update(
                     + &added.join("\" \"")
                     + "\"]",
             ));
-            return Err(ApiError::invalid(
-                super::api_error::Target {
+            return Err(StatusError::invalid(
+                super::status_error::Target {
                     group: r.group(),
                     resource: r.plural(),
                     kind: r.meta.kind,
@@ -313,11 +313,11 @@ pub fn on_status_update(new: &Value, old: &Value) -> Value {
 }
 
 /// The resourceVersion an update names as its precondition; empty means unconditional.
-pub fn precondition(value: &Value) -> Result<Option<u64>, ApiError> {
+pub fn precondition(value: &Value) -> Result<Option<u64>, StatusError> {
     match meta_str(value, "resourceVersion") {
         "" => Ok(None),
         rv => rv.parse().map(Some).map_err(|_| {
-            ApiError::bad_request(format!(
+            StatusError::bad_request(format!(
                 "invalid resourceVersion {rv:?}: must be an unsigned integer"
             ))
         }),

@@ -4,7 +4,7 @@
 use super::faults::FaultState;
 use super::openapi::OpenApiDocuments;
 use super::resources::Resources;
-use super::store::Store;
+use super::store::MvccStore;
 use super::stored::Stored;
 use crate::Scheme;
 use std::sync::Arc;
@@ -28,7 +28,7 @@ impl Default for Config {
 pub struct ServerState {
     pub scheme: Scheme,
     pub resources: Resources,
-    pub store: Arc<Store<Stored>>,
+    pub store: Arc<MvccStore<Stored>>,
     pub openapi: OpenApiDocuments,
     pub patch_schemas: super::patch::PatchSchemas,
     pub faults: Arc<FaultState>,
@@ -38,7 +38,7 @@ pub struct ServerState {
 impl ServerState {
     pub fn new(
         scheme: Scheme,
-        store: Arc<Store<Stored>>,
+        store: Arc<MvccStore<Stored>>,
         openapi: OpenApiDocuments,
         faults: Arc<FaultState>,
         config: Config,
