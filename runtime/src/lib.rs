@@ -9,7 +9,7 @@
 // meta types are written with kapi's own markers.
 extern crate self as kapi;
 
-pub mod autoscaling;
+pub mod apis;
 #[cfg(feature = "cache")]
 pub mod cache;
 #[cfg(feature = "client")]
@@ -27,6 +27,9 @@ pub mod apiserver;
 mod traits;
 pub mod validation;
 
+/// The old home of autoscaling/v1 `Scale`, still named by generated clientsets.
+#[doc(hidden)]
+pub use apis::autoscaling;
 pub use conversion::Versioned;
 pub use kapi_derive::{group_version, ApiType};
 pub use scheme::{Object, Scheme};

@@ -62,7 +62,7 @@ impl ApiServerBuilder {
         // What every server speaks besides the served kinds: Status, the options, tables,
         // Scale.
         crate::meta::add_to_scheme(&mut self.scheme)
-            .and_then(|()| crate::autoscaling::v1::add_to_scheme(&mut self.scheme))
+            .and_then(|()| crate::apis::autoscaling::v1::add_to_scheme(&mut self.scheme))
             .map_err(std::io::Error::other)?;
         let store = Arc::new(MvccStore::with_history_limit(self.history_limit));
         let faults = Arc::new(FaultState::new());

@@ -489,7 +489,7 @@ where
             .await
     }
 
-    /// GET of a subresource as kind `S` (`scale` as `kapi::autoscaling::v1::Scale`).
+    /// GET of a subresource as kind `S` (`scale` as `kapi::apis::autoscaling::v1::Scale`).
     pub async fn get_subresource<S: Kind>(
         &self,
         name: &str,

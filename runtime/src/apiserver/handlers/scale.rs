@@ -55,7 +55,7 @@ fn scale_of(ctx: &Ctx<'_>, object: &Value) -> Result<Value, StatusError> {
 fn reply(ctx: &Ctx<'_>, stored: &Stored) -> Result<Reply, StatusError> {
     let object = ctx.present_json(stored)?;
     let scale = scale_of(ctx, &object)?;
-    let scale: crate::autoscaling::v1::Scale =
+    let scale: crate::apis::autoscaling::v1::Scale =
         serde_json::from_value(scale).map_err(StatusError::internal)?;
     ctx.object_reply(StatusCode::OK, &scale)
 }

@@ -1,4 +1,4 @@
-//! autoscaling/v1 `Scale`: the body of every `scale` subresource
+//! autoscaling: `v1::Scale`, the body of every `scale` subresource
 //! (`GET`/`PUT`/`PATCH .../{name}/scale`), written with kapi's markers like the meta types so
 //! codegen describes it (OpenAPI) from the same model as everything else.
 
