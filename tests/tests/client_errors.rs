@@ -6,10 +6,10 @@ mod support;
 
 use api_types::v1::Frobber;
 use client_support::{client, client_with, config, frobber, ENCODINGS};
+use kapi::apiserver::Failure;
 use kapi::client::Method;
 use kapi::client::{Api, Encoding, Error, RetryPolicy};
 use kapi::meta::{CreateOptions, GetOptions, ListOptions, UpdateOptions};
-use kapi::apiserver::Failure;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

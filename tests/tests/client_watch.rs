@@ -14,7 +14,9 @@ use std::time::Duration;
 const WAIT: Duration = Duration::from_secs(5);
 
 /// The next event that is not a bookmark.
-async fn next(stream: &mut WatchStream<Frobber>) -> Option<Result<TypedWatchEvent<Frobber>, Error>> {
+async fn next(
+    stream: &mut WatchStream<Frobber>,
+) -> Option<Result<TypedWatchEvent<Frobber>, Error>> {
     loop {
         let item = tokio::time::timeout(WAIT, stream.next())
             .await

@@ -1,11 +1,12 @@
 //! The HTTP front: faults first, then discovery, OpenAPI, or a resource verb; every
 //! failure leaves as a Kubernetes `Status`.
 
-use super::status_error::StatusError;
-use super::handlers::{self, Reply};
+use super::context::Reply;
+use super::handlers;
 use super::negotiate::{self, Encoding};
 use super::request::{route, Query, Route};
 use super::state::ServerState;
+use super::status_error::StatusError;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::Response;

@@ -2,8 +2,8 @@
 //! object in the request's version: system fields on create, what an update may not
 //! change, generation, and the status subresource's split.
 
-use super::status_error::StatusError;
 use super::resources::Resource;
+use super::status_error::StatusError;
 use serde_json::{json, Map, Value};
 
 /// Characters of generated name suffixes: no vowels and no look-alikes, as Kubernetes'

@@ -1,8 +1,8 @@
 //! Who changed what: `metadata.managedFields` entries for non-apply writes, so a later
 //! server-side apply by another manager conflicts as it would on kube-apiserver.
 
+use super::context::Ctx;
 use super::status_error::StatusError;
-use super::handlers::Ctx;
 use serde_json::Value;
 
 /// Field managers longer than this are refused, as kube-apiserver refuses them.

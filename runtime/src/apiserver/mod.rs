@@ -8,7 +8,7 @@
 //! guide. [`Faults`] injects failures so reliability tests can prove clients converge.
 
 mod aggregated;
-mod status_error;
+mod context;
 mod discovery;
 mod dispatch;
 mod faults;
@@ -23,11 +23,12 @@ mod request;
 mod resources;
 mod server;
 mod state;
+mod status_error;
 pub mod store;
 mod stored;
 mod table;
 
-pub use status_error::StatusError;
 pub use faults::{Failure, Faults, RecordedRequest};
 pub use openapi::OpenApiDocuments;
 pub use server::{ApiServer, ApiServerBuilder};
+pub use status_error::StatusError;

@@ -2,9 +2,9 @@
 //! patch applied to the stored object (JSON in the request's version) with the kind's
 //! schema from the served OpenAPI documents.
 
-use super::status_error::StatusError;
-use super::handlers::Ctx;
+use super::context::Ctx;
 use super::patch::{self, PatchError};
+use super::status_error::StatusError;
 use crate::meta::{StatusCause, StatusDetails};
 use serde_json::Value;
 

@@ -148,7 +148,9 @@ impl Query {
         match self.get(name) {
             None | Some("") => Ok(None),
             Some(v) => v.parse().map(Some).map_err(|_| {
-                StatusError::bad_request(format!("invalid value {v:?} for query parameter {name:?}"))
+                StatusError::bad_request(format!(
+                    "invalid value {v:?} for query parameter {name:?}"
+                ))
             }),
         }
     }

@@ -2,7 +2,6 @@
 //! table convertor for custom resources renders them (ages as human durations).
 
 use super::status_error::StatusError;
-use super::handlers::{partial_object_metadata, Ctx};
 
 use serde_json::{json, Value};
 
@@ -15,20 +14,6 @@ struct Column<'a> {
     description: &'a str,
     priority: i32,
     json_path: &'a str,
-}
-
-/// A Table of `objects` (request-version JSON); `list_meta` for lists.
-pub fn table(
-    ctx: &Ctx<'_>,
-    objects: &[Value],
-    list_meta: Option<Value>,
-) -> Result<Value, StatusError> {
-    table_of(
-        ctx.resource.meta,
-        ctx.query.get("includeObject").unwrap_or(""),
-        objects,
-        list_meta,
-    )
 }
 
 /// A Table for a kind; `include_object` is the request's `includeObject`.
@@ -226,6 +211,16 @@ pub fn human_duration(seconds: i64) -> String {
         };
     }
     format!("{}y", hours / 24 / 365)
+}
+
+/// The metadata-only form of an object (`as=PartialObjectMetadata`, and a Table row's
+/// object with `includeObject=Metadata`).
+pub(crate) fn partial_object_metadata(value: &Value) -> Value {
+    serde_json::json!({
+        "kind": "PartialObjectMetadata",
+        "apiVersion": "meta.k8s.io/v1",
+        "metadata": value.get("metadata").cloned().unwrap_or_else(|| serde_json::json!({})),
+    })
 }
 
 #[cfg(test)]

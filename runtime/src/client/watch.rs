@@ -1,7 +1,7 @@
 //! Watch streams: JSON lines (`{"type":..,"object":..}` per line) or protobuf frames (a
 //! 4-byte big-endian length, then a `WatchEvent` message whose object is enveloped).
 
-use super::api::decode_bytes;
+use super::decode::decode_bytes;
 use super::error::{ApiError, Error};
 use crate::codec::protobuf;
 use crate::meta::Status;

@@ -503,16 +503,40 @@ mod tests {
             ("7u", 7_000, QuantityFormat::DecimalSI),
             ("2k", 2_000_000_000_000, QuantityFormat::DecimalSI),
             ("3M", 3_000_000_000_000_000, QuantityFormat::DecimalSI),
-            ("1T", 1_000_000_000_000_000_000_000, QuantityFormat::DecimalSI),
+            (
+                "1T",
+                1_000_000_000_000_000_000_000,
+                QuantityFormat::DecimalSI,
+            ),
             ("1P", 10i128.pow(24), QuantityFormat::DecimalSI),
             ("12E", 12 * 10i128.pow(27), QuantityFormat::DecimalSI),
             ("1Ki", 1024 * NANOS_PER_UNIT, QuantityFormat::BinarySI),
-            ("1.5Gi", 1_610_612_736 * NANOS_PER_UNIT, QuantityFormat::BinarySI),
-            ("1Ei", (1i128 << 60) * NANOS_PER_UNIT, QuantityFormat::BinarySI),
+            (
+                "1.5Gi",
+                1_610_612_736 * NANOS_PER_UNIT,
+                QuantityFormat::BinarySI,
+            ),
+            (
+                "1Ei",
+                (1i128 << 60) * NANOS_PER_UNIT,
+                QuantityFormat::BinarySI,
+            ),
             ("100.035Ki", 102_435_840_000_000, QuantityFormat::BinarySI),
-            ("1e3", 1_000 * NANOS_PER_UNIT, QuantityFormat::DecimalExponent),
-            ("1E3", 1_000 * NANOS_PER_UNIT, QuantityFormat::DecimalExponent),
-            ("1e+3", 1_000 * NANOS_PER_UNIT, QuantityFormat::DecimalExponent),
+            (
+                "1e3",
+                1_000 * NANOS_PER_UNIT,
+                QuantityFormat::DecimalExponent,
+            ),
+            (
+                "1E3",
+                1_000 * NANOS_PER_UNIT,
+                QuantityFormat::DecimalExponent,
+            ),
+            (
+                "1e+3",
+                1_000 * NANOS_PER_UNIT,
+                QuantityFormat::DecimalExponent,
+            ),
             ("1.5e-3", 1_500_000, QuantityFormat::DecimalExponent),
             ("-1e-9", -1, QuantityFormat::DecimalExponent),
             ("0Ki", 0, QuantityFormat::BinarySI),
@@ -737,9 +761,18 @@ mod tests {
 
     #[test]
     fn new_renders_canonically() {
-        assert_eq!(Quantity::new(2048, QuantityFormat::BinarySI).as_str(), "2Ki");
-        assert_eq!(Quantity::new(5000, QuantityFormat::DecimalSI).as_str(), "5k");
-        assert_eq!(Quantity::new(5000, QuantityFormat::DecimalExponent).as_str(), "5e3");
+        assert_eq!(
+            Quantity::new(2048, QuantityFormat::BinarySI).as_str(),
+            "2Ki"
+        );
+        assert_eq!(
+            Quantity::new(5000, QuantityFormat::DecimalSI).as_str(),
+            "5k"
+        );
+        assert_eq!(
+            Quantity::new(5000, QuantityFormat::DecimalExponent).as_str(),
+            "5e3"
+        );
         assert_eq!(Quantity::new(0, QuantityFormat::BinarySI).as_str(), "0");
         assert_eq!(Quantity::default().as_str(), "0");
         assert!(Quantity::default().is_zero());

@@ -1,65 +1,17 @@
-//! The verbs on resources. Each request becomes a [`Ctx`]: the resource in the request's
-//! version, the URL's namespace and name, the options, and the negotiated output.
+//! The verbs on resources: each request becomes a [`Ctx`] and goes to its verb.
 
 mod read;
 mod scale;
 mod watch;
 mod write;
 
-use super::status_error::{StatusError, Target};
-use super::negotiate::{self, Encoding, Output, Shape};
+use super::context::{Ctx, Reply};
+use super::negotiate::{self, Encoding};
 use super::request::{Query, ResourcePath};
-use super::resources::Resource;
 use super::state::ServerState;
-use super::store::ObjectKey;
-use super::stored::Stored;
-use crate::scheme::{Format, SchemeError};
-use crate::Object;
-use axum::body::Body;
-use axum::response::Response;
-use http::{HeaderMap, HeaderValue, Method, StatusCode};
-use serde_json::Value;
+use super::status_error::StatusError;
+use http::{HeaderMap, Method};
 use std::sync::Arc;
-
-pub(crate) struct Ctx<'a> {
-    pub state: &'a Arc<ServerState>,
-    pub resource: &'a Resource,
-    pub namespace: Option<String>,
-    pub name: Option<String>,
-    pub subresource: Option<String>,
-    pub query: Query,
-    pub headers: HeaderMap,
-    pub output: Output,
-    pub warnings: Vec<String>,
-}
-
-/// A finished response before it becomes HTTP.
-pub(crate) struct Reply {
-    pub code: StatusCode,
-    pub content_type: &'static str,
-    pub body: Body,
-    pub warnings: Vec<String>,
-}
-
-impl Reply {
-    pub fn into_response(self) -> Response {
-        let mut response = Response::new(self.body);
-        *response.status_mut() = self.code;
-        let headers = response.headers_mut();
-        headers.insert(
-            http::header::CONTENT_TYPE,
-            HeaderValue::from_static(self.content_type),
-        );
-        for w in self.warnings {
-            // RFC 7234 warning: code 299, agent "-", quoted text.
-            let text = format!("299 - {}", serde_json::Value::String(w));
-            if let Ok(v) = HeaderValue::from_str(&text) {
-                headers.append(http::header::WARNING, v);
-            }
-        }
-        response
-    }
-}
 
 pub(crate) async fn serve(
     state: &Arc<ServerState>,
@@ -132,155 +84,4 @@ pub(crate) async fn serve(
         },
         _ => Err(StatusError::no_route()),
     }
-}
-
-impl Ctx<'_> {
-    pub fn target<'b>(&'b self, name: &'b str) -> Target<'b> {
-        Target {
-            group: self.resource.group(),
-            resource: self.resource.plural(),
-            kind: self.resource.meta.kind,
-            name,
-        }
-    }
-
-    pub fn key(&self, name: &str) -> ObjectKey {
-        ObjectKey {
-            resource: self.resource.store_key(),
-            namespace: self.namespace.clone().unwrap_or_default(),
-            name: name.to_string(),
-        }
-    }
-
-    pub fn url_name(&self) -> &str {
-        self.name.as_deref().unwrap_or("")
-    }
-
-    /// A stored object in the request's version.
-    pub fn present(&self, stored: &Stored) -> Result<Box<dyn Object>, StatusError> {
-        self.state
-            .scheme
-            .convert(stored.object.clone_object(), &self.resource.api_version())
-            .map_err(StatusError::internal)
-    }
-
-    /// A stored object encoded in the request's version.
-    pub fn encode_stored(&self, stored: &Stored, encoding: Encoding) -> Result<Vec<u8>, StatusError> {
-        let scheme = &self.state.scheme;
-        in_version(scheme, stored, &self.resource.api_version(), |obj| {
-            encode(scheme, obj, encoding)
-        })
-    }
-
-    /// A stored object as the request's version's JSON.
-    pub fn present_json(&self, stored: &Stored) -> Result<Value, StatusError> {
-        in_version(
-            &self.state.scheme,
-            stored,
-            &self.resource.api_version(),
-            |obj| obj.to_json_value().map_err(StatusError::internal),
-        )
-    }
-
-    /// The body of a single-object response in the negotiated form.
-    pub fn encode_object(&self, obj: &dyn Object) -> Result<Vec<u8>, StatusError> {
-        match self.output.shape {
-            Shape::Object => encode(&self.state.scheme, obj, self.output.encoding),
-            Shape::Table => {
-                let value = obj.to_json_value().map_err(StatusError::internal)?;
-                let table = super::table::table(self, std::slice::from_ref(&value), None)?;
-                encode_value(&table, self.output.encoding)
-            }
-            Shape::PartialObjectMetadata => {
-                let value = obj.to_json_value().map_err(StatusError::internal)?;
-                encode_value(&partial_object_metadata(&value), self.output.encoding)
-            }
-        }
-    }
-
-    pub fn reply(&self, code: StatusCode, body: Vec<u8>) -> Reply {
-        Reply {
-            code,
-            content_type: self.output.encoding.content_type(),
-            body: Body::from(body),
-            warnings: self.warnings.clone(),
-        }
-    }
-
-    pub fn object_reply(&self, code: StatusCode, obj: &dyn Object) -> Result<Reply, StatusError> {
-        let body = self.encode_object(obj)?;
-        Ok(self.reply(code, body))
-    }
-
-    pub fn stored_reply(&self, code: StatusCode, stored: &Stored) -> Result<Reply, StatusError> {
-        if self.output.shape == Shape::Object {
-            let body = self.encode_stored(stored, self.output.encoding)?;
-            return Ok(self.reply(code, body));
-        }
-        let obj = self.present(stored)?;
-        self.object_reply(code, obj.as_ref())
-    }
-
-    /// A scheme failure on a write, as kube-apiserver reports it.
-    pub fn scheme_error(&self, e: SchemeError, name: &str) -> StatusError {
-        match e {
-            SchemeError::Invalid(errors) => StatusError::invalid(self.target(name), &errors),
-            other => StatusError::from(other),
-        }
-    }
-
-    /// `dryRun=All`: every stage runs, nothing is stored.
-    pub fn dry_run(&self) -> Result<bool, StatusError> {
-        self.query.dry_run()
-    }
-}
-
-/// Runs `f` on a stored object in `api_version`: on the stored object itself when that is
-/// its version (every read of the storage version, the usual case), else on a converted
-/// copy.
-pub(crate) fn in_version<R>(
-    scheme: &crate::Scheme,
-    stored: &Stored,
-    api_version: &str,
-    f: impl FnOnce(&dyn Object) -> Result<R, StatusError>,
-) -> Result<R, StatusError> {
-    if stored.object.api_version() == api_version {
-        return f(stored.object.as_ref());
-    }
-    let converted = scheme
-        .convert(stored.object.clone_object(), api_version)
-        .map_err(StatusError::internal)?;
-    f(converted.as_ref())
-}
-
-pub(crate) fn encode(
-    scheme: &crate::Scheme,
-    obj: &dyn Object,
-    encoding: Encoding,
-) -> Result<Vec<u8>, StatusError> {
-    let format = match encoding {
-        Encoding::Json => Format::Json,
-        Encoding::Yaml => Format::Yaml,
-        Encoding::Protobuf => Format::Protobuf,
-    };
-    scheme.encode(obj, format).map_err(StatusError::internal)
-}
-
-pub(crate) fn encode_value(value: &Value, encoding: Encoding) -> Result<Vec<u8>, StatusError> {
-    match encoding {
-        Encoding::Yaml => serde_yaml_ng::to_string(value)
-            .map(String::into_bytes)
-            .map_err(StatusError::internal),
-        // Tables and metadata-only forms are served as JSON (negotiation never picks
-        // protobuf for them).
-        _ => serde_json::to_vec(value).map_err(StatusError::internal),
-    }
-}
-
-pub(crate) fn partial_object_metadata(value: &Value) -> Value {
-    serde_json::json!({
-        "kind": "PartialObjectMetadata",
-        "apiVersion": "meta.k8s.io/v1",
-        "metadata": value.get("metadata").cloned().unwrap_or_else(|| serde_json::json!({})),
-    })
 }

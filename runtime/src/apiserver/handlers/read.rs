@@ -1,12 +1,13 @@
 //! get and list: selectors, resourceVersion semantics, and chunked lists with consistent
 //! continue tokens.
 
-use super::{encode_value, in_version, partial_object_metadata, Ctx, Reply};
-use crate::meta::{FieldSelector, Selector};
-use crate::apiserver::status_error::StatusError;
+use crate::apiserver::context::{encode_value, in_version, Ctx, Reply};
 use crate::apiserver::negotiate::{Encoding, Shape};
-use crate::apiserver::store::{ListRequest, ReadAt, Collection, StoreError};
+use crate::apiserver::status_error::StatusError;
+use crate::apiserver::store::{Collection, ListRequest, ReadAt, StoreError};
 use crate::apiserver::stored::Stored;
+use crate::apiserver::table::partial_object_metadata;
+use crate::meta::{FieldSelector, Selector};
 use http::StatusCode;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -184,7 +185,9 @@ pub(crate) fn list_reply(
             let api_version = ctx.resource.api_version();
             for s in items {
                 encoded.push(in_version(scheme, s, &api_version, |obj| {
-                    scheme.encode_raw_protobuf(obj).map_err(StatusError::internal)
+                    scheme
+                        .encode_raw_protobuf(obj)
+                        .map_err(StatusError::internal)
                 })?);
             }
             let meta = crate::meta::ListMeta {
@@ -229,7 +232,7 @@ pub(crate) fn list_reply(
                 values.push(ctx.present_json(s)?);
             }
             let doc = match shape {
-                Shape::Table => crate::apiserver::table::table(ctx, &values, Some(list_meta))?,
+                Shape::Table => ctx.table(&values, Some(list_meta))?,
                 Shape::PartialObjectMetadata => json!({
                     "kind": "PartialObjectMetadataList",
                     "apiVersion": "meta.k8s.io/v1",

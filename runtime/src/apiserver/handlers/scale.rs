@@ -2,9 +2,9 @@
 //! kind's `subresource_scale` marker names.
 
 use super::write::guaranteed_update;
-use super::{Ctx, Reply};
-use crate::apiserver::status_error::StatusError;
+use crate::apiserver::context::{Ctx, Reply};
 use crate::apiserver::lifecycle::{meta_str, metadata};
+use crate::apiserver::status_error::StatusError;
 use crate::apiserver::stored::Stored;
 use http::StatusCode;
 use serde_json::{json, Value};
@@ -75,9 +75,9 @@ fn set_path(object: &mut Value, path: &str, value: Value) -> Result<(), StatusEr
     let fields: Vec<&str> = path.trim_start_matches('.').split('.').collect();
     let mut current = object;
     for (i, field) in fields.iter().enumerate() {
-        let map = current
-            .as_object_mut()
-            .ok_or_else(|| StatusError::internal(format!("{path} does not lead through objects")))?;
+        let map = current.as_object_mut().ok_or_else(|| {
+            StatusError::internal(format!("{path} does not lead through objects"))
+        })?;
         if i + 1 == fields.len() {
             map.insert((*field).to_string(), value);
             return Ok(());

@@ -4,11 +4,11 @@
 //! or protobuf frames.
 
 use super::read::{parse_rv, scope, Selection};
-use super::{Ctx, Reply};
-use crate::apiserver::status_error::StatusError;
+use crate::apiserver::context::{Ctx, Reply};
 use crate::apiserver::negotiate::{Encoding, Output, Shape};
 use crate::apiserver::resources::Resource;
 use crate::apiserver::state::ServerState;
+use crate::apiserver::status_error::StatusError;
 use crate::apiserver::store::{Event, EventKind, StoreError, Watch};
 use crate::apiserver::stored::Stored;
 use crate::validation::{ErrorList, FieldError};
@@ -279,12 +279,16 @@ impl Stream {
 
     fn encode_event(&self, kind: &str, stored: &Stored) -> Result<bytes::Bytes, StatusError> {
         let scheme = &self.state.scheme;
-        super::in_version(scheme, stored, &self.resource.api_version(), |obj| {
+        crate::apiserver::context::in_version(scheme, stored, &self.resource.api_version(), |obj| {
             self.encode_event_object(kind, obj)
         })
     }
 
-    fn encode_event_object(&self, kind: &str, obj: &dyn Object) -> Result<bytes::Bytes, StatusError> {
+    fn encode_event_object(
+        &self,
+        kind: &str,
+        obj: &dyn Object,
+    ) -> Result<bytes::Bytes, StatusError> {
         match (self.output.encoding, self.output.shape) {
             (Encoding::Protobuf, _) => {
                 let raw = self
@@ -310,7 +314,11 @@ impl Stream {
             }
             (encoding, Shape::PartialObjectMetadata) => {
                 let value = obj.to_json_value().map_err(StatusError::internal)?;
-                self.json_line(kind, super::partial_object_metadata(&value), encoding)
+                self.json_line(
+                    kind,
+                    crate::apiserver::table::partial_object_metadata(&value),
+                    encoding,
+                )
             }
         }
     }

@@ -2,10 +2,10 @@
 //! write pipeline of the API change guide (decode → default → normalize → internal →
 //! validate → storage version → store) inside kube-apiserver's generic registry rules.
 
-use super::{Ctx, Reply};
-use crate::apiserver::status_error::StatusError;
+use crate::apiserver::context::{Ctx, Reply};
 use crate::apiserver::lifecycle::{self, meta_str};
 use crate::apiserver::negotiate::{self, Encoding};
+use crate::apiserver::status_error::StatusError;
 use crate::apiserver::store::{ObjectKey, StoreError};
 use crate::apiserver::stored::Stored;
 use crate::Object;
@@ -80,11 +80,13 @@ pub(super) fn decode_body(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Value, Statu
             if let Ok(duplicates) = crate::codec::duplicates::find(&mut de) {
                 problems.extend(duplicates.iter().map(|p| format!("duplicate field {p:?}")));
             }
-            serde_json::from_slice(body)
-                .map_err(|e| StatusError::bad_request(format!("error decoding request body: {e}")))?
+            serde_json::from_slice(body).map_err(|e| {
+                StatusError::bad_request(format!("error decoding request body: {e}"))
+            })?
         }
-        Encoding::Yaml => serde_yaml_ng::from_slice(body)
-            .map_err(|e| StatusError::bad_request(format!("error decoding YAML request body: {e}")))?,
+        Encoding::Yaml => serde_yaml_ng::from_slice(body).map_err(|e| {
+            StatusError::bad_request(format!("error decoding YAML request body: {e}"))
+        })?,
         Encoding::Protobuf => ctx
             .state
             .scheme
@@ -138,13 +140,19 @@ fn check_type(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), StatusError> {
 
 /// decode → default → normalize → internal → drop disabled fields → validate → storage
 /// version.
-fn admit(ctx: &Ctx<'_>, value: Value, old: Option<&Stored>) -> Result<Box<dyn Object>, StatusError> {
+fn admit(
+    ctx: &Ctx<'_>,
+    value: Value,
+    old: Option<&Stored>,
+) -> Result<Box<dyn Object>, StatusError> {
     let scheme = &ctx.state.scheme;
     let name = meta_str(&value, "name").to_string();
     let mut obj = scheme
         .decode_value(value)
         .map_err(|e| ctx.scheme_error(e, &name))?;
-    scheme.default(obj.as_mut()).map_err(StatusError::internal)?;
+    scheme
+        .default(obj.as_mut())
+        .map_err(StatusError::internal)?;
     let old_internal = match old {
         Some(o) => Some(
             scheme

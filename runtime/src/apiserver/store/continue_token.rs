@@ -9,7 +9,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
-use super::{ObjectKey, Collection};
+use super::{Collection, ObjectKey};
 
 const API_VERSION: &str = "meta.k8s.io/v1";
 

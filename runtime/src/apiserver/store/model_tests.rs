@@ -274,7 +274,12 @@ struct Paging {
 }
 
 impl Paging {
-    fn start(store: &MvccStore<String>, scope: Collection, limit: usize, states: &[State]) -> Option<Self> {
+    fn start(
+        store: &MvccStore<String>,
+        scope: Collection,
+        limit: usize,
+        states: &[State],
+    ) -> Option<Self> {
         let page = store
             .list(&ListRequest::new(scope.clone()).limit(limit))
             .expect("latest");

@@ -194,13 +194,19 @@ fn lists_in_key_order_within_the_scope() {
         .expect("list");
     assert_eq!(names(&page.items), ["a/x", "a/y"]);
     let page = store
-        .list(&ListRequest::new(Collection::namespaced(frobbers(), "nope")))
+        .list(&ListRequest::new(Collection::namespaced(
+            frobbers(),
+            "nope",
+        )))
         .expect("list");
     assert!(page.items.is_empty());
     assert_eq!(store.len(&all()), 5);
     assert_eq!(store.len(&Collection::namespaced(frobbers(), "b")), 1);
     assert!(store.is_empty(&Collection::namespaced(frobbers(), "d")));
-    assert_eq!(store.list_all(&Collection::namespaced(frobbers(), "c")).1, 6);
+    assert_eq!(
+        store.list_all(&Collection::namespaced(frobbers(), "c")).1,
+        6
+    );
 }
 
 #[test]

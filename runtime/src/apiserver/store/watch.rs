@@ -7,7 +7,7 @@ use std::task::{Context, Poll};
 
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
-use super::{ObjectKey, Collection};
+use super::{Collection, ObjectKey};
 
 /// What a write did to a key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,7 +1,7 @@
 //! The checks the derived `Validate` impls call, one per marker, each producing Kubernetes'
 //! error for its field.
 
-use super::{ErrorList, ErrorType, FieldError, Path};
+use crate::validation::{go_number, ErrorList, ErrorType, FieldError, Path};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -16,7 +16,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 fn shown<T: Into<Value>>(bound: T) -> String {
     match bound.into() {
-        Value::Number(n) => super::field_error::go_number(&n),
+        Value::Number(n) => go_number(&n),
         other => other.to_string(),
     }
 }
@@ -118,7 +118,7 @@ pub fn required(path: &Path<'_>, is_empty: bool, errs: &mut ErrorList) {
 
 /// A `format` marker: one Invalid error per message the format's check returns.
 pub fn format(path: &Path<'_>, value: &str, format: &str, errs: &mut ErrorList) {
-    if let Some(check) = super::formats::check(format) {
+    if let Some(check) = crate::validation::formats::check(format) {
         for message in check(value) {
             errs.push(FieldError::invalid(path.render(), value, &message));
         }
