@@ -7,6 +7,7 @@ pub mod conversion;
 pub mod deep_copy;
 mod deserialize;
 pub mod probe;
+pub mod protobuf;
 pub mod validation;
 
 pub use crate::__kind_hooks as kind_hooks;
@@ -43,3 +44,18 @@ pub type HookProbe<T> = probe::Probe<T>;
 pub type ValidateHookProbe<T> = probe::Probe<T>;
 #[cfg(feature = "fuzz")]
 pub type FuzzHookProbe<T> = probe::Probe<T>;
+
+#[cfg(test)]
+mod tests {
+    crate::__private::if_fuzz! {
+        fn only_with_fuzz() -> bool {
+            true
+        }
+    }
+
+    #[cfg(feature = "fuzz")]
+    #[test]
+    fn if_fuzz_keeps_its_items_with_the_feature() {
+        assert!(only_with_fuzz());
+    }
+}
