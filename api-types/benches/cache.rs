@@ -17,12 +17,12 @@
 use api_types::v1::Frobber;
 use criterion::{BenchmarkId, Criterion};
 use futures_util::StreamExt;
+use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::cache::{
     EventHandlerFns, InformerOptions, Lister, SharedInformer, Store, StreamingList, Transform,
 };
-use kapi::client::{Api, Client, Config, Encoding, WatchEvent};
+use kapi::client::{Api, Client, Config, Encoding, TypedWatchEvent};
 use kapi::meta::{CreateOptions, ListOptions, Selector};
-use kapi::testing::{ApiServer, OpenApiDocuments};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::{HashMap, HashSet};
 use std::hint::black_box;
@@ -141,11 +141,11 @@ async fn raw_stream(api: &Api<Frobber>) -> usize {
     let mut n = 0;
     while let Some(event) = stream.next().await {
         match event.expect("event") {
-            WatchEvent::Added(f) => {
+            TypedWatchEvent::Added(f) => {
                 black_box(&f);
                 n += 1;
             }
-            WatchEvent::Bookmark(b)
+            TypedWatchEvent::Bookmark(b)
                 if b.annotations
                     .contains_key(kapi::cache::reflector::INITIAL_EVENTS_END) =>
             {

@@ -6,9 +6,9 @@
 
 use api_types::generated::clientset::{scheme, Clientset};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use kapi::apiserver::ApiServer;
 use kapi::client::{Client, Config, Encoding};
 use kapi::meta::{CreateOptions, GetOptions, ListOptions};
-use kapi::testing::ApiServer;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

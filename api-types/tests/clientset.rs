@@ -10,11 +10,11 @@ use api_types::v1::generated::apply::{
 };
 use api_types::v1::{Frobber, FrobberClass};
 use futures_util::StreamExt;
-use kapi::client::{Client, Config, Deleted, Encoding, Patch, WatchEvent};
+use kapi::apiserver::{ApiServer, OpenApiDocuments};
+use kapi::client::{Client, Config, Deleted, Encoding, Patch, TypedWatchEvent};
 use kapi::meta::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions,
 };
-use kapi::testing::{ApiServer, OpenApiDocuments};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
@@ -421,10 +421,10 @@ async fn watch_sees_every_change_in_order() {
             .expect("the watch stays open")
             .expect("a good event");
         match event {
-            WatchEvent::Added(f) => seen.push(("ADDED", f.spec.height)),
-            WatchEvent::Modified(f) => seen.push(("MODIFIED", f.spec.height)),
-            WatchEvent::Deleted(f) => seen.push(("DELETED", f.spec.height)),
-            WatchEvent::Bookmark(_) => {}
+            TypedWatchEvent::Added(f) => seen.push(("ADDED", f.spec.height)),
+            TypedWatchEvent::Modified(f) => seen.push(("MODIFIED", f.spec.height)),
+            TypedWatchEvent::Deleted(f) => seen.push(("DELETED", f.spec.height)),
+            TypedWatchEvent::Bookmark(_) => {}
         }
     }
     assert_eq!(seen, [("ADDED", 3), ("MODIFIED", 4), ("DELETED", 4)]);

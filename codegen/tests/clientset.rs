@@ -183,7 +183,9 @@ fn gen_client_options_decide_the_verbs() {
         "{client}"
     );
     assert!(client.contains("pub fn everythings(&self, namespace: &str) -> EverythingClient"));
-    assert!(client.contains("get_subresource::<::kapi::autoscaling::v1::Scale>(name, \"scale\")"));
+    assert!(
+        client.contains("get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, \"scale\")")
+    );
     // Every kind with object metadata has an apply configuration, with or without a client.
     let apply = std::fs::read_to_string(dir.path().join("generated/v1/apply.rs")).unwrap();
     assert!(apply.contains("pub struct NoClientApplyConfiguration"));

@@ -221,41 +221,6 @@ pub trait DropDisabledFields {
     fn drop_disabled_fields(&mut self, old: Option<&Self>, gates: &FeatureGates);
 }
 
-/// Scalars and opaque values have no gated fields inside.
-macro_rules! nothing_to_drop {
-    ($($t:ty),* $(,)?) => {
-        $(impl DropDisabledFields for $t {
-            #[inline]
-            fn drop_disabled_fields(&mut self, _: Option<&Self>, _: &FeatureGates) {}
-        })*
-    };
-}
-
-nothing_to_drop!(
-    String,
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    u64,
-    f32,
-    f64,
-    serde_json::Value,
-    crate::meta::Time,
-    crate::meta::MicroTime,
-    crate::meta::Duration,
-    crate::meta::Quantity,
-    crate::meta::IntOrString,
-    crate::meta::ByteString,
-    crate::meta::RawExtension,
-    crate::meta::FieldsV1,
-    crate::meta::Verbs,
-);
-
 impl<T: DropDisabledFields> DropDisabledFields for Option<T> {
     fn drop_disabled_fields(&mut self, old: Option<&Self>, gates: &FeatureGates) {
         if let Some(v) = self {

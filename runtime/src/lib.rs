@@ -9,24 +9,32 @@
 // meta types are written with kapi's own markers.
 extern crate self as kapi;
 
-pub mod autoscaling;
+pub mod apis;
+#[cfg(feature = "apiserver")]
+pub mod apiserver;
 #[cfg(feature = "cache")]
 pub mod cache;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod codec;
 pub mod conversion;
-pub mod deep_copy;
 pub mod feature_gates;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
+mod leaf_scalars;
 pub mod meta;
+#[cfg(feature = "fuzz")]
 pub mod round_trip;
 pub mod scheme;
-#[cfg(feature = "testing")]
-pub mod testing;
 mod traits;
 pub mod validation;
 
+/// The deep-copy helpers' old home, still named by derived `Clone` impls.
+#[doc(hidden)]
+pub use __private::deep_copy;
+/// The old home of autoscaling/v1 `Scale`, still named by generated clientsets.
+#[doc(hidden)]
+pub use apis::autoscaling;
 pub use conversion::Versioned;
 pub use kapi_derive::{group_version, ApiType};
 pub use scheme::{Object, Scheme};

@@ -73,31 +73,6 @@ pub trait DefaultsHook {
     fn default_hook(&mut self);
 }
 
-macro_rules! no_defaults {
-    ($($t:ty),* $(,)?) => {
-        $(impl ApplyDefaults for $t {
-            #[inline]
-            fn apply_defaults(&mut self) {}
-        })*
-    };
-}
-
-no_defaults!(
-    String,
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    u64,
-    f32,
-    f64,
-    serde_json::Value
-);
-
 impl<T: ApplyDefaults> ApplyDefaults for Option<T> {
     #[inline]
     fn apply_defaults(&mut self) {

@@ -8,7 +8,7 @@ use api_types::v1::Frobber;
 use bytes::Bytes;
 use client_support::frobber;
 use futures_util::StreamExt;
-use kapi::client::{Error, ObjectList, WatchEvent, WatchStream};
+use kapi::client::{Error, ObjectList, TypedWatchEvent, WatchStream};
 use kapi::codec::protobuf;
 use kapi::meta::ListMeta;
 use kapi::scheme::Format;
@@ -26,7 +26,10 @@ fn sample(name: &str, rv: &str) -> Frobber {
 }
 
 /// Collects every item of a watch body delivered in `chunks`.
-async fn events(chunks: Vec<Vec<u8>>, protobuf: bool) -> Vec<Result<WatchEvent<Frobber>, Error>> {
+async fn events(
+    chunks: Vec<Vec<u8>>,
+    protobuf: bool,
+) -> Vec<Result<TypedWatchEvent<Frobber>, Error>> {
     let chunks: Vec<Result<Bytes, std::io::Error>> =
         chunks.into_iter().map(|c| Ok(Bytes::from(c))).collect();
     WatchStream::<Frobber>::from_chunks(futures_util::stream::iter(chunks), protobuf, scheme())
@@ -72,14 +75,14 @@ fn protobuf_body() -> Vec<u8> {
     body
 }
 
-fn kinds(events: &[Result<WatchEvent<Frobber>, Error>]) -> Vec<String> {
+fn kinds(events: &[Result<TypedWatchEvent<Frobber>, Error>]) -> Vec<String> {
     events
         .iter()
         .map(|e| match e {
-            Ok(WatchEvent::Added(f)) => format!("ADDED {}", f.metadata.name),
-            Ok(WatchEvent::Modified(f)) => format!("MODIFIED {}", f.metadata.name),
-            Ok(WatchEvent::Deleted(f)) => format!("DELETED {}", f.metadata.name),
-            Ok(WatchEvent::Bookmark(b)) => format!("BOOKMARK {}", b.resource_version),
+            Ok(TypedWatchEvent::Added(f)) => format!("ADDED {}", f.metadata.name),
+            Ok(TypedWatchEvent::Modified(f)) => format!("MODIFIED {}", f.metadata.name),
+            Ok(TypedWatchEvent::Deleted(f)) => format!("DELETED {}", f.metadata.name),
+            Ok(TypedWatchEvent::Bookmark(b)) => format!("BOOKMARK {}", b.resource_version),
             Err(e) => format!("ERROR {e}"),
         })
         .collect()
@@ -94,7 +97,7 @@ async fn json_watch_bodies_cut_anywhere() {
         ["ADDED a", "MODIFIED b", "BOOKMARK 7", "DELETED b"]
     );
     match &whole[2] {
-        Ok(WatchEvent::Bookmark(b)) => {
+        Ok(TypedWatchEvent::Bookmark(b)) => {
             assert_eq!(b.annotations["k8s.io/initial-events-end"], "true")
         }
         other => panic!("{other:?}"),
@@ -119,7 +122,7 @@ async fn protobuf_watch_bodies_cut_anywhere() {
         ["ADDED a", "MODIFIED b", "DELETED b", "BOOKMARK 7"]
     );
     match &whole[0] {
-        Ok(WatchEvent::Added(f)) => assert_eq!(*f, sample("a", "5")),
+        Ok(TypedWatchEvent::Added(f)) => assert_eq!(*f, sample("a", "5")),
         other => panic!("{other:?}"),
     }
     for cut in 0..body.len() {
@@ -255,7 +258,7 @@ async fn unknown_fields_from_a_newer_server_are_dropped() {
     );
     let got = events(vec![event.into_bytes()], false).await;
     assert!(
-        matches!(&got[0], Ok(WatchEvent::Added(f)) if f.metadata.name == "a"),
+        matches!(&got[0], Ok(TypedWatchEvent::Added(f)) if f.metadata.name == "a"),
         "{got:?}"
     );
 }

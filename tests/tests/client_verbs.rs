@@ -6,7 +6,7 @@ mod support;
 use api_types::v1::{Frobber, FrobberClass};
 use client_support::{client, frobber, frobber_class, ENCODINGS};
 use futures_util::TryStreamExt;
-use kapi::autoscaling::v1::Scale;
+use kapi::apis::autoscaling::v1::Scale;
 use kapi::client::{Api, Deleted, Encoding, Patch};
 use kapi::meta::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions,

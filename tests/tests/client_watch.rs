@@ -7,20 +7,22 @@ mod support;
 use api_types::v1::Frobber;
 use client_support::{client, frobber, ENCODINGS};
 use futures_util::StreamExt;
-use kapi::client::{Api, Error, WatchEvent, WatchStream};
+use kapi::client::{Api, Error, TypedWatchEvent, WatchStream};
 use kapi::meta::{CreateOptions, DeleteOptions, ListOptions, UpdateOptions};
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(5);
 
 /// The next event that is not a bookmark.
-async fn next(stream: &mut WatchStream<Frobber>) -> Option<Result<WatchEvent<Frobber>, Error>> {
+async fn next(
+    stream: &mut WatchStream<Frobber>,
+) -> Option<Result<TypedWatchEvent<Frobber>, Error>> {
     loop {
         let item = tokio::time::timeout(WAIT, stream.next())
             .await
             .expect("an event in time");
         match item {
-            Some(Ok(WatchEvent::Bookmark(_))) => continue,
+            Some(Ok(TypedWatchEvent::Bookmark(_))) => continue,
             other => return other,
         }
     }
@@ -50,7 +52,7 @@ async fn watch_events_in_json_and_protobuf() {
             .await
             .unwrap();
         match next(&mut stream).await {
-            Some(Ok(WatchEvent::Added(f))) => {
+            Some(Ok(TypedWatchEvent::Added(f))) => {
                 assert_eq!(f.metadata.name, "a", "{ctx}");
                 assert_eq!(f.spec.height, 1);
             }
@@ -62,12 +64,12 @@ async fn watch_events_in_json_and_protobuf() {
             .await
             .unwrap();
         match next(&mut stream).await {
-            Some(Ok(WatchEvent::Modified(f))) => assert_eq!(f.spec.height, 2, "{ctx}"),
+            Some(Ok(TypedWatchEvent::Modified(f))) => assert_eq!(f.spec.height, 2, "{ctx}"),
             other => panic!("{ctx}: expected MODIFIED, got {other:?}"),
         }
         api.delete("a", &DeleteOptions::default()).await.unwrap();
         let deleted_rv = match next(&mut stream).await {
-            Some(Ok(WatchEvent::Deleted(f))) => {
+            Some(Ok(TypedWatchEvent::Deleted(f))) => {
                 assert_eq!(f.metadata.name, "a", "{ctx}");
                 f.metadata.resource_version
             }
@@ -80,7 +82,7 @@ async fn watch_events_in_json_and_protobuf() {
                 .await
                 .expect("a bookmark")
             {
-                Some(Ok(WatchEvent::Bookmark(b))) => break b,
+                Some(Ok(TypedWatchEvent::Bookmark(b))) => break b,
                 Some(Ok(_)) => continue,
                 other => panic!("{ctx}: expected BOOKMARK, got {other:?}"),
             }
@@ -94,7 +96,7 @@ async fn watch_events_in_json_and_protobuf() {
         let end = tokio::time::timeout(WAIT, async {
             loop {
                 match stream.next().await {
-                    Some(Ok(WatchEvent::Bookmark(_))) => continue,
+                    Some(Ok(TypedWatchEvent::Bookmark(_))) => continue,
                     other => return other,
                 }
             }
@@ -190,7 +192,7 @@ async fn the_request_timeout_does_not_cut_watches() {
         .await
         .unwrap();
     match next(&mut stream).await {
-        Some(Ok(WatchEvent::Added(f))) => assert_eq!(f.metadata.name, "late"),
+        Some(Ok(TypedWatchEvent::Added(f))) => assert_eq!(f.metadata.name, "late"),
         other => panic!("expected ADDED, got {other:?}"),
     }
 }

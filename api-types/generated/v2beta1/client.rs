@@ -163,8 +163,10 @@ impl FrobberClient {
     pub async fn get_scale(
         &self,
         name: &str,
-    ) -> Result<::kapi::autoscaling::v1::Scale, Error> {
-        self.api.get_subresource::<::kapi::autoscaling::v1::Scale>(name, "scale").await
+    ) -> Result<::kapi::apis::autoscaling::v1::Scale, Error> {
+        self.api
+            .get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale")
+            .await
     }
 }
 /// The typed client of FrobberClass objects (cluster-scoped).

@@ -17,7 +17,7 @@
 //! progress. Dropping a `step` future midway loses the state it was in: the next step
 //! relists (always safe).
 
-use crate::client::{Api, Bookmark, Error, WatchEvent, WatchStream};
+use crate::client::{Api, Bookmark, Error, TypedWatchEvent, WatchStream};
 use crate::meta::ListOptions;
 use crate::scheme::Kind;
 use crate::Resource;
@@ -406,21 +406,21 @@ impl<K: Resource + Kind> Reflector<K> {
     ) -> (ReflectorEvent<K>, State<K>) {
         match stream.next().await {
             // Initial events are ADDED, one per object.
-            Some(Ok(WatchEvent::Added(obj))) => {
+            Some(Ok(TypedWatchEvent::Added(obj))) => {
                 items.push(obj);
                 (
                     ReflectorEvent::Progress,
                     State::InitialEvents { stream, items },
                 )
             }
-            Some(Ok(WatchEvent::Modified(obj))) => {
+            Some(Ok(TypedWatchEvent::Modified(obj))) => {
                 upsert(&mut items, obj);
                 (
                     ReflectorEvent::Progress,
                     State::InitialEvents { stream, items },
                 )
             }
-            Some(Ok(WatchEvent::Deleted(obj))) => {
+            Some(Ok(TypedWatchEvent::Deleted(obj))) => {
                 let m = obj.metadata();
                 items.retain(|o| {
                     let n = o.metadata();
@@ -431,7 +431,7 @@ impl<K: Resource + Kind> Reflector<K> {
                     State::InitialEvents { stream, items },
                 )
             }
-            Some(Ok(WatchEvent::Bookmark(Bookmark {
+            Some(Ok(TypedWatchEvent::Bookmark(Bookmark {
                 resource_version,
                 annotations,
             }))) => {
@@ -497,19 +497,19 @@ impl<K: Resource + Kind> Reflector<K> {
     ) -> (ReflectorEvent<K>, State<K>) {
         let item = stream.next().await;
         let (event, rv) = match item {
-            Some(Ok(WatchEvent::Added(obj))) => {
+            Some(Ok(TypedWatchEvent::Added(obj))) => {
                 let rv = obj.metadata().resource_version.clone();
                 (ReflectorEvent::Added(obj), rv)
             }
-            Some(Ok(WatchEvent::Modified(obj))) => {
+            Some(Ok(TypedWatchEvent::Modified(obj))) => {
                 let rv = obj.metadata().resource_version.clone();
                 (ReflectorEvent::Modified(obj), rv)
             }
-            Some(Ok(WatchEvent::Deleted(obj))) => {
+            Some(Ok(TypedWatchEvent::Deleted(obj))) => {
                 let rv = obj.metadata().resource_version.clone();
                 (ReflectorEvent::Deleted(obj), rv)
             }
-            Some(Ok(WatchEvent::Bookmark(b))) => {
+            Some(Ok(TypedWatchEvent::Bookmark(b))) => {
                 let rv = b.resource_version;
                 let event = ReflectorEvent::Bookmark {
                     resource_version: rv.clone(),

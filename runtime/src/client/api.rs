@@ -1,11 +1,12 @@
 //! Typed verbs on one resource ([`Api`]), like client-go's typed clients.
 
+use super::connection::Client;
+use super::decode::decode_object;
 use super::error::Error;
 use super::list::{decode_list, ObjectList};
 use super::params::{segment, Query};
 use super::transport::{RawResponse, Spec, ACCEPT_PROTOBUF, JSON, PROTOBUF};
 use super::watch::WatchStream;
-use super::Client;
 use crate::meta::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, Status, UpdateOptions,
 };
@@ -195,7 +196,7 @@ where
 
     fn protobuf_for<T: Kind>(&self) -> bool {
         let scheme = self.client.scheme();
-        self.client.config().encoding == super::Encoding::Protobuf
+        self.client.config().encoding == super::config::Encoding::Protobuf
             && scheme
                 .gvk_of::<T>()
                 .is_some_and(|gvk| scheme.supports_protobuf(gvk))
@@ -323,7 +324,7 @@ where
         &self,
         opts: &ListOptions,
     ) -> impl Stream<Item = Result<ObjectList<K>, Error>> + Send + 'static {
-        super::list::pages(self.clone(), opts.clone())
+        pages(self.clone(), opts.clone())
     }
 
     /// Every object of a chunked list, page after page.
@@ -489,7 +490,7 @@ where
             .await
     }
 
-    /// GET of a subresource as kind `S` (`scale` as `kapi::autoscaling::v1::Scale`).
+    /// GET of a subresource as kind `S` (`scale` as `kapi::apis::autoscaling::v1::Scale`).
     pub async fn get_subresource<S: Kind>(
         &self,
         name: &str,
@@ -554,28 +555,27 @@ fn delete_body(opts: &DeleteOptions) -> Result<(String, Bytes), Error> {
     Ok((JSON.to_string(), Bytes::from(bytes)))
 }
 
-/// One object of kind `T` from a response, protobuf (through the scheme) or JSON.
-pub(crate) fn decode_object<T: Kind>(
-    scheme: &crate::Scheme,
-    resp: &RawResponse,
-) -> Result<T, Error> {
-    decode_bytes(scheme, &resp.body)
-}
-
-pub(crate) fn decode_bytes<T: Kind>(scheme: &crate::Scheme, body: &[u8]) -> Result<T, Error> {
-    if body.starts_with(crate::codec::protobuf::MAGIC) {
-        let obj = scheme
-            .decode_without_defaults(body)
-            .map_err(|e| Error::Decode(e.to_string()))?;
-        return obj.downcast::<T>().map(|b| *b).map_err(|other| {
-            Error::Decode(format!(
-                "expected {}/{}, got {}",
-                T::API_VERSION,
-                T::KIND,
-                other.gvk()
-            ))
-        });
-    }
-    serde_json::from_slice(body)
-        .map_err(|e| Error::Decode(format!("{} {}: {e}", T::API_VERSION, T::KIND)))
+/// Pages of a chunked list: the first with `opts`, then one per `continue` token (without
+/// the resourceVersion, which the server refuses with a token).
+fn pages<K: Resource + Kind>(
+    api: Api<K>,
+    opts: ListOptions,
+) -> impl Stream<Item = Result<ObjectList<K>, Error>> + Send + 'static {
+    futures_util::stream::unfold(Some((api, opts)), |state| async move {
+        let (api, mut opts) = state?;
+        match api.list(&opts).await {
+            Ok(page) => {
+                let next = if page.metadata.continue_.is_empty() {
+                    None
+                } else {
+                    opts.continue_ = page.metadata.continue_.clone();
+                    opts.resource_version.clear();
+                    opts.resource_version_match.clear();
+                    Some((api, opts))
+                };
+                Some((Ok(page), next))
+            }
+            Err(e) => Some((Err(e), None)),
+        }
+    })
 }

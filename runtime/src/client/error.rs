@@ -226,6 +226,13 @@ pub(crate) fn synthesize_status(code: u16, body: &[u8], retry_after: Option<Dura
     }
 }
 
+/// A body the codec could not read.
+impl From<crate::codec::CodecError> for Error {
+    fn from(e: crate::codec::CodecError) -> Self {
+        Error::Decode(e.to_string())
+    }
+}
+
 impl From<ApiError> for Error {
     fn from(e: ApiError) -> Self {
         Error::Api(Box::new(e))

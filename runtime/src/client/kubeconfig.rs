@@ -315,6 +315,68 @@ pub(crate) fn incluster_at(host: &str, port: &str, dir: &Path) -> Result<Config,
     Ok(config)
 }
 
+/// Where a [`Config`] comes from besides explicit settings: kubeconfig files, a pod's
+/// service account, and client-go's search order over both.
+impl Config {
+    /// Reads a kubeconfig file; `context` overrides its `current-context`. Relative paths
+    /// in it are relative to the file's directory.
+    ///
+    /// Read as client-go reads them: a cluster's `server`, `certificate-authority(-data)`,
+    /// `insecure-skip-tls-verify` (an error together with a CA), `tls-server-name`; a
+    /// user's `token`, `tokenFile` (wins over `token`, read again when it changes),
+    /// `client-certificate(-data)`, `client-key(-data)` (inline data wins over a file),
+    /// `username`/`password`; a context's `namespace`. Not supported: `proxy-url` (ignored:
+    /// requests go to the server directly), and `exec` / `auth-provider` plugins (an error).
+    pub fn from_kubeconfig(path: impl AsRef<Path>, context: Option<&str>) -> Result<Self, Error> {
+        load_files(&[path.as_ref().to_path_buf()], context)
+    }
+
+    /// Parses a kubeconfig document; relative paths in it are relative to `base_dir`.
+    pub fn from_kubeconfig_str(
+        yaml: &str,
+        context: Option<&str>,
+        base_dir: &Path,
+    ) -> Result<Self, Error> {
+        let kc = Kubeconfig::parse(yaml, base_dir)?;
+        kc.into_config(context)
+    }
+
+    /// The pod's service account: `KUBERNETES_SERVICE_HOST`/`PORT`, and the token, CA and
+    /// namespace under `/var/run/secrets/kubernetes.io/serviceaccount/`.
+    pub fn incluster() -> Result<Self, Error> {
+        let host = std::env::var("KUBERNETES_SERVICE_HOST").unwrap_or_default();
+        let port = std::env::var("KUBERNETES_SERVICE_PORT").unwrap_or_default();
+        incluster_at(&host, &port, Path::new(SERVICE_ACCOUNT_DIR))
+    }
+
+    /// client-go's search: the files of `KUBECONFIG` (merged, the first to set a value
+    /// wins; missing files skipped), else `~/.kube/config`, else the in-cluster config.
+    pub fn infer() -> Result<Self, Error> {
+        if let Some(list) = std::env::var_os("KUBECONFIG").filter(|v| !v.is_empty()) {
+            let paths: Vec<PathBuf> = std::env::split_paths(&list)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect();
+            if paths.iter().any(|p| p.exists()) {
+                return load_files(&paths, None);
+            }
+        } else if let Some(home) = home_dir() {
+            let path = home.join(".kube").join("config");
+            if path.exists() {
+                return Self::from_kubeconfig(path, None);
+            }
+        }
+        Self::incluster()
+            .map_err(|e| Error::Config(format!("no kubeconfig found, and not in a cluster: {e}")))
+    }
+}
+
+fn home_dir() -> Option<PathBuf> {
+    std::env::var_os("HOME")
+        .or_else(|| std::env::var_os("USERPROFILE"))
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

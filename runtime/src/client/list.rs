@@ -1,14 +1,11 @@
-//! Lists: `<Kind>List` bodies in JSON or protobuf, and chunked lists as streams of pages.
+//! Lists: `<Kind>List` bodies in JSON or protobuf.
 
-use super::api::Api;
 use super::error::Error;
 use super::transport::RawResponse;
 use crate::codec::protobuf;
-use crate::meta::{ListMeta, ListOptions};
+use crate::meta::ListMeta;
 use crate::scheme::{GroupVersionKind, Kind};
-use crate::{Resource, Scheme};
-use futures_util::Stream;
-use prost::encoding::{decode_key, decode_varint, WireType};
+use crate::Scheme;
 
 /// The items of a list response and its metadata (`resourceVersion`, `continue`).
 #[derive(Debug, Clone, PartialEq)]
@@ -77,74 +74,13 @@ fn decode_list_body<K: Kind>(scheme: &Scheme, body: &[u8]) -> Result<ObjectList<
         )));
     }
     let gvk = GroupVersionKind::new(K::GROUP, K::VERSION, K::KIND);
-    let mut list = ObjectList::default();
-    let mut buf: &[u8] = &unknown.raw;
-    let malformed = |e: prost::DecodeError| Error::Decode(format!("protobuf list: {e}"));
-    while !buf.is_empty() {
-        let (tag, wire_type) = decode_key(&mut buf).map_err(malformed)?;
-        let field = match wire_type {
-            WireType::LengthDelimited => {
-                let len = decode_varint(&mut buf).map_err(malformed)?;
-                if len > buf.len() as u64 {
-                    return Err(Error::Decode(
-                        "protobuf list: a length exceeds the remaining input".into(),
-                    ));
-                }
-                let (field, rest) = buf.split_at(len as usize);
-                buf = rest;
-                field
-            }
-            other => {
-                prost::encoding::skip_field(
-                    other,
-                    tag,
-                    &mut buf,
-                    prost::encoding::DecodeContext::default(),
-                )
-                .map_err(malformed)?;
-                continue;
-            }
-        };
-        match tag {
-            1 => {
-                list.metadata = <ListMeta as prost::Message>::decode(field).map_err(malformed)?;
-            }
-            2 => {
-                let obj = scheme
-                    .decode_protobuf_message(&gvk, field)
-                    .map_err(|e| Error::Decode(e.to_string()))?;
-                let item = obj.downcast::<K>().map_err(|other| {
-                    Error::Decode(format!("a list item of {}, not {gvk}", other.gvk()))
-                })?;
-                list.items.push(*item);
-            }
-            _ => {}
-        }
-    }
-    Ok(list)
-}
-
-/// Pages of a chunked list: the first with `opts`, then one per `continue` token (without
-/// the resourceVersion, which the server refuses with a token).
-pub(crate) fn pages<K: Resource + Kind>(
-    api: Api<K>,
-    opts: ListOptions,
-) -> impl Stream<Item = Result<ObjectList<K>, Error>> + Send + 'static {
-    futures_util::stream::unfold(Some((api, opts)), |state| async move {
-        let (api, mut opts) = state?;
-        match api.list(&opts).await {
-            Ok(page) => {
-                let next = if page.metadata.continue_.is_empty() {
-                    None
-                } else {
-                    opts.continue_ = page.metadata.continue_.clone();
-                    opts.resource_version.clear();
-                    opts.resource_version_match.clear();
-                    Some((api, opts))
-                };
-                Some((Ok(page), next))
-            }
-            Err(e) => Some((Err(e), None)),
-        }
-    })
+    let (metadata, items) = protobuf::decode_list_message(&unknown.raw, |message| {
+        let obj = scheme
+            .decode_protobuf_message(&gvk, message)
+            .map_err(|e| Error::Decode(e.to_string()))?;
+        obj.downcast::<K>()
+            .map(|item| *item)
+            .map_err(|other| Error::Decode(format!("a list item of {}, not {gvk}", other.gvk())))
+    })?;
+    Ok(ObjectList { metadata, items })
 }

@@ -1,7 +1,7 @@
 //! Watch streams: JSON lines (`{"type":..,"object":..}` per line) or protobuf frames (a
 //! 4-byte big-endian length, then a `WatchEvent` message whose object is enveloped).
 
-use super::api::decode_bytes;
+use super::decode::decode_bytes;
 use super::error::{ApiError, Error};
 use crate::codec::protobuf;
 use crate::meta::Status;
@@ -16,9 +16,10 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-/// A change to a watched collection.
+/// A change to a watched collection, its object decoded as `K` (the wire form is
+/// [`crate::meta::WatchEvent`]).
 #[derive(Debug, Clone, PartialEq)]
-pub enum WatchEvent<K> {
+pub enum TypedWatchEvent<K> {
     Added(K),
     Modified(K),
     Deleted(K),
@@ -39,7 +40,7 @@ pub struct Bookmark {
 /// drops); an `ERROR` event is an `Err(Error::Api(..))` item (410 Expired when the
 /// resourceVersion is too old: list again and watch from there).
 pub struct WatchStream<K> {
-    inner: Pin<Box<dyn Stream<Item = Result<WatchEvent<K>, Error>> + Send>>,
+    inner: Pin<Box<dyn Stream<Item = Result<TypedWatchEvent<K>, Error>> + Send>>,
 }
 
 impl<K> std::fmt::Debug for WatchStream<K> {
@@ -49,7 +50,7 @@ impl<K> std::fmt::Debug for WatchStream<K> {
 }
 
 impl<K> Stream for WatchStream<K> {
-    type Item = Result<WatchEvent<K>, Error>;
+    type Item = Result<TypedWatchEvent<K>, Error>;
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         self.inner.as_mut().poll_next(cx)
     }
@@ -124,7 +125,7 @@ impl<K: Resource + Kind> WatchStream<K> {
 /// The next complete event in the buffer, `None` when more bytes are needed.
 fn next_event<K: Resource + Kind>(
     state: &mut State,
-) -> Result<Option<Result<WatchEvent<K>, Error>>, Error> {
+) -> Result<Option<Result<TypedWatchEvent<K>, Error>>, Error> {
     if state.protobuf {
         if state.buf.len() < 4 {
             return Ok(None);
@@ -159,7 +160,7 @@ fn next_event<K: Resource + Kind>(
 fn decode_json_event<K: Resource + Kind>(
     line: &[u8],
     scheme: &Scheme,
-) -> Result<WatchEvent<K>, Error> {
+) -> Result<TypedWatchEvent<K>, Error> {
     #[derive(serde::Deserialize)]
     struct Raw<'a> {
         #[serde(rename = "type")]
@@ -176,12 +177,12 @@ fn event_of<K: Resource + Kind>(
     type_: &str,
     object: &[u8],
     scheme: &Scheme,
-) -> Result<WatchEvent<K>, Error> {
+) -> Result<TypedWatchEvent<K>, Error> {
     match type_ {
-        "ADDED" => decode_bytes(scheme, object).map(WatchEvent::Added),
-        "MODIFIED" => decode_bytes(scheme, object).map(WatchEvent::Modified),
-        "DELETED" => decode_bytes(scheme, object).map(WatchEvent::Deleted),
-        "BOOKMARK" => bookmark::<K>(object, scheme).map(WatchEvent::Bookmark),
+        "ADDED" => decode_bytes(scheme, object).map(TypedWatchEvent::Added),
+        "MODIFIED" => decode_bytes(scheme, object).map(TypedWatchEvent::Modified),
+        "DELETED" => decode_bytes(scheme, object).map(TypedWatchEvent::Deleted),
+        "BOOKMARK" => bookmark::<K>(object, scheme).map(TypedWatchEvent::Bookmark),
         "ERROR" => {
             let status: Status = if object.starts_with(protobuf::MAGIC) {
                 protobuf::decode::<Status>(object).map_err(|e| Error::Decode(e.to_string()))?

@@ -15,7 +15,8 @@
 //!   `WatchEvent` message (Kubernetes' `LengthDelimitedFramer` around its raw serializer, no
 //!   envelope); the event's object is embedded in its full encoding, envelope included
 //!   ([`encode_watch_event_frame`], [`decode_watch_event`]);
-//! - list bodies can be assembled from encoded items ([`encode_list`]).
+//! - list bodies can be assembled from encoded items ([`encode_list`]) and read back item by
+//!   item ([`decode_list_message`]).
 //!
 //! Decoding never panics: every length is checked against the remaining input before
 //! anything is allocated for it.
@@ -303,6 +304,40 @@ pub fn encode_list<I: AsRef<[u8]>>(
         list_kind,
         &encode_list_message(metadata, items),
     )
+}
+
+/// A `<Kind>List` message read back, the inverse of [`encode_list_message`]: its ListMeta
+/// (field 1) and each item's bare message (field 2), decoded by `item` in order. Other
+/// fields are skipped; a field of another wire type is skipped whatever its number.
+pub fn decode_list_message<T, E: From<CodecError>>(
+    message: &[u8],
+    mut item: impl FnMut(&[u8]) -> Result<T, E>,
+) -> Result<(ListMeta, Vec<T>), E> {
+    let malformed = |e: DecodeError| E::from(CodecError::Protobuf(format!("list: {e}")));
+    let mut metadata = ListMeta::default();
+    let mut items = Vec::new();
+    let mut buf = message;
+    while !buf.is_empty() {
+        let (tag, wire_type) = decode_key(&mut buf).map_err(malformed)?;
+        if wire_type != WireType::LengthDelimited {
+            skip_field(wire_type, tag, &mut buf, DecodeContext::default()).map_err(malformed)?;
+            continue;
+        }
+        let len = decode_varint(&mut buf).map_err(malformed)?;
+        if len > buf.len() as u64 {
+            return Err(malformed(decode_error(
+                "a length exceeds the remaining input",
+            )));
+        }
+        let (field, rest) = buf.split_at(len as usize);
+        buf = rest;
+        match tag {
+            1 => metadata = ListMeta::decode(field).map_err(malformed)?,
+            2 => items.push(item(field)?),
+            _ => {}
+        }
+    }
+    Ok((metadata, items))
 }
 
 /// One event of a protobuf watch stream, as kube-apiserver writes it: the frame's 4-byte
@@ -806,58 +841,39 @@ fn decode_optional_timestamp(
 }
 
 // Kubernetes writes `Time` with whole seconds only (its JSON form has no fraction) and
-// `MicroTime` with microseconds; both always write `nanos`, even 0.
-impl ProtoValue for Time {
-    const WIRE_TYPE: WireType = WireType::LengthDelimited;
-    fn encode_value(&self, buf: &mut impl BufMut) {
-        let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
-        encode_timestamp(s, n, buf);
-    }
-    fn value_len(&self) -> usize {
-        let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
-        timestamp_len(s, n)
-    }
-    fn decode_value(
-        wire_type: WireType,
-        buf: &mut impl Buf,
-        ctx: DecodeContext,
-    ) -> Result<Self, DecodeError> {
-        decode_timestamp(wire_type, buf, ctx).map(Time::from)
-    }
-    fn decode_option(
-        wire_type: WireType,
-        buf: &mut impl Buf,
-        ctx: DecodeContext,
-    ) -> Result<Option<Self>, DecodeError> {
-        decode_optional_timestamp(wire_type, buf, ctx).map(|t| t.map(Time::from))
-    }
+// `MicroTime` with microseconds (each type's `truncated`); both are a `Timestamp` message
+// that always writes `nanos`, even 0.
+macro_rules! timestamp_messages {
+    ($($t:ident),*) => {
+        $(impl ProtoValue for $t {
+            const WIRE_TYPE: WireType = WireType::LengthDelimited;
+            fn encode_value(&self, buf: &mut impl BufMut) {
+                let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
+                encode_timestamp(s, n, buf);
+            }
+            fn value_len(&self) -> usize {
+                let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
+                timestamp_len(s, n)
+            }
+            fn decode_value(
+                wire_type: WireType,
+                buf: &mut impl Buf,
+                ctx: DecodeContext,
+            ) -> Result<Self, DecodeError> {
+                decode_timestamp(wire_type, buf, ctx).map($t::from)
+            }
+            fn decode_option(
+                wire_type: WireType,
+                buf: &mut impl Buf,
+                ctx: DecodeContext,
+            ) -> Result<Option<Self>, DecodeError> {
+                decode_optional_timestamp(wire_type, buf, ctx).map(|t| t.map($t::from))
+            }
+        })*
+    };
 }
 
-impl ProtoValue for MicroTime {
-    const WIRE_TYPE: WireType = WireType::LengthDelimited;
-    fn encode_value(&self, buf: &mut impl BufMut) {
-        let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
-        encode_timestamp(s, n, buf);
-    }
-    fn value_len(&self) -> usize {
-        let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
-        timestamp_len(s, n)
-    }
-    fn decode_value(
-        wire_type: WireType,
-        buf: &mut impl Buf,
-        ctx: DecodeContext,
-    ) -> Result<Self, DecodeError> {
-        decode_timestamp(wire_type, buf, ctx).map(MicroTime::from)
-    }
-    fn decode_option(
-        wire_type: WireType,
-        buf: &mut impl Buf,
-        ctx: DecodeContext,
-    ) -> Result<Option<Self>, DecodeError> {
-        decode_optional_timestamp(wire_type, buf, ctx).map(|t| t.map(MicroTime::from))
-    }
-}
+timestamp_messages!(Time, MicroTime);
 
 impl ProtoValue for Duration {
     const WIRE_TYPE: WireType = WireType::LengthDelimited;

@@ -16,7 +16,6 @@ mod options;
 mod quantity;
 mod raw;
 mod register;
-mod scalar_traits;
 mod selector;
 mod status;
 mod time;
@@ -43,7 +42,7 @@ pub use options::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, Preconditions,
     UpdateOptions,
 };
-pub use quantity::{Format as QuantityFormat, Quantity, QuantityError};
+pub use quantity::{Quantity, QuantityError, QuantityFormat};
 pub use raw::{FieldsV1, RawExtension};
 pub use register::{add_to_group_version, add_to_scheme};
 pub use selector::{Operator, Requirement, Selector, SelectorError};

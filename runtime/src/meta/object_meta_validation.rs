@@ -3,9 +3,8 @@
 //! of annotations, finalizer names, and the fields that never change.
 
 use super::ObjectMeta;
-use crate::validation::{
-    check, formats, ErrorList, ErrorType, FieldError, Options, Path, ValidateHook,
-};
+use crate::__private::validation as check;
+use crate::validation::{formats, ErrorList, ErrorType, FieldError, Options, Path, ValidateHook};
 
 /// kube-apiserver's limit on the sum of annotation key and value lengths.
 pub const TOTAL_ANNOTATION_SIZE_LIMIT: usize = 256 * 1024;

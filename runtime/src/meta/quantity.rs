@@ -60,7 +60,7 @@ pub enum QuantityError {
 /// Which suffix family a quantity was written in; canonical output stays in
 /// the same family so that "1Gi" does not turn into "1073741824".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum QuantityFormat {
     /// `12e6`, `1E3`.
     DecimalExponent,
     /// `12Mi`: powers of 1024.
@@ -83,13 +83,13 @@ pub enum Format {
 pub struct Quantity {
     original: String,
     nanos: i128,
-    format: Format,
+    format: QuantityFormat,
 }
 
 impl Quantity {
     /// Builds a quantity from a whole number, rendered canonically in the
     /// given format.
-    pub fn new(value: i64, format: Format) -> Self {
+    pub fn new(value: i64, format: QuantityFormat) -> Self {
         let nanos = i128::from(value) * NANOS_PER_UNIT;
         let mut q = Quantity {
             original: String::new(),
@@ -106,7 +106,7 @@ impl Quantity {
     }
 
     /// The suffix family, used to choose how `canonical` renders the value.
-    pub fn format(&self) -> Format {
+    pub fn format(&self) -> QuantityFormat {
         self.format
     }
 
@@ -157,11 +157,11 @@ impl Quantity {
         if self.nanos == 0 {
             return "0".to_owned();
         }
-        if self.format == Format::BinarySI {
+        if self.format == QuantityFormat::BinarySI {
             if let Some(s) = self.canonical_binary() {
                 return s;
             }
-            return canonical_decimal(self.nanos, Format::DecimalSI);
+            return canonical_decimal(self.nanos, QuantityFormat::DecimalSI);
         }
         canonical_decimal(self.nanos, self.format)
     }
@@ -191,7 +191,7 @@ fn div_away_from_zero(value: i128, divisor: i128) -> i128 {
     }
 }
 
-fn canonical_decimal(nanos: i128, format: Format) -> String {
+fn canonical_decimal(nanos: i128, format: QuantityFormat) -> String {
     let mut mantissa = nanos;
     let mut exponent: i64 = -9;
     while mantissa % 10 == 0 {
@@ -206,7 +206,7 @@ fn canonical_decimal(nanos: i128, format: Format) -> String {
     }
     exponent -= excess;
 
-    if format == Format::DecimalSI {
+    if format == QuantityFormat::DecimalSI {
         if let Some((suffix, _)) = DECIMAL_SUFFIXES.iter().find(|(_, e)| *e == exponent) {
             return format!("{mantissa}{suffix}");
         }
@@ -225,13 +225,13 @@ enum Multiplier {
     Binary(u32),
 }
 
-fn interpret_suffix(suffix: &str) -> Option<(Multiplier, Format)> {
+fn interpret_suffix(suffix: &str) -> Option<(Multiplier, QuantityFormat)> {
     if let Some((_, e)) = DECIMAL_SUFFIXES.iter().find(|(s, _)| *s == suffix) {
-        return Some((Multiplier::Decimal(*e), Format::DecimalSI));
+        return Some((Multiplier::Decimal(*e), QuantityFormat::DecimalSI));
     }
     if let Some(power) = BINARY_SUFFIXES[1..].iter().position(|s| *s == suffix) {
         let bits = 10 * (power as u32 + 1);
-        return Some((Multiplier::Binary(bits), Format::BinarySI));
+        return Some((Multiplier::Binary(bits), QuantityFormat::BinarySI));
     }
     let rest = suffix
         .strip_prefix('e')
@@ -239,7 +239,7 @@ fn interpret_suffix(suffix: &str) -> Option<(Multiplier, Format)> {
     let exponent: i32 = rest.parse().ok()?;
     Some((
         Multiplier::Decimal(i64::from(exponent)),
-        Format::DecimalExponent,
+        QuantityFormat::DecimalExponent,
     ))
 }
 
@@ -369,10 +369,10 @@ impl FromStr for Quantity {
                     .map_or(BINARY_CAP_NANOS, |n| n.min(BINARY_CAP_NANOS))
             }
         };
-        if format == Format::BinarySI && magnitude > 0 && magnitude < NANOS_PER_UNIT {
+        if format == QuantityFormat::BinarySI && magnitude > 0 && magnitude < NANOS_PER_UNIT {
             // A binary suffix on a fraction of one cannot be rendered in
             // binary form without rounding.
-            format = Format::DecimalSI;
+            format = QuantityFormat::DecimalSI;
         }
         let nanos = if negative { -magnitude } else { magnitude };
         Ok(Quantity {
@@ -388,7 +388,7 @@ impl Default for Quantity {
         Quantity {
             original: "0".to_owned(),
             nanos: 0,
-            format: Format::DecimalSI,
+            format: QuantityFormat::DecimalSI,
         }
     }
 }
@@ -489,35 +489,59 @@ mod tests {
 
     #[test]
     fn parses_values_exactly() {
-        let cases: &[(&str, i128, Format)] = &[
-            ("0", 0, Format::DecimalSI),
-            ("1", 1_000_000_000, Format::DecimalSI),
-            ("+1", 1_000_000_000, Format::DecimalSI),
-            ("-1", -1_000_000_000, Format::DecimalSI),
-            ("100m", 100_000_000, Format::DecimalSI),
-            ("1.5", 1_500_000_000, Format::DecimalSI),
-            (".5", 500_000_000, Format::DecimalSI),
-            ("1.", 1_000_000_000, Format::DecimalSI),
-            ("1.G", 1_000_000_000_000_000_000, Format::DecimalSI),
-            ("5n", 5, Format::DecimalSI),
-            ("7u", 7_000, Format::DecimalSI),
-            ("2k", 2_000_000_000_000, Format::DecimalSI),
-            ("3M", 3_000_000_000_000_000, Format::DecimalSI),
-            ("1T", 1_000_000_000_000_000_000_000, Format::DecimalSI),
-            ("1P", 10i128.pow(24), Format::DecimalSI),
-            ("12E", 12 * 10i128.pow(27), Format::DecimalSI),
-            ("1Ki", 1024 * NANOS_PER_UNIT, Format::BinarySI),
-            ("1.5Gi", 1_610_612_736 * NANOS_PER_UNIT, Format::BinarySI),
-            ("1Ei", (1i128 << 60) * NANOS_PER_UNIT, Format::BinarySI),
-            ("100.035Ki", 102_435_840_000_000, Format::BinarySI),
-            ("1e3", 1_000 * NANOS_PER_UNIT, Format::DecimalExponent),
-            ("1E3", 1_000 * NANOS_PER_UNIT, Format::DecimalExponent),
-            ("1e+3", 1_000 * NANOS_PER_UNIT, Format::DecimalExponent),
-            ("1.5e-3", 1_500_000, Format::DecimalExponent),
-            ("-1e-9", -1, Format::DecimalExponent),
-            ("0Ki", 0, Format::BinarySI),
-            ("-0", 0, Format::DecimalSI),
-            ("000100", 100 * NANOS_PER_UNIT, Format::DecimalSI),
+        let cases: &[(&str, i128, QuantityFormat)] = &[
+            ("0", 0, QuantityFormat::DecimalSI),
+            ("1", 1_000_000_000, QuantityFormat::DecimalSI),
+            ("+1", 1_000_000_000, QuantityFormat::DecimalSI),
+            ("-1", -1_000_000_000, QuantityFormat::DecimalSI),
+            ("100m", 100_000_000, QuantityFormat::DecimalSI),
+            ("1.5", 1_500_000_000, QuantityFormat::DecimalSI),
+            (".5", 500_000_000, QuantityFormat::DecimalSI),
+            ("1.", 1_000_000_000, QuantityFormat::DecimalSI),
+            ("1.G", 1_000_000_000_000_000_000, QuantityFormat::DecimalSI),
+            ("5n", 5, QuantityFormat::DecimalSI),
+            ("7u", 7_000, QuantityFormat::DecimalSI),
+            ("2k", 2_000_000_000_000, QuantityFormat::DecimalSI),
+            ("3M", 3_000_000_000_000_000, QuantityFormat::DecimalSI),
+            (
+                "1T",
+                1_000_000_000_000_000_000_000,
+                QuantityFormat::DecimalSI,
+            ),
+            ("1P", 10i128.pow(24), QuantityFormat::DecimalSI),
+            ("12E", 12 * 10i128.pow(27), QuantityFormat::DecimalSI),
+            ("1Ki", 1024 * NANOS_PER_UNIT, QuantityFormat::BinarySI),
+            (
+                "1.5Gi",
+                1_610_612_736 * NANOS_PER_UNIT,
+                QuantityFormat::BinarySI,
+            ),
+            (
+                "1Ei",
+                (1i128 << 60) * NANOS_PER_UNIT,
+                QuantityFormat::BinarySI,
+            ),
+            ("100.035Ki", 102_435_840_000_000, QuantityFormat::BinarySI),
+            (
+                "1e3",
+                1_000 * NANOS_PER_UNIT,
+                QuantityFormat::DecimalExponent,
+            ),
+            (
+                "1E3",
+                1_000 * NANOS_PER_UNIT,
+                QuantityFormat::DecimalExponent,
+            ),
+            (
+                "1e+3",
+                1_000 * NANOS_PER_UNIT,
+                QuantityFormat::DecimalExponent,
+            ),
+            ("1.5e-3", 1_500_000, QuantityFormat::DecimalExponent),
+            ("-1e-9", -1, QuantityFormat::DecimalExponent),
+            ("0Ki", 0, QuantityFormat::BinarySI),
+            ("-0", 0, QuantityFormat::DecimalSI),
+            ("000100", 100 * NANOS_PER_UNIT, QuantityFormat::DecimalSI),
         ];
         for (input, nanos, format) in cases {
             let parsed = q(input);
@@ -552,9 +576,9 @@ mod tests {
     fn binary_values_below_one_switch_to_decimal_format() {
         let tiny = q("0.000000000001Ki");
         assert_eq!(tiny.as_nanos(), 2);
-        assert_eq!(tiny.format(), Format::DecimalSI);
+        assert_eq!(tiny.format(), QuantityFormat::DecimalSI);
         assert_eq!(tiny.canonical(), "2n");
-        assert_eq!(q("0.5Mi").format(), Format::BinarySI);
+        assert_eq!(q("0.5Mi").format(), QuantityFormat::BinarySI);
     }
 
     #[test]
@@ -737,10 +761,19 @@ mod tests {
 
     #[test]
     fn new_renders_canonically() {
-        assert_eq!(Quantity::new(2048, Format::BinarySI).as_str(), "2Ki");
-        assert_eq!(Quantity::new(5000, Format::DecimalSI).as_str(), "5k");
-        assert_eq!(Quantity::new(5000, Format::DecimalExponent).as_str(), "5e3");
-        assert_eq!(Quantity::new(0, Format::BinarySI).as_str(), "0");
+        assert_eq!(
+            Quantity::new(2048, QuantityFormat::BinarySI).as_str(),
+            "2Ki"
+        );
+        assert_eq!(
+            Quantity::new(5000, QuantityFormat::DecimalSI).as_str(),
+            "5k"
+        );
+        assert_eq!(
+            Quantity::new(5000, QuantityFormat::DecimalExponent).as_str(),
+            "5e3"
+        );
+        assert_eq!(Quantity::new(0, QuantityFormat::BinarySI).as_str(), "0");
         assert_eq!(Quantity::default().as_str(), "0");
         assert!(Quantity::default().is_zero());
     }

@@ -1,6 +1,5 @@
 //! JSON carried verbatim: embedded objects and managed-field sets.
 
-use crate::ApplyDefaults;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 macro_rules! raw_json {
@@ -19,10 +18,6 @@ macro_rules! raw_json {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 serde_json::Value::deserialize(d).map($name)
             }
-        }
-
-        impl ApplyDefaults for $name {
-            fn apply_defaults(&mut self) {}
         }
 
         impl From<serde_json::Value> for $name {
@@ -83,10 +78,6 @@ impl<'de> Deserialize<'de> for FieldsV1 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         serde_json::Value::deserialize(d).map(FieldsV1::from)
     }
-}
-
-impl ApplyDefaults for FieldsV1 {
-    fn apply_defaults(&mut self) {}
 }
 
 impl From<serde_json::Value> for FieldsV1 {

@@ -155,6 +155,13 @@ fn truncate_to(ts: Timestamp, unit_nanos: i128) -> Timestamp {
     Timestamp::from_nanosecond(floored).unwrap_or(ts)
 }
 
+/// The zero time is the Unix epoch: what a required time decodes to when the input omits it.
+impl Default for Time {
+    fn default() -> Self {
+        Time(Timestamp::UNIX_EPOCH)
+    }
+}
+
 impl From<Timestamp> for Time {
     fn from(ts: Timestamp) -> Self {
         Time(ts)
@@ -213,6 +220,12 @@ impl MicroTime {
     /// The value the wire form would carry.
     pub fn truncated(&self) -> Self {
         MicroTime(truncate_to(self.0, 1_000))
+    }
+}
+
+impl Default for MicroTime {
+    fn default() -> Self {
+        MicroTime(Timestamp::UNIX_EPOCH)
     }
 }
 

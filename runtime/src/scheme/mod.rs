@@ -17,14 +17,6 @@ pub use kind_meta::{KindCategory, KindMeta, PrintColumn, ScalePaths};
 pub use object::{split_api_version, GroupVersionKind, Kind, Object};
 pub use registration::{KindHooks, NormalizeFn, ObjectMetaFns, ProtobufFns};
 
-/// The probes behind [`kind_hooks!`](crate::__private::kind_hooks); not a stable API.
-#[doc(hidden)]
-pub mod probe {
-    pub use super::registration::{
-        KindProbe, NoNormalize, NoProtobuf, NoResource, ViaNormalize, ViaProtobuf, ViaResource,
-    };
-}
-
 use crate::codec::protobuf;
 use crate::codec::CodecError;
 use crate::conversion::Versioned;

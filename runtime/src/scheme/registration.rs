@@ -241,7 +241,8 @@ impl<T: Kind> KindOps for Ops<T> {
 
 /// What registration knows of a kind beyond its `Kind` impl: the trait impls a kind may or
 /// may not have, found where its concrete type is known (the generated `add_to_scheme`, by
-/// [`kind_hooks!`](crate::__private::kind_hooks)), since a generic function cannot ask
+/// [`kind_hooks!`](crate::__private::kind_hooks), with
+/// [`Probe`](crate::__private::probe::Probe)), since a generic function cannot ask
 /// whether a type implements a trait.
 pub struct KindHooks<T> {
     /// The kind's [`crate::Normalize`].
@@ -300,108 +301,6 @@ impl<T: ProtoMessage> ProtobufFns<T> {
             decode_raw: |raw| T::decode(raw).map_err(|e| CodecError::Protobuf(e.to_string())),
         }
     }
-}
-
-/// Finds a kind's optional trait impls from generated registration code, without
-/// specialization: each `Via*` trait (on the probe, bounded by the trait looked for) wins
-/// over its `No*` twin (on `&probe`, for every type) when the bound holds.
-#[doc(hidden)]
-pub struct KindProbe<T>(PhantomData<T>);
-
-impl<T> KindProbe<T> {
-    #[allow(clippy::new_without_default)]
-    pub fn new() -> Self {
-        KindProbe(PhantomData)
-    }
-}
-
-#[doc(hidden)]
-pub trait ViaNormalize<T> {
-    fn normalize_fn(&self) -> Option<NormalizeFn<T>>;
-}
-
-impl<T: crate::Normalize> ViaNormalize<T> for KindProbe<T> {
-    fn normalize_fn(&self) -> Option<NormalizeFn<T>> {
-        Some(T::normalize)
-    }
-}
-
-#[doc(hidden)]
-pub trait NoNormalize<T> {
-    fn normalize_fn(&self) -> Option<NormalizeFn<T>>;
-}
-
-impl<T> NoNormalize<T> for &KindProbe<T> {
-    fn normalize_fn(&self) -> Option<NormalizeFn<T>> {
-        None
-    }
-}
-
-#[doc(hidden)]
-pub trait ViaResource<T> {
-    fn object_meta_fns(&self) -> Option<ObjectMetaFns<T>>;
-}
-
-impl<T: crate::Resource> ViaResource<T> for KindProbe<T> {
-    fn object_meta_fns(&self) -> Option<ObjectMetaFns<T>> {
-        Some(ObjectMetaFns::of_resource())
-    }
-}
-
-#[doc(hidden)]
-pub trait NoResource<T> {
-    fn object_meta_fns(&self) -> Option<ObjectMetaFns<T>>;
-}
-
-impl<T> NoResource<T> for &KindProbe<T> {
-    fn object_meta_fns(&self) -> Option<ObjectMetaFns<T>> {
-        None
-    }
-}
-
-#[doc(hidden)]
-pub trait ViaProtobuf<T> {
-    fn protobuf_fns(&self) -> Option<ProtobufFns<T>>;
-}
-
-impl<T: ProtoMessage> ViaProtobuf<T> for KindProbe<T> {
-    fn protobuf_fns(&self) -> Option<ProtobufFns<T>> {
-        Some(ProtobufFns::of_message())
-    }
-}
-
-#[doc(hidden)]
-pub trait NoProtobuf<T> {
-    fn protobuf_fns(&self) -> Option<ProtobufFns<T>>;
-}
-
-impl<T> NoProtobuf<T> for &KindProbe<T> {
-    fn protobuf_fns(&self) -> Option<ProtobufFns<T>> {
-        None
-    }
-}
-
-/// The [`KindHooks`] of a concrete kind type, found by the probes above. Generated
-/// `add_to_scheme` functions call it once per kind.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kind_hooks {
-    ($t:ty) => {{
-        // One trait of each pair is picked by method resolution; the other is unused.
-        #[allow(unused_imports)]
-        use $crate::scheme::probe::{
-            NoNormalize as _, NoProtobuf as _, NoResource as _, ViaNormalize as _,
-            ViaProtobuf as _, ViaResource as _,
-        };
-        // The `&` is how method resolution tells each pair apart; it is not needless.
-        #[allow(clippy::needless_borrow)]
-        let hooks = $crate::scheme::KindHooks::<$t> {
-            normalize: (&$crate::scheme::probe::KindProbe::<$t>::new()).normalize_fn(),
-            object_meta: (&$crate::scheme::probe::KindProbe::<$t>::new()).object_meta_fns(),
-            protobuf: (&$crate::scheme::probe::KindProbe::<$t>::new()).protobuf_fns(),
-        };
-        hooks
-    }};
 }
 
 /// A kind registered under a second group-version as well (the options kinds, which

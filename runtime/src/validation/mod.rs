@@ -2,12 +2,15 @@
 //! field paths, field errors, the format checks, and the `Validate` trait the derive
 //! implements from the markers.
 
-pub mod check;
 mod field_error;
 pub mod formats;
 mod path;
 mod status;
 
+/// The checks' old home, still named by derived `Validate` impls.
+#[doc(hidden)]
+pub use crate::__private::validation as check;
+pub(crate) use field_error::go_number;
 pub use field_error::{ErrorList, ErrorType, FieldError};
 pub use path::Path;
 pub(crate) use path::{render as render_path, Segment as PathSegment};
@@ -78,40 +81,6 @@ pub trait ValidateHook {
         errs: &mut ErrorList,
     );
 }
-
-macro_rules! nothing_to_validate {
-    ($($t:ty),* $(,)?) => {
-        $(impl Validate for $t {
-            #[inline]
-            fn validate_at(&self, _: Option<&Self>, _: &Path<'_>, _: &Options<'_>, _: &mut ErrorList) {}
-        })*
-    };
-}
-
-nothing_to_validate!(
-    String,
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    u64,
-    f32,
-    f64,
-    serde_json::Value,
-    crate::meta::Time,
-    crate::meta::MicroTime,
-    crate::meta::Duration,
-    crate::meta::Quantity,
-    crate::meta::IntOrString,
-    crate::meta::ByteString,
-    crate::meta::RawExtension,
-    crate::meta::FieldsV1,
-    crate::meta::Verbs,
-);
 
 impl<T: Validate> Validate for Option<T> {
     fn validate_at(

@@ -1,0 +1,55 @@
+//! What generated conversions call for collections: each element converted, an error
+//! naming the element.
+
+use crate::conversion::ConversionError;
+use std::fmt;
+
+/// Converts every item of a list; an error names the item's index.
+pub fn vec<T, U>(
+    items: Vec<T>,
+    mut convert: impl FnMut(T) -> Result<U, ConversionError>,
+) -> Result<Vec<U>, ConversionError> {
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| convert(item).map_err(|e| e.within_index(i)))
+        .collect()
+}
+
+/// Converts every value of a map (any map type); an error names the key.
+pub fn map<K, V, U, In, Out>(
+    entries: In,
+    mut convert: impl FnMut(V) -> Result<U, ConversionError>,
+) -> Result<Out, ConversionError>
+where
+    K: fmt::Display,
+    In: IntoIterator<Item = (K, V)>,
+    Out: FromIterator<(K, U)>,
+{
+    entries
+        .into_iter()
+        .map(|(k, v)| match convert(v) {
+            Ok(u) => Ok((k, u)),
+            Err(e) => Err(e.within_key(&k)),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collections_name_the_failing_element() {
+        let r = vec(vec![1, 2, -3], |x: i32| {
+            u32::try_from(x).map_err(|_| ConversionError::new("negative"))
+        });
+        assert_eq!(r.unwrap_err().to_string(), "[2]: negative");
+        let m: std::collections::BTreeMap<String, i32> =
+            [("a".to_string(), 1), ("b".to_string(), -1)].into();
+        let r: Result<std::collections::BTreeMap<String, u32>, _> = map(m, |x: i32| {
+            u32::try_from(x).map_err(|_| ConversionError::new("negative"))
+        });
+        assert_eq!(r.unwrap_err().to_string(), "[b]: negative");
+    }
+}

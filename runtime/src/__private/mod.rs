@@ -1,0 +1,61 @@
+//! What generated code reaches for: the derive's and the generators' support, one module
+//! per concern. Hidden: it changes with the generators. Traits and types users also name
+//! (`ApplyDefaults`, `Validate`, `Fuzz`, `ProtoValue`, the meta types) stay at their public
+//! paths.
+
+pub mod conversion;
+pub mod deep_copy;
+mod deserialize;
+pub mod probe;
+pub mod protobuf;
+pub mod validation;
+
+pub use crate::__kind_hooks as kind_hooks;
+pub use deserialize::{check_type_meta, default_from_json, CowStr};
+pub use regex_lite;
+pub use serde;
+pub use serde_json;
+
+/// Expands to its input when kapi's `fuzz` feature is on, to nothing otherwise: generated
+/// code wraps what only round-trip tests need (`Fuzz` impls, round-trip checks) in it, so
+/// an API crate compiles with or without the feature.
+#[cfg(feature = "fuzz")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_fuzz {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// [`if_fuzz!`] with the `fuzz` feature off: nothing.
+#[cfg(not(feature = "fuzz"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_fuzz {
+    ($($item:tt)*) => {};
+}
+
+pub use crate::__if_fuzz as if_fuzz;
+
+// The probe's old spellings, still emitted by the derive.
+pub use probe::{NoDefaultsHook, NoValidateHook, ViaDefaultsHook, ViaValidateHook};
+#[cfg(feature = "fuzz")]
+pub use probe::{NoFuzzHook, ViaFuzzHook};
+pub type HookProbe<T> = probe::Probe<T>;
+pub type ValidateHookProbe<T> = probe::Probe<T>;
+#[cfg(feature = "fuzz")]
+pub type FuzzHookProbe<T> = probe::Probe<T>;
+
+#[cfg(test)]
+mod tests {
+    crate::__private::if_fuzz! {
+        fn only_with_fuzz() -> bool {
+            true
+        }
+    }
+
+    #[cfg(feature = "fuzz")]
+    #[test]
+    fn if_fuzz_keeps_its_items_with_the_feature() {
+        assert!(only_with_fuzz());
+    }
+}

@@ -1,0 +1,295 @@
+//! The checks the derived `Validate` impls call, one per marker, each producing Kubernetes'
+//! error for its field.
+
+use crate::validation::{go_number, ErrorList, ErrorType, FieldError, Path};
+use serde::Serialize;
+use serde_json::Value;
+use std::sync::OnceLock;
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn shown<T: Into<Value>>(bound: T) -> String {
+    match bound.into() {
+        Value::Number(n) => go_number(&n),
+        other => other.to_string(),
+    }
+}
+
+/// `minimum` (`must be greater than or equal to 0`), or `exclusive_minimum`.
+pub fn minimum<T: PartialOrd + Copy + Into<Value>>(
+    path: &Path<'_>,
+    value: T,
+    min: T,
+    exclusive: bool,
+    errs: &mut ErrorList,
+) {
+    let (bad, words) = if exclusive {
+        (value <= min, "must be greater than")
+    } else {
+        (value < min, "must be greater than or equal to")
+    };
+    if bad {
+        errs.push(FieldError::invalid(
+            path.render(),
+            value,
+            &format!("{words} {}", shown(min)),
+        ));
+    }
+}
+
+/// `maximum` (`must be less than or equal to 10`), or `exclusive_maximum`.
+pub fn maximum<T: PartialOrd + Copy + Into<Value>>(
+    path: &Path<'_>,
+    value: T,
+    max: T,
+    exclusive: bool,
+    errs: &mut ErrorList,
+) {
+    let (bad, words) = if exclusive {
+        (value >= max, "must be less than")
+    } else {
+        (value > max, "must be less than or equal to")
+    };
+    if bad {
+        errs.push(FieldError::invalid(
+            path.render(),
+            value,
+            &format!("{words} {}", shown(max)),
+        ));
+    }
+}
+
+/// `max_length`: Kubernetes' TooLong, which never repeats the value.
+pub fn max_length(path: &Path<'_>, value: &str, max: usize, errs: &mut ErrorList) {
+    if value.len() > max {
+        errs.push(FieldError::new(
+            ErrorType::TooLong,
+            path.render(),
+            None,
+            format!("may not be more than {}", plural(max, "byte", "bytes")),
+        ));
+    }
+}
+
+pub fn min_length(path: &Path<'_>, value: &str, min: usize, errs: &mut ErrorList) {
+    if value.len() < min {
+        errs.push(FieldError::invalid(
+            path.render(),
+            value,
+            &format!("must be at least {} long", plural(min, "byte", "bytes")),
+        ));
+    }
+}
+
+/// `max_items`: Kubernetes' TooMany, with the actual count as the value.
+pub fn max_items(path: &Path<'_>, len: usize, max: usize, errs: &mut ErrorList) {
+    if len > max {
+        errs.push(FieldError::new(
+            ErrorType::TooMany,
+            path.render(),
+            Some(Value::from(len)),
+            format!("must have at most {}", plural(max, "item", "items")),
+        ));
+    }
+}
+
+pub fn min_items(path: &Path<'_>, len: usize, min: usize, errs: &mut ErrorList) {
+    if len < min {
+        errs.push(FieldError::invalid(
+            path.render(),
+            len,
+            &format!("must have at least {}", plural(min, "item", "items")),
+        ));
+    }
+}
+
+/// A `required` string, list or map that is empty.
+pub fn required(path: &Path<'_>, is_empty: bool, errs: &mut ErrorList) {
+    if is_empty {
+        errs.push(FieldError::required(path.render(), ""));
+    }
+}
+
+/// A `format` marker: one Invalid error per message the format's check returns.
+pub fn format(path: &Path<'_>, value: &str, format: &str, errs: &mut ErrorList) {
+    if let Some(check) = crate::validation::formats::check(format) {
+        for message in check(value) {
+            errs.push(FieldError::invalid(path.render(), value, &message));
+        }
+    }
+}
+
+/// A `pattern` marker. The compiled regex is cached by the caller's `static`; a pattern
+/// that does not compile is reported as an internal error naming it, once per value.
+pub fn pattern(
+    path: &Path<'_>,
+    value: &str,
+    pattern: &str,
+    cache: &OnceLock<Result<regex_lite::Regex, String>>,
+    errs: &mut ErrorList,
+) {
+    let anchored = format!("^(?:{pattern})$");
+    match cache.get_or_init(|| regex_lite::Regex::new(&anchored).map_err(|e| e.to_string())) {
+        Ok(re) if re.is_match(value) => {}
+        Ok(_) => errs.push(FieldError::invalid(
+            path.render(),
+            value,
+            &format!("must match the regular expression '{pattern}'"),
+        )),
+        Err(e) => errs.push(FieldError::new(
+            ErrorType::Internal,
+            path.render(),
+            None,
+            format!("the pattern '{pattern}' does not compile: {e}"),
+        )),
+    }
+}
+
+/// `list_type = "set"`: every item after the first copy of a value is a Duplicate.
+pub fn unique_items<T: Serialize + PartialEq>(path: &Path<'_>, items: &[T], errs: &mut ErrorList) {
+    for (i, item) in items.iter().enumerate() {
+        if items[..i].contains(item) {
+            let value = serde_json::to_value(item).unwrap_or(Value::Null);
+            errs.push(FieldError::new(
+                ErrorType::Duplicate,
+                path.index(i).render(),
+                Some(value),
+                "",
+            ));
+        }
+    }
+}
+
+/// `list_type = "map"`: items are unique by their key fields; a repeat is a Duplicate whose
+/// value shows the keys, as the API server reports it.
+pub fn unique_keys<T: Serialize>(
+    path: &Path<'_>,
+    items: &[T],
+    keys: &[&str],
+    errs: &mut ErrorList,
+) {
+    let key_of = |item: &T| -> Value {
+        let value = serde_json::to_value(item).unwrap_or(Value::Null);
+        let mut map = serde_json::Map::new();
+        for k in keys {
+            map.insert(
+                (*k).to_string(),
+                value.get(*k).cloned().unwrap_or(Value::Null),
+            );
+        }
+        Value::Object(map)
+    };
+    let all: Vec<Value> = items.iter().map(key_of).collect();
+    for (i, key) in all.iter().enumerate() {
+        if all[..i].contains(key) {
+            errs.push(FieldError::new(
+                ErrorType::Duplicate,
+                path.index(i).render(),
+                Some(key.clone()),
+                "",
+            ));
+        }
+    }
+}
+
+/// `immutable`: on update the value may not change (`field is immutable`).
+pub fn immutable<T: PartialEq + Serialize>(
+    path: &Path<'_>,
+    value: &T,
+    old: Option<&T>,
+    errs: &mut ErrorList,
+) {
+    if let Some(old) = old {
+        if value != old {
+            let shown = serde_json::to_value(value).unwrap_or(Value::Null);
+            errs.push(FieldError::invalid(
+                path.render(),
+                shown,
+                "field is immutable",
+            ));
+        }
+    }
+}
+
+/// A union member: its JSON name, whether it is set, and the discriminator value that
+/// selects it.
+pub struct UnionMember<'a> {
+    pub name: &'a str,
+    pub set: bool,
+    pub discriminator_value: &'a str,
+}
+
+/// `union`: without a discriminator at most one member is set; with one, exactly the
+/// member it names (Kubernetes' `validate.Union` / `DiscriminatedUnion` messages). On
+/// update nothing is re-checked when membership and discriminator are unchanged.
+pub fn union(
+    path: &Path<'_>,
+    members: &[UnionMember<'_>],
+    discriminator: Option<(&str, &str)>,
+    unchanged: bool,
+    errs: &mut ErrorList,
+) {
+    if unchanged {
+        return;
+    }
+    match discriminator {
+        None => {
+            let set: Vec<&str> = members.iter().filter(|m| m.set).map(|m| m.name).collect();
+            if set.len() > 1 {
+                let all: Vec<String> = members.iter().map(|m| format!("`{}`", m.name)).collect();
+                errs.push(FieldError::invalid(
+                    path.render(),
+                    format!("{{{}}}", set.join(", ")),
+                    &format!("must specify at most one of: {}", all.join(", ")),
+                ));
+            }
+        }
+        Some((name, value)) => {
+            for m in members {
+                let selected = m.discriminator_value == value;
+                let member_path = path.child(m.name);
+                if m.set && !selected {
+                    errs.push(FieldError::invalid(
+                        member_path.render(),
+                        "",
+                        &format!(
+                            "may only be specified when `{name}` is {:?}",
+                            m.discriminator_value
+                        ),
+                    ));
+                } else if !m.set && selected {
+                    errs.push(FieldError::invalid(
+                        member_path.render(),
+                        "",
+                        &format!("must be specified when `{name}` is {value:?}"),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// A gated enum value: allowed when its gate is on, or on update when the old object had
+/// it already (the API change guide's OnTuesday rule).
+pub fn gated_value(
+    path: &Path<'_>,
+    value: &str,
+    gate: &str,
+    enabled: bool,
+    old_had_it: bool,
+    errs: &mut ErrorList,
+) {
+    if !enabled && !old_had_it {
+        errs.push(FieldError::invalid(
+            path.render(),
+            value,
+            &format!("only allowed if the {gate} feature is enabled"),
+        ));
+    }
+}

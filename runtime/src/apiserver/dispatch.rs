@@ -1,0 +1,194 @@
+//! The HTTP front: faults first, then discovery, OpenAPI, or a resource verb; every
+//! failure leaves as a Kubernetes `Status`.
+
+use super::context::Reply;
+use super::handlers;
+use super::negotiate::{self, Encoding};
+use super::request::{route, Query, Route};
+use super::state::ServerState;
+use super::status_error::StatusError;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::response::Response;
+use http::{HeaderValue, Method, StatusCode};
+use std::sync::Arc;
+
+/// Request bodies above this are refused, as kube-apiserver refuses bodies over 3 MiB
+/// (we allow more for bulk tests).
+const MAX_BODY: usize = 16 * 1024 * 1024;
+
+pub(crate) fn router(state: Arc<ServerState>) -> axum::Router {
+    axum::Router::new().fallback(dispatch).with_state(state)
+}
+
+async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Response {
+    state.faults.wait_unpaused().await;
+    let (parts, body) = request.into_parts();
+    let path = parts.uri.path().to_string();
+    let uri = parts
+        .uri
+        .path_and_query()
+        .map(|p| p.as_str().to_string())
+        .unwrap_or_else(|| path.clone());
+    let accept = parts
+        .headers
+        .get(http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    if let Some(error) = state.faults.on_request(parts.method.as_str(), &path, &uri) {
+        return error_response(&error, accept.as_deref());
+    }
+    let body = match axum::body::to_bytes(body, MAX_BODY).await {
+        Ok(b) => b,
+        Err(_) => {
+            return error_response(
+                &StatusError::new(
+                    413,
+                    "RequestEntityTooLarge",
+                    "the request body is too large",
+                ),
+                accept.as_deref(),
+            )
+        }
+    };
+    let result = async {
+        let query = Query::parse(parts.uri.query())?;
+        let route = route(&path).ok_or_else(StatusError::no_route)?;
+        match route {
+            Route::Resource(resource_path) => {
+                handlers::serve(
+                    &state,
+                    &parts.method,
+                    resource_path,
+                    query,
+                    parts.headers,
+                    body,
+                )
+                .await
+            }
+            other => {
+                if parts.method != Method::GET {
+                    return Err(StatusError::method_not_allowed());
+                }
+                non_resource(&state, other, accept.as_deref(), &parts.headers)
+            }
+        }
+    }
+    .await;
+    match result {
+        Ok(reply) => reply.into_response(),
+        Err(e) => error_response(&e, accept.as_deref()),
+    }
+}
+
+fn json_reply(value: &serde_json::Value) -> Result<Reply, StatusError> {
+    Ok(Reply {
+        code: StatusCode::OK,
+        content_type: negotiate::JSON,
+        body: Body::from(serde_json::to_vec(value).map_err(StatusError::internal)?),
+        warnings: Vec::new(),
+    })
+}
+
+fn non_resource(
+    state: &ServerState,
+    route: Route,
+    accept: Option<&str>,
+    headers: &http::HeaderMap,
+) -> Result<Reply, StatusError> {
+    use super::discovery;
+    match route {
+        Route::Version => json_reply(&discovery::version()),
+        Route::Health => Ok(Reply {
+            code: StatusCode::OK,
+            content_type: "text/plain; charset=utf-8",
+            body: Body::from("ok"),
+            warnings: Vec::new(),
+        }),
+        Route::CoreVersions | Route::Groups => {
+            if let Some(content_type) = super::aggregated::wanted(accept) {
+                let doc =
+                    super::aggregated::document(state, route == Route::CoreVersions, content_type);
+                let mut reply = json_reply(&doc)?;
+                reply.content_type = content_type;
+                return Ok(reply);
+            }
+            negotiate::output(accept, false)?;
+            if route == Route::CoreVersions {
+                let host = headers
+                    .get(http::header::HOST)
+                    .and_then(|h| h.to_str().ok())
+                    .unwrap_or("127.0.0.1");
+                json_reply(&discovery::core_versions(state, host))
+            } else {
+                json_reply(&discovery::groups(state))
+            }
+        }
+        Route::Group(group) => {
+            negotiate::output(accept, false)?;
+            json_reply(&discovery::group(state, &group).ok_or_else(StatusError::no_route)?)
+        }
+        Route::ResourceList { group, version } => {
+            negotiate::output(accept, false)?;
+            json_reply(
+                &discovery::resource_list(state, &group, &version)
+                    .ok_or_else(StatusError::no_route)?,
+            )
+        }
+        Route::OpenApiV2 => {
+            let doc = state.openapi.v2().ok_or_else(StatusError::no_route)?;
+            // kube-apiserver also serves the protobuf form; JSON is all we publish.
+            if negotiate::output(accept, false)?.encoding != Encoding::Json {
+                return Err(StatusError::not_acceptable(&[negotiate::JSON]));
+            }
+            Ok(Reply {
+                code: StatusCode::OK,
+                content_type: negotiate::JSON,
+                body: Body::from(doc.to_string()),
+                warnings: Vec::new(),
+            })
+        }
+        Route::OpenApiV3Index => json_reply(&state.openapi.v3_index()),
+        Route::OpenApiV3(path) => {
+            let doc = state.openapi.v3(&path).ok_or_else(StatusError::no_route)?;
+            Ok(Reply {
+                code: StatusCode::OK,
+                content_type: negotiate::JSON,
+                body: Body::from(doc.to_string()),
+                warnings: Vec::new(),
+            })
+        }
+        Route::Resource(_) => Err(StatusError::no_route()),
+    }
+}
+
+/// A `Status` body in the format the client accepts (JSON unless it asked for protobuf
+/// only), with `Retry-After` when set.
+pub(crate) fn error_response(error: &StatusError, accept: Option<&str>) -> Response {
+    let encoding = negotiate::output(accept, false)
+        .map(|o| o.encoding)
+        .unwrap_or(Encoding::Json);
+    let (content_type, body) = match encoding {
+        Encoding::Protobuf => (
+            negotiate::PROTOBUF,
+            crate::codec::protobuf::encode(error.status.as_ref()),
+        ),
+        _ => (
+            negotiate::JSON,
+            serde_json::to_vec(&error.status).unwrap_or_default(),
+        ),
+    };
+    let mut response = Response::new(Body::from(body));
+    *response.status_mut() =
+        StatusCode::from_u16(error.code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    response.headers_mut().insert(
+        http::header::CONTENT_TYPE,
+        HeaderValue::from_static(content_type),
+    );
+    if let Some(seconds) = error.retry_after {
+        if let Ok(v) = HeaderValue::from_str(&seconds.to_string()) {
+            response.headers_mut().insert(http::header::RETRY_AFTER, v);
+        }
+    }
+    response
+}

@@ -1,0 +1,34 @@
+//! An embedded Kubernetes API server for tests and demos (cargo feature `apiserver`).
+//!
+//! [`ApiServer`] serves every kind of a [`Scheme`](crate::Scheme) over real HTTP on
+//! 127.0.0.1 with kube-apiserver's behaviour where a client could tell: discovery
+//! (legacy and aggregated), OpenAPI, every verb with its options, the status and scale
+//! subresources, the object lifecycle, selectors, chunked lists, watches with bookmarks,
+//! JSON and protobuf, tables, `Status` errors, and the write pipeline of the API change
+//! guide. [`Faults`] injects failures so reliability tests can prove clients converge.
+
+mod aggregated;
+mod context;
+mod discovery;
+mod dispatch;
+mod faults;
+mod handlers;
+mod lifecycle;
+mod managed_fields;
+mod negotiate;
+mod openapi;
+pub mod patch;
+mod patching;
+mod request;
+mod resources;
+mod server;
+mod state;
+mod status_error;
+pub mod store;
+mod stored;
+mod table;
+
+pub use faults::{Failure, Faults, RecordedRequest};
+pub use openapi::OpenApiDocuments;
+pub use server::{ApiServer, ApiServerBuilder};
+pub use status_error::StatusError;

@@ -1,0 +1,202 @@
+//! Content negotiation: which codec reads a request body and which writes the response,
+//! from `Content-Type` and `Accept`, with kube-apiserver's media types and parameters.
+
+use super::status_error::StatusError;
+
+pub const JSON: &str = "application/json";
+pub const YAML: &str = "application/yaml";
+pub const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
+pub const JSON_PATCH: &str = "application/json-patch+json";
+pub const MERGE_PATCH: &str = "application/merge-patch+json";
+pub const STRATEGIC_MERGE_PATCH: &str = "application/strategic-merge-patch+json";
+pub const APPLY_PATCH: &str = "application/apply-patch+yaml";
+
+/// Media types a body may be written in.
+pub const BODY_TYPES: &[&str] = &[JSON, YAML, PROTOBUF];
+pub const PATCH_TYPES: &[&str] = &[JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH, APPLY_PATCH];
+
+/// Wire encodings of objects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Json,
+    Yaml,
+    Protobuf,
+}
+
+impl Encoding {
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Encoding::Json => JSON,
+            Encoding::Yaml => YAML,
+            Encoding::Protobuf => PROTOBUF,
+        }
+    }
+}
+
+/// What the response should look like: the encoding and, for `as=Table` or
+/// `as=PartialObjectMetadata`, the transformed shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Output {
+    pub encoding: Encoding,
+    pub shape: Shape,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Object,
+    Table,
+    PartialObjectMetadata,
+}
+
+struct MediaRange<'a> {
+    essence: &'a str,
+    params: Vec<(&'a str, &'a str)>,
+    q: f32,
+}
+
+fn parse_media_range(s: &str) -> Option<MediaRange<'_>> {
+    let mut parts = s.split(';');
+    let essence = parts.next()?.trim();
+    if essence.is_empty() {
+        return None;
+    }
+    let mut params = Vec::new();
+    let mut q = 1.0;
+    for p in parts {
+        let (k, v) = p.split_once('=')?;
+        let (k, v) = (k.trim(), v.trim().trim_matches('"'));
+        if k == "q" {
+            q = v.parse().unwrap_or(0.0);
+        } else {
+            params.push((k, v));
+        }
+    }
+    Some(MediaRange { essence, params, q })
+}
+
+impl MediaRange<'_> {
+    fn param(&self, name: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| *v)
+    }
+}
+
+/// The response form for an `Accept` header. Ranges are tried in order of preference;
+/// an `as=Table` range is taken only where tables make sense (`tables_allowed`), as
+/// kube-apiserver does for object reads but not for discovery.
+pub fn output(accept: Option<&str>, tables_allowed: bool) -> Result<Output, StatusError> {
+    let accept = match accept.map(str::trim) {
+        None | Some("") => {
+            return Ok(Output {
+                encoding: Encoding::Json,
+                shape: Shape::Object,
+            })
+        }
+        Some(a) => a,
+    };
+    let mut ranges: Vec<MediaRange<'_>> = accept.split(',').filter_map(parse_media_range).collect();
+    // Stable: equal q keeps the client's order.
+    ranges.sort_by(|a, b| b.q.partial_cmp(&a.q).unwrap_or(std::cmp::Ordering::Equal));
+    for r in ranges.iter().filter(|r| r.q > 0.0) {
+        let encoding = match r.essence {
+            JSON | "application/*" | "*/*" => Encoding::Json,
+            YAML => Encoding::Yaml,
+            PROTOBUF => Encoding::Protobuf,
+            _ => continue,
+        };
+        let shape = match (r.param("as"), r.param("g"), r.param("v")) {
+            (None, _, _) => Shape::Object,
+            (Some("Table"), Some("meta.k8s.io"), Some("v1" | "v1beta1")) if tables_allowed => {
+                Shape::Table
+            }
+            (Some("PartialObjectMetadata"), Some("meta.k8s.io"), Some("v1" | "v1beta1"))
+                if tables_allowed =>
+            {
+                Shape::PartialObjectMetadata
+            }
+            (Some("PartialObjectMetadataList"), Some("meta.k8s.io"), Some("v1" | "v1beta1"))
+                if tables_allowed =>
+            {
+                Shape::PartialObjectMetadata
+            }
+            _ => continue,
+        };
+        return Ok(Output { encoding, shape });
+    }
+    Err(StatusError::not_acceptable(BODY_TYPES))
+}
+
+/// The encoding of a request body.
+pub fn body_encoding(content_type: Option<&str>) -> Result<Encoding, StatusError> {
+    let essence = essence(content_type);
+    match essence.as_str() {
+        "" | JSON => Ok(Encoding::Json),
+        YAML => Ok(Encoding::Yaml),
+        PROTOBUF => Ok(Encoding::Protobuf),
+        _ => Err(StatusError::unsupported_media_type(&essence, BODY_TYPES)),
+    }
+}
+
+/// The media type without parameters, lower-cased.
+pub fn essence(content_type: Option<&str>) -> String {
+    content_type
+        .and_then(|c| c.split(';').next())
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kubectl_table_accept_header_picks_table() {
+        let accept = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
+        assert_eq!(
+            output(Some(accept), true).ok(),
+            Some(Output {
+                encoding: Encoding::Json,
+                shape: Shape::Table
+            })
+        );
+        assert_eq!(
+            output(Some(accept), false).ok(),
+            Some(Output {
+                encoding: Encoding::Json,
+                shape: Shape::Object
+            })
+        );
+    }
+
+    #[test]
+    fn protobuf_first_then_json() {
+        let accept = "application/vnd.kubernetes.protobuf, application/json";
+        assert_eq!(
+            output(Some(accept), true).ok().map(|o| o.encoding),
+            Some(Encoding::Protobuf)
+        );
+        assert!(output(Some("text/html"), true).is_err());
+        assert_eq!(
+            output(Some("*/*"), true).ok().map(|o| o.encoding),
+            Some(Encoding::Json)
+        );
+    }
+
+    #[test]
+    fn body_types() {
+        assert_eq!(
+            body_encoding(Some("application/json; charset=utf-8")).ok(),
+            Some(Encoding::Json)
+        );
+        assert_eq!(body_encoding(None).ok(), Some(Encoding::Json));
+        assert_eq!(
+            body_encoding(Some("text/plain"))
+                .map_err(|e| e.code())
+                .err(),
+            Some(415)
+        );
+    }
+}
