@@ -46,6 +46,6 @@ pub fn scheme() -> Result<::kapi::Scheme, ::kapi::scheme::SchemeError> {
     let mut scheme = ::kapi::Scheme::new();
     crate::generated::register::install(&mut scheme)?;
     ::kapi::meta::add_to_scheme(&mut scheme)?;
-    ::kapi::autoscaling::v1::add_to_scheme(&mut scheme)?;
+    ::kapi::apis::autoscaling::v1::add_to_scheme(&mut scheme)?;
     Ok(scheme)
 }

@@ -129,7 +129,7 @@ mod conversion {
     assert!(has(".map_err(|e| e.within(\"sizeBytes\"))?"));
     // Enums convert by value, lists item by item.
     assert!(has("crate::v1::Color::Red => crate::internal::Color::Red"));
-    assert!(has("::kapi::conversion::vec("));
+    assert!(has("::kapi::__private::conversion::vec("));
     let register = std::fs::read_to_string(dir.path().join("generated/register.rs")).unwrap();
     assert!(register.contains("crate::v1::generated::register::add_to_scheme(scheme)?;"));
     // Verify-only agrees with what was just written.

@@ -45,14 +45,14 @@ pub fn expand(input: &Input) -> TokenStream {
 fn clone_from_field(ty: &TypeRef, dst: TokenStream, src: TokenStream) -> TokenStream {
     match ty {
         TypeRef::Map { container, .. } if container == "BTreeMap" => {
-            quote! { ::kapi::deep_copy::btree_map_clone_from(&mut #dst, &#src); }
+            quote! { ::kapi::__private::deep_copy::btree_map_clone_from(&mut #dst, &#src); }
         }
         TypeRef::Option(inner) if matches!(&**inner, TypeRef::Map { container, .. } if container == "BTreeMap") =>
         {
             quote! {
                 match (&mut #dst, &#src) {
                     (::core::option::Option::Some(d), ::core::option::Option::Some(s)) => {
-                        ::kapi::deep_copy::btree_map_clone_from(d, s)
+                        ::kapi::__private::deep_copy::btree_map_clone_from(d, s)
                     }
                     (d, s) => *d = ::core::clone::Clone::clone(s),
                 }

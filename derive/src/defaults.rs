@@ -26,8 +26,8 @@ pub fn expand(input: &Input) -> TokenStream {
                 #(#marker_defaults)*
                 #(#recursions)*
                 {
-                    use ::kapi::__private::{NoDefaultsHook as _, ViaDefaultsHook as _};
-                    (&::kapi::__private::HookProbe::<Self>::new()).hook()(self);
+                    use ::kapi::__private::probe::{NoDefaultsHook as _, ViaDefaultsHook as _};
+                    (&::kapi::__private::probe::Probe::<Self>::new()).hook()(self);
                 }
             }
         }

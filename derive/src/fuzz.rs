@@ -11,7 +11,14 @@ use kapi_codegen::model::{Field, ListType, Scalar, Shape, Spanned, TypeRef};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
+/// The `Fuzz` impl, inside `kapi::__private::if_fuzz!`: only round-trip tests need it, so it
+/// compiles only where the API crate's build turns kapi's `fuzz` feature on.
 pub fn expand(input: &Input) -> TokenStream {
+    let fuzz = fuzz_impl(input);
+    quote! { ::kapi::__private::if_fuzz! { #fuzz } }
+}
+
+fn fuzz_impl(input: &Input) -> TokenStream {
     let ident = input.ident();
     let body = match &input.def.shape {
         Shape::Struct { .. } => struct_body(input),
@@ -48,8 +55,8 @@ pub fn expand(input: &Input) -> TokenStream {
 fn run_hook() -> TokenStream {
     quote! {
         {
-            use ::kapi::__private::{NoFuzzHook as _, ViaFuzzHook as _};
-            (&::kapi::__private::FuzzHookProbe::<Self>::new()).fuzz_hook()(&mut __v, __f);
+            use ::kapi::__private::probe::{NoFuzzHook as _, ViaFuzzHook as _};
+            (&::kapi::__private::probe::Probe::<Self>::new()).fuzz_hook()(&mut __v, __f);
         }
     }
 }

@@ -5,9 +5,42 @@ use quote::quote;
 fn expand_pretty(input: proc_macro2::TokenStream) -> String {
     let tokens = crate::expand(input);
     match syn::parse2::<syn::File>(tokens.clone()) {
-        Ok(file) => prettyplease::unparse(&file),
+        Ok(file) => prettyplease::unparse(&unwrap_if_fuzz(file)),
         Err(_) => tokens.to_string(),
     }
+}
+
+/// The items inside `::kapi::__private::if_fuzz! { .. }` formatted as items, each under a
+/// `#[cfg(kapi_fuzz)]` that stands for the wrapper: prettyplease prints a macro's body as
+/// one run of tokens, which no reviewer can read.
+fn unwrap_if_fuzz(file: syn::File) -> syn::File {
+    let items = file
+        .items
+        .into_iter()
+        .flat_map(|item| match &item {
+            syn::Item::Macro(m)
+                if m.mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "if_fuzz") =>
+            {
+                let inner: syn::File = syn::parse2(m.mac.tokens.clone()).expect("items");
+                inner
+                    .items
+                    .into_iter()
+                    .map(|mut item| {
+                        if let syn::Item::Impl(i) = &mut item {
+                            i.attrs.insert(0, syn::parse_quote!(#[cfg(kapi_fuzz)]));
+                        }
+                        item
+                    })
+                    .collect::<Vec<_>>()
+            }
+            _ => vec![item],
+        })
+        .collect();
+    syn::File { items, ..file }
 }
 
 #[test]

@@ -27,7 +27,7 @@ pub fn expand(input: &Input) -> TokenStream {
                 quote! {
                     let __gate: ::core::option::Option<&'static str> = match self { #(#arms)* };
                     if let ::core::option::Option::Some(__gate) = __gate {
-                        ::kapi::validation::check::gated_value(
+                        ::kapi::__private::validation::gated_value(
                             __path,
                             self.as_str(),
                             __gate,
@@ -78,8 +78,8 @@ fn struct_body(input: &Input) -> TokenStream {
         #union
         #kind
         {
-            use ::kapi::__private::{NoValidateHook as _, ViaValidateHook as _};
-            (&::kapi::__private::ValidateHookProbe::<Self>::new()).validate_hook()(
+            use ::kapi::__private::probe::{NoValidateHook as _, ViaValidateHook as _};
+            (&::kapi::__private::probe::Probe::<Self>::new()).validate_hook()(
                 self, __old, __path, __opts, __errs,
             );
         }
@@ -100,7 +100,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
             }
             _ => quote!(false),
         };
-        body.extend(quote!(::kapi::validation::check::required(&__p, #empty, __errs);));
+        body.extend(quote!(::kapi::__private::validation::required(&__p, #empty, __errs);));
     }
 
     let (inner, optional) = match &m.ty {
@@ -127,7 +127,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
 
     if v.immutable {
         body.extend(quote! {
-            ::kapi::validation::check::immutable(&__p, __new, __prev, __errs);
+            ::kapi::__private::validation::immutable(&__p, __new, __prev, __errs);
         });
     }
 
@@ -163,14 +163,14 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
                 let lit = number_literal(*s, *min);
                 let excl = v.exclusive_minimum;
                 out.extend(quote! {
-                    ::kapi::validation::check::minimum(&__p, *__v, (#lit as #ty), #excl, __errs);
+                    ::kapi::__private::validation::minimum(&__p, *__v, (#lit as #ty), #excl, __errs);
                 });
             }
             if let Some(max) = v.maximum {
                 let lit = number_literal(*s, *max);
                 let excl = v.exclusive_maximum;
                 out.extend(quote! {
-                    ::kapi::validation::check::maximum(&__p, *__v, (#lit as #ty), #excl, __errs);
+                    ::kapi::__private::validation::maximum(&__p, *__v, (#lit as #ty), #excl, __errs);
                 });
             }
             out
@@ -180,23 +180,23 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
             if let Some(min) = v.min_items {
                 let min = *min as usize;
                 out.extend(
-                    quote!(::kapi::validation::check::min_items(&__p, __v.len(), #min, __errs);),
+                    quote!(::kapi::__private::validation::min_items(&__p, __v.len(), #min, __errs);),
                 );
             }
             if let Some(max) = v.max_items {
                 let max = *max as usize;
                 out.extend(
-                    quote!(::kapi::validation::check::max_items(&__p, __v.len(), #max, __errs);),
+                    quote!(::kapi::__private::validation::max_items(&__p, __v.len(), #max, __errs);),
                 );
             }
             match m.list_type.as_deref() {
-                Some(ListType::Set) => {
-                    out.extend(quote!(::kapi::validation::check::unique_items(&__p, __v, __errs);))
-                }
+                Some(ListType::Set) => out.extend(
+                    quote!(::kapi::__private::validation::unique_items(&__p, __v, __errs);),
+                ),
                 Some(ListType::Map) if !m.list_map_keys.is_empty() => {
                     let keys = &m.list_map_keys;
                     out.extend(quote! {
-                        ::kapi::validation::check::unique_keys(&__p, __v, &[#(#keys),*], __errs);
+                        ::kapi::__private::validation::unique_keys(&__p, __v, &[#(#keys),*], __errs);
                     });
                 }
                 _ => {}
@@ -218,13 +218,13 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
             if let Some(max) = v.max_items {
                 let max = *max as usize;
                 out.extend(
-                    quote!(::kapi::validation::check::max_items(&__p, __v.len(), #max, __errs);),
+                    quote!(::kapi::__private::validation::max_items(&__p, __v.len(), #max, __errs);),
                 );
             }
             if let Some(min) = v.min_items {
                 let min = *min as usize;
                 out.extend(
-                    quote!(::kapi::validation::check::min_items(&__p, __v.len(), #min, __errs);),
+                    quote!(::kapi::__private::validation::min_items(&__p, __v.len(), #min, __errs);),
                 );
             }
             out
@@ -240,22 +240,22 @@ fn string_checks(m: &Field, value: TokenStream, path: TokenStream) -> TokenStrea
     let mut out = TokenStream::new();
     if let Some(min) = v.min_length {
         let min = *min as usize;
-        out.extend(quote!(::kapi::validation::check::min_length(#path, #value, #min, __errs);));
+        out.extend(quote!(::kapi::__private::validation::min_length(#path, #value, #min, __errs);));
     }
     if let Some(max) = v.max_length {
         let max = *max as usize;
-        out.extend(quote!(::kapi::validation::check::max_length(#path, #value, #max, __errs);));
+        out.extend(quote!(::kapi::__private::validation::max_length(#path, #value, #max, __errs);));
     }
     if let Some(pattern) = &v.pattern {
         out.extend(quote! {
             static __PATTERN: ::std::sync::OnceLock<
                 ::core::result::Result<::kapi::__private::regex_lite::Regex, ::std::string::String>,
             > = ::std::sync::OnceLock::new();
-            ::kapi::validation::check::pattern(#path, #value, #pattern, &__PATTERN, __errs);
+            ::kapi::__private::validation::pattern(#path, #value, #pattern, &__PATTERN, __errs);
         });
     }
     if let Some(format) = &v.format {
-        out.extend(quote!(::kapi::validation::check::format(#path, #value, #format, __errs);));
+        out.extend(quote!(::kapi::__private::validation::format(#path, #value, #format, __errs);));
     }
     if out.is_empty() {
         return out;
@@ -285,7 +285,7 @@ fn union_checks(input: &Input) -> TokenStream {
         let json = &m.json_name;
         let value = m.discriminator_value();
         quote! {
-            ::kapi::validation::check::UnionMember {
+            ::kapi::__private::validation::UnionMember {
                 name: #json,
                 set: ::kapi::feature_gates::IsSet::is_set(&self.#name),
                 discriminator_value: #value,
@@ -324,7 +324,7 @@ fn union_checks(input: &Input) -> TokenStream {
     quote! {
         {
             let __unchanged = __old.is_some_and(|__o| true #(&& #sets_equal)* #disc_equal);
-            ::kapi::validation::check::union(
+            ::kapi::__private::validation::union(
                 __path,
                 &[#(#member_exprs),*],
                 #disc,

@@ -96,9 +96,6 @@ impl fmt::Display for ConversionError {
 impl std::error::Error for ConversionError {}
 
 /// The collection helpers' old home, still named by generated conversions.
-#[doc(hidden)]
-pub use crate::__private::conversion::{map, vec};
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,12 +29,10 @@ pub mod scheme;
 mod traits;
 pub mod validation;
 
-/// The deep-copy helpers' old home, still named by derived `Clone` impls.
-#[doc(hidden)]
-pub use __private::deep_copy;
-/// The old home of autoscaling/v1 `Scale`, still named by generated clientsets.
-#[doc(hidden)]
-pub use apis::autoscaling;
+/// Keeps items only when kapi's `fuzz` feature is on: wrap hand-written
+/// `impl kapi::fuzz::FuzzHook` blocks in it, so the API crate builds with and without the
+/// feature, as the derived `Fuzz` impls and the generated round-trip checks do.
+pub use __private::if_fuzz;
 pub use conversion::Versioned;
 pub use kapi_derive::{group_version, ApiType};
 pub use scheme::{Object, Scheme};

@@ -11,4 +11,4 @@ pub mod conversion;
 pub mod informers;
 pub mod listers;
 pub mod register;
-pub mod round_trip;
+::kapi::__private::if_fuzz! { pub mod round_trip; }

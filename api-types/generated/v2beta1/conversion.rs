@@ -80,7 +80,7 @@ pub fn auto_frobber_list_to_internal(
     let crate::v2beta1::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
-        items: ::kapi::conversion::vec(
+        items: ::kapi::__private::conversion::vec(
                 items,
                 |x| ::kapi::conversion::Versioned::to_internal(x),
             )
@@ -95,7 +95,7 @@ pub fn auto_frobber_list_from_internal(
     let crate::internal::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberList {
         metadata,
-        items: ::kapi::conversion::vec(
+        items: ::kapi::__private::conversion::vec(
                 items,
                 |x| <crate::v2beta1::Frobber as ::kapi::conversion::Versioned>::from_internal(
                     x,
@@ -148,7 +148,7 @@ pub fn auto_frobber_spec_to_internal(
             .transpose()
             .map_err(|e| e.within("restartPolicy"))?,
         params,
-        ports: ::kapi::conversion::vec(
+        ports: ::kapi::__private::conversion::vec(
                 ports,
                 |x| ::kapi::conversion::Versioned::to_internal(x),
             )
@@ -194,7 +194,7 @@ pub fn auto_frobber_spec_from_internal(
             .map_err(|e| e.within("restartPolicy"))?,
         param: ::core::default::Default::default(),
         params,
-        ports: ::kapi::conversion::vec(
+        ports: ::kapi::__private::conversion::vec(
                 ports,
                 |x| <crate::v2beta1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(
                     x,
@@ -639,7 +639,7 @@ pub fn auto_frobber_class_list_to_internal(
     let crate::v2beta1::FrobberClassList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClassList {
         metadata,
-        items: ::kapi::conversion::vec(
+        items: ::kapi::__private::conversion::vec(
                 items,
                 |x| ::kapi::conversion::Versioned::to_internal(x),
             )
@@ -654,7 +654,7 @@ pub fn auto_frobber_class_list_from_internal(
     let crate::internal::FrobberClassList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberClassList {
         metadata,
-        items: ::kapi::conversion::vec(
+        items: ::kapi::__private::conversion::vec(
                 items,
                 |x| <crate::v2beta1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(
                     x,

@@ -396,7 +396,7 @@ impl GroupVersionClient<'_> {
                 None => {
                     diags.push(
                         Diagnostic::new(m.span, format!("client method {}: no type `{r}` to return", m.name))
-                            .with_help("name a type of this group-version or of kapi (`Scale` is `kapi::autoscaling::v1::Scale`)")
+                            .with_help("name a type of this group-version or of kapi (`Scale` is `kapi::apis::autoscaling::v1::Scale`)")
                             .with_file(&t.file),
                     );
                     return TokenStream::new();
@@ -541,7 +541,7 @@ fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> Toke
             let mut scheme = ::kapi::Scheme::new();
             #install(&mut scheme)?;
             ::kapi::meta::add_to_scheme(&mut scheme)?;
-            ::kapi::autoscaling::v1::add_to_scheme(&mut scheme)?;
+            ::kapi::apis::autoscaling::v1::add_to_scheme(&mut scheme)?;
             Ok(scheme)
         }
     }

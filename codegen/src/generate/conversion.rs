@@ -454,7 +454,7 @@ impl<'a> Pair<'a> {
                 b,
                 dir,
                 value,
-                |inner, v| quote!(::kapi::conversion::vec(#v, |x| #inner)),
+                |inner, v| quote!(::kapi::__private::conversion::vec(#v, |x| #inner)),
             ),
             (TypeRef::Box(a), TypeRef::Box(b)) => self.wrap(a, b, dir, value, |_, v| {
                 let inner = match self.convert_expr(a, b, dir, &quote!(*#v)) {
@@ -479,7 +479,7 @@ impl<'a> Pair<'a> {
                 vb,
                 dir,
                 value,
-                |inner, v| quote!(::kapi::conversion::map(#v, |x| #inner)),
+                |inner, v| quote!(::kapi::__private::conversion::map(#v, |x| #inner)),
             ),
             _ => Converter::Incompatible,
         }

@@ -138,14 +138,24 @@ pub fn generate_all(
     let cx = Context::new(settings, model, index.as_ref().map_err(|e| e.as_str()));
     let mut diags = Diagnostics::default();
     let mut files: Vec<GeneratedFile> = Vec::new();
+    let mut test_support = std::collections::BTreeSet::new();
     for g in generators() {
         let start = Instant::now();
-        files.extend(g.generate(&cx, &mut diags));
+        let generated = g.generate(&cx, &mut diags);
+        if g.test_support() {
+            test_support.extend(generated.iter().map(|f| f.path.clone()));
+        }
+        files.extend(generated);
         if timings {
             eprintln!("kapi-codegen: {} took {:?}", g.name(), start.elapsed());
         }
     }
-    files.extend(rust_modules::module_files(&cx, &files, &mut diags));
+    files.extend(rust_modules::module_files(
+        &cx,
+        &files,
+        &test_support,
+        &mut diags,
+    ));
     if !diags.is_empty() {
         return Err(diags.into_vec());
     }

@@ -17,6 +17,10 @@ impl Generator for RoundTrip {
         "round-trip"
     }
 
+    fn test_support(&self) -> bool {
+        true
+    }
+
     fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
         let per_version = cx.rust_file_per_version(cx.served(), "round_trip.rs", |gv| {
             let hub = cx.hub_of(gv);

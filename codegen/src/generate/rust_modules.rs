@@ -6,25 +6,28 @@
 use super::core::{Context, GeneratedFile, GENERATED_MODULE};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use proc_macro2::Span;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// A `mod.rs` for every directory of generated `.rs` files; a diagnostic for every module
-/// that does not include its `mod.rs`.
+/// that does not include its `mod.rs`. Files in `test_support` are declared inside
+/// `kapi::__private::if_fuzz!`.
 pub fn module_files(
     cx: &Context,
     files: &[GeneratedFile],
+    test_support: &BTreeSet<PathBuf>,
     diags: &mut Diagnostics,
 ) -> Vec<GeneratedFile> {
-    let mut dirs: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+    let mut dirs: BTreeMap<PathBuf, Vec<(String, bool)>> = BTreeMap::new();
     for f in files {
         if f.path.extension().is_some_and(|e| e == "rs") {
             let (Some(dir), Some(stem)) = (f.path.parent(), f.path.file_stem()) else {
                 continue;
             };
-            dirs.entry(dir.to_path_buf())
-                .or_default()
-                .push(stem.to_string_lossy().into_owned());
+            dirs.entry(dir.to_path_buf()).or_default().push((
+                stem.to_string_lossy().into_owned(),
+                test_support.contains(&f.path),
+            ));
         }
     }
     let mut out = Vec::new();
@@ -42,8 +45,14 @@ pub fn module_files(
         let mut contents = String::from(
             "//! Generated code of this module; declared once with `#[path]` in the module.\n\n",
         );
-        for stem in stems {
-            contents.push_str(&format!("pub mod {stem};\n"));
+        for (stem, test_support) in stems {
+            if test_support {
+                contents.push_str(&format!(
+                    "::kapi::__private::if_fuzz! {{ pub mod {stem}; }}\n"
+                ));
+            } else {
+                contents.push_str(&format!("pub mod {stem};\n"));
+            }
         }
         out.push(GeneratedFile {
             path: dir.join("mod.rs"),

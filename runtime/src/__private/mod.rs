@@ -36,15 +36,6 @@ macro_rules! __if_fuzz {
 
 pub use crate::__if_fuzz as if_fuzz;
 
-// The probe's old spellings, still emitted by the derive.
-pub use probe::{NoDefaultsHook, NoValidateHook, ViaDefaultsHook, ViaValidateHook};
-#[cfg(feature = "fuzz")]
-pub use probe::{NoFuzzHook, ViaFuzzHook};
-pub type HookProbe<T> = probe::Probe<T>;
-pub type ValidateHookProbe<T> = probe::Probe<T>;
-#[cfg(feature = "fuzz")]
-pub type FuzzHookProbe<T> = probe::Probe<T>;
-
 #[cfg(test)]
 mod tests {
     crate::__private::if_fuzz! {

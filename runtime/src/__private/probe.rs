@@ -6,7 +6,7 @@
 //! on `&Probe::<T>::new()` makes method resolution try the probe itself first (no autoref),
 //! so `Via*` wins when its bound holds and `No*` answers otherwise:
 //!
-//! ```ignore
+//! ```text
 //! use ::kapi::__private::probe::{NoDefaultsHook as _, ViaDefaultsHook as _};
 //! (&::kapi::__private::probe::Probe::<T>::new()).hook()(value);
 //! ```

@@ -8,8 +8,6 @@ mod path;
 mod status;
 
 /// The checks' old home, still named by derived `Validate` impls.
-#[doc(hidden)]
-pub use crate::__private::validation as check;
 pub(crate) use field_error::go_number;
 pub use field_error::{ErrorList, ErrorType, FieldError};
 pub use path::Path;

@@ -30,6 +30,12 @@ pub trait Generator {
     /// Files for the whole model; problems only a whole-API view can see (a field with no
     /// peer in the hub) go to `diags`, with spans into the user's source.
     fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile>;
+    /// Whether only tests use the generator's Rust (round-trip checks): its modules are
+    /// declared inside `kapi::__private::if_fuzz!`, so they compile only where kapi's `fuzz`
+    /// feature is on, as the derived `Fuzz` impls they call do.
+    fn test_support(&self) -> bool {
+        false
+    }
 }
 
 /// The module name the crate declares its generated code as, by default.
