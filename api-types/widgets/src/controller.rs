@@ -60,7 +60,10 @@ pub async fn run(
         let mut updated = Widget::clone(&widget);
         updated.status = Some(status);
         let client = clientset.widgets_v1().widgets(namespace);
-        match client.update_status(&updated, &UpdateOptions::default()).await {
+        match client
+            .update_status(&updated, &UpdateOptions::default())
+            .await
+        {
             Ok(_) => {}
             // Someone wrote the Widget after the cache saw it: the informer delivers the
             // newer version, which queues the key again.
