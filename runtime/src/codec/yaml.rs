@@ -145,13 +145,11 @@ fn check_depth(input: &str) -> Result<(), CodecError> {
                 }
             }
             ']' | '}' => flow = flow.saturating_sub(1),
-            '-' | '?' | ':' if flow == 0 && chars.peek().is_some_and(|n| *n == ' ') => {
-                // `- - - x` and `? ? x` nest block collections on one line.
-                if c != ':' {
-                    blocks.push(indent + column);
-                    if blocks.len() > MAX_DEPTH {
-                        return Err(too_deep(line, column));
-                    }
+            // `- - - x` and `? ? x` nest block collections on one line.
+            '-' | '?' if flow == 0 && chars.peek().is_some_and(|n| *n == ' ') => {
+                blocks.push(indent + column);
+                if blocks.len() > MAX_DEPTH {
+                    return Err(too_deep(line, column));
                 }
             }
             _ => {}
