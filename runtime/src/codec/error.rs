@@ -13,6 +13,9 @@ pub enum CodecError {
     /// Malformed protobuf, a wrong envelope, or an object of another kind.
     #[error("protobuf: {0}")]
     Protobuf(String),
+    /// Input in none of the formats: what was tried, and why each failed.
+    #[error("{0}")]
+    Unrecognized(String),
     #[error("io: {0}")]
     Io(#[from] std::io::Error),
 }

@@ -48,6 +48,26 @@ impl Format {
     }
 }
 
+/// Input that is neither JSON nor protobuf is read as YAML. When that fails on input that is
+/// not text at all, the error says what was tried: a YAML complaint about control
+/// characters alone hides that the bytes were, say, protobuf with a wrong magic.
+fn decode_yaml(input: &[u8]) -> Result<serde_json::Value, SchemeError> {
+    crate::codec::yaml::from_slice(input).map_err(|e| {
+        let binary = std::str::from_utf8(input).map_or(true, |s| {
+            s.chars().any(|c| c.is_control() && !c.is_whitespace())
+        });
+        if !binary {
+            return SchemeError::Decode(e);
+        }
+        let head: Vec<String> = input.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        SchemeError::Decode(CodecError::Unrecognized(format!(
+            "the input is not JSON (no leading '{{'), not protobuf (no \"k8s\\x00\" magic; it \
+             starts with {}) and not YAML ({e})",
+            head.join(" ")
+        )))
+    })
+}
+
 #[derive(Default)]
 pub struct Scheme {
     kinds: HashMap<GroupVersionKind, Entry>,
@@ -279,8 +299,7 @@ impl Scheme {
                 entry.ops.decode_json(input).map_err(decode_failure)
             }
             Format::Yaml => {
-                let value: serde_json::Value =
-                    serde_yaml_ng::from_slice(input).map_err(|e| SchemeError::Decode(e.into()))?;
+                let value = decode_yaml(input)?;
                 self.decode_value(value)
             }
         }
@@ -353,9 +372,7 @@ impl Scheme {
             Format::Protobuf => return self.decode(input).map(AnyObject::Typed),
             Format::Json => serde_json::from_slice(input)
                 .map_err(|e| SchemeError::Decode(CodecError::Json(e)))?,
-            Format::Yaml => {
-                serde_yaml_ng::from_slice(input).map_err(|e| SchemeError::Decode(e.into()))?
-            }
+            Format::Yaml => decode_yaml(input)?,
         };
         let gvk = value_type(&value)?;
         if self.recognizes(&gvk) {
@@ -694,5 +711,21 @@ mod tests {
             peek_json_type(b"[1,2]"),
             Err(SchemeError::Decode(_))
         ));
+    }
+
+    #[test]
+    fn binary_input_in_no_format_says_what_was_tried() {
+        let scheme = Scheme::new();
+        // Protobuf whose magic is off by one byte.
+        let err = scheme
+            .decode(b"k8s\x01\n\x02v1\x12\x03Pod")
+            .expect_err("not a format")
+            .to_string();
+        assert!(err.contains("not JSON"), "{err}");
+        assert!(err.contains("not protobuf"), "{err}");
+        assert!(err.contains("6b 38 73 01"), "{err}");
+        // Text that is not valid YAML keeps YAML's own message.
+        let err = scheme.decode(b"a: [").expect_err("bad YAML").to_string();
+        assert!(!err.contains("not protobuf"), "{err}");
     }
 }
