@@ -1,8 +1,9 @@
 //! Development commands:
 //!
 //! - `cargo xtask codegen [--verify-only] [--strict] [--assign-protobuf-tags] [CRATE_DIR]`:
-//!   codegen's own command line ([`kapi_codegen::cli`]), on the example API (`api-types/`)
-//!   unless a crate is named.
+//!   codegen's own command line ([`kapi_codegen::cli`]), on every API crate of the
+//!   workspace (`api-types/`, `api-types/widgets/`) unless a crate is named. The workspace
+//!   is the one the command runs in, found at run time.
 //! - `cargo xtask synth-api --kinds N --out DIR`: writes a synthetic API crate of N kinds
 //!   (for benchmarks and scale tests; `cargo run -p kapi-codegen -- DIR` generates its files).
 
@@ -13,20 +14,41 @@ use kapi_codegen::cli;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."))
+/// The API crates of this workspace, relative to its root: what `cargo xtask codegen`
+/// generates when no crate is named.
+const API_CRATES: &[&str] = &["api-types", "api-types/widgets"];
+
+/// The workspace the command runs in: the nearest directory at or above `start` whose
+/// `Cargo.toml` declares `[workspace]`. Found at run time, never from the path the xtask was
+/// compiled at: with a shared `CARGO_TARGET_DIR`, a binary built in one clone runs in another.
+fn workspace_root(start: &Path) -> Option<PathBuf> {
+    start.ancestors().find_map(|dir| {
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
+        manifest
+            .lines()
+            .any(|l| l.trim() == "[workspace]")
+            .then(|| dir.to_path_buf())
+    })
 }
 
 fn main() -> ExitCode {
-    let api_types = workspace_root().join("api-types");
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let Some(root) = workspace_root(&cwd) else {
+        eprintln!(
+            "cargo xtask: no Cargo.toml with [workspace] at or above {}",
+            cwd.display()
+        );
+        return ExitCode::FAILURE;
+    };
+    let api_crates: Vec<PathBuf> = API_CRATES.iter().map(|c| root.join(c)).collect();
     let matches = Command::new("xtask")
         .bin_name("cargo xtask")
         .about("kapi's development commands")
         .subcommand_required(true)
-        .subcommand(cli::command("codegen", &api_types))
+        .subcommand(cli::command("codegen", &api_crates[0]).after_help(format!(
+            "Without CRATE_DIR, every API crate of the workspace: {}",
+            API_CRATES.join(", ")
+        )))
         .subcommand(
             Command::new("synth-api")
                 .about("Write a synthetic API crate (for benchmarks and scale tests)")
@@ -47,10 +69,23 @@ fn main() -> ExitCode {
         )
         .get_matches();
     match matches.subcommand() {
-        Some(("codegen", m)) => cli::run(&cli::Args::from_matches(m, &api_types)),
+        Some(("codegen", m)) if m.get_one::<PathBuf>("crate").is_some() => {
+            cli::run(&cli::Args::from_matches(m, &api_crates[0]))
+        }
+        // Every API crate, each reported; the run fails if any does.
+        Some(("codegen", m)) => api_crates
+            .iter()
+            .map(|c| cli::run(&cli::Args::from_matches(m, c)))
+            .fold(ExitCode::SUCCESS, |all, one| {
+                if one == ExitCode::SUCCESS {
+                    all
+                } else {
+                    one
+                }
+            }),
         Some(("synth-api", m)) => {
             match (m.get_one::<usize>("kinds"), m.get_one::<PathBuf>("out")) {
-                (Some(&kinds), Some(out)) => synth_api(kinds, out),
+                (Some(&kinds), Some(out)) => synth_api(&root, kinds, out),
                 // clap requires both.
                 _ => ExitCode::from(2),
             }
@@ -60,8 +95,8 @@ fn main() -> ExitCode {
 }
 
 /// `synth-api --kinds N --out DIR`: the crate depends on this workspace's kapi by path.
-fn synth_api(kinds: usize, out: &Path) -> ExitCode {
-    let kapi = workspace_root().join("runtime");
+fn synth_api(root: &Path, kinds: usize, out: &Path) -> ExitCode {
+    let kapi = root.join("runtime");
     let kapi = std::fs::canonicalize(&kapi).unwrap_or(kapi);
     match synth::write_api(out, kinds, &kapi) {
         Ok(()) => {

@@ -18,6 +18,9 @@ pub enum Mode {
 
 #[derive(Debug, Default)]
 pub struct Report {
+    /// The crate generated for, as the file system names it (symlinks and `..` resolved), so
+    /// a run says which checkout it read.
+    pub crate_dir: PathBuf,
     pub written: Vec<PathBuf>,
     pub unchanged: Vec<PathBuf>,
     /// Generated files no generator produces any more (deleted in write mode).
@@ -34,22 +37,23 @@ impl Report {
         self.diffs.is_empty()
     }
 
-    /// One line: what happened and how long it took.
+    /// One line: which crate, what happened and how long it took.
     pub fn summary(&self, mode: Mode) -> String {
         let ms = self.elapsed.as_secs_f64() * 1000.0;
+        let krate = self.crate_dir.display();
         match mode {
             Mode::Write => format!(
-                "kapi-codegen: {} written, {} unchanged, {} removed in {ms:.0}ms",
+                "kapi-codegen: {krate}: {} written, {} unchanged, {} removed in {ms:.0}ms",
                 self.written.len(),
                 self.unchanged.len(),
                 self.removed.len()
             ),
             Mode::Verify if self.is_clean() => format!(
-                "kapi-codegen: verified {} files, all up to date ({ms:.0}ms)",
+                "kapi-codegen: {krate}: verified {} files, all up to date ({ms:.0}ms)",
                 self.unchanged.len()
             ),
             Mode::Verify => format!(
-                "kapi-codegen: {} of {} generated files are out of date; run `cargo xtask codegen`",
+                "kapi-codegen: {krate}: {} of {} generated files are out of date; run `cargo xtask codegen`",
                 self.diffs.len(),
                 self.unchanged.len() + self.diffs.len()
             ),
@@ -126,7 +130,10 @@ pub fn apply(
     files: &[GeneratedFile],
     mode: Mode,
 ) -> Result<Report, Error> {
-    let mut report = Report::default();
+    let mut report = Report {
+        crate_dir: std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf()),
+        ..Report::default()
+    };
     let expected: BTreeSet<&Path> = files.iter().map(|f| f.path.as_path()).collect();
     for file in files {
         let full = root.join(&file.path);
