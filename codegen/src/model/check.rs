@@ -1,7 +1,8 @@
 //! Checks that need more than one type: they run on the whole model, in codegen.
 
 use super::*;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{closest, Diagnostic, Diagnostics};
+use crate::markers::{key, MarkerList};
 
 pub fn check(model: &Model, diags: &mut Diagnostics) {
     for gv in &model.versions {
@@ -102,17 +103,7 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
             diags.push(d);
         }
     }
-    let unknown = |gate: &str, span: proc_macro2::Span| -> Diagnostic {
-        let help = match crate::diagnostics::closest(gate, declared.iter().copied()) {
-            Some(c) => format!("did you mean `{c}`?"),
-            None if declared.is_empty() => {
-                "declare it at the crate root: `kapi::feature_gates! { Name: Alpha = false }`"
-                    .to_string()
-            }
-            None => format!("declared gates: {}", declared.join(", ")),
-        };
-        Diagnostic::new(span, format!("unknown feature gate `{gate}`")).with_help(help)
-    };
+    let unknown = |gate: &str, span| unknown_feature_gate(gate, span, &declared);
     for gv in &model.versions {
         for t in &gv.types {
             for f in t.fields() {
@@ -144,6 +135,20 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
     }
 }
 
+/// A `feature_gate` marker naming no declared gate. The derive reports the same (through
+/// the check macro `kapi::feature_gates!` defines), so the text is the same everywhere.
+pub fn unknown_feature_gate(gate: &str, span: proc_macro2::Span, declared: &[&str]) -> Diagnostic {
+    let help = match closest(gate, declared.iter().copied()) {
+        Some(c) => format!("did you mean `{c}`?"),
+        None if declared.is_empty() => {
+            "declare it at the crate root: `kapi::feature_gates! { Name: Alpha = false }`"
+                .to_string()
+        }
+        None => format!("declared gates: {}", declared.join(", ")),
+    };
+    Diagnostic::new(span, format!("unknown feature gate `{gate}`")).with_help(help)
+}
+
 fn element_type<'a>(gv: &'a GroupVersion, f: &Field) -> Option<&'a TypeDef> {
     match f.ty.strip_option() {
         TypeRef::Vec(inner) => gv.find(inner.named_last()?),
@@ -165,27 +170,31 @@ fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Di
     let Some(elem) = element_type(gv, f) else {
         return;
     };
-    for key in &f.list_map_keys {
-        match elem.fields().iter().find(|ef| &ef.json_name == key) {
-            None => diags.push(at(
-                t,
-                Diagnostic::new(
-                    f.span,
-                    format!(
-                        "`list_map_key = \"{key}\"` on `{}.{}`: `{}` has no field \"{key}\"",
-                        t.name, f.rust_name, elem.name
+    let marker = f.markers.span(key::LIST_MAP_KEY).unwrap_or(f.span);
+    for k in &f.list_map_keys {
+        match elem.fields().iter().find(|ef| &ef.json_name == k) {
+            None => {
+                let names: Vec<&str> = elem.fields().iter().map(|f| f.json_name.as_str()).collect();
+                let help = match closest(k, names.iter().copied()) {
+                    Some(best) => format!(
+                        "did you mean \"{best}\"? (fields of `{}`: {})",
+                        elem.name,
+                        names.join(", ")
                     ),
-                )
-                .with_help(format!(
-                    "fields of `{}`: {}",
-                    elem.name,
-                    elem.fields()
-                        .iter()
-                        .map(|f| f.json_name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            )),
+                    None => format!("fields of `{}`: {}", elem.name, names.join(", ")),
+                };
+                diags.push(at(
+                    t,
+                    Diagnostic::new(
+                        marker,
+                        format!(
+                            "`list_map_key = \"{k}\"` on `{}.{}`: `{}` has no field \"{k}\"",
+                            t.name, f.rust_name, elem.name
+                        ),
+                    )
+                    .with_help(help),
+                ))
+            }
             // Kubernetes requires map keys to be required or defaulted: an item without its key
             // could not be merged.
             Some(ef) if ef.optional && ef.default.is_none() => diags.push(at(
@@ -193,7 +202,7 @@ fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Di
                 Diagnostic::new(
                     f.span,
                     format!(
-                        "list map key \"{key}\" of `{}.{}` is optional without a default",
+                        "list map key \"{k}\" of `{}.{}` is optional without a default",
                         t.name, f.rust_name
                     ),
                 )

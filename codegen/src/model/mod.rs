@@ -4,12 +4,15 @@
 //! whole crate, for codegen). Every generator reads this model and nothing else.
 
 pub mod check;
+pub mod default_value;
+pub mod formats;
 #[cfg(feature = "generate")]
 pub mod kapi_types;
 pub mod parse;
 #[cfg(feature = "generate")]
 pub mod resolve;
 pub mod source;
+pub mod special;
 mod type_ref;
 
 pub use type_ref::{Scalar, TypeRef};
