@@ -9,7 +9,7 @@ pub fn check(model: &Model, diags: &mut Diagnostics) {
         for t in &gv.types {
             for f in t.fields() {
                 check_list_map_keys(gv, t, f, diags);
-                check_enum_default(gv, t, f, diags);
+                check_type_default(model, gv, t, f, diags);
             }
         }
     }
@@ -216,13 +216,42 @@ fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Di
     }
 }
 
-fn check_enum_default(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Diagnostics) {
+/// A default on a field whose type is one of the crate's: the derive of the struct cannot
+/// see that type, so this is where an enum default that is not a value, or a literal for a
+/// struct, is caught (the generated defaulting would otherwise leave the field unset).
+fn check_type_default(
+    model: &Model,
+    gv: &GroupVersion,
+    t: &TypeDef,
+    f: &Field,
+    diags: &mut Diagnostics,
+) {
     let Some(default) = &f.default else { return };
-    let Some(target) = f.ty.strip_option().named_last().and_then(|n| gv.find(n)) else {
+    let Some(target) = f.ty.strip_option().named_last().and_then(|n| {
+        gv.find(n)
+            .or_else(|| model.shared_types.iter().find(|s| s.name == n))
+    }) else {
         return;
     };
-    let Shape::Enum { variants } = &target.shape else {
-        return;
+    let variants = match &target.shape {
+        Shape::Enum { variants } => variants,
+        Shape::Struct { .. } => {
+            diags.push(at(
+                t,
+                Diagnostic::new(
+                    default.span,
+                    format!(
+                        "default `{default}` of `{}.{}` is not an object of struct `{}`",
+                        t.name, f.rust_name, target.name
+                    ),
+                )
+                .with_help(format!(
+                    "a struct is defaulted field by field: put `default` markers on the fields of `{}`",
+                    target.name
+                )),
+            ));
+            return;
+        }
     };
     let ok = default
         .as_str()
@@ -235,13 +264,24 @@ fn check_enum_default(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Dia
         diags.push(at(
             t,
             Diagnostic::new(
-                f.span,
+                default.span,
                 format!(
-                    "default {default} of `{}.{}` is not a value of enum `{}`",
+                    "default `{default}` of `{}.{}` is not a value of enum `{}`",
                     t.name, f.rust_name, target.name
                 ),
             )
-            .with_help(format!("supported values: {}", values.join(", "))),
+            .with_help(
+                match default
+                    .as_str()
+                    .and_then(|d| closest(d, variants.iter().map(|v| v.value.as_str())))
+                {
+                    Some(best) => format!(
+                        "did you mean \"{best}\"? (supported values: {})",
+                        values.join(", ")
+                    ),
+                    None => format!("supported values: {}", values.join(", ")),
+                },
+            ),
         ));
     }
 }

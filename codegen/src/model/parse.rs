@@ -960,12 +960,18 @@ fn parse_kind(
                 .with_help("keep the one that says which verbs the client has"),
             );
         }
-        for v in c.only_verbs.iter().chain(&c.skip_verbs) {
-            if !VERBS.contains(&v.as_str()) {
-                let mut d = Diagnostic::new(m.span, format!("unknown client verb \"{v}\""));
-                if let Some(best) = closest(v, VERBS.iter().copied()) {
-                    d = d.with_help(format!("did you mean \"{best}\"?"));
-                }
+        for (list, verbs) in [(ONLY_VERBS, &c.only_verbs), (SKIP_VERBS, &c.skip_verbs)] {
+            // At the list that names the verb: `gen_client` may hold both lists.
+            let span = m.nested().span(list).unwrap_or(m.span);
+            for v in verbs.iter().filter(|v| !VERBS.contains(&v.as_str())) {
+                let mut d = Diagnostic::new(
+                    span,
+                    format!("unknown client verb \"{v}\" in `{}`", list.name()),
+                );
+                d = match closest(v, VERBS.iter().copied()) {
+                    Some(best) => d.with_help(format!("did you mean \"{best}\"?")),
+                    None => d.with_help(format!("client verbs: {}", quote_list(VERBS))),
+                };
                 diags.push(d);
             }
         }
