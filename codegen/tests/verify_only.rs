@@ -82,7 +82,9 @@ fn edited_file_is_reported_with_a_diff() {
     let (code, stdout, stderr) = verify(api.path());
     assert_eq!(code, 1);
     assert!(
-        stdout.starts_with("kapi-codegen: 1 of ")
+        // The summary names the crate it checked: `kapi-codegen: <dir>: 1 of N ...`.
+        stdout.starts_with("kapi-codegen: ")
+            && stdout.contains(": 1 of ")
             && stdout.contains("generated files are out of date"),
         "{stdout}"
     );

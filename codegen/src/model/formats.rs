@@ -87,7 +87,7 @@ pub fn violation(name: &str, value: &str) -> Option<&'static str> {
         "date-time" => super::default_value::is_rfc3339(value),
         _ => return None,
     };
-    (!ok).then(|| match name {
+    (!ok).then_some(match name {
         "uuid" | "k8s-uuid" => "a UUID is 8-4-4-4-12 hex digits",
         "date-time" => "a date-time is an RFC 3339 timestamp",
         "qualified-name" | "k8s-label-key" => {
