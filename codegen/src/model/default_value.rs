@@ -155,13 +155,11 @@ fn breaks_constraints(value: &Value, v: &FieldValidation) -> Vec<String> {
     }
     if let Some(s) = value.as_str() {
         // Lengths count bytes, as the generated validation does.
-        let len = s.len() as i64;
-        if let Some(min) = v.min_length.as_ref().filter(|m| len < m.value) {
-            out.push(format!("is shorter than its `min_length = {min}`"));
-        }
-        if let Some(max) = v.max_length.as_ref().filter(|m| len > m.value) {
-            out.push(format!("is longer than its `max_length = {max}`"));
-        }
+        out.extend(size_problems(
+            s.len(),
+            (&v.min_length, "is shorter than its `min_length"),
+            (&v.max_length, "is longer than its `max_length"),
+        ));
         if let Some(p) = &v.pattern {
             // The engine and anchoring of the generated validation; a pattern that does not
             // compile is reported on its own marker.
@@ -179,15 +177,29 @@ fn breaks_constraints(value: &Value, v: &FieldValidation) -> Vec<String> {
         }
     }
     if let Some(items) = value.as_array() {
-        let len = items.len() as i64;
-        if let Some(min) = v.min_items.as_ref().filter(|m| len < m.value) {
-            out.push(format!("has fewer items than its `min_items = {min}`"));
-        }
-        if let Some(max) = v.max_items.as_ref().filter(|m| len > m.value) {
-            out.push(format!("has more items than its `max_items = {max}`"));
-        }
+        out.extend(size_problems(
+            items.len(),
+            (&v.min_items, "has fewer items than its `min_items"),
+            (&v.max_items, "has more items than its `max_items"),
+        ));
     }
     out
+}
+
+/// A length or an item count against its lower and upper marker, each with the start of
+/// its sentence.
+fn size_problems(
+    len: usize,
+    (min, below): (&Option<Spanned<i64>>, &str),
+    (max, above): (&Option<Spanned<i64>>, &str),
+) -> Vec<String> {
+    let len = i64::try_from(len).unwrap_or(i64::MAX);
+    let low = min.as_ref().filter(|m| len < m.value).map(|m| (below, m));
+    let high = max.as_ref().filter(|m| len > m.value).map(|m| (above, m));
+    low.into_iter()
+        .chain(high)
+        .map(|(sentence, m)| format!("{sentence} = {m}`"))
+        .collect()
 }
 
 /// `resource.ParseQuantity`'s grammar: a signed decimal number, then a binary suffix
