@@ -330,6 +330,16 @@ async fn step(r: &mut Reflector<Frobber>) -> ReflectorEvent<Frobber> {
         .expect("a step that ends")
 }
 
+/// The step gives up on the server (the reflector's own timeout), the next one backs off.
+async fn gives_up_then_backs_off(r: &mut Reflector<Frobber>) {
+    match step(r).await {
+        ReflectorEvent::Error(e) => assert!(e.is_client_timeout(), "{e}"),
+        other => panic!("unexpected {other:?}"),
+    }
+    assert_eq!(r.phase(), Phase::Backoff);
+    assert!(matches!(step(r).await, ReflectorEvent::Progress));
+}
+
 /// A server that answers lists but never answers a watch request, then opens the next
 /// watch and sends nothing on it (a connection lost without a reset, as the client saw
 /// after server restarts in `cache_faults`). The sockets stay open all along.
@@ -396,28 +406,14 @@ async fn reflector_gives_up_on_a_watch_that_never_answers_or_goes_silent() {
     // Without the reflector's own limits the second step waits for ever.
     assert!(matches!(step(&mut r).await, ReflectorEvent::Replace { .. }));
     // The watch request never gets an answer: given up after the request timeout.
-    match step(&mut r).await {
-        ReflectorEvent::Error(e) => assert!(e.is_client_timeout(), "{e}"),
-        other => panic!("unexpected {other:?}"),
-    }
-    assert!(
-        matches!(step(&mut r).await, ReflectorEvent::Progress),
-        "the backoff"
-    );
+    gives_up_then_backs_off(&mut r).await;
     // The next watch opens and then stays silent past its timeoutSeconds: lost, watched
     // again from the same resourceVersion.
     match step(&mut r).await {
         ReflectorEvent::Progress => assert_eq!(r.phase(), Phase::Watching),
         other => panic!("the watch opens: {other:?}"),
     }
-    match step(&mut r).await {
-        ReflectorEvent::Error(e) => assert!(e.is_client_timeout(), "{e}"),
-        other => panic!("unexpected {other:?}"),
-    }
-    assert!(
-        matches!(step(&mut r).await, ReflectorEvent::Progress),
-        "the backoff"
-    );
+    gives_up_then_backs_off(&mut r).await;
     assert_eq!((r.phase(), r.resource_version()), (Phase::Listed, "7"));
 }
 
