@@ -583,14 +583,15 @@ fn progress(store: &S, watch: &mut Watch<String>) -> Option<(Vec<u64>, u64)> {
 #[test]
 fn progress_hands_over_the_queue_with_the_revision_it_completes() {
     let store = S::new();
-    let mut watch = store
-        .watch(&Scope::namespaced(frobbers(), "a"), 0)
-        .expect("watch");
+    let mut watch = store.watch(&all(), 0).expect("watch");
     assert_eq!(progress(&store, &mut watch), Some((vec![], 0)));
     put(&store, "a", "x", "v");
-    put(&store, "b", "x", "v");
+    let other = ObjectKey::new(ResourceKey::new("frob.example.com", "others"), "a", "x");
+    store
+        .create(other, |_| Ok::<_, Infallible>("v".to_string()))
+        .expect("create");
     put(&store, "a", "y", "v");
-    // Revision 2 is outside the scope: claiming it skips nothing.
+    // Revision 2 is outside the watch: claiming it skips nothing.
     assert_eq!(progress(&store, &mut watch), Some((vec![1, 3], 3)));
     assert_eq!(progress(&store, &mut watch), Some((vec![], 3)));
 }
