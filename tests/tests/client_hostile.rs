@@ -123,15 +123,22 @@ fn the_defaults_limit_time_and_size() {
         config.tcp_keepalive,
         Some(kapi::client::DEFAULT_TCP_KEEPALIVE)
     );
-    assert_eq!(config.max_response_body, kapi::client::DEFAULT_MAX_RESPONSE_BODY);
-    assert_eq!(config.max_watch_event, kapi::client::DEFAULT_MAX_WATCH_EVENT);
+    assert_eq!(
+        config.max_response_body,
+        kapi::client::DEFAULT_MAX_RESPONSE_BODY
+    );
+    assert_eq!(
+        config.max_watch_event,
+        kapi::client::DEFAULT_MAX_WATCH_EVENT
+    );
     assert!(!config.allow_credentials_over_http);
 }
 
 #[tokio::test]
 async fn slowloris_headers_then_nothing_times_out() {
     let (url, _) = raw_server(|stream, _| {
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{";
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{";
         if stream.write_all(head.as_bytes()).is_ok() {
             hold(stream);
         }
@@ -186,11 +193,12 @@ async fn endless_chunked_body_stops_at_the_body_cap() {
     let err = guarded("get", api(config).get("x", &GetOptions::default()))
         .await
         .expect_err("a body over the cap");
+    assert!(matches!(err, Error::TooLarge { limit: CAP, .. }), "{err:?}");
     assert!(
-        matches!(err, Error::TooLarge { limit: CAP, .. }),
-        "{err:?}"
+        err.to_string()
+            .contains("the response body exceeds the limit of 1048576 bytes"),
+        "{err}"
     );
-    assert!(err.to_string().contains("the response body exceeds the limit of 1048576 bytes"), "{err}");
     let sent = written.load(Ordering::Relaxed);
     assert!(sent < CAP + SOCKET_SLACK, "the server got {sent} bytes out");
 }
@@ -216,7 +224,13 @@ async fn endless_watch_line_stops_at_the_event_cap() {
         .expect("the watch opens");
     let item = guarded("watch", events.next()).await;
     assert!(
-        matches!(&item, Some(Err(Error::TooLarge { what: "a watch event", limit: CAP }))),
+        matches!(
+            &item,
+            Some(Err(Error::TooLarge {
+                what: "a watch event",
+                limit: CAP
+            }))
+        ),
         "{item:?}"
     );
     drop(events);
@@ -270,7 +284,11 @@ async fn a_caller_timeout_fires_while_chunks_keep_coming() {
     let started = Instant::now();
     let next = tokio::time::timeout(Duration::from_millis(50), events.next()).await;
     assert!(next.is_err(), "the chunks ran out first: {next:?}");
-    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 /// An event cut into 1 KiB chunks: each byte is searched for the newline once (the
@@ -283,21 +301,30 @@ async fn a_long_watch_line_is_found_in_linear_time() {
     f.metadata
         .annotations
         .insert("big".into(), "x".repeat(8 << 20));
-    let mut line = serde_json::to_vec(&serde_json::json!({"type": "ADDED", "object": f}))
-        .expect("an event");
+    let mut line =
+        serde_json::to_vec(&serde_json::json!({"type": "ADDED", "object": f})).expect("an event");
     line.push(b'\n');
     let chunks: Vec<Result<Bytes, std::io::Error>> = line
         .chunks(1024)
         .map(|c| Ok(Bytes::copy_from_slice(c)))
         .collect();
     let started = Instant::now();
-    let got: Vec<_> =
-        WatchStream::<Frobber>::from_chunks(futures_util::stream::iter(chunks), false, Arc::new(support::scheme()))
-            .collect()
-            .await;
-    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    let got: Vec<_> = WatchStream::<Frobber>::from_chunks(
+        futures_util::stream::iter(chunks),
+        false,
+        Arc::new(support::scheme()),
+    )
+    .collect()
+    .await;
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
     assert_eq!(got.len(), 1);
-    assert!(matches!(&got[0], Ok(kapi::client::TypedWatchEvent::Added(o)) if o.metadata.name == "long"));
+    assert!(
+        matches!(&got[0], Ok(kapi::client::TypedWatchEvent::Added(o)) if o.metadata.name == "long")
+    );
 }
 
 /// The decoder keeps at most the cap and one chunk of an endless line.
@@ -313,9 +340,10 @@ async fn an_endless_watch_line_is_held_to_the_cap_and_a_chunk() {
         counter.fetch_add(c.len(), Ordering::Relaxed);
         Ok::<_, std::io::Error>(c)
     });
-    let got: Vec<_> = WatchStream::<Frobber>::from_chunks(chunks, false, Arc::new(support::scheme()))
-        .collect()
-        .await;
+    let got: Vec<_> =
+        WatchStream::<Frobber>::from_chunks(chunks, false, Arc::new(support::scheme()))
+            .collect()
+            .await;
     let cap = kapi::client::DEFAULT_MAX_WATCH_EVENT;
     assert!(
         matches!(got.as_slice(), [Err(Error::TooLarge { limit, .. })] if *limit == cap),
@@ -385,8 +413,11 @@ fn credentials_over_http_are_refused_unless_allowed() {
         Client::new(https, scheme.clone()).expect("https carries credentials");
     }
     // No credentials: plain http is fine.
-    Client::new(Config::new("http://127.0.0.1:1".parse().expect("a URL")), scheme)
-        .expect("no credentials to leak");
+    Client::new(
+        Config::new("http://127.0.0.1:1".parse().expect("a URL")),
+        scheme,
+    )
+    .expect("no credentials to leak");
 }
 
 #[test]
@@ -398,5 +429,8 @@ fn debug_redacts_a_password_in_the_url() {
     );
     let debug = format!("{config:?} {config:#?}");
     assert!(!debug.contains("hunter2"), "{debug}");
-    assert!(debug.contains("admin:[redacted]@example.com:6443/prefix"), "{debug}");
+    assert!(
+        debug.contains("admin:[redacted]@example.com:6443/prefix"),
+        "{debug}"
+    );
 }

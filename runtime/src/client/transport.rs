@@ -337,7 +337,9 @@ async fn read_body(mut body: Incoming, limit: usize) -> Result<Vec<u8>, SendErro
             connect: false,
             error: Error::Transport(format!("reading the response: {e}")),
         })?;
-        let Ok(data) = frame.into_data() else { continue };
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
         if out.len() + data.len() > limit {
             return Err(SendError::Fatal(Error::TooLarge {
                 what: "the response body",

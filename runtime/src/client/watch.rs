@@ -112,7 +112,12 @@ impl<K: Resource + Kind> WatchStream<K> {
         Self::with_limits(chunks, protobuf, scheme, WatchLimits::default())
     }
 
-    fn with_limits<S, E>(chunks: S, protobuf: bool, scheme: Arc<Scheme>, limits: WatchLimits) -> Self
+    fn with_limits<S, E>(
+        chunks: S,
+        protobuf: bool,
+        scheme: Arc<Scheme>,
+        limits: WatchLimits,
+    ) -> Self
     where
         S: Stream<Item = Result<bytes::Bytes, E>> + Send + 'static,
         E: std::fmt::Display,
