@@ -228,13 +228,15 @@ impl fmt::Debug for RedactedUrl<'_> {
         let Some(authority) = self.0.authority().map(|a| a.as_str()) else {
             return write!(f, "{url:?}");
         };
-        match authority.rsplit_once('@') {
-            Some((user_info, host)) => {
-                let user = user_info.split(':').next().unwrap_or("");
+        let user_info = authority
+            .rsplit_once('@')
+            .map(|(info, host)| (info.split_once(':'), host));
+        match user_info {
+            Some((Some((user, _password)), host)) => {
                 let redacted = format!("{user}:[redacted]@{host}");
                 write!(f, "{:?}", url.replacen(authority, &redacted, 1))
             }
-            None => write!(f, "{url:?}"),
+            _ => write!(f, "{url:?}"),
         }
     }
 }
