@@ -590,6 +590,11 @@ impl<K: Resource + Kind> Reflector<K> {
                 self.stats.gone += 1;
                 return (ReflectorEvent::Error(e), State::Empty);
             }
+            // A watch gone silent, or cut inside an event: what came before was whole, so
+            // watch again from there (a 410 then relists).
+            Some(Err(e)) if e.is_client_timeout() || matches!(e, Error::Transport(_)) => {
+                return self.fail(e, State::Listed { resource_version })
+            }
             Some(Err(e)) => return self.fail(e, State::Empty),
             // A clean close (timeout, dropped connection): watch again from where we are,
             // after a backoff when the watch delivered nothing (a server closing at once).
