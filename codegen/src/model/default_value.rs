@@ -205,18 +205,9 @@ fn size_problems(
 /// `resource.ParseQuantity`'s grammar: a signed decimal number, then a binary suffix
 /// (`Ki`..`Ei`), a decimal one (`n`, `u`, `m`, `k`, `M`..`E`) or an exponent (`e3`, `E-2`).
 pub fn is_quantity(s: &str) -> bool {
-    let rest = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let int_digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let mut rest = &rest[int_digits..];
-    let mut digits = int_digits;
-    if let Some(frac) = rest.strip_prefix('.') {
-        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
-        digits += n;
-        rest = &frac[n..];
-    }
-    if digits == 0 {
+    let Some(rest) = after_decimal(s.strip_prefix(['+', '-']).unwrap_or(s)) else {
         return false;
-    }
+    };
     match rest {
         "" | "n" | "u" | "m" | "k" | "M" | "G" | "T" | "P" | "E" => true,
         "Ki" | "Mi" | "Gi" | "Ti" | "Pi" | "Ei" => true,
@@ -225,6 +216,18 @@ pub fn is_quantity(s: &str) -> bool {
             .map(|exp| exp.strip_prefix(['+', '-']).unwrap_or(exp))
             .is_some_and(|exp| !exp.is_empty() && exp.bytes().all(|b| b.is_ascii_digit())),
     }
+}
+
+/// What follows an unsigned decimal number (`12`, `1.5`, `.5`, `5.`) at the start of `s`;
+/// `None` when there is no digit.
+fn after_decimal(s: &str) -> Option<&str> {
+    let digits = |t: &str| t.bytes().take_while(u8::is_ascii_digit).count();
+    let int = digits(s);
+    let (frac, rest) = match s[int..].strip_prefix('.') {
+        Some(f) => (digits(f), &f[digits(f)..]),
+        None => (0, &s[int..]),
+    };
+    (int + frac > 0).then_some(rest)
 }
 
 /// `time.ParseDuration`: `0`, or a sign and a sequence of decimal numbers each with a unit.
@@ -237,17 +240,10 @@ pub fn is_duration(s: &str) -> bool {
         return false;
     }
     while !rest.is_empty() {
-        let int = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let mut digits = int;
-        rest = &rest[int..];
-        if let Some(frac) = rest.strip_prefix('.') {
-            let n = frac.bytes().take_while(u8::is_ascii_digit).count();
-            digits += n;
-            rest = &frac[n..];
-        }
-        if digits == 0 {
+        let Some(after) = after_decimal(rest) else {
             return false;
-        }
+        };
+        rest = after;
         let Some(unit) = ["ns", "us", "µs", "μs", "ms", "s", "m", "h"]
             .iter()
             .filter(|u| rest.starts_with(**u))
