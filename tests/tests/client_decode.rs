@@ -184,6 +184,13 @@ async fn malformed_watch_bodies_are_errors() {
         matches!(got.as_slice(), [Err(Error::Transport(m))] if m.contains("cut inside a frame")),
         "a truncated frame is an error: {got:?}"
     );
+    // A length prefix cut after bytes that happen to be white space is still a cut frame
+    // (found by the watch_protobuf fuzz target).
+    let got = events(vec![b"\t\n".to_vec()], true).await;
+    assert!(
+        matches!(got.as_slice(), [Err(Error::Transport(m))] if m.contains("cut inside a frame")),
+        "a cut length prefix is an error: {got:?}"
+    );
     let got = events(vec![vec![0, 0, 0, 3, 0xff, 0xff, 0xff]], true).await;
     assert!(matches!(got.as_slice(), [Err(Error::Decode(_))]), "{got:?}");
     // Random bytes never panic.

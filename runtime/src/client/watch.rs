@@ -176,16 +176,21 @@ impl<K: Resource + Kind> WatchStream<K> {
     }
 }
 
-/// What is left in the buffer when the stream ends: nothing, or an event cut short.
+/// What is left in the buffer when the stream ends: nothing, or an event cut short. Frames
+/// are binary, so any byte left over is a cut frame, even one that looks like white space
+/// (a length prefix of `\t\n` bytes); only JSON lines may be followed by blank space.
 fn cut_event<K: Resource + Kind>(state: &mut State) -> Option<Result<TypedWatchEvent<K>, Error>> {
-    if state.buf.iter().all(u8::is_ascii_whitespace) {
-        return None;
-    }
     if state.protobuf {
+        if state.buf.is_empty() {
+            return None;
+        }
         return Some(Err(Error::Transport(format!(
             "the watch stream was cut inside a frame, {} bytes into it",
             state.buf.len()
         ))));
+    }
+    if state.buf.iter().all(u8::is_ascii_whitespace) {
+        return None;
     }
     let line = state.buf.split();
     Some(decode_json_event::<K>(&line, &state.scheme))
