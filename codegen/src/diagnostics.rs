@@ -196,11 +196,13 @@ impl Diagnostics {
 }
 
 /// The closest candidate to `input` by edit distance, if it is close enough to be a likely typo.
+/// Case and `-` versus `_` do not count: `dns1123_Lable` is close to `dns1123-label`.
 pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let normalized = input.replace('-', "_").to_lowercase();
+    let normalize = |s: &str| s.replace('-', "_").to_lowercase();
+    let normalized = normalize(input);
     candidates
         .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(&normalized, c), c))
+        .map(|c| (strsim::damerau_levenshtein(&normalized, &normalize(c)), c))
         .filter(|(d, c)| *d <= (c.len().max(normalized.len()) / 3).max(2))
         .min_by_key(|(d, c)| (*d, *c))
         .map(|(_, c)| c)

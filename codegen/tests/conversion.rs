@@ -178,3 +178,25 @@ fn a_module_that_does_not_include_its_generated_code_is_told_how() {
         "help: add to src/v1/mod.rs: #[rustfmt::skip] #[path = \"../../generated/v1/mod.rs\"] pub mod generated;"
     ), "{errors}");
 }
+
+#[test]
+fn a_hand_written_conversion_with_the_wrong_signature_is_reported_at_it() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate(
+        dir.path(),
+        r#"
+mod conversion {
+    pub fn widget_spec_field_size_bytes_to_internal(in_: i64) -> Result<i64, kapi::conversion::ConversionError> {
+        Ok(in_)
+    }
+    pub fn widget_spec_field_size_bytes_from_internal(in_: i64) -> Result<i32, kapi::conversion::ConversionError> {
+        i32::try_from(in_).map_err(|_| kapi::conversion::ConversionError::new("too large"))
+    }
+    pub fn widget_to_internal(in_: super::Widget) -> Option<crate::internal::Widget> {
+        None
+    }
+}
+"#,
+    );
+    insta::assert_snapshot!(errors_of(dir.path()));
+}

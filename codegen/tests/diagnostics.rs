@@ -195,3 +195,136 @@ pub struct Widget {{
     ));
     assert!(!fits.contains("priority"), "{fits}");
 }
+
+#[test]
+fn a_default_is_checked_against_its_fields_type_bounds_and_format() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+pub struct Spec {{
+    #[k8s(default = "1.5.5")]
+    pub memory: Option<kapi::meta::Quantity>,
+    #[k8s(default = 99999999999)]
+    pub replicas: Option<i32>,
+    #[k8s(default = -5, minimum = 0)]
+    pub count: Option<i32>,
+    #[k8s(default = 10, maximum = 10, exclusive_maximum)]
+    pub below_ten: Option<i64>,
+    #[k8s(default = "toolong", max_length = 3)]
+    pub short: Option<String>,
+    #[k8s(default = "abc", pattern = "[0-9]+")]
+    pub digits: Option<String>,
+    #[k8s(default = "Not_A_Label", format = "dns1123-label")]
+    pub label: Option<String>,
+    #[k8s(default = ["a", "b", "c"], max_items = 2)]
+    pub few: Option<Vec<String>>,
+    #[k8s(default = "Fsat")]
+    pub mode: Option<Mode>,
+    #[k8s(default = "5 minutes")]
+    pub timeout: Option<kapi::meta::Duration>,
+    #[k8s(default = 3000000000)]
+    pub surge: Option<kapi::meta::IntOrString>,
+    #[k8s(default = "yesterday")]
+    pub since: Option<kapi::meta::Time>,
+    #[k8s(default = "x")]
+    pub nested: Option<Nested>,
+    #[k8s(default = "500m")]
+    pub cpu: Option<kapi::meta::Quantity>,
+    #[k8s(default = "Fast")]
+    pub fine: Option<Mode>,
+}}
+
+#[derive(kapi::ApiType)]
+#[k8s(enum)]
+pub enum Mode {{
+    Fast,
+    Slow,
+}}
+
+#[derive(kapi::ApiType)]
+pub struct Nested {{
+    pub x: Option<i32>,
+}}
+"#
+    ));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn an_unknown_format_is_an_error_with_the_closest_format() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+pub struct Spec {{
+    #[k8s(optional, format = "dns1123-lable")]
+    pub name: String,
+    #[k8s(optional, format = "uri")]
+    pub link: String,
+}}
+"#
+    ));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_list_kind_holds_its_kind() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+#[k8s(kind)]
+pub struct Widget {{
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ObjectMeta,
+    pub spec: WidgetSpec,
+}}
+
+#[derive(kapi::ApiType)]
+#[k8s(kind)]
+pub struct WidgetList {{
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ListMeta,
+    pub items: Vec<WidgetSpec>,
+}}
+
+#[derive(kapi::ApiType)]
+pub struct WidgetSpec {{
+    pub size: Option<i32>,
+}}
+"#
+    ));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_second_union_discriminator_says_which_is_the_first() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+#[k8s(union)]
+pub struct Source {{
+    #[k8s(union_discriminator)]
+    pub kind: String,
+    #[k8s(union_discriminator)]
+    pub type_: String,
+    pub git: Option<String>,
+    pub image: Option<String>,
+}}
+"#
+    ));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn an_unknown_client_verb_suggests_the_closest() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+#[k8s(kind, gen_client(only_verbs = ["get", "lst"]))]
+pub struct Widget {{
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ObjectMeta,
+}}
+"#
+    ));
+    insta::assert_snapshot!(out);
+}

@@ -52,13 +52,19 @@ pub struct GadgetsList {
     pub items: Vec<Gadgets>,
 }
 
-/// list-kind: there is no kind `Widget`.
+/// list-kind: `Widget` is not a kind.
 #[derive(kapi::ApiType)]
 #[k8s(kind)]
 pub struct WidgetList {
     #[k8s(optional)]
     pub metadata: ListMeta,
-    pub items: Vec<Gadgets>,
+    pub items: Vec<Widget>,
+}
+
+#[derive(kapi::ApiType)]
+pub struct Widget {
+    #[k8s(optional)]
+    pub size: Option<i32>,
 }
 
 /// kind-controller-suffix; status-subresource (no status); spec-status-struct.
@@ -87,13 +93,12 @@ pub struct Sprocket {
     pub status: Option<SprocketStatus>,
 }
 
-/// list-kind: items of another kind.
 #[derive(kapi::ApiType)]
 #[k8s(kind)]
 pub struct SprocketList {
     #[k8s(optional)]
     pub metadata: ListMeta,
-    pub items: Vec<Gadgets>,
+    pub items: Vec<Sprocket>,
 }
 
 /// kind-camel-case.

@@ -10,9 +10,7 @@ use quote::quote;
 pub fn expand(input: &Input) -> TokenStream {
     let ident = input.ident();
     let fields = input.fields();
-    let marker_defaults = fields
-        .iter()
-        .filter_map(|(m, f)| marker_default(&ident, m, f));
+    let marker_defaults = fields.iter().filter_map(|(m, f)| marker_default(m, f));
     let recursions = fields.iter().filter_map(|(m, f)| {
         if !m.ty.names_a_type() {
             return None;
@@ -34,39 +32,52 @@ pub fn expand(input: &Input) -> TokenStream {
     }
 }
 
-fn marker_default(ident: &syn::Ident, m: &Field, f: &syn::Field) -> Option<TokenStream> {
+fn marker_default(m: &Field, f: &syn::Field) -> Option<TokenStream> {
     let value = m.default.as_ref()?;
     let name = field_ident(f);
     let json = value.to_string();
-    let what = format!("{ident}.{}", m.json_name);
-    let from_json = quote! { ::kapi::__private::default_from_json(#json, #what) };
+    // Decoding cannot fail for a default codegen accepted; if it does (codegen never ran),
+    // the field stays unset instead of defaulting panicking.
+    let from_json = quote! { ::kapi::__private::default_from_json(#json) };
+    let set = |ty: &TypeRef| match scalar_literal(ty, value) {
+        Some(v) => quote! { self.#name = #v; },
+        None => quote! {
+            if let ::core::option::Option::Some(__v) = #from_json {
+                self.#name = __v;
+            }
+        },
+    };
     Some(match &m.ty {
-        TypeRef::Option(inner) => {
-            let v = scalar_literal(inner, value).unwrap_or(from_json);
-            quote! {
+        TypeRef::Option(inner) => match scalar_literal(inner, value) {
+            Some(v) => quote! {
                 if self.#name.is_none() {
                     self.#name = ::core::option::Option::Some(#v);
                 }
-            }
-        }
+            },
+            None => quote! {
+                if self.#name.is_none() {
+                    self.#name = #from_json;
+                }
+            },
+        },
         TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
-            let v = scalar_literal(&m.ty, value).unwrap_or(from_json);
+            let set = set(&m.ty);
             quote! {
                 if self.#name.is_empty() {
-                    self.#name = #v;
+                    #set
                 }
             }
         }
         TypeRef::Scalar(Scalar::Bool) => {
-            let v = scalar_literal(&m.ty, value).unwrap_or(from_json);
+            let set = set(&m.ty);
             quote! {
                 if !self.#name {
-                    self.#name = #v;
+                    #set
                 }
             }
         }
         TypeRef::Scalar(s) => {
-            let v = scalar_literal(&m.ty, value).unwrap_or(from_json);
+            let set = set(&m.ty);
             let zero = if matches!(s, Scalar::F32 | Scalar::F64) {
                 quote!(0.0)
             } else {
@@ -74,7 +85,7 @@ fn marker_default(ident: &syn::Ident, m: &Field, f: &syn::Field) -> Option<Token
             };
             quote! {
                 if self.#name == #zero {
-                    self.#name = #v;
+                    #set
                 }
             }
         }

@@ -4,6 +4,7 @@
 //! `kapi::feature_gates!` (a misspelling is a compile error at the marker).
 
 use crate::input::{field_ident, Input};
+use kapi_codegen::model::check::unknown_feature_gate;
 use kapi_codegen::model::{Shape, Spanned};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -60,7 +61,8 @@ pub fn expand(input: &Input) -> TokenStream {
     }
 }
 
-/// `const _: Gate = crate::__kapi_feature_gates::<Gate>;` per marker, spanned at the marker.
+/// `crate::__kapi_feature_gates::check! { Gate }` per marker, spanned at the marker: the
+/// macro `kapi::feature_gates!` defines knows the declared gates, this derive does not.
 fn gate_checks(input: &Input) -> TokenStream {
     let gates: Vec<&Spanned<String>> = match &input.def.shape {
         Shape::Struct { fields } => fields
@@ -78,8 +80,33 @@ fn gate_checks(input: &Input) -> TokenStream {
         let span = gate.span;
         let ident = syn::Ident::new(&ident.to_string(), span);
         Some(quote_spanned! {span=>
-            const _: ::kapi::feature_gates::Gate = crate::__kapi_feature_gates::#ident;
+            crate::__kapi_feature_gates::check! { #ident }
         })
     });
     quote! { #(#checks)* }
+}
+
+/// `Gate in Declared, ..` into codegen's diagnostic for an unknown gate, at `Gate`.
+pub fn unknown(input: TokenStream) -> TokenStream {
+    let parsed = syn::parse::Parser::parse2(
+        |stream: syn::parse::ParseStream| {
+            let gate: syn::Ident = stream.parse()?;
+            stream.parse::<syn::Token![in]>()?;
+            let declared =
+                syn::punctuated::Punctuated::<syn::Ident, syn::Token![,]>::parse_terminated(
+                    stream,
+                )?;
+            Ok((gate, declared))
+        },
+        input,
+    );
+    let (gate, declared) = match parsed {
+        Ok(p) => p,
+        Err(err) => return err.to_compile_error(),
+    };
+    let declared: Vec<String> = declared.iter().map(|d| d.to_string()).collect();
+    let declared: Vec<&str> = declared.iter().map(String::as_str).collect();
+    unknown_feature_gate(&gate.to_string(), gate.span(), &declared)
+        .to_syn_error()
+        .to_compile_error()
 }

@@ -39,6 +39,15 @@ pub fn group_version(input: TokenStream) -> TokenStream {
     group_version::expand(input.into()).into()
 }
 
+/// The error for a `feature_gate` marker naming no declared gate, `Gate in Declared, ..`:
+/// called by the `check!` macro `kapi::feature_gates!` defines, so the derive says what
+/// codegen says.
+#[doc(hidden)]
+#[proc_macro]
+pub fn unknown_feature_gate(input: TokenStream) -> TokenStream {
+    gates::unknown(input.into()).into()
+}
+
 /// The derive's whole expansion, as tokens; public to the crate's snapshot tests.
 fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     match Input::parse(input) {

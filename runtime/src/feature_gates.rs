@@ -264,10 +264,12 @@ impl<K: Ord, T: DropDisabledFields> DropDisabledFields for BTreeMap<K, T> {
 /// ```
 ///
 /// It defines `FEATURE_GATES` (every gate at its default) and a hidden module the derive
-/// checks `feature_gate` markers against, so a misspelled gate does not compile.
+/// checks `feature_gate` markers against, so a misspelled gate does not compile: its
+/// `check!` accepts each declared gate and reports any other name as codegen does.
 #[macro_export]
 macro_rules! feature_gates {
-    ($($(#[$meta:meta])* $name:ident : $stage:ident = $default:literal),* $(,)?) => {
+    // `$d` is a `$`, so the macro this one defines can have metavariables of its own.
+    (@with_dollar ($d:tt) $($(#[$meta:meta])* $name:ident : $stage:ident = $default:literal),*) => {
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub mod __kapi_feature_gates {
@@ -279,9 +281,21 @@ macro_rules! feature_gates {
                     $default,
                 );
             )*
+            #[allow(unused_macros)]
+            macro_rules! check {
+                $( ($name) => {}; )*
+                ($d gate:ident) => {
+                    $crate::__private::unknown_feature_gate! { $d gate in $($name),* }
+                };
+            }
+            #[allow(unused_imports)]
+            pub(crate) use check;
         }
         /// Every feature gate of this crate, at its default.
         pub const FEATURE_GATES: &[$crate::feature_gates::Gate] = &[$(__kapi_feature_gates::$name),*];
+    };
+    ($($(#[$meta:meta])* $name:ident : $stage:ident = $default:literal),* $(,)?) => {
+        $crate::feature_gates! { @with_dollar ($) $($(#[$meta])* $name : $stage = $default),* }
     };
 }
 

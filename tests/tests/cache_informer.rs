@@ -313,6 +313,110 @@ async fn reflector_backs_off_on_list_errors() {
     assert_eq!(errors, 3);
 }
 
+async fn write_all(socket: &tokio::net::TcpStream, mut bytes: &[u8]) {
+    while !bytes.is_empty() && socket.writable().await.is_ok() {
+        match socket.try_write(bytes) {
+            Ok(n) => bytes = &bytes[n..],
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// One step, which must end (`WAIT` at most).
+async fn step(r: &mut Reflector<Frobber>) -> ReflectorEvent<Frobber> {
+    tokio::time::timeout(WAIT, r.step())
+        .await
+        .expect("a step that ends")
+}
+
+/// The step gives up on the server (the reflector's own timeout), the next one backs off.
+async fn gives_up_then_backs_off(r: &mut Reflector<Frobber>) {
+    match step(r).await {
+        ReflectorEvent::Error(e) => assert!(e.is_client_timeout(), "{e}"),
+        other => panic!("unexpected {other:?}"),
+    }
+    assert_eq!(r.phase(), Phase::Backoff);
+    assert!(matches!(step(r).await, ReflectorEvent::Progress));
+}
+
+/// A server that answers lists but never answers a watch request, then opens the next
+/// watch and sends nothing on it (a connection lost without a reset, as the client saw
+/// after server restarts in `cache_faults`). The sockets stay open all along.
+async fn unanswering_server() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let url = format!("http://{}", listener.local_addr().expect("an address"));
+    tokio::spawn(async move {
+        let mut open = Vec::new();
+        let mut watches = 0;
+        while let Ok((socket, _)) = listener.accept().await {
+            let mut head = Vec::new();
+            let mut buf = [0u8; 1024];
+            while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                if socket.readable().await.is_err() {
+                    break;
+                }
+                match socket.try_read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(n) => head.extend_from_slice(&buf[..n]),
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                    Err(_) => break,
+                }
+            }
+            if !String::from_utf8_lossy(&head).contains("watch=true") {
+                let body = r#"{"apiVersion":"frob.example.com/v1","kind":"FrobberList","metadata":{"resourceVersion":"7"},"items":[]}"#;
+                let reply = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                write_all(&socket, reply.as_bytes()).await;
+                continue;
+            }
+            if watches > 0 {
+                write_all(
+                    &socket,
+                    b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n",
+                )
+                .await;
+            }
+            watches += 1;
+            open.push(socket);
+        }
+    });
+    url
+}
+
+#[tokio::test]
+async fn reflector_gives_up_on_a_watch_that_never_answers_or_goes_silent() {
+    let mut config = kapi::client::Config::new(unanswering_server().await.parse().expect("a URL"));
+    config.retry = kapi::client::RetryPolicy::none();
+    let api: Api<Frobber> = Api::all(client_support::client_with(config));
+    let mut r = Reflector::new(
+        api,
+        ReflectorOptions {
+            streaming_list: StreamingList::Never,
+            backoff: kapi::cache::BackoffConfig::fast(),
+            watch_timeout: Some(Duration::from_secs(1)),
+            request_timeout: Some(Duration::from_millis(300)),
+            ..Default::default()
+        },
+    );
+    // Without the reflector's own limits the second step waits for ever.
+    assert!(matches!(step(&mut r).await, ReflectorEvent::Replace { .. }));
+    // The watch request never gets an answer: given up after the request timeout.
+    gives_up_then_backs_off(&mut r).await;
+    // The next watch opens and then stays silent past its timeoutSeconds: lost, watched
+    // again from the same resourceVersion.
+    match step(&mut r).await {
+        ReflectorEvent::Progress => assert_eq!(r.phase(), Phase::Watching),
+        other => panic!("the watch opens: {other:?}"),
+    }
+    gives_up_then_backs_off(&mut r).await;
+    assert_eq!((r.phase(), r.resource_version()), (Phase::Listed, "7"));
+}
+
 #[tokio::test]
 async fn informer_handlers_late_handlers_and_resync() {
     for mode in [StreamingList::Auto, StreamingList::Never] {

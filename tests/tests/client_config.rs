@@ -216,6 +216,7 @@ fn debug_output_and_errors_never_show_secrets() {
 
     // A token that is not a valid header value: the error does not quote it.
     let mut config = Config::new("http://127.0.0.1:1".parse().unwrap());
+    config.allow_credentials_over_http = true;
     config.auth = Auth::Bearer(Secret::new("TOPSECRET\nbroken"));
     let err = Client::new(config, Arc::new(kapi::Scheme::new())).unwrap_err();
     assert!(!format!("{err} {err:?}").contains("TOPSECRET"), "{err:?}");
@@ -229,6 +230,8 @@ async fn credentials_are_sent_and_not_logged() {
     std::fs::write(&token, "first-token").unwrap();
     let mut config = client_support::config(&server, kapi::client::Encoding::Json);
     config.auth = Auth::TokenFile(token.clone());
+    // The embedded server speaks plain http.
+    config.allow_credentials_over_http = true;
     let client = client_support::client_with(config);
     // The embedded server ignores credentials; the request goes through with them.
     let api: Api<Frobber> = Api::default_namespaced(client.clone());

@@ -119,9 +119,45 @@ impl<'a> Pair<'a> {
         }
     }
 
-    /// A hand-written function of the version's modules, as a path, if it exists.
-    fn manual(&self, name: &str, diags: &mut Diagnostics) -> Option<TokenStream> {
+    /// A hand-written function of the version's modules, as a path, if it exists; one whose
+    /// signature is not `fn(in_: src) -> Result<dst, ConversionError>` is reported at the
+    /// function, with the signature to write (the generated call would fail to compile in a
+    /// generated file).
+    fn manual(
+        &self,
+        name: &str,
+        (src, dst): (&TypeRef, &TypeRef),
+        (src_gv, dst_gv): (&GroupVersion, &GroupVersion),
+        diags: &mut Diagnostics,
+    ) -> Option<TokenStream> {
         let f = self.gv.function(name)?;
+        let sig = &f.signature;
+        let fits = !sig.unusual
+            && matches!(sig.params.as_slice(), [Some(p)] if same_type(p, src))
+            && sig.ok.as_ref().is_some_and(|ok| same_type(ok, dst));
+        if !fits {
+            let params: Vec<String> = sig
+                .params
+                .iter()
+                .map(|p| p.as_ref().map_or_else(|| "self".to_string(), |t| t.to_string()))
+                .collect();
+            let found = match &sig.output {
+                Some(out) => format!("fn({}) -> {out}", params.join(", ")),
+                None => format!("fn({})", params.join(", ")),
+            };
+            let mut d = Diagnostic::new(
+                f.span,
+                format!("hand-written conversion `{name}` has the wrong signature"),
+            )
+            .with_help(format!(
+                "the generated conversion calls it as\n    pub fn {name}(in_: {}) -> Result<{}, kapi::conversion::ConversionError>",
+                qualified(src_gv, src),
+                qualified(dst_gv, dst)
+            ))
+            .with_note(format!("found `{found}`"));
+            d.file = Some(f.file.clone());
+            diags.push(d);
+        }
         if !f.visible && f.module != self.gv.module {
             let mut d = Diagnostic::new(
                 f.span,
@@ -162,7 +198,12 @@ impl<'a> Pair<'a> {
         let mut calls = Vec::new();
         for dir in [Direction::ToInternal, Direction::FromInternal] {
             let whole_name = format!("{}_{}", self.snake, dir.suffix());
-            let manual = self.manual(&whole_name, diags);
+            let (src_def, dst_def, src_gv, dst_gv) = self.sides(dir);
+            let (src_ty, dst_ty) = (
+                TypeRef::Named(src_gv.type_path(src_def).split("::").map(str::to_string).collect()),
+                TypeRef::Named(dst_gv.type_path(dst_def).split("::").map(str::to_string).collect()),
+            );
+            let manual = self.manual(&whole_name, (&src_ty, &dst_ty), (src_gv, dst_gv), diags);
             let auto_ident = format_ident!("auto_{}", whole_name);
             let (auto, problems) = match &self.ty.shape {
                 Shape::Enum { .. } => self.enum_body(dir),
@@ -314,7 +355,8 @@ impl<'a> Pair<'a> {
                     .trim_end_matches('_'),
                 dir.suffix()
             );
-            let manual_field = self.manual(&field_fn, diags);
+            let manual_field =
+                self.manual(&field_fn, (&src.ty, &dst.ty), (src_gv, dst_gv), diags);
             let value = quote!(#src_ident);
             let init = match manual_field {
                 Some(f) => Some(quote! {
@@ -615,6 +657,32 @@ fn qualified(gv: &GroupVersion, t: &TypeRef) -> String {
             None => p.join("::"),
         },
         TypeRef::Scalar(_) => t.to_string(),
+    }
+}
+
+/// Whether a type written in a hand-written signature is `expected`: the same shape, and
+/// named types by their last segment (`super::Widget`, `crate::v1::Widget` and `Widget`
+/// are all the version's `Widget`; the generated call fails to compile if they are not).
+fn same_type(written: &TypeRef, expected: &TypeRef) -> bool {
+    match (written, expected) {
+        (TypeRef::Scalar(a), TypeRef::Scalar(b)) => a == b,
+        (TypeRef::Option(a), TypeRef::Option(b))
+        | (TypeRef::Vec(a), TypeRef::Vec(b))
+        | (TypeRef::Box(a), TypeRef::Box(b)) => same_type(a, b),
+        (
+            TypeRef::Map {
+                key: ka,
+                value: va,
+                container: ca,
+            },
+            TypeRef::Map {
+                key: kb,
+                value: vb,
+                container: cb,
+            },
+        ) => ca == cb && same_type(ka, kb) && same_type(va, vb),
+        (TypeRef::Named(a), TypeRef::Named(b)) => a.last() == b.last(),
+        _ => false,
     }
 }
 

@@ -1,14 +1,15 @@
 //! Checks that need more than one type: they run on the whole model, in codegen.
 
 use super::*;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{closest, Diagnostic, Diagnostics};
+use crate::markers::{key, MarkerList};
 
 pub fn check(model: &Model, diags: &mut Diagnostics) {
     for gv in &model.versions {
         for t in &gv.types {
             for f in t.fields() {
                 check_list_map_keys(gv, t, f, diags);
-                check_enum_default(gv, t, f, diags);
+                check_type_default(model, gv, t, f, diags);
             }
         }
     }
@@ -102,17 +103,7 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
             diags.push(d);
         }
     }
-    let unknown = |gate: &str, span: proc_macro2::Span| -> Diagnostic {
-        let help = match crate::diagnostics::closest(gate, declared.iter().copied()) {
-            Some(c) => format!("did you mean `{c}`?"),
-            None if declared.is_empty() => {
-                "declare it at the crate root: `kapi::feature_gates! { Name: Alpha = false }`"
-                    .to_string()
-            }
-            None => format!("declared gates: {}", declared.join(", ")),
-        };
-        Diagnostic::new(span, format!("unknown feature gate `{gate}`")).with_help(help)
-    };
+    let unknown = |gate: &str, span| unknown_feature_gate(gate, span, &declared);
     for gv in &model.versions {
         for t in &gv.types {
             for f in t.fields() {
@@ -144,6 +135,20 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
     }
 }
 
+/// A `feature_gate` marker naming no declared gate. The derive reports the same (through
+/// the check macro `kapi::feature_gates!` defines), so the text is the same everywhere.
+pub fn unknown_feature_gate(gate: &str, span: proc_macro2::Span, declared: &[&str]) -> Diagnostic {
+    let help = match closest(gate, declared.iter().copied()) {
+        Some(c) => format!("did you mean `{c}`?"),
+        None if declared.is_empty() => {
+            "declare it at the crate root: `kapi::feature_gates! { Name: Alpha = false }`"
+                .to_string()
+        }
+        None => format!("declared gates: {}", declared.join(", ")),
+    };
+    Diagnostic::new(span, format!("unknown feature gate `{gate}`")).with_help(help)
+}
+
 fn element_type<'a>(gv: &'a GroupVersion, f: &Field) -> Option<&'a TypeDef> {
     match f.ty.strip_option() {
         TypeRef::Vec(inner) => gv.find(inner.named_last()?),
@@ -165,27 +170,31 @@ fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Di
     let Some(elem) = element_type(gv, f) else {
         return;
     };
-    for key in &f.list_map_keys {
-        match elem.fields().iter().find(|ef| &ef.json_name == key) {
-            None => diags.push(at(
-                t,
-                Diagnostic::new(
-                    f.span,
-                    format!(
-                        "`list_map_key = \"{key}\"` on `{}.{}`: `{}` has no field \"{key}\"",
-                        t.name, f.rust_name, elem.name
+    let marker = f.markers.span(key::LIST_MAP_KEY).unwrap_or(f.span);
+    for k in &f.list_map_keys {
+        match elem.fields().iter().find(|ef| &ef.json_name == k) {
+            None => {
+                let names: Vec<&str> = elem.fields().iter().map(|f| f.json_name.as_str()).collect();
+                let help = match closest(k, names.iter().copied()) {
+                    Some(best) => format!(
+                        "did you mean \"{best}\"? (fields of `{}`: {})",
+                        elem.name,
+                        names.join(", ")
                     ),
-                )
-                .with_help(format!(
-                    "fields of `{}`: {}",
-                    elem.name,
-                    elem.fields()
-                        .iter()
-                        .map(|f| f.json_name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            )),
+                    None => format!("fields of `{}`: {}", elem.name, names.join(", ")),
+                };
+                diags.push(at(
+                    t,
+                    Diagnostic::new(
+                        marker,
+                        format!(
+                            "`list_map_key = \"{k}\"` on `{}.{}`: `{}` has no field \"{k}\"",
+                            t.name, f.rust_name, elem.name
+                        ),
+                    )
+                    .with_help(help),
+                ))
+            }
             // Kubernetes requires map keys to be required or defaulted: an item without its key
             // could not be merged.
             Some(ef) if ef.optional && ef.default.is_none() => diags.push(at(
@@ -193,7 +202,7 @@ fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Di
                 Diagnostic::new(
                     f.span,
                     format!(
-                        "list map key \"{key}\" of `{}.{}` is optional without a default",
+                        "list map key \"{k}\" of `{}.{}` is optional without a default",
                         t.name, f.rust_name
                     ),
                 )
@@ -207,13 +216,42 @@ fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Di
     }
 }
 
-fn check_enum_default(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Diagnostics) {
+/// A default on a field whose type is one of the crate's: the derive of the struct cannot
+/// see that type, so this is where an enum default that is not a value, or a literal for a
+/// struct, is caught (the generated defaulting would otherwise leave the field unset).
+fn check_type_default(
+    model: &Model,
+    gv: &GroupVersion,
+    t: &TypeDef,
+    f: &Field,
+    diags: &mut Diagnostics,
+) {
     let Some(default) = &f.default else { return };
-    let Some(target) = f.ty.strip_option().named_last().and_then(|n| gv.find(n)) else {
+    let Some(target) = f.ty.strip_option().named_last().and_then(|n| {
+        gv.find(n)
+            .or_else(|| model.shared_types.iter().find(|s| s.name == n))
+    }) else {
         return;
     };
-    let Shape::Enum { variants } = &target.shape else {
-        return;
+    let variants = match &target.shape {
+        Shape::Enum { variants } => variants,
+        Shape::Struct { .. } => {
+            diags.push(at(
+                t,
+                Diagnostic::new(
+                    default.span,
+                    format!(
+                        "default `{default}` of `{}.{}` is not an object of struct `{}`",
+                        t.name, f.rust_name, target.name
+                    ),
+                )
+                .with_help(format!(
+                    "a struct is defaulted field by field: put `default` markers on the fields of `{}`",
+                    target.name
+                )),
+            ));
+            return;
+        }
     };
     let ok = default
         .as_str()
@@ -226,13 +264,24 @@ fn check_enum_default(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Dia
         diags.push(at(
             t,
             Diagnostic::new(
-                f.span,
+                default.span,
                 format!(
-                    "default {default} of `{}.{}` is not a value of enum `{}`",
+                    "default `{default}` of `{}.{}` is not a value of enum `{}`",
                     t.name, f.rust_name, target.name
                 ),
             )
-            .with_help(format!("supported values: {}", values.join(", "))),
+            .with_help(
+                match default
+                    .as_str()
+                    .and_then(|d| closest(d, variants.iter().map(|v| v.value.as_str())))
+                {
+                    Some(best) => format!(
+                        "did you mean \"{best}\"? (supported values: {})",
+                        values.join(", ")
+                    ),
+                    None => format!("supported values: {}", values.join(", ")),
+                },
+            ),
         ));
     }
 }

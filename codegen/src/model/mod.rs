@@ -4,12 +4,15 @@
 //! whole crate, for codegen). Every generator reads this model and nothing else.
 
 pub mod check;
+pub mod default_value;
+pub mod formats;
 #[cfg(feature = "generate")]
 pub mod kapi_types;
 pub mod parse;
 #[cfg(feature = "generate")]
 pub mod resolve;
 pub mod source;
+pub mod special;
 mod type_ref;
 
 pub use type_ref::{Scalar, TypeRef};
@@ -71,8 +74,86 @@ pub struct FnDecl {
     pub module: Vec<String>,
     /// `pub`, `pub(crate)`, `pub(super)` or `pub(in ..)`: anything but private.
     pub visible: bool,
+    /// Its signature, for generators that call it to check before they do.
+    pub signature: FnSignature,
     pub span: Span,
     pub file: PathBuf,
+}
+
+/// What a free function takes and returns, as far as a caller can tell from the source.
+#[derive(Debug, Clone, Default)]
+pub struct FnSignature {
+    /// Parameter types in order; `None` for a pattern or a receiver the model cannot type.
+    pub params: Vec<Option<TypeRef>>,
+    /// The return type as written, without spaces around `::`; `None` for `()`.
+    pub output: Option<String>,
+    /// For a return type whose path ends in `Result<T, ..>`, `T`.
+    pub ok: Option<TypeRef>,
+    /// It has generic parameters or is `async` or `extern`.
+    pub unusual: bool,
+}
+
+impl FnSignature {
+    pub fn from_syn(sig: &syn::Signature) -> FnSignature {
+        let params = sig
+            .inputs
+            .iter()
+            .map(|arg| match arg {
+                syn::FnArg::Typed(t) => Some(TypeRef::from_syn(&t.ty)),
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect();
+        let (output, ok) = match &sig.output {
+            syn::ReturnType::Default => (None, None),
+            syn::ReturnType::Type(_, ty) => {
+                let text = type_text(&quote::ToTokens::to_token_stream(ty).to_string());
+                (Some(text), result_ok(ty))
+            }
+        };
+        FnSignature {
+            params,
+            output,
+            ok,
+            unusual: !sig.generics.params.is_empty()
+                || sig.asyncness.is_some()
+                || sig.abi.is_some(),
+        }
+    }
+}
+
+/// Tokens as a person writes them: `Result<i64, E>`, not `Result < i64 , E >`.
+fn type_text(tokens: &str) -> String {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '\'');
+    let chars: Vec<char> = tokens.chars().collect();
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' {
+            let (before, after) = (out.chars().last(), chars.get(i + 1).copied());
+            if (word(before) && word(after)) || before == Some(',') {
+                out.push(' ');
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `T` of `Result<T, E>` (any path ending in `Result`, so aliases such as
+/// `conversion::Result<T>` count).
+fn result_ok(ty: &syn::Type) -> Option<TypeRef> {
+    let syn::Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    if last.ident != "Result" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    args.args.iter().find_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(TypeRef::from_syn(t)),
+        _ => None,
+    })
 }
 
 /// One `kapi::group_version!` declaration and the types of its module.

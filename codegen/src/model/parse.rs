@@ -295,7 +295,6 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
                 )),
             );
         }
-        check_default_type(&rust_name, inner, value, diags);
     }
 
     let list_type = markers.str(key::LIST_TYPE).and_then(|s| {
@@ -427,6 +426,22 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
             }
         }
     }
+    if let Some(value) = &default {
+        default_value::check(&rust_name, inner, &validation, value, diags);
+    }
+    if let Some(format) = &validation.format {
+        if !formats::is_known(format) {
+            let mut d = Diagnostic::new(format.span, format!("unknown format \"{format}\""));
+            d = match closest(format, formats::all()) {
+                Some(best) => d.with_help(format!("did you mean \"{best}\"?")),
+                None => d.with_help(format!(
+                    "formats kapi validates: {}",
+                    quote_list(formats::VALIDATED)
+                )),
+            };
+            diags.push(d);
+        }
+    }
     if let Some(r) = rename.filter(|r| r.is_empty()) {
         diags.error(r.span, "`rename` needs a non-empty JSON name");
     }
@@ -527,34 +542,6 @@ fn allow_lint(markers: &[Marker]) -> Vec<Spanned<String>> {
         .into_iter()
         .map(|name| Spanned::new(name, span))
         .collect()
-}
-
-fn check_default_type(
-    field: &str,
-    ty: &TypeRef,
-    value: &Spanned<serde_json::Value>,
-    diags: &mut Diagnostics,
-) {
-    use serde_json::Value;
-    let span = value.span;
-    let value = &value.value;
-    let ok = match (ty, value) {
-        (TypeRef::Scalar(Scalar::String), Value::String(_)) => true,
-        (TypeRef::Scalar(Scalar::Bool), Value::Bool(_)) => true,
-        (TypeRef::Scalar(s), Value::Number(n)) if s.is_integer() => n.is_i64() || n.is_u64(),
-        (TypeRef::Scalar(s), Value::Number(_)) if s.is_number() => true,
-        (TypeRef::Scalar(_), _) => false,
-        (TypeRef::Vec(_), Value::Array(_)) => true,
-        (TypeRef::Vec(_) | TypeRef::Map { .. }, _) => false,
-        // Named types (enums, Quantity, structs) are checked against their schema by codegen.
-        _ => true,
-    };
-    if !ok {
-        diags.error(
-            span,
-            format!("default `{value}` does not fit field `{field}` of type `{ty}`"),
-        );
-    }
 }
 
 /// The verbs a `gen_client(method(...))` may use: the subresource verbs of `kapi::client::Api`.
@@ -751,12 +738,24 @@ fn check_protobuf_numbers(fields: &[Field], tombstones: &[Tombstone], diags: &mu
 }
 
 fn check_union(ident: &syn::Ident, fields: &[Field], diags: &mut Diagnostics) {
-    let discriminators = fields.iter().filter(|f| f.union_discriminator).count();
-    if discriminators > 1 {
-        diags.error(
-            ident.span(),
-            format!("union `{ident}` has more than one discriminator"),
-        );
+    let discriminators: Vec<&Field> = fields.iter().filter(|f| f.union_discriminator).collect();
+    if let [first, rest @ ..] = discriminators.as_slice() {
+        for extra in rest {
+            let span = extra
+                .markers
+                .span(key::UNION_DISCRIMINATOR)
+                .unwrap_or(extra.span);
+            diags.push(
+                Diagnostic::new(
+                    span,
+                    format!("union `{ident}` has a second discriminator, `{}`", extra.rust_name),
+                )
+                .with_help(format!(
+                    "`{}` is already the discriminator: it names the member that is set. Remove `union_discriminator` here, and make `{}` a member (optional) or move it out of the union",
+                    first.rust_name, extra.rust_name
+                )),
+            );
+        }
     }
     if fields.iter().filter(|f| !f.union_discriminator).count() < 2 {
         diags.error(
@@ -885,7 +884,24 @@ fn parse_kind(
                 Some(f) if !matches!(f.ty, TypeRef::Vec(_)) => diags.push(
                     Diagnostic::new(f.span, format!("`items` of list kind `{name}` must be a `Vec`, found `{}`", f.ty)),
                 ),
-                _ => {}
+                // A list kind lists its kind: clients, informers and the server decode its
+                // items as that kind.
+                Some(f) => {
+                    let item = &name[..name.len() - "List".len()];
+                    let listed = match &f.ty {
+                        TypeRef::Vec(inner) => inner.strip_option().named_last(),
+                        _ => None,
+                    };
+                    if listed != Some(item) {
+                        diags.push(
+                            Diagnostic::new(
+                                f.span,
+                                format!("`items` of list kind `{name}` is `{}`, not `Vec<{item}>`", f.ty),
+                            )
+                            .with_help(format!("a list kind holds its kind: write `pub items: Vec<{item}>`")),
+                        );
+                    }
+                }
             }
         }
         KindCategory::Simple => {}
@@ -944,12 +960,18 @@ fn parse_kind(
                 .with_help("keep the one that says which verbs the client has"),
             );
         }
-        for v in c.only_verbs.iter().chain(&c.skip_verbs) {
-            if !VERBS.contains(&v.as_str()) {
-                let mut d = Diagnostic::new(m.span, format!("unknown client verb \"{v}\""));
-                if let Some(best) = closest(v, VERBS.iter().copied()) {
-                    d = d.with_help(format!("did you mean \"{best}\"?"));
-                }
+        for (list, verbs) in [(ONLY_VERBS, &c.only_verbs), (SKIP_VERBS, &c.skip_verbs)] {
+            // At the list that names the verb: `gen_client` may hold both lists.
+            let span = m.nested().span(list).unwrap_or(m.span);
+            for v in verbs.iter().filter(|v| !VERBS.contains(&v.as_str())) {
+                let mut d = Diagnostic::new(
+                    span,
+                    format!("unknown client verb \"{v}\" in `{}`", list.name()),
+                );
+                d = match closest(v, VERBS.iter().copied()) {
+                    Some(best) => d.with_help(format!("did you mean \"{best}\"?")),
+                    None => d.with_help(format!("client verbs: {}", quote_list(VERBS))),
+                };
                 diags.push(d);
             }
         }

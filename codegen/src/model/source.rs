@@ -209,6 +209,7 @@ impl Walker {
                     name: f.sig.ident.to_string(),
                     module: module.to_vec(),
                     visible: !matches!(f.vis, syn::Visibility::Inherited),
+                    signature: FnSignature::from_syn(&f.sig),
                     span: f.sig.ident.span(),
                     file: file.to_path_buf(),
                 }),

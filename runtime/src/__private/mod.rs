@@ -12,6 +12,7 @@ pub mod validation;
 
 pub use crate::__kind_hooks as kind_hooks;
 pub use deserialize::{check_type_meta, default_from_json, CowStr};
+pub use kapi_derive::unknown_feature_gate;
 pub use regex_lite;
 pub use serde;
 pub use serde_json;

@@ -10,7 +10,9 @@ use super::status_error::StatusError;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::Response;
+use futures_util::FutureExt;
 use http::{HeaderValue, Method, StatusCode};
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 /// Request bodies above this are refused, as kube-apiserver refuses bodies over 3 MiB
@@ -24,6 +26,7 @@ pub(crate) fn router(state: Arc<ServerState>) -> axum::Router {
 async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Response {
     state.faults.wait_unpaused().await;
     let (parts, body) = request.into_parts();
+    let method = parts.method.clone();
     let path = parts.uri.path().to_string();
     let uri = parts
         .uri
@@ -35,8 +38,35 @@ async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Re
         .get(http::header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    if let Some(error) = state.faults.on_request(parts.method.as_str(), &path, &uri) {
-        return error_response(&error, accept.as_deref());
+    // A panic anywhere below is answered, as kube-apiserver's panic filter does, instead of
+    // dropping the connection.
+    let served = AssertUnwindSafe(serve(&state, parts, body, &path, &uri, accept.as_deref()))
+        .catch_unwind()
+        .await;
+    match served {
+        Ok(response) => response,
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_string());
+            eprintln!("kapi apiserver: {method} {uri} panicked: {message}");
+            error_response(&StatusError::panicked(), accept.as_deref())
+        }
+    }
+}
+
+async fn serve(
+    state: &Arc<ServerState>,
+    parts: http::request::Parts,
+    body: Body,
+    path: &str,
+    uri: &str,
+    accept: Option<&str>,
+) -> Response {
+    if let Some(error) = state.faults.on_request(parts.method.as_str(), path, uri) {
+        return error_response(&error, accept);
     }
     let body = match axum::body::to_bytes(body, MAX_BODY).await {
         Ok(b) => b,
@@ -47,17 +77,17 @@ async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Re
                     "RequestEntityTooLarge",
                     "the request body is too large",
                 ),
-                accept.as_deref(),
+                accept,
             )
         }
     };
     let result = async {
         let query = Query::parse(parts.uri.query())?;
-        let route = route(&path).ok_or_else(StatusError::no_route)?;
+        let route = route(path).ok_or_else(StatusError::no_route)?;
         match route {
             Route::Resource(resource_path) => {
                 handlers::serve(
-                    &state,
+                    state,
                     &parts.method,
                     resource_path,
                     query,
@@ -70,14 +100,14 @@ async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Re
                 if parts.method != Method::GET {
                     return Err(StatusError::method_not_allowed());
                 }
-                non_resource(&state, other, accept.as_deref(), &parts.headers)
+                non_resource(state, other, accept, &parts.headers)
             }
         }
     }
     .await;
     match result {
         Ok(reply) => reply.into_response(),
-        Err(e) => error_response(&e, accept.as_deref()),
+        Err(e) => error_response(&e, accept),
     }
 }
 

@@ -25,6 +25,9 @@ pub struct Failure {
     pub method: Option<String>,
     /// Only requests whose path contains this.
     pub path_contains: Option<String>,
+    /// Panic while serving instead of answering `code`: proves a handler's panic is answered
+    /// with a 500 `Status`, not a dropped connection.
+    pub panic: bool,
 }
 
 impl Failure {
@@ -36,6 +39,16 @@ impl Failure {
             retry_after: None,
             method: None,
             path_contains: None,
+            panic: false,
+        }
+    }
+
+    /// The next `count` matching requests panic in the server.
+    pub fn panic(count: usize) -> Self {
+        Failure {
+            message: "injected panic".to_string(),
+            panic: true,
+            ..Failure::new(count, 500)
         }
     }
 
@@ -99,7 +112,8 @@ impl FaultState {
         lock(&self.failures).clear();
     }
 
-    /// Records the request and returns the injected failure it gets, if any.
+    /// Records the request and returns the injected failure it gets, if any (or panics, when
+    /// the failure says so).
     pub fn on_request(&self, method: &str, path: &str, uri: &str) -> Option<StatusError> {
         {
             let mut log = lock(&self.log);
@@ -116,8 +130,13 @@ impl FaultState {
         let f = &mut failures[i];
         f.count -= 1;
         let error = StatusError::injected(f.code, f.message.clone(), f.retry_after);
+        let panic = f.panic;
         if f.count == 0 {
             failures.remove(i);
+        }
+        drop(failures);
+        if panic {
+            panic!("{}", error.status.message);
         }
         Some(error)
     }

@@ -178,6 +178,16 @@ impl StatusError {
         )
     }
 
+    /// A handler panicked: kube-apiserver's panic filter answers 500 with this text, which
+    /// client-go wraps in its words for a 500 without a Status.
+    pub fn panicked() -> Self {
+        Self::new(
+            500,
+            "InternalError",
+            "an error on the server (\"This request caused apiserver to panic. Look in the logs for details.\") has prevented the request from succeeding",
+        )
+    }
+
     pub fn too_large_resource_version(requested: u64, current: u64) -> Self {
         let mut e = Self::new(
             504,

@@ -99,6 +99,10 @@ pub struct InformerOptions {
     pub backoff: BackoffConfig,
     /// `timeoutSeconds` of each watch (`None`: a random 5 to 10 minutes).
     pub watch_timeout: Option<Duration>,
+    /// The longest wait for a list page or an opening watch, and how long a watch may
+    /// outlive its timeout, before it is made again (`None`: 60 s, see
+    /// [`ReflectorOptions::request_timeout`]).
+    pub request_timeout: Option<Duration>,
 }
 
 impl std::fmt::Debug for InformerOptions {
@@ -112,6 +116,8 @@ impl std::fmt::Debug for InformerOptions {
             .field("streaming_list", &self.streaming_list)
             .field("transform", &self.transform)
             .field("backoff", &self.backoff)
+            .field("watch_timeout", &self.watch_timeout)
+            .field("request_timeout", &self.request_timeout)
             .finish_non_exhaustive()
     }
 }
@@ -325,6 +331,7 @@ impl<K: Resource + Kind> SharedInformer<K> {
                 streaming_list: o.streaming_list,
                 backoff: o.backoff,
                 watch_timeout: o.watch_timeout,
+                request_timeout: o.request_timeout,
             },
         );
         let weak = Arc::downgrade(&self.shared);

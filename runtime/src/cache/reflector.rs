@@ -13,7 +13,10 @@
 //! ```
 //!
 //! A complete list comes out as one [`ReflectorEvent::Replace`]; watch events come out
-//! one by one. The reflector holds no objects between steps except the pages of a list in
+//! one by one. Every wait on the server is bounded: a list page or an opening watch that
+//! takes longer than [`ReflectorOptions::request_timeout`], and a watch still open that
+//! long past its `timeoutSeconds`, count as failed, because a connection can hang without
+//! an error and the cache must not stop with it. The reflector holds no objects between steps except the pages of a list in
 //! progress. Dropping a `step` future midway loses the state it was in: the next step
 //! relists (always safe).
 
@@ -23,6 +26,7 @@ use crate::scheme::Kind;
 use crate::Resource;
 use futures_util::StreamExt;
 use std::time::Duration;
+use tokio::time::Instant;
 
 /// The annotation of the bookmark that ends a streaming list's initial events.
 pub const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
@@ -110,7 +114,15 @@ pub struct ReflectorOptions {
     pub backoff: BackoffConfig,
     /// `timeoutSeconds` of each watch (`None`: a random 5 to 10 minutes, as client-go).
     pub watch_timeout: Option<Duration>,
+    /// The longest wait for a list page or for a watch to open, and how long a watch may
+    /// outlive its `timeoutSeconds` (`None`: [`DEFAULT_REQUEST_TIMEOUT`]). Past it the
+    /// request or watch counts as lost and is made again: a connection that hangs without
+    /// an error must not stop the cache for good.
+    pub request_timeout: Option<Duration>,
 }
+
+/// kube-apiserver's own `--request-timeout`: no list answers later than this.
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
 
 impl std::fmt::Debug for ReflectorOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -118,6 +130,8 @@ impl std::fmt::Debug for ReflectorOptions {
             .field("page_size", &self.page_size)
             .field("streaming_list", &self.streaming_list)
             .field("backoff", &self.backoff)
+            .field("watch_timeout", &self.watch_timeout)
+            .field("request_timeout", &self.request_timeout)
             .finish_non_exhaustive()
     }
 }
@@ -170,6 +184,7 @@ enum State<K> {
     InitialEvents {
         stream: WatchStream<K>,
         items: Vec<K>,
+        deadline: Instant,
     },
     Listed {
         resource_version: String,
@@ -178,6 +193,9 @@ enum State<K> {
         resource_version: String,
         stream: WatchStream<K>,
         events: u64,
+        /// The server ends the watch by its timeoutSeconds; one still open past this
+        /// is lost.
+        deadline: Instant,
     },
     Backoff {
         delay: Duration,
@@ -276,13 +294,21 @@ impl<K: Resource + Kind> Reflector<K> {
                 continue_token,
                 items,
             } => self.list_page(continue_token, items).await,
-            State::InitialEvents { stream, items } => self.initial_event(stream, items).await,
+            State::InitialEvents {
+                stream,
+                items,
+                deadline,
+            } => self.initial_event(stream, items, deadline).await,
             State::Listed { resource_version } => self.open_watch(resource_version).await,
             State::Watching {
                 resource_version,
                 stream,
                 events,
-            } => self.watch_event(resource_version, stream, events).await,
+                deadline,
+            } => {
+                self.watch_event(resource_version, stream, events, deadline)
+                    .await
+            }
             State::Backoff { delay, then } => {
                 tokio::time::sleep(delay).await;
                 (ReflectorEvent::Progress, *then)
@@ -309,6 +335,18 @@ impl<K: Resource + Kind> Reflector<K> {
             Some(t) => t.as_secs().max(1) as i64,
             None => 300 + fastrand::i64(0..300),
         }
+    }
+
+    fn request_timeout(&self) -> Duration {
+        self.options
+            .request_timeout
+            .unwrap_or(DEFAULT_REQUEST_TIMEOUT)
+    }
+
+    /// When a watch opened now with `timeout_seconds` is lost if still open.
+    fn watch_deadline(&self, timeout_seconds: i64) -> Instant {
+        let secs = u64::try_from(timeout_seconds).unwrap_or(0);
+        Instant::now() + Duration::from_secs(secs) + self.request_timeout()
     }
 
     fn backoff_to(&mut self, then: State<K>) -> State<K> {
@@ -343,7 +381,7 @@ impl<K: Resource + Kind> Reflector<K> {
             opts.limit = limit;
         }
         opts.continue_ = continue_token;
-        match self.api.list(&opts).await {
+        match within(self.request_timeout(), self.api.list(&opts)).await {
             Ok(page) => {
                 if items.is_empty() {
                     items = page.items;
@@ -381,13 +419,15 @@ impl<K: Resource + Kind> Reflector<K> {
         opts.send_initial_events = Some(true);
         opts.resource_version_match = "NotOlderThan".into();
         opts.allow_watch_bookmarks = true;
-        opts.timeout_seconds = Some(self.watch_timeout());
-        match self.api.watch(&opts).await {
+        let timeout_seconds = self.watch_timeout();
+        opts.timeout_seconds = Some(timeout_seconds);
+        match within(self.request_timeout(), self.api.watch(&opts)).await {
             Ok(stream) => {
                 self.stats.watches_opened += 1;
                 let next = State::InitialEvents {
                     stream,
                     items: Vec::new(),
+                    deadline: self.watch_deadline(timeout_seconds),
                 };
                 (ReflectorEvent::Progress, next)
             }
@@ -403,21 +443,33 @@ impl<K: Resource + Kind> Reflector<K> {
         &mut self,
         mut stream: WatchStream<K>,
         mut items: Vec<K>,
+        deadline: Instant,
     ) -> (ReflectorEvent<K>, State<K>) {
-        match stream.next().await {
+        let Ok(item) = tokio::time::timeout_at(deadline, stream.next()).await else {
+            return self.fail(Error::Timeout, State::Empty);
+        };
+        match item {
             // Initial events are ADDED, one per object.
             Some(Ok(TypedWatchEvent::Added(obj))) => {
                 items.push(obj);
                 (
                     ReflectorEvent::Progress,
-                    State::InitialEvents { stream, items },
+                    State::InitialEvents {
+                        stream,
+                        items,
+                        deadline,
+                    },
                 )
             }
             Some(Ok(TypedWatchEvent::Modified(obj))) => {
                 upsert(&mut items, obj);
                 (
                     ReflectorEvent::Progress,
-                    State::InitialEvents { stream, items },
+                    State::InitialEvents {
+                        stream,
+                        items,
+                        deadline,
+                    },
                 )
             }
             Some(Ok(TypedWatchEvent::Deleted(obj))) => {
@@ -428,7 +480,11 @@ impl<K: Resource + Kind> Reflector<K> {
                 });
                 (
                     ReflectorEvent::Progress,
-                    State::InitialEvents { stream, items },
+                    State::InitialEvents {
+                        stream,
+                        items,
+                        deadline,
+                    },
                 )
             }
             Some(Ok(TypedWatchEvent::Bookmark(Bookmark {
@@ -441,7 +497,11 @@ impl<K: Resource + Kind> Reflector<K> {
                 if !end {
                     return (
                         ReflectorEvent::Progress,
-                        State::InitialEvents { stream, items },
+                        State::InitialEvents {
+                            stream,
+                            items,
+                            deadline,
+                        },
                     );
                 }
                 self.backoff.reset();
@@ -451,6 +511,7 @@ impl<K: Resource + Kind> Reflector<K> {
                     resource_version: resource_version.clone(),
                     stream,
                     events: 1,
+                    deadline,
                 };
                 let event = ReflectorEvent::Replace {
                     items,
@@ -472,14 +533,16 @@ impl<K: Resource + Kind> Reflector<K> {
         let mut opts = self.base_options();
         opts.resource_version = resource_version.clone();
         opts.allow_watch_bookmarks = true;
-        opts.timeout_seconds = Some(self.watch_timeout());
-        match self.api.watch(&opts).await {
+        let timeout_seconds = self.watch_timeout();
+        opts.timeout_seconds = Some(timeout_seconds);
+        match within(self.request_timeout(), self.api.watch(&opts)).await {
             Ok(stream) => {
                 self.stats.watches_opened += 1;
                 let next = State::Watching {
                     resource_version,
                     stream,
                     events: 0,
+                    deadline: self.watch_deadline(timeout_seconds),
                 };
                 (ReflectorEvent::Progress, next)
             }
@@ -494,8 +557,13 @@ impl<K: Resource + Kind> Reflector<K> {
         resource_version: String,
         mut stream: WatchStream<K>,
         events: u64,
+        deadline: Instant,
     ) -> (ReflectorEvent<K>, State<K>) {
-        let item = stream.next().await;
+        // A watch the server did not end by its timeout is lost: watch again from where
+        // we are.
+        let Ok(item) = tokio::time::timeout_at(deadline, stream.next()).await else {
+            return self.fail(Error::Timeout, State::Listed { resource_version });
+        };
         let (event, rv) = match item {
             Some(Ok(TypedWatchEvent::Added(obj))) => {
                 let rv = obj.metadata().resource_version.clone();
@@ -522,6 +590,11 @@ impl<K: Resource + Kind> Reflector<K> {
                 self.stats.gone += 1;
                 return (ReflectorEvent::Error(e), State::Empty);
             }
+            // A watch gone silent, or cut inside an event: what came before was whole, so
+            // watch again from there (a 410 then relists).
+            Some(Err(e)) if e.is_client_timeout() || matches!(e, Error::Transport(_)) => {
+                return self.fail(e, State::Listed { resource_version })
+            }
             Some(Err(e)) => return self.fail(e, State::Empty),
             // A clean close (timeout, dropped connection): watch again from where we are,
             // after a backoff when the watch delivered nothing (a server closing at once).
@@ -538,9 +611,20 @@ impl<K: Resource + Kind> Reflector<K> {
             resource_version: rv,
             stream,
             events: events + 1,
+            deadline,
         };
         (event, next)
     }
+}
+
+/// A list page or the opening of a watch, given up after `limit`.
+async fn within<T>(
+    limit: Duration,
+    request: impl std::future::Future<Output = Result<T, Error>>,
+) -> Result<T, Error> {
+    tokio::time::timeout(limit, request)
+        .await
+        .unwrap_or(Err(Error::Timeout))
 }
 
 fn upsert<K: Resource>(items: &mut Vec<K>, obj: K) {

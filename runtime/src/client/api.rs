@@ -6,7 +6,7 @@ use super::error::Error;
 use super::list::{decode_list, ObjectList};
 use super::params::{segment, Query};
 use super::transport::{RawResponse, Spec, ACCEPT_PROTOBUF, JSON, PROTOBUF};
-use super::watch::WatchStream;
+use super::watch::{WatchLimits, WatchStream};
 use crate::meta::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, Status, UpdateOptions,
 };
@@ -16,6 +16,7 @@ use bytes::Bytes;
 use futures_util::{Stream, TryStreamExt};
 use http::Method;
 use std::marker::PhantomData;
+use std::time::Duration;
 
 /// A patch body, by patch type.
 #[derive(Debug, Clone, PartialEq)]
@@ -360,10 +361,16 @@ where
             })
             .await?;
         let is_protobuf = protobuf && super::transport::content_type(resp.headers()) == PROTOBUF;
+        let config = self.client.config();
+        let limits = WatchLimits {
+            max_event: config.max_watch_event,
+            idle_timeout: watch_idle_timeout(config.watch_idle_timeout, &opts),
+        };
         Ok(WatchStream::new(
             resp.into_body(),
             is_protobuf,
             self.client.scheme_arc(),
+            limits,
         ))
     }
 
@@ -578,4 +585,18 @@ fn pages<K: Resource + Kind>(
             Err(e) => Some((Err(e), None)),
         }
     })
+}
+
+/// How long a watch may stay silent: the idle timeout when the server promised bookmarks;
+/// past its `timeoutSeconds` (when the server should have closed it) otherwise; a watch
+/// with neither may be quiet for good (TCP keepalive still notices a dead peer).
+fn watch_idle_timeout(idle: Option<Duration>, opts: &ListOptions) -> Option<Duration> {
+    let idle = idle?;
+    if opts.allow_watch_bookmarks {
+        return Some(idle);
+    }
+    match opts.timeout_seconds {
+        Some(seconds) if seconds > 0 => Some(Duration::from_secs(seconds as u64) + idle),
+        _ => None,
+    }
 }

@@ -151,8 +151,31 @@ pub struct Config {
     pub default_namespace: String,
     pub tls: TlsConfig,
     pub auth: Auth,
-    /// Limit on each request, response body included (not watches).
+    /// Limit on each request, retries and the response body included; for a watch, on
+    /// opening it (until the response head: the events then flow for as long as they
+    /// come). Default [`DEFAULT_TIMEOUT`]; `None`: no limit.
     pub timeout: Option<Duration>,
+    /// TCP keepalive on every connection, so a peer that vanished (host down, network cut)
+    /// is noticed on an idle or watching connection. Default [`DEFAULT_TCP_KEEPALIVE`];
+    /// `None`: off.
+    pub tcp_keepalive: Option<Duration>,
+    /// A watch that receives nothing at all (not even a bookmark) for this long ends with
+    /// [`Error::WatchIdle`](super::Error::WatchIdle), and the reflector watches again from
+    /// where it was. Applies to watches that asked for bookmarks (the server promises
+    /// regular traffic), and to watches with `timeoutSeconds`, past that time. Default
+    /// [`DEFAULT_WATCH_IDLE_TIMEOUT`]; `None`: a watch may stay silent forever.
+    pub watch_idle_timeout: Option<Duration>,
+    /// The largest response body read, in bytes; a longer one is an
+    /// [`Error::TooLarge`](super::Error::TooLarge) as soon as it is exceeded, while reading.
+    /// Default [`DEFAULT_MAX_RESPONSE_BODY`].
+    pub max_response_body: usize,
+    /// The largest single watch event (a JSON line or a protobuf frame), in bytes.
+    /// Default [`DEFAULT_MAX_WATCH_EVENT`].
+    pub max_watch_event: usize,
+    /// Send credentials (a bearer token, a token file's token, basic auth) to an `http://`
+    /// cluster, where anyone on the path reads them. Off: such a config is refused by
+    /// [`Client::new`](super::Client::new).
+    pub allow_credentials_over_http: bool,
     /// Client-side rate limit: requests per second (0 or less: unlimited) ...
     pub qps: f32,
     /// ... and how many may go at once before the limit applies.
@@ -169,11 +192,19 @@ pub struct Config {
 impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Config")
-            .field("cluster_url", &self.cluster_url)
+            .field("cluster_url", &RedactedUrl(&self.cluster_url))
             .field("default_namespace", &self.default_namespace)
             .field("tls", &self.tls)
             .field("auth", &self.auth)
             .field("timeout", &self.timeout)
+            .field("tcp_keepalive", &self.tcp_keepalive)
+            .field("watch_idle_timeout", &self.watch_idle_timeout)
+            .field("max_response_body", &self.max_response_body)
+            .field("max_watch_event", &self.max_watch_event)
+            .field(
+                "allow_credentials_over_http",
+                &self.allow_credentials_over_http,
+            )
             .field("qps", &self.qps)
             .field("burst", &self.burst)
             .field("user_agent", &self.user_agent)
@@ -188,6 +219,45 @@ impl fmt::Debug for Config {
     }
 }
 
+/// A URL with the password of its user info (`https://user:password@host`) redacted.
+struct RedactedUrl<'a>(&'a http::Uri);
+
+impl fmt::Debug for RedactedUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let url = self.0.to_string();
+        let Some(authority) = self.0.authority().map(|a| a.as_str()) else {
+            return write!(f, "{url:?}");
+        };
+        let user_info = authority
+            .rsplit_once('@')
+            .map(|(info, host)| (info.split_once(':'), host));
+        match user_info {
+            Some((Some((user, _password)), host)) => {
+                let redacted = format!("{user}:[redacted]@{host}");
+                write!(f, "{:?}", url.replacen(authority, &redacted, 1))
+            }
+            _ => write!(f, "{url:?}"),
+        }
+    }
+}
+
+/// The default [`Config::timeout`]: kube-apiserver's own `--request-timeout`, past which
+/// it gives up on any request but a watch, so no answer can come later.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// The default [`Config::tcp_keepalive`]: client-go's dialer's.
+pub const DEFAULT_TCP_KEEPALIVE: Duration = Duration::from_secs(30);
+/// The default [`Config::watch_idle_timeout`]: three of kube-apiserver's one-minute
+/// bookmark intervals.
+pub const DEFAULT_WATCH_IDLE_TIMEOUT: Duration = Duration::from_secs(180);
+/// The default [`Config::max_response_body`], 256 MiB: an unpaginated list of a large
+/// collection fits; larger ones are read in pages (`limit`/`continue`), as the reflector
+/// and [`Api::list_all`](super::Api::list_all) do.
+pub const DEFAULT_MAX_RESPONSE_BODY: usize = 256 << 20;
+/// The default [`Config::max_watch_event`], 16 MiB: kube-apiserver refuses objects over
+/// 3 MiB (and etcd stores at most 1.5 MiB), so an event is rarely over a few; this leaves
+/// room for the JSON form of a large object with its managed fields.
+pub const DEFAULT_MAX_WATCH_EVENT: usize = 16 << 20;
+
 /// client-go's default QPS.
 pub const DEFAULT_QPS: f32 = 5.0;
 /// client-go's default burst.
@@ -195,14 +265,22 @@ pub const DEFAULT_BURST: u32 = 10;
 
 impl Config {
     /// Defaults for everything but the URL: no TLS material, no credentials, JSON,
-    /// client-go's QPS 5 / burst 10, no timeout.
+    /// client-go's QPS 5 / burst 10, and the limits above ([`DEFAULT_TIMEOUT`],
+    /// [`DEFAULT_TCP_KEEPALIVE`], [`DEFAULT_WATCH_IDLE_TIMEOUT`],
+    /// [`DEFAULT_MAX_RESPONSE_BODY`], [`DEFAULT_MAX_WATCH_EVENT`]); credentials only over
+    /// https.
     pub fn new(cluster_url: http::Uri) -> Self {
         Config {
             cluster_url,
             default_namespace: "default".to_string(),
             tls: TlsConfig::default(),
             auth: Auth::None,
-            timeout: None,
+            timeout: Some(DEFAULT_TIMEOUT),
+            tcp_keepalive: Some(DEFAULT_TCP_KEEPALIVE),
+            watch_idle_timeout: Some(DEFAULT_WATCH_IDLE_TIMEOUT),
+            max_response_body: DEFAULT_MAX_RESPONSE_BODY,
+            max_watch_event: DEFAULT_MAX_WATCH_EVENT,
+            allow_credentials_over_http: false,
             qps: DEFAULT_QPS,
             burst: DEFAULT_BURST,
             user_agent: format!("kapi/{}", env!("CARGO_PKG_VERSION")),

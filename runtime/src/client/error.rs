@@ -38,6 +38,14 @@ pub enum Error {
     /// The per-request timeout elapsed.
     #[error("request timed out")]
     Timeout,
+    /// A watch received nothing for [`Config::watch_idle_timeout`](super::Config): the
+    /// server or the path to it went silent. Watch again from the last resourceVersion.
+    #[error("the watch received nothing for {0:?}")]
+    WatchIdle(Duration),
+    /// A response body or a single watch event was longer than the client's limit
+    /// ([`Config::max_response_body`](super::Config), [`Config::max_watch_event`](super::Config)).
+    #[error("{what} exceeds the limit of {limit} bytes")]
+    TooLarge { what: &'static str, limit: usize },
     /// A response body could not be decoded.
     #[error("decode error: {0}")]
     Decode(String),
@@ -177,9 +185,10 @@ impl Error {
     pub fn is_unsupported_media_type(&self) -> bool {
         self.is("UnsupportedMediaType", 415)
     }
-    /// The per-request timeout of the client elapsed.
+    /// The per-request timeout of the client elapsed, or a watch went silent past its
+    /// idle timeout.
     pub fn is_client_timeout(&self) -> bool {
-        matches!(self, Error::Timeout)
+        matches!(self, Error::Timeout | Error::WatchIdle(_))
     }
 }
 

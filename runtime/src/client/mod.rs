@@ -38,7 +38,8 @@ mod watch;
 pub use api::{Api, Deleted, Patch};
 pub use config::{
     Auth, Config, Encoding, RetryPolicy, Secret, TlsConfig, WarningHandler, DEFAULT_BURST,
-    DEFAULT_QPS,
+    DEFAULT_MAX_RESPONSE_BODY, DEFAULT_MAX_WATCH_EVENT, DEFAULT_QPS, DEFAULT_TCP_KEEPALIVE,
+    DEFAULT_TIMEOUT, DEFAULT_WATCH_IDLE_TIMEOUT,
 };
 pub use connection::Client;
 pub use error::{ApiError, Error};

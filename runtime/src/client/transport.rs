@@ -3,7 +3,7 @@
 //! [`ApiError`]s.
 
 use super::auth::Authenticator;
-use super::config::Config;
+use super::config::{Auth, Config};
 use super::error::{synthesize_status, ApiError, Error};
 use super::rate_limit::RateLimiter;
 use super::retry;
@@ -93,6 +93,11 @@ impl Transport {
                 "an https cluster needs a certificate authority (certificate-authority(-data)) or insecure-skip-tls-verify".into(),
             ));
         }
+        if scheme == "http" && config.auth != Auth::None && !config.allow_credentials_over_http {
+            return Err(Error::Config(format!(
+                "refusing to send credentials to {url} over plain http, where anyone on the path reads them: use https, or set Config::allow_credentials_over_http"
+            )));
+        }
         let base = format!("{scheme}://{authority}{}", url.path().trim_end_matches('/'));
         let tls = super::tls::client_config(&config.tls)?;
         let builder = hyper_rustls::HttpsConnectorBuilder::new()
@@ -111,6 +116,7 @@ impl Transport {
         // requests wait for the peer's delayed ACK.
         let mut tcp = hyper_util::client::legacy::connect::HttpConnector::new();
         tcp.set_nodelay(true);
+        tcp.set_keepalive(config.tcp_keepalive);
         tcp.enforce_http(false);
         let connector = builder.enable_http1().wrap_connector(tcp);
         let http = HyperClient::builder(TokioExecutor::new())
@@ -231,14 +237,11 @@ impl Transport {
             let once = async {
                 let resp = self.send_once(&spec).await?;
                 let (parts, body) = resp.into_parts();
-                let body = body.collect().await.map_err(|e| SendError::Transport {
-                    connect: false,
-                    error: Error::Transport(format!("reading the response: {e}")),
-                })?;
+                let body = read_body(body, self.config.max_response_body).await?;
                 Ok::<_, SendError>(RawResponse {
                     status: parts.status.as_u16(),
                     headers: parts.headers,
-                    body: body.to_bytes().to_vec(),
+                    body,
                 })
             };
             let failure = match once.await {
@@ -255,8 +258,18 @@ impl Transport {
     }
 
     /// Sends a streaming request (a watch): retried like any GET until the server answers
-    /// with a success, then the open body. No per-request timeout.
+    /// with a success, then the open body. The timeout covers this opening (an error
+    /// answer's body included), not the events after it.
     pub(crate) async fn stream(&self, spec: Spec) -> Result<http::Response<Incoming>, Error> {
+        match self.config.timeout {
+            Some(t) => tokio::time::timeout(t, self.open_stream(spec))
+                .await
+                .unwrap_or(Err(Error::Timeout)),
+            None => self.open_stream(spec).await,
+        }
+    }
+
+    async fn open_stream(&self, spec: Spec) -> Result<http::Response<Incoming>, Error> {
         let mut attempt = 1u32;
         loop {
             let failure = match self.send_once(&spec).await {
@@ -264,14 +277,11 @@ impl Transport {
                 Ok(resp) => {
                     let code = resp.status().as_u16();
                     let (parts, body) = resp.into_parts();
-                    let body = match self.config.timeout {
-                        Some(t) => tokio::time::timeout(t, body.collect())
-                            .await
-                            .map_err(|_| Error::Timeout)?,
-                        None => body.collect().await,
-                    }
-                    .map(|b| b.to_bytes().to_vec())
-                    .unwrap_or_default();
+                    let body = match read_body(body, self.config.max_response_body).await {
+                        Ok(body) => body,
+                        Err(SendError::Fatal(e)) => return Err(e),
+                        Err(_) => Vec::new(),
+                    };
                     SendError::Status(Box::new(api_error(code, &parts.headers, &body)))
                 }
                 Err(e) => e,
@@ -316,6 +326,32 @@ enum SendError {
     },
     /// The server answered with an error status.
     Status(Box<ApiError>),
+}
+
+/// A response body read whole, up to `limit` bytes: a longer one fails as soon as it
+/// passes the limit, so an endless body costs at most one frame over it.
+async fn read_body(mut body: Incoming, limit: usize) -> Result<Vec<u8>, SendError> {
+    let mut out = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| SendError::Transport {
+            connect: false,
+            error: Error::Transport(format!("reading the response: {e}")),
+        })?;
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        if out.len() + data.len() > limit {
+            return Err(SendError::Fatal(Error::TooLarge {
+                what: "the response body",
+                limit,
+            }));
+        }
+        out.extend_from_slice(&data);
+        // A body that arrives as fast as it is read would otherwise never give the
+        // runtime back: a caller's `tokio::time::timeout` could not fire.
+        tokio::task::consume_budget().await;
+    }
+    Ok(out)
 }
 
 fn is_success(code: u16) -> bool {

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 /// A change to a watched collection, its object decoded as `K` (the wire form is
 /// [`crate::meta::WatchEvent`]).
@@ -58,24 +59,65 @@ impl<K> Stream for WatchStream<K> {
 
 type Chunks = Pin<Box<dyn Stream<Item = Result<bytes::Bytes, String>> + Send>>;
 
+/// What a watch stream may cost: the largest single event, and how long it may stay
+/// silent.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WatchLimits {
+    pub max_event: usize,
+    pub idle_timeout: Option<Duration>,
+}
+
+impl Default for WatchLimits {
+    fn default() -> Self {
+        WatchLimits {
+            max_event: super::config::DEFAULT_MAX_WATCH_EVENT,
+            idle_timeout: None,
+        }
+    }
+}
+
 struct State {
     body: Chunks,
     buf: BytesMut,
+    /// How much of `buf` is known to hold no newline (JSON lines), so each byte is
+    /// searched once however the line arrives.
+    scanned: usize,
     protobuf: bool,
     scheme: Arc<Scheme>,
+    limits: WatchLimits,
     done: bool,
 }
 
 impl<K: Resource + Kind> WatchStream<K> {
-    pub(crate) fn new(body: Incoming, protobuf: bool, scheme: Arc<Scheme>) -> Self {
-        Self::from_chunks(body.into_data_stream(), protobuf, scheme)
+    pub(crate) fn new(
+        body: Incoming,
+        protobuf: bool,
+        scheme: Arc<Scheme>,
+        limits: WatchLimits,
+    ) -> Self {
+        Self::with_limits(body.into_data_stream(), protobuf, scheme, limits)
     }
 
     /// The events of a watch response body that arrives in `chunks` (cut anywhere): JSON
     /// lines, or protobuf frames when `protobuf` (the response's content type was
     /// `application/vnd.kubernetes.protobuf;stream=watch`). An error of the chunk stream
-    /// ends the events, as a dropped connection does.
+    /// ends the events, as a dropped connection does; one cut inside an event is an error
+    /// item. Events are at most [`DEFAULT_MAX_WATCH_EVENT`](super::DEFAULT_MAX_WATCH_EVENT)
+    /// bytes.
     pub fn from_chunks<S, E>(chunks: S, protobuf: bool, scheme: Arc<Scheme>) -> Self
+    where
+        S: Stream<Item = Result<bytes::Bytes, E>> + Send + 'static,
+        E: std::fmt::Display,
+    {
+        Self::with_limits(chunks, protobuf, scheme, WatchLimits::default())
+    }
+
+    fn with_limits<S, E>(
+        chunks: S,
+        protobuf: bool,
+        scheme: Arc<Scheme>,
+        limits: WatchLimits,
+    ) -> Self
     where
         S: Stream<Item = Result<bytes::Bytes, E>> + Send + 'static,
         E: std::fmt::Display,
@@ -84,8 +126,10 @@ impl<K: Resource + Kind> WatchStream<K> {
         let state = State {
             body,
             buf: BytesMut::new(),
+            scanned: 0,
             protobuf,
             scheme,
+            limits,
             done: false,
         };
         let stream = futures_util::stream::unfold(state, |mut state| async move {
@@ -101,17 +145,27 @@ impl<K: Resource + Kind> WatchStream<K> {
                         return Some((Err(e), state));
                     }
                 }
-                match state.body.next().await {
+                // Chunks that are always ready would otherwise keep this task running
+                // without a break: a caller's `tokio::time::timeout` could not fire.
+                tokio::task::consume_budget().await;
+                let chunk = match state.limits.idle_timeout {
+                    Some(idle) => match tokio::time::timeout(idle, state.body.next()).await {
+                        Ok(chunk) => chunk,
+                        Err(_) => {
+                            state.done = true;
+                            return Some((Err(Error::WatchIdle(idle)), state));
+                        }
+                    },
+                    None => state.body.next().await,
+                };
+                match chunk {
                     Some(Ok(data)) => state.buf.extend_from_slice(&data),
                     // The server closed the stream, or the connection dropped: the watch
-                    // ends (client-go's stream watcher stops quietly on both).
+                    // ends (client-go's stream watcher stops quietly on both), with an
+                    // error when it was cut inside an event.
                     _ => {
                         state.done = true;
-                        if !state.protobuf && !state.buf.iter().all(u8::is_ascii_whitespace) {
-                            let line = state.buf.split();
-                            return Some((decode_json_event::<K>(&line, &state.scheme), state));
-                        }
-                        return None;
+                        return cut_event::<K>(&mut state).map(|e| (e, state));
                     }
                 }
             }
@@ -120,6 +174,21 @@ impl<K: Resource + Kind> WatchStream<K> {
             inner: Box::pin(stream),
         }
     }
+}
+
+/// What is left in the buffer when the stream ends: nothing, or an event cut short.
+fn cut_event<K: Resource + Kind>(state: &mut State) -> Option<Result<TypedWatchEvent<K>, Error>> {
+    if state.buf.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    if state.protobuf {
+        return Some(Err(Error::Transport(format!(
+            "the watch stream was cut inside a frame, {} bytes into it",
+            state.buf.len()
+        ))));
+    }
+    let line = state.buf.split();
+    Some(decode_json_event::<K>(&line, &state.scheme))
 }
 
 /// The next complete event in the buffer, `None` when more bytes are needed.
@@ -132,10 +201,8 @@ fn next_event<K: Resource + Kind>(
         }
         let len =
             u32::from_be_bytes([state.buf[0], state.buf[1], state.buf[2], state.buf[3]]) as usize;
-        if len > protobuf::MAX_FRAME_LEN {
-            return Err(Error::Decode(format!(
-                "a watch frame of {len} bytes exceeds the limit"
-            )));
+        if len > state.limits.max_event {
+            return Err(too_large(state.limits.max_event));
         }
         if state.buf.len() < 4 + len {
             return Ok(None);
@@ -146,14 +213,30 @@ fn next_event<K: Resource + Kind>(
         return Ok(Some(event_of::<K>(&raw.type_, &raw.object, &state.scheme)));
     }
     loop {
-        let Some(i) = state.buf.iter().position(|b| *b == b'\n') else {
+        let Some(i) = state.buf[state.scanned..].iter().position(|b| *b == b'\n') else {
+            state.scanned = state.buf.len();
+            if state.buf.len() > state.limits.max_event {
+                return Err(too_large(state.limits.max_event));
+            }
             return Ok(None);
         };
-        let line = state.buf.split_to(i + 1);
+        let end = state.scanned + i + 1;
+        if end > state.limits.max_event + 1 {
+            return Err(too_large(state.limits.max_event));
+        }
+        let line = state.buf.split_to(end);
+        state.scanned = 0;
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         return Ok(Some(decode_json_event::<K>(&line, &state.scheme)));
+    }
+}
+
+fn too_large(limit: usize) -> Error {
+    Error::TooLarge {
+        what: "a watch event",
+        limit,
     }
 }
 

@@ -15,6 +15,9 @@ pub fn options() -> InformerOptions {
     InformerOptions {
         backoff: BackoffConfig::fast(),
         watch_timeout: Some(Duration::from_secs(30)),
+        // Well inside the tests' 30 s to converge: a request lost to a server restart is
+        // made again in time.
+        request_timeout: Some(Duration::from_secs(5)),
         ..Default::default()
     }
 }

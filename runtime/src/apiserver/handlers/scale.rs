@@ -125,7 +125,7 @@ fn write_scale(
 
 pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
     let scale: Value = serde_json::from_slice(body)
-        .or_else(|_| serde_yaml_ng::from_slice(body))
+        .or_else(|_| crate::codec::yaml::from_slice(body))
         .map_err(|e| StatusError::bad_request(format!("error decoding Scale: {e}")))?;
     write_scale(ctx, &|_| Ok(scale.clone()))
 }

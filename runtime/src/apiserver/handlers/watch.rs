@@ -212,11 +212,13 @@ impl Stream {
                     }
                 }
                 _ = ticker.tick(), if self.bookmarks => {
-                    // Every event up to the current revision is already queued for this
-                    // watch (the store sends under its write lock), so draining the queue
-                    // first keeps the bookmark after everything it covers.
-                    let current = self.state.store.current_revision();
-                    while let Some(event) = watch.try_next() {
+                    // A bookmark says every event up to its revision was sent: send what is
+                    // queued first, and end a watch the store dropped instead (with its
+                    // queue lost, a bookmark would skip the client past those events).
+                    let Some((queued, current)) = self.state.store.progress(&mut watch) else {
+                        return;
+                    };
+                    for event in queued {
                         if !self.forward(&tx, event).await {
                             return;
                         }

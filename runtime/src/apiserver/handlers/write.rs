@@ -84,9 +84,14 @@ pub(super) fn decode_body(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Value, Statu
                 StatusError::bad_request(format!("error decoding request body: {e}"))
             })?
         }
-        Encoding::Yaml => serde_yaml_ng::from_slice(body).map_err(|e| {
-            StatusError::bad_request(format!("error decoding YAML request body: {e}"))
-        })?,
+        Encoding::Yaml => {
+            // Through the codec: nesting bounded as JSON's is, repeated keys found.
+            let strict = crate::codec::yaml::from_slice_strict::<Value>(body).map_err(|e| {
+                StatusError::bad_request(format!("error decoding YAML request body: {e}"))
+            })?;
+            problems.extend(strict.messages());
+            strict.value
+        }
         Encoding::Protobuf => ctx
             .state
             .scheme
@@ -343,7 +348,7 @@ fn delete_options(ctx: &Ctx<'_>, body: &[u8]) -> Result<crate::meta::DeleteOptio
         };
         let mut value: Value = match crate::scheme::Format::detect(body) {
             crate::scheme::Format::Json => serde_json::from_slice(body).map_err(|e| invalid(&e))?,
-            _ => serde_yaml_ng::from_slice(body).map_err(|e| invalid(&e))?,
+            _ => crate::codec::yaml::from_slice(body).map_err(|e| invalid(&e))?,
         };
         // kube-apiserver takes DeleteOptions of `v1`, `meta.k8s.io/v1` or the resource's
         // own group-version (all the same type), or with no type at all.

@@ -607,6 +607,22 @@ impl<V> MvccStore<V> {
         (objects, revision, watch)
     }
 
+    /// What `watch` must still send before it may claim the current revision (in a
+    /// bookmark): the events queued for it, and that revision, taken together under the lock.
+    ///
+    /// `None` once the store has dropped the watch. Such a watch gets no later events and
+    /// loses the queued ones, so it must claim nothing past what it already sent: a client
+    /// resuming from a later revision would never see the events in between.
+    pub fn progress(&self, watch: &mut Watch<V>) -> Option<(Vec<Event<V>>, u64)> {
+        let inner = self.lock();
+        // Dropping sets the flag under this lock, so a watch not dropped now has every
+        // event up to `inner.revision` queued.
+        if watch.is_dropped() {
+            return None;
+        }
+        Some((watch.drain_queued(), inner.revision))
+    }
+
     /// Forgets history up to `up_to` (default and at most: the current revision). Returns the
     /// compacted revision afterwards; compacting below it again does nothing.
     pub fn compact(&self, up_to: Option<u64>) -> u64 {

@@ -62,17 +62,16 @@ impl<V> Watch<V> {
         std::future::poll_fn(|cx| self.poll_event(cx)).await
     }
 
-    /// The next event if one is already queued, without waiting; `None` both when the queue
-    /// is empty and when the watch was dropped. Every event up to the store's current
-    /// revision is queued by the time a write returns, so this drains "everything so far".
-    pub fn try_next(&mut self) -> Option<Event<V>> {
-        if self.closed.load(Ordering::Acquire) {
-            return None;
+    /// Every event queued so far, without waiting. Only
+    /// [`Store::progress`](super::Store::progress) calls it, under the store lock: there
+    /// "queued" means "every event up to the current revision", which is what makes a
+    /// bookmark after them true.
+    pub(super) fn drain_queued(&mut self) -> Vec<Event<V>> {
+        let mut events = Vec::new();
+        while let Ok(event) = self.rx.try_recv() {
+            events.push(event);
         }
-        self.rx
-            .try_recv()
-            .ok()
-            .filter(|_| !self.closed.load(Ordering::Acquire))
+        events
     }
 
     /// Whether the store dropped this watch (then [`Watch::next`] returns `None`).

@@ -1,0 +1,84 @@
+//! What the marker checks leave to run time, and the one list they share with the runtime.
+
+use kapi::ApiType;
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(enum)]
+pub enum Mode {
+    Fast,
+    Slow,
+}
+
+/// `Fsat` is not a value of `Mode`: codegen rejects it (the derive of `Spec` cannot see
+/// `Mode`), so it only reaches run time in a crate that never ran codegen.
+#[derive(ApiType, Debug)]
+pub struct Spec {
+    #[k8s(default = "Fsat")]
+    pub mode: Option<Mode>,
+    #[k8s(default = "Slow")]
+    pub fallback: Option<Mode>,
+}
+
+#[test]
+fn an_enum_default_that_is_no_value_leaves_the_field_unset_instead_of_panicking() {
+    let mut spec = Spec {
+        mode: None,
+        fallback: None,
+    };
+    kapi::ApplyDefaults::apply_defaults(&mut spec);
+    assert_eq!(spec.mode, None);
+    assert_eq!(spec.fallback, Some(Mode::Slow));
+}
+
+/// Codegen owns the format names; each one it calls validated has a check in the runtime,
+/// and its compile-time verdict on a default is the runtime's.
+#[test]
+fn codegen_and_the_runtime_agree_on_formats() {
+    use kapi::validation::formats::check;
+    use kapi_codegen::model::formats::{violation, SCHEMA_ONLY, VALIDATED};
+    for name in VALIDATED {
+        assert!(
+            check(name).is_some(),
+            "the runtime has no check for `{name}`"
+        );
+    }
+    for name in SCHEMA_ONLY {
+        assert!(
+            check(name).is_none(),
+            "`{name}` is validated by the runtime: list it as such"
+        );
+    }
+    let samples = [
+        "",
+        "a",
+        "my-name",
+        "My_Name",
+        "-x",
+        "a.b",
+        "example.com",
+        "example.com/MyName",
+        "/x",
+        "x/",
+        "a/b/c",
+        "MyValue",
+        "my_value",
+        "0b3c2e6a-8d0f-4b5e-9c59-7f2b1d5a6e01",
+        "0b3c2e6a8d0f",
+        "2026-11-22T10:00:00Z",
+        "2026-11-22T10:00:00.5+02:00",
+        "yesterday",
+        &"a".repeat(64),
+        &format!("{}.com", "a".repeat(250)),
+    ];
+    for name in VALIDATED {
+        let Some(runtime) = check(name) else { continue };
+        for s in samples {
+            assert_eq!(
+                violation(name, s).is_none(),
+                runtime(s).is_empty(),
+                "`{name}` disagrees on {s:?}: runtime says {:?}",
+                runtime(s)
+            );
+        }
+    }
+}
