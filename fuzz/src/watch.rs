@@ -10,6 +10,7 @@ use api_types::v1::Frobber;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use kapi::client::WatchStream;
+use kapi::codec::protobuf::FrameReader;
 use std::sync::OnceLock;
 use tokio::runtime::Runtime;
 
@@ -83,15 +84,35 @@ impl Delivery {
 }
 
 /// The fuzz targets' body: the watch decodes `data` without panicking, and yields the same
-/// items however the body was cut, since a network may cut it anywhere.
+/// items however the body was cut, since a network may cut it anywhere. A protobuf body
+/// that is not whole frames (as the codec's `FrameReader` reads them) ends in an error: a
+/// watch must not lose a cut event quietly.
 pub fn check(data: &[u8], protobuf: bool) {
     let delivery = Delivery::parse(data);
     let cut = delivery.events(protobuf);
-    let whole = delivery.whole().events(protobuf);
+    let whole = delivery.whole();
     assert_eq!(
-        cut, whole,
+        cut,
+        whole.events(protobuf),
         "the events depend on where the body was cut: {delivery:?}"
     );
+    if protobuf && !whole_frames(&whole.chunks.concat()) {
+        assert!(
+            cut.last().is_some_and(|item| item.starts_with("Err(")),
+            "a body cut inside a frame ended without an error: {delivery:?} gave {cut:?}"
+        );
+    }
+}
+
+fn whole_frames(body: &[u8]) -> bool {
+    let mut frames = FrameReader::new(body);
+    loop {
+        match frames.next_frame() {
+            Ok(Some(_)) => {}
+            Ok(None) => return true,
+            Err(_) => return false,
+        }
+    }
 }
 
 /// A current-thread runtime, as one watch needs no more; with the time driver, since
