@@ -4,18 +4,8 @@
 
 use api_types::{v1, v2beta1};
 use kapi::codec::json;
+use kapi_fuzz::scheme;
 use libfuzzer_sys::fuzz_target;
-use std::sync::OnceLock;
-
-fn scheme() -> &'static kapi::Scheme {
-    static SCHEME: OnceLock<kapi::Scheme> = OnceLock::new();
-    SCHEME.get_or_init(|| {
-        let mut s = kapi::Scheme::new();
-        // Registration of the example API cannot fail; if it did, every input would.
-        let _ = api_types::install(&mut s);
-        s
-    })
-}
 
 fuzz_target!(|data: &[u8]| {
     let _ = json::from_slice::<v1::Frobber>(data);
