@@ -84,7 +84,7 @@ pub fn violation(name: &str, value: &str) -> Option<&'static str> {
                     _ => c.is_ascii_hexdigit(),
                 })
         }
-        "date-time" => super::default_value::is_rfc3339(value),
+        "date-time" => super::grammars::is_rfc3339(value),
         _ => return None,
     };
     (!ok).then_some(match name {

@@ -6,6 +6,7 @@
 pub mod check;
 pub mod default_value;
 pub mod formats;
+pub mod grammars;
 #[cfg(feature = "generate")]
 pub mod kapi_types;
 pub mod parse;
