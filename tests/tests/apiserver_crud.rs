@@ -947,9 +947,16 @@ async fn discovery_documents() {
         "frobberclasses"
     );
 
+    // kube-apiserver always serves the core group's v1; with no core kinds in the scheme
+    // its resource list is empty.
     let core = http.get("/api").await.expect(200);
     assert_eq!(core["kind"], "APIVersions");
-    assert_eq!(core["versions"], json!([]));
+    assert_eq!(core["versions"], json!(["v1"]));
+    let core_v1 = http.get("/api/v1").await.expect(200);
+    assert_eq!(core_v1["kind"], "APIResourceList");
+    assert_eq!(core_v1["groupVersion"], "v1");
+    assert_eq!(core_v1["resources"], json!([]));
+    http.get("/api/v2").await.expect(404);
     http.get("/apis/nothing.example.com").await.expect(404);
     http.get("/apis/frob.example.com/v9").await.expect(404);
     let version = http.get("/version").await.expect(200);
