@@ -963,6 +963,64 @@ async fn discovery_documents() {
     assert_eq!(version["major"], "1");
 }
 
+/// kube-rs' `Discovery::new(client).run()`: `/apis`, each group's versions, then `/api`
+/// and each core version; a group without versions fails it (`EmptyApiGroup`), and so
+/// does a version whose resource list is missing. Its aggregated form reads `/api` and
+/// `/apis` as APIGroupDiscoveryLists.
+#[tokio::test]
+async fn discovery_as_kube_rs_walks_it() {
+    use kapi::meta::{APIGroupList, APIResourceList, APIVersions};
+    let server = start().await;
+    let http = Http::new(&server);
+    let decode = |r: Resp| -> Vec<u8> {
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        r.body
+    };
+    let groups: APIGroupList =
+        serde_json::from_slice(&decode(http.get("/apis").await)).expect("an APIGroupList");
+    let mut served = Vec::new();
+    for group in &groups.groups {
+        assert!(
+            !group.versions.is_empty(),
+            "EmptyApiGroup({:?})",
+            group.name
+        );
+        for version in &group.versions {
+            let path = format!("/apis/{}", version.group_version);
+            let list: APIResourceList =
+                serde_json::from_slice(&decode(http.get(&path).await)).expect("an APIResourceList");
+            assert_eq!(list.group_version, version.group_version);
+            served.extend(list.resources.into_iter().map(|r| r.name));
+        }
+    }
+    assert!(served.iter().any(|r| r == "frobbers"), "{served:?}");
+
+    let core: APIVersions =
+        serde_json::from_slice(&decode(http.get("/api").await)).expect("APIVersions");
+    assert_eq!(core.versions, ["v1"], "EmptyApiGroup(\"\") otherwise");
+    assert_eq!(core.server_address_by_client_cidrs.len(), 1);
+    assert_eq!(
+        core.server_address_by_client_cidrs[0].client_cidr,
+        "0.0.0.0/0"
+    );
+    for version in &core.versions {
+        let list: APIResourceList =
+            serde_json::from_slice(&decode(http.get(&format!("/api/{version}")).await))
+                .expect("an APIResourceList");
+        assert_eq!(&list.group_version, version);
+    }
+
+    let aggregated =
+        "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json";
+    let core = http.get_as("/api", aggregated).await.expect(200);
+    assert_eq!(core["kind"], "APIGroupDiscoveryList");
+    assert_eq!(core["items"][0]["versions"][0]["version"], "v1");
+    let groups = http.get_as("/apis", aggregated).await.expect(200);
+    assert!(groups["items"]
+        .as_array()
+        .is_some_and(|items| items.iter().all(|g| g["metadata"]["name"] != "")));
+}
+
 #[tokio::test]
 async fn openapi_documents_are_served() {
     let server = start().await;

@@ -72,20 +72,36 @@ use Kind::*;
 
 const EXTENSIONS: &str = "x-";
 
+/// A message from a JSON object, its fields in number order as Go's `proto.Marshal`
+/// writes them (so the bytes are kube-apiserver's for the same document).
 fn message(value: &Value, path: &str, fields: &[Field]) -> Encoded {
     let object = as_object(value, path)?;
+    let at = |key: &str| format!("{path}/{}", escape(key));
+    if let Some(unknown) = object.keys().find(|key| {
+        !key.starts_with(EXTENSIONS)
+            && !fields
+                .iter()
+                .any(|f| f.0 == key.as_str() && !matches!(f.2, Extensions))
+    }) {
+        return Err(refuse(
+            &at(unknown),
+            "not a field of this OpenAPI v2 object",
+        ));
+    }
     let mut out = Vec::new();
-    for (key, value) in object {
-        let at = format!("{path}/{}", escape(key));
-        let field = if key.starts_with(EXTENSIONS) {
-            fields.iter().find(|f| matches!(f.2, Extensions))
-        } else {
-            fields.iter().find(|f| f.0 == key)
-        };
-        let Some(Field(_, number, kind)) = field else {
-            return Err(refuse(&at, "not a field of this OpenAPI v2 object"));
-        };
-        write_field(&mut out, *number, *kind, key, value, &at)?;
+    for &Field(key, number, kind) in fields {
+        if matches!(kind, Extensions) {
+            for (key, value) in object.iter().filter(|(k, _)| k.starts_with(EXTENSIONS)) {
+                write_field(&mut out, number, kind, key, value, &at(key))?;
+            }
+        } else if let Some(value) = object.get(key) {
+            write_field(&mut out, number, kind, key, value, &at(key))?;
+        }
+    }
+    if let Some(key) = object.keys().find(|k| k.starts_with(EXTENSIONS)) {
+        if !fields.iter().any(|f| matches!(f.2, Extensions)) {
+            return Err(refuse(&at(key), "this OpenAPI v2 object has no extensions"));
+        }
     }
     Ok(out)
 }
@@ -319,16 +335,21 @@ fn tag(v: &Value, at: &str) -> Encoded {
 
 /// `Paths`: `x-` keys are extensions (1), every other key a path (`NamedPathItem`, 2).
 fn paths(v: &Value, at: &str) -> Encoded {
+    let object = as_object(v, at)?;
     let mut out = Vec::new();
-    for (key, value) in as_object(v, at)? {
+    for (key, value) in object.iter().filter(|(k, _)| k.starts_with(EXTENSIONS)) {
+        bytes_field(
+            &mut out,
+            1,
+            &named(key, &any(value, &format!("{at}/{}", escape(key)))?),
+        );
+    }
+    for (key, value) in object.iter().filter(|(k, _)| !k.starts_with(EXTENSIONS)) {
         let at = format!("{at}/{}", escape(key));
-        if key.starts_with(EXTENSIONS) {
-            bytes_field(&mut out, 1, &named(key, &any(value, &at)?));
-        } else if key.starts_with('/') {
-            bytes_field(&mut out, 2, &named(key, &path_item(value, &at)?));
-        } else {
+        if !key.starts_with('/') {
             return Err(refuse(&at, "a path must start with /"));
         }
+        bytes_field(&mut out, 2, &named(key, &path_item(value, &at)?));
     }
     Ok(out)
 }
@@ -529,15 +550,20 @@ fn header(v: &Value, at: &str) -> Encoded {
     message(v, at, &fields)
 }
 
+/// `Responses`: status codes (and `default`) first (1), then `x-` keys (2).
 fn responses(v: &Value, at: &str) -> Encoded {
+    let object = as_object(v, at)?;
     let mut out = Vec::new();
-    for (key, value) in as_object(v, at)? {
+    for (key, value) in object.iter().filter(|(k, _)| !k.starts_with(EXTENSIONS)) {
         let at = format!("{at}/{}", escape(key));
-        if key.starts_with(EXTENSIONS) {
-            bytes_field(&mut out, 2, &named(key, &any(value, &at)?));
-        } else {
-            bytes_field(&mut out, 1, &named(key, &response_value(value, &at)?));
-        }
+        bytes_field(&mut out, 1, &named(key, &response_value(value, &at)?));
+    }
+    for (key, value) in object.iter().filter(|(k, _)| k.starts_with(EXTENSIONS)) {
+        bytes_field(
+            &mut out,
+            2,
+            &named(key, &any(value, &format!("{at}/{}", escape(key)))?),
+        );
     }
     Ok(out)
 }
@@ -833,5 +859,10 @@ mod tests {
         let err = encode_document(&json!({"definitions": {"a": {"nullable": true}}}))
             .expect_err("nullable is OpenAPI 3");
         assert_eq!(err.path, "/definitions/a/nullable");
+        let err = encode_document(
+            &json!({"info": {"contact": {"x-a": 1}}, "tags": [{"name": "t", "x": 1}]}),
+        )
+        .expect_err("x is no field of Tag");
+        assert_eq!(err.path, "/tags/0/x");
     }
 }
