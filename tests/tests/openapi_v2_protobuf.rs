@@ -131,8 +131,10 @@ fn to_json(message: &DynamicMessage) -> Value {
     let mut object = Map::new();
     for (field, value) in set {
         match field.name() {
-            // Entries of a map, whatever the field says they are.
-            "vendor_extension" | "additional_properties" | "path" | "response_code" => {
+            // Entries of a map (`Schema.additional_properties` is no list: a schema).
+            "vendor_extension" | "additional_properties" | "path" | "response_code"
+                if field.is_list() =>
+            {
                 for entry in value.as_list().expect("repeated") {
                     let entry = entry.as_message().expect("a Named message");
                     let key = entry
