@@ -122,10 +122,20 @@ pub fn load_model(crate_dir: &Path) -> Result<(Model, Settings), Error> {
 /// Every generated file of the crate, headers included, sorted by path; or the problems
 /// that keep the API from being generated. The model is resolved first: kapi's meta types
 /// are read from the kapi crate the API crate depends on, and indexed with the API's.
+/// Generators' warnings are dropped; [`generate_all_with_warnings`] returns them.
 pub fn generate_all(
     model: &Model,
     settings: &Settings,
 ) -> Result<Vec<GeneratedFile>, Vec<Diagnostic>> {
+    generate_all_with_warnings(model, settings).map(|(files, _)| files)
+}
+
+/// [`generate_all`], and the warnings of generators that wrote their files anyway (a
+/// multi-version CRD without a conversion webhook).
+pub fn generate_all_with_warnings(
+    model: &Model,
+    settings: &Settings,
+) -> Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>> {
     // `KAPI_CODEGEN_TIMINGS=1` prints what resolving and each generator cost, to find the
     // slow one.
     let timings = std::env::var_os("KAPI_CODEGEN_TIMINGS").is_some();
@@ -156,8 +166,12 @@ pub fn generate_all(
         &test_support,
         &mut diags,
     ));
-    if !diags.is_empty() {
-        return Err(diags.into_vec());
+    let (warnings, errors): (Vec<Diagnostic>, Vec<Diagnostic>) = diags
+        .into_vec()
+        .into_iter()
+        .partition(Diagnostic::is_warning);
+    if !errors.is_empty() {
+        return Err(errors);
     }
     let mut files: Vec<GeneratedFile> = files
         .into_iter()
@@ -167,7 +181,7 @@ pub fn generate_all(
         })
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(files)
+    Ok((files, warnings))
 }
 
 /// How a run goes: write or verify, and whether lint findings fail it.
@@ -197,9 +211,14 @@ pub fn run(crate_dir: &Path, mode: Mode) -> Result<Report, Error> {
 pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
     let start = Instant::now();
     let loaded = load(crate_dir)?;
-    let warnings = loaded.lint(options.strict)?;
-    let files =
-        generate_all(&loaded.model, &loaded.settings).map_err(|d| loaded.source_error(d))?;
+    let mut warnings = loaded.lint(options.strict)?;
+    let (files, generator_warnings) = generate_all_with_warnings(&loaded.model, &loaded.settings)
+        .map_err(|d| loaded.source_error(d))?;
+    warnings.extend(
+        generator_warnings
+            .iter()
+            .map(|d| source::render(std::iter::once(d), &loaded.sources, &loaded.crate_dir)),
+    );
     let mut report = output::apply(
         crate_dir,
         &loaded.settings.output_dirs(),
