@@ -134,6 +134,46 @@ async fn conflicts_and_already_exists() {
         .expect(404);
 }
 
+/// A CRD validates a request with its own version's schema: v1's `param` has
+/// `max_length = 256` and the hub (where it is `params[0]`) does not, yet a cluster refuses
+/// a longer one. What both versions check is reported once.
+#[tokio::test]
+async fn the_request_versions_markers_are_enforced() {
+    let server = start().await;
+    let http = Http::new(&server);
+    let mut long = frobber("long", 1);
+    long["spec"]["param"] = json!("x".repeat(300));
+    let status = http.post(FROBBERS, &long).await.expect(422);
+    let causes = status["details"]["causes"].as_array().expect("causes");
+    assert_eq!(causes.len(), 1, "{status}");
+    assert_eq!(causes[0]["field"], "spec.param");
+    assert_eq!(causes[0]["reason"], "FieldValueTooLong");
+
+    // On update too, and in v2beta1.
+    http.post(FROBBERS, &frobber("short", 1)).await.expect(201);
+    let patch = format!(r#"{{"spec":{{"param":"{}"}}}}"#, "y".repeat(300));
+    http.patch(&format!("{FROBBERS}/short"), MERGE_PATCH, &patch)
+        .await
+        .expect(422);
+    let status = http
+        .patch(&format!("{FROBBERS_V2}/short"), MERGE_PATCH, &patch)
+        .await
+        .expect(422);
+    assert_eq!(status["details"]["causes"][0]["field"], "spec.param");
+
+    let mut both = frobber("both", 1);
+    both["spec"]["replicas"] = json!(-1);
+    both["spec"]["height"] = json!(0);
+    let status = http.post(FROBBERS, &both).await.expect(422);
+    let fields: Vec<&str> = status["details"]["causes"]
+        .as_array()
+        .expect("causes")
+        .iter()
+        .filter_map(|c| c["field"].as_str())
+        .collect();
+    assert_eq!(fields, ["spec.height", "spec.replicas"], "{status}");
+}
+
 #[tokio::test]
 async fn validation_errors_are_422_with_causes() {
     let server = start().await;
