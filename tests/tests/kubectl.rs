@@ -123,6 +123,18 @@ impl Kubectl {
         }
     }
 
+    /// `kubectl diff -f file` finds nothing (exit 0).
+    async fn no_diff(&self, file: &str, what: &str) {
+        let diff = self.run(&["diff", "-f", file]).await;
+        assert_eq!(
+            diff.status.code(),
+            Some(0),
+            "{what}: diff of {file} finds a change: {}{}",
+            String::from_utf8_lossy(&diff.stdout),
+            String::from_utf8_lossy(&diff.stderr)
+        );
+    }
+
     fn write(&self, name: &str, content: &str) -> PathBuf {
         let path = self.dir.join(name);
         std::fs::write(&path, content).expect("writes a manifest");
@@ -355,14 +367,7 @@ async fn basics(minor: u32) -> Option<kapi::apiserver::ApiServer> {
         &format!("{v} apply again"),
     );
     assert_eq!(out.trim(), "frobber.frob.example.com/b unchanged", "{v}");
-    let diff = k.run(&["diff", "-f", "b.yaml"]).await;
-    assert_eq!(
-        diff.status.code(),
-        Some(0),
-        "{v} diff finds a change: {}{}",
-        String::from_utf8_lossy(&diff.stdout),
-        String::from_utf8_lossy(&diff.stderr)
-    );
+    k.no_diff("b.yaml", &v).await;
 
     // Without the defaulted fields: the server defaults them back, so a re-apply and a
     // diff change nothing (no new resourceVersion, no generation bump).
@@ -371,39 +376,23 @@ async fn basics(minor: u32) -> Option<kapi::apiserver::ApiServer> {
         &k.run(&["apply", "-f", "s.yaml"]).await,
         &format!("{v} apply sparse"),
     );
-    let revision = |k: &Kubectl| {
-        let args = [
-            "get",
-            "fb",
-            "s",
-            "-o",
-            "jsonpath={.metadata.resourceVersion} {.metadata.generation}",
-        ];
-        let command = k.command(&args);
-        async move {
-            let mut command = command;
-            let out = tokio::task::spawn_blocking(move || command.output())
-                .await
-                .expect("joins")
-                .expect("kubectl runs");
-            Kubectl::ok(&out, "get jsonpath")
-        }
-    };
-    let before = revision(&k).await;
+    const REVISION: &[&str] = &[
+        "get",
+        "fb",
+        "s",
+        "-o",
+        "jsonpath={.metadata.resourceVersion} {.metadata.generation}",
+    ];
+    let before = Kubectl::ok(&k.run(REVISION).await, "get");
     Kubectl::ok(
         &k.run(&["apply", "-f", "s.yaml"]).await,
         &format!("{v} apply sparse again"),
     );
-    assert_eq!(revision(&k).await, before, "{v}: a re-apply wrote");
-    let diff = k.run(&["diff", "-f", "s.yaml"]).await;
-    assert_eq!(
-        diff.status.code(),
-        Some(0),
-        "{v} diff of a sparse manifest finds a change: {}{}",
-        String::from_utf8_lossy(&diff.stdout),
-        String::from_utf8_lossy(&diff.stderr)
-    );
-    assert_eq!(revision(&k).await, before, "{v}: diff wrote");
+    let after = Kubectl::ok(&k.run(REVISION).await, "get");
+    assert_eq!(after, before, "{v}: a re-apply wrote");
+    k.no_diff("s.yaml", &v).await;
+    let after = Kubectl::ok(&k.run(REVISION).await, "get");
+    assert_eq!(after, before, "{v}: diff wrote");
 
     let out = Kubectl::ok(
         &k.run(&["explain", "frobbers.spec"]).await,

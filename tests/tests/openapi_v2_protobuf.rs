@@ -236,6 +236,140 @@ fn document(pool: &DescriptorPool, bytes: &[u8]) -> DynamicMessage {
     DynamicMessage::decode(descriptor, bytes).expect("the protobuf form decodes")
 }
 
+/// Decodes the protobuf form a server sends and compares it with its JSON form.
+async fn assert_same_document(http: &Http, pool: &DescriptorPool, accept: &str) -> Value {
+    let json = http.get("/openapi/v2").await.expect(200);
+    let protobuf = http.get_as("/openapi/v2", accept).await;
+    assert_eq!(protobuf.status, 200, "{accept}");
+    assert_eq!(protobuf.header("content-type"), Some(PROTOBUF_V2));
+    let decoded = to_json(&document(pool, &protobuf.body));
+    let expected = without_proto3_defaults(&json, "");
+    if decoded != expected {
+        let (d, e) = (decoded.to_string(), expected.to_string());
+        let at = d.bytes().zip(e.bytes()).take_while(|(a, b)| a == b).count();
+        panic!(
+            "the protobuf form differs from the JSON document near\n decoded: {}\nexpected: {}",
+            &d[at.saturating_sub(200)..(at + 200).min(d.len())],
+            &e[at.saturating_sub(200)..(at + 200).min(e.len())]
+        );
+    }
+    json
+}
+
+/// A Swagger document that uses every message of gnostic's `openapi.v2`.
+const EVERY_PART: &str = r##"{
+    "swagger": "2.0",
+    "info": {
+        "title": "t", "version": "v", "description": "d", "termsOfService": "tos",
+        "contact": {"name": "n", "url": "u", "email": "e", "x-c": 1},
+        "license": {"name": "Apache-2.0", "url": "u", "x-l": [1, "a"]},
+        "x-i": {"a": null}
+    },
+    "host": "example.com", "basePath": "/base",
+    "schemes": ["https"], "consumes": ["application/json"], "produces": ["application/yaml"],
+    "paths": {
+        "x-p": true,
+        "/things/{name}": {
+            "parameters": [
+                {"$ref": "#/parameters/pretty"},
+                {"name": "name", "in": "path", "required": true, "type": "string", "pattern": "^[a-z]+$", "x-n": 2}
+            ],
+            "get": {
+                "tags": ["things"], "summary": "s", "description": "d", "operationId": "getThing",
+                "externalDocs": {"url": "https://docs", "description": "more"},
+                "produces": ["application/json"], "schemes": ["https"], "deprecated": true,
+                "security": [{"BearerToken": []}, {"oauth": ["read", "write"]}],
+                "parameters": [
+                    {"name": "limit", "in": "query", "type": "integer", "format": "int32", "minimum": 1, "maximum": 500.5,
+                     "exclusiveMinimum": true, "exclusiveMaximum": true, "default": 10, "multipleOf": 2, "allowEmptyValue": true},
+                    {"name": "tags", "in": "query", "type": "array", "collectionFormat": "csv", "maxItems": 3, "minItems": 1, "uniqueItems": true,
+                     "items": {"type": "string", "enum": ["a", "b"], "maxLength": 5, "minLength": 1,
+                               "items": {"type": "string", "x-deep": 1}, "x-it": 3}},
+                    {"name": "X-Trace", "in": "header", "type": "string", "description": "trace"},
+                    {"name": "file", "in": "formData", "type": "file"},
+                    {"name": "body", "in": "body", "required": true, "description": "b",
+                     "schema": {"$ref": "#/definitions/Thing"}, "x-b": "b"}
+                ],
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "schema": {"type": "array", "items": {"$ref": "#/definitions/Thing"}},
+                        "headers": {"X-Rate": {"type": "integer", "description": "rate", "x-h": 1}},
+                        "examples": {"application/json": {"name": "x"}},
+                        "x-r": 4
+                    },
+                    "204": {"$ref": "#/responses/empty"},
+                    "default": {"description": "file", "schema": {"type": "file", "title": "f", "readOnly": true, "required": ["a"]}},
+                    "x-rs": 5
+                },
+                "x-o": {"k": "v"}
+            },
+            "put": {"responses": {"200": {"description": "ok"}}},
+            "post": {"responses": {"200": {"description": "ok"}}},
+            "delete": {"responses": {"200": {"description": "ok"}}},
+            "options": {"responses": {"200": {"description": "ok"}}},
+            "head": {"responses": {"200": {"description": "ok"}}},
+            "patch": {"responses": {"200": {"description": "ok"}}},
+            "x-pi": "pi"
+        },
+        "/elsewhere": {"$ref": "#/paths/~1things~1{name}"}
+    },
+    "definitions": {
+        "Thing": {
+            "type": "object", "title": "Thing", "description": "a thing",
+            "required": ["name"], "discriminator": "kind", "readOnly": true,
+            "minProperties": 1, "maxProperties": 9,
+            "properties": {
+                "name": {"type": "string", "default": "x", "example": "y", "format": "dns1123-label"},
+                "size": {"type": ["integer", "null"], "minimum": 0.5},
+                "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+                "closed": {"type": "object", "additionalProperties": false},
+                "open": {"type": "object", "additionalProperties": true},
+                "pair": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}]},
+                "both": {"allOf": [{"$ref": "#/definitions/Base"}, {"properties": {"x": {"type": "string"}}}]},
+                "xml": {"type": "string", "xml": {"name": "n", "namespace": "ns", "prefix": "p", "attribute": true, "wrapped": true, "x-x": 0}},
+                "docs": {"type": "string", "externalDocs": {"url": "u"}}
+            },
+            "x-kubernetes-group-version-kind": [{"group": "g", "kind": "Thing", "version": "v1"}]
+        },
+        "Base": {"type": "object"}
+    },
+    "parameters": {
+        "pretty": {"name": "pretty", "in": "query", "type": "string", "uniqueItems": true},
+        "payload": {"name": "payload", "in": "body", "schema": {"type": "object"}}
+    },
+    "responses": {"empty": {"description": "nothing", "x-e": 1}},
+    "security": [{"BearerToken": []}],
+    "securityDefinitions": {
+        "BearerToken": {"type": "apiKey", "name": "authorization", "in": "header", "description": "Bearer", "x-s": 1},
+        "basic": {"type": "basic", "description": "b"},
+        "implicit": {"type": "oauth2", "flow": "implicit", "authorizationUrl": "a", "scopes": {"read": "r"}},
+        "password": {"type": "oauth2", "flow": "password", "tokenUrl": "t", "scopes": {}},
+        "application": {"type": "oauth2", "flow": "application", "tokenUrl": "t", "scopes": {"w": "w"}, "description": "d"},
+        "oauth": {"type": "oauth2", "flow": "accessCode", "authorizationUrl": "a", "tokenUrl": "t", "scopes": {"read": "r", "write": "w"}, "x-a": 1}
+    },
+    "tags": [{"name": "things", "description": "d", "externalDocs": {"url": "u"}, "x-t": 1}],
+    "externalDocs": {"description": "d", "url": "u"},
+    "x-top": {"nested": [1, 2.5, "three"]}
+}"##;
+
+/// Every message of the document, beyond what kapi's generator writes: security schemes,
+/// each parameter location, shared parameters and responses, headers, examples, file
+/// responses, XML, tags, `$ref`s and extensions at every level.
+#[tokio::test]
+async fn every_part_of_a_swagger_document_survives() {
+    let document: Value = serde_json::from_str(EVERY_PART).expect("JSON");
+    let server = kapi::apiserver::ApiServer::builder(scheme())
+        .openapi(kapi::apiserver::OpenApiDocuments::new().with_v2(document.to_string()))
+        .start()
+        .await
+        .expect("the server starts");
+    let http = Http::new(&server);
+    let pool = descriptors();
+    let json = assert_same_document(&http, &pool, PROTOBUF_V2).await;
+    assert_eq!(json, document);
+}
+
 #[tokio::test]
 async fn the_protobuf_form_is_the_json_document() {
     let server = start().await;
@@ -247,22 +381,10 @@ async fn the_protobuf_form_is_the_json_document() {
 
     let pool = descriptors();
     for accept in [PROTOBUF_V2_AT, PROTOBUF_V2] {
-        let protobuf = http.get_as("/openapi/v2", accept).await;
-        assert_eq!(protobuf.status, 200, "{accept}");
-        assert_eq!(protobuf.header("content-type"), Some(PROTOBUF_V2));
+        assert_eq!(assert_same_document(&http, &pool, accept).await, json);
         // One ETag for both forms: the response varies by Accept.
+        let protobuf = http.get_as("/openapi/v2", accept).await;
         assert_eq!(protobuf.header("etag"), Some(etag.as_str()));
-        let decoded = to_json(&document(&pool, &protobuf.body));
-        let expected = without_proto3_defaults(&json, "");
-        if decoded != expected {
-            let (d, e) = (decoded.to_string(), expected.to_string());
-            let at = d.bytes().zip(e.bytes()).take_while(|(a, b)| a == b).count();
-            panic!(
-                "the protobuf form differs from the JSON document near\n decoded: {}\nexpected: {}",
-                &d[at.saturating_sub(200)..(at + 200).min(d.len())],
-                &e[at.saturating_sub(200)..(at + 200).min(e.len())]
-            );
-        }
     }
 
     // A cached copy is still good.

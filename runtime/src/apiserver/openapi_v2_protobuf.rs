@@ -55,6 +55,9 @@ enum Kind {
     /// `Any`: the value as YAML.
     Any,
     Anys,
+    /// A nested message that is a table of fields alone.
+    Table(&'static [Field]),
+    Tables(&'static [Field]),
     Msg(Encode),
     Msgs(Encode),
     /// A JSON object as repeated `Named*` entries: `name = 1`, `value = 2` (a message).
@@ -149,6 +152,12 @@ fn write_field(
         Anys => {
             for (i, v) in as_array(value, at)?.iter().enumerate() {
                 bytes_field(out, number, &any(v, &format!("{at}/{i}"))?);
+            }
+        }
+        Table(fields) => bytes_field(out, number, &message(value, at, fields)?),
+        Tables(fields) => {
+            for (i, v) in as_array(value, at)?.iter().enumerate() {
+                bytes_field(out, number, &message(v, &format!("{at}/{i}"), fields)?);
             }
         }
         Msg(encode) => bytes_field(out, number, &encode(value, at)?),
@@ -250,7 +259,7 @@ fn escape(key: &str) -> String {
 
 const DOCUMENT: &[Field] = &[
     Field("swagger", 1, Str),
-    Field("info", 2, Msg(info)),
+    Field("info", 2, Table(INFO)),
     Field("host", 3, Str),
     Field("basePath", 4, Str),
     Field("schemes", 5, Strings),
@@ -262,76 +271,46 @@ const DOCUMENT: &[Field] = &[
     Field("responses", 11, Msg(response_definitions)),
     Field("security", 12, Msgs(security_requirement)),
     Field("securityDefinitions", 13, Msg(security_definitions)),
-    Field("tags", 14, Msgs(tag)),
-    Field("externalDocs", 15, Msg(external_docs)),
+    Field("tags", 14, Tables(TAG)),
+    Field("externalDocs", 15, Table(EXTERNAL_DOCS)),
     Field("", 16, Extensions),
 ];
 
-fn info(v: &Value, at: &str) -> Encoded {
-    message(
-        v,
-        at,
-        &[
-            Field("title", 1, Str),
-            Field("version", 2, Str),
-            Field("description", 3, Str),
-            Field("termsOfService", 4, Str),
-            Field("contact", 5, Msg(contact)),
-            Field("license", 6, Msg(license)),
-            Field("", 7, Extensions),
-        ],
-    )
-}
+const INFO: &[Field] = &[
+    Field("title", 1, Str),
+    Field("version", 2, Str),
+    Field("description", 3, Str),
+    Field("termsOfService", 4, Str),
+    Field("contact", 5, Table(CONTACT)),
+    Field("license", 6, Table(LICENSE)),
+    Field("", 7, Extensions),
+];
 
-fn contact(v: &Value, at: &str) -> Encoded {
-    message(
-        v,
-        at,
-        &[
-            Field("name", 1, Str),
-            Field("url", 2, Str),
-            Field("email", 3, Str),
-            Field("", 4, Extensions),
-        ],
-    )
-}
+const CONTACT: &[Field] = &[
+    Field("name", 1, Str),
+    Field("url", 2, Str),
+    Field("email", 3, Str),
+    Field("", 4, Extensions),
+];
 
-fn license(v: &Value, at: &str) -> Encoded {
-    message(
-        v,
-        at,
-        &[
-            Field("name", 1, Str),
-            Field("url", 2, Str),
-            Field("", 3, Extensions),
-        ],
-    )
-}
+const LICENSE: &[Field] = &[
+    Field("name", 1, Str),
+    Field("url", 2, Str),
+    Field("", 3, Extensions),
+];
 
-fn external_docs(v: &Value, at: &str) -> Encoded {
-    message(
-        v,
-        at,
-        &[
-            Field("description", 1, Str),
-            Field("url", 2, Str),
-            Field("", 3, Extensions),
-        ],
-    )
-}
+const EXTERNAL_DOCS: &[Field] = &[
+    Field("description", 1, Str),
+    Field("url", 2, Str),
+    Field("", 3, Extensions),
+];
 
-fn tag(v: &Value, at: &str) -> Encoded {
-    message(
-        v,
-        at,
-        &[
-            Field("name", 1, Str),
-            Field("description", 2, Str),
-            Field("externalDocs", 3, Msg(external_docs)),
-            Field("", 4, Extensions),
-        ],
-    )
-}
+const TAG: &[Field] = &[
+    Field("name", 1, Str),
+    Field("description", 2, Str),
+    Field("externalDocs", 3, Table(EXTERNAL_DOCS)),
+    Field("", 4, Extensions),
+];
 
 /// `Paths`: `x-` keys are extensions (1), every other key a path (`NamedPathItem`, 2).
 fn paths(v: &Value, at: &str) -> Encoded {
@@ -381,7 +360,7 @@ fn operation(v: &Value, at: &str) -> Encoded {
             Field("tags", 1, Strings),
             Field("summary", 2, Str),
             Field("description", 3, Str),
-            Field("externalDocs", 4, Msg(external_docs)),
+            Field("externalDocs", 4, Table(EXTERNAL_DOCS)),
             Field("operationId", 5, Str),
             Field("produces", 6, Strings),
             Field("consumes", 7, Strings),
@@ -399,20 +378,14 @@ fn operation(v: &Value, at: &str) -> Encoded {
 fn parameters_item(v: &Value, at: &str) -> Encoded {
     let mut out = Vec::new();
     if as_object(v, at)?.contains_key("$ref") {
-        bytes_field(&mut out, 2, &json_reference(v, at)?);
+        bytes_field(&mut out, 2, &message(v, at, JSON_REFERENCE)?);
     } else {
         bytes_field(&mut out, 1, &parameter(v, at)?);
     }
     Ok(out)
 }
 
-fn json_reference(v: &Value, at: &str) -> Encoded {
-    message(
-        v,
-        at,
-        &[Field("$ref", 1, Str), Field("description", 2, Str)],
-    )
-}
+const JSON_REFERENCE: &[Field] = &[Field("$ref", 1, Str), Field("description", 2, Str)];
 
 /// `Parameter`: a body parameter (1) or, by `in`, one of the four non-body ones
 /// (`NonBodyParameter`, 2).
@@ -421,16 +394,16 @@ fn parameter(v: &Value, at: &str) -> Encoded {
         .get("in")
         .and_then(Value::as_str)
         .unwrap_or("");
-    let (number, fields): (u32, &[Field]) = match location {
+    let (number, allow_empty_value) = match location {
         "body" => {
             let mut out = Vec::new();
             bytes_field(&mut out, 1, &message(v, at, BODY_PARAMETER)?);
             return Ok(out);
         }
-        "header" => (1, HEADER_PARAMETER),
-        "formData" => (2, FORM_DATA_PARAMETER),
-        "query" => (3, QUERY_PARAMETER),
-        "path" => (4, PATH_PARAMETER),
+        "header" => (1, false),
+        "formData" => (2, true),
+        "query" => (3, true),
+        "path" => (4, false),
         other => {
             return Err(refuse(
                 &format!("{at}/in"),
@@ -439,7 +412,11 @@ fn parameter(v: &Value, at: &str) -> Encoded {
         }
     };
     let mut non_body = Vec::new();
-    bytes_field(&mut non_body, number, &message(v, at, fields)?);
+    bytes_field(
+        &mut non_body,
+        number,
+        &non_body_parameter(v, at, allow_empty_value)?,
+    );
     let mut out = Vec::new();
     bytes_field(&mut out, 2, &non_body);
     Ok(out)
@@ -454,103 +431,73 @@ const BODY_PARAMETER: &[Field] = &[
     Field("", 6, Extensions),
 ];
 
-/// The header and path parameters share one layout: 1-4, then the primitive's
-/// constraints from `type` (5) to `multipleOf` (21), extensions 22.
-const HEADER_PARAMETER: &[Field] = &[
-    Field("required", 1, Bool),
-    Field("in", 2, Str),
-    Field("description", 3, Str),
-    Field("name", 4, Str),
-    Field("type", 5, Str),
-    Field("format", 6, Str),
-    Field("items", 7, Msg(primitives_items)),
-    Field("collectionFormat", 8, Str),
-    Field("default", 9, Any),
-    Field("maximum", 10, Double),
-    Field("exclusiveMaximum", 11, Bool),
-    Field("minimum", 12, Double),
-    Field("exclusiveMinimum", 13, Bool),
-    Field("maxLength", 14, Int64),
-    Field("minLength", 15, Int64),
-    Field("pattern", 16, Str),
-    Field("maxItems", 17, Int64),
-    Field("minItems", 18, Int64),
-    Field("uniqueItems", 19, Bool),
-    Field("enum", 20, Anys),
-    Field("multipleOf", 21, Double),
-    Field("", 22, Extensions),
+/// A primitive's type and constraints: the same fields in the same order in
+/// `PrimitivesItems` and `Header` (from 1), the header and path parameters (from 5), the
+/// query and form-data parameters (from 6).
+const PRIMITIVE: [(&str, Kind); 17] = [
+    ("type", Str),
+    ("format", Str),
+    ("items", Msg(primitives_items)),
+    ("collectionFormat", Str),
+    ("default", Any),
+    ("maximum", Double),
+    ("exclusiveMaximum", Bool),
+    ("minimum", Double),
+    ("exclusiveMinimum", Bool),
+    ("maxLength", Int64),
+    ("minLength", Int64),
+    ("pattern", Str),
+    ("maxItems", Int64),
+    ("minItems", Int64),
+    ("uniqueItems", Bool),
+    ("enum", Anys),
+    ("multipleOf", Double),
 ];
 
-const PATH_PARAMETER: &[Field] = HEADER_PARAMETER;
-
-/// The query and form-data parameters add `allowEmptyValue` (5) and shift the rest by
-/// one.
-const QUERY_PARAMETER: &[Field] = &[
-    Field("required", 1, Bool),
-    Field("in", 2, Str),
-    Field("description", 3, Str),
-    Field("name", 4, Str),
-    Field("allowEmptyValue", 5, Bool),
-    Field("type", 6, Str),
-    Field("format", 7, Str),
-    Field("items", 8, Msg(primitives_items)),
-    Field("collectionFormat", 9, Str),
-    Field("default", 10, Any),
-    Field("maximum", 11, Double),
-    Field("exclusiveMaximum", 12, Bool),
-    Field("minimum", 13, Double),
-    Field("exclusiveMinimum", 14, Bool),
-    Field("maxLength", 15, Int64),
-    Field("minLength", 16, Int64),
-    Field("pattern", 17, Str),
-    Field("maxItems", 18, Int64),
-    Field("minItems", 19, Int64),
-    Field("uniqueItems", 20, Bool),
-    Field("enum", 21, Anys),
-    Field("multipleOf", 22, Double),
-    Field("", 23, Extensions),
-];
-
-const FORM_DATA_PARAMETER: &[Field] = QUERY_PARAMETER;
-
-/// `PrimitivesItems` and `Header` share the primitive's constraints (1-17); `Header`
-/// adds `description` (18).
-const PRIMITIVES_ITEMS: &[Field] = &[
-    Field("type", 1, Str),
-    Field("format", 2, Str),
-    Field("items", 3, Msg(primitives_items)),
-    Field("collectionFormat", 4, Str),
-    Field("default", 5, Any),
-    Field("maximum", 6, Double),
-    Field("exclusiveMaximum", 7, Bool),
-    Field("minimum", 8, Double),
-    Field("exclusiveMinimum", 9, Bool),
-    Field("maxLength", 10, Int64),
-    Field("minLength", 11, Int64),
-    Field("pattern", 12, Str),
-    Field("maxItems", 13, Int64),
-    Field("minItems", 14, Int64),
-    Field("uniqueItems", 15, Bool),
-    Field("enum", 16, Anys),
-    Field("multipleOf", 17, Double),
-    Field("", 18, Extensions),
-];
-
-fn primitives_items(v: &Value, at: &str) -> Encoded {
-    message(v, at, PRIMITIVES_ITEMS)
-}
-
-fn header(v: &Value, at: &str) -> Encoded {
-    let (constraints, _) = PRIMITIVES_ITEMS.split_at(17);
-    let fields: Vec<Field> = constraints
+/// `leading` fields, the primitive's from number `first` on, then `trailing`.
+fn with_primitive(leading: &[Field], first: u32, trailing: &[Field]) -> Vec<Field> {
+    let primitive = PRIMITIVE
+        .iter()
+        .zip(first..)
+        .map(|(&(key, kind), number)| Field(key, number, kind));
+    leading
         .iter()
         .copied()
-        .chain([Field("description", 18, Str), Field("", 19, Extensions)])
-        .collect();
+        .chain(primitive)
+        .chain(trailing.iter().copied())
+        .collect()
+}
+
+/// The four non-body parameters: 1-4 alike; the query and form-data ones add
+/// `allowEmptyValue` (5) before the primitive.
+fn non_body_parameter(v: &Value, at: &str, allow_empty_value: bool) -> Encoded {
+    let common = [
+        Field("required", 1, Bool),
+        Field("in", 2, Str),
+        Field("description", 3, Str),
+        Field("name", 4, Str),
+    ];
+    let fields = if allow_empty_value {
+        let leading: Vec<Field> = common
+            .into_iter()
+            .chain([Field("allowEmptyValue", 5, Bool)])
+            .collect();
+        with_primitive(&leading, 6, &[Field("", 23, Extensions)])
+    } else {
+        with_primitive(&common, 5, &[Field("", 22, Extensions)])
+    };
     message(v, at, &fields)
 }
 
-/// `Responses`: status codes (and `default`) first (1), then `x-` keys (2).
+fn primitives_items(v: &Value, at: &str) -> Encoded {
+    message(v, at, &with_primitive(&[], 1, &[Field("", 18, Extensions)]))
+}
+
+fn header(v: &Value, at: &str) -> Encoded {
+    let trailing = [Field("description", 18, Str), Field("", 19, Extensions)];
+    message(v, at, &with_primitive(&[], 1, &trailing))
+}
+
 fn responses(v: &Value, at: &str) -> Encoded {
     let object = as_object(v, at)?;
     let mut out = Vec::new();
@@ -572,7 +519,7 @@ fn responses(v: &Value, at: &str) -> Encoded {
 fn response_value(v: &Value, at: &str) -> Encoded {
     let mut out = Vec::new();
     if as_object(v, at)?.contains_key("$ref") {
-        bytes_field(&mut out, 2, &json_reference(v, at)?);
+        bytes_field(&mut out, 2, &message(v, at, JSON_REFERENCE)?);
     } else {
         bytes_field(&mut out, 1, &response(v, at)?);
     }
@@ -627,7 +574,7 @@ const FILE_SCHEMA: &[Field] = &[
     Field("required", 5, Strings),
     Field("type", 6, Str),
     Field("readOnly", 7, Bool),
-    Field("externalDocs", 8, Msg(external_docs)),
+    Field("externalDocs", 8, Table(EXTERNAL_DOCS)),
     Field("example", 9, Any),
     Field("", 10, Extensions),
 ];
@@ -660,8 +607,8 @@ const SCHEMA: &[Field] = &[
     Field("properties", 25, Msg(properties)),
     Field("discriminator", 26, Str),
     Field("readOnly", 27, Bool),
-    Field("xml", 28, Msg(xml)),
-    Field("externalDocs", 29, Msg(external_docs)),
+    Field("xml", 28, Table(XML)),
+    Field("externalDocs", 29, Table(EXTERNAL_DOCS)),
     Field("example", 30, Any),
     Field("", 31, Extensions),
 ];
@@ -708,20 +655,14 @@ fn properties(v: &Value, at: &str) -> Encoded {
     message_of_named(v, at, schema)
 }
 
-fn xml(v: &Value, at: &str) -> Encoded {
-    message(
-        v,
-        at,
-        &[
-            Field("name", 1, Str),
-            Field("namespace", 2, Str),
-            Field("prefix", 3, Str),
-            Field("attribute", 4, Bool),
-            Field("wrapped", 5, Bool),
-            Field("", 6, Extensions),
-        ],
-    )
-}
+const XML: &[Field] = &[
+    Field("name", 1, Str),
+    Field("namespace", 2, Str),
+    Field("prefix", 3, Str),
+    Field("attribute", 4, Bool),
+    Field("wrapped", 5, Bool),
+    Field("", 6, Extensions),
+];
 
 fn definitions(v: &Value, at: &str) -> Encoded {
     message_of_named(v, at, schema)
@@ -754,16 +695,6 @@ fn security_definitions(v: &Value, at: &str) -> Encoded {
 fn security_definitions_item(v: &Value, at: &str) -> Encoded {
     let object = as_object(v, at)?;
     let text = |key: &str| object.get(key).and_then(Value::as_str).unwrap_or("");
-    let oauth2 = |extra: &'static [Field]| -> Vec<Field> {
-        [
-            Field("type", 1, Str),
-            Field("flow", 2, Str),
-            Field("scopes", 3, Msg(oauth2_scopes)),
-        ]
-        .into_iter()
-        .chain(extra.iter().copied())
-        .collect()
-    };
     let (number, fields): (u32, Vec<Field>) = match (text("type"), text("flow")) {
         ("basic", _) => (
             1,
@@ -783,39 +714,10 @@ fn security_definitions_item(v: &Value, at: &str) -> Encoded {
                 Field("", 5, Extensions),
             ],
         ),
-        ("oauth2", "implicit") => (
-            3,
-            oauth2(&[
-                Field("authorizationUrl", 4, Str),
-                Field("description", 5, Str),
-                Field("", 6, Extensions),
-            ]),
-        ),
-        ("oauth2", "password") => (
-            4,
-            oauth2(&[
-                Field("tokenUrl", 4, Str),
-                Field("description", 5, Str),
-                Field("", 6, Extensions),
-            ]),
-        ),
-        ("oauth2", "application") => (
-            5,
-            oauth2(&[
-                Field("tokenUrl", 4, Str),
-                Field("description", 5, Str),
-                Field("", 6, Extensions),
-            ]),
-        ),
-        ("oauth2", "accessCode") => (
-            6,
-            oauth2(&[
-                Field("authorizationUrl", 4, Str),
-                Field("tokenUrl", 5, Str),
-                Field("description", 6, Str),
-                Field("", 7, Extensions),
-            ]),
-        ),
+        ("oauth2", "implicit") => (3, oauth2(&["authorizationUrl"])),
+        ("oauth2", "password") => (4, oauth2(&["tokenUrl"])),
+        ("oauth2", "application") => (5, oauth2(&["tokenUrl"])),
+        ("oauth2", "accessCode") => (6, oauth2(&["authorizationUrl", "tokenUrl"])),
         (kind, flow) => {
             return Err(refuse(
                 at,
@@ -826,6 +728,20 @@ fn security_definitions_item(v: &Value, at: &str) -> Encoded {
     let mut out = Vec::new();
     bytes_field(&mut out, number, &message(v, at, &fields)?);
     Ok(out)
+}
+
+/// An OAuth 2 scheme: type, flow and scopes (1-3), the flow's URLs, then description and
+/// extensions.
+fn oauth2(urls: &[&'static str]) -> Vec<Field> {
+    let mut fields = vec![
+        Field("type", 1, Str),
+        Field("flow", 2, Str),
+        Field("scopes", 3, Msg(oauth2_scopes)),
+    ];
+    let next = (4..).zip(urls.iter().chain(&["description"]));
+    fields.extend(next.map(|(number, key)| Field(key, number, Str)));
+    fields.push(Field("", 5 + urls.len() as u32, Extensions));
+    fields
 }
 
 fn oauth2_scopes(v: &Value, at: &str) -> Encoded {

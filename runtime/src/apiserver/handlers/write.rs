@@ -152,12 +152,7 @@ fn admit(
 ) -> Result<Box<dyn Object>, StatusError> {
     let scheme = &ctx.state.scheme;
     let name = meta_str(&value, "name").to_string();
-    let mut obj = scheme
-        .decode_value(value)
-        .map_err(|e| ctx.scheme_error(e, &name))?;
-    scheme
-        .default(obj.as_mut())
-        .map_err(StatusError::internal)?;
+    let obj = decode_defaulted(ctx, value)?;
     let old_internal = match old {
         Some(o) => Some(
             scheme
@@ -174,9 +169,8 @@ fn admit(
         .map_err(StatusError::internal)
 }
 
-/// The request-version JSON decoded and defaulted, back as JSON: what kube-apiserver's
-/// decoder hands the update rules.
-fn defaulted(ctx: &Ctx<'_>, value: Value) -> Result<Value, StatusError> {
+/// Request-version JSON decoded and defaulted, as kube-apiserver's decoder hands it on.
+fn decode_defaulted(ctx: &Ctx<'_>, value: Value) -> Result<Box<dyn Object>, StatusError> {
     let scheme = &ctx.state.scheme;
     let name = meta_str(&value, "name").to_string();
     let mut obj = scheme
@@ -185,7 +179,14 @@ fn defaulted(ctx: &Ctx<'_>, value: Value) -> Result<Value, StatusError> {
     scheme
         .default(obj.as_mut())
         .map_err(StatusError::internal)?;
-    obj.to_json_value().map_err(StatusError::internal)
+    Ok(obj)
+}
+
+/// The request-version JSON defaulted, back as JSON: what the update rules compare.
+fn defaulted(ctx: &Ctx<'_>, value: Value) -> Result<Value, StatusError> {
+    decode_defaulted(ctx, value)?
+        .to_json_value()
+        .map_err(StatusError::internal)
 }
 
 /// Whether a write leaves the stored object as it is. As kube-apiserver's
