@@ -134,6 +134,55 @@ async fn conflicts_and_already_exists() {
         .expect(404);
 }
 
+/// kube-apiserver compares a write with the stored object after defaulting: a PUT that
+/// leaves out defaulted fields and a merge patch setting one to null change nothing (same
+/// resourceVersion and generation, no watch event), and a dry run of them answers with
+/// the stored object.
+#[tokio::test]
+async fn writes_that_change_nothing_after_defaulting_are_no_ops() {
+    let server = start().await;
+    let http = Http::new(&server);
+    let created = http.post(FROBBERS, &frobber("same", 2)).await.expect(201);
+    let rv = rv_of(&created);
+    let path = format!("{FROBBERS}/same");
+    let mut watch = http
+        .watch(&format!("{FROBBERS}?watch=true&resourceVersion={rv}"))
+        .await;
+
+    let mut sparse = created.clone();
+    for defaulted in ["replicas", "restartPolicy", "memory"] {
+        sparse["spec"].as_object_mut().map(|s| s.remove(defaulted));
+    }
+    let put = http.put(&path, &sparse).await.expect(200);
+    assert_eq!(rv_of(&put), rv, "{put}");
+    assert_eq!(put["metadata"]["generation"], 1);
+    assert_eq!(put["spec"]["replicas"], 1);
+    let patch = r#"{"spec":{"replicas":null,"restartPolicy":null}}"#;
+    let dry = http
+        .patch(&format!("{path}?dryRun=All"), MERGE_PATCH, patch)
+        .await
+        .expect(200);
+    assert_eq!(dry, put);
+    let patched = http.patch(&path, MERGE_PATCH, patch).await.expect(200);
+    assert_eq!(patched, put);
+
+    // The next event is the next real change.
+    let labelled = http
+        .patch(&path, MERGE_PATCH, r#"{"metadata":{"labels":{"x":"y"}}}"#)
+        .await
+        .expect(200);
+    assert_eq!(labelled["metadata"]["generation"], 1);
+    let event = watch
+        .next_event(std::time::Duration::from_secs(5))
+        .await
+        .expect("an event");
+    assert_eq!(event["type"], "MODIFIED");
+    assert_eq!(
+        event["object"]["metadata"]["resourceVersion"],
+        labelled["metadata"]["resourceVersion"]
+    );
+}
+
 /// A CRD validates a request with its own version's schema: v1's `param` has
 /// `max_length = 256` and the hub (where it is `params[0]`) does not, yet a cluster refuses
 /// a longer one. What both versions check is reported once.
