@@ -105,6 +105,7 @@ pub mod key {
         // Fields.
         OPTIONAL = "optional",
         REQUIRED = "required",
+        PRESENCE = "presence",
         DEFAULT = "default",
         RENAME = "rename",
         FEATURE_GATE = "feature_gate",
@@ -351,6 +352,12 @@ pub const MARKERS: &[MarkerSpec] = {
         // Fields.
         spec(OPTIONAL, &[Field], Flag, "+optional"),
         spec(REQUIRED, &[Field], Flag, "+required"),
+        spec(
+            PRESENCE,
+            &[Field],
+            Str,
+            "json tag `omitempty` (or its absence)",
+        ),
         spec(DEFAULT, &[Field], Json, "+default=<json>"),
         spec(RENAME, &[Field, Variant], Str, "json tag name"),
         spec(FEATURE_GATE, &[Field, Variant], Str, "+featureGate=Name"),

@@ -65,6 +65,8 @@ pub struct Item {{
 pub enum Mode {{
     Slow,
     Steady,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }}
 "#
     ));
@@ -161,6 +163,8 @@ pub enum Policy {{
     Always,
     #[k8s(feature_gate = "NoSuchGate")]
     OnTuesday,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }}
 "#
     ));
@@ -239,6 +243,8 @@ pub struct Spec {{
 pub enum Mode {{
     Fast,
     Slow,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }}
 
 #[derive(kapi::ApiType)]

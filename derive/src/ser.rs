@@ -1,9 +1,10 @@
-//! Serialize per the Kubernetes JSON conventions: kinds write `kind` and `apiVersion` first,
-//! `Option` fields are omitted when unset, optional strings, numbers, bools and collections
-//! are omitted when empty (Go's `omitempty`), required fields are always written.
+//! Serialize per the Kubernetes JSON conventions: kinds write `kind` and `apiVersion` first;
+//! each field's `presence` says what an unset or empty value becomes: left out (Go's
+//! `omitempty`, the default for optional fields), written as it is (the default for required
+//! fields), or `null`.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, Scalar, TypeRef};
+use kapi_codegen::model::{Field, Presence, Scalar, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -41,33 +42,31 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
     let key = &model.json_name;
     let write = quote! { __state.serialize_field(#key, &self.#name)?; };
     let skip = quote! { __state.skip_field(#key)?; };
-    if let TypeRef::Option(_) = model.ty {
-        return quote! {
-            if let ::core::option::Option::Some(__v) = &self.#name {
-                __state.serialize_field(#key, __v)?;
-            } else {
-                #skip
-            }
-        };
-    }
-    if !model.optional {
-        return write;
-    }
-    let present = match &model.ty {
-        TypeRef::Scalar(Scalar::Bool) => quote! { self.#name },
+    let empty = match &model.ty {
+        TypeRef::Option(_) => quote! { self.#name.is_none() },
+        TypeRef::Scalar(Scalar::Bool) => quote! { !self.#name },
         TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
-            quote! { !self.#name.is_empty() }
+            quote! { self.#name.is_empty() }
         }
-        TypeRef::Scalar(Scalar::F32 | Scalar::F64) => quote! { self.#name != 0.0 },
-        TypeRef::Scalar(_) => quote! { self.#name != 0 },
+        TypeRef::Scalar(Scalar::F32 | Scalar::F64) => quote! { self.#name == 0.0 },
+        TypeRef::Scalar(_) => quote! { self.#name == 0 },
         // Go's omitempty never omits a struct; neither do we.
         _ => return write,
     };
+    let unset = match model.presence {
+        Presence::Always => return write,
+        Presence::OmitEmpty => skip,
+        // serde writes `None` as `null`; an empty list or map needs saying.
+        Presence::Null if model.ty.is_option() => return write,
+        Presence::Null => quote! {
+            __state.serialize_field(#key, &::core::option::Option::<()>::None)?;
+        },
+    };
     quote! {
-        if #present {
-            #write
+        if #empty {
+            #unset
         } else {
-            #skip
+            #write
         }
     }
 }

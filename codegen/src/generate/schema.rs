@@ -481,7 +481,7 @@ impl<'a> Builder<'a> {
             if text.is_empty() && (self.target == Target::Crd || t.is_enum()) {
                 text = t.docs.clone();
             }
-            if let Shape::Enum { variants } = &t.shape {
+            if let Shape::Enum { variants, .. } = &t.shape {
                 let mut list = String::from("Possible enum values:");
                 for v in variants {
                     list.push_str(&format!("\n - `{:?}`", v.value));
@@ -580,7 +580,7 @@ impl<'a> Builder<'a> {
     fn enum_schema(&self, t: &TypeDef) -> Map<String, Value> {
         let mut out = Map::new();
         out.insert("type".into(), "string".into());
-        if let Shape::Enum { variants } = &t.shape {
+        if let Shape::Enum { variants, .. } = &t.shape {
             out.insert(
                 "enum".into(),
                 variants

@@ -121,7 +121,7 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
                     ));
                 }
             }
-            if let Shape::Enum { variants } = &t.shape {
+            if let Shape::Enum { variants, .. } = &t.shape {
                 for v in variants {
                     let Some(gate) = &v.feature_gate else {
                         continue;
@@ -234,7 +234,7 @@ fn check_type_default(
         return;
     };
     let variants = match &target.shape {
-        Shape::Enum { variants } => variants,
+        Shape::Enum { variants, .. } => variants,
         Shape::Struct { .. } => {
             diags.push(at(
                 t,

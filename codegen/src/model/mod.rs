@@ -317,8 +317,15 @@ impl Field {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Shape {
-    Struct { fields: Vec<Field> },
-    Enum { variants: Vec<Variant> },
+    Struct {
+        fields: Vec<Field>,
+    },
+    /// `variants` are the known values; `other` names the `(String)` variant that carries
+    /// any other value unchanged.
+    Enum {
+        variants: Vec<Variant>,
+        other: String,
+    },
 }
 
 /// What makes a type a top-level kind (`kind` or `simple_kind`).
@@ -435,6 +442,9 @@ pub struct Field {
     /// A field that is not optional is listed in its schema's `required`; whether the user
     /// wrote `required` is [`FieldValidation::required_marker`].
     pub optional: bool,
+    /// When JSON writes the field, independent of `optional` (Go's `omitempty` and `+optional`
+    /// are separate too).
+    pub presence: Presence,
     pub default: Option<Spanned<serde_json::Value>>,
     pub feature_gate: Option<Spanned<String>>,
     pub list_type: Option<Spanned<ListType>>,
@@ -464,6 +474,20 @@ pub enum ListType {
     Atomic,
     Set,
     Map,
+}
+
+/// When a field is written to JSON (`presence`): the default is `OmitEmpty` for optional
+/// fields and `Always` for the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Presence {
+    /// Left out when unset or empty (`json:",omitempty"`). A struct is always written.
+    OmitEmpty,
+    /// Written even when empty (`json:"x"` on a non-pointer).
+    Always,
+    /// Written as `null` when unset: an `Option` that is `None`, an empty list or map
+    /// (`json:"x"` on a pointer, a nil slice or map).
+    Null,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -152,18 +152,44 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
     let docs = docs(&item.attrs, diags);
     let markers = markers::parse_attrs(&item.attrs, Place::Enum, diags);
     let mut variants: Vec<Variant> = Vec::new();
+    let mut other: Option<&syn::Variant> = None;
     for v in &item.variants {
+        if is_other_variant(v) {
+            if let Some(first) = other {
+                diags.push(
+                    Diagnostic::new(
+                        v.ident.span(),
+                        format!(
+                            "`{}` and `{}` both carry unknown values",
+                            first.ident, v.ident
+                        ),
+                    )
+                    .with_help("keep one `(String)` variant"),
+                );
+            }
+            if let Some(attr) = v.attrs.iter().find(|a| a.path().is_ident("k8s")) {
+                diags.push(
+                    Diagnostic::new(
+                        attr.span(),
+                        format!("`{}` carries unknown values and takes no markers", v.ident),
+                    )
+                    .with_help("markers go on the known values"),
+                );
+            }
+            other = Some(v);
+            continue;
+        }
         if !matches!(v.fields, syn::Fields::Unit) {
             diags.push(
                 Diagnostic::new(
                     v.span(),
                     format!(
-                        "enum value `{}` carries data; API enums are closed sets of strings",
+                        "enum value `{}` carries data; API enum values are strings",
                         v.ident
                     ),
                 )
                 .with_help(
-                    "use a unit variant, or a struct with `#[k8s(union)]` for one-of fields",
+                    "use a unit variant (unknown values go in the one `Other(String)` variant), or a struct with `#[k8s(union)]` for one-of fields",
                 ),
             );
             continue;
@@ -201,12 +227,30 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
             span: v.ident.span(),
         });
     }
+    // Enums are open on the wire, as Go's string enums are: a value this version does not
+    // know is kept, not refused, so an object from a newer server survives a read and write.
+    let other = match other {
+        Some(v) => v.ident.to_string(),
+        None => {
+            diags.push(
+                Diagnostic::new(
+                    item.ident.span(),
+                    format!(
+                        "enum `{}` has no variant for values it does not know",
+                        item.ident
+                    ),
+                )
+                .with_help("add `Other(String)`: API enums carry unknown values unchanged, and validation reports them as `Unsupported value`"),
+            );
+            "Other".to_string()
+        }
+    };
     Some(TypeDef {
         name: item.ident.to_string(),
         docs,
         module: Vec::new(),
         kind: None,
-        shape: Shape::Enum { variants },
+        shape: Shape::Enum { variants, other },
         union: false,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: false,
@@ -217,6 +261,18 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         span: item.ident.span(),
         file: Default::default(),
     })
+}
+
+/// `Name(String)`: the variant that holds a value outside the known set.
+fn is_other_variant(v: &syn::Variant) -> bool {
+    let syn::Fields::Unnamed(fields) = &v.fields else {
+        return false;
+    };
+    let mut fields = fields.unnamed.iter();
+    match (fields.next(), fields.next()) {
+        (Some(f), None) => matches!(TypeRef::from_syn(&f.ty), TypeRef::Scalar(Scalar::String)),
+        _ => false,
+    }
 }
 
 fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Option<Field> {
@@ -351,6 +407,8 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         }
     }
 
+    let presence = parse_presence(&markers, &ty, optional, diags);
+
     let validation = FieldValidation {
         minimum: markers.number(key::MINIMUM),
         maximum: markers.number(key::MAXIMUM),
@@ -475,6 +533,7 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         ty: ty.clone(),
         docs: docs(&f.attrs, diags),
         optional,
+        presence,
         default,
         feature_gate: markers.str(key::FEATURE_GATE),
         list_type,
@@ -585,6 +644,58 @@ fn check_client_method(
             .with_help("custom methods call a subresource: write `subresource = \"scale\"`"),
         );
     }
+}
+
+/// `presence`, checked against the type: only what can be unset can be `null`, and an unset
+/// `Option` has only `null` to be written as.
+fn parse_presence(
+    markers: &[Marker],
+    ty: &TypeRef,
+    optional: bool,
+    diags: &mut Diagnostics,
+) -> Presence {
+    let default = if optional {
+        Presence::OmitEmpty
+    } else {
+        Presence::Always
+    };
+    let Some(s) = markers.str(key::PRESENCE) else {
+        return default;
+    };
+    let presence = match s.as_str() {
+        "omit_empty" => Presence::OmitEmpty,
+        "always" => Presence::Always,
+        "null" => Presence::Null,
+        _ => {
+            bad_choice(
+                diags,
+                s.span,
+                key::PRESENCE,
+                &s,
+                &["omit_empty", "always", "null"],
+            );
+            return default;
+        }
+    };
+    let nullable = matches!(
+        ty,
+        TypeRef::Option(_) | TypeRef::Vec(_) | TypeRef::Map { .. }
+    );
+    if presence == Presence::Always && ty.is_option() {
+        diags.push(
+            Diagnostic::new(s.span, "an unset `Option` is written as `null`")
+                .with_help("write `presence = \"null\"`"),
+        );
+    } else if presence == Presence::Null && !nullable {
+        misplaced_for_type(
+            diags,
+            s.span,
+            key::PRESENCE,
+            "`Option`s, lists and maps (`null`)",
+            ty,
+        );
+    }
+    presence
 }
 
 fn bad_choice(
