@@ -112,6 +112,8 @@ pub mod key {
         LIST_TYPE = "list_type",
         LIST_MAP_KEY = "list_map_key",
         MAP_TYPE = "map_type",
+        PATCH_STRATEGY = "patch_strategy",
+        PATCH_MERGE_KEY = "patch_merge_key",
         UNION_DISCRIMINATOR = "union_discriminator",
         MINIMUM = "minimum",
         MAXIMUM = "maximum",
@@ -125,6 +127,7 @@ pub mod key {
         MAX_ITEMS = "max_items",
         IMMUTABLE = "immutable",
         PROTOBUF = "protobuf",
+        PROTOBUF_NAME = "protobuf_name",
         CONVERSION_GEN = "conversion_gen",
         PRESERVE_UNKNOWN_FIELDS = "preserve_unknown_fields",
         EMBEDDED_RESOURCE = "embedded_resource",
@@ -134,6 +137,7 @@ pub mod key {
         SIMPLE_KIND = "simple_kind",
         ENUM = "enum",
         UNION = "union",
+        STRUCT_TYPE = "struct_type",
         GEN_CLIENT = "gen_client",
         PLURAL = "plural",
         SINGULAR = "singular",
@@ -152,6 +156,7 @@ pub mod key {
         INTERNAL = "internal",
         GROUP_GO_NAME = "group_go_name",
         PROTOBUF_PACKAGE = "protobuf_package",
+        PROTOBUF_PATH = "protobuf_path",
     }
 
     /// Inside `gen_client(...)`.
@@ -364,6 +369,13 @@ pub const MARKERS: &[MarkerSpec] = {
         spec(LIST_TYPE, &[Field], Str, "+listType=atomic|set|map"),
         repeat(spec(LIST_MAP_KEY, &[Field], StrList, "+listMapKey=k")),
         spec(MAP_TYPE, &[Field], Str, "+mapType=atomic|granular"),
+        spec(
+            PATCH_STRATEGY,
+            &[Field],
+            Str,
+            "+patchStrategy=merge|retainKeys|merge,retainKeys|replace",
+        ),
+        spec(PATCH_MERGE_KEY, &[Field], Str, "+patchMergeKey=k"),
         spec(UNION_DISCRIMINATOR, &[Field], Flag, "+unionDiscriminator"),
         spec(MINIMUM, &[Field], Number, "+minimum"),
         spec(MAXIMUM, &[Field], Number, "+maximum"),
@@ -382,6 +394,7 @@ pub const MARKERS: &[MarkerSpec] = {
             "+immutable (x-kubernetes-validations)",
         ),
         spec(PROTOBUF, &[Field], Int, "protobuf tag number"),
+        spec(PROTOBUF_NAME, &[Field], Str, "protobuf tag `name=`"),
         spec(
             CONVERSION_GEN,
             &[Struct, Enum, Field],
@@ -422,6 +435,7 @@ pub const MARKERS: &[MarkerSpec] = {
         ),
         spec(ENUM, &[Enum], Flag, "+enum"),
         spec(UNION, &[Struct], Flag, "+union"),
+        spec(STRUCT_TYPE, &[Struct], Str, "+structType=atomic|granular"),
         kind_only(spec(
             GEN_CLIENT,
             &[Struct],
@@ -514,6 +528,12 @@ pub const MARKERS: &[MarkerSpec] = {
             &[GroupVersion],
             Str,
             "protobuf package (go-to-protobuf)",
+        ),
+        spec(
+            PROTOBUF_PATH,
+            &[GroupVersion],
+            Str,
+            "go_package's generated.proto path",
         ),
     ]
 };

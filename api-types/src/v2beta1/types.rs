@@ -69,6 +69,8 @@ pub struct FrobberSpec {
         optional,
         list_type = "map",
         list_map_key = "name",
+        patch_strategy = "merge",
+        patch_merge_key = "name",
         max_items = 16,
         protobuf = 7
     )]

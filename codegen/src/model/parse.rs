@@ -129,6 +129,13 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         check_union(&item.ident, &fields, diags);
     }
     let kind = parse_kind(&item.ident, &markers, &fields, diags);
+    let struct_type = markers.str(key::STRUCT_TYPE).and_then(|s| {
+        let parsed = parse_map_type(&s);
+        if parsed.is_none() {
+            bad_choice(diags, s.span, key::STRUCT_TYPE, &s, &["atomic", "granular"]);
+        }
+        Some(Spanned::new(parsed?, s.span))
+    });
     Some(TypeDef {
         name,
         docs,
@@ -136,6 +143,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         kind,
         shape: Shape::Struct { fields },
         union,
+        struct_type,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
         lifecycle: parse_lifecycle(&markers),
@@ -252,6 +260,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         kind: None,
         shape: Shape::Enum { variants, other },
         union: false,
+        struct_type: None,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: false,
         lifecycle: None,
@@ -391,11 +400,7 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         );
     }
     let map_type = markers.str(key::MAP_TYPE).and_then(|s| {
-        let parsed = match s.as_str() {
-            "atomic" => Some(MapType::Atomic),
-            "granular" => Some(MapType::Granular),
-            _ => None,
-        };
+        let parsed = parse_map_type(&s);
         if parsed.is_none() {
             bad_choice(diags, s.span, key::MAP_TYPE, &s, &["atomic", "granular"]);
         }
@@ -408,6 +413,7 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
     }
 
     let presence = parse_presence(&markers, &ty, optional, diags);
+    let (patch_strategy, patch_merge_key) = parse_patch_markers(&markers, inner, diags);
 
     let validation = FieldValidation {
         minimum: markers.number(key::MINIMUM),
@@ -539,9 +545,12 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         list_type,
         list_map_keys,
         map_type,
+        patch_strategy,
+        patch_merge_key,
         union_discriminator,
         validation,
         protobuf,
+        protobuf_name: markers.str(key::PROTOBUF_NAME),
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
         embedded_resource: markers.flag(key::EMBEDDED_RESOURCE),
@@ -644,6 +653,62 @@ fn check_client_method(
             .with_help("custom methods call a subresource: write `subresource = \"scale\"`"),
         );
     }
+}
+
+fn parse_map_type(s: &str) -> Option<MapType> {
+    match s {
+        "atomic" => Some(MapType::Atomic),
+        "granular" => Some(MapType::Granular),
+        _ => None,
+    }
+}
+
+/// `patch_strategy` and `patch_merge_key`, as Kubernetes' struct tags allow them: `merge`
+/// on lists (a merge key when the items are structs), `retainKeys` on structs and lists of
+/// them, `replace` on structs and maps.
+fn parse_patch_markers(
+    markers: &[Marker],
+    inner: &TypeRef,
+    diags: &mut Diagnostics,
+) -> (Option<Spanned<String>>, Option<Spanned<String>>) {
+    const CHOICES: &[&str] = &["merge", "retainKeys", "merge,retainKeys", "replace"];
+    let strategy = markers.str(key::PATCH_STRATEGY).filter(|s| {
+        let known = CHOICES.contains(&s.as_str());
+        if !known {
+            bad_choice(diags, s.span, key::PATCH_STRATEGY, s, CHOICES);
+        }
+        known
+    });
+    let merge_key = markers.str(key::PATCH_MERGE_KEY);
+    if let Some(s) = &strategy {
+        let fits = match s.as_str() {
+            "merge" => matches!(inner, TypeRef::Vec(_)),
+            "merge,retainKeys" => matches!(inner, TypeRef::Vec(_)),
+            "retainKeys" => matches!(inner, TypeRef::Named(_) | TypeRef::Vec(_)),
+            _ => matches!(inner, TypeRef::Named(_) | TypeRef::Map { .. }),
+        };
+        if !fits {
+            misplaced_for_type(
+                diags,
+                s.span,
+                key::PATCH_STRATEGY,
+                "lists (`merge`), structs (`retainKeys`, `replace`) and maps (`replace`)",
+                inner,
+            );
+        }
+    }
+    if let Some(k) = &merge_key {
+        if !strategy.as_ref().is_some_and(|s| s.starts_with("merge")) {
+            diags.push(
+                Diagnostic::new(
+                    k.span,
+                    "`patch_merge_key` needs `patch_strategy = \"merge\"`",
+                )
+                .with_help("add `patch_strategy = \"merge\"`: the key says how merged items match"),
+            );
+        }
+    }
+    (strategy, merge_key)
 }
 
 /// `presence`, checked against the type: only what can be unset can be `null`, and an unset
@@ -1270,6 +1335,7 @@ pub fn parse_group_version(
         internal,
         go_name,
         protobuf_package: markers.str(key::PROTOBUF_PACKAGE).map(|p| p.value),
+        protobuf_path: markers.str(key::PROTOBUF_PATH).map(|p| p.value),
         module: Vec::new(),
         file: Default::default(),
         span,
