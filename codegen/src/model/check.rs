@@ -171,35 +171,33 @@ fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Di
         return;
     };
     let marker = f.markers.span(key::LIST_MAP_KEY).unwrap_or(f.span);
+    // A key optional without a default is accepted: built-in kinds have them
+    // (ServiceAccount.secrets by `name`); a CRD may not, and the CRD generator's structural
+    // check says so for the kinds that become CRDs.
     for k in &f.list_map_keys {
-        match elem.fields().iter().find(|ef| &ef.json_name == k) {
-            None => {
-                let names: Vec<&str> = elem.fields().iter().map(|f| f.json_name.as_str()).collect();
-                let help = match closest(k, names.iter().copied()) {
-                    Some(best) => format!(
-                        "did you mean \"{best}\"? (fields of `{}`: {})",
-                        elem.name,
-                        names.join(", ")
-                    ),
-                    None => format!("fields of `{}`: {}", elem.name, names.join(", ")),
-                };
-                diags.push(at(
-                    t,
-                    Diagnostic::new(
-                        marker,
-                        format!(
-                            "`list_map_key = \"{k}\"` on `{}.{}`: `{}` has no field \"{k}\"",
-                            t.name, f.rust_name, elem.name
-                        ),
-                    )
-                    .with_help(help),
-                ))
-            }
-            // An optional key without a default is what built-in kinds have
-            // (ServiceAccount.secrets by `name`); a CRD may not, and the CRD generator's
-            // structural check says so for the kinds that become CRDs.
-            Some(_) => {}
+        if elem.fields().iter().any(|ef| &ef.json_name == k) {
+            continue;
         }
+        let names: Vec<&str> = elem.fields().iter().map(|f| f.json_name.as_str()).collect();
+        let help = match closest(k, names.iter().copied()) {
+            Some(best) => format!(
+                "did you mean \"{best}\"? (fields of `{}`: {})",
+                elem.name,
+                names.join(", ")
+            ),
+            None => format!("fields of `{}`: {}", elem.name, names.join(", ")),
+        };
+        diags.push(at(
+            t,
+            Diagnostic::new(
+                marker,
+                format!(
+                    "`list_map_key = \"{k}\"` on `{}.{}`: `{}` has no field \"{k}\"",
+                    t.name, f.rust_name, elem.name
+                ),
+            )
+            .with_help(help),
+        ))
     }
 }
 

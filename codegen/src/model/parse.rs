@@ -752,12 +752,12 @@ fn parse_presence(
                 .with_help("write `presence = \"null\"`"),
         );
     } else if presence == Presence::Null && !nullable {
-        misplaced_for_type(
-            diags,
-            s.span,
-            key::PRESENCE,
-            "`Option`s, lists and maps (`null`)",
-            ty,
+        diags.push(
+            Diagnostic::new(
+                s.span,
+                format!("a `{ty}` cannot be written as `null`"),
+            )
+            .with_help("only an `Option`, a list or a map can: write `presence = \"always\"` or `\"omit_empty\"`"),
         );
     }
     presence
