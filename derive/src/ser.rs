@@ -41,32 +41,39 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
     let key = &model.json_name;
     let write = quote! { __state.serialize_field(#key, &self.#name)?; };
-    let skip = quote! { __state.skip_field(#key)?; };
-    let empty = match &model.ty {
-        TypeRef::Option(_) => quote! { self.#name.is_none() },
-        TypeRef::Scalar(Scalar::Bool) => quote! { !self.#name },
-        TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
-            quote! { self.#name.is_empty() }
-        }
-        TypeRef::Scalar(Scalar::F32 | Scalar::F64) => quote! { self.#name == 0.0 },
-        TypeRef::Scalar(_) => quote! { self.#name == 0 },
-        // Go's omitempty never omits a struct; neither do we.
-        _ => return write,
-    };
     let unset = match model.presence {
         Presence::Always => return write,
-        Presence::OmitEmpty => skip,
+        Presence::OmitEmpty => quote! { __state.skip_field(#key)?; },
         // serde writes `None` as `null`; an empty list or map needs saying.
         Presence::Null if model.ty.is_option() => return write,
         Presence::Null => quote! {
             __state.serialize_field(#key, &::core::option::Option::<()>::None)?;
         },
     };
+    if let TypeRef::Option(_) = model.ty {
+        return quote! {
+            if let ::core::option::Option::Some(__v) = &self.#name {
+                __state.serialize_field(#key, __v)?;
+            } else {
+                #unset
+            }
+        };
+    }
+    let present = match &model.ty {
+        TypeRef::Scalar(Scalar::Bool) => quote! { self.#name },
+        TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
+            quote! { !self.#name.is_empty() }
+        }
+        TypeRef::Scalar(Scalar::F32 | Scalar::F64) => quote! { self.#name != 0.0 },
+        TypeRef::Scalar(_) => quote! { self.#name != 0 },
+        // Go's omitempty never omits a struct; neither do we.
+        _ => return write,
+    };
     quote! {
-        if #empty {
-            #unset
-        } else {
+        if #present {
             #write
+        } else {
+            #unset
         }
     }
 }

@@ -2,13 +2,17 @@
 
 use super::*;
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
-use crate::markers::{key, MarkerList};
+use crate::markers::{key, Key, MarkerList};
 
 pub fn check(model: &Model, diags: &mut Diagnostics) {
     for gv in &model.versions {
         for t in &gv.types {
             for f in t.fields() {
-                check_list_map_keys(gv, t, f, diags);
+                check_item_keys(gv, t, f, key::LIST_MAP_KEY, &f.list_map_keys, diags);
+                if let Some(k) = &f.patch_merge_key {
+                    let keys = [k.value.clone()];
+                    check_item_keys(gv, t, f, key::PATCH_MERGE_KEY, &keys, diags);
+                }
                 check_type_default(model, gv, t, f, diags);
             }
         }
@@ -163,18 +167,27 @@ fn at(t: &TypeDef, d: Diagnostic) -> Diagnostic {
     }
 }
 
-fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Diagnostics) {
-    if f.list_map_keys.is_empty() {
+/// `list_map_key` and `patch_merge_key` name fields of the list's items.
+fn check_item_keys(
+    gv: &GroupVersion,
+    t: &TypeDef,
+    f: &Field,
+    marker_key: Key,
+    keys: &[String],
+    diags: &mut Diagnostics,
+) {
+    if keys.is_empty() {
         return;
     }
     let Some(elem) = element_type(gv, f) else {
         return;
     };
-    let marker = f.markers.span(key::LIST_MAP_KEY).unwrap_or(f.span);
+    let marker = f.markers.span(marker_key).unwrap_or(f.span);
+    let marker_name = marker_key.name();
     // A key optional without a default is accepted: built-in kinds have them
     // (ServiceAccount.secrets by `name`); a CRD may not, and the CRD generator's structural
     // check says so for the kinds that become CRDs.
-    for k in &f.list_map_keys {
+    for k in keys {
         if elem.fields().iter().any(|ef| &ef.json_name == k) {
             continue;
         }
@@ -192,7 +205,7 @@ fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Di
             Diagnostic::new(
                 marker,
                 format!(
-                    "`list_map_key = \"{k}\"` on `{}.{}`: `{}` has no field \"{k}\"",
+                    "`{marker_name} = \"{k}\"` on `{}.{}`: `{}` has no field \"{k}\"",
                     t.name, f.rust_name, elem.name
                 ),
             )
