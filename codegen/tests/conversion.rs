@@ -40,7 +40,7 @@ pub struct WidgetSpec {
 
 #[derive(kapi::ApiType)]
 #[k8s(enum)]
-pub enum Color { Red, Blue }
+pub enum Color {Red, Blue, Other(String) }
 "#;
 
 /// v1 says `size` in megabytes (i32), where the hub has `sizeBytes`.
@@ -67,7 +67,7 @@ pub struct WidgetSpec {
 
 #[derive(kapi::ApiType)]
 #[k8s(enum)]
-pub enum Color { Red, Blue }
+pub enum Color {Red, Blue, Other(String) }
 "#;
 
 fn write_crate(dir: &Path, hand_written: &str) {

@@ -188,6 +188,8 @@ pub enum {kind}Mode {{
     Fast,
     /// Slower, more careful.
     Careful,
+    /// A mode this version does not know, kept as sent.
+    Other(String),
 }}
 
 /// A named port of a {kind}.

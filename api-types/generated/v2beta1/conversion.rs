@@ -284,6 +284,9 @@ pub fn auto_protocol_to_internal(
         match in_ {
             crate::v2beta1::Protocol::Tcp => crate::internal::Protocol::Tcp,
             crate::v2beta1::Protocol::Udp => crate::internal::Protocol::Udp,
+            crate::v2beta1::Protocol::Other(__value) => {
+                crate::internal::Protocol::from(__value)
+            }
         },
     )
 }
@@ -296,6 +299,9 @@ pub fn auto_protocol_from_internal(
         match in_ {
             crate::internal::Protocol::Tcp => crate::v2beta1::Protocol::Tcp,
             crate::internal::Protocol::Udp => crate::v2beta1::Protocol::Udp,
+            crate::internal::Protocol::Other(__value) => {
+                crate::v2beta1::Protocol::from(__value)
+            }
         },
     )
 }
@@ -331,6 +337,9 @@ pub fn auto_restart_policy_to_internal(
             crate::v2beta1::RestartPolicy::OnTuesday => {
                 crate::internal::RestartPolicy::OnTuesday
             }
+            crate::v2beta1::RestartPolicy::Other(__value) => {
+                crate::internal::RestartPolicy::from(__value)
+            }
         },
     )
 }
@@ -350,6 +359,9 @@ pub fn auto_restart_policy_from_internal(
             crate::internal::RestartPolicy::Never => crate::v2beta1::RestartPolicy::Never,
             crate::internal::RestartPolicy::OnTuesday => {
                 crate::v2beta1::RestartPolicy::OnTuesday
+            }
+            crate::internal::RestartPolicy::Other(__value) => {
+                crate::v2beta1::RestartPolicy::from(__value)
             }
         },
     )
@@ -437,6 +449,9 @@ pub fn auto_backend_type_to_internal(
         match in_ {
             crate::v2beta1::BackendType::Service => crate::internal::BackendType::Service,
             crate::v2beta1::BackendType::Bucket => crate::internal::BackendType::Bucket,
+            crate::v2beta1::BackendType::Other(__value) => {
+                crate::internal::BackendType::from(__value)
+            }
         },
     )
 }
@@ -449,6 +464,9 @@ pub fn auto_backend_type_from_internal(
         match in_ {
             crate::internal::BackendType::Service => crate::v2beta1::BackendType::Service,
             crate::internal::BackendType::Bucket => crate::v2beta1::BackendType::Bucket,
+            crate::internal::BackendType::Other(__value) => {
+                crate::v2beta1::BackendType::from(__value)
+            }
         },
     )
 }

@@ -588,16 +588,14 @@ pub fn merge_message<M: Message>(
     prost::encoding::message::merge(wire_type, msg, buf, ctx)
 }
 
-/// A string-enum value, read as its string.
+/// A string-enum value, read as its string; enums are open, so any string is a value.
 #[doc(hidden)]
-pub fn decode_enum<T: std::str::FromStr>(
+pub fn decode_enum<T: From<String>>(
     wire_type: WireType,
     buf: &mut impl Buf,
     ctx: DecodeContext,
 ) -> Result<T, DecodeError> {
-    let s = String::decode_value(wire_type, buf, ctx)?;
-    s.parse()
-        .map_err(|_| decode_error(format!("unsupported enum value {s:?}")))
+    String::decode_value(wire_type, buf, ctx).map(T::from)
 }
 
 #[doc(hidden)]
