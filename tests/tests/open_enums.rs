@@ -181,6 +181,23 @@ async fn a_value_the_server_does_not_know_is_a_422_on_write() {
             status.message
         );
 
+        // An unknown value does not hide the object's other errors: both causes come back.
+        let mut f = frobber("unknown-and-short", "Sometimes", "TCP");
+        f.spec.height = 0;
+        let err = api.create(&f, &CreateOptions::default()).await.unwrap_err();
+        assert_eq!(err.code(), Some(422), "{encoding:?}: {err}");
+        let status = err.status().expect("a Status");
+        let causes: Vec<&str> = status
+            .details
+            .as_ref()
+            .map(|d| d.causes.iter().map(|c| c.field.as_str()).collect())
+            .unwrap_or_default();
+        assert!(
+            causes.contains(&"spec.restartPolicy") && causes.contains(&"spec.height"),
+            "{encoding:?}: {causes:?} in {}",
+            status.message
+        );
+
         // A meta enum: a label selector operator no version knows.
         let mut f = frobber("bad-selector", "Always", "TCP");
         f.spec.selector = Some(
