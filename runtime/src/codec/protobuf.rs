@@ -840,16 +840,23 @@ fn decode_optional_timestamp(
 
 // Kubernetes writes `Time` with whole seconds only (its JSON form has no fraction) and
 // `MicroTime` with microseconds (each type's `truncated`); both are a `Timestamp` message
-// that always writes `nanos`, even 0.
+// that always writes `nanos`, even 0, except Go's zero time, which is an empty message.
 macro_rules! timestamp_messages {
     ($($t:ident),*) => {
         $(impl ProtoValue for $t {
             const WIRE_TYPE: WireType = WireType::LengthDelimited;
             fn encode_value(&self, buf: &mut impl BufMut) {
+                if self.is_zero() {
+                    encode_varint(0, buf);
+                    return;
+                }
                 let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
                 encode_timestamp(s, n, buf);
             }
             fn value_len(&self) -> usize {
+                if self.is_zero() {
+                    return bytes_len(0);
+                }
                 let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
                 timestamp_len(s, n)
             }
@@ -858,7 +865,7 @@ macro_rules! timestamp_messages {
                 buf: &mut impl Buf,
                 ctx: DecodeContext,
             ) -> Result<Self, DecodeError> {
-                decode_timestamp(wire_type, buf, ctx).map($t::from)
+                Ok(decode_optional_timestamp(wire_type, buf, ctx)?.map_or($t::ZERO, $t::from))
             }
             fn decode_option(
                 wire_type: WireType,

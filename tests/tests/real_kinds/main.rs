@@ -5,6 +5,7 @@
 
 mod core_v1;
 mod networking_v1;
+mod policy_v1;
 
 use kapi::codec::protobuf::{self, ProtoMessage};
 use kapi::codec::{json, yaml};
@@ -67,4 +68,9 @@ fn service() {
 #[test]
 fn network_policy() {
     check::<networking_v1::NetworkPolicy>("networking.k8s.io.v1.NetworkPolicy");
+}
+
+#[test]
+fn pod_disruption_budget() {
+    check::<policy_v1::PodDisruptionBudget>("policy.v1.PodDisruptionBudget");
 }
