@@ -15,7 +15,7 @@ impl Generator for ModelSummary {
 
     fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
         let contents = match serde_json::to_value(cx.model) {
-            Ok(model) => compact::yaml_without_zeros(&model),
+            Ok(model) => compact::yaml_without_zeros(model),
             // The model is plain data; serialization cannot fail short of a bug.
             Err(e) => format!("# model could not be serialized: {e}\n"),
         };

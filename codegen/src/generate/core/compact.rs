@@ -23,10 +23,12 @@ pub fn json(value: &Value) -> String {
 }
 
 fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
-    if let Some(line) = json_inline(value, JSON_WIDTH.saturating_sub(column)) {
-        out.push_str(&line);
+    // Tried in place: a value that does not fit is cut off again.
+    let start = out.len();
+    if json_flow(out, value, start + JSON_WIDTH.saturating_sub(column)).is_some() {
         return;
     }
+    out.truncate(start);
     let inner = indent + 2;
     match value {
         Value::Array(items) => {
@@ -45,10 +47,11 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
             out.push('{');
             for (i, (key, item)) in map.iter().enumerate() {
                 newline(out, inner);
-                let key = json_string(key);
-                out.push_str(&key);
+                let key_start = out.len();
+                json_string(out, key);
+                let key_len = out.len() - key_start;
                 out.push_str(": ");
-                json_value(out, item, inner, inner + key.len() + 2);
+                json_value(out, item, inner, inner + key_len + 2);
                 if i + 1 < map.len() {
                     out.push(',');
                 }
@@ -56,25 +59,14 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
             newline(out, indent);
             out.push('}');
         }
-        // A scalar always fits: `json_inline` has no limit for scalars.
-        scalar => out.push_str(&scalar.to_string()),
+        // Scalars always fit: `json_flow` gives up only on lists and objects.
+        _ => {}
     }
 }
 
-/// `value` on one line, if it takes at most `budget` columns (scalars always do).
-fn json_inline(value: &Value, budget: usize) -> Option<String> {
-    let mut out = String::new();
-    match value {
-        Value::Array(_) | Value::Object(_) => {
-            json_flow(&mut out, value, budget)?;
-            Some(out)
-        }
-        scalar => Some(scalar.to_string()),
-    }
-}
-
-/// Appends `value` in flow form; `None` as soon as `out` grows past `budget`.
-fn json_flow(out: &mut String, value: &Value, budget: usize) -> Option<()> {
+/// Appends `value` in flow form; `None` as soon as `out` grows past `end` (a list or an
+/// object; a scalar is written whole).
+fn json_flow(out: &mut String, value: &Value, end: usize) -> Option<()> {
     match value {
         Value::Array(items) => {
             out.push('[');
@@ -82,8 +74,8 @@ fn json_flow(out: &mut String, value: &Value, budget: usize) -> Option<()> {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                json_flow(out, item, budget)?;
-                fits(out, budget)?;
+                json_flow(out, item, end)?;
+                fits(out, end)?;
             }
             out.push(']');
         }
@@ -93,26 +85,48 @@ fn json_flow(out: &mut String, value: &Value, budget: usize) -> Option<()> {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&json_string(key));
+                json_string(out, key);
                 out.push_str(": ");
-                json_flow(out, item, budget)?;
-                fits(out, budget)?;
+                json_flow(out, item, end)?;
+                fits(out, end)?;
             }
             out.push('}');
         }
-        scalar => out.push_str(&scalar.to_string()),
+        Value::String(s) => {
+            json_string(out, s);
+            return Some(());
+        }
+        scalar => {
+            out.push_str(&scalar.to_string());
+            return Some(());
+        }
     }
-    fits(out, budget)
+    fits(out, end)
 }
 
-/// Whether a one-line form built so far is still within `budget`: checked after every
-/// item, so a large value is given up on early rather than printed whole.
-fn fits(out: &str, budget: usize) -> Option<()> {
-    (out.len() <= budget).then_some(())
+/// Whether a one-line form built so far still ends by `end`: checked after every item, so
+/// a large value is given up on early rather than printed whole.
+fn fits(out: &str, end: usize) -> Option<()> {
+    (out.len() <= end).then_some(())
 }
 
-fn json_string(s: &str) -> String {
-    Value::String(s.to_string()).to_string()
+/// Appends `s` as a JSON string, escaped as serde_json escapes it.
+fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 fn newline(out: &mut String, indent: usize) {
@@ -123,7 +137,7 @@ fn newline(out: &mut String, indent: usize) {
 /// `value` as block YAML, small mappings and lists in flow style on one line, without the
 /// entries that say nothing (`null`, `false`, empty strings, lists and mappings): a reader
 /// of the summary takes a missing key for its zero value.
-pub fn yaml_without_zeros(value: &Value) -> String {
+pub fn yaml_without_zeros(value: Value) -> String {
     let value = without_zeros(value).unwrap_or(Value::Null);
     let mut out = String::new();
     match &value {
@@ -137,26 +151,32 @@ pub fn yaml_without_zeros(value: &Value) -> String {
 }
 
 /// `value` without its zero entries; `None` when it is a zero itself.
-fn without_zeros(value: &Value) -> Option<Value> {
+fn without_zeros(value: Value) -> Option<Value> {
     match value {
         Value::Null | Value::Bool(false) => None,
         Value::String(s) if s.is_empty() => None,
         Value::Array(items) => {
             // List items keep their places: a zero item is written as it is.
             let items: Vec<Value> = items
-                .iter()
-                .map(|v| without_zeros(v).unwrap_or_else(|| v.clone()))
+                .into_iter()
+                .map(|v| match v {
+                    Value::Array(_) => without_zeros(v).unwrap_or(Value::Array(Vec::new())),
+                    Value::Object(_) => {
+                        without_zeros(v).unwrap_or(Value::Object(Default::default()))
+                    }
+                    scalar => scalar,
+                })
                 .collect();
             (!items.is_empty()).then_some(Value::Array(items))
         }
         Value::Object(map) => {
             let map: serde_json::Map<String, Value> = map
-                .iter()
-                .filter_map(|(k, v)| Some((k.clone(), without_zeros(v)?)))
+                .into_iter()
+                .filter_map(|(k, v)| Some((k, without_zeros(v)?)))
                 .collect();
             (!map.is_empty()).then_some(Value::Object(map))
         }
-        other => Some(other.clone()),
+        other => Some(other),
     }
 }
 
@@ -271,7 +291,9 @@ fn yaml_scalar_text(s: &str) -> String {
     if plain {
         s.to_string()
     } else {
-        json_string(s)
+        let mut quoted = String::with_capacity(s.len() + 2);
+        json_string(&mut quoted, s);
+        quoted
     }
 }
 
@@ -299,6 +321,15 @@ mod tests {
     }
 
     #[test]
+    fn json_strings_are_escaped_as_serde_json_escapes_them() {
+        let doc = json!({"a\"b": "q\"b\\s\n\r\t\u{1}\u{8}\u{c}é"});
+        assert_eq!(
+            json(&doc),
+            format!("{}\n", serde_json::to_string(&doc).expect("json")).replace(":", ": ")
+        );
+    }
+
+    #[test]
     fn yaml_drops_zeros_and_quotes_what_is_not_a_plain_word() {
         let doc = json!({
             "name": "Frobber",
@@ -310,7 +341,7 @@ mod tests {
             "numbers": [1, 2],
         });
         assert_eq!(
-            yaml_without_zeros(&doc),
+            yaml_without_zeros(doc.clone()),
             "docs: \"A Frobber: frobs things.\"\n\
              fields: [{name: a, optional: true, ty: i32}, {name: \"on\", ty: String}]\n\
              name: Frobber\n\
@@ -323,7 +354,7 @@ mod tests {
         let docs = "d".repeat(YAML_WIDTH);
         let doc = json!({"types": [{"name": "A", "docs": docs}], "nested": {"inner": {"a": docs}}});
         assert_eq!(
-            yaml_without_zeros(&doc),
+            yaml_without_zeros(doc.clone()),
             format!("nested:\n  inner:\n    a: {docs}\ntypes:\n- docs: {docs}\n  name: A\n")
         );
     }
