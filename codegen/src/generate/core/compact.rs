@@ -25,7 +25,14 @@ pub fn json(value: &Value) -> String {
 fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
     // Tried in place: a value that does not fit is cut off again.
     let start = out.len();
-    if json_flow(out, value, start + JSON_WIDTH.saturating_sub(column)).is_some() {
+    if flow(
+        out,
+        value,
+        start + JSON_WIDTH.saturating_sub(column),
+        Style::Json,
+    )
+    .is_some()
+    {
         return;
     }
     out.truncate(start);
@@ -59,14 +66,31 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
             newline(out, indent);
             out.push('}');
         }
-        // Scalars always fit: `json_flow` gives up only on lists and objects.
+        // Scalars always fit: `flow` gives up only on lists and objects.
         _ => {}
+    }
+}
+
+/// How strings are written: JSON's quoted strings, or YAML's plain words where they read
+/// the same.
+#[derive(Clone, Copy)]
+enum Style {
+    Json,
+    Yaml,
+}
+
+impl Style {
+    fn string(self, out: &mut String, s: &str) {
+        match self {
+            Style::Json => json_string(out, s),
+            Style::Yaml => yaml_string(out, s),
+        }
     }
 }
 
 /// Appends `value` in flow form; `None` as soon as `out` grows past `end` (a list or an
 /// object; a scalar is written whole).
-fn json_flow(out: &mut String, value: &Value, end: usize) -> Option<()> {
+fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()> {
     match value {
         Value::Array(items) => {
             out.push('[');
@@ -74,7 +98,7 @@ fn json_flow(out: &mut String, value: &Value, end: usize) -> Option<()> {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                json_flow(out, item, end)?;
+                flow(out, item, end, style)?;
                 fits(out, end)?;
             }
             out.push(']');
@@ -85,15 +109,15 @@ fn json_flow(out: &mut String, value: &Value, end: usize) -> Option<()> {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                json_string(out, key);
+                style.string(out, key);
                 out.push_str(": ");
-                json_flow(out, item, end)?;
+                flow(out, item, end, style)?;
                 fits(out, end)?;
             }
             out.push('}');
         }
         Value::String(s) => {
-            json_string(out, s);
+            style.string(out, s);
             return Some(());
         }
         scalar => {
@@ -186,10 +210,11 @@ fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: 
         if i > 0 {
             out.extend(std::iter::repeat_n(' ', indent));
         }
-        let key = yaml_scalar_text(key);
-        out.push_str(&key);
+        let key_start = out.len();
+        yaml_string(out, key);
+        let key_len = out.len() - key_start;
         out.push(':');
-        yaml_entry_value(out, value, indent, indent + key.len() + 2);
+        yaml_entry_value(out, value, indent, indent + key_len + 2);
     }
 }
 
@@ -233,51 +258,13 @@ fn yaml_sequence(out: &mut String, items: &[Value], indent: usize) {
 /// `value` in flow style, if it fits in `budget` columns (scalars always do).
 fn yaml_flow(value: &Value, budget: usize) -> Option<String> {
     let mut out = String::new();
-    yaml_flow_into(&mut out, value, budget)?;
+    flow(&mut out, value, budget, Style::Yaml)?;
     Some(out)
 }
 
-fn yaml_flow_into(out: &mut String, value: &Value, budget: usize) -> Option<()> {
-    match value {
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                yaml_flow_into(out, item, budget)?;
-                fits(out, budget)?;
-            }
-            out.push(']');
-        }
-        Value::Object(map) => {
-            out.push('{');
-            for (i, (key, item)) in map.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                out.push_str(&yaml_scalar_text(key));
-                out.push_str(": ");
-                yaml_flow_into(out, item, budget)?;
-                fits(out, budget)?;
-            }
-            out.push('}');
-        }
-        Value::String(s) => {
-            out.push_str(&yaml_scalar_text(s));
-            return Some(());
-        }
-        scalar => {
-            out.push_str(&scalar.to_string());
-            return Some(());
-        }
-    }
-    fits(out, budget)
-}
-
-/// A string as a YAML scalar: plain when it cannot be read as anything else (a word or a
-/// path of words), else double-quoted, which JSON's escaping is valid for.
-fn yaml_scalar_text(s: &str) -> String {
+/// Appends a string as a YAML scalar: plain when it cannot be read as anything else (a
+/// word or a path of words), else double-quoted, which JSON's escaping is valid for.
+fn yaml_string(out: &mut String, s: &str) {
     let plain = s
         .chars()
         .next()
@@ -289,11 +276,9 @@ fn yaml_scalar_text(s: &str) -> String {
             "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
         );
     if plain {
-        s.to_string()
+        out.push_str(s);
     } else {
-        let mut quoted = String::with_capacity(s.len() + 2);
-        json_string(&mut quoted, s);
-        quoted
+        json_string(out, s);
     }
 }
 
