@@ -10,6 +10,7 @@
 //! time and peak memory are the crate's own rustc run.
 
 use crate::synth;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -56,23 +57,37 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         // The workspace's versions of every dependency, so the crate builds like the
         // workspace does.
         std::fs::copy(&lock, dir.join("Cargo.lock")).map_err(|e| io_error(&lock, e))?;
-        let (write, write_wall) = codegen_run(&codegen, &dir, false)?;
-        let (verify, verify_wall) = codegen_run(&codegen, &dir, true)?;
-        print_codegen(kinds, &write, write_wall, &verify, verify_wall);
-        sizes.push((kinds, write_wall, verify_wall));
+        let (write, write_cost) = codegen_run(&codegen, &dir, false)?;
+        let (verify, verify_cost) = codegen_run(&codegen, &dir, true)?;
+        print_codegen(kinds, &write, write_cost, &verify, verify_cost);
+        sizes.push((kinds, write_cost, verify_cost));
     }
     if sizes.len() > 1 {
-        println!("\ncodegen wall time by size (linear when the per-kind column is flat):");
+        println!("\ncodegen by size (linear when the per-kind columns are flat):");
         println!(
-            "{:>7} {:>10} {:>10} {:>14}",
-            "kinds", "write s", "verify s", "write ms/kind"
+            "{:>7} {:>12} {:>12} {:>12} {:>14} {:>14} {:>9}",
+            "kinds",
+            "write wall s",
+            "verify wall",
+            "write CPU s",
+            "wall ms/kind",
+            "CPU ms/kind",
+            "peak MB"
         );
         for (kinds, write, verify) in &sizes {
+            let per_kind = |s: f64| s * 1000.0 / *kinds as f64;
+            let cpu = write.cpu.map_or("n/a".to_string(), |c| format!("{c:.3}"));
+            let cpu_per_kind = write
+                .cpu
+                .map_or("n/a".to_string(), |c| format!("{:.3}", per_kind(c)));
+            let peak = write
+                .peak_kib
+                .map_or("n/a".to_string(), |k| (k / 1024).to_string());
             println!(
-                "{kinds:>7} {:>10.3} {:>10.3} {:>14.3}",
-                write.as_secs_f64(),
-                verify.as_secs_f64(),
-                write.as_secs_f64() * 1000.0 / *kinds as f64
+                "{kinds:>7} {:>12.3} {:>12.3} {cpu:>12} {:>14.3} {cpu_per_kind:>14} {peak:>9}",
+                write.wall.as_secs_f64(),
+                verify.wall.as_secs_f64(),
+                per_kind(write.wall.as_secs_f64()),
             );
         }
     }
@@ -142,19 +157,90 @@ fn run_ok(command: &mut Command) -> Result<std::process::Output, String> {
     }
 }
 
-/// One codegen run: its steps and its wall time.
-fn codegen_run(codegen: &Path, dir: &Path, verify: bool) -> Result<(Steps, Duration), String> {
-    let mut command = Command::new(codegen);
-    command.env("KAPI_CODEGEN_TIMINGS", "1");
-    if verify {
-        command.arg("--verify-only");
+/// What a process cost: wall time, and, when GNU time measured it, CPU time (user and
+/// system: on a busy machine the steadier number) and peak memory.
+#[derive(Debug, Clone, Copy)]
+struct Cost {
+    wall: Duration,
+    cpu: Option<f64>,
+    peak_kib: Option<u64>,
+}
+
+impl Cost {
+    fn describe(&self) -> String {
+        let mut out = format!("{:.3} s wall", self.wall.as_secs_f64());
+        if let Some(cpu) = self.cpu {
+            out.push_str(&format!(", {cpu:.3} s CPU"));
+        }
+        if let Some(kib) = self.peak_kib {
+            out.push_str(&format!(", {} MB peak", kib / 1024));
+        }
+        out
     }
-    command.arg(dir);
+}
+
+/// Runs `program args` in `dir`, under GNU time when it is there.
+fn measured(
+    program: &Path,
+    args: &[&OsStr],
+    dir: &Path,
+    env: &[(&str, &str)],
+) -> Result<(std::process::Output, Cost), String> {
+    let time = Path::new("/usr/bin/time");
+    let rusage = std::env::temp_dir().join(format!("kapi-scale-bench-{}.txt", std::process::id()));
+    let mut command = if time.exists() {
+        let mut c = Command::new(time);
+        c.arg("-f")
+            .arg("%U %S %M")
+            .arg("-o")
+            .arg(&rusage)
+            .arg(program);
+        c
+    } else {
+        Command::new(program)
+    };
+    command.args(args).current_dir(dir);
+    for (k, v) in env {
+        command.env(k, v);
+    }
     let start = Instant::now();
     let output = run_ok(&mut command)?;
     let wall = start.elapsed();
+    let measured = std::fs::read_to_string(&rusage).ok();
+    let _ = std::fs::remove_file(&rusage);
+    let words: Vec<f64> = measured
+        .as_deref()
+        .and_then(|s| s.lines().last())
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let (cpu, peak_kib) = match words[..] {
+        [user, system, peak] => (Some(user + system), Some(peak as u64)),
+        _ => (None, None),
+    };
+    Ok((
+        output,
+        Cost {
+            wall,
+            cpu,
+            peak_kib,
+        },
+    ))
+}
+
+/// One codegen run: its steps and what it cost.
+fn codegen_run(codegen: &Path, dir: &Path, verify: bool) -> Result<(Steps, Cost), String> {
+    let mut args: Vec<&OsStr> = Vec::new();
+    if verify {
+        args.push("--verify-only".as_ref());
+    }
+    args.push(dir.as_os_str());
+    let (output, cost) = measured(codegen, &args, dir, &[("KAPI_CODEGEN_TIMINGS", "1")])?;
     let stderr = String::from_utf8_lossy(&output.stderr);
-    Ok((parse_steps(&stderr), wall))
+    Ok((parse_steps(&stderr), cost))
 }
 
 /// The `kapi-codegen: timing <step> <s>s <n> files <n> lines <n> bytes` lines.
@@ -180,17 +266,11 @@ fn parse_steps(stderr: &str) -> Steps {
         .collect()
 }
 
-fn print_codegen(
-    kinds: usize,
-    write: &Steps,
-    write_wall: Duration,
-    verify: &Steps,
-    verify_wall: Duration,
-) {
+fn print_codegen(kinds: usize, write: &Steps, write_cost: Cost, verify: &Steps, verify_cost: Cost) {
     println!(
-        "\ncodegen of {kinds} kinds: write {:.3} s wall, verify {:.3} s wall",
-        write_wall.as_secs_f64(),
-        verify_wall.as_secs_f64()
+        "\ncodegen of {kinds} kinds: write {}; verify {}",
+        write_cost.describe(),
+        verify_cost.describe()
     );
     println!(
         "{:<22} {:>9} {:>9} {:>6} {:>11} {:>11}",
@@ -304,26 +384,10 @@ fn compile(dir: &Path, package: &str, args: &[&str]) -> Result<(Duration, Option
         clean.arg("--release");
     }
     run_ok(&mut clean)?;
-    let time = Path::new("/usr/bin/time");
-    let rusage = std::env::temp_dir().join(format!("kapi-scale-bench-{}.txt", std::process::id()));
-    let mut command = if time.exists() {
-        let mut c = Command::new(time);
-        c.arg("-f").arg("%M").arg("-o").arg(&rusage).arg(cargo());
-        c
-    } else {
-        Command::new(cargo())
-    };
-    command
-        .args(args)
-        .args(["--quiet", "-p", package])
-        .current_dir(dir);
-    let start = Instant::now();
-    run_ok(&mut command)?;
-    let wall = start.elapsed();
-    let peak = std::fs::read_to_string(&rusage)
-        .ok()
-        .and_then(|s| s.lines().last()?.trim().parse().ok());
-    let _ = std::fs::remove_file(&rusage);
+    let mut all: Vec<&OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    all.extend::<[&OsStr; 3]>(["--quiet".as_ref(), "-p".as_ref(), package.as_ref()]);
+    let (_, cost) = measured(Path::new(&cargo()), &all, dir, &[])?;
+    let (wall, peak) = (cost.wall, cost.peak_kib);
     Ok((wall, peak))
 }
 

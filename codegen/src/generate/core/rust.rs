@@ -193,10 +193,10 @@ impl Printer {
     fn op(&mut self, op: String, context: Context) {
         let line_start = self.indent_if_line_start();
         // A `<` after no value is a generic or a qualified path (`<T as Trait>::f`).
-        let generic_open = op == "<" && !self.after_value()
-            || op == "<"
-                && (self.after_name()
-                    || matches!(&self.prev, Some(Prev::Word(w)) if w == "impl" || w == "fn"));
+        let generic_open = op == "<"
+            && (!self.after_value()
+                || self.after_name()
+                || matches!(&self.prev, Some(Prev::Word(w)) if w == "impl" || w == "fn"));
         // A closure's parameters: `|x| ...`.
         let closure_open = op == "|" && !self.after_value() && !self.closure_params;
         let closure_close = op == "|" && self.closure_params;
