@@ -284,14 +284,7 @@ impl Printer {
                 self.out.push(open);
                 let angles = std::mem::take(&mut self.angles);
                 if blocks_in(&g) > 1 {
-                    self.depth += 1;
-                    self.newline();
-                    self.stream(g.stream(), Context::List);
-                    if !matches!(self.prev, Some(Prev::LineStart)) {
-                        self.newline();
-                    }
-                    self.depth -= 1;
-                    self.indent_if_line_start();
+                    self.indented(g.stream(), Context::List);
                 } else {
                     self.prev = Some(Prev::Open);
                     self.stream(g.stream(), Context::Inline);
@@ -301,6 +294,19 @@ impl Printer {
                 self.prev = Some(Prev::Close);
             }
         }
+    }
+
+    /// `tokens` on lines of their own, one level deeper, leaving the line of the closing
+    /// delimiter indented.
+    fn indented(&mut self, tokens: TokenStream, context: Context) {
+        self.depth += 1;
+        self.newline();
+        self.stream(tokens, context);
+        if !matches!(self.prev, Some(Prev::LineStart)) {
+            self.newline();
+        }
+        self.depth -= 1;
+        self.indent_if_line_start();
     }
 
     fn block(&mut self, g: Group, context: Context, next: Option<&TokenTree>) {
@@ -326,14 +332,7 @@ impl Printer {
         } else {
             self.out.push('{');
             let angles = std::mem::take(&mut self.angles);
-            self.depth += 1;
-            self.newline();
-            self.stream(g.stream(), Context::Block);
-            if !matches!(self.prev, Some(Prev::LineStart)) {
-                self.newline();
-            }
-            self.depth -= 1;
-            self.indent_if_line_start();
+            self.indented(g.stream(), Context::Block);
             self.out.push('}');
             self.angles = angles;
         }
