@@ -107,7 +107,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         TypeRef::Option(inner) => (&**inner, true),
         other => (other, false),
     };
-    let value_checks = value_checks(m, inner);
+    let value_checks = value_checks(m, inner, optional);
     if !value_checks.is_empty() {
         body.extend(if optional {
             quote! {
@@ -151,11 +151,12 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     }
 }
 
-/// Checks on a present value `__v` (a reference) of type `ty`.
-fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
+/// Checks on a value `__v` (a reference) of type `ty`; `set` when it was sent (an
+/// `Option`'s `Some`), so even an empty string is checked.
+fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
     let v = &m.validation;
     match ty {
-        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p)),
+        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p), set),
         TypeRef::Scalar(s) if s.is_number() => {
             let mut out = TokenStream::new();
             let ty = format_ident!("{}", s.rust_name());
@@ -202,7 +203,7 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
                 _ => {}
             }
             if matches!(**item, TypeRef::Scalar(Scalar::String)) {
-                let each = string_checks(m, quote!(__item), quote!(&__p.index(__i)));
+                let each = string_checks(m, quote!(__item), quote!(&__p.index(__i)), true);
                 if !each.is_empty() {
                     out.extend(quote! {
                         for (__i, __item) in __v.iter().enumerate() {
@@ -233,9 +234,11 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
     }
 }
 
-/// Length, pattern and format checks on a non-empty string (empty means unset; `required`
-/// reports it).
-fn string_checks(m: &Field, value: TokenStream, path: TokenStream) -> TokenStream {
+/// Length, pattern and format checks on a string. A plain `String` is written only when
+/// not empty, so there empty means unset (`required` reports it); a `set` one (an
+/// `Option`'s `Some`, a list item) was sent, and an explicit `""` is checked as a CRD's
+/// schema checks it (`min_length = 1` refuses it).
+fn string_checks(m: &Field, value: TokenStream, path: TokenStream, set: bool) -> TokenStream {
     let v = &m.validation;
     let mut out = TokenStream::new();
     if let Some(min) = v.min_length {
@@ -257,7 +260,7 @@ fn string_checks(m: &Field, value: TokenStream, path: TokenStream) -> TokenStrea
     if let Some(format) = &v.format {
         out.extend(quote!(::kapi::__private::validation::format(#path, #value, #format, __errs);));
     }
-    if out.is_empty() {
+    if out.is_empty() || set {
         return out;
     }
     quote! {

@@ -30,6 +30,45 @@ fn an_enum_default_that_is_no_value_leaves_the_field_unset_instead_of_panicking(
     assert_eq!(spec.fallback, Some(Mode::Slow));
 }
 
+/// A CRD's schema checks a value that was sent, even `""`: an `Option<String>` that is
+/// `Some("")` was sent (a plain `String` is written only when not empty, so there `""`
+/// means unset, and `required` reports it).
+#[derive(ApiType, Debug)]
+pub struct CronSpec {
+    #[k8s(min_length = 1)]
+    pub schedule: Option<String>,
+    #[k8s(optional, min_length = 1)]
+    pub zone: String,
+    #[k8s(optional, format = "dns1123-label")]
+    pub names: Vec<String>,
+}
+
+#[test]
+fn an_explicit_empty_string_meets_min_length() {
+    use kapi::validation::Validate;
+    let spec = |schedule: Option<&str>, names: &[&str]| CronSpec {
+        schedule: schedule.map(str::to_string),
+        zone: String::new(),
+        names: names.iter().map(|n| n.to_string()).collect(),
+    };
+    let errors: Vec<String> = spec(Some(""), &[""])
+        .validate()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert!(
+        errors[0].starts_with("schedule: Invalid value: \"\""),
+        "{errors:#?}"
+    );
+    assert!(
+        errors[1].starts_with("names[0]: Invalid value: \"\""),
+        "{errors:#?}"
+    );
+    assert!(spec(None, &[]).validate().is_empty());
+    assert!(spec(Some("@daily"), &["a"]).validate().is_empty());
+}
+
 /// Codegen owns the format names; each one it calls validated has a check in the runtime,
 /// and its compile-time verdict on a default is the runtime's.
 #[test]

@@ -54,7 +54,7 @@ pub struct FrobberSpec {
     /// What to do when a frob fails.
     pub restart_policy: Option<RestartPolicy>,
     /// Parameters passed to each frob (v1's single `param` is `params[0]`).
-    #[k8s(optional, list_type = "atomic")]
+    #[k8s(optional, list_type = "atomic", max_items = 32)]
     pub params: Vec<String>,
     /// Ports each frob listens on, keyed by name.
     #[k8s(optional, list_type = "map", list_map_key = "name", max_items = 16)]

@@ -122,10 +122,20 @@ pub fn load_model(crate_dir: &Path) -> Result<(Model, Settings), Error> {
 /// Every generated file of the crate, headers included, sorted by path; or the problems
 /// that keep the API from being generated. The model is resolved first: kapi's meta types
 /// are read from the kapi crate the API crate depends on, and indexed with the API's.
+/// Generators' warnings are dropped; [`generate_all_with_warnings`] returns them.
 pub fn generate_all(
     model: &Model,
     settings: &Settings,
 ) -> Result<Vec<GeneratedFile>, Vec<Diagnostic>> {
+    generate_all_with_warnings(model, settings).map(|(files, _)| files)
+}
+
+/// [`generate_all`], and the warnings of generators that wrote their files anyway (a
+/// multi-version CRD without a conversion webhook).
+pub fn generate_all_with_warnings(
+    model: &Model,
+    settings: &Settings,
+) -> Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>> {
     let timings = timings_enabled();
     let start = Instant::now();
     let kapi = kapi_types::load(&model.crate_dir);
@@ -154,8 +164,12 @@ pub fn generate_all(
         &test_support,
         &mut diags,
     ));
-    if !diags.is_empty() {
-        return Err(diags.into_vec());
+    let (warnings, errors): (Vec<Diagnostic>, Vec<Diagnostic>) = diags
+        .into_vec()
+        .into_iter()
+        .partition(Diagnostic::is_warning);
+    if !errors.is_empty() {
+        return Err(errors);
     }
     let mut files: Vec<GeneratedFile> = files
         .into_iter()
@@ -165,7 +179,7 @@ pub fn generate_all(
         })
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(files)
+    Ok((files, warnings))
 }
 
 /// `KAPI_CODEGEN_TIMINGS=1` prints what each step of a run costs, one line each, to find the
@@ -218,12 +232,17 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
         print_timing("load", start.elapsed(), &[]);
     }
     let step = Instant::now();
-    let warnings = loaded.lint(options.strict)?;
+    let mut warnings = loaded.lint(options.strict)?;
     if timings {
         print_timing("lint", step.elapsed(), &[]);
     }
-    let files =
-        generate_all(&loaded.model, &loaded.settings).map_err(|d| loaded.source_error(d))?;
+    let (files, generator_warnings) = generate_all_with_warnings(&loaded.model, &loaded.settings)
+        .map_err(|d| loaded.source_error(d))?;
+    warnings.extend(
+        generator_warnings
+            .iter()
+            .map(|d| source::render(std::iter::once(d), &loaded.sources, &loaded.crate_dir)),
+    );
     let step = Instant::now();
     let mut report = output::apply(
         crate_dir,
