@@ -116,7 +116,7 @@ mod conversion {
     );
     let report = generate::run(dir.path(), Mode::Write).expect("generates");
     assert!(report.is_clean());
-    // Compared without whitespace: prettyplease decides the line breaks.
+    // Compared without whitespace: the printer decides the line breaks.
     let conversion: String = std::fs::read_to_string(dir.path().join("generated/v1/conversion.rs"))
         .unwrap()
         .split_whitespace()
