@@ -48,7 +48,12 @@ fn store_indexes_and_listers() {
     assert_eq!(store.by_index(kapi::cache::NAMESPACE_INDEX, "ns2").len(), 1);
 
     store.add_indexer("app", |f: &Frobber| {
-        f.metadata.labels.get("app").cloned().into_iter().collect()
+        f.metadata
+            .labels
+            .get("app")
+            .map(str::to_owned)
+            .into_iter()
+            .collect()
     });
     assert_eq!(store.by_index("app", "x").len(), 2);
     // An update moves the object between index values.
@@ -65,7 +70,7 @@ fn store_indexes_and_listers() {
     assert_eq!(lister.list(&Selector::everything()).len(), 2);
     assert_eq!(lister.namespace("ns1").list(&x).len(), 0);
     assert_eq!(
-        lister.namespace("ns1").get("a").unwrap().metadata.labels["app"],
+        &lister.namespace("ns1").get("a").unwrap().metadata.labels["app"],
         "y"
     );
 
@@ -93,7 +98,12 @@ fn readers_never_see_half_a_replace() {
     let (a, b) = (generation("a"), generation("b"));
     let store: Store<Frobber> = Store::new();
     store.add_indexer("app", |f: &Frobber| {
-        f.metadata.labels.get("app").cloned().into_iter().collect()
+        f.metadata
+            .labels
+            .get("app")
+            .map(str::to_owned)
+            .into_iter()
+            .collect()
     });
     store.replace(a.clone());
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
