@@ -51,8 +51,8 @@ fn store_indexes_and_listers() {
         f.metadata
             .labels
             .get("app")
-            .map(str::to_owned)
             .into_iter()
+            .map(String::from)
             .collect()
     });
     assert_eq!(store.by_index("app", "x").len(), 2);
@@ -101,8 +101,8 @@ fn readers_never_see_half_a_replace() {
         f.metadata
             .labels
             .get("app")
-            .map(str::to_owned)
             .into_iter()
+            .map(String::from)
             .collect()
     });
     store.replace(a.clone());
