@@ -12,7 +12,9 @@
 //!    global allocator: an informer synced on 10,000 server-written Frobbers, without and
 //!    with the managedFields transform.
 //!
-//! `cargo bench -p api-types --bench cache` (`KAPI_BENCH_QUICK=1` shortens criterion).
+//! `cargo bench -p api-types --bench cache [-- <criterion options> [filter]]`: the filter
+//! (criterion's regex) picks among `memory`, `events` and `lister_100k/...`; `--list` lists
+//! them; `KAPI_BENCH_QUICK=1` shortens all three.
 
 use api_types::v1::Frobber;
 use criterion::{BenchmarkId, Criterion};
@@ -26,7 +28,7 @@ use kapi::meta::{CreateOptions, ListOptions, Selector};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::{HashMap, HashSet};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -60,8 +62,11 @@ fn live() -> i64 {
     LIVE.load(Ordering::Relaxed)
 }
 
+/// Set by `--test`: every measurement as small as it goes.
+static TEST_MODE: AtomicBool = AtomicBool::new(false);
+
 fn quick() -> bool {
-    std::env::var_os("KAPI_BENCH_QUICK").is_some()
+    TEST_MODE.load(Ordering::Relaxed) || std::env::var_os("KAPI_BENCH_QUICK").is_some()
 }
 
 fn scheme() -> kapi::Scheme {
@@ -422,23 +427,101 @@ fn lister_latency(c: &mut Criterion) {
     group.finish();
 }
 
+/// What criterion's command line asks of the two measurements criterion does not run
+/// (`memory` and `events`): its filter (a regex, or exact with `--exact`), `--list` and
+/// `--test`; every other option is criterion's and reaches it through
+/// `Criterion::configure_from_args`, as `criterion_main!` passes it.
+struct Args {
+    filter: Option<String>,
+    exact: bool,
+    list: bool,
+    test: bool,
+}
+
+impl Args {
+    /// Criterion 0.7's options that take a value; the filter is the first other operand.
+    const WITH_VALUE: &'static [&'static str] = &[
+        "-c",
+        "--color",
+        "-s",
+        "--save-baseline",
+        "-b",
+        "--baseline",
+        "--baseline-lenient",
+        "--format",
+        "--profile-time",
+        "--load-baseline",
+        "--sample-size",
+        "--warm-up-time",
+        "--measurement-time",
+        "--nresamples",
+        "--noise-threshold",
+        "--confidence-level",
+        "--significance-level",
+        "--plotting-backend",
+        "--output-format",
+    ];
+
+    fn parse(args: impl IntoIterator<Item = String>) -> Args {
+        let mut parsed = Args {
+            filter: None,
+            exact: false,
+            list: false,
+            test: false,
+        };
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--exact" => parsed.exact = true,
+                "--list" => parsed.list = true,
+                "--test" => parsed.test = true,
+                "--" => {}
+                a if Self::WITH_VALUE.contains(&a) => {
+                    args.next();
+                }
+                a if a.starts_with('-') => {}
+                _ if parsed.filter.is_none() => parsed.filter = Some(arg),
+                _ => {}
+            }
+        }
+        parsed
+    }
+
+    fn wants(&self, name: &str) -> bool {
+        match &self.filter {
+            None => true,
+            Some(f) if self.exact => f == name,
+            Some(f) => regex_lite::Regex::new(f).is_ok_and(|r| r.is_match(name)),
+        }
+    }
+}
+
 fn main() {
+    let args = Args::parse(std::env::args().skip(1));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(4)
         .enable_all()
         .build()
         .expect("runtime");
-    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    let wants = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
-    if wants("memory") {
-        memory(&runtime);
+    for (name, run) in [
+        ("memory", memory as fn(&tokio::runtime::Runtime)),
+        ("events", events_per_second),
+    ] {
+        if !args.wants(name) {
+            continue;
+        }
+        if args.list {
+            println!("{name}: benchmark");
+        } else if args.test {
+            // `cargo bench -- --test`: run once, as small as it goes.
+            TEST_MODE.store(true, Ordering::Relaxed);
+            run(&runtime);
+            println!("Testing {name}\nSuccess");
+        } else {
+            run(&runtime);
+        }
     }
-    if wants("events") {
-        events_per_second(&runtime);
-    }
-    if wants("lister") {
-        let mut c = Criterion::default().configure_from_args();
-        lister_latency(&mut c);
-        c.final_summary();
-    }
+    let mut c = Criterion::default().configure_from_args();
+    lister_latency(&mut c);
+    c.final_summary();
 }

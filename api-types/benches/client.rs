@@ -1,11 +1,19 @@
 //! The generated clientset against the embedded API server over loopback: a list of
 //! 10,000 Frobbers in JSON vs protobuf (time, and allocations counted by a global
-//! allocator), and get throughput in both encodings.
+//! allocator), and get latency in both encodings against its baseline: the same GET sent
+//! with a bare hyper client (`hyper_util`'s pooled HTTP/1.1 client, as kapi's), its body
+//! only collected (`raw_hyper_get_*`) or also decoded into a `Frobber` with the same codec
+//! (`raw_hyper_get_*_decoded`). The clientset's get adds its request building, its limits
+//! and `Status` handling on top of that.
 //!
-//! `cargo bench -p api-types --bench client`
+//! `cargo bench -p api-types --bench client -- --warm-up-time 1 --measurement-time 3 get`
 
 use api_types::generated::clientset::{scheme, Clientset};
+use bytes::Bytes;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use http_body_util::{BodyExt, Empty};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
 use kapi::apiserver::ApiServer;
 use kapi::client::{Client, Config, Encoding};
 use kapi::meta::{CreateOptions, GetOptions, ListOptions};
@@ -122,6 +130,54 @@ fn bench(c: &mut Criterion) {
     }
     group.sample_size(100);
     group.throughput(Throughput::Elements(1));
+    let raw: hyper_util::client::legacy::Client<HttpConnector, Empty<Bytes>> =
+        hyper_util::client::legacy::Client::builder(TokioExecutor::new()).build_http();
+    let uri: hyper::Uri =
+        format!("{url}/apis/frob.example.com/v1/namespaces/bench/frobbers/frobber-00042")
+            .parse()
+            .expect("URI");
+    let raw_get = |accept: &'static str| {
+        let (raw, uri) = (raw.clone(), uri.clone());
+        async move {
+            let request = hyper::Request::get(uri)
+                .header("accept", accept)
+                .body(Empty::new())
+                .expect("request");
+            let response = raw.request(request).await.expect("response");
+            assert_eq!(response.status(), 200);
+            response
+                .into_body()
+                .collect()
+                .await
+                .expect("body")
+                .to_bytes()
+        }
+    };
+    const JSON: &str = "application/json";
+    const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
+    for (name, accept) in [
+        ("raw_hyper_get_json", JSON),
+        ("raw_hyper_get_protobuf", PROTOBUF),
+    ] {
+        group.bench_function(name, |b| {
+            b.to_async(&runtime)
+                .iter(|| async { drop(raw_get(accept).await) })
+        });
+    }
+    group.bench_function("raw_hyper_get_json_decoded", |b| {
+        b.to_async(&runtime).iter(|| async {
+            let body = raw_get(JSON).await;
+            let f: api_types::v1::Frobber = serde_json::from_slice(&body).expect("decodes");
+            drop(f)
+        })
+    });
+    group.bench_function("raw_hyper_get_protobuf_decoded", |b| {
+        b.to_async(&runtime).iter(|| async {
+            let body = raw_get(PROTOBUF).await;
+            let f: api_types::v1::Frobber = kapi::codec::protobuf::decode(&body).expect("decodes");
+            drop(f)
+        })
+    });
     for (name, cs) in [("get_json", &json), ("get_protobuf", &protobuf)] {
         group.bench_function(name, |b| {
             b.to_async(&runtime).iter(|| async {

@@ -145,10 +145,7 @@ async fn every_frobber_verb(encoding: Encoding) {
         )
         .await
         .expect("merge patch");
-    assert_eq!(
-        patched.metadata.labels.get("app").map(String::as_str),
-        Some("tall")
-    );
+    assert_eq!(patched.metadata.labels.get("app"), Some("tall"));
     assert_eq!(patched.spec.param.as_deref(), Some("p"));
     // The same object through the v2beta1 client, converted by the server.
     let v2 = cs

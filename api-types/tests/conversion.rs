@@ -48,17 +48,10 @@ fn params_beyond_the_first_survive_storage_in_v1() {
     let stored: v1::Frobber = convert(v2.clone()).unwrap();
     assert_eq!(stored.spec.param.as_deref(), Some("a"));
     assert_eq!(
-        stored
-            .metadata
-            .annotations
-            .get(v1::PARAMS_ANNOTATION)
-            .map(String::as_str),
+        stored.metadata.annotations.get(v1::PARAMS_ANNOTATION),
         Some(r#"["a","b","c"]"#)
     );
-    assert_eq!(
-        stored.metadata.annotations.get("team").map(String::as_str),
-        Some("frobbers")
-    );
+    assert_eq!(stored.metadata.annotations.get("team"), Some("frobbers"));
 
     let read_back: v2beta1::Frobber = convert(stored).unwrap();
     assert_eq!(read_back, v2);

@@ -43,7 +43,7 @@ fn object_meta_of_any_object_kind() {
     // The internal object the write path returns has metadata too.
     let stored = s.decode_for_create(&frobber("g")).unwrap();
     assert!(stored.is::<internal::Frobber>());
-    assert_eq!(s.object_meta(stored.as_ref()).unwrap().labels["app"], "x");
+    assert_eq!(&s.object_meta(stored.as_ref()).unwrap().labels["app"], "x");
 
     // Lists and simple kinds have none.
     let list: Box<dyn Object> = Box::new(v1::FrobberList::default());

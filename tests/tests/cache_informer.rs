@@ -29,6 +29,16 @@ fn obj(ns: &str, name: &str, app: &str) -> Arc<Frobber> {
     Arc::new(f)
 }
 
+/// The index function of the `app` index: the object's `app` label, if any.
+fn app_label(f: &Frobber) -> Vec<String> {
+    f.metadata
+        .labels
+        .get("app")
+        .into_iter()
+        .map(String::from)
+        .collect()
+}
+
 #[test]
 fn store_indexes_and_listers() {
     let store: Store<Frobber> = Store::new();
@@ -47,9 +57,7 @@ fn store_indexes_and_listers() {
     assert_eq!(store.list_namespace("ns1").len(), 2);
     assert_eq!(store.by_index(kapi::cache::NAMESPACE_INDEX, "ns2").len(), 1);
 
-    store.add_indexer("app", |f: &Frobber| {
-        f.metadata.labels.get("app").cloned().into_iter().collect()
-    });
+    store.add_indexer("app", app_label);
     assert_eq!(store.by_index("app", "x").len(), 2);
     // An update moves the object between index values.
     store.insert(obj("ns1", "a", "y"));
@@ -65,7 +73,7 @@ fn store_indexes_and_listers() {
     assert_eq!(lister.list(&Selector::everything()).len(), 2);
     assert_eq!(lister.namespace("ns1").list(&x).len(), 0);
     assert_eq!(
-        lister.namespace("ns1").get("a").unwrap().metadata.labels["app"],
+        &lister.namespace("ns1").get("a").unwrap().metadata.labels["app"],
         "y"
     );
 
@@ -92,9 +100,7 @@ fn readers_never_see_half_a_replace() {
     };
     let (a, b) = (generation("a"), generation("b"));
     let store: Store<Frobber> = Store::new();
-    store.add_indexer("app", |f: &Frobber| {
-        f.metadata.labels.get("app").cloned().into_iter().collect()
-    });
+    store.add_indexer("app", app_label);
     store.replace(a.clone());
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let readers: Vec<_> = (0..3)

@@ -98,7 +98,7 @@ async fn json_watch_bodies_cut_anywhere() {
     );
     match &whole[2] {
         Ok(TypedWatchEvent::Bookmark(b)) => {
-            assert_eq!(b.annotations["k8s.io/initial-events-end"], "true")
+            assert_eq!(&b.annotations["k8s.io/initial-events-end"], "true")
         }
         other => panic!("{other:?}"),
     }

@@ -153,14 +153,8 @@ async fn every_verb_in_json_and_protobuf() {
             )
             .await
             .expect("strategic merge patch");
-        assert_eq!(
-            strategic.metadata.labels.get("tier").map(String::as_str),
-            Some("x")
-        );
-        assert_eq!(
-            strategic.metadata.labels.get("app").map(String::as_str),
-            Some("frob")
-        );
+        assert_eq!(strategic.metadata.labels.get("tier"), Some("x"));
+        assert_eq!(strategic.metadata.labels.get("app"), Some("frob"));
         let status_patched = api
             .patch_status(
                 "a",

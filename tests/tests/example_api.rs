@@ -201,7 +201,7 @@ fn label_selector_from_the_api_matches_labels() {
         pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
+            .collect::<kapi::meta::StringMap>()
     };
     assert!(sel.matches(&labels(&[("app", "frob"), ("tier", "a")])));
     assert!(!sel.matches(&labels(&[("app", "frob"), ("tier", "c")])));

@@ -89,7 +89,7 @@ impl kapi::Normalize for Frobber {
                 Some(json) => serde_json::from_str(json).map_err(|e| {
                     ErrorList::from(FieldError::invalid(
                         path.as_str(),
-                        json.as_str(),
+                        json,
                         &format!("must be a JSON list of strings: {e}"),
                     ))
                 })?,

@@ -94,7 +94,7 @@ pub struct FrobberSpec {
     pub class_name: String,
     /// Free-form labels passed to the frobs.
     #[k8s(optional, map_type = "granular", protobuf = 12)]
-    pub frob_labels: BTreeMap<String, String>,
+    pub frob_labels: kapi::meta::StringMap,
 }
 
 /// A named port.

@@ -11,7 +11,8 @@ pub enum TypeRef {
     Map {
         key: Box<TypeRef>,
         value: Box<TypeRef>,
-        /// The Rust map type's name (`BTreeMap`, `HashMap`, `IndexMap`).
+        /// The Rust map type's name (`BTreeMap`, `HashMap`, `IndexMap`, or kapi's
+        /// `StringMap` of strings to strings).
         container: String,
     },
     Box(Box<TypeRef>),
@@ -113,6 +114,12 @@ impl TypeRef {
                         value: Box::new(TypeRef::from_syn(v)),
                         container: name,
                     },
+                    // kapi's compact map of labels and annotations.
+                    ("StringMap", []) => TypeRef::Map {
+                        key: Box::new(TypeRef::Scalar(Scalar::String)),
+                        value: Box::new(TypeRef::Scalar(Scalar::String)),
+                        container: name,
+                    },
                     (_, []) if segs.len() == 1 => match Scalar::from_ident(&name) {
                         Some(s) => TypeRef::Scalar(s),
                         None => TypeRef::Named(vec![name]),
@@ -172,6 +179,11 @@ impl fmt::Display for TypeRef {
             TypeRef::Option(i) => write!(f, "Option<{i}>"),
             TypeRef::Vec(i) => write!(f, "Vec<{i}>"),
             TypeRef::Box(i) => write!(f, "Box<{i}>"),
+            TypeRef::Map {
+                key,
+                value,
+                container,
+            } if container == "StringMap" => f.write_str(container),
             TypeRef::Map {
                 key,
                 value,

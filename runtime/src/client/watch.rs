@@ -4,14 +4,13 @@
 use super::decode::decode_bytes;
 use super::error::{ApiError, Error};
 use crate::codec::protobuf;
-use crate::meta::Status;
+use crate::meta::{Status, StringMap};
 use crate::scheme::Kind;
 use crate::{Resource, Scheme};
 use bytes::{Buf, BytesMut};
 use futures_util::{Stream, StreamExt, TryStreamExt};
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
-use std::collections::BTreeMap;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -34,7 +33,7 @@ pub enum TypedWatchEvent<K> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Bookmark {
     pub resource_version: String,
-    pub annotations: BTreeMap<String, String>,
+    pub annotations: StringMap,
 }
 
 /// The events of one watch. Ends when the server closes the stream (or the connection
@@ -310,7 +309,7 @@ fn bookmark<K: Resource + Kind>(object: &[u8], scheme: &Scheme) -> Result<Bookma
         #[serde(default)]
         resource_version: String,
         #[serde(default)]
-        annotations: Option<BTreeMap<String, String>>,
+        annotations: Option<StringMap>,
     }
     #[derive(serde::Deserialize)]
     struct Obj {

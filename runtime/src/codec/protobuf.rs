@@ -431,8 +431,19 @@ fn read_bytes(wire_type: WireType, buf: &mut impl Buf) -> Result<Vec<u8>, Decode
     if len > buf.remaining() as u64 {
         return Err(decode_error("length exceeds the remaining input"));
     }
-    let mut out = vec![0; len as usize];
-    buf.copy_to_slice(&mut out);
+    // Copied chunk by chunk into a buffer of the right size: no zero-filling first.
+    let mut out = Vec::with_capacity(len as usize);
+    let mut rest = len as usize;
+    while rest > 0 {
+        let chunk = buf.chunk();
+        let n = chunk.len().min(rest);
+        if n == 0 {
+            return Err(decode_error("length exceeds the remaining input"));
+        }
+        out.extend_from_slice(&chunk[..n]);
+        buf.advance(n);
+        rest -= n;
+    }
     Ok(out)
 }
 
@@ -487,38 +498,88 @@ pub fn merge_repeated<T: ProtoValue>(
     Ok(())
 }
 
-/// Map entries, sorted by key as Kubernetes writes them.
-fn sorted<'a, V>(entries: impl Iterator<Item = (&'a String, &'a V)>) -> Vec<(&'a String, &'a V)> {
-    let mut entries: Vec<_> = entries.collect();
-    entries.sort_by(|a, b| a.0.cmp(b.0));
-    entries
+/// One entry of a map field as a generated `encode_raw` sees it: the item of the map's
+/// `iter()`. Kubernetes' map keys are strings.
+#[doc(hidden)]
+pub trait MapEntry {
+    fn key(&self) -> &str;
+    fn encode_value(&self, buf: &mut impl BufMut);
+    fn value_len(&self) -> usize;
 }
 
-fn entry_len<V: ProtoValue>(key: &String, value: &V) -> usize {
-    field_len(1, key) + field_len(2, value)
+impl<V: ProtoValue> MapEntry for (&String, &V) {
+    fn key(&self) -> &str {
+        self.0
+    }
+    fn encode_value(&self, buf: &mut impl BufMut) {
+        encode_field(2, self.1, buf);
+    }
+    fn value_len(&self) -> usize {
+        field_len(2, self.1)
+    }
+}
+
+impl MapEntry for (&str, &str) {
+    fn key(&self) -> &str {
+        self.0
+    }
+    fn encode_value(&self, buf: &mut impl BufMut) {
+        encode_str(2, self.1, buf);
+    }
+    fn value_len(&self) -> usize {
+        string_field_len(2, self.1)
+    }
+}
+
+/// A map's `iter()`: whether it yields its entries sorted by key already, as Kubernetes
+/// writes them, or they must be sorted first.
+#[doc(hidden)]
+pub trait MapIter: Iterator<Item: MapEntry> {
+    const SORTED: bool;
+}
+
+impl<'a, V: ProtoValue> MapIter for std::collections::btree_map::Iter<'a, String, V> {
+    const SORTED: bool = true;
+}
+
+impl<'a, V: ProtoValue> MapIter for std::collections::hash_map::Iter<'a, String, V> {
+    const SORTED: bool = false;
+}
+
+impl MapIter for crate::meta::StringMapIter<'_> {
+    const SORTED: bool = true;
+}
+
+fn entry_len(entry: &impl MapEntry) -> usize {
+    string_field_len(1, entry.key()) + entry.value_len()
+}
+
+fn encode_entry(tag: u32, entry: &impl MapEntry, buf: &mut impl BufMut) {
+    encode_key(tag, WireType::LengthDelimited, buf);
+    encode_varint(entry_len(entry) as u64, buf);
+    encode_str(1, entry.key(), buf);
+    entry.encode_value(buf);
 }
 
 #[doc(hidden)]
-pub fn encode_map<'a, V: ProtoValue + 'a>(
-    tag: u32,
-    entries: impl Iterator<Item = (&'a String, &'a V)>,
-    buf: &mut impl BufMut,
-) {
-    for (key, value) in sorted(entries) {
-        encode_key(tag, WireType::LengthDelimited, buf);
-        encode_varint(entry_len(key, value) as u64, buf);
-        encode_field(1, key, buf);
-        encode_field(2, value, buf);
+pub fn encode_map<I: MapIter>(tag: u32, entries: I, buf: &mut impl BufMut) {
+    if I::SORTED {
+        for entry in entries {
+            encode_entry(tag, &entry, buf);
+        }
+    } else {
+        let mut entries: Vec<I::Item> = entries.collect();
+        entries.sort_by(|a, b| a.key().cmp(b.key()));
+        for entry in &entries {
+            encode_entry(tag, entry, buf);
+        }
     }
 }
 
 #[doc(hidden)]
-pub fn map_len<'a, V: ProtoValue + 'a>(
-    tag: u32,
-    entries: impl Iterator<Item = (&'a String, &'a V)>,
-) -> usize {
+pub fn map_len<I: MapIter>(tag: u32, entries: I) -> usize {
     entries
-        .map(|(k, v)| key_len(tag) + bytes_len(entry_len(k, v)))
+        .map(|entry| key_len(tag) + bytes_len(entry_len(&entry)))
         .sum()
 }
 
@@ -781,14 +842,17 @@ fn decode_fields<S>(
     Ok(state)
 }
 
-/// Seconds and nanoseconds since the epoch, Go-style: nanos always in `0..1e9`.
-fn split_nanos(total: i128) -> (i64, i32) {
-    let secs = total.div_euclid(1_000_000_000);
-    let nanos = total.rem_euclid(1_000_000_000);
-    (
-        i64::try_from(secs).unwrap_or(if secs < 0 { i64::MIN } else { i64::MAX }),
-        nanos as i32,
-    )
+/// Seconds and nanoseconds since the epoch, Go-style (nanos always in `0..1e9`), the
+/// nanoseconds floored to a multiple of `unit` as the type's wire form keeps them: the same
+/// value as `truncated()`, in integer arithmetic (this runs twice per time per encode).
+fn wire_parts(ts: jiff::Timestamp, unit: i32) -> (i64, i32) {
+    let (mut seconds, mut nanos) = (ts.as_second(), ts.subsec_nanosecond());
+    // Before the epoch jiff's fraction is negative; Go's is not.
+    if nanos < 0 {
+        seconds -= 1;
+        nanos += 1_000_000_000;
+    }
+    (seconds, nanos - nanos % unit)
 }
 
 fn timestamp_len(seconds: i64, nanos: i32) -> usize {
@@ -842,7 +906,7 @@ fn decode_optional_timestamp(
 // `MicroTime` with microseconds (each type's `truncated`); both are a `Timestamp` message
 // that always writes `nanos`, even 0, except Go's zero time, which is an empty message.
 macro_rules! timestamp_messages {
-    ($($t:ident),*) => {
+    ($($t:ident => $unit:expr),*) => {
         $(impl ProtoValue for $t {
             const WIRE_TYPE: WireType = WireType::LengthDelimited;
             fn encode_value(&self, buf: &mut impl BufMut) {
@@ -850,14 +914,14 @@ macro_rules! timestamp_messages {
                     encode_varint(0, buf);
                     return;
                 }
-                let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
+                let (s, n) = wire_parts(self.timestamp(), $unit);
                 encode_timestamp(s, n, buf);
             }
             fn value_len(&self) -> usize {
                 if self.is_zero() {
                     return bytes_len(0);
                 }
-                let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
+                let (s, n) = wire_parts(self.timestamp(), $unit);
                 timestamp_len(s, n)
             }
             fn decode_value(
@@ -878,7 +942,7 @@ macro_rules! timestamp_messages {
     };
 }
 
-timestamp_messages!(Time, MicroTime);
+timestamp_messages!(Time => 1_000_000_000, MicroTime => 1_000);
 
 impl ProtoValue for Duration {
     const WIRE_TYPE: WireType = WireType::LengthDelimited;
@@ -1171,4 +1235,50 @@ impl ProtoValue for Verbs {
 
 fn verbs_body_len(verbs: &Verbs) -> usize {
     verbs.0.iter().map(|v| field_len(1, v)).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_parts_floor_as_truncated_does() {
+        for nanos in [
+            0i128,
+            1,
+            999_999_999,
+            1_000_000_000,
+            1_500_000_123,
+            -1,
+            -999,
+            -1_000,
+            -1_500_000_123,
+            -2_000_000_000,
+        ] {
+            let ts = jiff::Timestamp::from_nanosecond(nanos).unwrap();
+            for (unit, truncated) in [
+                (1_000_000_000, Time::from(ts).truncated().timestamp()),
+                (1_000, MicroTime::from(ts).truncated().timestamp()),
+            ] {
+                let t = truncated.as_nanosecond();
+                let expected = (
+                    t.div_euclid(1_000_000_000) as i64,
+                    t.rem_euclid(1_000_000_000) as i32,
+                );
+                assert_eq!(wire_parts(ts, unit), expected, "{nanos} ns, unit {unit}");
+            }
+        }
+    }
+
+    #[test]
+    fn read_bytes_reads_across_chunks() {
+        let mut input = bytes::Buf::chain(&[3u8, b'a'][..], &b"bcd"[..]);
+        assert_eq!(
+            read_bytes(WireType::LengthDelimited, &mut input).unwrap(),
+            b"abc"
+        );
+        assert_eq!(input.remaining(), 1);
+        let mut short: &[u8] = &[4, b'a'];
+        assert!(read_bytes(WireType::LengthDelimited, &mut short).is_err());
+    }
 }

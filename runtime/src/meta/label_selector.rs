@@ -1,6 +1,6 @@
 use super::selector::{Selector, SelectorError};
+use super::StringMap;
 use crate::ApiType;
-use std::collections::BTreeMap;
 
 /// A label query over a set of objects (metav1.LabelSelector). The requirements are ANDed;
 /// an empty selector matches every object.
@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 pub struct LabelSelector {
     /// Equivalent to a `key In (value)` expression per entry.
     #[k8s(optional, protobuf = 1)]
-    pub match_labels: BTreeMap<String, String>,
+    pub match_labels: StringMap,
     #[k8s(optional, protobuf = 2, list_type = "atomic")]
     pub match_expressions: Vec<LabelSelectorRequirement>,
 }
@@ -56,7 +56,7 @@ impl LabelSelector {
     }
 
     /// Whether `labels` satisfy this selector; an invalid selector matches nothing.
-    pub fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
+    pub fn matches(&self, labels: &(impl super::Labels + ?Sized)) -> bool {
         self.to_selector().is_ok_and(|s| s.matches(labels))
     }
 }

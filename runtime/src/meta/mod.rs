@@ -18,6 +18,7 @@ mod raw;
 mod register;
 mod selector;
 mod status;
+mod string_map;
 mod time;
 mod watch;
 
@@ -45,8 +46,9 @@ pub use options::{
 pub use quantity::{Quantity, QuantityError, QuantityFormat};
 pub use raw::{FieldsV1, RawExtension};
 pub use register::{add_to_group_version, add_to_scheme};
-pub use selector::{Operator, Requirement, Selector, SelectorError};
+pub use selector::{Labels, Operator, Requirement, Selector, SelectorError};
 pub use status::{Status, StatusCause, StatusDetails};
+pub use string_map::{Iter as StringMapIter, StringMap};
 pub use time::{Duration, DurationError, MicroTime, Time, TimeError};
 pub use watch::WatchEvent;
 

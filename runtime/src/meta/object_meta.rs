@@ -1,6 +1,5 @@
-use super::{FieldsV1, Time};
+use super::{FieldsV1, StringMap, Time};
 use crate::ApiType;
-use std::collections::BTreeMap;
 
 /// Metadata every persisted object has.
 #[derive(ApiType, Debug, PartialEq)]
@@ -37,9 +36,9 @@ pub struct ObjectMeta {
     #[k8s(protobuf = 10)]
     pub deletion_grace_period_seconds: Option<i64>,
     #[k8s(optional, protobuf = 11)]
-    pub labels: BTreeMap<String, String>,
+    pub labels: StringMap,
     #[k8s(optional, protobuf = 12)]
-    pub annotations: BTreeMap<String, String>,
+    pub annotations: StringMap,
     #[k8s(
         optional,
         protobuf = 13,

@@ -2,6 +2,7 @@
 //! as accepted by `?labelSelector=` and produced from `matchLabels` /
 //! `matchExpressions`.
 
+use super::StringMap;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -127,9 +128,9 @@ impl Requirement {
         &self.values
     }
 
-    pub fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
-        let label = labels.get(&self.key);
-        let has_value = |v: &String| self.values.iter().any(|x| x == v);
+    pub fn matches(&self, labels: &(impl Labels + ?Sized)) -> bool {
+        let label = labels.label(&self.key);
+        let has_value = |v: &str| self.values.iter().any(|x| x == v);
         match self.operator {
             Operator::Equals | Operator::DoubleEquals | Operator::In => {
                 label.is_some_and(has_value)
@@ -181,6 +182,30 @@ impl fmt::Display for Requirement {
     }
 }
 
+/// What a selector reads labels from: ObjectMeta's [`StringMap`], or a map of strings.
+pub trait Labels {
+    /// The value of the label `key`, if the object has it.
+    fn label(&self, key: &str) -> Option<&str>;
+}
+
+impl Labels for StringMap {
+    fn label(&self, key: &str) -> Option<&str> {
+        self.get(key)
+    }
+}
+
+impl Labels for BTreeMap<String, String> {
+    fn label(&self, key: &str) -> Option<&str> {
+        self.get(key).map(String::as_str)
+    }
+}
+
+impl<S: std::hash::BuildHasher> Labels for std::collections::HashMap<String, String, S> {
+    fn label(&self, key: &str) -> Option<&str> {
+        self.get(key).map(String::as_str)
+    }
+}
+
 /// A conjunction of requirements over an object's labels.
 ///
 /// Kubernetes distinguishes the selector that matches everything (no
@@ -221,15 +246,15 @@ impl Selector {
     /// `In`, `NotIn`, `Exists` and `DoesNotExist`. An absent `LabelSelector`
     /// matches nothing and is [`Selector::nothing`], not this.
     pub fn from_parts(
-        match_labels: &BTreeMap<String, String>,
+        match_labels: &StringMap,
         match_expressions: &[(String, String, Vec<String>)],
     ) -> Result<Self, SelectorError> {
         let mut requirements = Vec::with_capacity(match_labels.len() + match_expressions.len());
         for (key, value) in match_labels {
             requirements.push(Requirement::new(
-                key.clone(),
+                key,
                 Operator::Equals,
-                vec![value.clone()],
+                vec![value.to_owned()],
             )?);
         }
         for (key, operator, values) in match_expressions {
@@ -271,7 +296,7 @@ impl Selector {
         !self.matches_nothing && self.requirements.is_empty()
     }
 
-    pub fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
+    pub fn matches(&self, labels: &(impl Labels + ?Sized)) -> bool {
         !self.matches_nothing && self.requirements.iter().all(|r| r.matches(labels))
     }
 }
@@ -587,7 +612,7 @@ impl Parser {
 mod tests {
     use super::*;
 
-    fn labels(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    fn labels(pairs: &[(&str, &str)]) -> StringMap {
         pairs
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
@@ -803,10 +828,10 @@ mod tests {
     fn everything_and_nothing() {
         let l = labels(&[("a", "b")]);
         assert!(Selector::everything().matches(&l));
-        assert!(Selector::everything().matches(&BTreeMap::new()));
+        assert!(Selector::everything().matches(&StringMap::new()));
         assert!(Selector::everything().is_empty());
         assert!(!Selector::nothing().matches(&l));
-        assert!(!Selector::nothing().matches(&BTreeMap::new()));
+        assert!(!Selector::nothing().matches(&StringMap::new()));
         assert!(!Selector::nothing().is_empty());
         assert_eq!(Selector::nothing().to_string(), "");
         assert_eq!(Selector::everything().to_string(), "");
@@ -873,14 +898,14 @@ mod tests {
         bad.insert("d".into(), "present".into());
         assert!(!sel.matches(&bad));
 
-        let empty = Selector::from_parts(&BTreeMap::new(), &[]).unwrap();
+        let empty = Selector::from_parts(&StringMap::new(), &[]).unwrap();
         assert!(empty.is_empty());
         assert!(empty.matches(&good));
     }
 
     #[test]
     fn from_parts_errors() {
-        let none = BTreeMap::new();
+        let none = StringMap::new();
         let op = |o: &str, v: Vec<String>| vec![("k".to_owned(), o.to_owned(), v)];
         assert_eq!(
             Selector::from_parts(&none, &op("in", vec!["a".into()])),
