@@ -1,9 +1,10 @@
 //! Serialize per the Kubernetes JSON conventions: kinds write `kind` and `apiVersion` first,
 //! `Option` fields are omitted when unset, optional strings, numbers, bools and collections
-//! are omitted when empty (Go's `omitempty`), required fields are always written.
+//! are omitted when empty (Go's `omitempty`), required fields are always written. Each field
+//! is one call to a helper in `kapi::__private::serialize`; `write_field` picks it.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, Scalar, TypeRef};
+use kapi_codegen::model::{Field, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -12,62 +13,35 @@ pub fn expand(input: &Input) -> TokenStream {
     let name = ident.to_string();
     let fields = input.fields();
     let is_kind = input.def.kind.is_some();
-    let type_meta = is_kind.then(|| {
-        quote! {
-            __state.serialize_field("kind", <Self as ::kapi::TypeInfo>::KIND)?;
-            __state.serialize_field("apiVersion", <Self as ::kapi::TypeInfo>::API_VERSION)?;
-        }
-    });
+    let type_meta = is_kind.then(|| quote! { __ser::type_meta::<Self, _>(&mut __st)?; });
     let len = fields.len() + if is_kind { 2 } else { 0 };
     let writes = fields.iter().map(|(model, f)| write_field(model, f));
     quote! {
         impl ::kapi::__private::serde::Serialize for #ident {
-            fn serialize<__S>(&self, __serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error>
+            fn serialize<__S>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error>
             where
                 __S: ::kapi::__private::serde::Serializer,
             {
-                use ::kapi::__private::serde::ser::SerializeStruct as _;
-                let mut __state = __serializer.serialize_struct(#name, #len)?;
+                use ::kapi::__private::{serde::ser::SerializeStruct as _, serialize as __ser};
+                let mut __st = __s.serialize_struct(#name, #len)?;
                 #type_meta
                 #(#writes)*
-                __state.end()
+                __st.end()
             }
         }
     }
 }
 
+/// The one per-field decision: when the field is written.
 fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
     let key = &model.json_name;
-    let write = quote! { __state.serialize_field(#key, &self.#name)?; };
-    let skip = quote! { __state.skip_field(#key)?; };
-    if let TypeRef::Option(_) = model.ty {
-        return quote! {
-            if let ::core::option::Option::Some(__v) = &self.#name {
-                __state.serialize_field(#key, __v)?;
-            } else {
-                #skip
-            }
-        };
-    }
-    if !model.optional {
-        return write;
-    }
-    let present = match &model.ty {
-        TypeRef::Scalar(Scalar::Bool) => quote! { self.#name },
-        TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
-            quote! { !self.#name.is_empty() }
-        }
-        TypeRef::Scalar(Scalar::F32 | Scalar::F64) => quote! { self.#name != 0.0 },
-        TypeRef::Scalar(_) => quote! { self.#name != 0 },
+    let helper = match &model.ty {
+        TypeRef::Option(_) => quote!(option),
+        _ if !model.optional => quote!(always),
+        TypeRef::Scalar(_) | TypeRef::Vec(_) | TypeRef::Map { .. } => quote!(omit_empty),
         // Go's omitempty never omits a struct; neither do we.
-        _ => return write,
+        _ => quote!(always),
     };
-    quote! {
-        if #present {
-            #write
-        } else {
-            #skip
-        }
-    }
+    quote! { __ser::#helper(&mut __st, #key, &self.#name)?; }
 }

@@ -90,6 +90,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
     let json = &m.json_name;
     let v = &m.validation;
+    let nested = m.ty.names_a_type();
     let mut body = TokenStream::new();
 
     if v.required_marker.is_some() {
@@ -117,10 +118,8 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
             }
         } else {
             quote! {
-                {
-                    let __v = __new;
-                    #value_checks
-                }
+                let __v = __new;
+                #value_checks
             }
         });
     }
@@ -131,21 +130,27 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         });
     }
 
-    if m.ty.names_a_type() {
+    let prev = quote!(__old.map(|__o| &__o.#name));
+    if body.is_empty() {
+        // Most fields: only their own value's checks, one call.
+        return match nested {
+            true => quote! {
+                ::kapi::__private::validation::nested(__path, #json, &self.#name, #prev, __opts, __errs);
+            },
+            false => TokenStream::new(),
+        };
+    }
+    if nested {
         body.extend(quote! {
             ::kapi::validation::Validate::validate_at(__new, __prev, &__p, __opts, __errs);
         });
     }
-
-    if body.is_empty() {
-        return TokenStream::new();
-    }
+    let prev = (v.immutable || nested).then(|| quote!(let __prev = #prev;));
     quote! {
         {
             let __p = __path.child(#json);
             let __new = &self.#name;
-            let __prev = __old.map(|__o| &__o.#name);
-            let _ = __prev;
+            #prev
             #body
         }
     }
