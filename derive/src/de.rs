@@ -19,7 +19,7 @@ pub fn expand(input: &Input) -> TokenStream {
             TypeRef::Option(_) => quote!(option),
             _ => quote!(field),
         };
-        quote! { #i => #de::#helper(&mut self.#name, __map), }
+        quote! { #i => __de::#helper(&mut self.#name, __map), }
     });
     let type_meta = input.def.kind.is_some().then(|| {
         quote! {
@@ -49,9 +49,10 @@ pub fn expand(input: &Input) -> TokenStream {
                 __i: usize,
                 __map: &mut __A,
             ) -> ::core::result::Result<(), __A::Error> {
+                use #de as __de;
                 match __i {
                     #(#reads)*
-                    _ => #de::skip(__map),
+                    _ => __de::skip(__map),
                 }
             }
         }

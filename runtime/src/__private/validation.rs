@@ -65,6 +65,17 @@ pub fn maximum<T: PartialOrd + Copy + Into<Value>>(
     }
 }
 
+/// An object kind needs `metadata.name` or `metadata.generateName`.
+pub fn object_name(path: &Path<'_>, name: &str, generate_name: &str, errs: &mut ErrorList) {
+    if name.is_empty() && generate_name.is_empty() {
+        let meta_path = path.child("metadata");
+        errs.push(FieldError::required(
+            meta_path.child("name").render(),
+            "name or generateName is required",
+        ));
+    }
+}
+
 /// A field with no checks of its own: its value validates itself, with its old value.
 #[inline]
 pub fn nested<T: Validate + ?Sized>(
