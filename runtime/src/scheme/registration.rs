@@ -129,15 +129,16 @@ fn downcast<T: Kind>(obj: Box<dyn Object>) -> Result<T, ConversionError> {
 /// Decodes `value` as `T`, keeping the path of a failure and handing each unknown field to
 /// `unknown`. Every decode of a kind from a JSON value (YAML bodies, `decode_value`, the
 /// unknown fields `fieldValidation` reports, and where a JSON body failed) goes through this
-/// one deserializer, so a release build compiles each kind's whole tree of `Deserialize`
-/// impls for two deserializers (JSON bytes, and this) instead of four.
+/// one deserializer type, the same for every kind: `unknown` is a `dyn` callback because a
+/// closure's type is per kind, and a per-kind deserializer type compiles the `Deserialize`
+/// of every type a kind contains (ObjectMeta, Condition, ...) again for each kind.
 fn decode_tracked<T: Kind>(
     value: serde_json::Value,
     unknown: &mut dyn FnMut(serde_ignored::Path<'_>),
 ) -> Result<T, DecodeFailure> {
     let mut track = serde_path_to_error::Track::new();
     let de = serde_path_to_error::Deserializer::new(value, &mut track);
-    match serde_ignored::deserialize(de, |p| unknown(p)) {
+    match serde_ignored::deserialize(de, unknown) {
         Ok(t) => Ok(t),
         Err(error) => Err(DecodeFailure {
             path: Some(track.path().to_string()),
