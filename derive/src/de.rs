@@ -12,7 +12,8 @@ pub fn expand(input: &Input) -> TokenStream {
     let name = ident.to_string();
     let fields = input.fields();
     let de = quote!(::kapi::__private::deserialize);
-    let keys = fields.iter().map(|(m, _)| m.json_name.as_str());
+    let keys: Vec<&str> = fields.iter().map(|(m, _)| m.json_name.as_str()).collect();
+    let indices = 0..keys.len();
     let reads = fields.iter().enumerate().map(|(i, (m, f))| {
         let name = field_ident(f);
         let helper = match m.ty {
@@ -44,6 +45,12 @@ pub fn expand(input: &Input) -> TokenStream {
             const NAME: &'static str = #name;
             const FIELDS: &'static [&'static str] = &[#(#keys),*];
             #type_meta
+            fn field_index(__key: &str) -> ::core::option::Option<usize> {
+                match __key {
+                    #(#keys => ::core::option::Option::Some(#indices),)*
+                    _ => ::core::option::Option::None,
+                }
+            }
             fn read_field<'de, __A: ::kapi::__private::serde::de::MapAccess<'de>>(
                 &mut self,
                 __i: usize,
