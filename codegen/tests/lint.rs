@@ -167,6 +167,8 @@ pub enum Mode {
     /// enum-camel-case
     #[k8s(rename = "extra-slow")]
     ExtraSlow,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 #[derive(kapi::ApiType)]
@@ -210,6 +212,69 @@ pub struct SprocketCondition {
     pub message: String,
 }
 "#;
+
+/// A hub and one served version of a kind.
+const HUB: &str = r#"kapi::group_version! { group_name = "hub.example.com", internal }
+
+use kapi::meta::{ListMeta, ObjectMeta};
+
+/// Clean: the hub is never served, so it needs no status subresource.
+#[derive(kapi::ApiType)]
+#[k8s(kind)]
+pub struct Thing {
+    #[k8s(optional)]
+    pub metadata: ObjectMeta,
+    #[k8s(optional)]
+    pub spec: ThingSpec,
+    pub status: Option<ThingStatus>,
+}
+
+#[derive(kapi::ApiType)]
+#[k8s(kind)]
+pub struct ThingList {
+    #[k8s(optional)]
+    pub metadata: ListMeta,
+    pub items: Vec<Thing>,
+}
+
+#[derive(kapi::ApiType)]
+pub struct ThingSpec {
+    #[k8s(minimum = 1)]
+    pub size: i32,
+    pub schedule: Option<String>,
+}
+
+#[derive(kapi::ApiType)]
+pub struct ThingStatus {
+    pub ready: Option<i32>,
+}
+"#;
+
+fn hub_crate() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let v1 = HUB
+        .replace("internal }", "version = \"v1\" }")
+        .replace(
+            "/// Clean: the hub is never served, so it needs no status subresource.\n#[derive(kapi::ApiType)]\n#[k8s(kind)]",
+            "#[derive(kapi::ApiType)]\n#[k8s(kind, subresource_status)]",
+        )
+        .replace(
+            "    pub schedule: Option<String>,",
+            "    /// validation-on-hub\n    #[k8s(min_length = 1)]\n    pub schedule: Option<String>,",
+        );
+    let files = [
+        ("Cargo.toml", CARGO_TOML),
+        ("src/lib.rs", "pub mod internal;\npub mod v1;\n"),
+        ("src/internal/mod.rs", HUB),
+        ("src/v1/mod.rs", &v1),
+    ];
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
 
 fn write_crate(dir: &Path, v1: &str) {
     let files = [
@@ -279,10 +344,24 @@ fn bad_types_get_a_warning_per_finding() {
     insta::assert_snapshot!(report.warnings.join("\n"));
 }
 
+/// A validation marker only a served version has is a finding on that field; the hub
+/// needs no status subresource.
+#[test]
+fn a_served_versions_validation_marker_belongs_on_the_hub() {
+    let dir = hub_crate();
+    let found: Vec<&str> = findings(dir.path()).into_iter().map(|(r, _)| r).collect();
+    assert_eq!(found, ["validation-on-hub"]);
+}
+
 #[test]
 fn every_rule_fires_on_the_bad_types() {
     let dir = bad_crate(V1);
-    let fired: BTreeSet<&str> = findings(dir.path()).into_iter().map(|(r, _)| r).collect();
+    let hub = hub_crate();
+    let fired: BTreeSet<&str> = findings(dir.path())
+        .into_iter()
+        .chain(findings(hub.path()))
+        .map(|(r, _)| r)
+        .collect();
     for rule in lint::rules() {
         assert!(
             fired.contains(rule.name),
@@ -426,6 +505,8 @@ fn the_derive_parser_accepts_allow_lint_everywhere_it_belongs() {
         pub enum Mode {
             #[k8s(allow_lint = "enum-camel-case")]
             Fast,
+            /// A value this version does not know, kept as sent.
+            Other(String),
         }
         "#,
     )

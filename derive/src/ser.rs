@@ -1,10 +1,11 @@
-//! Serialize per the Kubernetes JSON conventions: kinds write `kind` and `apiVersion` first,
-//! `Option` fields are omitted when unset, optional strings, numbers, bools and collections
-//! are omitted when empty (Go's `omitempty`), required fields are always written. Each field
-//! is one call to a helper in `kapi::__private::serialize`; `write_field` picks it.
+//! Serialize per the Kubernetes JSON conventions: kinds write `kind` and `apiVersion` first;
+//! each field's `presence` says what an unset or empty value becomes: left out (Go's
+//! `omitempty`, the default for optional fields), written as it is (the default for required
+//! fields), or `null`. Each field is one call to a helper in `kapi::__private::serialize`;
+//! `write_field` picks it.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, TypeRef};
+use kapi_codegen::model::{Field, Presence, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -32,14 +33,21 @@ pub fn expand(input: &Input) -> TokenStream {
     }
 }
 
-/// The one per-field decision: when the field is written.
+/// The one per-field decision: what an unset or empty value becomes.
 fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
     let key = &model.json_name;
-    let helper = match &model.ty {
-        TypeRef::Option(_) => quote!(option),
-        _ if !model.optional => quote!(always),
-        TypeRef::Scalar(_) | TypeRef::Vec(_) | TypeRef::Map { .. } => quote!(omit_empty),
+    let zero_valued = matches!(
+        model.ty,
+        TypeRef::Scalar(_) | TypeRef::Vec(_) | TypeRef::Map { .. }
+    );
+    let helper = match (model.presence, &model.ty) {
+        (Presence::Always, _) => quote!(always),
+        // serde writes `None` as `null`.
+        (Presence::Null, TypeRef::Option(_)) => quote!(always),
+        (Presence::OmitEmpty, TypeRef::Option(_)) => quote!(option),
+        (Presence::Null, _) if zero_valued => quote!(null_empty),
+        (Presence::OmitEmpty, _) if zero_valued => quote!(omit_empty),
         // Go's omitempty never omits a struct; neither do we.
         _ => quote!(always),
     };

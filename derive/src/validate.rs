@@ -14,7 +14,8 @@ pub fn expand(input: &Input) -> TokenStream {
     let ident = input.ident();
     let body = match &input.def.shape {
         Shape::Struct { .. } => struct_body(input),
-        Shape::Enum { variants } => {
+        Shape::Enum { variants, other } => {
+            let other = format_ident!("{}", other);
             let arms = variants.iter().map(|v| {
                 let name = format_ident!("{}", v.rust_name);
                 match &v.feature_gate {
@@ -22,10 +23,27 @@ pub fn expand(input: &Input) -> TokenStream {
                     None => quote!(Self::#name => ::core::option::Option::None,),
                 }
             });
+            // A value outside the set decodes (enums are open on the wire); the write path
+            // refuses it here, as Kubernetes' validation does.
+            let unknown = quote! {
+                if let Self::#other(__v) = self {
+                    if !Self::VALUES.contains(&__v.as_str()) {
+                        __errs.push(::kapi::validation::FieldError::not_supported(
+                            __path.render(),
+                            __v.as_str(),
+                            Self::VALUES,
+                        ));
+                    }
+                }
+            };
             let any_gated = variants.iter().any(|v| v.feature_gate.is_some());
             if any_gated {
                 quote! {
-                    let __gate: ::core::option::Option<&'static str> = match self { #(#arms)* };
+                    #unknown
+                    let __gate: ::core::option::Option<&'static str> = match self {
+                        #(#arms)*
+                        Self::#other(_) => ::core::option::Option::None,
+                    };
                     if let ::core::option::Option::Some(__gate) = __gate {
                         ::kapi::__private::validation::gated_value(
                             __path,
@@ -38,7 +56,10 @@ pub fn expand(input: &Input) -> TokenStream {
                     }
                 }
             } else {
-                quote! { let _ = (__old, __path, __opts, __errs); }
+                quote! {
+                    #unknown
+                    let _ = (__old, __opts);
+                }
             }
         }
     };
@@ -108,7 +129,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         TypeRef::Option(inner) => (&**inner, true),
         other => (other, false),
     };
-    let value_checks = value_checks(m, inner);
+    let value_checks = value_checks(m, inner, optional);
     if !value_checks.is_empty() {
         body.extend(if optional {
             quote! {
@@ -156,11 +177,12 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     }
 }
 
-/// Checks on a present value `__v` (a reference) of type `ty`.
-fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
+/// Checks on a value `__v` (a reference) of type `ty`; `set` when it was sent (an
+/// `Option`'s `Some`), so even an empty string is checked.
+fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
     let v = &m.validation;
     match ty {
-        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p)),
+        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p), set),
         TypeRef::Scalar(s) if s.is_number() => {
             let mut out = TokenStream::new();
             let ty = format_ident!("{}", s.rust_name());
@@ -201,7 +223,7 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
                 _ => {}
             }
             if matches!(**item, TypeRef::Scalar(Scalar::String)) {
-                let each = string_checks(m, quote!(__item), quote!(&__p.index(__i)));
+                let each = string_checks(m, quote!(__item), quote!(&__p.index(__i)), true);
                 if !each.is_empty() {
                     out.extend(quote! {
                         for (__i, __item) in __v.iter().enumerate() {
@@ -228,9 +250,11 @@ fn value_checks(m: &Field, ty: &TypeRef) -> TokenStream {
     }
 }
 
-/// Length, pattern and format checks on a non-empty string (empty means unset; `required`
-/// reports it).
-fn string_checks(m: &Field, value: TokenStream, path: TokenStream) -> TokenStream {
+/// Length, pattern and format checks on a string. A plain `String` is written only when
+/// not empty, so there empty means unset (`required` reports it); a `set` one (an
+/// `Option`'s `Some`, a list item) was sent, and an explicit `""` is checked as a CRD's
+/// schema checks it (`min_length = 1` refuses it).
+fn string_checks(m: &Field, value: TokenStream, path: TokenStream, set: bool) -> TokenStream {
     let v = &m.validation;
     let mut out = TokenStream::new();
     if let Some(min) = v.min_length {
@@ -252,7 +276,7 @@ fn string_checks(m: &Field, value: TokenStream, path: TokenStream) -> TokenStrea
     if let Some(format) = &v.format {
         out.extend(quote!(__kv::format(#path, #value, #format, __errs);));
     }
-    if out.is_empty() {
+    if out.is_empty() || set {
         return out;
     }
     quote! {

@@ -134,6 +134,95 @@ async fn conflicts_and_already_exists() {
         .expect(404);
 }
 
+/// kube-apiserver compares a write with the stored object after defaulting: a PUT that
+/// leaves out defaulted fields and a merge patch setting one to null change nothing (same
+/// resourceVersion and generation, no watch event), and a dry run of them answers with
+/// the stored object.
+#[tokio::test]
+async fn writes_that_change_nothing_after_defaulting_are_no_ops() {
+    let server = start().await;
+    let http = Http::new(&server);
+    let created = http.post(FROBBERS, &frobber("same", 2)).await.expect(201);
+    let rv = rv_of(&created);
+    let path = format!("{FROBBERS}/same");
+    let mut watch = http
+        .watch(&format!("{FROBBERS}?watch=true&resourceVersion={rv}"))
+        .await;
+
+    let mut sparse = created.clone();
+    for defaulted in ["replicas", "restartPolicy", "memory"] {
+        sparse["spec"].as_object_mut().map(|s| s.remove(defaulted));
+    }
+    let put = http.put(&path, &sparse).await.expect(200);
+    assert_eq!(rv_of(&put), rv, "{put}");
+    assert_eq!(put["metadata"]["generation"], 1);
+    assert_eq!(put["spec"]["replicas"], 1);
+    let patch = r#"{"spec":{"replicas":null,"restartPolicy":null}}"#;
+    let dry = http
+        .patch(&format!("{path}?dryRun=All"), MERGE_PATCH, patch)
+        .await
+        .expect(200);
+    assert_eq!(dry, put);
+    let patched = http.patch(&path, MERGE_PATCH, patch).await.expect(200);
+    assert_eq!(patched, put);
+
+    // The next event is the next real change.
+    let labelled = http
+        .patch(&path, MERGE_PATCH, r#"{"metadata":{"labels":{"x":"y"}}}"#)
+        .await
+        .expect(200);
+    assert_eq!(labelled["metadata"]["generation"], 1);
+    let event = watch
+        .next_event(std::time::Duration::from_secs(5))
+        .await
+        .expect("an event");
+    assert_eq!(event["type"], "MODIFIED");
+    assert_eq!(
+        event["object"]["metadata"]["resourceVersion"],
+        labelled["metadata"]["resourceVersion"]
+    );
+}
+
+/// A CRD validates a request with its own version's schema: v1's `param` has
+/// `max_length = 256` and the hub (where it is `params[0]`) does not, yet a cluster refuses
+/// a longer one. What both versions check is reported once.
+#[tokio::test]
+async fn the_request_versions_markers_are_enforced() {
+    let server = start().await;
+    let http = Http::new(&server);
+    let mut long = frobber("long", 1);
+    long["spec"]["param"] = json!("x".repeat(300));
+    let status = http.post(FROBBERS, &long).await.expect(422);
+    let causes = status["details"]["causes"].as_array().expect("causes");
+    assert_eq!(causes.len(), 1, "{status}");
+    assert_eq!(causes[0]["field"], "spec.param");
+    assert_eq!(causes[0]["reason"], "FieldValueTooLong");
+
+    // On update too, and in v2beta1.
+    http.post(FROBBERS, &frobber("short", 1)).await.expect(201);
+    let patch = format!(r#"{{"spec":{{"param":"{}"}}}}"#, "y".repeat(300));
+    http.patch(&format!("{FROBBERS}/short"), MERGE_PATCH, &patch)
+        .await
+        .expect(422);
+    let status = http
+        .patch(&format!("{FROBBERS_V2}/short"), MERGE_PATCH, &patch)
+        .await
+        .expect(422);
+    assert_eq!(status["details"]["causes"][0]["field"], "spec.param");
+
+    let mut both = frobber("both", 1);
+    both["spec"]["replicas"] = json!(-1);
+    both["spec"]["height"] = json!(0);
+    let status = http.post(FROBBERS, &both).await.expect(422);
+    let fields: Vec<&str> = status["details"]["causes"]
+        .as_array()
+        .expect("causes")
+        .iter()
+        .filter_map(|c| c["field"].as_str())
+        .collect();
+    assert_eq!(fields, ["spec.height", "spec.replicas"], "{status}");
+}
+
 #[tokio::test]
 async fn validation_errors_are_422_with_causes() {
     let server = start().await;
@@ -947,13 +1036,78 @@ async fn discovery_documents() {
         "frobberclasses"
     );
 
+    // kube-apiserver always serves the core group's v1; with no core kinds in the scheme
+    // its resource list is empty.
     let core = http.get("/api").await.expect(200);
     assert_eq!(core["kind"], "APIVersions");
-    assert_eq!(core["versions"], json!([]));
+    assert_eq!(core["versions"], json!(["v1"]));
+    let core_v1 = http.get("/api/v1").await.expect(200);
+    assert_eq!(core_v1["kind"], "APIResourceList");
+    assert_eq!(core_v1["groupVersion"], "v1");
+    assert_eq!(core_v1["resources"], json!([]));
+    http.get("/api/v2").await.expect(404);
     http.get("/apis/nothing.example.com").await.expect(404);
     http.get("/apis/frob.example.com/v9").await.expect(404);
     let version = http.get("/version").await.expect(200);
     assert_eq!(version["major"], "1");
+}
+
+/// kube-rs' `Discovery::new(client).run()`: `/apis`, each group's versions, then `/api`
+/// and each core version; a group without versions fails it (`EmptyApiGroup`), and so
+/// does a version whose resource list is missing. Its aggregated form reads `/api` and
+/// `/apis` as APIGroupDiscoveryLists.
+#[tokio::test]
+async fn discovery_as_kube_rs_walks_it() {
+    use kapi::meta::{APIGroupList, APIResourceList, APIVersions};
+    let server = start().await;
+    let http = Http::new(&server);
+    let decode = |r: Resp| -> Vec<u8> {
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        r.body
+    };
+    let groups: APIGroupList =
+        serde_json::from_slice(&decode(http.get("/apis").await)).expect("an APIGroupList");
+    let mut served = Vec::new();
+    for group in &groups.groups {
+        assert!(
+            !group.versions.is_empty(),
+            "EmptyApiGroup({:?})",
+            group.name
+        );
+        for version in &group.versions {
+            let path = format!("/apis/{}", version.group_version);
+            let list: APIResourceList =
+                serde_json::from_slice(&decode(http.get(&path).await)).expect("an APIResourceList");
+            assert_eq!(list.group_version, version.group_version);
+            served.extend(list.resources.into_iter().map(|r| r.name));
+        }
+    }
+    assert!(served.iter().any(|r| r == "frobbers"), "{served:?}");
+
+    let core: APIVersions =
+        serde_json::from_slice(&decode(http.get("/api").await)).expect("APIVersions");
+    assert_eq!(core.versions, ["v1"], "EmptyApiGroup(\"\") otherwise");
+    assert_eq!(core.server_address_by_client_cidrs.len(), 1);
+    assert_eq!(
+        core.server_address_by_client_cidrs[0].client_cidr,
+        "0.0.0.0/0"
+    );
+    for version in &core.versions {
+        let list: APIResourceList =
+            serde_json::from_slice(&decode(http.get(&format!("/api/{version}")).await))
+                .expect("an APIResourceList");
+        assert_eq!(&list.group_version, version);
+    }
+
+    let aggregated =
+        "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json";
+    let core = http.get_as("/api", aggregated).await.expect(200);
+    assert_eq!(core["kind"], "APIGroupDiscoveryList");
+    assert_eq!(core["items"][0]["versions"][0]["version"], "v1");
+    let groups = http.get_as("/apis", aggregated).await.expect(200);
+    assert!(groups["items"]
+        .as_array()
+        .is_some_and(|items| items.iter().all(|g| g["metadata"]["name"] != "")));
 }
 
 #[tokio::test]
@@ -1001,4 +1155,56 @@ async fn unknown_paths_and_methods() {
     http.get(&format!("{FROBBERS}/x/nonsense"))
         .await
         .expect(404);
+}
+
+#[tokio::test]
+async fn strategic_merge_patch_follows_patch_strategy_markers() {
+    let server = support::start().await;
+    let http = Http::new(&server);
+    let mut f = frobber("smp", 1);
+    f["spec"]["ports"] = json!([{"name": "a", "port": 1}, {"name": "b", "port": 2}]);
+    http.post(FROBBERS, &f).await.expect(201);
+    // v2beta1 marks `spec.ports` `patch_strategy = "merge"` keyed by `name`: items merge by
+    // name, as a built-in kind's do, and `$patch: delete` removes one.
+    let patched = http
+        .patch(
+            &format!("{FROBBERS_V2}/smp"),
+            STRATEGIC,
+            r#"{"spec":{"ports":[{"name":"b","port":20},{"name":"c","port":3},{"name":"a","$patch":"delete"}]}}"#,
+        )
+        .await
+        .expect(200);
+    let ports: Vec<(String, i64)> = patched["spec"]["ports"]
+        .as_array()
+        .map(|ports| {
+            ports
+                .iter()
+                .map(|p| {
+                    (
+                        p["name"].as_str().unwrap_or("").to_string(),
+                        p["port"].as_i64().unwrap_or(0),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        ports,
+        [("b".to_string(), 20), ("c".to_string(), 3)],
+        "{patched}"
+    );
+    // The served OpenAPI says so, and advertises strategic merge patch on PATCH.
+    let doc = http.get("/openapi/v2").await.expect(200);
+    let spec = &doc["definitions"]["com.example.frob.v2beta1.FrobberSpec"]["properties"]["ports"];
+    assert_eq!(spec["x-kubernetes-patch-strategy"], "merge", "{spec}");
+    assert_eq!(spec["x-kubernetes-patch-merge-key"], "name", "{spec}");
+    let consumes = &doc["paths"]
+        ["/apis/frob.example.com/v2beta1/namespaces/{namespace}/frobbers/{name}"]["patch"]
+        ["consumes"];
+    assert!(
+        consumes
+            .as_array()
+            .is_some_and(|c| c.contains(&json!("application/strategic-merge-patch+json"))),
+        "{consumes}"
+    );
 }

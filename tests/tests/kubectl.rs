@@ -1,7 +1,11 @@
 //! kubectl against the embedded API server: discovery, tables, YAML, watch, create,
-//! client-side and server-side apply, explain from OpenAPI v3, delete.
+//! client-side and server-side apply, explain from OpenAPI v3, delete; and the basics
+//! (create, apply twice, diff, explain) with kubectl 1.27 (which reads only the protobuf
+//! OpenAPI v2), 1.32 and 1.33.
 //!
-//! kubectl is on the machine image. Without it the test prints why it skips; with
+//! kubectl is on the machine image: `kubectl` on PATH, the versioned ones as
+//! `kubectl.1.<minor>` beside it in the google-cloud-sdk directory (or in
+//! `KAPI_KUBECTL_DIR`). Without one a test prints why it skips; with
 //! `KAPI_REQUIRE_TOOLS=1` (set by CI) a missing kubectl fails it.
 
 mod support;
@@ -19,10 +23,52 @@ fn kubectl_binary() -> Option<PathBuf> {
     if found {
         return Some(PathBuf::from("kubectl"));
     }
-    if std::env::var("KAPI_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+    if require_tools() {
         panic!("kubectl is required (KAPI_REQUIRE_TOOLS=1) but not on PATH");
     }
     eprintln!("SKIPPED: kubectl not found on PATH");
+    None
+}
+
+fn require_tools() -> bool {
+    std::env::var("KAPI_REQUIRE_TOOLS").is_ok_and(|v| v == "1")
+}
+
+/// `kubectl.1.<minor>`: in `KAPI_KUBECTL_DIR`, beside the `kubectl` on PATH (the image's
+/// is a link into the google-cloud-sdk directory), or in that directory itself.
+fn versioned_kubectl(minor: u32) -> Option<PathBuf> {
+    let name = format!("kubectl.1.{minor}");
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|dir| dir.join("kubectl"))
+        .find(|k| k.is_file())
+        .and_then(|k| std::fs::canonicalize(k).ok())
+        .and_then(|k| k.parent().map(Path::to_path_buf));
+    let dirs = std::env::var_os("KAPI_KUBECTL_DIR")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(on_path)
+        .chain([PathBuf::from("/usr/lib/google-cloud-sdk/bin")]);
+    for dir in dirs {
+        let candidate = dir.join(&name);
+        let runs = Command::new(&candidate)
+            .args(["version", "--client", "-o", "json"])
+            .output()
+            .is_ok_and(|o| {
+                o.status.success()
+                    && String::from_utf8_lossy(&o.stdout)
+                        .contains(&format!("\"minor\": \"{minor}\""))
+            });
+        if runs {
+            return Some(candidate);
+        }
+    }
+    if require_tools() {
+        panic!("{name} is required (KAPI_REQUIRE_TOOLS=1) but was not found");
+    }
+    eprintln!("SKIPPED: {name} not found");
     None
 }
 
@@ -65,6 +111,30 @@ impl Kubectl {
         stdout
     }
 
+    /// A kubectl with its own kubeconfig and cache in a fresh directory.
+    fn for_server(binary: PathBuf, server: &kapi::apiserver::ApiServer, dir: &Path) -> Self {
+        let kubeconfig = dir.join("kubeconfig");
+        std::fs::write(&kubeconfig, server.kubeconfig("default")).expect("writes kubeconfig");
+        Kubectl {
+            binary,
+            kubeconfig,
+            cache: dir.join("cache"),
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// `kubectl diff -f file` finds nothing (exit 0).
+    async fn no_diff(&self, file: &str, what: &str) {
+        let diff = self.run(&["diff", "-f", file]).await;
+        assert_eq!(
+            diff.status.code(),
+            Some(0),
+            "{what}: diff of {file} finds a change: {}{}",
+            String::from_utf8_lossy(&diff.stdout),
+            String::from_utf8_lossy(&diff.stderr)
+        );
+    }
+
     fn write(&self, name: &str, content: &str) -> PathBuf {
         let path = self.dir.join(name);
         std::fs::write(&path, content).expect("writes a manifest");
@@ -95,14 +165,7 @@ async fn kubectl_works_against_the_embedded_server() {
     };
     let server = start().await;
     let dir = tempfile::tempdir().expect("a temp dir");
-    let kubeconfig = dir.path().join("kubeconfig");
-    std::fs::write(&kubeconfig, server.kubeconfig("default")).expect("writes kubeconfig");
-    let k = Kubectl {
-        binary,
-        kubeconfig,
-        cache: dir.path().join("cache"),
-        dir: dir.path().to_path_buf(),
-    };
+    let k = Kubectl::for_server(binary, &server, dir.path());
 
     // create -f, with kubectl's server-side field validation.
     k.write("a.yaml", &manifest("a", 3));
@@ -266,4 +329,104 @@ async fn kubectl_works_against_the_embedded_server() {
     );
     assert_eq!(out.trim(), "");
     let _ = Path::new("");
+}
+
+/// A manifest that leaves out every defaulted field (`replicas`, `restartPolicy`,
+/// `memory`, a port's `protocol`).
+fn sparse_manifest(name: &str) -> String {
+    format!(
+        "apiVersion: frob.example.com/v1\nkind: Frobber\nmetadata:\n  name: {name}\nspec:\n  height: 2\n  ports:\n  - name: http\n    port: 8080\n"
+    )
+}
+
+/// create, apply twice (the second is `unchanged`), diff without a change, explain; and a
+/// re-apply or diff of a manifest without its defaulted fields changes nothing on the
+/// server.
+async fn basics(minor: u32) -> Option<kapi::apiserver::ApiServer> {
+    let binary = versioned_kubectl(minor)?;
+    let server = start().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let k = Kubectl::for_server(binary, &server, dir.path());
+    let v = format!("kubectl 1.{minor}");
+
+    k.write("a.yaml", &manifest("a", 3));
+    let out = Kubectl::ok(
+        &k.run(&["create", "-f", "a.yaml"]).await,
+        &format!("{v} create"),
+    );
+    assert_eq!(out.trim(), "frobber.frob.example.com/a created", "{v}");
+
+    k.write("b.yaml", &manifest("b", 1));
+    let out = Kubectl::ok(
+        &k.run(&["apply", "-f", "b.yaml"]).await,
+        &format!("{v} apply"),
+    );
+    assert_eq!(out.trim(), "frobber.frob.example.com/b created", "{v}");
+    let out = Kubectl::ok(
+        &k.run(&["apply", "-f", "b.yaml"]).await,
+        &format!("{v} apply again"),
+    );
+    assert_eq!(out.trim(), "frobber.frob.example.com/b unchanged", "{v}");
+    k.no_diff("b.yaml", &v).await;
+
+    // Without the defaulted fields: the server defaults them back, so a re-apply and a
+    // diff change nothing (no new resourceVersion, no generation bump).
+    k.write("s.yaml", &sparse_manifest("s"));
+    Kubectl::ok(
+        &k.run(&["apply", "-f", "s.yaml"]).await,
+        &format!("{v} apply sparse"),
+    );
+    const REVISION: &[&str] = &[
+        "get",
+        "fb",
+        "s",
+        "-o",
+        "jsonpath={.metadata.resourceVersion} {.metadata.generation}",
+    ];
+    let before = Kubectl::ok(&k.run(REVISION).await, "get");
+    Kubectl::ok(
+        &k.run(&["apply", "-f", "s.yaml"]).await,
+        &format!("{v} apply sparse again"),
+    );
+    let after = Kubectl::ok(&k.run(REVISION).await, "get");
+    assert_eq!(after, before, "{v}: a re-apply wrote");
+    k.no_diff("s.yaml", &v).await;
+    let after = Kubectl::ok(&k.run(REVISION).await, "get");
+    assert_eq!(after, before, "{v}: diff wrote");
+
+    let out = Kubectl::ok(
+        &k.run(&["explain", "frobbers.spec"]).await,
+        &format!("{v} explain"),
+    );
+    assert!(
+        out.contains("FIELD") && out.contains("height"),
+        "{v}: {out}"
+    );
+    Some(server)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_27_basics() {
+    let Some(server) = basics(27).await else {
+        return;
+    };
+    // kubectl 1.27 reads OpenAPI only in v2's protobuf form.
+    assert!(
+        server
+            .faults()
+            .requests()
+            .iter()
+            .any(|r| r.uri.starts_with("/openapi/v2")),
+        "kubectl 1.27 asked for /openapi/v2"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_32_basics() {
+    basics(32).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_33_basics() {
+    basics(33).await;
 }

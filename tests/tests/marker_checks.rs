@@ -7,6 +7,8 @@ use kapi::ApiType;
 pub enum Mode {
     Fast,
     Slow,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 /// `Fsat` is not a value of `Mode`: codegen rejects it (the derive of `Spec` cannot see
@@ -20,14 +22,59 @@ pub struct Spec {
 }
 
 #[test]
-fn an_enum_default_that_is_no_value_leaves_the_field_unset_instead_of_panicking() {
+fn an_enum_default_that_is_no_value_is_kept_and_refused_by_validation() {
+    use kapi::validation::Validate as _;
     let mut spec = Spec {
         mode: None,
         fallback: None,
     };
     kapi::ApplyDefaults::apply_defaults(&mut spec);
-    assert_eq!(spec.mode, None);
+    // Enums are open, so the value is set as written; validation names the mistake.
+    assert_eq!(spec.mode, Some(Mode::Other("Fsat".to_string())));
     assert_eq!(spec.fallback, Some(Mode::Slow));
+    assert_eq!(
+        spec.validate().to_string(),
+        r#"mode: Unsupported value: "Fsat": supported values: "Fast", "Slow""#
+    );
+}
+
+/// A CRD's schema checks a value that was sent, even `""`: an `Option<String>` that is
+/// `Some("")` was sent (a plain `String` is written only when not empty, so there `""`
+/// means unset, and `required` reports it).
+#[derive(ApiType, Debug)]
+pub struct CronSpec {
+    #[k8s(min_length = 1)]
+    pub schedule: Option<String>,
+    #[k8s(optional, min_length = 1)]
+    pub zone: String,
+    #[k8s(optional, format = "dns1123-label")]
+    pub names: Vec<String>,
+}
+
+#[test]
+fn an_explicit_empty_string_meets_min_length() {
+    use kapi::validation::Validate;
+    let spec = |schedule: Option<&str>, names: &[&str]| CronSpec {
+        schedule: schedule.map(str::to_string),
+        zone: String::new(),
+        names: names.iter().map(|n| n.to_string()).collect(),
+    };
+    let errors: Vec<String> = spec(Some(""), &[""])
+        .validate()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert!(
+        errors[0].starts_with("schedule: Invalid value: \"\""),
+        "{errors:#?}"
+    );
+    assert!(
+        errors[1].starts_with("names[0]: Invalid value: \"\""),
+        "{errors:#?}"
+    );
+    assert!(spec(None, &[]).validate().is_empty());
+    assert!(spec(Some("@daily"), &["a"]).validate().is_empty());
 }
 
 /// Codegen owns the format names; each one it calls validated has a check in the runtime,

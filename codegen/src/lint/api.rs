@@ -100,6 +100,14 @@ impl<'m> Api<'m> {
         self.status_only.contains(&(t as *const TypeDef))
     }
 
+    /// The internal version (the hub) of `gv`'s group, if it has one.
+    pub fn hub_of(&self, gv: &GroupVersion) -> Option<&'m GroupVersion> {
+        self.model
+            .versions
+            .iter()
+            .find(|v| v.internal && v.group == gv.group)
+    }
+
     /// Object kinds of every group (the names fields may refer to).
     pub fn object_kinds(&self) -> impl Iterator<Item = Item<'m>> + '_ {
         self.kinds().filter(|k| {

@@ -236,8 +236,12 @@ fn spec_status_struct(api: &Api, sink: &mut Sink) {
     }
 }
 
+/// Served versions only: the hub is never served, so it has no subresources.
 fn status_subresource(api: &Api, sink: &mut Sink) {
     for kind in api.object_kinds() {
+        if kind.gv.is_some_and(|gv| gv.internal) {
+            continue;
+        }
         let t = kind.ty;
         let Some(info) = &t.kind else { continue };
         let has_status = t.fields().iter().any(|f| f.json_name == "status");

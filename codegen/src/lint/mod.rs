@@ -7,7 +7,8 @@
 //!
 //! The rules live in one module per group: `naming` (JSON names, enum values, time and
 //! phase fields), `kinds` (kinds, lists, spec and status), `fields` (number and bool types,
-//! optional and required, maps, units), `conditions` and `references`. They see the model
+//! optional and required, maps, units), `conditions`, `references` and `versions` (a served
+//! version's validation markers on the hub too). They see the model
 //! through `api` (types with their group-version, name resolution), report through `rule`'s
 //! `Sink`, and split names with `words`; this module is the registry and the driver.
 
@@ -18,6 +19,7 @@ mod kinds;
 mod naming;
 mod references;
 mod rule;
+mod versions;
 mod words;
 
 pub use rule::{Finding, Rule};
@@ -35,6 +37,7 @@ pub fn rules() -> impl Iterator<Item = &'static Rule> {
         fields::RULES,
         conditions::RULES,
         references::RULES,
+        versions::RULES,
     ]
     .into_iter()
     .flatten()
@@ -123,7 +126,7 @@ fn check_allow_markers(api: &Api) -> Vec<Diagnostic> {
         for f in item.ty.fields() {
             check(item.ty, &f.allow_lint);
         }
-        if let Shape::Enum { variants } = &item.ty.shape {
+        if let Shape::Enum { variants, .. } = &item.ty.shape {
             for v in variants {
                 check(item.ty, &v.allow_lint);
             }

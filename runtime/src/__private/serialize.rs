@@ -51,3 +51,17 @@ pub fn omit_empty<T: Serialize + IsSet, S: SerializeStruct>(
         state.skip_field(key)
     }
 }
+
+/// An empty list or map (or zero value) written as `null`: Go's nil slice or map.
+#[inline]
+pub fn null_empty<T: Serialize + IsSet, S: SerializeStruct>(
+    state: &mut S,
+    key: &'static str,
+    value: &T,
+) -> Result<(), S::Error> {
+    if value.is_set() {
+        state.serialize_field(key, value)
+    } else {
+        state.serialize_field(key, &None::<()>)
+    }
+}

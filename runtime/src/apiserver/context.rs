@@ -36,6 +36,8 @@ pub(crate) struct Reply {
     pub content_type: &'static str,
     pub body: Body,
     pub warnings: Vec<String>,
+    /// Headers besides Content-Type and Warning (ETag, Vary).
+    pub headers: HeaderMap,
 }
 
 impl Reply {
@@ -43,6 +45,7 @@ impl Reply {
         let mut response = Response::new(self.body);
         *response.status_mut() = self.code;
         let headers = response.headers_mut();
+        headers.extend(self.headers);
         headers.insert(
             http::header::CONTENT_TYPE,
             HeaderValue::from_static(self.content_type),
@@ -132,6 +135,7 @@ impl Ctx<'_> {
             content_type: self.output.encoding.content_type(),
             body: Body::from(body),
             warnings: self.warnings.clone(),
+            headers: HeaderMap::new(),
         }
     }
 

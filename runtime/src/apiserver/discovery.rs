@@ -19,7 +19,8 @@ pub fn version() -> Value {
     })
 }
 
-/// `/api`: the core group's versions (none unless the scheme serves core kinds).
+/// `/api`: the core group's versions (`v1` at least, as kube-apiserver; the
+/// serverAddressByClientCIDRs entry answers with the address the client used).
 pub fn core_versions(state: &ServerState, server_address: &str) -> Value {
     let versions: Vec<String> = state
         .resources
@@ -71,14 +72,15 @@ pub fn group(state: &ServerState, name: &str) -> Option<Value> {
     Some(doc)
 }
 
-/// `/api/v1` or `/apis/<group>/<version>`: the resources, their subresources and verbs.
+/// `/api/v1` or `/apis/<group>/<version>`: the resources, their subresources and verbs
+/// (an empty list for the core `v1` until the scheme has core kinds).
 pub fn resource_list(state: &ServerState, group: &str, version: &str) -> Option<Value> {
+    if !state.resources.serves(&state.scheme, group, version) {
+        return None;
+    }
     let mut entries: Vec<Value> = Vec::new();
     for r in state.resources.in_version(group, version) {
         entries.extend(resource_entries(r));
-    }
-    if entries.is_empty() {
-        return None;
     }
     entries.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
     let group_version = if group.is_empty() {

@@ -117,6 +117,7 @@ fn json_reply(value: &serde_json::Value) -> Result<Reply, StatusError> {
         content_type: negotiate::JSON,
         body: Body::from(serde_json::to_vec(value).map_err(StatusError::internal)?),
         warnings: Vec::new(),
+        headers: http::HeaderMap::new(),
     })
 }
 
@@ -134,6 +135,7 @@ fn non_resource(
             content_type: "text/plain; charset=utf-8",
             body: Body::from("ok"),
             warnings: Vec::new(),
+            headers: http::HeaderMap::new(),
         }),
         Route::CoreVersions | Route::Groups => {
             if let Some(content_type) = super::aggregated::wanted(accept) {
@@ -165,19 +167,7 @@ fn non_resource(
                     .ok_or_else(StatusError::no_route)?,
             )
         }
-        Route::OpenApiV2 => {
-            let doc = state.openapi.v2().ok_or_else(StatusError::no_route)?;
-            // kube-apiserver also serves the protobuf form; JSON is all we publish.
-            if negotiate::output(accept, false)?.encoding != Encoding::Json {
-                return Err(StatusError::not_acceptable(&[negotiate::JSON]));
-            }
-            Ok(Reply {
-                code: StatusCode::OK,
-                content_type: negotiate::JSON,
-                body: Body::from(doc.to_string()),
-                warnings: Vec::new(),
-            })
-        }
+        Route::OpenApiV2 => state.openapi.v2_reply(accept, headers),
         Route::OpenApiV3Index => json_reply(&state.openapi.v3_index()),
         Route::OpenApiV3(path) => {
             let doc = state.openapi.v3(&path).ok_or_else(StatusError::no_route)?;
@@ -186,6 +176,7 @@ fn non_resource(
                 content_type: negotiate::JSON,
                 body: Body::from(doc.to_string()),
                 warnings: Vec::new(),
+                headers: http::HeaderMap::new(),
             })
         }
         Route::Resource(_) => Err(StatusError::no_route()),

@@ -128,6 +128,38 @@ pub fn output(accept: Option<&str>, tables_allowed: bool) -> Result<Output, Stat
     Err(StatusError::not_acceptable(BODY_TYPES))
 }
 
+/// The forms `/openapi/v2` is served in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenApiV2Form {
+    Json,
+    /// gnostic's `openapi.v2.Document`.
+    Protobuf,
+}
+
+/// The protobuf form's media type as kube-openapi answers it, and the older spelling
+/// kubectl 1.27 and 1.28 ask for (both are served).
+pub const OPENAPI_V2_PROTOBUF: &str = "application/com.github.proto-openapi.spec.v2.v1.0+protobuf";
+const OPENAPI_V2_PROTOBUF_AT: &str = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
+
+/// The form of `/openapi/v2` for an `Accept` header, as kube-openapi's handler picks it:
+/// the first clause by preference that names JSON or a protobuf spelling, a wildcard
+/// taking JSON; `None` when nothing matches (a 406). No header means `*/*`.
+pub fn openapi_v2(accept: Option<&str>) -> Option<OpenApiV2Form> {
+    let accept = accept
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .unwrap_or("*/*");
+    let mut ranges: Vec<MediaRange<'_>> = accept.split(',').filter_map(parse_media_range).collect();
+    ranges.sort_by(|a, b| b.q.partial_cmp(&a.q).unwrap_or(std::cmp::Ordering::Equal));
+    ranges.iter().filter(|r| r.q > 0.0).find_map(|r| {
+        match r.essence.to_ascii_lowercase().as_str() {
+            JSON | "application/*" | "*/*" => Some(OpenApiV2Form::Json),
+            OPENAPI_V2_PROTOBUF | OPENAPI_V2_PROTOBUF_AT => Some(OpenApiV2Form::Protobuf),
+            _ => None,
+        }
+    })
+}
+
 /// The encoding of a request body.
 pub fn body_encoding(content_type: Option<&str>) -> Result<Encoding, StatusError> {
     let essence = essence(content_type);
@@ -182,6 +214,26 @@ mod tests {
         assert_eq!(
             output(Some("*/*"), true).ok().map(|o| o.encoding),
             Some(Encoding::Json)
+        );
+    }
+
+    #[test]
+    fn openapi_v2_forms() {
+        // kubectl 1.27 and 1.28.
+        let kubectl = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
+        assert_eq!(openapi_v2(Some(kubectl)), Some(OpenApiV2Form::Protobuf));
+        assert_eq!(
+            openapi_v2(Some(OPENAPI_V2_PROTOBUF)),
+            Some(OpenApiV2Form::Protobuf)
+        );
+        assert_eq!(openapi_v2(None), Some(OpenApiV2Form::Json));
+        assert_eq!(
+            openapi_v2(Some("application/json;q=0.5, application/com.github.proto-openapi.spec.v2.v1.0+protobuf")),
+            Some(OpenApiV2Form::Protobuf)
+        );
+        assert_eq!(
+            openapi_v2(Some("application/vnd.kubernetes.protobuf")),
+            None
         );
     }
 

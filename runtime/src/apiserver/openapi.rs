@@ -1,14 +1,23 @@
 //! `/openapi/v2` and `/openapi/v3`: the documents `cargo xtask codegen` wrote, served as
-//! kube-apiserver serves them (a v3 index of group-version paths with content hashes).
+//! kube-apiserver serves them (v2 as JSON or protobuf, a v3 index of group-version paths
+//! with content hashes).
 
+use super::context::Reply;
+use super::negotiate::{self, OpenApiV2Form};
+use super::status_error::StatusError;
+use axum::body::Body;
+use http::{HeaderMap, HeaderValue, StatusCode};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The OpenAPI documents a server publishes.
 #[derive(Debug, Clone, Default)]
 pub struct OpenApiDocuments {
     pub(crate) v2: Option<Arc<str>>,
+    /// The v2 document's protobuf form, encoded on first request (kube-openapi caches it
+    /// the same way).
+    v2_protobuf: Arc<OnceLock<Result<Vec<u8>, String>>>,
     /// By path under `/openapi/v3/` (`apis/frob.example.com/v1`).
     pub(crate) v3: BTreeMap<String, Arc<str>>,
 }
@@ -21,6 +30,7 @@ impl OpenApiDocuments {
     /// The Swagger 2.0 document.
     pub fn with_v2(mut self, document: impl Into<String>) -> Self {
         self.v2 = Some(Arc::from(document.into()));
+        self.v2_protobuf = Arc::default();
         self
     }
 
@@ -68,6 +78,19 @@ impl OpenApiDocuments {
         self.v2.as_deref()
     }
 
+    /// The v2 document as gnostic's `openapi.v2.Document` message, as kube-apiserver
+    /// serves it to `application/com.github.proto-openapi.spec.v2.v1.0+protobuf`; an
+    /// error names what of the JSON document has no protobuf form.
+    pub fn v2_protobuf(&self) -> Option<Result<&[u8], &str>> {
+        let json = self.v2.as_deref()?;
+        let encoded = self.v2_protobuf.get_or_init(|| {
+            let document: serde_json::Value =
+                serde_json::from_str(json).map_err(|e| format!("the v2 document: {e}"))?;
+            super::openapi_v2_protobuf::encode_document(&document).map_err(|e| e.to_string())
+        });
+        Some(encoded.as_deref().map_err(String::as_str))
+    }
+
     pub fn v3(&self, path: &str) -> Option<&str> {
         self.v3.get(path.trim_matches('/')).map(|d| &**d)
     }
@@ -97,6 +120,61 @@ impl OpenApiDocuments {
             .filter_map(|d| serde_json::from_str(d).ok())
             .collect();
         super::patch::PatchSchemas::from_openapi_v3(&documents)
+    }
+}
+
+impl OpenApiDocuments {
+    /// `/openapi/v2` as kube-openapi's handler answers it: JSON or the protobuf form by
+    /// `Accept` (406 for anything else), one quoted ETag for both forms (`Vary: Accept`),
+    /// and 304 when `If-None-Match` has it.
+    pub(crate) fn v2_reply(
+        &self,
+        accept: Option<&str>,
+        request: &HeaderMap,
+    ) -> Result<Reply, StatusError> {
+        let json = self.v2().ok_or_else(StatusError::no_route)?;
+        let form = negotiate::openapi_v2(accept).ok_or_else(|| {
+            StatusError::not_acceptable(&[negotiate::JSON, negotiate::OPENAPI_V2_PROTOBUF])
+        })?;
+        let etag = format!("\"{}\"", content_hash(json));
+        let mut headers = HeaderMap::new();
+        headers.insert(http::header::VARY, HeaderValue::from_static("Accept"));
+        if let Ok(value) = HeaderValue::from_str(&etag) {
+            headers.insert(http::header::ETAG, value);
+        }
+        let (content_type, body) = match form {
+            OpenApiV2Form::Json => (negotiate::JSON, Body::from(json.to_string())),
+            OpenApiV2Form::Protobuf => {
+                let bytes = self
+                    .v2_protobuf()
+                    .ok_or_else(StatusError::no_route)?
+                    .map_err(|e| {
+                        StatusError::internal(format!(
+                            "the OpenAPI v2 document has no protobuf form: {e}"
+                        ))
+                    })?;
+                (negotiate::OPENAPI_V2_PROTOBUF, Body::from(bytes.to_vec()))
+            }
+        };
+        let cached = request
+            .get_all(http::header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(|tag| tag.trim().trim_start_matches("W/"))
+            .any(|tag| tag == etag || tag == "*");
+        let (code, body) = if cached {
+            (StatusCode::NOT_MODIFIED, Body::empty())
+        } else {
+            (StatusCode::OK, body)
+        };
+        Ok(Reply {
+            code,
+            content_type,
+            body,
+            warnings: Vec::new(),
+            headers,
+        })
     }
 }
 

@@ -46,6 +46,9 @@ impl Resource {
     }
 }
 
+const CORE_GROUP: &str = "";
+const CORE_VERSION: &str = "v1";
+
 /// Every served resource, keyed by (group, version, plural).
 #[derive(Debug, Default)]
 pub struct Resources {
@@ -95,23 +98,36 @@ impl Resources {
     }
 
     /// Served groups with their versions in Kubernetes priority order (preferred first).
+    /// The core group's `v1` is always served, as kube-apiserver always serves it (kube-rs'
+    /// discovery fails on a core group without versions).
     pub fn groups(&self, scheme: &Scheme) -> Vec<(String, Vec<String>)> {
         let mut groups: BTreeMap<&str, ()> = BTreeMap::new();
+        groups.insert(CORE_GROUP, ());
         for (g, _, _) in self.by_path.keys() {
             groups.insert(g, ());
         }
         groups
             .into_keys()
             .map(|g| {
-                let versions = scheme
+                let mut versions: Vec<String> = scheme
                     .versions_of(g)
                     .into_iter()
                     .filter(|v| self.in_version(g, v).next().is_some())
                     .map(str::to_string)
                     .collect();
+                if g == CORE_GROUP && !versions.iter().any(|v| v == CORE_VERSION) {
+                    versions.insert(0, CORE_VERSION.to_string());
+                }
                 (g.to_string(), versions)
             })
             .collect()
+    }
+
+    /// Whether `group`/`version` is served (it may have no resources: the core `v1`).
+    pub fn serves(&self, scheme: &Scheme, group: &str, version: &str) -> bool {
+        (group == CORE_GROUP && version == CORE_VERSION)
+            || scheme.versions_of(group).contains(&version)
+                && self.in_version(group, version).next().is_some()
     }
 
     /// The resources of one group-version, by plural.

@@ -480,7 +480,9 @@ impl Scheme {
         self.prepare(obj, Some(old))
     }
 
-    /// The write path for an already decoded and defaulted object.
+    /// The write path for an already decoded and defaulted object: normalize, validate
+    /// the request's version, convert to internal, drop fields of disabled gates,
+    /// validate the internal object.
     pub fn prepare(
         &self,
         mut obj: Box<dyn Object>,
@@ -495,6 +497,18 @@ impl Scheme {
             .ops
             .normalize(obj.as_mut(), old_here.as_deref())
             .map_err(SchemeError::Invalid)?;
+        // A CRD's request is validated against the schema of its own version, so the
+        // request version's markers run here, before conversion; the hub's run after it,
+        // as a built-in kind's validation does.
+        let mut errors = crate::validation::ErrorList::default();
+        if !entry.internal {
+            entry
+                .ops
+                .drop_disabled_fields(obj.as_mut(), old_here.as_deref(), &self.feature_gates);
+            errors = entry
+                .ops
+                .validate(obj.as_ref(), old_here.as_deref(), &self.feature_gates);
+        }
         let mut internal = if entry.internal {
             obj
         } else {
@@ -504,9 +518,16 @@ impl Scheme {
         let hub = self.entry_of(internal.as_ref())?;
         hub.ops
             .drop_disabled_fields(internal.as_mut(), old, &self.feature_gates);
-        let errors = hub
+        // What both versions say is said once.
+        for e in hub
             .ops
-            .validate(internal.as_ref(), old, &self.feature_gates);
+            .validate(internal.as_ref(), old, &self.feature_gates)
+            .0
+        {
+            if !errors.0.contains(&e) {
+                errors.push(e);
+            }
+        }
         if errors.is_empty() {
             Ok(internal)
         } else {
@@ -612,32 +633,10 @@ fn version_priority(v: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u
     }
 }
 
-/// A value outside an enum's set is a 422 NotSupported at its field, as kube-apiserver
-/// reports it; any other failure is a decode error, with the field when known.
+/// A decode failure, with the field when known. (Enum values outside the set decode; the
+/// write path's validation reports them.)
 fn decode_failure(f: DecodeFailure) -> SchemeError {
-    use crate::validation::{ErrorType, FieldError};
     let path = f.path.filter(|p| p != ".");
-    if let (CodecError::Json(e), Some(path)) = (&f.error, &path) {
-        let message = e.to_string();
-        // The enum deserializer's message is Kubernetes' NotSupported body; serde_json
-        // appends the position.
-        if let Some(rest) = message.strip_prefix("Unsupported value: ") {
-            let rest = rest.split(" at line ").next().unwrap_or(rest);
-            if let Some((value, supported)) = rest.split_once(": ") {
-                let value =
-                    serde_json::from_str::<String>(value).unwrap_or_else(|_| value.to_string());
-                return SchemeError::Invalid(
-                    FieldError::new(
-                        ErrorType::NotSupported,
-                        path.clone(),
-                        Some(serde_json::Value::String(value)),
-                        supported,
-                    )
-                    .into(),
-                );
-            }
-        }
-    }
     match path {
         Some(path) => SchemeError::DecodeAt {
             path,

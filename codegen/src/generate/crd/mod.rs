@@ -16,7 +16,7 @@ pub mod structural;
 use super::core::{Context, GeneratedFile, Generator};
 use super::schema::{deprecation_warning, Builder, Target};
 use super::settings::{CrdSettings, WebhookConfig};
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::model::resolve::{Index, Origin};
 use crate::model::{GroupVersion, KindCategory, Scope, TypeDef};
 use serde_json::{json, Map, Value};
@@ -109,6 +109,37 @@ fn at(t: &TypeDef, message: String, help: String) -> Diagnostic {
     let mut d = Diagnostic::new(t.span, message).with_help(help);
     d.file = Some(t.file.clone());
     d
+}
+
+/// `spec.conversion` for a CRD whose versions are converted by a webhook.
+fn webhook_conversion(webhook: &WebhookConfig) -> Value {
+    let client_config = match webhook {
+        WebhookConfig::Url(url) => json!({"url": url}),
+        WebhookConfig::Service {
+            namespace,
+            name,
+            path,
+            port,
+        } => {
+            let mut s = Map::new();
+            s.insert("namespace".into(), namespace.clone().into());
+            s.insert("name".into(), name.clone().into());
+            if let Some(p) = path {
+                s.insert("path".into(), p.clone().into());
+            }
+            if let Some(p) = port {
+                s.insert("port".into(), (*p).into());
+            }
+            json!({"service": s})
+        }
+    };
+    json!({
+        "strategy": "Webhook",
+        "webhook": {
+            "clientConfig": client_config,
+            "conversionReviewVersions": ["v1"],
+        },
+    })
 }
 
 fn crd<'a>(
@@ -249,49 +280,27 @@ fn crd<'a>(
     }
 
     let same_shape = schemas.windows(2).all(|w| w[0] == w[1]);
-    let conversion = if same_shape {
-        json!({"strategy": "None"})
-    } else {
-        let Some(webhook) = &settings.conversion_webhook else {
+    let conversion = match &settings.conversion_webhook {
+        _ if same_shape => json!({"strategy": "None"}),
+        Some(webhook) => webhook_conversion(webhook),
+        // Without a webhook the CRD is still written, with conversion `None` (the API
+        // server then only rewrites apiVersion), so local work and tests go on; the
+        // warning says what a cluster needs.
+        None => {
             let names: Vec<&str> = served.iter().map(|(gv, _)| gv.version.as_str()).collect();
-            errors.push(at(
+            let mut warning = at(
                 stored,
                 format!(
-                    "the versions of `{}` ({}) have different schemas, so its CRD needs a conversion webhook",
+                    "the versions of `{}` ({}) have different schemas, so its CRD needs a conversion webhook; it is written with conversion strategy `None`, which only rewrites apiVersion",
                     stored.name,
                     names.join(", ")
                 ),
                 "say where it runs in Cargo.toml: `[package.metadata.kapi] crd-conversion-webhook = { namespace = \"..\", name = \"..\", path = \"/convert\" }`".into(),
-            ));
-            return None;
-        };
-        let client_config = match webhook {
-            WebhookConfig::Url(url) => json!({"url": url}),
-            WebhookConfig::Service {
-                namespace,
-                name,
-                path,
-                port,
-            } => {
-                let mut s = Map::new();
-                s.insert("namespace".into(), namespace.clone().into());
-                s.insert("name".into(), name.clone().into());
-                if let Some(p) = path {
-                    s.insert("path".into(), p.clone().into());
-                }
-                if let Some(p) = port {
-                    s.insert("port".into(), (*p).into());
-                }
-                json!({"service": s})
-            }
-        };
-        json!({
-            "strategy": "Webhook",
-            "webhook": {
-                "clientConfig": client_config,
-                "conversionReviewVersions": ["v1"],
-            },
-        })
+            );
+            warning.severity = Severity::Warning;
+            errors.push(warning);
+            json!({"strategy": "None"})
+        }
     };
 
     let mut names = Map::new();

@@ -164,6 +164,7 @@ pub(super) async fn watch(ctx: &mut Ctx<'_>) -> Result<Reply, StatusError> {
         content_type,
         body,
         warnings: ctx.warnings.clone(),
+        headers: http::HeaderMap::new(),
     })
 }
 

@@ -152,12 +152,7 @@ fn admit(
 ) -> Result<Box<dyn Object>, StatusError> {
     let scheme = &ctx.state.scheme;
     let name = meta_str(&value, "name").to_string();
-    let mut obj = scheme
-        .decode_value(value)
-        .map_err(|e| ctx.scheme_error(e, &name))?;
-    scheme
-        .default(obj.as_mut())
-        .map_err(StatusError::internal)?;
+    let obj = decode_defaulted(ctx, value)?;
     let old_internal = match old {
         Some(o) => Some(
             scheme
@@ -172,6 +167,49 @@ fn admit(
     scheme
         .convert(internal, &ctx.resource.storage_api_version())
         .map_err(StatusError::internal)
+}
+
+/// Request-version JSON decoded and defaulted, as kube-apiserver's decoder hands it on.
+fn decode_defaulted(ctx: &Ctx<'_>, value: Value) -> Result<Box<dyn Object>, StatusError> {
+    let scheme = &ctx.state.scheme;
+    let name = meta_str(&value, "name").to_string();
+    let mut obj = scheme
+        .decode_value(value)
+        .map_err(|e| ctx.scheme_error(e, &name))?;
+    scheme
+        .default(obj.as_mut())
+        .map_err(StatusError::internal)?;
+    Ok(obj)
+}
+
+/// The request-version JSON defaulted, back as JSON: what the update rules compare.
+fn defaulted(ctx: &Ctx<'_>, value: Value) -> Result<Value, StatusError> {
+    decode_defaulted(ctx, value)?
+        .to_json_value()
+        .map_err(StatusError::internal)
+}
+
+/// Whether a write leaves the stored object as it is. As kube-apiserver's
+/// IgnoreManagedFieldsTimestampsTransformer, managed-fields times that moved while
+/// nothing else did are no change.
+fn unchanged(new: &dyn Object, current: &dyn Object) -> bool {
+    let (Ok(mut new), Ok(mut current)) = (new.to_json_value(), current.to_json_value()) else {
+        return false;
+    };
+    if new == current {
+        return true;
+    }
+    for value in [&mut new, &mut current] {
+        let entries = value
+            .pointer_mut("/metadata/managedFields")
+            .and_then(Value::as_array_mut);
+        for entry in entries.into_iter().flatten() {
+            if let Some(entry) = entry.as_object_mut() {
+                entry.remove("time");
+            }
+        }
+    }
+    new == current
 }
 
 fn stamp(ctx: &Ctx<'_>, obj: &mut dyn Object, rv: u64) -> Result<(), StatusError> {
@@ -255,7 +293,10 @@ pub(super) fn guaranteed_update(
     let key = ctx.key(name);
     let result = ctx.state.store.update(key.clone(), None, |current, rv| {
         let old = ctx.present_json(current)?;
-        let mut new = build(&old)?;
+        // The decoder defaults before the registry sees the object, so a write that
+        // leaves out a defaulted field (or sets it to null) compares equal to the stored
+        // object: no generation bump, no managed-fields change.
+        let mut new = defaulted(ctx, build(&old)?)?;
         if let Some(precondition) = lifecycle::precondition(&new)? {
             if precondition != revision_of(ctx, current) {
                 return Err(Stop::Failed(StatusError::modified(ctx.target(name))));
@@ -270,21 +311,26 @@ pub(super) fn guaranteed_update(
             crate::apiserver::managed_fields::on_write(ctx, Some(&old), &mut new)?;
         }
         let mut obj = admit(ctx, new, Some(current))?;
-        if dry_run {
-            return Err(Stop::DryRun(obj));
-        }
         let deleting = ctx
             .state
             .scheme
             .object_meta(obj.as_ref())
             .is_some_and(|m| m.deletion_timestamp.is_some() && m.finalizers.is_empty());
-        if deleting {
+        if deleting && !dry_run {
             return Err(Stop::DeleteNow);
         }
         // kube-apiserver skips writes that change nothing: no new resourceVersion, no
-        // event.
+        // event; a dry run then answers with the stored object.
         stamp(ctx, obj.as_mut(), revision_of(ctx, current))?;
-        let unchanged = obj.to_json_value().ok() == current.object.to_json_value().ok();
+        let unchanged = !deleting && unchanged(obj.as_ref(), current.object.as_ref());
+        if dry_run {
+            let answer = if unchanged {
+                current.object.clone_object()
+            } else {
+                obj
+            };
+            return Err(Stop::DryRun(answer));
+        }
         if unchanged {
             return Ok(None);
         }
