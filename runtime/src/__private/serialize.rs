@@ -45,11 +45,7 @@ pub fn omit_empty<T: Serialize + IsSet, S: SerializeStruct>(
     key: &'static str,
     value: &T,
 ) -> Result<(), S::Error> {
-    if value.is_set() {
-        state.serialize_field(key, value)
-    } else {
-        state.skip_field(key)
-    }
+    zero_valued(state, key, value, |state, key| state.skip_field(key))
 }
 
 /// An empty list or map (or zero value) written as `null`: Go's nil slice or map.
@@ -59,9 +55,22 @@ pub fn null_empty<T: Serialize + IsSet, S: SerializeStruct>(
     key: &'static str,
     value: &T,
 ) -> Result<(), S::Error> {
+    zero_valued(state, key, value, |state, key| {
+        state.serialize_field(key, &None::<()>)
+    })
+}
+
+/// `value` when it is set, else what `unset` writes.
+#[inline]
+fn zero_valued<T: Serialize + IsSet, S: SerializeStruct>(
+    state: &mut S,
+    key: &'static str,
+    value: &T,
+    unset: impl FnOnce(&mut S, &'static str) -> Result<(), S::Error>,
+) -> Result<(), S::Error> {
     if value.is_set() {
         state.serialize_field(key, value)
     } else {
-        state.serialize_field(key, &None::<()>)
+        unset(state, key)
     }
 }
