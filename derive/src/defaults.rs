@@ -16,12 +16,16 @@ pub fn expand(input: &Input) -> TokenStream {
             return None;
         }
         let name = field_ident(f);
-        Some(quote! { ::kapi::ApplyDefaults::apply_defaults(&mut self.#name); })
+        Some(quote! { __Defaults::apply_defaults(&mut self.#name); })
     });
+    let recursions = recursions.collect::<Vec<_>>();
+    let alias =
+        (!recursions.is_empty()).then(|| quote! { use ::kapi::ApplyDefaults as __Defaults; });
     quote! {
         impl ::kapi::ApplyDefaults for #ident {
             fn apply_defaults(&mut self) {
                 #(#marker_defaults)*
+                #alias
                 #(#recursions)*
                 {
                     use ::kapi::__private::probe::{NoDefaultsHook as _, ViaDefaultsHook as _};

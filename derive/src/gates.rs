@@ -33,15 +33,15 @@ pub fn expand(input: &Input) -> TokenStream {
                 .map(|(_, f)| {
                     let name = field_ident(f);
                     quote! {
-                        ::kapi::feature_gates::DropDisabledFields::drop_disabled_fields(
-                            &mut self.#name,
-                            __old.map(|__o| &__o.#name),
-                            __gates,
-                        );
+                        __Drop::drop_disabled_fields(&mut self.#name, __old.map(|__o| &__o.#name), __gates);
                     }
-                });
+                })
+                .collect::<Vec<_>>();
+            let alias = (!recursions.is_empty())
+                .then(|| quote! { use ::kapi::feature_gates::DropDisabledFields as __Drop; });
             quote! {
                 #(#drops)*
+                #alias
                 #(#recursions)*
                 let _ = (__old, __gates);
             }

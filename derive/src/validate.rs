@@ -84,19 +84,19 @@ fn struct_body(input: &Input) -> TokenStream {
     let union = union_checks(input);
     let kind = match input.def.kind.as_ref().map(|k| k.category) {
         Some(KindCategory::Object) => quote! {
-            if self.metadata.name.is_empty() && self.metadata.generate_name.is_empty() {
-                let __meta = __path.child("metadata");
-                __errs.push(::kapi::validation::FieldError::required(
-                    __meta.child("name").render(),
-                    "name or generateName is required",
-                ));
-            }
+            ::kapi::__private::validation::object_name(__path, &self.metadata.name, &self.metadata.generate_name, __errs);
         },
         _ => TokenStream::new(),
     };
+    // One short name for the helpers, declared only where a check uses it.
+    let checks = quote! { #(#checks)* #union };
+    let alias = checks
+        .to_string()
+        .contains("__kv")
+        .then(|| quote! { use ::kapi::__private::validation as __kv; });
     quote! {
-        #(#checks)*
-        #union
+        #alias
+        #checks
         #kind
         {
             use ::kapi::__private::probe::{NoValidateHook as _, ViaValidateHook as _};
@@ -111,6 +111,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
     let json = &m.json_name;
     let v = &m.validation;
+    let nested = m.ty.names_a_type();
     let mut body = TokenStream::new();
 
     if v.required_marker.is_some() {
@@ -121,7 +122,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
             }
             _ => quote!(false),
         };
-        body.extend(quote!(::kapi::__private::validation::required(&__p, #empty, __errs);));
+        body.extend(quote!(__kv::required(&__p, #empty, __errs);));
     }
 
     let (inner, optional) = match &m.ty {
@@ -138,35 +139,39 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
             }
         } else {
             quote! {
-                {
-                    let __v = __new;
-                    #value_checks
-                }
+                let __v = __new;
+                #value_checks
             }
         });
     }
 
     if v.immutable {
         body.extend(quote! {
-            ::kapi::__private::validation::immutable(&__p, __new, __prev, __errs);
+            __kv::immutable(&__p, __new, __prev, __errs);
         });
     }
 
-    if m.ty.names_a_type() {
+    let prev = quote!(__old.map(|__o| &__o.#name));
+    if body.is_empty() {
+        // Most fields: only their own value's checks, one call.
+        return match nested {
+            true => quote! {
+                __kv::nested(__path, #json, &self.#name, #prev, __opts, __errs);
+            },
+            false => TokenStream::new(),
+        };
+    }
+    if nested {
         body.extend(quote! {
             ::kapi::validation::Validate::validate_at(__new, __prev, &__p, __opts, __errs);
         });
     }
-
-    if body.is_empty() {
-        return TokenStream::new();
-    }
+    let prev = (v.immutable || nested).then(|| quote!(let __prev = #prev;));
     quote! {
         {
             let __p = __path.child(#json);
             let __new = &self.#name;
-            let __prev = __old.map(|__o| &__o.#name);
-            let _ = __prev;
+            #prev
             #body
         }
     }
@@ -185,14 +190,14 @@ fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
                 let lit = number_literal(*s, *min);
                 let excl = v.exclusive_minimum;
                 out.extend(quote! {
-                    ::kapi::__private::validation::minimum(&__p, *__v, (#lit as #ty), #excl, __errs);
+                    __kv::minimum(&__p, *__v, (#lit as #ty), #excl, __errs);
                 });
             }
             if let Some(max) = v.maximum {
                 let lit = number_literal(*s, *max);
                 let excl = v.exclusive_maximum;
                 out.extend(quote! {
-                    ::kapi::__private::validation::maximum(&__p, *__v, (#lit as #ty), #excl, __errs);
+                    __kv::maximum(&__p, *__v, (#lit as #ty), #excl, __errs);
                 });
             }
             out
@@ -201,24 +206,18 @@ fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
             let mut out = TokenStream::new();
             if let Some(min) = v.min_items {
                 let min = *min as usize;
-                out.extend(
-                    quote!(::kapi::__private::validation::min_items(&__p, __v.len(), #min, __errs);),
-                );
+                out.extend(quote!(__kv::min_items(&__p, __v.len(), #min, __errs);));
             }
             if let Some(max) = v.max_items {
                 let max = *max as usize;
-                out.extend(
-                    quote!(::kapi::__private::validation::max_items(&__p, __v.len(), #max, __errs);),
-                );
+                out.extend(quote!(__kv::max_items(&__p, __v.len(), #max, __errs);));
             }
             match m.list_type.as_deref() {
-                Some(ListType::Set) => out.extend(
-                    quote!(::kapi::__private::validation::unique_items(&__p, __v, __errs);),
-                ),
+                Some(ListType::Set) => out.extend(quote!(__kv::unique_items(&__p, __v, __errs);)),
                 Some(ListType::Map) if !m.list_map_keys.is_empty() => {
                     let keys = &m.list_map_keys;
                     out.extend(quote! {
-                        ::kapi::__private::validation::unique_keys(&__p, __v, &[#(#keys),*], __errs);
+                        __kv::unique_keys(&__p, __v, &[#(#keys),*], __errs);
                     });
                 }
                 _ => {}
@@ -239,15 +238,11 @@ fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
             let mut out = TokenStream::new();
             if let Some(max) = v.max_items {
                 let max = *max as usize;
-                out.extend(
-                    quote!(::kapi::__private::validation::max_items(&__p, __v.len(), #max, __errs);),
-                );
+                out.extend(quote!(__kv::max_items(&__p, __v.len(), #max, __errs);));
             }
             if let Some(min) = v.min_items {
                 let min = *min as usize;
-                out.extend(
-                    quote!(::kapi::__private::validation::min_items(&__p, __v.len(), #min, __errs);),
-                );
+                out.extend(quote!(__kv::min_items(&__p, __v.len(), #min, __errs);));
             }
             out
         }
@@ -264,22 +259,22 @@ fn string_checks(m: &Field, value: TokenStream, path: TokenStream, set: bool) ->
     let mut out = TokenStream::new();
     if let Some(min) = v.min_length {
         let min = *min as usize;
-        out.extend(quote!(::kapi::__private::validation::min_length(#path, #value, #min, __errs);));
+        out.extend(quote!(__kv::min_length(#path, #value, #min, __errs);));
     }
     if let Some(max) = v.max_length {
         let max = *max as usize;
-        out.extend(quote!(::kapi::__private::validation::max_length(#path, #value, #max, __errs);));
+        out.extend(quote!(__kv::max_length(#path, #value, #max, __errs);));
     }
     if let Some(pattern) = &v.pattern {
         out.extend(quote! {
             static __PATTERN: ::std::sync::OnceLock<
                 ::core::result::Result<::kapi::__private::regex_lite::Regex, ::std::string::String>,
             > = ::std::sync::OnceLock::new();
-            ::kapi::__private::validation::pattern(#path, #value, #pattern, &__PATTERN, __errs);
+            __kv::pattern(#path, #value, #pattern, &__PATTERN, __errs);
         });
     }
     if let Some(format) = &v.format {
-        out.extend(quote!(::kapi::__private::validation::format(#path, #value, #format, __errs);));
+        out.extend(quote!(__kv::format(#path, #value, #format, __errs);));
     }
     if out.is_empty() || set {
         return out;
@@ -309,7 +304,7 @@ fn union_checks(input: &Input) -> TokenStream {
         let json = &m.json_name;
         let value = m.discriminator_value();
         quote! {
-            ::kapi::__private::validation::UnionMember {
+            __kv::UnionMember {
                 name: #json,
                 set: ::kapi::feature_gates::IsSet::is_set(&self.#name),
                 discriminator_value: #value,
@@ -348,7 +343,7 @@ fn union_checks(input: &Input) -> TokenStream {
     quote! {
         {
             let __unchanged = __old.is_some_and(|__o| true #(&& #sets_equal)* #disc_equal);
-            ::kapi::__private::validation::union(
+            __kv::union(
                 __path,
                 &[#(#member_exprs),*],
                 #disc,

@@ -5,13 +5,14 @@
 
 pub mod conversion;
 pub mod deep_copy;
-mod deserialize;
+pub mod deserialize;
 pub mod probe;
 pub mod protobuf;
+pub mod serialize;
 pub mod validation;
 
 pub use crate::__kind_hooks as kind_hooks;
-pub use deserialize::{check_type_meta, default_from_json, CowStr};
+pub use deserialize::default_from_json;
 pub use kapi_derive::unknown_feature_gate;
 pub use regex_lite;
 pub use serde;

@@ -1,7 +1,7 @@
 //! The checks the derived `Validate` impls call, one per marker, each producing Kubernetes'
 //! error for its field.
 
-use crate::validation::{go_number, ErrorList, ErrorType, FieldError, Path};
+use crate::validation::{go_number, ErrorList, ErrorType, FieldError, Options, Path, Validate};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -63,6 +63,30 @@ pub fn maximum<T: PartialOrd + Copy + Into<Value>>(
             &format!("{words} {}", shown(max)),
         ));
     }
+}
+
+/// An object kind needs `metadata.name` or `metadata.generateName`.
+pub fn object_name(path: &Path<'_>, name: &str, generate_name: &str, errs: &mut ErrorList) {
+    if name.is_empty() && generate_name.is_empty() {
+        let meta_path = path.child("metadata");
+        errs.push(FieldError::required(
+            meta_path.child("name").render(),
+            "name or generateName is required",
+        ));
+    }
+}
+
+/// A field with no checks of its own: its value validates itself, with its old value.
+#[inline]
+pub fn nested<T: Validate + ?Sized>(
+    path: &Path<'_>,
+    key: &'static str,
+    new: &T,
+    old: Option<&T>,
+    opts: &Options<'_>,
+    errs: &mut ErrorList,
+) {
+    new.validate_at(old, &path.child(key), opts, errs);
 }
 
 /// `max_length`: Kubernetes' TooLong, which never repeats the value.

@@ -6,7 +6,7 @@ pub mod yaml;
 
 pub(crate) mod duplicates;
 mod error;
-mod path;
+pub(crate) mod path;
 
 pub use error::CodecError;
 pub use json::Strict;

@@ -126,16 +126,38 @@ fn downcast<T: Kind>(obj: Box<dyn Object>) -> Result<T, ConversionError> {
     })
 }
 
+/// Decodes `value` as `T`, keeping the path of a failure and handing each unknown field to
+/// `unknown`. Every decode of a kind from a JSON value (YAML bodies, `decode_value`, the
+/// unknown fields `fieldValidation` reports, and where a JSON body failed) goes through this
+/// one deserializer type, the same for every kind: `unknown` is a `dyn` callback because a
+/// closure's type is per kind, and a per-kind deserializer type compiles the `Deserialize`
+/// of every type a kind contains (ObjectMeta, Condition, ...) again for each kind.
+fn decode_tracked<T: Kind>(
+    value: serde_json::Value,
+    unknown: &mut dyn FnMut(serde_ignored::Path<'_>),
+) -> Result<T, DecodeFailure> {
+    let mut track = serde_path_to_error::Track::new();
+    let de = serde_path_to_error::Deserializer::new(value, &mut track);
+    match serde_ignored::deserialize(de, unknown) {
+        Ok(t) => Ok(t),
+        Err(error) => Err(DecodeFailure {
+            path: Some(track.path().to_string()),
+            error: error.into(),
+        }),
+    }
+}
+
 impl<T: Kind> KindOps for Ops<T> {
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, DecodeFailure> {
         match serde_json::from_slice::<T>(input) {
             Ok(t) => Ok(Box::new(t)),
-            // Decode again, tracking the path, only to say where it failed.
+            // Decode again, as a value, only to say where it failed (JSON that does not
+            // parse has no field to name).
             Err(error) => {
-                let mut de = serde_json::Deserializer::from_slice(input);
-                let path = serde_path_to_error::deserialize::<_, T>(&mut de)
-                    .err()
-                    .map(|e| e.path().to_string());
+                let path = serde_json::from_slice::<serde_json::Value>(input)
+                    .ok()
+                    .and_then(|value| decode_tracked::<T>(value, &mut |_| {}).err())
+                    .and_then(|failure| failure.path);
                 Err(DecodeFailure {
                     path,
                     error: error.into(),
@@ -145,20 +167,19 @@ impl<T: Kind> KindOps for Ops<T> {
     }
 
     fn unknown_fields(&self, value: &serde_json::Value) -> Vec<String> {
+        let mut unknown = Vec::new();
+        let decoded = decode_tracked::<T>(value.clone(), &mut |p| {
+            unknown.push(crate::codec::path::render_ignored(&p))
+        });
         // A value that does not decode at all reports its failure elsewhere.
-        crate::codec::json::from_value_strict::<T>(value.clone())
-            .map(|strict| strict.unknown_fields)
-            .unwrap_or_default()
+        match decoded {
+            Ok(_) => unknown,
+            Err(_) => Vec::new(),
+        }
     }
 
     fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure> {
-        match serde_path_to_error::deserialize::<_, T>(value) {
-            Ok(t) => Ok(Box::new(t)),
-            Err(e) => Err(DecodeFailure {
-                path: Some(e.path().to_string()),
-                error: e.into_inner().into(),
-            }),
-        }
+        decode_tracked::<T>(value, &mut |_| {}).map(|t| Box::new(t) as Box<dyn Object>)
     }
 
     fn apply_defaults(&self, obj: &mut dyn Object) {

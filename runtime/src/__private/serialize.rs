@@ -1,0 +1,76 @@
+//! What the derived `Serialize` impls call: one helper per way a field is written, so the
+//! derive emits one call per field and the choice between them stays in one place
+//! (`derive/src/ser.rs`, `write_field`).
+
+use crate::feature_gates::IsSet;
+use crate::TypeInfo;
+use serde::ser::{Serialize, SerializeStruct};
+
+/// A kind's `kind` and `apiVersion`, written first.
+#[inline]
+pub fn type_meta<T: TypeInfo, S: SerializeStruct>(state: &mut S) -> Result<(), S::Error> {
+    state.serialize_field("kind", T::KIND)?;
+    state.serialize_field("apiVersion", T::API_VERSION)
+}
+
+/// A field that is always written (required fields, and structs: Go's `omitempty` never
+/// omits a struct).
+#[inline]
+pub fn always<T: Serialize + ?Sized, S: SerializeStruct>(
+    state: &mut S,
+    key: &'static str,
+    value: &T,
+) -> Result<(), S::Error> {
+    state.serialize_field(key, value)
+}
+
+/// An `Option` field: omitted when `None`, its value when `Some`.
+#[inline]
+pub fn option<T: Serialize, S: SerializeStruct>(
+    state: &mut S,
+    key: &'static str,
+    value: &Option<T>,
+) -> Result<(), S::Error> {
+    match value {
+        Some(v) => state.serialize_field(key, v),
+        None => state.skip_field(key),
+    }
+}
+
+/// An optional string, number, bool or collection: omitted when it is its zero value
+/// (Go's `omitempty`).
+#[inline]
+pub fn omit_empty<T: Serialize + IsSet, S: SerializeStruct>(
+    state: &mut S,
+    key: &'static str,
+    value: &T,
+) -> Result<(), S::Error> {
+    zero_valued(state, key, value, |state, key| state.skip_field(key))
+}
+
+/// An empty list or map (or zero value) written as `null`: Go's nil slice or map.
+#[inline]
+pub fn null_empty<T: Serialize + IsSet, S: SerializeStruct>(
+    state: &mut S,
+    key: &'static str,
+    value: &T,
+) -> Result<(), S::Error> {
+    zero_valued(state, key, value, |state, key| {
+        state.serialize_field(key, &None::<()>)
+    })
+}
+
+/// `value` when it is set, else what `unset` writes.
+#[inline]
+fn zero_valued<T: Serialize + IsSet, S: SerializeStruct>(
+    state: &mut S,
+    key: &'static str,
+    value: &T,
+    unset: impl FnOnce(&mut S, &'static str) -> Result<(), S::Error>,
+) -> Result<(), S::Error> {
+    if value.is_set() {
+        state.serialize_field(key, value)
+    } else {
+        unset(state, key)
+    }
+}
