@@ -190,6 +190,12 @@ impl<K, V> IsSet for BTreeMap<K, V> {
     }
 }
 
+impl IsSet for crate::meta::StringMap {
+    fn is_set(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
 impl<K, V, S> IsSet for std::collections::HashMap<K, V, S> {
     fn is_set(&self) -> bool {
         !self.is_empty()
