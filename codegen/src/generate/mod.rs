@@ -70,6 +70,11 @@ impl Loaded {
         }
     }
 
+    /// `diagnostic` rendered like rustc, with its line of source.
+    pub fn render(&self, diagnostic: &Diagnostic) -> String {
+        source::render(std::iter::once(diagnostic), &self.sources, &self.crate_dir)
+    }
+
     /// Runs the API-convention linter: the warnings rendered one per entry, or the errors
     /// that stop the run (an unknown rule in `allow_lint`; every finding when `strict`).
     pub fn lint(&self, strict: bool) -> Result<Vec<String>, Error> {
