@@ -53,9 +53,14 @@ fn at_revision(crate_dir: &Path, rev: &str) -> Result<Snapshot, Error> {
     let prefix = git(crate_dir, &["rev-parse", "--show-prefix"])?
         .trim()
         .to_string();
+    let pathspec = if prefix.is_empty() {
+        "."
+    } else {
+        prefix.as_str()
+    };
     let listing = git(
         &root,
-        &["ls-tree", "-r", "-z", "--name-only", rev, "--", &prefix],
+        &["ls-tree", "-r", "-z", "--name-only", rev, "--", pathspec],
     )?;
     // Today's settings say where generated files are; they are never API source.
     let output = generate::Settings::load(crate_dir)

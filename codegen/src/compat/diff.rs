@@ -3,7 +3,7 @@
 //!
 //! Items are paired as the wire pairs them: group-versions by name, kinds and types by name
 //! (a type whose Rust name changed is paired through the fields that hold it), fields by
-//! JSON name (else by Rust name or protobuf number: a renamed JSON field), enum values by
+//! JSON name (else by Rust name: a renamed JSON field), enum values by
 //! value. Feature-gated additions are the sanctioned way to grow an API and are never
 //! changes; a change to what the baseline had behind an alpha gate counts as alpha.
 
@@ -246,24 +246,22 @@ impl<'a> Diff<'a> {
                 );
             }
         }
-        // Each baseline field's partner today, by JSON name, else Rust name, else number.
-        let mut partner: Vec<Option<usize>> = Vec::with_capacity(b.fields.len());
-        for bf in &b.fields {
-            let by = |same: &dyn Fn(&FieldSnap) -> bool| t.fields.iter().position(same);
-            partner.push(
-                by(&|tf| tf.json_name == bf.json_name)
+        // Each baseline field's partner today, by JSON name, else by Rust name (a JSON
+        // rename). Not by protobuf number: a new field on an old number is a reuse.
+        let partner: Vec<Option<usize>> = b
+            .fields
+            .iter()
+            .map(|bf| {
+                t.fields
+                    .iter()
+                    .position(|tf| tf.json_name == bf.json_name)
                     .or_else(|| {
-                        by(&|tf| tf.rust_name == bf.rust_name && b.field(&tf.json_name).is_none())
-                    })
-                    .or_else(|| {
-                        by(&|tf| {
-                            bf.protobuf.is_some()
-                                && tf.protobuf == bf.protobuf
-                                && b.field(&tf.json_name).is_none()
+                        t.fields.iter().position(|tf| {
+                            tf.rust_name == bf.rust_name && b.field(&tf.json_name).is_none()
                         })
-                    }),
-            );
-        }
+                    })
+            })
+            .collect();
         let mut pairs = Vec::new();
         for (bf, p) in b.fields.iter().zip(&partner) {
             let s = self.gated(bf.feature_gate.as_ref(), s);

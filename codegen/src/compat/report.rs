@@ -40,7 +40,7 @@ struct Target<'m> {
 
 pub fn report(changes: Vec<Change>, model: &Model, release: &str) -> Compat {
     let mut out = Compat {
-        errors: check_allow_markers(model),
+        errors: allow_marker_errors(model),
         ..Compat::default()
     };
     for c in changes {
@@ -58,14 +58,15 @@ pub fn report(changes: Vec<Change>, model: &Model, release: &str) -> Compat {
             Stability::Beta | Stability::Ga => Severity::Error,
         };
         let gutter = " ".repeat(target.span.start().line.max(1).to_string().len());
-        let accept = match c.at {
-            Place::Group(_) | Place::Version(_) => {
-                "a removal is sanctioned by `lifecycle(deprecated = ..)` (a warning) or `lifecycle(removed = ..)` in a release first".to_string()
-            }
-            _ => format!(
+        let accept = if c.rule.name == rules::NEW_VERSION_PREFERRED.name {
+            "release the version once before it outranks the others (GA over beta over alpha, then by number)".to_string()
+        } else if matches!(c.at, Place::Group(_) | Place::Version(_)) {
+            "a removal is sanctioned by `lifecycle(deprecated = ..)` (a warning) or `lifecycle(removed = ..)` in a release first".to_string()
+        } else {
+            format!(
                 "accept a deliberate break with #[k8s(allow_compat(rule = \"{}\", reason = \"..\"))]",
                 c.rule.name
-            ),
+            )
         };
         out.findings.push(Diagnostic {
             severity,
@@ -161,7 +162,7 @@ fn allow_rule(m: &Marker) -> Option<String> {
 }
 
 /// `allow_compat` naming no rule, or without a reason: a break accepted must say why.
-fn check_allow_markers(model: &Model) -> Vec<Diagnostic> {
+pub fn allow_marker_errors(model: &Model) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let types = model
         .versions

@@ -106,6 +106,11 @@ pub fn load(crate_dir: &Path) -> Result<Loaded, Error> {
     let mut parsed = source::parse_crate_except(&settings.crate_name, &lib_rs, &[generated_dir])
         .map_err(|e| Error::Io(e.0))?;
     model::check::check(&parsed.model, &mut parsed.diagnostics);
+    // Like an unknown `allow_lint`, a misused `allow_compat` is an error on every run, not
+    // only when a baseline is checked.
+    parsed
+        .diagnostics
+        .extend(crate::compat::report::allow_marker_errors(&parsed.model));
     let loaded = Loaded {
         model: parsed.model,
         settings,
