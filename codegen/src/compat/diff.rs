@@ -12,7 +12,7 @@ use super::snapshot::{FieldSnap, Snapshot, TypeSnap, VersionSnap};
 use crate::markers::{key, Key};
 use crate::model::version_name::{self, Stability};
 use crate::model::KindCategory;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// One break of one rule.
 #[derive(Debug, Clone)]
@@ -203,19 +203,27 @@ impl<'a> Diff<'a> {
 
     /// Compares types paired by name, then the pairs found through renamed field types.
     fn types(&mut self, scope: Scope, base: &[TypeSnap], today: &[TypeSnap], s: Stability) {
+        let by_name = |types: &[TypeSnap]| -> HashMap<String, usize> {
+            types
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.name.clone(), i))
+                .collect()
+        };
+        let (base_index, today_index) = (by_name(base), by_name(today));
         let mut queue: Vec<(String, String)> = base
             .iter()
-            .filter(|b| find_in(today, &b.name).is_some())
+            .filter(|b| today_index.contains_key(&b.name))
             .map(|b| (b.name.clone(), b.name.clone()))
             .collect();
         let mut seen: HashSet<(String, String)> = queue.iter().cloned().collect();
         let mut i = 0;
         while let Some((b, t)) = queue.get(i).cloned() {
             i += 1;
-            let (Some(bt), Some(tt)) = (find_in(base, &b), find_in(today, &t)) else {
+            let (Some(&bi), Some(&ti)) = (base_index.get(&b), today_index.get(&t)) else {
                 continue;
             };
-            for pair in self.ty(&scope, bt, tt, s) {
+            for pair in self.ty(&scope, &base[bi], &today[ti], s) {
                 if seen.insert(pair.clone()) {
                     queue.push(pair);
                 }
@@ -836,10 +844,6 @@ impl<'a> Diff<'a> {
             self.push(rule, at, Some(key::DEFAULT), message, before, after, s);
         }
     }
-}
-
-fn find_in<'t>(types: &'t [TypeSnap], name: &str) -> Option<&'t TypeSnap> {
-    types.iter().find(|t| t.name == name)
 }
 
 fn is_stored(k: &TypeSnap) -> bool {

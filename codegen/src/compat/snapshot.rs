@@ -7,7 +7,8 @@
 
 use crate::model::{Field, GroupVersion, KindCategory, Model, Scope, Shape, TypeDef, TypeRef};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
 
 /// The comment every snapshot file starts with.
 const HEADER: &str = "# A released API, the baseline of `kapi-codegen --compat`. Written by\n\
@@ -34,6 +35,20 @@ pub struct VersionSnap {
     pub group: String,
     pub version: String,
     pub types: Vec<TypeSnap>,
+    #[serde(skip)]
+    index: NameIndex,
+}
+
+/// Types by name, built on first lookup: the rules look types up per kind and per field,
+/// which made a large API quadratic. Not part of the value: two snapshots with the same
+/// types are equal whether or not either was searched.
+#[derive(Debug, Clone, Default)]
+struct NameIndex(OnceLock<HashMap<String, usize>>);
+
+impl PartialEq for NameIndex {
+    fn eq(&self, _: &NameIndex) -> bool {
+        true
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -162,6 +177,7 @@ impl Snapshot {
                     group: gv.group.clone(),
                     version: gv.version.clone(),
                     types: types_of(Some(gv), &gv.types),
+                    index: NameIndex::default(),
                 })
                 .collect(),
             shared_types: types_of(None, &model.shared_types),
@@ -187,7 +203,14 @@ impl Snapshot {
 
 impl VersionSnap {
     pub fn find(&self, name: &str) -> Option<&TypeSnap> {
-        self.types.iter().find(|t| t.name == name)
+        let index = self.index.0.get_or_init(|| {
+            let mut map = HashMap::with_capacity(self.types.len());
+            for (i, t) in self.types.iter().enumerate() {
+                map.entry(t.name.clone()).or_insert(i);
+            }
+            map
+        });
+        index.get(name).and_then(|&i| self.types.get(i))
     }
 
     pub fn kinds(&self) -> impl Iterator<Item = &TypeSnap> {
