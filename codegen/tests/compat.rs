@@ -537,6 +537,16 @@ fn allow_compat_accepts_the_named_rule_with_a_reason() {
         "#[k8s(minimum = 2, maximum = 100, allow_compat(rule = \"maximum-lowered\", reason = \"never taller\"), protobuf = 1)]",
     )]);
     assert_eq!(found, ["minimum-raised".to_string()].into());
+    // On an enum, for its values.
+    let (rendered, found) = check(&[
+        Replace("v1/types.rs", "    /// Never restart.\n    Never,\n", ""),
+        Replace(
+            "v1/types.rs",
+            "/// How a frob is restarted.\n#[derive(ApiType, Debug, PartialEq, Eq, Hash, Default)]\n#[k8s(enum)]",
+            "/// How a frob is restarted.\n#[derive(ApiType, Debug, PartialEq, Eq, Hash, Default)]\n#[k8s(enum, allow_compat(rule = \"enum-value-removed\", reason = \"Never never worked\"))]",
+        ),
+    ]);
+    assert!(found.is_empty() && rendered.is_empty(), "{rendered}");
 }
 
 #[test]
@@ -636,35 +646,6 @@ fn the_command_line_fails_on_a_break_and_generates_nothing() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("never rewritten"));
-}
-
-#[test]
-fn the_derive_parser_accepts_allow_compat_everywhere_it_belongs() {
-    let file: syn::File = syn::parse_str(
-        r#"
-        #[k8s(allow_compat(rule = "field-removed", reason = "never released"))]
-        pub struct Spec {
-            #[k8s(maximum = 3, allow_compat(rule = "maximum-lowered", reason = "a"), allow_compat(rule = "default-changed", reason = "b"))]
-            pub count: Option<i32>,
-        }
-
-        #[k8s(enum, allow_compat(rule = "enum-value-removed", reason = "alpha"))]
-        pub enum Mode {
-            #[k8s(allow_compat(rule = "enum-value-removed", reason = "alpha"))]
-            Fast,
-        }
-        "#,
-    )
-    .unwrap();
-    for item in &file.items {
-        let mut diags = kapi_codegen::diagnostics::Diagnostics::default();
-        let parsed = kapi_codegen::model::parse::parse_item(item, &mut diags);
-        assert!(
-            parsed.is_some() && diags.is_empty(),
-            "{:?}",
-            diags.into_vec()
-        );
-    }
 }
 
 #[test]

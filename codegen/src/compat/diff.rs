@@ -36,7 +36,6 @@ pub enum Place {
     Version(Gv),
     Type(Scope, String),
     Field(Scope, String, String),
-    Variant(Scope, String, String),
 }
 
 /// A group-version: `(group, version)`.
@@ -549,34 +548,32 @@ impl<'a> Diff<'a> {
             Some(v) if exclusive => format!("{v} (exclusive)"),
             other => shown(other),
         };
-        if let Some(tm) = t.minimum {
-            let raised = match b.minimum {
-                None => true,
-                Some(bm) => tm > bm || (tm == bm && t.exclusive_minimum && !b.exclusive_minimum),
-            };
-            if raised {
-                push(
-                    rules::MINIMUM_RAISED,
-                    Some(key::MINIMUM),
-                    "its minimum was raised",
-                    bound(b.minimum, b.exclusive_minimum),
-                    bound(t.minimum, t.exclusive_minimum),
-                );
-            }
-        }
-        if let Some(tm) = t.maximum {
-            let lowered = match b.maximum {
-                None => true,
-                Some(bm) => tm < bm || (tm == bm && t.exclusive_maximum && !b.exclusive_maximum),
-            };
-            if lowered {
-                push(
-                    rules::MAXIMUM_LOWERED,
-                    Some(key::MAXIMUM),
-                    "its maximum was lowered",
-                    bound(b.maximum, b.exclusive_maximum),
-                    bound(t.maximum, t.exclusive_maximum),
-                );
+        let above = |t: f64, b: f64| t > b;
+        let below = |t: f64, b: f64| t < b;
+        for (rule, k, what, (bv, bx), (tv, tx), tighter) in [
+            (
+                rules::MINIMUM_RAISED,
+                key::MINIMUM,
+                "its minimum was raised",
+                (b.minimum, b.exclusive_minimum),
+                (t.minimum, t.exclusive_minimum),
+                &above as &dyn Fn(f64, f64) -> bool,
+            ),
+            (
+                rules::MAXIMUM_LOWERED,
+                key::MAXIMUM,
+                "its maximum was lowered",
+                (b.maximum, b.exclusive_maximum),
+                (t.maximum, t.exclusive_maximum),
+                &below,
+            ),
+        ] {
+            let Some(today) = tv else { continue };
+            // A new bound, a tighter one, or the same one made exclusive.
+            let narrowed =
+                bv.is_none_or(|base| tighter(today, base) || (today == base && tx && !bx));
+            if narrowed {
+                push(rule, Some(k), what, bound(bv, bx), bound(tv, tx));
             }
         }
         let raised = |b: Option<i64>, t: Option<i64>| t.is_some_and(|t| b.is_none_or(|b| t > b));

@@ -8,7 +8,7 @@ use super::rules;
 use crate::diagnostics::{closest, Diagnostic, Severity};
 use crate::markers::{key, Marker, MarkerList};
 use crate::model::version_name::Stability;
-use crate::model::{Model, Shape, TypeDef};
+use crate::model::{Model, TypeDef};
 use proc_macro2::Span;
 use std::path::PathBuf;
 
@@ -140,19 +140,6 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
                 allows,
             })
         }),
-        Place::Variant(scope, name, value) => find_type(model, scope, name).and_then(|t| {
-            let Shape::Enum { variants } = &t.shape else {
-                return None;
-            };
-            let v = variants.iter().find(|v| &v.value == value)?;
-            let mut allows = v.markers.all(key::ALLOW_COMPAT);
-            allows.extend(t.markers.all(key::ALLOW_COMPAT));
-            Some(Target {
-                span: v.span,
-                file: t.file.clone(),
-                allows,
-            })
-        }),
     };
     found.unwrap_or(crate_root)
 }
@@ -173,11 +160,6 @@ pub fn allow_marker_errors(model: &Model) -> Vec<Diagnostic> {
         let mut markers: Vec<&Marker> = t.markers.all(key::ALLOW_COMPAT);
         for f in t.fields() {
             markers.extend(f.markers.all(key::ALLOW_COMPAT));
-        }
-        if let Shape::Enum { variants } = &t.shape {
-            for v in variants {
-                markers.extend(v.markers.all(key::ALLOW_COMPAT));
-            }
         }
         for m in markers {
             let error = |message: String, help: String| {
