@@ -702,22 +702,12 @@ impl<'a> Diff<'a> {
     /// The guide's two steps: a version is served for a release before it is preferred or
     /// stored.
     fn two_step(&mut self, group: &str) {
-        let base: Vec<&VersionSnap> = self
-            .base
-            .versions
-            .iter()
-            .filter(|v| v.group == group)
-            .collect();
+        let base: Vec<&VersionSnap> = self.base.versions_of(group).collect();
         if base.is_empty() {
             return;
         }
-        let today: Vec<&VersionSnap> = self
-            .today
-            .versions
-            .iter()
-            .filter(|v| v.group == group)
-            .collect();
-        let preferred = |vs: &[&'a VersionSnap]| {
+        let today: Vec<&VersionSnap> = self.today.versions_of(group).collect();
+        let preferred = |vs: &[&VersionSnap]| {
             vs.iter()
                 .min_by(|a, b| version_name::priority(&a.version, &b.version))
                 .map(|v| v.version.clone())
@@ -765,12 +755,7 @@ impl<'a> Diff<'a> {
     /// Defaults across today's versions of `group`: a default added in one version and not the
     /// others, and a default where another version's field cannot be unset.
     fn defaults_across_versions(&mut self, group: &str) {
-        let today: Vec<&VersionSnap> = self
-            .today
-            .versions
-            .iter()
-            .filter(|v| v.group == group)
-            .collect();
+        let today: Vec<&VersionSnap> = self.today.versions_of(group).collect();
         // (type, JSON field) → (version, field) in today's versions.
         let mut by_field: BTreeMap<(&str, &str), Vec<(&VersionSnap, &FieldSnap)>> = BTreeMap::new();
         for v in &today {

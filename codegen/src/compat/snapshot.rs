@@ -194,6 +194,10 @@ impl Snapshot {
         serde_yaml_ng::from_str(text).map_err(|e| e.to_string())
     }
 
+    pub fn versions_of<'s>(&'s self, group: &'s str) -> impl Iterator<Item = &'s VersionSnap> {
+        self.versions.iter().filter(move |v| v.group == group)
+    }
+
     pub fn version(&self, group: &str, version: &str) -> Option<&VersionSnap> {
         self.versions
             .iter()
