@@ -5,9 +5,7 @@
 
 //! Round-trip checks of every group-version, for tests.
 /// Every group-version's `round_trip` on the same seeds.
-pub fn round_trip_all(
-    seeds: ::core::ops::Range<u64>,
-) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     passed += crate::v1::generated::round_trip::round_trip(seeds.clone())?;
     passed += crate::v2beta1::generated::round_trip::round_trip(seeds.clone())?;

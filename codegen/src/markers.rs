@@ -105,12 +105,15 @@ pub mod key {
         // Fields.
         OPTIONAL = "optional",
         REQUIRED = "required",
+        PRESENCE = "presence",
         DEFAULT = "default",
         RENAME = "rename",
         FEATURE_GATE = "feature_gate",
         LIST_TYPE = "list_type",
         LIST_MAP_KEY = "list_map_key",
         MAP_TYPE = "map_type",
+        PATCH_STRATEGY = "patch_strategy",
+        PATCH_MERGE_KEY = "patch_merge_key",
         UNION_DISCRIMINATOR = "union_discriminator",
         MINIMUM = "minimum",
         MAXIMUM = "maximum",
@@ -124,6 +127,7 @@ pub mod key {
         MAX_ITEMS = "max_items",
         IMMUTABLE = "immutable",
         PROTOBUF = "protobuf",
+        PROTOBUF_NAME = "protobuf_name",
         CONVERSION_GEN = "conversion_gen",
         PRESERVE_UNKNOWN_FIELDS = "preserve_unknown_fields",
         EMBEDDED_RESOURCE = "embedded_resource",
@@ -134,6 +138,7 @@ pub mod key {
         SIMPLE_KIND = "simple_kind",
         ENUM = "enum",
         UNION = "union",
+        STRUCT_TYPE = "struct_type",
         GEN_CLIENT = "gen_client",
         PLURAL = "plural",
         SINGULAR = "singular",
@@ -152,6 +157,7 @@ pub mod key {
         INTERNAL = "internal",
         GROUP_GO_NAME = "group_go_name",
         PROTOBUF_PACKAGE = "protobuf_package",
+        PROTOBUF_PATH = "protobuf_path",
     }
 
     /// Inside `gen_client(...)`.
@@ -369,12 +375,25 @@ pub const MARKERS: &[MarkerSpec] = {
         // Fields.
         spec(OPTIONAL, &[Field], Flag, "+optional"),
         spec(REQUIRED, &[Field], Flag, "+required"),
+        spec(
+            PRESENCE,
+            &[Field],
+            Str,
+            "json tag `omitempty` (or its absence)",
+        ),
         spec(DEFAULT, &[Field], Json, "+default=<json>"),
         spec(RENAME, &[Field, Variant], Str, "json tag name"),
         spec(FEATURE_GATE, &[Field, Variant], Str, "+featureGate=Name"),
         spec(LIST_TYPE, &[Field], Str, "+listType=atomic|set|map"),
         repeat(spec(LIST_MAP_KEY, &[Field], StrList, "+listMapKey=k")),
         spec(MAP_TYPE, &[Field], Str, "+mapType=atomic|granular"),
+        spec(
+            PATCH_STRATEGY,
+            &[Field],
+            Str,
+            "+patchStrategy=merge|retainKeys|merge,retainKeys|replace",
+        ),
+        spec(PATCH_MERGE_KEY, &[Field], Str, "+patchMergeKey=k"),
         spec(UNION_DISCRIMINATOR, &[Field], Flag, "+unionDiscriminator"),
         spec(MINIMUM, &[Field], Number, "+minimum"),
         spec(MAXIMUM, &[Field], Number, "+maximum"),
@@ -393,6 +412,7 @@ pub const MARKERS: &[MarkerSpec] = {
             "+immutable (x-kubernetes-validations)",
         ),
         spec(PROTOBUF, &[Field], Int, "protobuf tag number"),
+        spec(PROTOBUF_NAME, &[Field], Str, "protobuf tag `name=`"),
         spec(
             CONVERSION_GEN,
             &[Struct, Enum, Field],
@@ -444,6 +464,7 @@ pub const MARKERS: &[MarkerSpec] = {
         ),
         spec(ENUM, &[Enum], Flag, "+enum"),
         spec(UNION, &[Struct], Flag, "+union"),
+        spec(STRUCT_TYPE, &[Struct], Str, "+structType=atomic|granular"),
         kind_only(spec(
             GEN_CLIENT,
             &[Struct],
@@ -536,6 +557,12 @@ pub const MARKERS: &[MarkerSpec] = {
             &[GroupVersion],
             Str,
             "protobuf package (go-to-protobuf)",
+        ),
+        spec(
+            PROTOBUF_PATH,
+            &[GroupVersion],
+            Str,
+            "go_package's generated.proto path",
         ),
     ]
 };

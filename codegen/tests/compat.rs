@@ -317,6 +317,15 @@ fn breaking() -> Vec<(&'static str, Vec<Edit>, &'static [&'static str])> {
             &["list-type-changed"],
         ),
         (
+            "merge v2beta1 ports with retainKeys too",
+            vec![Replace(
+                "v2beta1/types.rs",
+                "patch_strategy = \"merge\",",
+                "patch_strategy = \"merge,retainKeys\",",
+            )],
+            &["list-type-changed"],
+        ),
+        (
             "add a `queue` member to the v1 backend union",
             vec![
                 Replace(

@@ -40,7 +40,7 @@ pub struct WidgetSpec {
 
 #[derive(kapi::ApiType)]
 #[k8s(enum)]
-pub enum Color { Red, Blue }
+pub enum Color {Red, Blue, Other(String) }
 "#;
 
 /// v1 says `size` in megabytes (i32), where the hub has `sizeBytes`.
@@ -67,7 +67,7 @@ pub struct WidgetSpec {
 
 #[derive(kapi::ApiType)]
 #[k8s(enum)]
-pub enum Color { Red, Blue }
+pub enum Color {Red, Blue, Other(String) }
 "#;
 
 fn write_crate(dir: &Path, hand_written: &str) {
@@ -116,7 +116,7 @@ mod conversion {
     );
     let report = generate::run(dir.path(), Mode::Write).expect("generates");
     assert!(report.is_clean());
-    // Compared without whitespace: prettyplease decides the line breaks.
+    // Compared without whitespace: the printer decides the line breaks.
     let conversion: String = std::fs::read_to_string(dir.path().join("generated/v1/conversion.rs"))
         .unwrap()
         .split_whitespace()

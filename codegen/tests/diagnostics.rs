@@ -65,6 +65,8 @@ pub struct Item {{
 pub enum Mode {{
     Slow,
     Steady,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }}
 "#
     ));
@@ -72,7 +74,9 @@ pub enum Mode {{
 }
 
 #[test]
-fn list_map_keys_must_name_a_required_field_of_the_item() {
+/// A key optional without a default (`more` by `protocol`) is accepted, as built-in kinds
+/// have it (ServiceAccount.secrets); the CRD generator refuses it for kinds that are CRDs.
+fn list_map_keys_must_name_a_field_of_the_item() {
     let out = diagnose(&format!(
         r#"{HEADER}
 #[derive(kapi::ApiType)]
@@ -161,6 +165,8 @@ pub enum Policy {{
     Always,
     #[k8s(feature_gate = "NoSuchGate")]
     OnTuesday,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }}
 "#
     ));
@@ -239,6 +245,8 @@ pub struct Spec {{
 pub enum Mode {{
     Fast,
     Slow,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }}
 
 #[derive(kapi::ApiType)]

@@ -167,6 +167,8 @@ pub enum Mode {
     /// enum-camel-case
     #[k8s(rename = "extra-slow")]
     ExtraSlow,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 #[derive(kapi::ApiType)]
@@ -503,6 +505,8 @@ fn the_derive_parser_accepts_allow_lint_everywhere_it_belongs() {
         pub enum Mode {
             #[k8s(allow_lint = "enum-camel-case")]
             Fast,
+            /// A value this version does not know, kept as sent.
+            Other(String),
         }
         "#,
     )

@@ -40,6 +40,8 @@ pub enum Colour {
     Red,
     #[k8s(feature_gate = "Blue")]
     Blue,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 "#,
     )

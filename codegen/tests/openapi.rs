@@ -302,7 +302,8 @@ fn paths_serve_every_verb_with_kubernetes_operation_ids() {
         json!([
             "application/apply-patch+yaml",
             "application/json-patch+json",
-            "application/merge-patch+json"
+            "application/merge-patch+json",
+            "application/strategic-merge-patch+json"
         ])
     );
     // Subresources: status with the kind, scale with autoscaling/v1 Scale.

@@ -1,5 +1,6 @@
-//! String enums: each value is a JSON string; unknown strings are an error that lists the
-//! supported values the way Kubernetes validation words it.
+//! String enums, open as Go's are: each known value is a unit variant, any other string is
+//! kept in the `Other(String)` variant and written back unchanged, so an object from a newer
+//! server survives a read and a write. Validation, not decoding, refuses unknown values.
 
 use crate::input::Input;
 use kapi_codegen::model::Shape;
@@ -7,10 +8,11 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 pub fn expand(input: &Input) -> TokenStream {
-    let Shape::Enum { variants } = &input.def.shape else {
+    let Shape::Enum { variants, other } = &input.def.shape else {
         return TokenStream::new();
     };
     let ident = input.ident();
+    let other = format_ident!("{}", other);
     let serde = quote!(::kapi::__private::serde);
     let names: Vec<syn::Ident> = variants
         .iter()
@@ -24,14 +26,23 @@ pub fn expand(input: &Input) -> TokenStream {
     let expecting = format!("a {} value", input.def.name);
     quote! {
         impl #ident {
-            /// Every value, in declaration order.
+            /// Every known value, in declaration order.
             pub const VALUES: &'static [&'static str] = &[#(#values),*];
             /// The feature gate of each value in `VALUES`, if it has one.
             pub const VALUE_GATES: &'static [::core::option::Option<&'static str>] = &[#(#gates),*];
 
-            pub const fn as_str(&self) -> &'static str {
+            pub fn as_str(&self) -> &str {
                 match self {
                     #(Self::#names => #values,)*
+                    Self::#other(__v) => __v,
+                }
+            }
+
+            /// Whether this is one of `VALUES`.
+            pub fn is_known(&self) -> bool {
+                match self {
+                    Self::#other(__v) => Self::VALUES.contains(&__v.as_str()),
+                    _ => true,
                 }
             }
         }
@@ -41,6 +52,7 @@ pub fn expand(input: &Input) -> TokenStream {
             fn clone(&self) -> Self {
                 match self {
                     #(Self::#names => Self::#names,)*
+                    Self::#other(__v) => Self::#other(::core::clone::Clone::clone(__v)),
                 }
             }
         }
@@ -51,13 +63,28 @@ pub fn expand(input: &Input) -> TokenStream {
             }
         }
 
-        impl ::core::str::FromStr for #ident {
-            type Err = ::kapi::UnsupportedValue;
-            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+        impl ::core::convert::From<&str> for #ident {
+            fn from(s: &str) -> Self {
                 match s {
-                    #(#values => ::core::result::Result::Ok(Self::#names),)*
-                    _ => ::core::result::Result::Err(::kapi::UnsupportedValue::new(s, Self::VALUES)),
+                    #(#values => Self::#names,)*
+                    _ => Self::#other(::core::convert::From::from(s)),
                 }
+            }
+        }
+
+        impl ::core::convert::From<::std::string::String> for #ident {
+            fn from(s: ::std::string::String) -> Self {
+                match s.as_str() {
+                    #(#values => Self::#names,)*
+                    _ => Self::#other(s),
+                }
+            }
+        }
+
+        impl ::core::str::FromStr for #ident {
+            type Err = ::core::convert::Infallible;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                ::core::result::Result::Ok(::core::convert::From::from(s))
             }
         }
 
@@ -90,7 +117,13 @@ pub fn expand(input: &Input) -> TokenStream {
                     where
                         __E: #serde::de::Error,
                     {
-                        __v.parse::<#ident>().map_err(__E::custom)
+                        ::core::result::Result::Ok(::core::convert::From::from(__v))
+                    }
+                    fn visit_string<__E>(self, __v: ::std::string::String) -> ::core::result::Result<#ident, __E>
+                    where
+                        __E: #serde::de::Error,
+                    {
+                        ::core::result::Result::Ok(::core::convert::From::from(__v))
                     }
                 }
                 __d.deserialize_str(__Visitor)

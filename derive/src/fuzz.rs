@@ -22,22 +22,12 @@ fn fuzz_impl(input: &Input) -> TokenStream {
     let ident = input.ident();
     let body = match &input.def.shape {
         Shape::Struct { .. } => struct_body(input),
-        Shape::Enum { variants } if variants.is_empty() => {
-            let msg = format!("`{}` has no values to pick from", input.def.name);
-            return quote! {
-                impl ::kapi::fuzz::Fuzz for #ident {
-                    fn fuzz(_: &mut ::kapi::fuzz::Fuzzer) -> Self {
-                        ::core::panic!(#msg)
-                    }
-                }
-            };
-        }
-        Shape::Enum { variants } => {
+        Shape::Enum { variants, other } => {
             let names: Vec<syn::Ident> = variants
                 .iter()
                 .map(|v| format_ident!("{}", v.rust_name))
                 .collect();
-            enum_body(&names)
+            enum_body(&names, &format_ident!("{}", other))
         }
     };
     quote! {
@@ -61,20 +51,22 @@ fn run_hook() -> TokenStream {
     }
 }
 
-/// Each value equally likely, gated or not.
-fn enum_body(variants: &[syn::Ident]) -> TokenStream {
+/// Sometimes a value outside the set (enums are open); otherwise each known value equally
+/// likely, gated or not.
+fn enum_body(variants: &[syn::Ident], other: &syn::Ident) -> TokenStream {
     let n = variants.len();
-    let arms = variants.iter().enumerate().map(|(i, v)| {
-        if i + 1 == n {
-            quote! { _ => Self::#v, }
-        } else {
-            quote! { #i => Self::#v, }
-        }
-    });
+    let arms = variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| quote! { #i => Self::#v, });
     let hook = run_hook();
     quote! {
-        let mut __v = match __f.index(#n) {
-            #(#arms)*
+        let mut __v = match __f.unknown_value(Self::VALUES) {
+            ::core::option::Option::Some(__other) => Self::#other(__other),
+            ::core::option::Option::None => match __f.index(#n) {
+                #(#arms)*
+                _ => Self::#other(::std::string::String::new()),
+            },
         };
         #hook
     }

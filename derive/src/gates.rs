@@ -69,7 +69,7 @@ fn gate_checks(input: &Input) -> TokenStream {
             .iter()
             .filter_map(|f| f.feature_gate.as_ref())
             .collect(),
-        Shape::Enum { variants } => variants
+        Shape::Enum { variants, .. } => variants
             .iter()
             .filter_map(|v| v.feature_gate.as_ref())
             .collect(),

@@ -1,9 +1,10 @@
-//! Serialize per the Kubernetes JSON conventions: kinds write `kind` and `apiVersion` first,
-//! `Option` fields are omitted when unset, optional strings, numbers, bools and collections
-//! are omitted when empty (Go's `omitempty`), required fields are always written.
+//! Serialize per the Kubernetes JSON conventions: kinds write `kind` and `apiVersion` first;
+//! each field's `presence` says what an unset or empty value becomes: left out (Go's
+//! `omitempty`, the default for optional fields), written as it is (the default for required
+//! fields), or `null`.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, Scalar, TypeRef};
+use kapi_codegen::model::{Field, Presence, Scalar, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -40,18 +41,23 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
     let key = &model.json_name;
     let write = quote! { __state.serialize_field(#key, &self.#name)?; };
-    let skip = quote! { __state.skip_field(#key)?; };
+    let unset = match model.presence {
+        Presence::Always => return write,
+        Presence::OmitEmpty => quote! { __state.skip_field(#key)?; },
+        // serde writes `None` as `null`; an empty list or map needs saying.
+        Presence::Null if model.ty.is_option() => return write,
+        Presence::Null => quote! {
+            __state.serialize_field(#key, &::core::option::Option::<()>::None)?;
+        },
+    };
     if let TypeRef::Option(_) = model.ty {
         return quote! {
             if let ::core::option::Option::Some(__v) = &self.#name {
                 __state.serialize_field(#key, __v)?;
             } else {
-                #skip
+                #unset
             }
         };
-    }
-    if !model.optional {
-        return write;
     }
     let present = match &model.ty {
         TypeRef::Scalar(Scalar::Bool) => quote! { self.#name },
@@ -67,7 +73,7 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
         if #present {
             #write
         } else {
-            #skip
+            #unset
         }
     }
 }

@@ -82,6 +82,8 @@ fn string_enum_with_gated_value() {
             OnTuesday,
             #[k8s(rename = "TCP")]
             Tcp,
+            /// A value this version does not know, kept as sent.
+            Other(String),
         }
     }));
 }

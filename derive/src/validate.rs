@@ -14,7 +14,8 @@ pub fn expand(input: &Input) -> TokenStream {
     let ident = input.ident();
     let body = match &input.def.shape {
         Shape::Struct { .. } => struct_body(input),
-        Shape::Enum { variants } => {
+        Shape::Enum { variants, other } => {
+            let other = format_ident!("{}", other);
             let arms = variants.iter().map(|v| {
                 let name = format_ident!("{}", v.rust_name);
                 match &v.feature_gate {
@@ -22,10 +23,27 @@ pub fn expand(input: &Input) -> TokenStream {
                     None => quote!(Self::#name => ::core::option::Option::None,),
                 }
             });
+            // A value outside the set decodes (enums are open on the wire); the write path
+            // refuses it here, as Kubernetes' validation does.
+            let unknown = quote! {
+                if let Self::#other(__v) = self {
+                    if !Self::VALUES.contains(&__v.as_str()) {
+                        __errs.push(::kapi::validation::FieldError::not_supported(
+                            __path.render(),
+                            __v.as_str(),
+                            Self::VALUES,
+                        ));
+                    }
+                }
+            };
             let any_gated = variants.iter().any(|v| v.feature_gate.is_some());
             if any_gated {
                 quote! {
-                    let __gate: ::core::option::Option<&'static str> = match self { #(#arms)* };
+                    #unknown
+                    let __gate: ::core::option::Option<&'static str> = match self {
+                        #(#arms)*
+                        Self::#other(_) => ::core::option::Option::None,
+                    };
                     if let ::core::option::Option::Some(__gate) = __gate {
                         ::kapi::__private::validation::gated_value(
                             __path,
@@ -38,7 +56,10 @@ pub fn expand(input: &Input) -> TokenStream {
                     }
                 }
             } else {
-                quote! { let _ = (__old, __path, __opts, __errs); }
+                quote! {
+                    #unknown
+                    let _ = (__old, __opts);
+                }
             }
         }
     };

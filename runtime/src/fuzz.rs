@@ -55,6 +55,7 @@ pub fn list_map_key<T: Serialize>(item: &T, keys: &[&str]) -> Option<Vec<Value>>
 pub struct Fuzzer {
     rng: fastrand::Rng,
     unset_probability: f64,
+    unknown_value_probability: f64,
     max_len: usize,
     max_string_len: usize,
     max_depth: usize,
@@ -78,13 +79,15 @@ const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234
 const FLOAT_WINDOW: f64 = 1.0e6;
 
 impl Fuzzer {
-    /// A fuzzer with the default knobs: optional fields unset one time in five, collections
+    /// A fuzzer with the default knobs: optional fields unset one time in five, enum values
+    /// outside the known set one time in ten, collections
     /// of at most 3 items, strings of at most 12 characters unless a marker asks for more,
     /// nesting depth at most 8 and at most 1000 struct values per top-level value.
     pub fn new(seed: u64) -> Fuzzer {
         Fuzzer {
             rng: fastrand::Rng::with_seed(seed),
             unset_probability: 0.2,
+            unknown_value_probability: 0.1,
             max_len: 3,
             max_string_len: 12,
             max_depth: 8,
@@ -97,6 +100,12 @@ impl Fuzzer {
     /// How often an optional field is left unset (None, empty) at shallow depth.
     pub fn with_unset_probability(mut self, p: f64) -> Self {
         self.unset_probability = p.clamp(0.0, 1.0);
+        self
+    }
+
+    /// How often an enum gets a value outside its known set (what a newer server may send).
+    pub fn with_unknown_value_probability(mut self, p: f64) -> Self {
+        self.unknown_value_probability = p.clamp(0.0, 1.0);
         self
     }
 
@@ -180,6 +189,21 @@ impl Fuzzer {
             0
         } else {
             self.rng.usize(..n)
+        }
+    }
+
+    /// Sometimes (see `with_unknown_value_probability`, and always when there is no known
+    /// value) a CamelCase string outside `known`, for an enum's `Other`.
+    pub fn unknown_value(&mut self, known: &[&str]) -> Option<String> {
+        if !known.is_empty() && self.rng.f64() >= self.unknown_value_probability {
+            return None;
+        }
+        let mut value = String::from("Unknown");
+        loop {
+            value.push(char::from(ALNUM[self.rng.usize(..ALNUM.len())]));
+            if !known.contains(&value.as_str()) {
+                return Some(value);
+            }
         }
     }
 
@@ -707,6 +731,8 @@ const TIME_SECONDS: std::ops::Range<i64> = -2_208_988_800..4_102_444_800;
 impl Fuzz for Time {
     /// Whole seconds in UTC: the wire form carries nothing finer.
     fn fuzz(f: &mut Fuzzer) -> Self {
+        // Never Go's zero time: an `Option<Time>` holding it reads back as `None`, in Go as in
+        // kapi (both write it as `null`), so it is not a value a round trip can keep.
         let secs = f.rng.i64(TIME_SECONDS);
         // In range by construction; the epoch keeps this total anyway.
         let ts = jiff::Timestamp::from_second(secs).unwrap_or(jiff::Timestamp::UNIX_EPOCH);

@@ -1,5 +1,3 @@
-use std::fmt;
-
 /// Identity of a group-version, declared once per version module by `kapi::group_version!`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GroupVersionInfo {
@@ -111,38 +109,6 @@ impl<K, V: ApplyDefaults, S> ApplyDefaults for std::collections::HashMap<K, V, S
         }
     }
 }
-
-/// A string that is not one of an enum's values. Renders like Kubernetes' NotSupported
-/// field error: `Unsupported value: "x": supported values: "A", "B"`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnsupportedValue {
-    pub value: String,
-    pub supported: &'static [&'static str],
-}
-
-impl UnsupportedValue {
-    pub fn new(value: &str, supported: &'static [&'static str]) -> Self {
-        UnsupportedValue {
-            value: value.to_string(),
-            supported,
-        }
-    }
-}
-
-impl fmt::Display for UnsupportedValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Unsupported value: {:?}: supported values: ", self.value)?;
-        for (i, v) in self.supported.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{v:?}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for UnsupportedValue {}
 
 /// Hand-written reconciliation of fields that carry the same information, run on every
 /// write before conversion to the internal version: the "making a singular field plural"

@@ -197,7 +197,7 @@ pub struct Port {
     pub protocol: Protocol,
 }
 
-#[derive(ApiType, Debug, PartialEq, Eq, Hash, Default, Copy, PartialOrd, Ord)]
+#[derive(ApiType, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 #[k8s(enum)]
 pub enum Protocol {
     #[default]
@@ -207,6 +207,8 @@ pub enum Protocol {
     Udp,
     #[k8s(rename = "SCTP")]
     Sctp,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 #[derive(ApiType, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -216,6 +218,8 @@ pub enum Mode {
     Fast,
     Slow,
     Off,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 /// A union with a discriminator; `other` has no discriminator value.
@@ -238,6 +242,8 @@ pub enum BackendType {
     Service,
     Bucket,
     Unknown,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 #[derive(ApiType, Debug, PartialEq)]
@@ -458,7 +464,8 @@ fn list_map_keys_and_set_items_are_unique() {
             .map(|p| format!("{:?}", fuzz::list_map_key(p, &["name"])))
             .collect();
         assert_eq!(keys.len(), w.ports.len(), "seed {seed}");
-        let protocols: BTreeSet<Protocol> = w.by_protocol.iter().map(|p| p.protocol).collect();
+        let protocols: BTreeSet<Protocol> =
+            w.by_protocol.iter().map(|p| p.protocol.clone()).collect();
         assert_eq!(
             protocols.len(),
             w.by_protocol.len(),
@@ -514,7 +521,15 @@ fn required_fields_set_and_optional_fields_sometimes_unset() {
         .iter()
         .flat_map(|(_, w)| w.modes.iter().cloned())
         .collect();
-    assert_eq!(modes.len(), 3, "every enum value should appear");
+    assert_eq!(
+        modes.iter().filter(|m| m.is_known()).count(),
+        3,
+        "every enum value should appear"
+    );
+    assert!(
+        modes.iter().any(|m| !m.is_known()),
+        "values outside the set should appear (enums are open)"
+    );
 }
 
 #[test]

@@ -150,7 +150,12 @@ fn table_options() {
     )
     .unwrap();
     assert_eq!(o.include_object, Some(IncludeObjectPolicy::Object));
-    assert!(serde_json::from_str::<TableOptions>(r#"{"includeObject":"All"}"#).is_err());
+    // Open, as every enum: a policy this version does not know is kept.
+    let o: TableOptions = serde_json::from_str(r#"{"includeObject":"All"}"#).unwrap();
+    assert_eq!(
+        o.include_object,
+        Some(IncludeObjectPolicy::Other("All".to_string()))
+    );
     round_trip(r#"{"kind":"TableOptions","apiVersion":"meta.k8s.io/v1"}"#);
 }
 

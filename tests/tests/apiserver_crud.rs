@@ -1156,3 +1156,55 @@ async fn unknown_paths_and_methods() {
         .await
         .expect(404);
 }
+
+#[tokio::test]
+async fn strategic_merge_patch_follows_patch_strategy_markers() {
+    let server = support::start().await;
+    let http = Http::new(&server);
+    let mut f = frobber("smp", 1);
+    f["spec"]["ports"] = json!([{"name": "a", "port": 1}, {"name": "b", "port": 2}]);
+    http.post(FROBBERS, &f).await.expect(201);
+    // v2beta1 marks `spec.ports` `patch_strategy = "merge"` keyed by `name`: items merge by
+    // name, as a built-in kind's do, and `$patch: delete` removes one.
+    let patched = http
+        .patch(
+            &format!("{FROBBERS_V2}/smp"),
+            STRATEGIC,
+            r#"{"spec":{"ports":[{"name":"b","port":20},{"name":"c","port":3},{"name":"a","$patch":"delete"}]}}"#,
+        )
+        .await
+        .expect(200);
+    let ports: Vec<(String, i64)> = patched["spec"]["ports"]
+        .as_array()
+        .map(|ports| {
+            ports
+                .iter()
+                .map(|p| {
+                    (
+                        p["name"].as_str().unwrap_or("").to_string(),
+                        p["port"].as_i64().unwrap_or(0),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        ports,
+        [("b".to_string(), 20), ("c".to_string(), 3)],
+        "{patched}"
+    );
+    // The served OpenAPI says so, and advertises strategic merge patch on PATCH.
+    let doc = http.get("/openapi/v2").await.expect(200);
+    let spec = &doc["definitions"]["com.example.frob.v2beta1.FrobberSpec"]["properties"]["ports"];
+    assert_eq!(spec["x-kubernetes-patch-strategy"], "merge", "{spec}");
+    assert_eq!(spec["x-kubernetes-patch-merge-key"], "name", "{spec}");
+    let consumes = &doc["paths"]
+        ["/apis/frob.example.com/v2beta1/namespaces/{namespace}/frobbers/{name}"]["patch"]
+        ["consumes"];
+    assert!(
+        consumes
+            .as_array()
+            .is_some_and(|c| c.contains(&json!("application/strategic-merge-patch+json"))),
+        "{consumes}"
+    );
+}

@@ -101,8 +101,13 @@ fn wrong_kind_or_api_version_is_an_error() {
 
 #[test]
 fn unknown_enum_value_lists_the_supported_values() {
-    let err = json::from_slice::<v1::Frobber>(br#"{"spec": {"restartPolicy": "Sometimes"}}"#)
-        .unwrap_err();
+    use kapi::validation::Validate as _;
+    let f = json::from_slice::<v1::Frobber>(br#"{"spec": {"restartPolicy": "Sometimes"}}"#)
+        .expect("enums are open");
+    let policy = f.spec.restart_policy.as_ref();
+    assert_eq!(policy.map(|p| p.as_str()), Some("Sometimes"));
+    assert!(policy.is_some_and(|p| !p.is_known()));
+    let err = f.spec.validate();
     assert!(
         err.to_string().contains(
             r#"Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never", "OnTuesday""#

@@ -7,6 +7,8 @@ use kapi::ApiType;
 pub enum Mode {
     Fast,
     Slow,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 /// `Fsat` is not a value of `Mode`: codegen rejects it (the derive of `Spec` cannot see
@@ -20,14 +22,20 @@ pub struct Spec {
 }
 
 #[test]
-fn an_enum_default_that_is_no_value_leaves_the_field_unset_instead_of_panicking() {
+fn an_enum_default_that_is_no_value_is_kept_and_refused_by_validation() {
+    use kapi::validation::Validate as _;
     let mut spec = Spec {
         mode: None,
         fallback: None,
     };
     kapi::ApplyDefaults::apply_defaults(&mut spec);
-    assert_eq!(spec.mode, None);
+    // Enums are open, so the value is set as written; validation names the mistake.
+    assert_eq!(spec.mode, Some(Mode::Other("Fsat".to_string())));
     assert_eq!(spec.fallback, Some(Mode::Slow));
+    assert_eq!(
+        spec.validate().to_string(),
+        r#"mode: Unsupported value: "Fsat": supported values: "Fast", "Slow""#
+    );
 }
 
 /// A CRD's schema checks a value that was sent, even `""`: an `Option<String>` that is

@@ -7,7 +7,11 @@
 //!   is the one the command runs in, found at run time.
 //! - `cargo xtask synth-api --kinds N --out DIR`: writes a synthetic API crate of N kinds
 //!   (for benchmarks and scale tests; `cargo run -p kapi-codegen -- DIR` generates its files).
+//! - `cargo xtask scale-bench [--kinds 100,1000] [--dir DIR] [--no-compile] [--no-release]`:
+//!   codegen time and output per generator on synthetic APIs, and the compile of the
+//!   smallest beside `k8s-openapi` ([`scale_bench`]).
 
+mod scale_bench;
 mod synth;
 
 use clap::{Arg, Command};
@@ -68,6 +72,37 @@ fn main() -> ExitCode {
                         .value_parser(clap::value_parser!(PathBuf)),
                 ),
         )
+        .subcommand(
+            Command::new("scale-bench")
+                .about("Codegen time and output per generator on synthetic APIs, and the compile of the smallest beside k8s-openapi")
+                .arg(
+                    Arg::new("kinds")
+                        .long("kinds")
+                        .value_name("N,N,...")
+                        .value_delimiter(',')
+                        .default_value("100,1000")
+                        .value_parser(clap::value_parser!(usize)),
+                )
+                .arg(
+                    Arg::new("dir")
+                        .long("dir")
+                        .value_name("DIR")
+                        .help("Where the crates are written [default: target/scale-bench]")
+                        .value_parser(clap::value_parser!(PathBuf)),
+                )
+                .arg(
+                    Arg::new("no-compile")
+                        .long("no-compile")
+                        .action(clap::ArgAction::SetTrue)
+                        .help("Skip the derive expansion and the compiles"),
+                )
+                .arg(
+                    Arg::new("no-release")
+                        .long("no-release")
+                        .action(clap::ArgAction::SetTrue)
+                        .help("Compile with `cargo check` only"),
+                ),
+        )
         .get_matches();
     match matches.subcommand() {
         Some(("codegen", m)) if m.get_one::<PathBuf>("crate").is_some() => {
@@ -89,6 +124,29 @@ fn main() -> ExitCode {
                 (Some(&kinds), Some(out)) => synth_api(&root, kinds, out),
                 // clap requires both.
                 _ => ExitCode::from(2),
+            }
+        }
+        Some(("scale-bench", m)) => {
+            let options = scale_bench::Options {
+                kinds: m
+                    .get_many::<usize>("kinds")
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .collect(),
+                dir: m
+                    .get_one::<PathBuf>("dir")
+                    .cloned()
+                    .unwrap_or_else(|| root.join("target/scale-bench")),
+                compile: !m.get_flag("no-compile"),
+                release: !m.get_flag("no-release"),
+            };
+            match scale_bench::run(&root, &options) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("scale-bench: {e}");
+                    ExitCode::FAILURE
+                }
             }
         }
         _ => ExitCode::from(2),

@@ -45,7 +45,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
                 description: "",
                 priority: 0,
                 json_path: ".metadata.creationTimestamp",
-            },
+            }
         ],
         storage_version: false,
         convertible: false,
@@ -82,16 +82,14 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         categories: &[],
         subresource_status: false,
         scale: ::core::option::Option::None,
-        print_columns: &[
-            ::kapi::scheme::PrintColumn {
-                name: "Max",
-                type_: "integer",
-                format: "",
-                description: "",
-                priority: 0,
-                json_path: ".spec.maxReplicas",
-            },
-        ],
+        print_columns: &[::kapi::scheme::PrintColumn {
+            name: "Max",
+            type_: "integer",
+            format: "",
+            description: "",
+            priority: 0,
+            json_path: ".spec.maxReplicas",
+        }],
         storage_version: false,
         convertible: false,
         introduced: ::core::option::Option::None,
@@ -115,36 +113,13 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         introduced: ::core::option::Option::None,
         deprecated: ::core::option::Option::None,
         removed: ::core::option::Option::None,
-    },
+    }
 ];
 /// Registers the kinds of frob.example.com/__internal with their defaulting and conversions.
-pub fn add_to_scheme(
-    scheme: &mut ::kapi::Scheme,
-) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme
-        .add_internal::<
-            crate::internal::Frobber,
-        >(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate ::internal::Frobber))?;
-    scheme
-        .add_internal::<
-            crate::internal::FrobberList,
-        >(
-            &KINDS[1usize],
-            ::kapi::__private::kind_hooks!(crate ::internal::FrobberList),
-        )?;
-    scheme
-        .add_internal::<
-            crate::internal::FrobberClass,
-        >(
-            &KINDS[2usize],
-            ::kapi::__private::kind_hooks!(crate ::internal::FrobberClass),
-        )?;
-    scheme
-        .add_internal::<
-            crate::internal::FrobberClassList,
-        >(
-            &KINDS[3usize],
-            ::kapi::__private::kind_hooks!(crate ::internal::FrobberClassList),
-        )?;
+pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_internal::<crate::internal::Frobber>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::internal::Frobber))?;
+    scheme.add_internal::<crate::internal::FrobberList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::internal::FrobberList))?;
+    scheme.add_internal::<crate::internal::FrobberClass>(&KINDS[2usize], ::kapi::__private::kind_hooks!(crate::internal::FrobberClass))?;
+    scheme.add_internal::<crate::internal::FrobberClassList>(&KINDS[3usize], ::kapi::__private::kind_hooks!(crate::internal::FrobberClassList))?;
     ::core::result::Result::Ok(())
 }

@@ -5,9 +5,7 @@
 
 //! Typed clients of frob.example.com/v1, like client-go's typed clientset.
 use ::kapi::client::{Api, Client, Deleted, Error, ObjectList, Patch, WatchStream};
-use ::kapi::meta::{
-    CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions,
-};
+use ::kapi::meta::{CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions};
 /// The frob.example.com/v1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct FrobV1Client {
@@ -19,9 +17,7 @@ impl FrobV1Client {
         Self { client }
     }
     /// The REST client underneath.
-    pub fn client(&self) -> &Client {
-        &self.client
-    }
+    pub fn client(&self) -> &Client { &self.client }
     /// The Frobber objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     pub fn frobbers(&self, namespace: &str) -> FrobberClient {
         FrobberClient::new(self.client.clone(), namespace)
@@ -48,125 +44,60 @@ impl FrobberClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::v1::Frobber> {
-        &self.api
-    }
+    pub fn api(&self) -> &Api<crate::v1::Frobber> { &self.api }
     /// Creates a Frobber; returns it as the server stored it.
-    pub async fn create(
-        &self,
-        frobber: &crate::v1::Frobber,
-        options: &CreateOptions,
-    ) -> Result<crate::v1::Frobber, Error> {
+    pub async fn create(&self, frobber: &crate::v1::Frobber, options: &CreateOptions) -> Result<crate::v1::Frobber, Error> {
         self.api.create(frobber, options).await
     }
     /// Replaces a Frobber; its status is left as it is (see `update_status`).
-    pub async fn update(
-        &self,
-        frobber: &crate::v1::Frobber,
-        options: &UpdateOptions,
-    ) -> Result<crate::v1::Frobber, Error> {
+    pub async fn update(&self, frobber: &crate::v1::Frobber, options: &UpdateOptions) -> Result<crate::v1::Frobber, Error> {
         self.api.update(frobber, options).await
     }
     /// Replaces the status of a Frobber through its status subresource.
-    pub async fn update_status(
-        &self,
-        frobber: &crate::v1::Frobber,
-        options: &UpdateOptions,
-    ) -> Result<crate::v1::Frobber, Error> {
+    pub async fn update_status(&self, frobber: &crate::v1::Frobber, options: &UpdateOptions) -> Result<crate::v1::Frobber, Error> {
         self.api.update_status(frobber, options).await
     }
     /// Deletes the Frobber `name`: the object as it was, or still is while finalizers hold it.
-    pub async fn delete(
-        &self,
-        name: &str,
-        options: &DeleteOptions,
-    ) -> Result<Deleted<crate::v1::Frobber>, Error> {
+    pub async fn delete(&self, name: &str, options: &DeleteOptions) -> Result<Deleted<crate::v1::Frobber>, Error> {
         self.api.delete(name, options).await
     }
     /// Deletes every Frobber `list_options` selects; returns them.
-    pub async fn delete_collection(
-        &self,
-        options: &DeleteOptions,
-        list_options: &ListOptions,
-    ) -> Result<ObjectList<crate::v1::Frobber>, Error> {
+    pub async fn delete_collection(&self, options: &DeleteOptions, list_options: &ListOptions,) -> Result<ObjectList<crate::v1::Frobber>, Error> {
         self.api.delete_collection(options, list_options).await
     }
     /// Reads the Frobber `name`.
-    pub async fn get(
-        &self,
-        name: &str,
-        options: &GetOptions,
-    ) -> Result<crate::v1::Frobber, Error> {
+    pub async fn get(&self, name: &str, options: &GetOptions) -> Result<crate::v1::Frobber, Error> {
         self.api.get(name, options).await
     }
     /// Lists Frobber objects (one page when `options.limit` is set).
-    pub async fn list(
-        &self,
-        options: &ListOptions,
-    ) -> Result<ObjectList<crate::v1::Frobber>, Error> {
+    pub async fn list(&self, options: &ListOptions) -> Result<ObjectList<crate::v1::Frobber>, Error> {
         self.api.list(options).await
     }
     /// Watches Frobber objects from `options.resource_version`.
-    pub async fn watch(
-        &self,
-        options: &ListOptions,
-    ) -> Result<WatchStream<crate::v1::Frobber>, Error> {
+    pub async fn watch(&self, options: &ListOptions) -> Result<WatchStream<crate::v1::Frobber>, Error> {
         self.api.watch(options).await
     }
     /// Patches the Frobber `name` (JSON patch, merge, strategic merge or apply).
-    pub async fn patch(
-        &self,
-        name: &str,
-        patch: &Patch,
-        options: &PatchOptions,
-    ) -> Result<crate::v1::Frobber, Error> {
+    pub async fn patch(&self, name: &str, patch: &Patch, options: &PatchOptions) -> Result<crate::v1::Frobber, Error> {
         self.api.patch(name, patch, options).await
     }
     /// Patches the status of the Frobber `name`.
-    pub async fn patch_status(
-        &self,
-        name: &str,
-        patch: &Patch,
-        options: &PatchOptions,
-    ) -> Result<crate::v1::Frobber, Error> {
+    pub async fn patch_status(&self, name: &str, patch: &Patch, options: &PatchOptions) -> Result<crate::v1::Frobber, Error> {
         self.api.patch_status(name, patch, options).await
     }
     /// Applies a Frobber (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub async fn apply(
-        &self,
-        configuration: &crate::v1::generated::apply::FrobberApplyConfiguration,
-        field_manager: &str,
-        force: bool,
-    ) -> Result<crate::v1::Frobber, Error> {
-        let name = configuration
-            .name()
-            .ok_or_else(|| Error::Request(
-                "a Frobber apply configuration needs metadata.name".to_string(),
-            ))?;
+    pub async fn apply(&self, configuration: &crate::v1::generated::apply::FrobberApplyConfiguration, field_manager: &str, force: bool,) -> Result<crate::v1::Frobber, Error> {
+        let name = configuration.name().ok_or_else(|| Error::Request("a Frobber apply configuration needs metadata.name".to_string()))?;
         self.api.apply(name, configuration, field_manager, force).await
     }
     /// Applies the status of a Frobber (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    pub async fn apply_status(
-        &self,
-        configuration: &crate::v1::generated::apply::FrobberApplyConfiguration,
-        field_manager: &str,
-        force: bool,
-    ) -> Result<crate::v1::Frobber, Error> {
-        let name = configuration
-            .name()
-            .ok_or_else(|| Error::Request(
-                "a Frobber apply configuration needs metadata.name".to_string(),
-            ))?;
+    pub async fn apply_status(&self, configuration: &crate::v1::generated::apply::FrobberApplyConfiguration, field_manager: &str, force: bool,) -> Result<crate::v1::Frobber, Error> {
+        let name = configuration.name().ok_or_else(|| Error::Request("a Frobber apply configuration needs metadata.name".to_string()))?;
         self.api.apply_status(name, configuration, field_manager, force).await
     }
     /// Reads the `scale` subresource of the Frobber `name`.
-    pub async fn get_scale(
-        &self,
-        name: &str,
-    ) -> Result<::kapi::apis::autoscaling::v1::Scale, Error> {
-        self.api
-            .get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale")
-            .await
+    pub async fn get_scale(&self, name: &str) -> Result<::kapi::apis::autoscaling::v1::Scale, Error> {
+        self.api.get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale").await
     }
 }
 /// The typed client of FrobberClass objects (cluster-scoped).
@@ -177,88 +108,48 @@ pub struct FrobberClassClient {
 impl FrobberClassClient {
     /// The client of every object of the kind.
     pub fn new(client: Client) -> Self {
-        Self { api: Api::all(client) }
+        Self {
+            api: Api::all(client)
+        }
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::v1::FrobberClass> {
-        &self.api
-    }
+    pub fn api(&self) -> &Api<crate::v1::FrobberClass> { &self.api }
     /// Creates a FrobberClass; returns it as the server stored it.
-    pub async fn create(
-        &self,
-        frobber_class: &crate::v1::FrobberClass,
-        options: &CreateOptions,
-    ) -> Result<crate::v1::FrobberClass, Error> {
+    pub async fn create(&self, frobber_class: &crate::v1::FrobberClass, options: &CreateOptions) -> Result<crate::v1::FrobberClass, Error> {
         self.api.create(frobber_class, options).await
     }
     /// Replaces a FrobberClass.
-    pub async fn update(
-        &self,
-        frobber_class: &crate::v1::FrobberClass,
-        options: &UpdateOptions,
-    ) -> Result<crate::v1::FrobberClass, Error> {
+    pub async fn update(&self, frobber_class: &crate::v1::FrobberClass, options: &UpdateOptions) -> Result<crate::v1::FrobberClass, Error> {
         self.api.update(frobber_class, options).await
     }
     /// Deletes the FrobberClass `name`: the object as it was, or still is while finalizers hold it.
-    pub async fn delete(
-        &self,
-        name: &str,
-        options: &DeleteOptions,
-    ) -> Result<Deleted<crate::v1::FrobberClass>, Error> {
+    pub async fn delete(&self, name: &str, options: &DeleteOptions) -> Result<Deleted<crate::v1::FrobberClass>, Error> {
         self.api.delete(name, options).await
     }
     /// Deletes every FrobberClass `list_options` selects; returns them.
-    pub async fn delete_collection(
-        &self,
-        options: &DeleteOptions,
-        list_options: &ListOptions,
-    ) -> Result<ObjectList<crate::v1::FrobberClass>, Error> {
+    pub async fn delete_collection(&self, options: &DeleteOptions, list_options: &ListOptions,) -> Result<ObjectList<crate::v1::FrobberClass>, Error> {
         self.api.delete_collection(options, list_options).await
     }
     /// Reads the FrobberClass `name`.
-    pub async fn get(
-        &self,
-        name: &str,
-        options: &GetOptions,
-    ) -> Result<crate::v1::FrobberClass, Error> {
+    pub async fn get(&self, name: &str, options: &GetOptions) -> Result<crate::v1::FrobberClass, Error> {
         self.api.get(name, options).await
     }
     /// Lists FrobberClass objects (one page when `options.limit` is set).
-    pub async fn list(
-        &self,
-        options: &ListOptions,
-    ) -> Result<ObjectList<crate::v1::FrobberClass>, Error> {
+    pub async fn list(&self, options: &ListOptions) -> Result<ObjectList<crate::v1::FrobberClass>, Error> {
         self.api.list(options).await
     }
     /// Watches FrobberClass objects from `options.resource_version`.
-    pub async fn watch(
-        &self,
-        options: &ListOptions,
-    ) -> Result<WatchStream<crate::v1::FrobberClass>, Error> {
+    pub async fn watch(&self, options: &ListOptions) -> Result<WatchStream<crate::v1::FrobberClass>, Error> {
         self.api.watch(options).await
     }
     /// Patches the FrobberClass `name` (JSON patch, merge, strategic merge or apply).
-    pub async fn patch(
-        &self,
-        name: &str,
-        patch: &Patch,
-        options: &PatchOptions,
-    ) -> Result<crate::v1::FrobberClass, Error> {
+    pub async fn patch(&self, name: &str, patch: &Patch, options: &PatchOptions) -> Result<crate::v1::FrobberClass, Error> {
         self.api.patch(name, patch, options).await
     }
     /// Applies a FrobberClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub async fn apply(
-        &self,
-        configuration: &crate::v1::generated::apply::FrobberClassApplyConfiguration,
-        field_manager: &str,
-        force: bool,
-    ) -> Result<crate::v1::FrobberClass, Error> {
-        let name = configuration
-            .name()
-            .ok_or_else(|| Error::Request(
-                "a FrobberClass apply configuration needs metadata.name".to_string(),
-            ))?;
+    pub async fn apply(&self, configuration: &crate::v1::generated::apply::FrobberClassApplyConfiguration, field_manager: &str, force: bool,) -> Result<crate::v1::FrobberClass, Error> {
+        let name = configuration.name().ok_or_else(|| Error::Request("a FrobberClass apply configuration needs metadata.name".to_string()))?;
         self.api.apply(name, configuration, field_manager, force).await
     }
 }

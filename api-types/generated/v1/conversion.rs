@@ -9,123 +9,91 @@ use ::kapi::conversion::ConversionError;
 impl ::kapi::conversion::Versioned for crate::v1::Frobber {
     type Internal = crate::internal::Frobber;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
         crate::v1::conversion::frobber_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::Frobber,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::Frobber) -> ::core::result::Result<Self, ConversionError> {
         crate::v1::conversion::frobber_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `Frobber` to the internal version.
 #[inline]
-pub fn auto_frobber_to_internal(
-    in_: crate::v1::Frobber,
-) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
-    let crate::v1::Frobber { metadata, spec, status } = in_;
+pub fn auto_frobber_to_internal(in_: crate::v1::Frobber) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
+    let crate::v1::Frobber {
+        metadata,
+        spec,
+        status,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::Frobber {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec)
-            .map_err(|e| e.within("spec"))?,
-        status: status
-            .map(|x| ::kapi::conversion::Versioned::to_internal(x))
-            .transpose()
-            .map_err(|e| e.within("status"))?,
+        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
+        status: status.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("status"))?,
     })
 }
 /// Field-by-field conversion of `Frobber` from the internal version.
 #[inline]
-pub fn auto_frobber_from_internal(
-    in_: crate::internal::Frobber,
-) -> ::core::result::Result<crate::v1::Frobber, ConversionError> {
-    let crate::internal::Frobber { metadata, spec, status } = in_;
+pub fn auto_frobber_from_internal(in_: crate::internal::Frobber) -> ::core::result::Result<crate::v1::Frobber, ConversionError> {
+    let crate::internal::Frobber {
+        metadata,
+        spec,
+        status,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::Frobber {
         metadata,
-        spec: <crate::v1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(
-                spec,
-            )
-            .map_err(|e| e.within("spec"))?,
-        status: status
-            .map(|x| <crate::v1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(
-                x,
-            ))
-            .transpose()
-            .map_err(|e| e.within("status"))?,
+        spec:<crate::v1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(spec).map_err(|e| e.within("spec"))?,
+        status: status.map(|x|<crate::v1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("status"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberList {
     type Internal = crate::internal::FrobberList;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
         auto_frobber_list_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::FrobberList,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::FrobberList) -> ::core::result::Result<Self, ConversionError> {
         auto_frobber_list_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `FrobberList` to the internal version.
 #[inline]
-pub fn auto_frobber_list_to_internal(
-    in_: crate::v1::FrobberList,
-) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
-    let crate::v1::FrobberList { metadata, items } = in_;
+pub fn auto_frobber_list_to_internal(in_: crate::v1::FrobberList) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
+    let crate::v1::FrobberList {
+        metadata,
+        items,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
-        items: ::kapi::__private::conversion::vec(
-                items,
-                |x| ::kapi::conversion::Versioned::to_internal(x),
-            )
-            .map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("items"))?,
     })
 }
 /// Field-by-field conversion of `FrobberList` from the internal version.
 #[inline]
-pub fn auto_frobber_list_from_internal(
-    in_: crate::internal::FrobberList,
-) -> ::core::result::Result<crate::v1::FrobberList, ConversionError> {
-    let crate::internal::FrobberList { metadata, items } = in_;
+pub fn auto_frobber_list_from_internal(in_: crate::internal::FrobberList) -> ::core::result::Result<crate::v1::FrobberList, ConversionError> {
+    let crate::internal::FrobberList {
+        metadata,
+        items,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberList {
         metadata,
-        items: ::kapi::__private::conversion::vec(
-                items,
-                |x| <crate::v1::Frobber as ::kapi::conversion::Versioned>::from_internal(
-                    x,
-                ),
-            )
-            .map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::vec(items, |x|<crate::v1::Frobber as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("items"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberSpec {
     type Internal = crate::internal::FrobberSpec;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
         crate::v1::conversion::frobber_spec_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::FrobberSpec,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::FrobberSpec) -> ::core::result::Result<Self, ConversionError> {
         crate::v1::conversion::frobber_spec_from_internal(in_)
     }
 }
-/** Field-by-field conversion of `FrobberSpec` to the internal version.
- Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.
- Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.*/
+#[doc = " Field-by-field conversion of `FrobberSpec` to the internal version.\n Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.\n Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`."]
 #[inline]
-pub fn auto_frobber_spec_to_internal(
-    in_: crate::v1::FrobberSpec,
-) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
+pub fn auto_frobber_spec_to_internal(in_: crate::v1::FrobberSpec) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
     let crate::v1::FrobberSpec {
         height,
         width,
@@ -143,33 +111,19 @@ pub fn auto_frobber_spec_to_internal(
         height,
         width,
         replicas,
-        restart_policy: restart_policy
-            .map(|x| ::kapi::conversion::Versioned::to_internal(x))
-            .transpose()
-            .map_err(|e| e.within("restartPolicy"))?,
+        restart_policy: restart_policy.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("restartPolicy"))?,
         params: ::core::default::Default::default(),
-        ports: ::kapi::__private::conversion::vec(
-                ports,
-                |x| ::kapi::conversion::Versioned::to_internal(x),
-            )
-            .map_err(|e| e.within("ports"))?,
-        backend: backend
-            .map(|x| ::kapi::conversion::Versioned::to_internal(x))
-            .transpose()
-            .map_err(|e| e.within("backend"))?,
+        ports: ::kapi::__private::conversion::vec(ports, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("ports"))?,
+        backend: backend.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("backend"))?,
         memory,
         selector,
         class_name,
         frob_labels,
     })
 }
-/** Field-by-field conversion of `FrobberSpec` from the internal version.
- Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.
- Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.*/
+#[doc = " Field-by-field conversion of `FrobberSpec` from the internal version.\n Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.\n Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`."]
 #[inline]
-pub fn auto_frobber_spec_from_internal(
-    in_: crate::internal::FrobberSpec,
-) -> ::core::result::Result<crate::v1::FrobberSpec, ConversionError> {
+pub fn auto_frobber_spec_from_internal(in_: crate::internal::FrobberSpec) -> ::core::result::Result<crate::v1::FrobberSpec, ConversionError> {
     let crate::internal::FrobberSpec {
         height,
         width,
@@ -187,26 +141,10 @@ pub fn auto_frobber_spec_from_internal(
         height,
         width,
         replicas,
-        restart_policy: restart_policy
-            .map(|x| <crate::v1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal(
-                x,
-            ))
-            .transpose()
-            .map_err(|e| e.within("restartPolicy"))?,
+        restart_policy: restart_policy.map(|x|<crate::v1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("restartPolicy"))?,
         param: ::core::default::Default::default(),
-        ports: ::kapi::__private::conversion::vec(
-                ports,
-                |x| <crate::v1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(
-                    x,
-                ),
-            )
-            .map_err(|e| e.within("ports"))?,
-        backend: backend
-            .map(|x| <crate::v1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal(
-                x,
-            ))
-            .transpose()
-            .map_err(|e| e.within("backend"))?,
+        ports: ::kapi::__private::conversion::vec(ports, |x|<crate::v1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("ports"))?,
+        backend: backend.map(|x|<crate::v1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("backend"))?,
         memory,
         selector,
         class_name,
@@ -216,259 +154,190 @@ pub fn auto_frobber_spec_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::FrobberPort {
     type Internal = crate::internal::FrobberPort;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
         auto_frobber_port_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::FrobberPort,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::FrobberPort) -> ::core::result::Result<Self, ConversionError> {
         auto_frobber_port_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `FrobberPort` to the internal version.
 #[inline]
-pub fn auto_frobber_port_to_internal(
-    in_: crate::v1::FrobberPort,
-) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
-    let crate::v1::FrobberPort { name, port, protocol } = in_;
+pub fn auto_frobber_port_to_internal(in_: crate::v1::FrobberPort) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
+    let crate::v1::FrobberPort {
+        name,
+        port,
+        protocol,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberPort {
         name,
         port,
-        protocol: protocol
-            .map(|x| ::kapi::conversion::Versioned::to_internal(x))
-            .transpose()
-            .map_err(|e| e.within("protocol"))?,
+        protocol: protocol.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("protocol"))?,
     })
 }
 /// Field-by-field conversion of `FrobberPort` from the internal version.
 #[inline]
-pub fn auto_frobber_port_from_internal(
-    in_: crate::internal::FrobberPort,
-) -> ::core::result::Result<crate::v1::FrobberPort, ConversionError> {
-    let crate::internal::FrobberPort { name, port, protocol } = in_;
+pub fn auto_frobber_port_from_internal(in_: crate::internal::FrobberPort) -> ::core::result::Result<crate::v1::FrobberPort, ConversionError> {
+    let crate::internal::FrobberPort {
+        name,
+        port,
+        protocol,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberPort {
         name,
         port,
-        protocol: protocol
-            .map(|x| <crate::v1::Protocol as ::kapi::conversion::Versioned>::from_internal(
-                x,
-            ))
-            .transpose()
-            .map_err(|e| e.within("protocol"))?,
+        protocol: protocol.map(|x|<crate::v1::Protocol as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("protocol"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::Protocol {
     type Internal = crate::internal::Protocol;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
         auto_protocol_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::Protocol,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::Protocol) -> ::core::result::Result<Self, ConversionError> {
         auto_protocol_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `Protocol` to the internal version.
 #[inline]
-pub fn auto_protocol_to_internal(
-    in_: crate::v1::Protocol,
-) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
-    ::core::result::Result::Ok(
-        match in_ {
-            crate::v1::Protocol::Tcp => crate::internal::Protocol::Tcp,
-            crate::v1::Protocol::Udp => crate::internal::Protocol::Udp,
-        },
-    )
+pub fn auto_protocol_to_internal(in_: crate::v1::Protocol) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
+    ::core::result::Result::Ok(match in_ {
+        crate::v1::Protocol::Tcp => crate::internal::Protocol::Tcp,
+        crate::v1::Protocol::Udp => crate::internal::Protocol::Udp,
+        crate::v1::Protocol::Other(__value) => crate::internal::Protocol::from(__value),
+    })
 }
 /// Field-by-field conversion of `Protocol` from the internal version.
 #[inline]
-pub fn auto_protocol_from_internal(
-    in_: crate::internal::Protocol,
-) -> ::core::result::Result<crate::v1::Protocol, ConversionError> {
-    ::core::result::Result::Ok(
-        match in_ {
-            crate::internal::Protocol::Tcp => crate::v1::Protocol::Tcp,
-            crate::internal::Protocol::Udp => crate::v1::Protocol::Udp,
-        },
-    )
+pub fn auto_protocol_from_internal(in_: crate::internal::Protocol) -> ::core::result::Result<crate::v1::Protocol, ConversionError> {
+    ::core::result::Result::Ok(match in_ {
+        crate::internal::Protocol::Tcp => crate::v1::Protocol::Tcp,
+        crate::internal::Protocol::Udp => crate::v1::Protocol::Udp,
+        crate::internal::Protocol::Other(__value) => crate::v1::Protocol::from(__value),
+    })
 }
 impl ::kapi::conversion::Versioned for crate::v1::RestartPolicy {
     type Internal = crate::internal::RestartPolicy;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
         auto_restart_policy_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::RestartPolicy,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::RestartPolicy) -> ::core::result::Result<Self, ConversionError> {
         auto_restart_policy_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `RestartPolicy` to the internal version.
 #[inline]
-pub fn auto_restart_policy_to_internal(
-    in_: crate::v1::RestartPolicy,
-) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
-    ::core::result::Result::Ok(
-        match in_ {
-            crate::v1::RestartPolicy::Always => crate::internal::RestartPolicy::Always,
-            crate::v1::RestartPolicy::OnFailure => {
-                crate::internal::RestartPolicy::OnFailure
-            }
-            crate::v1::RestartPolicy::Never => crate::internal::RestartPolicy::Never,
-            crate::v1::RestartPolicy::OnTuesday => {
-                crate::internal::RestartPolicy::OnTuesday
-            }
-        },
-    )
+pub fn auto_restart_policy_to_internal(in_: crate::v1::RestartPolicy) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
+    ::core::result::Result::Ok(match in_ {
+        crate::v1::RestartPolicy::Always => crate::internal::RestartPolicy::Always,
+        crate::v1::RestartPolicy::OnFailure => crate::internal::RestartPolicy::OnFailure,
+        crate::v1::RestartPolicy::Never => crate::internal::RestartPolicy::Never,
+        crate::v1::RestartPolicy::OnTuesday => crate::internal::RestartPolicy::OnTuesday,
+        crate::v1::RestartPolicy::Other(__value) => crate::internal::RestartPolicy::from(__value),
+    })
 }
 /// Field-by-field conversion of `RestartPolicy` from the internal version.
 #[inline]
-pub fn auto_restart_policy_from_internal(
-    in_: crate::internal::RestartPolicy,
-) -> ::core::result::Result<crate::v1::RestartPolicy, ConversionError> {
-    ::core::result::Result::Ok(
-        match in_ {
-            crate::internal::RestartPolicy::Always => crate::v1::RestartPolicy::Always,
-            crate::internal::RestartPolicy::OnFailure => {
-                crate::v1::RestartPolicy::OnFailure
-            }
-            crate::internal::RestartPolicy::Never => crate::v1::RestartPolicy::Never,
-            crate::internal::RestartPolicy::OnTuesday => {
-                crate::v1::RestartPolicy::OnTuesday
-            }
-        },
-    )
+pub fn auto_restart_policy_from_internal(in_: crate::internal::RestartPolicy) -> ::core::result::Result<crate::v1::RestartPolicy, ConversionError> {
+    ::core::result::Result::Ok(match in_ {
+        crate::internal::RestartPolicy::Always => crate::v1::RestartPolicy::Always,
+        crate::internal::RestartPolicy::OnFailure => crate::v1::RestartPolicy::OnFailure,
+        crate::internal::RestartPolicy::Never => crate::v1::RestartPolicy::Never,
+        crate::internal::RestartPolicy::OnTuesday => crate::v1::RestartPolicy::OnTuesday,
+        crate::internal::RestartPolicy::Other(__value) => crate::v1::RestartPolicy::from(__value),
+    })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberBackend {
     type Internal = crate::internal::FrobberBackend;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
         auto_frobber_backend_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::FrobberBackend,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::FrobberBackend) -> ::core::result::Result<Self, ConversionError> {
         auto_frobber_backend_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `FrobberBackend` to the internal version.
 #[inline]
-pub fn auto_frobber_backend_to_internal(
-    in_: crate::v1::FrobberBackend,
-) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
-    let crate::v1::FrobberBackend { type_, service, bucket } = in_;
+pub fn auto_frobber_backend_to_internal(in_: crate::v1::FrobberBackend) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
+    let crate::v1::FrobberBackend {
+        type_,
+        service,
+        bucket,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberBackend {
-        type_: ::kapi::conversion::Versioned::to_internal(type_)
-            .map_err(|e| e.within("type"))?,
-        service: service
-            .map(|x| ::kapi::conversion::Versioned::to_internal(x))
-            .transpose()
-            .map_err(|e| e.within("service"))?,
-        bucket: bucket
-            .map(|x| ::kapi::conversion::Versioned::to_internal(x))
-            .transpose()
-            .map_err(|e| e.within("bucket"))?,
+        type_: ::kapi::conversion::Versioned::to_internal(type_).map_err(|e| e.within("type"))?,
+        service: service.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("service"))?,
+        bucket: bucket.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("bucket"))?,
     })
 }
 /// Field-by-field conversion of `FrobberBackend` from the internal version.
 #[inline]
-pub fn auto_frobber_backend_from_internal(
-    in_: crate::internal::FrobberBackend,
-) -> ::core::result::Result<crate::v1::FrobberBackend, ConversionError> {
-    let crate::internal::FrobberBackend { type_, service, bucket } = in_;
+pub fn auto_frobber_backend_from_internal(in_: crate::internal::FrobberBackend) -> ::core::result::Result<crate::v1::FrobberBackend, ConversionError> {
+    let crate::internal::FrobberBackend {
+        type_,
+        service,
+        bucket,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberBackend {
-        type_: <crate::v1::BackendType as ::kapi::conversion::Versioned>::from_internal(
-                type_,
-            )
-            .map_err(|e| e.within("type"))?,
-        service: service
-            .map(|x| <crate::v1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal(
-                x,
-            ))
-            .transpose()
-            .map_err(|e| e.within("service"))?,
-        bucket: bucket
-            .map(|x| <crate::v1::BucketBackend as ::kapi::conversion::Versioned>::from_internal(
-                x,
-            ))
-            .transpose()
-            .map_err(|e| e.within("bucket"))?,
+        type_:<crate::v1::BackendType as ::kapi::conversion::Versioned>::from_internal(type_).map_err(|e| e.within("type"))?,
+        service: service.map(|x|<crate::v1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("service"))?,
+        bucket: bucket.map(|x|<crate::v1::BucketBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("bucket"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::BackendType {
     type Internal = crate::internal::BackendType;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
         auto_backend_type_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::BackendType,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::BackendType) -> ::core::result::Result<Self, ConversionError> {
         auto_backend_type_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `BackendType` to the internal version.
 #[inline]
-pub fn auto_backend_type_to_internal(
-    in_: crate::v1::BackendType,
-) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
-    ::core::result::Result::Ok(
-        match in_ {
-            crate::v1::BackendType::Service => crate::internal::BackendType::Service,
-            crate::v1::BackendType::Bucket => crate::internal::BackendType::Bucket,
-        },
-    )
+pub fn auto_backend_type_to_internal(in_: crate::v1::BackendType) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
+    ::core::result::Result::Ok(match in_ {
+        crate::v1::BackendType::Service => crate::internal::BackendType::Service,
+        crate::v1::BackendType::Bucket => crate::internal::BackendType::Bucket,
+        crate::v1::BackendType::Other(__value) => crate::internal::BackendType::from(__value),
+    })
 }
 /// Field-by-field conversion of `BackendType` from the internal version.
 #[inline]
-pub fn auto_backend_type_from_internal(
-    in_: crate::internal::BackendType,
-) -> ::core::result::Result<crate::v1::BackendType, ConversionError> {
-    ::core::result::Result::Ok(
-        match in_ {
-            crate::internal::BackendType::Service => crate::v1::BackendType::Service,
-            crate::internal::BackendType::Bucket => crate::v1::BackendType::Bucket,
-        },
-    )
+pub fn auto_backend_type_from_internal(in_: crate::internal::BackendType) -> ::core::result::Result<crate::v1::BackendType, ConversionError> {
+    ::core::result::Result::Ok(match in_ {
+        crate::internal::BackendType::Service => crate::v1::BackendType::Service,
+        crate::internal::BackendType::Bucket => crate::v1::BackendType::Bucket,
+        crate::internal::BackendType::Other(__value) => crate::v1::BackendType::from(__value),
+    })
 }
 impl ::kapi::conversion::Versioned for crate::v1::ServiceBackend {
     type Internal = crate::internal::ServiceBackend;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
         auto_service_backend_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::ServiceBackend,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::ServiceBackend) -> ::core::result::Result<Self, ConversionError> {
         auto_service_backend_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `ServiceBackend` to the internal version.
 #[inline]
-pub fn auto_service_backend_to_internal(
-    in_: crate::v1::ServiceBackend,
-) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
-    let crate::v1::ServiceBackend { name, port } = in_;
+pub fn auto_service_backend_to_internal(in_: crate::v1::ServiceBackend) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
+    let crate::v1::ServiceBackend {
+        name,
+        port,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::ServiceBackend {
         name,
         port,
@@ -476,10 +345,11 @@ pub fn auto_service_backend_to_internal(
 }
 /// Field-by-field conversion of `ServiceBackend` from the internal version.
 #[inline]
-pub fn auto_service_backend_from_internal(
-    in_: crate::internal::ServiceBackend,
-) -> ::core::result::Result<crate::v1::ServiceBackend, ConversionError> {
-    let crate::internal::ServiceBackend { name, port } = in_;
+pub fn auto_service_backend_from_internal(in_: crate::internal::ServiceBackend) -> ::core::result::Result<crate::v1::ServiceBackend, ConversionError> {
+    let crate::internal::ServiceBackend {
+        name,
+        port,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::ServiceBackend {
         name,
         port,
@@ -488,56 +358,48 @@ pub fn auto_service_backend_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::BucketBackend {
     type Internal = crate::internal::BucketBackend;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
         auto_bucket_backend_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::BucketBackend,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::BucketBackend) -> ::core::result::Result<Self, ConversionError> {
         auto_bucket_backend_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `BucketBackend` to the internal version.
 #[inline]
-pub fn auto_bucket_backend_to_internal(
-    in_: crate::v1::BucketBackend,
-) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
-    let crate::v1::BucketBackend { url } = in_;
+pub fn auto_bucket_backend_to_internal(in_: crate::v1::BucketBackend) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
+    let crate::v1::BucketBackend {
+        url,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::BucketBackend {
         url,
     })
 }
 /// Field-by-field conversion of `BucketBackend` from the internal version.
 #[inline]
-pub fn auto_bucket_backend_from_internal(
-    in_: crate::internal::BucketBackend,
-) -> ::core::result::Result<crate::v1::BucketBackend, ConversionError> {
-    let crate::internal::BucketBackend { url } = in_;
-    ::core::result::Result::Ok(crate::v1::BucketBackend { url })
+pub fn auto_bucket_backend_from_internal(in_: crate::internal::BucketBackend) -> ::core::result::Result<crate::v1::BucketBackend, ConversionError> {
+    let crate::internal::BucketBackend {
+        url,
+    } = in_;
+    ::core::result::Result::Ok(crate::v1::BucketBackend {
+        url,
+    })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberStatus {
     type Internal = crate::internal::FrobberStatus;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
         auto_frobber_status_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::FrobberStatus,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::FrobberStatus) -> ::core::result::Result<Self, ConversionError> {
         auto_frobber_status_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `FrobberStatus` to the internal version.
 #[inline]
-pub fn auto_frobber_status_to_internal(
-    in_: crate::v1::FrobberStatus,
-) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
+pub fn auto_frobber_status_to_internal(in_: crate::v1::FrobberStatus) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
     let crate::v1::FrobberStatus {
         replicas,
         selector,
@@ -553,9 +415,7 @@ pub fn auto_frobber_status_to_internal(
 }
 /// Field-by-field conversion of `FrobberStatus` from the internal version.
 #[inline]
-pub fn auto_frobber_status_from_internal(
-    in_: crate::internal::FrobberStatus,
-) -> ::core::result::Result<crate::v1::FrobberStatus, ConversionError> {
+pub fn auto_frobber_status_from_internal(in_: crate::internal::FrobberStatus) -> ::core::result::Result<crate::v1::FrobberStatus, ConversionError> {
     let crate::internal::FrobberStatus {
         replicas,
         selector,
@@ -572,111 +432,87 @@ pub fn auto_frobber_status_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClass {
     type Internal = crate::internal::FrobberClass;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
         auto_frobber_class_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::FrobberClass,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::FrobberClass) -> ::core::result::Result<Self, ConversionError> {
         auto_frobber_class_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `FrobberClass` to the internal version.
 #[inline]
-pub fn auto_frobber_class_to_internal(
-    in_: crate::v1::FrobberClass,
-) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
-    let crate::v1::FrobberClass { metadata, spec } = in_;
+pub fn auto_frobber_class_to_internal(in_: crate::v1::FrobberClass) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
+    let crate::v1::FrobberClass {
+        metadata,
+        spec,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClass {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec)
-            .map_err(|e| e.within("spec"))?,
+        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
     })
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
 #[inline]
-pub fn auto_frobber_class_from_internal(
-    in_: crate::internal::FrobberClass,
-) -> ::core::result::Result<crate::v1::FrobberClass, ConversionError> {
-    let crate::internal::FrobberClass { metadata, spec } = in_;
+pub fn auto_frobber_class_from_internal(in_: crate::internal::FrobberClass) -> ::core::result::Result<crate::v1::FrobberClass, ConversionError> {
+    let crate::internal::FrobberClass {
+        metadata,
+        spec,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberClass {
         metadata,
-        spec: <crate::v1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(
-                spec,
-            )
-            .map_err(|e| e.within("spec"))?,
+        spec:<crate::v1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(spec).map_err(|e| e.within("spec"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClassList {
     type Internal = crate::internal::FrobberClassList;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
         auto_frobber_class_list_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::FrobberClassList,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::FrobberClassList) -> ::core::result::Result<Self, ConversionError> {
         auto_frobber_class_list_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `FrobberClassList` to the internal version.
 #[inline]
-pub fn auto_frobber_class_list_to_internal(
-    in_: crate::v1::FrobberClassList,
-) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
-    let crate::v1::FrobberClassList { metadata, items } = in_;
+pub fn auto_frobber_class_list_to_internal(in_: crate::v1::FrobberClassList) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
+    let crate::v1::FrobberClassList {
+        metadata,
+        items,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::vec(
-                items,
-                |x| ::kapi::conversion::Versioned::to_internal(x),
-            )
-            .map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("items"))?,
     })
 }
 /// Field-by-field conversion of `FrobberClassList` from the internal version.
 #[inline]
-pub fn auto_frobber_class_list_from_internal(
-    in_: crate::internal::FrobberClassList,
-) -> ::core::result::Result<crate::v1::FrobberClassList, ConversionError> {
-    let crate::internal::FrobberClassList { metadata, items } = in_;
+pub fn auto_frobber_class_list_from_internal(in_: crate::internal::FrobberClassList) -> ::core::result::Result<crate::v1::FrobberClassList, ConversionError> {
+    let crate::internal::FrobberClassList {
+        metadata,
+        items,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::vec(
-                items,
-                |x| <crate::v1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(
-                    x,
-                ),
-            )
-            .map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::vec(items, |x|<crate::v1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("items"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClassSpec {
     type Internal = crate::internal::FrobberClassSpec;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
         auto_frobber_class_spec_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::FrobberClassSpec,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::FrobberClassSpec) -> ::core::result::Result<Self, ConversionError> {
         auto_frobber_class_spec_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `FrobberClassSpec` to the internal version.
 #[inline]
-pub fn auto_frobber_class_spec_to_internal(
-    in_: crate::v1::FrobberClassSpec,
-) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
+pub fn auto_frobber_class_spec_to_internal(in_: crate::v1::FrobberClassSpec) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
     let crate::v1::FrobberClassSpec {
         description,
         max_replicas,
@@ -692,9 +528,7 @@ pub fn auto_frobber_class_spec_to_internal(
 }
 /// Field-by-field conversion of `FrobberClassSpec` from the internal version.
 #[inline]
-pub fn auto_frobber_class_spec_from_internal(
-    in_: crate::internal::FrobberClassSpec,
-) -> ::core::result::Result<crate::v1::FrobberClassSpec, ConversionError> {
+pub fn auto_frobber_class_spec_from_internal(in_: crate::internal::FrobberClassSpec) -> ::core::result::Result<crate::v1::FrobberClassSpec, ConversionError> {
     let crate::internal::FrobberClassSpec {
         description,
         max_replicas,

@@ -45,7 +45,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
                 description: "",
                 priority: 0,
                 json_path: ".metadata.creationTimestamp",
-            },
+            }
         ],
         storage_version: true,
         convertible: true,
@@ -82,16 +82,14 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         categories: &[],
         subresource_status: false,
         scale: ::core::option::Option::None,
-        print_columns: &[
-            ::kapi::scheme::PrintColumn {
-                name: "Max",
-                type_: "integer",
-                format: "",
-                description: "",
-                priority: 0,
-                json_path: ".spec.maxReplicas",
-            },
-        ],
+        print_columns: &[::kapi::scheme::PrintColumn {
+            name: "Max",
+            type_: "integer",
+            format: "",
+            description: "",
+            priority: 0,
+            json_path: ".spec.maxReplicas",
+        }],
         storage_version: true,
         convertible: true,
         introduced: ::core::option::Option::None,
@@ -115,27 +113,13 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         introduced: ::core::option::Option::None,
         deprecated: ::core::option::Option::None,
         removed: ::core::option::Option::None,
-    },
+    }
 ];
 /// Registers the kinds of frob.example.com/v1 with their defaulting and conversions.
-pub fn add_to_scheme(
-    scheme: &mut ::kapi::Scheme,
-) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme
-        .add_versioned::<
-            crate::v1::Frobber,
-        >(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate ::v1::Frobber))?;
-    scheme
-        .add_versioned::<
-            crate::v1::FrobberList,
-        >(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate ::v1::FrobberList))?;
-    scheme
-        .add_versioned::<
-            crate::v1::FrobberClass,
-        >(&KINDS[2usize], ::kapi::__private::kind_hooks!(crate ::v1::FrobberClass))?;
-    scheme
-        .add_versioned::<
-            crate::v1::FrobberClassList,
-        >(&KINDS[3usize], ::kapi::__private::kind_hooks!(crate ::v1::FrobberClassList))?;
+pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_versioned::<crate::v1::Frobber>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::v1::Frobber))?;
+    scheme.add_versioned::<crate::v1::FrobberList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::v1::FrobberList))?;
+    scheme.add_versioned::<crate::v1::FrobberClass>(&KINDS[2usize], ::kapi::__private::kind_hooks!(crate::v1::FrobberClass))?;
+    scheme.add_versioned::<crate::v1::FrobberClassList>(&KINDS[3usize], ::kapi::__private::kind_hooks!(crate::v1::FrobberClassList))?;
     ::core::result::Result::Ok(())
 }

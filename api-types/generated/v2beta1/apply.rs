@@ -26,11 +26,7 @@ impl FrobberApplyConfiguration {
         Self {
             api_version: Some("frob.example.com/v2beta1".into()),
             kind: Some("Frobber".into()),
-            metadata: Some(
-                ObjectMetaApplyConfiguration::new()
-                    .with_name(name)
-                    .with_namespace(namespace),
-            ),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
             ..Self::default()
         }
     }
@@ -44,10 +40,7 @@ impl FrobberApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<FrobberStatusApplyConfiguration>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<FrobberStatusApplyConfiguration>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -58,9 +51,7 @@ impl FrobberApplyConfiguration {
     }
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_generate_name(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace`.
@@ -75,9 +66,7 @@ impl FrobberApplyConfiguration {
     }
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_resource_version(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation`.
@@ -87,64 +76,42 @@ impl FrobberApplyConfiguration {
     }
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_annotations(entries),
-        );
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(
-        mut self,
-        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_owner_references(items),
-        );
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(
-        mut self,
-        items: impl IntoIterator<Item = T>,
-    ) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for FrobberApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
             map.serialize_entry("apiVersion", v)?;
@@ -214,10 +181,7 @@ impl FrobberSpecApplyConfiguration {
         self
     }
     /// Sets `restartPolicy`.
-    pub fn with_restart_policy(
-        mut self,
-        value: impl Into<crate::v2beta1::RestartPolicy>,
-    ) -> Self {
+    pub fn with_restart_policy(mut self, value: impl Into<crate::v2beta1::RestartPolicy>) -> Self {
         self.restart_policy = Some(value.into());
         self
     }
@@ -227,30 +191,17 @@ impl FrobberSpecApplyConfiguration {
         self
     }
     /// Appends to `params`.
-    pub fn with_params<T: Into<String>>(
-        mut self,
-        items: impl IntoIterator<Item = T>,
-    ) -> Self {
-        self.params
-            .get_or_insert_with(Vec::new)
-            .extend(items.into_iter().map(Into::into));
+    pub fn with_params<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.params.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<FrobberPortApplyConfiguration>>(
-        mut self,
-        items: impl IntoIterator<Item = T>,
-    ) -> Self {
-        self.ports
-            .get_or_insert_with(Vec::new)
-            .extend(items.into_iter().map(Into::into));
+    pub fn with_ports<T: Into<FrobberPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `backend`.
-    pub fn with_backend(
-        mut self,
-        value: impl Into<FrobberBackendApplyConfiguration>,
-    ) -> Self {
+    pub fn with_backend(mut self, value: impl Into<FrobberBackendApplyConfiguration>) -> Self {
         self.backend = Some(value.into());
         self
     }
@@ -260,10 +211,7 @@ impl FrobberSpecApplyConfiguration {
         self
     }
     /// Sets `selector`.
-    pub fn with_selector(
-        mut self,
-        value: impl Into<::kapi::meta::LabelSelector>,
-    ) -> Self {
+    pub fn with_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
         self.selector = Some(value.into());
         self
     }
@@ -273,18 +221,13 @@ impl FrobberSpecApplyConfiguration {
         self
     }
     /// Adds entries to `frobLabels`; an entry replaces one with the same key.
-    pub fn with_frob_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.frob_labels
-            .get_or_insert_with(::std::collections::BTreeMap::new)
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_frob_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.frob_labels.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
 impl Serialize for FrobberSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.height {
             map.serialize_entry("height", v)?;
@@ -357,7 +300,7 @@ impl FrobberPortApplyConfiguration {
     }
 }
 impl Serialize for FrobberPortApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.name {
             map.serialize_entry("name", v)?;
@@ -392,24 +335,18 @@ impl FrobberBackendApplyConfiguration {
         self
     }
     /// Sets `service`.
-    pub fn with_service(
-        mut self,
-        value: impl Into<ServiceBackendApplyConfiguration>,
-    ) -> Self {
+    pub fn with_service(mut self, value: impl Into<ServiceBackendApplyConfiguration>) -> Self {
         self.service = Some(value.into());
         self
     }
     /// Sets `bucket`.
-    pub fn with_bucket(
-        mut self,
-        value: impl Into<BucketBackendApplyConfiguration>,
-    ) -> Self {
+    pub fn with_bucket(mut self, value: impl Into<BucketBackendApplyConfiguration>) -> Self {
         self.bucket = Some(value.into());
         self
     }
 }
 impl Serialize for FrobberBackendApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.type_ {
             map.serialize_entry("type", v)?;
@@ -448,7 +385,7 @@ impl ServiceBackendApplyConfiguration {
     }
 }
 impl Serialize for ServiceBackendApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.name {
             map.serialize_entry("name", v)?;
@@ -477,7 +414,7 @@ impl BucketBackendApplyConfiguration {
     }
 }
 impl Serialize for BucketBackendApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.url {
             map.serialize_entry("url", v)?;
@@ -518,18 +455,13 @@ impl FrobberStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
-        mut self,
-        items: impl IntoIterator<Item = T>,
-    ) -> Self {
-        self.conditions
-            .get_or_insert_with(Vec::new)
-            .extend(items.into_iter().map(Into::into));
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for FrobberStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.replicas {
             map.serialize_entry("replicas", v)?;
@@ -564,7 +496,7 @@ impl FrobberClassApplyConfiguration {
         Self {
             api_version: Some("frob.example.com/v2beta1".into()),
             kind: Some("FrobberClass".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
             ..Self::default()
         }
     }
@@ -573,10 +505,7 @@ impl FrobberClassApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(
-        mut self,
-        value: impl Into<FrobberClassSpecApplyConfiguration>,
-    ) -> Self {
+    pub fn with_spec(mut self, value: impl Into<FrobberClassSpecApplyConfiguration>) -> Self {
         self.spec = Some(value.into());
         self
     }
@@ -587,9 +516,7 @@ impl FrobberClassApplyConfiguration {
     }
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_generate_name(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace`.
@@ -604,9 +531,7 @@ impl FrobberClassApplyConfiguration {
     }
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_resource_version(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation`.
@@ -616,64 +541,42 @@ impl FrobberClassApplyConfiguration {
     }
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_annotations(entries),
-        );
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(
-        mut self,
-        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_owner_references(items),
-        );
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(
-        mut self,
-        items: impl IntoIterator<Item = T>,
-    ) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for FrobberClassApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
             map.serialize_entry("apiVersion", v)?;
@@ -718,13 +621,8 @@ impl FrobberClassSpecApplyConfiguration {
         self
     }
     /// Adds entries to `parameters`; an entry replaces one with the same key.
-    pub fn with_parameters<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.parameters
-            .get_or_insert_with(::std::collections::BTreeMap::new)
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_parameters<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.parameters.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `provisioner`.
@@ -734,7 +632,7 @@ impl FrobberClassSpecApplyConfiguration {
     }
 }
 impl Serialize for FrobberClassSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.description {
             map.serialize_entry("description", v)?;

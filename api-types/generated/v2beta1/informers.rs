@@ -36,9 +36,7 @@ impl FrobberInformer {
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::Frobber> {
-        &self.informer
-    }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::Frobber> { &self.informer }
     /// A lister of the informer's cache of Frobber objects.
     pub fn lister(&self) -> crate::v2beta1::generated::listers::FrobberLister {
         crate::v2beta1::generated::listers::FrobberLister::new(self.informer.lister())
@@ -57,15 +55,9 @@ impl FrobberClassInformer {
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(
-        &self,
-    ) -> &::kapi::cache::SharedInformer<crate::v2beta1::FrobberClass> {
-        &self.informer
-    }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::FrobberClass> { &self.informer }
     /// A lister of the informer's cache of FrobberClass objects.
     pub fn lister(&self) -> crate::v2beta1::generated::listers::FrobberClassLister {
-        crate::v2beta1::generated::listers::FrobberClassLister::new(
-            self.informer.lister(),
-        )
+        crate::v2beta1::generated::listers::FrobberClassLister::new(self.informer.lister())
     }
 }

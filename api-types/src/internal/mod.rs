@@ -3,7 +3,7 @@
 
 mod types;
 
-// Formatted by codegen (prettyplease); rustfmt would fight verify-only.
+// Laid out by codegen's printer; rustfmt would fight verify-only.
 #[rustfmt::skip]
 #[path = "../../generated/internal/mod.rs"]
 pub mod generated;

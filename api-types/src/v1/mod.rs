@@ -5,7 +5,7 @@ mod types;
 
 pub use conversion::PARAMS_ANNOTATION;
 
-// Formatted by codegen (prettyplease); rustfmt would fight verify-only.
+// Laid out by codegen's printer; rustfmt would fight verify-only.
 #[rustfmt::skip]
 #[path = "../../generated/v1/mod.rs"]
 pub mod generated;

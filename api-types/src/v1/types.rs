@@ -111,6 +111,8 @@ pub enum Protocol {
     Tcp,
     #[k8s(rename = "UDP")]
     Udp,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 /// How a frob is restarted.
@@ -127,6 +129,8 @@ pub enum RestartPolicy {
     /// Restart on Tuesdays; only with the FrobberRestartPolicyOnTuesday gate.
     #[k8s(feature_gate = "FrobberRestartPolicyOnTuesday")]
     OnTuesday,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 /// Exactly one destination for a frob's output, named by `type`.
@@ -148,6 +152,8 @@ pub enum BackendType {
     #[default]
     Service,
     Bucket,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 #[derive(ApiType, Debug, PartialEq)]

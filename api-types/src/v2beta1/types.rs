@@ -69,6 +69,8 @@ pub struct FrobberSpec {
         optional,
         list_type = "map",
         list_map_key = "name",
+        patch_strategy = "merge",
+        patch_merge_key = "name",
         max_items = 16,
         protobuf = 7
     )]
@@ -114,6 +116,8 @@ pub enum Protocol {
     Tcp,
     #[k8s(rename = "UDP")]
     Udp,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 /// How a frob is restarted.
@@ -130,6 +134,8 @@ pub enum RestartPolicy {
     /// Restart on Tuesdays; only with the FrobberRestartPolicyOnTuesday gate.
     #[k8s(feature_gate = "FrobberRestartPolicyOnTuesday")]
     OnTuesday,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 /// Exactly one destination for a frob's output, named by `type`.
@@ -151,6 +157,8 @@ pub enum BackendType {
     #[default]
     Service,
     Bucket,
+    /// A value this version does not know, kept as sent.
+    Other(String),
 }
 
 #[derive(ApiType, Debug, PartialEq)]

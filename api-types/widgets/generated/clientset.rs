@@ -12,9 +12,7 @@ impl Clientset {
     /// A clientset over `client`'s connection (whose scheme must know this API's kinds).
     pub fn new(client: Client) -> Self {
         Self {
-            widgets_v1: crate::v1::generated::client::WidgetsV1Client::new(
-                client.clone(),
-            ),
+            widgets_v1: crate::v1::generated::client::WidgetsV1Client::new(client.clone()),
             client,
         }
     }
@@ -24,13 +22,9 @@ impl Clientset {
         Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
     }
     /// The REST client underneath.
-    pub fn client(&self) -> &Client {
-        &self.client
-    }
+    pub fn client(&self) -> &Client { &self.client }
     /// The widgets.example.com/v1 client.
-    pub fn widgets_v1(&self) -> &crate::v1::generated::client::WidgetsV1Client {
-        &self.widgets_v1
-    }
+    pub fn widgets_v1(&self) -> &crate::v1::generated::client::WidgetsV1Client { &self.widgets_v1 }
 }
 /// A scheme with every kind of `widgets`, the meta kinds and autoscaling/v1 `Scale`: what a client of this API decodes.
 pub fn scheme() -> Result<::kapi::Scheme, ::kapi::scheme::SchemeError> {

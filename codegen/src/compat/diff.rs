@@ -298,6 +298,17 @@ impl<'a> Diff<'a> {
             self.number_reused(at(), t, tf, b, &partner, i, s);
         }
         self.union(scope, b, t, &partner, s);
+        if b.struct_type != t.struct_type {
+            self.push(
+                rules::LIST_TYPE_CHANGED,
+                Place::Type(scope.clone(), t.name.clone()),
+                Some(key::STRUCT_TYPE),
+                format!("`{}`: its apply semantics (`struct_type`) changed", t.name),
+                shown(b.struct_type.as_ref()),
+                shown(t.struct_type.as_ref()),
+                s,
+            );
+        }
         pairs
     }
 
@@ -650,39 +661,41 @@ impl<'a> Diff<'a> {
                 "immutable".into(),
             );
         }
-        let list = |f: &FieldSnap| {
-            let mut parts = Vec::new();
-            if let Some(l) = &f.list_type {
-                parts.push(format!("list_type {l}"));
-            }
-            if !f.list_map_keys.is_empty() {
-                parts.push(format!("keys {}", f.list_map_keys.join(", ")));
-            }
-            if let Some(m) = &f.map_type {
-                parts.push(format!("map_type {m}"));
-            }
+        // Each merge-semantics marker with its value; the first that differs is pointed at.
+        let semantics = |f: &FieldSnap| {
+            [
+                (key::LIST_TYPE, f.list_type.clone()),
+                (
+                    key::LIST_MAP_KEY,
+                    Some(f.list_map_keys.join(", ")).filter(|k| !k.is_empty()),
+                ),
+                (key::MAP_TYPE, f.map_type.clone()),
+                (key::PATCH_STRATEGY, f.patch_strategy.clone()),
+                (key::PATCH_MERGE_KEY, f.patch_merge_key.clone()),
+            ]
+        };
+        let shown_semantics = |f: &FieldSnap| {
+            let parts: Vec<String> = semantics(f)
+                .into_iter()
+                .filter_map(|(k, v)| v.map(|v| format!("{} {v}", k.name())))
+                .collect();
             if parts.is_empty() {
                 "none".to_string()
             } else {
                 parts.join(", ")
             }
         };
-        if (&b.list_type, &b.list_map_keys, &b.map_type)
-            != (&t.list_type, &t.list_map_keys, &t.map_type)
-        {
-            let marker = if b.list_type != t.list_type {
-                key::LIST_TYPE
-            } else if b.list_map_keys != t.list_map_keys {
-                key::LIST_MAP_KEY
-            } else {
-                key::MAP_TYPE
-            };
+        let changed = semantics(b)
+            .into_iter()
+            .zip(semantics(t))
+            .find(|(before, after)| before.1 != after.1);
+        if let Some(((marker, _), _)) = changed {
             push(
                 rules::LIST_TYPE_CHANGED,
                 Some(marker),
                 "its list or map semantics changed",
-                list(b),
-                list(t),
+                shown_semantics(b),
+                shown_semantics(t),
             );
         }
         if let Some(bn) = b.protobuf {

@@ -58,7 +58,7 @@ rules! {
     IMMUTABLE_ADDED = "immutable-added":
         "updates that succeeded (changing the field) would now fail",
     LIST_TYPE_CHANGED = "list-type-changed":
-        "list and map semantics decide how apply merges and what counts as a duplicate; changing them breaks appliers",
+        "list, map and struct semantics decide how apply and patches merge and what is a duplicate; changing them breaks patchers",
     UNION_CHANGED = "union-changed":
         "which fields exclude each other is validation: a new member or discriminator refuses objects that were valid",
     PROTOBUF_NUMBER_CHANGED = "protobuf-number-changed":

@@ -60,6 +60,9 @@ pub struct TypeSnap {
     pub is_enum: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     pub union: bool,
+    /// `struct_type`: `Atomic` when apply owns the struct whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub struct_type: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<FieldSnap>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -108,6 +111,10 @@ pub struct FieldSnap {
     pub list_map_keys: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patch_strategy: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patch_merge_key: Option<String>,
     #[serde(default, skip_serializing_if = "is_false")]
     pub union_discriminator: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -229,7 +236,7 @@ impl TypeSnap {
                 fields.iter().map(|f| FieldSnap::of(f, api_types)).collect(),
                 Vec::new(),
             ),
-            Shape::Enum { variants } => (
+            Shape::Enum { variants, .. } => (
                 Vec::new(),
                 variants
                     .iter()
@@ -249,6 +256,7 @@ impl TypeSnap {
             }),
             is_enum: t.is_enum(),
             union: t.union,
+            struct_type: t.struct_type.as_ref().map(|m| format!("{:?}", m.value)),
             fields,
             values,
             tombstones: t
@@ -288,6 +296,8 @@ impl FieldSnap {
             list_type: f.list_type.as_ref().map(|l| format!("{:?}", l.value)),
             list_map_keys: f.list_map_keys.clone(),
             map_type: f.map_type.as_ref().map(|m| format!("{:?}", m.value)),
+            patch_strategy: f.patch_strategy.as_ref().map(|p| p.value.clone()),
+            patch_merge_key: f.patch_merge_key.as_ref().map(|p| p.value.clone()),
             union_discriminator: f.union_discriminator,
             minimum: v.minimum.as_ref().map(|m| m.value),
             maximum: v.maximum.as_ref().map(|m| m.value),

@@ -259,14 +259,21 @@ impl<'a> Pair<'a> {
 
     fn enum_body(&self, dir: Direction) -> (TokenStream, Vec<(Option<&'a Field>, String)>) {
         let (src_def, dst_def, src_gv, dst_gv) = self.sides(dir);
-        let (Shape::Enum { variants: src }, Shape::Enum { variants: dst }) =
-            (&src_def.shape, &dst_def.shape)
+        let (
+            Shape::Enum {
+                variants: src,
+                other: src_other,
+            },
+            Shape::Enum { variants: dst, .. },
+        ) = (&src_def.shape, &dst_def.shape)
         else {
             return (TokenStream::new(), Vec::new());
         };
         let src_path = path_tokens(&src_gv.type_path(src_def));
         let dst_path = path_tokens(&dst_gv.type_path(dst_def));
-        let mut problems = Vec::new();
+        let src_other = format_ident!("{}", src_other);
+        // Enums convert by value, as Go's string enums do: a value the other side does not
+        // know goes into its `Other`, where validation reports it, and comes back unchanged.
         let arms = src.iter().map(|v: &Variant| {
             let from = format_ident!("{}", v.rust_name);
             match dst.iter().find(|d| d.value == v.value) {
@@ -275,28 +282,19 @@ impl<'a> Pair<'a> {
                     quote!(#src_path::#from => #dst_path::#to,)
                 }
                 None => {
-                    problems.push((
-                        None,
-                        format!(
-                            "value {:?} of {} has no peer in {}",
-                            v.value,
-                            describe(src_gv, src_def),
-                            describe(dst_gv, dst_def)
-                        ),
-                    ));
-                    let message = format!("value {:?} has no peer in {}", v.value, dst_gv.api_version());
-                    quote!(#src_path::#from => return ::core::result::Result::Err(ConversionError::new(#message)),)
+                    let value = &v.value;
+                    quote!(#src_path::#from => #dst_path::from(#value),)
                 }
             }
         });
-        let arms: Vec<TokenStream> = arms.collect();
         (
             quote! {
                 ::core::result::Result::Ok(match in_ {
                     #(#arms)*
+                    #src_path::#src_other(__value) => #dst_path::from(__value),
                 })
             },
-            problems,
+            Vec::new(),
         )
     }
 

@@ -146,14 +146,12 @@ pub fn generate_all_with_warnings(
     model: &Model,
     settings: &Settings,
 ) -> Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>> {
-    // `KAPI_CODEGEN_TIMINGS=1` prints what resolving and each generator cost, to find the
-    // slow one.
-    let timings = std::env::var_os("KAPI_CODEGEN_TIMINGS").is_some();
+    let timings = timings_enabled();
     let start = Instant::now();
     let kapi = kapi_types::load(&model.crate_dir);
     let index = kapi.as_ref().map(|kapi| Index::new(model, kapi));
     if timings {
-        eprintln!("kapi-codegen: resolving took {:?}", start.elapsed());
+        print_timing("resolve", start.elapsed(), &[]);
     }
     let cx = Context::new(settings, model, index.as_ref().map_err(|e| e.as_str()));
     let mut diags = Diagnostics::default();
@@ -162,13 +160,13 @@ pub fn generate_all_with_warnings(
     for g in generators() {
         let start = Instant::now();
         let generated = g.generate(&cx, &mut diags);
+        if timings {
+            print_timing(g.name(), start.elapsed(), &generated);
+        }
         if g.test_support() {
             test_support.extend(generated.iter().map(|f| f.path.clone()));
         }
         files.extend(generated);
-        if timings {
-            eprintln!("kapi-codegen: {} took {:?}", g.name(), start.elapsed());
-        }
     }
     files.extend(rust_modules::module_files(
         &cx,
@@ -192,6 +190,24 @@ pub fn generate_all_with_warnings(
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok((files, warnings))
+}
+
+/// `KAPI_CODEGEN_TIMINGS=1` prints what each step of a run costs, one line each, to find the
+/// slow one (`cargo xtask scale-bench` reads them).
+fn timings_enabled() -> bool {
+    std::env::var_os("KAPI_CODEGEN_TIMINGS").is_some()
+}
+
+/// One line of `KAPI_CODEGEN_TIMINGS`: `kapi-codegen: timing <step> <seconds>s <files>
+/// files <lines> lines <bytes> bytes`, the files being what the step produced.
+fn print_timing(step: &str, elapsed: std::time::Duration, files: &[GeneratedFile]) {
+    let lines: usize = files.iter().map(|f| f.contents.lines().count()).sum();
+    let bytes: usize = files.iter().map(|f| f.contents.len()).sum();
+    eprintln!(
+        "kapi-codegen: timing {step} {:.6}s {} files {lines} lines {bytes} bytes",
+        elapsed.as_secs_f64(),
+        files.len()
+    );
 }
 
 /// How a run goes: write or verify, and whether lint findings fail it.
@@ -219,9 +235,17 @@ pub fn run(crate_dir: &Path, mode: Mode) -> Result<Report, Error> {
 
 /// [`run`] with all options.
 pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
+    let timings = timings_enabled();
     let start = Instant::now();
     let loaded = load(crate_dir)?;
+    if timings {
+        print_timing("load", start.elapsed(), &[]);
+    }
+    let step = Instant::now();
     let mut warnings = loaded.lint(options.strict)?;
+    if timings {
+        print_timing("lint", step.elapsed(), &[]);
+    }
     let (files, generator_warnings) = generate_all_with_warnings(&loaded.model, &loaded.settings)
         .map_err(|d| loaded.source_error(d))?;
     warnings.extend(
@@ -229,12 +253,21 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
             .iter()
             .map(|d| source::render(std::iter::once(d), &loaded.sources, &loaded.crate_dir)),
     );
+    let step = Instant::now();
     let mut report = output::apply(
         crate_dir,
         &loaded.settings.output_dirs(),
         &files,
         options.mode,
     )?;
+    if timings {
+        let step_name = match options.mode {
+            Mode::Write => "write",
+            Mode::Verify => "verify",
+        };
+        print_timing(step_name, step.elapsed(), &[]);
+        print_timing("total", start.elapsed(), &files);
+    }
     report.warnings = warnings;
     report.elapsed = start.elapsed();
     Ok(report)

@@ -1,7 +1,9 @@
 //! `generated/model.yaml`: the model as codegen sees it, group by group. Reviewers read it
-//! to see what a marker change did; verify-only keeps it honest.
+//! to see what a marker change did; verify-only keeps it honest. Compact: entries with
+//! their zero value (`null`, `false`, empty) are left out, and what fits on a line (a
+//! field, a print column) is one line.
 
-use super::core::{Context, GeneratedFile, Generator};
+use super::core::{compact, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 
 pub struct ModelSummary;
@@ -12,8 +14,8 @@ impl Generator for ModelSummary {
     }
 
     fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let contents = match serde_yaml_ng::to_string(cx.model) {
-            Ok(s) => s,
+        let contents = match serde_json::to_value(cx.model) {
+            Ok(model) => compact::yaml_without_zeros(model),
             // The model is plain data; serialization cannot fail short of a bug.
             Err(e) => format!("# model could not be serialized: {e}\n"),
         };

@@ -16,8 +16,10 @@
 //!
 //! Kubernetes' encoding decides the mapping: every singular field is `optional` (proto2
 //! presence), `Vec` is `repeated`, maps are `map<string, V>`, string enums are strings,
-//! `Vec<u8>` and `ByteString` are `bytes`; fields are named by their JSON names and listed
-//! in source order, messages by name. Tombstones become `reserved` numbers and names, which
+//! `Vec<u8>` and `ByteString` are `bytes`; fields are named by their JSON names (or their
+//! `protobuf_name`, as Kubernetes' `aPIGroup`) and listed in source order, messages by name.
+//! A group-version with a `protobuf_path` is written, and imported by the others, at that
+//! path (Kubernetes' `k8s.io/api/core/v1/generated.proto`). Tombstones become `reserved` numbers and names, which
 //! go-to-protobuf never writes.
 
 use super::core::{Context, GeneratedFile, Generator};
@@ -179,8 +181,13 @@ impl Generator for Protobuf {
     }
 }
 
-/// Where an API group-version's file goes, relative to the include root.
+/// Where an API group-version's file goes, relative to the include root, and where other
+/// files import it from: its `protobuf_path` (Kubernetes' own layout, so Kubernetes' files
+/// can stand in), else its module path.
 pub fn api_file(gv: &GroupVersion) -> String {
+    if let Some(path) = &gv.protobuf_path {
+        return path.clone();
+    }
     let mut path = gv.module.join("/");
     if !path.is_empty() {
         path.push('/');
@@ -299,9 +306,9 @@ impl<'a> Writer<'a> {
             first = false;
             comment(&mut out, "  ", &f.docs);
             let line = match label {
-                Label::Optional => format!("  optional {ty} {} = {number};\n", f.json_name),
-                Label::Repeated => format!("  repeated {ty} {} = {number};\n", f.json_name),
-                Label::Map => format!("  {ty} {} = {number};\n", f.json_name),
+                Label::Optional => format!("  optional {ty} {} = {number};\n", f.protobuf_name()),
+                Label::Repeated => format!("  repeated {ty} {} = {number};\n", f.protobuf_name()),
+                Label::Map => format!("  {ty} {} = {number};\n", f.protobuf_name()),
             };
             out.push_str(&line);
         }

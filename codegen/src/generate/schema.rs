@@ -338,6 +338,9 @@ impl<'a> Builder<'a> {
                 if t.preserve_unknown_fields {
                     out.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
                 }
+                if let Some(st) = t.struct_type {
+                    out.insert("x-kubernetes-map-type".into(), map_type_word(*st).into());
+                }
                 if t.union {
                     self.union(fields, &mut out);
                 }
@@ -442,11 +445,20 @@ impl<'a> Builder<'a> {
             );
         }
         if let Some(mt) = f.map_type {
-            let word = match *mt {
-                MapType::Atomic => "atomic",
-                MapType::Granular => "granular",
-            };
-            extra.insert("x-kubernetes-map-type".into(), word.into());
+            extra.insert("x-kubernetes-map-type".into(), map_type_word(*mt).into());
+        }
+        // Strategic merge patch is for built-in kinds: a CRD schema has no place for these
+        // (kube-apiserver answers a CRD's strategic merge patch with 415).
+        if self.target != Target::Crd {
+            if let Some(strategy) = &f.patch_strategy {
+                extra.insert(
+                    "x-kubernetes-patch-strategy".into(),
+                    strategy.as_str().into(),
+                );
+            }
+            if let Some(key) = &f.patch_merge_key {
+                extra.insert("x-kubernetes-patch-merge-key".into(), key.as_str().into());
+            }
         }
         if f.preserve_unknown_fields {
             extra.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
@@ -481,7 +493,7 @@ impl<'a> Builder<'a> {
             if text.is_empty() && (self.target == Target::Crd || t.is_enum()) {
                 text = t.docs.clone();
             }
-            if let Shape::Enum { variants } = &t.shape {
+            if let Shape::Enum { variants, .. } = &t.shape {
                 let mut list = String::from("Possible enum values:");
                 for v in variants {
                     list.push_str(&format!("\n - `{:?}`", v.value));
@@ -580,7 +592,7 @@ impl<'a> Builder<'a> {
     fn enum_schema(&self, t: &TypeDef) -> Map<String, Value> {
         let mut out = Map::new();
         out.insert("type".into(), "string".into());
-        if let Shape::Enum { variants } = &t.shape {
+        if let Shape::Enum { variants, .. } = &t.shape {
             out.insert(
                 "enum".into(),
                 variants
@@ -590,6 +602,13 @@ impl<'a> Builder<'a> {
             );
         }
         out
+    }
+}
+
+fn map_type_word(t: MapType) -> &'static str {
+    match t {
+        MapType::Atomic => "atomic",
+        MapType::Granular => "granular",
     }
 }
 

@@ -126,7 +126,7 @@ fn check_allow_markers(api: &Api) -> Vec<Diagnostic> {
         for f in item.ty.fields() {
             check(item.ty, &f.allow_lint);
         }
-        if let Shape::Enum { variants } = &item.ty.shape {
+        if let Shape::Enum { variants, .. } = &item.ty.shape {
             for v in variants {
                 check(item.ty, &v.allow_lint);
             }

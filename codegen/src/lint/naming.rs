@@ -49,7 +49,7 @@ fn json_camel_case(api: &Api, sink: &mut Sink) {
 
 fn enum_camel_case(api: &Api, sink: &mut Sink) {
     for item in api.types() {
-        let Shape::Enum { variants } = &item.ty.shape else {
+        let Shape::Enum { variants, .. } = &item.ty.shape else {
             continue;
         };
         for v in variants {

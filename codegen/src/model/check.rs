@@ -2,13 +2,17 @@
 
 use super::*;
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
-use crate::markers::{key, MarkerList};
+use crate::markers::{key, Key, MarkerList};
 
 pub fn check(model: &Model, diags: &mut Diagnostics) {
     for gv in &model.versions {
         for t in &gv.types {
             for f in t.fields() {
-                check_list_map_keys(gv, t, f, diags);
+                check_item_keys(gv, t, f, key::LIST_MAP_KEY, &f.list_map_keys, diags);
+                if let Some(k) = &f.patch_merge_key {
+                    let keys = [k.value.clone()];
+                    check_item_keys(gv, t, f, key::PATCH_MERGE_KEY, &keys, diags);
+                }
                 check_type_default(model, gv, t, f, diags);
             }
         }
@@ -121,7 +125,7 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
                     ));
                 }
             }
-            if let Shape::Enum { variants } = &t.shape {
+            if let Shape::Enum { variants, .. } = &t.shape {
                 for v in variants {
                     let Some(gate) = &v.feature_gate else {
                         continue;
@@ -163,56 +167,50 @@ fn at(t: &TypeDef, d: Diagnostic) -> Diagnostic {
     }
 }
 
-fn check_list_map_keys(gv: &GroupVersion, t: &TypeDef, f: &Field, diags: &mut Diagnostics) {
-    if f.list_map_keys.is_empty() {
+/// `list_map_key` and `patch_merge_key` name fields of the list's items.
+fn check_item_keys(
+    gv: &GroupVersion,
+    t: &TypeDef,
+    f: &Field,
+    marker_key: Key,
+    keys: &[String],
+    diags: &mut Diagnostics,
+) {
+    if keys.is_empty() {
         return;
     }
     let Some(elem) = element_type(gv, f) else {
         return;
     };
-    let marker = f.markers.span(key::LIST_MAP_KEY).unwrap_or(f.span);
-    for k in &f.list_map_keys {
-        match elem.fields().iter().find(|ef| &ef.json_name == k) {
-            None => {
-                let names: Vec<&str> = elem.fields().iter().map(|f| f.json_name.as_str()).collect();
-                let help = match closest(k, names.iter().copied()) {
-                    Some(best) => format!(
-                        "did you mean \"{best}\"? (fields of `{}`: {})",
-                        elem.name,
-                        names.join(", ")
-                    ),
-                    None => format!("fields of `{}`: {}", elem.name, names.join(", ")),
-                };
-                diags.push(at(
-                    t,
-                    Diagnostic::new(
-                        marker,
-                        format!(
-                            "`list_map_key = \"{k}\"` on `{}.{}`: `{}` has no field \"{k}\"",
-                            t.name, f.rust_name, elem.name
-                        ),
-                    )
-                    .with_help(help),
-                ))
-            }
-            // Kubernetes requires map keys to be required or defaulted: an item without its key
-            // could not be merged.
-            Some(ef) if ef.optional && ef.default.is_none() => diags.push(at(
-                t,
-                Diagnostic::new(
-                    f.span,
-                    format!(
-                        "list map key \"{k}\" of `{}.{}` is optional without a default",
-                        t.name, f.rust_name
-                    ),
-                )
-                .with_help(format!(
-                    "make `{}.{}` required or give it a default",
-                    elem.name, ef.rust_name
-                )),
-            )),
-            _ => {}
+    let marker = f.markers.span(marker_key).unwrap_or(f.span);
+    let marker_name = marker_key.name();
+    // A key optional without a default is accepted: built-in kinds have them
+    // (ServiceAccount.secrets by `name`); a CRD may not, and the CRD generator's structural
+    // check says so for the kinds that become CRDs.
+    for k in keys {
+        if elem.fields().iter().any(|ef| &ef.json_name == k) {
+            continue;
         }
+        let names: Vec<&str> = elem.fields().iter().map(|f| f.json_name.as_str()).collect();
+        let help = match closest(k, names.iter().copied()) {
+            Some(best) => format!(
+                "did you mean \"{best}\"? (fields of `{}`: {})",
+                elem.name,
+                names.join(", ")
+            ),
+            None => format!("fields of `{}`: {}", elem.name, names.join(", ")),
+        };
+        diags.push(at(
+            t,
+            Diagnostic::new(
+                marker,
+                format!(
+                    "`{marker_name} = \"{k}\"` on `{}.{}`: `{}` has no field \"{k}\"",
+                    t.name, f.rust_name, elem.name
+                ),
+            )
+            .with_help(help),
+        ))
     }
 }
 
@@ -234,7 +232,7 @@ fn check_type_default(
         return;
     };
     let variants = match &target.shape {
-        Shape::Enum { variants } => variants,
+        Shape::Enum { variants, .. } => variants,
         Shape::Struct { .. } => {
             diags.push(at(
                 t,

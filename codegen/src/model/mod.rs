@@ -167,6 +167,10 @@ pub struct GroupVersion {
     pub internal: bool,
     pub go_name: String,
     pub protobuf_package: Option<String>,
+    /// Where other files import this group-version's `.proto` from (`protobuf_path`), e.g.
+    /// Kubernetes' `k8s.io/api/core/v1/generated.proto`; its own file is written there too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protobuf_path: Option<String>,
     /// Rust module path from the crate root, e.g. `["v1"]`.
     pub module: Vec<String>,
     #[serde(skip)]
@@ -267,6 +271,9 @@ pub struct TypeDef {
     pub kind: Option<KindInfo>,
     pub shape: Shape,
     pub union: bool,
+    /// `struct_type`: an atomic struct is owned whole by server-side apply.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub struct_type: Option<Spanned<MapType>>,
     /// `conversion_gen = false`: the conversion is written by hand.
     pub manual_conversion: bool,
     pub preserve_unknown_fields: bool,
@@ -304,6 +311,13 @@ impl TypeDef {
 }
 
 impl Field {
+    /// The field's name in the `.proto`.
+    pub fn protobuf_name(&self) -> &str {
+        self.protobuf_name
+            .as_ref()
+            .map_or(self.json_name.as_str(), |n| n.as_str())
+    }
+
     /// The discriminator value that selects this member of a union: its JSON name with the
     /// first letter upper-cased, Kubernetes' convention.
     pub fn discriminator_value(&self) -> String {
@@ -318,8 +332,15 @@ impl Field {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Shape {
-    Struct { fields: Vec<Field> },
-    Enum { variants: Vec<Variant> },
+    Struct {
+        fields: Vec<Field>,
+    },
+    /// `variants` are the known values; `other` names the `(String)` variant that carries
+    /// any other value unchanged.
+    Enum {
+        variants: Vec<Variant>,
+        other: String,
+    },
 }
 
 /// What makes a type a top-level kind (`kind` or `simple_kind`).
@@ -436,14 +457,27 @@ pub struct Field {
     /// A field that is not optional is listed in its schema's `required`; whether the user
     /// wrote `required` is [`FieldValidation::required_marker`].
     pub optional: bool,
+    /// When JSON writes the field, independent of `optional` (Go's `omitempty` and `+optional`
+    /// are separate too).
+    pub presence: Presence,
     pub default: Option<Spanned<serde_json::Value>>,
     pub feature_gate: Option<Spanned<String>>,
     pub list_type: Option<Spanned<ListType>>,
     pub list_map_keys: Vec<String>,
     pub map_type: Option<Spanned<MapType>>,
+    /// Strategic merge patch strategy (`patch_strategy`), as Kubernetes writes it:
+    /// `merge`, `retainKeys`, `merge,retainKeys` or `replace`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub patch_strategy: Option<Spanned<String>>,
+    /// The field of list items that strategic merge patch matches them by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub patch_merge_key: Option<Spanned<String>>,
     pub union_discriminator: bool,
     pub validation: FieldValidation,
     pub protobuf: Option<Spanned<i64>>,
+    /// The field's name in the `.proto` when it is not the JSON name (`aPIGroup`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protobuf_name: Option<Spanned<String>>,
     pub manual_conversion: bool,
     pub preserve_unknown_fields: bool,
     pub embedded_resource: bool,
@@ -465,6 +499,20 @@ pub enum ListType {
     Atomic,
     Set,
     Map,
+}
+
+/// When a field is written to JSON (`presence`): the default is `OmitEmpty` for optional
+/// fields and `Always` for the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Presence {
+    /// Left out when unset or empty (`json:",omitempty"`). A struct is always written.
+    OmitEmpty,
+    /// Written even when empty (`json:"x"` on a non-pointer).
+    Always,
+    /// Written as `null` when unset: an `Option` that is `None`, an empty list or map
+    /// (`json:"x"` on a pointer, a nil slice or map).
+    Null,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

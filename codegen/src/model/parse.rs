@@ -129,6 +129,13 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         check_union(&item.ident, &fields, diags);
     }
     let kind = parse_kind(&item.ident, &markers, &fields, diags);
+    let struct_type = markers.str(key::STRUCT_TYPE).and_then(|s| {
+        let parsed = parse_map_type(&s);
+        if parsed.is_none() {
+            bad_choice(diags, s.span, key::STRUCT_TYPE, &s, &["atomic", "granular"]);
+        }
+        Some(Spanned::new(parsed?, s.span))
+    });
     Some(TypeDef {
         name,
         docs,
@@ -136,6 +143,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         kind,
         shape: Shape::Struct { fields },
         union,
+        struct_type,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
         lifecycle: parse_lifecycle(&markers),
@@ -152,18 +160,44 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
     let docs = docs(&item.attrs, diags);
     let markers = markers::parse_attrs(&item.attrs, Place::Enum, diags);
     let mut variants: Vec<Variant> = Vec::new();
+    let mut other: Option<&syn::Variant> = None;
     for v in &item.variants {
+        if is_other_variant(v) {
+            if let Some(first) = other {
+                diags.push(
+                    Diagnostic::new(
+                        v.ident.span(),
+                        format!(
+                            "`{}` and `{}` both carry unknown values",
+                            first.ident, v.ident
+                        ),
+                    )
+                    .with_help("keep one `(String)` variant"),
+                );
+            }
+            if let Some(attr) = v.attrs.iter().find(|a| a.path().is_ident("k8s")) {
+                diags.push(
+                    Diagnostic::new(
+                        attr.span(),
+                        format!("`{}` carries unknown values and takes no markers", v.ident),
+                    )
+                    .with_help("markers go on the known values"),
+                );
+            }
+            other = Some(v);
+            continue;
+        }
         if !matches!(v.fields, syn::Fields::Unit) {
             diags.push(
                 Diagnostic::new(
                     v.span(),
                     format!(
-                        "enum value `{}` carries data; API enums are closed sets of strings",
+                        "enum value `{}` carries data; API enum values are strings",
                         v.ident
                     ),
                 )
                 .with_help(
-                    "use a unit variant, or a struct with `#[k8s(union)]` for one-of fields",
+                    "use a unit variant (unknown values go in the one `Other(String)` variant), or a struct with `#[k8s(union)]` for one-of fields",
                 ),
             );
             continue;
@@ -201,13 +235,32 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
             span: v.ident.span(),
         });
     }
+    // Enums are open on the wire, as Go's string enums are: a value this version does not
+    // know is kept, not refused, so an object from a newer server survives a read and write.
+    let other = match other {
+        Some(v) => v.ident.to_string(),
+        None => {
+            diags.push(
+                Diagnostic::new(
+                    item.ident.span(),
+                    format!(
+                        "enum `{}` has no variant for values it does not know",
+                        item.ident
+                    ),
+                )
+                .with_help("add `Other(String)`: API enums carry unknown values unchanged, and validation reports them as `Unsupported value`"),
+            );
+            "Other".to_string()
+        }
+    };
     Some(TypeDef {
         name: item.ident.to_string(),
         docs,
         module: Vec::new(),
         kind: None,
-        shape: Shape::Enum { variants },
+        shape: Shape::Enum { variants, other },
         union: false,
+        struct_type: None,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: false,
         lifecycle: None,
@@ -217,6 +270,18 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         span: item.ident.span(),
         file: Default::default(),
     })
+}
+
+/// `Name(String)`: the variant that holds a value outside the known set.
+fn is_other_variant(v: &syn::Variant) -> bool {
+    let syn::Fields::Unnamed(fields) = &v.fields else {
+        return false;
+    };
+    let mut fields = fields.unnamed.iter();
+    match (fields.next(), fields.next()) {
+        (Some(f), None) => matches!(TypeRef::from_syn(&f.ty), TypeRef::Scalar(Scalar::String)),
+        _ => false,
+    }
 }
 
 fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Option<Field> {
@@ -335,11 +400,7 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         );
     }
     let map_type = markers.str(key::MAP_TYPE).and_then(|s| {
-        let parsed = match s.as_str() {
-            "atomic" => Some(MapType::Atomic),
-            "granular" => Some(MapType::Granular),
-            _ => None,
-        };
+        let parsed = parse_map_type(&s);
         if parsed.is_none() {
             bad_choice(diags, s.span, key::MAP_TYPE, &s, &["atomic", "granular"]);
         }
@@ -350,6 +411,9 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
             misplaced_for_type(diags, mt.span, key::MAP_TYPE, "maps and structs", inner);
         }
     }
+
+    let presence = parse_presence(&markers, &ty, optional, diags);
+    let (patch_strategy, patch_merge_key) = parse_patch_markers(&markers, inner, diags);
 
     let validation = FieldValidation {
         minimum: markers.number(key::MINIMUM),
@@ -475,14 +539,18 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         ty: ty.clone(),
         docs: docs(&f.attrs, diags),
         optional,
+        presence,
         default,
         feature_gate: markers.str(key::FEATURE_GATE),
         list_type,
         list_map_keys,
         map_type,
+        patch_strategy,
+        patch_merge_key,
         union_discriminator,
         validation,
         protobuf,
+        protobuf_name: markers.str(key::PROTOBUF_NAME),
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
         embedded_resource: markers.flag(key::EMBEDDED_RESOURCE),
@@ -585,6 +653,114 @@ fn check_client_method(
             .with_help("custom methods call a subresource: write `subresource = \"scale\"`"),
         );
     }
+}
+
+fn parse_map_type(s: &str) -> Option<MapType> {
+    match s {
+        "atomic" => Some(MapType::Atomic),
+        "granular" => Some(MapType::Granular),
+        _ => None,
+    }
+}
+
+/// `patch_strategy` and `patch_merge_key`, as Kubernetes' struct tags allow them: `merge`
+/// on lists (a merge key when the items are structs), `retainKeys` on structs and lists of
+/// them, `replace` on structs and maps.
+fn parse_patch_markers(
+    markers: &[Marker],
+    inner: &TypeRef,
+    diags: &mut Diagnostics,
+) -> (Option<Spanned<String>>, Option<Spanned<String>>) {
+    const CHOICES: &[&str] = &["merge", "retainKeys", "merge,retainKeys", "replace"];
+    let strategy = markers.str(key::PATCH_STRATEGY).filter(|s| {
+        let known = CHOICES.contains(&s.as_str());
+        if !known {
+            bad_choice(diags, s.span, key::PATCH_STRATEGY, s, CHOICES);
+        }
+        known
+    });
+    let merge_key = markers.str(key::PATCH_MERGE_KEY);
+    if let Some(s) = &strategy {
+        let fits = match s.as_str() {
+            "merge" => matches!(inner, TypeRef::Vec(_)),
+            "merge,retainKeys" => matches!(inner, TypeRef::Vec(_)),
+            "retainKeys" => matches!(inner, TypeRef::Named(_) | TypeRef::Vec(_)),
+            _ => matches!(inner, TypeRef::Named(_) | TypeRef::Map { .. }),
+        };
+        if !fits {
+            misplaced_for_type(
+                diags,
+                s.span,
+                key::PATCH_STRATEGY,
+                "lists (`merge`), structs (`retainKeys`, `replace`) and maps (`replace`)",
+                inner,
+            );
+        }
+    }
+    if let Some(k) = &merge_key {
+        if !strategy.as_ref().is_some_and(|s| s.starts_with("merge")) {
+            diags.push(
+                Diagnostic::new(
+                    k.span,
+                    "`patch_merge_key` needs `patch_strategy = \"merge\"`",
+                )
+                .with_help("add `patch_strategy = \"merge\"`: the key says how merged items match"),
+            );
+        }
+    }
+    (strategy, merge_key)
+}
+
+/// `presence`, checked against the type: only what can be unset can be `null`, and an unset
+/// `Option` has only `null` to be written as.
+fn parse_presence(
+    markers: &[Marker],
+    ty: &TypeRef,
+    optional: bool,
+    diags: &mut Diagnostics,
+) -> Presence {
+    let default = if optional {
+        Presence::OmitEmpty
+    } else {
+        Presence::Always
+    };
+    let Some(s) = markers.str(key::PRESENCE) else {
+        return default;
+    };
+    let presence = match s.as_str() {
+        "omit_empty" => Presence::OmitEmpty,
+        "always" => Presence::Always,
+        "null" => Presence::Null,
+        _ => {
+            bad_choice(
+                diags,
+                s.span,
+                key::PRESENCE,
+                &s,
+                &["omit_empty", "always", "null"],
+            );
+            return default;
+        }
+    };
+    let nullable = matches!(
+        ty,
+        TypeRef::Option(_) | TypeRef::Vec(_) | TypeRef::Map { .. }
+    );
+    if presence == Presence::Always && ty.is_option() {
+        diags.push(
+            Diagnostic::new(s.span, "an unset `Option` is written as `null`")
+                .with_help("write `presence = \"null\"`"),
+        );
+    } else if presence == Presence::Null && !nullable {
+        diags.push(
+            Diagnostic::new(
+                s.span,
+                format!("a `{ty}` cannot be written as `null`"),
+            )
+            .with_help("only an `Option`, a list or a map can: write `presence = \"always\"` or `\"omit_empty\"`"),
+        );
+    }
+    presence
 }
 
 fn bad_choice(
@@ -1159,6 +1335,7 @@ pub fn parse_group_version(
         internal,
         go_name,
         protobuf_package: markers.str(key::PROTOBUF_PACKAGE).map(|p| p.value),
+        protobuf_path: markers.str(key::PROTOBUF_PATH).map(|p| p.value),
         module: Vec::new(),
         file: Default::default(),
         span,

@@ -588,16 +588,14 @@ pub fn merge_message<M: Message>(
     prost::encoding::message::merge(wire_type, msg, buf, ctx)
 }
 
-/// A string-enum value, read as its string.
+/// A string-enum value, read as its string; enums are open, so any string is a value.
 #[doc(hidden)]
-pub fn decode_enum<T: std::str::FromStr>(
+pub fn decode_enum<T: From<String>>(
     wire_type: WireType,
     buf: &mut impl Buf,
     ctx: DecodeContext,
 ) -> Result<T, DecodeError> {
-    let s = String::decode_value(wire_type, buf, ctx)?;
-    s.parse()
-        .map_err(|_| decode_error(format!("unsupported enum value {s:?}")))
+    String::decode_value(wire_type, buf, ctx).map(T::from)
 }
 
 #[doc(hidden)]
@@ -842,16 +840,23 @@ fn decode_optional_timestamp(
 
 // Kubernetes writes `Time` with whole seconds only (its JSON form has no fraction) and
 // `MicroTime` with microseconds (each type's `truncated`); both are a `Timestamp` message
-// that always writes `nanos`, even 0.
+// that always writes `nanos`, even 0, except Go's zero time, which is an empty message.
 macro_rules! timestamp_messages {
     ($($t:ident),*) => {
         $(impl ProtoValue for $t {
             const WIRE_TYPE: WireType = WireType::LengthDelimited;
             fn encode_value(&self, buf: &mut impl BufMut) {
+                if self.is_zero() {
+                    encode_varint(0, buf);
+                    return;
+                }
                 let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
                 encode_timestamp(s, n, buf);
             }
             fn value_len(&self) -> usize {
+                if self.is_zero() {
+                    return bytes_len(0);
+                }
                 let (s, n) = split_nanos(self.truncated().timestamp().as_nanosecond());
                 timestamp_len(s, n)
             }
@@ -860,7 +865,7 @@ macro_rules! timestamp_messages {
                 buf: &mut impl Buf,
                 ctx: DecodeContext,
             ) -> Result<Self, DecodeError> {
-                decode_timestamp(wire_type, buf, ctx).map($t::from)
+                Ok(decode_optional_timestamp(wire_type, buf, ctx)?.map_or($t::ZERO, $t::from))
             }
             fn decode_option(
                 wire_type: WireType,

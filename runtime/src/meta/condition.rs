@@ -29,4 +29,6 @@ pub enum ConditionStatus {
     False,
     #[default]
     Unknown,
+    /// A status this version does not know, kept as sent.
+    Other(String),
 }

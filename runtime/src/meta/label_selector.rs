@@ -33,6 +33,8 @@ pub enum LabelSelectorOperator {
     NotIn,
     Exists,
     DoesNotExist,
+    /// An operator this version does not know, kept as sent.
+    Other(String),
 }
 
 impl LabelSelector {

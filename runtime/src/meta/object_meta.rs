@@ -40,9 +40,16 @@ pub struct ObjectMeta {
     pub labels: BTreeMap<String, String>,
     #[k8s(optional, protobuf = 12)]
     pub annotations: BTreeMap<String, String>,
-    #[k8s(optional, protobuf = 13, list_type = "map", list_map_key = "uid")]
+    #[k8s(
+        optional,
+        protobuf = 13,
+        list_type = "map",
+        list_map_key = "uid",
+        patch_strategy = "merge",
+        patch_merge_key = "uid"
+    )]
     pub owner_references: Vec<OwnerReference>,
-    #[k8s(optional, protobuf = 14, list_type = "set")]
+    #[k8s(optional, protobuf = 14, list_type = "set", patch_strategy = "merge")]
     pub finalizers: Vec<String>,
     #[k8s(optional, protobuf = 17, list_type = "atomic")]
     pub managed_fields: Vec<ManagedFieldsEntry>,

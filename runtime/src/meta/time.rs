@@ -107,18 +107,48 @@ fn check_year(ts: Timestamp) -> Result<(), TimeError> {
     }
 }
 
+/// Go's zero `time.Time`, 0001-01-01T00:00:00Z. `metav1.Time` and `MicroTime` write it as
+/// JSON `null` and as an empty protobuf message, and read both back as the zero value; a
+/// map of times (PodDisruptionBudget's `disruptedPods`) depends on it.
+const GO_ZERO: Timestamp = Timestamp::constant(-62_135_596_800, 0);
+
 struct TimestampVisitor(&'static str);
 
-impl Visitor<'_> for TimestampVisitor {
+impl<'de> Visitor<'de> for TimestampVisitor {
     type Value = Timestamp;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} as an RFC 3339 string", self.0)
+        write!(f, "{} as an RFC 3339 string or null", self.0)
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Timestamp, E> {
         parse_rfc3339(v).map_err(E::custom)
     }
+
+    fn visit_none<E: de::Error>(self) -> Result<Timestamp, E> {
+        Ok(GO_ZERO)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Timestamp, E> {
+        Ok(GO_ZERO)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Timestamp, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+/// Writes a time as Go does: the zero value as `null`, any other as its RFC 3339 text.
+fn serialize_time<S: Serializer>(
+    ts: Timestamp,
+    text: impl fmt::Display,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    if ts == GO_ZERO {
+        return serializer.serialize_none();
+    }
+    check_year(ts).map_err(serde::ser::Error::custom)?;
+    serializer.collect_str(&text)
 }
 
 /// A point in time as Kubernetes stores it in object metadata
@@ -131,8 +161,15 @@ impl Visitor<'_> for TimestampVisitor {
 pub struct Time(Timestamp);
 
 impl Time {
+    /// Go's zero time (0001-01-01T00:00:00Z), written as `null` and as an empty message.
+    pub const ZERO: Time = Time(GO_ZERO);
+
     pub fn now() -> Self {
         Time(Timestamp::now())
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0 == GO_ZERO
     }
 
     pub fn timestamp(&self) -> Timestamp {
@@ -155,10 +192,10 @@ fn truncate_to(ts: Timestamp, unit_nanos: i128) -> Timestamp {
     Timestamp::from_nanosecond(floored).unwrap_or(ts)
 }
 
-/// The zero time is the Unix epoch: what a required time decodes to when the input omits it.
+/// Go's zero time: what a required time decodes to when the input omits it or sends `null`.
 impl Default for Time {
     fn default() -> Self {
-        Time(Timestamp::UNIX_EPOCH)
+        Time::ZERO
     }
 }
 
@@ -190,15 +227,14 @@ impl FromStr for Time {
 
 impl Serialize for Time {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        check_year(self.0).map_err(serde::ser::Error::custom)?;
-        serializer.collect_str(self)
+        serialize_time(self.0, self, serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Time {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer
-            .deserialize_str(TimestampVisitor("a time"))
+            .deserialize_option(TimestampVisitor("a time"))
             .map(Time)
     }
 }
@@ -209,8 +245,15 @@ impl<'de> Deserialize<'de> for Time {
 pub struct MicroTime(Timestamp);
 
 impl MicroTime {
+    /// Go's zero time (0001-01-01T00:00:00Z), written as `null` and as an empty message.
+    pub const ZERO: MicroTime = MicroTime(GO_ZERO);
+
     pub fn now() -> Self {
         MicroTime(Timestamp::now())
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0 == GO_ZERO
     }
 
     pub fn timestamp(&self) -> Timestamp {
@@ -225,7 +268,7 @@ impl MicroTime {
 
 impl Default for MicroTime {
     fn default() -> Self {
-        MicroTime(Timestamp::UNIX_EPOCH)
+        MicroTime::ZERO
     }
 }
 
@@ -257,15 +300,14 @@ impl FromStr for MicroTime {
 
 impl Serialize for MicroTime {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        check_year(self.0).map_err(serde::ser::Error::custom)?;
-        serializer.collect_str(self)
+        serialize_time(self.0, self, serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for MicroTime {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer
-            .deserialize_str(TimestampVisitor("a micro time"))
+            .deserialize_option(TimestampVisitor("a micro time"))
             .map(MicroTime)
     }
 }
@@ -541,6 +583,33 @@ mod tests {
         let before_epoch = Time::from(ts("1969-12-31T23:59:59.5Z"));
         assert_eq!(before_epoch.to_string(), "1969-12-31T23:59:59Z");
         assert_eq!(before_epoch.truncated().to_string(), "1969-12-31T23:59:59Z");
+    }
+
+    #[test]
+    fn go_zero_time_is_null_in_json_and_an_empty_message_in_protobuf() {
+        use crate::codec::protobuf::ProtoValue;
+        for zero in [Time::default(), Time::ZERO] {
+            assert!(zero.is_zero());
+            assert_eq!(serde_json::to_string(&zero).unwrap(), "null");
+            let mut buf = Vec::new();
+            zero.encode_value(&mut buf);
+            assert_eq!(buf, [0], "an empty length-delimited message");
+            assert_eq!(zero.value_len(), 1);
+        }
+        let back: Time = serde_json::from_str("null").unwrap();
+        assert!(back.is_zero());
+        let map: std::collections::BTreeMap<String, MicroTime> =
+            serde_json::from_str(r#"{"a":null}"#).unwrap();
+        assert!(map["a"].is_zero());
+        assert_eq!(serde_json::to_string(&map).unwrap(), r#"{"a":null}"#);
+        assert_eq!(Time::ZERO.to_string(), "0001-01-01T00:00:00Z");
+        // The epoch is an ordinary time, not Go's zero.
+        let epoch = Time::from(Timestamp::UNIX_EPOCH);
+        assert!(!epoch.is_zero());
+        assert_eq!(
+            serde_json::to_string(&epoch).unwrap(),
+            "\"1970-01-01T00:00:00Z\""
+        );
     }
 
     #[test]

@@ -633,32 +633,10 @@ fn version_priority(v: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u
     }
 }
 
-/// A value outside an enum's set is a 422 NotSupported at its field, as kube-apiserver
-/// reports it; any other failure is a decode error, with the field when known.
+/// A decode failure, with the field when known. (Enum values outside the set decode; the
+/// write path's validation reports them.)
 fn decode_failure(f: DecodeFailure) -> SchemeError {
-    use crate::validation::{ErrorType, FieldError};
     let path = f.path.filter(|p| p != ".");
-    if let (CodecError::Json(e), Some(path)) = (&f.error, &path) {
-        let message = e.to_string();
-        // The enum deserializer's message is Kubernetes' NotSupported body; serde_json
-        // appends the position.
-        if let Some(rest) = message.strip_prefix("Unsupported value: ") {
-            let rest = rest.split(" at line ").next().unwrap_or(rest);
-            if let Some((value, supported)) = rest.split_once(": ") {
-                let value =
-                    serde_json::from_str::<String>(value).unwrap_or_else(|_| value.to_string());
-                return SchemeError::Invalid(
-                    FieldError::new(
-                        ErrorType::NotSupported,
-                        path.clone(),
-                        Some(serde_json::Value::String(value)),
-                        supported,
-                    )
-                    .into(),
-                );
-            }
-        }
-    }
     match path {
         Some(path) => SchemeError::DecodeAt {
             path,

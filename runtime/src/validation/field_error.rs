@@ -87,6 +87,17 @@ impl FieldError {
         Self::new(ErrorType::Required, field, None, detail)
     }
 
+    /// A value outside an enum's set: `Unsupported value: "x": supported values: "A", "B"`.
+    pub fn not_supported(field: impl Into<String>, value: &str, supported: &[&str]) -> Self {
+        let supported: Vec<String> = supported.iter().map(|v| format!("{v:?}")).collect();
+        Self::new(
+            ErrorType::NotSupported,
+            field,
+            Some(Value::String(value.to_string())),
+            format!("supported values: {}", supported.join(", ")),
+        )
+    }
+
     pub fn forbidden(field: impl Into<String>, detail: &str) -> Self {
         Self::new(ErrorType::Forbidden, field, None, detail)
     }

@@ -4,7 +4,8 @@ use kapi::ApiType;
 #[k8s(enum)]
 pub enum Phase {
     Pending,
-    Failed(String),
+    Failed { code: i32 },
+    Other(String),
 }
 
 fn main() {}

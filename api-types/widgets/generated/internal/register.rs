@@ -38,19 +38,11 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         introduced: ::core::option::Option::None,
         deprecated: ::core::option::Option::None,
         removed: ::core::option::Option::None,
-    },
+    }
 ];
 /// Registers the kinds of widgets.example.com/__internal with their defaulting and conversions.
-pub fn add_to_scheme(
-    scheme: &mut ::kapi::Scheme,
-) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme
-        .add_internal::<
-            crate::internal::Widget,
-        >(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate ::internal::Widget))?;
-    scheme
-        .add_internal::<
-            crate::internal::WidgetList,
-        >(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate ::internal::WidgetList))?;
+pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_internal::<crate::internal::Widget>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::internal::Widget))?;
+    scheme.add_internal::<crate::internal::WidgetList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::internal::WidgetList))?;
     ::core::result::Result::Ok(())
 }

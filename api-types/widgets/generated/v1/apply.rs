@@ -23,11 +23,7 @@ impl WidgetApplyConfiguration {
         Self {
             api_version: Some("widgets.example.com/v1".into()),
             kind: Some("Widget".into()),
-            metadata: Some(
-                ObjectMetaApplyConfiguration::new()
-                    .with_name(name)
-                    .with_namespace(namespace),
-            ),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
             ..Self::default()
         }
     }
@@ -41,10 +37,7 @@ impl WidgetApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<WidgetStatusApplyConfiguration>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<WidgetStatusApplyConfiguration>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -55,9 +48,7 @@ impl WidgetApplyConfiguration {
     }
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_generate_name(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace`.
@@ -72,9 +63,7 @@ impl WidgetApplyConfiguration {
     }
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_resource_version(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation`.
@@ -84,64 +73,42 @@ impl WidgetApplyConfiguration {
     }
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_annotations(entries),
-        );
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(
-        mut self,
-        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.unwrap_or_default().with_owner_references(items),
-        );
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(
-        mut self,
-        items: impl IntoIterator<Item = T>,
-    ) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for WidgetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
             map.serialize_entry("apiVersion", v)?;
@@ -186,7 +153,7 @@ impl WidgetSpecApplyConfiguration {
     }
 }
 impl Serialize for WidgetSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.replicas {
             map.serialize_entry("replicas", v)?;
@@ -209,18 +176,13 @@ impl WidgetStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
-        mut self,
-        items: impl IntoIterator<Item = T>,
-    ) -> Self {
-        self.conditions
-            .get_or_insert_with(Vec::new)
-            .extend(items.into_iter().map(Into::into));
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for WidgetStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.conditions {
             map.serialize_entry("conditions", v)?;

@@ -2,9 +2,7 @@
 
 //! Typed clients of widgets.example.com/v1, like client-go's typed clientset.
 use ::kapi::client::{Api, Client, Deleted, Error, ObjectList, Patch, WatchStream};
-use ::kapi::meta::{
-    CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions,
-};
+use ::kapi::meta::{CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions};
 /// The widgets.example.com/v1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct WidgetsV1Client {
@@ -16,9 +14,7 @@ impl WidgetsV1Client {
         Self { client }
     }
     /// The REST client underneath.
-    pub fn client(&self) -> &Client {
-        &self.client
-    }
+    pub fn client(&self) -> &Client { &self.client }
     /// The Widget objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     pub fn widgets(&self, namespace: &str) -> WidgetClient {
         WidgetClient::new(self.client.clone(), namespace)
@@ -41,115 +37,55 @@ impl WidgetClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::v1::Widget> {
-        &self.api
-    }
+    pub fn api(&self) -> &Api<crate::v1::Widget> { &self.api }
     /// Creates a Widget; returns it as the server stored it.
-    pub async fn create(
-        &self,
-        widget: &crate::v1::Widget,
-        options: &CreateOptions,
-    ) -> Result<crate::v1::Widget, Error> {
+    pub async fn create(&self, widget: &crate::v1::Widget, options: &CreateOptions) -> Result<crate::v1::Widget, Error> {
         self.api.create(widget, options).await
     }
     /// Replaces a Widget; its status is left as it is (see `update_status`).
-    pub async fn update(
-        &self,
-        widget: &crate::v1::Widget,
-        options: &UpdateOptions,
-    ) -> Result<crate::v1::Widget, Error> {
+    pub async fn update(&self, widget: &crate::v1::Widget, options: &UpdateOptions) -> Result<crate::v1::Widget, Error> {
         self.api.update(widget, options).await
     }
     /// Replaces the status of a Widget through its status subresource.
-    pub async fn update_status(
-        &self,
-        widget: &crate::v1::Widget,
-        options: &UpdateOptions,
-    ) -> Result<crate::v1::Widget, Error> {
+    pub async fn update_status(&self, widget: &crate::v1::Widget, options: &UpdateOptions) -> Result<crate::v1::Widget, Error> {
         self.api.update_status(widget, options).await
     }
     /// Deletes the Widget `name`: the object as it was, or still is while finalizers hold it.
-    pub async fn delete(
-        &self,
-        name: &str,
-        options: &DeleteOptions,
-    ) -> Result<Deleted<crate::v1::Widget>, Error> {
+    pub async fn delete(&self, name: &str, options: &DeleteOptions) -> Result<Deleted<crate::v1::Widget>, Error> {
         self.api.delete(name, options).await
     }
     /// Deletes every Widget `list_options` selects; returns them.
-    pub async fn delete_collection(
-        &self,
-        options: &DeleteOptions,
-        list_options: &ListOptions,
-    ) -> Result<ObjectList<crate::v1::Widget>, Error> {
+    pub async fn delete_collection(&self, options: &DeleteOptions, list_options: &ListOptions,) -> Result<ObjectList<crate::v1::Widget>, Error> {
         self.api.delete_collection(options, list_options).await
     }
     /// Reads the Widget `name`.
-    pub async fn get(
-        &self,
-        name: &str,
-        options: &GetOptions,
-    ) -> Result<crate::v1::Widget, Error> {
+    pub async fn get(&self, name: &str, options: &GetOptions) -> Result<crate::v1::Widget, Error> {
         self.api.get(name, options).await
     }
     /// Lists Widget objects (one page when `options.limit` is set).
-    pub async fn list(
-        &self,
-        options: &ListOptions,
-    ) -> Result<ObjectList<crate::v1::Widget>, Error> {
+    pub async fn list(&self, options: &ListOptions) -> Result<ObjectList<crate::v1::Widget>, Error> {
         self.api.list(options).await
     }
     /// Watches Widget objects from `options.resource_version`.
-    pub async fn watch(
-        &self,
-        options: &ListOptions,
-    ) -> Result<WatchStream<crate::v1::Widget>, Error> {
+    pub async fn watch(&self, options: &ListOptions) -> Result<WatchStream<crate::v1::Widget>, Error> {
         self.api.watch(options).await
     }
     /// Patches the Widget `name` (JSON patch, merge, strategic merge or apply).
-    pub async fn patch(
-        &self,
-        name: &str,
-        patch: &Patch,
-        options: &PatchOptions,
-    ) -> Result<crate::v1::Widget, Error> {
+    pub async fn patch(&self, name: &str, patch: &Patch, options: &PatchOptions) -> Result<crate::v1::Widget, Error> {
         self.api.patch(name, patch, options).await
     }
     /// Patches the status of the Widget `name`.
-    pub async fn patch_status(
-        &self,
-        name: &str,
-        patch: &Patch,
-        options: &PatchOptions,
-    ) -> Result<crate::v1::Widget, Error> {
+    pub async fn patch_status(&self, name: &str, patch: &Patch, options: &PatchOptions) -> Result<crate::v1::Widget, Error> {
         self.api.patch_status(name, patch, options).await
     }
     /// Applies a Widget (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub async fn apply(
-        &self,
-        configuration: &crate::v1::generated::apply::WidgetApplyConfiguration,
-        field_manager: &str,
-        force: bool,
-    ) -> Result<crate::v1::Widget, Error> {
-        let name = configuration
-            .name()
-            .ok_or_else(|| Error::Request(
-                "a Widget apply configuration needs metadata.name".to_string(),
-            ))?;
+    pub async fn apply(&self, configuration: &crate::v1::generated::apply::WidgetApplyConfiguration, field_manager: &str, force: bool,) -> Result<crate::v1::Widget, Error> {
+        let name = configuration.name().ok_or_else(|| Error::Request("a Widget apply configuration needs metadata.name".to_string()))?;
         self.api.apply(name, configuration, field_manager, force).await
     }
     /// Applies the status of a Widget (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    pub async fn apply_status(
-        &self,
-        configuration: &crate::v1::generated::apply::WidgetApplyConfiguration,
-        field_manager: &str,
-        force: bool,
-    ) -> Result<crate::v1::Widget, Error> {
-        let name = configuration
-            .name()
-            .ok_or_else(|| Error::Request(
-                "a Widget apply configuration needs metadata.name".to_string(),
-            ))?;
+    pub async fn apply_status(&self, configuration: &crate::v1::generated::apply::WidgetApplyConfiguration, field_manager: &str, force: bool,) -> Result<crate::v1::Widget, Error> {
+        let name = configuration.name().ok_or_else(|| Error::Request("a Widget apply configuration needs metadata.name".to_string()))?;
         self.api.apply_status(name, configuration, field_manager, force).await
     }
 }

@@ -6,122 +6,95 @@ use ::kapi::conversion::ConversionError;
 impl ::kapi::conversion::Versioned for crate::v1::Widget {
     type Internal = crate::internal::Widget;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::Widget, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::Widget, ConversionError> {
         auto_widget_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::Widget,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::Widget) -> ::core::result::Result<Self, ConversionError> {
         auto_widget_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `Widget` to the internal version.
 #[inline]
-pub fn auto_widget_to_internal(
-    in_: crate::v1::Widget,
-) -> ::core::result::Result<crate::internal::Widget, ConversionError> {
-    let crate::v1::Widget { metadata, spec, status } = in_;
+pub fn auto_widget_to_internal(in_: crate::v1::Widget) -> ::core::result::Result<crate::internal::Widget, ConversionError> {
+    let crate::v1::Widget {
+        metadata,
+        spec,
+        status,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::Widget {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec)
-            .map_err(|e| e.within("spec"))?,
-        status: status
-            .map(|x| ::kapi::conversion::Versioned::to_internal(x))
-            .transpose()
-            .map_err(|e| e.within("status"))?,
+        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
+        status: status.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("status"))?,
     })
 }
 /// Field-by-field conversion of `Widget` from the internal version.
 #[inline]
-pub fn auto_widget_from_internal(
-    in_: crate::internal::Widget,
-) -> ::core::result::Result<crate::v1::Widget, ConversionError> {
-    let crate::internal::Widget { metadata, spec, status } = in_;
+pub fn auto_widget_from_internal(in_: crate::internal::Widget) -> ::core::result::Result<crate::v1::Widget, ConversionError> {
+    let crate::internal::Widget {
+        metadata,
+        spec,
+        status,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::Widget {
         metadata,
-        spec: <crate::v1::WidgetSpec as ::kapi::conversion::Versioned>::from_internal(
-                spec,
-            )
-            .map_err(|e| e.within("spec"))?,
-        status: status
-            .map(|x| <crate::v1::WidgetStatus as ::kapi::conversion::Versioned>::from_internal(
-                x,
-            ))
-            .transpose()
-            .map_err(|e| e.within("status"))?,
+        spec:<crate::v1::WidgetSpec as ::kapi::conversion::Versioned>::from_internal(spec).map_err(|e| e.within("spec"))?,
+        status: status.map(|x|<crate::v1::WidgetStatus as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("status"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::WidgetList {
     type Internal = crate::internal::WidgetList;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::WidgetList, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::WidgetList, ConversionError> {
         auto_widget_list_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::WidgetList,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::WidgetList) -> ::core::result::Result<Self, ConversionError> {
         auto_widget_list_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `WidgetList` to the internal version.
 #[inline]
-pub fn auto_widget_list_to_internal(
-    in_: crate::v1::WidgetList,
-) -> ::core::result::Result<crate::internal::WidgetList, ConversionError> {
-    let crate::v1::WidgetList { metadata, items } = in_;
+pub fn auto_widget_list_to_internal(in_: crate::v1::WidgetList) -> ::core::result::Result<crate::internal::WidgetList, ConversionError> {
+    let crate::v1::WidgetList {
+        metadata,
+        items,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::WidgetList {
         metadata,
-        items: ::kapi::__private::conversion::vec(
-                items,
-                |x| ::kapi::conversion::Versioned::to_internal(x),
-            )
-            .map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("items"))?,
     })
 }
 /// Field-by-field conversion of `WidgetList` from the internal version.
 #[inline]
-pub fn auto_widget_list_from_internal(
-    in_: crate::internal::WidgetList,
-) -> ::core::result::Result<crate::v1::WidgetList, ConversionError> {
-    let crate::internal::WidgetList { metadata, items } = in_;
+pub fn auto_widget_list_from_internal(in_: crate::internal::WidgetList) -> ::core::result::Result<crate::v1::WidgetList, ConversionError> {
+    let crate::internal::WidgetList {
+        metadata,
+        items,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::WidgetList {
         metadata,
-        items: ::kapi::__private::conversion::vec(
-                items,
-                |x| <crate::v1::Widget as ::kapi::conversion::Versioned>::from_internal(
-                    x,
-                ),
-            )
-            .map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::vec(items, |x|<crate::v1::Widget as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("items"))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::WidgetSpec {
     type Internal = crate::internal::WidgetSpec;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::WidgetSpec, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::WidgetSpec, ConversionError> {
         auto_widget_spec_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::WidgetSpec,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::WidgetSpec) -> ::core::result::Result<Self, ConversionError> {
         auto_widget_spec_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `WidgetSpec` to the internal version.
 #[inline]
-pub fn auto_widget_spec_to_internal(
-    in_: crate::v1::WidgetSpec,
-) -> ::core::result::Result<crate::internal::WidgetSpec, ConversionError> {
-    let crate::v1::WidgetSpec { replicas, colour } = in_;
+pub fn auto_widget_spec_to_internal(in_: crate::v1::WidgetSpec) -> ::core::result::Result<crate::internal::WidgetSpec, ConversionError> {
+    let crate::v1::WidgetSpec {
+        replicas,
+        colour,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::WidgetSpec {
         replicas,
         colour,
@@ -129,10 +102,11 @@ pub fn auto_widget_spec_to_internal(
 }
 /// Field-by-field conversion of `WidgetSpec` from the internal version.
 #[inline]
-pub fn auto_widget_spec_from_internal(
-    in_: crate::internal::WidgetSpec,
-) -> ::core::result::Result<crate::v1::WidgetSpec, ConversionError> {
-    let crate::internal::WidgetSpec { replicas, colour } = in_;
+pub fn auto_widget_spec_from_internal(in_: crate::internal::WidgetSpec) -> ::core::result::Result<crate::v1::WidgetSpec, ConversionError> {
+    let crate::internal::WidgetSpec {
+        replicas,
+        colour,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::WidgetSpec {
         replicas,
         colour,
@@ -141,34 +115,30 @@ pub fn auto_widget_spec_from_internal(
 impl ::kapi::conversion::Versioned for crate::v1::WidgetStatus {
     type Internal = crate::internal::WidgetStatus;
     #[inline]
-    fn to_internal(
-        self,
-    ) -> ::core::result::Result<crate::internal::WidgetStatus, ConversionError> {
+    fn to_internal(self) -> ::core::result::Result<crate::internal::WidgetStatus, ConversionError> {
         auto_widget_status_to_internal(self)
     }
     #[inline]
-    fn from_internal(
-        in_: crate::internal::WidgetStatus,
-    ) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(in_: crate::internal::WidgetStatus) -> ::core::result::Result<Self, ConversionError> {
         auto_widget_status_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `WidgetStatus` to the internal version.
 #[inline]
-pub fn auto_widget_status_to_internal(
-    in_: crate::v1::WidgetStatus,
-) -> ::core::result::Result<crate::internal::WidgetStatus, ConversionError> {
-    let crate::v1::WidgetStatus { conditions } = in_;
+pub fn auto_widget_status_to_internal(in_: crate::v1::WidgetStatus) -> ::core::result::Result<crate::internal::WidgetStatus, ConversionError> {
+    let crate::v1::WidgetStatus {
+        conditions,
+    } = in_;
     ::core::result::Result::Ok(crate::internal::WidgetStatus {
         conditions,
     })
 }
 /// Field-by-field conversion of `WidgetStatus` from the internal version.
 #[inline]
-pub fn auto_widget_status_from_internal(
-    in_: crate::internal::WidgetStatus,
-) -> ::core::result::Result<crate::v1::WidgetStatus, ConversionError> {
-    let crate::internal::WidgetStatus { conditions } = in_;
+pub fn auto_widget_status_from_internal(in_: crate::internal::WidgetStatus) -> ::core::result::Result<crate::v1::WidgetStatus, ConversionError> {
+    let crate::internal::WidgetStatus {
+        conditions,
+    } = in_;
     ::core::result::Result::Ok(crate::v1::WidgetStatus {
         conditions,
     })

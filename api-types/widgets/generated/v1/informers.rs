@@ -29,9 +29,7 @@ impl WidgetInformer {
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v1::Widget> {
-        &self.informer
-    }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v1::Widget> { &self.informer }
     /// A lister of the informer's cache of Widget objects.
     pub fn lister(&self) -> crate::v1::generated::listers::WidgetLister {
         crate::v1::generated::listers::WidgetLister::new(self.informer.lister())

@@ -14,16 +14,14 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         categories: &[],
         subresource_status: true,
         scale: ::core::option::Option::None,
-        print_columns: &[
-            ::kapi::scheme::PrintColumn {
-                name: "Replicas",
-                type_: "integer",
-                format: "",
-                description: "",
-                priority: 0,
-                json_path: ".spec.replicas",
-            },
-        ],
+        print_columns: &[::kapi::scheme::PrintColumn {
+            name: "Replicas",
+            type_: "integer",
+            format: "",
+            description: "",
+            priority: 0,
+            json_path: ".spec.replicas",
+        }],
         storage_version: false,
         convertible: true,
         introduced: ::core::option::Option::None,
@@ -47,19 +45,11 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         introduced: ::core::option::Option::None,
         deprecated: ::core::option::Option::None,
         removed: ::core::option::Option::None,
-    },
+    }
 ];
 /// Registers the kinds of widgets.example.com/v1 with their defaulting and conversions.
-pub fn add_to_scheme(
-    scheme: &mut ::kapi::Scheme,
-) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme
-        .add_versioned::<
-            crate::v1::Widget,
-        >(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate ::v1::Widget))?;
-    scheme
-        .add_versioned::<
-            crate::v1::WidgetList,
-        >(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate ::v1::WidgetList))?;
+pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_versioned::<crate::v1::Widget>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::v1::Widget))?;
+    scheme.add_versioned::<crate::v1::WidgetList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::v1::WidgetList))?;
     ::core::result::Result::Ok(())
 }

@@ -4,6 +4,7 @@
 //! ([`Context::rust_file_per_version`]). Generators import this and the model, never each
 //! other.
 
+pub mod compact;
 pub mod rust;
 
 use super::settings::Settings;

@@ -13,7 +13,7 @@
 pub mod paths;
 mod rust_consts;
 
-use super::core::{Context, GeneratedFile, Generator};
+use super::core::{compact, Context, GeneratedFile, Generator};
 use super::schema::{Builder, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::resolve::{Index, Origin};
@@ -63,14 +63,10 @@ impl Generator for OpenApi {
     }
 }
 
-/// Pretty JSON, two-space indented, ending in a newline: stable for verify-only.
+/// JSON, two-space indented, values that fit on one line on one line, ending in a newline:
+/// stable for verify-only.
 pub fn to_json(doc: &Value) -> String {
-    let mut text = serde_json::to_string_pretty(doc).unwrap_or_else(|e| {
-        // A `Value` always serializes; keep the failure visible rather than panic.
-        format!("{{\"error\": {:?}}}", e.to_string())
-    });
-    text.push('\n');
-    text
+    compact::json(doc)
 }
 
 /// Group-versions the documents describe: every served one with types.

@@ -122,12 +122,15 @@ fn sort_params(params: &mut [Param]) {
 /// Media types the API server writes (kapi serves JSON and YAML).
 pub const PRODUCES: &[&str] = &["application/json", "application/yaml"];
 pub const WATCH_PRODUCES: &[&str] = &["application/json;stream=watch"];
-/// Patch types the API server accepts for kapi's types (no strategic merge patch: like a
-/// CRD, a kapi type has no patch strategies).
+/// Patch types the API server accepts for kapi's types. They are served as kube-apiserver
+/// serves built-in kinds, so strategic merge patch is among them (following the fields'
+/// `patch_strategy`); kinds installed as CRDs get their documents from kube-apiserver,
+/// which leaves it out for them.
 pub const PATCH_CONSUMES: &[&str] = &[
     "application/apply-patch+yaml",
     "application/json-patch+json",
     "application/merge-patch+json",
+    "application/strategic-merge-patch+json",
 ];
 
 /// kapi's option kinds and the meta types operations use, found in kapi's model.

@@ -65,6 +65,8 @@ pub enum IncludeObjectPolicy {
     /// The default: the object's `PartialObjectMetadata`.
     Metadata,
     Object,
+    /// A policy this version does not know, kept as sent.
+    Other(String),
 }
 
 /// Options of a table read (the `includeObject` query parameter).

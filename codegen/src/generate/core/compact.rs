@@ -1,0 +1,346 @@
+//! Printers of data documents (OpenAPI JSON, `model.yaml`) that put a value on one line
+//! when it fits on a line and break it one entry per line when it does not: a
+//! `{"$ref": "..."}` or a short list stays one line instead of three or more, which is most
+//! of the lines of an OpenAPI document printed one token per line. Keys keep their order
+//! (serde_json's maps are sorted), so output is stable. JSON lines are at most
+//! [`JSON_WIDTH`] columns, YAML's [`YAML_WIDTH`]: the summary's unit is a field, and a
+//! field with a short doc fits on one line there.
+
+use serde_json::Value;
+
+/// The widest line the JSON printer joins a value onto.
+pub const JSON_WIDTH: usize = 120;
+
+/// The widest line the YAML printer joins a value onto.
+pub const YAML_WIDTH: usize = 160;
+
+/// `value` as JSON, two-space indented, small values on one line, ending in a newline.
+pub fn json(value: &Value) -> String {
+    let mut out = String::new();
+    json_value(&mut out, value, 0, 0);
+    out.push('\n');
+    out
+}
+
+fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
+    // Tried in place: a value that does not fit is cut off again.
+    let start = out.len();
+    if flow(
+        out,
+        value,
+        start + JSON_WIDTH.saturating_sub(column),
+        Style::Json,
+    )
+    .is_some()
+    {
+        return;
+    }
+    out.truncate(start);
+    let inner = indent + 2;
+    match value {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                newline(out, inner);
+                json_value(out, item, inner, inner);
+                if i + 1 < items.len() {
+                    out.push(',');
+                }
+            }
+            newline(out, indent);
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                newline(out, inner);
+                let key_start = out.len();
+                json_string(out, key);
+                let key_len = out.len() - key_start;
+                out.push_str(": ");
+                json_value(out, item, inner, inner + key_len + 2);
+                if i + 1 < map.len() {
+                    out.push(',');
+                }
+            }
+            newline(out, indent);
+            out.push('}');
+        }
+        // Scalars always fit: `flow` gives up only on lists and objects.
+        _ => {}
+    }
+}
+
+/// How strings are written: JSON's quoted strings, or YAML's plain words where they read
+/// the same.
+#[derive(Clone, Copy)]
+enum Style {
+    Json,
+    Yaml,
+}
+
+impl Style {
+    fn string(self, out: &mut String, s: &str) {
+        match self {
+            Style::Json => json_string(out, s),
+            Style::Yaml => yaml_string(out, s),
+        }
+    }
+}
+
+/// Appends `value` in flow form; `None` as soon as `out` grows past `end` (a list or an
+/// object; a scalar is written whole).
+fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()> {
+    match value {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                flow(out, item, end, style)?;
+                fits(out, end)?;
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                style.string(out, key);
+                out.push_str(": ");
+                flow(out, item, end, style)?;
+                fits(out, end)?;
+            }
+            out.push('}');
+        }
+        Value::String(s) => {
+            style.string(out, s);
+            return Some(());
+        }
+        scalar => {
+            out.push_str(&scalar.to_string());
+            return Some(());
+        }
+    }
+    fits(out, end)
+}
+
+/// Whether a one-line form built so far still ends by `end`: checked after every item, so
+/// a large value is given up on early rather than printed whole.
+fn fits(out: &str, end: usize) -> Option<()> {
+    (out.len() <= end).then_some(())
+}
+
+/// Appends `s` as a JSON string, escaped as serde_json escapes it.
+fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn newline(out: &mut String, indent: usize) {
+    out.push('\n');
+    out.extend(std::iter::repeat_n(' ', indent));
+}
+
+/// `value` as block YAML, small mappings and lists in flow style on one line, without the
+/// entries that say nothing (`null`, `false`, empty strings, lists and mappings): a reader
+/// of the summary takes a missing key for its zero value.
+pub fn yaml_without_zeros(value: Value) -> String {
+    let value = without_zeros(value).unwrap_or(Value::Null);
+    let mut out = String::new();
+    match &value {
+        Value::Object(map) => yaml_mapping(&mut out, map, 0),
+        other => {
+            out.push_str(&yaml_flow(other, usize::MAX).unwrap_or_default());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `value` without its zero entries; `None` when it is a zero itself.
+fn without_zeros(value: Value) -> Option<Value> {
+    match value {
+        Value::Null | Value::Bool(false) => None,
+        Value::String(s) if s.is_empty() => None,
+        Value::Array(items) => {
+            // List items keep their places: a zero item is written as it is.
+            let items: Vec<Value> = items
+                .into_iter()
+                .map(|v| match v {
+                    Value::Array(_) => without_zeros(v).unwrap_or(Value::Array(Vec::new())),
+                    Value::Object(_) => {
+                        without_zeros(v).unwrap_or(Value::Object(Default::default()))
+                    }
+                    scalar => scalar,
+                })
+                .collect();
+            (!items.is_empty()).then_some(Value::Array(items))
+        }
+        Value::Object(map) => {
+            let map: serde_json::Map<String, Value> = map
+                .into_iter()
+                .filter_map(|(k, v)| Some((k, without_zeros(v)?)))
+                .collect();
+            (!map.is_empty()).then_some(Value::Object(map))
+        }
+        other => Some(other),
+    }
+}
+
+/// A block mapping whose keys start at `indent`.
+fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: usize) {
+    for (i, (key, value)) in map.iter().enumerate() {
+        if i > 0 {
+            out.extend(std::iter::repeat_n(' ', indent));
+        }
+        let key_start = out.len();
+        yaml_string(out, key);
+        let key_len = out.len() - key_start;
+        out.push(':');
+        yaml_entry_value(out, value, indent, indent + key_len + 2);
+    }
+}
+
+/// The value of a mapping entry or list item, after its `key:` or `-`, ending the line.
+fn yaml_entry_value(out: &mut String, value: &Value, indent: usize, column: usize) {
+    if let Some(line) = yaml_flow(value, YAML_WIDTH.saturating_sub(column)) {
+        out.push(' ');
+        out.push_str(&line);
+        out.push('\n');
+        return;
+    }
+    out.push('\n');
+    match value {
+        // A list under a key is written at the key's indent, as serde_yaml writes it.
+        Value::Array(items) => yaml_sequence(out, items, indent),
+        Value::Object(map) => {
+            out.extend(std::iter::repeat_n(' ', indent + 2));
+            yaml_mapping(out, map, indent + 2);
+        }
+        // Scalars always fit in flow form.
+        _ => {}
+    }
+}
+
+fn yaml_sequence(out: &mut String, items: &[Value], indent: usize) {
+    for item in items {
+        out.extend(std::iter::repeat_n(' ', indent));
+        out.push('-');
+        match item {
+            Value::Object(map)
+                if yaml_flow(item, YAML_WIDTH.saturating_sub(indent + 2)).is_none() =>
+            {
+                out.push(' ');
+                yaml_mapping(out, map, indent + 2);
+            }
+            _ => yaml_entry_value(out, item, indent + 2, indent + 2),
+        }
+    }
+}
+
+/// `value` in flow style, if it fits in `budget` columns (scalars always do).
+fn yaml_flow(value: &Value, budget: usize) -> Option<String> {
+    let mut out = String::new();
+    flow(&mut out, value, budget, Style::Yaml)?;
+    Some(out)
+}
+
+/// Appends a string as a YAML scalar: plain when it cannot be read as anything else (a
+/// word or a path of words), else double-quoted, which JSON's escaping is valid for.
+fn yaml_string(out: &mut String, s: &str) {
+    let plain = s
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '/' | '-'))
+        && !matches!(
+            s.to_ascii_lowercase().as_str(),
+            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
+        );
+    if plain {
+        out.push_str(s);
+    } else {
+        json_string(out, s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn json_keeps_small_values_on_one_line_and_reads_back_the_same() {
+        let long = "x".repeat(JSON_WIDTH);
+        let doc = json!({
+            "paths": {"/a": {"parameters": [{"$ref": "#/parameters/a"}, {"in": "query", "name": "b"}]}},
+            "long": [long, 1],
+            "empty": {},
+        });
+        let text = json(&doc);
+        assert_eq!(
+            text,
+            format!(
+                "{{\n  \"empty\": {{}},\n  \"long\": [\n    \"{long}\",\n    1\n  ],\n  \"paths\": {{\"/a\": {{\"parameters\": [{{\"$ref\": \"#/parameters/a\"}}, {{\"in\": \"query\", \"name\": \"b\"}}]}}}}\n}}\n"
+            )
+        );
+        assert_eq!(serde_json::from_str::<Value>(&text).expect("json"), doc);
+    }
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_escapes_them() {
+        let doc = json!({"a\"b": "q\"b\\s\n\r\t\u{1}\u{8}\u{c}é"});
+        assert_eq!(
+            json(&doc),
+            format!("{}\n", serde_json::to_string(&doc).expect("json")).replace(":", ": ")
+        );
+    }
+
+    #[test]
+    fn yaml_drops_zeros_and_quotes_what_is_not_a_plain_word() {
+        let doc = json!({
+            "name": "Frobber",
+            "docs": "A Frobber: frobs things.",
+            "optional": false,
+            "default": null,
+            "keys": [],
+            "fields": [{"name": "a", "ty": "i32", "optional": true}, {"name": "on", "ty": "String"}],
+            "numbers": [1, 2],
+        });
+        assert_eq!(
+            yaml_without_zeros(doc.clone()),
+            "docs: \"A Frobber: frobs things.\"\n\
+             fields: [{name: a, optional: true, ty: i32}, {name: \"on\", ty: String}]\n\
+             name: Frobber\n\
+             numbers: [1, 2]\n"
+        );
+    }
+
+    #[test]
+    fn yaml_breaks_what_does_not_fit() {
+        let docs = "d".repeat(YAML_WIDTH);
+        let doc = json!({"types": [{"name": "A", "docs": docs}], "nested": {"inner": {"a": docs}}});
+        assert_eq!(
+            yaml_without_zeros(doc.clone()),
+            format!("nested:\n  inner:\n    a: {docs}\ntypes:\n- docs: {docs}\n  name: A\n")
+        );
+    }
+}

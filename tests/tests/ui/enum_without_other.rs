@@ -1,0 +1,10 @@
+use kapi::ApiType;
+
+#[derive(ApiType)]
+#[k8s(enum)]
+pub enum Phase {
+    Pending,
+    Failed,
+}
+
+fn main() {}

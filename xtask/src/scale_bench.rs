@@ -1,0 +1,438 @@
+//! `cargo xtask scale-bench`: what kapi costs at the size of a large API, on the synthetic
+//! API of [`crate::synth`].
+//!
+//! For each size it writes the synthetic crate, runs the release `kapi-codegen` on it twice
+//! (write, then `--verify-only`) with `KAPI_CODEGEN_TIMINGS=1`, and prints each step's time
+//! and each generator's output per kind. Then, for the smallest size, unless `--no-compile`:
+//! the derive expansion per kind (`-Zunpretty=expanded`, through `RUSTC_BOOTSTRAP=1`), and
+//! `cargo check` and `cargo build --release` of the crate beside a crate depending on
+//! `k8s-openapi` (Kubernetes' own types), each crate's dependencies built first, so the
+//! time and peak memory are the crate's own rustc run.
+
+use crate::synth;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The crate compiled beside the synthetic API: all of Kubernetes' types.
+const K8S_OPENAPI: &str = r#"k8s-openapi = { version = "0.26", features = ["latest"] }"#;
+
+pub struct Options {
+    pub kinds: Vec<usize>,
+    /// Where the crates are written (and their `target/`s kept between runs).
+    pub dir: PathBuf,
+    pub compile: bool,
+    pub release: bool,
+}
+
+/// What `KAPI_CODEGEN_TIMINGS` reported for one step.
+#[derive(Debug, Clone, Default)]
+struct Step {
+    seconds: f64,
+    files: usize,
+    lines: usize,
+    bytes: usize,
+}
+
+/// Steps in the order they ran.
+type Steps = Vec<(String, Step)>;
+
+/// Runs the benchmark from the workspace at `root`; the error says which step failed.
+pub fn run(root: &Path, options: &Options) -> Result<(), String> {
+    std::fs::create_dir_all(&options.dir).map_err(|e| io_error(&options.dir, e))?;
+    println!("building the release kapi-codegen ...");
+    run_ok(
+        Command::new(cargo())
+            .args(["build", "--quiet", "--release", "-p", "kapi-codegen"])
+            .current_dir(root),
+    )?;
+    let codegen = target_dir(root).join("release/kapi-codegen");
+    let kapi = std::fs::canonicalize(root.join("runtime")).map_err(|e| io_error(root, e))?;
+    let lock = root.join("Cargo.lock");
+    let mut sizes = Vec::new();
+    for &kinds in &options.kinds {
+        let dir = options.dir.join(format!("synth{kinds}"));
+        synth::write_api(&dir, kinds, &kapi).map_err(|e| io_error(&dir, e))?;
+        // The workspace's versions of every dependency, so the crate builds like the
+        // workspace does.
+        std::fs::copy(&lock, dir.join("Cargo.lock")).map_err(|e| io_error(&lock, e))?;
+        let (write, write_cost) = codegen_run(&codegen, &dir, false)?;
+        let (verify, verify_cost) = codegen_run(&codegen, &dir, true)?;
+        print_codegen(kinds, &write, write_cost, &verify, verify_cost);
+        sizes.push((kinds, write_cost, verify_cost));
+    }
+    if sizes.len() > 1 {
+        println!("\ncodegen by size (linear when the per-kind columns are flat):");
+        println!(
+            "{:>7} {:>12} {:>12} {:>12} {:>14} {:>14} {:>9}",
+            "kinds",
+            "write wall s",
+            "verify wall",
+            "write CPU s",
+            "wall ms/kind",
+            "CPU ms/kind",
+            "peak MB"
+        );
+        for (kinds, write, verify) in &sizes {
+            let per_kind = |s: f64| s * 1000.0 / *kinds as f64;
+            let cpu = write.cpu.map_or("n/a".to_string(), |c| format!("{c:.3}"));
+            let cpu_per_kind = write
+                .cpu
+                .map_or("n/a".to_string(), |c| format!("{:.3}", per_kind(c)));
+            let peak = write
+                .peak_kib
+                .map_or("n/a".to_string(), |k| (k / 1024).to_string());
+            println!(
+                "{kinds:>7} {:>12.3} {:>12.3} {cpu:>12} {:>14.3} {cpu_per_kind:>14} {peak:>9}",
+                write.wall.as_secs_f64(),
+                verify.wall.as_secs_f64(),
+                per_kind(write.wall.as_secs_f64()),
+            );
+        }
+    }
+    if !options.compile {
+        return Ok(());
+    }
+    let Some(&kinds) = options.kinds.iter().min() else {
+        return Ok(());
+    };
+    let synth_dir = options.dir.join(format!("synth{kinds}"));
+    expansion(&synth_dir, kinds)?;
+    let k8s_dir = options.dir.join("k8s-openapi-crate");
+    write_k8s_openapi_crate(&k8s_dir)?;
+    let crates = [
+        (format!("synth-api ({kinds} kinds)"), synth_dir, "synth-api"),
+        ("k8s-openapi (latest)".to_string(), k8s_dir, "k8s-openapi"),
+    ];
+    let mut profiles = vec![("check", &["check"][..])];
+    if options.release {
+        profiles.push(("build --release", &["build", "--release"][..]));
+    }
+    println!("\ncompile of each crate alone, its dependencies built first:");
+    println!(
+        "{:<26} {:<16} {:>10} {:>14}",
+        "crate", "command", "wall s", "peak rustc MB"
+    );
+    for (label, dir, package) in &crates {
+        for (name, args) in &profiles {
+            let (wall, peak) = compile(dir, package, args)?;
+            let peak = peak.map_or("n/a".to_string(), |kb| format!("{}", kb / 1024));
+            println!(
+                "{label:<26} {name:<16} {:>10.1} {peak:>14}",
+                wall.as_secs_f64()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
+}
+
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"))
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> String {
+    format!("{}: {e}", path.display())
+}
+
+fn run_ok(command: &mut Command) -> Result<std::process::Output, String> {
+    let output = command
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {command:?}: {e}"))?;
+    if output.status.success() {
+        Ok(output)
+    } else {
+        Err(format!(
+            "{command:?} failed ({}):\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ))
+    }
+}
+
+/// What a process cost: wall time, and, when GNU time measured it, CPU time (user and
+/// system: on a busy machine the steadier number) and peak memory.
+#[derive(Debug, Clone, Copy)]
+struct Cost {
+    wall: Duration,
+    cpu: Option<f64>,
+    peak_kib: Option<u64>,
+}
+
+impl Cost {
+    fn describe(&self) -> String {
+        let mut out = format!("{:.3} s wall", self.wall.as_secs_f64());
+        if let Some(cpu) = self.cpu {
+            out.push_str(&format!(", {cpu:.3} s CPU"));
+        }
+        if let Some(kib) = self.peak_kib {
+            out.push_str(&format!(", {} MB peak", kib / 1024));
+        }
+        out
+    }
+}
+
+/// Runs `program args` in `dir`, under GNU time when it is there.
+fn measured(
+    program: &Path,
+    args: &[&OsStr],
+    dir: &Path,
+    env: &[(&str, &str)],
+) -> Result<(std::process::Output, Cost), String> {
+    let time = Path::new("/usr/bin/time");
+    let rusage = std::env::temp_dir().join(format!("kapi-scale-bench-{}.txt", std::process::id()));
+    let mut command = if time.exists() {
+        let mut c = Command::new(time);
+        c.arg("-f")
+            .arg("%U %S %M")
+            .arg("-o")
+            .arg(&rusage)
+            .arg(program);
+        c
+    } else {
+        Command::new(program)
+    };
+    command.args(args).current_dir(dir);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let start = Instant::now();
+    let output = run_ok(&mut command)?;
+    let wall = start.elapsed();
+    let measured = std::fs::read_to_string(&rusage).ok();
+    let _ = std::fs::remove_file(&rusage);
+    let words: Vec<f64> = measured
+        .as_deref()
+        .and_then(|s| s.lines().last())
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let (cpu, peak_kib) = match words[..] {
+        [user, system, peak] => (Some(user + system), Some(peak as u64)),
+        _ => (None, None),
+    };
+    Ok((
+        output,
+        Cost {
+            wall,
+            cpu,
+            peak_kib,
+        },
+    ))
+}
+
+/// One codegen run: its steps and what it cost.
+fn codegen_run(codegen: &Path, dir: &Path, verify: bool) -> Result<(Steps, Cost), String> {
+    let mut args: Vec<&OsStr> = Vec::new();
+    if verify {
+        args.push("--verify-only".as_ref());
+    }
+    args.push(dir.as_os_str());
+    let (output, cost) = measured(codegen, &args, dir, &[("KAPI_CODEGEN_TIMINGS", "1")])?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    Ok((parse_steps(&stderr), cost))
+}
+
+/// The `kapi-codegen: timing <step> <s>s <n> files <n> lines <n> bytes` lines.
+fn parse_steps(stderr: &str) -> Steps {
+    stderr
+        .lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("kapi-codegen: timing ")?;
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let [name, seconds, files, "files", lines, "lines", bytes, "bytes"] = words[..] else {
+                return None;
+            };
+            Some((
+                name.to_string(),
+                Step {
+                    seconds: seconds.strip_suffix('s')?.parse().ok()?,
+                    files: files.parse().ok()?,
+                    lines: lines.parse().ok()?,
+                    bytes: bytes.parse().ok()?,
+                },
+            ))
+        })
+        .collect()
+}
+
+fn print_codegen(kinds: usize, write: &Steps, write_cost: Cost, verify: &Steps, verify_cost: Cost) {
+    println!(
+        "\ncodegen of {kinds} kinds: write {}; verify {}",
+        write_cost.describe(),
+        verify_cost.describe()
+    );
+    println!(
+        "{:<22} {:>9} {:>9} {:>6} {:>11} {:>11}",
+        "step", "write s", "verify s", "files", "lines/kind", "bytes/kind"
+    );
+    let per_kind = |n: usize| format!("{:.0}", n as f64 / kinds as f64);
+    for (name, step) in write {
+        // The output step is `write` in one run and `verify` in the other.
+        let verify_name = if name == "write" { "verify" } else { name };
+        let verify = verify
+            .iter()
+            .find(|(n, _)| n == verify_name)
+            .map_or(0.0, |(_, s)| s.seconds);
+        let (files, lines, bytes) = if step.files == 0 {
+            (String::new(), String::new(), String::new())
+        } else {
+            (
+                step.files.to_string(),
+                per_kind(step.lines),
+                per_kind(step.bytes),
+            )
+        };
+        let name = if name == "write" {
+            "write / compare"
+        } else {
+            name
+        };
+        println!(
+            "{name:<22} {:>9.3} {verify:>9.3} {files:>6} {lines:>11} {bytes:>11}",
+            step.seconds
+        );
+    }
+}
+
+/// Lines of Rust the crate expands to (`-Zunpretty=expanded`) per kind, and the part the
+/// derive adds: the expansion less the lines of the source and generated Rust it expands.
+fn expansion(dir: &Path, kinds: usize) -> Result<(), String> {
+    println!("\nexpanding the {kinds}-kind crate (derive output) ...");
+    let output = run_ok(
+        Command::new(cargo())
+            .args([
+                "rustc",
+                "--quiet",
+                "--profile",
+                "check",
+                "--",
+                "-Zunpretty=expanded",
+            ])
+            .env("RUSTC_BOOTSTRAP", "1")
+            .current_dir(dir),
+    )?;
+    let expanded = output.stdout.iter().filter(|&&b| b == b'\n').count();
+    let written = rust_lines(&dir.join("src"))? + rust_lines(&dir.join("generated"))?;
+    let per_kind = |n: usize| n as f64 / kinds as f64;
+    println!(
+        "expanded: {expanded} lines ({:.0} per kind); source and generated Rust: {written} lines; \
+         derive expansion: {:.0} lines per kind",
+        per_kind(expanded),
+        per_kind(expanded.saturating_sub(written))
+    );
+    Ok(())
+}
+
+/// Lines of the `.rs` files under `dir`.
+fn rust_lines(dir: &Path) -> Result<usize, String> {
+    let mut lines = 0;
+    let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, e))?;
+    for entry in entries {
+        let path = entry.map_err(|e| io_error(dir, e))?.path();
+        if path.is_dir() {
+            lines += rust_lines(&path)?;
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
+            lines += text.lines().count();
+        }
+    }
+    Ok(lines)
+}
+
+/// An empty library depending on `k8s-openapi`, a workspace of its own.
+fn write_k8s_openapi_crate(dir: &Path) -> Result<(), String> {
+    let src = dir.join("src");
+    std::fs::create_dir_all(&src).map_err(|e| io_error(&src, e))?;
+    let manifest = format!(
+        "[package]\nname = \"k8s-openapi-bench\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+         publish = false\n\n[dependencies]\n{K8S_OPENAPI}\n\n[workspace]\n"
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).map_err(|e| io_error(dir, e))?;
+    std::fs::write(src.join("lib.rs"), "pub use k8s_openapi;\n").map_err(|e| io_error(dir, e))
+}
+
+/// `cargo <args> -p <package>` in `dir` after its dependencies are built and its own output
+/// removed: the wall time and the peak memory of the largest process (the crate's rustc),
+/// in KiB, when GNU time is there to measure it.
+fn compile(dir: &Path, package: &str, args: &[&str]) -> Result<(Duration, Option<u64>), String> {
+    let release = args.contains(&"--release");
+    let deps = dependencies(dir, package)?;
+    let mut warm = Command::new(cargo());
+    warm.args(args).arg("--quiet").current_dir(dir);
+    for dep in &deps {
+        warm.args(["-p", dep]);
+    }
+    if !deps.is_empty() {
+        run_ok(&mut warm)?;
+    }
+    let mut clean = Command::new(cargo());
+    clean
+        .args(["clean", "--quiet", "-p", package])
+        .current_dir(dir);
+    if release {
+        clean.arg("--release");
+    }
+    run_ok(&mut clean)?;
+    let mut all: Vec<&OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    all.extend::<[&OsStr; 3]>(["--quiet".as_ref(), "-p".as_ref(), package.as_ref()]);
+    let (_, cost) = measured(Path::new(&cargo()), &all, dir, &[])?;
+    let (wall, peak) = (cost.wall, cost.peak_kib);
+    Ok((wall, peak))
+}
+
+/// The direct normal and build dependencies of `package` in the workspace at `dir`.
+fn dependencies(dir: &Path, package: &str) -> Result<Vec<String>, String> {
+    let output = run_ok(
+        Command::new(cargo())
+            .args(["tree", "--quiet", "-p", package, "--depth", "1"])
+            .args(["-e", "normal,build", "--prefix", "none", "--format", "{p}"])
+            .current_dir(dir),
+    )?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut deps: Vec<String> = text
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let name = words.next()?;
+            let version = words.next()?.trim_start_matches('v');
+            Some(format!("{name}@{version}"))
+        })
+        .collect();
+    deps.sort();
+    deps.dedup();
+    Ok(deps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timing_lines_are_read_and_other_lines_ignored() {
+        let steps = parse_steps(
+            "kapi-codegen: timing openapi 0.250000s 4 files 1000 lines 30000 bytes\n\
+             warning: something else\n\
+             kapi-codegen: timing resolve 0.010000s 0 files 0 lines 0 bytes\n",
+        );
+        assert_eq!(steps.len(), 2);
+        let (name, openapi) = &steps[0];
+        assert_eq!(name, "openapi");
+        assert_eq!(
+            (openapi.files, openapi.lines, openapi.bytes),
+            (4, 1000, 30000)
+        );
+        assert!((openapi.seconds - 0.25).abs() < 1e-9);
+    }
+}
