@@ -365,6 +365,8 @@ pub enum {kind}BackendType {{
     #[default]
     Port,
     Selector,
+    /// A member this version does not know, kept as sent.
+    Other(String),
 }}
 "#,
             u1 = k(&["union_discriminator", "rename = \"type\""], 1),
