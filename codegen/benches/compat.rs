@@ -1,7 +1,8 @@
 //! The compatibility checker on a synthetic API of 1,000 kinds (`cargo xtask synth-api`)
 //! against a snapshot of itself with 1% of its fields changed (types, defaults, bounds,
-//! protobuf numbers, in turn): what `--compat` adds to a codegen run of a large API. The
-//! model is built once up front, as the run has already built it.
+//! protobuf numbers, in turn): what `--compat` adds to a codegen run of a large API (the
+//! check, and reading the baseline's YAML). The model is built once up front, as the run
+//! has already built it.
 
 #[path = "../../xtask/src/synth.rs"]
 mod synth;
@@ -48,6 +49,12 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("snapshot_synthetic_1000", |b| {
         b.iter(|| black_box(Snapshot::of(black_box(&model), "v1.0")))
+    });
+    // What `--compat v1.0` adds on top: reading the checked-in baseline.
+    let yaml = baseline.to_yaml().expect("writes the snapshot");
+    eprintln!("compat: the baseline is {} KiB of YAML", yaml.len() / 1024);
+    group.bench_function("read_baseline_synthetic_1000", |b| {
+        b.iter(|| black_box(Snapshot::from_yaml(black_box(&yaml))))
     });
     group.finish();
 }

@@ -7,7 +7,7 @@
 
 use crate::model::{Field, GroupVersion, KindCategory, Model, Scope, Shape, TypeDef, TypeRef};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
 
 /// The comment every snapshot file starts with.
@@ -157,8 +157,9 @@ fn is_false(b: &bool) -> bool {
 impl Snapshot {
     /// The served API of `model`, named `release`.
     pub fn of(model: &Model, release: &str) -> Snapshot {
-        let api_types = |types: &[TypeDef]| -> Vec<String> {
-            types.iter().map(|t| t.name.clone()).collect::<Vec<_>>()
+        // Names, not a search per field: a large API has tens of thousands of both.
+        let api_types = |types: &[TypeDef]| -> HashSet<String> {
+            types.iter().map(|t| t.name.clone()).collect()
         };
         let shared = api_types(&model.shared_types);
         let types_of = |gv: Option<&GroupVersion>, types: &[TypeDef]| {
@@ -230,7 +231,7 @@ impl VersionSnap {
 }
 
 impl TypeSnap {
-    fn of(t: &TypeDef, api_types: &[String]) -> TypeSnap {
+    fn of(t: &TypeDef, api_types: &HashSet<String>) -> TypeSnap {
         let (fields, values) = match &t.shape {
             Shape::Struct { fields } => (
                 fields.iter().map(|f| FieldSnap::of(f, api_types)).collect(),
@@ -279,10 +280,10 @@ impl TypeSnap {
 }
 
 impl FieldSnap {
-    fn of(f: &Field, api_types: &[String]) -> FieldSnap {
+    fn of(f: &Field, api_types: &HashSet<String>) -> FieldSnap {
         let v = &f.validation;
         let api_type = element_name(&f.ty)
-            .filter(|n| api_types.iter().any(|t| t == n))
+            .filter(|n| api_types.contains(*n))
             .map(str::to_string);
         FieldSnap {
             rust_name: f.rust_name.clone(),
