@@ -667,3 +667,34 @@ fn readme_lists_every_rule() {
         assert!(readme.contains(&row), "README lacks the row {row}");
     }
 }
+
+#[test]
+fn a_version_whose_kinds_its_release_deprecated_or_removed_may_go() {
+    let remove_v2beta1 = [Replace("lib.rs", "pub mod v2beta1;\n", "")];
+    let mut announced = baseline();
+    let v2beta1 = announced
+        .versions
+        .iter_mut()
+        .find(|v| v.version == "v2beta1")
+        .unwrap();
+    for k in v2beta1.types.iter_mut().filter(|t| t.kind.is_some()) {
+        k.deprecated = Some("1.30".into());
+    }
+    let (rendered, found) = check_against(&announced, &remove_v2beta1);
+    assert_eq!(found, ["group-version-removed".to_string()].into());
+    assert!(
+        rendered.starts_with("warning: group-version-removed"),
+        "{rendered}"
+    );
+    for v in announced
+        .versions
+        .iter_mut()
+        .filter(|v| v.version == "v2beta1")
+    {
+        for k in v.types.iter_mut().filter(|t| t.kind.is_some()) {
+            k.removed = Some("1.32".into());
+        }
+    }
+    let (rendered, found) = check_against(&announced, &remove_v2beta1);
+    assert!(found.is_empty() && rendered.is_empty(), "{rendered}");
+}

@@ -116,11 +116,22 @@ impl<'a> Diff<'a> {
     }
 
     fn version_removed(&mut self, b: &VersionSnap, stability: Stability) {
-        let kinds: Vec<&str> = b
+        let objects: Vec<&TypeSnap> = b
             .kinds()
             .filter(|k| k.category() == Some(KindCategory::Object))
-            .map(|k| k.name.as_str())
             .collect();
+        // Its release announced the removal of every kind it serves (as kind removals are).
+        let announced =
+            |f: fn(&TypeSnap) -> bool| !objects.is_empty() && objects.iter().all(|k| f(k));
+        if announced(|k| k.removed.is_some()) {
+            return;
+        }
+        let removal = if announced(|k| k.deprecated.is_some() || k.removed.is_some()) {
+            Stability::Alpha
+        } else {
+            stability
+        };
+        let names: Vec<&str> = objects.iter().map(|k| k.name.as_str()).collect();
         self.push(
             rules::GROUP_VERSION_REMOVED,
             Place::Group(b.group.clone()),
@@ -129,9 +140,9 @@ impl<'a> Diff<'a> {
                 "group-version `{}/{}` is no longer served",
                 b.group, b.version
             ),
-            format!("served, with {}", kinds.join(", ")),
+            format!("served, with {}", names.join(", ")),
             "not served",
-            stability,
+            removal,
         );
         for k in b.kinds().filter(|k| is_stored(k)) {
             self.storage_unserved(b, k, stability);

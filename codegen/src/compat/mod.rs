@@ -7,8 +7,9 @@
 //! items with today's and returns each break of a rule ([`rules`]); [`report`] points each at
 //! today's source, as an error in a beta or GA version and a warning in an alpha one (a
 //! version's stability is its name; what the baseline had behind an alpha gate counts as
-//! alpha, and a kind its release marked `lifecycle(deprecated)` may go with a warning, with
-//! `lifecycle(removed)` silently), and drops those an `allow_compat(rule, reason)` accepts.
+//! alpha, and a kind (or a version, when all its kinds are) its release marked
+//! `lifecycle(deprecated)` may go with a warning, with `lifecycle(removed)` silently), and
+//! drops those an `allow_compat(rule, reason)` accepts.
 
 pub mod baseline;
 pub mod diff;
