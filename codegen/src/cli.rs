@@ -1,10 +1,13 @@
 //! The command line of codegen, shared by the `kapi-codegen` binary and `cargo xtask
-//! codegen`: `[--verify-only] [--strict] [--assign-protobuf-tags] [CRATE_DIR]`. Generates (or
-//! verifies) a crate's API files; API-convention warnings are printed, and with `--strict`
-//! they fail the run. `--assign-protobuf-tags` first numbers the fields that need a protobuf
-//! number, in the crate's source.
+//! codegen`: `[--verify-only] [--strict] [--assign-protobuf-tags] [--compat BASELINE]
+//! [--snapshot-release NAME] [CRATE_DIR]`. Generates (or verifies) a crate's API files;
+//! API-convention warnings are printed, and with `--strict` they fail the run.
+//! `--assign-protobuf-tags` first numbers the fields that need a protobuf number, in the
+//! crate's source. `--compat` first checks the API against a released baseline and generates
+//! nothing if it breaks it; `--snapshot-release` writes the API as a release's baseline.
 
 use crate::assign_protobuf_tags;
+use crate::compat;
 use crate::generate::{self, Mode, Options};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::ffi::OsString;
@@ -18,6 +21,10 @@ pub struct Args {
     pub options: Options,
     /// `--assign-protobuf-tags`: write the missing protobuf numbers into the source first.
     pub assign_protobuf_tags: bool,
+    /// `--compat <baseline>`: a snapshot file, a release name or a git revision.
+    pub compat: Option<String>,
+    /// `--snapshot-release <name>`: write `compat/<name>.yaml`.
+    pub snapshot_release: Option<String>,
 }
 
 /// The flags as a clap command called `name`; the crate argument defaults to `default_crate`
@@ -43,6 +50,19 @@ pub fn command(name: &'static str, default_crate: &Path) -> Command {
                 .action(ArgAction::SetTrue)
                 .conflicts_with("verify-only")
                 .help("First write `protobuf = N` into the source of every field of a protobuf-enabled type that has none"),
+        )
+        .arg(
+            Arg::new("compat")
+                .long("compat")
+                .value_name("BASELINE")
+                .help("First check the API against a released baseline (a snapshot file, a release name with compat/<name>.yaml in the crate, or a git revision); breaks in beta and GA versions fail the run and nothing is generated"),
+        )
+        .arg(
+            Arg::new("snapshot-release")
+                .long("snapshot-release")
+                .value_name("NAME")
+                .conflicts_with("verify-only")
+                .help("Write the API as release NAME's compatibility baseline, compat/NAME.yaml in the crate (to check in)"),
         )
         .arg(
             Arg::new("crate")
@@ -74,6 +94,8 @@ impl Args {
                 strict: matches.get_flag("strict"),
             },
             assign_protobuf_tags: matches.get_flag("assign-protobuf-tags"),
+            compat: matches.get_one::<String>("compat").cloned(),
+            snapshot_release: matches.get_one::<String>("snapshot-release").cloned(),
         }
     }
 }
@@ -94,6 +116,20 @@ pub fn main(
 pub fn run(args: &Args) -> ExitCode {
     if args.assign_protobuf_tags && !assign(&args.crate_dir) {
         return ExitCode::FAILURE;
+    }
+    if let Some(baseline) = &args.compat {
+        if !check_compat(&args.crate_dir, baseline) {
+            return ExitCode::FAILURE;
+        }
+    }
+    if let Some(release) = &args.snapshot_release {
+        match compat::write_snapshot(&args.crate_dir, release) {
+            Ok(path) => println!("compat: wrote the {release} baseline to {}", path.display()),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     let mode = args.options.mode;
     match generate::run_with(&args.crate_dir, args.options) {
@@ -130,6 +166,23 @@ fn assign(crate_dir: &Path) -> bool {
         Ok(assigned) => {
             println!("{}", assigned.summary(crate_dir));
             true
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            false
+        }
+    }
+}
+
+/// `--compat`: prints every break; false when one is an error (or the check could not run).
+fn check_compat(crate_dir: &Path, baseline: &str) -> bool {
+    match compat::run(crate_dir, baseline) {
+        Ok(outcome) => {
+            for r in &outcome.rendered {
+                eprintln!("{r}");
+            }
+            println!("{}", outcome.summary(baseline));
+            outcome.errors == 0
         }
         Err(e) => {
             eprintln!("{e}");

@@ -5,7 +5,8 @@
 //! every type path against the API's and kapi's types (`model::resolve`), the generators
 //! under [`generate`] take the resolved model and produce the checked-in files that
 //! `cargo xtask codegen` writes and verifies, and [`lint`] checks the model against the
-//! Kubernetes API conventions on the same run. [`cli`] is the command line of both the
+//! Kubernetes API conventions on the same run; [`compat`] checks it against a released
+//! baseline. [`cli`] is the command line of both the
 //! `kapi-codegen` binary and the xtask; [`assign_protobuf_tags`] edits the user's source
 //! for `--assign-protobuf-tags`.
 
@@ -17,6 +18,8 @@ pub mod model;
 pub mod assign_protobuf_tags;
 #[cfg(feature = "generate")]
 pub mod cli;
+#[cfg(feature = "generate")]
+pub mod compat;
 #[cfg(feature = "generate")]
 pub mod generate;
 #[cfg(feature = "generate")]

@@ -132,6 +132,7 @@ pub mod key {
         PRESERVE_UNKNOWN_FIELDS = "preserve_unknown_fields",
         EMBEDDED_RESOURCE = "embedded_resource",
         ALLOW_LINT = "allow_lint",
+        ALLOW_COMPAT = "allow_compat",
         // Types.
         KIND = "kind",
         SIMPLE_KIND = "simple_kind",
@@ -205,6 +206,15 @@ pub mod key {
             DESCRIPTION = "description",
             FORMAT = "format",
             PRIORITY = "priority",
+        }
+    }
+
+    /// Inside `allow_compat(...)`.
+    pub mod allow_compat {
+        use super::Key;
+        keys! {
+            RULE = "rule",
+            REASON = "reason",
         }
     }
 
@@ -342,6 +352,14 @@ pub const LIFECYCLE_KEYS: &[MarkerSpec] = {
     ]
 };
 
+pub const ALLOW_COMPAT_KEYS: &[MarkerSpec] = {
+    use key::allow_compat::*;
+    &[
+        spec(RULE, NESTED, Str, "rule"),
+        spec(REASON, NESTED, Str, "reason"),
+    ]
+};
+
 pub const TOMBSTONE_KEYS: &[MarkerSpec] = {
     use key::tombstone::*;
     &[
@@ -419,6 +437,17 @@ pub const MARKERS: &[MarkerSpec] = {
             &[Struct, Enum, Field, Variant],
             StrList,
             "`//nolint` (kube-api-linter exceptions)",
+        )),
+        // Rule names and the required reason are checked by codegen (`compat`), which owns
+        // the rules. Not on an enum value: a removed value is reported at its enum.
+        repeat(spec(
+            ALLOW_COMPAT,
+            &[Struct, Enum, Field],
+            Nested {
+                keys: ALLOW_COMPAT_KEYS,
+                flag_ok: false,
+            },
+            "a reviewer's sign-off on an API break (no marker in Go)",
         )),
         // Types.
         spec(
@@ -1096,6 +1125,7 @@ mod tests {
             (key::print_column::ALL, PRINT_COLUMN_KEYS),
             (key::lifecycle::ALL, LIFECYCLE_KEYS),
             (key::tombstone::ALL, TOMBSTONE_KEYS),
+            (key::allow_compat::ALL, ALLOW_COMPAT_KEYS),
         ] {
             assert_eq!(keys.len(), table.len());
             for k in keys {

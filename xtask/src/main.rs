@@ -1,6 +1,7 @@
 //! Development commands:
 //!
-//! - `cargo xtask codegen [--verify-only] [--strict] [--assign-protobuf-tags] [CRATE_DIR]`:
+//! - `cargo xtask codegen [--verify-only] [--strict] [--assign-protobuf-tags] [--compat BASELINE]
+//!   [--snapshot-release NAME] [CRATE_DIR]`:
 //!   codegen's own command line ([`kapi_codegen::cli`]), on every API crate of the
 //!   workspace (`api-types/`, `api-types/widgets/`) unless a crate is named. The workspace
 //!   is the one the command runs in, found at run time.

@@ -1,4 +1,5 @@
-//! `kapi-codegen [--verify-only] [--strict] [--assign-protobuf-tags] [CRATE_DIR]`: see
+//! `kapi-codegen [--verify-only] [--strict] [--assign-protobuf-tags] [--compat BASELINE]
+//! [--snapshot-release NAME] [CRATE_DIR]`: see
 //! [`kapi_codegen::cli`].
 
 use std::path::Path;

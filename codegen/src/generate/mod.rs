@@ -70,6 +70,11 @@ impl Loaded {
         }
     }
 
+    /// `diagnostic` rendered like rustc, with its line of source.
+    pub fn render(&self, diagnostic: &Diagnostic) -> String {
+        source::render(std::iter::once(diagnostic), &self.sources, &self.crate_dir)
+    }
+
     /// Runs the API-convention linter: the warnings rendered one per entry, or the errors
     /// that stop the run (an unknown rule in `allow_lint`; every finding when `strict`).
     pub fn lint(&self, strict: bool) -> Result<Vec<String>, Error> {
@@ -101,6 +106,11 @@ pub fn load(crate_dir: &Path) -> Result<Loaded, Error> {
     let mut parsed = source::parse_crate_except(&settings.crate_name, &lib_rs, &[generated_dir])
         .map_err(|e| Error::Io(e.0))?;
     model::check::check(&parsed.model, &mut parsed.diagnostics);
+    // Like an unknown `allow_lint`, a misused `allow_compat` is an error on every run, not
+    // only when a baseline is checked.
+    parsed
+        .diagnostics
+        .extend(crate::compat::report::allow_marker_errors(&parsed.model));
     let loaded = Loaded {
         model: parsed.model,
         settings,

@@ -15,6 +15,7 @@ pub mod resolve;
 pub mod source;
 pub mod special;
 mod type_ref;
+pub mod version_name;
 
 pub use type_ref::{Scalar, TypeRef};
 
@@ -362,7 +363,7 @@ pub struct KindInfo {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum KindCategory {
     /// Has `metadata: ObjectMeta`; served as a resource.
@@ -373,7 +374,7 @@ pub enum KindCategory {
     Simple,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Scope {
     Namespaced,
     Cluster,

@@ -18,9 +18,9 @@ use super::schema::{deprecation_warning, Builder, Target};
 use super::settings::{CrdSettings, WebhookConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::model::resolve::{Index, Origin};
+use crate::model::version_name::priority as version_priority;
 use crate::model::{GroupVersion, KindCategory, Scope, TypeDef};
 use serde_json::{json, Map, Value};
-use std::cmp::Ordering;
 use std::path::PathBuf;
 
 /// The CRD generator.
@@ -353,36 +353,6 @@ fn rejected(t: &TypeDef, crd: &Value, violations: &[structural::Violation]) -> D
     )
 }
 
-/// Kubernetes' version priority: GA before beta before alpha, higher numbers first, then
-/// anything else by name (the order `kubectl` prefers versions in).
-pub fn version_priority(a: &str, b: &str) -> Ordering {
-    fn parse(v: &str) -> Option<(u8, u64, u64)> {
-        let rest = v.strip_prefix('v')?;
-        let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let major: u64 = rest[..digits].parse().ok()?;
-        let tail = &rest[digits..];
-        if tail.is_empty() {
-            return Some((2, major, 0));
-        }
-        let (stage, n) = if let Some(n) = tail.strip_prefix("beta") {
-            (1, n)
-        } else if let Some(n) = tail.strip_prefix("alpha") {
-            (0, n)
-        } else {
-            return None;
-        };
-        Some((stage, major, n.parse().ok()?))
-    }
-    match (parse(a), parse(b)) {
-        (Some(x), Some(y)) => y.cmp(&x),
-        (Some(_), None) => Ordering::Less,
-        (None, Some(_)) => Ordering::Greater,
-        (None, None) => a.cmp(b),
-    }
-}
-
 /// Calls `f` on every schema node below and including `schema`.
 fn for_each_node(schema: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>)) {
     let Value::Object(map) = schema else { return };
@@ -471,38 +441,6 @@ pub fn truncate(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn versions_sort_by_kubernetes_priority() {
-        let mut v = vec![
-            "v11alpha2",
-            "foo10",
-            "v10",
-            "v2",
-            "v1",
-            "v12alpha1",
-            "v3beta1",
-            "foo1",
-            "v10beta3",
-            "v11beta2",
-        ];
-        v.sort_by(|a, b| version_priority(a, b));
-        assert_eq!(
-            v,
-            [
-                "v10",
-                "v2",
-                "v1",
-                "v11beta2",
-                "v10beta3",
-                "v3beta1",
-                "v12alpha1",
-                "v11alpha2",
-                "foo1",
-                "foo10"
-            ]
-        );
-    }
 
     #[test]
     fn truncation_keeps_sentences_or_words() {

@@ -1,0 +1,700 @@
+//! The compatibility checker against the example API's `v1.0` baseline
+//! (`api-types/compat/v1.0.yaml`): a catalogue of breaking edits to a copy of the API, each
+//! caught with its rule at today's source (every rule at least once); a catalogue of
+//! compatible edits with no finding; stability (alpha versions and alpha gates warn);
+//! `allow_compat`; a git revision as the baseline; and the command line.
+
+use kapi_codegen::compat::{self, rules, Snapshot};
+use kapi_codegen::generate;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn example_api() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../api-types")
+}
+
+fn baseline() -> Snapshot {
+    let text = std::fs::read_to_string(example_api().join("compat/v1.0.yaml")).unwrap();
+    Snapshot::from_yaml(&text).unwrap()
+}
+
+/// A copy of the example API's source (not its generated files) in a temporary directory.
+fn copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&example_api(), dir.path(), &["Cargo.toml", "hack", "src"]);
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path, only: &[&str]) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name();
+        if !only.is_empty() && !only.iter().any(|o| name == *o) {
+            continue;
+        }
+        let target = to.join(&name);
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_dir(&entry.path(), &target, &[]);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// One edit of one file: `from` must occur exactly once.
+#[derive(Clone)]
+enum Edit {
+    Replace(&'static str, String, String),
+    /// Removes a struct or enum with its docs and attributes, by its declaration line.
+    RemoveItem(&'static str, &'static str),
+    /// Copies a version module under a new version name.
+    CopyVersion(&'static str, &'static str),
+}
+
+/// `Replace` from any strings.
+#[allow(non_snake_case)]
+fn Replace(file: &'static str, from: impl Into<String>, to: impl Into<String>) -> Edit {
+    Edit::Replace(file, from.into(), to.into())
+}
+
+fn apply(dir: &Path, edit: Edit) {
+    match edit {
+        Edit::Replace(file, from, to) => {
+            let path = dir.join("src").join(file);
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(text.matches(&from).count(), 1, "`{from}` in {file}");
+            std::fs::write(&path, text.replacen(&from, &to, 1)).unwrap();
+        }
+        Edit::RemoveItem(file, declaration) => {
+            let path = dir.join("src").join(file);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let at = text
+                .find(declaration)
+                .unwrap_or_else(|| panic!("{declaration}"));
+            let start = text[..at].rfind("\n\n").map_or(0, |i| i + 1);
+            let end = at + text[at..].find("\n}\n").unwrap() + 3;
+            std::fs::write(&path, format!("{}{}", &text[..start], &text[end..])).unwrap();
+        }
+        Edit::CopyVersion(from, to) => {
+            let src = dir.join("src");
+            std::fs::create_dir_all(src.join(to)).unwrap();
+            for file in ["mod.rs", "types.rs"] {
+                let text = std::fs::read_to_string(src.join(from).join(file)).unwrap();
+                // The copy has no hand-written conversions or generated module of its own.
+                let text = text
+                    .replace(
+                        &format!("version = \"{from}\""),
+                        &format!("version = \"{to}\""),
+                    )
+                    .replace(&format!(".{from}\""), &format!(".{to}\""))
+                    .replace("mod conversion;\n", "")
+                    .replace("pub use conversion::PARAMS_ANNOTATION;\n", "")
+                    .replace("pub use defaults::DEFAULT_CLASS_NAME;\n", "")
+                    .replace("mod defaults;\n", "");
+                let text = match text.find("#[rustfmt::skip]") {
+                    Some(at) => {
+                        let end = at + text[at..].find("pub mod generated;\n").unwrap() + 19;
+                        format!("{}{}", &text[..at], &text[end..])
+                    }
+                    None => text,
+                };
+                std::fs::write(src.join(to).join(file), text).unwrap();
+            }
+            let lib = src.join("lib.rs");
+            let text = std::fs::read_to_string(&lib).unwrap();
+            std::fs::write(
+                &lib,
+                text.replacen("pub mod v1;\n", &format!("pub mod v1;\npub mod {to};\n"), 1),
+            )
+            .unwrap();
+        }
+    }
+}
+
+/// The checker's findings on the edited copy, rendered, and their rule names.
+fn check(edits: &[Edit]) -> (String, BTreeSet<String>) {
+    check_against(&baseline(), edits)
+}
+
+fn check_against(baseline: &Snapshot, edits: &[Edit]) -> (String, BTreeSet<String>) {
+    let dir = copy();
+    for e in edits {
+        apply(dir.path(), e.clone());
+    }
+    let loaded = generate::load(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let compat = compat::check(baseline, &loaded.model);
+    let all: Vec<_> = compat.errors.iter().chain(&compat.findings).collect();
+    let rendered = all
+        .iter()
+        .map(|d| loaded.render(d))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let rules = all
+        .iter()
+        .filter_map(|d| d.message.split(':').next())
+        .filter(|r| rules::rule(r).is_some())
+        .map(str::to_string)
+        .collect();
+    (rendered, rules)
+}
+
+use Edit::{CopyVersion, RemoveItem};
+
+const GATED_WIDTH: &str = "#[k8s(feature_gate = \"Frobber2D\", minimum = 0, protobuf = 2)]";
+const V1_PARAM: &str = "    /// One parameter passed to each frob.\n    #[k8s(max_length = 256, protobuf = 5)]\n    pub param: Option<String>,\n";
+const V2_PORT: &str = "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: i32,";
+
+/// Each breaking edit, the rules it must break, and nothing else.
+fn breaking() -> Vec<(&'static str, Vec<Edit>, &'static [&'static str])> {
+    vec![
+        (
+            "remove the v2beta1 module",
+            vec![Replace("lib.rs", "pub mod v2beta1;\n", "")],
+            &["group-version-removed"],
+        ),
+        (
+            "remove FrobberClass from v2beta1",
+            vec![
+                RemoveItem("v2beta1/types.rs", "pub struct FrobberClass {"),
+                RemoveItem("v2beta1/types.rs", "pub struct FrobberClassList {"),
+                RemoveItem("v2beta1/types.rs", "pub struct FrobberClassSpec {"),
+            ],
+            &["kind-removed"],
+        ),
+        (
+            "remove FrobberClass from v1, its storage version, and store it in v2beta1",
+            vec![
+                RemoveItem("v1/types.rs", "pub struct FrobberClass {"),
+                RemoveItem("v1/types.rs", "pub struct FrobberClassList {"),
+                RemoveItem("v1/types.rs", "pub struct FrobberClassSpec {"),
+                Replace(
+                    "v2beta1/types.rs",
+                    "json_path = \".spec.maxReplicas\"))]",
+                    "json_path = \".spec.maxReplicas\"), storage_version)]",
+                ),
+            ],
+            &["kind-removed", "storage-version-unserved"],
+        ),
+        (
+            "remove v1 `param` without a tombstone",
+            vec![Replace("v1/types.rs", V1_PARAM, "")],
+            &["field-removed", "protobuf-tombstone-missing"],
+        ),
+        (
+            "remove v1 `param` with a tombstone",
+            vec![
+                Replace("v1/types.rs", V1_PARAM, ""),
+                Replace(
+                    "v1/types.rs",
+                    "/// The desired state of a Frobber.\n#[derive(ApiType, Debug, PartialEq)]\n",
+                    "/// The desired state of a Frobber.\n#[derive(ApiType, Debug, PartialEq)]\n#[k8s(deprecated(name = \"param\", protobuf = 5))]\n",
+                ),
+            ],
+            &["field-removed"],
+        ),
+        (
+            "remove the v1 restart policy `Never`",
+            vec![Replace("v1/types.rs", "    /// Never restart.\n    Never,\n", "")],
+            &["enum-value-removed"],
+        ),
+        (
+            "change v1 `height` from i32 to i64",
+            vec![Replace("v1/types.rs", "pub height: i32,", "pub height: i64,")],
+            &["field-type-changed"],
+        ),
+        (
+            "rename v1 `observedGeneration` on the wire",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(optional, protobuf = 3)]\n    pub observed_generation",
+                "#[k8s(optional, rename = \"observedGen\", protobuf = 3)]\n    pub observed_generation",
+            )],
+            &["json-name-changed"],
+        ),
+        (
+            "add a required `zone` to v1 FrobberClassSpec",
+            vec![Replace(
+                "v1/types.rs",
+                "    pub provisioner: String,\n",
+                "    pub provisioner: String,\n    /// Where the frobs run.\n    #[k8s(protobuf = 5)]\n    pub zone: String,\n",
+            )],
+            &["new-required-field"],
+        ),
+        (
+            "make v1 status `selector` required",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(optional, protobuf = 2)]\n    pub selector: String,",
+                "#[k8s(protobuf = 2)]\n    pub selector: String,",
+            )],
+            &["optional-to-required"],
+        ),
+        (
+            "default the v1 service port, not the v2beta1 one",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: Option<i32>,",
+                "#[k8s(default = 80, minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: Option<i32>,",
+            )],
+            &["default-added-unevenly"],
+        ),
+        (
+            "change v1 `replicas`' default",
+            vec![Replace("v1/types.rs", "#[k8s(default = 1, minimum = 0, protobuf = 3)]", "#[k8s(default = 2, minimum = 0, protobuf = 3)]")],
+            &["default-changed"],
+        ),
+        (
+            "remove v1 `memory`'s default",
+            vec![Replace("v1/types.rs", "#[k8s(default = \"128Mi\", protobuf = 8)]", "#[k8s(protobuf = 8)]")],
+            &["default-removed"],
+        ),
+        (
+            "default v2beta1's port, a plain i32 without a default in v1",
+            vec![Replace(
+                "v2beta1/types.rs",
+                V2_PORT,
+                "#[k8s(default = 8080, minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: Option<i32>,",
+            )],
+            &["default-added-unevenly", "default-without-nil"],
+        ),
+        (
+            "raise v1 `maxReplicas`' minimum",
+            vec![Replace("v1/types.rs", "#[k8s(default = 10, minimum = 1, protobuf = 2)]", "#[k8s(default = 10, minimum = 2, protobuf = 2)]")],
+            &["minimum-raised"],
+        ),
+        (
+            "lower v1 `height`'s maximum",
+            vec![Replace("v1/types.rs", "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]", "#[k8s(minimum = 1, maximum = 100, protobuf = 1)]")],
+            &["maximum-lowered"],
+        ),
+        (
+            "shorten v1 `param`'s maximum length",
+            vec![Replace("v1/types.rs", "#[k8s(max_length = 256, protobuf = 5)]", "#[k8s(max_length = 128, protobuf = 5)]")],
+            &["length-narrowed"],
+        ),
+        (
+            "allow fewer v1 ports",
+            vec![Replace("v1/types.rs", "max_items = 16,", "max_items = 8,")],
+            &["item-count-narrowed"],
+        ),
+        (
+            "add a pattern to v1 FrobberClass `description`",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(optional, protobuf = 1)]\n    pub description: String,",
+                "#[k8s(optional, pattern = \"^[a-z ]*$\", protobuf = 1)]\n    pub description: String,",
+            )],
+            &["pattern-changed"],
+        ),
+        (
+            "change v1 `className`'s format",
+            vec![Replace("v1/types.rs", "format = \"dns1123-subdomain\",", "format = \"dns1123-label\",")],
+            &["format-changed"],
+        ),
+        (
+            "mark v1 FrobberPort `port` required",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: i32,",
+                "#[k8s(required, minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: i32,",
+            )],
+            &["required-added"],
+        ),
+        (
+            "make the v1 service name immutable",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(required, protobuf = 1)]\n    pub name: String,",
+                "#[k8s(required, immutable, protobuf = 1)]\n    pub name: String,",
+            )],
+            &["immutable-added"],
+        ),
+        (
+            "make v1 `frobLabels` an atomic map",
+            vec![Replace("v1/types.rs", "map_type = \"granular\"", "map_type = \"atomic\"")],
+            &["list-type-changed"],
+        ),
+        (
+            "merge v2beta1 ports with retainKeys too",
+            vec![Replace(
+                "v2beta1/types.rs",
+                "patch_strategy = \"merge\",",
+                "patch_strategy = \"merge,retainKeys\",",
+            )],
+            &["list-type-changed"],
+        ),
+        (
+            "add a `queue` member to the v1 backend union",
+            vec![
+                Replace(
+                    "v1/types.rs",
+                    "    pub bucket: Option<BucketBackend>,\n",
+                    "    pub bucket: Option<BucketBackend>,\n    #[k8s(protobuf = 4)]\n    pub queue: Option<BucketBackend>,\n",
+                ),
+                Replace("v1/types.rs", "    Service,\n    Bucket,\n", "    Service,\n    Bucket,\n    Queue,\n"),
+            ],
+            &["union-changed"],
+        ),
+        (
+            "renumber v1 `observedGeneration`",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(optional, protobuf = 3)]\n    pub observed_generation",
+                "#[k8s(optional, protobuf = 5)]\n    pub observed_generation",
+            )],
+            &["protobuf-number-changed"],
+        ),
+        (
+            "give removed `param`'s number to a new field",
+            vec![
+                Replace("v1/types.rs", V1_PARAM, "    /// A note for the frobs.\n    #[k8s(protobuf = 5)]\n    pub note: Option<String>,\n"),
+            ],
+            &["field-removed", "protobuf-tombstone-missing", "protobuf-number-reused"],
+        ),
+        (
+            "make v1 FrobberClass namespaced",
+            vec![Replace("v1/types.rs", "gen_client(non_namespaced),", "gen_client,")],
+            &["scope-changed"],
+        ),
+        (
+            "add v2 and prefer it at once",
+            vec![CopyVersion("v2beta1", "v2")],
+            &["new-version-preferred"],
+        ),
+        (
+            "add v2alpha1 and store Frobber in it at once",
+            vec![
+                CopyVersion("v2beta1", "v2alpha1"),
+                Replace("v1/types.rs", "    storage_version,\n    lifecycle(introduced = \"1.20\")", "    lifecycle(introduced = \"1.20\")"),
+                Replace("v2alpha1/types.rs", "lifecycle(introduced = \"1.24\", deprecated = \"1.30\")", "storage_version"),
+            ],
+            &["new-version-stored"],
+        ),
+    ]
+}
+
+#[test]
+fn every_breaking_edit_is_caught_with_its_rule_at_todays_source() {
+    let mut report = String::new();
+    for (name, edits, expected) in breaking() {
+        let (rendered, found) = check(&edits);
+        let expected: BTreeSet<String> = expected.iter().map(|r| r.to_string()).collect();
+        assert_eq!(found, expected, "{name}:\n{rendered}");
+        report.push_str(&format!("=== {name}\n{rendered}\n"));
+    }
+    insta::assert_snapshot!("breaking_edits", report);
+}
+
+#[test]
+fn the_catalogue_breaks_every_rule() {
+    let caught: BTreeSet<&str> = breaking()
+        .iter()
+        .flat_map(|(_, _, rules)| rules.iter().copied())
+        .collect();
+    for r in rules::ALL {
+        assert!(caught.contains(r.name), "no breaking edit for `{}`", r.name);
+    }
+}
+
+#[test]
+fn compatible_edits_give_no_finding() {
+    let new_kind = "\n/// A new kind.\n#[derive(ApiType, Debug, PartialEq)]\n#[k8s(kind, storage_version)]\npub struct Frobnicator {\n    #[k8s(optional, protobuf = 1)]\n    pub metadata: ObjectMeta,\n    #[k8s(optional, protobuf = 2)]\n    pub spec: FrobberClassSpec,\n}\n\n#[derive(ApiType, Debug, PartialEq)]\n#[k8s(kind)]\npub struct FrobnicatorList {\n    #[k8s(optional, protobuf = 1)]\n    pub metadata: ListMeta,\n    #[k8s(protobuf = 2)]\n    pub items: Vec<Frobnicator>,\n}\n";
+    let compatible: Vec<(&str, Vec<Edit>)> = vec![
+        ("nothing", vec![]),
+        (
+            "a new optional field",
+            vec![Replace(
+                "v1/types.rs",
+                "    pub provisioner: String,\n",
+                "    pub provisioner: String,\n    /// Where the frobs run.\n    #[k8s(optional, protobuf = 5)]\n    pub zone: String,\n",
+            )],
+        ),
+        (
+            "a new gated field",
+            vec![Replace(
+                "v1/types.rs",
+                "    pub provisioner: String,\n",
+                "    pub provisioner: String,\n    /// How deep.\n    #[k8s(feature_gate = \"Frobber2D\", minimum = 1, protobuf = 5)]\n    pub depth: Option<i32>,\n",
+            )],
+        ),
+        (
+            "a new gated enum value",
+            vec![Replace(
+                "v1/types.rs",
+                "    OnTuesday,\n",
+                "    OnTuesday,\n    /// Restart on Wednesdays.\n    #[k8s(feature_gate = \"FrobberRestartPolicyOnTuesday\")]\n    OnWednesday,\n",
+            )],
+        ),
+        ("a new alpha version", vec![CopyVersion("v2beta1", "v3alpha1")]),
+        (
+            "loosened validation",
+            vec![
+                Replace("v1/types.rs", "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]", "#[k8s(minimum = 0, maximum = 2000, protobuf = 1)]"),
+                Replace("v1/types.rs", "#[k8s(max_length = 256, protobuf = 5)]", "#[k8s(max_length = 512, protobuf = 5)]"),
+                Replace("v1/types.rs", "max_items = 16,", "max_items = 32,"),
+                Replace("v1/types.rs", "#[k8s(required, immutable, protobuf = 4)]", "#[k8s(required, protobuf = 4)]"),
+            ],
+        ),
+        (
+            "a new kind",
+            vec![Replace("v1/types.rs", "\n/// A named port.\n", format!("{new_kind}\n/// A named port.\n"))],
+        ),
+        (
+            "a Rust type renamed, the wire unchanged",
+            vec![
+                Replace("v1/types.rs", "pub ports: Vec<FrobberPort>,", "pub ports: Vec<NamedPort>,"),
+                Replace("v1/types.rs", "pub struct FrobberPort {", "pub struct NamedPort {"),
+            ],
+        ),
+        (
+            "a required field made optional",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: i32,",
+                "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: Option<i32>,",
+            )],
+        ),
+    ];
+    for (name, edits) in compatible {
+        let (rendered, found) = check(&edits);
+        assert!(
+            found.is_empty() && rendered.is_empty(),
+            "{name}:\n{rendered}"
+        );
+    }
+}
+
+#[test]
+fn alpha_versions_and_alpha_gated_items_warn() {
+    // The same API released with v2alpha1 for v2beta1.
+    let yaml = std::fs::read_to_string(example_api().join("compat/v1.0.yaml")).unwrap();
+    let alpha =
+        Snapshot::from_yaml(&yaml.replace("version: v2beta1", "version: v2alpha1")).unwrap();
+    let edits = [
+        Replace(
+            "v2beta1/mod.rs",
+            "version = \"v2beta1\"",
+            "version = \"v2alpha1\"",
+        ),
+        Replace(
+            "v2beta1/types.rs",
+            "#[k8s(max_length = 256, protobuf = 5)]",
+            "#[k8s(max_length = 128, protobuf = 5)]",
+        ),
+        // Behind the alpha gate Frobber2D in v1.
+        Replace(
+            "v1/types.rs",
+            format!("{GATED_WIDTH}\n    pub width: Option<i32>,\n"),
+            "",
+        ),
+    ];
+    let (rendered, found) = check_against(&alpha, &edits);
+    assert!(!rendered.contains("error"), "{rendered}");
+    assert_eq!(
+        found,
+        [
+            "field-removed",
+            "length-narrowed",
+            "protobuf-tombstone-missing"
+        ]
+        .map(String::from)
+        .into()
+    );
+    insta::assert_snapshot!("alpha_warnings", rendered);
+}
+
+#[test]
+fn a_kind_its_release_deprecated_may_go_with_a_warning() {
+    let (rendered, found) = check(&[
+        RemoveItem("v2beta1/types.rs", "pub struct Frobber {"),
+        RemoveItem("v2beta1/types.rs", "pub struct FrobberList {"),
+    ]);
+    assert_eq!(found, ["kind-removed".to_string()].into());
+    assert!(
+        rendered.contains("warning: kind-removed: kind `Frobber`"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains("error: kind-removed: kind `FrobberList`"),
+        "{rendered}"
+    );
+}
+
+#[test]
+fn allow_compat_accepts_the_named_rule_with_a_reason() {
+    let edits = [
+        Replace("v1/types.rs", "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]", "#[k8s(minimum = 1, maximum = 100, allow_compat(rule = \"maximum-lowered\", reason = \"no frob was ever taller than 100\"), protobuf = 1)]"),
+    ];
+    let (rendered, found) = check(&edits);
+    assert!(found.is_empty() && rendered.is_empty(), "{rendered}");
+    // A type's allow covers its fields.
+    let (rendered, found) = check(&[
+        Replace(
+            "v1/types.rs",
+            "/// The desired state of a Frobber.\n#[derive(ApiType, Debug, PartialEq)]\n",
+            "/// The desired state of a Frobber.\n#[derive(ApiType, Debug, PartialEq)]\n#[k8s(allow_compat(rule = \"maximum-lowered\", reason = \"v1.0 was never used\"))]\n",
+        ),
+        Replace("v1/types.rs", "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]", "#[k8s(minimum = 1, maximum = 100, protobuf = 1)]"),
+    ]);
+    assert!(found.is_empty() && rendered.is_empty(), "{rendered}");
+    // Only the named rule.
+    let (_, found) = check(&[Replace(
+        "v1/types.rs",
+        "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]",
+        "#[k8s(minimum = 2, maximum = 100, allow_compat(rule = \"maximum-lowered\", reason = \"never taller\"), protobuf = 1)]",
+    )]);
+    assert_eq!(found, ["minimum-raised".to_string()].into());
+    // On an enum, for its values.
+    let (rendered, found) = check(&[
+        Replace("v1/types.rs", "    /// Never restart.\n    Never,\n", ""),
+        Replace(
+            "v1/types.rs",
+            "/// How a frob is restarted.\n#[derive(ApiType, Debug, PartialEq, Eq, Hash, Default)]\n#[k8s(enum)]",
+            "/// How a frob is restarted.\n#[derive(ApiType, Debug, PartialEq, Eq, Hash, Default)]\n#[k8s(enum, allow_compat(rule = \"enum-value-removed\", reason = \"Never never worked\"))]",
+        ),
+    ]);
+    assert!(found.is_empty() && rendered.is_empty(), "{rendered}");
+}
+
+#[test]
+fn allow_compat_without_a_reason_or_with_an_unknown_rule_is_an_error() {
+    // On every codegen run, like an unknown `allow_lint`, not only with `--compat`.
+    let dir = copy();
+    apply(
+        dir.path(),
+        Replace(
+            "v1/types.rs",
+            "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]",
+            "#[k8s(minimum = 1, maximum = 1000, allow_compat(rule = \"maximum-lowerd\", reason = \"x\"), allow_compat(rule = \"field-removed\"), protobuf = 1)]",
+        ),
+    );
+    let Err(generate::Error::Source { rendered, count }) = generate::load(dir.path()) else {
+        panic!("a misused allow_compat loads");
+    };
+    assert_eq!(count, 2);
+    insta::assert_snapshot!("allow_compat_misuse", rendered);
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_git_revision_is_a_baseline() {
+    let dir = copy();
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["commit", "-qm", "v1.0"]);
+    git(dir.path(), &["tag", "v1.0-tag"]);
+    apply(
+        dir.path(),
+        Replace("v1/types.rs", "pub height: i32,", "pub height: i64,"),
+    );
+    let outcome = compat::run(dir.path(), "v1.0-tag").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(outcome.errors, 1, "{:?}", outcome.rendered);
+    assert!(
+        outcome.rendered[0].contains("field-type-changed"),
+        "{:?}",
+        outcome.rendered
+    );
+    git(dir.path(), &["checkout", "-q", "--", "."]);
+    let outcome = compat::run(dir.path(), "HEAD").unwrap();
+    assert_eq!(
+        (outcome.errors, outcome.warnings),
+        (0, 0),
+        "{:?}",
+        outcome.rendered
+    );
+}
+
+#[test]
+fn the_checked_in_snapshot_is_the_example_api() {
+    let (model, _) = generate::load_model(&example_api()).unwrap();
+    assert_eq!(Snapshot::of(&model, "v1.0"), baseline());
+}
+
+#[test]
+fn the_command_line_fails_on_a_break_and_generates_nothing() {
+    let dir = copy();
+    apply(
+        dir.path(),
+        Replace("v1/types.rs", "pub height: i32,", "pub height: i64,"),
+    );
+    std::fs::create_dir_all(dir.path().join("compat")).unwrap();
+    std::fs::copy(
+        example_api().join("compat/v1.0.yaml"),
+        dir.path().join("compat/v1.0.yaml"),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kapi-codegen"))
+        .args(["--compat", "v1.0"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("error: field-type-changed"), "{stderr}");
+    assert!(!dir.path().join("generated").exists());
+    // A release's snapshot is never rewritten with a different API.
+    let out = Command::new(env!("CARGO_BIN_EXE_kapi-codegen"))
+        .args(["--snapshot-release", "v1.0"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("never rewritten"));
+}
+
+#[test]
+fn readme_lists_every_rule() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    for r in rules::ALL {
+        let row = format!("| `{}` | {} |", r.name, r.reason);
+        assert!(readme.contains(&row), "README lacks the row {row}");
+    }
+}
+
+#[test]
+fn a_version_whose_kinds_its_release_deprecated_or_removed_may_go() {
+    let remove_v2beta1 = [Replace("lib.rs", "pub mod v2beta1;\n", "")];
+    let mut announced = baseline();
+    let v2beta1 = announced
+        .versions
+        .iter_mut()
+        .find(|v| v.version == "v2beta1")
+        .unwrap();
+    for k in v2beta1.types.iter_mut().filter(|t| t.kind.is_some()) {
+        k.deprecated = Some("1.30".into());
+    }
+    let (rendered, found) = check_against(&announced, &remove_v2beta1);
+    assert_eq!(found, ["group-version-removed".to_string()].into());
+    assert!(
+        rendered.starts_with("warning: group-version-removed"),
+        "{rendered}"
+    );
+    for v in announced
+        .versions
+        .iter_mut()
+        .filter(|v| v.version == "v2beta1")
+    {
+        for k in v.types.iter_mut().filter(|t| t.kind.is_some()) {
+            k.removed = Some("1.32".into());
+        }
+    }
+    let (rendered, found) = check_against(&announced, &remove_v2beta1);
+    assert!(found.is_empty() && rendered.is_empty(), "{rendered}");
+}
