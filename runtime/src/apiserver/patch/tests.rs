@@ -1057,3 +1057,74 @@ fn apply_from_yaml_body() {
     assert_eq!(out["spec"]["ports"][0]["port"], 80);
     assert_eq!(out["metadata"]["managedFields"][0]["manager"], "kubectl");
 }
+
+/// A struct marked `struct_type = "atomic"` (`x-kubernetes-map-type: atomic` in its schema,
+/// as codegen writes it) is one field to server-side apply: an applier owns it whole, a
+/// conflict names the struct, and a forced apply replaces it rather than merging into it.
+#[test]
+fn apply_owns_an_atomic_struct_whole() {
+    let reference = |atomic: bool| {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {"kind": {"type": "string"}, "name": {"type": "string"}}
+        });
+        if atomic {
+            schema["x-kubernetes-map-type"] = json!("atomic");
+        }
+        schema
+    };
+    let widget = |atomic: bool| {
+        let doc = json!({
+            "definitions": {
+                "io.example.v1.Widget": {
+                    "x-kubernetes-group-version-kind": [{"group": "example.io", "version": "v1", "kind": "Widget"}],
+                    "properties": {"spec": {"$ref": "#/definitions/io.example.v1.WidgetSpec"}}
+                },
+                "io.example.v1.WidgetSpec": {
+                    "properties": {"ref": {"$ref": "#/definitions/io.example.v1.Ref"}}
+                },
+                "io.example.v1.Ref": reference(atomic)
+            }
+        });
+        PatchSchemas::from_openapi([&doc])
+            .for_kind("example.io", "v1", "Widget")
+            .unwrap()
+    };
+    let object = |spec: Value| json!({"apiVersion": "example.io/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": spec});
+    let first = object(json!({"ref": {"kind": "Secret", "name": "a"}}));
+    let second = object(json!({"ref": {"name": "b"}}));
+
+    let atomic = widget(true);
+    let live = apply(None, &first, "a", false, Some(&atomic), NOW).unwrap();
+    assert_eq!(
+        managed(&live)[0].2,
+        json!({"f:spec": {"f:ref": {}}}),
+        "the applier owns the struct, not its fields"
+    );
+    let err = apply(Some(&live), &second, "b", false, Some(&atomic), NOW).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "Apply failed with 1 conflict: conflict with \"a\": .spec.ref"
+    );
+    let out = apply(Some(&live), &second, "b", true, Some(&atomic), NOW).unwrap();
+    assert_eq!(
+        out["spec"]["ref"],
+        json!({"name": "b"}),
+        "replaced, not merged"
+    );
+    let m = managed(&out);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(
+        (m[0].0.as_str(), &m[0].2),
+        ("b", &json!({"f:spec": {"f:ref": {}}}))
+    );
+
+    // The same struct without the marker is granular: the conflict is on the one field.
+    let granular = widget(false);
+    let live = apply(None, &first, "a", false, Some(&granular), NOW).unwrap();
+    let err = apply(Some(&live), &second, "b", false, Some(&granular), NOW).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "Apply failed with 1 conflict: conflict with \"a\": .spec.ref.name"
+    );
+}
