@@ -167,7 +167,7 @@ fn non_resource(
                     .ok_or_else(StatusError::no_route)?,
             )
         }
-        Route::OpenApiV2 => state.openapi.v2_reply(accept, headers),
+        Route::OpenApiV2 => super::openapi_reply::v2(&state.openapi, accept, headers),
         Route::OpenApiV3Index => json_reply(&state.openapi.v3_index()),
         Route::OpenApiV3(path) => {
             let doc = state.openapi.v3(&path).ok_or_else(StatusError::no_route)?;

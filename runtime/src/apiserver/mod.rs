@@ -17,6 +17,7 @@ mod lifecycle;
 mod managed_fields;
 mod negotiate;
 mod openapi;
+mod openapi_reply;
 mod openapi_v2_protobuf;
 pub mod patch;
 mod patching;
