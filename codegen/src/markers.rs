@@ -131,6 +131,7 @@ pub mod key {
         CONVERSION_GEN = "conversion_gen",
         PRESERVE_UNKNOWN_FIELDS = "preserve_unknown_fields",
         EMBEDDED_RESOURCE = "embedded_resource",
+        INLINE = "inline",
         ALLOW_LINT = "allow_lint",
         ALLOW_COMPAT = "allow_compat",
         // Types.
@@ -430,6 +431,12 @@ pub const MARKERS: &[MarkerSpec] = {
             &[Field],
             Flag,
             "x-kubernetes-embedded-resource",
+        ),
+        spec(
+            INLINE,
+            &[Field],
+            Flag,
+            "`json:\",inline\"` on an embedded struct",
         ),
         // Names are checked against the linter's rules by codegen (`lint`), which owns them.
         repeat(spec(

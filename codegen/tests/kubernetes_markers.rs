@@ -83,6 +83,23 @@ pub struct GadgetSpec {
     pub secrets: Vec<LocalObjectReference>,
     #[k8s(patch_strategy = "retainKeys", protobuf = 2)]
     pub strategy: Option<Strategy>,
+    #[k8s(protobuf = 3)]
+    pub secret_key: Option<SecretKeySelector>,
+}
+
+/// Go's `SecretKeySelector` embeds `LocalObjectReference` (`json:",inline"`).
+#[derive(kapi::ApiType)]
+pub struct SecretKeySelector {
+    #[k8s(inline, protobuf = 1)]
+    pub object_ref: ObjectRef,
+    #[k8s(protobuf = 2)]
+    pub key: String,
+}
+
+#[derive(kapi::ApiType)]
+pub struct ObjectRef {
+    #[k8s(optional, protobuf = 1)]
+    pub name: String,
 }
 
 #[derive(kapi::ApiType)]
@@ -93,11 +110,15 @@ pub struct Strategy {
 "#;
 
 fn write_crate(dir: &Path) {
+    write_crate_with(dir, APPS_V1);
+}
+
+fn write_crate_with(dir: &Path, apps_v1: &str) {
     for (path, text) in [
         ("Cargo.toml", CARGO_TOML),
         ("src/lib.rs", LIB),
         ("src/core_v1/mod.rs", CORE_V1),
-        ("src/apps_v1/mod.rs", APPS_V1),
+        ("src/apps_v1/mod.rs", apps_v1),
     ] {
         let path = dir.join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -141,4 +162,65 @@ fn real_marker_combinations_generate() {
     assert!(apps.contains("repeated k8s.io.api.core.v1.LocalObjectReference secrets = 1;"));
     let core = generated(dir.path(), "k8s.io/api/core/v1/generated.proto");
     assert!(core.contains("optional string aPIGroup = 1;"), "{core}");
+}
+
+/// An `inline` field (Go's embedded struct) puts the embedded struct's properties and
+/// required fields into its owner's schema, keeps a nested message in protobuf, and writes
+/// the embedded apply configuration's entries into its owner's object.
+#[test]
+fn inline_embeds_a_struct_in_the_schemas_and_nests_it_in_protobuf() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate(dir.path());
+    let report = generate::run(dir.path(), Mode::Write).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.is_clean());
+    for doc in [
+        "openapi/swagger.json",
+        "openapi/v3/apis__apps__v1_openapi.json",
+    ] {
+        let doc: Value = serde_json::from_str(&generated(dir.path(), doc)).unwrap();
+        let defs = doc
+            .get("definitions")
+            .or_else(|| doc["components"].get("schemas"))
+            .expect("definitions");
+        let selector = &defs["io.k8s.api.apps.v1.SecretKeySelector"];
+        let properties: Vec<&str> = selector["properties"]
+            .as_object()
+            .expect("properties")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(properties, ["key", "name"], "{selector}");
+        assert_eq!(
+            selector["required"],
+            serde_json::json!(["key"]),
+            "{selector}"
+        );
+    }
+    let proto = generated(dir.path(), "k8s.io/api/apps/v1/generated.proto");
+    assert!(
+        proto.contains("optional k8s.io.api.apps.v1.ObjectRef objectRef = 1;"),
+        "{proto}"
+    );
+    let apply = generated(dir.path(), "apps_v1/apply.rs");
+    assert!(apply.contains("v.serialize_entries(map)?;"), "{apply}");
+}
+
+#[test]
+fn inline_needs_a_struct_type() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate_with(
+        dir.path(),
+        &APPS_V1.replace(
+            "pub object_ref: ObjectRef,",
+            "pub object_ref: Option<ObjectRef>,",
+        ),
+    );
+    let err = generate::run(dir.path(), Mode::Write)
+        .err()
+        .expect("an inline Option is refused")
+        .to_string();
+    assert!(
+        err.contains("`inline` embeds a struct's fields, so the field's type must name a struct"),
+        "{err}"
+    );
 }

@@ -12,9 +12,10 @@ pub fn expand(input: &Input) -> TokenStream {
     let name = ident.to_string();
     let fields = input.fields();
     let de = quote!(::kapi::__private::deserialize);
-    let keys: Vec<&str> = fields.iter().map(|(m, _)| m.json_name.as_str()).collect();
+    let (inlined, own): (Vec<_>, Vec<_>) = fields.iter().partition(|(m, _)| m.inline);
+    let keys: Vec<&str> = own.iter().map(|(m, _)| m.json_name.as_str()).collect();
     let indices = 0..keys.len();
-    let reads = fields.iter().enumerate().map(|(i, (m, f))| {
+    let reads = own.iter().enumerate().map(|(i, (m, f))| {
         let name = field_ident(f);
         let helper = match m.ty {
             TypeRef::Option(_) => quote!(option),
@@ -22,6 +23,27 @@ pub fn expand(input: &Input) -> TokenStream {
         };
         quote! { #i => __de::#helper(&mut self.#name, __map), }
     });
+    // An inlined struct's keys are numbered after the own fields, each struct's from a base
+    // that counts every key before it (its own inlined structs' included).
+    let own_count = keys.len();
+    let mut base = quote!(#own_count);
+    let mut inline_lookups = Vec::new();
+    let mut inline_reads = Vec::new();
+    for (_, f) in &inlined {
+        let name = field_ident(f);
+        let ty = &f.ty;
+        let fields_of = quote!(<#ty as #de::DeserializeFields>);
+        inline_lookups.push(quote! {
+            .or_else(|| #fields_of::field_index(__key).map(|__i| #base + __i))
+        });
+        inline_reads.push(quote! {
+            __i if __i >= #base && __i < #base + #fields_of::KEYS => {
+                #de::DeserializeFields::read_field(&mut self.#name, __i - (#base), __map)
+            }
+        });
+        base = quote!(#base + #fields_of::KEYS);
+    }
+    let keys_count = base;
     let type_meta = input.def.kind.is_some().then(|| {
         quote! {
             const TYPE_META: ::core::option::Option<(&'static str, &'static str)> =
@@ -44,12 +66,14 @@ pub fn expand(input: &Input) -> TokenStream {
         impl #de::DeserializeFields for #ident {
             const NAME: &'static str = #name;
             const FIELDS: &'static [&'static str] = &[#(#keys),*];
+            const KEYS: usize = #keys_count;
             #type_meta
             fn field_index(__key: &str) -> ::core::option::Option<usize> {
-                match __key {
+                let __own = match __key {
                     #(#keys => ::core::option::Option::Some(#indices),)*
                     _ => ::core::option::Option::None,
-                }
+                };
+                __own #(#inline_lookups)*
             }
             fn read_field<'de, __A: ::kapi::__private::serde::de::MapAccess<'de>>(
                 &mut self,
@@ -59,6 +83,7 @@ pub fn expand(input: &Input) -> TokenStream {
                 use #de as __de;
                 match __i {
                     #(#reads)*
+                    #(#inline_reads)*
                     _ => __de::skip(__map),
                 }
             }

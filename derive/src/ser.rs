@@ -2,7 +2,8 @@
 //! each field's `presence` says what an unset or empty value becomes: left out (Go's
 //! `omitempty`, the default for optional fields), written as it is (the default for required
 //! fields), or `null`. Each field is one call to a helper in `kapi::__private::serialize`;
-//! `write_field` picks it.
+//! `write_field` picks it. The fields are written by `SerializeFields`, so a struct embedded
+//! with `inline` writes its fields into its parent's object.
 
 use crate::input::{field_ident, Input};
 use kapi_codegen::model::{Field, Presence, TypeRef};
@@ -14,7 +15,7 @@ pub fn expand(input: &Input) -> TokenStream {
     let name = ident.to_string();
     let fields = input.fields();
     let is_kind = input.def.kind.is_some();
-    let type_meta = is_kind.then(|| quote! { __ser::type_meta::<Self, _>(&mut __st)?; });
+    let type_meta = is_kind.then(|| quote! { __ser::type_meta::<Self, _>(__st)?; });
     let len = fields.len() + if is_kind { 2 } else { 0 };
     let writes = fields.iter().map(|(model, f)| write_field(model, f));
     quote! {
@@ -23,11 +24,21 @@ pub fn expand(input: &Input) -> TokenStream {
             where
                 __S: ::kapi::__private::serde::Serializer,
             {
-                use ::kapi::__private::{serde::ser::SerializeStruct as _, serialize as __ser};
-                let mut __st = __s.serialize_struct(#name, #len)?;
+                ::kapi::__private::serialize::serialize_struct(self, __s)
+            }
+        }
+
+        impl ::kapi::__private::serialize::SerializeFields for #ident {
+            const NAME: &'static str = #name;
+            const LEN: usize = #len;
+            fn serialize_fields<__St>(&self, __st: &mut __St) -> ::core::result::Result<(), __St::Error>
+            where
+                __St: ::kapi::__private::serde::ser::SerializeStruct,
+            {
+                use ::kapi::__private::serialize as __ser;
                 #type_meta
                 #(#writes)*
-                __st.end()
+                ::core::result::Result::Ok(())
             }
         }
     }
@@ -41,6 +52,10 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
         model.ty,
         TypeRef::Scalar(_) | TypeRef::Vec(_) | TypeRef::Map { .. }
     );
+    if model.inline {
+        // Go's embedded struct: its fields go into this object.
+        return quote! { __ser::inline(__st, &self.#name)?; };
+    }
     let helper = match (model.presence, &model.ty) {
         (Presence::Always, _) => quote!(always),
         // serde writes `None` as `null`.
@@ -51,5 +66,5 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
         // Go's omitempty never omits a struct; neither do we.
         _ => quote!(always),
     };
-    quote! { __ser::#helper(&mut __st, #key, &self.#name)?; }
+    quote! { __ser::#helper(__st, #key, &self.#name)?; }
 }

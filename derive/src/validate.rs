@@ -109,6 +109,15 @@ fn struct_body(input: &Input) -> TokenStream {
 
 fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
+    if m.inline {
+        // An embedded struct's fields are this object's: their paths have no segment of
+        // their own, as in Kubernetes' field errors (`spec.volumes[0].hostPath`).
+        return quote! {
+            ::kapi::validation::Validate::validate_at(
+                &self.#name, __old.map(|__o| &__o.#name), __path, __opts, __errs,
+            );
+        };
+    }
     let json = &m.json_name;
     let v = &m.validation;
     let nested = m.ty.names_a_type();

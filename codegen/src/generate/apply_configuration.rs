@@ -253,9 +253,17 @@ impl<'a> Types<'a> {
                 #(#[doc = #docs])*
                 pub #ident: Option<#held>,
             });
-            entries.push(quote! {
-                if let Some(v) = &self.#ident {
-                    map.serialize_entry(#json, v)?;
+            entries.push(if f.inline {
+                quote! {
+                    if let Some(v) = &self.#ident {
+                        v.serialize_entries(map)?;
+                    }
+                }
+            } else {
+                quote! {
+                    if let Some(v) = &self.#ident {
+                        map.serialize_entry(#json, v)?;
+                    }
                 }
             });
             setters.push(self.setter(f));
@@ -270,6 +278,50 @@ impl<'a> Types<'a> {
             },
         };
         let meta_setters = kind.map(|_| meta_setters());
+        // A configuration that embeds another (`inline`), or is embedded, writes its entries
+        // through `serialize_entries`, so the embedded one's land in the same JSON object.
+        let embeds = fields.iter().any(|f| f.inline);
+        let embedded = self
+            .gv
+            .types
+            .iter()
+            .flat_map(|o| o.fields())
+            .any(|f| f.inline && self.local_struct(&f.ty).is_some_and(|l| l.name == t.name));
+        let serialize = if embeds || embedded {
+            quote! {
+                impl #name {
+                    #[doc(hidden)]
+                    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+                        #(#entries)*
+                        Ok(())
+                    }
+                }
+
+                impl Serialize for #name {
+                    fn serialize<S: Serializer>(
+                        &self,
+                        serializer: S,
+                    ) -> Result<S::Ok, S::Error> {
+                        let mut map = serializer.serialize_map(None)?;
+                        self.serialize_entries(&mut map)?;
+                        map.end()
+                    }
+                }
+            }
+        } else {
+            quote! {
+                impl Serialize for #name {
+                    fn serialize<S: Serializer>(
+                        &self,
+                        serializer: S,
+                    ) -> Result<S::Ok, S::Error> {
+                        let mut map = serializer.serialize_map(None)?;
+                        #(#entries)*
+                        map.end()
+                    }
+                }
+            }
+        };
         quote! {
             #[doc = #doc]
             #[derive(Debug, Clone, Default, PartialEq)]
@@ -283,16 +335,7 @@ impl<'a> Types<'a> {
                 #meta_setters
             }
 
-            impl Serialize for #name {
-                fn serialize<S: Serializer>(
-                    &self,
-                    serializer: S,
-                ) -> Result<S::Ok, S::Error> {
-                                        let mut map = serializer.serialize_map(None)?;
-                    #(#entries)*
-                    map.end()
-                }
-            }
+            #serialize
         }
     }
 

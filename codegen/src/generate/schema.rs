@@ -318,6 +318,10 @@ impl<'a> Builder<'a> {
                         .as_ref()
                         .is_some_and(|k| k.category == KindCategory::Object);
                 for f in fields {
+                    if f.inline {
+                        self.embed(origin, t, f, &mut properties, &mut required);
+                        continue;
+                    }
                     let schema = if crd_root && f.rust_name == "metadata" {
                         // Kubernetes validates metadata itself; a CRD may not describe it.
                         json!({"type": "object"})
@@ -355,6 +359,34 @@ impl<'a> Builder<'a> {
             }
         }
         out
+    }
+
+    /// Go's embedded struct (`inline`): its properties and required fields become the
+    /// owner's, as kube-openapi writes an embedded struct's.
+    fn embed(
+        &mut self,
+        origin: Origin<'a>,
+        owner: &'a TypeDef,
+        f: &'a Field,
+        properties: &mut Map<String, Value>,
+        required: &mut Vec<Value>,
+    ) {
+        let resolved = match &f.ty {
+            TypeRef::Named(path) => self.index.resolve(origin, path),
+            _ => None,
+        };
+        let Some(Resolved::Type(o, t)) = resolved else {
+            // Not a struct of the API: `type_ref` reports what OpenAPI cannot describe.
+            self.type_ref(origin, owner, f, &f.ty);
+            return;
+        };
+        let embedded = self.type_definition(o, t);
+        if let Some(Value::Object(p)) = embedded.get("properties") {
+            properties.extend(p.clone());
+        }
+        if let Some(Value::Array(r)) = embedded.get("required") {
+            required.extend(r.iter().cloned());
+        }
     }
 
     /// A CRD version's `openAPIV3Schema`: the kind's schema with everything inlined.

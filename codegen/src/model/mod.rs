@@ -481,6 +481,10 @@ pub struct Field {
     pub manual_conversion: bool,
     pub preserve_unknown_fields: bool,
     pub embedded_resource: bool,
+    /// Go's embedded struct (`json:",inline"`): its fields are written into this object in
+    /// JSON and in the schemas, while protobuf keeps it a nested message under its number.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub inline: bool,
     /// Lint rules allowed on this field (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,

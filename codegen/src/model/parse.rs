@@ -523,6 +523,17 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
             .with_help("add `#[k8s(union)]` to the struct"),
         );
     }
+    if markers.flag(key::INLINE) && !matches!(ty, TypeRef::Named(_)) {
+        diags.push(
+            Diagnostic::new(
+                marker_span(key::INLINE),
+                "`inline` embeds a struct's fields, so the field's type must name a struct",
+            )
+            .with_help(
+                "write the struct type itself, as Go embeds it (not an Option, list or map)",
+            ),
+        );
+    }
     let protobuf = markers.int(key::PROTOBUF);
     if let Some(n) = &protobuf {
         if !(1..=536_870_911).contains(&n.value) || (19_000..=19_999).contains(&n.value) {
@@ -554,6 +565,7 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
         embedded_resource: markers.flag(key::EMBEDDED_RESOURCE),
+        inline: markers.flag(key::INLINE),
         allow_lint: allow_lint(&markers),
         markers,
         span,

@@ -50,8 +50,11 @@ impl<'de> Deserialize<'de> for CowStr<'de> {
 pub trait DeserializeFields: Default {
     /// The type's name, for serde and for errors.
     const NAME: &'static str;
-    /// The JSON names of the fields, in the order `read_field` numbers them.
+    /// The JSON names of the own fields, in the order `read_field` numbers them.
     const FIELDS: &'static [&'static str];
+    /// How many indices `field_index` hands out: the own fields, then the keys of structs
+    /// embedded with `inline`, numbered after them.
+    const KEYS: usize = Self::FIELDS.len();
     /// A kind's `(kind, apiVersion)`, which the input may repeat but not contradict.
     const TYPE_META: Option<(&'static str, &'static str)> = None;
 

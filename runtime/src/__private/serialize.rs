@@ -4,7 +4,37 @@
 
 use crate::feature_gates::IsSet;
 use crate::TypeInfo;
-use serde::ser::{Serialize, SerializeStruct};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+/// A struct's fields, written into an object that may be its own or, for a struct embedded
+/// with `inline`, its parent's.
+pub trait SerializeFields {
+    /// The type's name, for serde.
+    const NAME: &'static str;
+    /// How many fields it writes at most (kinds count `kind` and `apiVersion`).
+    const LEN: usize;
+    fn serialize_fields<S: SerializeStruct>(&self, state: &mut S) -> Result<(), S::Error>;
+}
+
+/// The whole derived `Serialize` of a struct.
+#[inline]
+pub fn serialize_struct<T: SerializeFields, S: Serializer>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut state = serializer.serialize_struct(T::NAME, T::LEN)?;
+    value.serialize_fields(&mut state)?;
+    state.end()
+}
+
+/// A struct embedded with `inline` (Go's `json:",inline"`): its fields, in this object.
+#[inline]
+pub fn inline<T: SerializeFields, S: SerializeStruct>(
+    state: &mut S,
+    value: &T,
+) -> Result<(), S::Error> {
+    value.serialize_fields(state)
+}
 
 /// A kind's `kind` and `apiVersion`, written first.
 #[inline]

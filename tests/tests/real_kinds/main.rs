@@ -3,9 +3,12 @@
 //! equal to JSON, protobuf decoded equal and re-encoded byte for byte. The byte-identical
 //! re-encode is the proof that names, field numbers and encodings match Kubernetes'.
 
+mod apps_v1;
+mod batch_v1;
 mod core_v1;
 mod networking_v1;
 mod policy_v1;
+mod scheduling_v1alpha3;
 
 use kapi::codec::protobuf::{self, ProtoMessage};
 use kapi::codec::{json, yaml};
@@ -73,4 +76,14 @@ fn network_policy() {
 #[test]
 fn pod_disruption_budget() {
     check::<policy_v1::PodDisruptionBudget>("policy.v1.PodDisruptionBudget");
+}
+
+#[test]
+fn deployment() {
+    check::<apps_v1::Deployment>("apps.v1.Deployment");
+}
+
+#[test]
+fn job() {
+    check::<batch_v1::Job>("batch.v1.Job");
 }
