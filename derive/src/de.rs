@@ -37,7 +37,7 @@ pub fn expand(input: &Input) -> TokenStream {
             .or_else(|| #fields_of::field_index(__key).map(|__i| #base + __i))
         });
         inline_reads.push(quote! {
-            __i if __i >= #base && __i < #base + #fields_of::KEYS => {
+            __i if (#base..#base + #fields_of::KEYS).contains(&__i) => {
                 #de::DeserializeFields::read_field(&mut self.#name, __i - (#base), __map)
             }
         });
