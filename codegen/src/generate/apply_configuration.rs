@@ -287,38 +287,33 @@ impl<'a> Types<'a> {
             .iter()
             .flat_map(|o| o.fields())
             .any(|f| f.inline && self.local_struct(&f.ty).is_some_and(|l| l.name == t.name));
-        let serialize = if embeds || embedded {
-            quote! {
-                impl #name {
-                    #[doc(hidden)]
-                    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-                        #(#entries)*
-                        Ok(())
+        let (entries_fn, write_entries) = if embeds || embedded {
+            (
+                quote! {
+                    impl #name {
+                        #[doc(hidden)]
+                        pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+                            #(#entries)*
+                            Ok(())
+                        }
                     }
-                }
-
-                impl Serialize for #name {
-                    fn serialize<S: Serializer>(
-                        &self,
-                        serializer: S,
-                    ) -> Result<S::Ok, S::Error> {
-                        let mut map = serializer.serialize_map(None)?;
-                        self.serialize_entries(&mut map)?;
-                        map.end()
-                    }
-                }
-            }
+                },
+                quote!(self.serialize_entries(&mut map)?;),
+            )
         } else {
-            quote! {
-                impl Serialize for #name {
-                    fn serialize<S: Serializer>(
-                        &self,
-                        serializer: S,
-                    ) -> Result<S::Ok, S::Error> {
-                        let mut map = serializer.serialize_map(None)?;
-                        #(#entries)*
-                        map.end()
-                    }
+            (TokenStream::new(), quote!(#(#entries)*))
+        };
+        let serialize = quote! {
+            #entries_fn
+
+            impl Serialize for #name {
+                fn serialize<S: Serializer>(
+                    &self,
+                    serializer: S,
+                ) -> Result<S::Ok, S::Error> {
+                    let mut map = serializer.serialize_map(None)?;
+                    #write_entries
+                    map.end()
                 }
             }
         };
