@@ -40,7 +40,7 @@ impl Generator for ApplyConfiguration {
             return Vec::new();
         };
         cx.rust_file_per_version(served, "apply.rs", |gv| {
-            Some(Types { gv, index }.file())
+            Some(Types::new(gv, index).file())
         })
         .files
     }
@@ -50,6 +50,8 @@ impl Generator for ApplyConfiguration {
 struct Types<'a> {
     gv: &'a GroupVersion,
     index: &'a Index<'a>,
+    /// The structs some field embeds with `inline`, found once per group-version.
+    embedded: BTreeSet<&'a str>,
 }
 
 /// What a field of an apply configuration holds.
@@ -64,6 +66,24 @@ enum Shape {
 }
 
 impl<'a> Types<'a> {
+    fn new(gv: &'a GroupVersion, index: &'a Index<'a>) -> Self {
+        let mut types = Types {
+            gv,
+            index,
+            embedded: BTreeSet::new(),
+        };
+        let embedded = gv
+            .types
+            .iter()
+            .flat_map(|t| t.fields())
+            .filter(|f| f.inline)
+            .filter_map(|f| types.local_struct(&f.ty))
+            .map(|t| t.name.as_str())
+            .collect();
+        types.embedded = embedded;
+        types
+    }
+
     fn file(&self) -> TokenStream {
         let doc = format!(
             " Apply configurations of {} for server-side apply (like client-go's applyconfigurations).",
@@ -281,13 +301,7 @@ impl<'a> Types<'a> {
         // A configuration that embeds another (`inline`), or is embedded, writes its entries
         // through `serialize_entries`, so the embedded one's land in the same JSON object.
         let embeds = fields.iter().any(|f| f.inline);
-        let embedded = self
-            .gv
-            .types
-            .iter()
-            .flat_map(|o| o.fields())
-            .any(|f| f.inline && self.local_struct(&f.ty).is_some_and(|l| l.name == t.name));
-        let (entries_fn, write_entries) = if embeds || embedded {
+        let (entries_fn, write_entries) = if embeds || self.embedded.contains(t.name.as_str()) {
             (
                 quote! {
                     impl #name {
