@@ -7,10 +7,20 @@
 //! and `Status` handling on top of that.
 //!
 //! `cargo bench -p api-types --bench client -- --warm-up-time 1 --measurement-time 3 get`
+//!
+//! For instruction counts of the client side alone, the server runs in a process of its
+//! own (`KAPI_BENCH_SERVE=1 <bench binary>` prints its URL and serves until killed) and
+//! `KAPI_BENCH_URL=<url> KAPI_BENCH_COUNT=<case>:<n>` runs one get case (`get_json`,
+//! `get_protobuf`, `raw_hyper_get_json[_decoded]`, `raw_hyper_get_protobuf[_decoded]`)
+//! `n` times on a single-threaded runtime, after one call to open the connection, inside
+//! one function callgrind can count alone (the runtime's I/O driver and hyper's connection
+//! task run inside it too):
+//!
+//! `KAPI_BENCH_URL=... KAPI_BENCH_COUNT=get_json:1000 valgrind --tool=callgrind --toggle-collect='client::measured::*' <bench binary>`
 
 use api_types::generated::clientset::{scheme, Clientset};
 use bytes::Bytes;
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use http_body_util::{BodyExt, Empty};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
@@ -43,6 +53,59 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 const ITEMS: usize = 10_000;
+/// The object every get reads.
+const GET_NAME: &str = "frobber-00042";
+const JSON: &str = "application/json";
+const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
+
+type RawClient = hyper_util::client::legacy::Client<HttpConnector, Empty<Bytes>>;
+
+fn raw_client() -> RawClient {
+    hyper_util::client::legacy::Client::builder(TokioExecutor::new()).build_http()
+}
+
+fn get_uri(url: &str) -> hyper::Uri {
+    format!("{url}/apis/frob.example.com/v1/namespaces/bench/frobbers/{GET_NAME}")
+        .parse()
+        .expect("URI")
+}
+
+/// The baseline: the same GET with a bare hyper client, its body collected.
+async fn raw_get(raw: &RawClient, uri: &hyper::Uri, accept: &'static str) -> Bytes {
+    let request = hyper::Request::get(uri.clone())
+        .header("accept", accept)
+        .body(Empty::new())
+        .expect("request");
+    let response = raw.request(request).await.expect("response");
+    assert_eq!(response.status(), 200);
+    response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes()
+}
+
+/// The baseline with the body decoded into a `Frobber` by the codec the clientset uses.
+async fn raw_get_decoded(raw: &RawClient, uri: &hyper::Uri, accept: &'static str) {
+    let body = raw_get(raw, uri, accept).await;
+    let f: api_types::v1::Frobber = if accept == PROTOBUF {
+        kapi::codec::protobuf::decode(&body).expect("decodes")
+    } else {
+        serde_json::from_slice(&body).expect("decodes")
+    };
+    drop(f)
+}
+
+async fn clientset_get(cs: &Clientset) {
+    let f = cs
+        .frob_v1()
+        .frobbers("bench")
+        .get(GET_NAME, &GetOptions::default())
+        .await
+        .expect("get");
+    drop(f)
+}
 
 fn clientset(url: &str, encoding: Encoding) -> Clientset {
     let mut config = Config::new(url.parse().expect("URL"));
@@ -130,67 +193,130 @@ fn bench(c: &mut Criterion) {
     }
     group.sample_size(100);
     group.throughput(Throughput::Elements(1));
-    let raw: hyper_util::client::legacy::Client<HttpConnector, Empty<Bytes>> =
-        hyper_util::client::legacy::Client::builder(TokioExecutor::new()).build_http();
-    let uri: hyper::Uri =
-        format!("{url}/apis/frob.example.com/v1/namespaces/bench/frobbers/frobber-00042")
-            .parse()
-            .expect("URI");
-    let raw_get = |accept: &'static str| {
-        let (raw, uri) = (raw.clone(), uri.clone());
-        async move {
-            let request = hyper::Request::get(uri)
-                .header("accept", accept)
-                .body(Empty::new())
-                .expect("request");
-            let response = raw.request(request).await.expect("response");
-            assert_eq!(response.status(), 200);
-            response
-                .into_body()
-                .collect()
-                .await
-                .expect("body")
-                .to_bytes()
-        }
-    };
-    const JSON: &str = "application/json";
-    const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
+    let (raw, uri) = (raw_client(), get_uri(&url));
     for (name, accept) in [
         ("raw_hyper_get_json", JSON),
         ("raw_hyper_get_protobuf", PROTOBUF),
     ] {
         group.bench_function(name, |b| {
             b.to_async(&runtime)
-                .iter(|| async { drop(raw_get(accept).await) })
+                .iter(|| async { drop(raw_get(&raw, &uri, accept).await) })
         });
     }
-    group.bench_function("raw_hyper_get_json_decoded", |b| {
-        b.to_async(&runtime).iter(|| async {
-            let body = raw_get(JSON).await;
-            let f: api_types::v1::Frobber = serde_json::from_slice(&body).expect("decodes");
-            drop(f)
-        })
-    });
-    group.bench_function("raw_hyper_get_protobuf_decoded", |b| {
-        b.to_async(&runtime).iter(|| async {
-            let body = raw_get(PROTOBUF).await;
-            let f: api_types::v1::Frobber = kapi::codec::protobuf::decode(&body).expect("decodes");
-            drop(f)
-        })
-    });
-    for (name, cs) in [("get_json", &json), ("get_protobuf", &protobuf)] {
+    for (name, accept) in [
+        ("raw_hyper_get_json_decoded", JSON),
+        ("raw_hyper_get_protobuf_decoded", PROTOBUF),
+    ] {
         group.bench_function(name, |b| {
-            b.to_async(&runtime).iter(|| async {
-                cs.frob_v1()
-                    .frobbers("bench")
-                    .get("frobber-00042", &GetOptions::default())
-                    .await
-                    .expect("get");
-            })
+            b.to_async(&runtime)
+                .iter(|| raw_get_decoded(&raw, &uri, accept))
         });
+    }
+    for (name, cs) in [("get_json", &json), ("get_protobuf", &protobuf)] {
+        group.bench_function(name, |b| b.to_async(&runtime).iter(|| clientset_get(cs)));
     }
     group.finish();
 }
 
+/// The counted runs, never inlined so callgrind can count them alone.
+mod measured {
+    use std::future::Future;
+
+    #[inline(never)]
+    pub fn gets<F: Future<Output = ()>>(
+        runtime: &tokio::runtime::Runtime,
+        n: usize,
+        mut get: impl FnMut() -> F,
+    ) {
+        runtime.block_on(async {
+            for _ in 0..n {
+                get().await;
+            }
+        });
+    }
+}
+
+/// Serves the kinds with the objects the gets read until the process is killed.
+fn serve() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let mut scheme = kapi::Scheme::new();
+    api_types::install(&mut scheme).expect("install");
+    let server = runtime
+        .block_on(ApiServer::builder(scheme).start())
+        .expect("server");
+    let url = server.url();
+    let json = clientset(&url, Encoding::Json);
+    runtime.block_on(async {
+        let frobbers = json.frob_v1().frobbers("bench");
+        for i in 0..100 {
+            frobbers
+                .create(&frobber(i), &CreateOptions::default())
+                .await
+                .expect("create");
+        }
+    });
+    println!("{url}");
+    runtime.block_on(std::future::pending::<()>());
+}
+
+/// `n` gets of one case against the server at `url`, after one that opens the connection.
+fn count(url: &str, case: &str, n: usize) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let (raw, uri) = (&raw_client(), &get_uri(url));
+    let json = &clientset(url, Encoding::Json);
+    let protobuf = &clientset(url, Encoding::Protobuf);
+    fn run<F: std::future::Future<Output = ()>>(
+        runtime: &tokio::runtime::Runtime,
+        n: usize,
+        mut get: impl FnMut() -> F,
+    ) {
+        runtime.block_on(get());
+        measured::gets(runtime, n, get);
+    }
+    match case {
+        "get_json" => run(&runtime, n, move || clientset_get(json)),
+        "get_protobuf" => run(&runtime, n, move || clientset_get(protobuf)),
+        "raw_hyper_get_json" => run(&runtime, n, move || async move {
+            drop(raw_get(raw, uri, JSON).await)
+        }),
+        "raw_hyper_get_protobuf" => run(&runtime, n, move || async move {
+            drop(raw_get(raw, uri, PROTOBUF).await)
+        }),
+        "raw_hyper_get_json_decoded" => run(&runtime, n, move || raw_get_decoded(raw, uri, JSON)),
+        "raw_hyper_get_protobuf_decoded" => {
+            run(&runtime, n, move || raw_get_decoded(raw, uri, PROTOBUF))
+        }
+        other => panic!(
+            "KAPI_BENCH_COUNT: no case {other:?} (get_json, get_protobuf, \
+             raw_hyper_get_json[_decoded], raw_hyper_get_protobuf[_decoded])"
+        ),
+    }
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::var_os("KAPI_BENCH_SERVE").is_some() {
+        serve();
+        return;
+    }
+    if let Ok(spec) = std::env::var("KAPI_BENCH_COUNT") {
+        let url =
+            std::env::var("KAPI_BENCH_URL").expect("KAPI_BENCH_URL: the server to count against");
+        let (case, n) = spec
+            .split_once(':')
+            .and_then(|(case, n)| Some((case, n.parse().ok()?)))
+            .expect("KAPI_BENCH_COUNT=<case>:<n>");
+        count(&url, case, n);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -15,11 +15,16 @@
 //!
 //! `cargo bench -p api-types --bench conversion -- --warm-up-time 1 --measurement-time 3`
 //!
-//! For instruction counts, `KAPI_BENCH_COUNT=<case>:<n>` runs one case `n` times without
-//! criterion (and without its statistics), e.g. under
-//! `valgrind --tool=callgrind <bench binary> --bench`: `generated` minus `generated_inputs`
-//! (the same clones, leaked) is `n` conversions with their drops; `json_value_round_trip`
-//! and `clone` minus a run with `n = 0` are `n` of theirs.
+//! For instruction counts, `KAPI_BENCH_COUNT=<case>:<n>` runs one case (`generated`,
+//! `json_value_round_trip`, `clone`) `n` times without criterion, each run of the case in a
+//! function of its own (`measured::*`) that callgrind can count alone:
+//!
+//! `KAPI_BENCH_COUNT=generated:1000 valgrind --tool=callgrind --toggle-collect='conversion::measured::*' <bench binary>`
+//!
+//! The input of `generated` is cloned just before each call, outside the counted function,
+//! so the allocator is in the state a user's loop leaves it in (each object freed after the
+//! next one is made), as it is for the other cases; the count divided by `n` is one case
+//! with the drop of what it made.
 
 use api_types::{examples, v1, v2beta1};
 use criterion::{criterion_group, BatchSize, Criterion};
@@ -32,11 +37,8 @@ fn conversion(c: &mut Criterion) {
     group.bench_function("generated", |b| {
         b.iter_batched(
             || frobber.clone(),
-            |f| {
-                // Dropped here, inside the timing; the routine returns nothing to drop later.
-                let v2 = convert::<v1::Frobber, v2beta1::Frobber>(f);
-                drop(black_box(v2));
-            },
+            // Dropped inside, in the timing; the routine returns nothing to drop later.
+            measured::generated,
             // Small batches keep the inputs on the warm heap: criterion's default batches
             // are large enough that first-touch page faults land inside the timed loop.
             BatchSize::NumIterations(64),
@@ -49,15 +51,9 @@ fn conversion(c: &mut Criterion) {
         })
     });
     group.bench_function("json_value_round_trip", |b| {
-        b.iter(|| {
-            let value = serde_json::to_value(black_box(&frobber)).expect("encodes");
-            let back = serde_json::from_value::<v1::Frobber>(value).expect("decodes");
-            drop(black_box(back));
-        })
+        b.iter(|| measured::json_value_round_trip(black_box(&frobber)))
     });
-    group.bench_function("clone", |b| {
-        b.iter(|| drop(black_box(black_box(&frobber).clone())))
-    });
+    group.bench_function("clone", |b| b.iter(|| measured::clone(black_box(&frobber))));
     // There and back on one object, so no clone or drop runs between iterations and the
     // allocator stays in its steady state: twice the conversion work of `generated`.
     group.bench_function("generated_there_and_back", |b| {
@@ -72,40 +68,41 @@ fn conversion(c: &mut Criterion) {
     group.finish();
 }
 
-/// One case run `n` times, its input prepared as the timed case prepares it.
+/// The measured cases, each one call of a function that is never inlined.
+mod measured {
+    use super::*;
+
+    #[inline(never)]
+    pub fn generated(f: v1::Frobber) {
+        let v2 = convert::<v1::Frobber, v2beta1::Frobber>(f);
+        drop(black_box(v2));
+    }
+
+    #[inline(never)]
+    pub fn json_value_round_trip(frobber: &v1::Frobber) {
+        let value = serde_json::to_value(frobber).expect("encodes");
+        let back = serde_json::from_value::<v1::Frobber>(value).expect("decodes");
+        drop(black_box(back));
+    }
+
+    #[inline(never)]
+    pub fn clone(frobber: &v1::Frobber) {
+        drop(black_box(frobber.clone()));
+    }
+}
+
+/// One case run `n` times, as the timed case runs it.
 fn count(case: &str, n: usize) {
     let frobber = examples::frobber_v1();
-    match case {
-        // The inputs are cloned first; `generated_inputs` makes them and leaks them, so
-        // `generated` minus `generated_inputs` is the conversions and the drops of their
-        // results alone.
-        "generated" | "generated_inputs" => {
-            let inputs: Vec<v1::Frobber> = (0..n).map(|_| frobber.clone()).collect();
-            if case == "generated_inputs" {
-                std::mem::forget(black_box(inputs));
-                return;
-            }
-            for f in inputs {
-                let v2 = convert::<v1::Frobber, v2beta1::Frobber>(black_box(f));
-                drop(black_box(v2));
-            }
+    for _ in 0..n {
+        match case {
+            "generated" => measured::generated(black_box(frobber.clone())),
+            "json_value_round_trip" => measured::json_value_round_trip(black_box(&frobber)),
+            "clone" => measured::clone(black_box(&frobber)),
+            other => panic!(
+                "KAPI_BENCH_COUNT: no case {other:?} (generated, json_value_round_trip, clone)"
+            ),
         }
-        "json_value_round_trip" => {
-            for _ in 0..n {
-                let value = serde_json::to_value(black_box(&frobber)).expect("encodes");
-                let back = serde_json::from_value::<v1::Frobber>(value).expect("decodes");
-                drop(black_box(back));
-            }
-        }
-        "clone" => {
-            for _ in 0..n {
-                drop(black_box(black_box(&frobber).clone()));
-            }
-        }
-        other => panic!(
-            "KAPI_BENCH_COUNT: no case {other:?} \
-             (generated, generated_inputs, json_value_round_trip, clone)"
-        ),
     }
 }
 

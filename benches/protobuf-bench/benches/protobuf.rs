@@ -11,9 +11,16 @@
 //! - `json_encode` / `json_decode`: `serde_json::to_vec` / `from_slice` on the kapi type;
 //! - `prost_encode` / `prost_decode`: prost-build's generated type, decoding the very bytes
 //!   kapi wrote (checked before measuring: prost re-encodes them byte for byte).
+//!
+//! Every decode drops what it made inside the measurement, as every encode drops its bytes.
+//! For instruction counts, `KAPI_BENCH_COUNT=<object>/<case>:<n>` runs one of the four
+//! `kapi_*` / `prost_*` bare-message cases `n` times without criterion, each run in a
+//! function of its own (`measured::*`) that callgrind can count alone:
+//!
+//! `KAPI_BENCH_COUNT=frobber/kapi_decode:1000 valgrind --tool=callgrind --toggle-collect='protobuf::measured::*' <bench binary>`
 
 use api_types::v1;
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, Criterion};
 use kapi::codec::protobuf::{self, ProtoMessage};
 use kapi_protobuf_bench::com::example::frob::v1 as pb_frob;
 use kapi_protobuf_bench::k8s::io::api::core::v1 as pb_core;
@@ -49,10 +56,10 @@ where
 
     let mut group = c.benchmark_group(format!("protobuf/{name}"));
     group.bench_function("kapi_encode", |b| {
-        b.iter(|| black_box(black_box(value).encode_to_vec()))
+        b.iter(|| measured::encode(black_box(value)))
     });
     group.bench_function("kapi_decode", |b| {
-        b.iter(|| black_box(K::decode(black_box(bytes.as_slice())).expect("decodes")))
+        b.iter(|| measured::decode::<K>(black_box(bytes.as_slice())))
     });
     group.bench_function("kapi_encode_envelope", |b| {
         b.iter(|| black_box(protobuf::encode(black_box(value))))
@@ -67,10 +74,10 @@ where
         b.iter(|| black_box(serde_json::from_slice::<K>(black_box(&json)).expect("decodes")))
     });
     group.bench_function("prost_encode", |b| {
-        b.iter(|| black_box(black_box(&generated).encode_to_vec()))
+        b.iter(|| measured::encode(black_box(&generated)))
     });
     group.bench_function("prost_decode", |b| {
-        b.iter(|| black_box(P::decode(black_box(bytes.as_slice())).expect("decodes")))
+        b.iter(|| measured::decode::<P>(black_box(bytes.as_slice())))
     });
     group.finish();
 }
@@ -85,5 +92,68 @@ fn benches(c: &mut Criterion) {
     );
 }
 
+/// The bare-message cases, shared by criterion and the counting runs; never inlined, so
+/// callgrind can count them alone.
+mod measured {
+    use super::*;
+
+    #[inline(never)]
+    pub fn encode<M: Message>(value: &M) {
+        drop(black_box(value.encode_to_vec()));
+    }
+
+    #[inline(never)]
+    pub fn decode<M: Message + Default>(bytes: &[u8]) {
+        drop(black_box(M::decode(bytes).expect("decodes")));
+    }
+}
+
+/// `n` runs of one case on one object, its bytes made as the timed case makes them.
+fn count(object: &str, case: &str, n: usize) {
+    fn run<K: Message + Default, P: Message + Default>(value: &K, case: &str, n: usize) {
+        let bytes = value.encode_to_vec();
+        let generated = P::decode(bytes.as_slice()).expect("prost decodes kapi's bytes");
+        for _ in 0..n {
+            match case {
+                "kapi_encode" => measured::encode(black_box(value)),
+                "kapi_decode" => measured::decode::<K>(black_box(bytes.as_slice())),
+                "prost_encode" => measured::encode(black_box(&generated)),
+                "prost_decode" => measured::decode::<P>(black_box(bytes.as_slice())),
+                other => panic!(
+                    "KAPI_BENCH_COUNT: no case {other:?} \
+                     (kapi_encode, kapi_decode, prost_encode, prost_decode)"
+                ),
+            }
+        }
+    }
+    match object {
+        "frobber" => {
+            run::<v1::Frobber, pb_frob::Frobber>(&api_types::examples::frobber_v1(), case, n)
+        }
+        "configmap" => run::<ConfigMap, pb_core::ConfigMap>(&config_map(), case, n),
+        "frobber_list_1000" => {
+            run::<v1::FrobberList, pb_frob::FrobberList>(&frobber_list(1000), case, n)
+        }
+        other => {
+            panic!("KAPI_BENCH_COUNT: no object {other:?} (frobber, configmap, frobber_list_1000)")
+        }
+    }
+}
+
 criterion_group!(protobuf_benches, benches);
-criterion_main!(protobuf_benches);
+
+fn main() {
+    if let Ok(spec) = std::env::var("KAPI_BENCH_COUNT") {
+        let (object, case, n) = spec
+            .split_once('/')
+            .and_then(|(object, rest)| {
+                let (case, n) = rest.split_once(':')?;
+                Some((object, case, n.parse().ok()?))
+            })
+            .expect("KAPI_BENCH_COUNT=<object>/<case>:<n>");
+        count(object, case, n);
+        return;
+    }
+    protobuf_benches();
+    Criterion::default().configure_from_args().final_summary();
+}
