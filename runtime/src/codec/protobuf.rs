@@ -410,6 +410,7 @@ fn decode_error(message: impl Into<std::borrow::Cow<'static, str>>) -> DecodeErr
     DecodeError::new(message)
 }
 
+#[inline]
 fn check(expected: WireType, actual: WireType) -> Result<(), DecodeError> {
     prost::encoding::check_wire_type(expected, actual)
 }
@@ -431,9 +432,16 @@ fn read_bytes(wire_type: WireType, buf: &mut impl Buf) -> Result<Vec<u8>, Decode
     if len > buf.remaining() as u64 {
         return Err(decode_error("length exceeds the remaining input"));
     }
+    let len = len as usize;
+    // Contiguous input (a slice, or `Bytes`), the usual case: one copy.
+    if let Some(bytes) = buf.chunk().get(..len) {
+        let out = bytes.to_vec();
+        buf.advance(len);
+        return Ok(out);
+    }
     // Copied chunk by chunk into a buffer of the right size: no zero-filling first.
-    let mut out = Vec::with_capacity(len as usize);
-    let mut rest = len as usize;
+    let mut out = Vec::with_capacity(len);
+    let mut rest = len;
     while rest > 0 {
         let chunk = buf.chunk();
         let n = chunk.len().min(rest);
@@ -532,10 +540,16 @@ impl MapEntry for (&str, &str) {
 }
 
 /// A map's `iter()`: whether it yields its entries sorted by key already, as Kubernetes
-/// writes them, or they must be sorted first.
+/// writes them, or they must be sorted first, and the length of its entries on the wire.
 #[doc(hidden)]
-pub trait MapIter: Iterator<Item: MapEntry> {
+pub trait MapIter: Iterator<Item: MapEntry> + Sized {
     const SORTED: bool;
+
+    /// The encoded length of the entries as map field `tag`.
+    fn entries_len(self, tag: u32) -> usize {
+        self.map(|entry| key_len(tag) + bytes_len(entry_len(&entry)))
+            .sum()
+    }
 }
 
 impl<'a, V: ProtoValue> MapIter for std::collections::btree_map::Iter<'a, String, V> {
@@ -548,6 +562,17 @@ impl<'a, V: ProtoValue> MapIter for std::collections::hash_map::Iter<'a, String,
 
 impl MapIter for crate::meta::StringMapIter<'_> {
     const SORTED: bool = true;
+
+    /// From the map's offsets alone: a message's length is asked for once per enclosing
+    /// message, so this runs more often than the encode itself.
+    fn entries_len(self, tag: u32) -> usize {
+        self.lens()
+            .map(|(key, value)| {
+                let entry = key_len(1) + bytes_len(key) + key_len(2) + bytes_len(value);
+                key_len(tag) + bytes_len(entry)
+            })
+            .sum()
+    }
 }
 
 fn entry_len(entry: &impl MapEntry) -> usize {
@@ -578,9 +603,7 @@ pub fn encode_map<I: MapIter>(tag: u32, entries: I, buf: &mut impl BufMut) {
 
 #[doc(hidden)]
 pub fn map_len<I: MapIter>(tag: u32, entries: I) -> usize {
-    entries
-        .map(|entry| key_len(tag) + bytes_len(entry_len(&entry)))
-        .sum()
+    entries.entries_len(tag)
 }
 
 /// Reads one map entry. A missing key or value reads as its zero value, as in Go.
@@ -825,20 +848,21 @@ impl<T: ProtoValue> ProtoValue for Box<T> {
 
 // ---- the hand-written meta types --------------------------------------------------------
 
-/// A small message whose fields are all scalars, decoded field by field into `state`.
-fn decode_fields<S>(
+/// A small message whose fields are all scalars, decoded field by field into `state`
+/// straight from the input (no copy of its body): `merge_loop` checks its length against
+/// the remaining input, and that its fields end where it does.
+fn decode_fields<S, B: Buf>(
     wire_type: WireType,
-    buf: &mut impl Buf,
+    buf: &mut B,
     ctx: DecodeContext,
     mut state: S,
-    mut field: impl FnMut(&mut S, u32, WireType, &mut &[u8], DecodeContext) -> Result<(), DecodeError>,
+    mut field: impl FnMut(&mut S, u32, WireType, &mut B, DecodeContext) -> Result<(), DecodeError>,
 ) -> Result<S, DecodeError> {
-    let body = read_bytes(wire_type, buf)?;
-    let mut body = body.as_slice();
-    while body.has_remaining() {
-        let (tag, wire_type) = decode_key(&mut body)?;
-        field(&mut state, tag, wire_type, &mut body, ctx.clone())?;
-    }
+    check(WireType::LengthDelimited, wire_type)?;
+    merge_loop(&mut state, buf, ctx, |state, buf, ctx| {
+        let (tag, wire_type) = decode_key(buf)?;
+        field(state, tag, wire_type, buf, ctx)
+    })?;
     Ok(state)
 }
 
@@ -993,8 +1017,8 @@ impl ProtoValue for Quantity {
                 _ => skip_field(wt, tag, b, ctx),
             },
         )?;
-        s.parse()
-            .map_err(|e| decode_error(format!("invalid quantity {s:?}: {e}")))
+        // The decoded string becomes the quantity's own, not copied.
+        Quantity::try_from(s).map_err(|e| decode_error(e.to_string()))
     }
 }
 
@@ -1240,6 +1264,22 @@ fn verbs_body_len(verbs: &Verbs) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn string_map_entries_len_is_what_encode_map_writes() {
+        let long = "k".repeat(200);
+        let map = crate::meta::StringMap::from([("app", "web"), ("", ""), (long.as_str(), "v")]);
+        let mut rest = map.iter();
+        rest.next();
+        for entries in [map.iter(), rest] {
+            let mut buf = Vec::new();
+            encode_map(7, entries.clone(), &mut buf);
+            assert_eq!(map_len(7, entries.clone()), buf.len());
+            let btree: std::collections::BTreeMap<String, String> =
+                entries.map(|(k, v)| (k.to_owned(), v.to_owned())).collect();
+            assert_eq!(map_len(7, btree.iter()), buf.len());
+        }
+    }
 
     #[test]
     fn wire_parts_floor_as_truncated_does() {

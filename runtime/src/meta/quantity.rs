@@ -303,84 +303,153 @@ impl FromStr for Quantity {
     type Err = QuantityError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.is_empty() {
-            return Err(QuantityError::Empty);
-        }
-        let bytes = s.as_bytes();
-        let mut pos = 0;
-        let negative = match bytes.first() {
-            Some(b'-') => {
-                pos += 1;
-                true
-            }
-            Some(b'+') => {
-                pos += 1;
-                false
-            }
-            _ => false,
-        };
-
-        let int_start = pos;
-        while pos < bytes.len() && bytes[pos].is_ascii_digit() {
-            pos += 1;
-        }
-        let int_digits = &bytes[int_start..pos];
-        let mut frac_digits: &[u8] = &[];
-        if bytes.get(pos) == Some(&b'.') {
-            pos += 1;
-            let frac_start = pos;
-            while pos < bytes.len() && bytes[pos].is_ascii_digit() {
-                pos += 1;
-            }
-            frac_digits = &bytes[frac_start..pos];
-        }
-        if int_digits.is_empty() && frac_digits.is_empty() {
-            return Err(QuantityError::Format(s.to_owned()));
-        }
-
-        // `pos` only ever advanced over ASCII, so it is a char boundary.
-        let suffix = &s[pos..];
-        let Some((multiplier, mut format)) = interpret_suffix(suffix) else {
-            if suffix.chars().all(|c| SUFFIX_CHARS.contains(c)) {
-                return Err(QuantityError::Suffix {
-                    input: s.to_owned(),
-                    suffix: suffix.to_owned(),
-                });
-            }
-            return Err(QuantityError::Format(s.to_owned()));
-        };
-
-        let mut digits: Vec<u8> = int_digits
-            .iter()
-            .chain(frac_digits)
-            .map(|b| b - b'0')
-            .collect();
-        let frac_len = i64::try_from(frac_digits.len())
-            .map_err(|_| QuantityError::OutOfRange(s.to_owned()))?;
-
-        let magnitude = match multiplier {
-            Multiplier::Decimal(exponent) => digits_to_nanos(&digits, exponent - frac_len)
-                .ok_or_else(|| QuantityError::OutOfRange(s.to_owned()))?,
-            Multiplier::Binary(bits) => {
-                multiply_by_power_of_two(&mut digits, bits);
-                // Overflowing even i128 means far above the cap, which
-                // Kubernetes clamps rather than rejects.
-                digits_to_nanos(&digits, -frac_len)
-                    .map_or(BINARY_CAP_NANOS, |n| n.min(BINARY_CAP_NANOS))
-            }
-        };
-        if format == QuantityFormat::BinarySI && magnitude > 0 && magnitude < NANOS_PER_UNIT {
-            // A binary suffix on a fraction of one cannot be rendered in
-            // binary form without rounding.
-            format = QuantityFormat::DecimalSI;
-        }
-        let nanos = if negative { -magnitude } else { magnitude };
+        let (nanos, format) = parse(s)?;
         Ok(Quantity {
             original: s.to_owned(),
             nanos,
             format,
         })
     }
+}
+
+impl TryFrom<String> for Quantity {
+    type Error = QuantityError;
+
+    /// Parses `s` and keeps it as the quantity's string, without copying it.
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        let (nanos, format) = parse(&s)?;
+        Ok(Quantity {
+            original: s,
+            nanos,
+            format,
+        })
+    }
+}
+
+/// A quantity string's exact value in nano-units, and its format.
+fn parse(s: &str) -> Result<(i128, QuantityFormat), QuantityError> {
+    if s.is_empty() {
+        return Err(QuantityError::Empty);
+    }
+    let bytes = s.as_bytes();
+    let mut pos = 0;
+    let negative = match bytes.first() {
+        Some(b'-') => {
+            pos += 1;
+            true
+        }
+        Some(b'+') => {
+            pos += 1;
+            false
+        }
+        _ => false,
+    };
+
+    let int_start = pos;
+    while pos < bytes.len() && bytes[pos].is_ascii_digit() {
+        pos += 1;
+    }
+    let int_digits = &bytes[int_start..pos];
+    let mut frac_digits: &[u8] = &[];
+    if bytes.get(pos) == Some(&b'.') {
+        pos += 1;
+        let frac_start = pos;
+        while pos < bytes.len() && bytes[pos].is_ascii_digit() {
+            pos += 1;
+        }
+        frac_digits = &bytes[frac_start..pos];
+    }
+    if int_digits.is_empty() && frac_digits.is_empty() {
+        return Err(QuantityError::Format(s.to_owned()));
+    }
+
+    // `pos` only ever advanced over ASCII, so it is a char boundary.
+    let suffix = &s[pos..];
+    let Some((multiplier, mut format)) = interpret_suffix(suffix) else {
+        if suffix.chars().all(|c| SUFFIX_CHARS.contains(c)) {
+            return Err(QuantityError::Suffix {
+                input: s.to_owned(),
+                suffix: suffix.to_owned(),
+            });
+        }
+        return Err(QuantityError::Format(s.to_owned()));
+    };
+
+    let magnitude = match integer_nanos(int_digits, frac_digits, &multiplier) {
+        Some(Ok(magnitude)) => magnitude,
+        Some(Err(())) => return Err(QuantityError::OutOfRange(s.to_owned())),
+        None => digit_string_nanos(int_digits, frac_digits, multiplier)
+            .ok_or_else(|| QuantityError::OutOfRange(s.to_owned()))?,
+    };
+    if format == QuantityFormat::BinarySI && magnitude > 0 && magnitude < NANOS_PER_UNIT {
+        // A binary suffix on a fraction of one cannot be rendered in
+        // binary form without rounding.
+        format = QuantityFormat::DecimalSI;
+    }
+    let nanos = if negative { -magnitude } else { magnitude };
+    Ok((nanos, format))
+}
+
+/// The value of a whole number of at most 18 digits (`256Mi`, `100m`, `2`: most
+/// quantities), in integer arithmetic, which is exact for these: `None` when the digits
+/// have a fraction or more digits, or the exponent makes the value fractional, for
+/// [`digit_string_nanos`] to work out digit by digit; `Err` when it is out of range.
+fn integer_nanos(
+    int_digits: &[u8],
+    frac_digits: &[u8],
+    multiplier: &Multiplier,
+) -> Option<Result<i128, ()>> {
+    if !frac_digits.is_empty() || int_digits.len() > 18 {
+        return None;
+    }
+    let value = int_digits
+        .iter()
+        .fold(0i128, |acc, d| acc * 10 + i128::from(d - b'0'));
+    if value == 0 {
+        return Some(Ok(0));
+    }
+    Some(match *multiplier {
+        Multiplier::Decimal(exponent) => {
+            // Below 10^-9 the value is fractional in nano-units: rounded by the slow path.
+            let shift = u32::try_from(exponent.checked_add(9)?).ok()?;
+            // 10^38 is the largest power of ten an i128 holds.
+            (shift <= 38)
+                .then(|| value.checked_mul(10i128.pow(shift)))
+                .flatten()
+                .ok_or(())
+        }
+        // Under 10^18 < 2^60, shifted by at most 60 bits: within an i128. Binary values
+        // are capped rather than refused.
+        Multiplier::Binary(bits) => Ok((value << bits)
+            .checked_mul(NANOS_PER_UNIT)
+            .map_or(BINARY_CAP_NANOS, |n| n.min(BINARY_CAP_NANOS))),
+    })
+}
+
+/// The value of any digit string with a fraction, digit by digit, rounded up to a whole
+/// nano-unit; `None` when it is out of range.
+fn digit_string_nanos(
+    int_digits: &[u8],
+    frac_digits: &[u8],
+    multiplier: Multiplier,
+) -> Option<i128> {
+    let mut digits: Vec<u8> = int_digits
+        .iter()
+        .chain(frac_digits)
+        .map(|b| b - b'0')
+        .collect();
+    let frac_len = i64::try_from(frac_digits.len()).ok()?;
+
+    Some(match multiplier {
+        Multiplier::Decimal(exponent) => digits_to_nanos(&digits, exponent - frac_len)?,
+        Multiplier::Binary(bits) => {
+            multiply_by_power_of_two(&mut digits, bits);
+            // Overflowing even i128 means far above the cap, which
+            // Kubernetes clamps rather than rejects.
+            digits_to_nanos(&digits, -frac_len)
+                .map_or(BINARY_CAP_NANOS, |n| n.min(BINARY_CAP_NANOS))
+        }
+    })
 }
 
 impl Default for Quantity {
@@ -485,6 +554,31 @@ mod tests {
         let mut h = DefaultHasher::new();
         q.hash(&mut h);
         h.finish()
+    }
+
+    #[test]
+    fn whole_numbers_in_integer_arithmetic_have_the_digit_by_digit_value() {
+        let numbers = ["0", "1", "7", "999", "1024", "000123", "123456789012345678"];
+        let suffixes = [
+            "", "n", "u", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei",
+            "e-12", "e-10", "e-9", "e3", "e12", "e20", "e21", "e29", "e30", "E38", "e40",
+        ];
+        let mut fast = 0;
+        for number in numbers {
+            for suffix in suffixes {
+                let digits = number.as_bytes();
+                let multiplier = || interpret_suffix(suffix).expect("a suffix").0;
+                let slow = digit_string_nanos(digits, &[], multiplier());
+                match integer_nanos(digits, &[], &multiplier()) {
+                    Some(value) => {
+                        fast += 1;
+                        assert_eq!(value.ok(), slow, "{number}{suffix}");
+                    }
+                    None => assert!(suffix.starts_with("e-"), "{number}{suffix} not computed"),
+                }
+            }
+        }
+        assert!(fast > 150, "the integer path computed {fast} values");
     }
 
     #[test]

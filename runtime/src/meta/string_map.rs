@@ -47,18 +47,22 @@ impl StringMap {
         }
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
         self.ends.len() / 2
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
+    #[inline]
     pub fn get(&self, key: &str) -> Option<&str> {
         self.find(key).ok().map(|i| self.value_at(i))
     }
 
+    #[inline]
     pub fn contains_key(&self, key: &str) -> bool {
         self.find(key).is_ok()
     }
@@ -124,10 +128,12 @@ impl StringMap {
     }
 
     /// Entries in key order.
+    #[inline]
     pub fn iter(&self) -> Iter<'_> {
         Iter {
             map: self,
             front: 0,
+            front_start: 0,
             back: self.len(),
         }
     }
@@ -152,6 +158,7 @@ impl StringMap {
             .collect()
     }
 
+    #[inline]
     fn find(&self, key: &str) -> Result<usize, usize> {
         let (mut low, mut high) = (0, self.len());
         while low < high {
@@ -165,6 +172,7 @@ impl StringMap {
         Err(low)
     }
 
+    #[inline]
     fn entry_start(&self, i: usize) -> usize {
         match i {
             0 => 0,
@@ -175,19 +183,23 @@ impl StringMap {
         }
     }
 
+    #[inline]
     fn key_at(&self, i: usize) -> &str {
         &self.text[self.entry_start(i)..self.ends[2 * i] as usize]
     }
 
+    #[inline]
     fn value_range(&self, i: usize) -> (usize, usize) {
         (self.ends[2 * i] as usize, self.ends[2 * i + 1] as usize)
     }
 
+    #[inline]
     fn value_at(&self, i: usize) -> &str {
         let (start, end) = self.value_range(i);
         &self.text[start..end]
     }
 
+    #[inline]
     fn last_key(&self) -> Option<&str> {
         self.len().checked_sub(1).map(|i| self.key_at(i))
     }
@@ -271,21 +283,44 @@ impl<K: AsRef<str>, V: AsRef<str>> FromIterator<(K, V)> for Builder {
 pub struct Iter<'a> {
     map: &'a StringMap,
     front: usize,
+    /// Where entry `front` starts in the text: walking forward needs no lookup of it.
+    front_start: usize,
     back: usize,
+}
+
+impl<'a> Iter<'a> {
+    /// The byte lengths of the remaining entries' keys and values, from the offsets alone.
+    pub(crate) fn lens(self) -> impl Iterator<Item = (usize, usize)> + 'a {
+        let mut start = self.front_start;
+        self.map.ends[2 * self.front..2 * self.back]
+            .chunks_exact(2)
+            .map(move |ends| {
+                let (key_end, value_end) = (ends[0] as usize, ends[1] as usize);
+                let lens = (key_end - start, value_end - key_end);
+                start = value_end;
+                lens
+            })
+    }
 }
 
 impl<'a> Iterator for Iter<'a> {
     type Item = (&'a str, &'a str);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         if self.front == self.back {
             return None;
         }
-        let i = self.front;
+        let ends = &self.map.ends[2 * self.front..2 * self.front + 2];
+        let (key_end, value_end) = (ends[0] as usize, ends[1] as usize);
+        let text = &self.map.text;
+        let entry = (&text[self.front_start..key_end], &text[key_end..value_end]);
         self.front += 1;
-        Some((self.map.key_at(i), self.map.value_at(i)))
+        self.front_start = value_end;
+        Some(entry)
     }
 
+    #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.back - self.front;
         (n, Some(n))
