@@ -4,7 +4,7 @@ use super::connection::Client;
 use super::decode::decode_object;
 use super::error::Error;
 use super::list::{decode_list, ObjectList};
-use super::params::{segment, Query};
+use super::params::{encode_into, Query};
 use super::transport::{RawResponse, Spec, ACCEPT_PROTOBUF, JSON, PROTOBUF};
 use super::watch::{WatchLimits, WatchStream};
 use crate::meta::{
@@ -143,16 +143,22 @@ where
         }
     }
 
+    /// Built in one buffer, with room for a name and a short query after it: a request
+    /// costs its allocations.
     fn collection_path(&self, namespace: Option<&str>) -> String {
-        let mut path = if K::GROUP.is_empty() {
-            format!("/api/{}", K::VERSION)
+        let mut path = String::with_capacity(128);
+        if K::GROUP.is_empty() {
+            path.push_str("/api/");
         } else {
-            format!("/apis/{}/{}", K::GROUP, K::VERSION)
-        };
+            path.push_str("/apis/");
+            path.push_str(K::GROUP);
+            path.push('/');
+        }
+        path.push_str(K::VERSION);
         if K::SCOPE == Scope::Namespaced {
             if let Some(ns) = namespace.filter(|n| !n.is_empty()) {
                 path.push_str("/namespaces/");
-                path.push_str(&segment(ns));
+                encode_into(ns, &mut path);
             }
         }
         path.push('/');
@@ -178,7 +184,7 @@ where
         }
         let mut path = self.collection_path(namespace);
         path.push('/');
-        path.push_str(&segment(name));
+        encode_into(name, &mut path);
         if let Some(sub) = subresource {
             path.push('/');
             path.push_str(sub);
@@ -229,14 +235,14 @@ where
         method: Method,
         path_and_query: String,
         body: Option<(String, Bytes)>,
-        accept: &str,
+        accept: &'static str,
     ) -> Result<RawResponse, Error> {
         self.client
             .send(Spec {
                 method,
                 path_and_query,
                 body,
-                accept: accept.to_string(),
+                accept: http::HeaderValue::from_static(accept),
             })
             .await
     }
@@ -257,40 +263,36 @@ where
     pub async fn create(&self, obj: &K, opts: &CreateOptions) -> Result<K, Error> {
         let meta = obj.metadata();
         let ns = self.namespace.as_deref().or(Some(meta.namespace.as_str()));
-        let path = format!(
-            "{}{}",
+        let path = with_query(
             self.collection_path(ns),
-            Query::new().create_options(opts).as_str()
+            Query::new().create_options(opts).as_str(),
         );
         self.typed(Method::POST, path, Some(self.body_of(obj)?))
             .await
     }
 
     pub async fn update(&self, obj: &K, opts: &UpdateOptions) -> Result<K, Error> {
-        let path = format!(
-            "{}{}",
+        let path = with_query(
             self.path_of(obj, None)?,
-            Query::new().update_options(opts).as_str()
+            Query::new().update_options(opts).as_str(),
         );
         self.typed(Method::PUT, path, Some(self.body_of(obj)?))
             .await
     }
 
     pub async fn update_status(&self, obj: &K, opts: &UpdateOptions) -> Result<K, Error> {
-        let path = format!(
-            "{}{}",
+        let path = with_query(
             self.path_of(obj, Some("status"))?,
-            Query::new().update_options(opts).as_str()
+            Query::new().update_options(opts).as_str(),
         );
         self.typed(Method::PUT, path, Some(self.body_of(obj)?))
             .await
     }
 
     pub async fn get(&self, name: &str, opts: &GetOptions) -> Result<K, Error> {
-        let path = format!(
-            "{}{}",
+        let path = with_query(
             self.object_path(name, None)?,
-            Query::new().get_options(opts).as_str()
+            Query::new().get_options(opts).as_str(),
         );
         self.typed(Method::GET, path, None).await
     }
@@ -308,11 +310,7 @@ where
     pub async fn list(&self, opts: &ListOptions) -> Result<ObjectList<K>, Error> {
         let mut q = Query::new();
         q.list_options(opts);
-        let path = format!(
-            "{}{}",
-            self.collection_path(self.namespace.as_deref()),
-            q.as_str()
-        );
+        let path = with_query(self.collection_path(self.namespace.as_deref()), q.as_str());
         let resp = self
             .send(Method::GET, path, None, self.accept_for::<K>())
             .await?;
@@ -345,11 +343,7 @@ where
         let mut opts = opts.clone();
         opts.watch = true;
         q.list_options(&opts);
-        let path = format!(
-            "{}{}",
-            self.collection_path(self.namespace.as_deref()),
-            q.as_str()
-        );
+        let path = with_query(self.collection_path(self.namespace.as_deref()), q.as_str());
         let protobuf = self.protobuf_for::<K>();
         let resp = self
             .client
@@ -357,7 +351,7 @@ where
                 method: Method::GET,
                 path_and_query: path,
                 body: None,
-                accept: self.accept_for::<K>().to_string(),
+                accept: http::HeaderValue::from_static(self.accept_for::<K>()),
             })
             .await?;
         let is_protobuf = protobuf && super::transport::content_type(resp.headers()) == PROTOBUF;
@@ -400,11 +394,7 @@ where
     ) -> Result<ObjectList<K>, Error> {
         let mut q = Query::new();
         q.list_options(list);
-        let path = format!(
-            "{}{}",
-            self.collection_path(self.namespace.as_deref()),
-            q.as_str()
-        );
+        let path = with_query(self.collection_path(self.namespace.as_deref()), q.as_str());
         let resp = self
             .send(
                 Method::DELETE,
@@ -440,10 +430,9 @@ where
         patch: &Patch,
         opts: &PatchOptions,
     ) -> Result<T, Error> {
-        let path = format!(
-            "{}{}",
+        let path = with_query(
             self.object_path(name, subresource)?,
-            Query::new().patch_options(opts).as_str()
+            Query::new().patch_options(opts).as_str(),
         );
         let body = serde_json::to_vec(patch.body()).map_err(|e| Error::Encode(e.to_string()))?;
         self.typed(
@@ -515,10 +504,9 @@ where
         obj: &S,
         opts: &UpdateOptions,
     ) -> Result<S, Error> {
-        let path = format!(
-            "{}{}",
+        let path = with_query(
             self.object_path(name, Some(subresource))?,
-            Query::new().update_options(opts).as_str()
+            Query::new().update_options(opts).as_str(),
         );
         self.typed(Method::PUT, path, Some(self.body_of(obj)?))
             .await
@@ -599,4 +587,10 @@ fn watch_idle_timeout(idle: Option<Duration>, opts: &ListOptions) -> Option<Dura
         Some(seconds) if seconds > 0 => Some(Duration::from_secs(seconds as u64) + idle),
         _ => None,
     }
+}
+
+/// A request's path with its query string (empty, or starting with `?`) appended.
+fn with_query(mut path: String, query: &str) -> String {
+    path.push_str(query);
+    path
 }

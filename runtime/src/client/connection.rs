@@ -78,7 +78,8 @@ impl Client {
                 method,
                 path_and_query: path_and_query.to_string(),
                 body: body.map(|(ct, b)| (ct.to_string(), Bytes::from(b))),
-                accept: accept.to_string(),
+                accept: http::HeaderValue::try_from(accept)
+                    .map_err(|_| Error::Request("invalid Accept".into()))?,
             })
             .await
     }

@@ -92,22 +92,19 @@ impl Query {
     }
 }
 
-/// Percent-encodes everything but RFC 3986's unreserved characters.
-fn encode_into(s: &str, out: &mut String) {
+/// Percent-encodes everything but RFC 3986's unreserved characters: a query value, or one
+/// path segment (a name or namespace).
+pub(crate) fn encode_into(s: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for b in s.bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             out.push(b as char);
         } else {
-            out.push_str(&format!("%{b:02X}"));
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xf)]));
         }
     }
-}
-
-/// One path segment (a name or namespace), percent-encoded.
-pub(crate) fn segment(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    encode_into(s, &mut out);
-    out
 }
 
 #[cfg(test)]

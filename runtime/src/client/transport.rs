@@ -60,12 +60,16 @@ pub(crate) struct Spec {
     pub method: Method,
     pub path_and_query: String,
     pub body: Option<(String, Bytes)>,
-    pub accept: String,
+    pub accept: HeaderValue,
 }
 
 pub(crate) struct Transport {
     http: HyperClient<HttpsConnector<HttpConnector>, Full<Bytes>>,
-    base: String,
+    /// The cluster URL's scheme and authority, parsed once; every request's URI is these
+    /// and `base_path` (the URL's path, without its trailing `/`) before the request's own.
+    scheme: http::uri::Scheme,
+    authority: http::uri::Authority,
+    base_path: String,
     auth: Authenticator,
     limiter: RateLimiter,
     user_agent: HeaderValue,
@@ -84,7 +88,8 @@ impl Transport {
         }
         let authority = url
             .authority()
-            .ok_or_else(|| Error::Config(format!("the cluster URL {url} has no host")))?;
+            .ok_or_else(|| Error::Config(format!("the cluster URL {url} has no host")))?
+            .clone();
         if scheme == "https"
             && config.tls.root_ca_pem.is_none()
             && !config.tls.insecure_skip_tls_verify
@@ -98,7 +103,12 @@ impl Transport {
                 "refusing to send credentials to {url} over plain http, where anyone on the path reads them: use https, or set Config::allow_credentials_over_http"
             )));
         }
-        let base = format!("{scheme}://{authority}{}", url.path().trim_end_matches('/'));
+        let base_path = url.path().trim_end_matches('/').to_string();
+        let scheme = if scheme == "https" {
+            http::uri::Scheme::HTTPS
+        } else {
+            http::uri::Scheme::HTTP
+        };
         let tls = super::tls::client_config(&config.tls)?;
         let builder = hyper_rustls::HttpsConnectorBuilder::new()
             .with_tls_config(tls)
@@ -126,7 +136,9 @@ impl Transport {
             .map_err(|_| Error::Config("the user agent is not a valid header value".into()))?;
         Ok(Transport {
             http,
-            base,
+            scheme,
+            authority,
+            base_path,
             auth: Authenticator::new(&config.auth)?,
             limiter: RateLimiter::new(config.qps, config.burst),
             user_agent,
@@ -170,18 +182,24 @@ impl Transport {
                 spec.path_and_query
             )));
         }
-        let uri: http::Uri = format!("{}{}", self.base, spec.path_and_query)
-            .parse()
-            .map_err(|e| Error::Request(format!("{:?}: {e}", spec.path_and_query)))?;
+        let invalid = |e: http::Error| Error::Request(format!("{:?}: {e}", spec.path_and_query));
+        let path_and_query = if self.base_path.is_empty() {
+            http::uri::PathAndQuery::try_from(spec.path_and_query.as_str())
+        } else {
+            http::uri::PathAndQuery::try_from(format!("{}{}", self.base_path, spec.path_and_query))
+        }
+        .map_err(|e| invalid(e.into()))?;
+        let uri = http::Uri::builder()
+            .scheme(self.scheme.clone())
+            .authority(self.authority.clone())
+            .path_and_query(path_and_query)
+            .build()
+            .map_err(invalid)?;
         let mut req = Request::builder()
             .method(spec.method.clone())
             .uri(uri)
             .header(USER_AGENT, self.user_agent.clone())
-            .header(
-                ACCEPT,
-                HeaderValue::try_from(spec.accept.as_str())
-                    .map_err(|_| Error::Request("invalid Accept".into()))?,
-            );
+            .header(ACCEPT, spec.accept.clone());
         if let Some(auth) = self.auth.header()? {
             req = req.header(AUTHORIZATION, auth);
         }
