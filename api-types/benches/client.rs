@@ -127,12 +127,8 @@ fn frobber(i: usize) -> api_types::v1::Frobber {
     f
 }
 
-fn bench(c: &mut Criterion) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
+/// The embedded server with `items` Frobbers in namespace `bench`, and its URL.
+fn server_with_frobbers(runtime: &tokio::runtime::Runtime, items: usize) -> (ApiServer, String) {
     let mut scheme = kapi::Scheme::new();
     api_types::install(&mut scheme).expect("install");
     let server = runtime
@@ -140,16 +136,27 @@ fn bench(c: &mut Criterion) {
         .expect("server");
     let url = server.url();
     let json = clientset(&url, Encoding::Json);
-    let protobuf = clientset(&url, Encoding::Protobuf);
     runtime.block_on(async {
         let frobbers = json.frob_v1().frobbers("bench");
-        for i in 0..ITEMS {
+        for i in 0..items {
             frobbers
                 .create(&frobber(i), &CreateOptions::default())
                 .await
                 .expect("create");
         }
     });
+    (server, url)
+}
+
+fn bench(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let (_server, url) = server_with_frobbers(&runtime, ITEMS);
+    let json = clientset(&url, Encoding::Json);
+    let protobuf = clientset(&url, Encoding::Protobuf);
 
     // Allocations of one list call, client and server together (both run here).
     for (name, cs) in [("json", &json), ("protobuf", &protobuf)] {
@@ -243,22 +250,8 @@ fn serve() {
         .enable_all()
         .build()
         .expect("runtime");
-    let mut scheme = kapi::Scheme::new();
-    api_types::install(&mut scheme).expect("install");
-    let server = runtime
-        .block_on(ApiServer::builder(scheme).start())
-        .expect("server");
-    let url = server.url();
-    let json = clientset(&url, Encoding::Json);
-    runtime.block_on(async {
-        let frobbers = json.frob_v1().frobbers("bench");
-        for i in 0..100 {
-            frobbers
-                .create(&frobber(i), &CreateOptions::default())
-                .await
-                .expect("create");
-        }
-    });
+    // The gets read one object; a hundred make it a small store, not an empty one.
+    let (_server, url) = server_with_frobbers(&runtime, 100);
     println!("{url}");
     runtime.block_on(std::future::pending::<()>());
 }
