@@ -127,6 +127,14 @@ fn frobber(i: usize) -> api_types::v1::Frobber {
     f
 }
 
+fn multi_thread_runtime(workers: usize) -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
 /// The embedded server with `items` Frobbers in namespace `bench`, and its URL.
 fn server_with_frobbers(runtime: &tokio::runtime::Runtime, items: usize) -> (ApiServer, String) {
     let mut scheme = kapi::Scheme::new();
@@ -149,11 +157,7 @@ fn server_with_frobbers(runtime: &tokio::runtime::Runtime, items: usize) -> (Api
 }
 
 fn bench(c: &mut Criterion) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = multi_thread_runtime(2);
     let (_server, url) = server_with_frobbers(&runtime, ITEMS);
     let json = clientset(&url, Encoding::Json);
     let protobuf = clientset(&url, Encoding::Protobuf);
@@ -245,11 +249,7 @@ mod measured {
 
 /// Serves the kinds with the objects the gets read until the process is killed.
 fn serve() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = multi_thread_runtime(1);
     // The gets read one object; a hundred make it a small store, not an empty one.
     let (_server, url) = server_with_frobbers(&runtime, 100);
     println!("{url}");
