@@ -8,6 +8,7 @@
 
 use crate::assign_protobuf_tags;
 use crate::compat;
+use crate::fixtures;
 use crate::generate::{self, Mode, Options};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::ffi::OsString;
@@ -23,7 +24,7 @@ pub struct Args {
     pub assign_protobuf_tags: bool,
     /// `--compat <baseline>`: a snapshot file, a release name or a git revision.
     pub compat: Option<String>,
-    /// `--snapshot-release <name>`: write `compat/<name>.yaml`.
+    /// `--snapshot-release <name>`: write `compat/<name>.yaml` and `testdata/<name>/`.
     pub snapshot_release: Option<String>,
 }
 
@@ -62,7 +63,7 @@ pub fn command(name: &'static str, default_crate: &Path) -> Command {
                 .long("snapshot-release")
                 .value_name("NAME")
                 .conflicts_with("verify-only")
-                .help("Write the API as release NAME's compatibility baseline, compat/NAME.yaml in the crate (to check in)"),
+                .help("Write the API as release NAME's compatibility baseline, compat/NAME.yaml in the crate, and copy today's fixtures (testdata/HEAD) to testdata/NAME (to check in)"),
         )
         .arg(
             Arg::new("crate")
@@ -130,6 +131,14 @@ pub fn run(args: &Args) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
+        match snapshot_fixtures(&args.crate_dir, release) {
+            Ok(Some(dir)) => println!("fixtures: {release}'s fixtures are in {}", dir.display()),
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     let mode = args.options.mode;
     match generate::run_with(&args.crate_dir, args.options) {
@@ -143,6 +152,9 @@ pub fn run(args: &Args) -> ExitCode {
             }
             for (_, diff) in &report.diffs {
                 eprint!("{diff}");
+            }
+            for stale in &report.stale_fixtures {
+                eprint!("warning: {stale}");
             }
             println!("{}", report.summary(mode));
             if report.is_clean() {
@@ -172,6 +184,12 @@ fn assign(crate_dir: &Path) -> bool {
             false
         }
     }
+}
+
+/// `--snapshot-release`'s fixtures: `testdata/HEAD` copied to `testdata/<release>`.
+fn snapshot_fixtures(crate_dir: &Path, release: &str) -> Result<Option<PathBuf>, generate::Error> {
+    let (model, settings) = generate::load_model(crate_dir)?;
+    fixtures::snapshot_release(crate_dir, &settings, &model, release)
 }
 
 /// `--compat`: prints every break; false when one is an error (or the check could not run).

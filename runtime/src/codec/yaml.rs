@@ -40,8 +40,12 @@ pub fn from_slice_strict<T: DeserializeOwned>(input: &[u8]) -> Result<json::Stri
     from_str_strict(utf8(input)?)
 }
 
+/// YAML as Kubernetes writes it (sigs.k8s.io/yaml: the JSON form, keys sorted) and as the
+/// `Scheme` encodes: through the JSON value, so JSON-only forms such as `FieldsV1`'s raw text
+/// come out as YAML, not as serde_json's private raw-value wrapper.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, CodecError> {
-    Ok(serde_yaml_ng::to_string(value)?)
+    let value = serde_json::to_value(value)?;
+    Ok(serde_yaml_ng::to_string(&value)?)
 }
 
 fn utf8(input: &[u8]) -> Result<&str, CodecError> {
