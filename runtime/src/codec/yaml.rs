@@ -184,6 +184,25 @@ mod tests {
     }
 
     #[test]
+    fn raw_json_fields_are_written_as_yaml() {
+        // Found by the example API's fixtures: `FieldsV1` keeps its JSON text and serializes
+        // it as serde_json's raw value, which a YAML serializer wrote as a private wrapper map.
+        let entry = crate::meta::ManagedFieldsEntry {
+            manager: "kubectl".into(),
+            fields_v1: Some(crate::meta::FieldsV1::from(json!({"f:spec": {"f:x": {}}}))),
+            ..Default::default()
+        };
+        let text = to_string(&entry).expect("encodes");
+        assert!(!text.contains("RawValue"), "{text}");
+        assert!(
+            text.contains("fieldsV1:\n  f:spec:\n    f:x: {}\n"),
+            "{text}"
+        );
+        let back: crate::meta::ManagedFieldsEntry = from_str(&text).expect("decodes");
+        assert_eq!(back, entry);
+    }
+
+    #[test]
     fn deep_flow_nesting_is_refused_before_parsing() {
         for doc in [
             "[".repeat(100_000) + &"]".repeat(100_000),
