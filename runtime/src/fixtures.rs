@@ -416,13 +416,52 @@ fn check_file(
     if let Some(hub) = kind.hub {
         let back = hub(&decoded.value).map_err(|e| format!("through the hub: {e}"))?;
         if back != decoded.value {
+            let mut changes = Vec::new();
+            differences("", &decoded.value, &back, &mut changes);
             return Err(format!(
-                "version → internal → version loses data:\n  before: {}\n  after:  {}",
-                decoded.value, back
+                "version → internal → version loses data:\n    {}",
+                changes.join("\n    ")
             ));
         }
     }
     Ok(())
+}
+
+/// Where two JSON values part, by path (`spec.ports[0].port`), at most a few.
+fn differences(path: &str, before: &Value, after: &Value, out: &mut Vec<String>) {
+    const MAX: usize = 8;
+    if out.len() >= MAX || before == after {
+        return;
+    }
+    let at = |key: &str| {
+        if path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    match (before, after) {
+        (Value::Object(b), Value::Object(a)) => {
+            let keys: BTreeSet<&String> = b.keys().chain(a.keys()).collect();
+            for key in keys {
+                match (b.get(key), a.get(key)) {
+                    (Some(x), Some(y)) => differences(&at(key), x, y, out),
+                    (Some(x), None) => out.push(format!("{}: {x} → (dropped)", at(key))),
+                    (None, Some(y)) => out.push(format!("{}: (unset) → {y}", at(key))),
+                    (None, None) => {}
+                }
+            }
+        }
+        (Value::Array(b), Value::Array(a)) if b.len() == a.len() => {
+            for (i, (x, y)) in b.iter().zip(a).enumerate() {
+                differences(&format!("{path}[{i}]"), x, y, out);
+            }
+        }
+        _ => out.push(format!(
+            "{}: {before} → {after}",
+            if path.is_empty() { "." } else { path }
+        )),
+    }
 }
 
 fn same_encoding(compare: Compare, format: Format, actual: &[u8], expected: &[u8]) -> bool {
@@ -652,6 +691,22 @@ mod tests {
         assert_eq!(
             FileName::file("core.v1.Pod", Format::Yaml, true),
             "core.v1.Pod.after_roundtrip.yaml"
+        );
+    }
+
+    #[test]
+    fn hub_losses_are_named_by_path() {
+        let before = serde_json::json!({"spec": {"ports": [{"port": 1}], "a": 1}, "b": [1, 2]});
+        let after = serde_json::json!({"spec": {"a": 2}, "b": [1]});
+        let mut out = Vec::new();
+        differences("", &before, &after, &mut out);
+        assert_eq!(
+            out,
+            [
+                "b: [1,2] → [1]",
+                "spec.a: 1 → 2",
+                "spec.ports: [{\"port\":1}] → (dropped)"
+            ]
         );
     }
 

@@ -102,6 +102,11 @@ pub fn apply(dir: &Path, edit: Edit) {
 pub fn compatible() -> Vec<(&'static str, Vec<Edit>)> {
     use Edit::CopyVersion;
     let new_kind = "\n/// A new kind.\n#[derive(ApiType, Debug, PartialEq)]\n#[k8s(kind, storage_version)]\npub struct Frobnicator {\n    #[k8s(optional, protobuf = 1)]\n    pub metadata: ObjectMeta,\n    #[k8s(optional, protobuf = 2)]\n    pub spec: FrobberClassSpec,\n}\n\n#[derive(ApiType, Debug, PartialEq)]\n#[k8s(kind)]\npub struct FrobnicatorList {\n    #[k8s(optional, protobuf = 1)]\n    pub metadata: ListMeta,\n    #[k8s(protobuf = 2)]\n    pub items: Vec<Frobnicator>,\n}\n";
+    let hub_kind = new_kind
+        .replace("kind, storage_version", "kind")
+        .replace(", protobuf = 1)", ")")
+        .replace("#[k8s(optional, protobuf = 2)]", "#[k8s(optional)]")
+        .replace("    #[k8s(protobuf = 2)]\n", "");
     vec![
         ("nothing", vec![]),
         (
@@ -110,6 +115,17 @@ pub fn compatible() -> Vec<(&'static str, Vec<Edit>)> {
                 "v1/types.rs",
                 "    pub provisioner: String,\n",
                 "    pub provisioner: String,\n    /// Where the frobs run.\n    #[k8s(optional, protobuf = 5)]\n    pub zone: String,\n",
+            ),
+            Replace(
+                "v2beta1/types.rs",
+                "    pub provisioner: String,\n",
+                "    pub provisioner: String,\n    /// Where the frobs run.\n    #[k8s(optional, protobuf = 5)]\n    pub zone: String,\n",
+            ),
+            // Every version and the hub hold every field (the guide's rule for a new field).
+            Replace(
+                "internal/types.rs",
+                "    pub provisioner: String,\n",
+                "    pub provisioner: String,\n    /// Where the frobs run.\n    #[k8s(optional)]\n    pub zone: String,\n",
             )],
         ),
         (
@@ -118,12 +134,32 @@ pub fn compatible() -> Vec<(&'static str, Vec<Edit>)> {
                 "v1/types.rs",
                 "    pub provisioner: String,\n",
                 "    pub provisioner: String,\n    /// How deep.\n    #[k8s(feature_gate = \"Frobber2D\", minimum = 1, protobuf = 5)]\n    pub depth: Option<i32>,\n",
+            ),
+            Replace(
+                "v2beta1/types.rs",
+                "    pub provisioner: String,\n",
+                "    pub provisioner: String,\n    /// How deep.\n    #[k8s(feature_gate = \"Frobber2D\", minimum = 1, protobuf = 5)]\n    pub depth: Option<i32>,\n",
+            ),
+            Replace(
+                "internal/types.rs",
+                "    pub provisioner: String,\n",
+                "    pub provisioner: String,\n    /// How deep.\n    #[k8s(feature_gate = \"Frobber2D\", minimum = 1)]\n    pub depth: Option<i32>,\n",
             )],
         ),
         (
             "a new gated enum value",
             vec![Replace(
                 "v1/types.rs",
+                "    OnTuesday,\n",
+                "    OnTuesday,\n    /// Restart on Wednesdays.\n    #[k8s(feature_gate = \"FrobberRestartPolicyOnTuesday\")]\n    OnWednesday,\n",
+            ),
+            Replace(
+                "v2beta1/types.rs",
+                "    OnTuesday,\n",
+                "    OnTuesday,\n    /// Restart on Wednesdays.\n    #[k8s(feature_gate = \"FrobberRestartPolicyOnTuesday\")]\n    OnWednesday,\n",
+            ),
+            Replace(
+                "internal/types.rs",
                 "    OnTuesday,\n",
                 "    OnTuesday,\n    /// Restart on Wednesdays.\n    #[k8s(feature_gate = \"FrobberRestartPolicyOnTuesday\")]\n    OnWednesday,\n",
             )],
@@ -140,22 +176,51 @@ pub fn compatible() -> Vec<(&'static str, Vec<Edit>)> {
         ),
         (
             "a new kind",
-            vec![Replace("v1/types.rs", "\n/// A named port.\n", format!("{new_kind}\n/// A named port.\n"))],
-        ),
-        (
-            "a Rust type renamed, the wire unchanged",
             vec![
-                Replace("v1/types.rs", "pub ports: Vec<FrobberPort>,", "pub ports: Vec<NamedPort>,"),
-                Replace("v1/types.rs", "pub struct FrobberPort {", "pub struct NamedPort {"),
+                Replace("v1/types.rs", "\n/// A named port.\n", format!("{new_kind}\n/// A named port.\n")),
+                Replace("internal/types.rs", "\n/// A named port.\n", format!("{hub_kind}\n/// A named port.\n")),
             ],
         ),
         (
+            "a Rust type renamed, the wire unchanged",
+            // In every version and the hub: a type only one of them renamed has no peer
+            // for the generated conversions.
+            ["v1", "v2beta1", "internal"]
+                .into_iter()
+                .flat_map(|v| {
+                    let file: &'static str = match v {
+                        "v1" => "v1/types.rs",
+                        "v2beta1" => "v2beta1/types.rs",
+                        _ => "internal/types.rs",
+                    };
+                    [
+                        Replace(file, "pub ports: Vec<FrobberPort>,", "pub ports: Vec<NamedPort>,"),
+                        Replace(file, "pub struct FrobberPort {", "pub struct NamedPort {"),
+                    ]
+                })
+                .collect(),
+        ),
+        (
             "a required field made optional",
-            vec![Replace(
-                "v1/types.rs",
-                "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: i32,",
-                "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: Option<i32>,",
-            )],
+            // In v1, and in the hub and v2beta1 too, so the generated conversions still pair
+            // the field (an optional peer of a required one would need a hand-written one).
+            vec![
+                Replace(
+                    "v1/types.rs",
+                    "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: i32,",
+                    "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: Option<i32>,",
+                ),
+                Replace(
+                    "v2beta1/types.rs",
+                    "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: i32,",
+                    "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: Option<i32>,",
+                ),
+                Replace(
+                    "internal/types.rs",
+                    "#[k8s(minimum = 1, maximum = 65535)]\n    pub port: i32,",
+                    "#[k8s(minimum = 1, maximum = 65535)]\n    pub port: Option<i32>,",
+                ),
+            ],
         ),
     ]
 }
