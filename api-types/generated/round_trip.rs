@@ -21,7 +21,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         kinds: ::std::vec![
             ::kapi::fixtures::Kind {
                 name: "frob.example.com.v1.Frobber",
-                fingerprint: "251ddaaa1bf80780",
+                fingerprint: "4f508a08c54c68e4",
                 json: ::kapi::fixtures::json_codec::<crate::v1::Frobber>(),
                 yaml: ::kapi::fixtures::yaml_codec::<crate::v1::Frobber>(),
                 protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v1::Frobber>()),
@@ -29,7 +29,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
             },
             ::kapi::fixtures::Kind {
                 name: "frob.example.com.v1.FrobberClass",
-                fingerprint: "159284a325359c56",
+                fingerprint: "e31fce5e21bce161",
                 json: ::kapi::fixtures::json_codec::<crate::v1::FrobberClass>(),
                 yaml: ::kapi::fixtures::yaml_codec::<crate::v1::FrobberClass>(),
                 protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v1::FrobberClass>()),
@@ -37,7 +37,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
             },
             ::kapi::fixtures::Kind {
                 name: "frob.example.com.v2beta1.Frobber",
-                fingerprint: "35816f3e7f1ded01",
+                fingerprint: "5490569f2e9c1e9b",
                 json: ::kapi::fixtures::json_codec::<crate::v2beta1::Frobber>(),
                 yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::Frobber>(),
                 protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v2beta1::Frobber>()),
@@ -45,7 +45,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
             },
             ::kapi::fixtures::Kind {
                 name: "frob.example.com.v2beta1.FrobberClass",
-                fingerprint: "42659864c1b2fde4",
+                fingerprint: "36ec9dcc8d48f742",
                 json: ::kapi::fixtures::json_codec::<crate::v2beta1::FrobberClass>(),
                 yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::FrobberClass>(),
                 protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v2beta1::FrobberClass>()),

@@ -10,7 +10,7 @@
 //! stands for: `HEAD/FINGERPRINTS` records each kind's fingerprint when its fixtures were
 //! written, and a kind whose shape changed since shows as a diff naming its fixtures.
 
-use crate::compat::snapshot::{Snapshot, TypeSnap, VersionSnap};
+use crate::compat::snapshot::{Snapshot, TypeSnap};
 use crate::generate::error::Error;
 use crate::generate::output::unified_diff;
 use crate::generate::settings::Settings;
@@ -65,11 +65,7 @@ pub fn has_fixtures(kind: &TypeDef) -> bool {
 /// Every kind of every served version that has fixtures, with its fingerprint, by name.
 pub fn kinds(model: &Model) -> Vec<FixtureKind> {
     let snapshot = Snapshot::of(model, HEAD);
-    let shared: HashMap<&str, &TypeSnap> = snapshot
-        .shared_types
-        .iter()
-        .map(|t| (t.name.as_str(), t))
-        .collect();
+    let shared = hashes(&snapshot.shared_types);
     let mut out = Vec::new();
     for (gv, snap) in model
         .versions
@@ -77,10 +73,11 @@ pub fn kinds(model: &Model) -> Vec<FixtureKind> {
         .filter(|gv| !gv.internal)
         .zip(&snapshot.versions)
     {
+        let own = hashes(&snap.types);
         for kind in gv.kinds().filter(|k| has_fixtures(k)) {
             out.push(FixtureKind {
                 name: fixture_name(gv, kind),
-                fingerprint: fingerprint(snap, &shared, &kind.name),
+                fingerprint: fingerprint(&own, &shared, &kind.name),
                 protobuf: protobuf_enabled(gv),
             });
         }
@@ -89,28 +86,51 @@ pub fn kinds(model: &Model) -> Vec<FixtureKind> {
     out
 }
 
+/// Each type's snapshot hashed once (kinds share most of what they reach), with the API
+/// types its fields hold.
+fn hashes(types: &[TypeSnap]) -> HashMap<&str, (u64, Vec<&str>)> {
+    types
+        .iter()
+        .map(|t| {
+            let text = serde_json::to_string(t).unwrap_or_default();
+            let held = t
+                .fields
+                .iter()
+                .filter_map(|f| f.api_type.as_deref())
+                .collect();
+            (t.name.as_str(), (fnv(FNV_OFFSET, text.as_bytes()), held))
+        })
+        .collect()
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 /// FNV-1a over the snapshot of every type the kind reaches (fields, markers, enum values,
 /// in source order): what the derived `Fuzz` reads to make the fixture. kapi's own meta
 /// types and hand-written fuzz hooks are outside it.
-fn fingerprint(version: &VersionSnap, shared: &HashMap<&str, &TypeSnap>, kind: &str) -> String {
+fn fingerprint(
+    own: &HashMap<&str, (u64, Vec<&str>)>,
+    shared: &HashMap<&str, (u64, Vec<&str>)>,
+    kind: &str,
+) -> String {
     let mut seen = BTreeSet::new();
-    let mut queue = vec![kind.to_string()];
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut queue = vec![kind];
+    let mut hash = FNV_OFFSET;
     while let Some(name) = queue.pop() {
-        if !seen.insert(name.clone()) {
+        if !seen.insert(name) {
             continue;
         }
-        let Some(t) = version
-            .find(&name)
-            .or_else(|| shared.get(name.as_str()).copied())
-        else {
+        let Some((h, held)) = own.get(name).or_else(|| shared.get(name)) else {
             continue;
         };
-        let text = serde_json::to_string(t).unwrap_or_default();
-        for b in name.bytes().chain(text.bytes()) {
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        queue.extend(t.fields.iter().rev().filter_map(|f| f.api_type.clone()));
+        hash = fnv(fnv(hash, name.as_bytes()), &h.to_le_bytes());
+        queue.extend(held.iter().rev());
     }
     format!("{hash:016x}")
 }

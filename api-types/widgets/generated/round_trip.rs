@@ -16,7 +16,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         compare: ::kapi::fixtures::Compare::Bytes,
         kinds: ::std::vec![::kapi::fixtures::Kind {
             name: "widgets.example.com.v1.Widget",
-            fingerprint: "871e4fcb2920f74d",
+            fingerprint: "67b8d6018fe05d77",
             json: ::kapi::fixtures::json_codec::<crate::v1::Widget>(),
             yaml: ::kapi::fixtures::yaml_codec::<crate::v1::Widget>(),
             protobuf: ::core::option::Option::None,
