@@ -8,6 +8,7 @@
 
 use crate::assign_protobuf_tags;
 use crate::compat;
+use crate::fixtures;
 use crate::generate::{self, Mode, Options};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::ffi::OsString;
@@ -23,7 +24,7 @@ pub struct Args {
     pub assign_protobuf_tags: bool,
     /// `--compat <baseline>`: a snapshot file, a release name or a git revision.
     pub compat: Option<String>,
-    /// `--snapshot-release <name>`: write `compat/<name>.yaml`.
+    /// `--snapshot-release <name>`: write `compat/<name>.yaml` and `testdata/<name>/`.
     pub snapshot_release: Option<String>,
 }
 
@@ -62,7 +63,7 @@ pub fn command(name: &'static str, default_crate: &Path) -> Command {
                 .long("snapshot-release")
                 .value_name("NAME")
                 .conflicts_with("verify-only")
-                .help("Write the API as release NAME's compatibility baseline, compat/NAME.yaml in the crate (to check in)"),
+                .help("Write the API as release NAME's compatibility baseline, compat/NAME.yaml in the crate, and copy today's fixtures (testdata/HEAD) to testdata/NAME (to check in)"),
         )
         .arg(
             Arg::new("crate")
@@ -111,6 +112,37 @@ pub fn main(
     run(&Args::from_matches(&matches, default_crate))
 }
 
+/// Runs codegen for several crates (a workspace's API crates), each reported; fails if any
+/// does. A `--compat` release name resolves per crate: a crate without that release's
+/// snapshot (`compat/<name>.yaml`) is generated without the check, with a note, as long as
+/// some crate has it (a name no crate has is still an error, from each).
+pub fn run_all(mut runs: Vec<Args>) -> ExitCode {
+    let has_release = |a: &Args| {
+        a.compat
+            .as_deref()
+            .is_some_and(|b| compat::baseline::snapshot_path(&a.crate_dir, b).is_file())
+    };
+    let is_file = |a: &Args| a.compat.as_deref().is_some_and(|b| Path::new(b).is_file());
+    if runs.iter().any(has_release) && !runs.iter().any(is_file) {
+        for run in runs.iter_mut().filter(|r| !has_release(r)) {
+            if let Some(release) = run.compat.take() {
+                println!(
+                    "note: {} has no release {release} ({}); not checked against it",
+                    run.crate_dir.display(),
+                    compat::baseline::snapshot_path(Path::new(""), &release).display()
+                );
+            }
+        }
+    }
+    runs.iter().map(run).fold(ExitCode::SUCCESS, |all, one| {
+        if one == ExitCode::SUCCESS {
+            all
+        } else {
+            one
+        }
+    })
+}
+
 /// Runs codegen for one crate and prints the result: lint warnings, diffs and errors to
 /// stderr, the summary line to stdout. Exit code 1 on stale files or errors.
 pub fn run(args: &Args) -> ExitCode {
@@ -130,6 +162,14 @@ pub fn run(args: &Args) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
+        match snapshot_fixtures(&args.crate_dir, release) {
+            Ok(Some(dir)) => println!("fixtures: {release}'s fixtures are in {}", dir.display()),
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     let mode = args.options.mode;
     match generate::run_with(&args.crate_dir, args.options) {
@@ -143,6 +183,9 @@ pub fn run(args: &Args) -> ExitCode {
             }
             for (_, diff) in &report.diffs {
                 eprint!("{diff}");
+            }
+            for stale in &report.stale_fixtures {
+                eprint!("warning: {stale}");
             }
             println!("{}", report.summary(mode));
             if report.is_clean() {
@@ -172,6 +215,12 @@ fn assign(crate_dir: &Path) -> bool {
             false
         }
     }
+}
+
+/// `--snapshot-release`'s fixtures: `testdata/HEAD` copied to `testdata/<release>`.
+fn snapshot_fixtures(crate_dir: &Path, release: &str) -> Result<Option<PathBuf>, generate::Error> {
+    let (model, settings) = generate::load_model(crate_dir)?;
+    fixtures::snapshot_release(crate_dir, &settings, &model, release)
 }
 
 /// `--compat`: prints every break; false when one is an error (or the check could not run).

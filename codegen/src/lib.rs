@@ -6,7 +6,7 @@
 //! under [`generate`] take the resolved model and produce the checked-in files that
 //! `cargo xtask codegen` writes and verifies, and [`lint`] checks the model against the
 //! Kubernetes API conventions on the same run; [`compat`] checks it against a released
-//! baseline. [`cli`] is the command line of both the
+//! baseline; [`fixtures`] keeps the per-release fixtures' `HEAD` in sync. [`cli`] is the command line of both the
 //! `kapi-codegen` binary and the xtask; [`assign_protobuf_tags`] edits the user's source
 //! for `--assign-protobuf-tags`.
 
@@ -20,6 +20,8 @@ pub mod assign_protobuf_tags;
 pub mod cli;
 #[cfg(feature = "generate")]
 pub mod compat;
+#[cfg(feature = "generate")]
+pub mod fixtures;
 #[cfg(feature = "generate")]
 pub mod generate;
 #[cfg(feature = "generate")]

@@ -7,12 +7,12 @@
 use kapi_codegen::compat::{self, rules, Snapshot};
 use kapi_codegen::generate;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-fn example_api() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../api-types")
-}
+#[path = "support/edits.rs"]
+mod edits;
+use edits::{apply, copy_dir, example_api, Edit, Replace};
 
 fn baseline() -> Snapshot {
     let text = std::fs::read_to_string(example_api().join("compat/v1.0.yaml")).unwrap();
@@ -24,93 +24,6 @@ fn copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&example_api(), dir.path(), &["Cargo.toml", "hack", "src"]);
     dir
-}
-
-fn copy_dir(from: &Path, to: &Path, only: &[&str]) {
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let name = entry.file_name();
-        if !only.is_empty() && !only.iter().any(|o| name == *o) {
-            continue;
-        }
-        let target = to.join(&name);
-        if entry.file_type().unwrap().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-            copy_dir(&entry.path(), &target, &[]);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
-/// One edit of one file: `from` must occur exactly once.
-#[derive(Clone)]
-enum Edit {
-    Replace(&'static str, String, String),
-    /// Removes a struct or enum with its docs and attributes, by its declaration line.
-    RemoveItem(&'static str, &'static str),
-    /// Copies a version module under a new version name.
-    CopyVersion(&'static str, &'static str),
-}
-
-/// `Replace` from any strings.
-#[allow(non_snake_case)]
-fn Replace(file: &'static str, from: impl Into<String>, to: impl Into<String>) -> Edit {
-    Edit::Replace(file, from.into(), to.into())
-}
-
-fn apply(dir: &Path, edit: Edit) {
-    match edit {
-        Edit::Replace(file, from, to) => {
-            let path = dir.join("src").join(file);
-            let text = std::fs::read_to_string(&path).unwrap();
-            assert_eq!(text.matches(&from).count(), 1, "`{from}` in {file}");
-            std::fs::write(&path, text.replacen(&from, &to, 1)).unwrap();
-        }
-        Edit::RemoveItem(file, declaration) => {
-            let path = dir.join("src").join(file);
-            let text = std::fs::read_to_string(&path).unwrap();
-            let at = text
-                .find(declaration)
-                .unwrap_or_else(|| panic!("{declaration}"));
-            let start = text[..at].rfind("\n\n").map_or(0, |i| i + 1);
-            let end = at + text[at..].find("\n}\n").unwrap() + 3;
-            std::fs::write(&path, format!("{}{}", &text[..start], &text[end..])).unwrap();
-        }
-        Edit::CopyVersion(from, to) => {
-            let src = dir.join("src");
-            std::fs::create_dir_all(src.join(to)).unwrap();
-            for file in ["mod.rs", "types.rs"] {
-                let text = std::fs::read_to_string(src.join(from).join(file)).unwrap();
-                // The copy has no hand-written conversions or generated module of its own.
-                let text = text
-                    .replace(
-                        &format!("version = \"{from}\""),
-                        &format!("version = \"{to}\""),
-                    )
-                    .replace(&format!(".{from}\""), &format!(".{to}\""))
-                    .replace("mod conversion;\n", "")
-                    .replace("pub use conversion::PARAMS_ANNOTATION;\n", "")
-                    .replace("pub use defaults::DEFAULT_CLASS_NAME;\n", "")
-                    .replace("mod defaults;\n", "");
-                let text = match text.find("#[rustfmt::skip]") {
-                    Some(at) => {
-                        let end = at + text[at..].find("pub mod generated;\n").unwrap() + 19;
-                        format!("{}{}", &text[..at], &text[end..])
-                    }
-                    None => text,
-                };
-                std::fs::write(src.join(to).join(file), text).unwrap();
-            }
-            let lib = src.join("lib.rs");
-            let text = std::fs::read_to_string(&lib).unwrap();
-            std::fs::write(
-                &lib,
-                text.replacen("pub mod v1;\n", &format!("pub mod v1;\npub mod {to};\n"), 1),
-            )
-            .unwrap();
-        }
-    }
 }
 
 /// The checker's findings on the edited copy, rendered, and their rule names.
@@ -312,6 +225,15 @@ fn breaking() -> Vec<(&'static str, Vec<Edit>, &'static [&'static str])> {
             &["immutable-added"],
         ),
         (
+            "write an empty v1 `className` instead of leaving it out",
+            vec![Replace(
+                "v1/types.rs",
+                "        optional,\n        max_length = 253,",
+                "        optional,\n        presence = \"always\",\n        max_length = 253,",
+            )],
+            &["presence-changed"],
+        ),
+        (
             "make v1 `frobLabels` an atomic map",
             vec![Replace("v1/types.rs", "map_type = \"granular\"", "map_type = \"atomic\"")],
             &["list-type-changed"],
@@ -400,63 +322,7 @@ fn the_catalogue_breaks_every_rule() {
 
 #[test]
 fn compatible_edits_give_no_finding() {
-    let new_kind = "\n/// A new kind.\n#[derive(ApiType, Debug, PartialEq)]\n#[k8s(kind, storage_version)]\npub struct Frobnicator {\n    #[k8s(optional, protobuf = 1)]\n    pub metadata: ObjectMeta,\n    #[k8s(optional, protobuf = 2)]\n    pub spec: FrobberClassSpec,\n}\n\n#[derive(ApiType, Debug, PartialEq)]\n#[k8s(kind)]\npub struct FrobnicatorList {\n    #[k8s(optional, protobuf = 1)]\n    pub metadata: ListMeta,\n    #[k8s(protobuf = 2)]\n    pub items: Vec<Frobnicator>,\n}\n";
-    let compatible: Vec<(&str, Vec<Edit>)> = vec![
-        ("nothing", vec![]),
-        (
-            "a new optional field",
-            vec![Replace(
-                "v1/types.rs",
-                "    pub provisioner: String,\n",
-                "    pub provisioner: String,\n    /// Where the frobs run.\n    #[k8s(optional, protobuf = 5)]\n    pub zone: String,\n",
-            )],
-        ),
-        (
-            "a new gated field",
-            vec![Replace(
-                "v1/types.rs",
-                "    pub provisioner: String,\n",
-                "    pub provisioner: String,\n    /// How deep.\n    #[k8s(feature_gate = \"Frobber2D\", minimum = 1, protobuf = 5)]\n    pub depth: Option<i32>,\n",
-            )],
-        ),
-        (
-            "a new gated enum value",
-            vec![Replace(
-                "v1/types.rs",
-                "    OnTuesday,\n",
-                "    OnTuesday,\n    /// Restart on Wednesdays.\n    #[k8s(feature_gate = \"FrobberRestartPolicyOnTuesday\")]\n    OnWednesday,\n",
-            )],
-        ),
-        ("a new alpha version", vec![CopyVersion("v2beta1", "v3alpha1")]),
-        (
-            "loosened validation",
-            vec![
-                Replace("v1/types.rs", "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]", "#[k8s(minimum = 0, maximum = 2000, protobuf = 1)]"),
-                Replace("v1/types.rs", "#[k8s(max_length = 256, protobuf = 5)]", "#[k8s(max_length = 512, protobuf = 5)]"),
-                Replace("v1/types.rs", "max_items = 16,", "max_items = 32,"),
-                Replace("v1/types.rs", "#[k8s(required, immutable, protobuf = 4)]", "#[k8s(required, protobuf = 4)]"),
-            ],
-        ),
-        (
-            "a new kind",
-            vec![Replace("v1/types.rs", "\n/// A named port.\n", format!("{new_kind}\n/// A named port.\n"))],
-        ),
-        (
-            "a Rust type renamed, the wire unchanged",
-            vec![
-                Replace("v1/types.rs", "pub ports: Vec<FrobberPort>,", "pub ports: Vec<NamedPort>,"),
-                Replace("v1/types.rs", "pub struct FrobberPort {", "pub struct NamedPort {"),
-            ],
-        ),
-        (
-            "a required field made optional",
-            vec![Replace(
-                "v1/types.rs",
-                "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: i32,",
-                "#[k8s(minimum = 1, maximum = 65535, protobuf = 2)]\n    pub port: Option<i32>,",
-            )],
-        ),
-    ];
+    let compatible = edits::compatible();
     for (name, edits) in compatible {
         let (rendered, found) = check(&edits);
         assert!(
@@ -697,4 +563,38 @@ fn a_version_whose_kinds_its_release_deprecated_or_removed_may_go() {
     }
     let (rendered, found) = check_against(&announced, &remove_v2beta1);
     assert!(found.is_empty() && rendered.is_empty(), "{rendered}");
+}
+
+#[test]
+fn a_release_name_resolves_per_crate_of_a_workspace() {
+    // Two API crates, as `cargo xtask codegen --compat v1.0` runs them: the example API has
+    // the release, the second crate (a copy of widgets) does not and is generated unchecked.
+    let example = copy();
+    copy_dir(&example_api(), example.path(), &["compat"]);
+    let widgets = tempfile::tempdir().unwrap();
+    let from = example_api().join("widgets");
+    copy_dir(&from, widgets.path(), &["src"]);
+    let runtime = std::fs::canonicalize(example_api().join("../runtime")).unwrap();
+    let manifest = std::fs::read_to_string(from.join("Cargo.toml"))
+        .unwrap()
+        .replace(
+            "\"../../runtime\"",
+            &format!("{:?}", runtime.display().to_string()),
+        );
+    std::fs::write(widgets.path().join("Cargo.toml"), manifest).unwrap();
+    let args = |dir: &Path, release: &str| {
+        let matches = kapi_codegen::cli::command("codegen", dir)
+            .get_matches_from(["codegen", "--compat", release]);
+        kapi_codegen::cli::Args::from_matches(&matches, dir)
+    };
+    let run = |release: &str| {
+        kapi_codegen::cli::run_all(vec![
+            args(example.path(), release),
+            args(widgets.path(), release),
+        ])
+    };
+    assert_eq!(run("v1.0"), std::process::ExitCode::SUCCESS);
+    assert!(widgets.path().join("generated").is_dir());
+    // A name no crate has is still an error.
+    assert_eq!(run("v0.9"), std::process::ExitCode::FAILURE);
 }

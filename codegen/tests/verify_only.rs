@@ -168,3 +168,104 @@ fn source_errors_stop_generation_and_name_the_place() {
     );
     assert!(stderr.contains("2 error(s)"), "{stderr}");
 }
+
+#[test]
+fn todays_fixtures_are_kept_in_sync() {
+    let dir = scratch_api();
+    copy_dir(
+        &example_api().join("testdata"),
+        &dir.path().join("testdata"),
+    );
+    let (code, _, stderr) = verify(dir.path());
+    assert_eq!(code, 0, "{stderr}");
+
+    // A changed type: write mode regenerates the Rust and warns; verify-only names every
+    // fixture of the kinds that reach the type until the fixture test rewrites them.
+    let types = dir.path().join("src/v1/types.rs");
+    let text = std::fs::read_to_string(&types).unwrap();
+    std::fs::write(
+        &types,
+        text.replacen("pub height: i32,", "pub height: i64,", 1),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kapi-codegen"))
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let warned = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        warned.contains("testdata/HEAD/frob.example.com.v1.Frobber.json"),
+        "{warned}"
+    );
+    let (code, _, stderr) = verify(dir.path());
+    assert_eq!(code, 1, "{stderr}");
+    for file in ["json", "yaml", "pb"] {
+        assert!(
+            stderr.contains(&format!("testdata/HEAD/frob.example.com.v1.Frobber.{file}")),
+            "{stderr}"
+        );
+    }
+    assert!(!stderr.contains("v1.FrobberClass."), "{stderr}");
+    assert!(
+        stderr.contains("+++ b/testdata/HEAD/FINGERPRINTS"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("KAPI_UPDATE_FIXTURES=1 cargo test -p api-types"),
+        "{stderr}"
+    );
+
+    // A missing fixture, and one of a kind that is gone; reviewed round-trip results stay.
+    let head = dir.path().join("testdata/HEAD");
+    std::fs::remove_file(head.join("frob.example.com.v2beta1.FrobberClass.yaml")).unwrap();
+    std::fs::write(head.join("frob.example.com.v1.Gone.json"), "{}").unwrap();
+    std::fs::write(
+        head.join("frob.example.com.v1.FrobberClass.after_roundtrip.pb"),
+        "",
+    )
+    .unwrap();
+    let (_, _, stderr) = verify(dir.path());
+    assert!(
+        stderr.contains("testdata/HEAD/frob.example.com.v2beta1.FrobberClass.yaml: missing"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("testdata/HEAD/frob.example.com.v1.Gone.json: fixture of a kind"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("after_roundtrip"), "{stderr}");
+}
+
+#[test]
+fn snapshot_release_copies_todays_fixtures_once() {
+    let dir = scratch_api();
+    copy_dir(
+        &example_api().join("testdata"),
+        &dir.path().join("testdata"),
+    );
+    copy_dir(&example_api().join("compat"), &dir.path().join("compat"));
+    std::fs::remove_dir_all(dir.path().join("testdata/v1.0")).unwrap();
+    let snapshot = || {
+        Command::new(env!("CARGO_BIN_EXE_kapi-codegen"))
+            .args(["--snapshot-release", "v1.0"])
+            .arg(dir.path())
+            .output()
+            .unwrap()
+    };
+    let out = snapshot();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let released = dir.path().join("testdata/v1.0");
+    assert_eq!(std::fs::read_dir(&released).unwrap().count(), 12);
+    assert!(!released.join("FINGERPRINTS").exists());
+    // Again: the same fixtures, nothing to do; different ones are never written over.
+    assert!(snapshot().status.success());
+    std::fs::write(released.join("frob.example.com.v1.Frobber.json"), "{}").unwrap();
+    let out = snapshot();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("never rewritten"));
+}

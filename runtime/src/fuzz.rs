@@ -97,6 +97,14 @@ impl Fuzzer {
         }
     }
 
+    /// A fuzzer for fixtures (k8s.io/api's fully populated objects): every optional value
+    /// is set where the depth allows and enums stay within their known values.
+    pub fn full(seed: u64) -> Fuzzer {
+        Fuzzer::new(seed)
+            .with_unset_probability(0.0)
+            .with_unknown_value_probability(0.0)
+    }
+
     /// How often an optional field is left unset (None, empty) at shallow depth.
     pub fn with_unset_probability(mut self, p: f64) -> Self {
         self.unset_probability = p.clamp(0.0, 1.0);

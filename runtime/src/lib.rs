@@ -20,6 +20,8 @@ pub mod codec;
 pub mod conversion;
 pub mod feature_gates;
 #[cfg(feature = "fuzz")]
+pub mod fixtures;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 mod leaf_scalars;
 pub mod meta;

@@ -109,16 +109,12 @@ fn main() -> ExitCode {
             cli::run(&cli::Args::from_matches(m, &api_crates[0]))
         }
         // Every API crate, each reported; the run fails if any does.
-        Some(("codegen", m)) => api_crates
-            .iter()
-            .map(|c| cli::run(&cli::Args::from_matches(m, c)))
-            .fold(ExitCode::SUCCESS, |all, one| {
-                if one == ExitCode::SUCCESS {
-                    all
-                } else {
-                    one
-                }
-            }),
+        Some(("codegen", m)) => cli::run_all(
+            api_crates
+                .iter()
+                .map(|c| cli::Args::from_matches(m, c))
+                .collect(),
+        ),
         Some(("synth-api", m)) => {
             match (m.get_one::<usize>("kinds"), m.get_one::<PathBuf>("out")) {
                 (Some(&kinds), Some(out)) => synth_api(&root, kinds, out),

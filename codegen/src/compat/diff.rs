@@ -663,6 +663,16 @@ impl<'a> Diff<'a> {
                 );
             }
         }
+        // When optionality changed, its own rules speak; the default presence follows it.
+        if b.optional == t.optional && b.presence() != t.presence() {
+            push(
+                rules::PRESENCE_CHANGED,
+                Some(key::PRESENCE),
+                "how JSON writes it when empty changed",
+                format!("presence `{}`", b.presence()),
+                format!("presence `{}`", t.presence()),
+            );
+        }
         if !b.immutable && t.immutable {
             push(
                 rules::IMMUTABLE_ADDED,

@@ -57,6 +57,8 @@ rules! {
         "`required` refuses empty values that were accepted and stored",
     IMMUTABLE_ADDED = "immutable-added":
         "updates that succeeded (changing the field) would now fail",
+    PRESENCE_CHANGED = "presence-changed":
+        "how an empty value is written (left out, empty or null) is the wire: clients that test for the field or for null read it differently",
     LIST_TYPE_CHANGED = "list-type-changed":
         "list, map and struct semantics decide how apply and patches merge and what is a duplicate; changing them breaks patchers",
     UNION_CHANGED = "union-changed":

@@ -5,7 +5,9 @@
 //!
 //! The internal hub is not API: nothing outside the process sees it, so it is left out.
 
-use crate::model::{Field, GroupVersion, KindCategory, Model, Scope, Shape, TypeDef, TypeRef};
+use crate::model::{
+    Field, GroupVersion, KindCategory, Model, Presence, Scope, Shape, TypeDef, TypeRef,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
@@ -141,6 +143,11 @@ pub struct FieldSnap {
     pub immutable: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protobuf: Option<i64>,
+    /// `presence`, when it is not the default for the field's optionality (`omit_empty` for
+    /// optional fields, `always` for the others); snapshots written before it was recorded
+    /// read as the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub presence: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -312,7 +319,16 @@ impl FieldSnap {
             max_items: v.max_items.as_ref().map(|m| m.value),
             immutable: v.immutable,
             protobuf: f.protobuf.as_ref().map(|p| p.value),
+            presence: (f.presence != default_presence(f.optional))
+                .then(|| presence_name(f.presence).to_string()),
         }
+    }
+
+    /// How JSON writes the field when it is empty: `presence`, or its optionality's default.
+    pub fn presence(&self) -> &str {
+        self.presence
+            .as_deref()
+            .unwrap_or(presence_name(default_presence(self.optional)))
     }
 
     /// How the field reads in a finding: `replicas: Option<i32>`.
@@ -322,6 +338,24 @@ impl FieldSnap {
         } else {
             format!("`{}: {}`", self.json_name, self.ty)
         }
+    }
+}
+
+/// `presence` when the marker is not written (the model's default).
+fn default_presence(optional: bool) -> Presence {
+    if optional {
+        Presence::OmitEmpty
+    } else {
+        Presence::Always
+    }
+}
+
+/// The marker's spelling of a presence.
+fn presence_name(p: Presence) -> &'static str {
+    match p {
+        Presence::OmitEmpty => "omit_empty",
+        Presence::Always => "always",
+        Presence::Null => "null",
     }
 }
 

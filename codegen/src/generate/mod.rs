@@ -266,7 +266,16 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
             Mode::Verify => "verify",
         };
         print_timing(step_name, step.elapsed(), &[]);
+    }
+    let step = Instant::now();
+    let fixture_diffs = crate::fixtures::verify(crate_dir, &loaded.settings, &loaded.model);
+    if timings {
+        print_timing("fixtures", step.elapsed(), &[]);
         print_timing("total", start.elapsed(), &files);
+    }
+    match options.mode {
+        Mode::Verify => report.diffs.extend(fixture_diffs),
+        Mode::Write => report.stale_fixtures = fixture_diffs.into_iter().map(|(_, d)| d).collect(),
     }
     report.warnings = warnings;
     report.elapsed = start.elapsed();

@@ -29,6 +29,9 @@ pub struct Report {
     pub diffs: Vec<(PathBuf, String)>,
     /// API-convention warnings, each rendered like rustc; they do not make a run unclean.
     pub warnings: Vec<String>,
+    /// Write mode: today's fixtures that are out of date (codegen cannot write them; the
+    /// generated test does). In verify mode they are diffs.
+    pub stale_fixtures: Vec<String>,
     pub elapsed: Duration,
 }
 
@@ -182,7 +185,7 @@ pub fn apply(
     Ok(report)
 }
 
-fn unified_diff(path: &Path, old: Option<&str>, new: Option<&str>) -> String {
+pub(crate) fn unified_diff(path: &Path, old: Option<&str>, new: Option<&str>) -> String {
     let name = path.display().to_string();
     let old_name = if old.is_some() {
         format!("a/{name}")

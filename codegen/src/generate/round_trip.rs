@@ -1,12 +1,18 @@
 //! Round-trip checks for tests (`generated/<version>/round_trip.rs`): a `round_trip`
 //! function per group-version that runs `kapi::round_trip`'s checks on random objects of
 //! every kind (JSON, protobuf for protobuf-enabled group-versions, version → internal → version, internal → version → JSON → internal),
-//! and a crate-level `round_trip_all`. A new kind is covered the next time codegen runs.
+//! and a crate-level `round_trip_all`; and the crate's per-release fixtures
+//! (`kapi::fixtures`): `fixtures()`, the fixture root and every kind's codecs, which the
+//! crate's fixture test checks every fixture of every release with. A new kind is covered the
+//! next time codegen runs.
 
 use super::core::{path_tokens, Context, GeneratedFile, Generator};
+use super::settings::FixtureCompare;
 use crate::diagnostics::Diagnostics;
+use crate::fixtures;
 use crate::model::check::protobuf_enabled;
 use crate::model::KindCategory;
+use std::collections::HashMap;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -72,22 +78,96 @@ impl Generator for RoundTrip {
             })
         });
         let mut files = per_version.files;
-        if !per_version.versions.is_empty() {
-            let calls = per_version.versions.iter().map(|gv| {
-                let module = path_tokens(&cx.generated_module(&gv.module));
-                quote!(passed += #module::round_trip::round_trip(seeds.clone())?;)
-            });
-            files.push(cx.crate_rust_file("round_trip.rs", quote! {
-                //! Round-trip checks of every group-version, for tests.
-
-                /// Every group-version's `round_trip` on the same seeds.
-                pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
-                    let mut passed = 0;
-                    #(#calls)*
-                    ::core::result::Result::Ok(passed)
-                }
-            }));
+        let fixtures = fixture_table(cx);
+        if per_version.versions.is_empty() && fixtures.is_none() {
+            return files;
         }
+        let calls = per_version.versions.iter().map(|gv| {
+            let module = path_tokens(&cx.generated_module(&gv.module));
+            quote!(passed += #module::round_trip::round_trip(seeds.clone())?;)
+        });
+        let round_trip_all = (!per_version.versions.is_empty()).then(|| quote! {
+            /// Every group-version's `round_trip` on the same seeds.
+            pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+                let mut passed = 0;
+                #(#calls)*
+                ::core::result::Result::Ok(passed)
+            }
+        });
+        files.push(cx.crate_rust_file("round_trip.rs", quote! {
+            //! Round-trip checks of every group-version, and the per-release fixtures, for tests.
+
+            #round_trip_all
+
+            #fixtures
+        }));
         files
     }
+}
+
+/// `fixtures()`: the fixture root (`fixture-root`, relative to the crate), how re-encoded
+/// fixtures compare, and one `kapi::fixtures::Kind` per kind that has fixtures.
+fn fixture_table(cx: &Context) -> Option<TokenStream> {
+    let fingerprints: HashMap<String, fixtures::FixtureKind> = fixtures::kinds(cx.model)
+        .into_iter()
+        .map(|k| (k.name.clone(), k))
+        .collect();
+    let mut kinds = Vec::new();
+    for gv in cx.served() {
+        let hub = cx.hub_of(gv);
+        for t in gv.kinds().filter(|t| fixtures::has_fixtures(t)) {
+            let name = fixtures::fixture_name(gv, t);
+            let fingerprint = fingerprints
+                .get(&name)
+                .map(|k| k.fingerprint.clone())
+                .unwrap_or_default();
+            let path = path_tokens(&gv.type_path(t));
+            let protobuf = if protobuf_enabled(gv) {
+                quote!(::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<#path>()))
+            } else {
+                quote!(::core::option::Option::None)
+            };
+            let object = t
+                .kind
+                .as_ref()
+                .is_some_and(|k| k.category == KindCategory::Object);
+            let hub = if object && hub.is_some_and(|h| h.find(&t.name).is_some()) {
+                quote!(::core::option::Option::Some(::kapi::fixtures::hub::<#path>()))
+            } else {
+                quote!(::core::option::Option::None)
+            };
+            kinds.push((name.clone(), quote! {
+                ::kapi::fixtures::Kind {
+                    name: #name,
+                    fingerprint: #fingerprint,
+                    json: ::kapi::fixtures::json_codec::<#path>(),
+                    yaml: ::kapi::fixtures::yaml_codec::<#path>(),
+                    protobuf: #protobuf,
+                    hub: #hub,
+                },
+            }));
+        }
+    }
+    if kinds.is_empty() {
+        return None;
+    }
+    kinds.sort_by(|a, b| a.0.cmp(&b.0));
+    let kinds = kinds.into_iter().map(|(_, k)| k);
+    let root = cx.settings.fixtures.root.to_string_lossy().into_owned();
+    let compare = match cx.settings.fixtures.compare {
+        FixtureCompare::Bytes => quote!(Bytes),
+        FixtureCompare::Values => quote!(Values),
+    };
+    Some(quote! {
+        /// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
+        /// fixtures must match (`fixture-compare`), and every kind's codecs. A fixture test
+        /// runs `kapi::fixtures::run(&fixtures())`.
+        pub fn fixtures() -> ::kapi::fixtures::Fixtures {
+            ::kapi::fixtures::Fixtures {
+                root: ::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join(#root),
+                compare: ::kapi::fixtures::Compare::#compare,
+                kinds: ::std::vec![#(#kinds)*],
+            }
+        }
+    })
 }

@@ -13,6 +13,26 @@ pub struct Settings {
     pub header: Option<String>,
     /// CRD generation: `crd-max-description-length`, `crd-conversion-webhook`.
     pub crd: CrdSettings,
+    /// Per-release fixtures: `fixture-root`, `fixture-compare`.
+    pub fixtures: FixtureSettings,
+}
+
+/// Where a crate's per-release fixtures live and how a re-encoded fixture must match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FixtureSettings {
+    /// `fixture-root`, relative to the crate (default `testdata`); it may point outside it.
+    pub root: PathBuf,
+    /// `fixture-compare`: `bytes` (default) or `values`.
+    pub compare: FixtureCompare,
+}
+
+/// `fixture-compare`: fixtures kapi wrote re-encode byte for byte; another encoder's (Go's
+/// JSON escapes and orders differently) are compared as JSON and YAML values. Protobuf is
+/// always compared byte for byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixtureCompare {
+    Bytes,
+    Values,
 }
 
 impl Settings {
@@ -33,7 +53,7 @@ impl Settings {
             .and_then(|p| p.get("metadata"))
             .and_then(|m| m.get("kapi"))
             .and_then(|k| k.as_table());
-        let known: Vec<&str> = ["output", "header-file"]
+        let known: Vec<&str> = ["output", "header-file", "fixture-root", "fixture-compare"]
             .into_iter()
             .chain(CRD_SETTINGS_KEYS.iter().copied())
             .collect();
@@ -71,11 +91,25 @@ impl Settings {
                 })?)
             }
         };
+        let fixtures = FixtureSettings {
+            root: PathBuf::from(get("fixture-root")?.unwrap_or_else(|| "testdata".to_string())),
+            compare: match get("fixture-compare")?.as_deref() {
+                None | Some("bytes") => FixtureCompare::Bytes,
+                Some("values") => FixtureCompare::Values,
+                Some(other) => {
+                    return Err(Error::Io(format!(
+                        "{}: [package.metadata.kapi] fixture-compare is `bytes` or `values`, not `{other}`",
+                        manifest_path.display()
+                    )))
+                }
+            },
+        };
         Ok(Settings {
             crate_name,
             output,
             header,
             crd: CrdSettings::load(meta, &manifest_path)?,
+            fixtures,
         })
     }
 

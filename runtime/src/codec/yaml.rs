@@ -40,8 +40,12 @@ pub fn from_slice_strict<T: DeserializeOwned>(input: &[u8]) -> Result<json::Stri
     from_str_strict(utf8(input)?)
 }
 
+/// YAML as Kubernetes writes it (sigs.k8s.io/yaml: the JSON form, keys sorted) and as the
+/// `Scheme` encodes: through the JSON value, so JSON-only forms such as `FieldsV1`'s raw text
+/// come out as YAML, not as serde_json's private raw-value wrapper.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, CodecError> {
-    Ok(serde_yaml_ng::to_string(value)?)
+    let value = serde_json::to_value(value)?;
+    Ok(serde_yaml_ng::to_string(&value)?)
 }
 
 fn utf8(input: &[u8]) -> Result<&str, CodecError> {
@@ -177,6 +181,25 @@ mod tests {
         let v: Value = from_str(doc).expect("decodes");
         assert_eq!(v["a"]["b"][0]["c"][1]["d"], json!("[[["));
         assert_eq!(v["a"]["b"][1], json!("it's [ok"));
+    }
+
+    #[test]
+    fn raw_json_fields_are_written_as_yaml() {
+        // Found by the example API's fixtures: `FieldsV1` keeps its JSON text and serializes
+        // it as serde_json's raw value, which a YAML serializer wrote as a private wrapper map.
+        let entry = crate::meta::ManagedFieldsEntry {
+            manager: "kubectl".into(),
+            fields_v1: Some(crate::meta::FieldsV1::from(json!({"f:spec": {"f:x": {}}}))),
+            ..Default::default()
+        };
+        let text = to_string(&entry).expect("encodes");
+        assert!(!text.contains("RawValue"), "{text}");
+        assert!(
+            text.contains("fieldsV1:\n  f:spec:\n    f:x: {}\n"),
+            "{text}"
+        );
+        let back: crate::meta::ManagedFieldsEntry = from_str(&text).expect("decodes");
+        assert_eq!(back, entry);
     }
 
     #[test]

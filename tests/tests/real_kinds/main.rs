@@ -87,3 +87,55 @@ fn deployment() {
 fn job() {
     check::<batch_v1::Job>("batch.v1.Job");
 }
+
+/// The same fixtures through `kapi::fixtures`, the per-release fixture check, with a flat
+/// root (a copy of k8s.io/api's `testdata/HEAD`) compared as values: how the shipped
+/// Kubernetes API crate points `fixture-root` at them.
+#[test]
+fn kubernetes_fixtures_pass_the_per_release_fixture_check() {
+    use kapi::fixtures::{self, Compare, Fixtures, Kind};
+    fn kind<T>(name: &'static str) -> Kind
+    where
+        T: ProtoMessage + DeserializeOwned + Serialize + kapi::fuzz::Fuzz,
+    {
+        Kind {
+            name,
+            fingerprint: "",
+            json: fixtures::json_codec::<T>(),
+            yaml: fixtures::yaml_codec::<T>(),
+            protobuf: Some(fixtures::protobuf_codec::<T>()),
+            hub: None,
+        }
+    }
+    let root = tempfile::tempdir().unwrap();
+    let kinds = vec![
+        kind::<core_v1::Service>("core.v1.Service"),
+        kind::<networking_v1::NetworkPolicy>("networking.k8s.io.v1.NetworkPolicy"),
+        kind::<policy_v1::PodDisruptionBudget>("policy.v1.PodDisruptionBudget"),
+        kind::<apps_v1::Deployment>("apps.v1.Deployment"),
+        kind::<batch_v1::Job>("batch.v1.Job"),
+    ];
+    for k in &kinds {
+        for ext in ["json", "yaml", "pb"] {
+            std::fs::write(
+                root.path().join(format!("{}.{ext}", k.name)),
+                read(k.name, ext),
+            )
+            .unwrap();
+        }
+    }
+    // A kind this crate does not port is another project's, skipped in a flat root.
+    std::fs::write(
+        root.path().join("core.v1.ConfigMap.json"),
+        read("core.v1.ConfigMap", "json"),
+    )
+    .unwrap();
+    let fixtures = Fixtures {
+        root: root.path().to_path_buf(),
+        compare: Compare::Values,
+        kinds,
+    };
+    let summary = fixtures::check(&fixtures).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(summary.checked.get("."), Some(&15), "{summary}");
+    assert_eq!(summary.skipped, 1);
+}

@@ -1,0 +1,743 @@
+//! Per-release fixtures, as k8s.io/api keeps them in `testdata/`: for every kind of every
+//! served version a fully populated object as `<group>.<version>.<Kind>.json`, `.yaml` and
+//! (where the group-version has protobuf) `.pb`, under `HEAD/` for today's API and under a
+//! directory per release (`v1.0/`) for what that release wrote. [`check`] proves every
+//! fixture still decodes strictly in its own version, re-encodes to the same bytes (or to
+//! its reviewed `<name>.after_roundtrip.<ext>`), and survives version → internal → version.
+//!
+//! `cargo xtask codegen` writes the crate's table of kinds ([`Fixtures`], in
+//! `generated/round_trip.rs`); the fixtures themselves come from the derived [`Fuzz`] impls
+//! (with the crate's fuzz hooks, so they hold the invariants conversions rely on) on a fixed
+//! seed, written by [`run`] when `KAPI_UPDATE_FIXTURES=1` (Kubernetes'
+//! `UPDATE_COMPATIBILITY_FIXTURE_DATA`). `HEAD/FINGERPRINTS` records the shape of each kind
+//! they were written for; codegen's `--verify-only` compares it with today's API.
+
+use crate::codec::{json, protobuf, yaml};
+use crate::conversion::Versioned;
+use crate::fuzz::{Fuzz, Fuzzer};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The directory of today's fixtures, rewritten by `KAPI_UPDATE_FIXTURES=1`.
+pub const HEAD: &str = "HEAD";
+/// The file in `HEAD/` naming each kind's fingerprint when its fixtures were written.
+pub const FINGERPRINTS: &str = "FINGERPRINTS";
+/// The infix of a reviewed round-trip result: `<name>.after_roundtrip.<ext>`.
+pub const AFTER_ROUNDTRIP: &str = "after_roundtrip";
+/// The variable that makes [`run`] write `HEAD/` (and `after_roundtrip` files for review).
+pub const UPDATE_ENV: &str = "KAPI_UPDATE_FIXTURES";
+
+/// A crate's fixture root and its kinds (generated).
+pub struct Fixtures {
+    /// The root: release directories (`HEAD/`, `v1.0/`), or fixture files directly in it (a
+    /// flat directory of today's fixtures, such as a copy of k8s.io/api's `testdata/HEAD`).
+    pub root: PathBuf,
+    pub compare: Compare,
+    pub kinds: Vec<Kind>,
+}
+
+/// How a re-encoded fixture must match: byte for byte, or (JSON and YAML, for fixtures
+/// written by another encoder, such as Go's, which escapes and orders differently) as
+/// values. Protobuf is always compared byte for byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compare {
+    Bytes,
+    Values,
+}
+
+/// One kind of one version: its fixture name and how to decode, encode and make it.
+pub struct Kind {
+    /// `<group>.<version>.<Kind>`, the core group as `core` (k8s.io/api's file names).
+    pub name: &'static str,
+    /// The shape of the kind in the model when codegen ran; `HEAD/FINGERPRINTS` records it.
+    pub fingerprint: &'static str,
+    pub json: Codec,
+    pub yaml: Codec,
+    pub protobuf: Option<Codec>,
+    /// Value → version → internal → version → value, for kinds with a hub.
+    pub hub: Option<HubRoundTrip>,
+}
+
+/// A kind's trip through its hub, on the object as JSON.
+pub type HubRoundTrip = fn(&Value) -> Result<Value, String>;
+
+/// One format of a kind: strict decode and re-encode, and the encoding of a new fixture.
+#[derive(Clone, Copy)]
+pub struct Codec {
+    pub decode: fn(&[u8]) -> Result<Decoded, String>,
+    pub sample: fn(u64) -> Result<Vec<u8>, String>,
+}
+
+/// A fixture decoded: the object as JSON, and the object encoded again in the same format.
+pub struct Decoded {
+    pub value: Value,
+    pub reencoded: Vec<u8>,
+}
+
+/// The JSON codec of `T`: strict decode, and Kubernetes' fixture layout (two-space
+/// indentation, no final newline).
+pub fn json_codec<T: Fuzz + Serialize + DeserializeOwned>() -> Codec {
+    Codec {
+        decode: decode_json::<T>,
+        sample: |seed| encode_json(&sample::<T>(seed)),
+    }
+}
+
+/// The YAML codec of `T`.
+pub fn yaml_codec<T: Fuzz + Serialize + DeserializeOwned>() -> Codec {
+    Codec {
+        decode: decode_yaml::<T>,
+        sample: |seed| encode_yaml(&sample::<T>(seed)),
+    }
+}
+
+/// The protobuf codec of `T`, in the `k8s\x00` envelope.
+pub fn protobuf_codec<T: Fuzz + Serialize + protobuf::ProtoMessage>() -> Codec {
+    Codec {
+        decode: decode_protobuf::<T>,
+        sample: |seed| Ok(protobuf::encode(&sample::<T>(seed))),
+    }
+}
+
+/// The hub round trip of `T`.
+pub fn hub<T: Versioned + Serialize + DeserializeOwned>() -> HubRoundTrip {
+    |value| {
+        let typed: T = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+        let back = typed
+            .to_internal()
+            .and_then(T::from_internal)
+            .map_err(|e| format!("conversion failed: {e}"))?;
+        serde_json::to_value(&back).map_err(|e| e.to_string())
+    }
+}
+
+/// A fully populated `T`: every optional value set where the depth allows, every
+/// collection non-empty, enums within their known values; the seed is the kind's name, so
+/// a new kind never changes another's fixture.
+fn sample<T: Fuzz>(seed: u64) -> T {
+    T::fuzz(&mut Fuzzer::full(seed))
+}
+
+fn decode_json<T: Serialize + DeserializeOwned>(bytes: &[u8]) -> Result<Decoded, String> {
+    decoded(json::from_slice_strict::<T>(bytes), encode_json)
+}
+
+fn encode_json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+    serde_json::to_vec_pretty(value).map_err(|e| e.to_string())
+}
+
+fn decode_yaml<T: Serialize + DeserializeOwned>(bytes: &[u8]) -> Result<Decoded, String> {
+    decoded(yaml::from_slice_strict::<T>(bytes), encode_yaml)
+}
+
+fn encode_yaml<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+    yaml::to_string(value)
+        .map(String::into_bytes)
+        .map_err(|e| e.to_string())
+}
+
+/// A strict decode's object, or every unknown and repeated field it found.
+fn decoded<T: Serialize>(
+    strict: Result<json::Strict<T>, crate::codec::CodecError>,
+    encode: fn(&T) -> Result<Vec<u8>, String>,
+) -> Result<Decoded, String> {
+    let typed = strict
+        .and_then(json::Strict::into_result)
+        .map_err(|e| e.to_string())?;
+    Ok(Decoded {
+        value: serde_json::to_value(&typed).map_err(|e| e.to_string())?,
+        reencoded: encode(&typed)?,
+    })
+}
+
+fn decode_protobuf<T: Serialize + protobuf::ProtoMessage>(bytes: &[u8]) -> Result<Decoded, String> {
+    let typed: T = protobuf::decode(bytes).map_err(|e| e.to_string())?;
+    Ok(Decoded {
+        value: serde_json::to_value(&typed).map_err(|e| e.to_string())?,
+        reencoded: protobuf::encode(&typed),
+    })
+}
+
+/// The fixed seed of a kind's fixture: FNV-1a of its name.
+pub fn seed_of(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The fixture formats, by file extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Format {
+    Json,
+    Yaml,
+    Protobuf,
+}
+
+impl Format {
+    pub const ALL: [Format; 3] = [Format::Json, Format::Yaml, Format::Protobuf];
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            Format::Yaml => "yaml",
+            Format::Protobuf => "pb",
+        }
+    }
+
+    fn of_extension(ext: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.extension() == ext)
+    }
+
+    fn codec(self, kind: &Kind) -> Option<&Codec> {
+        match self {
+            Format::Json => Some(&kind.json),
+            Format::Yaml => Some(&kind.yaml),
+            Format::Protobuf => kind.protobuf.as_ref(),
+        }
+    }
+}
+
+/// A fixture file's name taken apart: `<name>[.after_roundtrip].<ext>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileName {
+    pub kind: String,
+    pub format: Format,
+    pub after_roundtrip: bool,
+}
+
+impl FileName {
+    /// `None` for a file that is not a fixture (`FINGERPRINTS`, a README).
+    pub fn parse(file: &str) -> Option<FileName> {
+        let (stem, ext) = file.rsplit_once('.')?;
+        let format = Format::of_extension(ext)?;
+        let (kind, after_roundtrip) = match stem.strip_suffix(AFTER_ROUNDTRIP) {
+            Some(kind) => (kind.strip_suffix('.')?, true),
+            None => (stem, false),
+        };
+        Some(FileName {
+            kind: kind.to_string(),
+            format,
+            after_roundtrip,
+        })
+    }
+
+    pub fn file(kind: &str, format: Format, after_roundtrip: bool) -> String {
+        if after_roundtrip {
+            format!("{kind}.{AFTER_ROUNDTRIP}.{}", format.extension())
+        } else {
+            format!("{kind}.{}", format.extension())
+        }
+    }
+}
+
+/// What [`check`] found: fixtures checked per release directory (`.` for a flat root).
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub checked: BTreeMap<String, usize>,
+    /// Fixtures of a flat root (another project's HEAD) whose kind the crate does not have.
+    pub skipped: usize,
+    /// Files written by an update run.
+    pub written: Vec<PathBuf>,
+}
+
+impl Summary {
+    pub fn total(&self) -> usize {
+        self.checked.values().sum()
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} fixture(s) passed", self.total())?;
+        let per: Vec<String> = self
+            .checked
+            .iter()
+            .map(|(release, n)| format!("{release}: {n}"))
+            .collect();
+        if !per.is_empty() {
+            write!(f, " ({})", per.join(", "))?;
+        }
+        if self.skipped > 0 {
+            write!(
+                f,
+                "; {} of kinds this crate does not have skipped",
+                self.skipped
+            )?;
+        }
+        if !self.written.is_empty() {
+            write!(f, "; {} file(s) written", self.written.len())?;
+        }
+        Ok(())
+    }
+}
+
+/// Every problem, one per line, each naming its file.
+#[derive(Debug, Default)]
+pub struct Failures(pub Vec<String>);
+
+impl fmt::Display for Failures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} fixture problem(s):", self.0.len())?;
+        for line in &self.0 {
+            writeln!(f, "  {line}")?;
+        }
+        write!(
+            f,
+            "today's fixtures are rewritten by `{UPDATE_ENV}=1 cargo test`; a changed round trip of an older release's fixture is accepted by reviewing the `.{AFTER_ROUNDTRIP}.` file that run writes"
+        )
+    }
+}
+
+impl std::error::Error for Failures {}
+
+/// What the generated fixture test runs: with `KAPI_UPDATE_FIXTURES=1` first rewrites
+/// `HEAD/` and writes an `after_roundtrip` file beside each older fixture whose round trip
+/// changed it; then checks everything.
+pub fn run(fixtures: &Fixtures) -> Result<Summary, Failures> {
+    let update = std::env::var_os(UPDATE_ENV).is_some_and(|v| !v.is_empty() && v != "0");
+    let mut written = Vec::new();
+    if update {
+        written = write_head(fixtures).map_err(|e| Failures(vec![e]))?;
+        written.extend(write_after_roundtrip(fixtures));
+    }
+    let mut summary = check(fixtures)?;
+    summary.written = written;
+    Ok(summary)
+}
+
+/// Checks every fixture under the root. A root that does not exist has no fixtures.
+pub fn check(fixtures: &Fixtures) -> Result<Summary, Failures> {
+    let mut summary = Summary::default();
+    let mut failures = Vec::new();
+    let kinds: BTreeMap<&str, &Kind> = fixtures.kinds.iter().map(|k| (k.name, k)).collect();
+    for (release, dir) in release_dirs(&fixtures.root).map_err(|e| Failures(vec![e]))? {
+        let files = match fixture_files(&dir) {
+            Ok(files) => files,
+            Err(e) => {
+                failures.push(e);
+                continue;
+            }
+        };
+        if release == HEAD {
+            failures.extend(head_problems(fixtures, &dir, &files));
+        }
+        let mut checked = 0;
+        for (file, name) in &files {
+            if name.after_roundtrip {
+                if !files
+                    .values()
+                    .any(|n| !n.after_roundtrip && n.kind == name.kind && n.format == name.format)
+                {
+                    failures.push(format!(
+                        "{}: no fixture {} for this round-trip result",
+                        dir.join(file).display(),
+                        FileName::file(&name.kind, name.format, false)
+                    ));
+                }
+                continue;
+            }
+            let path = dir.join(file);
+            // Another project's HEAD holds kinds this crate never had; a release directory's
+            // kinds are this crate's own, and one that is gone is a break.
+            if release == "." && !kinds.contains_key(name.kind.as_str()) {
+                summary.skipped += 1;
+                continue;
+            }
+            match check_file(fixtures, &kinds, &dir, &path, name) {
+                Ok(()) => checked += 1,
+                Err(e) => failures.push(format!("{}: {e}", path.display())),
+            }
+        }
+        summary.checked.insert(release, checked);
+    }
+    if failures.is_empty() {
+        Ok(summary)
+    } else {
+        Err(Failures(failures))
+    }
+}
+
+/// The release directories of the root, by name, or the root itself (as `.`) when it holds
+/// fixture files directly.
+fn release_dirs(root: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+    let entries = match std::fs::read_dir(root) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("cannot read {}: {e}", root.display())),
+    };
+    let mut dirs = Vec::new();
+    let mut flat = false;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", root.display()))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if entry.path().is_dir() {
+            dirs.push((name, entry.path()));
+        } else if FileName::parse(&name).is_some() {
+            flat = true;
+        }
+    }
+    if flat {
+        dirs.push((".".to_string(), root.to_path_buf()));
+    }
+    dirs.sort();
+    Ok(dirs)
+}
+
+/// The fixture files of a directory, by file name.
+fn fixture_files(dir: &Path) -> Result<BTreeMap<String, FileName>, String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut files = BTreeMap::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if let Some(name) = FileName::parse(&file) {
+            files.insert(file, name);
+        }
+    }
+    Ok(files)
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("cannot read: {e}"))
+}
+
+fn check_file(
+    fixtures: &Fixtures,
+    kinds: &BTreeMap<&str, &Kind>,
+    dir: &Path,
+    path: &Path,
+    name: &FileName,
+) -> Result<(), String> {
+    let Some(kind) = kinds.get(name.kind.as_str()) else {
+        return Err(format!(
+            "no kind {} in this crate: its kind or its version was removed, which breaks every client and stored object of that release",
+            name.kind
+        ));
+    };
+    let Some(codec) = name.format.codec(kind) else {
+        return Err(format!("{} has no protobuf encoding any more", name.kind));
+    };
+    let bytes = read(path)?;
+    let decoded = (codec.decode)(&bytes).map_err(|e| format!("does not decode: {e}"))?;
+    let after = dir.join(FileName::file(&name.kind, name.format, true));
+    let (expected, against) = match std::fs::read(&after) {
+        Ok(after_bytes) => (after_bytes, after.display().to_string()),
+        Err(_) => (bytes, "the fixture".to_string()),
+    };
+    if !same_encoding(fixtures.compare, name.format, &decoded.reencoded, &expected) {
+        return Err(format!(
+            "re-encodes differently from {against}:\n{}",
+            first_difference(&expected, &decoded.reencoded)
+        ));
+    }
+    if let Some(hub) = kind.hub {
+        let back = hub(&decoded.value).map_err(|e| format!("through the hub: {e}"))?;
+        if back != decoded.value {
+            let mut changes = Vec::new();
+            differences("", &decoded.value, &back, &mut changes);
+            return Err(format!(
+                "version → internal → version loses data:\n    {}",
+                changes.join("\n    ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where two JSON values part, by path (`spec.ports[0].port`), at most a few.
+fn differences(path: &str, before: &Value, after: &Value, out: &mut Vec<String>) {
+    const MAX: usize = 8;
+    if out.len() >= MAX || before == after {
+        return;
+    }
+    let at = |key: &str| {
+        if path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    match (before, after) {
+        (Value::Object(b), Value::Object(a)) => {
+            let keys: BTreeSet<&String> = b.keys().chain(a.keys()).collect();
+            for key in keys {
+                match (b.get(key), a.get(key)) {
+                    (Some(x), Some(y)) => differences(&at(key), x, y, out),
+                    (Some(x), None) => out.push(format!("{}: {x} → (dropped)", at(key))),
+                    (None, Some(y)) => out.push(format!("{}: (unset) → {y}", at(key))),
+                    (None, None) => {}
+                }
+            }
+        }
+        (Value::Array(b), Value::Array(a)) if b.len() == a.len() => {
+            for (i, (x, y)) in b.iter().zip(a).enumerate() {
+                differences(&format!("{path}[{i}]"), x, y, out);
+            }
+        }
+        _ => out.push(format!(
+            "{}: {before} → {after}",
+            if path.is_empty() { "." } else { path }
+        )),
+    }
+}
+
+fn same_encoding(compare: Compare, format: Format, actual: &[u8], expected: &[u8]) -> bool {
+    if actual == expected {
+        return true;
+    }
+    if compare == Compare::Bytes || format == Format::Protobuf {
+        return false;
+    }
+    let as_value = |bytes: &[u8]| -> Option<Value> {
+        match format {
+            Format::Json => serde_json::from_slice(bytes).ok(),
+            _ => yaml::from_slice(bytes).ok(),
+        }
+    };
+    match (as_value(actual), as_value(expected)) {
+        (Some(a), Some(e)) => a == e,
+        _ => false,
+    }
+}
+
+/// The first line (text) or byte offset (binary) where two encodings part.
+fn first_difference(expected: &[u8], actual: &[u8]) -> String {
+    match (std::str::from_utf8(expected), std::str::from_utf8(actual)) {
+        (Ok(e), Ok(a)) => {
+            let (mut el, mut al) = (e.lines(), a.lines());
+            let mut line = 1;
+            loop {
+                match (el.next(), al.next()) {
+                    (Some(x), Some(y)) if x == y => line += 1,
+                    (x, y) => {
+                        return format!(
+                            "  line {line}: expected {}\n  line {line}: got      {}",
+                            x.unwrap_or("<end>"),
+                            y.unwrap_or("<end>")
+                        )
+                    }
+                }
+            }
+        }
+        _ => {
+            let at = expected
+                .iter()
+                .zip(actual)
+                .position(|(x, y)| x != y)
+                .unwrap_or(expected.len().min(actual.len()));
+            format!(
+                "  byte {at} of {} (expected) / {} (got) differs",
+                expected.len(),
+                actual.len()
+            )
+        }
+    }
+}
+
+/// `HEAD/` must hold every kind's fixtures, written for today's shape of the kind.
+fn head_problems(
+    fixtures: &Fixtures,
+    dir: &Path,
+    files: &BTreeMap<String, FileName>,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let recorded = read_fingerprints(dir);
+    for kind in &fixtures.kinds {
+        for format in Format::ALL {
+            if format.codec(kind).is_none() {
+                continue;
+            }
+            let file = FileName::file(kind.name, format, false);
+            if !files.contains_key(&file) {
+                problems.push(format!("{}: missing", dir.join(&file).display()));
+            }
+        }
+        if let Some(recorded) = &recorded {
+            if recorded.get(kind.name).map(String::as_str) != Some(kind.fingerprint) {
+                problems.push(format!(
+                    "{}: written for another shape of {} (fingerprint {} in {FINGERPRINTS}, {} today)",
+                    dir.join(FileName::file(kind.name, Format::Json, false)).display(),
+                    kind.name,
+                    recorded.get(kind.name).map_or("none", String::as_str),
+                    kind.fingerprint
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// `HEAD/FINGERPRINTS` as kind → fingerprint; `None` without the file (a flat root or a
+/// HEAD copied from elsewhere).
+pub fn read_fingerprints(head: &Path) -> Option<BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(head.join(FINGERPRINTS)).ok()?;
+    Some(parse_fingerprints(&text))
+}
+
+/// The lines `<kind> <fingerprint>` of a `FINGERPRINTS` file; `#` starts a comment.
+pub fn parse_fingerprints(text: &str) -> BTreeMap<String, String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' '))
+        .map(|(k, f)| (k.to_string(), f.trim().to_string()))
+        .collect()
+}
+
+/// The text of a `FINGERPRINTS` file for `kinds`.
+pub fn fingerprints_text<'a>(kinds: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let mut out = String::from(
+        "# The shape of each kind when HEAD's fixtures were written (KAPI_UPDATE_FIXTURES=1 cargo test);\n# kapi-codegen --verify-only compares it with today's API.\n",
+    );
+    let sorted: BTreeMap<&str, &str> = kinds.into_iter().collect();
+    for (kind, fingerprint) in sorted {
+        out.push_str(&format!("{kind} {fingerprint}\n"));
+    }
+    out
+}
+
+/// Rewrites `HEAD/` under a root of release directories: every kind's fixtures from its
+/// fixed seed, `FINGERPRINTS`, and no fixture of a kind that is gone. Reviewed
+/// `after_roundtrip` files in `HEAD/` are left alone.
+pub fn write_head(fixtures: &Fixtures) -> Result<Vec<PathBuf>, String> {
+    if release_dirs(&fixtures.root)?
+        .iter()
+        .any(|(release, _)| release == ".")
+    {
+        return Err(format!(
+            "{} holds fixture files directly (a flat copy of another project's HEAD): kapi writes only a root of release directories",
+            fixtures.root.display()
+        ));
+    }
+    let dir = fixtures.root.join(HEAD);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut expected = BTreeSet::new();
+    let mut written = Vec::new();
+    for kind in &fixtures.kinds {
+        let seed = seed_of(kind.name);
+        for format in Format::ALL {
+            let Some(codec) = format.codec(kind) else {
+                continue;
+            };
+            let file = FileName::file(kind.name, format, false);
+            let bytes = (codec.sample)(seed).map_err(|e| format!("{}: {e}", kind.name))?;
+            write_if_changed(&dir.join(&file), &bytes, &mut written)?;
+            expected.insert(file);
+        }
+    }
+    let text = fingerprints_text(fixtures.kinds.iter().map(|k| (k.name, k.fingerprint)));
+    write_if_changed(&dir.join(FINGERPRINTS), text.as_bytes(), &mut written)?;
+    for (file, name) in fixture_files(&dir)? {
+        if !name.after_roundtrip && !expected.contains(&file) {
+            let path = dir.join(&file);
+            std::fs::remove_file(&path)
+                .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+            written.push(path);
+        }
+    }
+    Ok(written)
+}
+
+fn write_if_changed(path: &Path, bytes: &[u8], written: &mut Vec<PathBuf>) -> Result<(), String> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    written.push(path.to_path_buf());
+    Ok(())
+}
+
+/// Beside each fixture of an older release that decodes but re-encodes differently, the
+/// re-encoded bytes as `<name>.after_roundtrip.<ext>`, for review (Kubernetes' update run).
+fn write_after_roundtrip(fixtures: &Fixtures) -> Vec<PathBuf> {
+    let mut written = Vec::new();
+    let kinds: BTreeMap<&str, &Kind> = fixtures.kinds.iter().map(|k| (k.name, k)).collect();
+    let Ok(dirs) = release_dirs(&fixtures.root) else {
+        return written;
+    };
+    for (release, dir) in dirs {
+        if release == HEAD || release == "." {
+            continue;
+        }
+        let Ok(files) = fixture_files(&dir) else {
+            continue;
+        };
+        for (file, name) in files.iter().filter(|(_, n)| !n.after_roundtrip) {
+            let Some(codec) = kinds
+                .get(name.kind.as_str())
+                .and_then(|k| name.format.codec(k))
+            else {
+                continue;
+            };
+            let Ok(bytes) = std::fs::read(dir.join(file)) else {
+                continue;
+            };
+            let Ok(decoded) = (codec.decode)(&bytes) else {
+                continue;
+            };
+            if !same_encoding(fixtures.compare, name.format, &decoded.reencoded, &bytes) {
+                let after = dir.join(FileName::file(&name.kind, name.format, true));
+                // A failed write shows up as the failure the check reports next.
+                let _ = write_if_changed(&after, &decoded.reencoded, &mut written);
+            }
+        }
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_follow_kubernetes() {
+        assert_eq!(
+            FileName::parse("apps.v1.Deployment.after_roundtrip.pb"),
+            Some(FileName {
+                kind: "apps.v1.Deployment".into(),
+                format: Format::Protobuf,
+                after_roundtrip: true
+            })
+        );
+        assert_eq!(
+            FileName::parse("core.v1.Pod.json").map(|n| (n.kind, n.after_roundtrip)),
+            Some(("core.v1.Pod".to_string(), false))
+        );
+        assert_eq!(FileName::parse("FINGERPRINTS"), None);
+        assert_eq!(FileName::parse("README.md"), None);
+        assert_eq!(
+            FileName::file("core.v1.Pod", Format::Yaml, true),
+            "core.v1.Pod.after_roundtrip.yaml"
+        );
+    }
+
+    #[test]
+    fn hub_losses_are_named_by_path() {
+        let before = serde_json::json!({"spec": {"ports": [{"port": 1}], "a": 1}, "b": [1, 2]});
+        let after = serde_json::json!({"spec": {"a": 2}, "b": [1]});
+        let mut out = Vec::new();
+        differences("", &before, &after, &mut out);
+        assert_eq!(
+            out,
+            [
+                "b: [1,2] → [1]",
+                "spec.a: 1 → 2",
+                "spec.ports: [{\"port\":1}] → (dropped)"
+            ]
+        );
+    }
+
+    #[test]
+    fn fingerprints_read_back() {
+        let text = fingerprints_text([("b.v1.B", "2"), ("a.v1.A", "1")]);
+        let parsed = parse_fingerprints(&text);
+        assert_eq!(parsed.get("a.v1.A").map(String::as_str), Some("1"));
+        assert_eq!(parsed.len(), 2);
+        assert!(text.find("a.v1.A").unwrap() < text.find("b.v1.B").unwrap());
+    }
+}
