@@ -12,6 +12,7 @@ pub mod output;
 pub mod settings;
 
 mod client_surface;
+mod parallel;
 mod rust_modules;
 mod schema;
 
@@ -154,19 +155,28 @@ pub fn generate_all_with_warnings(
         print_timing("resolve", start.elapsed(), &[]);
     }
     let cx = Context::new(settings, model, index.as_ref().map_err(|e| e.as_str()));
+    let generators = generators();
+    // Without kapi's types the first generator to ask reports it: one at a time, so the
+    // report is the same on every run.
+    let threads = match &index {
+        Ok(_) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Err(_) => 1,
+    };
     let mut diags = Diagnostics::default();
     let mut files: Vec<GeneratedFile> = Vec::new();
     let mut test_support = std::collections::BTreeSet::new();
-    for g in generators() {
-        let start = Instant::now();
-        let generated = g.generate(&cx, &mut diags);
+    for (g, run) in generators
+        .iter()
+        .zip(parallel::run_all(&cx, &generators, threads))
+    {
         if timings {
-            print_timing(g.name(), start.elapsed(), &generated);
+            print_timing(g.name(), run.elapsed, &run.files);
         }
         if g.test_support() {
-            test_support.extend(generated.iter().map(|f| f.path.clone()));
+            test_support.extend(run.files.iter().map(|f| f.path.clone()));
         }
-        files.extend(generated);
+        diags.extend(run.diagnostics.into_vec());
+        files.extend(run.files);
     }
     files.extend(rust_modules::module_files(
         &cx,

@@ -12,8 +12,8 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::resolve::Index;
 use crate::model::{GroupVersion, Model, PathMod};
 use proc_macro2::TokenStream;
-use std::cell::Cell;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use rust::{path_tokens, rust_source};
 
@@ -24,8 +24,9 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// A whole-API generator.
-pub trait Generator {
+/// A whole-API generator. Generators run side by side on threads, so each is `Sync`
+/// (they are unit structs; their state lives in what `generate` builds).
+pub trait Generator: Sync {
     /// Short name for reports (`model-summary`, `conversion`, ...).
     fn name(&self) -> &'static str;
     /// Files for the whole model; problems only a whole-API view can see (a field with no
@@ -50,7 +51,7 @@ pub struct Context<'a> {
     /// The index over the API's and kapi's types, or why kapi's types cannot be read.
     index: Result<&'a Index<'a>, &'a str>,
     /// Whether the run has reported that kapi's types cannot be read (once is enough).
-    kapi_reported: Cell<bool>,
+    kapi_reported: AtomicBool,
 }
 
 impl<'a> Context<'a> {
@@ -64,7 +65,7 @@ impl<'a> Context<'a> {
             settings,
             model,
             index,
-            kapi_reported: Cell::new(false),
+            kapi_reported: AtomicBool::new(false),
         }
     }
 
@@ -80,7 +81,7 @@ impl<'a> Context<'a> {
         match self.index {
             Ok(index) => Some(index),
             Err(e) => {
-                if !self.kapi_reported.replace(true) {
+                if !self.kapi_reported.swap(true, Ordering::Relaxed) {
                     diags.push(kapi_error(first, e));
                 }
                 None

@@ -113,9 +113,7 @@ impl Printer {
                         if inner {
                             tokens.next();
                         }
-                        let bracket = |t: &TokenTree| {
-                            matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket)
-                        };
+                        let bracket = |t: &TokenTree| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket);
                         if let Some(TokenTree::Group(attr)) = tokens.next_if(bracket) {
                             self.attribute(attr, inner);
                             continue;
