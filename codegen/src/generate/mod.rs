@@ -147,6 +147,16 @@ pub fn generate_all_with_warnings(
     model: &Model,
     settings: &Settings,
 ) -> Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>> {
+    generate_alongside(model, settings, || ()).0
+}
+
+/// [`generate_all_with_warnings`], with `alongside` run on this thread while other cores
+/// start on the generators (they only read the model); and what `alongside` returned.
+fn generate_alongside<R>(
+    model: &Model,
+    settings: &Settings,
+    alongside: impl FnOnce() -> R,
+) -> (Generated, R) {
     let timings = timings_enabled();
     let start = Instant::now();
     let kapi = kapi_types::load(&model.crate_dir);
@@ -165,10 +175,8 @@ pub fn generate_all_with_warnings(
     let mut diags = Diagnostics::default();
     let mut files: Vec<GeneratedFile> = Vec::new();
     let mut test_support = std::collections::BTreeSet::new();
-    for (g, run) in generators
-        .iter()
-        .zip(parallel::run_all(&cx, &generators, threads))
-    {
+    let (runs, alongside) = parallel::run_all(&cx, &generators, threads, alongside);
+    for (g, run) in generators.iter().zip(runs) {
         if timings {
             print_timing(g.name(), run.elapsed, &run.files);
         }
@@ -189,7 +197,7 @@ pub fn generate_all_with_warnings(
         .into_iter()
         .partition(Diagnostic::is_warning);
     if !errors.is_empty() {
-        return Err(errors);
+        return (Err(errors), alongside);
     }
     let mut files: Vec<GeneratedFile> = files
         .into_iter()
@@ -199,8 +207,11 @@ pub fn generate_all_with_warnings(
         })
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok((files, warnings))
+    (Ok((files, warnings)), alongside)
 }
+
+/// Every generated file and the generators' warnings, or the errors that stop the run.
+type Generated = Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>>;
 
 /// `KAPI_CODEGEN_TIMINGS=1` prints what each step of a run costs, one line each, to find the
 /// slow one (`cargo xtask scale-bench` reads them).
@@ -251,13 +262,18 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
     if timings {
         print_timing("load", start.elapsed(), &[]);
     }
-    let step = Instant::now();
-    let mut warnings = loaded.lint(options.strict)?;
-    if timings {
-        print_timing("lint", step.elapsed(), &[]);
-    }
-    let (files, generator_warnings) = generate_all_with_warnings(&loaded.model, &loaded.settings)
-        .map_err(|d| loaded.source_error(d))?;
+    // The linter runs on this thread while the other cores start generating: it reads the
+    // same model, and its errors stop the run before anything is written.
+    let (generated, lint) = generate_alongside(&loaded.model, &loaded.settings, || {
+        let step = Instant::now();
+        let lint = loaded.lint(options.strict);
+        if timings {
+            print_timing("lint", step.elapsed(), &[]);
+        }
+        lint
+    });
+    let mut warnings = lint?;
+    let (files, generator_warnings) = generated.map_err(|d| loaded.source_error(d))?;
     warnings.extend(
         generator_warnings
             .iter()

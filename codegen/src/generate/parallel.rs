@@ -15,8 +15,14 @@ pub struct Run {
 }
 
 /// Runs every generator of `generators` in `cx` on up to `threads` threads (this one
-/// included); the runs in the order of `generators`.
-pub fn run_all(cx: &Context, generators: &[Box<dyn Generator>], threads: usize) -> Vec<Run> {
+/// included), this thread doing `first` before it takes generators too: the runs in the
+/// order of `generators`, and what `first` returned.
+pub fn run_all<F: FnOnce() -> R, R>(
+    cx: &Context,
+    generators: &[Box<dyn Generator>],
+    threads: usize,
+    first: F,
+) -> (Vec<Run>, R) {
     let next = AtomicUsize::new(0);
     let work = || {
         let mut done = Vec::new();
@@ -37,13 +43,14 @@ pub fn run_all(cx: &Context, generators: &[Box<dyn Generator>], threads: usize) 
         }
     };
     let shared = ThreadBound(&work);
-    let mut done: Vec<(usize, ThreadBound<Run>)> = std::thread::scope(|scope| {
+    let (mut done, first): (Vec<(usize, ThreadBound<Run>)>, R) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads.clamp(1, generators.len().max(1)))
             .map(|_| {
                 let shared = &shared;
                 scope.spawn(move || ThreadBound((shared.0)()))
             })
             .collect();
+        let first = first();
         let mut all = work();
         for helper in helpers {
             match helper.join() {
@@ -52,10 +59,10 @@ pub fn run_all(cx: &Context, generators: &[Box<dyn Generator>], threads: usize) 
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        all
+        (all, first)
     });
     done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, run)| run.0).collect()
+    (done.into_iter().map(|(_, run)| run.0).collect(), first)
 }
 
 /// A value handed between the threads of one run although its type says it may not be.

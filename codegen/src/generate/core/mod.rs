@@ -167,6 +167,30 @@ impl<'a> Context<'a> {
     }
 }
 
+/// `f` of every item, in order, the items split across the machine's cores: for printing
+/// documents that are plain values (JSON, YAML), which need nothing of the model.
+pub fn map_on_cores<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = items.len().div_ceil(cores).max(1);
+    if cores == 1 || items.len() < 2 {
+        return items.iter().map(f).collect();
+    }
+    let f = &f;
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| {
+                part.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
 /// What [`Context::rust_file_per_version`] wrote.
 pub struct PerVersion<'a> {
     pub files: Vec<GeneratedFile>,
