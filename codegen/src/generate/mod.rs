@@ -199,13 +199,11 @@ fn generate_alongside<R>(
     if !errors.is_empty() {
         return (Err(errors), alongside);
     }
-    let mut files: Vec<GeneratedFile> = files
-        .into_iter()
-        .map(|f| GeneratedFile {
-            contents: output::with_header(&f.path, settings.header.as_deref(), &f.contents),
-            path: f.path,
-        })
-        .collect();
+    // Each file's text is dropped as soon as its copy with the header is made.
+    let mut files = self::core::map_on_cores(files, |f| GeneratedFile {
+        contents: output::with_header(&f.path, settings.header.as_deref(), &f.contents),
+        path: f.path,
+    });
     files.sort_by(|a, b| a.path.cmp(&b.path));
     (Ok((files, warnings)), alongside)
 }

@@ -91,6 +91,16 @@ impl Style {
 /// Appends `value` in flow form; `None` as soon as `out` grows past `end` (a list or an
 /// object; a scalar is written whole).
 fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()> {
+    // What no line can hold is given up on before anything is written: an item takes at
+    // least 3 columns (`1, `), an entry 5 (`k: 1, `).
+    let least = match value {
+        Value::Array(items) => items.len() * 3,
+        Value::Object(map) => map.len() * 5,
+        _ => 0,
+    };
+    if out.len() + least > end + 2 {
+        return None;
+    }
     match value {
         Value::Array(items) => {
             out.push('[');

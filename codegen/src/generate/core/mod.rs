@@ -167,19 +167,24 @@ impl<'a> Context<'a> {
     }
 }
 
-/// `f` of every item, in order, the items split across the machine's cores: for printing
-/// documents that are plain values (JSON, YAML), which need nothing of the model.
-pub fn map_on_cores<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+/// `f` of every item, in order, the items split across the machine's cores: for work on
+/// plain values (printing JSON and YAML documents, writing files), which needs nothing of
+/// the model.
+pub fn map_on_cores<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = items.len().div_ceil(cores).max(1);
     if cores == 1 || items.len() < 2 {
-        return items.iter().map(f).collect();
+        return items.into_iter().map(f).collect();
     }
+    let chunk = items.len().div_ceil(cores);
+    let mut items = items.into_iter();
+    let parts = std::iter::from_fn(|| {
+        let part: Vec<T> = items.by_ref().take(chunk).collect();
+        (!part.is_empty()).then_some(part)
+    });
     let f = &f;
     std::thread::scope(|scope| {
-        let parts: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(f).collect::<Vec<R>>()))
+        let parts: Vec<_> = parts
+            .map(|part| scope.spawn(move || part.into_iter().map(f).collect::<Vec<R>>()))
             .collect();
         parts
             .into_iter()

@@ -41,14 +41,10 @@ impl Generator for Crd {
         };
         let (crds, errors) = crds(index, &cx.settings.crd);
         diags.extend(errors);
-        let texts = map_on_cores(&crds, |(_, crd)| to_yaml(crd));
-        crds.into_iter()
-            .zip(texts)
-            .map(|((name, _), contents)| GeneratedFile {
-                path: cx.settings.output.join("crds").join(name),
-                contents,
-            })
-            .collect()
+        map_on_cores(crds, |(name, crd)| GeneratedFile {
+            path: cx.settings.output.join("crds").join(name),
+            contents: to_yaml(&crd),
+        })
     }
 }
 
