@@ -5,6 +5,10 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     kapi_codegen::cli::main("kapi-codegen", Path::new("."), std::env::args_os())
 }

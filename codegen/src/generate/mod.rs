@@ -12,6 +12,7 @@ pub mod output;
 pub mod settings;
 
 mod client_surface;
+mod parallel;
 mod rust_modules;
 mod schema;
 
@@ -146,6 +147,16 @@ pub fn generate_all_with_warnings(
     model: &Model,
     settings: &Settings,
 ) -> Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>> {
+    generate_alongside(model, settings, || ()).0
+}
+
+/// [`generate_all_with_warnings`], with `alongside` run on this thread while other cores
+/// start on the generators (they only read the model); and what `alongside` returned.
+fn generate_alongside<R>(
+    model: &Model,
+    settings: &Settings,
+    alongside: impl FnOnce() -> R,
+) -> (Generated, R) {
     let timings = timings_enabled();
     let start = Instant::now();
     let kapi = kapi_types::load(&model.crate_dir);
@@ -154,19 +165,26 @@ pub fn generate_all_with_warnings(
         print_timing("resolve", start.elapsed(), &[]);
     }
     let cx = Context::new(settings, model, index.as_ref().map_err(|e| e.as_str()));
+    let generators = generators();
+    // Without kapi's types the first generator to ask reports it: one at a time, so the
+    // report is the same on every run.
+    let threads = match &index {
+        Ok(_) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Err(_) => 1,
+    };
     let mut diags = Diagnostics::default();
     let mut files: Vec<GeneratedFile> = Vec::new();
     let mut test_support = std::collections::BTreeSet::new();
-    for g in generators() {
-        let start = Instant::now();
-        let generated = g.generate(&cx, &mut diags);
+    let (runs, alongside) = parallel::run_all(&cx, &generators, threads, alongside);
+    for (g, run) in generators.iter().zip(runs) {
         if timings {
-            print_timing(g.name(), start.elapsed(), &generated);
+            print_timing(g.name(), run.elapsed, &run.files);
         }
         if g.test_support() {
-            test_support.extend(generated.iter().map(|f| f.path.clone()));
+            test_support.extend(run.files.iter().map(|f| f.path.clone()));
         }
-        files.extend(generated);
+        diags.extend(run.diagnostics.into_vec());
+        files.extend(run.files);
     }
     files.extend(rust_modules::module_files(
         &cx,
@@ -179,18 +197,19 @@ pub fn generate_all_with_warnings(
         .into_iter()
         .partition(Diagnostic::is_warning);
     if !errors.is_empty() {
-        return Err(errors);
+        return (Err(errors), alongside);
     }
-    let mut files: Vec<GeneratedFile> = files
-        .into_iter()
-        .map(|f| GeneratedFile {
-            contents: output::with_header(&f.path, settings.header.as_deref(), &f.contents),
-            path: f.path,
-        })
-        .collect();
+    // Each file's text is dropped as soon as its copy with the header is made.
+    let mut files = self::core::map_on_cores(files, |f| GeneratedFile {
+        contents: output::with_header(&f.path, settings.header.as_deref(), &f.contents),
+        path: f.path,
+    });
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok((files, warnings))
+    (Ok((files, warnings)), alongside)
 }
+
+/// Every generated file and the generators' warnings, or the errors that stop the run.
+type Generated = Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>>;
 
 /// `KAPI_CODEGEN_TIMINGS=1` prints what each step of a run costs, one line each, to find the
 /// slow one (`cargo xtask scale-bench` reads them).
@@ -241,13 +260,18 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
     if timings {
         print_timing("load", start.elapsed(), &[]);
     }
-    let step = Instant::now();
-    let mut warnings = loaded.lint(options.strict)?;
-    if timings {
-        print_timing("lint", step.elapsed(), &[]);
-    }
-    let (files, generator_warnings) = generate_all_with_warnings(&loaded.model, &loaded.settings)
-        .map_err(|d| loaded.source_error(d))?;
+    // The linter runs on this thread while the other cores start generating: it reads the
+    // same model, and its errors stop the run before anything is written.
+    let (generated, lint) = generate_alongside(&loaded.model, &loaded.settings, || {
+        let step = Instant::now();
+        let lint = loaded.lint(options.strict);
+        if timings {
+            print_timing("lint", step.elapsed(), &[]);
+        }
+        lint
+    });
+    let mut warnings = lint?;
+    let (files, generator_warnings) = generated.map_err(|d| loaded.source_error(d))?;
     warnings.extend(
         generator_warnings
             .iter()

@@ -1,7 +1,7 @@
 //! Writing generated files, or verifying them (`--verify-only`): stale, missing and extra
 //! files each get a unified diff, and nothing is written.
 
-use super::core::GeneratedFile;
+use super::core::{map_on_cores, GeneratedFile};
 use super::error::Error;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -76,6 +76,17 @@ pub fn with_header(path: &Path, license: Option<&str>, contents: &str) -> String
     if path.extension().is_some_and(|e| e == "json") {
         return json_with_header(license, contents);
     }
+    let mut out = header(path, license);
+    out.reserve(contents.len() + 1);
+    out.push_str(contents);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// The comment lines [`with_header`] puts before a file's contents.
+fn header(path: &Path, license: Option<&str>) -> String {
     let prefix = comment_prefix(path);
     let mut out = String::new();
     if let Some(license) = license {
@@ -90,10 +101,6 @@ pub fn with_header(path: &Path, license: Option<&str>, contents: &str) -> String
         out.push('\n');
     }
     out.push_str(&format!("{prefix} {GENERATED_MARKER}\n\n"));
-    out.push_str(contents);
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
     out
 }
 
@@ -106,6 +113,7 @@ fn json_with_header(license: Option<&str>, contents: &str) -> String {
         return contents.to_string();
     };
     let mut out = format!("{{\n  \"x-kapi-generated\": {}", quote(GENERATED_MARKER));
+    out.reserve(rest.len() + 2);
     if let Some(license) = license {
         out.push_str(&format!(
             ",\n  \"x-kapi-license\": {}",
@@ -138,31 +146,17 @@ pub fn apply(
         ..Report::default()
     };
     let expected: BTreeSet<&Path> = files.iter().map(|f| f.path.as_path()).collect();
-    for file in files {
-        let full = root.join(&file.path);
-        let current = match std::fs::read_to_string(&full) {
-            Ok(text) => Some(text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(Error::Io(format!("cannot read {}: {e}", full.display()))),
-        };
-        if current.as_deref() == Some(file.contents.as_str()) {
-            report.unchanged.push(file.path.clone());
-            continue;
-        }
-        match mode {
-            Mode::Write => {
-                if let Some(dir) = full.parent() {
-                    std::fs::create_dir_all(dir)
-                        .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
-                }
-                std::fs::write(&full, &file.contents)
-                    .map_err(|e| Error::Io(format!("cannot write {}: {e}", full.display())))?;
-                report.written.push(file.path.clone());
-            }
-            Mode::Verify => {
-                let diff = unified_diff(&file.path, current.as_deref(), Some(&file.contents));
-                report.diffs.push((file.path.clone(), diff));
-            }
+    // Files are read, compared and written on every core; the report keeps their order.
+    for (file, outcome) in files
+        .iter()
+        .zip(map_on_cores(files.iter().collect(), |file| {
+            apply_one(root, file, mode)
+        }))
+    {
+        match outcome? {
+            Outcome::Unchanged => report.unchanged.push(file.path.clone()),
+            Outcome::Written => report.written.push(file.path.clone()),
+            Outcome::Stale(diff) => report.diffs.push((file.path.clone(), diff)),
         }
     }
     for extra in find_generated(root, owned_dirs)? {
@@ -183,6 +177,45 @@ pub fn apply(
         }
     }
     Ok(report)
+}
+
+/// What [`apply_one`] found or did.
+enum Outcome {
+    Unchanged,
+    Written,
+    /// Verify mode: the diff from the file as it is to the file as generated.
+    Stale(String),
+}
+
+fn apply_one(root: &Path, file: &GeneratedFile, mode: Mode) -> Result<Outcome, Error> {
+    let full = root.join(&file.path);
+    let current = match std::fs::read(&full) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(Error::Io(format!("cannot read {}: {e}", full.display()))),
+    };
+    if current.as_deref() == Some(file.contents.as_bytes()) {
+        return Ok(Outcome::Unchanged);
+    }
+    match mode {
+        Mode::Write => {
+            if let Some(dir) = full.parent() {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
+            }
+            std::fs::write(&full, &file.contents)
+                .map_err(|e| Error::Io(format!("cannot write {}: {e}", full.display())))?;
+            Ok(Outcome::Written)
+        }
+        Mode::Verify => {
+            let current = current.map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+            Ok(Outcome::Stale(unified_diff(
+                &file.path,
+                current.as_deref(),
+                Some(&file.contents),
+            )))
+        }
+    }
 }
 
 pub(crate) fn unified_diff(path: &Path, old: Option<&str>, new: Option<&str>) -> String {

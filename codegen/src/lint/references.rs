@@ -6,6 +6,7 @@ use super::rule::{Rule, Sink};
 use super::words::words;
 use crate::model::{Scalar, Shape, TypeRef};
 use heck::{ToLowerCamelCase, ToUpperCamelCase};
+use std::collections::{HashMap, HashSet};
 
 pub(super) const RULES: &[Rule] = &[
     Rule {
@@ -138,24 +139,29 @@ fn name_field_suffix(api: &Api, sink: &mut Sink) {
         .object_kinds()
         .map(|k| k.ty.name.to_lower_camel_case())
         .collect();
-    // (lowerCamel, UpperCamel), cased once: the loop below is fields × kinds.
+    // (lowerCamel, UpperCamel), cased once.
     let kinds: Vec<(&str, String)> = BUILTIN_KINDS
         .iter()
         .copied()
         .chain(local.iter().map(String::as_str))
         .map(|k| (k, k.to_upper_camel_case()))
         .collect();
+    // A name that ends with a kind ends with it at a capital letter: each field tries its
+    // suffixes from the longest, rather than every kind (fields × kinds on a large API).
+    let by_lower: HashMap<&str, &str> = kinds.iter().map(|(l, u)| (*l, u.as_str())).collect();
+    let by_upper: HashSet<&str> = kinds.iter().map(|(_, u)| u.as_str()).collect();
     for (item, f) in api.fields() {
         if unwrap(&f.ty) != &TypeRef::Scalar(Scalar::String) {
             continue;
         }
         let json = f.json_name.as_str();
         // The longest kind the name ends with: `serviceAccount`, not `account`.
-        let Some((_, kind)) = kinds
-            .iter()
-            .filter(|(lower, upper)| json == *lower || json.ends_with(upper.as_str()))
-            .max_by_key(|(lower, _)| lower.len())
-        else {
+        let Some(kind) = by_lower.get(json).copied().or_else(|| {
+            json.char_indices()
+                .filter(|(_, c)| c.is_uppercase())
+                .map(|(i, _)| &json[i..])
+                .find(|suffix| by_upper.contains(suffix))
+        }) else {
             continue;
         };
         sink.on_field(

@@ -302,13 +302,13 @@ fn check_internal_versions(model: &Model, diags: &mut Diagnostics) {
 
 fn check_storage_versions(model: &Model, diags: &mut Diagnostics) {
     for group in model.groups() {
-        let mut seen: Vec<(&str, &str)> = Vec::new();
+        let mut seen: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
         for gv in model.versions_of(group) {
             for t in gv.kinds() {
                 if !t.kind.as_ref().is_some_and(|k| k.storage_version) {
                     continue;
                 }
-                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == t.name) {
+                if let Some(first) = seen.get(t.name.as_str()) {
                     diags.push(at(
                         t,
                         Diagnostic::new(
@@ -321,7 +321,7 @@ fn check_storage_versions(model: &Model, diags: &mut Diagnostics) {
                         .with_help("exactly one version stores a kind"),
                     ));
                 } else {
-                    seen.push((&t.name, &gv.version));
+                    seen.insert(&t.name, &gv.version);
                 }
             }
         }

@@ -186,7 +186,8 @@ pub struct GroupVersion {
     #[serde(skip)]
     pub pub_uses: Vec<Vec<String>>,
     #[serde(skip)]
-    pub index: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
+    /// How many types were indexed, and each name's first position.
+    pub index: std::sync::OnceLock<(usize, std::collections::HashMap<String, usize>)>,
 }
 
 pub const INTERNAL_VERSION: &str = "__internal";
@@ -203,15 +204,18 @@ impl GroupVersion {
     /// The type named `name`. Indexed on first use: generators look types up per field, so
     /// a linear search made large APIs quadratic. The model is complete before any lookup.
     pub fn find(&self, name: &str) -> Option<&TypeDef> {
-        let index = self.index.get_or_init(|| {
+        let (indexed, index) = self.index.get_or_init(|| {
             let mut map = std::collections::HashMap::with_capacity(self.types.len());
             for (i, t) in self.types.iter().enumerate() {
                 map.entry(t.name.clone()).or_insert(i);
             }
-            map
+            (self.types.len(), map)
         });
         match index.get(name) {
             Some(&i) if self.types.get(i).is_some_and(|t| t.name == name) => self.types.get(i),
+            // Most lookups that miss are names of other crates (kapi's `ObjectMeta`): a
+            // current index answers them without a scan.
+            None if *indexed == self.types.len() => None,
             // Types changed after indexing (only while the model is being built).
             _ => self.types.iter().find(|t| t.name == name),
         }

@@ -28,14 +28,23 @@ pub struct Index<'a> {
     pub api: &'a Model,
     pub kapi: &'a Model,
     /// (group-version, name) → type, for both crates.
-    in_gv: HashMap<(*const GroupVersion, &'a str), &'a TypeDef>,
+    in_gv: HashMap<(Address, &'a str), &'a TypeDef>,
     /// (crate, name) → shared type.
-    shared: HashMap<(*const Model, &'a str), &'a TypeDef>,
+    shared: HashMap<(Address, &'a str), &'a TypeDef>,
     /// kapi's group-version types by name (the first group-version declaring it wins).
     kapi_types: HashMap<&'a str, (&'a GroupVersion, &'a TypeDef)>,
     /// The API crate's types by name, `None` when several group-versions declare it.
     api_types: HashMap<&'a str, Option<(&'a GroupVersion, &'a TypeDef)>>,
-    prefixes: HashMap<*const GroupVersion, String>,
+    prefixes: HashMap<Address, String>,
+}
+
+/// A group-version or a model by where it lives: the index borrows both crates' models, so
+/// an address names one of them for as long as the index exists. An integer, unlike a
+/// pointer, lets generators share the index across threads.
+type Address = usize;
+
+fn address<T>(value: &T) -> Address {
+    value as *const T as Address
 }
 
 impl<'a> Index<'a> {
@@ -55,17 +64,15 @@ impl<'a> Index<'a> {
             for t in &model.shared_types {
                 index
                     .shared
-                    .entry((model as *const Model, t.name.as_str()))
+                    .entry((address(model), t.name.as_str()))
                     .or_insert(t);
             }
             for gv in &model.versions {
-                index
-                    .prefixes
-                    .insert(gv as *const GroupVersion, definition_prefix(gv));
+                index.prefixes.insert(address(gv), definition_prefix(gv));
                 for t in &gv.types {
                     index
                         .in_gv
-                        .entry((gv as *const GroupVersion, t.name.as_str()))
+                        .entry((address(gv), t.name.as_str()))
                         .or_insert(t);
                     if std::ptr::eq(model, kapi) {
                         index.kapi_types.entry(t.name.as_str()).or_insert((gv, t));
@@ -84,11 +91,11 @@ impl<'a> Index<'a> {
 
     /// The type `name` of group-version `gv` (of either crate).
     pub fn find(&self, gv: &'a GroupVersion, name: &str) -> Option<&'a TypeDef> {
-        self.in_gv.get(&(gv as *const GroupVersion, name)).copied()
+        self.in_gv.get(&(address(gv), name)).copied()
     }
 
     fn find_shared(&self, model: &'a Model, name: &str) -> Option<&'a TypeDef> {
-        self.shared.get(&(model as *const Model, name)).copied()
+        self.shared.get(&(address(model), name)).copied()
     }
 
     /// The type `path` names when written in a field of a type from `from`: the same
@@ -196,7 +203,7 @@ impl<'a> Index<'a> {
     /// The OpenAPI definition name of a type (`com.example.frob.v1.Frobber`).
     pub fn definition_name(&self, origin: Origin, t: &TypeDef) -> String {
         match origin.gv {
-            Some(gv) => match self.prefixes.get(&(gv as *const GroupVersion)) {
+            Some(gv) => match self.prefixes.get(&address(gv)) {
                 Some(prefix) => format!("{prefix}.{}", t.name),
                 None => format!("{}.{}", definition_prefix(gv), t.name),
             },

@@ -91,6 +91,16 @@ impl Style {
 /// Appends `value` in flow form; `None` as soon as `out` grows past `end` (a list or an
 /// object; a scalar is written whole).
 fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()> {
+    // What no line can hold is given up on before anything is written: an item takes at
+    // least 3 columns (`1, `), an entry 5 (`k: 1, `).
+    let least = match value {
+        Value::Array(items) => items.len() * 3,
+        Value::Object(map) => map.len() * 5,
+        _ => 0,
+    };
+    if out.len() + least > end + 2 {
+        return None;
+    }
     match value {
         Value::Array(items) => {
             out.push('[');
@@ -98,6 +108,7 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
                 if i > 0 {
                     out.push_str(", ");
                 }
+                past_end(out, item, end)?;
                 flow(out, item, end, style)?;
                 fits(out, end)?;
             }
@@ -111,6 +122,7 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
                 }
                 style.string(out, key);
                 out.push_str(": ");
+                past_end(out, item, end)?;
                 flow(out, item, end, style)?;
                 fits(out, end)?;
             }
@@ -128,6 +140,15 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
     fits(out, end)
 }
 
+/// `None` when `item`, a string inside a list or object, cannot end by `end`: a long
+/// description is given up on before it is escaped, at every level that tries a line.
+fn past_end(out: &str, item: &Value, end: usize) -> Option<()> {
+    match item {
+        Value::String(s) if out.len() + s.len() > end => None,
+        _ => Some(()),
+    }
+}
+
 /// Whether a one-line form built so far still ends by `end`: checked after every item, so
 /// a large value is given up on early rather than printed whole.
 fn fits(out: &str, end: usize) -> Option<()> {
@@ -137,19 +158,30 @@ fn fits(out: &str, end: usize) -> Option<()> {
 /// Appends `s` as a JSON string, escaped as serde_json escapes it.
 fn json_string(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+    // Runs of characters that need no escape are copied whole: every escaped character is
+    // ASCII, so a byte boundary before one is a character boundary.
+    let mut plain = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escaped = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..0x20 => "",
+            _ => continue,
+        };
+        out.push_str(&s[plain..i]);
+        if escaped.is_empty() {
+            out.push_str(&format!("\\u{b:04x}"));
+        } else {
+            out.push_str(escaped);
         }
+        plain = i + 1;
     }
+    out.push_str(&s[plain..]);
     out.push('"');
 }
 

@@ -12,8 +12,8 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::resolve::Index;
 use crate::model::{GroupVersion, Model, PathMod};
 use proc_macro2::TokenStream;
-use std::cell::Cell;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use rust::{path_tokens, rust_source};
 
@@ -24,8 +24,9 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// A whole-API generator.
-pub trait Generator {
+/// A whole-API generator. Generators run side by side on threads, so each is `Sync`
+/// (they are unit structs; their state lives in what `generate` builds).
+pub trait Generator: Sync {
     /// Short name for reports (`model-summary`, `conversion`, ...).
     fn name(&self) -> &'static str;
     /// Files for the whole model; problems only a whole-API view can see (a field with no
@@ -50,7 +51,7 @@ pub struct Context<'a> {
     /// The index over the API's and kapi's types, or why kapi's types cannot be read.
     index: Result<&'a Index<'a>, &'a str>,
     /// Whether the run has reported that kapi's types cannot be read (once is enough).
-    kapi_reported: Cell<bool>,
+    kapi_reported: AtomicBool,
 }
 
 impl<'a> Context<'a> {
@@ -64,7 +65,7 @@ impl<'a> Context<'a> {
             settings,
             model,
             index,
-            kapi_reported: Cell::new(false),
+            kapi_reported: AtomicBool::new(false),
         }
     }
 
@@ -80,7 +81,7 @@ impl<'a> Context<'a> {
         match self.index {
             Ok(index) => Some(index),
             Err(e) => {
-                if !self.kapi_reported.replace(true) {
+                if !self.kapi_reported.swap(true, Ordering::Relaxed) {
                     diags.push(kapi_error(first, e));
                 }
                 None
@@ -164,6 +165,35 @@ impl<'a> Context<'a> {
         }
         out
     }
+}
+
+/// `f` of every item, in order, the items split across the machine's cores: for work on
+/// plain values (printing JSON and YAML documents, writing files), which needs nothing of
+/// the model.
+pub fn map_on_cores<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores == 1 || items.len() < 2 {
+        return items.into_iter().map(f).collect();
+    }
+    let chunk = items.len().div_ceil(cores);
+    let mut items = items.into_iter();
+    let parts = std::iter::from_fn(|| {
+        let part: Vec<T> = items.by_ref().take(chunk).collect();
+        (!part.is_empty()).then_some(part)
+    });
+    let f = &f;
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = parts
+            .map(|part| scope.spawn(move || part.into_iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| {
+                part.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }
 
 /// What [`Context::rust_file_per_version`] wrote.

@@ -13,7 +13,7 @@ use proc_macro2::{Delimiter, Group, Spacing, TokenStream, TokenTree};
 /// Generated Rust, laid out for reading.
 pub fn rust_source(tokens: TokenStream) -> String {
     let mut printer = Printer::default();
-    printer.stream(tokens, Context::Block);
+    printer.stream(tokens.into_iter().collect(), Context::Block);
     let mut out = printer.out;
     let trimmed = out.trim_end().len();
     out.truncate(trimmed);
@@ -79,14 +79,11 @@ struct Printer {
 }
 
 impl Printer {
-    fn stream(&mut self, tokens: TokenStream, context: Context) {
+    fn stream(&mut self, tokens: Vec<TokenTree>, context: Context) {
         let mut tokens = tokens.into_iter().peekable();
         while let Some(token) = tokens.next() {
             match token {
-                TokenTree::Group(g) => {
-                    let next = tokens.peek().cloned();
-                    self.group(g, context, next.as_ref());
-                }
+                TokenTree::Group(g) => self.group(g, context, tokens.peek()),
                 TokenTree::Ident(i) => self.word(i.to_string()),
                 TokenTree::Literal(l) => {
                     self.space_before_word();
@@ -116,13 +113,10 @@ impl Printer {
                         if inner {
                             tokens.next();
                         }
-                        if let Some(TokenTree::Group(attr)) = tokens.peek() {
-                            if attr.delimiter() == Delimiter::Bracket {
-                                let attr = attr.clone();
-                                tokens.next();
-                                self.attribute(&attr, inner);
-                                continue;
-                            }
+                        let bracket = |t: &TokenTree| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket);
+                        if let Some(TokenTree::Group(attr)) = tokens.next_if(bracket) {
+                            self.attribute(attr, inner);
+                            continue;
                         }
                         self.op(op, context);
                         if inner {
@@ -239,12 +233,13 @@ impl Printer {
         }
     }
 
-    fn attribute(&mut self, attr: &Group, inner: bool) {
+    fn attribute(&mut self, attr: Group, inner: bool) {
         if !matches!(self.prev, Some(Prev::LineStart) | None) {
             self.newline();
         }
         self.indent_if_line_start();
-        match doc_text(attr) {
+        let attr = contents(attr);
+        match doc_text(&attr) {
             Some(text) => {
                 self.out.push_str(if inner { "//!" } else { "///" });
                 self.out.push_str(&text);
@@ -255,7 +250,7 @@ impl Printer {
                     prev: Some(Prev::Open),
                     ..Printer::default()
                 };
-                inside.stream(attr.stream(), Context::Inline);
+                inside.stream(attr, Context::Inline);
                 self.out.push_str(&inside.out);
                 self.out.push(']');
             }
@@ -264,9 +259,11 @@ impl Printer {
     }
 
     fn group(&mut self, g: Group, context: Context, next: Option<&TokenTree>) {
-        match g.delimiter() {
-            Delimiter::Brace => self.block(g, context, next),
-            Delimiter::None => self.stream(g.stream(), context),
+        let delimiter = g.delimiter();
+        let inner = contents(g);
+        match delimiter {
+            Delimiter::Brace => self.block(inner, context, next),
+            Delimiter::None => self.stream(inner, context),
             delimiter @ (Delimiter::Parenthesis | Delimiter::Bracket) => {
                 let (open, close) = if delimiter == Delimiter::Parenthesis {
                     ('(', ')')
@@ -283,11 +280,11 @@ impl Printer {
                 }
                 self.out.push(open);
                 let angles = std::mem::take(&mut self.angles);
-                if blocks_in(&g) > 1 {
-                    self.indented(g.stream(), Context::List);
+                if blocks_in(&inner) > 1 {
+                    self.indented(inner, Context::List);
                 } else {
                     self.prev = Some(Prev::Open);
-                    self.stream(g.stream(), Context::Inline);
+                    self.stream(inner, Context::Inline);
                 }
                 self.out.push(close);
                 self.angles = angles;
@@ -298,7 +295,7 @@ impl Printer {
 
     /// `tokens` on lines of their own, one level deeper, leaving the line of the closing
     /// delimiter indented.
-    fn indented(&mut self, tokens: TokenStream, context: Context) {
+    fn indented(&mut self, tokens: Vec<TokenTree>, context: Context) {
         self.depth += 1;
         self.newline();
         self.stream(tokens, context);
@@ -309,30 +306,30 @@ impl Printer {
         self.indent_if_line_start();
     }
 
-    fn block(&mut self, g: Group, context: Context, next: Option<&TokenTree>) {
+    fn block(&mut self, inner: Vec<TokenTree>, context: Context, next: Option<&TokenTree>) {
         let line_start = self.indent_if_line_start();
         let in_path = self.out.ends_with("::");
         if !line_start && !in_path && !matches!(self.prev, Some(Prev::Open)) {
             self.out.push(' ');
         }
-        if g.stream().is_empty() {
+        if inner.is_empty() {
             self.out.push_str("{}");
         } else if in_path {
             // A `use` tree's braces stay on the line.
             self.out.push('{');
             self.prev = Some(Prev::Open);
-            self.stream(g.stream(), Context::Inline);
+            self.stream(inner, Context::Inline);
             self.out.push('}');
-        } else if is_short(&g) {
+        } else if is_short(&inner) {
             // `Self { api }`: a line of its own would say nothing more.
             self.out.push_str("{ ");
             self.prev = Some(Prev::Open);
-            self.stream(g.stream(), Context::Inline);
+            self.stream(inner, Context::Inline);
             self.out.push_str(" }");
         } else {
             self.out.push('{');
             let angles = std::mem::take(&mut self.angles);
-            self.indented(g.stream(), Context::Block);
+            self.indented(inner, Context::Block);
             self.out.push('}');
             self.angles = angles;
         }
@@ -350,12 +347,20 @@ impl Printer {
     }
 }
 
+/// A group's tokens. The group is given up first: a stream shared with it would be copied,
+/// token by token, by `into_iter`, at every level of nesting.
+fn contents(g: Group) -> Vec<TokenTree> {
+    let stream = g.stream();
+    drop(g);
+    stream.into_iter().collect()
+}
+
 /// Whether a `{}` group is a few tokens with no statement or block in them.
-fn is_short(g: &Group) -> bool {
+fn is_short(tokens: &[TokenTree]) -> bool {
     let mut count = 0;
-    for t in g.stream() {
+    for t in tokens {
         count += 1;
-        let simple = match &t {
+        let simple = match t {
             TokenTree::Group(_) => false,
             TokenTree::Punct(p) => !matches!(p.as_char(), ';' | ',' | '#'),
             _ => true,
@@ -369,17 +374,17 @@ fn is_short(g: &Group) -> bool {
 
 /// How many non-empty `{}` groups a group holds at its top level: a `()` or `[]` group of
 /// several is laid out one item per line.
-fn blocks_in(g: &Group) -> usize {
-    g.stream()
-        .into_iter()
+fn blocks_in(tokens: &[TokenTree]) -> usize {
+    tokens
+        .iter()
         .filter(|t| matches!(t, TokenTree::Group(b) if b.delimiter() == Delimiter::Brace && !b.stream().is_empty()))
         .count()
 }
 
 /// The text of a `doc = "..."` attribute, unescaped; `None` for any other attribute, or a
 /// doc string this printer would not write back exactly (then it stays an attribute).
-fn doc_text(attr: &Group) -> Option<String> {
-    let mut tokens = attr.stream().into_iter();
+fn doc_text(attr: &[TokenTree]) -> Option<String> {
+    let mut tokens = attr.iter();
     match (tokens.next(), tokens.next(), tokens.next(), tokens.next()) {
         (
             Some(TokenTree::Ident(doc)),

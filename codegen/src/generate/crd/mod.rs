@@ -13,7 +13,7 @@
 
 pub mod structural;
 
-use super::core::{Context, GeneratedFile, Generator};
+use super::core::{map_on_cores, Context, GeneratedFile, Generator};
 use super::schema::{deprecation_warning, Builder, Target};
 use super::settings::{CrdSettings, WebhookConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
@@ -41,12 +41,10 @@ impl Generator for Crd {
         };
         let (crds, errors) = crds(index, &cx.settings.crd);
         diags.extend(errors);
-        crds.into_iter()
-            .map(|(name, crd)| GeneratedFile {
-                path: cx.settings.output.join("crds").join(name),
-                contents: to_yaml(&crd),
-            })
-            .collect()
+        map_on_cores(crds, |(name, crd)| GeneratedFile {
+            path: cx.settings.output.join("crds").join(name),
+            contents: to_yaml(&crd),
+        })
     }
 }
 
