@@ -86,15 +86,13 @@ impl FrobberClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v2beta1::Frobber, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
-    /// Applies a Frobber (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names; without a name the future is an `Error::Request`.
+    /// Applies a Frobber (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     pub fn apply<'a>(&'a self, configuration: &'a crate::v2beta1::generated::apply::FrobberApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v2beta1::Frobber, Error>> + 'a {
-        let name = configuration.name().unwrap_or_default();
-        self.api.apply(name, configuration, field_manager, force)
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a Frobber (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::v2beta1::generated::apply::FrobberApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v2beta1::Frobber, Error>> + 'a {
-        let name = configuration.name().unwrap_or_default();
-        self.api.apply_status(name, configuration, field_manager, force)
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
     /// Reads the `scale` subresource of the Frobber `name`.
     pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<::kapi::apis::autoscaling::v1::Scale, Error>> + 'a {
@@ -148,9 +146,8 @@ impl FrobberClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v2beta1::FrobberClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
-    /// Applies a FrobberClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names; without a name the future is an `Error::Request`.
+    /// Applies a FrobberClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     pub fn apply<'a>(&'a self, configuration: &'a crate::v2beta1::generated::apply::FrobberClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v2beta1::FrobberClass, Error>> + 'a {
-        let name = configuration.name().unwrap_or_default();
-        self.api.apply(name, configuration, field_manager, force)
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
 }

@@ -13,9 +13,10 @@
 //! exist only for kinds with a status subresource and without `no_status`; patch_status and
 //! apply_status follow patch and apply.
 //!
-//! A verb is a plain `fn` returning `Api`'s own future, not an `async fn` awaiting it: an API
-//! crate then type-checks no state machine per kind and verb (an eighth of a 100-kind crate's
-//! `cargo check`), and callers await the same future with the same `Send`ness.
+//! A verb is a plain `fn` returning the future of a generic `async fn` (`Api`'s verb, or
+//! `kapi::__private::client::apply`), not an `async fn` awaiting it: an API crate then
+//! type-checks no state machine per kind and verb (a tenth of a 100-kind crate's `cargo
+//! check`), and callers await the same future with the same `Send`ness.
 
 use super::client_surface::{
     apply_configuration_path, client_kinds, client_path, group_version_accessor,
@@ -366,7 +367,7 @@ impl GroupVersionClient<'_> {
                 } else {
                     (
                         quote!(apply),
-                        format!(" Applies a {kind} (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names; without a name the future is an `Error::Request`."),
+                        format!(" Applies a {kind} (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names."),
                     )
                 };
                 quote! {
@@ -377,9 +378,14 @@ impl GroupVersionClient<'_> {
                         field_manager: &'a str,
                         force: bool,
                     ) -> impl Future<Output = Result<#ty, Error>> + 'a {
-                        // No name is `Api`'s empty name: an `Error::Request` before any request.
-                        let name = configuration.name().unwrap_or_default();
-                        self.api.#method(name, configuration, field_manager, force)
+                        ::kapi::__private::client::apply(
+                            &self.api,
+                            configuration.name(),
+                            configuration,
+                            field_manager,
+                            force,
+                            #status,
+                        )
                     }
                 }
             }

@@ -79,14 +79,12 @@ impl WidgetClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
-    /// Applies a Widget (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names; without a name the future is an `Error::Request`.
+    /// Applies a Widget (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     pub fn apply<'a>(&'a self, configuration: &'a crate::v1::generated::apply::WidgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
-        let name = configuration.name().unwrap_or_default();
-        self.api.apply(name, configuration, field_manager, force)
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a Widget (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::v1::generated::apply::WidgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
-        let name = configuration.name().unwrap_or_default();
-        self.api.apply_status(name, configuration, field_manager, force)
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
 }
