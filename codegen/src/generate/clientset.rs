@@ -15,8 +15,8 @@
 //!
 //! A verb is a plain `fn` returning the future of a generic `async fn` (`Api`'s verb, or
 //! `kapi::__private::client::apply`), not an `async fn` awaiting it: an API crate then
-//! type-checks no state machine per kind and verb (a tenth of a 100-kind crate's `cargo
-//! check`), and callers await the same future with the same `Send`ness.
+//! type-checks no state machine per kind and verb (2,288 of them in the 100-kind synthetic
+//! API), and callers await the same future with the same `Send`ness.
 
 use super::client_surface::{
     apply_configuration_path, client_kinds, client_path, group_version_accessor,
