@@ -3,6 +3,8 @@
 //! (`ApplyDefaults`, `Validate`, `Fuzz`, `ProtoValue`, the meta types) stay at their public
 //! paths.
 
+#[cfg(feature = "client")]
+pub mod client;
 pub mod conversion;
 pub mod deep_copy;
 pub mod deserialize;
