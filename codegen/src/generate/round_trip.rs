@@ -3,7 +3,7 @@
 //! every kind (JSON, protobuf for protobuf-enabled group-versions, version → internal → version, internal → version → JSON → internal),
 //! and a crate-level `round_trip_all`. A new kind is covered the next time codegen runs.
 
-use super::core::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 use crate::model::check::protobuf_enabled;
 use crate::model::KindCategory;
@@ -75,12 +75,23 @@ impl Generator for RoundTrip {
         if !per_version.versions.is_empty() {
             let calls = per_version.versions.iter().map(|gv| {
                 let module = path_tokens(&cx.generated_module(&gv.module));
-                quote!(passed += #module::round_trip::round_trip(seeds.clone())?;)
+                let add = quote!(passed += #module::round_trip::round_trip(seeds.clone())?;);
+                match gv.cargo_feature {
+                    // An attribute may not stand on an assignment; it may on a block.
+                    Some(_) => {
+                        let cfg = feature_cfg(gv);
+                        quote!(#cfg { #add })
+                    }
+                    None => add,
+                }
             });
+            // With every cargo feature off there is nothing to check.
+            let allow = gated_allow(&per_version.versions, quote!(unused_variables, unused_mut));
             files.push(cx.crate_rust_file("round_trip.rs", quote! {
                 //! Round-trip checks of every group-version, for tests.
 
                 /// Every group-version's `round_trip` on the same seeds.
+                #allow
                 pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
                     let mut passed = 0;
                     #(#calls)*

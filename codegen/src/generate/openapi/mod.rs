@@ -56,7 +56,7 @@ impl Generator for OpenApi {
             } else {
                 format!("apis/{}/{}", gv.group, gv.version)
             };
-            v3.push((path, name.as_path()));
+            v3.push((path, name.as_path(), *gv));
         }
         files.push(rust_consts::file(cx, &v3));
         files

@@ -1,0 +1,4 @@
+//! The core group (`""`, served at `/api/v1`).
+
+#[cfg(feature = "core-v1")]
+pub mod v1;
