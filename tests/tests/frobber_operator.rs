@@ -9,7 +9,9 @@ use api_types::generated::informers::SharedInformerFactory;
 use api_types::v1::{Frobber, FrobberSpec, FrobberStatus};
 use kapi::cache::{key_of, split_key, EventHandlerFns};
 use kapi::client::{Client, Config, Error};
-use kapi::meta::{CreateOptions, DeleteOptions, ObjectMeta, OwnerReference, UpdateOptions};
+use kapi::meta::{
+    CreateOptions, DeleteOptions, GetOptions, ObjectMeta, OwnerReference, UpdateOptions,
+};
 use kapi_k8s::apps::v1::generated::informers::AppsV1Informers;
 use kapi_k8s::apps::v1::{Deployment, DeploymentSpec, DeploymentStatus};
 use kapi_k8s::core::v1::{Container, PodSpec, PodTemplateSpec};
@@ -88,6 +90,18 @@ fn desired_deployment(frobber: &Frobber) -> Deployment {
         },
         ..Default::default()
     }
+}
+
+/// What the controller sets in a Deployment's spec: the server defaults the rest, so only
+/// these are compared.
+fn owned_fields(spec: &DeploymentSpec) -> (Option<i32>, Vec<(&str, &str)>) {
+    let containers = spec.template.spec.containers.iter();
+    (
+        spec.replicas,
+        containers
+            .map(|c| (c.name.as_str(), c.image.as_str()))
+            .collect(),
+    )
 }
 
 /// Watches Frobbers and the Deployments they own, and reconciles each Frobber whose own or
@@ -179,9 +193,10 @@ async fn reconcile(
             .await?;
         return Ok(());
     };
-    if deployment.spec != desired.spec {
+    if owned_fields(&deployment.spec) != owned_fields(&desired.spec) {
         let mut updated = deployment.clone();
-        updated.spec = desired.spec;
+        updated.spec.replicas = desired.spec.replicas;
+        updated.spec.template = desired.spec.template;
         deployments
             .update(&updated, &UpdateOptions::default())
             .await?;
@@ -210,15 +225,16 @@ async fn eventually<T, F>(what: &str, mut get: impl FnMut() -> F, done: impl Fn(
 where
     F: std::future::Future<Output = Result<T, Error>>,
 {
+    let mut last = None;
     for _ in 0..500 {
-        if let Ok(value) = get().await {
-            if done(&value) {
-                return value;
-            }
+        match get().await {
+            Ok(value) if done(&value) => return value,
+            Ok(_) => {}
+            Err(e) => last = Some(e),
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    panic!("{what} never happened");
+    panic!("{what} never happened (last error: {last:?})");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -237,6 +253,7 @@ async fn a_frobber_owns_its_deployment() {
 
     let frobbers = clients.frob.frob_v1().frobbers(NAMESPACE);
     let deployments = clients.k8s.apps_v1().deployments(NAMESPACE);
+    let get = GetOptions::default();
     let frobber = Frobber {
         metadata: ObjectMeta {
             name: "blue".into(),
@@ -255,12 +272,7 @@ async fn a_frobber_owns_its_deployment() {
         .expect("create the Frobber");
 
     // Its Deployment appears, owned by it.
-    let deployment = eventually(
-        "the Deployment",
-        || deployments.get("blue", &Default::default()),
-        |_| true,
-    )
-    .await;
+    let deployment = eventually("the Deployment", || deployments.get("blue", &get), |_| true).await;
     let owner = controlling_frobber(&deployment).expect("owner reference");
     assert_eq!(
         (owner.name.as_str(), owner.uid.as_str()),
@@ -282,7 +294,7 @@ async fn a_frobber_owns_its_deployment() {
         .expect("update the Frobber");
     let deployment = eventually(
         "the Deployment's update",
-        || deployments.get("blue", &Default::default()),
+        || deployments.get("blue", &get),
         |d| d.spec.replicas == Some(4),
     )
     .await;
@@ -301,7 +313,7 @@ async fn a_frobber_owns_its_deployment() {
         .expect("Deployment status");
     let observed = eventually(
         "the Frobber's status",
-        || frobbers.get("blue", &Default::default()),
+        || frobbers.get("blue", &get),
         |f| f.status.as_ref().is_some_and(|s| s.replicas == 4),
     )
     .await;
