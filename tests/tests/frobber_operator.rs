@@ -220,7 +220,7 @@ async fn reconcile(
     Ok(())
 }
 
-/// Polls `get` until `done` holds for what it returns.
+/// Polls `get` until it succeeds with what `done` accepts.
 async fn eventually<T, F>(what: &str, mut get: impl FnMut() -> F, done: impl Fn(&T) -> bool) -> T
 where
     F: std::future::Future<Output = Result<T, Error>>,
@@ -282,16 +282,19 @@ async fn a_frobber_owns_its_deployment() {
     assert_eq!(deployment.spec.template.spec.containers[0].image, "frob:3");
 
     // A spec change reaches the Deployment.
-    let mut taller = frobbers
-        .get("blue", &Default::default())
-        .await
-        .expect("get");
-    taller.spec.replicas = Some(4);
-    taller.spec.height = 5;
-    frobbers
-        .update(&taller, &UpdateOptions::default())
-        .await
-        .expect("update the Frobber");
+    // The controller writes the Frobber's status meanwhile: read, change and write again
+    // until no one wrote in between (client-go's `RetryOnConflict`).
+    eventually(
+        "the Frobber's update",
+        || async {
+            let mut taller = frobbers.get("blue", &get).await?;
+            taller.spec.replicas = Some(4);
+            taller.spec.height = 5;
+            frobbers.update(&taller, &UpdateOptions::default()).await
+        },
+        |_| true,
+    )
+    .await;
     let deployment = eventually(
         "the Deployment's update",
         || deployments.get("blue", &get),
@@ -301,16 +304,22 @@ async fn a_frobber_owns_its_deployment() {
     assert_eq!(deployment.spec.template.spec.containers[0].image, "frob:5");
 
     // The Deployment controller's part: its pods become ready.
-    let mut ready = deployment.clone();
-    ready.status = DeploymentStatus {
-        replicas: 4,
-        ready_replicas: 4,
-        ..Default::default()
-    };
-    deployments
-        .update_status(&ready, &UpdateOptions::default())
-        .await
-        .expect("Deployment status");
+    eventually(
+        "the Deployment's status update",
+        || async {
+            let mut ready = deployments.get("blue", &get).await?;
+            ready.status = DeploymentStatus {
+                replicas: 4,
+                ready_replicas: 4,
+                ..Default::default()
+            };
+            deployments
+                .update_status(&ready, &UpdateOptions::default())
+                .await
+        },
+        |_| true,
+    )
+    .await;
     let observed = eventually(
         "the Frobber's status",
         || frobbers.get("blue", &get),

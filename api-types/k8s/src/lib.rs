@@ -22,6 +22,12 @@ pub mod policy;
 #[cfg(feature = "scheduling-v1alpha3")]
 pub mod scheduling;
 
+kapi::feature_gates! {
+    /// Lease `strategy` and `preferredHolder` (coordinated leader election; beta, off by
+    /// default, since Kubernetes 1.33).
+    CoordinatedLeaderElection: Beta = false,
+}
+
 #[rustfmt::skip]
 #[path = "../generated/mod.rs"]
 pub mod generated;

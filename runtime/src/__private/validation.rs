@@ -100,7 +100,7 @@ pub fn nested_optional<T: Validate + ?Sized>(
     errs: &mut ErrorList,
 ) {
     if !new.is_unset() {
-        new.validate_at(old, &path.child(key), opts, errs);
+        nested(path, key, new, old, opts, errs);
     }
 }
 

@@ -40,9 +40,9 @@ pub struct LeaseSpec {
     pub renew_time: Option<MicroTime>,
     #[k8s(protobuf = 5)]
     pub lease_transitions: Option<i32>,
-    #[k8s(protobuf = 6)]
+    #[k8s(protobuf = 6, feature_gate = "CoordinatedLeaderElection")]
     pub strategy: Option<String>,
-    #[k8s(protobuf = 7)]
+    #[k8s(protobuf = 7, feature_gate = "CoordinatedLeaderElection")]
     pub preferred_holder: Option<String>,
 }
 

@@ -2124,7 +2124,7 @@ pub struct EvictionResponder {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status)]
+#[k8s(kind, gen_client, subresource_status, short_names = ["svc"])]
 pub struct Service {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -2345,7 +2345,7 @@ pub struct PortStatus {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status)]
+#[k8s(kind, gen_client, subresource_status, short_names = ["po"])]
 pub struct Pod {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -2779,7 +2779,7 @@ pub struct PodList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), subresource_status)]
+#[k8s(kind, gen_client(non_namespaced), subresource_status, short_names = ["ns"])]
 pub struct Namespace {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -2848,7 +2848,7 @@ pub struct NamespaceList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client)]
+#[k8s(kind, gen_client, short_names = ["cm"])]
 pub struct ConfigMap {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -2894,7 +2894,7 @@ pub struct SecretList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client)]
+#[k8s(kind, gen_client, short_names = ["ev"])]
 pub struct Event {
     #[k8s(protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -2982,7 +2982,7 @@ pub struct ServiceList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), subresource_status)]
+#[k8s(kind, gen_client(non_namespaced), subresource_status, short_names = ["no"])]
 pub struct Node {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -3245,7 +3245,7 @@ pub struct NodeList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client)]
+#[k8s(kind, gen_client, short_names = ["sa"])]
 pub struct ServiceAccount {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

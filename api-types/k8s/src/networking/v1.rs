@@ -18,7 +18,7 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client)]
+#[k8s(kind, gen_client, short_names = ["netpol"])]
 pub struct NetworkPolicy {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

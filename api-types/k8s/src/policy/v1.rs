@@ -19,7 +19,7 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status)]
+#[k8s(kind, gen_client, subresource_status, short_names = ["pdb"])]
 pub struct PodDisruptionBudget {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -10,7 +10,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         singular: "deployment",
         scope: ::kapi::Scope::Namespaced,
         list_kind: "DeploymentList",
-        short_names: &[],
+        short_names: &["deploy"],
         categories: &[],
         subresource_status: true,
         scale: ::core::option::Option::None,

@@ -9,7 +9,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[::kapi::scheme::KindMeta {
     singular: "networkpolicy",
     scope: ::kapi::Scope::Namespaced,
     list_kind: "NetworkPolicyList",
-    short_names: &[],
+    short_names: &["netpol"],
     categories: &[],
     subresource_status: false,
     scale: ::core::option::Option::None,

@@ -9,7 +9,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[::kapi::scheme::KindMeta {
     singular: "poddisruptionbudget",
     scope: ::kapi::Scope::Namespaced,
     list_kind: "PodDisruptionBudgetList",
-    short_names: &[],
+    short_names: &["pdb"],
     categories: &[],
     subresource_status: true,
     scale: ::core::option::Option::None,
