@@ -14,43 +14,44 @@ pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<
 /// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
 /// fixtures must match (`fixture-compare`), and every kind's codecs. A fixture test
 /// runs `kapi::fixtures::run(&fixtures())`.
+#[allow(unused_mut)]
 pub fn fixtures() -> ::kapi::fixtures::Fixtures {
+    let mut kinds = ::std::vec::Vec::new();
+    kinds.push(::kapi::fixtures::Kind {
+        name: "frob.example.com.v1.Frobber",
+        fingerprint: "4f508a08c54c68e4",
+        json: ::kapi::fixtures::json_codec::<crate::v1::Frobber>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::v1::Frobber>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v1::Frobber>()),
+        hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::Frobber>()),
+    });
+    kinds.push(::kapi::fixtures::Kind {
+        name: "frob.example.com.v1.FrobberClass",
+        fingerprint: "e31fce5e21bce161",
+        json: ::kapi::fixtures::json_codec::<crate::v1::FrobberClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::v1::FrobberClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v1::FrobberClass>()),
+        hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::FrobberClass>()),
+    });
+    kinds.push(::kapi::fixtures::Kind {
+        name: "frob.example.com.v2beta1.Frobber",
+        fingerprint: "5490569f2e9c1e9b",
+        json: ::kapi::fixtures::json_codec::<crate::v2beta1::Frobber>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::Frobber>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v2beta1::Frobber>()),
+        hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v2beta1::Frobber>()),
+    });
+    kinds.push(::kapi::fixtures::Kind {
+        name: "frob.example.com.v2beta1.FrobberClass",
+        fingerprint: "36ec9dcc8d48f742",
+        json: ::kapi::fixtures::json_codec::<crate::v2beta1::FrobberClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::FrobberClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v2beta1::FrobberClass>()),
+        hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v2beta1::FrobberClass>()),
+    });
     ::kapi::fixtures::Fixtures {
         root: ::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join("testdata"),
         compare: ::kapi::fixtures::Compare::Bytes,
-        kinds: ::std::vec![
-            ::kapi::fixtures::Kind {
-                name: "frob.example.com.v1.Frobber",
-                fingerprint: "4f508a08c54c68e4",
-                json: ::kapi::fixtures::json_codec::<crate::v1::Frobber>(),
-                yaml: ::kapi::fixtures::yaml_codec::<crate::v1::Frobber>(),
-                protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v1::Frobber>()),
-                hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::Frobber>()),
-            },
-            ::kapi::fixtures::Kind {
-                name: "frob.example.com.v1.FrobberClass",
-                fingerprint: "e31fce5e21bce161",
-                json: ::kapi::fixtures::json_codec::<crate::v1::FrobberClass>(),
-                yaml: ::kapi::fixtures::yaml_codec::<crate::v1::FrobberClass>(),
-                protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v1::FrobberClass>()),
-                hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::FrobberClass>()),
-            },
-            ::kapi::fixtures::Kind {
-                name: "frob.example.com.v2beta1.Frobber",
-                fingerprint: "5490569f2e9c1e9b",
-                json: ::kapi::fixtures::json_codec::<crate::v2beta1::Frobber>(),
-                yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::Frobber>(),
-                protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v2beta1::Frobber>()),
-                hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v2beta1::Frobber>()),
-            },
-            ::kapi::fixtures::Kind {
-                name: "frob.example.com.v2beta1.FrobberClass",
-                fingerprint: "36ec9dcc8d48f742",
-                json: ::kapi::fixtures::json_codec::<crate::v2beta1::FrobberClass>(),
-                yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::FrobberClass>(),
-                protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v2beta1::FrobberClass>()),
-                hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v2beta1::FrobberClass>()),
-            },
-        ],
+        kinds,
     }
 }

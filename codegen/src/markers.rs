@@ -159,6 +159,7 @@ pub mod key {
         GROUP_GO_NAME = "group_go_name",
         PROTOBUF_PACKAGE = "protobuf_package",
         PROTOBUF_PATH = "protobuf_path",
+        CARGO_FEATURE = "cargo_feature",
     }
 
     /// Inside `gen_client(...)`.
@@ -570,6 +571,12 @@ pub const MARKERS: &[MarkerSpec] = {
             &[GroupVersion],
             Str,
             "go_package's generated.proto path",
+        ),
+        spec(
+            CARGO_FEATURE,
+            &[GroupVersion],
+            Str,
+            "none (a Go package is always compiled)",
         ),
     ]
 };

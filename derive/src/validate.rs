@@ -12,10 +12,16 @@ use quote::{format_ident, quote};
 
 pub fn expand(input: &Input) -> TokenStream {
     let ident = input.ident();
+    let mut is_unset = TokenStream::new();
     let body = match &input.def.shape {
         Shape::Struct { .. } => struct_body(input),
         Shape::Enum { variants, other } => {
             let other = format_ident!("{}", other);
+            is_unset = quote! {
+                fn is_unset(&self) -> bool {
+                    ::core::matches!(self, Self::#other(__v) if __v.is_empty())
+                }
+            };
             let arms = variants.iter().map(|v| {
                 let name = format_ident!("{}", v.rust_name);
                 match &v.feature_gate {
@@ -74,6 +80,7 @@ pub fn expand(input: &Input) -> TokenStream {
             ) {
                 #body
             }
+            #is_unset
         }
     }
 }
@@ -121,6 +128,9 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let json = &m.json_name;
     let v = &m.validation;
     let nested = m.ty.names_a_type();
+    // An optional field that is not an `Option` is unset when it holds its type's unset
+    // value (an enum's empty one): nothing to check then.
+    let unset_skipped = m.optional && !matches!(m.ty, TypeRef::Option(_));
     let mut body = TokenStream::new();
 
     if v.required_marker.is_some() {
@@ -163,16 +173,27 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let prev = quote!(__old.map(|__o| &__o.#name));
     if body.is_empty() {
         // Most fields: only their own value's checks, one call.
-        return match nested {
-            true => quote! {
+        return match (nested, unset_skipped) {
+            (true, false) => quote! {
                 __kv::nested(__path, #json, &self.#name, #prev, __opts, __errs);
             },
-            false => TokenStream::new(),
+            (true, true) => quote! {
+                __kv::nested_optional(__path, #json, &self.#name, #prev, __opts, __errs);
+            },
+            (false, _) => TokenStream::new(),
         };
     }
     if nested {
-        body.extend(quote! {
+        let check = quote! {
             ::kapi::validation::Validate::validate_at(__new, __prev, &__p, __opts, __errs);
+        };
+        body.extend(match unset_skipped {
+            true => quote! {
+                if !::kapi::validation::Validate::is_unset(__new) {
+                    #check
+                }
+            },
+            false => check,
         });
     }
     let prev = (v.immutable || nested).then(|| quote!(let __prev = #prev;));

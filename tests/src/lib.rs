@@ -1,14 +1,7 @@
-//! Real Kubernetes types written as kapi API types, from their documented API, to prove the
-//! markers and the derive produce Kubernetes' own wire format.
+//! apiextensions.k8s.io/v1 written as kapi API types, to decode the generated CRDs strictly;
+//! Kubernetes' own kinds are `kapi-k8s`'s.
 
 pub mod apiextensions_v1;
-pub mod coordination_v1;
-pub mod core_v1;
-
-kapi::feature_gates! {
-    /// Lease `strategy` and `preferredHolder` (Kubernetes 1.31+, alpha).
-    CoordinatedLeaderElection: Alpha = false,
-}
 
 use std::path::PathBuf;
 

@@ -452,7 +452,7 @@ async fn pagination_follows_continue_tokens() {
 
 #[tokio::test]
 async fn request_paths() {
-    use kapi_tests::core_v1::ConfigMap;
+    use kapi_k8s::core::v1::ConfigMap;
     let client = kapi::client::Client::new(
         kapi::client::Config::new("http://127.0.0.1:1/prefix/".parse().unwrap()),
         std::sync::Arc::new(kapi::Scheme::new()),

@@ -3,7 +3,8 @@
 
 use api_types::{v1, v2beta1};
 use kapi::fuzz::{self, Fuzz};
-use kapi_tests::{coordination_v1, core_v1};
+use kapi_k8s::coordination::v1 as coordination_v1;
+use kapi_k8s::core::v1 as core_v1;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::BTreeSet;

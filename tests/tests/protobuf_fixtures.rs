@@ -4,7 +4,9 @@
 use kapi::codec::protobuf::{self, FrameReader, ProtoMessage};
 use kapi::codec::CodecError;
 use kapi::meta::{CreateOptions, DeleteOptions, ListOptions, Status, WatchEvent};
-use kapi_tests::{coordination_v1::Lease, core_v1, fixtures_dir};
+use kapi_k8s::coordination::v1::Lease;
+use kapi_k8s::core::v1 as core_v1;
+use kapi_tests::fixtures_dir;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 

@@ -3,7 +3,7 @@
 //! - `cargo xtask codegen [--verify-only] [--strict] [--assign-protobuf-tags] [--compat BASELINE]
 //!   [--snapshot-release NAME] [CRATE_DIR]`:
 //!   codegen's own command line ([`kapi_codegen::cli`]), on every API crate of the
-//!   workspace (`api-types/`, `api-types/widgets/`) unless a crate is named. The workspace
+//!   workspace (`api-types/`, `api-types/widgets/`, `api-types/k8s/`) unless a crate is named. The workspace
 //!   is the one the command runs in, found at run time.
 //! - `cargo xtask synth-api --kinds N --out DIR`: writes a synthetic API crate of N kinds
 //!   (for benchmarks and scale tests; `cargo run -p kapi-codegen -- DIR` generates its files).
@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 /// The API crates of this workspace, relative to its root: what `cargo xtask codegen`
 /// generates when no crate is named.
-const API_CRATES: &[&str] = &["api-types", "api-types/widgets"];
+const API_CRATES: &[&str] = &["api-types", "api-types/widgets", "api-types/k8s"];
 
 /// The workspace the command runs in: the nearest directory at or above `start` whose
 /// `Cargo.toml` declares `[workspace]`. Found at run time, never from the path the xtask was

@@ -10,17 +10,20 @@ pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<
 /// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
 /// fixtures must match (`fixture-compare`), and every kind's codecs. A fixture test
 /// runs `kapi::fixtures::run(&fixtures())`.
+#[allow(unused_mut)]
 pub fn fixtures() -> ::kapi::fixtures::Fixtures {
+    let mut kinds = ::std::vec::Vec::new();
+    kinds.push(::kapi::fixtures::Kind {
+        name: "widgets.example.com.v1.Widget",
+        fingerprint: "67b8d6018fe05d77",
+        json: ::kapi::fixtures::json_codec::<crate::v1::Widget>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::v1::Widget>(),
+        protobuf: ::core::option::Option::None,
+        hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::Widget>()),
+    });
     ::kapi::fixtures::Fixtures {
         root: ::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join("testdata"),
         compare: ::kapi::fixtures::Compare::Bytes,
-        kinds: ::std::vec![::kapi::fixtures::Kind {
-            name: "widgets.example.com.v1.Widget",
-            fingerprint: "67b8d6018fe05d77",
-            json: ::kapi::fixtures::json_codec::<crate::v1::Widget>(),
-            yaml: ::kapi::fixtures::yaml_codec::<crate::v1::Widget>(),
-            protobuf: ::core::option::Option::None,
-            hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::Widget>()),
-        },],
+        kinds,
     }
 }

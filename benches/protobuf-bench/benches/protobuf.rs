@@ -22,10 +22,10 @@
 use api_types::v1;
 use criterion::{criterion_group, Criterion};
 use kapi::codec::protobuf::{self, ProtoMessage};
+use kapi_k8s::core::v1::ConfigMap;
 use kapi_protobuf_bench::com::example::frob::v1 as pb_frob;
 use kapi_protobuf_bench::k8s::io::api::core::v1 as pb_core;
 use kapi_protobuf_bench::objects::{config_map, frobber_list};
-use kapi_tests::core_v1::ConfigMap;
 use prost::Message;
 use serde::{de::DeserializeOwned, Serialize};
 use std::hint::black_box;

@@ -1,7 +1,7 @@
 //! The benchmark's objects, built from JSON.
 
 use api_types::v1;
-use kapi_tests::core_v1::ConfigMap;
+use kapi_k8s::core::v1::ConfigMap;
 
 /// A ConfigMap-sized object: full metadata and 20 data entries of ~100 bytes.
 pub fn config_map() -> ConfigMap {

@@ -22,7 +22,7 @@ use super::client_surface::{
     apply_configuration_path, client_kinds, client_path, group_version_accessor,
     group_version_client_name, kind_accessor, kind_client_name, verbs, Verb,
 };
-use super::core::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::{feature_cfg, path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::resolve::{Index, Origin, Resolved};
 use crate::model::{ClientMethod, GroupVersion, Model, Scope, TypeDef};
@@ -485,18 +485,22 @@ fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> Toke
     let fields = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
         let ty = client_path(cx, gv);
-        quote!(#field: #ty,)
+        let cfg = feature_cfg(gv);
+        quote!(#cfg #field: #ty,)
     });
     let inits = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
         let ty = client_path(cx, gv);
-        quote!(#field: #ty::new(client.clone()),)
+        let cfg = feature_cfg(gv);
+        quote!(#cfg #field: #ty::new(client.clone()),)
     });
     let accessors = served.iter().map(|gv| {
         let field = group_version_accessor(gv);
         let ty = client_path(cx, gv);
         let doc = format!(" The {} client.", gv.api_version());
+        let cfg = feature_cfg(gv);
         quote! {
+            #cfg
             #[doc = #doc]
             pub fn #field(&self) -> &#ty {
                 &self.#field

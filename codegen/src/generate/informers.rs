@@ -12,7 +12,7 @@ use super::client_surface::{
     clientset_path, group_version_accessor, group_version_informers_name,
     group_version_informers_path, informer_kinds, informer_name, kind_accessor, lister_path,
 };
-use super::core::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::{feature_cfg, path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, Model, TypeDef};
 use proc_macro2::TokenStream;
@@ -139,7 +139,9 @@ fn factory_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> TokenS
         let accessor = group_version_accessor(gv);
         let ty = group_version_informers_path(cx, gv);
         let doc = format!(" The {} informers.", gv.api_version());
+        let cfg = feature_cfg(gv);
         quote! {
+            #cfg
             #[doc = #doc]
             pub fn #accessor(&self) -> #ty {
                 #ty::new(self.factory.clone())

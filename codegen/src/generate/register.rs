@@ -3,7 +3,7 @@
 //! the optional trait impls `kapi::__private::kind_hooks!` finds for it), plus
 //! one crate-level `install` (`generated/register.rs`) that registers every group-version.
 
-use super::core::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, KindCategory, PrintColumn, Scope, TypeDef};
 use proc_macro2::TokenStream;
@@ -28,14 +28,18 @@ impl Generator for Register {
         if !per_version.versions.is_empty() {
             let installs = per_version.versions.iter().map(|gv| {
                 let module = path_tokens(&cx.generated_module(&gv.module));
-                quote!(#module::register::add_to_scheme(scheme)?;)
+                let cfg = feature_cfg(gv);
+                quote!(#cfg #module::register::add_to_scheme(scheme)?;)
             });
             let crate_name = &cx.model.crate_name;
             let doc = format!(" Registers every group-version of `{crate_name}` in a scheme.");
+            // With every cargo feature off there is nothing to register.
+            let allow = gated_allow(&per_version.versions, quote!(unused_variables));
             files.push(cx.crate_rust_file("register.rs", quote! {
                     //! Every group-version of the crate, in one call.
 
                     #[doc = #doc]
+                    #allow
                     pub fn install(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
                         #(#installs)*
                         ::core::result::Result::Ok(())

@@ -6,7 +6,7 @@
 //! crate's fixture test checks every fixture of every release with. A new kind is covered the
 //! next time codegen runs.
 
-use super::core::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
 use super::settings::FixtureCompare;
 use crate::diagnostics::Diagnostics;
 use crate::fixtures;
@@ -84,10 +84,21 @@ impl Generator for RoundTrip {
         }
         let calls = per_version.versions.iter().map(|gv| {
             let module = path_tokens(&cx.generated_module(&gv.module));
-            quote!(passed += #module::round_trip::round_trip(seeds.clone())?;)
+            let add = quote!(passed += #module::round_trip::round_trip(seeds.clone())?;);
+            match gv.cargo_feature {
+                // An attribute may not stand on an assignment; it may on a block.
+                Some(_) => {
+                    let cfg = feature_cfg(gv);
+                    quote!(#cfg { #add })
+                }
+                None => add,
+            }
         });
+        // With every cargo feature off there is nothing to check.
+        let allow = gated_allow(&per_version.versions, quote!(unused_variables, unused_mut));
         let round_trip_all = (!per_version.versions.is_empty()).then(|| quote! {
             /// Every group-version's `round_trip` on the same seeds.
+            #allow
             pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
                 let mut passed = 0;
                 #(#calls)*
@@ -136,15 +147,17 @@ fn fixture_table(cx: &Context) -> Option<TokenStream> {
             } else {
                 quote!(::core::option::Option::None)
             };
+            let cfg = feature_cfg(gv);
             kinds.push((name.clone(), quote! {
-                ::kapi::fixtures::Kind {
+                #cfg
+                kinds.push(::kapi::fixtures::Kind {
                     name: #name,
                     fingerprint: #fingerprint,
                     json: ::kapi::fixtures::json_codec::<#path>(),
                     yaml: ::kapi::fixtures::yaml_codec::<#path>(),
                     protobuf: #protobuf,
                     hub: #hub,
-                },
+                });
             }));
         }
     }
@@ -162,11 +175,14 @@ fn fixture_table(cx: &Context) -> Option<TokenStream> {
         /// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
         /// fixtures must match (`fixture-compare`), and every kind's codecs. A fixture test
         /// runs `kapi::fixtures::run(&fixtures())`.
+        #[allow(unused_mut)]
         pub fn fixtures() -> ::kapi::fixtures::Fixtures {
+            let mut kinds = ::std::vec::Vec::new();
+            #(#kinds)*
             ::kapi::fixtures::Fixtures {
                 root: ::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join(#root),
                 compare: ::kapi::fixtures::Compare::#compare,
-                kinds: ::std::vec![#(#kinds)*],
+                kinds,
             }
         }
     })

@@ -13,6 +13,9 @@ pub struct Settings {
     pub header: Option<String>,
     /// CRD generation: `crd-max-description-length`, `crd-conversion-webhook`.
     pub crd: CrdSettings,
+    /// `lint = false`: the API-convention findings are not reported, for an API whose
+    /// conventions are not its crate's to change (Kubernetes' own, imported).
+    pub lint: bool,
     /// Per-release fixtures: `fixture-root`, `fixture-compare`.
     pub fixtures: FixtureSettings,
 }
@@ -53,7 +56,7 @@ impl Settings {
             .and_then(|p| p.get("metadata"))
             .and_then(|m| m.get("kapi"))
             .and_then(|k| k.as_table());
-        let known: Vec<&str> = ["output", "header-file", "fixture-root", "fixture-compare"]
+        let known: Vec<&str> = ["output", "header-file", "lint", "fixture-root", "fixture-compare"]
             .into_iter()
             .chain(CRD_SETTINGS_KEYS.iter().copied())
             .collect();
@@ -104,12 +107,22 @@ impl Settings {
                 }
             },
         };
+        let lint = match meta.and_then(|m| m.get("lint")) {
+            None => true,
+            Some(v) => v.as_bool().ok_or_else(|| {
+                Error::Io(format!(
+                    "{}: [package.metadata.kapi] lint must be true or false",
+                    manifest_path.display()
+                ))
+            })?,
+        };
         Ok(Settings {
             crate_name,
             output,
             header,
             crd: CrdSettings::load(meta, &manifest_path)?,
             fixtures,
+            lint,
         })
     }
 

@@ -167,6 +167,20 @@ fn at(t: &TypeDef, d: Diagnostic) -> Diagnostic {
     }
 }
 
+/// The fields of `t`'s JSON object: its own, and those of the structs it embeds with
+/// `inline` (`EphemeralContainer`'s `name` comes from `EphemeralContainerCommon`).
+fn json_fields<'a>(gv: &'a GroupVersion, t: &'a TypeDef) -> Vec<&'a Field> {
+    let mut out = Vec::new();
+    for f in t.fields() {
+        match f.inline.then(|| element_type(gv, f)).flatten() {
+            // An inline field names another type; a struct cannot embed itself.
+            Some(embedded) if !std::ptr::eq(embedded, t) => out.extend(json_fields(gv, embedded)),
+            _ => out.push(f),
+        }
+    }
+    out
+}
+
 /// `list_map_key` and `patch_merge_key` name fields of the list's items.
 fn check_item_keys(
     gv: &GroupVersion,
@@ -187,11 +201,12 @@ fn check_item_keys(
     // A key optional without a default is accepted: built-in kinds have them
     // (ServiceAccount.secrets by `name`); a CRD may not, and the CRD generator's structural
     // check says so for the kinds that become CRDs.
+    let fields = json_fields(gv, elem);
     for k in keys {
-        if elem.fields().iter().any(|ef| &ef.json_name == k) {
+        if fields.iter().any(|ef| &ef.json_name == k) {
             continue;
         }
-        let names: Vec<&str> = elem.fields().iter().map(|f| f.json_name.as_str()).collect();
+        let names: Vec<&str> = fields.iter().map(|f| f.json_name.as_str()).collect();
         let help = match closest(k, names.iter().copied()) {
             Some(best) => format!(
                 "did you mean \"{best}\"? (fields of `{}`: {})",

@@ -171,6 +171,10 @@ pub struct GroupVersion {
     /// Kubernetes' `k8s.io/api/core/v1/generated.proto`; its own file is written there too.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protobuf_path: Option<String>,
+    /// The cargo feature that compiles this group-version (`cargo_feature`): everything
+    /// generated for it outside its own module is behind `#[cfg(feature = "...")]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cargo_feature: Option<String>,
     /// Rust module path from the crate root, e.g. `["v1"]`.
     pub module: Vec<String>,
     #[serde(skip)]

@@ -1348,6 +1348,7 @@ pub fn parse_group_version(
         go_name,
         protobuf_package: markers.str(key::PROTOBUF_PACKAGE).map(|p| p.value),
         protobuf_path: markers.str(key::PROTOBUF_PATH).map(|p| p.value),
+        cargo_feature: markers.str(key::CARGO_FEATURE).map(|f| f.value),
         module: Vec::new(),
         file: Default::default(),
         span,

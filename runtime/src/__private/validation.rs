@@ -89,6 +89,21 @@ pub fn nested<T: Validate + ?Sized>(
     new.validate_at(old, &path.child(key), opts, errs);
 }
 
+/// [`nested`] for an optional field that is not an `Option`: its unset value (an enum's
+/// empty one) is not checked.
+pub fn nested_optional<T: Validate + ?Sized>(
+    path: &Path<'_>,
+    key: &'static str,
+    new: &T,
+    old: Option<&T>,
+    opts: &Options<'_>,
+    errs: &mut ErrorList,
+) {
+    if !new.is_unset() {
+        nested(path, key, new, old, opts, errs);
+    }
+}
+
 /// `max_length`: Kubernetes' TooLong, which never repeats the value.
 pub fn max_length(path: &Path<'_>, value: &str, max: usize, errs: &mut ErrorList) {
     if value.len() > max {

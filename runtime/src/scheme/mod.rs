@@ -400,10 +400,13 @@ impl Scheme {
 
     // ---- conversion ----
 
-    /// Converts to the internal version of the object's kind.
+    /// Converts to the internal version of the object's kind. A kind without one (registered
+    /// with [`add_unconverted`](Self::add_unconverted): Kubernetes' own kinds as kapi ships
+    /// them, versioned only) is its own hub, as a CRD's stored version is: the write path
+    /// keeps it as it came.
     pub fn to_internal(&self, obj: Box<dyn Object>) -> Result<Box<dyn Object>, SchemeError> {
         let entry = self.entry_of(obj.as_ref())?;
-        if entry.internal {
+        if entry.internal || !entry.ops.has_hub() {
             return Ok(obj);
         }
         let from = obj.gvk();

@@ -59,6 +59,8 @@ pub(super) trait KindOps: Send + Sync {
     /// Decodes the message of an envelope (its `raw`); `None` when the kind has no
     /// protobuf form.
     fn decode_protobuf(&self, raw: &[u8]) -> Option<Result<Box<dyn Object>, CodecError>>;
+    /// Whether the kind converts through an internal peer.
+    fn has_hub(&self) -> bool;
     /// `None`: the kind has no internal peer.
     fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted>;
     fn hub_to_version(&self, obj: Box<dyn Object>) -> Option<Converted>;
@@ -251,6 +253,10 @@ impl<T: Kind> KindOps for Ops<T> {
         Some((fns.decode_raw)(raw).map(|t| Box::new(t) as Box<dyn Object>))
     }
 
+    fn has_hub(&self) -> bool {
+        self.to_internal.is_some()
+    }
+
     fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted> {
         self.to_internal.map(|f| f(obj))
     }
@@ -400,6 +406,9 @@ impl KindOps for Alias {
     }
     fn decode_protobuf(&self, raw: &[u8]) -> Option<Result<Box<dyn Object>, CodecError>> {
         self.inner.decode_protobuf(raw)
+    }
+    fn has_hub(&self) -> bool {
+        self.inner.has_hub()
     }
     fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted> {
         self.inner.version_to_hub(obj)

@@ -45,6 +45,13 @@ pub trait Validate {
         errs: &mut ErrorList,
     );
 
+    /// Whether the value is its type's "not set": an enum's empty value, Go's zero string.
+    /// An optional field holding it is not validated (`Namespace.status.phase` left out),
+    /// while `Some` of it in an `Option` field is (a value was sent).
+    fn is_unset(&self) -> bool {
+        false
+    }
+
     /// Create-time validation with no feature gates on.
     fn validate(&self) -> ErrorList {
         self.validate_with(&Options::default())

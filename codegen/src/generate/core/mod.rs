@@ -196,6 +196,25 @@ pub fn map_on_cores<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) 
     })
 }
 
+/// `#[cfg(feature = "...")]` for code about `gv` outside its own module, when a cargo
+/// feature compiles the group-version (`cargo_feature`): the crate gates the module, so every
+/// path into it from crate-level files must be gated the same way. Nothing otherwise.
+pub fn feature_cfg(gv: &GroupVersion) -> TokenStream {
+    match &gv.cargo_feature {
+        Some(feature) => quote::quote!(#[cfg(feature = #feature)]),
+        None => TokenStream::new(),
+    }
+}
+
+/// `#[allow(lints)]` for a crate-level function whose every line may be compiled out: when
+/// every one of `versions` is behind a cargo feature. Nothing otherwise.
+pub fn gated_allow(versions: &[&GroupVersion], lints: TokenStream) -> TokenStream {
+    match versions.iter().all(|gv| gv.cargo_feature.is_some()) {
+        true => quote::quote!(#[allow(#lints)]),
+        false => TokenStream::new(),
+    }
+}
+
 /// What [`Context::rust_file_per_version`] wrote.
 pub struct PerVersion<'a> {
     pub files: Vec<GeneratedFile>,

@@ -57,10 +57,35 @@ pub fn to_yaml(doc: &Value) -> String {
 }
 
 /// A group a CRD can define: CRD groups are DNS subdomains with at least one dot (the core
-/// group and Kubernetes' dotless groups are built in).
+/// group and Kubernetes' dotless groups are built in), and not one of the dotted groups
+/// kube-apiserver serves itself (a CRD in `gateway.networking.k8s.io` is fine; one in
+/// `networking.k8s.io` is not).
 fn is_crd_group(group: &str) -> bool {
-    group.contains('.')
+    group.contains('.') && !BUILT_IN_DOTTED_GROUPS.contains(&group)
 }
+
+/// k8s.io/api's groups with a dot in their name.
+const BUILT_IN_DOTTED_GROUPS: &[&str] = &[
+    "admissionregistration.k8s.io",
+    "apiextensions.k8s.io",
+    "apiregistration.k8s.io",
+    "authentication.k8s.io",
+    "authorization.k8s.io",
+    "certificates.k8s.io",
+    "coordination.k8s.io",
+    "discovery.k8s.io",
+    "events.k8s.io",
+    "flowcontrol.apiserver.k8s.io",
+    "imagepolicy.k8s.io",
+    "internal.apiserver.k8s.io",
+    "networking.k8s.io",
+    "node.k8s.io",
+    "rbac.authorization.k8s.io",
+    "resource.k8s.io",
+    "scheduling.k8s.io",
+    "storage.k8s.io",
+    "storagemigration.k8s.io",
+];
 
 /// Every CRD of the API, as (file name, CRD), and the problems found.
 pub fn crds(index: &Index, settings: &CrdSettings) -> (Vec<(PathBuf, Value)>, Vec<Diagnostic>) {

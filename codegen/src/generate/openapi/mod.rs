@@ -58,7 +58,7 @@ impl Generator for OpenApi {
                     cx.settings.output.join("openapi/v3").join(&name),
                     scope.spawn(move || to_json(&doc)),
                 ));
-                v3.push((path, name));
+                v3.push((path, name, *gv));
             }
             printing
                 .into_iter()
@@ -70,8 +70,10 @@ impl Generator for OpenApi {
                 })
                 .collect::<Vec<_>>()
         });
-        let v3: Vec<(String, &std::path::Path)> =
-            v3.iter().map(|(path, name)| (path.clone(), name.as_path())).collect();
+        let v3: Vec<(String, &std::path::Path, &GroupVersion)> = v3
+            .iter()
+            .map(|(path, name, gv)| (path.clone(), name.as_path(), *gv))
+            .collect();
         files.push(rust_consts::file(cx, &v3));
         files
     }

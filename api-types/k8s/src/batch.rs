@@ -1,0 +1,4 @@
+//! The batch group.
+
+#[cfg(feature = "batch-v1")]
+pub mod v1;

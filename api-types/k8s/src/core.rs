@@ -1,0 +1,6 @@
+//! The core group (`""`, served at `/api/v1`).
+
+#[cfg(feature = "core-v1")]
+pub mod v1;
+#[cfg(feature = "core-v1")]
+mod v1_defaults;

@@ -1,0 +1,4 @@
+//! The networking.k8s.io group.
+
+#[cfg(feature = "networking-v1")]
+pub mod v1;

@@ -1,0 +1,177 @@
+//! The embedded API server serves Kubernetes' kinds after one call, `kapi_k8s::install`, and
+//! the generated clients read and write them: what an operator's test needs for the children
+//! it creates (Namespace, ConfigMap, Secret, Event, Lease, Pod, Deployment).
+
+use kapi::apiserver::{ApiServer, OpenApiDocuments};
+use kapi::client::Config;
+use kapi::meta::{ByteString, CreateOptions, GetOptions, ListOptions, MicroTime, ObjectMeta};
+use kapi_k8s::apps::v1::Deployment;
+use kapi_k8s::coordination::v1::{Lease, LeaseSpec};
+use kapi_k8s::core::v1::{
+    ConfigMap, Container, DNSPolicy, Event, Namespace, ObjectReference, Pod, PodSpec, PullPolicy,
+    RestartPolicy, Secret,
+};
+use kapi_k8s::generated::openapi_documents::{V2, V3};
+use kapi_k8s::Clientset;
+use std::collections::BTreeMap;
+
+fn named(name: &str) -> ObjectMeta {
+    ObjectMeta {
+        name: name.into(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_serves_kubernetes_kinds() {
+    let mut scheme = kapi::Scheme::new();
+    kapi_k8s::install(&mut scheme).expect("install");
+    let server = ApiServer::builder(scheme)
+        .openapi(OpenApiDocuments::from_generated(V2, V3))
+        .start()
+        .await
+        .expect("server");
+    let clientset =
+        Clientset::from_config(Config::new(server.url().parse().expect("url"))).expect("client");
+    let core = clientset.core_v1();
+    let create = CreateOptions::default();
+    let get = GetOptions::default();
+
+    let namespace = core
+        .namespaces()
+        .create(
+            &Namespace {
+                metadata: named("team-a"),
+                ..Default::default()
+            },
+            &create,
+        )
+        .await
+        .expect("Namespace");
+    assert!(!namespace.metadata.uid.is_empty());
+
+    core.config_maps("team-a")
+        .create(
+            &ConfigMap {
+                metadata: named("settings"),
+                data: BTreeMap::from([("mode".to_string(), "fast".to_string())]),
+                ..Default::default()
+            },
+            &create,
+        )
+        .await
+        .expect("ConfigMap");
+    let settings = core
+        .config_maps("team-a")
+        .get("settings", &get)
+        .await
+        .expect("get ConfigMap");
+    assert_eq!(settings.data["mode"], "fast");
+
+    let secret = core
+        .secrets("team-a")
+        .create(
+            &Secret {
+                metadata: named("token"),
+                data: BTreeMap::from([("token".to_string(), ByteString(b"s3cr3t".to_vec()))]),
+                type_: "Opaque".into(),
+                ..Default::default()
+            },
+            &create,
+        )
+        .await
+        .expect("Secret");
+    assert_eq!(secret.data["token"].0, b"s3cr3t");
+
+    core.events("team-a")
+        .create(
+            &Event {
+                metadata: named("settings.1"),
+                involved_object: ObjectReference {
+                    kind: "ConfigMap".into(),
+                    namespace: "team-a".into(),
+                    name: "settings".into(),
+                    ..Default::default()
+                },
+                reason: "Created".into(),
+                message: "settings created".into(),
+                type_: "Normal".into(),
+                count: 1,
+                ..Default::default()
+            },
+            &create,
+        )
+        .await
+        .expect("Event");
+    let events = core
+        .events("team-a")
+        .list(&ListOptions::default())
+        .await
+        .expect("list Events");
+    assert_eq!(events.items.len(), 1);
+
+    let lease = clientset
+        .coordination_v1()
+        .leases("team-a")
+        .create(
+            &Lease {
+                metadata: named("leader"),
+                spec: LeaseSpec {
+                    holder_identity: Some("pod-1".into()),
+                    lease_duration_seconds: Some(15),
+                    renew_time: Some(MicroTime::now()),
+                    ..Default::default()
+                },
+            },
+            &create,
+        )
+        .await
+        .expect("Lease");
+    assert_eq!(lease.spec.holder_identity.as_deref(), Some("pod-1"));
+
+    // The server defaults as kube-apiserver does before it validates.
+    let pod = core
+        .pods("team-a")
+        .create(
+            &Pod {
+                metadata: named("web"),
+                spec: PodSpec {
+                    containers: vec![Container {
+                        name: "web".into(),
+                        image: "nginx".into(),
+                        ..Default::default()
+                    }],
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            &create,
+        )
+        .await
+        .expect("Pod");
+    assert_eq!(pod.spec.restart_policy, RestartPolicy::Always);
+    assert_eq!(pod.spec.dns_policy, DNSPolicy::ClusterFirst);
+    assert_eq!(pod.spec.containers[0].image_pull_policy, PullPolicy::Always);
+
+    let deployment = clientset
+        .apps_v1()
+        .deployments("team-a")
+        .create(
+            &Deployment {
+                metadata: named("web"),
+                spec: kapi_k8s::apps::v1::DeploymentSpec {
+                    template: kapi_k8s::core::v1::PodTemplateSpec {
+                        spec: pod.spec.clone(),
+                        ..Default::default()
+                    },
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            &create,
+        )
+        .await
+        .expect("Deployment");
+    assert_eq!(deployment.spec.replicas, Some(1));
+    assert_eq!(deployment.spec.revision_history_limit, Some(10));
+}
