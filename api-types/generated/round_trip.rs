@@ -14,7 +14,7 @@ pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<
 /// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
 /// fixtures must match (`fixture-compare`), and every kind's codecs. A fixture test
 /// runs `kapi::fixtures::run(&fixtures())`.
-#[allow(unused_mut)]
+#[allow(unused_mut, clippy::vec_init_then_push)]
 pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     let mut kinds = ::std::vec::Vec::new();
     kinds.push(::kapi::fixtures::Kind {

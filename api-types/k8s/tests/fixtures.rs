@@ -22,7 +22,10 @@ fn every_fixture_of_every_shipped_kind() {
         .filter_map(|k| k.rfind('.').map(|dot| &k[..=dot]))
         .collect();
     let stem = |f: &str| f.rsplit_once('.').map_or("", |(stem, _)| stem).to_string();
-    let of_shipped_kinds = files.iter().filter(|f| kinds.contains(stem(f).as_str())).count();
+    let of_shipped_kinds = files
+        .iter()
+        .filter(|f| kinds.contains(stem(f).as_str()))
+        .count();
     let of_shipped_groups = files
         .iter()
         .filter(|f| group_versions.iter().any(|gv| f.starts_with(gv)))
@@ -35,6 +38,14 @@ fn every_fixture_of_every_shipped_kind() {
         files.len()
     );
     // A fixture of a shipped kind that was not checked would be a silent pass.
-    assert!(of_shipped_kinds > 0, "no fixture of a shipped kind in {}", fixtures.root.display());
-    assert_eq!(summary.total(), of_shipped_kinds, "every fixture of a shipped kind is checked");
+    assert!(
+        of_shipped_kinds > 0,
+        "no fixture of a shipped kind in {}",
+        fixtures.root.display()
+    );
+    assert_eq!(
+        summary.total(),
+        of_shipped_kinds,
+        "every fixture of a shipped kind is checked"
+    );
 }

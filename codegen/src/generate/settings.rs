@@ -56,10 +56,16 @@ impl Settings {
             .and_then(|p| p.get("metadata"))
             .and_then(|m| m.get("kapi"))
             .and_then(|k| k.as_table());
-        let known: Vec<&str> = ["output", "header-file", "lint", "fixture-root", "fixture-compare"]
-            .into_iter()
-            .chain(CRD_SETTINGS_KEYS.iter().copied())
-            .collect();
+        let known: Vec<&str> = [
+            "output",
+            "header-file",
+            "lint",
+            "fixture-root",
+            "fixture-compare",
+        ]
+        .into_iter()
+        .chain(CRD_SETTINGS_KEYS.iter().copied())
+        .collect();
         if let Some(meta) = meta {
             for key in meta.keys() {
                 if !known.contains(&key.as_str()) {
