@@ -8,7 +8,8 @@
 //! Kubernetes API conventions on the same run; [`compat`] checks it against a released
 //! baseline. [`cli`] is the command line of both the
 //! `kapi-codegen` binary and the xtask; [`assign_protobuf_tags`] edits the user's source
-//! for `--assign-protobuf-tags`.
+//! for `--assign-protobuf-tags`. With the `import` feature, [`import`] turns Go API packages
+//! into annotated source.
 
 pub mod diagnostics;
 pub mod markers;
@@ -22,5 +23,7 @@ pub mod cli;
 pub mod compat;
 #[cfg(feature = "generate")]
 pub mod generate;
+#[cfg(feature = "import")]
+pub mod import;
 #[cfg(feature = "generate")]
 pub mod lint;

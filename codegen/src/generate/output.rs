@@ -182,7 +182,7 @@ pub fn apply(
     Ok(report)
 }
 
-fn unified_diff(path: &Path, old: Option<&str>, new: Option<&str>) -> String {
+pub(crate) fn unified_diff(path: &Path, old: Option<&str>, new: Option<&str>) -> String {
     let name = path.display().to_string();
     let old_name = if old.is_some() {
         format!("a/{name}")

@@ -33,7 +33,8 @@ impl Settings {
             .and_then(|p| p.get("metadata"))
             .and_then(|m| m.get("kapi"))
             .and_then(|k| k.as_table());
-        let known: Vec<&str> = ["output", "header-file"]
+        // `import` is read by `crate::import::settings`, which re-runs the imports first.
+        let known: Vec<&str> = ["output", "header-file", "import"]
             .into_iter()
             .chain(CRD_SETTINGS_KEYS.iter().copied())
             .collect();
