@@ -10,57 +10,21 @@ mod networking_v1;
 mod policy_v1;
 mod scheduling_v1alpha3;
 
-use kapi::codec::protobuf::{self, ProtoMessage};
-use kapi::codec::{json, yaml};
+mod check;
+
+use kapi::codec::protobuf::ProtoMessage;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
 use std::path::PathBuf;
 
-fn read(name: &str, ext: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/fixtures/kubernetes-api")
-        .join(format!("{name}.{ext}"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
+/// Checks fixture `name` of k8s.io/api's testdata against `T` ([`check::check_in`]).
 fn check<T>(name: &str)
 where
     T: ProtoMessage + DeserializeOwned + Serialize + PartialEq + Debug,
 {
-    let text = read(name, "json");
-    let original: serde_json::Value = serde_json::from_slice(&text).expect("fixture is JSON");
-    let strict = json::from_slice_strict::<T>(&text).expect("decodes");
-    assert!(strict.is_clean(), "{name}: {:?}", strict.messages());
-    let from_json = strict.value;
-    assert_eq!(
-        serde_json::to_value(&from_json).expect("encodes"),
-        original,
-        "{name}: JSON round trip changed the object"
-    );
-
-    let from_yaml = yaml::from_slice_strict::<T>(&read(name, "yaml")).expect("YAML decodes");
-    assert!(from_yaml.is_clean(), "{name}: {:?}", from_yaml.messages());
-    assert_eq!(
-        from_yaml.value, from_json,
-        "{name}: YAML and JSON decode differently"
-    );
-
-    let pb = read(name, "pb");
-    let from_pb: T = protobuf::decode(&pb).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(
-        from_pb, from_json,
-        "{name}: protobuf and JSON decode differently"
-    );
-    assert_eq!(
-        hex(&protobuf::encode(&from_pb)),
-        hex(&pb),
-        "{name}: re-encoding changed the bytes"
-    );
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/kubernetes-api");
+    check::check_in::<T>(&dir, name);
 }
 
 #[test]

@@ -8,7 +8,7 @@ pub mod markers;
 pub mod syntax;
 pub mod translate;
 
-use super::{write, ImportedFile, Warning};
+use super::{ir, write, ImportedFile, Warning};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use translate::{Pkg, Translator, Universe};
@@ -32,6 +32,8 @@ pub struct Options {
 #[derive(Debug, Clone, Default)]
 pub struct Imported {
     pub files: Vec<ImportedFile>,
+    /// The modules the files were written from, in the same order.
+    pub modules: Vec<ir::Module>,
     pub warnings: Vec<Warning>,
 }
 
@@ -71,6 +73,7 @@ pub fn import(
     };
     let mut translator = Translator::new(&universe, options.doc_comments);
     let mut files = Vec::new();
+    let mut modules = Vec::new();
     let mut gates = BTreeSet::new();
     for (i, pkg) in universe.pkgs.iter().enumerate() {
         let module = translator.module(i);
@@ -79,6 +82,7 @@ pub fn import(
             path: module.file.clone(),
             text: write::module(&module, &pkg.import_path),
         });
+        modules.push(module);
     }
     if !gates.is_empty() {
         let sources: Vec<&str> = universe
@@ -98,7 +102,11 @@ pub fn import(
             .then(a.message.cmp(&b.message))
     });
     warnings.dedup();
-    Ok(Imported { files, warnings })
+    Ok(Imported {
+        files,
+        modules,
+        warnings,
+    })
 }
 
 /// `file:12:3` sorts before `file:100:1`.

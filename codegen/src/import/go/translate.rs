@@ -108,6 +108,10 @@ pub struct Translator<'a> {
     u: &'a Universe,
     docs: bool,
     pub warnings: Vec<Warning>,
+    /// The package being written, and the apimachinery structs its fields need
+    /// ([`Known::Local`]), added to its module.
+    current: usize,
+    locals: BTreeMap<String, ir::Struct>,
 }
 
 /// What a field's Go type became, and the markers its named types carried
@@ -124,6 +128,8 @@ impl<'a> Translator<'a> {
             u,
             docs,
             warnings: Vec::new(),
+            current: 0,
+            locals: BTreeMap::new(),
         }
     }
 
@@ -144,6 +150,8 @@ impl<'a> Translator<'a> {
     }
 
     pub fn module(&mut self, p: usize) -> ir::Module {
+        self.current = p;
+        self.locals.clear();
         let pkg = &self.u.pkgs[p];
         let mut group = None;
         let mut group_go_name = None;
@@ -215,6 +223,13 @@ impl<'a> Translator<'a> {
             if let Some(item) = self.const_item(p, c) {
                 items.push(item);
             }
+        }
+        for (name, mut s) in std::mem::take(&mut self.locals) {
+            if items.iter().any(|i| i.name() == name) {
+                continue;
+            }
+            s.docs = self.docs(&s.docs);
+            items.push(Item::Struct(s));
         }
         dedupe_consts(&mut items);
         ir::Module {
@@ -939,6 +954,7 @@ impl<'a> Translator<'a> {
                 }
             }
             let _ = resolved.pointer;
+            self.check_shape(&f.pos, owner, &go_name, &ty, &mut rest);
             if !is_option {
                 if let Some(d) = rest.iter().position(|m| m.key == key::DEFAULT) {
                     rest.remove(d);
@@ -1060,6 +1076,37 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// Drops list and map markers on fields that are not lists or maps (Go's tools ignore
+    /// them there), and list-map keys without `listType=map`.
+    fn check_shape(&mut self, pos: &Pos, owner: &TypeDecl, field: &str, ty: &Type, markers: &mut Vec<Marker>) {
+        let inner = match ty {
+            Type::Option(t) => t.as_ref(),
+            t => t,
+        };
+        let list = matches!(inner, Type::Vec(_));
+        let map = matches!(inner, Type::Map(_));
+        let map_list = markers.iter().any(|m| m.key == key::LIST_TYPE && m.value == Value::Str("map".into()));
+        let mut dropped = BTreeSet::new();
+        markers.retain(|m| {
+            let keep = if m.key == key::LIST_TYPE {
+                list
+            } else if m.key == key::LIST_MAP_KEY {
+                list && map_list
+            } else if m.key == key::MAP_TYPE {
+                map
+            } else {
+                true
+            };
+            if !keep {
+                dropped.insert(m.key.name());
+            }
+            keep
+        });
+        for k in dropped {
+            self.warn(pos, "misplaced marker", format!("`{}.{field}`: `{k}` does not fit its type (or lacks `listType=map`): not written", owner.name));
+        }
+    }
+
     /// `+default=` as JSON, or `ref(pkg.Const)` as the constant's string.
     fn default_value(&self, p: usize, value: &str, _pos: &Pos) -> Option<serde_json::Value> {
         if let Some(r) = value.strip_prefix("ref(").and_then(|v| v.strip_suffix(')')) {
@@ -1131,6 +1178,12 @@ impl<'a> Translator<'a> {
                 };
                 match known::lookup(&path, name) {
                     Some(Known::Type(t)) => t,
+                    Some(Known::Local(s)) => {
+                        let mut path = self.u.pkgs[self.current].rust.clone();
+                        path.push(s.name.clone());
+                        self.locals.entry(s.name.clone()).or_insert(s);
+                        Type::Path(path)
+                    }
                     Some(Known::TypeMeta) => {
                         self.warn(
                             pos,
@@ -1190,7 +1243,13 @@ impl<'a> Translator<'a> {
                             .into(),
                     );
                 }
-                Type::Map(Box::new(self.element(p, v, pos, markers, depth)?))
+                if self.nullable_string_list(p, v, pos) {
+                    // go-to-protobuf writes such a value as a message of `repeated string
+                    // items = 1` (and JSON as a plain list): kapi's `Verbs` is that shape.
+                    Type::Map(Box::new(Type::Path(vec!["kapi".into(), "meta".into(), "Verbs".into()])))
+                } else {
+                    Type::Map(Box::new(self.element(p, v, pos, markers, depth)?))
+                }
             }
             GoType::Struct(_) => {
                 self.warn(pos, "unsupported type", "an anonymous struct: written as serde_json::Value; give it a name to import it".into());
@@ -1223,6 +1282,23 @@ impl<'a> Translator<'a> {
             }
             t => t,
         })
+    }
+
+    /// A named `[]string` marked `+protobuf.nullable=true` (authentication's `ExtraValue`).
+    fn nullable_string_list(&self, p: usize, ty: &GoType, pos: &Pos) -> bool {
+        let (q, name) = match ty {
+            GoType::Ident(n) => (Some(p), n.as_str()),
+            GoType::Qualified { package, name } => {
+                let q = self.import_of(p, pos, package).and_then(|path| self.u.by_path(&path));
+                (q, name.as_str())
+            }
+            _ => return false,
+        };
+        let Some(decl) = q.and_then(|q| self.u.pkgs[q].decl(name)) else {
+            return false;
+        };
+        matches!(&decl.ty, GoType::Slice(e) if is_string(e))
+            && decl.comments.markers.iter().any(|m| m.text == "protobuf.nullable=true")
     }
 
     fn is_local_enum(&self, path: &[String]) -> bool {
