@@ -30,11 +30,18 @@ pub fn run(root: &Path, from: &Path, out: &Path, fixtures: &Path) -> Result<Stri
     for f in &imported.files {
         write(&src.join(&f.path), &f.text)?;
     }
-    write(&src.join("lib.rs"), &lib_rs(&imported.modules, imported.files.iter().any(|f| f.path == FEATURE_GATES_FILE)))?;
+    write(
+        &src.join("lib.rs"),
+        &lib_rs(
+            &imported.modules,
+            imported.files.iter().any(|f| f.path == FEATURE_GATES_FILE),
+        ),
+    )?;
     write(&out.join("Cargo.toml"), &cargo_toml(root))?;
     // The workspace's versions: the crate then reuses what the workspace already built.
     if !out.join("Cargo.lock").exists() {
-        std::fs::copy(root.join("Cargo.lock"), out.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+        std::fs::copy(root.join("Cargo.lock"), out.join("Cargo.lock"))
+            .map_err(|e| format!("Cargo.lock: {e}"))?;
     }
     let (tests, counts) = fixture_tests(&imported.modules, root, fixtures)?;
     write(&out.join("tests/fixtures.rs"), &tests)?;
@@ -97,7 +104,9 @@ fn lib_rs(modules: &[Module], gates: bool) -> String {
     for m in modules {
         let path = m.file.trim_end_matches(".rs");
         if let Some((group, version)) = path.split_once('/') {
-            tree.entry(group.to_string()).or_default().insert(version.to_string());
+            tree.entry(group.to_string())
+                .or_default()
+                .insert(version.to_string());
         }
     }
     let mut out = String::from("//! k8s.io/api imported by `cargo xtask import-k8s`.\n\n");
@@ -142,7 +151,11 @@ struct Counts {
 }
 
 /// One test per fixture whose kind the import wrote.
-fn fixture_tests(modules: &[Module], root: &Path, fixtures: &Path) -> Result<(String, Counts), String> {
+fn fixture_tests(
+    modules: &[Module],
+    root: &Path,
+    fixtures: &Path,
+) -> Result<(String, Counts), String> {
     let mut names: Vec<String> = std::fs::read_dir(fixtures)
         .map_err(|e| format!("{}: {e}", fixtures.display()))?
         .filter_map(Result::ok)
@@ -152,8 +165,15 @@ fn fixture_tests(modules: &[Module], root: &Path, fixtures: &Path) -> Result<(St
     names.sort();
     let mut kinds: BTreeMap<(String, String), (String, BTreeSet<String>)> = BTreeMap::new();
     for m in modules {
-        let group = if m.group.is_empty() { "core".to_string() } else { m.group.clone() };
-        let rust = format!("scratch_k8s::{}", m.file.trim_end_matches(".rs").replace('/', "::"));
+        let group = if m.group.is_empty() {
+            "core".to_string()
+        } else {
+            m.group.clone()
+        };
+        let rust = format!(
+            "scratch_k8s::{}",
+            m.file.trim_end_matches(".rs").replace('/', "::")
+        );
         let set = m
             .items
             .iter()

@@ -140,7 +140,9 @@ fn main() -> ExitCode {
     match matches.subcommand() {
         Some(("import", m)) => kapi_codegen::import::cli::run(m),
         Some(("import-k8s", m)) => {
-            let (Some(from), Some(out)) = (m.get_one::<PathBuf>("from"), m.get_one::<PathBuf>("out")) else {
+            let (Some(from), Some(out)) =
+                (m.get_one::<PathBuf>("from"), m.get_one::<PathBuf>("out"))
+            else {
                 return ExitCode::from(2);
             };
             let fixtures = m

@@ -9,6 +9,8 @@ use crate::markers::Key;
 pub struct Module {
     /// The file's path below the output directory, `core/v1.rs`.
     pub file: String,
+    /// The module's Rust path, `["crate", "core", "v1"]`: its own types are named without it.
+    pub path: Vec<String>,
     /// The module's documentation (`//!`).
     pub docs: Vec<String>,
     pub group: String,

@@ -45,7 +45,10 @@ pub fn module(module: &Module, source: &str) -> String {
         let _ = writeln!(out, "    protobuf_path = {},", quote(path));
     }
     out.push_str("}\n");
-    let names = Names { uses: &uses };
+    let names = Names {
+        uses: &uses,
+        module: &module.path,
+    };
     for item in &module.items {
         out.push('\n');
         match item {
@@ -172,6 +175,7 @@ impl Uses {
 
 struct Names<'a> {
     uses: &'a Uses,
+    module: &'a [String],
 }
 
 impl Names<'_> {
@@ -189,7 +193,7 @@ impl Names<'_> {
                         p.join("::")
                     }
                 }
-                [krate, .., name] if krate == "self" => name.clone(),
+                [prefix @ .., name] if prefix == self.module => name.clone(),
                 _ => p.join("::"),
             },
         }
@@ -342,7 +346,11 @@ fn doc_lines(docs: &[String]) -> Vec<String> {
             out.push(" ```".to_string());
             in_block = false;
         }
-        let text = line.replace('\t', "    ");
+        // Go indents preformatted lines with a tab; the fence replaces it.
+        let text = line
+            .strip_prefix('\t')
+            .unwrap_or(line)
+            .replace('\t', "    ");
         if text.trim().is_empty() {
             out.push(String::new());
         } else {

@@ -183,10 +183,7 @@ impl<'a> Translator<'a> {
             }
             String::new()
         });
-        let has_protobuf = pkg.go.types.iter().any(|(_, t)| match &t.ty {
-            GoType::Struct(fields) => fields.iter().any(|f| tag(&f.tag, "protobuf").is_some()),
-            _ => false,
-        });
+        let has_protobuf = self.has_protobuf_tags(p);
         let (protobuf_package, protobuf_path) = match &pkg.proto {
             Some((package, path)) => (Some(package.clone()), Some(path.clone())),
             None if has_protobuf => (
@@ -234,6 +231,7 @@ impl<'a> Translator<'a> {
         dedupe_consts(&mut items);
         ir::Module {
             file: pkg.file.clone(),
+            path: pkg.rust.clone(),
             docs: self.docs(&pkg.go.docs),
             group,
             version: pkg.go.name.clone(),
@@ -242,6 +240,14 @@ impl<'a> Translator<'a> {
             protobuf_path,
             items,
         }
+    }
+
+    /// Whether any field of the package has a protobuf tag: then it is encoded as protobuf.
+    fn has_protobuf_tags(&self, p: usize) -> bool {
+        self.u.pkgs[p].go.types.iter().any(|(_, t)| match &t.ty {
+            GoType::Struct(fields) => fields.iter().any(|f| tag(&f.tag, "protobuf").is_some()),
+            _ => false,
+        })
     }
 
     fn package_marker(&mut self, g: &GoMarker) {
@@ -895,9 +901,9 @@ impl<'a> Translator<'a> {
                 continue;
             };
             let rust_name = if is_inline {
-                rust_ident(&go_name.to_snake_case())
+                rust_ident(&snake(&go_name))
             } else {
-                rust_ident(&json.to_snake_case())
+                rust_ident(&snake(&json))
             };
             let mut markers: Vec<Marker> = Vec::new();
             if !is_inline
@@ -962,6 +968,10 @@ impl<'a> Translator<'a> {
                 }
             }
             markers.extend(rest);
+            let protobuf_package = self.u.pkgs[p].proto.is_some() || self.has_protobuf_tags(p);
+            if protobuf_package && tag(&f.tag, "protobuf").is_none() {
+                self.warn(&f.pos, "protobuf number", format!("`{}.{go_name}` has no protobuf tag in a package encoded as protobuf: written without a number; run `kapi-codegen --assign-protobuf-tags` on the crate", owner.name));
+            }
             if let Some(pb) = tag(&f.tag, "protobuf") {
                 let parts: Vec<&str> = pb.split(',').collect();
                 match parts.get(1).and_then(|n| n.parse::<i64>().ok()) {
@@ -1078,14 +1088,23 @@ impl<'a> Translator<'a> {
 
     /// Drops list and map markers on fields that are not lists or maps (Go's tools ignore
     /// them there), and list-map keys without `listType=map`.
-    fn check_shape(&mut self, pos: &Pos, owner: &TypeDecl, field: &str, ty: &Type, markers: &mut Vec<Marker>) {
+    fn check_shape(
+        &mut self,
+        pos: &Pos,
+        owner: &TypeDecl,
+        field: &str,
+        ty: &Type,
+        markers: &mut Vec<Marker>,
+    ) {
         let inner = match ty {
             Type::Option(t) => t.as_ref(),
             t => t,
         };
         let list = matches!(inner, Type::Vec(_));
         let map = matches!(inner, Type::Map(_));
-        let map_list = markers.iter().any(|m| m.key == key::LIST_TYPE && m.value == Value::Str("map".into()));
+        let map_list = markers
+            .iter()
+            .any(|m| m.key == key::LIST_TYPE && m.value == Value::Str("map".into()));
         let mut dropped = BTreeSet::new();
         markers.retain(|m| {
             let keep = if m.key == key::LIST_TYPE {
@@ -1202,7 +1221,7 @@ impl<'a> Translator<'a> {
                                 Type::Path(segs)
                             }
                             None => {
-                                self.warn(pos, "foreign type", format!("`{path}.{name}` is neither imported in this run, nor mapped with --package, nor one of kapi's types: written as serde_json::Value"));
+                                self.warn(pos, "foreign type", format!("`{path}.{name}` is neither imported in this run, nor mapped with --package, nor one of kapi's types: written as serde_json::Value (JSON only: protobuf cannot encode it)"));
                                 json_value()
                             }
                         },
@@ -1246,7 +1265,11 @@ impl<'a> Translator<'a> {
                 if self.nullable_string_list(p, v, pos) {
                     // go-to-protobuf writes such a value as a message of `repeated string
                     // items = 1` (and JSON as a plain list): kapi's `Verbs` is that shape.
-                    Type::Map(Box::new(Type::Path(vec!["kapi".into(), "meta".into(), "Verbs".into()])))
+                    Type::Map(Box::new(Type::Path(vec![
+                        "kapi".into(),
+                        "meta".into(),
+                        "Verbs".into(),
+                    ])))
                 } else {
                     Type::Map(Box::new(self.element(p, v, pos, markers, depth)?))
                 }
@@ -1289,7 +1312,9 @@ impl<'a> Translator<'a> {
         let (q, name) = match ty {
             GoType::Ident(n) => (Some(p), n.as_str()),
             GoType::Qualified { package, name } => {
-                let q = self.import_of(p, pos, package).and_then(|path| self.u.by_path(&path));
+                let q = self
+                    .import_of(p, pos, package)
+                    .and_then(|path| self.u.by_path(&path));
                 (q, name.as_str())
             }
             _ => return false,
@@ -1298,7 +1323,11 @@ impl<'a> Translator<'a> {
             return false;
         };
         matches!(&decl.ty, GoType::Slice(e) if is_string(e))
-            && decl.comments.markers.iter().any(|m| m.text == "protobuf.nullable=true")
+            && decl
+                .comments
+                .markers
+                .iter()
+                .any(|m| m.text == "protobuf.nullable=true")
     }
 
     fn is_local_enum(&self, path: &[String]) -> bool {
@@ -1462,6 +1491,35 @@ fn tag(tag: &str, key: &str) -> Option<String> {
         rest = after[end + 1..].trim_start();
     }
     None
+}
+
+/// snake_case of a Go or JSON name, with plural initialisms kept whole (`clusterIPs` is
+/// `cluster_ips`, not `cluster_i_ps`).
+fn snake(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_uppercase())
+            .count();
+        let plural = run >= 2
+            && chars.get(i + run) == Some(&'s')
+            && chars
+                .get(i + run + 1)
+                .is_none_or(|c| !c.is_ascii_lowercase());
+        if plural {
+            out.push(chars[i]);
+            out.extend(chars[i + 1..i + run].iter().map(char::to_ascii_lowercase));
+            out.push('s');
+            i += run + 1;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out.to_snake_case()
 }
 
 const KEYWORDS: &[&str] = &[
