@@ -185,3 +185,53 @@ fn import_path_comes_from_go_mod() {
     );
     assert_eq!(go::import_path(Path::new("/nowhere/apps/v1")), "apps/v1");
 }
+
+/// A crate whose Cargo.toml lists the test package as an import.
+fn crate_with_import(go_dir: &Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"imported\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [package.metadata.kapi.import]\ngo = [{:?}]\noutput = \"src/apis\"\ndoc-comments = false\n",
+            go_dir.display().to_string()
+        ),
+    )
+    .expect("write Cargo.toml");
+    dir
+}
+
+#[test]
+fn metadata_imports_are_rerun_and_verified() {
+    use kapi_codegen::generate::Mode;
+    use kapi_codegen::import::settings;
+    let dir = crate_with_import(&go_root().join("widgets/v1"));
+    let written = settings::run(dir.path(), Mode::Write).expect("imports");
+    assert_eq!(
+        written.written,
+        [PathBuf::from("src/apis/widgets/v1.rs"), PathBuf::from("src/apis/feature_gates.rs")]
+    );
+    assert!(written.notes.iter().any(|n| n.contains("warning: a channel")));
+    let verified = settings::run(dir.path(), Mode::Verify).expect("verifies");
+    assert!(verified.diffs.is_empty());
+    assert_eq!(verified.unchanged.len(), 2);
+
+    let file = dir.path().join("src/apis/widgets/v1.rs");
+    let text = std::fs::read_to_string(&file).expect("read");
+    std::fs::write(&file, text.replace("pub size: i32", "pub size: i64")).expect("edit");
+    let stale = settings::run(dir.path(), Mode::Verify).expect("verifies");
+    assert_eq!(stale.diffs.len(), 1);
+    assert!(stale.diffs[0].1.contains("-    pub size: i64"), "{}", stale.diffs[0].1);
+    assert!(stale.diffs[0].1.contains("+    pub size: i32"), "{}", stale.diffs[0].1);
+}
+
+#[test]
+fn metadata_import_of_a_missing_source_is_skipped_with_a_note() {
+    use kapi_codegen::generate::Mode;
+    use kapi_codegen::import::settings;
+    let dir = crate_with_import(Path::new("/nowhere/widgets/v1"));
+    let report = settings::run(dir.path(), Mode::Verify).expect("runs");
+    assert!(report.diffs.is_empty() && report.written.is_empty());
+    assert_eq!(report.notes.len(), 1);
+    assert!(report.notes[0].contains("is not on this machine"), "{}", report.notes[0]);
+}
