@@ -209,9 +209,15 @@ fn metadata_imports_are_rerun_and_verified() {
     let written = settings::run(dir.path(), Mode::Write).expect("imports");
     assert_eq!(
         written.written,
-        [PathBuf::from("src/apis/widgets/v1.rs"), PathBuf::from("src/apis/feature_gates.rs")]
+        [
+            PathBuf::from("src/apis/widgets/v1.rs"),
+            PathBuf::from("src/apis/feature_gates.rs")
+        ]
     );
-    assert!(written.notes.iter().any(|n| n.contains("warning: a channel")));
+    assert!(written
+        .notes
+        .iter()
+        .any(|n| n.contains("warning: a channel")));
     let verified = settings::run(dir.path(), Mode::Verify).expect("verifies");
     assert!(verified.diffs.is_empty());
     assert_eq!(verified.unchanged.len(), 2);
@@ -221,8 +227,16 @@ fn metadata_imports_are_rerun_and_verified() {
     std::fs::write(&file, text.replace("pub size: i32", "pub size: i64")).expect("edit");
     let stale = settings::run(dir.path(), Mode::Verify).expect("verifies");
     assert_eq!(stale.diffs.len(), 1);
-    assert!(stale.diffs[0].1.contains("-    pub size: i64"), "{}", stale.diffs[0].1);
-    assert!(stale.diffs[0].1.contains("+    pub size: i32"), "{}", stale.diffs[0].1);
+    assert!(
+        stale.diffs[0].1.contains("-    pub size: i64"),
+        "{}",
+        stale.diffs[0].1
+    );
+    assert!(
+        stale.diffs[0].1.contains("+    pub size: i32"),
+        "{}",
+        stale.diffs[0].1
+    );
 }
 
 #[test]
@@ -233,5 +247,9 @@ fn metadata_import_of_a_missing_source_is_skipped_with_a_note() {
     let report = settings::run(dir.path(), Mode::Verify).expect("runs");
     assert!(report.diffs.is_empty() && report.written.is_empty());
     assert_eq!(report.notes.len(), 1);
-    assert!(report.notes[0].contains("is not on this machine"), "{}", report.notes[0]);
+    assert!(
+        report.notes[0].contains("is not on this machine"),
+        "{}",
+        report.notes[0]
+    );
 }

@@ -206,12 +206,11 @@ impl FileReader<'_> {
                     let line = node.start_position().row;
                     for comment in self.comments.iter().filter(|c| c.end < line) {
                         for (text, pos) in &comment.lines {
-                            match marker_text(text) {
-                                Some(m) => package.markers.push(MarkerLine {
+                            if let Some(m) = marker_text(text) {
+                                package.markers.push(MarkerLine {
                                     text: m.to_string(),
                                     pos: pos.clone(),
-                                }),
-                                None => {}
+                                });
                             }
                         }
                     }

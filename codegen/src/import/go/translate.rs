@@ -929,7 +929,6 @@ impl<'a> Translator<'a> {
                     owner,
                     &go_name,
                     g,
-                    &resolved.ty,
                     &mut optional,
                     &mut required,
                     &mut rest,
@@ -1011,7 +1010,6 @@ impl<'a> Translator<'a> {
         owner: &TypeDecl,
         field: &str,
         g: &GoMarker,
-        ty: &Type,
         optional: &mut bool,
         required: &mut bool,
         out: &mut Vec<Marker>,
@@ -1068,7 +1066,7 @@ impl<'a> Translator<'a> {
                 format!("{at}: alpha declarative validation (`+{}`) is not enforced by default in Kubernetes: not translated", g.text()),
             ),
             _ if name.starts_with("k8s:beta(") => match stable_inner(g) {
-                Some(inner) => self.field_marker(p, owner, field, &inner, ty, optional, required, out),
+                Some(inner) => self.field_marker(p, owner, field, &inner, optional, required, out),
                 None => self.warn(&g.pos, "malformed marker", format!("{at}: `+{}` wraps no marker: ignored", g.text())),
             },
             _ => {
