@@ -226,8 +226,16 @@ fn fixture_tests(
 
 /// apimachinery's kinds with fixtures under `core.v1`, which kapi's runtime ships.
 const META_KINDS: &[&str] = &[
-    "APIGroup", "APIVersions", "CreateOptions", "DeleteOptions", "GetOptions", "ListOptions",
-    "PatchOptions", "Status", "UpdateOptions", "WatchEvent",
+    "APIGroup",
+    "APIVersions",
+    "CreateOptions",
+    "DeleteOptions",
+    "GetOptions",
+    "ListOptions",
+    "PatchOptions",
+    "Status",
+    "UpdateOptions",
+    "WatchEvent",
 ];
 
 fn is_kind(m: &Marker) -> bool {

@@ -1,6 +1,6 @@
 //! The importers' command line, shared by `kapi-codegen import` and `cargo xtask import`:
 //! `import go [--package GO_PATH=RUST_PATH]... [--no-doc-comments] [--verify-only] --out DIR
-//! PACKAGE_DIR...`. Writes one module per Go package below `DIR` (`core/v1.rs`), prints
+//! PACKAGE_DIR...` and `import crd [--no-doc-comments] [--verify-only] --out DIR CRD_YAML...`. Writes one module per Go package below `DIR` (`core/v1.rs`), prints
 //! every warning (`file:line:col: warning: ...`) to stderr and a summary to stdout. With
 //! `--verify-only` it writes nothing and exits 1 with a diff when a file would change.
 
@@ -67,6 +67,38 @@ pub fn command(name: &'static str) -> Command {
                         .help("Go package directories"),
                 ),
         )
+        .subcommand(
+            Command::new("crd")
+                .about("Import apiextensions.k8s.io/v1 CustomResourceDefinitions (YAML) as kapi modules, one per served group-version")
+                .arg(
+                    Arg::new("no-doc-comments")
+                        .long("no-doc-comments")
+                        .action(ArgAction::SetTrue)
+                        .help("Drop the schemas' descriptions instead of keeping them as ///"),
+                )
+                .arg(
+                    Arg::new("verify-only")
+                        .long("verify-only")
+                        .action(ArgAction::SetTrue)
+                        .help("Write nothing; exit 1 and print a diff if an imported file would change"),
+                )
+                .arg(
+                    Arg::new("out")
+                        .long("out")
+                        .value_name("DIR")
+                        .required(true)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("Directory the modules are written to (<group>/<version>.rs each)"),
+                )
+                .arg(
+                    Arg::new("files")
+                        .value_name("CRD_YAML")
+                        .required(true)
+                        .num_args(1..)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("CRD manifests (several documents per file are fine)"),
+                ),
+        )
 }
 
 impl GoArgs {
@@ -114,6 +146,31 @@ pub fn run(matches: &ArgMatches) -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(("crd", m)) => {
+            let files: Vec<PathBuf> = m
+                .get_many::<PathBuf>("files")
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect();
+            let refs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+            let start = Instant::now();
+            match super::crd::import(&refs, !m.get_flag("no-doc-comments")) {
+                Ok(imported) => finish(
+                    &imported.files,
+                    &imported.warnings,
+                    m.get_one::<PathBuf>("out")
+                        .map_or(Path::new("."), PathBuf::as_path),
+                    m.get_flag("verify-only"),
+                    files.len(),
+                    start,
+                ),
+                Err(e) => {
+                    eprintln!("kapi-codegen import: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         _ => ExitCode::FAILURE,
     }
 }
@@ -129,14 +186,33 @@ pub fn run_go(args: &GoArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    for w in &imported.warnings {
+    finish(
+        &imported.files,
+        &imported.warnings,
+        &args.out,
+        args.verify_only,
+        args.dirs.len(),
+        start,
+    )
+}
+
+/// Prints the warnings, writes or verifies `files` under `out`, and prints a summary.
+fn finish(
+    files: &[ImportedFile],
+    warnings: &[super::Warning],
+    out: &Path,
+    verify_only: bool,
+    inputs: usize,
+    start: Instant,
+) -> ExitCode {
+    for w in warnings {
         eprintln!("{w}");
     }
     let mut written = 0;
     let mut unchanged = 0;
     let mut stale = 0;
-    for file in &imported.files {
-        match apply(&args.out, file, args.verify_only) {
+    for file in files {
+        match apply(out, file, verify_only) {
             Ok(Outcome::Unchanged) => unchanged += 1,
             Ok(Outcome::Written) => written += 1,
             Ok(Outcome::Stale(diff)) => {
@@ -150,20 +226,18 @@ pub fn run_go(args: &GoArgs) -> ExitCode {
         }
     }
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    let warnings = imported.warnings.len();
-    if args.verify_only {
+    let warnings = warnings.len();
+    if verify_only {
         println!(
-            "kapi-codegen import: {} packages, {stale} of {} files out of date, {warnings} warnings ({ms:.0}ms)",
-            args.dirs.len(),
-            imported.files.len()
+            "kapi-codegen import: {inputs} inputs, {stale} of {} files out of date, {warnings} warnings ({ms:.0}ms)",
+            files.len()
         );
         if stale > 0 {
             return ExitCode::FAILURE;
         }
     } else {
         println!(
-            "kapi-codegen import: {} packages, {written} files written, {unchanged} unchanged, {warnings} warnings in {ms:.0}ms",
-            args.dirs.len()
+            "kapi-codegen import: {inputs} inputs, {written} files written, {unchanged} unchanged, {warnings} warnings in {ms:.0}ms"
         );
     }
     ExitCode::SUCCESS

@@ -5,8 +5,10 @@
 //! the `[package.metadata.kapi.import]` entries `cargo xtask codegen` re-runs.
 
 pub mod cli;
+pub mod crd;
 pub mod go;
 pub mod ir;
+pub mod names;
 pub mod settings;
 pub mod write;
 

@@ -23,7 +23,8 @@ fn check<T>(name: &str)
 where
     T: ProtoMessage + DeserializeOwned + Serialize + PartialEq + Debug,
 {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/kubernetes-api");
+    let dir =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/kubernetes-api");
     check::check_in::<T>(&dir, name);
 }
 
