@@ -28,7 +28,7 @@ pub fn command(name: &'static str) -> Command {
     Command::new(name)
         .about("Write annotated kapi source from an API defined elsewhere")
         .subcommand_required(true)
-        .subcommand(
+        .subcommand(common_args(
             Command::new("go")
                 .about("Import Go API packages (types.go, doc.go, register.go, ...) as kapi modules, one per package")
                 .arg(
@@ -39,26 +39,6 @@ pub fn command(name: &'static str) -> Command {
                         .help("Where a Go package's types live in Rust (k8s.io/api/core/v1=crate::core::v1); repeatable. Packages of the run default to crate::<parent>::<dir>"),
                 )
                 .arg(
-                    Arg::new("no-doc-comments")
-                        .long("no-doc-comments")
-                        .action(ArgAction::SetTrue)
-                        .help("Drop Go's doc comments instead of keeping them as ///"),
-                )
-                .arg(
-                    Arg::new("verify-only")
-                        .long("verify-only")
-                        .action(ArgAction::SetTrue)
-                        .help("Write nothing; exit 1 and print a diff if an imported file would change"),
-                )
-                .arg(
-                    Arg::new("out")
-                        .long("out")
-                        .value_name("DIR")
-                        .required(true)
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .help("Directory the modules are written to (<parent>/<dir>.rs each)"),
-                )
-                .arg(
                     Arg::new("dirs")
                         .value_name("PACKAGE_DIR")
                         .required(true)
@@ -66,30 +46,12 @@ pub fn command(name: &'static str) -> Command {
                         .value_parser(clap::value_parser!(PathBuf))
                         .help("Go package directories"),
                 ),
-        )
-        .subcommand(
+            "Drop Go's doc comments instead of keeping them as ///",
+            "Directory the modules are written to (<parent>/<dir>.rs each)",
+        ))
+        .subcommand(common_args(
             Command::new("crd")
                 .about("Import apiextensions.k8s.io/v1 CustomResourceDefinitions (YAML) as kapi modules, one per served group-version")
-                .arg(
-                    Arg::new("no-doc-comments")
-                        .long("no-doc-comments")
-                        .action(ArgAction::SetTrue)
-                        .help("Drop the schemas' descriptions instead of keeping them as ///"),
-                )
-                .arg(
-                    Arg::new("verify-only")
-                        .long("verify-only")
-                        .action(ArgAction::SetTrue)
-                        .help("Write nothing; exit 1 and print a diff if an imported file would change"),
-                )
-                .arg(
-                    Arg::new("out")
-                        .long("out")
-                        .value_name("DIR")
-                        .required(true)
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .help("Directory the modules are written to (<group>/<version>.rs each)"),
-                )
                 .arg(
                     Arg::new("files")
                         .value_name("CRD_YAML")
@@ -98,6 +60,33 @@ pub fn command(name: &'static str) -> Command {
                         .value_parser(clap::value_parser!(PathBuf))
                         .help("CRD manifests (several documents per file are fine)"),
                 ),
+            "Drop the schemas' descriptions instead of keeping them as ///",
+            "Directory the modules are written to (<group>/<version>.rs each)",
+        ))
+}
+
+/// `--no-doc-comments`, `--verify-only` and `--out DIR`, which every importer takes.
+fn common_args(command: Command, docs: &'static str, layout: &'static str) -> Command {
+    command
+        .arg(
+            Arg::new("no-doc-comments")
+                .long("no-doc-comments")
+                .action(ArgAction::SetTrue)
+                .help(docs),
+        )
+        .arg(
+            Arg::new("verify-only")
+                .long("verify-only")
+                .action(ArgAction::SetTrue)
+                .help("Write nothing; exit 1 and print a diff if an imported file would change"),
+        )
+        .arg(
+            Arg::new("out")
+                .long("out")
+                .value_name("DIR")
+                .required(true)
+                .value_parser(clap::value_parser!(PathBuf))
+                .help(layout),
         )
 }
 

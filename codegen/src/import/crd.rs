@@ -5,7 +5,7 @@
 //! extensions and validation keywords are markers. What kapi cannot express (CEL rules
 //! other than immutability, nullable, ...) is a warning naming the schema path.
 
-use super::ir::{self, Item, Marker, ScalarType, Type, Value};
+use super::ir::{self, Item, Marker, Scalar, Type, Value};
 use super::names::{rust_ident, snake};
 use super::{write, ImportedFile, Warning};
 use crate::markers::key;
@@ -285,15 +285,15 @@ impl Cx {
                 match schema.get("format").and_then(Json::as_str) {
                     Some("byte") => meta("ByteString"),
                     Some("int-or-string") => meta("IntOrString"),
-                    _ => Type::Scalar(ScalarType::String),
+                    _ => Type::Scalar(Scalar::String),
                 }
             }
             Some("integer") => match schema.get("format").and_then(Json::as_str) {
-                Some("int32") => Type::Scalar(ScalarType::I32),
-                _ => Type::Scalar(ScalarType::I64),
+                Some("int32") => Type::Scalar(Scalar::I32),
+                _ => Type::Scalar(Scalar::I64),
             },
-            Some("number") => Type::Scalar(ScalarType::F64),
-            Some("boolean") => Type::Scalar(ScalarType::Bool),
+            Some("number") => Type::Scalar(Scalar::F64),
+            Some("boolean") => Type::Scalar(Scalar::Bool),
             Some("array") => {
                 let item = schema.get("items").cloned().unwrap_or(Json::Null);
                 let mut inner_markers = Vec::new();
@@ -581,11 +581,7 @@ fn enum_item(name: &str, values: &[String], docs: Vec<String>) -> ir::Enum {
             markers,
         });
     }
-    let other = ["Other", "Unknown", "OtherValue"]
-        .into_iter()
-        .find(|o| !variants.iter().any(|v| v.name == *o))
-        .unwrap_or("UnknownValue")
-        .to_string();
+    let other = ir::Enum::other_name(&variants);
     ir::Enum {
         name: name.to_string(),
         docs,

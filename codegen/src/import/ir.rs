@@ -3,6 +3,7 @@
 //! here knows where the API came from (Go packages, CRD manifests).
 
 use crate::markers::Key;
+pub use crate::model::Scalar;
 
 /// One group-version module, written to one file.
 #[derive(Debug, Clone, PartialEq)]
@@ -91,6 +92,17 @@ pub struct Enum {
     pub other: String,
 }
 
+impl Enum {
+    /// The name of the variant that keeps unknown values: `Other`, unless a value took it.
+    pub fn other_name(variants: &[Variant]) -> String {
+        ["Other", "Unknown", "OtherValue"]
+            .into_iter()
+            .find(|o| !variants.iter().any(|v| v.name == *o))
+            .unwrap_or("UnknownValue")
+            .to_string()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
     pub name: String,
@@ -105,9 +117,9 @@ pub struct Const {
     pub value: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Type {
-    Scalar(ScalarType),
+    Scalar(Scalar),
     Option(Box<Type>),
     Vec(Box<Type>),
     /// A map with string keys (the only keys Kubernetes' JSON has).
@@ -115,38 +127,6 @@ pub enum Type {
     /// A type by its full path: `["crate", "core", "v1", "PodSpec"]`,
     /// `["kapi", "meta", "ObjectMeta"]`, `["serde_json", "Value"]`.
     Path(Vec<String>),
-}
-
-/// The scalar types an imported field can have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum ScalarType {
-    String,
-    Bool,
-    I32,
-    I64,
-    U8,
-    U16,
-    U32,
-    U64,
-    F32,
-    F64,
-}
-
-impl ScalarType {
-    pub fn rust_name(self) -> &'static str {
-        match self {
-            ScalarType::String => "String",
-            ScalarType::Bool => "bool",
-            ScalarType::I32 => "i32",
-            ScalarType::I64 => "i64",
-            ScalarType::U8 => "u8",
-            ScalarType::U16 => "u16",
-            ScalarType::U32 => "u32",
-            ScalarType::U64 => "u64",
-            ScalarType::F32 => "f32",
-            ScalarType::F64 => "f64",
-        }
-    }
 }
 
 /// A `#[k8s(...)]` entry. Keys are the marker table's constants, so an importer cannot

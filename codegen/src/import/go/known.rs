@@ -1,7 +1,7 @@
 //! The apimachinery types an API package uses and kapi ships in its runtime: each Go type
 //! by import path and name, and what a field of that type becomes.
 
-use crate::import::ir::{self, Marker, ScalarType, Type};
+use crate::import::ir::{self, Marker, Scalar, Type};
 use crate::markers::key;
 
 const META: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
@@ -69,7 +69,7 @@ pub fn lookup(package: &str, name: &str) -> Option<Known> {
             "StatusReason" | "CauseType" | "ManagedFieldsOperationType" | "IncludeObjectPolicy",
         )
         | ("k8s.io/apimachinery/pkg/types", "UID" | "NodeName" | "PatchType") => {
-            Known::Type(Type::Scalar(ScalarType::String))
+            Known::Type(Type::Scalar(Scalar::String))
         }
         (META, "GroupVersionKind") => local(name, &[("group", 1), ("version", 2), ("kind", 3)]),
         (META, "GroupVersionResource") => {
@@ -88,7 +88,7 @@ pub fn lookup(package: &str, name: &str) -> Option<Known> {
                     Marker::str(key::LIST_TYPE, "atomic"),
                     Marker::int(key::PROTOBUF, 3),
                 ],
-                ty: Type::Vec(Box::new(Type::Scalar(ScalarType::String))),
+                ty: Type::Vec(Box::new(Type::Scalar(Scalar::String))),
             });
             Known::Local(s)
         }
@@ -116,25 +116,25 @@ fn local(name: &str, fields: &[(&str, i64)]) -> Known {
                 name: (*field).to_string(),
                 docs: Vec::new(),
                 markers: vec![Marker::int(key::PROTOBUF, *number)],
-                ty: Type::Scalar(ScalarType::String),
+                ty: Type::Scalar(Scalar::String),
             })
             .collect(),
     })
 }
 
 /// Go's predeclared scalar types.
-pub fn predeclared(name: &str) -> Option<ScalarType> {
+pub fn predeclared(name: &str) -> Option<Scalar> {
     Some(match name {
-        "string" => ScalarType::String,
-        "bool" => ScalarType::Bool,
-        "int32" | "rune" => ScalarType::I32,
-        "int64" | "int" => ScalarType::I64,
-        "uint8" | "byte" => ScalarType::U8,
-        "uint16" => ScalarType::U16,
-        "uint32" => ScalarType::U32,
-        "uint64" | "uint" => ScalarType::U64,
-        "float32" => ScalarType::F32,
-        "float64" => ScalarType::F64,
+        "string" => Scalar::String,
+        "bool" => Scalar::Bool,
+        "int32" | "rune" => Scalar::I32,
+        "int64" | "int" => Scalar::I64,
+        "uint8" | "byte" => Scalar::U8,
+        "uint16" => Scalar::U16,
+        "uint32" => Scalar::U32,
+        "uint64" | "uint" => Scalar::U64,
+        "float32" => Scalar::F32,
+        "float64" => Scalar::F64,
         _ => return None,
     })
 }

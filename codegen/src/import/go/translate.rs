@@ -7,7 +7,7 @@
 use super::known::{self, Known};
 use super::markers::{self as gm, GoMarker};
 use super::syntax::{ConstDecl, GoField, GoPackage, GoType, MarkerLine, Pos, TypeDecl};
-use crate::import::ir::{self, Item, Marker, ScalarType, Type, Value};
+use crate::import::ir::{self, Item, Marker, Scalar, Type, Value};
 use crate::import::names::{rust_ident, snake};
 use crate::import::Warning;
 use crate::markers::{key, Key};
@@ -403,11 +403,7 @@ impl<'a> Translator<'a> {
                 markers: vm,
             });
         }
-        let other = ["Other", "Unknown", "OtherValue"]
-            .into_iter()
-            .find(|o| !variants.iter().any(|v| v.name == *o))
-            .unwrap_or("UnknownValue")
-            .to_string();
+        let other = ir::Enum::other_name(&variants);
         ir::Enum {
             name: decl.name.clone(),
             docs: self.docs(&decl.comments.docs),
@@ -478,22 +474,18 @@ impl<'a> Translator<'a> {
                 "genclient" => {
                     gen_client.get_or_insert_with(Vec::new);
                 }
-                "genclient:nonNamespaced" => push_once(
-                    gen_client.get_or_insert_with(Vec::new),
-                    Marker::flag(key::gen_client::NON_NAMESPACED),
-                ),
-                "genclient:noStatus" => push_once(
-                    gen_client.get_or_insert_with(Vec::new),
-                    Marker::flag(key::gen_client::NO_STATUS),
-                ),
-                "genclient:noVerbs" => push_once(
-                    gen_client.get_or_insert_with(Vec::new),
-                    Marker::flag(key::gen_client::NO_VERBS),
-                ),
-                "genclient:readonly" => push_once(
-                    gen_client.get_or_insert_with(Vec::new),
-                    Marker::flag(key::gen_client::READ_ONLY),
-                ),
+                "genclient:nonNamespaced"
+                | "genclient:noStatus"
+                | "genclient:noVerbs"
+                | "genclient:readonly" => {
+                    let k = match g.name.as_str() {
+                        "genclient:nonNamespaced" => key::gen_client::NON_NAMESPACED,
+                        "genclient:noStatus" => key::gen_client::NO_STATUS,
+                        "genclient:noVerbs" => key::gen_client::NO_VERBS,
+                        _ => key::gen_client::READ_ONLY,
+                    };
+                    push_once(gen_client.get_or_insert_with(Vec::new), Marker::flag(k));
+                }
                 "genclient:onlyVerbs" | "genclient:skipVerbs" => {
                     let k = if g.name.ends_with("onlyVerbs") {
                         key::gen_client::ONLY_VERBS
@@ -1249,7 +1241,7 @@ impl<'a> Translator<'a> {
             GoType::Map(k, v) => {
                 let key_ty = self.go_type(p, k, pos, &mut Vec::new(), depth + 1)?;
                 let stringy = match &key_ty {
-                    Type::Scalar(ScalarType::String) => true,
+                    Type::Scalar(Scalar::String) => true,
                     Type::Path(path) => self.is_local_enum(path),
                     _ => false,
                 };
