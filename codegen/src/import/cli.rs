@@ -121,7 +121,7 @@ pub fn main(
     name: &'static str,
     args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
 ) -> ExitCode {
-    let matches = command(name).get_matches_from(args);
+    let matches = command(name).bin_name(name).get_matches_from(args);
     run(&matches)
 }
 

@@ -16,6 +16,16 @@ pub struct GoMarker {
     pub pos: Pos,
 }
 
+impl GoMarker {
+    /// The marker as written, without its `+`.
+    pub fn text(&self) -> String {
+        match &self.value {
+            Some(v) => format!("{}={v}", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
 /// Markers whose arguments follow a `:` rather than a `=`.
 const ARG_LIST_MARKERS: &[&str] = &[
     "kubebuilder:printcolumn",
