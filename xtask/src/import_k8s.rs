@@ -30,12 +30,10 @@ pub fn run(root: &Path, from: &Path, out: &Path, fixtures: &Path) -> Result<Stri
     for f in &imported.files {
         write(&src.join(&f.path), &f.text)?;
     }
+    let gates = imported.files.iter().find(|f| f.path == FEATURE_GATES_FILE);
     write(
         &src.join("lib.rs"),
-        &lib_rs(
-            &imported.modules,
-            imported.files.iter().any(|f| f.path == FEATURE_GATES_FILE),
-        ),
+        &lib_rs(&imported.modules, gates.map(|f| f.text.as_str())),
     )?;
     write(&out.join("Cargo.toml"), &cargo_toml(root))?;
     // The workspace's versions: the crate then reuses what the workspace already built.
@@ -98,8 +96,9 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// `pub mod core { pub mod v1; }` for every module, and the feature gates.
-fn lib_rs(modules: &[Module], gates: bool) -> String {
+/// `pub mod core { pub mod v1; }` for every module, and the feature gates, pasted at the
+/// root where codegen reads them (it does not expand `include!`).
+fn lib_rs(modules: &[Module], gates: Option<&str>) -> String {
     let mut tree: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for m in modules {
         let path = m.file.trim_end_matches(".rs");
@@ -110,8 +109,9 @@ fn lib_rs(modules: &[Module], gates: bool) -> String {
         }
     }
     let mut out = String::from("//! k8s.io/api imported by `cargo xtask import-k8s`.\n\n");
-    if gates {
-        let _ = writeln!(out, "include!(\"{FEATURE_GATES_FILE}\");\n");
+    if let Some(gates) = gates {
+        out.push_str(gates);
+        out.push('\n');
     }
     for (group, versions) in tree {
         let _ = writeln!(out, "pub mod {group} {{");

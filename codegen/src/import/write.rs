@@ -60,8 +60,8 @@ pub fn module(module: &Module, source: &str) -> String {
     out
 }
 
-/// The file that declares `gates` (`kapi::feature_gates!`), for the crate root to
-/// `include!`: the derive checks every `feature_gate` marker against it. An API package
+/// The file that declares `gates` (`kapi::feature_gates!`), to paste at the crate root:
+/// the derive checks every `feature_gate` marker against it. An API package
 /// names its gates but not their stage or default (Kubernetes keeps those in
 /// `pkg/features`), so each is declared Beta and on: nothing is dropped until the crate
 /// states the real stage.
@@ -71,12 +71,14 @@ pub fn feature_gates(gates: &BTreeSet<String>, source: &str) -> String {
         out,
         "// Imported by kapi-codegen from {source}. Change the source and import again."
     );
+    out.push_str("//\n");
     out.push_str(
-        "//
-// Include at the crate root: `include!(\"<this file>\");`. Go API packages do not say a gate's
-// stage or default: each is Beta and on here, so no field is dropped until its real stage is set.
-",
+        "// Paste at the crate root, where codegen reads gates (rustc also takes `include!`).\n",
     );
+    out.push_str(
+        "// Go API packages do not say a gate's stage or default: each is Beta and on, so no\n",
+    );
+    out.push_str("// field is dropped until its real stage is set.\n");
     out.push_str("kapi::feature_gates! {\n");
     for g in gates {
         let _ = writeln!(out, "    {g}: Beta = true,");
