@@ -167,6 +167,17 @@ fn at(t: &TypeDef, d: Diagnostic) -> Diagnostic {
     }
 }
 
+/// The JSON names of `t`'s fields, those of its `inline` structs included (Go's embedded
+/// structs: `EphemeralContainer`'s `name` is `EphemeralContainerCommon`'s).
+fn json_names<'a>(gv: &'a GroupVersion, t: &'a TypeDef, out: &mut Vec<&'a str>, depth: usize) {
+    for f in t.fields() {
+        match (f.inline, element_type(gv, f)) {
+            (true, Some(inner)) if depth < 8 => json_names(gv, inner, out, depth + 1),
+            _ => out.push(f.json_name.as_str()),
+        }
+    }
+}
+
 /// `list_map_key` and `patch_merge_key` name fields of the list's items.
 fn check_item_keys(
     gv: &GroupVersion,
@@ -187,11 +198,12 @@ fn check_item_keys(
     // A key optional without a default is accepted: built-in kinds have them
     // (ServiceAccount.secrets by `name`); a CRD may not, and the CRD generator's structural
     // check says so for the kinds that become CRDs.
+    let mut names = Vec::new();
+    json_names(gv, elem, &mut names, 0);
     for k in keys {
-        if elem.fields().iter().any(|ef| &ef.json_name == k) {
+        if names.contains(&k.as_str()) {
             continue;
         }
-        let names: Vec<&str> = elem.fields().iter().map(|f| f.json_name.as_str()).collect();
         let help = match closest(k, names.iter().copied()) {
             Some(best) => format!(
                 "did you mean \"{best}\"? (fields of `{}`: {})",

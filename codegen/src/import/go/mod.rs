@@ -72,17 +72,18 @@ pub fn import(
         map: options.packages.clone(),
     };
     let mut translator = Translator::new(&universe, options.doc_comments);
+    let mut modules: Vec<ir::Module> = (0..universe.pkgs.len())
+        .map(|i| translator.module(i))
+        .collect();
+    mark_storage_versions(&mut modules);
     let mut files = Vec::new();
-    let mut modules = Vec::new();
     let mut gates = BTreeSet::new();
-    for (i, pkg) in universe.pkgs.iter().enumerate() {
-        let module = translator.module(i);
+    for (module, pkg) in modules.iter().zip(&universe.pkgs) {
         gates.extend(module.feature_gates());
         files.push(ImportedFile {
             path: module.file.clone(),
-            text: write::module(&module, &pkg.import_path),
+            text: write::module(module, &pkg.import_path),
         });
-        modules.push(module);
     }
     if !gates.is_empty() {
         let sources: Vec<&str> = universe
@@ -107,6 +108,46 @@ pub fn import(
         modules,
         warnings,
     })
+}
+
+/// A kind served in several imported versions of its group is stored in one: Go states
+/// that in the API server, not in the package, so the version Kubernetes prefers (GA before
+/// beta before alpha) is marked `storage_version`, as kube-apiserver stores built-in kinds.
+fn mark_storage_versions(modules: &mut [ir::Module]) {
+    use crate::markers::key;
+    // Resources only: a list kind is not stored.
+    let is_kind = |s: &ir::Struct| {
+        s.markers.iter().any(|m| m.key == key::KIND) && !s.fields.iter().any(|f| f.name == "items")
+    };
+    let mut best: BTreeMap<(String, String), (usize, usize)> = BTreeMap::new();
+    for (mi, m) in modules.iter().enumerate() {
+        for item in &m.items {
+            let ir::Item::Struct(s) = item else { continue };
+            if !is_kind(s) {
+                continue;
+            }
+            let entry = best
+                .entry((m.group.clone(), s.name.clone()))
+                .or_insert((mi, 0));
+            entry.1 += 1;
+            let current = &modules[entry.0].version;
+            if crate::model::version_name::priority(&m.version, current).is_lt() {
+                entry.0 = mi;
+            }
+        }
+    }
+    for ((_, kind), (mi, count)) in best {
+        if count < 2 {
+            continue;
+        }
+        for item in &mut modules[mi].items {
+            if let ir::Item::Struct(s) = item {
+                if s.name == kind && !s.markers.iter().any(|m| m.key == key::STORAGE_VERSION) {
+                    s.markers.push(ir::Marker::flag(key::STORAGE_VERSION));
+                }
+            }
+        }
+    }
 }
 
 /// `file:12:3` sorts before `file:100:1`.
