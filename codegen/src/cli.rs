@@ -5,6 +5,8 @@
 //! `--assign-protobuf-tags` first numbers the fields that need a protobuf number, in the
 //! crate's source. `--compat` first checks the API against a released baseline and generates
 //! nothing if it breaks it; `--snapshot-release` writes the API as a release's baseline.
+//! With the `import` feature, the crate's `[package.metadata.kapi.import]` entries are re-run
+//! first ([`crate::import::settings`]), and verified like generated files.
 
 use crate::assign_protobuf_tags;
 use crate::compat;
@@ -172,6 +174,13 @@ pub fn run(args: &Args) -> ExitCode {
         }
     }
     let mode = args.options.mode;
+    #[cfg(feature = "import")]
+    let imports_clean = match run_imports(&args.crate_dir, mode) {
+        Some(clean) => clean,
+        None => return ExitCode::FAILURE,
+    };
+    #[cfg(not(feature = "import"))]
+    let imports_clean = true;
     match generate::run_with(&args.crate_dir, args.options) {
         Ok(report) => {
             if !report.warnings.is_empty() {
@@ -188,7 +197,7 @@ pub fn run(args: &Args) -> ExitCode {
                 eprint!("warning: {stale}");
             }
             println!("{}", report.summary(mode));
-            if report.is_clean() {
+            if report.is_clean() && imports_clean {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
@@ -197,6 +206,43 @@ pub fn run(args: &Args) -> ExitCode {
         Err(e) => {
             eprintln!("{e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// The crate's `[package.metadata.kapi.import]` entries, re-run before generation (their
+/// output is source the generators read): writes the imported files, or in verify mode
+/// prints a diff per stale one. `Some(clean)`, or `None` (after printing why) when an import
+/// failed.
+#[cfg(feature = "import")]
+fn run_imports(crate_dir: &Path, mode: Mode) -> Option<bool> {
+    match crate::import::settings::run(crate_dir, mode) {
+        Ok(report) => {
+            for note in &report.notes {
+                eprintln!("{note}");
+            }
+            for (_, diff) in &report.diffs {
+                eprint!("{diff}");
+            }
+            let total = report.written.len() + report.unchanged.len() + report.diffs.len();
+            if total > 0 {
+                match mode {
+                    Mode::Write => println!(
+                        "kapi-codegen: imports: {} written, {} unchanged",
+                        report.written.len(),
+                        report.unchanged.len()
+                    ),
+                    Mode::Verify => println!(
+                        "kapi-codegen: imports: {} of {total} imported files are out of date",
+                        report.diffs.len()
+                    ),
+                }
+            }
+            Some(report.diffs.is_empty())
+        }
+        Err(e) => {
+            eprintln!("kapi-codegen: import: {e}");
+            None
         }
     }
 }

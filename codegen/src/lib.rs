@@ -8,7 +8,8 @@
 //! Kubernetes API conventions on the same run; [`compat`] checks it against a released
 //! baseline; [`fixtures`] keeps the per-release fixtures' `HEAD` in sync. [`cli`] is the command line of both the
 //! `kapi-codegen` binary and the xtask; [`assign_protobuf_tags`] edits the user's source
-//! for `--assign-protobuf-tags`.
+//! for `--assign-protobuf-tags`. With the `import` feature, [`import`] turns Go API packages
+//! into annotated source.
 
 pub mod diagnostics;
 pub mod markers;
@@ -24,5 +25,7 @@ pub mod compat;
 pub mod fixtures;
 #[cfg(feature = "generate")]
 pub mod generate;
+#[cfg(feature = "import")]
+pub mod import;
 #[cfg(feature = "generate")]
 pub mod lint;

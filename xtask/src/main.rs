@@ -10,7 +10,12 @@
 //! - `cargo xtask scale-bench [--kinds 100,1000] [--dir DIR] [--no-compile] [--no-release]`:
 //!   codegen time and output per generator on synthetic APIs, and the compile of the
 //!   smallest beside `k8s-openapi` ([`scale_bench`]).
+//! - `cargo xtask import go ...`: the importer's command line ([`kapi_codegen::import::cli`]).
+//! - `cargo xtask import-k8s --from DIR --out DIR [--fixtures DIR]`: every group-version of
+//!   a k8s.io/api checkout imported into a scratch crate with a test per fixture
+//!   ([`import_k8s`]).
 
+mod import_k8s;
 mod scale_bench;
 mod synth;
 
@@ -103,8 +108,59 @@ fn main() -> ExitCode {
                         .help("Compile with `cargo check` only"),
                 ),
         )
+        .subcommand(kapi_codegen::import::cli::command("import"))
+        .subcommand(
+            Command::new("import-k8s")
+                .about("Import every group-version of a k8s.io/api checkout into a scratch crate with a test per fixture")
+                .arg(
+                    Arg::new("from")
+                        .long("from")
+                        .value_name("DIR")
+                        .required(true)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("A k8s.io/api tree (<group>/<version>/types.go)"),
+                )
+                .arg(
+                    Arg::new("out")
+                        .long("out")
+                        .value_name("DIR")
+                        .required(true)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("Where the crate is written (outside the repository)"),
+                )
+                .arg(
+                    Arg::new("fixtures")
+                        .long("fixtures")
+                        .value_name("DIR")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("k8s.io/api's testdata/HEAD fixtures [default: ../shared/fixtures/kubernetes-api beside the workspace]"),
+                ),
+        )
         .get_matches();
     match matches.subcommand() {
+        Some(("import", m)) => kapi_codegen::import::cli::run(m),
+        Some(("import-k8s", m)) => {
+            let (Some(from), Some(out)) =
+                (m.get_one::<PathBuf>("from"), m.get_one::<PathBuf>("out"))
+            else {
+                return ExitCode::from(2);
+            };
+            let fixtures = m
+                .get_one::<PathBuf>("fixtures")
+                .cloned()
+                .unwrap_or_else(|| root.join("../shared/fixtures/kubernetes-api"));
+            let absolute = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+            match import_k8s::run(&absolute(&root), from, out, &absolute(&fixtures)) {
+                Ok(summary) => {
+                    print!("{summary}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("import-k8s: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(("codegen", m)) if m.get_one::<PathBuf>("crate").is_some() => {
             cli::run(&cli::Args::from_matches(m, &api_crates[0]))
         }

@@ -62,6 +62,8 @@ impl Settings {
             "lint",
             "fixture-root",
             "fixture-compare",
+            // Read by `crate::import::settings`, which re-runs the imports first.
+            "import",
         ]
         .into_iter()
         .chain(CRD_SETTINGS_KEYS.iter().copied())

@@ -1,0 +1,612 @@
+//! The CRD importer: `apiextensions.k8s.io/v1` CustomResourceDefinitions (YAML) to kapi
+//! modules, one per served group-version, through the same [`ir`] and [`write`] as the Go
+//! importer. Each object schema with properties is a struct named after its path
+//! (`Gizmo`, `GizmoSpec`, `GizmoSpecParts`), string enums are enums, `x-kubernetes-*`
+//! extensions and validation keywords are markers. What kapi cannot express (CEL rules
+//! other than immutability, nullable, ...) is a warning naming the schema path.
+
+use super::ir::{self, Item, Marker, Scalar, Type, Value};
+use super::names::{rust_ident, snake};
+use super::{write, ImportedFile, Warning};
+use crate::markers::key;
+use heck::{ToLowerCamelCase, ToUpperCamelCase};
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The result of one run, as [`super::go::Imported`].
+#[derive(Debug, Clone, Default)]
+pub struct Imported {
+    pub files: Vec<ImportedFile>,
+    pub modules: Vec<ir::Module>,
+    pub warnings: Vec<Warning>,
+}
+
+/// Imports every CustomResourceDefinition in `files` (multi-document YAML).
+pub fn import(files: &[&Path], doc_comments: bool) -> Result<Imported, String> {
+    let mut cx = Cx {
+        doc_comments,
+        warnings: Vec::new(),
+        modules: BTreeMap::new(),
+    };
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let shown = file.display().to_string();
+        for (i, doc) in serde_yaml_ng::Deserializer::from_str(&text).enumerate() {
+            let value: Json = serde::Deserialize::deserialize(doc)
+                .map_err(|e| format!("{shown}: document {i}: {e}"))?;
+            if value.get("kind").and_then(Json::as_str) != Some("CustomResourceDefinition") {
+                continue;
+            }
+            cx.crd(&format!("{shown}#{i}"), &value)?;
+        }
+    }
+    let mut out = Imported {
+        warnings: cx.warnings,
+        ..Imported::default()
+    };
+    for (_, (module, source)) in cx.modules {
+        out.files.push(ImportedFile {
+            path: module.file.clone(),
+            text: write::module(&module, &source),
+        });
+        out.modules.push(module);
+    }
+    Ok(out)
+}
+
+struct Cx {
+    doc_comments: bool,
+    warnings: Vec<Warning>,
+    /// Module file -> the module and the CRDs it came from.
+    modules: BTreeMap<String, (ir::Module, String)>,
+}
+
+impl Cx {
+    fn warn(&mut self, at: &str, class: &'static str, message: String) {
+        self.warnings.push(Warning {
+            at: at.to_string(),
+            class,
+            message,
+        });
+    }
+
+    fn docs(&self, schema: &Json) -> Vec<String> {
+        match schema.get("description").and_then(Json::as_str) {
+            Some(d) if self.doc_comments => d.lines().map(str::to_string).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn crd(&mut self, at: &str, crd: &Json) -> Result<(), String> {
+        let spec = crd.get("spec").ok_or_else(|| format!("{at}: no spec"))?;
+        let text = |v: Option<&Json>| v.and_then(Json::as_str).map(str::to_string);
+        let group = text(spec.get("group")).ok_or_else(|| format!("{at}: no spec.group"))?;
+        let names = spec
+            .get("names")
+            .ok_or_else(|| format!("{at}: no spec.names"))?;
+        let kind = text(names.get("kind")).ok_or_else(|| format!("{at}: no spec.names.kind"))?;
+        let versions = spec
+            .get("versions")
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let short = group.split('.').next().unwrap_or(&group).replace('-', "_");
+        let several = versions.len() > 1;
+        for v in &versions {
+            let Some(version) = text(v.get("name")) else {
+                continue;
+            };
+            let vat = format!("{at}: spec.versions[{version}]");
+            if v.get("served").and_then(Json::as_bool) == Some(false) {
+                self.warn(
+                    &vat,
+                    "not served",
+                    format!("{kind} {version} is not served: not imported"),
+                );
+                continue;
+            }
+            let Some(schema) = v.pointer("/schema/openAPIV3Schema") else {
+                self.warn(
+                    &vat,
+                    "no schema",
+                    format!("{kind} {version} has no openAPIV3Schema: not imported"),
+                );
+                continue;
+            };
+            let file = format!("{short}/{}.rs", version.replace('-', "_"));
+            let path = vec![
+                "crate".to_string(),
+                short.clone(),
+                version.replace('-', "_"),
+            ];
+            let mut items = Vec::new();
+            let mut markers = vec![Marker::flag(key::KIND)];
+            markers.extend(resource_markers(spec, names, v, several));
+            let mut fields = vec![ir::Field {
+                name: "metadata".into(),
+                docs: Vec::new(),
+                markers: vec![Marker::flag(key::OPTIONAL)],
+                ty: Type::Path(vec!["kapi".into(), "meta".into(), "ObjectMeta".into()]),
+            }];
+            let props = schema.get("properties").and_then(Json::as_object);
+            let required = required_of(schema);
+            for (name, prop) in props.into_iter().flatten() {
+                if matches!(name.as_str(), "apiVersion" | "kind" | "metadata") {
+                    continue;
+                }
+                let fat = format!("{vat}.{name}");
+                fields.push(self.field(
+                    &fat,
+                    &kind,
+                    name,
+                    prop,
+                    required.contains(name),
+                    &mut items,
+                ));
+            }
+            items.insert(
+                0,
+                Item::Struct(ir::Struct {
+                    name: kind.clone(),
+                    docs: self.docs(schema),
+                    markers,
+                    fields,
+                }),
+            );
+            items.insert(
+                1,
+                Item::Struct(ir::Struct {
+                    name: format!("{kind}List"),
+                    docs: Vec::new(),
+                    markers: vec![Marker::flag(key::KIND)],
+                    fields: vec![
+                        ir::Field {
+                            name: "metadata".into(),
+                            docs: Vec::new(),
+                            markers: vec![Marker::flag(key::OPTIONAL)],
+                            ty: Type::Path(vec!["kapi".into(), "meta".into(), "ListMeta".into()]),
+                        },
+                        ir::Field {
+                            name: "items".into(),
+                            docs: Vec::new(),
+                            markers: Vec::new(),
+                            ty: Type::Vec(Box::new(Type::Path(vec![kind.clone()]))),
+                        },
+                    ],
+                }),
+            );
+            let source = format!(
+                "the CustomResourceDefinition {}.{group}",
+                text(names.get("plural")).unwrap_or_default()
+            );
+            let entry = self.modules.entry(file.clone()).or_insert_with(|| {
+                (
+                    ir::Module {
+                        file,
+                        path,
+                        docs: Vec::new(),
+                        group: group.clone(),
+                        version: version.clone(),
+                        group_go_name: None,
+                        protobuf_package: None,
+                        protobuf_path: None,
+                        items: Vec::new(),
+                    },
+                    String::new(),
+                )
+            });
+            for item in &mut items {
+                qualify(item, &entry.0.path);
+            }
+            entry.0.items.extend(items);
+            if !entry.1.is_empty() {
+                entry.1.push_str(", ");
+            }
+            entry.1.push_str(&source);
+        }
+        Ok(())
+    }
+
+    /// One property of an object schema as a field of `owner`; nested types go to `items`.
+    fn field(
+        &mut self,
+        at: &str,
+        owner: &str,
+        name: &str,
+        schema: &Json,
+        required: bool,
+        items: &mut Vec<Item>,
+    ) -> ir::Field {
+        let rust = rust_ident(&snake(name));
+        let mut markers = Vec::new();
+        if rust.trim_end_matches('_').to_lower_camel_case() != name {
+            markers.push(Marker::str(key::RENAME, name));
+        }
+        let type_name = format!("{owner}{}", name.to_upper_camel_case());
+        let ty = self.schema_type(at, &type_name, schema, items, &mut markers);
+        let ty = if required {
+            markers.insert(0, Marker::flag(key::REQUIRED));
+            ty
+        } else {
+            Type::Option(Box::new(ty))
+        };
+        if let Some(d) = schema.get("default") {
+            match d {
+                Json::String(_) | Json::Number(_) | Json::Bool(_) if !required => {
+                    markers.push(Marker { key: key::DEFAULT, value: Value::Json(d.clone()) })
+                }
+                _ => self.warn(at, "default", format!("default `{d}` is not a string, number or boolean on an optional field: not written")),
+            }
+        }
+        ir::Field {
+            name: rust,
+            docs: self.docs(schema),
+            markers,
+            ty,
+        }
+    }
+
+    /// The Rust type of `schema`; structs and enums it needs are pushed to `items` under
+    /// `name`. Field markers the schema implies are pushed to `markers`.
+    fn schema_type(
+        &mut self,
+        at: &str,
+        name: &str,
+        schema: &Json,
+        items: &mut Vec<Item>,
+        markers: &mut Vec<Marker>,
+    ) -> Type {
+        self.validation(at, schema, markers);
+        let flag = |k: &str| schema.get(k).and_then(Json::as_bool) == Some(true);
+        if flag("x-kubernetes-int-or-string") {
+            return meta("IntOrString");
+        }
+        if flag("x-kubernetes-embedded-resource") {
+            markers.push(Marker::flag(key::EMBEDDED_RESOURCE));
+        }
+        if flag("nullable") {
+            self.warn(
+                at,
+                "nullable",
+                "`nullable` has no kapi equivalent: `null` reads as unset".into(),
+            );
+        }
+        match schema.get("type").and_then(Json::as_str) {
+            Some("string") => {
+                if let Some(values) = schema.get("enum").and_then(Json::as_array) {
+                    let values: Vec<String> = values
+                        .iter()
+                        .filter_map(|v| v.as_str().map(str::to_string))
+                        .collect();
+                    items.push(Item::Enum(enum_item(name, &values, self.docs(schema))));
+                    return Type::Path(vec![name.to_string()]);
+                }
+                match schema.get("format").and_then(Json::as_str) {
+                    Some("byte") => meta("ByteString"),
+                    Some("int-or-string") => meta("IntOrString"),
+                    _ => Type::Scalar(Scalar::String),
+                }
+            }
+            Some("integer") => match schema.get("format").and_then(Json::as_str) {
+                Some("int32") => Type::Scalar(Scalar::I32),
+                _ => Type::Scalar(Scalar::I64),
+            },
+            Some("number") => Type::Scalar(Scalar::F64),
+            Some("boolean") => Type::Scalar(Scalar::Bool),
+            Some("array") => {
+                let item = schema.get("items").cloned().unwrap_or(Json::Null);
+                let mut inner_markers = Vec::new();
+                let ty = self.schema_type(
+                    &format!("{at}[]"),
+                    &format!("{name}Item"),
+                    &item,
+                    items,
+                    &mut inner_markers,
+                );
+                if !inner_markers.is_empty() {
+                    self.warn(
+                        at,
+                        "item validation",
+                        "validation of list items has no kapi marker: not written".into(),
+                    );
+                }
+                if let Some(t) = schema.get("x-kubernetes-list-type").and_then(Json::as_str) {
+                    markers.push(Marker::str(key::LIST_TYPE, t));
+                }
+                for k in schema
+                    .get("x-kubernetes-list-map-keys")
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(k) = k.as_str() {
+                        markers.push(Marker::str(key::LIST_MAP_KEY, k));
+                    }
+                }
+                Type::Vec(Box::new(ty))
+            }
+            Some("object") | None => {
+                if let Some(t) = schema.get("x-kubernetes-map-type").and_then(Json::as_str) {
+                    markers.push(Marker::str(key::MAP_TYPE, t));
+                }
+                let props = schema.get("properties").and_then(Json::as_object);
+                if let Some(props) = props.filter(|p| !p.is_empty()) {
+                    let required = required_of(schema);
+                    let mut fields = Vec::new();
+                    for (p, s) in props {
+                        fields.push(self.field(
+                            &format!("{at}.{p}"),
+                            name,
+                            p,
+                            s,
+                            required.contains(p),
+                            items,
+                        ));
+                    }
+                    let mut smarkers = Vec::new();
+                    if flag("x-kubernetes-preserve-unknown-fields") {
+                        smarkers.push(Marker::flag(key::PRESERVE_UNKNOWN_FIELDS));
+                    }
+                    items.push(Item::Struct(ir::Struct {
+                        name: name.to_string(),
+                        docs: self.docs(schema),
+                        markers: smarkers,
+                        fields,
+                    }));
+                    return Type::Path(vec![name.to_string()]);
+                }
+                if let Some(extra) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+                    let mut inner = Vec::new();
+                    let ty = self.schema_type(
+                        &format!("{at}{{}}"),
+                        &format!("{name}Value"),
+                        extra,
+                        items,
+                        &mut inner,
+                    );
+                    return Type::Map(Box::new(ty));
+                }
+                if flag("x-kubernetes-preserve-unknown-fields") {
+                    markers.push(Marker::flag(key::PRESERVE_UNKNOWN_FIELDS));
+                } else {
+                    self.warn(
+                        at,
+                        "untyped object",
+                        "an object without properties: written as serde_json::Value".into(),
+                    );
+                }
+                Type::Path(vec!["serde_json".into(), "Value".into()])
+            }
+            Some(other) => {
+                self.warn(
+                    at,
+                    "unsupported type",
+                    format!("schema type `{other}`: written as serde_json::Value"),
+                );
+                Type::Path(vec!["serde_json".into(), "Value".into()])
+            }
+        }
+    }
+
+    /// Validation keywords and CEL rules of `schema` as markers.
+    fn validation(&mut self, at: &str, schema: &Json, markers: &mut Vec<Marker>) {
+        let number = |k: &str| {
+            schema
+                .get(k)
+                .filter(|v| v.is_number())
+                .map(|v| Value::Number(v.to_string()))
+        };
+        let int = |k: &str| schema.get(k).and_then(Json::as_i64);
+        if let Some(v) = number("minimum") {
+            markers.push(Marker {
+                key: key::MINIMUM,
+                value: v,
+            });
+        }
+        if let Some(v) = number("maximum") {
+            markers.push(Marker {
+                key: key::MAXIMUM,
+                value: v,
+            });
+        }
+        if schema.get("exclusiveMinimum").and_then(Json::as_bool) == Some(true) {
+            markers.push(Marker::flag(key::EXCLUSIVE_MINIMUM));
+        }
+        if schema.get("exclusiveMaximum").and_then(Json::as_bool) == Some(true) {
+            markers.push(Marker::flag(key::EXCLUSIVE_MAXIMUM));
+        }
+        for (k, m) in [
+            ("minLength", key::MIN_LENGTH),
+            ("maxLength", key::MAX_LENGTH),
+            ("minItems", key::MIN_ITEMS),
+            ("maxItems", key::MAX_ITEMS),
+        ] {
+            if let Some(n) = int(k) {
+                markers.push(Marker::int(m, n));
+            }
+        }
+        if let Some(p) = schema.get("pattern").and_then(Json::as_str) {
+            markers.push(Marker::str(key::PATTERN, p));
+        }
+        if let Some(f) = schema.get("format").and_then(Json::as_str) {
+            let known = crate::model::formats::VALIDATED.contains(&f)
+                || crate::model::formats::SCHEMA_ONLY.contains(&f);
+            if known && !matches!(f, "byte" | "int-or-string" | "int32" | "int64") {
+                markers.push(Marker::str(key::FORMAT, f));
+            } else if !known {
+                self.warn(
+                    at,
+                    "format",
+                    format!("kapi has no format `{f}`: not written"),
+                );
+            }
+        }
+        for rule in schema
+            .get("x-kubernetes-validations")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let text = rule.get("rule").and_then(Json::as_str).unwrap_or("");
+            if text.replace(' ', "") == "self==oldSelf" {
+                markers.push(Marker::flag(key::IMMUTABLE));
+            } else {
+                self.warn(
+                    at,
+                    "CEL rule",
+                    format!("kapi has no CEL rules: `{text}` not written"),
+                );
+            }
+        }
+    }
+}
+
+fn meta(name: &str) -> Type {
+    Type::Path(vec!["kapi".into(), "meta".into(), name.into()])
+}
+
+fn required_of(schema: &Json) -> Vec<String> {
+    schema
+        .get("required")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.as_str().map(str::to_string))
+        .collect()
+}
+
+/// Names, scope, subresources, print columns and storage of one version's kind.
+fn resource_markers(spec: &Json, names: &Json, version: &Json, several: bool) -> Vec<Marker> {
+    let mut out = Vec::new();
+    let s = |v: &Json, k: &str| v.get(k).and_then(Json::as_str).map(str::to_string);
+    let list = |v: &Json, k: &str| -> Vec<String> {
+        v.get(k)
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|x| x.as_str().map(str::to_string))
+            .collect()
+    };
+    if let Some(p) = s(names, "plural") {
+        out.push(Marker::str(key::PLURAL, p));
+    }
+    if let Some(p) = s(names, "singular") {
+        out.push(Marker::str(key::SINGULAR, p));
+    }
+    if let Some(scope) = s(spec, "scope") {
+        out.push(Marker::str(key::SCOPE, scope));
+    }
+    for (k, m) in [
+        ("shortNames", key::SHORT_NAMES),
+        ("categories", key::CATEGORIES),
+    ] {
+        let l = list(names, k);
+        if !l.is_empty() {
+            out.push(Marker {
+                key: m,
+                value: Value::StrList(l),
+            });
+        }
+    }
+    if version.pointer("/subresources/status").is_some() {
+        out.push(Marker::flag(key::SUBRESOURCE_STATUS));
+    }
+    if let Some(scale) = version.pointer("/subresources/scale") {
+        let mut inner = Vec::new();
+        for (k, m) in [
+            ("specReplicasPath", key::scale::SPEC_REPLICAS_PATH),
+            ("statusReplicasPath", key::scale::STATUS_REPLICAS_PATH),
+            ("labelSelectorPath", key::scale::LABEL_SELECTOR_PATH),
+        ] {
+            if let Some(p) = s(scale, k) {
+                inner.push(Marker::str(m, p));
+            }
+        }
+        out.push(Marker {
+            key: key::SUBRESOURCE_SCALE,
+            value: Value::Nested(inner),
+        });
+    }
+    for col in version
+        .get("additionalPrinterColumns")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let mut inner = Vec::new();
+        for (k, m) in [
+            ("name", key::print_column::NAME),
+            ("type", key::print_column::TYPE),
+            ("jsonPath", key::print_column::JSON_PATH),
+            ("description", key::print_column::DESCRIPTION),
+            ("format", key::print_column::FORMAT),
+        ] {
+            if let Some(v) = s(col, k) {
+                inner.push(Marker::str(m, v));
+            }
+        }
+        if let Some(p) = col.get("priority").and_then(Json::as_i64) {
+            inner.push(Marker::int(key::print_column::PRIORITY, p));
+        }
+        out.push(Marker {
+            key: key::PRINT_COLUMN,
+            value: Value::Nested(inner),
+        });
+    }
+    if several && version.get("storage").and_then(Json::as_bool) == Some(true) {
+        out.push(Marker::flag(key::STORAGE_VERSION));
+    }
+    out
+}
+
+fn enum_item(name: &str, values: &[String], docs: Vec<String>) -> ir::Enum {
+    let mut variants: Vec<ir::Variant> = Vec::new();
+    for v in values {
+        let mut n = v.to_upper_camel_case();
+        if n.is_empty()
+            || !n.starts_with(|c: char| c.is_ascii_alphabetic())
+            || variants.iter().any(|x| x.name == n)
+        {
+            n = format!("Value{}", variants.len());
+        }
+        let markers = if &n == v {
+            Vec::new()
+        } else {
+            vec![Marker::str(key::RENAME, v.clone())]
+        };
+        variants.push(ir::Variant {
+            name: n,
+            docs: Vec::new(),
+            markers,
+        });
+    }
+    let other = ir::Enum::other_name(&variants);
+    ir::Enum {
+        name: name.to_string(),
+        docs,
+        markers: vec![Marker::flag(key::ENUM)],
+        variants,
+        other,
+    }
+}
+
+/// Local type names (one segment) become paths in the module, so the writer names them bare.
+fn qualify(item: &mut Item, module: &[String]) {
+    fn ty(t: &mut Type, module: &[String]) {
+        match t {
+            Type::Option(i) | Type::Vec(i) | Type::Map(i) => ty(i, module),
+            Type::Path(p) if p.len() == 1 => {
+                let name = p[0].clone();
+                *p = module.to_vec();
+                p.push(name);
+            }
+            _ => {}
+        }
+    }
+    if let Item::Struct(s) = item {
+        for f in &mut s.fields {
+            ty(&mut f.ty, module);
+        }
+    }
+}

@@ -1,0 +1,613 @@
+//! A Go package as the importer needs it, read with tree-sitter's Go grammar: type
+//! declarations (with their doc comments and `+markers`), string constants, imports and the
+//! package clause. Everything else in the files (functions, methods, vars) is not API and is
+//! skipped; a declaration the importer cannot represent keeps its position so the translator
+//! can warn at it.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use tree_sitter::{Node, Parser};
+
+/// A place in a Go file, 1-based as compilers print it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pos {
+    pub file: PathBuf,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file.display(), self.line, self.col)
+    }
+}
+
+/// One `// +name=value` line of a comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkerLine {
+    /// Everything after the `+`, trimmed.
+    pub text: String,
+    pub pos: Pos,
+}
+
+/// The comments that document a declaration: its doc block (the text lines and the
+/// markers), plus the markers of the block one blank line above it, where Kubernetes puts
+/// `+genclient` and `+k8s:*` (gengo's "second closest" comment block).
+#[derive(Debug, Clone, Default)]
+pub struct Comments {
+    pub docs: Vec<String>,
+    pub markers: Vec<MarkerLine>,
+}
+
+#[derive(Debug, Clone)]
+pub enum GoType {
+    /// A name of this package or a predeclared one (`string`, `int32`).
+    Ident(String),
+    Qualified {
+        package: String,
+        name: String,
+    },
+    Pointer(Box<GoType>),
+    Slice(Box<GoType>),
+    Array(Box<GoType>),
+    Map(Box<GoType>, Box<GoType>),
+    Struct(Vec<GoField>),
+    /// Something the importer has no translation for (channel, func, interface, generic);
+    /// the text names it in the warning.
+    Unsupported(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct GoField {
+    /// Empty for an embedded field.
+    pub names: Vec<String>,
+    pub ty: GoType,
+    /// The struct tag without its quotes.
+    pub tag: String,
+    pub comments: Comments,
+    pub pos: Pos,
+}
+
+#[derive(Debug, Clone)]
+pub struct TypeDecl {
+    pub name: String,
+    /// `type A = B`.
+    pub alias: bool,
+    /// Has type parameters.
+    pub generic: bool,
+    pub ty: GoType,
+    pub comments: Comments,
+    pub pos: Pos,
+}
+
+#[derive(Debug, Clone)]
+pub struct ConstDecl {
+    pub name: String,
+    /// The declared type's name, when written (`Protocol` in `ProtocolTCP Protocol = "TCP"`).
+    pub ty: Option<String>,
+    /// The value when it is a string literal.
+    pub value: Option<String>,
+    /// The value expression as written (`ControllerRevisionHashLabelKey`, `30`).
+    pub expr: Option<String>,
+    pub comments: Comments,
+    pub pos: Pos,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct GoPackage {
+    pub name: String,
+    /// Markers above the package clauses (doc.go's `+groupName`, `+k8s:*=package`).
+    pub markers: Vec<MarkerLine>,
+    /// The package's doc comment.
+    pub docs: Vec<String>,
+    /// Per file: import name -> import path.
+    pub imports: BTreeMap<PathBuf, BTreeMap<String, String>>,
+    pub types: Vec<(PathBuf, TypeDecl)>,
+    pub consts: Vec<ConstDecl>,
+}
+
+/// Whether `name` is one of the package's API files: `.go`, not a test, not generated code.
+pub fn is_api_file(name: &str) -> bool {
+    name.ends_with(".go")
+        && !name.ends_with("_test.go")
+        && !name.starts_with("zz_generated")
+        && name != "generated.pb.go"
+}
+
+/// Reads every API file of `dir` (sorted by name, so the output never depends on the
+/// directory's order). `display_root` is what positions are written relative to.
+pub fn read_package(dir: &Path, display_root: &Path) -> Result<GoPackage, String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| is_api_file(n))
+        .collect();
+    names.sort();
+    if names.is_empty() {
+        return Err(format!("{}: no Go API files", dir.display()));
+    }
+    let mut parser = Parser::new();
+    parser
+        .set_language(&tree_sitter_go::LANGUAGE.into())
+        .map_err(|e| format!("tree-sitter Go grammar: {e}"))?;
+    let mut package = GoPackage::default();
+    for name in names {
+        let path = dir.join(&name);
+        let source =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let shown = path
+            .strip_prefix(display_root)
+            .map_or_else(|_| path.clone(), Path::to_path_buf);
+        let tree = parser
+            .parse(&source, None)
+            .ok_or_else(|| format!("{}: the Go parser gave up", path.display()))?;
+        let line_starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        FileReader {
+            src: source.as_bytes(),
+            file: shown,
+            comments: Vec::new(),
+            by_end: HashMap::new(),
+            line_starts,
+        }
+        .read(tree.root_node(), &mut package);
+    }
+    Ok(package)
+}
+
+struct Comment {
+    start: usize,
+    end: usize,
+    lines: Vec<(String, Pos)>,
+}
+
+struct FileReader<'a> {
+    src: &'a [u8],
+    file: PathBuf,
+    comments: Vec<Comment>,
+    /// The comment ending on each line (0-based).
+    by_end: HashMap<usize, usize>,
+    /// Byte offset of each line's start.
+    line_starts: Vec<usize>,
+}
+
+impl FileReader<'_> {
+    fn text(&self, node: Node) -> &str {
+        node.utf8_text(self.src).unwrap_or("")
+    }
+
+    fn pos(&self, node: Node) -> Pos {
+        let p = node.start_position();
+        Pos {
+            file: self.file.clone(),
+            line: p.row + 1,
+            col: p.column + 1,
+        }
+    }
+
+    fn read(mut self, root: Node, package: &mut GoPackage) {
+        let mut cursor = root.walk();
+        let children: Vec<Node> = root.children(&mut cursor).collect();
+        self.collect_comments(root);
+        let mut imports = BTreeMap::new();
+        for node in children {
+            match node.kind() {
+                "package_clause" => {
+                    let mut c = node.walk();
+                    if let Some(id) = node.named_children(&mut c).next() {
+                        package.name = self.text(id).to_string();
+                    }
+                    // Every comment above the clause: doc.go puts the group's markers there,
+                    // sometimes in several blocks.
+                    let line = node.start_position().row;
+                    for comment in self.comments.iter().filter(|c| c.end < line) {
+                        for (text, pos) in &comment.lines {
+                            if let Some(m) = marker_text(text) {
+                                package.markers.push(MarkerLine {
+                                    text: m.to_string(),
+                                    pos: pos.clone(),
+                                });
+                            }
+                        }
+                    }
+                    let doc = self.comments_before(line);
+                    if package.docs.is_empty() {
+                        package.docs = doc.docs;
+                    }
+                }
+                "import_declaration" => self.imports(node, &mut imports),
+                "type_declaration" => {
+                    let mut c = node.walk();
+                    for spec in node.named_children(&mut c) {
+                        if !matches!(spec.kind(), "type_spec" | "type_alias") {
+                            continue;
+                        }
+                        let comments = self.comments_before(spec.start_position().row);
+                        if let Some(decl) = self.type_spec(spec, comments) {
+                            package.types.push((self.file.clone(), decl));
+                        }
+                    }
+                }
+                "const_declaration" => {
+                    let mut c = node.walk();
+                    let mut last_type: Option<String> = None;
+                    for spec in node.named_children(&mut c) {
+                        if spec.kind() != "const_spec" {
+                            continue;
+                        }
+                        let comments = self.comments_before(spec.start_position().row);
+                        self.const_spec(spec, comments, &mut last_type, &mut package.consts);
+                    }
+                }
+                _ => {}
+            }
+        }
+        package.imports.insert(self.file.clone(), imports);
+    }
+
+    fn collect_comments(&mut self, root: Node) {
+        fn walk<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+            if node.kind() == "comment" {
+                out.push(node);
+                return;
+            }
+            let mut c = node.walk();
+            for child in node.children(&mut c) {
+                walk(child, out);
+            }
+        }
+        let mut nodes = Vec::new();
+        walk(root, &mut nodes);
+        for node in nodes {
+            let text = self.text(node).to_string();
+            let pos = self.pos(node);
+            let lines = comment_lines(&text)
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let mut p = pos.clone();
+                    p.line += i;
+                    (l, p)
+                })
+                .collect();
+            self.comments.push(Comment {
+                start: node.start_position().row,
+                end: node.end_position().row,
+                lines,
+            });
+        }
+        // A comment that shares its line with code before it (`Foo string // why`) documents
+        // that code, not what follows.
+        let comments = std::mem::take(&mut self.comments);
+        self.comments = comments
+            .into_iter()
+            .filter(|c| {
+                let start = self.line_starts.get(c.start).copied().unwrap_or(0);
+                let col = c.lines.first().map_or(0, |(_, p)| p.col.saturating_sub(1));
+                self.src
+                    .get(start..start + col)
+                    .is_some_and(|b| b.iter().all(u8::is_ascii_whitespace))
+            })
+            .collect();
+        self.by_end = self
+            .comments
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.end, i))
+            .collect();
+    }
+
+    /// Whether line `row` (0-based) holds nothing but whitespace.
+    fn blank(&self, row: usize) -> bool {
+        let start = self.line_starts.get(row).copied().unwrap_or(self.src.len());
+        let end = self
+            .line_starts
+            .get(row + 1)
+            .copied()
+            .unwrap_or(self.src.len());
+        self.src[start..end].iter().all(u8::is_ascii_whitespace)
+    }
+
+    /// The comment block ending on the line above `line` (0-based), and the markers of the
+    /// block ending one blank line above that.
+    fn comments_before(&self, line: usize) -> Comments {
+        let mut out = Comments::default();
+        let second_above = |first: usize| {
+            let gap = first.checked_sub(1).filter(|&g| self.blank(g))?;
+            self.block_ending_at(gap).map(|start| (start, gap))
+        };
+        let Some(doc_start) = self.block_ending_at(line) else {
+            // Markers only in a block one blank line above (no doc comment).
+            if let Some((second, gap)) = second_above(line) {
+                self.add_block(second, gap, &mut out, false);
+            }
+            return out;
+        };
+        if let Some((second, gap)) = second_above(doc_start) {
+            self.add_block(second, gap, &mut out, false);
+        }
+        self.add_block(doc_start, line, &mut out, true);
+        out
+    }
+
+    /// The first line of the run of comment lines that ends on `line - 1`.
+    fn block_ending_at(&self, line: usize) -> Option<usize> {
+        let mut start = None;
+        let mut next = line;
+        while let Some(c) = next
+            .checked_sub(1)
+            .and_then(|end| self.by_end.get(&end))
+            .map(|&i| &self.comments[i])
+        {
+            start = Some(c.start);
+            next = c.start;
+        }
+        start
+    }
+
+    fn add_block(&self, from: usize, to: usize, out: &mut Comments, docs: bool) {
+        let first = self.comments.partition_point(|c| c.start < from);
+        for c in self.comments[first..].iter().take_while(|c| c.end < to) {
+            for (text, pos) in &c.lines {
+                if let Some(m) = marker_text(text) {
+                    out.markers.push(MarkerLine {
+                        text: m.to_string(),
+                        pos: pos.clone(),
+                    });
+                } else if docs {
+                    out.docs.push(text.clone());
+                }
+            }
+        }
+        if docs {
+            while out.docs.last().is_some_and(|l| l.is_empty()) {
+                out.docs.pop();
+            }
+            while out.docs.first().is_some_and(|l| l.is_empty()) {
+                out.docs.remove(0);
+            }
+        }
+    }
+
+    fn imports(&self, node: Node, imports: &mut BTreeMap<String, String>) {
+        let mut c = node.walk();
+        for child in node.named_children(&mut c) {
+            match child.kind() {
+                "import_spec" => {
+                    let Some(path) = child.child_by_field_name("path") else {
+                        continue;
+                    };
+                    let path = unquote(self.text(path));
+                    let name = child.child_by_field_name("name").map_or_else(
+                        || path.rsplit('/').next().unwrap_or(&path).to_string(),
+                        |n| self.text(n).to_string(),
+                    );
+                    imports.insert(name, path);
+                }
+                "import_spec_list" => self.imports(child, imports),
+                _ => {}
+            }
+        }
+    }
+
+    fn type_spec(&self, spec: Node, comments: Comments) -> Option<TypeDecl> {
+        let name = self.text(spec.child_by_field_name("name")?).to_string();
+        let ty = self.go_type(spec.child_by_field_name("type")?);
+        Some(TypeDecl {
+            name,
+            alias: spec.kind() == "type_alias",
+            generic: spec.child_by_field_name("type_parameters").is_some(),
+            ty,
+            comments,
+            pos: self.pos(spec),
+        })
+    }
+
+    fn const_spec(
+        &self,
+        spec: Node,
+        comments: Comments,
+        last_type: &mut Option<String>,
+        out: &mut Vec<ConstDecl>,
+    ) {
+        let mut c = spec.walk();
+        let names: Vec<Node> = spec.children_by_field_name("name", &mut c).collect();
+        let ty = spec
+            .child_by_field_name("type")
+            .map(|t| self.text(t).to_string());
+        let exprs: Vec<String> = spec
+            .child_by_field_name("value")
+            .map(|list| {
+                let mut c = list.walk();
+                list.named_children(&mut c)
+                    .map(|v| self.text(v).to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let values: Vec<Option<String>> = exprs.iter().map(|e| string_literal(e)).collect();
+        // `iota` blocks repeat the previous spec's type when a spec has neither type nor value.
+        let ty = match (ty, values.is_empty()) {
+            (Some(t), _) => {
+                *last_type = Some(t.clone());
+                Some(t)
+            }
+            (None, true) => last_type.clone(),
+            (None, false) => {
+                *last_type = None;
+                None
+            }
+        };
+        for (i, name) in names.into_iter().enumerate() {
+            out.push(ConstDecl {
+                name: self.text(name).to_string(),
+                ty: ty.clone(),
+                value: values.get(i).cloned().flatten(),
+                expr: exprs.get(i).cloned(),
+                comments: comments.clone(),
+                pos: self.pos(name),
+            });
+        }
+    }
+
+    fn go_type(&self, node: Node) -> GoType {
+        match node.kind() {
+            "type_identifier" => GoType::Ident(self.text(node).to_string()),
+            "qualified_type" => GoType::Qualified {
+                package: node
+                    .child_by_field_name("package")
+                    .map_or_else(String::new, |n| self.text(n).to_string()),
+                name: node
+                    .child_by_field_name("name")
+                    .map_or_else(String::new, |n| self.text(n).to_string()),
+            },
+            "pointer_type" => match named_child(node) {
+                Some(inner) => GoType::Pointer(Box::new(self.go_type(inner))),
+                None => GoType::Unsupported(self.text(node).to_string()),
+            },
+            "parenthesized_type" => match named_child(node) {
+                Some(inner) => self.go_type(inner),
+                None => GoType::Unsupported(self.text(node).to_string()),
+            },
+            "slice_type" => match node.child_by_field_name("element") {
+                Some(e) => GoType::Slice(Box::new(self.go_type(e))),
+                None => GoType::Unsupported(self.text(node).to_string()),
+            },
+            "array_type" => match node.child_by_field_name("element") {
+                Some(e) => GoType::Array(Box::new(self.go_type(e))),
+                None => GoType::Unsupported(self.text(node).to_string()),
+            },
+            "map_type" => match (
+                node.child_by_field_name("key"),
+                node.child_by_field_name("value"),
+            ) {
+                (Some(k), Some(v)) => {
+                    GoType::Map(Box::new(self.go_type(k)), Box::new(self.go_type(v)))
+                }
+                _ => GoType::Unsupported(self.text(node).to_string()),
+            },
+            "struct_type" => GoType::Struct(self.fields(node)),
+            "channel_type" => GoType::Unsupported("a channel".into()),
+            "function_type" => GoType::Unsupported("a function type".into()),
+            "interface_type" => GoType::Unsupported("an interface".into()),
+            "generic_type" => {
+                GoType::Unsupported(format!("the generic type `{}`", self.text(node)))
+            }
+            other => GoType::Unsupported(format!("`{}` ({other})", self.text(node))),
+        }
+    }
+
+    fn fields(&self, struct_node: Node) -> Vec<GoField> {
+        let mut out = Vec::new();
+        let mut c = struct_node.walk();
+        let Some(list) = struct_node
+            .named_children(&mut c)
+            .find(|n| n.kind() == "field_declaration_list")
+        else {
+            return out;
+        };
+        let mut c = list.walk();
+        for field in list.named_children(&mut c) {
+            if field.kind() != "field_declaration" {
+                continue;
+            }
+            let mut nc = field.walk();
+            let names: Vec<String> = field
+                .children_by_field_name("name", &mut nc)
+                .map(|n| self.text(n).to_string())
+                .collect();
+            let Some(ty_node) = field.child_by_field_name("type") else {
+                continue;
+            };
+            let mut ty = self.go_type(ty_node);
+            // An embedded `*T` has the star as a token of the field itself.
+            let mut tc = field.walk();
+            if names.is_empty() && field.children(&mut tc).any(|n| n.kind() == "*") {
+                ty = GoType::Pointer(Box::new(ty));
+            }
+            let tag = field
+                .child_by_field_name("tag")
+                .map(|t| unquote(self.text(t)))
+                .unwrap_or_default();
+            out.push(GoField {
+                names,
+                ty,
+                tag,
+                comments: self.comments_before(field.start_position().row),
+                pos: self.pos(field),
+            });
+        }
+        out
+    }
+}
+
+fn named_child(node: Node) -> Option<Node> {
+    let mut c = node.walk();
+    let child = node.named_children(&mut c).next();
+    child
+}
+
+/// The text lines of a `//` or `/* */` comment, without the comment syntax and one leading
+/// space.
+fn comment_lines(text: &str) -> Vec<String> {
+    if let Some(body) = text.strip_prefix("//") {
+        return vec![body
+            .strip_prefix(' ')
+            .unwrap_or(body)
+            .trim_end()
+            .to_string()];
+    }
+    let body = text
+        .strip_prefix("/*")
+        .and_then(|t| t.strip_suffix("*/"))
+        .unwrap_or(text);
+    body.lines()
+        .map(|l| {
+            let l = l.trim_start();
+            let l = l.strip_prefix('*').unwrap_or(l);
+            l.strip_prefix(' ').unwrap_or(l).trim_end().to_string()
+        })
+        .collect()
+}
+
+/// The marker a comment line holds: `+name...` where the name starts with a letter (so
+/// `+-----` rulers are text).
+fn marker_text(line: &str) -> Option<&str> {
+    let rest = line.trim_start().strip_prefix('+')?;
+    rest.starts_with(|c: char| c.is_ascii_alphabetic())
+        .then(|| rest.trim())
+}
+
+/// A Go string literal's value (`"a\"b"` or `` `raw` ``), or `None` for any other expression.
+pub fn string_literal(text: &str) -> Option<String> {
+    let text = text.trim();
+    if let Some(raw) = text.strip_prefix('`').and_then(|t| t.strip_suffix('`')) {
+        return Some(raw.to_string());
+    }
+    let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next()? {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            '\\' => out.push('\\'),
+            '"' => out.push('"'),
+            '\'' => out.push('\''),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+fn unquote(text: &str) -> String {
+    string_literal(text).unwrap_or_else(|| text.trim_matches(['"', '`']).to_string())
+}

@@ -1,0 +1,386 @@
+//! Go struct fields to fields: names, presence, protobuf numbers and field markers.
+
+use super::context::{const_value, is_field_marker, push_once, stable_inner, tag, Translator};
+use crate::import::go::known::{self, Known};
+use crate::import::go::markers::{self as gm, GoMarker};
+use crate::import::go::syntax::{GoField, GoType, Pos, TypeDecl};
+use crate::import::ir::{self, Marker, Type, Value};
+use crate::import::names::{rust_ident, snake};
+use crate::markers::{key, Key};
+use std::collections::BTreeSet;
+
+impl Translator<'_> {
+    pub(super) fn field(
+        &mut self,
+        p: usize,
+        owner: &TypeDecl,
+        f: &GoField,
+        object: bool,
+        out: &mut Vec<ir::Field>,
+        tombstones: &mut Vec<Marker>,
+    ) {
+        let json = tag(&f.tag, "json");
+        let (json_name, opts) = match &json {
+            Some(j) => {
+                let mut parts = j.split(',');
+                let name = parts.next().unwrap_or("").to_string();
+                (name, parts.map(str::to_string).collect::<Vec<_>>())
+            }
+            None => (String::new(), Vec::new()),
+        };
+        let omitempty = opts.iter().any(|o| o == "omitempty" || o == "omitzero");
+        let inline = opts.iter().any(|o| o == "inline");
+        let names: Vec<(String, bool)> = if f.names.is_empty() {
+            // Embedded: Go names the field after its type.
+            let type_name = match &f.ty {
+                GoType::Ident(n) => n.clone(),
+                GoType::Qualified { name, .. } => name.clone(),
+                GoType::Pointer(inner) => match inner.as_ref() {
+                    GoType::Ident(n) | GoType::Qualified { name: n, .. } => n.clone(),
+                    _ => String::new(),
+                },
+                _ => String::new(),
+            };
+            if self.is_type_meta(p, f) {
+                {
+                    if !object {
+                        self.warn(&f.pos, "dropped field", format!("`{}` embeds TypeMeta but is not a runtime.Object: apiVersion and kind dropped", owner.name));
+                    }
+                    return;
+                }
+            }
+            vec![(type_name, json_name.is_empty() || inline)]
+        } else {
+            f.names.iter().map(|n| (n.clone(), false)).collect()
+        };
+        let mut go_markers: Vec<GoMarker> = f.comments.markers.iter().map(gm::split).collect();
+        // Tombstones live among the fields in Go; in kapi they are the struct's.
+        go_markers.retain(|g| {
+            if g.name != "k8s:deprecated" {
+                return true;
+            }
+            let mut inner = Vec::new();
+            for (i, (k, v)) in gm::args(g.value.as_deref().unwrap_or("")).into_iter().enumerate() {
+                match (i, k.as_str(), gm::int(&v)) {
+                    (0, name, _) if v.is_empty() => inner.push(Marker::str(key::tombstone::NAME, name)),
+                    (_, "protobuf", Some(n)) => inner.push(Marker::int(key::tombstone::PROTOBUF, n)),
+                    _ => {}
+                }
+            }
+            if inner.len() == 2 {
+                tombstones.push(Marker { key: key::DEPRECATED, value: Value::Nested(inner) });
+            } else {
+                self.warn(&g.pos, "tombstone", format!("`+k8s:deprecated={}` has no protobuf number: kapi's tombstones reserve a name and a number; not written", g.value.as_deref().unwrap_or("")));
+            }
+            false
+        });
+        for (go_name, is_inline) in names {
+            if json_name == "-" {
+                self.warn(
+                    &f.pos,
+                    "dropped field",
+                    format!(
+                        "`{}.{go_name}` is not serialized (`json:\"-\"`): dropped",
+                        owner.name
+                    ),
+                );
+                continue;
+            }
+            if !is_inline
+                && !go_name.starts_with(|c: char| c.is_ascii_uppercase())
+                && !f.names.is_empty()
+            {
+                self.warn(
+                    &f.pos,
+                    "dropped field",
+                    format!(
+                        "`{}.{go_name}` is unexported, so never serialized: dropped",
+                        owner.name
+                    ),
+                );
+                continue;
+            }
+            let json = if is_inline || json_name.is_empty() {
+                go_name.clone()
+            } else {
+                json_name.clone()
+            };
+            let resolved = self.resolve(p, &f.ty, &f.pos);
+            let Some(resolved) = resolved else {
+                continue;
+            };
+            let rust_name = if is_inline {
+                rust_ident(&snake(&go_name))
+            } else {
+                rust_ident(&snake(&json))
+            };
+            let mut markers: Vec<Marker> = Vec::new();
+            if !is_inline
+                && heck::ToLowerCamelCase::to_lower_camel_case(rust_name.trim_end_matches('_'))
+                    != json
+            {
+                markers.push(Marker::str(key::RENAME, json.clone()));
+            }
+            let mut all = go_markers.clone();
+            // Markers of the named type apply where the field does not say otherwise.
+            for m in &resolved.markers {
+                let g = gm::split(m);
+                if is_field_marker(&g.name) && !all.iter().any(|x| x.name == g.name) {
+                    all.push(g);
+                }
+            }
+            let mut optional = false;
+            let mut required = false;
+            let mut rest = Vec::new();
+            for g in &all {
+                self.field_marker(
+                    p,
+                    owner,
+                    &go_name,
+                    g,
+                    &mut optional,
+                    &mut required,
+                    &mut rest,
+                );
+            }
+            let is_option = matches!(resolved.ty, Type::Option(_));
+            let ty = resolved.ty;
+            if is_inline {
+                markers.push(Marker::flag(key::INLINE));
+            } else if is_option {
+                if !omitempty {
+                    markers.push(Marker::str(key::PRESENCE, "null"));
+                }
+                if required {
+                    self.warn(&f.pos, "required pointer", format!("`{}.{go_name}` is required but a pointer: kapi's `required` is for values that are always there; written as an optional `Option`", owner.name));
+                }
+            } else if optional {
+                markers.insert(0, Marker::flag(key::OPTIONAL));
+                if !omitempty {
+                    markers.push(Marker::str(key::PRESENCE, "always"));
+                }
+            } else {
+                if required {
+                    markers.insert(0, Marker::flag(key::REQUIRED));
+                }
+                if omitempty {
+                    markers.push(Marker::str(key::PRESENCE, "omit_empty"));
+                }
+            }
+            let _ = resolved.pointer;
+            self.check_shape(&f.pos, owner, &go_name, &ty, &mut rest);
+            if !is_option {
+                if let Some(d) = rest.iter().position(|m| m.key == key::DEFAULT) {
+                    rest.remove(d);
+                    self.warn(&f.pos, "default", format!("`{}.{go_name}` has a default but is not a pointer: kapi defaults only fields that can be unset (`Option`); default not written", owner.name));
+                }
+            }
+            markers.extend(rest);
+            let protobuf_package = self.u.pkgs[p].proto.is_some() || self.has_protobuf_tags(p);
+            if protobuf_package && tag(&f.tag, "protobuf").is_none() {
+                self.warn(&f.pos, "protobuf number", format!("`{}.{go_name}` has no protobuf tag in a package encoded as protobuf: written without a number; run `kapi-codegen --assign-protobuf-tags` on the crate", owner.name));
+            }
+            if let Some(pb) = tag(&f.tag, "protobuf") {
+                let parts: Vec<&str> = pb.split(',').collect();
+                match parts.get(1).and_then(|n| n.parse::<i64>().ok()) {
+                    Some(n) => markers.push(Marker::int(key::PROTOBUF, n)),
+                    None => self.warn(
+                        &f.pos,
+                        "malformed tag",
+                        format!(
+                            "protobuf tag `{pb}` has no field number: no protobuf number written"
+                        ),
+                    ),
+                }
+                let default_name = if is_inline {
+                    heck::ToLowerCamelCase::to_lower_camel_case(rust_name.as_str())
+                } else {
+                    json.clone()
+                };
+                if let Some(name) = parts.iter().find_map(|p| p.strip_prefix("name=")) {
+                    if name != default_name {
+                        markers.push(Marker::str(key::PROTOBUF_NAME, name));
+                    }
+                }
+            }
+            out.push(ir::Field {
+                name: rust_name,
+                docs: self.docs(&f.comments.docs),
+                markers: order_markers(markers),
+                ty,
+            });
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn field_marker(
+        &mut self,
+        p: usize,
+        owner: &TypeDecl,
+        field: &str,
+        g: &GoMarker,
+        optional: &mut bool,
+        required: &mut bool,
+        out: &mut Vec<Marker>,
+    ) {
+        let value = g.value.clone().unwrap_or_default();
+        let at = format!("`{}.{field}`", owner.name);
+        let name = g.name.as_str();
+        let str_marker = |k: Key| Marker::str(k, gm::unquote(&value));
+        match name {
+            "optional" | "kubebuilder:validation:Optional" | "k8s:optional" => *optional = true,
+            "required" | "kubebuilder:validation:Required" | "k8s:required" => {
+                if !*optional {
+                    *required = true
+                }
+            }
+            "listType" | "k8s:listType" => push_once(out, str_marker(key::LIST_TYPE)),
+            "listMapKey" | "k8s:listMapKey" => {
+                let m = str_marker(key::LIST_MAP_KEY);
+                if !out.contains(&m) {
+                    out.push(m)
+                }
+            }
+            "mapType" => push_once(out, str_marker(key::MAP_TYPE)),
+            "patchStrategy" => push_once(out, str_marker(key::PATCH_STRATEGY)),
+            "patchMergeKey" => push_once(out, str_marker(key::PATCH_MERGE_KEY)),
+            "unionDiscriminator" => push_once(out, Marker::flag(key::UNION_DISCRIMINATOR)),
+            "featureGate" => {
+                if value.contains(',') || out.iter().any(|m| m.key == key::FEATURE_GATE) {
+                    self.warn(&g.pos, "feature gate", format!("{at} names more than one feature gate; kapi gates a field by one: `+featureGate={value}` ignored"));
+                } else {
+                    out.push(Marker::str(key::FEATURE_GATE, value));
+                }
+            }
+            "default" | "kubebuilder:default" => match self.default_value(p, &value, &g.pos) {
+                Some(j) => push_once(out, Marker { key: key::DEFAULT, value: Value::Json(j) }),
+                None => self.warn(&g.pos, "default", format!("{at}: default `{value}` is not a string, number or boolean: ignored")),
+            },
+            "k8s:conversion-gen" if value == "false" => out.push(Marker { key: key::CONVERSION_GEN, value: Value::Bool(false) }),
+            "kubebuilder:validation:XPreserveUnknownFields" => push_once(out, Marker::flag(key::PRESERVE_UNKNOWN_FIELDS)),
+            "kubebuilder:validation:XEmbeddedResource" => push_once(out, Marker::flag(key::EMBEDDED_RESOURCE)),
+            "k8s:immutable" => push_once(out, Marker::flag(key::IMMUTABLE)),
+            "kubebuilder:validation:XValidation" => {
+                let args = gm::args(&value);
+                let rule = args.iter().find(|(k, _)| k == "rule").map(|(_, v)| v.as_str());
+                if rule.is_some_and(|r| r.replace(' ', "") == "self==oldSelf") {
+                    push_once(out, Marker::flag(key::IMMUTABLE));
+                } else {
+                    self.warn(&g.pos, "CEL rule", format!("{at}: kapi has no CEL rules; `+{}` ignored", g.text()));
+                }
+            }
+            _ if name.starts_with("k8s:alpha(") => self.warn(
+                &g.pos,
+                "alpha validation",
+                format!("{at}: alpha declarative validation (`+{}`) is not enforced by default in Kubernetes: not translated", g.text()),
+            ),
+            _ if name.starts_with("k8s:beta(") => match stable_inner(g) {
+                Some(inner) => self.field_marker(p, owner, field, &inner, optional, required, out),
+                None => self.warn(&g.pos, "malformed marker", format!("{at}: `+{}` wraps no marker: ignored", g.text())),
+            },
+            _ => {
+                let short = name
+                    .strip_prefix("kubebuilder:validation:")
+                    .or_else(|| name.strip_prefix("k8s:"))
+                    .unwrap_or(name);
+                match gm::validation(short, &value) {
+                    Some(Ok(m)) => push_once(out, m),
+                    Some(Err(why)) => self.warn(&g.pos, "malformed marker", format!("{at}: `+{}`: {why}; ignored", g.text())),
+                    None if gm::IMPLIED.contains(&name) => {}
+                    None => self.warn(&g.pos, "unknown marker", format!("{at}: `+{}` has no kapi equivalent: ignored", g.text())),
+                }
+            }
+        }
+    }
+
+    /// Drops list and map markers on fields that are not lists or maps (Go's tools ignore
+    /// them there), and list-map keys without `listType=map`.
+    pub(super) fn check_shape(
+        &mut self,
+        pos: &Pos,
+        owner: &TypeDecl,
+        field: &str,
+        ty: &Type,
+        markers: &mut Vec<Marker>,
+    ) {
+        let inner = match ty {
+            Type::Option(t) => t.as_ref(),
+            t => t,
+        };
+        let list = matches!(inner, Type::Vec(_));
+        let map = matches!(inner, Type::Map(_));
+        let map_list = markers
+            .iter()
+            .any(|m| m.key == key::LIST_TYPE && m.value == Value::Str("map".into()));
+        let mut dropped = BTreeSet::new();
+        markers.retain(|m| {
+            let keep = if m.key == key::LIST_TYPE {
+                list
+            } else if m.key == key::LIST_MAP_KEY {
+                list && map_list
+            } else if m.key == key::MAP_TYPE {
+                map
+            } else {
+                true
+            };
+            if !keep {
+                dropped.insert(m.key.name());
+            }
+            keep
+        });
+        for k in dropped {
+            self.warn(pos, "misplaced marker", format!("`{}.{field}`: `{k}` does not fit its type (or lacks `listType=map`): not written", owner.name));
+        }
+    }
+
+    /// `+default=` as JSON, or `ref(pkg.Const)` as the constant's string.
+    pub(super) fn default_value(
+        &self,
+        p: usize,
+        value: &str,
+        _pos: &Pos,
+    ) -> Option<serde_json::Value> {
+        if let Some(r) = value.strip_prefix("ref(").and_then(|v| v.strip_suffix(')')) {
+            let (q, name) = match r.rsplit_once('.') {
+                Some((path, name)) if path.contains('/') => (self.u.by_path(path)?, name),
+                _ => (p, r),
+            };
+            let go = &self.u.pkgs[q].go;
+            let c = go.consts.iter().find(|c| c.name == name)?;
+            return const_value(go, c).map(serde_json::Value::String);
+        }
+        gm::json_scalar(value)
+    }
+
+    pub(super) fn is_type_meta(&self, p: usize, f: &GoField) -> bool {
+        let GoType::Qualified { package, name } = &f.ty else {
+            return false;
+        };
+        let path = self.import_of(p, &f.pos, package);
+        matches!(
+            path.as_deref().and_then(|path| known::lookup(path, name)),
+            Some(Known::TypeMeta)
+        )
+    }
+}
+
+/// The markers in the order the hand-written ports use: presence first, protobuf last.
+pub(super) fn order_markers(mut markers: Vec<Marker>) -> Vec<Marker> {
+    let rank = |k: Key| -> u8 {
+        if k == key::OPTIONAL || k == key::REQUIRED {
+            0
+        } else if k == key::INLINE || k == key::PRESENCE {
+            1
+        } else if k == key::RENAME {
+            2
+        } else if k == key::PROTOBUF {
+            9
+        } else if k == key::PROTOBUF_NAME {
+            10
+        } else {
+            5
+        }
+    };
+    markers.sort_by_key(|m| rank(m.key));
+    markers
+}

@@ -1,0 +1,369 @@
+//! The one printer of imported modules: [`ir::Module`] to Rust source, laid out as rustfmt
+//! lays it out (so `cargo fmt` leaves imported files as they are and a re-import compares
+//! byte for byte), deterministic, with no timestamps or absolute paths.
+
+use super::ir::{Const, Enum, Field, Item, Marker, Module, Struct, Type, Value, Variant};
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// rustfmt's `max_width`.
+const MAX_WIDTH: usize = 100;
+/// rustfmt's `attr_fn_like_width`: longer attribute arguments go one per line.
+const ATTR_ARGS_WIDTH: usize = 70;
+
+/// The source of `module`; `source` names what it was imported from, for the first line.
+pub fn module(module: &Module, source: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// Imported by kapi-codegen from {source}. Change the source and import again."
+    );
+    if !module.docs.is_empty() {
+        out.push('\n');
+        for line in doc_lines(&module.docs) {
+            push_line(&mut out, 0, &format!("//!{line}"));
+        }
+    }
+    let local: BTreeSet<&str> = module.items.iter().map(Item::name).collect();
+    let uses = Uses::of(module, &local);
+    out.push('\n');
+    for line in uses.lines() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str("kapi::group_version! {\n");
+    let _ = writeln!(out, "    group_name = {},", quote(&module.group));
+    let _ = writeln!(out, "    version = {},", quote(&module.version));
+    if let Some(name) = &module.group_go_name {
+        let _ = writeln!(out, "    group_go_name = {},", quote(name));
+    }
+    if let Some(package) = &module.protobuf_package {
+        let _ = writeln!(out, "    protobuf_package = {},", quote(package));
+    }
+    if let Some(path) = &module.protobuf_path {
+        let _ = writeln!(out, "    protobuf_path = {},", quote(path));
+    }
+    out.push_str("}\n");
+    let names = Names {
+        uses: &uses,
+        module: &module.path,
+    };
+    for item in &module.items {
+        out.push('\n');
+        match item {
+            Item::Struct(s) => write_struct(&mut out, s, &names),
+            Item::Enum(e) => write_enum(&mut out, e),
+            Item::Const(c) => write_const(&mut out, c),
+        }
+    }
+    out
+}
+
+/// The file that declares `gates` (`kapi::feature_gates!`), to paste at the crate root:
+/// the derive checks every `feature_gate` marker against it. An API package
+/// names its gates but not their stage or default (Kubernetes keeps those in
+/// `pkg/features`), so each is declared Beta and on: nothing is dropped until the crate
+/// states the real stage.
+pub fn feature_gates(gates: &BTreeSet<String>, source: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// Imported by kapi-codegen from {source}. Change the source and import again."
+    );
+    out.push_str("//\n");
+    out.push_str(
+        "// Paste at the crate root, where codegen reads gates (rustc also takes `include!`).\n",
+    );
+    out.push_str(
+        "// Go API packages do not say a gate's stage or default: each is Beta and on, so no\n",
+    );
+    out.push_str("// field is dropped until its real stage is set.\n");
+    out.push_str("kapi::feature_gates! {\n");
+    for g in gates {
+        let _ = writeln!(out, "    {g}: Beta = true,");
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The `use` lines: kapi's meta types by their short names (unless a local type has the
+/// same name), the derive, and `BTreeMap` when a map is used.
+struct Uses {
+    meta: BTreeSet<String>,
+    btree_map: bool,
+    derive: bool,
+}
+
+impl Uses {
+    fn of(module: &Module, local: &BTreeSet<&str>) -> Uses {
+        let mut uses = Uses {
+            meta: BTreeSet::new(),
+            btree_map: false,
+            derive: module
+                .items
+                .iter()
+                .any(|i| matches!(i, Item::Struct(_) | Item::Enum(_))),
+        };
+        for item in &module.items {
+            if let Item::Struct(s) = item {
+                for f in &s.fields {
+                    uses.visit(&f.ty, local);
+                }
+            }
+        }
+        uses
+    }
+
+    fn visit(&mut self, ty: &Type, local: &BTreeSet<&str>) {
+        match ty {
+            Type::Scalar(_) => {}
+            Type::Option(t) | Type::Vec(t) => self.visit(t, local),
+            Type::Map(v) => {
+                self.btree_map = true;
+                self.visit(v, local);
+            }
+            Type::Path(p) => {
+                if let [kapi, meta, name] = p.as_slice() {
+                    if kapi == "kapi" && meta == "meta" && !local.contains(name.as_str()) {
+                        self.meta.insert(name.clone());
+                    }
+                }
+            }
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        match self.meta.len() {
+            0 => {}
+            1 => lines.push(format!(
+                "use kapi::meta::{};",
+                self.meta.iter().next().map_or("", String::as_str)
+            )),
+            _ => {
+                let names: Vec<&str> = self.meta.iter().map(String::as_str).collect();
+                let one = format!("use kapi::meta::{{{}}};", names.join(", "));
+                if one.len() <= MAX_WIDTH {
+                    lines.push(one);
+                } else {
+                    let mut text = String::from("use kapi::meta::{\n");
+                    let mut line = String::from("   ");
+                    for name in names {
+                        if line.len() + 1 + name.len() + 1 > MAX_WIDTH {
+                            text.push_str(&line);
+                            text.push('\n');
+                            line = String::from("   ");
+                        }
+                        line.push(' ');
+                        line.push_str(name);
+                        line.push(',');
+                    }
+                    text.push_str(&line);
+                    text.push_str("\n};");
+                    lines.push(text);
+                }
+            }
+        }
+        if self.derive {
+            lines.push("use kapi::ApiType;".to_string());
+        }
+        if self.btree_map {
+            lines.push("use std::collections::BTreeMap;".to_string());
+        }
+        lines
+    }
+}
+
+struct Names<'a> {
+    uses: &'a Uses,
+    module: &'a [String],
+}
+
+impl Names<'_> {
+    fn ty(&self, ty: &Type) -> String {
+        match ty {
+            Type::Scalar(s) => s.rust_name().to_string(),
+            Type::Option(t) => format!("Option<{}>", self.ty(t)),
+            Type::Vec(t) => format!("Vec<{}>", self.ty(t)),
+            Type::Map(v) => format!("BTreeMap<String, {}>", self.ty(v)),
+            Type::Path(p) => match p.as_slice() {
+                [kapi, meta, name] if kapi == "kapi" && meta == "meta" => {
+                    if self.uses.meta.contains(name) {
+                        name.clone()
+                    } else {
+                        p.join("::")
+                    }
+                }
+                [prefix @ .., name] if prefix == self.module => name.clone(),
+                _ => p.join("::"),
+            },
+        }
+    }
+}
+
+fn write_struct(out: &mut String, s: &Struct, names: &Names) {
+    write_docs(out, 0, &s.docs);
+    out.push_str("#[derive(ApiType, Debug, PartialEq)]\n");
+    write_markers(out, 0, &s.markers);
+    if s.fields.is_empty() {
+        let _ = writeln!(out, "pub struct {} {{}}", s.name);
+        return;
+    }
+    let _ = writeln!(out, "pub struct {} {{", s.name);
+    for f in &s.fields {
+        write_field(out, f, names);
+    }
+    out.push_str("}\n");
+}
+
+fn write_field(out: &mut String, f: &Field, names: &Names) {
+    write_docs(out, 4, &f.docs);
+    write_markers(out, 4, &f.markers);
+    let line = format!("    pub {}: {},", f.name, names.ty(&f.ty));
+    if line.len() <= MAX_WIDTH {
+        out.push_str(&line);
+        out.push('\n');
+    } else {
+        // rustfmt moves a type that does not fit to the next line.
+        let _ = writeln!(out, "    pub {}:\n        {},", f.name, names.ty(&f.ty));
+    }
+}
+
+fn write_enum(out: &mut String, e: &Enum) {
+    write_docs(out, 0, &e.docs);
+    out.push_str("#[derive(ApiType, Debug, PartialEq, Eq, Hash)]\n");
+    write_markers(out, 0, &e.markers);
+    let _ = writeln!(out, "pub enum {} {{", e.name);
+    for v in &e.variants {
+        write_variant(out, v);
+    }
+    let _ = writeln!(out, "    {}(String),", e.other);
+    out.push_str("}\n\n");
+    let _ = writeln!(out, "impl Default for {} {{", e.name);
+    out.push_str("    fn default() -> Self {\n");
+    let _ = writeln!(out, "        {}::{}(String::new())", e.name, e.other);
+    out.push_str("    }\n}\n");
+}
+
+fn write_variant(out: &mut String, v: &Variant) {
+    write_docs(out, 4, &v.docs);
+    write_markers(out, 4, &v.markers);
+    let _ = writeln!(out, "    {},", v.name);
+}
+
+fn write_const(out: &mut String, c: &Const) {
+    write_docs(out, 0, &c.docs);
+    let line = format!("pub const {}: &str = {};", c.name, quote(&c.value));
+    if line.len() <= MAX_WIDTH {
+        out.push_str(&line);
+        out.push('\n');
+    } else {
+        let _ = writeln!(
+            out,
+            "pub const {}: &str =\n    {};",
+            c.name,
+            quote(&c.value)
+        );
+    }
+}
+
+fn write_markers(out: &mut String, indent: usize, markers: &[Marker]) {
+    if markers.is_empty() {
+        return;
+    }
+    let args: Vec<String> = markers.iter().map(marker).collect();
+    let joined = args.join(", ");
+    let pad = " ".repeat(indent);
+    if joined.len() <= ATTR_ARGS_WIDTH && indent + joined.len() + 8 <= MAX_WIDTH {
+        let _ = writeln!(out, "{pad}#[k8s({joined})]");
+        return;
+    }
+    let _ = writeln!(out, "{pad}#[k8s(");
+    let last = args.len() - 1;
+    for (i, arg) in args.iter().enumerate() {
+        let comma = if i == last { "" } else { "," };
+        let _ = writeln!(out, "{pad}    {arg}{comma}");
+    }
+    let _ = writeln!(out, "{pad})]");
+}
+
+fn marker(m: &Marker) -> String {
+    let key = m.key.name();
+    match &m.value {
+        Value::Flag => key.to_string(),
+        Value::Str(s) => format!("{key} = {}", quote(s)),
+        Value::Int(i) => format!("{key} = {i}"),
+        Value::Number(n) => format!("{key} = {n}"),
+        Value::Bool(b) => format!("{key} = {b}"),
+        Value::Json(j) => format!("{key} = {}", json_literal(j)),
+        Value::StrList(items) => {
+            let items: Vec<String> = items.iter().map(|s| quote(s)).collect();
+            format!("{key} = [{}]", items.join(", "))
+        }
+        Value::Nested(inner) => {
+            let inner: Vec<String> = inner.iter().map(marker).collect();
+            format!("{key}({})", inner.join(", "))
+        }
+    }
+}
+
+fn json_literal(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => quote(s),
+        other => other.to_string(),
+    }
+}
+
+/// A Rust string literal of `s`.
+fn quote(s: &str) -> String {
+    format!("{s:?}")
+}
+
+fn write_docs(out: &mut String, indent: usize, docs: &[String]) {
+    for line in doc_lines(docs) {
+        push_line(out, indent, &format!("///{line}"));
+    }
+}
+
+fn push_line(out: &mut String, indent: usize, text: &str) {
+    for _ in 0..indent {
+        out.push(' ');
+    }
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// Doc lines after `///`: a space before text, and Go's indented (preformatted) blocks fenced
+/// as `text`, which rustdoc would otherwise compile as doctests.
+fn doc_lines(docs: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    for line in docs {
+        let indented = line.starts_with('\t') || line.starts_with("  ");
+        if indented && !in_block {
+            out.push(" ```text".to_string());
+            in_block = true;
+        } else if !indented && !line.is_empty() && in_block {
+            out.push(" ```".to_string());
+            in_block = false;
+        }
+        // Go indents preformatted lines with a tab; the fence replaces it.
+        let text = line
+            .strip_prefix('\t')
+            .unwrap_or(line)
+            .replace('\t', "    ");
+        if text.trim().is_empty() {
+            out.push(String::new());
+        } else {
+            out.push(format!(" {}", text.trim_end()));
+        }
+    }
+    if in_block {
+        while out.last().is_some_and(String::is_empty) {
+            out.pop();
+        }
+        out.push(" ```".to_string());
+    }
+    out
+}

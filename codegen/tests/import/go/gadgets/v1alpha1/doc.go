@@ -1,0 +1,2 @@
+// +groupName=gadgets.example.com
+package v1alpha1
