@@ -206,7 +206,7 @@ impl FileReader<'_> {
                     let line = node.start_position().row;
                     for comment in self.comments.iter().filter(|c| c.end < line) {
                         for (text, pos) in &comment.lines {
-                            if let Some(m) = marker_text(text) {
+                            for m in marker_texts(text) {
                                 package.markers.push(MarkerLine {
                                     text: m.to_string(),
                                     pos: pos.clone(),
@@ -353,11 +353,12 @@ impl FileReader<'_> {
         let first = self.comments.partition_point(|c| c.start < from);
         for c in self.comments[first..].iter().take_while(|c| c.end < to) {
             for (text, pos) in &c.lines {
-                if let Some(m) = marker_text(text) {
-                    out.markers.push(MarkerLine {
+                let markers = marker_texts(text);
+                if !markers.is_empty() {
+                    out.markers.extend(markers.into_iter().map(|m| MarkerLine {
                         text: m.to_string(),
                         pos: pos.clone(),
-                    });
+                    }));
                 } else if docs {
                     out.docs.push(text.clone());
                 }
@@ -581,6 +582,37 @@ fn marker_text(line: &str) -> Option<&str> {
         .then(|| rest.trim())
 }
 
+/// The markers of one comment line: usually one, but Kubernetes writes a few lines with two
+/// (`+featureGate=PodCertificateProjection +optional`). A ` +` followed by a letter outside
+/// quotes starts the next marker; the `+` of a pattern such as `^[a-z]+$` is not preceded by
+/// a space.
+fn marker_texts(line: &str) -> Vec<&str> {
+    let Some(first) = marker_text(line) else {
+        return Vec::new();
+    };
+    let bytes = first.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut quote = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        match (quote, b) {
+            (Some(q), b) if b == q => quote = None,
+            (None, b'"' | b'`') => quote = Some(b),
+            (None, b'+')
+                if i > start
+                    && bytes[i - 1] == b' '
+                    && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic) =>
+            {
+                out.push(first[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(first[start..].trim());
+    out
+}
+
 /// A Go string literal's value (`"a\"b"` or `` `raw` ``), or `None` for any other expression.
 pub fn string_literal(text: &str) -> Option<String> {
     let text = text.trim();
@@ -610,4 +642,26 @@ pub fn string_literal(text: &str) -> Option<String> {
 
 fn unquote(text: &str) -> String {
     string_literal(text).unwrap_or_else(|| text.trim_matches(['"', '`']).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::marker_texts;
+
+    #[test]
+    fn two_markers_on_one_line() {
+        assert_eq!(
+            marker_texts(" +featureGate=PodCertificateProjection +optional"),
+            ["featureGate=PodCertificateProjection", "optional"]
+        );
+        assert_eq!(
+            marker_texts("+kubebuilder:validation:Pattern=`^[a-z]+ +x$`"),
+            ["kubebuilder:validation:Pattern=`^[a-z]+ +x$`"]
+        );
+        assert_eq!(
+            marker_texts("+k8s:pattern=^[a-z]+$"),
+            ["k8s:pattern=^[a-z]+$"]
+        );
+        assert!(marker_texts("just text + more").is_empty());
+    }
 }
