@@ -22,9 +22,36 @@ pub fn serialize_struct<T: SerializeFields, S: Serializer>(
     value: &T,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
+    let _nested = Depth::enter();
     let mut state = serializer.serialize_struct(T::NAME, T::LEN)?;
     value.serialize_fields(&mut state)?;
     state.end()
+}
+
+thread_local! {
+    /// How many derived structs are being written on this thread, one inside the other.
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// One level of [`DEPTH`] for as long as a struct is being written (a guard, so an error or
+/// a panic inside leaves the count right).
+struct Depth;
+
+impl Depth {
+    fn enter() -> Depth {
+        DEPTH.with(|d| d.set(d.get() + 1));
+        Depth
+    }
+
+    fn outermost() -> bool {
+        DEPTH.with(|d| d.get() <= 1)
+    }
+}
+
+impl Drop for Depth {
+    fn drop(&mut self) {
+        DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }
 }
 
 /// A struct embedded with `inline` (Go's `json:",inline"`): its fields, in this object.
@@ -36,11 +63,19 @@ pub fn inline<T: SerializeFields, S: SerializeStruct>(
     value.serialize_fields(state)
 }
 
-/// A kind's `kind` and `apiVersion`, written first.
+/// A kind's `kind` and `apiVersion`, written first when the kind is the object being
+/// written. A kind inside another object (a StatefulSet's PersistentVolumeClaim templates,
+/// an Eviction's DeleteOptions, a List's items) has them empty in Go, which writes an empty
+/// TypeMeta as nothing, and kube-apiserver serves it so; kapi does not keep them.
 #[inline]
 pub fn type_meta<T: TypeInfo, S: SerializeStruct>(state: &mut S) -> Result<(), S::Error> {
-    state.serialize_field("kind", T::KIND)?;
-    state.serialize_field("apiVersion", T::API_VERSION)
+    if Depth::outermost() {
+        state.serialize_field("kind", T::KIND)?;
+        state.serialize_field("apiVersion", T::API_VERSION)
+    } else {
+        state.skip_field("kind")?;
+        state.skip_field("apiVersion")
+    }
 }
 
 /// A field that is always written (required fields, and structs: Go's `omitempty` never
