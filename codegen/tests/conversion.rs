@@ -137,6 +137,44 @@ mod conversion {
 }
 
 #[test]
+fn a_hand_written_conversion_that_never_names_a_field_left_to_it_is_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    // to_internal sets `size_bytes` itself; from_internal forgets it, so every v1 WidgetSpec
+    // read back from the hub would have size 0.
+    write_crate(
+        dir.path(),
+        r#"
+mod conversion {
+    use kapi::conversion::ConversionError;
+    pub fn widget_spec_to_internal(in_: super::WidgetSpec) -> Result<crate::internal::WidgetSpec, ConversionError> {
+        let size_bytes = i64::from(in_.size_bytes);
+        let mut out = super::generated::conversion::auto_widget_spec_to_internal(in_)?;
+        out.size_bytes = size_bytes;
+        Ok(out)
+    }
+    pub fn widget_spec_from_internal(in_: crate::internal::WidgetSpec) -> Result<super::WidgetSpec, ConversionError> {
+        super::generated::conversion::auto_widget_spec_from_internal(in_)
+    }
+}
+"#,
+    );
+    let report = generate::run(dir.path(), Mode::Write).expect("generates: a warning only");
+    let warnings = report.warnings.join("\n");
+    assert!(
+        warnings.contains("`widget_spec_from_internal` never names field `sizeBytes`"),
+        "{warnings}"
+    );
+    assert!(
+        warnings.contains("widget_spec_field_size_bytes_from_internal"),
+        "{warnings}"
+    );
+    assert!(
+        !warnings.contains("`widget_spec_to_internal` never names"),
+        "{warnings}"
+    );
+}
+
+#[test]
 fn a_private_hand_written_conversion_is_reported() {
     let dir = tempfile::tempdir().unwrap();
     write_crate(

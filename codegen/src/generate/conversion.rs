@@ -226,6 +226,9 @@ impl<'a> Pair<'a> {
                     );
                 }
             }
+            if manual.is_some() {
+                self.unmentioned(&whole_name, dir, &problems, diags);
+            }
             let (src, dst) = self.ends(dir);
             let doc = auto_doc(self, dir, &problems);
             out.extend(quote! {
@@ -539,6 +542,51 @@ impl<'a> Pair<'a> {
             Converter::Same => Converter::Same,
             Converter::Incompatible => Converter::Incompatible,
             Converter::Expr(inner) => Converter::Expr(build(inner, value)),
+        }
+    }
+
+    /// A hand-written conversion that calls the generated one gets from it every field but
+    /// those listed in `problems`, which it must set itself: a field its body never names is
+    /// left at its default (or dropped), silently in the data, so it is a warning here.
+    fn unmentioned(
+        &self,
+        whole_name: &str,
+        dir: Direction,
+        problems: &[(Option<&'a Field>, String)],
+        diags: &mut Diagnostics,
+    ) {
+        let Some(f) = self.gv.function(whole_name) else {
+            return;
+        };
+        for (field, message) in problems {
+            let Some(field) = field else { continue };
+            let names = [self.ty, self.peer].into_iter().flat_map(|def| {
+                def.fields()
+                    .iter()
+                    .filter(|x| x.json_name == field.json_name)
+                    .map(|x| x.rust_name.trim_start_matches("r#").to_string())
+            });
+            let mut names = names.collect::<Vec<_>>();
+            names.dedup();
+            if names.iter().any(|n| f.body_idents.contains(n)) {
+                continue;
+            }
+            let mut d = Diagnostic::warning(
+                f.span,
+                format!(
+                    "`{whole_name}` never names field `{}`, which the generated `auto_{whole_name}` leaves to it: {message}",
+                    field.json_name
+                ),
+            )
+            .with_help(format!(
+                "set `{}` in `{whole_name}` (it is otherwise left at its default or dropped), or convert just this field with\n    pub fn {}_field_{}_{}(..) -> Result<.., kapi::conversion::ConversionError>",
+                names.join("` / `"),
+                self.snake,
+                field.rust_name.trim_start_matches("r#").trim_end_matches('_'),
+                dir.suffix()
+            ));
+            d.file = Some(f.file.clone());
+            diags.push(d);
         }
     }
 

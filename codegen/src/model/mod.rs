@@ -78,6 +78,9 @@ pub struct FnDecl {
     pub visible: bool,
     /// Its signature, for generators that call it to check before they do.
     pub signature: FnSignature,
+    /// Every identifier its body names: the conversion generator asks whether a hand-written
+    /// conversion mentions the fields the generated one leaves to it.
+    pub body_idents: std::collections::BTreeSet<String>,
     pub span: Span,
     pub file: PathBuf,
 }

@@ -210,6 +210,7 @@ impl Walker {
                     module: module.to_vec(),
                     visible: !matches!(f.vis, syn::Visibility::Inherited),
                     signature: FnSignature::from_syn(&f.sig),
+                    body_idents: idents(quote::ToTokens::to_token_stream(&f.block)),
                     span: f.sig.ident.span(),
                     file: file.to_path_buf(),
                 }),
@@ -363,6 +364,25 @@ pub fn normalize(path: &Path) -> PathBuf {
 
 fn is_group_version_macro(path: &syn::Path) -> bool {
     is_macro(path, "group_version")
+}
+
+/// The identifiers of a token stream, at any depth (`r#type` as `type`).
+fn idents(tokens: proc_macro2::TokenStream) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    let mut stack = vec![tokens];
+    while let Some(tokens) = stack.pop() {
+        for tree in tokens {
+            match tree {
+                proc_macro2::TokenTree::Ident(i) => {
+                    let name = i.to_string();
+                    out.insert(name.strip_prefix("r#").map(str::to_string).unwrap_or(name));
+                }
+                proc_macro2::TokenTree::Group(g) => stack.push(g.stream()),
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 fn is_macro(path: &syn::Path, name: &str) -> bool {
