@@ -273,10 +273,16 @@ impl<'a> Types<'a> {
                 #(#[doc = #docs])*
                 pub #ident: Option<#held>,
             });
-            entries.push(if f.inline {
+            entries.push(if f.inline && self.local_struct(&f.ty).is_some() {
                 quote! {
                     if let Some(v) = &self.#ident {
                         v.serialize_entries(map)?;
+                    }
+                }
+            } else if f.inline {
+                quote! {
+                    if let Some(v) = &self.#ident {
+                        ::kapi::__private::client::serialize_inline(v, map)?;
                     }
                 }
             } else {
@@ -301,6 +307,12 @@ impl<'a> Types<'a> {
         // A configuration that embeds another (`inline`), or is embedded, writes its entries
         // through `serialize_entries`, so the embedded one's land in the same JSON object.
         let embeds = fields.iter().any(|f| f.inline);
+        // A configuration without fields (StorageVersionSpec) writes no entry.
+        let map_binding = if entries.is_empty() && !embeds && !self.embedded.contains(t.name.as_str()) {
+            quote!(map)
+        } else {
+            quote!(mut map)
+        };
         let (entries_fn, write_entries) = if embeds || self.embedded.contains(t.name.as_str()) {
             (
                 quote! {
@@ -325,7 +337,7 @@ impl<'a> Types<'a> {
                     &self,
                     serializer: S,
                 ) -> Result<S::Ok, S::Error> {
-                    let mut map = serializer.serialize_map(None)?;
+                    let #map_binding = serializer.serialize_map(None)?;
                     #write_entries
                     map.end()
                 }

@@ -63,11 +63,12 @@ impl Generator for Clientset {
 /// What a `client.rs` imports from `kapi::client` and `kapi::meta`: only what its verbs use,
 /// so a read-only API leaves no unused import.
 fn imports(kinds: &[&TypeDef]) -> (Vec<syn::Ident>, Vec<syn::Ident>) {
-    let mut client: BTreeSet<&str> = ["Api", "Client", "Error"].into();
+    let mut client: BTreeSet<&str> = ["Api", "Client"].into();
     let mut meta: BTreeSet<&str> = BTreeSet::new();
     for k in kinds.iter().filter_map(|t| t.kind.as_ref()) {
         let info = k.client.clone().unwrap_or_default();
         for verb in verbs(&info, k.subresource_status) {
+            client.insert("Error");
             let (c, m): (&[&str], &[&str]) = match verb {
                 Verb::Create => (&[], &["CreateOptions"]),
                 Verb::Update | Verb::UpdateStatus => (&[], &["UpdateOptions"]),
@@ -83,6 +84,7 @@ fn imports(kinds: &[&TypeDef]) -> (Vec<syn::Ident>, Vec<syn::Ident>) {
             meta.extend(m);
         }
         for m in &info.methods {
+            client.insert("Error");
             match m.verb.as_str() {
                 "update" => {
                     meta.insert("UpdateOptions");
@@ -115,6 +117,12 @@ impl GroupVersionClient<'_> {
         let accessors = kinds.iter().map(|t| self.accessor(t));
         let kind_clients = kinds.iter().map(|t| self.kind_client(t, diags));
         let (client_imports, meta_imports) = imports(&kinds);
+        // Every call returns a future; a group-version of `no_verbs` kinds makes none.
+        let future_import = if client_imports.iter().any(|i| i == "Error") {
+            quote!(use ::core::future::Future;)
+        } else {
+            TokenStream::new()
+        };
         let meta_imports = if meta_imports.is_empty() {
             TokenStream::new()
         } else {
@@ -126,7 +134,7 @@ impl GroupVersionClient<'_> {
         quote! {
             #![doc = #doc]
 
-            use ::core::future::Future;
+            #future_import
             use ::kapi::client::{#(#client_imports),*};
             #meta_imports
 

@@ -48,7 +48,7 @@ pub fn import(files: &[&Path], doc_comments: bool) -> Result<Imported, String> {
     for (_, (module, source)) in cx.modules {
         out.files.push(ImportedFile {
             path: module.file.clone(),
-            text: write::module(&module, &source),
+            text: write::module(&module, &source, &ir::Layout::default()),
         });
         out.modules.push(module);
     }

@@ -66,7 +66,9 @@ fn is_crd_group(group: &str) -> bool {
 
 /// k8s.io/api's groups with a dot in their name.
 const BUILT_IN_DOTTED_GROUPS: &[&str] = &[
+    "admission.k8s.io",
     "admissionregistration.k8s.io",
+    "apidiscovery.k8s.io",
     "apiextensions.k8s.io",
     "apiregistration.k8s.io",
     "authentication.k8s.io",
@@ -78,6 +80,7 @@ const BUILT_IN_DOTTED_GROUPS: &[&str] = &[
     "flowcontrol.apiserver.k8s.io",
     "imagepolicy.k8s.io",
     "internal.apiserver.k8s.io",
+    "lifecycle.k8s.io",
     "networking.k8s.io",
     "node.k8s.io",
     "rbac.authorization.k8s.io",

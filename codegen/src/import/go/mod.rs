@@ -26,6 +26,8 @@ pub struct Options {
     /// the packages of the run are written, and how references to packages outside the run
     /// are spelt. A package of the run that is not listed goes to `crate::<parent>::<dir>`.
     pub packages: BTreeMap<String, String>,
+    /// Cargo features and the generated module's include.
+    pub layout: ir::Layout,
 }
 
 /// The result of one run: every module's file, and every warning, in a stable order.
@@ -82,7 +84,7 @@ pub fn import(
         gates.extend(module.feature_gates());
         files.push(ImportedFile {
             path: module.file.clone(),
-            text: write::module(module, &pkg.import_path),
+            text: write::module(module, &pkg.import_path, &options.layout),
         });
     }
     if !gates.is_empty() {
