@@ -36,6 +36,12 @@ impl RustWriter {
         self.line(format_args!("{text}"));
     }
 
+    /// A line that closes a block and opens the next (`} else {`).
+    pub fn reopen(&mut self, text: &str) {
+        self.close(text);
+        self.depth += 1;
+    }
+
     /// `text` as an outer doc comment (`/// text`), or as a `#[doc = "..."]` attribute when
     /// a comment could not hold it, as the token printer writes a `#[doc]` attribute.
     pub fn doc(&mut self, text: &str) {
