@@ -224,12 +224,12 @@ pub fn apply_configuration_path(cx: &Context, gv: &GroupVersion, t: &TypeDef) ->
 }
 
 /// `crate::v1::generated::listers::FrobberLister`: a kind's lister.
-pub fn lister_path(cx: &Context, gv: &GroupVersion, t: &TypeDef) -> TokenStream {
-    let lister = lister_name(t);
-    path_tokens(&format!(
-        "{}::listers::{lister}",
-        cx.generated_module(&gv.module)
-    ))
+pub fn lister_path(cx: &Context, gv: &GroupVersion, t: &TypeDef) -> String {
+    format!(
+        "{}::listers::{}",
+        cx.generated_module(&gv.module),
+        lister_name(t)
+    )
 }
 
 /// `crate::v1::generated::informers::FrobV1Informers`: a group-version's informers.
