@@ -124,16 +124,16 @@ impl GroupVersionClient<'_> {
         if !meta_imports.is_empty() {
             w.line(format_args!("use ::kapi::meta::{{{}}};", join(meta_imports)));
         }
-        w.doc(&format!(" The {api_version} API: a typed client per kind."));
-        w.line(format_args!("#[derive(Debug, Clone)]"));
-        w.open(format_args!("pub struct {name} {{"));
-        w.line(format_args!("client: Client,"));
-        w.close("}");
-        w.open(format_args!("impl {name} {{"));
-        w.doc(&format!(" A {api_version} client over `client`'s connection."));
-        w.open(format_args!("pub fn new(client: Client) -> Self {{"));
-        w.line(format_args!("Self {{ client }}"));
-        w.close("}");
+        w.handle(
+            &format!(" The {api_version} API: a typed client per kind."),
+            &name,
+            format_args!("client: Client,"),
+        );
+        w.function(
+            &format!(" A {api_version} client over `client`'s connection."),
+            format_args!("pub fn new(client: Client) -> Self"),
+            format_args!("Self {{ client }}"),
+        );
         w.doc(" The REST client underneath.");
         w.line(format_args!(
             "pub fn client(&self) -> &Client {{ &self.client }}"
@@ -185,17 +185,13 @@ impl GroupVersionClient<'_> {
         let name = kind_client_name(t);
         let ty = self.gv.type_path(t);
         let kind = &t.name;
-        w.doc(&match k.scope {
+        let doc = match k.scope {
             Scope::Namespaced => {
                 format!(" The typed client of {kind} objects in one namespace (or all).")
             }
             Scope::Cluster => format!(" The typed client of {kind} objects (cluster-scoped)."),
-        });
-        w.line(format_args!("#[derive(Debug, Clone)]"));
-        w.open(format_args!("pub struct {name} {{"));
-        w.line(format_args!("api: Api<{ty}>,"));
-        w.close("}");
-        w.open(format_args!("impl {name} {{"));
+        };
+        w.handle(&doc, &name, format_args!("api: Api<{ty}>,"));
         match k.scope {
             Scope::Namespaced => {
                 w.doc(" The client of one namespace, or of all namespaces with `\"\"`.");
@@ -211,12 +207,12 @@ impl GroupVersionClient<'_> {
                 w.close("}");
             }
             Scope::Cluster => {
-                w.doc(" The client of every object of the kind.");
-                w.open(format_args!("pub fn new(client: Client) -> Self {{"));
-                w.open(format_args!("Self {{"));
-                w.line(format_args!("api: Api::all(client)"));
-                w.close("}");
-                w.close("}");
+                w.constructor(
+                    " The client of every object of the kind.",
+                    format_args!("pub fn new(client: Client) -> Self"),
+                    "Self",
+                    format_args!("api: Api::all(client)"),
+                );
             }
         }
         w.doc(" The `Api` underneath, for what is not generated here (paginated list");
@@ -347,12 +343,13 @@ impl GroupVersionClient<'_> {
                 )
             }
         };
-        w.doc(&doc);
-        w.open(format_args!(
-            "pub fn {name}<'a>(&'a self{params}) -> impl Future<Output = Result<{output}, Error>> + 'a {{"
-        ));
-        w.line(format_args!("{call}"));
-        w.close("}");
+        w.function(
+            &doc,
+            format_args!(
+                "pub fn {name}<'a>(&'a self{params}) -> impl Future<Output = Result<{output}, Error>> + 'a"
+            ),
+            format_args!("{call}"),
+        );
     }
 
     /// A custom subresource method: `get_scale(name)`, `update_scale(name, &scale, opts)`,
@@ -409,12 +406,13 @@ impl GroupVersionClient<'_> {
             // The parser reports other verbs.
             _ => return,
         };
-        w.doc(&doc);
-        w.open(format_args!(
-            "pub fn {method}<'a>(&'a self{params}) -> impl Future<Output = Result<{result}, Error>> + 'a {{"
-        ));
-        w.line(format_args!("{call}"));
-        w.close("}");
+        w.function(
+            &doc,
+            format_args!(
+                "pub fn {method}<'a>(&'a self{params}) -> impl Future<Output = Result<{result}, Error>> + 'a"
+            ),
+            format_args!("{call}"),
+        );
     }
 
     /// The Rust path of a type a method names: this group-version's, then kapi's.

@@ -54,34 +54,31 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> String {
     w.inner_doc(&format!(
         " Shared informers of {api_version}, like client-go's informers."
     ));
-    w.doc(&format!(
-        " The {api_version} informers: one per kind, shared through the factory."
-    ));
-    w.line(format_args!("#[derive(Debug, Clone)]"));
-    w.open(format_args!("pub struct {name} {{"));
-    w.line(format_args!("factory: ::kapi::cache::SharedInformerFactory,"));
-    w.close("}");
-    w.open(format_args!("impl {name} {{"));
-    w.doc(&format!(" The {api_version} informers of `factory`."));
-    w.open(format_args!(
-        "pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {{"
-    ));
-    w.line(format_args!("Self {{ factory }}"));
-    w.close("}");
+    w.handle(
+        &format!(" The {api_version} informers: one per kind, shared through the factory."),
+        &name,
+        format_args!("factory: ::kapi::cache::SharedInformerFactory,"),
+    );
+    w.function(
+        &format!(" The {api_version} informers of `factory`."),
+        format_args!("pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self"),
+        format_args!("Self {{ factory }}"),
+    );
     for t in &kinds {
         let Some(k) = &t.kind else {
             continue;
         };
         let accessor = kind_accessor(t, &k.plural);
         let informer = informer_name(t);
-        w.doc(&format!(
-            " The informer of {} objects: the factory's one, shared with every other consumer \
-             (asking for it is what makes the factory's `start` run it).",
-            t.name
-        ));
-        w.open(format_args!("pub fn {accessor}(&self) -> {informer} {{"));
-        w.line(format_args!("{informer}::new(&self.factory)"));
-        w.close("}");
+        w.function(
+            &format!(
+                " The informer of {} objects: the factory's one, shared with every other \
+                 consumer (asking for it is what makes the factory's `start` run it).",
+                t.name
+            ),
+            format_args!("pub fn {accessor}(&self) -> {informer}"),
+            format_args!("{informer}::new(&self.factory)"),
+        );
     }
     w.close("}");
     for t in &kinds {
@@ -96,36 +93,26 @@ fn kind_informer(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef, cx: &Contex
     let kind = &t.name;
     let name = informer_name(t);
     let lister = lister_path(cx, gv, t);
-    w.doc(&format!(
-        " The shared informer of {kind} objects and a lister of its cache."
-    ));
-    w.line(format_args!("#[derive(Debug, Clone)]"));
-    w.open(format_args!("pub struct {name} {{"));
-    w.line(format_args!(
-        "informer: ::kapi::cache::SharedInformer<{ty}>,"
-    ));
-    w.close("}");
-    w.open(format_args!("impl {name} {{"));
-    w.doc(&format!(
-        " `factory`'s informer of {kind} objects: created on first use, then shared."
-    ));
-    w.open(format_args!(
-        "pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {{"
-    ));
-    w.open(format_args!("Self {{"));
-    w.line(format_args!("informer: factory.informer_for::<{ty}>(),"));
-    w.close("}");
-    w.close("}");
+    w.handle(
+        &format!(" The shared informer of {kind} objects and a lister of its cache."),
+        &name,
+        format_args!("informer: ::kapi::cache::SharedInformer<{ty}>,"),
+    );
+    w.constructor(
+        &format!(" `factory`'s informer of {kind} objects: created on first use, then shared."),
+        format_args!("pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self"),
+        "Self",
+        format_args!("informer: factory.informer_for::<{ty}>(),"),
+    );
     w.doc(" The shared informer: event handlers, its store, start and sync.");
     w.line(format_args!(
         "pub fn informer(&self) -> &::kapi::cache::SharedInformer<{ty}> {{ &self.informer }}"
     ));
-    w.doc(&format!(
-        " A lister of the informer's cache of {kind} objects."
-    ));
-    w.open(format_args!("pub fn lister(&self) -> {lister} {{"));
-    w.line(format_args!("{lister}::new(self.informer.lister())"));
-    w.close("}");
+    w.function(
+        &format!(" A lister of the informer's cache of {kind} objects."),
+        format_args!("pub fn lister(&self) -> {lister}"),
+        format_args!("{lister}::new(self.informer.lister())"),
+    );
     w.close("}");
 }
 

@@ -54,28 +54,27 @@ fn lister(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef) {
     let kind = &t.name;
     let name = lister_name(t);
     let accessor = kind_accessor(t, &k.plural);
-    w.doc(&match k.scope {
+    let doc = match k.scope {
         Scope::Namespaced => format!(
             " Lists {kind} objects from a shared informer's cache; `{accessor}(namespace)` reads one namespace."
         ),
         Scope::Cluster => {
             format!(" Lists and gets {kind} objects (cluster-scoped) from a shared informer's cache.")
         }
-    });
-    w.line(format_args!("#[derive(Debug, Clone)]"));
-    w.open(format_args!("pub struct {name} {{"));
-    w.line(format_args!("lister: ::kapi::cache::Lister<{ty}>,"));
-    w.close("}");
-    w.open(format_args!("impl {name} {{"));
-    w.doc(&format!(
-        " A lister over `lister`'s cache (a shared informer's: see `{kind}Informer::lister`)."
-    ));
-    w.open(format_args!(
-        "pub fn new(lister: ::kapi::cache::Lister<{ty}>) -> Self {{"
-    ));
-    w.line(format_args!("Self {{ lister }}"));
-    w.close("}");
-    w.doc(&match k.scope {
+    };
+    w.handle(
+        &doc,
+        &name,
+        format_args!("lister: ::kapi::cache::Lister<{ty}>,"),
+    );
+    w.function(
+        &format!(
+            " A lister over `lister`'s cache (a shared informer's: see `{kind}Informer::lister`)."
+        ),
+        format_args!("pub fn new(lister: ::kapi::cache::Lister<{ty}>) -> Self"),
+        format_args!("Self {{ lister }}"),
+    );
+    let list_doc = match k.scope {
         Scope::Namespaced => format!(
             " The cached {kind} objects of every namespace that `selector` matches \
              (`Selector::everything()` for all)."
@@ -83,30 +82,28 @@ fn lister(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef) {
         Scope::Cluster => format!(
             " The cached {kind} objects that `selector` matches (`Selector::everything()` for all)."
         ),
-    });
-    list(w, &ty);
+    };
+    list(w, &ty, &list_doc);
     match k.scope {
         Scope::Namespaced => {
             let namespace_lister = namespace_lister_name(t);
-            w.doc(&format!(" The cached {kind} objects of `namespace`."));
-            w.open(format_args!(
-                "pub fn {accessor}(&self, namespace: &str) -> {namespace_lister} {{"
-            ));
-            w.open(format_args!("{namespace_lister} {{"));
-            w.line(format_args!("lister: self.lister.namespace(namespace),"));
+            w.constructor(
+                &format!(" The cached {kind} objects of `namespace`."),
+                format_args!("pub fn {accessor}(&self, namespace: &str) -> {namespace_lister}"),
+                &namespace_lister.to_string(),
+                format_args!("lister: self.lister.namespace(namespace),"),
+            );
             w.close("}");
-            w.close("}");
-            w.close("}");
-            w.doc(&format!(" The cached {kind} objects of one namespace."));
-            w.line(format_args!("#[derive(Debug, Clone)]"));
-            w.open(format_args!("pub struct {namespace_lister} {{"));
-            w.line(format_args!("lister: ::kapi::cache::NamespaceLister<{ty}>,"));
-            w.close("}");
-            w.open(format_args!("impl {namespace_lister} {{"));
-            w.doc(&format!(
-                " The cached {kind} objects of this namespace that `selector` matches."
-            ));
-            list(w, &ty);
+            w.handle(
+                &format!(" The cached {kind} objects of one namespace."),
+                &namespace_lister,
+                format_args!("lister: ::kapi::cache::NamespaceLister<{ty}>,"),
+            );
+            list(
+                w,
+                &ty,
+                &format!(" The cached {kind} objects of this namespace that `selector` matches."),
+            );
             get(w, &ty, &format!(" The cached {kind} `name` in this namespace, if there is one."));
             w.close("}");
         }
@@ -117,19 +114,18 @@ fn lister(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef) {
     }
 }
 
-fn list(w: &mut RustWriter, ty: &str) {
-    w.open(format_args!(
-        "pub fn list(&self, selector: &Selector) -> Vec<Arc<{ty}>> {{"
-    ));
-    w.line(format_args!("self.lister.list(selector)"));
-    w.close("}");
+fn list(w: &mut RustWriter, ty: &str, doc: &str) {
+    w.function(
+        doc,
+        format_args!("pub fn list(&self, selector: &Selector) -> Vec<Arc<{ty}>>"),
+        format_args!("self.lister.list(selector)"),
+    );
 }
 
 fn get(w: &mut RustWriter, ty: &str, doc: &str) {
-    w.doc(doc);
-    w.open(format_args!(
-        "pub fn get(&self, name: &str) -> Option<Arc<{ty}>> {{"
-    ));
-    w.line(format_args!("self.lister.get(name)"));
-    w.close("}");
+    w.function(
+        doc,
+        format_args!("pub fn get(&self, name: &str) -> Option<Arc<{ty}>>"),
+        format_args!("self.lister.get(name)"),
+    );
 }

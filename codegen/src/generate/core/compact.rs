@@ -246,7 +246,7 @@ fn newline(out: &mut String, indent: usize) {
 
 /// Appends `count` spaces: a document's indentation is a good part of its bytes, written a
 /// slice at a time rather than a character at a time.
-fn spaces(out: &mut String, mut count: usize) {
+pub fn spaces(out: &mut String, mut count: usize) {
     const SPACES: &str = "                                                                ";
     while count > 0 {
         let n = count.min(SPACES.len());

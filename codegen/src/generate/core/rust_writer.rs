@@ -42,6 +42,43 @@ impl RustWriter {
         self.depth += 1;
     }
 
+    /// A handle type and the opening of its `impl`: `/// doc`, `#[derive(Debug, Clone)]`,
+    /// `pub struct name { field }`, `impl name {` (the clients, listers and informers
+    /// generators write one per kind, each wrapping one runtime value).
+    pub fn handle(&mut self, doc: &str, name: &dyn std::fmt::Display, field: Arguments) {
+        self.doc(doc);
+        self.line(format_args!("#[derive(Debug, Clone)]"));
+        self.open(format_args!("pub struct {name} {{"));
+        self.line(field);
+        self.close("}");
+        self.open(format_args!("impl {name} {{"));
+    }
+
+    /// A documented function whose body is one line: `/// doc`, `signature {`, `body`, `}`.
+    pub fn function(&mut self, doc: &str, signature: Arguments, body: Arguments) {
+        self.doc(doc);
+        self.open(format_args!("{signature} {{"));
+        self.line(body);
+        self.close("}");
+    }
+
+    /// A documented function that builds a struct of one field: `/// doc`, `signature {`,
+    /// `structure {`, `field`, `}`, `}`.
+    pub fn constructor(
+        &mut self,
+        doc: &str,
+        signature: Arguments,
+        structure: &str,
+        field: Arguments,
+    ) {
+        self.doc(doc);
+        self.open(format_args!("{signature} {{"));
+        self.open(format_args!("{structure} {{"));
+        self.line(field);
+        self.close("}");
+        self.close("}");
+    }
+
     /// `text` as an outer doc comment (`/// text`), or as a `#[doc = "..."]` attribute when
     /// a comment could not hold it, as the token printer writes a `#[doc]` attribute.
     pub fn doc(&mut self, text: &str) {

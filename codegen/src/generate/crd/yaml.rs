@@ -6,6 +6,7 @@
 //! one scalar at a time. A document with a shape this printer does not lay out itself
 //! (a multi-line key, a list in a list) is printed by serde_yaml_ng whole.
 
+use crate::generate::core::compact::spaces;
 use serde_json::{Map, Value};
 
 /// `doc` as serde_yaml_ng writes it.
@@ -136,13 +137,6 @@ fn is_plain(s: &str) -> bool {
             s,
             "null" | "Null" | "NULL" | "true" | "True" | "TRUE" | "false" | "False" | "FALSE"
         )
-}
-
-fn spaces(out: &mut String, count: usize) {
-    for _ in 0..count / 8 {
-        out.push_str("        ");
-    }
-    out.push_str(&"        "[..count % 8]);
 }
 
 #[cfg(test)]
