@@ -266,7 +266,8 @@ pub fn yaml_without_zeros(mut value: Value) -> String {
     match &value {
         Value::Object(map) => yaml_mapping(&mut out, map, 0),
         other => {
-            out.push_str(&yaml_flow(other, usize::MAX).unwrap_or_default());
+            // Nothing is too wide for a line without end.
+            let _ = flow(&mut out, other, usize::MAX, Style::Yaml);
             out.push('\n');
         }
     }
@@ -313,9 +314,7 @@ fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: 
 
 /// The value of a mapping entry or list item, after its `key:` or `-`, ending the line.
 fn yaml_entry_value(out: &mut String, value: &Value, indent: usize, column: usize) {
-    if let Some(line) = yaml_flow(value, YAML_WIDTH.saturating_sub(column)) {
-        out.push(' ');
-        out.push_str(&line);
+    if yaml_flow(out, value, YAML_WIDTH.saturating_sub(column)) {
         out.push('\n');
         return;
     }
@@ -337,22 +336,30 @@ fn yaml_sequence(out: &mut String, items: &[Value], indent: usize) {
         spaces(out, indent);
         out.push('-');
         match item {
-            Value::Object(map)
-                if yaml_flow(item, YAML_WIDTH.saturating_sub(indent + 2)).is_none() =>
-            {
-                out.push(' ');
-                yaml_mapping(out, map, indent + 2);
+            Value::Object(map) => {
+                if yaml_flow(out, item, YAML_WIDTH.saturating_sub(indent + 2)) {
+                    out.push('\n');
+                } else {
+                    out.push(' ');
+                    yaml_mapping(out, map, indent + 2);
+                }
             }
             _ => yaml_entry_value(out, item, indent + 2, indent + 2),
         }
     }
 }
 
-/// `value` in flow style, if it fits in `budget` columns (scalars always do).
-fn yaml_flow(value: &Value, budget: usize) -> Option<String> {
-    let mut out = String::new();
-    flow(&mut out, value, budget, Style::Yaml)?;
-    Some(out)
+/// Appends a space and `value` in flow style if that fits in `budget` columns (scalars
+/// always do); whether it did. Tried in place: what does not fit is cut off again.
+fn yaml_flow(out: &mut String, value: &Value, budget: usize) -> bool {
+    let start = out.len();
+    out.push(' ');
+    let end = out.len().saturating_add(budget);
+    if flow(out, value, end, Style::Yaml).is_some() {
+        return true;
+    }
+    out.truncate(start);
+    false
 }
 
 /// Appends a string as a YAML scalar: plain when it cannot be read as anything else (a
