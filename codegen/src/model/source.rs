@@ -152,7 +152,10 @@ impl Walker {
             path.parent().map(|p| p.join(stem)).unwrap_or_default()
         };
         if self.types_only && !names_api_items(&text) {
-            let modules = text.parse().map(declared_modules);
+            let modules = match may_declare_module_files(&text) {
+                true => text.parse().map(declared_modules),
+                false => Ok(Vec::new()),
+            };
             self.sources.insert(path.to_path_buf(), text);
             // A file that does not lex is not this walk's to report: it names no API item.
             for (name, attrs, span) in modules.unwrap_or_default() {
@@ -420,6 +423,26 @@ fn names_api_items(text: &str) -> bool {
         .any(|word| text.contains(word))
 }
 
+/// Whether a file's text may hold a `mod name;` declaration: most files declare no module
+/// or only inline ones (`mod tests { .. }`), and need not be lexed to know it. `false` only
+/// when every `mod` word is followed by a name and then something other than `;`.
+fn may_declare_module_files(text: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices("mod").any(|(at, _)| {
+        let rest = &text[at + 3..];
+        // Part of a longer word (`module`, `xmod`): not the keyword.
+        if text[..at].chars().next_back().is_some_and(is_ident)
+            || rest.chars().next().is_some_and(is_ident)
+        {
+            return false;
+        }
+        let after = rest.trim_start();
+        let name_end = after.find(|c: char| !is_ident(c)).unwrap_or(after.len());
+        // No name next (a comment, say): lex to be sure.
+        name_end == 0 || !after[name_end..].trim_start().starts_with('{')
+    })
+}
+
 /// The `mod name;` declarations at the top level of a file's tokens, with their outer
 /// attributes and the span of the name.
 fn declared_modules(
@@ -567,4 +590,31 @@ fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
             _ => None,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_declare_module_files;
+
+    #[test]
+    fn only_files_whose_every_mod_is_inline_are_not_lexed() {
+        for text in [
+            "mod a;",
+            "pub(crate) mod a ;",
+            "#[cfg(test)]\nmod tests;",
+            "mod/* c */a;",
+            "mod tests { } mod b;",
+        ] {
+            assert!(may_declare_module_files(text), "{text}");
+        }
+        for text in [
+            "",
+            "fn f() {}",
+            "mod tests {\n}",
+            "// a module\nmod t\n{}",
+            "xmod a;",
+        ] {
+            assert!(!may_declare_module_files(text), "{text}");
+        }
+    }
 }
