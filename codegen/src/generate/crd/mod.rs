@@ -12,6 +12,7 @@
 //!   `kubectl apply` (client-side apply keeps the whole object in an annotation).
 
 pub mod structural;
+mod yaml;
 
 use super::core::{map_on_cores, Context, GeneratedFile, Generator};
 use super::schema::{deprecation_warning, Builder, Target};
@@ -48,12 +49,10 @@ impl Generator for Crd {
     }
 }
 
-/// YAML via serde_yaml_ng; keys come out sorted (serde_json maps), so output is stable.
+/// YAML as serde_yaml_ng writes it ([`yaml`]); keys come out sorted (serde_json maps), so
+/// output is stable.
 pub fn to_yaml(doc: &Value) -> String {
-    serde_yaml_ng::to_string(doc).unwrap_or_else(|e| {
-        // A JSON value always has a YAML form; keep a failure visible rather than panic.
-        format!("# cannot render as YAML: {e}\n")
-    })
+    yaml::document(doc)
 }
 
 /// A group a CRD can define: CRD groups are DNS subdomains with at least one dot (the core
