@@ -320,7 +320,7 @@ fn references(module: &Module) -> BTreeSet<Vec<String>> {
     fn of_type(ty: &Type, out: &mut BTreeSet<Vec<String>>) {
         match ty {
             Type::Scalar(_) => {}
-            Type::Option(t) | Type::Vec(t) | Type::Map(t) => of_type(t, out),
+            Type::Option(t) | Type::Vec(t) | Type::Map(t) | Type::Box(t) => of_type(t, out),
             Type::Path(p) if p.len() >= 4 && p[0] == "crate" => {
                 out.insert(p[..3].to_vec());
             }

@@ -595,7 +595,7 @@ fn enum_item(name: &str, values: &[String], docs: Vec<String>) -> ir::Enum {
 fn qualify(item: &mut Item, module: &[String]) {
     fn ty(t: &mut Type, module: &[String]) {
         match t {
-            Type::Option(i) | Type::Vec(i) | Type::Map(i) => ty(i, module),
+            Type::Option(i) | Type::Vec(i) | Type::Map(i) | Type::Box(i) => ty(i, module),
             Type::Path(p) if p.len() == 1 => {
                 let name = p[0].clone();
                 *p = module.to_vec();

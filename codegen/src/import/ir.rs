@@ -151,6 +151,9 @@ pub enum Type {
     Map(Box<Type>),
     /// A type by its full path: `["crate", "core", "v1", "PodSpec"]`,
     /// `["kapi", "meta", "ObjectMeta"]`, `["serde_json", "Value"]`.
+    /// `Box<T>`: a struct that holds itself by value, directly or through other structs,
+    /// needs one indirection in Rust (Go's pointer gives it one).
+    Box(Box<Type>),
     Path(Vec<String>),
 }
 

@@ -133,7 +133,7 @@ impl Uses {
     fn visit(&mut self, ty: &Type, local: &BTreeSet<&str>) {
         match ty {
             Type::Scalar(_) => {}
-            Type::Option(t) | Type::Vec(t) => self.visit(t, local),
+            Type::Option(t) | Type::Vec(t) | Type::Box(t) => self.visit(t, local),
             Type::Map(v) => {
                 self.btree_map = true;
                 self.visit(v, local);
@@ -201,6 +201,7 @@ impl Names<'_> {
         match ty {
             Type::Scalar(s) => s.rust_name().to_string(),
             Type::Option(t) => format!("Option<{}>", self.ty(t)),
+            Type::Box(t) => format!("Box<{}>", self.ty(t)),
             Type::Vec(t) => format!("Vec<{}>", self.ty(t)),
             Type::Map(v) => format!("BTreeMap<String, {}>", self.ty(v)),
             Type::Path(p) => match p.as_slice() {
