@@ -1,7 +1,8 @@
 //! kubectl against the embedded API server: discovery, tables, YAML, watch, create,
 //! client-side and server-side apply, explain from OpenAPI v3, delete; and the basics
 //! (create, apply twice, diff, explain) with kubectl 1.27 (which reads only the protobuf
-//! OpenAPI v2), 1.32 and 1.33.
+//! OpenAPI v2), 1.32 and 1.33; and Kubernetes' own kinds from `kapi-k8s` by their short names,
+//! scaled through the scale subresource.
 //!
 //! kubectl is on the machine image: `kubectl` on PATH, the versioned ones as
 //! `kubectl.1.<minor>` beside it in the google-cloud-sdk directory (or in
@@ -429,4 +430,73 @@ async fn kubectl_1_32_basics() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kubectl_1_33_basics() {
     basics(33).await;
+}
+
+/// kubectl against Kubernetes' own kinds from `kapi-k8s`: the short names and the scale
+/// subresource come from kube-apiserver's registry facts (`xtask/templates/k8s_registry.toml`),
+/// which k8s.io/api's Go types do not state; kubectl finds both through discovery.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_uses_short_names_and_scale_of_kubernetes_kinds() {
+    use kapi_k8s::generated::openapi_documents::{V2, V3};
+    let Some(binary) = kubectl_binary() else {
+        return;
+    };
+    let mut scheme = kapi::Scheme::new();
+    kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
+    let server = kapi::apiserver::ApiServer::builder(scheme)
+        .openapi(kapi::apiserver::OpenApiDocuments::from_generated(V2, V3))
+        .start()
+        .await
+        .expect("the server starts");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let k = Kubectl::for_server(binary, &server, dir.path());
+
+    k.write(
+        "web.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
+    );
+    let out = Kubectl::ok(&k.run(&["create", "-f", "web.yaml"]).await, "create");
+    assert_eq!(out.trim(), "deployment.apps/web created");
+    // `deploy` is the Deployment's short name in discovery.
+    let out = Kubectl::ok(&k.run(&["get", "deploy"]).await, "get deploy");
+    assert_eq!(lines_with(&out, "web").len(), 1, "{out}");
+    // The server defaulted one replica (Kubernetes' defaults.go, `apps/v1_defaults.rs`).
+    let replicas = |out: &str| out.trim().to_string();
+    let out = Kubectl::ok(
+        &k.run(&["get", "deploy", "web", "-o", "jsonpath={.spec.replicas}"])
+            .await,
+        "get replicas",
+    );
+    assert_eq!(replicas(&out), "1");
+    // `kubectl scale` writes through the scale subresource.
+    let out = Kubectl::ok(
+        &k.run(&["scale", "deploy/web", "--replicas=3"]).await,
+        "scale",
+    );
+    assert_eq!(out.trim(), "deployment.apps/web scaled");
+    assert!(
+        server
+            .faults()
+            .requests()
+            .iter()
+            .any(|r| r.uri.contains("/deployments/web/scale")),
+        "kubectl scale went through /scale"
+    );
+    let out = Kubectl::ok(
+        &k.run(&[
+            "get",
+            "deployments.apps",
+            "web",
+            "-o",
+            "jsonpath={.spec.replicas}",
+        ])
+        .await,
+        "get replicas after scale",
+    );
+    assert_eq!(replicas(&out), "3");
+    // And a core kind by its short name.
+    let out = k.run(&["get", "po"]).await;
+    Kubectl::ok(&out, "get po");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("No resources found"), "{stderr}");
 }
