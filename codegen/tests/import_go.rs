@@ -74,6 +74,7 @@ fn refused_constructs_are_each_a_warning() {
         "client method `Evict` uses verb `create`",
         "kapi has no CEL rules",
         "`SchemaOrArray` writes its own JSON",
+        "list-map key `type` is not a field of `SchemaCondition`",
     ] {
         assert!(
             text.iter().any(|w| w.contains(needle)),

@@ -333,6 +333,77 @@ impl Translator<'_> {
         for k in dropped {
             self.warn(pos, "misplaced marker", format!("`{}.{field}`: `{k}` does not fit its type (or lacks `listType=map`): not written", owner.name));
         }
+        self.check_map_keys(pos, owner, field, inner, markers);
+    }
+
+    /// A list-map key must be a field of the items (storagemigration/v1alpha1's
+    /// `StorageVersionMigrationList.items` names `type`, which its items lack): such a key
+    /// is dropped, and with no key left the list is no map. Items with embedded fields are
+    /// not checked (their keys may come from the embedded struct).
+    fn check_map_keys(
+        &mut self,
+        pos: &Pos,
+        owner: &TypeDecl,
+        field: &str,
+        ty: &Type,
+        markers: &mut Vec<Marker>,
+    ) {
+        let Type::Vec(item) = ty else { return };
+        let Type::Path(path) = item.as_ref() else {
+            return;
+        };
+        let Some((name, module)) = path.split_last() else {
+            return;
+        };
+        let Some(pkg) = self.u.pkgs.iter().find(|p| p.rust.as_slice() == module) else {
+            return;
+        };
+        let Some(GoType::Struct(fields)) = pkg.decl(name).map(|d| &d.ty) else {
+            return;
+        };
+        if fields.iter().any(|f| f.names.is_empty()) {
+            return;
+        }
+        let json: BTreeSet<String> = fields
+            .iter()
+            .flat_map(|f| {
+                let tagged = tag(&f.tag, "json")
+                    .and_then(|t| t.split(',').next().map(str::to_string))
+                    .filter(|n| !n.is_empty());
+                f.names
+                    .iter()
+                    .map(move |n| tagged.clone().unwrap_or_else(|| n.clone()))
+            })
+            .collect();
+        let mut missing = Vec::new();
+        markers.retain(|m| match &m.value {
+            Value::Str(k) if m.key == key::LIST_MAP_KEY && !json.contains(k) => {
+                missing.push(k.clone());
+                false
+            }
+            _ => true,
+        });
+        if missing.is_empty() {
+            return;
+        }
+        let keyless = !markers.iter().any(|m| m.key == key::LIST_MAP_KEY);
+        if keyless {
+            markers.retain(|m| m.key != key::LIST_TYPE);
+        }
+        let then = if keyless {
+            "; with no key left, `listType=map` is not written either"
+        } else {
+            ""
+        };
+        self.warn(
+            pos,
+            "misplaced marker",
+            format!(
+                "`{}.{field}`: list-map key `{}` is not a field of `{name}`: not written{then}",
+                owner.name,
+                missing.join("`, `")
+            ),
+        );
     }
 
     /// `+default=` as JSON, or `ref(pkg.Const)` as the constant's string.

@@ -41,6 +41,16 @@ type Schema struct {
 	Items *SchemaOrArray `json:"items,omitempty"`
 	// +optional
 	Properties map[string]Schema `json:"properties,omitempty"`
+	// A list-map key the items lack (storagemigration/v1alpha1 had one).
+	// +listType=map
+	// +listMapKey=type
+	// +optional
+	Conditions []SchemaCondition `json:"conditions,omitempty"`
+}
+
+// SchemaCondition has no `type`.
+type SchemaCondition struct {
+	Status string `json:"status"`
 }
 
 // SchemaOrArray is a schema or a list of schemas in JSON: its own MarshalJSON says so.
