@@ -338,8 +338,8 @@ impl Translator<'_> {
 
     /// A list-map key must be a field of the items (storagemigration/v1alpha1's
     /// `StorageVersionMigrationList.items` names `type`, which its items lack): such a key
-    /// is dropped, and with no key left the list is no map. Items with embedded fields are
-    /// not checked (their keys may come from the embedded struct).
+    /// is dropped, and with no key left the list is no map. Items embedding a struct inline
+    /// (other than TypeMeta) are not checked.
     fn check_map_keys(
         &mut self,
         pos: &Pos,
@@ -361,20 +361,24 @@ impl Translator<'_> {
         let Some(GoType::Struct(fields)) = pkg.decl(name).map(|d| &d.ty) else {
             return;
         };
-        if fields.iter().any(|f| f.names.is_empty()) {
-            return;
+        let mut json = BTreeSet::new();
+        for f in fields {
+            let tagged = tag(&f.tag, "json")
+                .and_then(|t| t.split(',').next().map(str::to_string))
+                .filter(|n| !n.is_empty());
+            match (&tagged, f.names.is_empty(), &f.ty) {
+                (Some(n), _, _) => {
+                    json.insert(n.clone());
+                }
+                (None, false, _) => json.extend(f.names.iter().cloned()),
+                // Embedded TypeMeta: apiVersion and kind, inline.
+                (None, true, GoType::Qualified { name, .. }) if name == "TypeMeta" => {
+                    json.extend(["apiVersion".to_string(), "kind".to_string()]);
+                }
+                // Another inline struct's keys are not looked up: no check.
+                (None, true, _) => return,
+            }
         }
-        let json: BTreeSet<String> = fields
-            .iter()
-            .flat_map(|f| {
-                let tagged = tag(&f.tag, "json")
-                    .and_then(|t| t.split(',').next().map(str::to_string))
-                    .filter(|n| !n.is_empty());
-                f.names
-                    .iter()
-                    .map(move |n| tagged.clone().unwrap_or_else(|| n.clone()))
-            })
-            .collect();
         let mut missing = Vec::new();
         markers.retain(|m| match &m.value {
             Value::Str(k) if m.key == key::LIST_MAP_KEY && !json.contains(k) => {
