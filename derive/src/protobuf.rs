@@ -90,17 +90,17 @@ fn expand_struct(input: &Input) -> TokenStream {
             Form::Single => (
                 quote!(encode_field),
                 quote!(field_len),
-                quote!(ProtoValue::merge_value(&mut self.#name, wire_type, buf, ctx)),
+                quote!(ProtoValue::merge_value),
             ),
             Form::Option => (
                 quote!(encode_option),
                 quote!(option_len),
-                quote!(merge_option(&mut self.#name, wire_type, buf, ctx)),
+                quote!(merge_option),
             ),
             Form::Repeated => (
                 quote!(encode_repeated),
                 quote!(repeated_len),
-                quote!(merge_repeated(&mut self.#name, wire_type, buf, ctx)),
+                quote!(merge_repeated),
             ),
             Form::Map => {
                 encodes.push(quote! { __pb::encode_map(#tag, self.#name.iter(), buf); });
@@ -113,7 +113,7 @@ fn expand_struct(input: &Input) -> TokenStream {
         };
         encodes.push(quote! { __pb::#encode(#tag, &self.#name, buf); });
         lens.push(quote! { __pb::#len(#tag, &self.#name) });
-        merges.push(quote! { #tag => __pb::#merge, });
+        merges.push(quote! { #tag => __pb::#merge(&mut self.#name, wire_type, buf, ctx), });
     }
     // A type that is not a kind keeps the trait's empty `apiVersion` and `kind`.
     let type_meta = input.def.kind.is_some().then(|| {
