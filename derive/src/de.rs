@@ -44,6 +44,20 @@ pub fn expand(input: &Input) -> TokenStream {
         base = quote!(#base + #fields_of::KEYS);
     }
     let keys_count = base;
+    let own_lookup = quote! {
+        match __key {
+            #(#keys => ::core::option::Option::Some(#indices),)*
+            _ => ::core::option::Option::None,
+        }
+    };
+    let field_index = if inline_lookups.is_empty() {
+        own_lookup
+    } else {
+        quote! {
+            let __own = #own_lookup;
+            __own #(#inline_lookups)*
+        }
+    };
     let type_meta = input.def.kind.is_some().then(|| {
         quote! {
             const TYPE_META: ::core::option::Option<(&'static str, &'static str)> =
@@ -69,11 +83,7 @@ pub fn expand(input: &Input) -> TokenStream {
             const KEYS: usize = #keys_count;
             #type_meta
             fn field_index(__key: &str) -> ::core::option::Option<usize> {
-                let __own = match __key {
-                    #(#keys => ::core::option::Option::Some(#indices),)*
-                    _ => ::core::option::Option::None,
-                };
-                __own #(#inline_lookups)*
+                #field_index
             }
             fn read_field<'de, __A: ::kapi::__private::serde::de::MapAccess<'de>>(
                 &mut self,

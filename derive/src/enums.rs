@@ -88,10 +88,7 @@ pub fn expand(input: &Input) -> TokenStream {
             }
         }
 
-        impl ::kapi::ApplyDefaults for #ident {
-            #[inline]
-            fn apply_defaults(&mut self) {}
-        }
+        impl ::kapi::ApplyDefaults for #ident {}
 
         impl #serde::Serialize for #ident {
             fn serialize<__S>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error>
@@ -107,26 +104,7 @@ pub fn expand(input: &Input) -> TokenStream {
             where
                 __D: #serde::Deserializer<'de>,
             {
-                struct __Visitor;
-                impl<'de> #serde::de::Visitor<'de> for __Visitor {
-                    type Value = #ident;
-                    fn expecting(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                        __f.write_str(#expecting)
-                    }
-                    fn visit_str<__E>(self, __v: &str) -> ::core::result::Result<#ident, __E>
-                    where
-                        __E: #serde::de::Error,
-                    {
-                        ::core::result::Result::Ok(::core::convert::From::from(__v))
-                    }
-                    fn visit_string<__E>(self, __v: ::std::string::String) -> ::core::result::Result<#ident, __E>
-                    where
-                        __E: #serde::de::Error,
-                    {
-                        ::core::result::Result::Ok(::core::convert::From::from(__v))
-                    }
-                }
-                __d.deserialize_str(__Visitor)
+                ::kapi::__private::deserialize::string_enum(__d, #expecting)
             }
         }
     }

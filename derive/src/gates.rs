@@ -12,41 +12,40 @@ use quote::{quote, quote_spanned};
 pub fn expand(input: &Input) -> TokenStream {
     let ident = input.ident();
     let checks = gate_checks(input);
-    let body = match &input.def.shape {
-        Shape::Enum { .. } => quote! { let _ = (__old, __gates); },
-        Shape::Struct { .. } => {
-            let fields = input.fields();
-            let drops = fields.iter().filter_map(|(m, f)| {
-                let gate = m.feature_gate.as_ref()?;
-                let name = field_ident(f);
-                Some(quote! {
-                    if !__gates.enabled(#gate)
-                        && !__old.is_some_and(|__o| ::kapi::feature_gates::IsSet::is_set(&__o.#name))
-                    {
-                        self.#name = ::core::default::Default::default();
-                    }
-                })
-            });
-            let recursions = fields
-                .iter()
-                .filter(|(m, _)| m.ty.names_a_type())
-                .map(|(_, f)| {
-                    let name = field_ident(f);
-                    quote! {
-                        __Drop::drop_disabled_fields(&mut self.#name, __old.map(|__o| &__o.#name), __gates);
-                    }
-                })
-                .collect::<Vec<_>>();
-            let alias = (!recursions.is_empty())
-                .then(|| quote! { use ::kapi::feature_gates::DropDisabledFields as __Drop; });
+    let fields = input.fields();
+    let drops: Vec<TokenStream> = fields
+        .iter()
+        .filter_map(|(m, f)| {
+            let gate = m.feature_gate.as_ref()?;
+            let name = field_ident(f);
+            Some(quote! {
+                if !__gates.enabled(#gate)
+                    && !__old.is_some_and(|__o| ::kapi::feature_gates::IsSet::is_set(&__o.#name))
+                {
+                    self.#name = ::core::default::Default::default();
+                }
+            })
+        })
+        .collect();
+    let recursions: Vec<TokenStream> = fields
+        .iter()
+        .filter(|(m, _)| m.ty.names_a_type())
+        .map(|(_, f)| {
+            let name = field_ident(f);
             quote! {
-                #(#drops)*
-                #alias
-                #(#recursions)*
-                let _ = (__old, __gates);
+                __Drop::drop_disabled_fields(&mut self.#name, __old.map(|__o| &__o.#name), __gates);
             }
-        }
-    };
+        })
+        .collect();
+    // Nothing gated here and nothing nested that could be: the trait's no-op default.
+    if drops.is_empty() && recursions.is_empty() {
+        return quote! {
+            #checks
+            impl ::kapi::feature_gates::DropDisabledFields for #ident {}
+        };
+    }
+    let alias = (!recursions.is_empty())
+        .then(|| quote! { use ::kapi::feature_gates::DropDisabledFields as __Drop; });
     quote! {
         #checks
         impl ::kapi::feature_gates::DropDisabledFields for #ident {
@@ -55,7 +54,9 @@ pub fn expand(input: &Input) -> TokenStream {
                 __old: ::core::option::Option<&Self>,
                 __gates: &::kapi::feature_gates::FeatureGates,
             ) {
-                #body
+                #(#drops)*
+                #alias
+                #(#recursions)*
             }
         }
     }

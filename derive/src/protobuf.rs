@@ -4,6 +4,8 @@
 //! fields when `Some`, `Vec` as unpacked `repeated` (`Vec<u8>` as `bytes`), maps as sorted
 //! entry messages. String enums are written as their strings. Structs without numbers
 //! (internal hubs, groups without a protobuf package) get no impl: they never go on the wire.
+//! A struct's `ProtoValue` (a message as a field value) is kapi's one impl over every
+//! `ProtoMessage`; each field is one call to a helper picked by its form.
 
 use crate::input::{field_ident, Input};
 use kapi_codegen::model::{Field, Scalar, Shape, TypeRef};
@@ -23,7 +25,7 @@ pub fn expand(input: &Input) -> TokenStream {
 }
 
 fn pb() -> TokenStream {
-    quote!(::kapi::codec::protobuf)
+    quote!(::kapi::__private::protobuf)
 }
 
 fn expand_enum(input: &Input) -> TokenStream {
@@ -84,68 +86,51 @@ fn expand_struct(input: &Input) -> TokenStream {
         // The parser rejects numbers outside 1..=2^29-1 (and the derive stops on its errors),
         // so every number fits a u32; unnumbered structs returned early.
         let tag = model.protobuf.map_or(0, |n| n.value) as u32;
-        match form(&model.ty) {
-            Form::Single => {
-                encodes.push(quote! { #pb::encode_field(#tag, &self.#name, buf); });
-                lens.push(quote! { #pb::field_len(#tag, &self.#name) });
-                merges.push(
-                    quote! { #tag => #pb::ProtoValue::merge_value(&mut self.#name, wire_type, buf, ctx), },
-                );
-            }
-            Form::Option => {
-                encodes.push(quote! {
-                    if let ::core::option::Option::Some(v) = &self.#name {
-                        #pb::encode_field(#tag, v, buf);
-                    }
-                });
-                lens.push(quote! { self.#name.as_ref().map_or(0, |v| #pb::field_len(#tag, v)) });
-                merges.push(
-                    quote! { #tag => #pb::merge_option(&mut self.#name, wire_type, buf, ctx), },
-                );
-            }
-            Form::Repeated => {
-                encodes.push(quote! {
-                    for v in &self.#name {
-                        #pb::encode_field(#tag, v, buf);
-                    }
-                });
-                lens.push(
-                    quote! { self.#name.iter().map(|v| #pb::field_len(#tag, v)).sum::<usize>() },
-                );
-                merges.push(
-                    quote! { #tag => #pb::merge_repeated(&mut self.#name, wire_type, buf, ctx), },
-                );
-            }
+        let (encode, len, merge) = match form(&model.ty) {
+            Form::Single => (
+                quote!(encode_field),
+                quote!(field_len),
+                quote!(ProtoValue::merge_value),
+            ),
+            Form::Option => (
+                quote!(encode_option),
+                quote!(option_len),
+                quote!(merge_option),
+            ),
+            Form::Repeated => (
+                quote!(encode_repeated),
+                quote!(repeated_len),
+                quote!(merge_repeated),
+            ),
             Form::Map => {
-                encodes.push(quote! { #pb::encode_map(#tag, self.#name.iter(), buf); });
-                lens.push(quote! { #pb::map_len(#tag, self.#name.iter()) });
-                merges.push(quote! {
-                    #tag => {
-                        let (k, v) = #pb::decode_map_entry(wire_type, buf, ctx)?;
-                        self.#name.insert(k, v);
-                        ::core::result::Result::Ok(())
-                    }
-                });
+                encodes.push(quote! { __pb::encode_map(#tag, self.#name.iter(), buf); });
+                lens.push(quote! { __pb::map_len(#tag, self.#name.iter()) });
+                merges.push(
+                    quote! { #tag => __pb::merge_map(&mut self.#name, wire_type, buf, ctx), },
+                );
+                continue;
             }
-        }
+        };
+        encodes.push(quote! { __pb::#encode(#tag, &self.#name, buf); });
+        lens.push(quote! { __pb::#len(#tag, &self.#name) });
+        merges.push(quote! { #tag => __pb::#merge(&mut self.#name, wire_type, buf, ctx), });
     }
-    let type_meta = if input.def.kind.is_some() {
+    // A type that is not a kind keeps the trait's empty `apiVersion` and `kind`.
+    let type_meta = input.def.kind.is_some().then(|| {
         quote! {
             const API_VERSION: &'static str = <Self as ::kapi::TypeInfo>::API_VERSION;
             const KIND: &'static str = <Self as ::kapi::TypeInfo>::KIND;
         }
-    } else {
-        quote! {
-            const API_VERSION: &'static str = "";
-            const KIND: &'static str = "";
-        }
-    };
+    });
+    // The helpers' short name, where a field uses it.
+    let alias = (!fields.is_empty()).then(|| quote! { use #pb as __pb; });
     let unused_ctx = fields
         .is_empty()
         .then(|| quote! { let _ = (wire_type, &ctx); });
     quote! {
         impl #pb::prost::Message for #ident {
             fn encode_raw(&self, buf: &mut impl #pb::prost::bytes::BufMut) {
+                #alias
                 #(#encodes)*
             }
             fn merge_field(
@@ -155,13 +140,15 @@ fn expand_struct(input: &Input) -> TokenStream {
                 buf: &mut impl #pb::prost::bytes::Buf,
                 ctx: #pb::prost::encoding::DecodeContext,
             ) -> ::core::result::Result<(), #pb::prost::DecodeError> {
+                use #pb as __pb;
                 #unused_ctx
                 match tag {
                     #(#merges)*
-                    _ => #pb::skip(wire_type, tag, buf, ctx),
+                    _ => __pb::skip(wire_type, tag, buf, ctx),
                 }
             }
             fn encoded_len(&self) -> usize {
+                #alias
                 0 #(+ #lens)*
             }
             fn clear(&mut self) {
@@ -171,34 +158,6 @@ fn expand_struct(input: &Input) -> TokenStream {
 
         impl #pb::ProtoMessage for #ident {
             #type_meta
-        }
-
-        impl #pb::ProtoValue for #ident {
-            const WIRE_TYPE: #pb::prost::encoding::WireType =
-                #pb::prost::encoding::WireType::LengthDelimited;
-            fn encode_value(&self, buf: &mut impl #pb::prost::bytes::BufMut) {
-                #pb::encode_message(self, buf);
-            }
-            fn value_len(&self) -> usize {
-                #pb::message_len(self)
-            }
-            fn decode_value(
-                wire_type: #pb::prost::encoding::WireType,
-                buf: &mut impl #pb::prost::bytes::Buf,
-                ctx: #pb::prost::encoding::DecodeContext,
-            ) -> ::core::result::Result<Self, #pb::prost::DecodeError> {
-                let mut value: Self = ::core::default::Default::default();
-                #pb::merge_message(&mut value, wire_type, buf, ctx)?;
-                ::core::result::Result::Ok(value)
-            }
-            fn merge_value(
-                &mut self,
-                wire_type: #pb::prost::encoding::WireType,
-                buf: &mut impl #pb::prost::bytes::Buf,
-                ctx: #pb::prost::encoding::DecodeContext,
-            ) -> ::core::result::Result<(), #pb::prost::DecodeError> {
-                #pb::merge_message(self, wire_type, buf, ctx)
-            }
         }
     }
 }

@@ -15,58 +15,27 @@ pub fn expand(input: &Input) -> TokenStream {
     let mut is_unset = TokenStream::new();
     let body = match &input.def.shape {
         Shape::Struct { .. } => struct_body(input),
-        Shape::Enum { variants, other } => {
+        Shape::Enum { other, .. } => {
             let other = format_ident!("{}", other);
             is_unset = quote! {
                 fn is_unset(&self) -> bool {
                     ::core::matches!(self, Self::#other(__v) if __v.is_empty())
                 }
             };
-            let arms = variants.iter().map(|v| {
-                let name = format_ident!("{}", v.rust_name);
-                match &v.feature_gate {
-                    Some(gate) => quote!(Self::#name => ::core::option::Option::Some(#gate),),
-                    None => quote!(Self::#name => ::core::option::Option::None,),
+            // Enums are open on the wire; the write path refuses a value outside the set,
+            // and a gated value whose gate is off, in one shared helper.
+            quote! {
+                    ::kapi::__private::validation::string_enum(
+                        __path,
+                        self.as_str(),
+                        ::core::matches!(self, Self::#other(_)),
+                        Self::VALUES,
+                        Self::VALUE_GATES,
+            __old.map(|__o| __o.as_str()),
+                        __opts,
+                        __errs,
+                    );
                 }
-            });
-            // A value outside the set decodes (enums are open on the wire); the write path
-            // refuses it here, as Kubernetes' validation does.
-            let unknown = quote! {
-                if let Self::#other(__v) = self {
-                    if !Self::VALUES.contains(&__v.as_str()) {
-                        __errs.push(::kapi::validation::FieldError::not_supported(
-                            __path.render(),
-                            __v.as_str(),
-                            Self::VALUES,
-                        ));
-                    }
-                }
-            };
-            let any_gated = variants.iter().any(|v| v.feature_gate.is_some());
-            if any_gated {
-                quote! {
-                    #unknown
-                    let __gate: ::core::option::Option<&'static str> = match self {
-                        #(#arms)*
-                        Self::#other(_) => ::core::option::Option::None,
-                    };
-                    if let ::core::option::Option::Some(__gate) = __gate {
-                        ::kapi::__private::validation::gated_value(
-                            __path,
-                            self.as_str(),
-                            __gate,
-                            __opts.enabled(__gate),
-                            __old.is_some_and(|__o| __o.as_str() == self.as_str()),
-                            __errs,
-                        );
-                    }
-                }
-            } else {
-                quote! {
-                    #unknown
-                    let _ = (__old, __opts);
-                }
-            }
         }
     };
     quote! {
@@ -116,13 +85,12 @@ fn struct_body(input: &Input) -> TokenStream {
 
 fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
+    let prev = quote!(__old.map(|__o| &__o.#name));
     if m.inline {
         // An embedded struct's fields are this object's: their paths have no segment of
         // their own, as in Kubernetes' field errors (`spec.volumes[0].hostPath`).
         return quote! {
-            ::kapi::validation::Validate::validate_at(
-                &self.#name, __old.map(|__o| &__o.#name), __path, __opts, __errs,
-            );
+            ::kapi::validation::Validate::validate_at(&self.#name, #prev, __path, __opts, __errs);
         };
     }
     let json = &m.json_name;
@@ -170,7 +138,6 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         });
     }
 
-    let prev = quote!(__old.map(|__o| &__o.#name));
     if body.is_empty() {
         // Most fields: only their own value's checks, one call.
         return match (nested, unset_skipped) {

@@ -222,9 +222,13 @@ numbers_are_set_when_nonzero!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
 
 /// Clears gated fields whose gate is off, unless the stored object (`old`, on update)
 /// already used them: the API change guide's rule for PrepareForCreate/PrepareForUpdate.
-/// Derived for every `ApiType`.
+/// Derived for every `ApiType`; the default, for a type with nothing gated inside it, does
+/// nothing.
 pub trait DropDisabledFields {
-    fn drop_disabled_fields(&mut self, old: Option<&Self>, gates: &FeatureGates);
+    #[inline]
+    fn drop_disabled_fields(&mut self, old: Option<&Self>, gates: &FeatureGates) {
+        let _ = (old, gates);
+    }
 }
 
 impl<T: DropDisabledFields> DropDisabledFields for Option<T> {

@@ -2,7 +2,7 @@
 //! gated-field dropping could reach. Their impls of those recursive traits do nothing, and
 //! they are all written here from one list: a new scalar is one more line.
 
-use crate::feature_gates::{DropDisabledFields, FeatureGates};
+use crate::feature_gates::DropDisabledFields;
 use crate::meta::{
     ByteString, Duration, FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time, Verbs,
 };
@@ -12,20 +12,14 @@ use crate::ApplyDefaults;
 macro_rules! leaf_scalars {
     ($($t:ty),* $(,)?) => {
         $(
-            impl ApplyDefaults for $t {
-                #[inline]
-                fn apply_defaults(&mut self) {}
-            }
+            impl ApplyDefaults for $t {}
 
             impl Validate for $t {
                 #[inline]
                 fn validate_at(&self, _: Option<&Self>, _: &Path<'_>, _: &Options<'_>, _: &mut ErrorList) {}
             }
 
-            impl DropDisabledFields for $t {
-                #[inline]
-                fn drop_disabled_fields(&mut self, _: Option<&Self>, _: &FeatureGates) {}
-            }
+            impl DropDisabledFields for $t {}
         )*
     };
 }

@@ -61,8 +61,12 @@ pub trait ListResource: TypeInfo {
 }
 
 /// Applies `default` markers recursively, then the type's [`DefaultsHook`].
+///
+/// The default, for a type with nothing to default (a string enum, a leaf scalar), does
+/// nothing.
 pub trait ApplyDefaults {
-    fn apply_defaults(&mut self);
+    #[inline]
+    fn apply_defaults(&mut self) {}
 }
 
 /// Hand-written defaulting for a type, run after its marker defaults (like Go's

@@ -214,6 +214,40 @@ fn check_type_meta<E: serde::de::Error>(field: &str, got: &str, expected: &str) 
     }
 }
 
+/// A string enum: any string is a value (enums are open); `expecting` is what an error
+/// says was expected (`a Mode value`).
+pub fn string_enum<'de, T, D>(d: D, expecting: &'static str) -> Result<T, D::Error>
+where
+    T: for<'a> From<&'a str> + From<String>,
+    D: Deserializer<'de>,
+{
+    d.deserialize_str(StringEnumVisitor::<T> {
+        expecting,
+        _t: std::marker::PhantomData,
+    })
+}
+
+struct StringEnumVisitor<T> {
+    expecting: &'static str,
+    _t: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<'de, T> Visitor<'de> for StringEnumVisitor<T>
+where
+    T: for<'a> From<&'a str> + From<String>,
+{
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expecting)
+    }
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
+        Ok(T::from(v))
+    }
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<T, E> {
+        Ok(T::from(v))
+    }
+}
+
 /// A `default` marker value for a non-scalar type (an enum, a Quantity, a list), decoded
 /// from the JSON the marker held; `None` when it does not decode. Codegen rejects such a
 /// marker (an enum default is checked against the enum, which the derive of the struct

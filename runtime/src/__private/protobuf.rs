@@ -3,7 +3,7 @@
 //! `codec::protobuf` and gathered here for generated code.
 
 pub use crate::codec::protobuf::{
-    decode_enum, decode_map_entry, encode_field, encode_map, encode_message, encode_str_value,
-    field_len, map_len, merge_message, merge_option, merge_repeated, message_len, prost, skip,
-    str_value_len, ProtoMessage, ProtoValue,
+    decode_enum, encode_field, encode_map, encode_option, encode_repeated, encode_str_value,
+    field_len, map_len, merge_map, merge_option, merge_repeated, option_len, prost, repeated_len,
+    skip, str_value_len, ProtoMessage, ProtoValue,
 };

@@ -314,21 +314,38 @@ pub fn union(
     }
 }
 
-/// A gated enum value: allowed when its gate is on, or on update when the old object had
-/// it already (the API change guide's OnTuesday rule).
-pub fn gated_value(
+/// A string enum's value. One outside `values` (held by the enum's `Other` variant: enums
+/// are open on the wire) is refused here, on the write path, as Kubernetes' validation
+/// refuses it; a gated one is allowed when its gate is on, or on update when the old object
+/// had it already (the API change guide's OnTuesday rule). `gates` pairs with `values`.
+#[allow(clippy::too_many_arguments)]
+pub fn string_enum(
     path: &Path<'_>,
     value: &str,
-    gate: &str,
-    enabled: bool,
-    old_had_it: bool,
+    other: bool,
+    values: &[&str],
+    gates: &[Option<&str>],
+    old: Option<&str>,
+    opts: &Options<'_>,
     errs: &mut ErrorList,
 ) {
-    if !enabled && !old_had_it {
-        errs.push(FieldError::invalid(
-            path.render(),
-            value,
-            &format!("only allowed if the {gate} feature is enabled"),
-        ));
+    if other {
+        if !values.contains(&value) {
+            errs.push(FieldError::not_supported(path.render(), value, values));
+        }
+        return;
+    }
+    let gate = values
+        .iter()
+        .position(|v| *v == value)
+        .and_then(|i| gates.get(i).copied().flatten());
+    if let Some(gate) = gate {
+        if !opts.enabled(gate) && old != Some(value) {
+            errs.push(FieldError::invalid(
+                path.render(),
+                value,
+                &format!("only allowed if the {gate} feature is enabled"),
+            ));
+        }
     }
 }

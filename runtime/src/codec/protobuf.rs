@@ -43,11 +43,11 @@ pub const MAGIC: &[u8; 4] = b"k8s\x00";
 /// allocate without bound.
 pub const MAX_FRAME_LEN: usize = 64 << 20;
 
-/// A message that can travel in the envelope: its `apiVersion` and `kind`, empty for
-/// types that are not kinds (Kubernetes writes an empty `typeMeta` for those).
+/// A message that can travel in the envelope: its `apiVersion` and `kind`, empty (the
+/// default) for types that are not kinds (Kubernetes writes an empty `typeMeta` for those).
 pub trait ProtoMessage: Message + Default {
-    const API_VERSION: &'static str;
-    const KIND: &'static str;
+    const API_VERSION: &'static str = "";
+    const KIND: &'static str = "";
 }
 
 /// How a value is written as one protobuf field value (without its key).
@@ -82,6 +82,35 @@ pub trait ProtoValue: Sized {
     ) -> Result<(), DecodeError> {
         *self = Self::decode_value(wire_type, buf, ctx)?;
         Ok(())
+    }
+}
+
+/// Every message is a length-delimited field value, and a repeated occurrence merges into
+/// it: one impl here instead of one per derived struct.
+impl<T: ProtoMessage> ProtoValue for T {
+    const WIRE_TYPE: WireType = WireType::LengthDelimited;
+    fn encode_value(&self, buf: &mut impl BufMut) {
+        encode_message(self, buf);
+    }
+    fn value_len(&self) -> usize {
+        message_len(self)
+    }
+    fn decode_value(
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<Self, DecodeError> {
+        let mut value = T::default();
+        merge_message(&mut value, wire_type, buf, ctx)?;
+        Ok(value)
+    }
+    fn merge_value(
+        &mut self,
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<(), DecodeError> {
+        merge_message(self, wire_type, buf, ctx)
     }
 }
 
@@ -488,6 +517,36 @@ pub fn merge_option<T: ProtoValue>(
     }
 }
 
+/// An `Option` field: written when `Some`.
+#[doc(hidden)]
+#[inline]
+pub fn encode_option<T: ProtoValue>(tag: u32, value: &Option<T>, buf: &mut impl BufMut) {
+    if let Some(v) = value {
+        encode_field(tag, v, buf);
+    }
+}
+
+#[doc(hidden)]
+#[inline]
+pub fn option_len<T: ProtoValue>(tag: u32, value: &Option<T>) -> usize {
+    value.as_ref().map_or(0, |v| field_len(tag, v))
+}
+
+/// A `repeated` field: one occurrence per element, unpacked, as go-to-protobuf writes it.
+#[doc(hidden)]
+#[inline]
+pub fn encode_repeated<T: ProtoValue>(tag: u32, values: &[T], buf: &mut impl BufMut) {
+    for v in values {
+        encode_field(tag, v, buf);
+    }
+}
+
+#[doc(hidden)]
+#[inline]
+pub fn repeated_len<T: ProtoValue>(tag: u32, values: &[T]) -> usize {
+    values.iter().map(|v| field_len(tag, v)).sum()
+}
+
 /// Appends one element; numeric elements may also arrive packed, as protobuf allows.
 #[doc(hidden)]
 pub fn merge_repeated<T: ProtoValue>(
@@ -628,6 +687,48 @@ pub fn decode_map_entry<V: ProtoValue>(
         None => zero_value(ctx)?,
     };
     Ok((entry.0, value))
+}
+
+/// A map field a decoded entry goes into.
+#[doc(hidden)]
+pub trait MapInsert {
+    type Value: ProtoValue;
+    fn insert_entry(&mut self, key: String, value: Self::Value);
+}
+
+impl<V: ProtoValue> MapInsert for std::collections::BTreeMap<String, V> {
+    type Value = V;
+    fn insert_entry(&mut self, key: String, value: V) {
+        self.insert(key, value);
+    }
+}
+
+impl<V: ProtoValue> MapInsert for std::collections::HashMap<String, V> {
+    type Value = V;
+    fn insert_entry(&mut self, key: String, value: V) {
+        self.insert(key, value);
+    }
+}
+
+impl MapInsert for crate::meta::StringMap {
+    type Value = String;
+    fn insert_entry(&mut self, key: String, value: String) {
+        self.insert(key, value);
+    }
+}
+
+/// Reads one entry of a map field into `map`; a later entry with the same key wins.
+#[doc(hidden)]
+#[inline]
+pub fn merge_map<M: MapInsert>(
+    map: &mut M,
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<(), DecodeError> {
+    let (key, value) = decode_map_entry(wire_type, buf, ctx)?;
+    map.insert_entry(key, value);
+    Ok(())
 }
 
 /// The value decoded from its zero encoding (0, or an empty length-delimited payload).
@@ -821,29 +922,10 @@ impl ProtoValue for f64 {
     }
 }
 
-impl<T: ProtoValue> ProtoValue for Box<T> {
-    const WIRE_TYPE: WireType = T::WIRE_TYPE;
-    fn encode_value(&self, buf: &mut impl BufMut) {
-        (**self).encode_value(buf);
-    }
-    fn value_len(&self) -> usize {
-        (**self).value_len()
-    }
-    fn decode_value(
-        wire_type: WireType,
-        buf: &mut impl Buf,
-        ctx: DecodeContext,
-    ) -> Result<Self, DecodeError> {
-        T::decode_value(wire_type, buf, ctx).map(Box::new)
-    }
-    fn merge_value(
-        &mut self,
-        wire_type: WireType,
-        buf: &mut impl Buf,
-        ctx: DecodeContext,
-    ) -> Result<(), DecodeError> {
-        (**self).merge_value(wire_type, buf, ctx)
-    }
+/// A boxed message (a recursive type's field) is the message itself on the wire.
+impl<T: ProtoMessage> ProtoMessage for Box<T> {
+    const API_VERSION: &'static str = T::API_VERSION;
+    const KIND: &'static str = T::KIND;
 }
 
 // ---- the hand-written meta types --------------------------------------------------------
