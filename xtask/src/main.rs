@@ -10,12 +10,18 @@
 //! - `cargo xtask scale-bench [--kinds 100,1000] [--dir DIR] [--no-compile] [--no-release]`:
 //!   codegen time and output per generator on synthetic APIs, and the compile of the
 //!   smallest beside `k8s-openapi` ([`scale_bench`]).
+//! - `cargo xtask k8s-bench [--dir DIR] [--no-release]`: the compile of `kapi-k8s` (every
+//!   stable group-version; core/v1 + apps/v1) against the latest `k8s-openapi`, each
+//!   crate's own rustc with its dependencies built first ([`k8s_bench`]).
 //! - `cargo xtask import go ...`: the importer's command line ([`kapi_codegen::import::cli`]).
 //! - `cargo xtask import-k8s --from DIR --out DIR [--fixtures DIR]`: every group-version of
 //!   a k8s.io/api checkout imported into a scratch crate with a test per fixture
 //!   ([`import_k8s`]).
 
+mod compile_cost;
 mod import_k8s;
+mod k8s_bench;
+mod measure;
 mod scale_bench;
 mod synth;
 
@@ -100,6 +106,23 @@ fn main() -> ExitCode {
                         .long("no-compile")
                         .action(clap::ArgAction::SetTrue)
                         .help("Skip the derive expansion and the compiles"),
+                )
+                .arg(
+                    Arg::new("no-release")
+                        .long("no-release")
+                        .action(clap::ArgAction::SetTrue)
+                        .help("Compile with `cargo check` only"),
+                ),
+        )
+        .subcommand(
+            Command::new("k8s-bench")
+                .about("The compile of kapi-k8s (stable; core-v1 + apps-v1) against the latest k8s-openapi, each crate's own rustc")
+                .arg(
+                    Arg::new("dir")
+                        .long("dir")
+                        .value_name("DIR")
+                        .help("Where the crates are written [default: target/k8s-bench]")
+                        .value_parser(clap::value_parser!(PathBuf)),
                 )
                 .arg(
                     Arg::new("no-release")
@@ -197,6 +220,22 @@ fn main() -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("scale-bench: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(("k8s-bench", m)) => {
+            let options = k8s_bench::Options {
+                dir: m
+                    .get_one::<PathBuf>("dir")
+                    .cloned()
+                    .unwrap_or_else(|| root.join("target/k8s-bench")),
+                release: !m.get_flag("no-release"),
+            };
+            match k8s_bench::run(&root, &options) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("k8s-bench: {e}");
                     ExitCode::FAILURE
                 }
             }
