@@ -16,6 +16,16 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Go's encoding of string fields, each `(number, value)` as its key, length and bytes.
+fn strings(fields: &[(u8, &str)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (number, value) in fields {
+        out.extend_from_slice(&[number << 3 | 2, value.len() as u8]);
+        out.extend_from_slice(value.as_bytes());
+    }
+    out
+}
+
 /// `value` is `json` and `protobuf` exactly, and both read back to it.
 fn check<T>(value: &T, json: &str, protobuf: &[u8])
 where
@@ -36,12 +46,7 @@ fn group_version_kind() {
         version: "v1".into(),
         kind: "Deployment".into(),
     };
-    let mut pb = vec![0x0a, 4];
-    pb.extend_from_slice(b"apps");
-    pb.extend_from_slice(&[0x12, 2]);
-    pb.extend_from_slice(b"v1");
-    pb.extend_from_slice(&[0x1a, 10]);
-    pb.extend_from_slice(b"Deployment");
+    let pb = strings(&[(1, "apps"), (2, "v1"), (3, "Deployment")]);
     check(
         &gvk,
         r#"{"group":"apps","version":"v1","kind":"Deployment"}"#,
@@ -53,10 +58,7 @@ fn group_version_kind() {
         kind: "Pod".into(),
         ..Default::default()
     };
-    let mut pb = vec![0x0a, 0, 0x12, 2];
-    pb.extend_from_slice(b"v1");
-    pb.extend_from_slice(&[0x1a, 3]);
-    pb.extend_from_slice(b"Pod");
+    let pb = strings(&[(1, ""), (2, "v1"), (3, "Pod")]);
     check(&core, r#"{"group":"","version":"v1","kind":"Pod"}"#, &pb);
 }
 
@@ -67,12 +69,7 @@ fn group_version_resource_and_group_resource() {
         version: "v1".into(),
         resource: "deployments".into(),
     };
-    let mut pb = vec![0x0a, 4];
-    pb.extend_from_slice(b"apps");
-    pb.extend_from_slice(&[0x12, 2]);
-    pb.extend_from_slice(b"v1");
-    pb.extend_from_slice(&[0x1a, 11]);
-    pb.extend_from_slice(b"deployments");
+    let pb = strings(&[(1, "apps"), (2, "v1"), (3, "deployments")]);
     check(
         &gvr,
         r#"{"group":"apps","version":"v1","resource":"deployments"}"#,
@@ -82,8 +79,7 @@ fn group_version_resource_and_group_resource() {
         group: String::new(),
         resource: "pods".into(),
     };
-    let mut pb = vec![0x0a, 0, 0x12, 4];
-    pb.extend_from_slice(b"pods");
+    let pb = strings(&[(1, ""), (2, "pods")]);
     check(&gr, r#"{"group":"","resource":"pods"}"#, &pb);
 }
 
@@ -94,10 +90,7 @@ fn field_selector_requirement() {
         operator: FieldSelectorOperator::Exists,
         values: Vec::new(),
     };
-    let mut pb = vec![0x0a, 13];
-    pb.extend_from_slice(b"spec.nodeName");
-    pb.extend_from_slice(&[0x12, 6]);
-    pb.extend_from_slice(b"Exists");
+    let pb = strings(&[(1, "spec.nodeName"), (2, "Exists")]);
     check(
         &exists,
         r#"{"key":"spec.nodeName","operator":"Exists"}"#,
@@ -108,14 +101,12 @@ fn field_selector_requirement() {
         operator: FieldSelectorOperator::NotIn,
         values: vec!["Failed".into(), "Succeeded".into()],
     };
-    let mut pb = vec![0x0a, 12];
-    pb.extend_from_slice(b"status.phase");
-    pb.extend_from_slice(&[0x12, 5]);
-    pb.extend_from_slice(b"NotIn");
-    pb.extend_from_slice(&[0x1a, 6]);
-    pb.extend_from_slice(b"Failed");
-    pb.extend_from_slice(&[0x1a, 9]);
-    pb.extend_from_slice(b"Succeeded");
+    let pb = strings(&[
+        (1, "status.phase"),
+        (2, "NotIn"),
+        (3, "Failed"),
+        (3, "Succeeded"),
+    ]);
     check(
         &within,
         r#"{"key":"status.phase","operator":"NotIn","values":["Failed","Succeeded"]}"#,

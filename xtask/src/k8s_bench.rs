@@ -63,7 +63,10 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
             }
         }
     }
-    let version = resolved_version(&options.dir.join("k8s-openapi/Cargo.lock"), "k8s-openapi");
+    let version = resolved_version(
+        &options.dir.join("k8s-openapi-bench/Cargo.lock"),
+        "k8s-openapi",
+    );
     print!("{}", report(&rows, version.as_deref()));
     Ok(())
 }
@@ -83,19 +86,19 @@ fn write_crates(root: &Path, dir: &Path) -> Result<Vec<Contender>, String> {
     let contenders = [
         (
             STABLE,
-            "kapi-k8s-stable",
+            "kapi-k8s-stable-bench",
             kapi_k8s(r#""stable""#),
             &["kapi", "kapi-k8s"][..],
         ),
         (
             OPERATOR,
-            "kapi-k8s-operator",
+            "kapi-k8s-operator-bench",
             kapi_k8s(r#""core-v1", "apps-v1""#),
             &["kapi-k8s"][..],
         ),
         (
             K8S_OPENAPI_LABEL,
-            "k8s-openapi",
+            "k8s-openapi-bench",
             K8S_OPENAPI.to_string(),
             &["k8s-openapi"][..],
         ),

@@ -94,42 +94,20 @@ fn main() -> ExitCode {
                         .default_value("100,1000")
                         .value_parser(clap::value_parser!(usize)),
                 )
-                .arg(
-                    Arg::new("dir")
-                        .long("dir")
-                        .value_name("DIR")
-                        .help("Where the crates are written [default: target/scale-bench]")
-                        .value_parser(clap::value_parser!(PathBuf)),
-                )
+                .arg(dir_arg("target/scale-bench"))
                 .arg(
                     Arg::new("no-compile")
                         .long("no-compile")
                         .action(clap::ArgAction::SetTrue)
                         .help("Skip the derive expansion and the compiles"),
                 )
-                .arg(
-                    Arg::new("no-release")
-                        .long("no-release")
-                        .action(clap::ArgAction::SetTrue)
-                        .help("Compile with `cargo check` only"),
-                ),
+                .arg(no_release_arg()),
         )
         .subcommand(
             Command::new("k8s-bench")
                 .about("The compile of kapi-k8s (stable; core-v1 + apps-v1) against the latest k8s-openapi, each crate's own rustc")
-                .arg(
-                    Arg::new("dir")
-                        .long("dir")
-                        .value_name("DIR")
-                        .help("Where the crates are written [default: target/k8s-bench]")
-                        .value_parser(clap::value_parser!(PathBuf)),
-                )
-                .arg(
-                    Arg::new("no-release")
-                        .long("no-release")
-                        .action(clap::ArgAction::SetTrue)
-                        .help("Compile with `cargo check` only"),
-                ),
+                .arg(dir_arg("target/k8s-bench"))
+                .arg(no_release_arg()),
         )
         .subcommand(kapi_codegen::import::cli::command("import"))
         .subcommand(
@@ -242,6 +220,23 @@ fn main() -> ExitCode {
         }
         _ => ExitCode::from(2),
     }
+}
+
+/// A benchmark's `--dir`: where its crates are written.
+fn dir_arg(default: &str) -> Arg {
+    Arg::new("dir")
+        .long("dir")
+        .value_name("DIR")
+        .help(format!("Where the crates are written [default: {default}]"))
+        .value_parser(clap::value_parser!(PathBuf))
+}
+
+/// A benchmark's `--no-release`.
+fn no_release_arg() -> Arg {
+    Arg::new("no-release")
+        .long("no-release")
+        .action(clap::ArgAction::SetTrue)
+        .help("Compile with `cargo check` only")
 }
 
 /// `synth-api --kinds N --out DIR`: the crate depends on this workspace's kapi by path.
