@@ -144,3 +144,38 @@ fn write_executable(path: &Path, text: &str) -> Result<(), String> {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
         .map_err(|e| io_error(path, e))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wrapper times the crates it is told of, by `--crate-name`, and runs the others
+    /// (and cargo's `rustc -vV` probes) as they are.
+    #[test]
+    fn the_wrapper_times_only_the_named_crates() {
+        if !Path::new(GNU_TIME).exists() {
+            eprintln!("skipped: no {GNU_TIME}");
+            return;
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        let wrapper = dir.path().join("rustc-timed.sh");
+        write_executable(&wrapper, WRAPPER).expect("wrapper");
+        let run = |args: &[&str]| {
+            let status = Command::new(&wrapper)
+                .arg("true")
+                .args(args)
+                .env("KAPI_TIMED_CRATES", "kapi kapi_k8s")
+                .env("KAPI_TIMED_DIR", dir.path())
+                .status()
+                .expect("the wrapper runs");
+            assert!(status.success());
+        };
+        run(&["--crate-name", "kapi_k8s", "--edition=2021"]);
+        run(&["--crate-name", "kapi_codegen"]);
+        run(&["-vV"]);
+        let report = std::fs::read_to_string(dir.path().join("kapi_k8s.txt")).expect("timed");
+        assert!(Cost::from_gnu_time(&report).is_some(), "{report}");
+        assert!(!dir.path().join("kapi_codegen.txt").exists());
+        assert!(!dir.path().join(".txt").exists());
+    }
+}
