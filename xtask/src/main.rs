@@ -194,13 +194,7 @@ fn main() -> ExitCode {
                 compile: !m.get_flag("no-compile"),
                 release: !m.get_flag("no-release"),
             };
-            match scale_bench::run(&root, &options) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("scale-bench: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            exit_code("scale-bench", scale_bench::run(&root, &options))
         }
         Some(("k8s-bench", m)) => {
             let options = k8s_bench::Options {
@@ -210,15 +204,20 @@ fn main() -> ExitCode {
                     .unwrap_or_else(|| root.join("target/k8s-bench")),
                 release: !m.get_flag("no-release"),
             };
-            match k8s_bench::run(&root, &options) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("k8s-bench: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            exit_code("k8s-bench", k8s_bench::run(&root, &options))
         }
         _ => ExitCode::from(2),
+    }
+}
+
+/// A command's result as its exit code, the error reported under the command's name.
+fn exit_code(command: &str, result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{command}: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
