@@ -18,6 +18,7 @@ fn import(doc_comments: bool) -> Imported {
     let options = Options {
         doc_comments,
         packages: BTreeMap::new(),
+        layout: Default::default(),
     };
     go::import(&dirs, &root, &options).expect("imports")
 }
@@ -72,6 +73,7 @@ fn refused_constructs_are_each_a_warning() {
         "constant `MaxParts` is not a string",
         "client method `Evict` uses verb `create`",
         "kapi has no CEL rules",
+        "`SchemaOrArray` writes its own JSON",
     ] {
         assert!(
             text.iter().any(|w| w.contains(needle)),
@@ -92,6 +94,37 @@ fn refused_constructs_are_each_a_warning() {
     }
     // Generated Go is never read.
     assert!(!file(&imported, "widgets/v1.rs").contains("GeneratedOnly"));
+}
+
+#[test]
+fn layout_gates_each_module_and_includes_its_generated_code() {
+    let root = go_root();
+    let options = Options {
+        doc_comments: false,
+        packages: BTreeMap::new(),
+        layout: kapi_codegen::import::ir::Layout {
+            cargo_features: true,
+            generated: Some("../generated".into()),
+        },
+    };
+    let imported = go::import(&[root.join("widgets/v1")], &root, &options).expect("imports");
+    let text = file(&imported, "widgets/v1.rs");
+    assert!(
+        text.contains("    cargo_feature = \"widgets-v1\",\n}\n"),
+        "no cargo feature in:\n{text}"
+    );
+    // `widgets/v1.rs` sits one directory below the output: its `#[path]` climbs out of
+    // `widgets/` and the output directory, to `<crate>/generated/widgets/v1/mod.rs`.
+    assert!(
+        text.contains(
+            "#[rustfmt::skip]\n#[path = \"../../generated/widgets/v1/mod.rs\"]\npub mod generated;\n"
+        ),
+        "no include of the generated module in:\n{text}"
+    );
+    // Without a layout, neither is written (the pinned output above).
+    let plain = import(false);
+    assert!(!file(&plain, "widgets/v1.rs").contains("cargo_feature"));
+    assert!(!file(&plain, "widgets/v1.rs").contains("pub mod generated"));
 }
 
 #[test]

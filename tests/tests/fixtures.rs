@@ -2,7 +2,10 @@
 //! from both their `.json` and `.yaml` forms.
 
 use kapi::codec::{json, yaml};
-use kapi::meta::{CreateOptions, DeleteOptions, ListOptions, Status, WatchEvent};
+use kapi::meta::{
+    APIGroup, APIVersions, CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions,
+    Status, UpdateOptions, WatchEvent,
+};
 use kapi_k8s::coordination::v1::Lease;
 use kapi_k8s::core::v1 as core_v1;
 use kapi_tests::fixtures_dir;
@@ -64,6 +67,31 @@ fn create_options() {
 #[test]
 fn delete_options() {
     round_trip::<DeleteOptions>("core.v1.DeleteOptions");
+}
+
+#[test]
+fn get_options() {
+    round_trip::<GetOptions>("core.v1.GetOptions");
+}
+
+#[test]
+fn patch_options() {
+    round_trip::<PatchOptions>("core.v1.PatchOptions");
+}
+
+#[test]
+fn update_options() {
+    round_trip::<UpdateOptions>("core.v1.UpdateOptions");
+}
+
+#[test]
+fn api_group() {
+    round_trip::<APIGroup>("core.v1.APIGroup");
+}
+
+#[test]
+fn api_versions() {
+    round_trip::<APIVersions>("core.v1.APIVersions");
 }
 
 #[test]

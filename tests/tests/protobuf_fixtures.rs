@@ -3,7 +3,10 @@
 
 use kapi::codec::protobuf::{self, FrameReader, ProtoMessage};
 use kapi::codec::CodecError;
-use kapi::meta::{CreateOptions, DeleteOptions, ListOptions, Status, WatchEvent};
+use kapi::meta::{
+    APIGroup, APIVersions, CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions,
+    Status, UpdateOptions, WatchEvent,
+};
 use kapi_k8s::coordination::v1::Lease;
 use kapi_k8s::core::v1 as core_v1;
 use kapi_tests::fixtures_dir;
@@ -86,6 +89,31 @@ fn create_options() {
 #[test]
 fn delete_options() {
     check::<DeleteOptions>("core.v1.DeleteOptions");
+}
+
+#[test]
+fn get_options() {
+    check::<GetOptions>("core.v1.GetOptions");
+}
+
+#[test]
+fn patch_options() {
+    check::<PatchOptions>("core.v1.PatchOptions");
+}
+
+#[test]
+fn update_options() {
+    check::<UpdateOptions>("core.v1.UpdateOptions");
+}
+
+#[test]
+fn api_group() {
+    check::<APIGroup>("core.v1.APIGroup");
+}
+
+#[test]
+fn api_versions() {
+    check::<APIVersions>("core.v1.APIVersions");
 }
 
 #[test]

@@ -23,6 +23,7 @@ pub fn run(root: &Path, from: &Path, out: &Path, fixtures: &Path) -> Result<Stri
     let options = Options {
         doc_comments: false,
         packages: BTreeMap::new(),
+        layout: Default::default(),
     };
     let imported = go::import(&dirs, from, &options)?;
     let elapsed = start.elapsed();
@@ -68,7 +69,7 @@ pub fn run(root: &Path, from: &Path, out: &Path, fixtures: &Path) -> Result<Stri
 }
 
 /// `<group>/<version>` directories holding a `types.go`, sorted.
-fn group_versions(from: &Path) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn group_versions(from: &Path) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     let groups = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
     for group in groups.filter_map(Result::ok) {
@@ -89,7 +90,7 @@ fn group_versions(from: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }

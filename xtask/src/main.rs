@@ -16,11 +16,13 @@
 //! - `cargo xtask import go ...`: the importer's command line ([`kapi_codegen::import::cli`]).
 //! - `cargo xtask import-k8s --from DIR --out DIR [--fixtures DIR]`: every group-version of
 //!   a k8s.io/api checkout imported into a scratch crate with a test per fixture
-//!   ([`import_k8s`]).
+//!   ([`import_k8s`]); with `--crate api-types/k8s` instead of `--out`, the shipped crate
+//!   ([`k8s_crate`]).
 
 mod compile_cost;
 mod import_k8s;
 mod k8s_bench;
+mod k8s_crate;
 mod measure;
 mod scale_bench;
 mod synth;
@@ -112,7 +114,7 @@ fn main() -> ExitCode {
         .subcommand(kapi_codegen::import::cli::command("import"))
         .subcommand(
             Command::new("import-k8s")
-                .about("Import every group-version of a k8s.io/api checkout into a scratch crate with a test per fixture")
+                .about("Import every group-version of a k8s.io/api checkout: into a scratch crate with a test per fixture (--out), or into the shipped kapi-k8s crate (--crate)")
                 .arg(
                     Arg::new("from")
                         .long("from")
@@ -125,9 +127,17 @@ fn main() -> ExitCode {
                     Arg::new("out")
                         .long("out")
                         .value_name("DIR")
-                        .required(true)
+                        .required_unless_present("crate")
+                        .conflicts_with("crate")
                         .value_parser(clap::value_parser!(PathBuf))
-                        .help("Where the crate is written (outside the repository)"),
+                        .help("Where the scratch crate is written (outside the repository)"),
+                )
+                .arg(
+                    Arg::new("crate")
+                        .long("crate")
+                        .value_name("DIR")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("The shipped crate to rewrite (api-types/k8s)"),
                 )
                 .arg(
                     Arg::new("fixtures")
@@ -140,6 +150,23 @@ fn main() -> ExitCode {
         .get_matches();
     match matches.subcommand() {
         Some(("import", m)) => kapi_codegen::import::cli::run(m),
+        Some(("import-k8s", m)) if m.get_one::<PathBuf>("crate").is_some() => {
+            let (Some(from), Some(dir)) =
+                (m.get_one::<PathBuf>("from"), m.get_one::<PathBuf>("crate"))
+            else {
+                return ExitCode::from(2);
+            };
+            match k8s_crate::run(&root, from, &k8s_crate::crate_dir(&root, dir)) {
+                Ok(summary) => {
+                    print!("{summary}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("import-k8s: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(("import-k8s", m)) => {
             let (Some(from), Some(out)) =
                 (m.get_one::<PathBuf>("from"), m.get_one::<PathBuf>("out"))

@@ -63,35 +63,255 @@ impl SharedInformerFactory {
     }
     /// The runtime factory underneath, for informers of other kinds (`informer_for`).
     pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory { &self.factory }
+    #[cfg(feature = "admissionregistration-v1")]
+    /// The admissionregistration.k8s.io/v1 informers.
+    pub fn admissionregistration_v1(&self) -> crate::admissionregistration::v1::generated::informers::AdmissionregistrationV1Informers {
+        crate::admissionregistration::v1::generated::informers::AdmissionregistrationV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "admissionregistration-v1alpha1")]
+    /// The admissionregistration.k8s.io/v1alpha1 informers.
+    pub fn admissionregistration_v1alpha1(&self) -> crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers {
+        crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    /// The admissionregistration.k8s.io/v1beta1 informers.
+    pub fn admissionregistration_v1beta1(&self) -> crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers {
+        crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "apiserverinternal-v1alpha1")]
+    /// The internal.apiserver.k8s.io/v1alpha1 informers.
+    pub fn internal_v1alpha1(&self) -> crate::apiserverinternal::v1alpha1::generated::informers::InternalV1alpha1Informers {
+        crate::apiserverinternal::v1alpha1::generated::informers::InternalV1alpha1Informers::new(self.factory.clone())
+    }
     #[cfg(feature = "apps-v1")]
     /// The apps/v1 informers.
     pub fn apps_v1(&self) -> crate::apps::v1::generated::informers::AppsV1Informers {
         crate::apps::v1::generated::informers::AppsV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "apps-v1beta1")]
+    /// The apps/v1beta1 informers.
+    pub fn apps_v1beta1(&self) -> crate::apps::v1beta1::generated::informers::AppsV1beta1Informers {
+        crate::apps::v1beta1::generated::informers::AppsV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "apps-v1beta2")]
+    /// The apps/v1beta2 informers.
+    pub fn apps_v1beta2(&self) -> crate::apps::v1beta2::generated::informers::AppsV1beta2Informers {
+        crate::apps::v1beta2::generated::informers::AppsV1beta2Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "autoscaling-v1")]
+    /// The autoscaling/v1 informers.
+    pub fn autoscaling_v1(&self) -> crate::autoscaling::v1::generated::informers::AutoscalingV1Informers {
+        crate::autoscaling::v1::generated::informers::AutoscalingV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "autoscaling-v2")]
+    /// The autoscaling/v2 informers.
+    pub fn autoscaling_v2(&self) -> crate::autoscaling::v2::generated::informers::AutoscalingV2Informers {
+        crate::autoscaling::v2::generated::informers::AutoscalingV2Informers::new(self.factory.clone())
     }
     #[cfg(feature = "batch-v1")]
     /// The batch/v1 informers.
     pub fn batch_v1(&self) -> crate::batch::v1::generated::informers::BatchV1Informers {
         crate::batch::v1::generated::informers::BatchV1Informers::new(self.factory.clone())
     }
+    #[cfg(feature = "batch-v1beta1")]
+    /// The batch/v1beta1 informers.
+    pub fn batch_v1beta1(&self) -> crate::batch::v1beta1::generated::informers::BatchV1beta1Informers {
+        crate::batch::v1beta1::generated::informers::BatchV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "certificates-v1")]
+    /// The certificates.k8s.io/v1 informers.
+    pub fn certificates_v1(&self) -> crate::certificates::v1::generated::informers::CertificatesV1Informers {
+        crate::certificates::v1::generated::informers::CertificatesV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "certificates-v1alpha1")]
+    /// The certificates.k8s.io/v1alpha1 informers.
+    pub fn certificates_v1alpha1(&self) -> crate::certificates::v1alpha1::generated::informers::CertificatesV1alpha1Informers {
+        crate::certificates::v1alpha1::generated::informers::CertificatesV1alpha1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "certificates-v1beta1")]
+    /// The certificates.k8s.io/v1beta1 informers.
+    pub fn certificates_v1beta1(&self) -> crate::certificates::v1beta1::generated::informers::CertificatesV1beta1Informers {
+        crate::certificates::v1beta1::generated::informers::CertificatesV1beta1Informers::new(self.factory.clone())
+    }
     #[cfg(feature = "coordination-v1")]
     /// The coordination.k8s.io/v1 informers.
     pub fn coordination_v1(&self) -> crate::coordination::v1::generated::informers::CoordinationV1Informers {
         crate::coordination::v1::generated::informers::CoordinationV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "coordination-v1alpha2")]
+    /// The coordination.k8s.io/v1alpha2 informers.
+    pub fn coordination_v1alpha2(&self) -> crate::coordination::v1alpha2::generated::informers::CoordinationV1alpha2Informers {
+        crate::coordination::v1alpha2::generated::informers::CoordinationV1alpha2Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "coordination-v1beta1")]
+    /// The coordination.k8s.io/v1beta1 informers.
+    pub fn coordination_v1beta1(&self) -> crate::coordination::v1beta1::generated::informers::CoordinationV1beta1Informers {
+        crate::coordination::v1beta1::generated::informers::CoordinationV1beta1Informers::new(self.factory.clone())
     }
     #[cfg(feature = "core-v1")]
     /// The v1 informers.
     pub fn core_v1(&self) -> crate::core::v1::generated::informers::CoreV1Informers {
         crate::core::v1::generated::informers::CoreV1Informers::new(self.factory.clone())
     }
+    #[cfg(feature = "discovery-v1")]
+    /// The discovery.k8s.io/v1 informers.
+    pub fn discovery_v1(&self) -> crate::discovery::v1::generated::informers::DiscoveryV1Informers {
+        crate::discovery::v1::generated::informers::DiscoveryV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "discovery-v1beta1")]
+    /// The discovery.k8s.io/v1beta1 informers.
+    pub fn discovery_v1beta1(&self) -> crate::discovery::v1beta1::generated::informers::DiscoveryV1beta1Informers {
+        crate::discovery::v1beta1::generated::informers::DiscoveryV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "events-v1")]
+    /// The events.k8s.io/v1 informers.
+    pub fn events_v1(&self) -> crate::events::v1::generated::informers::EventsV1Informers {
+        crate::events::v1::generated::informers::EventsV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "events-v1beta1")]
+    /// The events.k8s.io/v1beta1 informers.
+    pub fn events_v1beta1(&self) -> crate::events::v1beta1::generated::informers::EventsV1beta1Informers {
+        crate::events::v1beta1::generated::informers::EventsV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "extensions-v1beta1")]
+    /// The extensions/v1beta1 informers.
+    pub fn extensions_v1beta1(&self) -> crate::extensions::v1beta1::generated::informers::ExtensionsV1beta1Informers {
+        crate::extensions::v1beta1::generated::informers::ExtensionsV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "flowcontrol-v1")]
+    /// The flowcontrol.apiserver.k8s.io/v1 informers.
+    pub fn flowcontrol_v1(&self) -> crate::flowcontrol::v1::generated::informers::FlowcontrolV1Informers {
+        crate::flowcontrol::v1::generated::informers::FlowcontrolV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "flowcontrol-v1beta1")]
+    /// The flowcontrol.apiserver.k8s.io/v1beta1 informers.
+    pub fn flowcontrol_v1beta1(&self) -> crate::flowcontrol::v1beta1::generated::informers::FlowcontrolV1beta1Informers {
+        crate::flowcontrol::v1beta1::generated::informers::FlowcontrolV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "flowcontrol-v1beta2")]
+    /// The flowcontrol.apiserver.k8s.io/v1beta2 informers.
+    pub fn flowcontrol_v1beta2(&self) -> crate::flowcontrol::v1beta2::generated::informers::FlowcontrolV1beta2Informers {
+        crate::flowcontrol::v1beta2::generated::informers::FlowcontrolV1beta2Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "flowcontrol-v1beta3")]
+    /// The flowcontrol.apiserver.k8s.io/v1beta3 informers.
+    pub fn flowcontrol_v1beta3(&self) -> crate::flowcontrol::v1beta3::generated::informers::FlowcontrolV1beta3Informers {
+        crate::flowcontrol::v1beta3::generated::informers::FlowcontrolV1beta3Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "lifecycle-v1alpha1")]
+    /// The lifecycle.k8s.io/v1alpha1 informers.
+    pub fn lifecycle_v1alpha1(&self) -> crate::lifecycle::v1alpha1::generated::informers::LifecycleV1alpha1Informers {
+        crate::lifecycle::v1alpha1::generated::informers::LifecycleV1alpha1Informers::new(self.factory.clone())
+    }
     #[cfg(feature = "networking-v1")]
     /// The networking.k8s.io/v1 informers.
     pub fn networking_v1(&self) -> crate::networking::v1::generated::informers::NetworkingV1Informers {
         crate::networking::v1::generated::informers::NetworkingV1Informers::new(self.factory.clone())
     }
+    #[cfg(feature = "networking-v1beta1")]
+    /// The networking.k8s.io/v1beta1 informers.
+    pub fn networking_v1beta1(&self) -> crate::networking::v1beta1::generated::informers::NetworkingV1beta1Informers {
+        crate::networking::v1beta1::generated::informers::NetworkingV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "node-v1")]
+    /// The node.k8s.io/v1 informers.
+    pub fn node_v1(&self) -> crate::node::v1::generated::informers::NodeV1Informers {
+        crate::node::v1::generated::informers::NodeV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "node-v1alpha1")]
+    /// The node.k8s.io/v1alpha1 informers.
+    pub fn node_v1alpha1(&self) -> crate::node::v1alpha1::generated::informers::NodeV1alpha1Informers {
+        crate::node::v1alpha1::generated::informers::NodeV1alpha1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "node-v1beta1")]
+    /// The node.k8s.io/v1beta1 informers.
+    pub fn node_v1beta1(&self) -> crate::node::v1beta1::generated::informers::NodeV1beta1Informers {
+        crate::node::v1beta1::generated::informers::NodeV1beta1Informers::new(self.factory.clone())
+    }
     #[cfg(feature = "policy-v1")]
     /// The policy/v1 informers.
     pub fn policy_v1(&self) -> crate::policy::v1::generated::informers::PolicyV1Informers {
         crate::policy::v1::generated::informers::PolicyV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "policy-v1beta1")]
+    /// The policy/v1beta1 informers.
+    pub fn policy_v1beta1(&self) -> crate::policy::v1beta1::generated::informers::PolicyV1beta1Informers {
+        crate::policy::v1beta1::generated::informers::PolicyV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "rbac-v1")]
+    /// The rbac.authorization.k8s.io/v1 informers.
+    pub fn rbac_v1(&self) -> crate::rbac::v1::generated::informers::RbacV1Informers {
+        crate::rbac::v1::generated::informers::RbacV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "rbac-v1alpha1")]
+    /// The rbac.authorization.k8s.io/v1alpha1 informers.
+    pub fn rbac_v1alpha1(&self) -> crate::rbac::v1alpha1::generated::informers::RbacV1alpha1Informers {
+        crate::rbac::v1alpha1::generated::informers::RbacV1alpha1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "rbac-v1beta1")]
+    /// The rbac.authorization.k8s.io/v1beta1 informers.
+    pub fn rbac_v1beta1(&self) -> crate::rbac::v1beta1::generated::informers::RbacV1beta1Informers {
+        crate::rbac::v1beta1::generated::informers::RbacV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "resource-v1")]
+    /// The resource.k8s.io/v1 informers.
+    pub fn resource_v1(&self) -> crate::resource::v1::generated::informers::ResourceV1Informers {
+        crate::resource::v1::generated::informers::ResourceV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "resource-v1alpha3")]
+    /// The resource.k8s.io/v1alpha3 informers.
+    pub fn resource_v1alpha3(&self) -> crate::resource::v1alpha3::generated::informers::ResourceV1alpha3Informers {
+        crate::resource::v1alpha3::generated::informers::ResourceV1alpha3Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "resource-v1beta1")]
+    /// The resource.k8s.io/v1beta1 informers.
+    pub fn resource_v1beta1(&self) -> crate::resource::v1beta1::generated::informers::ResourceV1beta1Informers {
+        crate::resource::v1beta1::generated::informers::ResourceV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "resource-v1beta2")]
+    /// The resource.k8s.io/v1beta2 informers.
+    pub fn resource_v1beta2(&self) -> crate::resource::v1beta2::generated::informers::ResourceV1beta2Informers {
+        crate::resource::v1beta2::generated::informers::ResourceV1beta2Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "scheduling-v1")]
+    /// The scheduling.k8s.io/v1 informers.
+    pub fn scheduling_v1(&self) -> crate::scheduling::v1::generated::informers::SchedulingV1Informers {
+        crate::scheduling::v1::generated::informers::SchedulingV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "scheduling-v1alpha3")]
+    /// The scheduling.k8s.io/v1alpha3 informers.
+    pub fn scheduling_v1alpha3(&self) -> crate::scheduling::v1alpha3::generated::informers::SchedulingV1alpha3Informers {
+        crate::scheduling::v1alpha3::generated::informers::SchedulingV1alpha3Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "scheduling-v1beta1")]
+    /// The scheduling.k8s.io/v1beta1 informers.
+    pub fn scheduling_v1beta1(&self) -> crate::scheduling::v1beta1::generated::informers::SchedulingV1beta1Informers {
+        crate::scheduling::v1beta1::generated::informers::SchedulingV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "storage-v1")]
+    /// The storage.k8s.io/v1 informers.
+    pub fn storage_v1(&self) -> crate::storage::v1::generated::informers::StorageV1Informers {
+        crate::storage::v1::generated::informers::StorageV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "storage-v1alpha1")]
+    /// The storage.k8s.io/v1alpha1 informers.
+    pub fn storage_v1alpha1(&self) -> crate::storage::v1alpha1::generated::informers::StorageV1alpha1Informers {
+        crate::storage::v1alpha1::generated::informers::StorageV1alpha1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "storage-v1beta1")]
+    /// The storage.k8s.io/v1beta1 informers.
+    pub fn storage_v1beta1(&self) -> crate::storage::v1beta1::generated::informers::StorageV1beta1Informers {
+        crate::storage::v1beta1::generated::informers::StorageV1beta1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "storagemigration-v1")]
+    /// The storagemigration.k8s.io/v1 informers.
+    pub fn storagemigration_v1(&self) -> crate::storagemigration::v1::generated::informers::StoragemigrationV1Informers {
+        crate::storagemigration::v1::generated::informers::StoragemigrationV1Informers::new(self.factory.clone())
+    }
+    #[cfg(feature = "storagemigration-v1beta1")]
+    /// The storagemigration.k8s.io/v1beta1 informers.
+    pub fn storagemigration_v1beta1(&self) -> crate::storagemigration::v1beta1::generated::informers::StoragemigrationV1beta1Informers {
+        crate::storagemigration::v1beta1::generated::informers::StoragemigrationV1beta1Informers::new(self.factory.clone())
     }
     /// Starts every informer asked for so far; call it again after asking for more.
     pub fn start(&self) {

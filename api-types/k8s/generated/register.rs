@@ -4,17 +4,125 @@
 /// Registers every group-version of `kapi-k8s` in a scheme.
 #[allow(unused_variables)]
 pub fn install(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    #[cfg(feature = "admission-v1")]
+    crate::admission::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "admission-v1beta1")]
+    crate::admission::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "admissionregistration-v1")]
+    crate::admissionregistration::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "admissionregistration-v1alpha1")]
+    crate::admissionregistration::v1alpha1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    crate::admissionregistration::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "apidiscovery-v2")]
+    crate::apidiscovery::v2::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "apidiscovery-v2beta1")]
+    crate::apidiscovery::v2beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "apiserverinternal-v1alpha1")]
+    crate::apiserverinternal::v1alpha1::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "apps-v1")]
     crate::apps::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "apps-v1beta1")]
+    crate::apps::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "apps-v1beta2")]
+    crate::apps::v1beta2::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "authentication-v1")]
+    crate::authentication::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "authentication-v1alpha1")]
+    crate::authentication::v1alpha1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "authentication-v1beta1")]
+    crate::authentication::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "authorization-v1")]
+    crate::authorization::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "authorization-v1beta1")]
+    crate::authorization::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "autoscaling-v1")]
+    crate::autoscaling::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "autoscaling-v2")]
+    crate::autoscaling::v2::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "batch-v1")]
     crate::batch::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "batch-v1beta1")]
+    crate::batch::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "certificates-v1")]
+    crate::certificates::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "certificates-v1alpha1")]
+    crate::certificates::v1alpha1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "certificates-v1beta1")]
+    crate::certificates::v1beta1::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "coordination-v1")]
     crate::coordination::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "coordination-v1alpha2")]
+    crate::coordination::v1alpha2::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "coordination-v1beta1")]
+    crate::coordination::v1beta1::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "core-v1")]
     crate::core::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "discovery-v1")]
+    crate::discovery::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "discovery-v1beta1")]
+    crate::discovery::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "events-v1")]
+    crate::events::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "events-v1beta1")]
+    crate::events::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "extensions-v1beta1")]
+    crate::extensions::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "flowcontrol-v1")]
+    crate::flowcontrol::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "flowcontrol-v1beta1")]
+    crate::flowcontrol::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "flowcontrol-v1beta2")]
+    crate::flowcontrol::v1beta2::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "flowcontrol-v1beta3")]
+    crate::flowcontrol::v1beta3::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "imagepolicy-v1alpha1")]
+    crate::imagepolicy::v1alpha1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "lifecycle-v1alpha1")]
+    crate::lifecycle::v1alpha1::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "networking-v1")]
     crate::networking::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "networking-v1beta1")]
+    crate::networking::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "node-v1")]
+    crate::node::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "node-v1alpha1")]
+    crate::node::v1alpha1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "node-v1beta1")]
+    crate::node::v1beta1::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "policy-v1")]
     crate::policy::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "policy-v1beta1")]
+    crate::policy::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "rbac-v1")]
+    crate::rbac::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "rbac-v1alpha1")]
+    crate::rbac::v1alpha1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "rbac-v1beta1")]
+    crate::rbac::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "resource-v1")]
+    crate::resource::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "resource-v1alpha3")]
+    crate::resource::v1alpha3::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "resource-v1beta1")]
+    crate::resource::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "resource-v1beta2")]
+    crate::resource::v1beta2::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "scheduling-v1")]
+    crate::scheduling::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "scheduling-v1alpha3")]
+    crate::scheduling::v1alpha3::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "scheduling-v1beta1")]
+    crate::scheduling::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "storage-v1")]
+    crate::storage::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "storage-v1alpha1")]
+    crate::storage::v1alpha1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "storage-v1beta1")]
+    crate::storage::v1beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "storagemigration-v1")]
+    crate::storagemigration::v1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "storagemigration-v1beta1")]
+    crate::storagemigration::v1beta1::generated::register::add_to_scheme(scheme)?;
     ::core::result::Result::Ok(())
 }

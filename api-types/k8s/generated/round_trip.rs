@@ -5,29 +5,237 @@
 #[allow(unused_variables, unused_mut)]
 pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
+    #[cfg(feature = "admissionregistration-v1")]
+    {
+        passed += crate::admissionregistration::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "admissionregistration-v1alpha1")]
+    {
+        passed += crate::admissionregistration::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    {
+        passed += crate::admissionregistration::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "apidiscovery-v2")]
+    {
+        passed += crate::apidiscovery::v2::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "apidiscovery-v2beta1")]
+    {
+        passed += crate::apidiscovery::v2beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "apiserverinternal-v1alpha1")]
+    {
+        passed += crate::apiserverinternal::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
     #[cfg(feature = "apps-v1")]
     {
         passed += crate::apps::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "apps-v1beta1")]
+    {
+        passed += crate::apps::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "apps-v1beta2")]
+    {
+        passed += crate::apps::v1beta2::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "authentication-v1")]
+    {
+        passed += crate::authentication::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "authentication-v1alpha1")]
+    {
+        passed += crate::authentication::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "authentication-v1beta1")]
+    {
+        passed += crate::authentication::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "authorization-v1")]
+    {
+        passed += crate::authorization::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "authorization-v1beta1")]
+    {
+        passed += crate::authorization::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "autoscaling-v1")]
+    {
+        passed += crate::autoscaling::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "autoscaling-v2")]
+    {
+        passed += crate::autoscaling::v2::generated::round_trip::round_trip(seeds.clone())?;
     }
     #[cfg(feature = "batch-v1")]
     {
         passed += crate::batch::v1::generated::round_trip::round_trip(seeds.clone())?;
     }
+    #[cfg(feature = "batch-v1beta1")]
+    {
+        passed += crate::batch::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "certificates-v1")]
+    {
+        passed += crate::certificates::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "certificates-v1alpha1")]
+    {
+        passed += crate::certificates::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "certificates-v1beta1")]
+    {
+        passed += crate::certificates::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
     #[cfg(feature = "coordination-v1")]
     {
         passed += crate::coordination::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "coordination-v1alpha2")]
+    {
+        passed += crate::coordination::v1alpha2::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "coordination-v1beta1")]
+    {
+        passed += crate::coordination::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
     }
     #[cfg(feature = "core-v1")]
     {
         passed += crate::core::v1::generated::round_trip::round_trip(seeds.clone())?;
     }
+    #[cfg(feature = "discovery-v1")]
+    {
+        passed += crate::discovery::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "discovery-v1beta1")]
+    {
+        passed += crate::discovery::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "events-v1")]
+    {
+        passed += crate::events::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "events-v1beta1")]
+    {
+        passed += crate::events::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "extensions-v1beta1")]
+    {
+        passed += crate::extensions::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "flowcontrol-v1")]
+    {
+        passed += crate::flowcontrol::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "flowcontrol-v1beta1")]
+    {
+        passed += crate::flowcontrol::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "flowcontrol-v1beta2")]
+    {
+        passed += crate::flowcontrol::v1beta2::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "flowcontrol-v1beta3")]
+    {
+        passed += crate::flowcontrol::v1beta3::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "imagepolicy-v1alpha1")]
+    {
+        passed += crate::imagepolicy::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "lifecycle-v1alpha1")]
+    {
+        passed += crate::lifecycle::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
     #[cfg(feature = "networking-v1")]
     {
         passed += crate::networking::v1::generated::round_trip::round_trip(seeds.clone())?;
     }
+    #[cfg(feature = "networking-v1beta1")]
+    {
+        passed += crate::networking::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "node-v1")]
+    {
+        passed += crate::node::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "node-v1alpha1")]
+    {
+        passed += crate::node::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "node-v1beta1")]
+    {
+        passed += crate::node::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
     #[cfg(feature = "policy-v1")]
     {
         passed += crate::policy::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "policy-v1beta1")]
+    {
+        passed += crate::policy::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "rbac-v1")]
+    {
+        passed += crate::rbac::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "rbac-v1alpha1")]
+    {
+        passed += crate::rbac::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "rbac-v1beta1")]
+    {
+        passed += crate::rbac::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "resource-v1")]
+    {
+        passed += crate::resource::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "resource-v1alpha3")]
+    {
+        passed += crate::resource::v1alpha3::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "resource-v1beta1")]
+    {
+        passed += crate::resource::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "resource-v1beta2")]
+    {
+        passed += crate::resource::v1beta2::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "scheduling-v1")]
+    {
+        passed += crate::scheduling::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "scheduling-v1alpha3")]
+    {
+        passed += crate::scheduling::v1alpha3::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "scheduling-v1beta1")]
+    {
+        passed += crate::scheduling::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "storage-v1")]
+    {
+        passed += crate::storage::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "storage-v1alpha1")]
+    {
+        passed += crate::storage::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "storage-v1beta1")]
+    {
+        passed += crate::storage::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "storagemigration-v1")]
+    {
+        passed += crate::storagemigration::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
+    #[cfg(feature = "storagemigration-v1beta1")]
+    {
+        passed += crate::storagemigration::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
     }::core::result::Result::Ok(passed)
 }
 /// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
@@ -36,31 +244,625 @@ pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<
 #[allow(unused_mut, clippy::vec_init_then_push)]
 pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     let mut kinds = ::std::vec::Vec::new();
+    #[cfg(feature = "admission-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admission.k8s.io.v1.AdmissionReview",
+        fingerprint: "1ec6379019e5fa7c",
+        json: ::kapi::fixtures::json_codec::<crate::admission::v1::AdmissionReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admission::v1::AdmissionReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admission::v1::AdmissionReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admission-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admission.k8s.io.v1beta1.AdmissionReview",
+        fingerprint: "e1ba6f3634f1ebfd",
+        json: ::kapi::fixtures::json_codec::<crate::admission::v1beta1::AdmissionReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admission::v1beta1::AdmissionReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admission::v1beta1::AdmissionReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1.MutatingAdmissionPolicy",
+        fingerprint: "dcea9498f694c0af",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1.MutatingAdmissionPolicyBinding",
+        fingerprint: "05398998d674e52b",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1.MutatingWebhookConfiguration",
+        fingerprint: "a75a8b339a26d606",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1.ValidatingAdmissionPolicy",
+        fingerprint: "d60203fa78050726",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1.ValidatingAdmissionPolicyBinding",
+        fingerprint: "80ce1d925301450d",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1.ValidatingWebhookConfiguration",
+        fingerprint: "f3a2f73a00021c86",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1alpha1.MutatingAdmissionPolicy",
+        fingerprint: "3a84b08e0747f561",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1alpha1.MutatingAdmissionPolicyBinding",
+        fingerprint: "1b51a56771e6226c",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1alpha1.ValidatingAdmissionPolicy",
+        fingerprint: "bbedbd20ccb1be5b",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1alpha1.ValidatingAdmissionPolicyBinding",
+        fingerprint: "95b14c941668ed52",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1beta1.MutatingAdmissionPolicy",
+        fingerprint: "8a9b49ae54a5f388",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1beta1.MutatingAdmissionPolicyBinding",
+        fingerprint: "7286ddab85036d2f",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1beta1.MutatingWebhookConfiguration",
+        fingerprint: "3cedad2fae2f1988",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1beta1.ValidatingAdmissionPolicy",
+        fingerprint: "ff928e1bcd7e3223",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1beta1.ValidatingAdmissionPolicyBinding",
+        fingerprint: "4f938818887e6921",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "admissionregistration.k8s.io.v1beta1.ValidatingWebhookConfiguration",
+        fingerprint: "3156505354c39116",
+        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apidiscovery-v2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apidiscovery.k8s.io.v2.APIGroupDiscovery",
+        fingerprint: "8d90c9147774405c",
+        json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2::APIGroupDiscovery>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apidiscovery-v2beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apidiscovery.k8s.io.v2beta1.APIGroupDiscovery",
+        fingerprint: "280cf05bf549ee84",
+        json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1.ControllerRevision",
+        fingerprint: "61d94701f83689c6",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1::ControllerRevision>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::ControllerRevision>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1::ControllerRevision>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1.DaemonSet",
+        fingerprint: "273646c1b83e2547",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1::DaemonSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::DaemonSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1::DaemonSet>()),
+        hub: ::core::option::Option::None,
+    });
     #[cfg(feature = "apps-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apps.v1.Deployment",
-        fingerprint: "6ad942de126bfcd1",
+        fingerprint: "bddac01bf0020d69",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1::Deployment>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::Deployment>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1::Deployment>()),
         hub: ::core::option::Option::None,
     });
+    #[cfg(feature = "apps-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1.ReplicaSet",
+        fingerprint: "a8846be0fa10ddef",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1::ReplicaSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::ReplicaSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1::ReplicaSet>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1.StatefulSet",
+        fingerprint: "770915c09e7f3ba4",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1::StatefulSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::StatefulSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1::StatefulSet>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta1.ControllerRevision",
+        fingerprint: "7f4dd3caceabb518",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::ControllerRevision>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::ControllerRevision>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::ControllerRevision>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta1.Deployment",
+        fingerprint: "b7cfbec1c4d6fc04",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::Deployment>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::Deployment>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::Deployment>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta1.DeploymentRollback",
+        fingerprint: "c6c3603883687bc1",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::DeploymentRollback>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::DeploymentRollback>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::DeploymentRollback>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta1.Scale",
+        fingerprint: "bf43c9199ad91089",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::Scale>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::Scale>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::Scale>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta1.StatefulSet",
+        fingerprint: "7ba2241f1b06d0a2",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::StatefulSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::StatefulSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::StatefulSet>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta2.ControllerRevision",
+        fingerprint: "88ab042d7889a2bb",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::ControllerRevision>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::ControllerRevision>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::ControllerRevision>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta2.DaemonSet",
+        fingerprint: "24f49d0a76b000dd",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::DaemonSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::DaemonSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::DaemonSet>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta2.Deployment",
+        fingerprint: "a2dfb7de9749017c",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::Deployment>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::Deployment>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::Deployment>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta2.ReplicaSet",
+        fingerprint: "cc83d050803d95ee",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::ReplicaSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::ReplicaSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::ReplicaSet>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta2.Scale",
+        fingerprint: "0b036fac7dd4c8e2",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::Scale>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::Scale>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::Scale>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apps-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apps.v1beta2.StatefulSet",
+        fingerprint: "b1b8e69ddb5a6ba5",
+        json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::StatefulSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::StatefulSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::StatefulSet>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authentication-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authentication.k8s.io.v1.SelfSubjectReview",
+        fingerprint: "aa8c06afca72d392",
+        json: ::kapi::fixtures::json_codec::<crate::authentication::v1::SelfSubjectReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1::SelfSubjectReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authentication::v1::SelfSubjectReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authentication-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authentication.k8s.io.v1.TokenRequest",
+        fingerprint: "e74d98670c8acc7d",
+        json: ::kapi::fixtures::json_codec::<crate::authentication::v1::TokenRequest>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1::TokenRequest>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authentication::v1::TokenRequest>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authentication-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authentication.k8s.io.v1.TokenReview",
+        fingerprint: "e9a53c1aa148f567",
+        json: ::kapi::fixtures::json_codec::<crate::authentication::v1::TokenReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1::TokenReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authentication::v1::TokenReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authentication-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authentication.k8s.io.v1alpha1.SelfSubjectReview",
+        fingerprint: "37bbf4f598bd14d5",
+        json: ::kapi::fixtures::json_codec::<crate::authentication::v1alpha1::SelfSubjectReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1alpha1::SelfSubjectReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authentication::v1alpha1::SelfSubjectReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authentication-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authentication.k8s.io.v1beta1.SelfSubjectReview",
+        fingerprint: "4e6836f53b0eab1a",
+        json: ::kapi::fixtures::json_codec::<crate::authentication::v1beta1::SelfSubjectReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1beta1::SelfSubjectReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authentication::v1beta1::SelfSubjectReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authentication-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authentication.k8s.io.v1beta1.TokenReview",
+        fingerprint: "1c81548e55e2a0d1",
+        json: ::kapi::fixtures::json_codec::<crate::authentication::v1beta1::TokenReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1beta1::TokenReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authentication::v1beta1::TokenReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authorization-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authorization.k8s.io.v1.LocalSubjectAccessReview",
+        fingerprint: "f78435c575d0a6e8",
+        json: ::kapi::fixtures::json_codec::<crate::authorization::v1::LocalSubjectAccessReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::LocalSubjectAccessReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1::LocalSubjectAccessReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authorization-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authorization.k8s.io.v1.SelfSubjectAccessReview",
+        fingerprint: "7102763938258aad",
+        json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SelfSubjectAccessReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SelfSubjectAccessReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SelfSubjectAccessReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authorization-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authorization.k8s.io.v1.SelfSubjectRulesReview",
+        fingerprint: "4fac0b0057fe0abc",
+        json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SelfSubjectRulesReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SelfSubjectRulesReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SelfSubjectRulesReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authorization-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authorization.k8s.io.v1.SubjectAccessReview",
+        fingerprint: "c6972fe88375ac0d",
+        json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SubjectAccessReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SubjectAccessReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SubjectAccessReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authorization-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authorization.k8s.io.v1beta1.LocalSubjectAccessReview",
+        fingerprint: "6893ff7e98a25283",
+        json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::LocalSubjectAccessReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::LocalSubjectAccessReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::LocalSubjectAccessReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authorization-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authorization.k8s.io.v1beta1.SelfSubjectAccessReview",
+        fingerprint: "aed5a49f1a699ad7",
+        json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::SelfSubjectAccessReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::SelfSubjectAccessReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::SelfSubjectAccessReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authorization-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authorization.k8s.io.v1beta1.SelfSubjectRulesReview",
+        fingerprint: "95de8bbf7c647211",
+        json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "authorization-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "authorization.k8s.io.v1beta1.SubjectAccessReview",
+        fingerprint: "e8951aaa2fb95835",
+        json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::SubjectAccessReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::SubjectAccessReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::SubjectAccessReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "autoscaling-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "autoscaling.v1.HorizontalPodAutoscaler",
+        fingerprint: "34026157674c1f41",
+        json: ::kapi::fixtures::json_codec::<crate::autoscaling::v1::HorizontalPodAutoscaler>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::autoscaling::v1::HorizontalPodAutoscaler>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::autoscaling::v1::HorizontalPodAutoscaler>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "autoscaling-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "autoscaling.v1.Scale",
+        fingerprint: "f08376051d40a5b1",
+        json: ::kapi::fixtures::json_codec::<crate::autoscaling::v1::Scale>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::autoscaling::v1::Scale>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::autoscaling::v1::Scale>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "autoscaling-v2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "autoscaling.v2.HorizontalPodAutoscaler",
+        fingerprint: "2eee30623a20f232",
+        json: ::kapi::fixtures::json_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "batch-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "batch.v1.CronJob",
+        fingerprint: "459d077378d26be5",
+        json: ::kapi::fixtures::json_codec::<crate::batch::v1::CronJob>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::batch::v1::CronJob>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::batch::v1::CronJob>()),
+        hub: ::core::option::Option::None,
+    });
     #[cfg(feature = "batch-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "batch.v1.Job",
-        fingerprint: "d0a2c05dcb32632e",
+        fingerprint: "f54e4146bce0d410",
         json: ::kapi::fixtures::json_codec::<crate::batch::v1::Job>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::batch::v1::Job>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::batch::v1::Job>()),
         hub: ::core::option::Option::None,
     });
+    #[cfg(feature = "batch-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "batch.v1beta1.CronJob",
+        fingerprint: "4ac3827589c693b3",
+        json: ::kapi::fixtures::json_codec::<crate::batch::v1beta1::CronJob>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::batch::v1beta1::CronJob>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::batch::v1beta1::CronJob>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "certificates-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "certificates.k8s.io.v1.CertificateSigningRequest",
+        fingerprint: "11427f7a6624db3b",
+        json: ::kapi::fixtures::json_codec::<crate::certificates::v1::CertificateSigningRequest>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1::CertificateSigningRequest>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1::CertificateSigningRequest>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "certificates-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "certificates.k8s.io.v1.ClusterTrustBundle",
+        fingerprint: "61d4b8edfab04e02",
+        json: ::kapi::fixtures::json_codec::<crate::certificates::v1::ClusterTrustBundle>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1::ClusterTrustBundle>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1::ClusterTrustBundle>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "certificates-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "certificates.k8s.io.v1.PodCertificateRequest",
+        fingerprint: "4d57582d5be71031",
+        json: ::kapi::fixtures::json_codec::<crate::certificates::v1::PodCertificateRequest>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1::PodCertificateRequest>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1::PodCertificateRequest>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "certificates-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "certificates.k8s.io.v1alpha1.ClusterTrustBundle",
+        fingerprint: "d0bf67df3bf1093f",
+        json: ::kapi::fixtures::json_codec::<crate::certificates::v1alpha1::ClusterTrustBundle>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1alpha1::ClusterTrustBundle>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1alpha1::ClusterTrustBundle>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "certificates-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "certificates.k8s.io.v1beta1.CertificateSigningRequest",
+        fingerprint: "ac6b35a6734a408e",
+        json: ::kapi::fixtures::json_codec::<crate::certificates::v1beta1::CertificateSigningRequest>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1beta1::CertificateSigningRequest>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1beta1::CertificateSigningRequest>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "certificates-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "certificates.k8s.io.v1beta1.ClusterTrustBundle",
+        fingerprint: "3b1f5b9d09f5d1c6",
+        json: ::kapi::fixtures::json_codec::<crate::certificates::v1beta1::ClusterTrustBundle>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1beta1::ClusterTrustBundle>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1beta1::ClusterTrustBundle>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "certificates-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "certificates.k8s.io.v1beta1.PodCertificateRequest",
+        fingerprint: "0a05854afac5081c",
+        json: ::kapi::fixtures::json_codec::<crate::certificates::v1beta1::PodCertificateRequest>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1beta1::PodCertificateRequest>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1beta1::PodCertificateRequest>()),
+        hub: ::core::option::Option::None,
+    });
     #[cfg(feature = "coordination-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "coordination.k8s.io.v1.Lease",
-        fingerprint: "b227db5131a01501",
+        fingerprint: "a513eb9a472e1649",
         json: ::kapi::fixtures::json_codec::<crate::coordination::v1::Lease>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::coordination::v1::Lease>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::coordination::v1::Lease>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "coordination-v1alpha2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "coordination.k8s.io.v1alpha2.LeaseCandidate",
+        fingerprint: "5494247ebaa79d60",
+        json: ::kapi::fixtures::json_codec::<crate::coordination::v1alpha2::LeaseCandidate>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::coordination::v1alpha2::LeaseCandidate>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::coordination::v1alpha2::LeaseCandidate>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "coordination-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "coordination.k8s.io.v1beta1.Lease",
+        fingerprint: "7a6c632d116f6934",
+        json: ::kapi::fixtures::json_codec::<crate::coordination::v1beta1::Lease>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::coordination::v1beta1::Lease>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::coordination::v1beta1::Lease>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "coordination-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "coordination.k8s.io.v1beta1.LeaseCandidate",
+        fingerprint: "adf81afbb833d469",
+        json: ::kapi::fixtures::json_codec::<crate::coordination::v1beta1::LeaseCandidate>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::coordination::v1beta1::LeaseCandidate>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::coordination::v1beta1::LeaseCandidate>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.Binding",
+        fingerprint: "551f8fa90224069f",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::Binding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Binding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Binding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.ComponentStatus",
+        fingerprint: "de6923e992c1d79d",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::ComponentStatus>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ComponentStatus>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ComponentStatus>()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -74,11 +876,29 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     });
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.Endpoints",
+        fingerprint: "e5b8538bb78c0052",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::Endpoints>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Endpoints>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Endpoints>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Event",
-        fingerprint: "18ff244438db4847",
+        fingerprint: "7e0122d35634e8ea",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Event>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Event>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Event>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.LimitRange",
+        fingerprint: "caf3954022f60b19",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::LimitRange>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::LimitRange>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::LimitRange>()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -93,7 +913,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Node",
-        fingerprint: "2346a83330c4c573",
+        fingerprint: "ca4fa5b8da4a55db",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Node>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Node>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Node>()),
@@ -101,11 +921,119 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     });
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.NodeProxyOptions",
+        fingerprint: "bdbf92761a25d153",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::NodeProxyOptions>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::NodeProxyOptions>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::NodeProxyOptions>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.PersistentVolume",
+        fingerprint: "0ecc4b611ea265a3",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::PersistentVolume>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PersistentVolume>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PersistentVolume>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.PersistentVolumeClaim",
+        fingerprint: "f553823b601d2a95",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::PersistentVolumeClaim>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PersistentVolumeClaim>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PersistentVolumeClaim>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Pod",
-        fingerprint: "71786e7d38df0568",
+        fingerprint: "afd70b2901193673",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Pod>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Pod>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Pod>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.PodAttachOptions",
+        fingerprint: "2c86265bf093a39f",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::PodAttachOptions>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodAttachOptions>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodAttachOptions>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.PodExecOptions",
+        fingerprint: "9b8efc4f1d8cd56e",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::PodExecOptions>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodExecOptions>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodExecOptions>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.PodLogOptions",
+        fingerprint: "48ad3ee36045c857",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::PodLogOptions>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodLogOptions>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodLogOptions>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.PodPortForwardOptions",
+        fingerprint: "f5b1bb7d8d5bd700",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::PodPortForwardOptions>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodPortForwardOptions>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodPortForwardOptions>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.PodProxyOptions",
+        fingerprint: "11af40df9493442a",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::PodProxyOptions>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodProxyOptions>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodProxyOptions>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.PodTemplate",
+        fingerprint: "3ca55fc2217448af",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::PodTemplate>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodTemplate>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodTemplate>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.RangeAllocation",
+        fingerprint: "af077a86aab72c49",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::RangeAllocation>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::RangeAllocation>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::RangeAllocation>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.ReplicationController",
+        fingerprint: "7363a6437acecbb9",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::ReplicationController>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ReplicationController>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ReplicationController>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.ResourceQuota",
+        fingerprint: "e1162ad3a6eb3013",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::ResourceQuota>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ResourceQuota>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ResourceQuota>()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -119,8 +1047,17 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     });
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.SerializedReference",
+        fingerprint: "dad2104872801e97",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::SerializedReference>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::SerializedReference>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::SerializedReference>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Service",
-        fingerprint: "6d25604e4e48fddb",
+        fingerprint: "4808444f45609c28",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Service>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Service>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Service>()),
@@ -135,22 +1072,832 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ServiceAccount>()),
         hub: ::core::option::Option::None,
     });
+    #[cfg(feature = "core-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "core.v1.ServiceProxyOptions",
+        fingerprint: "2c6f2e439f7c5ca2",
+        json: ::kapi::fixtures::json_codec::<crate::core::v1::ServiceProxyOptions>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ServiceProxyOptions>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ServiceProxyOptions>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "discovery-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "discovery.k8s.io.v1.EndpointSlice",
+        fingerprint: "0fdfd55802b0f972",
+        json: ::kapi::fixtures::json_codec::<crate::discovery::v1::EndpointSlice>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::discovery::v1::EndpointSlice>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::discovery::v1::EndpointSlice>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "discovery-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "discovery.k8s.io.v1beta1.EndpointSlice",
+        fingerprint: "0a767375b3105b7b",
+        json: ::kapi::fixtures::json_codec::<crate::discovery::v1beta1::EndpointSlice>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::discovery::v1beta1::EndpointSlice>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::discovery::v1beta1::EndpointSlice>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "events-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "events.k8s.io.v1.Event",
+        fingerprint: "ce24980f7945bdc2",
+        json: ::kapi::fixtures::json_codec::<crate::events::v1::Event>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::events::v1::Event>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::events::v1::Event>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "events-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "events.k8s.io.v1beta1.Event",
+        fingerprint: "795f70ccfa684393",
+        json: ::kapi::fixtures::json_codec::<crate::events::v1beta1::Event>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::events::v1beta1::Event>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::events::v1beta1::Event>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "extensions-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "extensions.v1beta1.DaemonSet",
+        fingerprint: "69612130c961e47c",
+        json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::DaemonSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::DaemonSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::DaemonSet>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "extensions-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "extensions.v1beta1.Deployment",
+        fingerprint: "aa15227a344deee5",
+        json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Deployment>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Deployment>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Deployment>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "extensions-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "extensions.v1beta1.DeploymentRollback",
+        fingerprint: "df3e179144899a4e",
+        json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::DeploymentRollback>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::DeploymentRollback>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::DeploymentRollback>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "extensions-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "extensions.v1beta1.Ingress",
+        fingerprint: "9efe0d572c8e2f73",
+        json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Ingress>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Ingress>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Ingress>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "extensions-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "extensions.v1beta1.NetworkPolicy",
+        fingerprint: "daa2bf5416c52b4f",
+        json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::NetworkPolicy>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::NetworkPolicy>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::NetworkPolicy>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "extensions-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "extensions.v1beta1.ReplicaSet",
+        fingerprint: "92b4cad44a9f4114",
+        json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::ReplicaSet>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::ReplicaSet>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::ReplicaSet>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "extensions-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "extensions.v1beta1.Scale",
+        fingerprint: "96964e866c144e48",
+        json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Scale>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Scale>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Scale>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "flowcontrol-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "flowcontrol.apiserver.k8s.io.v1.FlowSchema",
+        fingerprint: "1e9a31b7eb9a2f9e",
+        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1::FlowSchema>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1::FlowSchema>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1::FlowSchema>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "flowcontrol-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "flowcontrol.apiserver.k8s.io.v1.PriorityLevelConfiguration",
+        fingerprint: "cb0d068ef94ffcbe",
+        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1::PriorityLevelConfiguration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1::PriorityLevelConfiguration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1::PriorityLevelConfiguration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "flowcontrol-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "flowcontrol.apiserver.k8s.io.v1beta1.FlowSchema",
+        fingerprint: "96ec3201d60eaf1d",
+        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta1::FlowSchema>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta1::FlowSchema>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta1::FlowSchema>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "flowcontrol-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "flowcontrol.apiserver.k8s.io.v1beta1.PriorityLevelConfiguration",
+        fingerprint: "52c2d2e9ef8bdbc7",
+        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta1::PriorityLevelConfiguration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta1::PriorityLevelConfiguration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta1::PriorityLevelConfiguration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "flowcontrol-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "flowcontrol.apiserver.k8s.io.v1beta2.FlowSchema",
+        fingerprint: "96ec3201d60eaf1d",
+        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta2::FlowSchema>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta2::FlowSchema>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta2::FlowSchema>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "flowcontrol-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "flowcontrol.apiserver.k8s.io.v1beta2.PriorityLevelConfiguration",
+        fingerprint: "52c2d2e9ef8bdbc7",
+        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "flowcontrol-v1beta3")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "flowcontrol.apiserver.k8s.io.v1beta3.FlowSchema",
+        fingerprint: "df1ff78f4b8ee91d",
+        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta3::FlowSchema>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta3::FlowSchema>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta3::FlowSchema>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "flowcontrol-v1beta3")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "flowcontrol.apiserver.k8s.io.v1beta3.PriorityLevelConfiguration",
+        fingerprint: "d92346f343d33d2a",
+        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "imagepolicy-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "imagepolicy.k8s.io.v1alpha1.ImageReview",
+        fingerprint: "187200c2b6e2fe10",
+        json: ::kapi::fixtures::json_codec::<crate::imagepolicy::v1alpha1::ImageReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::imagepolicy::v1alpha1::ImageReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::imagepolicy::v1alpha1::ImageReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apiserverinternal-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "internal.apiserver.k8s.io.v1alpha1.StorageVersion",
+        fingerprint: "f7c3d6593dbdca03",
+        json: ::kapi::fixtures::json_codec::<crate::apiserverinternal::v1alpha1::StorageVersion>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apiserverinternal::v1alpha1::StorageVersion>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apiserverinternal::v1alpha1::StorageVersion>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "lifecycle-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "lifecycle.k8s.io.v1alpha1.Eviction",
+        fingerprint: "f5743f699e1193db",
+        json: ::kapi::fixtures::json_codec::<crate::lifecycle::v1alpha1::Eviction>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::lifecycle::v1alpha1::Eviction>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::lifecycle::v1alpha1::Eviction>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "lifecycle-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "lifecycle.k8s.io.v1alpha1.EvictionRequest",
+        fingerprint: "9c032e4efa09fabc",
+        json: ::kapi::fixtures::json_codec::<crate::lifecycle::v1alpha1::EvictionRequest>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::lifecycle::v1alpha1::EvictionRequest>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::lifecycle::v1alpha1::EvictionRequest>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "networking-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "networking.k8s.io.v1.IPAddress",
+        fingerprint: "21350052e290918c",
+        json: ::kapi::fixtures::json_codec::<crate::networking::v1::IPAddress>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::IPAddress>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1::IPAddress>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "networking-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "networking.k8s.io.v1.Ingress",
+        fingerprint: "f5059c479762b59f",
+        json: ::kapi::fixtures::json_codec::<crate::networking::v1::Ingress>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::Ingress>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1::Ingress>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "networking-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "networking.k8s.io.v1.IngressClass",
+        fingerprint: "c09ce4776a8c8c1b",
+        json: ::kapi::fixtures::json_codec::<crate::networking::v1::IngressClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::IngressClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1::IngressClass>()),
+        hub: ::core::option::Option::None,
+    });
     #[cfg(feature = "networking-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "networking.k8s.io.v1.NetworkPolicy",
-        fingerprint: "d01233aa52c0fe88",
+        fingerprint: "1e96fa478440e230",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::NetworkPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::NetworkPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1::NetworkPolicy>()),
         hub: ::core::option::Option::None,
     });
+    #[cfg(feature = "networking-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "networking.k8s.io.v1.ServiceCIDR",
+        fingerprint: "25e18b956422e3e4",
+        json: ::kapi::fixtures::json_codec::<crate::networking::v1::ServiceCIDR>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::ServiceCIDR>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1::ServiceCIDR>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "networking-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "networking.k8s.io.v1beta1.IPAddress",
+        fingerprint: "933e59b3d6a36b32",
+        json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::IPAddress>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::IPAddress>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::IPAddress>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "networking-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "networking.k8s.io.v1beta1.Ingress",
+        fingerprint: "7697112fc59ba181",
+        json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::Ingress>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::Ingress>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::Ingress>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "networking-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "networking.k8s.io.v1beta1.IngressClass",
+        fingerprint: "286fdd1f8df85c77",
+        json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::IngressClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::IngressClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::IngressClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "networking-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "networking.k8s.io.v1beta1.ServiceCIDR",
+        fingerprint: "f28d6922840917db",
+        json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::ServiceCIDR>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::ServiceCIDR>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::ServiceCIDR>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "node-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "node.k8s.io.v1.RuntimeClass",
+        fingerprint: "b1e496b6ebad2682",
+        json: ::kapi::fixtures::json_codec::<crate::node::v1::RuntimeClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::node::v1::RuntimeClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::node::v1::RuntimeClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "node-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "node.k8s.io.v1alpha1.RuntimeClass",
+        fingerprint: "e7c881b252913f05",
+        json: ::kapi::fixtures::json_codec::<crate::node::v1alpha1::RuntimeClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::node::v1alpha1::RuntimeClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::node::v1alpha1::RuntimeClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "node-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "node.k8s.io.v1beta1.RuntimeClass",
+        fingerprint: "8d37eef0aae5c270",
+        json: ::kapi::fixtures::json_codec::<crate::node::v1beta1::RuntimeClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::node::v1beta1::RuntimeClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::node::v1beta1::RuntimeClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "policy-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "policy.v1.Eviction",
+        fingerprint: "600ee10f1c88e001",
+        json: ::kapi::fixtures::json_codec::<crate::policy::v1::Eviction>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::policy::v1::Eviction>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::policy::v1::Eviction>()),
+        hub: ::core::option::Option::None,
+    });
     #[cfg(feature = "policy-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "policy.v1.PodDisruptionBudget",
-        fingerprint: "4a8bcdeb4cbc51a4",
+        fingerprint: "ec7efa271b36964b",
         json: ::kapi::fixtures::json_codec::<crate::policy::v1::PodDisruptionBudget>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::policy::v1::PodDisruptionBudget>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::policy::v1::PodDisruptionBudget>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "policy-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "policy.v1beta1.Eviction",
+        fingerprint: "e6cce6685f543439",
+        json: ::kapi::fixtures::json_codec::<crate::policy::v1beta1::Eviction>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::policy::v1beta1::Eviction>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::policy::v1beta1::Eviction>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "policy-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "policy.v1beta1.PodDisruptionBudget",
+        fingerprint: "52364563107da11f",
+        json: ::kapi::fixtures::json_codec::<crate::policy::v1beta1::PodDisruptionBudget>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::policy::v1beta1::PodDisruptionBudget>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::policy::v1beta1::PodDisruptionBudget>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1.ClusterRole",
+        fingerprint: "c525140e90461d18",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1::ClusterRole>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::ClusterRole>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1::ClusterRole>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1.ClusterRoleBinding",
+        fingerprint: "9af08487710dc7d3",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1::ClusterRoleBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::ClusterRoleBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1::ClusterRoleBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1.Role",
+        fingerprint: "9e4b8a484f52a62f",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1::Role>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::Role>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1::Role>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1.RoleBinding",
+        fingerprint: "38f2a5a0c8c6e9e6",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1::RoleBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::RoleBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1::RoleBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1alpha1.ClusterRole",
+        fingerprint: "cf39828179157603",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::ClusterRole>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::ClusterRole>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::ClusterRole>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1alpha1.ClusterRoleBinding",
+        fingerprint: "c83bc1b234121aee",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::ClusterRoleBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::ClusterRoleBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::ClusterRoleBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1alpha1.Role",
+        fingerprint: "3c2daa42e9f3a0c4",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::Role>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::Role>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::Role>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1alpha1.RoleBinding",
+        fingerprint: "ef4ec2209312e4fd",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::RoleBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::RoleBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::RoleBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1beta1.ClusterRole",
+        fingerprint: "5901d35d0d991a00",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::ClusterRole>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::ClusterRole>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::ClusterRole>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1beta1.ClusterRoleBinding",
+        fingerprint: "c764e4eccc564a46",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::ClusterRoleBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::ClusterRoleBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::ClusterRoleBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1beta1.Role",
+        fingerprint: "b4a8cefeb1331756",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::Role>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::Role>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::Role>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "rbac-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "rbac.authorization.k8s.io.v1beta1.RoleBinding",
+        fingerprint: "0e0655363d66a59d",
+        json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::RoleBinding>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::RoleBinding>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::RoleBinding>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1.DeviceClass",
+        fingerprint: "269f93c1fd173566",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1::DeviceClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::DeviceClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::DeviceClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1.DeviceTaintRule",
+        fingerprint: "12ce92576ae97269",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1::DeviceTaintRule>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::DeviceTaintRule>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::DeviceTaintRule>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1.ResourceClaim",
+        fingerprint: "7290e89efb61d93c",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaim>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaim>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaim>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1.ResourceClaimTemplate",
+        fingerprint: "cdfe4ed7b9b9131c",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaimTemplate>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaimTemplate>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaimTemplate>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1.ResourceSlice",
+        fingerprint: "eb1b0cfc21624345",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceSlice>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceSlice>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceSlice>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1alpha3")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1alpha3.DeviceTaintRule",
+        fingerprint: "2cc0df8e34744c21",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1alpha3::DeviceTaintRule>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1alpha3::DeviceTaintRule>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1alpha3::DeviceTaintRule>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1alpha3")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1alpha3.ResourcePoolStatusRequest",
+        fingerprint: "f03f5788397f2347",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1alpha3::ResourcePoolStatusRequest>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta1.DeviceClass",
+        fingerprint: "4ab9363270686cd7",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::DeviceClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::DeviceClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::DeviceClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta1.ResourceClaim",
+        fingerprint: "ab49797ec4b55a0f",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaim>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaim>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaim>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta1.ResourceClaimTemplate",
+        fingerprint: "53338b96cbdb8bbd",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaimTemplate>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta1.ResourceSlice",
+        fingerprint: "7abfebf6101f1d11",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceSlice>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceSlice>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceSlice>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta2.DeviceClass",
+        fingerprint: "4ab9363270686cd7",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::DeviceClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::DeviceClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::DeviceClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta2.DeviceTaintRule",
+        fingerprint: "2cc0df8e34744c21",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::DeviceTaintRule>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::DeviceTaintRule>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::DeviceTaintRule>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta2.ResourceClaim",
+        fingerprint: "928b0882dc0765bb",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaim>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaim>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaim>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta2.ResourceClaimTemplate",
+        fingerprint: "0a71bf78589706d1",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaimTemplate>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "resource-v1beta2")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "resource.k8s.io.v1beta2.ResourceSlice",
+        fingerprint: "387ba5213ccbedd4",
+        json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceSlice>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceSlice>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceSlice>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "scheduling-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "scheduling.k8s.io.v1.PriorityClass",
+        fingerprint: "2281fe5845788c97",
+        json: ::kapi::fixtures::json_codec::<crate::scheduling::v1::PriorityClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1::PriorityClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1::PriorityClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "scheduling-v1alpha3")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "scheduling.k8s.io.v1alpha3.CompositePodGroup",
+        fingerprint: "755720c0b6a5fada",
+        json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::CompositePodGroup>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::CompositePodGroup>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::CompositePodGroup>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "scheduling-v1alpha3")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "scheduling.k8s.io.v1alpha3.PodGroup",
+        fingerprint: "c9554439e44af6bf",
+        json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::PodGroup>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::PodGroup>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::PodGroup>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "scheduling-v1alpha3")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "scheduling.k8s.io.v1alpha3.Workload",
+        fingerprint: "4081b71993f5f2e9",
+        json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::Workload>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::Workload>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::Workload>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "scheduling-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "scheduling.k8s.io.v1beta1.PodGroup",
+        fingerprint: "31f193261bb81468",
+        json: ::kapi::fixtures::json_codec::<crate::scheduling::v1beta1::PodGroup>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1beta1::PodGroup>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1beta1::PodGroup>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "scheduling-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "scheduling.k8s.io.v1beta1.PriorityClass",
+        fingerprint: "918b94fcb8bff089",
+        json: ::kapi::fixtures::json_codec::<crate::scheduling::v1beta1::PriorityClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1beta1::PriorityClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1beta1::PriorityClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "scheduling-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "scheduling.k8s.io.v1beta1.Workload",
+        fingerprint: "e9a1aa774b3baa5f",
+        json: ::kapi::fixtures::json_codec::<crate::scheduling::v1beta1::Workload>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1beta1::Workload>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1beta1::Workload>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1.CSIDriver",
+        fingerprint: "fbb00d90691bbde4",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1::CSIDriver>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::CSIDriver>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1::CSIDriver>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1.CSINode",
+        fingerprint: "889cf505f9e7ed96",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1::CSINode>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::CSINode>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1::CSINode>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1.CSIStorageCapacity",
+        fingerprint: "20c2d265aeb914c4",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1::CSIStorageCapacity>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::CSIStorageCapacity>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1::CSIStorageCapacity>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1.StorageClass",
+        fingerprint: "0ed9213de1286048",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1::StorageClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::StorageClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1::StorageClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1.VolumeAttachment",
+        fingerprint: "07042bbd4c4739ec",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1::VolumeAttachment>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::VolumeAttachment>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1::VolumeAttachment>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1.VolumeAttributesClass",
+        fingerprint: "0822b2ed662c6c6c",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1::VolumeAttributesClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::VolumeAttributesClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1::VolumeAttributesClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1alpha1.CSIStorageCapacity",
+        fingerprint: "470e93ab0960b2ae",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1alpha1::CSIStorageCapacity>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1alpha1::CSIStorageCapacity>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1alpha1::CSIStorageCapacity>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1alpha1.VolumeAttachment",
+        fingerprint: "7e981d707405b860",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1alpha1::VolumeAttachment>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1alpha1::VolumeAttachment>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1alpha1::VolumeAttachment>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1alpha1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1alpha1.VolumeAttributesClass",
+        fingerprint: "e2ab79e8a6168987",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1alpha1::VolumeAttributesClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1alpha1::VolumeAttributesClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1alpha1::VolumeAttributesClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1beta1.CSIDriver",
+        fingerprint: "474dd1c45c1ed3e8",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::CSIDriver>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::CSIDriver>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::CSIDriver>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1beta1.CSINode",
+        fingerprint: "aa9cf7bf661137f1",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::CSINode>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::CSINode>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::CSINode>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1beta1.CSIStorageCapacity",
+        fingerprint: "949b32dba5c235ff",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::CSIStorageCapacity>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::CSIStorageCapacity>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::CSIStorageCapacity>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1beta1.StorageClass",
+        fingerprint: "16747abc62db4ec6",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::StorageClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::StorageClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::StorageClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1beta1.VolumeAttachment",
+        fingerprint: "5291839ba9bb2ac3",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::VolumeAttachment>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::VolumeAttachment>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::VolumeAttachment>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storage-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storage.k8s.io.v1beta1.VolumeAttributesClass",
+        fingerprint: "2ce088876183018c",
+        json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::VolumeAttributesClass>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::VolumeAttributesClass>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::VolumeAttributesClass>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storagemigration-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storagemigration.k8s.io.v1.StorageVersionMigration",
+        fingerprint: "5f69d0d1ca741dbc",
+        json: ::kapi::fixtures::json_codec::<crate::storagemigration::v1::StorageVersionMigration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storagemigration::v1::StorageVersionMigration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storagemigration::v1::StorageVersionMigration>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "storagemigration-v1beta1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "storagemigration.k8s.io.v1beta1.StorageVersionMigration",
+        fingerprint: "ea69d425ff5cda3d",
+        json: ::kapi::fixtures::json_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>()),
         hub: ::core::option::Option::None,
     });
     ::kapi::fixtures::Fixtures {

@@ -1,4 +1,4 @@
-//! The core group (`""`, served at `/api/v1`).
+//! The core (`""`, served at `/api/v1`) group.
 
 #[cfg(feature = "core-v1")]
 pub mod v1;

@@ -1,10 +1,12 @@
 //! The embedded API server serves Kubernetes' kinds after one call, `kapi_k8s::install`, and
 //! the generated clients read and write them: what an operator's test needs for the children
-//! it creates (Namespace, ConfigMap, Secret, Event, Lease, Pod, Deployment).
+//! it creates (Namespace, ConfigMap, Secret, Event, Lease, Pod, Deployment and its scale, Role).
 
 use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::client::Config;
-use kapi::meta::{ByteString, CreateOptions, GetOptions, ListOptions, MicroTime, ObjectMeta};
+use kapi::meta::{
+    ByteString, CreateOptions, GetOptions, ListOptions, MicroTime, ObjectMeta, UpdateOptions,
+};
 use kapi_k8s::apps::v1::Deployment;
 use kapi_k8s::coordination::v1::{Lease, LeaseSpec};
 use kapi_k8s::core::v1::{
@@ -12,6 +14,7 @@ use kapi_k8s::core::v1::{
     RestartPolicy, Secret,
 };
 use kapi_k8s::generated::openapi_documents::{V2, V3};
+use kapi_k8s::rbac::v1::{PolicyRule, Role};
 use kapi_k8s::Clientset;
 use std::collections::BTreeMap;
 
@@ -174,4 +177,37 @@ async fn the_server_serves_kubernetes_kinds() {
         .expect("Deployment");
     assert_eq!(deployment.spec.replicas, Some(1));
     assert_eq!(deployment.spec.revision_history_limit, Some(10));
+
+    // The scale subresource (kube-apiserver's registry, `k8s_registry.toml`), through the
+    // client methods k8s.io/api's `+genclient:method=GetScale,...` declares.
+    let deployments = clientset.apps_v1().deployments("team-a");
+    let mut scale = deployments.get_scale("web").await.expect("get scale");
+    assert_eq!(scale.spec.replicas, 1);
+    scale.spec.replicas = 3;
+    deployments
+        .update_scale("web", &scale, &UpdateOptions::default())
+        .await
+        .expect("update scale");
+    let scaled = deployments.get("web", &get).await.expect("get Deployment");
+    assert_eq!(scaled.spec.replicas, Some(3));
+
+    // A group beyond the first ports: RBAC.
+    let role = clientset
+        .rbac_v1()
+        .roles("team-a")
+        .create(
+            &Role {
+                metadata: named("reader"),
+                rules: vec![PolicyRule {
+                    verbs: vec!["get".into(), "list".into()],
+                    api_groups: vec![String::new()],
+                    resources: vec!["configmaps".into()],
+                    ..Default::default()
+                }],
+            },
+            &create,
+        )
+        .await
+        .expect("Role");
+    assert_eq!(role.rules[0].resources, ["configmaps"]);
 }

@@ -215,20 +215,21 @@ pub fn client_path(cx: &Context, gv: &GroupVersion) -> TokenStream {
 }
 
 /// `crate::v1::generated::apply::FrobberApplyConfiguration`: a type's apply configuration.
-pub fn apply_configuration_path(cx: &Context, gv: &GroupVersion, t: &TypeDef) -> TokenStream {
-    let module = cx.generated_module(&gv.module);
-    let name = config_name(&t.name);
-    let module = path_tokens(&format!("{module}::apply"));
-    quote!(#module::#name)
+pub fn apply_configuration_path(cx: &Context, gv: &GroupVersion, t: &TypeDef) -> String {
+    format!(
+        "{}::apply::{}",
+        cx.generated_module(&gv.module),
+        config_name(&t.name)
+    )
 }
 
 /// `crate::v1::generated::listers::FrobberLister`: a kind's lister.
-pub fn lister_path(cx: &Context, gv: &GroupVersion, t: &TypeDef) -> TokenStream {
-    let lister = lister_name(t);
-    path_tokens(&format!(
-        "{}::listers::{lister}",
-        cx.generated_module(&gv.module)
-    ))
+pub fn lister_path(cx: &Context, gv: &GroupVersion, t: &TypeDef) -> String {
+    format!(
+        "{}::listers::{}",
+        cx.generated_module(&gv.module),
+        lister_name(t)
+    )
 }
 
 /// `crate::v1::generated::informers::FrobV1Informers`: a group-version's informers.

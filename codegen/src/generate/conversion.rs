@@ -13,13 +13,14 @@
 //! A field with no peer, or a type that cannot be converted, without a hand-written
 //! conversion is an error naming both types, the field and the signature to write.
 
-use super::core::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::rust_writer::string_literal;
+use super::core::{Context, GeneratedFile, Generator, RustWriter};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{Field, GroupVersion, Shape, TypeDef, TypeRef, Variant};
 use heck::ToSnakeCase;
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
 
+/// The conversion generator. Its files are two functions and an impl per type, written as
+/// text ([`RustWriter`]): on a large API, several times faster than tokens.
 pub struct Conversion;
 
 impl Generator for Conversion {
@@ -30,26 +31,26 @@ impl Generator for Conversion {
     fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
         cx.rust_file_per_version(cx.served(), "conversion.rs", |gv| {
             let hub = cx.hub_of(gv)?;
-            let items: Vec<TokenStream> = gv
+            let mut pairs = gv
                 .types
                 .iter()
-                .filter_map(|t| Some((t, hub.find(&t.name)?)))
-                .map(|(t, h)| Pair::new(gv, hub, t, h).emit(diags))
-                .collect();
-            if items.is_empty() {
-                return None;
-            }
-            let doc = format!(
+                .filter_map(|t| Some(Pair::new(gv, hub, t, hub.find(&t.name)?)))
+                .peekable();
+            pairs.peek()?;
+            let mut w = RustWriter::default();
+            w.inner_doc(&format!(
                 " Conversions between {} and the internal version of {}.",
                 gv.api_version(),
                 display_group(&gv.group)
-            );
-            Some(quote! {
-                #![doc = #doc]
-                #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
-                use ::kapi::conversion::ConversionError;
-                #(#items)*
-            })
+            ));
+            w.line(format_args!(
+                "#![allow(clippy::needless_question_mark, clippy::redundant_closure)]"
+            ));
+            w.line(format_args!("use ::kapi::conversion::ConversionError;"));
+            for pair in pairs {
+                pair.emit(&mut w, diags);
+            }
+            Some(w.finish())
         })
         .files
     }
@@ -103,16 +104,16 @@ impl<'a> Pair<'a> {
         }
     }
 
-    fn versioned_path(&self) -> TokenStream {
-        path_tokens(&self.gv.type_path(self.ty))
+    fn versioned_path(&self) -> String {
+        self.gv.type_path(self.ty)
     }
 
-    fn internal_path(&self) -> TokenStream {
-        path_tokens(&self.hub.type_path(self.peer))
+    fn internal_path(&self) -> String {
+        self.hub.type_path(self.peer)
     }
 
     /// (source, target) paths of a direction.
-    fn ends(&self, dir: Direction) -> (TokenStream, TokenStream) {
+    fn ends(&self, dir: Direction) -> (String, String) {
         match dir {
             Direction::ToInternal => (self.versioned_path(), self.internal_path()),
             Direction::FromInternal => (self.internal_path(), self.versioned_path()),
@@ -129,7 +130,7 @@ impl<'a> Pair<'a> {
         (src, dst): (&TypeRef, &TypeRef),
         (src_gv, dst_gv): (&GroupVersion, &GroupVersion),
         diags: &mut Diagnostics,
-    ) -> Option<TokenStream> {
+    ) -> Option<String> {
         let f = self.gv.function(name)?;
         let sig = &f.signature;
         let fits = !sig.unusual
@@ -174,10 +175,11 @@ impl<'a> Pair<'a> {
             .chain(std::iter::once(name.to_string()))
             .collect::<Vec<_>>()
             .join("::");
-        Some(path_tokens(&path))
+        Some(path)
     }
 
-    fn emit(&self, diags: &mut Diagnostics) -> TokenStream {
+    /// The `Versioned` impl of the pair, then its two generated conversions.
+    fn emit(&self, w: &mut RustWriter, diags: &mut Diagnostics) {
         if self.ty.is_enum() != self.peer.is_enum() {
             self.error(
                 diags,
@@ -190,11 +192,9 @@ impl<'a> Pair<'a> {
                 ),
                 Direction::ToInternal,
             );
-            return TokenStream::new();
+            return;
         }
-        let versioned = self.versioned_path();
-        let internal = self.internal_path();
-        let mut out = TokenStream::new();
+        let mut autos = Vec::new();
         let mut calls = Vec::new();
         for dir in [Direction::ToInternal, Direction::FromInternal] {
             let whole_name = format!("{}_{}", self.snake, dir.suffix());
@@ -204,7 +204,7 @@ impl<'a> Pair<'a> {
                 TypeRef::Named(dst_gv.type_path(dst_def).split("::").map(str::to_string).collect()),
             );
             let manual = self.manual(&whole_name, (&src_ty, &dst_ty), (src_gv, dst_gv), diags);
-            let auto_ident = format_ident!("auto_{}", whole_name);
+            let auto_name = format!("auto_{whole_name}");
             let (auto, problems) = match &self.ty.shape {
                 Shape::Enum { .. } => self.enum_body(dir),
                 Shape::Struct { .. } => self.struct_body(dir, diags),
@@ -229,38 +229,42 @@ impl<'a> Pair<'a> {
             if manual.is_some() {
                 self.unmentioned(&whole_name, dir, &problems, diags);
             }
-            let (src, dst) = self.ends(dir);
-            let doc = auto_doc(self, dir, &problems);
-            out.extend(quote! {
-                #[doc = #doc]
-                #[inline]
-                pub fn #auto_ident(in_: #src) -> ::core::result::Result<#dst, ConversionError> {
-                    #auto
-                }
-            });
-            calls.push(match manual {
-                Some(path) => path,
-                None => quote!(#auto_ident),
-            });
+            autos.push((auto_doc(self, dir, &problems), self.ends(dir), auto));
+            calls.push(manual.unwrap_or_else(|| auto_name.clone()));
         }
-        let (to, from) = (&calls[0], &calls[1]);
-        quote! {
-            impl ::kapi::conversion::Versioned for #versioned {
-                type Internal = #internal;
-                #[inline]
-                fn to_internal(self) -> ::core::result::Result<#internal, ConversionError> {
-                    #to(self)
-                }
-                #[inline]
-                fn from_internal(in_: #internal) -> ::core::result::Result<Self, ConversionError> {
-                    #from(in_)
-                }
-            }
-            #out
+        let internal = self.internal_path();
+        w.open(format_args!(
+            "impl ::kapi::conversion::Versioned for {} {{",
+            self.versioned_path()
+        ));
+        w.line(format_args!("type Internal = {internal};"));
+        w.line(format_args!("#[inline]"));
+        w.open(format_args!(
+            "fn to_internal(self) -> ::core::result::Result<{internal}, ConversionError> {{"
+        ));
+        w.line(format_args!("{}(self)", calls[0]));
+        w.close("}");
+        w.line(format_args!("#[inline]"));
+        w.open(format_args!(
+            "fn from_internal(in_: {internal}) -> ::core::result::Result<Self, ConversionError> {{"
+        ));
+        w.line(format_args!("{}(in_)", calls[1]));
+        w.close("}");
+        w.close("}");
+        for (doc, (src, dst), body) in autos {
+            w.doc(&doc);
+            w.line(format_args!("#[inline]"));
+            w.open(format_args!(
+                "pub fn auto_{}_{}(in_: {src}) -> ::core::result::Result<{dst}, ConversionError> {{",
+                self.snake,
+                body.suffix,
+            ));
+            body.write(w);
+            w.close("}");
         }
     }
 
-    fn enum_body(&self, dir: Direction) -> (TokenStream, Vec<(Option<&'a Field>, String)>) {
+    fn enum_body(&self, dir: Direction) -> (Body, Vec<(Option<&'a Field>, String)>) {
         let (src_def, dst_def, src_gv, dst_gv) = self.sides(dir);
         let (
             Shape::Enum {
@@ -270,35 +274,29 @@ impl<'a> Pair<'a> {
             Shape::Enum { variants: dst, .. },
         ) = (&src_def.shape, &dst_def.shape)
         else {
-            return (TokenStream::new(), Vec::new());
+            return (Body::new(dir, BodyKind::Empty), Vec::new());
         };
-        let src_path = path_tokens(&src_gv.type_path(src_def));
-        let dst_path = path_tokens(&dst_gv.type_path(dst_def));
-        let src_other = format_ident!("{}", src_other);
+        let src_path = src_gv.type_path(src_def);
+        let dst_path = dst_gv.type_path(dst_def);
         // Enums convert by value, as Go's string enums do: a value the other side does not
         // know goes into its `Other`, where validation reports it, and comes back unchanged.
-        let arms = src.iter().map(|v: &Variant| {
-            let from = format_ident!("{}", v.rust_name);
-            match dst.iter().find(|d| d.value == v.value) {
-                Some(d) => {
-                    let to = format_ident!("{}", d.rust_name);
-                    quote!(#src_path::#from => #dst_path::#to,)
+        let mut arms: Vec<String> = src
+            .iter()
+            .map(|v: &Variant| {
+                let from = &v.rust_name;
+                match dst.iter().find(|d| d.value == v.value) {
+                    Some(d) => format!("{src_path}::{from} => {dst_path}::{},", d.rust_name),
+                    None => format!(
+                        "{src_path}::{from} => {dst_path}::from({}),",
+                        string_literal(&v.value)
+                    ),
                 }
-                None => {
-                    let value = &v.value;
-                    quote!(#src_path::#from => #dst_path::from(#value),)
-                }
-            }
-        });
-        (
-            quote! {
-                ::core::result::Result::Ok(match in_ {
-                    #(#arms)*
-                    #src_path::#src_other(__value) => #dst_path::from(__value),
-                })
-            },
-            Vec::new(),
-        )
+            })
+            .collect();
+        arms.push(format!(
+            "{src_path}::{src_other}(__value) => {dst_path}::from(__value),"
+        ));
+        (Body::new(dir, BodyKind::Match(arms)), Vec::new())
     }
 
     fn sides(
@@ -315,15 +313,13 @@ impl<'a> Pair<'a> {
         &self,
         dir: Direction,
         diags: &mut Diagnostics,
-    ) -> (TokenStream, Vec<(Option<&'a Field>, String)>) {
+    ) -> (Body, Vec<(Option<&'a Field>, String)>) {
         let (src_def, dst_def, src_gv, dst_gv) = self.sides(dir);
-        let src_path = path_tokens(&src_gv.type_path(src_def));
-        let dst_path = path_tokens(&dst_gv.type_path(dst_def));
         let mut problems: Vec<(Option<&'a Field>, String)> = Vec::new();
         let mut bound = Vec::new();
         let mut inits = Vec::new();
         for dst in dst_def.fields() {
-            let dst_ident = ident(&dst.rust_name);
+            let dst_ident = &dst.rust_name;
             let Some(src) = src_def
                 .fields()
                 .iter()
@@ -338,11 +334,12 @@ impl<'a> Pair<'a> {
                         describe(src_gv, src_def)
                     ),
                 ));
-                inits.push(quote!(#dst_ident: ::core::default::Default::default(),));
+                inits.push(format!("{dst_ident}: ::core::default::Default::default(),"));
                 continue;
             };
-            let src_ident = ident(&src.rust_name);
+            let src_ident = &src.rust_name;
             let json = &dst.json_name;
+            let json_literal = string_literal(json);
             let versioned_field = match dir {
                 Direction::ToInternal => src,
                 Direction::FromInternal => dst,
@@ -358,11 +355,10 @@ impl<'a> Pair<'a> {
             );
             let manual_field =
                 self.manual(&field_fn, (&src.ty, &dst.ty), (src_gv, dst_gv), diags);
-            let value = quote!(#src_ident);
             let init = match manual_field {
-                Some(f) => Some(quote! {
-                    #dst_ident: #f(#value).map_err(|e| e.within(#json))?,
-                }),
+                Some(f) => Some(format!(
+                    "{dst_ident}: {f}({src_ident}).map_err(|e| e.within({json_literal}))?,"
+                )),
                 None if src.manual_conversion || dst.manual_conversion => {
                     problems.push((
                         Some(versioned_field),
@@ -373,12 +369,13 @@ impl<'a> Pair<'a> {
                     ));
                     None
                 }
-                None => match self.convert_expr(&src.ty, &dst.ty, dir, &value) {
-                    Converter::Same if src_ident == dst_ident => Some(quote!(#dst_ident,)),
-                    Converter::Same => Some(quote!(#dst_ident: #value,)),
-                    Converter::Expr(e) => Some(quote! {
-                        #dst_ident: #e.map_err(|e| e.within(#json))?,
-                    }),
+                None => match self.convert_expr(&src.ty, &dst.ty, dir, src_ident) {
+                    Converter::Same if src_ident == dst_ident => Some(format!("{dst_ident},")),
+                    Converter::Same => Some(format!("{dst_ident}: {src_ident},")),
+                    Converter::Expr(e) => Some(format!(
+                        "{dst_ident}:{}{e}.map_err(|e| e.within({json_literal}))?,",
+                        space_before(&e)
+                    )),
                     Converter::Incompatible => {
                         problems.push((
                             Some(versioned_field),
@@ -396,10 +393,10 @@ impl<'a> Pair<'a> {
             };
             match init {
                 Some(init) => {
-                    bound.push(src_ident);
+                    bound.push(src_ident.as_str());
                     inits.push(init);
                 }
-                None => inits.push(quote!(#dst_ident: ::core::default::Default::default(),)),
+                None => inits.push(format!("{dst_ident}: ::core::default::Default::default(),")),
             }
         }
         for src in src_def.fields() {
@@ -419,18 +416,15 @@ impl<'a> Pair<'a> {
                 ));
             }
         }
-        let rest = if bound.len() < src_def.fields().len() {
-            quote!(..)
-        } else {
-            TokenStream::new()
+        let rest = bound.len() < src_def.fields().len();
+        let body = BodyKind::Struct {
+            src: src_gv.type_path(src_def),
+            dst: dst_gv.type_path(dst_def),
+            bound: bound.into_iter().map(str::to_string).collect(),
+            rest,
+            inits,
         };
-        let body = quote! {
-            let #src_path { #(#bound,)* #rest } = in_;
-            ::core::result::Result::Ok(#dst_path {
-                #(#inits)*
-            })
-        };
-        (body, problems)
+        (Body::new(dir, body), problems)
     }
 
     /// Errors point at the versioned type's source (the internal type's when the field only
@@ -454,7 +448,7 @@ impl<'a> Pair<'a> {
         src: &TypeRef,
         dst: &TypeRef,
         dir: Direction,
-        value: &TokenStream,
+        value: &str,
     ) -> Converter {
         let (src_gv, dst_gv) = match dir {
             Direction::ToInternal => (self.gv, self.hub),
@@ -471,14 +465,14 @@ impl<'a> Pair<'a> {
                             Direction::ToInternal => at,
                             Direction::FromInternal => bt,
                         };
-                        let path = path_tokens(&self.gv.type_path(versioned));
                         Converter::Expr(match dir {
                             Direction::ToInternal => {
-                                quote!(::kapi::conversion::Versioned::to_internal(#value))
+                                format!("::kapi::conversion::Versioned::to_internal({value})")
                             }
-                            Direction::FromInternal => {
-                                quote!(<#path as ::kapi::conversion::Versioned>::from_internal(#value))
-                            }
+                            Direction::FromInternal => format!(
+                                "<{} as ::kapi::conversion::Versioned>::from_internal({value})",
+                                self.gv.type_path(versioned)
+                            ),
                         })
                     }
                     (None, None) if a.last() == b.last() => Converter::Same,
@@ -490,21 +484,26 @@ impl<'a> Pair<'a> {
                 b,
                 dir,
                 value,
-                |inner, v| quote!(#v.map(|x| #inner).transpose()),
+                |inner, v| format!("{v}.map(|x|{}{inner}).transpose()", space_before(&inner)),
             ),
             (TypeRef::Vec(a), TypeRef::Vec(b)) => self.wrap(
                 a,
                 b,
                 dir,
                 value,
-                |inner, v| quote!(::kapi::__private::conversion::vec(#v, |x| #inner)),
+                |inner, v| {
+                    format!(
+                        "::kapi::__private::conversion::vec({v}, |x|{}{inner})",
+                        space_before(&inner)
+                    )
+                },
             ),
             (TypeRef::Box(a), TypeRef::Box(b)) => self.wrap(a, b, dir, value, |_, v| {
-                let inner = match self.convert_expr(a, b, dir, &quote!(*#v)) {
+                let inner = match self.convert_expr(a, b, dir, &format!("*{v}")) {
                     Converter::Expr(e) => e,
-                    _ => quote!(::core::result::Result::Ok(*#v)),
+                    _ => format!("::core::result::Result::Ok(*{v})"),
                 };
-                quote!(#inner.map(::std::boxed::Box::new))
+                format!("{inner}.map(::std::boxed::Box::new)")
             }),
             (
                 TypeRef::Map {
@@ -522,7 +521,12 @@ impl<'a> Pair<'a> {
                 vb,
                 dir,
                 value,
-                |inner, v| quote!(::kapi::__private::conversion::map(#v, |x| #inner)),
+                |inner, v| {
+                    format!(
+                        "::kapi::__private::conversion::map({v}, |x|{}{inner})",
+                        space_before(&inner)
+                    )
+                },
             ),
             _ => Converter::Incompatible,
         }
@@ -535,10 +539,10 @@ impl<'a> Pair<'a> {
         a: &TypeRef,
         b: &TypeRef,
         dir: Direction,
-        value: &TokenStream,
-        build: impl FnOnce(TokenStream, &TokenStream) -> TokenStream,
+        value: &str,
+        build: impl FnOnce(String, &str) -> String,
     ) -> Converter {
-        match self.convert_expr(a, b, dir, &quote!(x)) {
+        match self.convert_expr(a, b, dir, "x") {
             Converter::Same => Converter::Same,
             Converter::Incompatible => Converter::Incompatible,
             Converter::Expr(inner) => Converter::Expr(build(inner, value)),
@@ -668,8 +672,97 @@ impl<'a> Pair<'a> {
 enum Converter {
     /// The types are the same: the value moves.
     Same,
-    Expr(TokenStream),
+    /// An expression of type `Result<dst, ConversionError>`.
+    Expr(String),
     Incompatible,
+}
+
+/// The body of a generated conversion function, written once its problems are known.
+struct Body {
+    /// `to_internal` or `from_internal`: the function's name ends with it.
+    suffix: &'static str,
+    kind: BodyKind,
+}
+
+enum BodyKind {
+    /// Types of different shapes: reported, nothing to write.
+    Empty,
+    /// An enum: one `match` arm per value.
+    Match(Vec<String>),
+    /// A struct: the source taken apart (`bound` fields, `..` when `rest`), the target built
+    /// from `inits`.
+    Struct {
+        src: String,
+        dst: String,
+        bound: Vec<String>,
+        rest: bool,
+        inits: Vec<String>,
+    },
+}
+
+impl Body {
+    fn new(dir: Direction, kind: BodyKind) -> Self {
+        Body {
+            suffix: dir.suffix(),
+            kind,
+        }
+    }
+
+    /// The body laid out as the token printer lays out a block: a `{}` of a few tokens
+    /// stays on its line, any other has one field per line.
+    fn write(&self, w: &mut RustWriter) {
+        match &self.kind {
+            BodyKind::Empty => {}
+            BodyKind::Match(arms) => {
+                w.open(format_args!("::core::result::Result::Ok(match in_ {{"));
+                for arm in arms {
+                    w.line(format_args!("{arm}"));
+                }
+                w.close("})");
+            }
+            BodyKind::Struct {
+                src,
+                dst,
+                bound,
+                rest,
+                inits,
+            } => {
+                match (bound.is_empty(), rest) {
+                    (true, true) => w.line(format_args!("let {src} {{ .. }} = in_;")),
+                    (true, false) => w.line(format_args!("let {src} {{}} = in_;")),
+                    (false, _) => {
+                        w.open(format_args!("let {src} {{"));
+                        for b in bound {
+                            w.line(format_args!("{b},"));
+                        }
+                        if *rest {
+                            w.line(format_args!(".."));
+                        }
+                        w.close("} = in_;");
+                    }
+                }
+                if inits.is_empty() {
+                    w.line(format_args!("::core::result::Result::Ok({dst} {{}})"));
+                } else {
+                    w.open(format_args!("::core::result::Result::Ok({dst} {{"));
+                    for init in inits {
+                        w.line(format_args!("{init}"));
+                    }
+                    w.close("})");
+                }
+            }
+        }
+    }
+}
+
+/// The space the token printer puts between a `:` or a closure's `|x|` and the expression
+/// after it: none before a qualified path's `<`.
+fn space_before(expr: &str) -> &'static str {
+    if expr.starts_with('<') {
+        ""
+    } else {
+        " "
+    }
 }
 
 /// The type of this group-version that a field's named type refers to.
@@ -759,9 +852,3 @@ fn auto_doc(pair: &Pair, dir: Direction, problems: &[(Option<&Field>, String)]) 
     doc
 }
 
-fn ident(name: &str) -> syn::Ident {
-    match name.strip_prefix("r#") {
-        Some(raw) => syn::Ident::new_raw(raw, proc_macro2::Span::call_site()),
-        None => format_ident!("{}", name),
-    }
-}

@@ -12,7 +12,7 @@ use super::client_surface::{
     clientset_path, group_version_accessor, group_version_informers_name,
     group_version_informers_path, informer_kinds, informer_name, kind_accessor, lister_path,
 };
-use super::core::{feature_cfg, path_tokens, Context, GeneratedFile, Generator};
+use super::core::{feature_cfg, Context, GeneratedFile, Generator, RustWriter};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, Model, TypeDef};
 use proc_macro2::TokenStream;
@@ -44,93 +44,76 @@ impl Generator for Informers {
     }
 }
 
-/// One group-version's `informers.rs`. kapi's informer types are written out in full, so
-/// no kind's `<Kind>Informer` can clash with an import.
-fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
+/// One group-version's `informers.rs`, written as text ([`RustWriter`]). kapi's informer
+/// types are written out in full, so no kind's `<Kind>Informer` can clash with an import.
+fn group_version_file(gv: &GroupVersion, cx: &Context) -> String {
     let api_version = gv.api_version();
     let name = group_version_informers_name(gv);
     let kinds: Vec<&TypeDef> = informer_kinds(gv).collect();
-    let accessors = kinds.iter().map(|t| {
+    let mut w = RustWriter::default();
+    w.inner_doc(&format!(
+        " Shared informers of {api_version}, like client-go's informers."
+    ));
+    w.handle(
+        &format!(" The {api_version} informers: one per kind, shared through the factory."),
+        &name,
+        format_args!("factory: ::kapi::cache::SharedInformerFactory,"),
+    );
+    w.function(
+        &format!(" The {api_version} informers of `factory`."),
+        format_args!("pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self"),
+        format_args!("Self {{ factory }}"),
+    );
+    for t in &kinds {
         let Some(k) = &t.kind else {
-            return TokenStream::new();
+            continue;
         };
         let accessor = kind_accessor(t, &k.plural);
         let informer = informer_name(t);
-        let doc = format!(
-            " The informer of {} objects: the factory's one, shared with every other consumer \
-             (asking for it is what makes the factory's `start` run it).",
-            t.name
+        w.function(
+            &format!(
+                " The informer of {} objects: the factory's one, shared with every other \
+                 consumer (asking for it is what makes the factory's `start` run it).",
+                t.name
+            ),
+            format_args!("pub fn {accessor}(&self) -> {informer}"),
+            format_args!("{informer}::new(&self.factory)"),
         );
-        quote! {
-            #[doc = #doc]
-            pub fn #accessor(&self) -> #informer {
-                #informer::new(&self.factory)
-            }
-        }
-    });
-    let informers = kinds.iter().map(|t| kind_informer(gv, t, cx));
-    let doc = format!(" Shared informers of {api_version}, like client-go's informers.");
-    let struct_doc =
-        format!(" The {api_version} informers: one per kind, shared through the factory.");
-    let new_doc = format!(" The {api_version} informers of `factory`.");
-    quote! {
-        #![doc = #doc]
-
-        #[doc = #struct_doc]
-        #[derive(Debug, Clone)]
-        pub struct #name {
-            factory: ::kapi::cache::SharedInformerFactory,
-        }
-
-        impl #name {
-            #[doc = #new_doc]
-            pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
-                Self { factory }
-            }
-
-            #(#accessors)*
-        }
-
-        #(#informers)*
     }
+    w.close("}");
+    for t in &kinds {
+        kind_informer(&mut w, gv, t, cx);
+    }
+    w.finish()
 }
 
 /// A kind's informer: the shared informer and a lister of its cache.
-fn kind_informer(gv: &GroupVersion, t: &TypeDef, cx: &Context) -> TokenStream {
-    let ty = path_tokens(&gv.type_path(t));
+fn kind_informer(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef, cx: &Context) {
+    let ty = gv.type_path(t);
     let kind = &t.name;
     let name = informer_name(t);
     let lister = lister_path(cx, gv, t);
-    let doc = format!(" The shared informer of {kind} objects and a lister of its cache.");
-    let new_doc =
-        format!(" `factory`'s informer of {kind} objects: created on first use, then shared.");
-    let lister_doc = format!(" A lister of the informer's cache of {kind} objects.");
-    quote! {
-        #[doc = #doc]
-        #[derive(Debug, Clone)]
-        pub struct #name {
-            informer: ::kapi::cache::SharedInformer<#ty>,
-        }
-
-        impl #name {
-            #[doc = #new_doc]
-            pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
-                Self {
-                    informer: factory.informer_for::<#ty>(),
-                }
-            }
-
-            /// The shared informer: event handlers, its store, start and sync.
-            pub fn informer(&self) -> &::kapi::cache::SharedInformer<#ty> {
-                &self.informer
-            }
-
-            #[doc = #lister_doc]
-            pub fn lister(&self) -> #lister {
-                #lister::new(self.informer.lister())
-            }
-        }
-    }
+    w.handle(
+        &format!(" The shared informer of {kind} objects and a lister of its cache."),
+        &name,
+        format_args!("informer: ::kapi::cache::SharedInformer<{ty}>,"),
+    );
+    w.constructor(
+        &format!(" `factory`'s informer of {kind} objects: created on first use, then shared."),
+        format_args!("pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self"),
+        "Self",
+        format_args!("informer: factory.informer_for::<{ty}>(),"),
+    );
+    w.doc(" The shared informer: event handlers, its store, start and sync.");
+    w.line(format_args!(
+        "pub fn informer(&self) -> &::kapi::cache::SharedInformer<{ty}> {{ &self.informer }}"
+    ));
+    w.function(
+        &format!(" A lister of the informer's cache of {kind} objects."),
+        format_args!("pub fn lister(&self) -> {lister}"),
+        format_args!("{lister}::new(self.informer.lister())"),
+    );
+    w.close("}");
 }
 
 /// The crate's `SharedInformerFactory`: every group-version's informers over one factory.

@@ -6,12 +6,11 @@
 //! `list` and `get`; a cluster-scoped kind's lister has `get(name)` itself.
 
 use super::client_surface::{informer_kinds, kind_accessor, lister_name, namespace_lister_name};
-use super::core::{path_tokens, Context, GeneratedFile, Generator};
+use super::core::{Context, GeneratedFile, Generator, RustWriter};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, Scope, TypeDef};
-use proc_macro2::TokenStream;
-use quote::quote;
 
+/// The lister generator; its files are written as text ([`RustWriter`]).
 pub struct Listers;
 
 impl Generator for Listers {
@@ -32,129 +31,101 @@ impl Generator for Listers {
 
 /// One group-version's `listers.rs`. kapi's lister types are written out in full: a kind
 /// named `Namespace` has a `NamespaceLister` of its own.
-fn listers_file(gv: &GroupVersion) -> TokenStream {
-    let kinds: Vec<&TypeDef> = informer_kinds(gv).collect();
-    let listers = kinds.iter().map(|t| lister(gv, t));
-    let doc = format!(
+fn listers_file(gv: &GroupVersion) -> String {
+    let mut w = RustWriter::default();
+    w.inner_doc(&format!(
         " Listers of {}: read-only views of the shared informers' caches, like client-go's listers.",
         gv.api_version()
-    );
-    quote! {
-        #![doc = #doc]
-
-        use ::kapi::meta::Selector;
-        use ::std::sync::Arc;
-
-        #(#listers)*
+    ));
+    w.line(format_args!("use ::kapi::meta::Selector;"));
+    w.line(format_args!("use ::std::sync::Arc;"));
+    for t in informer_kinds(gv) {
+        lister(&mut w, gv, t);
     }
+    w.finish()
 }
 
 /// A kind's lister, and for a namespaced kind its namespace lister.
-fn lister(gv: &GroupVersion, t: &TypeDef) -> TokenStream {
+fn lister(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef) {
     let Some(k) = &t.kind else {
-        return TokenStream::new();
+        return;
     };
-    let ty = path_tokens(&gv.type_path(t));
+    let ty = gv.type_path(t);
     let kind = &t.name;
     let name = lister_name(t);
-    let new_doc = format!(
-        " A lister over `lister`'s cache (a shared informer's: see `{}Informer::lister`).",
-        kind
+    let accessor = kind_accessor(t, &k.plural);
+    let doc = match k.scope {
+        Scope::Namespaced => format!(
+            " Lists {kind} objects from a shared informer's cache; `{accessor}(namespace)` reads one namespace."
+        ),
+        Scope::Cluster => {
+            format!(" Lists and gets {kind} objects (cluster-scoped) from a shared informer's cache.")
+        }
+    };
+    w.handle(
+        &doc,
+        &name,
+        format_args!("lister: ::kapi::cache::Lister<{ty}>,"),
     );
-    let get_doc = |scope: &str| format!(" The cached {kind} `name`{scope}, if there is one.");
+    w.function(
+        &format!(
+            " A lister over `lister`'s cache (a shared informer's: see `{kind}Informer::lister`)."
+        ),
+        format_args!("pub fn new(lister: ::kapi::cache::Lister<{ty}>) -> Self"),
+        format_args!("Self {{ lister }}"),
+    );
+    let list_doc = match k.scope {
+        Scope::Namespaced => format!(
+            " The cached {kind} objects of every namespace that `selector` matches \
+             (`Selector::everything()` for all)."
+        ),
+        Scope::Cluster => format!(
+            " The cached {kind} objects that `selector` matches (`Selector::everything()` for all)."
+        ),
+    };
+    list(w, &ty, &list_doc);
     match k.scope {
         Scope::Namespaced => {
-            let accessor = kind_accessor(t, &k.plural);
             let namespace_lister = namespace_lister_name(t);
-            let doc = format!(
-                " Lists {kind} objects from a shared informer's cache; `{accessor}(namespace)` reads one namespace."
+            w.constructor(
+                &format!(" The cached {kind} objects of `namespace`."),
+                format_args!("pub fn {accessor}(&self, namespace: &str) -> {namespace_lister}"),
+                &namespace_lister.to_string(),
+                format_args!("lister: self.lister.namespace(namespace),"),
             );
-            let list_doc = format!(
-                " The cached {kind} objects of every namespace that `selector` matches \
-                 (`Selector::everything()` for all)."
+            w.close("}");
+            w.handle(
+                &format!(" The cached {kind} objects of one namespace."),
+                &namespace_lister,
+                format_args!("lister: ::kapi::cache::NamespaceLister<{ty}>,"),
             );
-            let accessor_doc = format!(" The cached {kind} objects of `namespace`.");
-            let namespace_doc = format!(" The cached {kind} objects of one namespace.");
-            let namespace_list_doc =
-                format!(" The cached {kind} objects of this namespace that `selector` matches.");
-            let get_doc = get_doc(" in this namespace");
-            quote! {
-                #[doc = #doc]
-                #[derive(Debug, Clone)]
-                pub struct #name {
-                    lister: ::kapi::cache::Lister<#ty>,
-                }
-
-                impl #name {
-                    #[doc = #new_doc]
-                    pub fn new(lister: ::kapi::cache::Lister<#ty>) -> Self {
-                        Self { lister }
-                    }
-
-                    #[doc = #list_doc]
-                    pub fn list(&self, selector: &Selector) -> Vec<Arc<#ty>> {
-                        self.lister.list(selector)
-                    }
-
-                    #[doc = #accessor_doc]
-                    pub fn #accessor(&self, namespace: &str) -> #namespace_lister {
-                        #namespace_lister {
-                            lister: self.lister.namespace(namespace),
-                        }
-                    }
-                }
-
-                #[doc = #namespace_doc]
-                #[derive(Debug, Clone)]
-                pub struct #namespace_lister {
-                    lister: ::kapi::cache::NamespaceLister<#ty>,
-                }
-
-                impl #namespace_lister {
-                    #[doc = #namespace_list_doc]
-                    pub fn list(&self, selector: &Selector) -> Vec<Arc<#ty>> {
-                        self.lister.list(selector)
-                    }
-
-                    #[doc = #get_doc]
-                    pub fn get(&self, name: &str) -> Option<Arc<#ty>> {
-                        self.lister.get(name)
-                    }
-                }
-            }
+            list(
+                w,
+                &ty,
+                &format!(" The cached {kind} objects of this namespace that `selector` matches."),
+            );
+            get(w, &ty, &format!(" The cached {kind} `name` in this namespace, if there is one."));
+            w.close("}");
         }
         Scope::Cluster => {
-            let doc = format!(
-                " Lists and gets {kind} objects (cluster-scoped) from a shared informer's cache."
-            );
-            let list_doc = format!(
-                " The cached {kind} objects that `selector` matches (`Selector::everything()` for all)."
-            );
-            let get_doc = get_doc("");
-            quote! {
-                #[doc = #doc]
-                #[derive(Debug, Clone)]
-                pub struct #name {
-                    lister: ::kapi::cache::Lister<#ty>,
-                }
-
-                impl #name {
-                    #[doc = #new_doc]
-                    pub fn new(lister: ::kapi::cache::Lister<#ty>) -> Self {
-                        Self { lister }
-                    }
-
-                    #[doc = #list_doc]
-                    pub fn list(&self, selector: &Selector) -> Vec<Arc<#ty>> {
-                        self.lister.list(selector)
-                    }
-
-                    #[doc = #get_doc]
-                    pub fn get(&self, name: &str) -> Option<Arc<#ty>> {
-                        self.lister.get(name)
-                    }
-                }
-            }
+            get(w, &ty, &format!(" The cached {kind} `name`, if there is one."));
+            w.close("}");
         }
     }
+}
+
+fn list(w: &mut RustWriter, ty: &str, doc: &str) {
+    w.function(
+        doc,
+        format_args!("pub fn list(&self, selector: &Selector) -> Vec<Arc<{ty}>>"),
+        format_args!("self.lister.list(selector)"),
+    );
+}
+
+fn get(w: &mut RustWriter, ty: &str, doc: &str) {
+    w.function(
+        doc,
+        format_args!("pub fn get(&self, name: &str) -> Option<Arc<{ty}>>"),
+        format_args!("self.lister.get(name)"),
+    );
 }

@@ -1,6 +1,6 @@
 //! The importers' command line, shared by `kapi-codegen import` and `cargo xtask import`:
-//! `import go [--package GO_PATH=RUST_PATH]... [--no-doc-comments] [--verify-only] --out DIR
-//! PACKAGE_DIR...` and `import crd [--no-doc-comments] [--verify-only] --out DIR CRD_YAML...`. Writes one module per Go package below `DIR` (`core/v1.rs`), prints
+//! `import go [--package GO_PATH=RUST_PATH]... [--cargo-features] [--generated DIR]
+//! [--no-doc-comments] [--verify-only] --out DIR PACKAGE_DIR...` and `import crd [--no-doc-comments] [--verify-only] --out DIR CRD_YAML...`. Writes one module per Go package below `DIR` (`core/v1.rs`), prints
 //! every warning (`file:line:col: warning: ...`) to stderr and a summary to stdout. With
 //! `--verify-only` it writes nothing and exits 1 with a diff when a file would change.
 
@@ -37,6 +37,18 @@ pub fn command(name: &'static str) -> Command {
                         .value_name("GO_PATH=RUST_PATH")
                         .action(ArgAction::Append)
                         .help("Where a Go package's types live in Rust (k8s.io/api/core/v1=crate::core::v1); repeatable. Packages of the run default to crate::<parent>::<dir>"),
+                )
+                .arg(
+                    Arg::new("cargo-features")
+                        .long("cargo-features")
+                        .action(ArgAction::SetTrue)
+                        .help("Gate each group-version behind the cargo feature <group>-<version> (core-v1)"),
+                )
+                .arg(
+                    Arg::new("generated")
+                        .long("generated")
+                        .value_name("DIR")
+                        .help("The crate's generated directory relative to --out (../generated): each module includes <DIR>/<group>/<version>/mod.rs as `generated`"),
                 )
                 .arg(
                     Arg::new("dirs")
@@ -110,6 +122,10 @@ impl GoArgs {
             options: go::Options {
                 doc_comments: !m.get_flag("no-doc-comments"),
                 packages,
+                layout: super::ir::Layout {
+                    cargo_features: m.get_flag("cargo-features"),
+                    generated: m.get_one::<String>("generated").cloned(),
+                },
             },
             verify_only: m.get_flag("verify-only"),
         })

@@ -48,7 +48,7 @@ pub fn import(files: &[&Path], doc_comments: bool) -> Result<Imported, String> {
     for (_, (module, source)) in cx.modules {
         out.files.push(ImportedFile {
             path: module.file.clone(),
-            text: write::module(&module, &source),
+            text: write::module(&module, &source, &ir::Layout::default()),
         });
         out.modules.push(module);
     }
@@ -595,7 +595,7 @@ fn enum_item(name: &str, values: &[String], docs: Vec<String>) -> ir::Enum {
 fn qualify(item: &mut Item, module: &[String]) {
     fn ty(t: &mut Type, module: &[String]) {
         match t {
-            Type::Option(i) | Type::Vec(i) | Type::Map(i) => ty(i, module),
+            Type::Option(i) | Type::Vec(i) | Type::Map(i) | Type::Box(i) => ty(i, module),
             Type::Path(p) if p.len() == 1 => {
                 let name = p[0].clone();
                 *p = module.to_vec();

@@ -5,6 +5,31 @@
 use crate::markers::Key;
 pub use crate::model::Scalar;
 
+/// Where imported modules sit in their crate: the two lines that tie a module to the rest
+/// of it, which the API being imported does not say.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// Gate each group-version behind the cargo feature `<group>-<version>`, named after its
+    /// module (`core-v1`; `group_version!`'s `cargo_feature`), so a crate of many groups
+    /// compiles only the ones its users enable.
+    pub cargo_features: bool,
+    /// The crate's generated directory, relative to the import's output directory
+    /// (`../generated` for `src`): each module then includes its generated module
+    /// (`<generated>/<group>/<version>/mod.rs`) as `generated`, as codegen expects.
+    pub generated: Option<String>,
+}
+
+impl Layout {
+    /// The cargo feature of the module at `path` (`["crate", "core", "v1"]` -> `core-v1`).
+    pub fn feature(path: &[String]) -> String {
+        path.iter()
+            .skip(1)
+            .map(|s| s.replace('_', "-"))
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+}
+
 /// One group-version module, written to one file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Module {
@@ -126,6 +151,9 @@ pub enum Type {
     Map(Box<Type>),
     /// A type by its full path: `["crate", "core", "v1", "PodSpec"]`,
     /// `["kapi", "meta", "ObjectMeta"]`, `["serde_json", "Value"]`.
+    /// `Box<T>`: a struct that holds itself by value, directly or through other structs,
+    /// needs one indirection in Rust (Go's pointer gives it one).
+    Box(Box<Type>),
     Path(Vec<String>),
 }
 

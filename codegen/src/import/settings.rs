@@ -8,6 +8,8 @@
 //! output = "src/apis"                      # where the modules are written
 //! packages = { "example.com/widgets/v1" = "crate::widgets::v1" }
 //! doc-comments = true                      # default true
+//! cargo-features = true                    # each group-version behind `<group>-<version>`
+//! generated = "generated"                  # include generated/<group>/<version>/mod.rs
 //! ```
 //!
 //! Several imports are an array of tables (`[[package.metadata.kapi.import]]`).
@@ -20,7 +22,14 @@ use crate::generate::Mode;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-const KEYS: &[&str] = &["go", "output", "packages", "doc-comments"];
+const KEYS: &[&str] = &[
+    "go",
+    "output",
+    "packages",
+    "doc-comments",
+    "cargo-features",
+    "generated",
+];
 
 /// One import of a crate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,12 +111,33 @@ pub fn load(crate_dir: &Path) -> Result<Vec<ImportSettings>, String> {
                 .as_bool()
                 .ok_or_else(|| bad("`doc-comments` must be true or false"))?,
         };
+        let cargo_features = match t.get("cargo-features") {
+            None => false,
+            Some(v) => v
+                .as_bool()
+                .ok_or_else(|| bad("`cargo-features` must be true or false"))?,
+        };
+        // Crate-relative here; the writer wants it relative to the modules' directory.
+        let generated = match t.get("generated") {
+            None => None,
+            Some(v) => {
+                let dir = v
+                    .as_str()
+                    .ok_or_else(|| bad("`generated` must be the crate's generated directory"))?;
+                let up = "../".repeat(output.components().count());
+                Some(format!("{up}{dir}"))
+            }
+        };
         out.push(ImportSettings {
             go,
             output,
             options: go::Options {
                 doc_comments,
                 packages,
+                layout: super::ir::Layout {
+                    cargo_features,
+                    generated,
+                },
             },
         });
     }

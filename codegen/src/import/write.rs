@@ -2,7 +2,7 @@
 //! lays it out (so `cargo fmt` leaves imported files as they are and a re-import compares
 //! byte for byte), deterministic, with no timestamps or absolute paths.
 
-use super::ir::{Const, Enum, Field, Item, Marker, Module, Struct, Type, Value, Variant};
+use super::ir::{Const, Enum, Field, Item, Layout, Marker, Module, Struct, Type, Value, Variant};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -12,7 +12,7 @@ const MAX_WIDTH: usize = 100;
 const ATTR_ARGS_WIDTH: usize = 70;
 
 /// The source of `module`; `source` names what it was imported from, for the first line.
-pub fn module(module: &Module, source: &str) -> String {
+pub fn module(module: &Module, source: &str, layout: &Layout) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -44,7 +44,22 @@ pub fn module(module: &Module, source: &str) -> String {
     if let Some(path) = &module.protobuf_path {
         let _ = writeln!(out, "    protobuf_path = {},", quote(path));
     }
+    if layout.cargo_features {
+        let _ = writeln!(
+            out,
+            "    cargo_feature = {},",
+            quote(&Layout::feature(&module.path))
+        );
+    }
     out.push_str("}\n");
+    if let Some(generated) = &layout.generated {
+        // A `#[path]` in `core/v1.rs` is relative to the file's directory, `core/`.
+        let up = "../".repeat(module.file.matches('/').count());
+        let below = module.path[1..].join("/");
+        out.push_str("\n#[rustfmt::skip]\n");
+        let _ = writeln!(out, "#[path = \"{up}{generated}/{below}/mod.rs\"]");
+        out.push_str("pub mod generated;\n");
+    }
     let names = Names {
         uses: &uses,
         module: &module.path,
@@ -118,7 +133,7 @@ impl Uses {
     fn visit(&mut self, ty: &Type, local: &BTreeSet<&str>) {
         match ty {
             Type::Scalar(_) => {}
-            Type::Option(t) | Type::Vec(t) => self.visit(t, local),
+            Type::Option(t) | Type::Vec(t) | Type::Box(t) => self.visit(t, local),
             Type::Map(v) => {
                 self.btree_map = true;
                 self.visit(v, local);
@@ -144,7 +159,8 @@ impl Uses {
             _ => {
                 let names: Vec<&str> = self.meta.iter().map(String::as_str).collect();
                 let one = format!("use kapi::meta::{{{}}};", names.join(", "));
-                if one.len() <= MAX_WIDTH {
+                // rustfmt breaks a `use` list of 99 characters already (measured).
+                if one.len() < MAX_WIDTH - 1 {
                     lines.push(one);
                 } else {
                     let mut text = String::from("use kapi::meta::{\n");
@@ -185,6 +201,7 @@ impl Names<'_> {
         match ty {
             Type::Scalar(s) => s.rust_name().to_string(),
             Type::Option(t) => format!("Option<{}>", self.ty(t)),
+            Type::Box(t) => format!("Box<{}>", self.ty(t)),
             Type::Vec(t) => format!("Vec<{}>", self.ty(t)),
             Type::Map(v) => format!("BTreeMap<String, {}>", self.ty(v)),
             Type::Path(p) => match p.as_slice() {
@@ -279,13 +296,49 @@ fn write_markers(out: &mut String, indent: usize, markers: &[Marker]) {
         let _ = writeln!(out, "{pad}#[k8s({joined})]");
         return;
     }
+    // rustfmt formats an attribute's arguments only when they all parse as meta items; an
+    // array (`short_names = ["po"]`) does not, and rustfmt then keeps the attribute as written.
+    fn has_array(m: &Marker) -> bool {
+        match &m.value {
+            Value::StrList(_) => true,
+            Value::Nested(inner) => inner.iter().any(has_array),
+            _ => false,
+        }
+    }
+    let verbatim = markers.iter().any(has_array);
     let _ = writeln!(out, "{pad}#[k8s(");
-    let last = args.len() - 1;
-    for (i, arg) in args.iter().enumerate() {
+    let last = markers.len() - 1;
+    for (i, m) in markers.iter().enumerate() {
         let comma = if i == last { "" } else { "," };
-        let _ = writeln!(out, "{pad}    {arg}{comma}");
+        write_arg(out, indent + 4, m, comma, verbatim);
     }
     let _ = writeln!(out, "{pad})]");
+}
+
+/// One argument on lines of its own: a nested list (`lifecycle(...)`) whose arguments are
+/// wider than rustfmt's `attr_fn_like_width`, or whose line would pass `max_width`, goes one
+/// argument per line, as rustfmt lays out a call.
+fn write_arg(out: &mut String, indent: usize, m: &Marker, comma: &str, verbatim: bool) {
+    let pad = " ".repeat(indent);
+    let flat = marker(m);
+    let Value::Nested(inner) = &m.value else {
+        let _ = writeln!(out, "{pad}{flat}{comma}");
+        return;
+    };
+    let args_width = flat.len() - m.key.name().len() - 2;
+    if verbatim
+        || inner.is_empty()
+        || (args_width <= ATTR_ARGS_WIDTH && indent + flat.len() + comma.len() <= MAX_WIDTH)
+    {
+        let _ = writeln!(out, "{pad}{flat}{comma}");
+        return;
+    }
+    let _ = writeln!(out, "{pad}{}(", m.key.name());
+    let last = inner.len() - 1;
+    for (i, n) in inner.iter().enumerate() {
+        write_arg(out, indent + 4, n, if i == last { "" } else { "," }, false);
+    }
+    let _ = writeln!(out, "{pad}){comma}");
 }
 
 fn marker(m: &Marker) -> String {

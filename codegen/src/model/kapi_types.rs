@@ -29,7 +29,7 @@ pub fn load(api_crate_dir: &Path) -> Result<Model, String> {
 /// Parses the kapi crate whose root directory (with `src/lib.rs`) is `kapi_dir`.
 pub fn load_from(kapi_dir: &Path) -> Result<Model, String> {
     let lib_rs = kapi_dir.join("src/lib.rs");
-    let parsed = source::parse_crate("kapi", &lib_rs).map_err(|e| e.0)?;
+    let parsed = source::parse_api_types("kapi", &lib_rs).map_err(|e| e.0)?;
     if !parsed.diagnostics.is_empty() {
         return Err(format!(
             "the kapi sources at {} do not parse:\n{}",

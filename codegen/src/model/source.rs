@@ -58,6 +58,15 @@ pub fn parse_crate(crate_name: &str, lib_rs: &Path) -> Result<ParsedCrate, Sourc
     parse_crate_except(crate_name, lib_rs, &[])
 }
 
+/// The API types of a crate that is read only for them (kapi's own, on every codegen run):
+/// its functions are not recorded, and a file that names no API item (`ApiType`,
+/// `group_version!`, `feature_gates!`) is only lexed for the modules it declares. kapi's
+/// runtime is a megabyte of source with a tenth of it API types, and parsing all of it was
+/// a fixed cost of every run.
+pub fn parse_api_types(crate_name: &str, lib_rs: &Path) -> Result<ParsedCrate, SourceError> {
+    walk(crate_name, lib_rs, &[], true)
+}
+
 /// Parses the crate, without reading modules that live under `generated_dirs`: those are
 /// codegen's own output, recorded as [`PathMod`]s but never parsed as API source.
 pub fn parse_crate_except(
@@ -65,7 +74,17 @@ pub fn parse_crate_except(
     lib_rs: &Path,
     generated_dirs: &[PathBuf],
 ) -> Result<ParsedCrate, SourceError> {
+    walk(crate_name, lib_rs, generated_dirs, false)
+}
+
+fn walk(
+    crate_name: &str,
+    lib_rs: &Path,
+    generated_dirs: &[PathBuf],
+    types_only: bool,
+) -> Result<ParsedCrate, SourceError> {
     let mut walker = Walker {
+        types_only,
         diags: Diagnostics::default(),
         sources: BTreeMap::new(),
         versions: Vec::new(),
@@ -106,6 +125,8 @@ pub fn parse_crate_except(
 }
 
 struct Walker {
+    /// See [`parse_api_types`].
+    types_only: bool,
     diags: Diagnostics,
     sources: BTreeMap<PathBuf, String>,
     versions: Vec<GroupVersion>,
@@ -121,6 +142,32 @@ impl Walker {
     fn file(&mut self, path: &Path, module: &[String], owns_dir: bool) -> Result<(), SourceError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| SourceError(format!("cannot read {}: {e}", path.display())))?;
+        let dir = if owns_dir {
+            path.parent().map(Path::to_path_buf).unwrap_or_default()
+        } else {
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default();
+            path.parent().map(|p| p.join(stem)).unwrap_or_default()
+        };
+        if self.types_only && !names_api_items(&text) {
+            let modules = match may_declare_module_files(&text) {
+                true => text.parse().map(declared_modules),
+                false => Ok(Vec::new()),
+            };
+            self.sources.insert(path.to_path_buf(), text);
+            // A file that does not lex is not this walk's to report: it names no API item.
+            for (name, attrs, span) in modules.unwrap_or_default() {
+                if is_cfg_test(&attrs) {
+                    continue;
+                }
+                let mut child = module.to_vec();
+                child.push(name.clone());
+                self.module_file(&name, &attrs, span, path, &dir, &child)?;
+            }
+            return Ok(());
+        }
         let parsed = syn::parse_file(&text);
         self.sources.insert(path.to_path_buf(), text);
         let file = match parsed {
@@ -135,15 +182,6 @@ impl Walker {
                 self.diags.extend(diags.into_vec());
                 return Ok(());
             }
-        };
-        let dir = if owns_dir {
-            path.parent().map(Path::to_path_buf).unwrap_or_default()
-        } else {
-            let stem = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or_default();
-            path.parent().map(|p| p.join(stem)).unwrap_or_default()
         };
         self.items(&file.items, path, &dir, module)
     }
@@ -205,7 +243,7 @@ impl Walker {
                 syn::Item::Use(u) if !matches!(u.vis, syn::Visibility::Inherited) => {
                     flatten_use(&u.tree, &mut Vec::new(), &mut pub_uses)
                 }
-                syn::Item::Fn(f) => self.functions.push(FnDecl {
+                syn::Item::Fn(f) if !self.types_only => self.functions.push(FnDecl {
                     name: f.sig.ident.to_string(),
                     module: module.to_vec(),
                     visible: !matches!(f.vis, syn::Visibility::Inherited),
@@ -241,52 +279,67 @@ impl Walker {
                 }
                 None => {
                     let name = m.ident.to_string();
-                    let explicit = path_attr(&m.attrs).map(|p| {
-                        normalize(
-                            &file
-                                .parent()
-                                .map(|d| d.join(&p))
-                                .unwrap_or_else(|| PathBuf::from(p)),
-                        )
-                    });
-                    if let Some(target) = &explicit {
-                        self.path_mods.push(PathMod {
-                            parent: module.to_vec(),
-                            name: name.clone(),
-                            target: target.clone(),
-                            declared_in: file.to_path_buf(),
-                            span: m.ident.span(),
-                        });
-                        if self.generated_dirs.iter().any(|d| target.starts_with(d)) {
-                            continue;
-                        }
-                    }
-                    let candidates = match explicit {
-                        Some(p) => vec![(p, false)],
-                        None => vec![
-                            (dir.join(format!("{name}.rs")), false),
-                            (dir.join(&name).join("mod.rs"), true),
-                        ],
-                    };
-                    match candidates.into_iter().find(|(p, _)| p.exists()) {
-                        Some((p, owns)) => {
-                            let owns = owns || p.file_name().is_some_and(|n| n == "mod.rs");
-                            self.file(&p, &child, owns)?
-                        }
-                        None => {
-                            let mut d = Diagnostics::default();
-                            d.push(Diagnostic::new(
-                                m.ident.span(),
-                                format!("cannot find the file of module `{name}`"),
-                            ));
-                            d.set_file(file);
-                            self.diags.extend(d.into_vec());
-                        }
-                    }
+                    self.module_file(&name, &m.attrs, m.ident.span(), file, dir, &child)?
                 }
             }
         }
         Ok(())
+    }
+
+    /// The module `name` declared as `mod name;` in `file` (whose child modules live in
+    /// `dir`): recorded if it has a `#[path]`, then walked unless it is generated output.
+    fn module_file(
+        &mut self,
+        name: &str,
+        attrs: &[syn::Attribute],
+        span: proc_macro2::Span,
+        file: &Path,
+        dir: &Path,
+        child: &[String],
+    ) -> Result<(), SourceError> {
+        let explicit = path_attr(attrs).map(|p| {
+            normalize(
+                &file
+                    .parent()
+                    .map(|d| d.join(&p))
+                    .unwrap_or_else(|| PathBuf::from(p)),
+            )
+        });
+        if let Some(target) = &explicit {
+            self.path_mods.push(PathMod {
+                parent: child[..child.len().saturating_sub(1)].to_vec(),
+                name: name.to_string(),
+                target: target.clone(),
+                declared_in: file.to_path_buf(),
+                span,
+            });
+            if self.generated_dirs.iter().any(|d| target.starts_with(d)) {
+                return Ok(());
+            }
+        }
+        let candidates = match explicit {
+            Some(p) => vec![(p, false)],
+            None => vec![
+                (dir.join(format!("{name}.rs")), false),
+                (dir.join(name).join("mod.rs"), true),
+            ],
+        };
+        match candidates.into_iter().find(|(p, _)| p.exists()) {
+            Some((p, owns)) => {
+                let owns = owns || p.file_name().is_some_and(|n| n == "mod.rs");
+                self.file(&p, child, owns)
+            }
+            None => {
+                let mut d = Diagnostics::default();
+                d.push(Diagnostic::new(
+                    span,
+                    format!("cannot find the file of module `{name}`"),
+                ));
+                d.set_file(file);
+                self.diags.extend(d.into_vec());
+                Ok(())
+            }
+        }
     }
 
     /// A type belongs to the nearest enclosing module that declares a group-version.
@@ -357,6 +410,76 @@ pub fn normalize(path: &Path) -> PathBuf {
                 }
             }
             other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// Whether a file's text may hold an item [`Walker::items`] reads besides functions and
+/// modules: an `ApiType` derive, a `group_version!` or a `feature_gates!`.
+fn names_api_items(text: &str) -> bool {
+    ["ApiType", "group_version", "feature_gates"]
+        .iter()
+        .any(|word| text.contains(word))
+}
+
+/// Whether a file's text may hold a `mod name;` declaration: most files declare no module
+/// or only inline ones (`mod tests { .. }`), and need not be lexed to know it. `false` only
+/// when every `mod` word is followed by a name and then something other than `;`.
+fn may_declare_module_files(text: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices("mod").any(|(at, _)| {
+        let rest = &text[at + 3..];
+        // Part of a longer word (`module`, `xmod`): not the keyword.
+        if text[..at].chars().next_back().is_some_and(is_ident)
+            || rest.chars().next().is_some_and(is_ident)
+        {
+            return false;
+        }
+        let after = rest.trim_start();
+        let name_end = after.find(|c: char| !is_ident(c)).unwrap_or(after.len());
+        // No name next (a comment, say): lex to be sure.
+        name_end == 0 || !after[name_end..].trim_start().starts_with('{')
+    })
+}
+
+/// The `mod name;` declarations at the top level of a file's tokens, with their outer
+/// attributes and the span of the name.
+fn declared_modules(
+    tokens: proc_macro2::TokenStream,
+) -> Vec<(String, Vec<syn::Attribute>, proc_macro2::Span)> {
+    use proc_macro2::{Delimiter, TokenTree};
+    use syn::parse::Parser;
+    let mut out = Vec::new();
+    let mut attrs = proc_macro2::TokenStream::new();
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(token) = tokens.next() {
+        match token {
+            TokenTree::Punct(p) if p.as_char() == '#' => match tokens.next() {
+                Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => {
+                    attrs.extend([TokenTree::Punct(p), TokenTree::Group(g)]);
+                }
+                // `#![...]`: the file's own attribute.
+                _ => {
+                    tokens.next();
+                }
+            },
+            TokenTree::Ident(i) if i == "mod" => {
+                let Some(TokenTree::Ident(name)) = tokens.next() else {
+                    continue;
+                };
+                if matches!(tokens.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ';') {
+                    let parsed = syn::Attribute::parse_outer
+                        .parse2(std::mem::take(&mut attrs))
+                        .unwrap_or_default();
+                    out.push((name.to_string(), parsed, name.span()));
+                }
+            }
+            // Visibility stays with the attributes before it (`#[cfg(..)] pub(crate) mod x;`).
+            TokenTree::Ident(i) if i == "pub" => {}
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {}
+            // Anything else ends an item, or is inside one: its attributes were not a mod's.
+            _ => attrs = proc_macro2::TokenStream::new(),
         }
     }
     out
@@ -467,4 +590,31 @@ fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
             _ => None,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_declare_module_files;
+
+    #[test]
+    fn only_files_whose_every_mod_is_inline_are_not_lexed() {
+        for text in [
+            "mod a;",
+            "pub(crate) mod a ;",
+            "#[cfg(test)]\nmod tests;",
+            "mod/* c */a;",
+            "mod tests { } mod b;",
+        ] {
+            assert!(may_declare_module_files(text), "{text}");
+        }
+        for text in [
+            "",
+            "fn f() {}",
+            "mod tests {\n}",
+            "// a module\nmod t\n{}",
+            "xmod a;",
+        ] {
+            assert!(!may_declare_module_files(text), "{text}");
+        }
+    }
 }

@@ -34,3 +34,25 @@ where
         api.apply(name, configuration, field_manager, force).await
     }
 }
+
+/// An apply configuration's `inline` field whose type has no apply configuration of its own
+/// (it lives in another group-version, as admissionregistration's v1beta1 embeds v1's
+/// `RuleWithOperations`): its JSON object's entries, written into the enclosing object.
+pub fn serialize_inline<T, M>(value: &T, map: &mut M) -> Result<(), M::Error>
+where
+    T: serde::Serialize,
+    M: serde::ser::SerializeMap,
+{
+    use serde::ser::Error as _;
+    match serde_json::to_value(value).map_err(M::Error::custom)? {
+        serde_json::Value::Object(entries) => {
+            for (k, v) in &entries {
+                map.serialize_entry(k, v)?;
+            }
+            Ok(())
+        }
+        _ => Err(M::Error::custom(
+            "an inline field must serialize as a JSON object",
+        )),
+    }
+}

@@ -18,8 +18,14 @@ pub mod v1 {
         crate::scheme::KindMeta::unserved("Scale", crate::scheme::KindCategory::Simple);
 
     /// Registers `Scale`, so servers and clients of scale subresources can decode and
-    /// encode it through a scheme.
+    /// encode it through a scheme. A scheme that has autoscaling/v1 Scale already (from an
+    /// API crate that ships autoscaling/v1, as kapi-k8s does) keeps it: the wire form is the
+    /// same.
     pub fn add_to_scheme(scheme: &mut crate::Scheme) -> Result<(), crate::scheme::SchemeError> {
+        let gvk = crate::scheme::GroupVersionKind::new("autoscaling", "v1", "Scale");
+        if scheme.recognizes(&gvk) {
+            return Ok(());
+        }
         scheme.add_unconverted::<Scale>(&SCALE, crate::__private::kind_hooks!(Scale))
     }
 

@@ -1,6 +1,4 @@
-//! coordination.k8s.io/v1: Lease. Names, JSON and protobuf tags and markers are k8s.io/api's
-//! (translated from its types.go); the docs are not carried over. Go's embedded structs are
-//! `inline` fields.
+// Imported by kapi-codegen from k8s.io/api/coordination/v1. Change the source and import again.
 
 use kapi::meta::{ListMeta, MicroTime, ObjectMeta};
 use kapi::ApiType;
@@ -17,10 +15,10 @@ kapi::group_version! {
 #[path = "../../generated/coordination/v1/mod.rs"]
 pub mod generated;
 
-
+pub const OLDEST_EMULATION_VERSION: &str = "OldestEmulationVersion";
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client)]
+#[k8s(kind, gen_client, lifecycle(introduced = "1.14"), storage_version)]
 pub struct Lease {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -40,17 +38,19 @@ pub struct LeaseSpec {
     pub renew_time: Option<MicroTime>,
     #[k8s(protobuf = 5)]
     pub lease_transitions: Option<i32>,
-    #[k8s(protobuf = 6, feature_gate = "CoordinatedLeaderElection")]
+    #[k8s(feature_gate = "CoordinatedLeaderElection", protobuf = 6)]
     pub strategy: Option<String>,
-    #[k8s(protobuf = 7, feature_gate = "CoordinatedLeaderElection")]
+    #[k8s(feature_gate = "CoordinatedLeaderElection", protobuf = 7)]
     pub preferred_holder: Option<String>,
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind)]
+#[k8s(kind, lifecycle(introduced = "1.19"))]
 pub struct LeaseList {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ListMeta,
     #[k8s(protobuf = 2)]
     pub items: Vec<Lease>,
 }
+
+pub const GROUP_NAME: &str = "coordination.k8s.io";

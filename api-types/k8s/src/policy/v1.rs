@@ -1,8 +1,8 @@
-//! policy/v1: PodDisruptionBudget. Names, JSON and protobuf tags and markers are k8s.io/api's
-//! (translated from its types.go); the docs are not carried over. Go's embedded structs are
-//! `inline` fields.
+// Imported by kapi-codegen from k8s.io/api/policy/v1. Change the source and import again.
 
-use kapi::meta::{Condition, IntOrString, LabelSelector, ObjectMeta, Time};
+use kapi::meta::{
+    Condition, DeleteOptions, IntOrString, LabelSelector, ListMeta, ObjectMeta, Time,
+};
 use kapi::ApiType;
 use std::collections::BTreeMap;
 
@@ -17,17 +17,6 @@ kapi::group_version! {
 #[rustfmt::skip]
 #[path = "../../generated/policy/v1/mod.rs"]
 pub mod generated;
-
-#[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status, short_names = ["pdb"])]
-pub struct PodDisruptionBudget {
-    #[k8s(optional, protobuf = 1)]
-    pub metadata: ObjectMeta,
-    #[k8s(optional, protobuf = 2)]
-    pub spec: PodDisruptionBudgetSpec,
-    #[k8s(optional, protobuf = 3)]
-    pub status: PodDisruptionBudgetStatus,
-}
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct PodDisruptionBudgetSpec {
@@ -49,19 +38,25 @@ pub enum UnhealthyPodEvictionPolicyType {
     Other(String),
 }
 
+impl Default for UnhealthyPodEvictionPolicyType {
+    fn default() -> Self {
+        UnhealthyPodEvictionPolicyType::Other(String::new())
+    }
+}
+
 #[derive(ApiType, Debug, PartialEq)]
 pub struct PodDisruptionBudgetStatus {
     #[k8s(optional, protobuf = 1)]
     pub observed_generation: i64,
     #[k8s(optional, protobuf = 2)]
     pub disrupted_pods: BTreeMap<String, Time>,
-    #[k8s(protobuf = 3)]
+    #[k8s(optional, presence = "always", protobuf = 3)]
     pub disruptions_allowed: i32,
-    #[k8s(protobuf = 4)]
+    #[k8s(optional, presence = "always", protobuf = 4)]
     pub current_healthy: i32,
-    #[k8s(protobuf = 5)]
+    #[k8s(optional, presence = "always", protobuf = 5)]
     pub desired_healthy: i32,
-    #[k8s(protobuf = 6)]
+    #[k8s(optional, presence = "always", protobuf = 6)]
     pub expected_pods: i32,
     #[k8s(
         optional,
@@ -73,3 +68,56 @@ pub struct PodDisruptionBudgetStatus {
     )]
     pub conditions: Vec<Condition>,
 }
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(
+    kind,
+    gen_client,
+    subresource_status,
+    lifecycle(introduced = "1.21"),
+    storage_version,
+    short_names = ["pdb"]
+)]
+pub struct PodDisruptionBudget {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ObjectMeta,
+    #[k8s(optional, protobuf = 2)]
+    pub spec: PodDisruptionBudgetSpec,
+    #[k8s(optional, protobuf = 3)]
+    pub status: PodDisruptionBudgetStatus,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(kind, lifecycle(introduced = "1.21"))]
+pub struct PodDisruptionBudgetList {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ListMeta,
+    #[k8s(protobuf = 2)]
+    pub items: Vec<PodDisruptionBudget>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(
+    kind,
+    gen_client(no_verbs),
+    lifecycle(introduced = "1.22"),
+    storage_version
+)]
+pub struct Eviction {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ObjectMeta,
+    #[k8s(protobuf = 2)]
+    pub delete_options: Option<DeleteOptions>,
+}
+
+pub const GROUP_NAME: &str = "policy";
+
+pub const DISRUPTION_BUDGET_CAUSE: &str = "DisruptionBudget";
+
+pub const DISRUPTION_ALLOWED_CONDITION: &str = "DisruptionAllowed";
+
+pub const SYNC_FAILED_REASON: &str = "SyncFailed";
+
+pub const SUFFICIENT_PODS_REASON: &str = "SufficientPods";
+
+pub const INSUFFICIENT_PODS_REASON: &str = "InsufficientPods";

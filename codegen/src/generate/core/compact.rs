@@ -91,14 +91,10 @@ impl Style {
 /// Appends `value` in flow form; `None` as soon as `out` grows past `end` (a list or an
 /// object; a scalar is written whole).
 fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()> {
-    // What no line can hold is given up on before anything is written: an item takes at
-    // least 3 columns (`1, `), an entry 5 (`k: 1, `).
-    let least = match value {
-        Value::Array(items) => items.len() * 3,
-        Value::Object(map) => map.len() * 5,
-        _ => 0,
-    };
-    if out.len() + least > end + 2 {
+    // What no line can hold is given up on before anything is written: most values that
+    // do not fit are seen not to from their entries' sizes, without writing and cutting
+    // off a line's worth of text at every level of a large document.
+    if out.len() + least_width(value) > end {
         return None;
     }
     match value {
@@ -140,6 +136,32 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
     fits(out, end)
 }
 
+/// A lower bound of the width of `value` in flow form, in either style: brackets, the
+/// separators between entries, keys (bare, as YAML may write them), and what each entry's
+/// value takes at least (a string its text, unquoted; a list or object its brackets).
+fn least_width(value: &Value) -> usize {
+    fn least_scalar(value: &Value) -> usize {
+        match value {
+            Value::String(s) => s.len(),
+            Value::Array(_) | Value::Object(_) => 2,
+            Value::Null | Value::Bool(true) => 4,
+            Value::Bool(false) => 5,
+            Value::Number(_) => 1,
+        }
+    }
+    let (count, entries) = match value {
+        Value::Array(items) => (items.len(), items.iter().map(least_scalar).sum::<usize>()),
+        Value::Object(map) => (
+            map.len(),
+            map.iter()
+                .map(|(k, v)| k.len() + 2 + least_scalar(v))
+                .sum::<usize>(),
+        ),
+        _ => return 0,
+    };
+    2 + entries + 2 * count.saturating_sub(1)
+}
+
 /// `None` when `item`, a string inside a list or object, cannot end by `end`: a long
 /// description is given up on before it is escaped, at every level that tries a line.
 fn past_end(out: &str, item: &Value, end: usize) -> Option<()> {
@@ -158,6 +180,11 @@ fn fits(out: &str, end: usize) -> Option<()> {
 /// Appends `s` as a JSON string, escaped as serde_json escapes it.
 fn json_string(out: &mut String, s: &str) {
     out.push('"');
+    if !needs_escape(s.as_bytes()) {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     // Runs of characters that need no escape are copied whole: every escaped character is
     // ASCII, so a byte boundary before one is a character boundary.
     let mut plain = 0;
@@ -185,54 +212,89 @@ fn json_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Whether a string holds a byte JSON escapes (a control character, `"` or `\\`): most
+/// strings of a document hold none and are copied whole. Eight bytes at a time, as a
+/// document is mostly strings.
+fn needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    // A byte of `x` is zero: the classic test, exact when it is used to find any zero byte.
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_ne_bytes(word);
+        // Bytes below 0x20 are those with none of the top three bits set.
+        let control = has_zero(x & u64::from_ne_bytes([0xE0; 8]));
+        let quote = has_zero(x ^ u64::from_ne_bytes([b'"'; 8]));
+        let backslash = has_zero(x ^ u64::from_ne_bytes([b'\\'; 8]));
+        if control || quote || backslash {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+}
+
 fn newline(out: &mut String, indent: usize) {
     out.push('\n');
-    out.extend(std::iter::repeat_n(' ', indent));
+    spaces(out, indent);
+}
+
+/// Appends `count` spaces: a document's indentation is a good part of its bytes, written a
+/// slice at a time rather than a character at a time.
+pub fn spaces(out: &mut String, mut count: usize) {
+    const SPACES: &str = "                                                                ";
+    while count > 0 {
+        let n = count.min(SPACES.len());
+        out.push_str(&SPACES[..n]);
+        count -= n;
+    }
 }
 
 /// `value` as block YAML, small mappings and lists in flow style on one line, without the
 /// entries that say nothing (`null`, `false`, empty strings, lists and mappings): a reader
 /// of the summary takes a missing key for its zero value.
-pub fn yaml_without_zeros(value: Value) -> String {
-    let value = without_zeros(value).unwrap_or(Value::Null);
+pub fn yaml_without_zeros(mut value: Value) -> String {
+    if drop_zeros(&mut value) {
+        value = Value::Null;
+    }
     let mut out = String::new();
     match &value {
         Value::Object(map) => yaml_mapping(&mut out, map, 0),
         other => {
-            out.push_str(&yaml_flow(other, usize::MAX).unwrap_or_default());
+            // Nothing is too wide for a line without end.
+            let _ = flow(&mut out, other, usize::MAX, Style::Yaml);
             out.push('\n');
         }
     }
     out
 }
 
-/// `value` without its zero entries; `None` when it is a zero itself.
-fn without_zeros(value: Value) -> Option<Value> {
+/// Removes the zero entries of `value` where they are (rebuilding the maps cost as much as
+/// printing them); whether `value` is a zero itself.
+fn drop_zeros(value: &mut Value) -> bool {
     match value {
-        Value::Null | Value::Bool(false) => None,
-        Value::String(s) if s.is_empty() => None,
+        Value::Null | Value::Bool(false) => true,
+        Value::String(s) => s.is_empty(),
         Value::Array(items) => {
-            // List items keep their places: a zero item is written as it is.
-            let items: Vec<Value> = items
-                .into_iter()
-                .map(|v| match v {
-                    Value::Array(_) => without_zeros(v).unwrap_or(Value::Array(Vec::new())),
-                    Value::Object(_) => {
-                        without_zeros(v).unwrap_or(Value::Object(Default::default()))
-                    }
-                    scalar => scalar,
-                })
-                .collect();
-            (!items.is_empty()).then_some(Value::Array(items))
+            // List items keep their places: a zero item is written as it is, a list or
+            // mapping item as what is left of it.
+            for item in items.iter_mut() {
+                if matches!(item, Value::Array(_) | Value::Object(_)) {
+                    drop_zeros(item);
+                }
+            }
+            items.is_empty()
         }
         Value::Object(map) => {
-            let map: serde_json::Map<String, Value> = map
-                .into_iter()
-                .filter_map(|(k, v)| Some((k, without_zeros(v)?)))
-                .collect();
-            (!map.is_empty()).then_some(Value::Object(map))
+            map.retain(|_, v| !drop_zeros(v));
+            map.is_empty()
         }
-        other => Some(other),
+        _ => false,
     }
 }
 
@@ -240,7 +302,7 @@ fn without_zeros(value: Value) -> Option<Value> {
 fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: usize) {
     for (i, (key, value)) in map.iter().enumerate() {
         if i > 0 {
-            out.extend(std::iter::repeat_n(' ', indent));
+            spaces(out, indent);
         }
         let key_start = out.len();
         yaml_string(out, key);
@@ -252,9 +314,7 @@ fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: 
 
 /// The value of a mapping entry or list item, after its `key:` or `-`, ending the line.
 fn yaml_entry_value(out: &mut String, value: &Value, indent: usize, column: usize) {
-    if let Some(line) = yaml_flow(value, YAML_WIDTH.saturating_sub(column)) {
-        out.push(' ');
-        out.push_str(&line);
+    if yaml_flow(out, value, YAML_WIDTH.saturating_sub(column)) {
         out.push('\n');
         return;
     }
@@ -263,7 +323,7 @@ fn yaml_entry_value(out: &mut String, value: &Value, indent: usize, column: usiz
         // A list under a key is written at the key's indent, as serde_yaml writes it.
         Value::Array(items) => yaml_sequence(out, items, indent),
         Value::Object(map) => {
-            out.extend(std::iter::repeat_n(' ', indent + 2));
+            spaces(out, indent + 2);
             yaml_mapping(out, map, indent + 2);
         }
         // Scalars always fit in flow form.
@@ -273,25 +333,33 @@ fn yaml_entry_value(out: &mut String, value: &Value, indent: usize, column: usiz
 
 fn yaml_sequence(out: &mut String, items: &[Value], indent: usize) {
     for item in items {
-        out.extend(std::iter::repeat_n(' ', indent));
+        spaces(out, indent);
         out.push('-');
         match item {
-            Value::Object(map)
-                if yaml_flow(item, YAML_WIDTH.saturating_sub(indent + 2)).is_none() =>
-            {
-                out.push(' ');
-                yaml_mapping(out, map, indent + 2);
+            Value::Object(map) => {
+                if yaml_flow(out, item, YAML_WIDTH.saturating_sub(indent + 2)) {
+                    out.push('\n');
+                } else {
+                    out.push(' ');
+                    yaml_mapping(out, map, indent + 2);
+                }
             }
             _ => yaml_entry_value(out, item, indent + 2, indent + 2),
         }
     }
 }
 
-/// `value` in flow style, if it fits in `budget` columns (scalars always do).
-fn yaml_flow(value: &Value, budget: usize) -> Option<String> {
-    let mut out = String::new();
-    flow(&mut out, value, budget, Style::Yaml)?;
-    Some(out)
+/// Appends a space and `value` in flow style if that fits in `budget` columns (scalars
+/// always do); whether it did. Tried in place: what does not fit is cut off again.
+fn yaml_flow(out: &mut String, value: &Value, budget: usize) -> bool {
+    let start = out.len();
+    out.push(' ');
+    let end = out.len().saturating_add(budget);
+    if flow(out, value, end, Style::Yaml).is_some() {
+        return true;
+    }
+    out.truncate(start);
+    false
 }
 
 /// Appends a string as a YAML scalar: plain when it cannot be read as anything else (a
@@ -344,6 +412,21 @@ mod tests {
             json(&doc),
             format!("{}\n", serde_json::to_string(&doc).expect("json")).replace(":", ": ")
         );
+    }
+
+    #[test]
+    fn strings_that_need_escaping_are_found_in_any_position() {
+        let naive = |s: &[u8]| s.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+        let plain = "aé€ 0123456789abcdefghijklmnopqrstuvwxyz/:.~\u{7f}\u{80}";
+        for special in ["", "\"", "\\", "\n", "\u{1}", "\u{1f}", " ", "\u{7f}"] {
+            for at in 0..plain.len() {
+                if !plain.is_char_boundary(at) {
+                    continue;
+                }
+                let s = format!("{}{special}{}", &plain[..at], &plain[at..]);
+                assert_eq!(needs_escape(s.as_bytes()), naive(s.as_bytes()), "{s:?}");
+            }
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub mod compact;
 pub mod rust;
+pub mod rust_writer;
 
 use super::settings::Settings;
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use rust::{path_tokens, rust_source};
+pub use rust_writer::RustWriter;
 
 /// One file a generator produced, relative to the crate root, without its header.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,26 +146,44 @@ impl<'a> Context<'a> {
     /// The file `file` in the generated module of each of `versions` for which `emit`
     /// returns code (`generated/v1/<file>`), and the group-versions that got one, in model
     /// order, for a crate-level file that ties them together.
-    pub fn rust_file_per_version(
+    pub fn rust_file_per_version<R: RustFile>(
         &self,
         versions: impl IntoIterator<Item = &'a GroupVersion>,
         file: &str,
-        mut emit: impl FnMut(&'a GroupVersion) -> Option<TokenStream>,
+        mut emit: impl FnMut(&'a GroupVersion) -> Option<R>,
     ) -> PerVersion<'a> {
         let mut out = PerVersion {
             files: Vec::new(),
             versions: Vec::new(),
         };
         for gv in versions {
-            if let Some(tokens) = emit(gv) {
+            if let Some(code) = emit(gv) {
                 out.files.push(GeneratedFile {
                     path: self.rust_file(&gv.module, file),
-                    contents: rust_source(tokens),
+                    contents: code.into_source(),
                 });
                 out.versions.push(gv);
             }
         }
         out
+    }
+}
+
+/// What a generator hands over as a Rust file: tokens, laid out by [`rust_source`], or text
+/// a [`RustWriter`] already laid out.
+pub trait RustFile {
+    fn into_source(self) -> String;
+}
+
+impl RustFile for TokenStream {
+    fn into_source(self) -> String {
+        rust_source(self)
+    }
+}
+
+impl RustFile for String {
+    fn into_source(self) -> String {
+        self
     }
 }
 

@@ -393,12 +393,16 @@ fn doc_text(attr: &[TokenTree]) -> Option<String> {
             None,
         ) if doc == "doc" && eq.as_char() == '=' => {
             let text = string_literal(&lit.to_string())?;
-            // A comment ends at the line's end, and `/*` would change its meaning.
-            (!text.contains(['\n', '\r']) && !text.contains("*/") && !text.contains("/*"))
-                .then_some(text)
+            fits_doc_comment(&text).then_some(text)
         }
         _ => None,
     }
+}
+
+/// Whether a doc string can be written as a `///` comment: a comment ends at the line's
+/// end, and `/*` would change its meaning.
+pub(super) fn fits_doc_comment(text: &str) -> bool {
+    !text.contains(['\n', '\r']) && !text.contains("*/") && !text.contains("/*")
 }
 
 /// The value of a plain or raw string literal's source text.

@@ -12,6 +12,7 @@
 //!   `kubectl apply` (client-side apply keeps the whole object in an annotation).
 
 pub mod structural;
+mod yaml;
 
 use super::core::{map_on_cores, Context, GeneratedFile, Generator};
 use super::schema::{deprecation_warning, Builder, Target};
@@ -48,12 +49,10 @@ impl Generator for Crd {
     }
 }
 
-/// YAML via serde_yaml_ng; keys come out sorted (serde_json maps), so output is stable.
+/// YAML as serde_yaml_ng writes it ([`yaml`]); keys come out sorted (serde_json maps), so
+/// output is stable.
 pub fn to_yaml(doc: &Value) -> String {
-    serde_yaml_ng::to_string(doc).unwrap_or_else(|e| {
-        // A JSON value always has a YAML form; keep a failure visible rather than panic.
-        format!("# cannot render as YAML: {e}\n")
-    })
+    yaml::document(doc)
 }
 
 /// A group a CRD can define: CRD groups are DNS subdomains with at least one dot (the core
@@ -66,7 +65,9 @@ fn is_crd_group(group: &str) -> bool {
 
 /// k8s.io/api's groups with a dot in their name.
 const BUILT_IN_DOTTED_GROUPS: &[&str] = &[
+    "admission.k8s.io",
     "admissionregistration.k8s.io",
+    "apidiscovery.k8s.io",
     "apiextensions.k8s.io",
     "apiregistration.k8s.io",
     "authentication.k8s.io",
@@ -78,6 +79,7 @@ const BUILT_IN_DOTTED_GROUPS: &[&str] = &[
     "flowcontrol.apiserver.k8s.io",
     "imagepolicy.k8s.io",
     "internal.apiserver.k8s.io",
+    "lifecycle.k8s.io",
     "networking.k8s.io",
     "node.k8s.io",
     "rbac.authorization.k8s.io",

@@ -26,6 +26,8 @@ pub struct Options {
     /// the packages of the run are written, and how references to packages outside the run
     /// are spelt. A package of the run that is not listed goes to `crate::<parent>::<dir>`.
     pub packages: BTreeMap<String, String>,
+    /// Cargo features and the generated module's include.
+    pub layout: ir::Layout,
 }
 
 /// The result of one run: every module's file, and every warning, in a stable order.
@@ -76,13 +78,14 @@ pub fn import(
         .map(|i| translator.module(i))
         .collect();
     mark_storage_versions(&mut modules);
+    box_cycles(&mut modules);
     let mut files = Vec::new();
     let mut gates = BTreeSet::new();
     for (module, pkg) in modules.iter().zip(&universe.pkgs) {
         gates.extend(module.feature_gates());
         files.push(ImportedFile {
             path: module.file.clone(),
-            text: write::module(module, &pkg.import_path),
+            text: write::module(module, &pkg.import_path, &options.layout),
         });
     }
     if !gates.is_empty() {
@@ -146,6 +149,73 @@ fn mark_storage_versions(modules: &mut [ir::Module]) {
                     s.markers.push(ir::Marker::flag(key::STORAGE_VERSION));
                 }
             }
+        }
+    }
+}
+
+/// Boxes every by-value field (`T` or `Option<T>`) whose struct holds the field's owner back
+/// by value: Go's pointer is an indirection, Rust's `Option` is not, so JSONSchemaProps'
+/// `not *JSONSchemaProps` would be a type of infinite size. Lists and maps are already
+/// indirections.
+fn box_cycles(modules: &mut [ir::Module]) {
+    fn by_value(ty: &ir::Type) -> Option<&Vec<String>> {
+        match ty {
+            ir::Type::Path(p) => Some(p),
+            ir::Type::Option(t) => by_value(t),
+            _ => None,
+        }
+    }
+    fn boxed(ty: &mut ir::Type) {
+        match ty {
+            ir::Type::Option(t) => boxed(t),
+            t @ ir::Type::Path(_) => {
+                let inner = std::mem::replace(t, ir::Type::Scalar(ir::Scalar::Bool));
+                *t = ir::Type::Box(Box::new(inner));
+            }
+            _ => {}
+        }
+    }
+    let full = |m: &ir::Module, name: &str| {
+        let mut p = m.path.clone();
+        p.push(name.to_string());
+        p
+    };
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for m in modules.iter() {
+        for item in &m.items {
+            let ir::Item::Struct(s) = item else { continue };
+            let targets = s.fields.iter().filter_map(|f| by_value(&f.ty)).cloned();
+            edges.entry(full(m, &s.name)).or_default().extend(targets);
+        }
+    }
+    let reaches = |from: &Vec<String>, to: &Vec<String>| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(n) = stack.pop() {
+            if &n == to {
+                return true;
+            }
+            if seen.insert(n.clone()) {
+                stack.extend(edges.get(&n).into_iter().flatten().cloned());
+            }
+        }
+        false
+    };
+    let mut to_box = Vec::new();
+    for (mi, m) in modules.iter().enumerate() {
+        for (ii, item) in m.items.iter().enumerate() {
+            let ir::Item::Struct(s) = item else { continue };
+            let owner = full(m, &s.name);
+            for (fi, f) in s.fields.iter().enumerate() {
+                if by_value(&f.ty).is_some_and(|t| reaches(t, &owner)) {
+                    to_box.push((mi, ii, fi));
+                }
+            }
+        }
+    }
+    for (mi, ii, fi) in to_box {
+        if let ir::Item::Struct(s) = &mut modules[mi].items[ii] {
+            boxed(&mut s.fields[fi].ty);
         }
     }
 }

@@ -105,6 +105,9 @@ pub struct GoPackage {
     pub imports: BTreeMap<PathBuf, BTreeMap<String, String>>,
     pub types: Vec<(PathBuf, TypeDecl)>,
     pub consts: Vec<ConstDecl>,
+    /// Types with a hand-written JSON form: receiver type -> where its `MarshalJSON` or
+    /// `UnmarshalJSON` is declared.
+    pub json_methods: BTreeMap<String, Pos>,
 }
 
 /// Whether `name` is one of the package's API files: `.go`, not a test, not generated code.
@@ -232,6 +235,7 @@ impl FileReader<'_> {
                         }
                     }
                 }
+                "method_declaration" => self.json_method(node, &mut package.json_methods),
                 "const_declaration" => {
                     let mut c = node.walk();
                     let mut last_type: Option<String> = None;
@@ -247,6 +251,29 @@ impl FileReader<'_> {
             }
         }
         package.imports.insert(self.file.clone(), imports);
+    }
+
+    /// `func (s *T) MarshalJSON() ...`: `T` does not write JSON as its fields say.
+    fn json_method(&self, node: Node, out: &mut BTreeMap<String, Pos>) {
+        let name = node.child_by_field_name("name").map(|n| self.text(n));
+        if !matches!(name, Some("MarshalJSON" | "UnmarshalJSON")) {
+            return;
+        }
+        let Some(receiver) = node.child_by_field_name("receiver") else {
+            return;
+        };
+        let text = self.text(receiver);
+        // `(s *JSONSchemaPropsOrArray)`: the last word, without `*` and type arguments.
+        let ty = text
+            .trim_matches(|c| c == '(' || c == ')')
+            .split_whitespace()
+            .last()
+            .unwrap_or("")
+            .trim_start_matches('*');
+        let ty = ty.split('[').next().unwrap_or(ty);
+        if !ty.is_empty() {
+            out.entry(ty.to_string()).or_insert_with(|| self.pos(node));
+        }
     }
 
     fn collect_comments(&mut self, root: Node) {

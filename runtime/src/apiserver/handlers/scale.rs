@@ -54,10 +54,14 @@ fn scale_of(ctx: &Ctx<'_>, object: &Value) -> Result<Value, StatusError> {
 
 fn reply(ctx: &Ctx<'_>, stored: &Stored) -> Result<Reply, StatusError> {
     let object = ctx.present_json(stored)?;
-    let scale = scale_of(ctx, &object)?;
-    let scale: crate::apis::autoscaling::v1::Scale =
-        serde_json::from_value(scale).map_err(StatusError::internal)?;
-    ctx.object_reply(StatusCode::OK, &scale)
+    // Through the scheme by apiVersion and kind: the Scale type registered may be kapi's
+    // own or an API crate's autoscaling/v1 (kapi-k8s ships one).
+    let scale = ctx
+        .state
+        .scheme
+        .decode_value(scale_of(ctx, &object)?)
+        .map_err(StatusError::internal)?;
+    ctx.object_reply(StatusCode::OK, scale.as_ref())
 }
 
 pub(super) fn get(ctx: &mut Ctx<'_>) -> Result<Reply, StatusError> {

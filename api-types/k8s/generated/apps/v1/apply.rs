@@ -3,6 +3,573 @@
 //! Apply configurations of apps/v1 for server-side apply (like client-go's applyconfigurations).
 use ::kapi::__private::serde::ser::{Serialize, SerializeMap, Serializer};
 use ::kapi::meta::{ObjectMetaApplyConfiguration, OwnerReferenceApplyConfiguration};
+/// The apply configuration of [`crate::apps::v1::StatefulSet`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatefulSetApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<StatefulSetSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<StatefulSetStatusApplyConfiguration>,
+}
+impl StatefulSetApplyConfiguration {
+    /// A StatefulSet to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("apps/v1".into()),
+            kind: Some("StatefulSet".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<StatefulSetSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<StatefulSetStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for StatefulSetApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::StatefulSetUpdateStrategy`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatefulSetUpdateStrategyApplyConfiguration {
+    /// `type`.
+    pub type_: Option<crate::apps::v1::StatefulSetUpdateStrategyType>,
+    /// `rollingUpdate`.
+    pub rolling_update: Option<RollingUpdateStatefulSetStrategyApplyConfiguration>,
+}
+impl StatefulSetUpdateStrategyApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<crate::apps::v1::StatefulSetUpdateStrategyType>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `rollingUpdate`.
+    pub fn with_rolling_update(mut self, value: impl Into<RollingUpdateStatefulSetStrategyApplyConfiguration>) -> Self {
+        self.rolling_update = Some(value.into());
+        self
+    }
+}
+impl Serialize for StatefulSetUpdateStrategyApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.rolling_update {
+            map.serialize_entry("rollingUpdate", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::RollingUpdateStatefulSetStrategy`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RollingUpdateStatefulSetStrategyApplyConfiguration {
+    /// `partition`.
+    pub partition: Option<i32>,
+    /// `maxUnavailable`.
+    pub max_unavailable: Option<::kapi::meta::IntOrString>,
+}
+impl RollingUpdateStatefulSetStrategyApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `partition`.
+    pub fn with_partition(mut self, value: impl Into<i32>) -> Self {
+        self.partition = Some(value.into());
+        self
+    }
+    /// Sets `maxUnavailable`.
+    pub fn with_max_unavailable(mut self, value: impl Into<::kapi::meta::IntOrString>) -> Self {
+        self.max_unavailable = Some(value.into());
+        self
+    }
+}
+impl Serialize for RollingUpdateStatefulSetStrategyApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.partition {
+            map.serialize_entry("partition", v)?;
+        }
+        if let Some(v) = &self.max_unavailable {
+            map.serialize_entry("maxUnavailable", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::StatefulSetPersistentVolumeClaimRetentionPolicy`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+    /// `whenDeleted`.
+    pub when_deleted: Option<String>,
+    /// `whenScaled`.
+    pub when_scaled: Option<String>,
+}
+impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `whenDeleted`.
+    pub fn with_when_deleted(mut self, value: impl Into<String>) -> Self {
+        self.when_deleted = Some(value.into());
+        self
+    }
+    /// Sets `whenScaled`.
+    pub fn with_when_scaled(mut self, value: impl Into<String>) -> Self {
+        self.when_scaled = Some(value.into());
+        self
+    }
+}
+impl Serialize for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.when_deleted {
+            map.serialize_entry("whenDeleted", v)?;
+        }
+        if let Some(v) = &self.when_scaled {
+            map.serialize_entry("whenScaled", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::StatefulSetOrdinals`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatefulSetOrdinalsApplyConfiguration {
+    /// `start`.
+    pub start: Option<i32>,
+}
+impl StatefulSetOrdinalsApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `start`.
+    pub fn with_start(mut self, value: impl Into<i32>) -> Self {
+        self.start = Some(value.into());
+        self
+    }
+}
+impl Serialize for StatefulSetOrdinalsApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.start {
+            map.serialize_entry("start", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::StatefulSetSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatefulSetSpecApplyConfiguration {
+    /// `replicas`.
+    pub replicas: Option<i32>,
+    /// `selector`.
+    pub selector: Option<::kapi::meta::LabelSelector>,
+    /// `template`.
+    pub template: Option<crate::core::v1::PodTemplateSpec>,
+    /// `volumeClaimTemplates`.
+    pub volume_claim_templates: Option<Vec<crate::core::v1::PersistentVolumeClaim>>,
+    /// `serviceName`.
+    pub service_name: Option<String>,
+    /// `podManagementPolicy`.
+    pub pod_management_policy: Option<crate::apps::v1::PodManagementPolicyType>,
+    /// `updateStrategy`.
+    pub update_strategy: Option<StatefulSetUpdateStrategyApplyConfiguration>,
+    /// `revisionHistoryLimit`.
+    pub revision_history_limit: Option<i32>,
+    /// `minReadySeconds`.
+    pub min_ready_seconds: Option<i32>,
+    /// `persistentVolumeClaimRetentionPolicy`.
+    pub persistent_volume_claim_retention_policy: Option<StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
+    /// `ordinals`.
+    pub ordinals: Option<StatefulSetOrdinalsApplyConfiguration>,
+}
+impl StatefulSetSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `replicas`.
+    pub fn with_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.replicas = Some(value.into());
+        self
+    }
+    /// Sets `selector`.
+    pub fn with_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+        self.selector = Some(value.into());
+        self
+    }
+    /// Sets `template`.
+    pub fn with_template(mut self, value: impl Into<crate::core::v1::PodTemplateSpec>) -> Self {
+        self.template = Some(value.into());
+        self
+    }
+    /// Appends to `volumeClaimTemplates`.
+    pub fn with_volume_claim_templates<T: Into<crate::core::v1::PersistentVolumeClaim>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.volume_claim_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `serviceName`.
+    pub fn with_service_name(mut self, value: impl Into<String>) -> Self {
+        self.service_name = Some(value.into());
+        self
+    }
+    /// Sets `podManagementPolicy`.
+    pub fn with_pod_management_policy(mut self, value: impl Into<crate::apps::v1::PodManagementPolicyType>) -> Self {
+        self.pod_management_policy = Some(value.into());
+        self
+    }
+    /// Sets `updateStrategy`.
+    pub fn with_update_strategy(mut self, value: impl Into<StatefulSetUpdateStrategyApplyConfiguration>) -> Self {
+        self.update_strategy = Some(value.into());
+        self
+    }
+    /// Sets `revisionHistoryLimit`.
+    pub fn with_revision_history_limit(mut self, value: impl Into<i32>) -> Self {
+        self.revision_history_limit = Some(value.into());
+        self
+    }
+    /// Sets `minReadySeconds`.
+    pub fn with_min_ready_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.min_ready_seconds = Some(value.into());
+        self
+    }
+    /// Sets `persistentVolumeClaimRetentionPolicy`.
+    pub fn with_persistent_volume_claim_retention_policy(mut self, value: impl Into<StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>) -> Self {
+        self.persistent_volume_claim_retention_policy = Some(value.into());
+        self
+    }
+    /// Sets `ordinals`.
+    pub fn with_ordinals(mut self, value: impl Into<StatefulSetOrdinalsApplyConfiguration>) -> Self {
+        self.ordinals = Some(value.into());
+        self
+    }
+}
+impl Serialize for StatefulSetSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.replicas {
+            map.serialize_entry("replicas", v)?;
+        }
+        if let Some(v) = &self.selector {
+            map.serialize_entry("selector", v)?;
+        }
+        if let Some(v) = &self.template {
+            map.serialize_entry("template", v)?;
+        }
+        if let Some(v) = &self.volume_claim_templates {
+            map.serialize_entry("volumeClaimTemplates", v)?;
+        }
+        if let Some(v) = &self.service_name {
+            map.serialize_entry("serviceName", v)?;
+        }
+        if let Some(v) = &self.pod_management_policy {
+            map.serialize_entry("podManagementPolicy", v)?;
+        }
+        if let Some(v) = &self.update_strategy {
+            map.serialize_entry("updateStrategy", v)?;
+        }
+        if let Some(v) = &self.revision_history_limit {
+            map.serialize_entry("revisionHistoryLimit", v)?;
+        }
+        if let Some(v) = &self.min_ready_seconds {
+            map.serialize_entry("minReadySeconds", v)?;
+        }
+        if let Some(v) = &self.persistent_volume_claim_retention_policy {
+            map.serialize_entry("persistentVolumeClaimRetentionPolicy", v)?;
+        }
+        if let Some(v) = &self.ordinals {
+            map.serialize_entry("ordinals", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::StatefulSetStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatefulSetStatusApplyConfiguration {
+    /// `observedGeneration`.
+    pub observed_generation: Option<i64>,
+    /// `replicas`.
+    pub replicas: Option<i32>,
+    /// `readyReplicas`.
+    pub ready_replicas: Option<i32>,
+    /// `currentReplicas`.
+    pub current_replicas: Option<i32>,
+    /// `updatedReplicas`.
+    pub updated_replicas: Option<i32>,
+    /// `currentRevision`.
+    pub current_revision: Option<String>,
+    /// `updateRevision`.
+    pub update_revision: Option<String>,
+    /// `collisionCount`.
+    pub collision_count: Option<i32>,
+    /// `conditions`.
+    pub conditions: Option<Vec<StatefulSetConditionApplyConfiguration>>,
+    /// `availableReplicas`.
+    pub available_replicas: Option<i32>,
+}
+impl StatefulSetStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `observedGeneration`.
+    pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
+        self.observed_generation = Some(value.into());
+        self
+    }
+    /// Sets `replicas`.
+    pub fn with_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.replicas = Some(value.into());
+        self
+    }
+    /// Sets `readyReplicas`.
+    pub fn with_ready_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.ready_replicas = Some(value.into());
+        self
+    }
+    /// Sets `currentReplicas`.
+    pub fn with_current_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.current_replicas = Some(value.into());
+        self
+    }
+    /// Sets `updatedReplicas`.
+    pub fn with_updated_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.updated_replicas = Some(value.into());
+        self
+    }
+    /// Sets `currentRevision`.
+    pub fn with_current_revision(mut self, value: impl Into<String>) -> Self {
+        self.current_revision = Some(value.into());
+        self
+    }
+    /// Sets `updateRevision`.
+    pub fn with_update_revision(mut self, value: impl Into<String>) -> Self {
+        self.update_revision = Some(value.into());
+        self
+    }
+    /// Sets `collisionCount`.
+    pub fn with_collision_count(mut self, value: impl Into<i32>) -> Self {
+        self.collision_count = Some(value.into());
+        self
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<StatefulSetConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `availableReplicas`.
+    pub fn with_available_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.available_replicas = Some(value.into());
+        self
+    }
+}
+impl Serialize for StatefulSetStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.observed_generation {
+            map.serialize_entry("observedGeneration", v)?;
+        }
+        if let Some(v) = &self.replicas {
+            map.serialize_entry("replicas", v)?;
+        }
+        if let Some(v) = &self.ready_replicas {
+            map.serialize_entry("readyReplicas", v)?;
+        }
+        if let Some(v) = &self.current_replicas {
+            map.serialize_entry("currentReplicas", v)?;
+        }
+        if let Some(v) = &self.updated_replicas {
+            map.serialize_entry("updatedReplicas", v)?;
+        }
+        if let Some(v) = &self.current_revision {
+            map.serialize_entry("currentRevision", v)?;
+        }
+        if let Some(v) = &self.update_revision {
+            map.serialize_entry("updateRevision", v)?;
+        }
+        if let Some(v) = &self.collision_count {
+            map.serialize_entry("collisionCount", v)?;
+        }
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
+        }
+        if let Some(v) = &self.available_replicas {
+            map.serialize_entry("availableReplicas", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::StatefulSetCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatefulSetConditionApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `status`.
+    pub status: Option<String>,
+    /// `lastTransitionTime`.
+    pub last_transition_time: Option<::kapi::meta::Time>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl StatefulSetConditionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<String>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `lastTransitionTime`.
+    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_transition_time = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for StatefulSetConditionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        if let Some(v) = &self.last_transition_time {
+            map.serialize_entry("lastTransitionTime", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
 /// The apply configuration of [`crate::apps::v1::Deployment`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DeploymentApplyConfiguration {
@@ -474,6 +1041,909 @@ impl Serialize for DeploymentConditionApplyConfiguration {
         }
         if let Some(v) = &self.message {
             map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::DaemonSetUpdateStrategy`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DaemonSetUpdateStrategyApplyConfiguration {
+    /// `type`.
+    pub type_: Option<crate::apps::v1::DaemonSetUpdateStrategyType>,
+    /// `rollingUpdate`.
+    pub rolling_update: Option<RollingUpdateDaemonSetApplyConfiguration>,
+}
+impl DaemonSetUpdateStrategyApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<crate::apps::v1::DaemonSetUpdateStrategyType>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `rollingUpdate`.
+    pub fn with_rolling_update(mut self, value: impl Into<RollingUpdateDaemonSetApplyConfiguration>) -> Self {
+        self.rolling_update = Some(value.into());
+        self
+    }
+}
+impl Serialize for DaemonSetUpdateStrategyApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.rolling_update {
+            map.serialize_entry("rollingUpdate", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::RollingUpdateDaemonSet`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RollingUpdateDaemonSetApplyConfiguration {
+    /// `maxUnavailable`.
+    pub max_unavailable: Option<::kapi::meta::IntOrString>,
+    /// `maxSurge`.
+    pub max_surge: Option<::kapi::meta::IntOrString>,
+}
+impl RollingUpdateDaemonSetApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `maxUnavailable`.
+    pub fn with_max_unavailable(mut self, value: impl Into<::kapi::meta::IntOrString>) -> Self {
+        self.max_unavailable = Some(value.into());
+        self
+    }
+    /// Sets `maxSurge`.
+    pub fn with_max_surge(mut self, value: impl Into<::kapi::meta::IntOrString>) -> Self {
+        self.max_surge = Some(value.into());
+        self
+    }
+}
+impl Serialize for RollingUpdateDaemonSetApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.max_unavailable {
+            map.serialize_entry("maxUnavailable", v)?;
+        }
+        if let Some(v) = &self.max_surge {
+            map.serialize_entry("maxSurge", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::DaemonSetSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DaemonSetSpecApplyConfiguration {
+    /// `selector`.
+    pub selector: Option<::kapi::meta::LabelSelector>,
+    /// `template`.
+    pub template: Option<crate::core::v1::PodTemplateSpec>,
+    /// `updateStrategy`.
+    pub update_strategy: Option<DaemonSetUpdateStrategyApplyConfiguration>,
+    /// `minReadySeconds`.
+    pub min_ready_seconds: Option<i32>,
+    /// `revisionHistoryLimit`.
+    pub revision_history_limit: Option<i32>,
+}
+impl DaemonSetSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `selector`.
+    pub fn with_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+        self.selector = Some(value.into());
+        self
+    }
+    /// Sets `template`.
+    pub fn with_template(mut self, value: impl Into<crate::core::v1::PodTemplateSpec>) -> Self {
+        self.template = Some(value.into());
+        self
+    }
+    /// Sets `updateStrategy`.
+    pub fn with_update_strategy(mut self, value: impl Into<DaemonSetUpdateStrategyApplyConfiguration>) -> Self {
+        self.update_strategy = Some(value.into());
+        self
+    }
+    /// Sets `minReadySeconds`.
+    pub fn with_min_ready_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.min_ready_seconds = Some(value.into());
+        self
+    }
+    /// Sets `revisionHistoryLimit`.
+    pub fn with_revision_history_limit(mut self, value: impl Into<i32>) -> Self {
+        self.revision_history_limit = Some(value.into());
+        self
+    }
+}
+impl Serialize for DaemonSetSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.selector {
+            map.serialize_entry("selector", v)?;
+        }
+        if let Some(v) = &self.template {
+            map.serialize_entry("template", v)?;
+        }
+        if let Some(v) = &self.update_strategy {
+            map.serialize_entry("updateStrategy", v)?;
+        }
+        if let Some(v) = &self.min_ready_seconds {
+            map.serialize_entry("minReadySeconds", v)?;
+        }
+        if let Some(v) = &self.revision_history_limit {
+            map.serialize_entry("revisionHistoryLimit", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::DaemonSetStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DaemonSetStatusApplyConfiguration {
+    /// `currentNumberScheduled`.
+    pub current_number_scheduled: Option<i32>,
+    /// `numberMisscheduled`.
+    pub number_misscheduled: Option<i32>,
+    /// `desiredNumberScheduled`.
+    pub desired_number_scheduled: Option<i32>,
+    /// `numberReady`.
+    pub number_ready: Option<i32>,
+    /// `observedGeneration`.
+    pub observed_generation: Option<i64>,
+    /// `updatedNumberScheduled`.
+    pub updated_number_scheduled: Option<i32>,
+    /// `numberAvailable`.
+    pub number_available: Option<i32>,
+    /// `numberUnavailable`.
+    pub number_unavailable: Option<i32>,
+    /// `collisionCount`.
+    pub collision_count: Option<i32>,
+    /// `conditions`.
+    pub conditions: Option<Vec<DaemonSetConditionApplyConfiguration>>,
+}
+impl DaemonSetStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `currentNumberScheduled`.
+    pub fn with_current_number_scheduled(mut self, value: impl Into<i32>) -> Self {
+        self.current_number_scheduled = Some(value.into());
+        self
+    }
+    /// Sets `numberMisscheduled`.
+    pub fn with_number_misscheduled(mut self, value: impl Into<i32>) -> Self {
+        self.number_misscheduled = Some(value.into());
+        self
+    }
+    /// Sets `desiredNumberScheduled`.
+    pub fn with_desired_number_scheduled(mut self, value: impl Into<i32>) -> Self {
+        self.desired_number_scheduled = Some(value.into());
+        self
+    }
+    /// Sets `numberReady`.
+    pub fn with_number_ready(mut self, value: impl Into<i32>) -> Self {
+        self.number_ready = Some(value.into());
+        self
+    }
+    /// Sets `observedGeneration`.
+    pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
+        self.observed_generation = Some(value.into());
+        self
+    }
+    /// Sets `updatedNumberScheduled`.
+    pub fn with_updated_number_scheduled(mut self, value: impl Into<i32>) -> Self {
+        self.updated_number_scheduled = Some(value.into());
+        self
+    }
+    /// Sets `numberAvailable`.
+    pub fn with_number_available(mut self, value: impl Into<i32>) -> Self {
+        self.number_available = Some(value.into());
+        self
+    }
+    /// Sets `numberUnavailable`.
+    pub fn with_number_unavailable(mut self, value: impl Into<i32>) -> Self {
+        self.number_unavailable = Some(value.into());
+        self
+    }
+    /// Sets `collisionCount`.
+    pub fn with_collision_count(mut self, value: impl Into<i32>) -> Self {
+        self.collision_count = Some(value.into());
+        self
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<DaemonSetConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for DaemonSetStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.current_number_scheduled {
+            map.serialize_entry("currentNumberScheduled", v)?;
+        }
+        if let Some(v) = &self.number_misscheduled {
+            map.serialize_entry("numberMisscheduled", v)?;
+        }
+        if let Some(v) = &self.desired_number_scheduled {
+            map.serialize_entry("desiredNumberScheduled", v)?;
+        }
+        if let Some(v) = &self.number_ready {
+            map.serialize_entry("numberReady", v)?;
+        }
+        if let Some(v) = &self.observed_generation {
+            map.serialize_entry("observedGeneration", v)?;
+        }
+        if let Some(v) = &self.updated_number_scheduled {
+            map.serialize_entry("updatedNumberScheduled", v)?;
+        }
+        if let Some(v) = &self.number_available {
+            map.serialize_entry("numberAvailable", v)?;
+        }
+        if let Some(v) = &self.number_unavailable {
+            map.serialize_entry("numberUnavailable", v)?;
+        }
+        if let Some(v) = &self.collision_count {
+            map.serialize_entry("collisionCount", v)?;
+        }
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::DaemonSetCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DaemonSetConditionApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `status`.
+    pub status: Option<String>,
+    /// `lastTransitionTime`.
+    pub last_transition_time: Option<::kapi::meta::Time>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl DaemonSetConditionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<String>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `lastTransitionTime`.
+    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_transition_time = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for DaemonSetConditionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        if let Some(v) = &self.last_transition_time {
+            map.serialize_entry("lastTransitionTime", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::DaemonSet`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DaemonSetApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<DaemonSetSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<DaemonSetStatusApplyConfiguration>,
+}
+impl DaemonSetApplyConfiguration {
+    /// A DaemonSet to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("apps/v1".into()),
+            kind: Some("DaemonSet".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<DaemonSetSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<DaemonSetStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for DaemonSetApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::ReplicaSet`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplicaSetApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<ReplicaSetSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<ReplicaSetStatusApplyConfiguration>,
+}
+impl ReplicaSetApplyConfiguration {
+    /// A ReplicaSet to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("apps/v1".into()),
+            kind: Some("ReplicaSet".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<ReplicaSetSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<ReplicaSetStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for ReplicaSetApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::ReplicaSetSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplicaSetSpecApplyConfiguration {
+    /// `replicas`.
+    pub replicas: Option<i32>,
+    /// `minReadySeconds`.
+    pub min_ready_seconds: Option<i32>,
+    /// `selector`.
+    pub selector: Option<::kapi::meta::LabelSelector>,
+    /// `template`.
+    pub template: Option<crate::core::v1::PodTemplateSpec>,
+}
+impl ReplicaSetSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `replicas`.
+    pub fn with_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.replicas = Some(value.into());
+        self
+    }
+    /// Sets `minReadySeconds`.
+    pub fn with_min_ready_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.min_ready_seconds = Some(value.into());
+        self
+    }
+    /// Sets `selector`.
+    pub fn with_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+        self.selector = Some(value.into());
+        self
+    }
+    /// Sets `template`.
+    pub fn with_template(mut self, value: impl Into<crate::core::v1::PodTemplateSpec>) -> Self {
+        self.template = Some(value.into());
+        self
+    }
+}
+impl Serialize for ReplicaSetSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.replicas {
+            map.serialize_entry("replicas", v)?;
+        }
+        if let Some(v) = &self.min_ready_seconds {
+            map.serialize_entry("minReadySeconds", v)?;
+        }
+        if let Some(v) = &self.selector {
+            map.serialize_entry("selector", v)?;
+        }
+        if let Some(v) = &self.template {
+            map.serialize_entry("template", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::ReplicaSetStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplicaSetStatusApplyConfiguration {
+    /// `replicas`.
+    pub replicas: Option<i32>,
+    /// `fullyLabeledReplicas`.
+    pub fully_labeled_replicas: Option<i32>,
+    /// `readyReplicas`.
+    pub ready_replicas: Option<i32>,
+    /// `availableReplicas`.
+    pub available_replicas: Option<i32>,
+    /// `terminatingReplicas`.
+    pub terminating_replicas: Option<i32>,
+    /// `observedGeneration`.
+    pub observed_generation: Option<i64>,
+    /// `conditions`.
+    pub conditions: Option<Vec<ReplicaSetConditionApplyConfiguration>>,
+}
+impl ReplicaSetStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `replicas`.
+    pub fn with_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.replicas = Some(value.into());
+        self
+    }
+    /// Sets `fullyLabeledReplicas`.
+    pub fn with_fully_labeled_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.fully_labeled_replicas = Some(value.into());
+        self
+    }
+    /// Sets `readyReplicas`.
+    pub fn with_ready_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.ready_replicas = Some(value.into());
+        self
+    }
+    /// Sets `availableReplicas`.
+    pub fn with_available_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.available_replicas = Some(value.into());
+        self
+    }
+    /// Sets `terminatingReplicas`.
+    pub fn with_terminating_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.terminating_replicas = Some(value.into());
+        self
+    }
+    /// Sets `observedGeneration`.
+    pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
+        self.observed_generation = Some(value.into());
+        self
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<ReplicaSetConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ReplicaSetStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.replicas {
+            map.serialize_entry("replicas", v)?;
+        }
+        if let Some(v) = &self.fully_labeled_replicas {
+            map.serialize_entry("fullyLabeledReplicas", v)?;
+        }
+        if let Some(v) = &self.ready_replicas {
+            map.serialize_entry("readyReplicas", v)?;
+        }
+        if let Some(v) = &self.available_replicas {
+            map.serialize_entry("availableReplicas", v)?;
+        }
+        if let Some(v) = &self.terminating_replicas {
+            map.serialize_entry("terminatingReplicas", v)?;
+        }
+        if let Some(v) = &self.observed_generation {
+            map.serialize_entry("observedGeneration", v)?;
+        }
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::ReplicaSetCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplicaSetConditionApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `status`.
+    pub status: Option<String>,
+    /// `lastTransitionTime`.
+    pub last_transition_time: Option<::kapi::meta::Time>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl ReplicaSetConditionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<String>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `lastTransitionTime`.
+    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_transition_time = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for ReplicaSetConditionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        if let Some(v) = &self.last_transition_time {
+            map.serialize_entry("lastTransitionTime", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::apps::v1::ControllerRevision`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ControllerRevisionApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `data`.
+    pub data: Option<::kapi::meta::RawExtension>,
+    /// `revision`.
+    pub revision: Option<i64>,
+}
+impl ControllerRevisionApplyConfiguration {
+    /// A ControllerRevision to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("apps/v1".into()),
+            kind: Some("ControllerRevision".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `data`.
+    pub fn with_data(mut self, value: impl Into<::kapi::meta::RawExtension>) -> Self {
+        self.data = Some(value.into());
+        self
+    }
+    /// Sets `revision`.
+    pub fn with_revision(mut self, value: impl Into<i64>) -> Self {
+        self.revision = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for ControllerRevisionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.data {
+            map.serialize_entry("data", v)?;
+        }
+        if let Some(v) = &self.revision {
+            map.serialize_entry("revision", v)?;
         }
         map.end()
     }

@@ -16,9 +16,100 @@ impl AppsV1Client {
     }
     /// The REST client underneath.
     pub fn client(&self) -> &Client { &self.client }
+    /// The StatefulSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn stateful_sets(&self, namespace: &str) -> StatefulSetClient {
+        StatefulSetClient::new(self.client.clone(), namespace)
+    }
     /// The Deployment objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     pub fn deployments(&self, namespace: &str) -> DeploymentClient {
         DeploymentClient::new(self.client.clone(), namespace)
+    }
+    /// The DaemonSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn daemon_sets(&self, namespace: &str) -> DaemonSetClient {
+        DaemonSetClient::new(self.client.clone(), namespace)
+    }
+    /// The ReplicaSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn replica_sets(&self, namespace: &str) -> ReplicaSetClient {
+        ReplicaSetClient::new(self.client.clone(), namespace)
+    }
+    /// The ControllerRevision objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn controller_revisions(&self, namespace: &str) -> ControllerRevisionClient {
+        ControllerRevisionClient::new(self.client.clone(), namespace)
+    }
+}
+/// The typed client of StatefulSet objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct StatefulSetClient {
+    api: Api<crate::apps::v1::StatefulSet>,
+}
+impl StatefulSetClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::apps::v1::StatefulSet> { &self.api }
+    /// Creates a StatefulSet; returns it as the server stored it.
+    pub fn create<'a>(&'a self, stateful_set: &'a crate::apps::v1::StatefulSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1::StatefulSet, Error>> + 'a {
+        self.api.create(stateful_set, options)
+    }
+    /// Replaces a StatefulSet; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, stateful_set: &'a crate::apps::v1::StatefulSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1::StatefulSet, Error>> + 'a {
+        self.api.update(stateful_set, options)
+    }
+    /// Replaces the status of a StatefulSet through its status subresource.
+    pub fn update_status<'a>(&'a self, stateful_set: &'a crate::apps::v1::StatefulSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1::StatefulSet, Error>> + 'a {
+        self.api.update_status(stateful_set, options)
+    }
+    /// Deletes the StatefulSet `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1::StatefulSet>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every StatefulSet `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1::StatefulSet>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the StatefulSet `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1::StatefulSet, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists StatefulSet objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1::StatefulSet>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches StatefulSet objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1::StatefulSet>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the StatefulSet `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1::StatefulSet, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Patches the status of the StatefulSet `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1::StatefulSet, Error>> + 'a {
+        self.api.patch_status(name, patch, options)
+    }
+    /// Applies a StatefulSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1::StatefulSet, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+    /// Applies the status of a StatefulSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1::StatefulSet, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    }
+    /// Reads the `scale` subresource of the StatefulSet `name`.
+    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.api.get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+    }
+    /// Replaces the `scale` subresource of the StatefulSet `name`.
+    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.api.update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
     }
 }
 /// The typed client of Deployment objects in one namespace (or all).
@@ -86,5 +177,210 @@ impl DeploymentClient {
     /// Applies the status of a Deployment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1::Deployment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    }
+    /// Reads the `scale` subresource of the Deployment `name`.
+    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.api.get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+    }
+    /// Replaces the `scale` subresource of the Deployment `name`.
+    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.api.update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
+    }
+}
+/// The typed client of DaemonSet objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct DaemonSetClient {
+    api: Api<crate::apps::v1::DaemonSet>,
+}
+impl DaemonSetClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::apps::v1::DaemonSet> { &self.api }
+    /// Creates a DaemonSet; returns it as the server stored it.
+    pub fn create<'a>(&'a self, daemon_set: &'a crate::apps::v1::DaemonSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1::DaemonSet, Error>> + 'a {
+        self.api.create(daemon_set, options)
+    }
+    /// Replaces a DaemonSet; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, daemon_set: &'a crate::apps::v1::DaemonSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1::DaemonSet, Error>> + 'a {
+        self.api.update(daemon_set, options)
+    }
+    /// Replaces the status of a DaemonSet through its status subresource.
+    pub fn update_status<'a>(&'a self, daemon_set: &'a crate::apps::v1::DaemonSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1::DaemonSet, Error>> + 'a {
+        self.api.update_status(daemon_set, options)
+    }
+    /// Deletes the DaemonSet `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1::DaemonSet>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every DaemonSet `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1::DaemonSet>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the DaemonSet `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1::DaemonSet, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists DaemonSet objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1::DaemonSet>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches DaemonSet objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1::DaemonSet>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the DaemonSet `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1::DaemonSet, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Patches the status of the DaemonSet `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1::DaemonSet, Error>> + 'a {
+        self.api.patch_status(name, patch, options)
+    }
+    /// Applies a DaemonSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1::DaemonSet, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+    /// Applies the status of a DaemonSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1::DaemonSet, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    }
+}
+/// The typed client of ReplicaSet objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct ReplicaSetClient {
+    api: Api<crate::apps::v1::ReplicaSet>,
+}
+impl ReplicaSetClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::apps::v1::ReplicaSet> { &self.api }
+    /// Creates a ReplicaSet; returns it as the server stored it.
+    pub fn create<'a>(&'a self, replica_set: &'a crate::apps::v1::ReplicaSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1::ReplicaSet, Error>> + 'a {
+        self.api.create(replica_set, options)
+    }
+    /// Replaces a ReplicaSet; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, replica_set: &'a crate::apps::v1::ReplicaSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1::ReplicaSet, Error>> + 'a {
+        self.api.update(replica_set, options)
+    }
+    /// Replaces the status of a ReplicaSet through its status subresource.
+    pub fn update_status<'a>(&'a self, replica_set: &'a crate::apps::v1::ReplicaSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1::ReplicaSet, Error>> + 'a {
+        self.api.update_status(replica_set, options)
+    }
+    /// Deletes the ReplicaSet `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1::ReplicaSet>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every ReplicaSet `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1::ReplicaSet>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the ReplicaSet `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1::ReplicaSet, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists ReplicaSet objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1::ReplicaSet>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches ReplicaSet objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1::ReplicaSet>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the ReplicaSet `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1::ReplicaSet, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Patches the status of the ReplicaSet `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1::ReplicaSet, Error>> + 'a {
+        self.api.patch_status(name, patch, options)
+    }
+    /// Applies a ReplicaSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1::ReplicaSet, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+    /// Applies the status of a ReplicaSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1::ReplicaSet, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    }
+    /// Reads the `scale` subresource of the ReplicaSet `name`.
+    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.api.get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+    }
+    /// Replaces the `scale` subresource of the ReplicaSet `name`.
+    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.api.update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
+    }
+}
+/// The typed client of ControllerRevision objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct ControllerRevisionClient {
+    api: Api<crate::apps::v1::ControllerRevision>,
+}
+impl ControllerRevisionClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::apps::v1::ControllerRevision> { &self.api }
+    /// Creates a ControllerRevision; returns it as the server stored it.
+    pub fn create<'a>(&'a self, controller_revision: &'a crate::apps::v1::ControllerRevision, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1::ControllerRevision, Error>> + 'a {
+        self.api.create(controller_revision, options)
+    }
+    /// Replaces a ControllerRevision.
+    pub fn update<'a>(&'a self, controller_revision: &'a crate::apps::v1::ControllerRevision, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1::ControllerRevision, Error>> + 'a {
+        self.api.update(controller_revision, options)
+    }
+    /// Deletes the ControllerRevision `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1::ControllerRevision>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every ControllerRevision `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1::ControllerRevision>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the ControllerRevision `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1::ControllerRevision, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists ControllerRevision objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1::ControllerRevision>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches ControllerRevision objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1::ControllerRevision>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the ControllerRevision `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1::ControllerRevision, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Applies a ControllerRevision (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1::generated::apply::ControllerRevisionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1::ControllerRevision, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
 }

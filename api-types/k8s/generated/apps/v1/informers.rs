@@ -11,9 +11,44 @@ impl AppsV1Informers {
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
+    /// The informer of StatefulSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn stateful_sets(&self) -> StatefulSetInformer {
+        StatefulSetInformer::new(&self.factory)
+    }
     /// The informer of Deployment objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
     pub fn deployments(&self) -> DeploymentInformer {
         DeploymentInformer::new(&self.factory)
+    }
+    /// The informer of DaemonSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn daemon_sets(&self) -> DaemonSetInformer {
+        DaemonSetInformer::new(&self.factory)
+    }
+    /// The informer of ReplicaSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn replica_sets(&self) -> ReplicaSetInformer {
+        ReplicaSetInformer::new(&self.factory)
+    }
+    /// The informer of ControllerRevision objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn controller_revisions(&self) -> ControllerRevisionInformer {
+        ControllerRevisionInformer::new(&self.factory)
+    }
+}
+/// The shared informer of StatefulSet objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct StatefulSetInformer {
+    informer: ::kapi::cache::SharedInformer<crate::apps::v1::StatefulSet>,
+}
+impl StatefulSetInformer {
+    /// `factory`'s informer of StatefulSet objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::apps::v1::StatefulSet>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::StatefulSet> { &self.informer }
+    /// A lister of the informer's cache of StatefulSet objects.
+    pub fn lister(&self) -> crate::apps::v1::generated::listers::StatefulSetLister {
+        crate::apps::v1::generated::listers::StatefulSetLister::new(self.informer.lister())
     }
 }
 /// The shared informer of Deployment objects and a lister of its cache.
@@ -33,5 +68,62 @@ impl DeploymentInformer {
     /// A lister of the informer's cache of Deployment objects.
     pub fn lister(&self) -> crate::apps::v1::generated::listers::DeploymentLister {
         crate::apps::v1::generated::listers::DeploymentLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of DaemonSet objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct DaemonSetInformer {
+    informer: ::kapi::cache::SharedInformer<crate::apps::v1::DaemonSet>,
+}
+impl DaemonSetInformer {
+    /// `factory`'s informer of DaemonSet objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::apps::v1::DaemonSet>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::DaemonSet> { &self.informer }
+    /// A lister of the informer's cache of DaemonSet objects.
+    pub fn lister(&self) -> crate::apps::v1::generated::listers::DaemonSetLister {
+        crate::apps::v1::generated::listers::DaemonSetLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of ReplicaSet objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct ReplicaSetInformer {
+    informer: ::kapi::cache::SharedInformer<crate::apps::v1::ReplicaSet>,
+}
+impl ReplicaSetInformer {
+    /// `factory`'s informer of ReplicaSet objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::apps::v1::ReplicaSet>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::ReplicaSet> { &self.informer }
+    /// A lister of the informer's cache of ReplicaSet objects.
+    pub fn lister(&self) -> crate::apps::v1::generated::listers::ReplicaSetLister {
+        crate::apps::v1::generated::listers::ReplicaSetLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of ControllerRevision objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct ControllerRevisionInformer {
+    informer: ::kapi::cache::SharedInformer<crate::apps::v1::ControllerRevision>,
+}
+impl ControllerRevisionInformer {
+    /// `factory`'s informer of ControllerRevision objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::apps::v1::ControllerRevision>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::ControllerRevision> { &self.informer }
+    /// A lister of the informer's cache of ControllerRevision objects.
+    pub fn lister(&self) -> crate::apps::v1::generated::listers::ControllerRevisionLister {
+        crate::apps::v1::generated::listers::ControllerRevisionLister::new(self.informer.lister())
     }
 }

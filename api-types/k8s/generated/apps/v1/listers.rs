@@ -3,6 +3,42 @@
 //! Listers of apps/v1: read-only views of the shared informers' caches, like client-go's listers.
 use ::kapi::meta::Selector;
 use ::std::sync::Arc;
+/// Lists StatefulSet objects from a shared informer's cache; `stateful_sets(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct StatefulSetLister {
+    lister: ::kapi::cache::Lister<crate::apps::v1::StatefulSet>,
+}
+impl StatefulSetLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `StatefulSetInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::StatefulSet>) -> Self {
+        Self { lister }
+    }
+    /// The cached StatefulSet objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::StatefulSet>> {
+        self.lister.list(selector)
+    }
+    /// The cached StatefulSet objects of `namespace`.
+    pub fn stateful_sets(&self, namespace: &str) -> StatefulSetNamespaceLister {
+        StatefulSetNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached StatefulSet objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct StatefulSetNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::apps::v1::StatefulSet>,
+}
+impl StatefulSetNamespaceLister {
+    /// The cached StatefulSet objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::StatefulSet>> {
+        self.lister.list(selector)
+    }
+    /// The cached StatefulSet `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::StatefulSet>> {
+        self.lister.get(name)
+    }
+}
 /// Lists Deployment objects from a shared informer's cache; `deployments(namespace)` reads one namespace.
 #[derive(Debug, Clone)]
 pub struct DeploymentLister {
@@ -36,6 +72,114 @@ impl DeploymentNamespaceLister {
     }
     /// The cached Deployment `name` in this namespace, if there is one.
     pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::Deployment>> {
+        self.lister.get(name)
+    }
+}
+/// Lists DaemonSet objects from a shared informer's cache; `daemon_sets(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct DaemonSetLister {
+    lister: ::kapi::cache::Lister<crate::apps::v1::DaemonSet>,
+}
+impl DaemonSetLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `DaemonSetInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::DaemonSet>) -> Self {
+        Self { lister }
+    }
+    /// The cached DaemonSet objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::DaemonSet>> {
+        self.lister.list(selector)
+    }
+    /// The cached DaemonSet objects of `namespace`.
+    pub fn daemon_sets(&self, namespace: &str) -> DaemonSetNamespaceLister {
+        DaemonSetNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached DaemonSet objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct DaemonSetNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::apps::v1::DaemonSet>,
+}
+impl DaemonSetNamespaceLister {
+    /// The cached DaemonSet objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::DaemonSet>> {
+        self.lister.list(selector)
+    }
+    /// The cached DaemonSet `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::DaemonSet>> {
+        self.lister.get(name)
+    }
+}
+/// Lists ReplicaSet objects from a shared informer's cache; `replica_sets(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct ReplicaSetLister {
+    lister: ::kapi::cache::Lister<crate::apps::v1::ReplicaSet>,
+}
+impl ReplicaSetLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ReplicaSetInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::ReplicaSet>) -> Self {
+        Self { lister }
+    }
+    /// The cached ReplicaSet objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::ReplicaSet>> {
+        self.lister.list(selector)
+    }
+    /// The cached ReplicaSet objects of `namespace`.
+    pub fn replica_sets(&self, namespace: &str) -> ReplicaSetNamespaceLister {
+        ReplicaSetNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached ReplicaSet objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct ReplicaSetNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::apps::v1::ReplicaSet>,
+}
+impl ReplicaSetNamespaceLister {
+    /// The cached ReplicaSet objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::ReplicaSet>> {
+        self.lister.list(selector)
+    }
+    /// The cached ReplicaSet `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::ReplicaSet>> {
+        self.lister.get(name)
+    }
+}
+/// Lists ControllerRevision objects from a shared informer's cache; `controller_revisions(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct ControllerRevisionLister {
+    lister: ::kapi::cache::Lister<crate::apps::v1::ControllerRevision>,
+}
+impl ControllerRevisionLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ControllerRevisionInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::ControllerRevision>) -> Self {
+        Self { lister }
+    }
+    /// The cached ControllerRevision objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::ControllerRevision>> {
+        self.lister.list(selector)
+    }
+    /// The cached ControllerRevision objects of `namespace`.
+    pub fn controller_revisions(&self, namespace: &str) -> ControllerRevisionNamespaceLister {
+        ControllerRevisionNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached ControllerRevision objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct ControllerRevisionNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::apps::v1::ControllerRevision>,
+}
+impl ControllerRevisionNamespaceLister {
+    /// The cached ControllerRevision objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::ControllerRevision>> {
+        self.lister.list(selector)
+    }
+    /// The cached ControllerRevision `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::ControllerRevision>> {
         self.lister.get(name)
     }
 }

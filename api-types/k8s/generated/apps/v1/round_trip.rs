@@ -5,10 +5,26 @@
 pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
+        ::kapi::round_trip::json::<crate::apps::v1::StatefulSet>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::apps::v1::StatefulSet>(seed)?;
+        ::kapi::round_trip::json::<crate::apps::v1::StatefulSetList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::apps::v1::StatefulSetList>(seed)?;
         ::kapi::round_trip::json::<crate::apps::v1::Deployment>(seed)?;
         ::kapi::round_trip::protobuf::<crate::apps::v1::Deployment>(seed)?;
         ::kapi::round_trip::json::<crate::apps::v1::DeploymentList>(seed)?;
         ::kapi::round_trip::protobuf::<crate::apps::v1::DeploymentList>(seed)?;
-        passed += 4u64;
+        ::kapi::round_trip::json::<crate::apps::v1::DaemonSet>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::apps::v1::DaemonSet>(seed)?;
+        ::kapi::round_trip::json::<crate::apps::v1::DaemonSetList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::apps::v1::DaemonSetList>(seed)?;
+        ::kapi::round_trip::json::<crate::apps::v1::ReplicaSet>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::apps::v1::ReplicaSet>(seed)?;
+        ::kapi::round_trip::json::<crate::apps::v1::ReplicaSetList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::apps::v1::ReplicaSetList>(seed)?;
+        ::kapi::round_trip::json::<crate::apps::v1::ControllerRevision>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::apps::v1::ControllerRevision>(seed)?;
+        ::kapi::round_trip::json::<crate::apps::v1::ControllerRevisionList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::apps::v1::ControllerRevisionList>(seed)?;
+        passed += 20u64;
     }::core::result::Result::Ok(passed)
 }

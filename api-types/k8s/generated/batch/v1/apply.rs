@@ -128,6 +128,222 @@ impl Serialize for JobApplyConfiguration {
         map.end()
     }
 }
+/// The apply configuration of [`crate::batch::v1::PodFailurePolicyOnExitCodesRequirement`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
+    /// `containerName`.
+    pub container_name: Option<String>,
+    /// `operator`.
+    pub operator: Option<crate::batch::v1::PodFailurePolicyOnExitCodesOperator>,
+    /// `values`.
+    pub values: Option<Vec<i32>>,
+}
+impl PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `containerName`.
+    pub fn with_container_name(mut self, value: impl Into<String>) -> Self {
+        self.container_name = Some(value.into());
+        self
+    }
+    /// Sets `operator`.
+    pub fn with_operator(mut self, value: impl Into<crate::batch::v1::PodFailurePolicyOnExitCodesOperator>) -> Self {
+        self.operator = Some(value.into());
+        self
+    }
+    /// Appends to `values`.
+    pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.container_name {
+            map.serialize_entry("containerName", v)?;
+        }
+        if let Some(v) = &self.operator {
+            map.serialize_entry("operator", v)?;
+        }
+        if let Some(v) = &self.values {
+            map.serialize_entry("values", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::batch::v1::PodFailurePolicyOnPodConditionsPattern`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `status`.
+    pub status: Option<String>,
+}
+impl PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<String>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::batch::v1::PodFailurePolicyRule`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodFailurePolicyRuleApplyConfiguration {
+    /// `action`.
+    pub action: Option<crate::batch::v1::PodFailurePolicyAction>,
+    /// `onExitCodes`.
+    pub on_exit_codes: Option<PodFailurePolicyOnExitCodesRequirementApplyConfiguration>,
+    /// `onPodConditions`.
+    pub on_pod_conditions: Option<Vec<PodFailurePolicyOnPodConditionsPatternApplyConfiguration>>,
+}
+impl PodFailurePolicyRuleApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `action`.
+    pub fn with_action(mut self, value: impl Into<crate::batch::v1::PodFailurePolicyAction>) -> Self {
+        self.action = Some(value.into());
+        self
+    }
+    /// Sets `onExitCodes`.
+    pub fn with_on_exit_codes(mut self, value: impl Into<PodFailurePolicyOnExitCodesRequirementApplyConfiguration>) -> Self {
+        self.on_exit_codes = Some(value.into());
+        self
+    }
+    /// Appends to `onPodConditions`.
+    pub fn with_on_pod_conditions<T: Into<PodFailurePolicyOnPodConditionsPatternApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.on_pod_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for PodFailurePolicyRuleApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.action {
+            map.serialize_entry("action", v)?;
+        }
+        if let Some(v) = &self.on_exit_codes {
+            map.serialize_entry("onExitCodes", v)?;
+        }
+        if let Some(v) = &self.on_pod_conditions {
+            map.serialize_entry("onPodConditions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::batch::v1::PodFailurePolicy`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodFailurePolicyApplyConfiguration {
+    /// `rules`.
+    pub rules: Option<Vec<PodFailurePolicyRuleApplyConfiguration>>,
+}
+impl PodFailurePolicyApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `rules`.
+    pub fn with_rules<T: Into<PodFailurePolicyRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for PodFailurePolicyApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.rules {
+            map.serialize_entry("rules", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::batch::v1::SuccessPolicy`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SuccessPolicyApplyConfiguration {
+    /// `rules`.
+    pub rules: Option<Vec<SuccessPolicyRuleApplyConfiguration>>,
+}
+impl SuccessPolicyApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `rules`.
+    pub fn with_rules<T: Into<SuccessPolicyRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for SuccessPolicyApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.rules {
+            map.serialize_entry("rules", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::batch::v1::SuccessPolicyRule`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SuccessPolicyRuleApplyConfiguration {
+    /// `succeededIndexes`.
+    pub succeeded_indexes: Option<String>,
+    /// `succeededCount`.
+    pub succeeded_count: Option<i32>,
+}
+impl SuccessPolicyRuleApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `succeededIndexes`.
+    pub fn with_succeeded_indexes(mut self, value: impl Into<String>) -> Self {
+        self.succeeded_indexes = Some(value.into());
+        self
+    }
+    /// Sets `succeededCount`.
+    pub fn with_succeeded_count(mut self, value: impl Into<i32>) -> Self {
+        self.succeeded_count = Some(value.into());
+        self
+    }
+}
+impl Serialize for SuccessPolicyRuleApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.succeeded_indexes {
+            map.serialize_entry("succeededIndexes", v)?;
+        }
+        if let Some(v) = &self.succeeded_count {
+            map.serialize_entry("succeededCount", v)?;
+        }
+        map.end()
+    }
+}
 /// The apply configuration of [`crate::batch::v1::JobSpec`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct JobSpecApplyConfiguration {
@@ -314,222 +530,6 @@ impl Serialize for JobSpecApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::batch::v1::PodFailurePolicy`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodFailurePolicyApplyConfiguration {
-    /// `rules`.
-    pub rules: Option<Vec<PodFailurePolicyRuleApplyConfiguration>>,
-}
-impl PodFailurePolicyApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `rules`.
-    pub fn with_rules<T: Into<PodFailurePolicyRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for PodFailurePolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::batch::v1::PodFailurePolicyRule`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodFailurePolicyRuleApplyConfiguration {
-    /// `action`.
-    pub action: Option<crate::batch::v1::PodFailurePolicyAction>,
-    /// `onExitCodes`.
-    pub on_exit_codes: Option<PodFailurePolicyOnExitCodesRequirementApplyConfiguration>,
-    /// `onPodConditions`.
-    pub on_pod_conditions: Option<Vec<PodFailurePolicyOnPodConditionsPatternApplyConfiguration>>,
-}
-impl PodFailurePolicyRuleApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `action`.
-    pub fn with_action(mut self, value: impl Into<crate::batch::v1::PodFailurePolicyAction>) -> Self {
-        self.action = Some(value.into());
-        self
-    }
-    /// Sets `onExitCodes`.
-    pub fn with_on_exit_codes(mut self, value: impl Into<PodFailurePolicyOnExitCodesRequirementApplyConfiguration>) -> Self {
-        self.on_exit_codes = Some(value.into());
-        self
-    }
-    /// Appends to `onPodConditions`.
-    pub fn with_on_pod_conditions<T: Into<PodFailurePolicyOnPodConditionsPatternApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.on_pod_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for PodFailurePolicyRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.action {
-            map.serialize_entry("action", v)?;
-        }
-        if let Some(v) = &self.on_exit_codes {
-            map.serialize_entry("onExitCodes", v)?;
-        }
-        if let Some(v) = &self.on_pod_conditions {
-            map.serialize_entry("onPodConditions", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::batch::v1::PodFailurePolicyOnExitCodesRequirement`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
-    /// `containerName`.
-    pub container_name: Option<String>,
-    /// `operator`.
-    pub operator: Option<crate::batch::v1::PodFailurePolicyOnExitCodesOperator>,
-    /// `values`.
-    pub values: Option<Vec<i32>>,
-}
-impl PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `containerName`.
-    pub fn with_container_name(mut self, value: impl Into<String>) -> Self {
-        self.container_name = Some(value.into());
-        self
-    }
-    /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<crate::batch::v1::PodFailurePolicyOnExitCodesOperator>) -> Self {
-        self.operator = Some(value.into());
-        self
-    }
-    /// Appends to `values`.
-    pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.container_name {
-            map.serialize_entry("containerName", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.values {
-            map.serialize_entry("values", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::batch::v1::PodFailurePolicyOnPodConditionsPattern`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
-    /// `type`.
-    pub type_: Option<String>,
-    /// `status`.
-    pub status: Option<String>,
-}
-impl PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `type`.
-    pub fn with_type(mut self, value: impl Into<String>) -> Self {
-        self.type_ = Some(value.into());
-        self
-    }
-    /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<String>) -> Self {
-        self.status = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::batch::v1::SuccessPolicy`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SuccessPolicyApplyConfiguration {
-    /// `rules`.
-    pub rules: Option<Vec<SuccessPolicyRuleApplyConfiguration>>,
-}
-impl SuccessPolicyApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `rules`.
-    pub fn with_rules<T: Into<SuccessPolicyRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for SuccessPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::batch::v1::SuccessPolicyRule`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SuccessPolicyRuleApplyConfiguration {
-    /// `succeededIndexes`.
-    pub succeeded_indexes: Option<String>,
-    /// `succeededCount`.
-    pub succeeded_count: Option<i32>,
-}
-impl SuccessPolicyRuleApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `succeededIndexes`.
-    pub fn with_succeeded_indexes(mut self, value: impl Into<String>) -> Self {
-        self.succeeded_indexes = Some(value.into());
-        self
-    }
-    /// Sets `succeededCount`.
-    pub fn with_succeeded_count(mut self, value: impl Into<i32>) -> Self {
-        self.succeeded_count = Some(value.into());
-        self
-    }
-}
-impl Serialize for SuccessPolicyRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.succeeded_indexes {
-            map.serialize_entry("succeededIndexes", v)?;
-        }
-        if let Some(v) = &self.succeeded_count {
-            map.serialize_entry("succeededCount", v)?;
-        }
-        map.end()
-    }
-}
 /// The apply configuration of [`crate::batch::v1::JobSchedulingConfiguration`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct JobSchedulingConfigurationApplyConfiguration {
@@ -712,6 +712,42 @@ impl Serialize for JobStatusApplyConfiguration {
         map.end()
     }
 }
+/// The apply configuration of [`crate::batch::v1::UncountedTerminatedPods`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct UncountedTerminatedPodsApplyConfiguration {
+    /// `succeeded`.
+    pub succeeded: Option<Vec<String>>,
+    /// `failed`.
+    pub failed: Option<Vec<String>>,
+}
+impl UncountedTerminatedPodsApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `succeeded`.
+    pub fn with_succeeded<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.succeeded.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `failed`.
+    pub fn with_failed<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.failed.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for UncountedTerminatedPodsApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.succeeded {
+            map.serialize_entry("succeeded", v)?;
+        }
+        if let Some(v) = &self.failed {
+            map.serialize_entry("failed", v)?;
+        }
+        map.end()
+    }
+}
 /// The apply configuration of [`crate::batch::v1::JobCondition`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct JobConditionApplyConfiguration {
@@ -788,38 +824,305 @@ impl Serialize for JobConditionApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::batch::v1::UncountedTerminatedPods`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::batch::v1::JobTemplateSpec`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct UncountedTerminatedPodsApplyConfiguration {
-    /// `succeeded`.
-    pub succeeded: Option<Vec<String>>,
-    /// `failed`.
-    pub failed: Option<Vec<String>>,
+pub struct JobTemplateSpecApplyConfiguration {
+    /// `metadata`.
+    pub metadata: Option<::kapi::meta::ObjectMeta>,
+    /// `spec`.
+    pub spec: Option<JobSpecApplyConfiguration>,
 }
-impl UncountedTerminatedPodsApplyConfiguration {
+impl JobTemplateSpecApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Appends to `succeeded`.
-    pub fn with_succeeded<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.succeeded.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Sets `metadata`.
+    pub fn with_metadata(mut self, value: impl Into<::kapi::meta::ObjectMeta>) -> Self {
+        self.metadata = Some(value.into());
         self
     }
-    /// Appends to `failed`.
-    pub fn with_failed<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.failed.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<JobSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
         self
     }
 }
-impl Serialize for UncountedTerminatedPodsApplyConfiguration {
+impl Serialize for JobTemplateSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.succeeded {
-            map.serialize_entry("succeeded", v)?;
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
         }
-        if let Some(v) = &self.failed {
-            map.serialize_entry("failed", v)?;
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::batch::v1::CronJob`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CronJobApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<CronJobSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<CronJobStatusApplyConfiguration>,
+}
+impl CronJobApplyConfiguration {
+    /// A CronJob to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("batch/v1".into()),
+            kind: Some("CronJob".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<CronJobSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<CronJobStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for CronJobApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::batch::v1::CronJobSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CronJobSpecApplyConfiguration {
+    /// `schedule`.
+    pub schedule: Option<String>,
+    /// `timeZone`.
+    pub time_zone: Option<String>,
+    /// `startingDeadlineSeconds`.
+    pub starting_deadline_seconds: Option<i64>,
+    /// `concurrencyPolicy`.
+    pub concurrency_policy: Option<crate::batch::v1::ConcurrencyPolicy>,
+    /// `suspend`.
+    pub suspend: Option<bool>,
+    /// `jobTemplate`.
+    pub job_template: Option<JobTemplateSpecApplyConfiguration>,
+    /// `successfulJobsHistoryLimit`.
+    pub successful_jobs_history_limit: Option<i32>,
+    /// `failedJobsHistoryLimit`.
+    pub failed_jobs_history_limit: Option<i32>,
+}
+impl CronJobSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `schedule`.
+    pub fn with_schedule(mut self, value: impl Into<String>) -> Self {
+        self.schedule = Some(value.into());
+        self
+    }
+    /// Sets `timeZone`.
+    pub fn with_time_zone(mut self, value: impl Into<String>) -> Self {
+        self.time_zone = Some(value.into());
+        self
+    }
+    /// Sets `startingDeadlineSeconds`.
+    pub fn with_starting_deadline_seconds(mut self, value: impl Into<i64>) -> Self {
+        self.starting_deadline_seconds = Some(value.into());
+        self
+    }
+    /// Sets `concurrencyPolicy`.
+    pub fn with_concurrency_policy(mut self, value: impl Into<crate::batch::v1::ConcurrencyPolicy>) -> Self {
+        self.concurrency_policy = Some(value.into());
+        self
+    }
+    /// Sets `suspend`.
+    pub fn with_suspend(mut self, value: impl Into<bool>) -> Self {
+        self.suspend = Some(value.into());
+        self
+    }
+    /// Sets `jobTemplate`.
+    pub fn with_job_template(mut self, value: impl Into<JobTemplateSpecApplyConfiguration>) -> Self {
+        self.job_template = Some(value.into());
+        self
+    }
+    /// Sets `successfulJobsHistoryLimit`.
+    pub fn with_successful_jobs_history_limit(mut self, value: impl Into<i32>) -> Self {
+        self.successful_jobs_history_limit = Some(value.into());
+        self
+    }
+    /// Sets `failedJobsHistoryLimit`.
+    pub fn with_failed_jobs_history_limit(mut self, value: impl Into<i32>) -> Self {
+        self.failed_jobs_history_limit = Some(value.into());
+        self
+    }
+}
+impl Serialize for CronJobSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.schedule {
+            map.serialize_entry("schedule", v)?;
+        }
+        if let Some(v) = &self.time_zone {
+            map.serialize_entry("timeZone", v)?;
+        }
+        if let Some(v) = &self.starting_deadline_seconds {
+            map.serialize_entry("startingDeadlineSeconds", v)?;
+        }
+        if let Some(v) = &self.concurrency_policy {
+            map.serialize_entry("concurrencyPolicy", v)?;
+        }
+        if let Some(v) = &self.suspend {
+            map.serialize_entry("suspend", v)?;
+        }
+        if let Some(v) = &self.job_template {
+            map.serialize_entry("jobTemplate", v)?;
+        }
+        if let Some(v) = &self.successful_jobs_history_limit {
+            map.serialize_entry("successfulJobsHistoryLimit", v)?;
+        }
+        if let Some(v) = &self.failed_jobs_history_limit {
+            map.serialize_entry("failedJobsHistoryLimit", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::batch::v1::CronJobStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CronJobStatusApplyConfiguration {
+    /// `active`.
+    pub active: Option<Vec<crate::core::v1::ObjectReference>>,
+    /// `lastScheduleTime`.
+    pub last_schedule_time: Option<::kapi::meta::Time>,
+    /// `lastSuccessfulTime`.
+    pub last_successful_time: Option<::kapi::meta::Time>,
+}
+impl CronJobStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `active`.
+    pub fn with_active<T: Into<crate::core::v1::ObjectReference>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.active.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `lastScheduleTime`.
+    pub fn with_last_schedule_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_schedule_time = Some(value.into());
+        self
+    }
+    /// Sets `lastSuccessfulTime`.
+    pub fn with_last_successful_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_successful_time = Some(value.into());
+        self
+    }
+}
+impl Serialize for CronJobStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.active {
+            map.serialize_entry("active", v)?;
+        }
+        if let Some(v) = &self.last_schedule_time {
+            map.serialize_entry("lastScheduleTime", v)?;
+        }
+        if let Some(v) = &self.last_successful_time {
+            map.serialize_entry("lastSuccessfulTime", v)?;
         }
         map.end()
     }

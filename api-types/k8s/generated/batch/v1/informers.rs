@@ -15,6 +15,10 @@ impl BatchV1Informers {
     pub fn jobs(&self) -> JobInformer {
         JobInformer::new(&self.factory)
     }
+    /// The informer of CronJob objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn cron_jobs(&self) -> CronJobInformer {
+        CronJobInformer::new(&self.factory)
+    }
 }
 /// The shared informer of Job objects and a lister of its cache.
 #[derive(Debug, Clone)]
@@ -33,5 +37,24 @@ impl JobInformer {
     /// A lister of the informer's cache of Job objects.
     pub fn lister(&self) -> crate::batch::v1::generated::listers::JobLister {
         crate::batch::v1::generated::listers::JobLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of CronJob objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct CronJobInformer {
+    informer: ::kapi::cache::SharedInformer<crate::batch::v1::CronJob>,
+}
+impl CronJobInformer {
+    /// `factory`'s informer of CronJob objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::batch::v1::CronJob>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1::CronJob> { &self.informer }
+    /// A lister of the informer's cache of CronJob objects.
+    pub fn lister(&self) -> crate::batch::v1::generated::listers::CronJobLister {
+        crate::batch::v1::generated::listers::CronJobLister::new(self.informer.lister())
     }
 }

@@ -39,3 +39,39 @@ impl JobNamespaceLister {
         self.lister.get(name)
     }
 }
+/// Lists CronJob objects from a shared informer's cache; `cron_jobs(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct CronJobLister {
+    lister: ::kapi::cache::Lister<crate::batch::v1::CronJob>,
+}
+impl CronJobLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `CronJobInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::batch::v1::CronJob>) -> Self {
+        Self { lister }
+    }
+    /// The cached CronJob objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::batch::v1::CronJob>> {
+        self.lister.list(selector)
+    }
+    /// The cached CronJob objects of `namespace`.
+    pub fn cron_jobs(&self, namespace: &str) -> CronJobNamespaceLister {
+        CronJobNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached CronJob objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct CronJobNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::batch::v1::CronJob>,
+}
+impl CronJobNamespaceLister {
+    /// The cached CronJob objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::batch::v1::CronJob>> {
+        self.lister.list(selector)
+    }
+    /// The cached CronJob `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::batch::v1::CronJob>> {
+        self.lister.get(name)
+    }
+}

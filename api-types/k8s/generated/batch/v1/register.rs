@@ -2,26 +2,85 @@
 
 //! Registration of batch/v1 in a `kapi::Scheme`.
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] = &[::kapi::scheme::KindMeta {
-    kind: "Job",
-    category: ::kapi::scheme::KindCategory::Object,
-    plural: "jobs",
-    singular: "job",
-    scope: ::kapi::Scope::Namespaced,
-    list_kind: "JobList",
-    short_names: &[],
-    categories: &[],
-    subresource_status: true,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
-    storage_version: false,
-    convertible: false,
-    introduced: ::core::option::Option::None,
-    deprecated: ::core::option::Option::None,
-    removed: ::core::option::Option::None,
-}];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    ::kapi::scheme::KindMeta {
+        kind: "Job",
+        category: ::kapi::scheme::KindCategory::Object,
+        plural: "jobs",
+        singular: "job",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "JobList",
+        short_names: &[],
+        categories: &[],
+        subresource_status: true,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.2"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    },
+    ::kapi::scheme::KindMeta {
+        kind: "JobList",
+        category: ::kapi::scheme::KindCategory::List,
+        plural: "",
+        singular: "",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "",
+        short_names: &[],
+        categories: &[],
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.2"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    },
+    ::kapi::scheme::KindMeta {
+        kind: "CronJob",
+        category: ::kapi::scheme::KindCategory::Object,
+        plural: "cronjobs",
+        singular: "cronjob",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "CronJobList",
+        short_names: &["cj"],
+        categories: &[],
+        subresource_status: true,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: true,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.21"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    },
+    ::kapi::scheme::KindMeta {
+        kind: "CronJobList",
+        category: ::kapi::scheme::KindCategory::List,
+        plural: "",
+        singular: "",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "",
+        short_names: &[],
+        categories: &[],
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.21"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    }
+];
 /// Registers the kinds of batch/v1 with their defaulting and conversions.
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::batch::v1::Job>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::batch::v1::Job))?;
+    scheme.add_unconverted::<crate::batch::v1::JobList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::batch::v1::JobList))?;
+    scheme.add_unconverted::<crate::batch::v1::CronJob>(&KINDS[2usize], ::kapi::__private::kind_hooks!(crate::batch::v1::CronJob))?;
+    scheme.add_unconverted::<crate::batch::v1::CronJobList>(&KINDS[3usize], ::kapi::__private::kind_hooks!(crate::batch::v1::CronJobList))?;
     ::core::result::Result::Ok(())
 }

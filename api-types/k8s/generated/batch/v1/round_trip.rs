@@ -7,6 +7,12 @@ pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64,
     for seed in seeds {
         ::kapi::round_trip::json::<crate::batch::v1::Job>(seed)?;
         ::kapi::round_trip::protobuf::<crate::batch::v1::Job>(seed)?;
-        passed += 2u64;
+        ::kapi::round_trip::json::<crate::batch::v1::JobList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::batch::v1::JobList>(seed)?;
+        ::kapi::round_trip::json::<crate::batch::v1::CronJob>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::batch::v1::CronJob>(seed)?;
+        ::kapi::round_trip::json::<crate::batch::v1::CronJobList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::batch::v1::CronJobList>(seed)?;
+        passed += 8u64;
     }::core::result::Result::Ok(passed)
 }

@@ -3,6 +3,7661 @@
 //! Apply configurations of v1 for server-side apply (like client-go's applyconfigurations).
 use ::kapi::__private::serde::ser::{Serialize, SerializeMap, Serializer};
 use ::kapi::meta::{ObjectMetaApplyConfiguration, OwnerReferenceApplyConfiguration};
+/// The apply configuration of [`crate::core::v1::Volume`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `volumeSource`.
+    pub volume_source: Option<VolumeSourceApplyConfiguration>,
+}
+impl VolumeApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `volumeSource`.
+    pub fn with_volume_source(mut self, value: impl Into<VolumeSourceApplyConfiguration>) -> Self {
+        self.volume_source = Some(value.into());
+        self
+    }
+}
+impl VolumeApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.volume_source {
+            v.serialize_entries(map)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for VolumeApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeSourceApplyConfiguration {
+    /// `hostPath`.
+    pub host_path: Option<HostPathVolumeSourceApplyConfiguration>,
+    /// `emptyDir`.
+    pub empty_dir: Option<EmptyDirVolumeSourceApplyConfiguration>,
+    /// `gcePersistentDisk`.
+    pub gce_persistent_disk: Option<GCEPersistentDiskVolumeSourceApplyConfiguration>,
+    /// `awsElasticBlockStore`.
+    pub aws_elastic_block_store: Option<AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
+    /// `gitRepo`.
+    pub git_repo: Option<GitRepoVolumeSourceApplyConfiguration>,
+    /// `secret`.
+    pub secret: Option<SecretVolumeSourceApplyConfiguration>,
+    /// `nfs`.
+    pub nfs: Option<NFSVolumeSourceApplyConfiguration>,
+    /// `iscsi`.
+    pub iscsi: Option<ISCSIVolumeSourceApplyConfiguration>,
+    /// `glusterfs`.
+    pub glusterfs: Option<GlusterfsVolumeSourceApplyConfiguration>,
+    /// `persistentVolumeClaim`.
+    pub persistent_volume_claim: Option<PersistentVolumeClaimVolumeSourceApplyConfiguration>,
+    /// `rbd`.
+    pub rbd: Option<RBDVolumeSourceApplyConfiguration>,
+    /// `flexVolume`.
+    pub flex_volume: Option<FlexVolumeSourceApplyConfiguration>,
+    /// `cinder`.
+    pub cinder: Option<CinderVolumeSourceApplyConfiguration>,
+    /// `cephfs`.
+    pub cephfs: Option<CephFSVolumeSourceApplyConfiguration>,
+    /// `flocker`.
+    pub flocker: Option<FlockerVolumeSourceApplyConfiguration>,
+    /// `downwardAPI`.
+    pub downward_api: Option<DownwardAPIVolumeSourceApplyConfiguration>,
+    /// `fc`.
+    pub fc: Option<FCVolumeSourceApplyConfiguration>,
+    /// `azureFile`.
+    pub azure_file: Option<AzureFileVolumeSourceApplyConfiguration>,
+    /// `configMap`.
+    pub config_map: Option<ConfigMapVolumeSourceApplyConfiguration>,
+    /// `vsphereVolume`.
+    pub vsphere_volume: Option<VsphereVirtualDiskVolumeSourceApplyConfiguration>,
+    /// `quobyte`.
+    pub quobyte: Option<QuobyteVolumeSourceApplyConfiguration>,
+    /// `azureDisk`.
+    pub azure_disk: Option<AzureDiskVolumeSourceApplyConfiguration>,
+    /// `photonPersistentDisk`.
+    pub photon_persistent_disk: Option<PhotonPersistentDiskVolumeSourceApplyConfiguration>,
+    /// `projected`.
+    pub projected: Option<ProjectedVolumeSourceApplyConfiguration>,
+    /// `portworxVolume`.
+    pub portworx_volume: Option<PortworxVolumeSourceApplyConfiguration>,
+    /// `scaleIO`.
+    pub scale_io: Option<ScaleIOVolumeSourceApplyConfiguration>,
+    /// `storageos`.
+    pub storageos: Option<StorageOSVolumeSourceApplyConfiguration>,
+    /// `csi`.
+    pub csi: Option<CSIVolumeSourceApplyConfiguration>,
+    /// `ephemeral`.
+    pub ephemeral: Option<EphemeralVolumeSourceApplyConfiguration>,
+    /// `image`.
+    pub image: Option<ImageVolumeSourceApplyConfiguration>,
+}
+impl VolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `hostPath`.
+    pub fn with_host_path(mut self, value: impl Into<HostPathVolumeSourceApplyConfiguration>) -> Self {
+        self.host_path = Some(value.into());
+        self
+    }
+    /// Sets `emptyDir`.
+    pub fn with_empty_dir(mut self, value: impl Into<EmptyDirVolumeSourceApplyConfiguration>) -> Self {
+        self.empty_dir = Some(value.into());
+        self
+    }
+    /// Sets `gcePersistentDisk`.
+    pub fn with_gce_persistent_disk(mut self, value: impl Into<GCEPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
+        self.gce_persistent_disk = Some(value.into());
+        self
+    }
+    /// Sets `awsElasticBlockStore`.
+    pub fn with_aws_elastic_block_store(mut self, value: impl Into<AWSElasticBlockStoreVolumeSourceApplyConfiguration>) -> Self {
+        self.aws_elastic_block_store = Some(value.into());
+        self
+    }
+    /// Sets `gitRepo`.
+    pub fn with_git_repo(mut self, value: impl Into<GitRepoVolumeSourceApplyConfiguration>) -> Self {
+        self.git_repo = Some(value.into());
+        self
+    }
+    /// Sets `secret`.
+    pub fn with_secret(mut self, value: impl Into<SecretVolumeSourceApplyConfiguration>) -> Self {
+        self.secret = Some(value.into());
+        self
+    }
+    /// Sets `nfs`.
+    pub fn with_nfs(mut self, value: impl Into<NFSVolumeSourceApplyConfiguration>) -> Self {
+        self.nfs = Some(value.into());
+        self
+    }
+    /// Sets `iscsi`.
+    pub fn with_iscsi(mut self, value: impl Into<ISCSIVolumeSourceApplyConfiguration>) -> Self {
+        self.iscsi = Some(value.into());
+        self
+    }
+    /// Sets `glusterfs`.
+    pub fn with_glusterfs(mut self, value: impl Into<GlusterfsVolumeSourceApplyConfiguration>) -> Self {
+        self.glusterfs = Some(value.into());
+        self
+    }
+    /// Sets `persistentVolumeClaim`.
+    pub fn with_persistent_volume_claim(mut self, value: impl Into<PersistentVolumeClaimVolumeSourceApplyConfiguration>) -> Self {
+        self.persistent_volume_claim = Some(value.into());
+        self
+    }
+    /// Sets `rbd`.
+    pub fn with_rbd(mut self, value: impl Into<RBDVolumeSourceApplyConfiguration>) -> Self {
+        self.rbd = Some(value.into());
+        self
+    }
+    /// Sets `flexVolume`.
+    pub fn with_flex_volume(mut self, value: impl Into<FlexVolumeSourceApplyConfiguration>) -> Self {
+        self.flex_volume = Some(value.into());
+        self
+    }
+    /// Sets `cinder`.
+    pub fn with_cinder(mut self, value: impl Into<CinderVolumeSourceApplyConfiguration>) -> Self {
+        self.cinder = Some(value.into());
+        self
+    }
+    /// Sets `cephfs`.
+    pub fn with_cephfs(mut self, value: impl Into<CephFSVolumeSourceApplyConfiguration>) -> Self {
+        self.cephfs = Some(value.into());
+        self
+    }
+    /// Sets `flocker`.
+    pub fn with_flocker(mut self, value: impl Into<FlockerVolumeSourceApplyConfiguration>) -> Self {
+        self.flocker = Some(value.into());
+        self
+    }
+    /// Sets `downwardAPI`.
+    pub fn with_downward_api(mut self, value: impl Into<DownwardAPIVolumeSourceApplyConfiguration>) -> Self {
+        self.downward_api = Some(value.into());
+        self
+    }
+    /// Sets `fc`.
+    pub fn with_fc(mut self, value: impl Into<FCVolumeSourceApplyConfiguration>) -> Self {
+        self.fc = Some(value.into());
+        self
+    }
+    /// Sets `azureFile`.
+    pub fn with_azure_file(mut self, value: impl Into<AzureFileVolumeSourceApplyConfiguration>) -> Self {
+        self.azure_file = Some(value.into());
+        self
+    }
+    /// Sets `configMap`.
+    pub fn with_config_map(mut self, value: impl Into<ConfigMapVolumeSourceApplyConfiguration>) -> Self {
+        self.config_map = Some(value.into());
+        self
+    }
+    /// Sets `vsphereVolume`.
+    pub fn with_vsphere_volume(mut self, value: impl Into<VsphereVirtualDiskVolumeSourceApplyConfiguration>) -> Self {
+        self.vsphere_volume = Some(value.into());
+        self
+    }
+    /// Sets `quobyte`.
+    pub fn with_quobyte(mut self, value: impl Into<QuobyteVolumeSourceApplyConfiguration>) -> Self {
+        self.quobyte = Some(value.into());
+        self
+    }
+    /// Sets `azureDisk`.
+    pub fn with_azure_disk(mut self, value: impl Into<AzureDiskVolumeSourceApplyConfiguration>) -> Self {
+        self.azure_disk = Some(value.into());
+        self
+    }
+    /// Sets `photonPersistentDisk`.
+    pub fn with_photon_persistent_disk(mut self, value: impl Into<PhotonPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
+        self.photon_persistent_disk = Some(value.into());
+        self
+    }
+    /// Sets `projected`.
+    pub fn with_projected(mut self, value: impl Into<ProjectedVolumeSourceApplyConfiguration>) -> Self {
+        self.projected = Some(value.into());
+        self
+    }
+    /// Sets `portworxVolume`.
+    pub fn with_portworx_volume(mut self, value: impl Into<PortworxVolumeSourceApplyConfiguration>) -> Self {
+        self.portworx_volume = Some(value.into());
+        self
+    }
+    /// Sets `scaleIO`.
+    pub fn with_scale_io(mut self, value: impl Into<ScaleIOVolumeSourceApplyConfiguration>) -> Self {
+        self.scale_io = Some(value.into());
+        self
+    }
+    /// Sets `storageos`.
+    pub fn with_storageos(mut self, value: impl Into<StorageOSVolumeSourceApplyConfiguration>) -> Self {
+        self.storageos = Some(value.into());
+        self
+    }
+    /// Sets `csi`.
+    pub fn with_csi(mut self, value: impl Into<CSIVolumeSourceApplyConfiguration>) -> Self {
+        self.csi = Some(value.into());
+        self
+    }
+    /// Sets `ephemeral`.
+    pub fn with_ephemeral(mut self, value: impl Into<EphemeralVolumeSourceApplyConfiguration>) -> Self {
+        self.ephemeral = Some(value.into());
+        self
+    }
+    /// Sets `image`.
+    pub fn with_image(mut self, value: impl Into<ImageVolumeSourceApplyConfiguration>) -> Self {
+        self.image = Some(value.into());
+        self
+    }
+}
+impl VolumeSourceApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.host_path {
+            map.serialize_entry("hostPath", v)?;
+        }
+        if let Some(v) = &self.empty_dir {
+            map.serialize_entry("emptyDir", v)?;
+        }
+        if let Some(v) = &self.gce_persistent_disk {
+            map.serialize_entry("gcePersistentDisk", v)?;
+        }
+        if let Some(v) = &self.aws_elastic_block_store {
+            map.serialize_entry("awsElasticBlockStore", v)?;
+        }
+        if let Some(v) = &self.git_repo {
+            map.serialize_entry("gitRepo", v)?;
+        }
+        if let Some(v) = &self.secret {
+            map.serialize_entry("secret", v)?;
+        }
+        if let Some(v) = &self.nfs {
+            map.serialize_entry("nfs", v)?;
+        }
+        if let Some(v) = &self.iscsi {
+            map.serialize_entry("iscsi", v)?;
+        }
+        if let Some(v) = &self.glusterfs {
+            map.serialize_entry("glusterfs", v)?;
+        }
+        if let Some(v) = &self.persistent_volume_claim {
+            map.serialize_entry("persistentVolumeClaim", v)?;
+        }
+        if let Some(v) = &self.rbd {
+            map.serialize_entry("rbd", v)?;
+        }
+        if let Some(v) = &self.flex_volume {
+            map.serialize_entry("flexVolume", v)?;
+        }
+        if let Some(v) = &self.cinder {
+            map.serialize_entry("cinder", v)?;
+        }
+        if let Some(v) = &self.cephfs {
+            map.serialize_entry("cephfs", v)?;
+        }
+        if let Some(v) = &self.flocker {
+            map.serialize_entry("flocker", v)?;
+        }
+        if let Some(v) = &self.downward_api {
+            map.serialize_entry("downwardAPI", v)?;
+        }
+        if let Some(v) = &self.fc {
+            map.serialize_entry("fc", v)?;
+        }
+        if let Some(v) = &self.azure_file {
+            map.serialize_entry("azureFile", v)?;
+        }
+        if let Some(v) = &self.config_map {
+            map.serialize_entry("configMap", v)?;
+        }
+        if let Some(v) = &self.vsphere_volume {
+            map.serialize_entry("vsphereVolume", v)?;
+        }
+        if let Some(v) = &self.quobyte {
+            map.serialize_entry("quobyte", v)?;
+        }
+        if let Some(v) = &self.azure_disk {
+            map.serialize_entry("azureDisk", v)?;
+        }
+        if let Some(v) = &self.photon_persistent_disk {
+            map.serialize_entry("photonPersistentDisk", v)?;
+        }
+        if let Some(v) = &self.projected {
+            map.serialize_entry("projected", v)?;
+        }
+        if let Some(v) = &self.portworx_volume {
+            map.serialize_entry("portworxVolume", v)?;
+        }
+        if let Some(v) = &self.scale_io {
+            map.serialize_entry("scaleIO", v)?;
+        }
+        if let Some(v) = &self.storageos {
+            map.serialize_entry("storageos", v)?;
+        }
+        if let Some(v) = &self.csi {
+            map.serialize_entry("csi", v)?;
+        }
+        if let Some(v) = &self.ephemeral {
+            map.serialize_entry("ephemeral", v)?;
+        }
+        if let Some(v) = &self.image {
+            map.serialize_entry("image", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for VolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeClaimVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeClaimVolumeSourceApplyConfiguration {
+    /// `claimName`.
+    pub claim_name: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl PersistentVolumeClaimVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `claimName`.
+    pub fn with_claim_name(mut self, value: impl Into<String>) -> Self {
+        self.claim_name = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for PersistentVolumeClaimVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.claim_name {
+            map.serialize_entry("claimName", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeSourceApplyConfiguration {
+    /// `gcePersistentDisk`.
+    pub gce_persistent_disk: Option<GCEPersistentDiskVolumeSourceApplyConfiguration>,
+    /// `awsElasticBlockStore`.
+    pub aws_elastic_block_store: Option<AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
+    /// `hostPath`.
+    pub host_path: Option<HostPathVolumeSourceApplyConfiguration>,
+    /// `glusterfs`.
+    pub glusterfs: Option<GlusterfsPersistentVolumeSourceApplyConfiguration>,
+    /// `nfs`.
+    pub nfs: Option<NFSVolumeSourceApplyConfiguration>,
+    /// `rbd`.
+    pub rbd: Option<RBDPersistentVolumeSourceApplyConfiguration>,
+    /// `iscsi`.
+    pub iscsi: Option<ISCSIPersistentVolumeSourceApplyConfiguration>,
+    /// `cinder`.
+    pub cinder: Option<CinderPersistentVolumeSourceApplyConfiguration>,
+    /// `cephfs`.
+    pub cephfs: Option<CephFSPersistentVolumeSourceApplyConfiguration>,
+    /// `fc`.
+    pub fc: Option<FCVolumeSourceApplyConfiguration>,
+    /// `flocker`.
+    pub flocker: Option<FlockerVolumeSourceApplyConfiguration>,
+    /// `flexVolume`.
+    pub flex_volume: Option<FlexPersistentVolumeSourceApplyConfiguration>,
+    /// `azureFile`.
+    pub azure_file: Option<AzureFilePersistentVolumeSourceApplyConfiguration>,
+    /// `vsphereVolume`.
+    pub vsphere_volume: Option<VsphereVirtualDiskVolumeSourceApplyConfiguration>,
+    /// `quobyte`.
+    pub quobyte: Option<QuobyteVolumeSourceApplyConfiguration>,
+    /// `azureDisk`.
+    pub azure_disk: Option<AzureDiskVolumeSourceApplyConfiguration>,
+    /// `photonPersistentDisk`.
+    pub photon_persistent_disk: Option<PhotonPersistentDiskVolumeSourceApplyConfiguration>,
+    /// `portworxVolume`.
+    pub portworx_volume: Option<PortworxVolumeSourceApplyConfiguration>,
+    /// `scaleIO`.
+    pub scale_io: Option<ScaleIOPersistentVolumeSourceApplyConfiguration>,
+    /// `local`.
+    pub local: Option<LocalVolumeSourceApplyConfiguration>,
+    /// `storageos`.
+    pub storageos: Option<StorageOSPersistentVolumeSourceApplyConfiguration>,
+    /// `csi`.
+    pub csi: Option<CSIPersistentVolumeSourceApplyConfiguration>,
+}
+impl PersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `gcePersistentDisk`.
+    pub fn with_gce_persistent_disk(mut self, value: impl Into<GCEPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
+        self.gce_persistent_disk = Some(value.into());
+        self
+    }
+    /// Sets `awsElasticBlockStore`.
+    pub fn with_aws_elastic_block_store(mut self, value: impl Into<AWSElasticBlockStoreVolumeSourceApplyConfiguration>) -> Self {
+        self.aws_elastic_block_store = Some(value.into());
+        self
+    }
+    /// Sets `hostPath`.
+    pub fn with_host_path(mut self, value: impl Into<HostPathVolumeSourceApplyConfiguration>) -> Self {
+        self.host_path = Some(value.into());
+        self
+    }
+    /// Sets `glusterfs`.
+    pub fn with_glusterfs(mut self, value: impl Into<GlusterfsPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.glusterfs = Some(value.into());
+        self
+    }
+    /// Sets `nfs`.
+    pub fn with_nfs(mut self, value: impl Into<NFSVolumeSourceApplyConfiguration>) -> Self {
+        self.nfs = Some(value.into());
+        self
+    }
+    /// Sets `rbd`.
+    pub fn with_rbd(mut self, value: impl Into<RBDPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.rbd = Some(value.into());
+        self
+    }
+    /// Sets `iscsi`.
+    pub fn with_iscsi(mut self, value: impl Into<ISCSIPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.iscsi = Some(value.into());
+        self
+    }
+    /// Sets `cinder`.
+    pub fn with_cinder(mut self, value: impl Into<CinderPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.cinder = Some(value.into());
+        self
+    }
+    /// Sets `cephfs`.
+    pub fn with_cephfs(mut self, value: impl Into<CephFSPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.cephfs = Some(value.into());
+        self
+    }
+    /// Sets `fc`.
+    pub fn with_fc(mut self, value: impl Into<FCVolumeSourceApplyConfiguration>) -> Self {
+        self.fc = Some(value.into());
+        self
+    }
+    /// Sets `flocker`.
+    pub fn with_flocker(mut self, value: impl Into<FlockerVolumeSourceApplyConfiguration>) -> Self {
+        self.flocker = Some(value.into());
+        self
+    }
+    /// Sets `flexVolume`.
+    pub fn with_flex_volume(mut self, value: impl Into<FlexPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.flex_volume = Some(value.into());
+        self
+    }
+    /// Sets `azureFile`.
+    pub fn with_azure_file(mut self, value: impl Into<AzureFilePersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.azure_file = Some(value.into());
+        self
+    }
+    /// Sets `vsphereVolume`.
+    pub fn with_vsphere_volume(mut self, value: impl Into<VsphereVirtualDiskVolumeSourceApplyConfiguration>) -> Self {
+        self.vsphere_volume = Some(value.into());
+        self
+    }
+    /// Sets `quobyte`.
+    pub fn with_quobyte(mut self, value: impl Into<QuobyteVolumeSourceApplyConfiguration>) -> Self {
+        self.quobyte = Some(value.into());
+        self
+    }
+    /// Sets `azureDisk`.
+    pub fn with_azure_disk(mut self, value: impl Into<AzureDiskVolumeSourceApplyConfiguration>) -> Self {
+        self.azure_disk = Some(value.into());
+        self
+    }
+    /// Sets `photonPersistentDisk`.
+    pub fn with_photon_persistent_disk(mut self, value: impl Into<PhotonPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
+        self.photon_persistent_disk = Some(value.into());
+        self
+    }
+    /// Sets `portworxVolume`.
+    pub fn with_portworx_volume(mut self, value: impl Into<PortworxVolumeSourceApplyConfiguration>) -> Self {
+        self.portworx_volume = Some(value.into());
+        self
+    }
+    /// Sets `scaleIO`.
+    pub fn with_scale_io(mut self, value: impl Into<ScaleIOPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.scale_io = Some(value.into());
+        self
+    }
+    /// Sets `local`.
+    pub fn with_local(mut self, value: impl Into<LocalVolumeSourceApplyConfiguration>) -> Self {
+        self.local = Some(value.into());
+        self
+    }
+    /// Sets `storageos`.
+    pub fn with_storageos(mut self, value: impl Into<StorageOSPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.storageos = Some(value.into());
+        self
+    }
+    /// Sets `csi`.
+    pub fn with_csi(mut self, value: impl Into<CSIPersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.csi = Some(value.into());
+        self
+    }
+}
+impl PersistentVolumeSourceApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.gce_persistent_disk {
+            map.serialize_entry("gcePersistentDisk", v)?;
+        }
+        if let Some(v) = &self.aws_elastic_block_store {
+            map.serialize_entry("awsElasticBlockStore", v)?;
+        }
+        if let Some(v) = &self.host_path {
+            map.serialize_entry("hostPath", v)?;
+        }
+        if let Some(v) = &self.glusterfs {
+            map.serialize_entry("glusterfs", v)?;
+        }
+        if let Some(v) = &self.nfs {
+            map.serialize_entry("nfs", v)?;
+        }
+        if let Some(v) = &self.rbd {
+            map.serialize_entry("rbd", v)?;
+        }
+        if let Some(v) = &self.iscsi {
+            map.serialize_entry("iscsi", v)?;
+        }
+        if let Some(v) = &self.cinder {
+            map.serialize_entry("cinder", v)?;
+        }
+        if let Some(v) = &self.cephfs {
+            map.serialize_entry("cephfs", v)?;
+        }
+        if let Some(v) = &self.fc {
+            map.serialize_entry("fc", v)?;
+        }
+        if let Some(v) = &self.flocker {
+            map.serialize_entry("flocker", v)?;
+        }
+        if let Some(v) = &self.flex_volume {
+            map.serialize_entry("flexVolume", v)?;
+        }
+        if let Some(v) = &self.azure_file {
+            map.serialize_entry("azureFile", v)?;
+        }
+        if let Some(v) = &self.vsphere_volume {
+            map.serialize_entry("vsphereVolume", v)?;
+        }
+        if let Some(v) = &self.quobyte {
+            map.serialize_entry("quobyte", v)?;
+        }
+        if let Some(v) = &self.azure_disk {
+            map.serialize_entry("azureDisk", v)?;
+        }
+        if let Some(v) = &self.photon_persistent_disk {
+            map.serialize_entry("photonPersistentDisk", v)?;
+        }
+        if let Some(v) = &self.portworx_volume {
+            map.serialize_entry("portworxVolume", v)?;
+        }
+        if let Some(v) = &self.scale_io {
+            map.serialize_entry("scaleIO", v)?;
+        }
+        if let Some(v) = &self.local {
+            map.serialize_entry("local", v)?;
+        }
+        if let Some(v) = &self.storageos {
+            map.serialize_entry("storageos", v)?;
+        }
+        if let Some(v) = &self.csi {
+            map.serialize_entry("csi", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for PersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolume`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<PersistentVolumeSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<PersistentVolumeStatusApplyConfiguration>,
+}
+impl PersistentVolumeApplyConfiguration {
+    /// A PersistentVolume to apply: `apiVersion`, `kind`, and the name of the object.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("PersistentVolume".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<PersistentVolumeSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<PersistentVolumeStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for PersistentVolumeApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeSpecApplyConfiguration {
+    /// `capacity`.
+    pub capacity: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `persistentVolumeSource`.
+    pub persistent_volume_source: Option<PersistentVolumeSourceApplyConfiguration>,
+    /// `accessModes`.
+    pub access_modes: Option<Vec<crate::core::v1::PersistentVolumeAccessMode>>,
+    /// `claimRef`.
+    pub claim_ref: Option<ObjectReferenceApplyConfiguration>,
+    /// `persistentVolumeReclaimPolicy`.
+    pub persistent_volume_reclaim_policy: Option<crate::core::v1::PersistentVolumeReclaimPolicy>,
+    /// `storageClassName`.
+    pub storage_class_name: Option<String>,
+    /// `mountOptions`.
+    pub mount_options: Option<Vec<String>>,
+    /// `volumeMode`.
+    pub volume_mode: Option<crate::core::v1::PersistentVolumeMode>,
+    /// `nodeAffinity`.
+    pub node_affinity: Option<VolumeNodeAffinityApplyConfiguration>,
+    /// `volumeAttributesClassName`.
+    pub volume_attributes_class_name: Option<String>,
+}
+impl PersistentVolumeSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds entries to `capacity`; an entry replaces one with the same key.
+    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `persistentVolumeSource`.
+    pub fn with_persistent_volume_source(mut self, value: impl Into<PersistentVolumeSourceApplyConfiguration>) -> Self {
+        self.persistent_volume_source = Some(value.into());
+        self
+    }
+    /// Appends to `accessModes`.
+    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.access_modes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `claimRef`.
+    pub fn with_claim_ref(mut self, value: impl Into<ObjectReferenceApplyConfiguration>) -> Self {
+        self.claim_ref = Some(value.into());
+        self
+    }
+    /// Sets `persistentVolumeReclaimPolicy`.
+    pub fn with_persistent_volume_reclaim_policy(mut self, value: impl Into<crate::core::v1::PersistentVolumeReclaimPolicy>) -> Self {
+        self.persistent_volume_reclaim_policy = Some(value.into());
+        self
+    }
+    /// Sets `storageClassName`.
+    pub fn with_storage_class_name(mut self, value: impl Into<String>) -> Self {
+        self.storage_class_name = Some(value.into());
+        self
+    }
+    /// Appends to `mountOptions`.
+    pub fn with_mount_options<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.mount_options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `volumeMode`.
+    pub fn with_volume_mode(mut self, value: impl Into<crate::core::v1::PersistentVolumeMode>) -> Self {
+        self.volume_mode = Some(value.into());
+        self
+    }
+    /// Sets `nodeAffinity`.
+    pub fn with_node_affinity(mut self, value: impl Into<VolumeNodeAffinityApplyConfiguration>) -> Self {
+        self.node_affinity = Some(value.into());
+        self
+    }
+    /// Sets `volumeAttributesClassName`.
+    pub fn with_volume_attributes_class_name(mut self, value: impl Into<String>) -> Self {
+        self.volume_attributes_class_name = Some(value.into());
+        self
+    }
+}
+impl PersistentVolumeSpecApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.capacity {
+            map.serialize_entry("capacity", v)?;
+        }
+        if let Some(v) = &self.persistent_volume_source {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.access_modes {
+            map.serialize_entry("accessModes", v)?;
+        }
+        if let Some(v) = &self.claim_ref {
+            map.serialize_entry("claimRef", v)?;
+        }
+        if let Some(v) = &self.persistent_volume_reclaim_policy {
+            map.serialize_entry("persistentVolumeReclaimPolicy", v)?;
+        }
+        if let Some(v) = &self.storage_class_name {
+            map.serialize_entry("storageClassName", v)?;
+        }
+        if let Some(v) = &self.mount_options {
+            map.serialize_entry("mountOptions", v)?;
+        }
+        if let Some(v) = &self.volume_mode {
+            map.serialize_entry("volumeMode", v)?;
+        }
+        if let Some(v) = &self.node_affinity {
+            map.serialize_entry("nodeAffinity", v)?;
+        }
+        if let Some(v) = &self.volume_attributes_class_name {
+            map.serialize_entry("volumeAttributesClassName", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for PersistentVolumeSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeNodeAffinity`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeNodeAffinityApplyConfiguration {
+    /// `required`.
+    pub required: Option<NodeSelectorApplyConfiguration>,
+}
+impl VolumeNodeAffinityApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `required`.
+    pub fn with_required(mut self, value: impl Into<NodeSelectorApplyConfiguration>) -> Self {
+        self.required = Some(value.into());
+        self
+    }
+}
+impl Serialize for VolumeNodeAffinityApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.required {
+            map.serialize_entry("required", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeStatusApplyConfiguration {
+    /// `phase`.
+    pub phase: Option<crate::core::v1::PersistentVolumePhase>,
+    /// `message`.
+    pub message: Option<String>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `lastPhaseTransitionTime`.
+    pub last_phase_transition_time: Option<::kapi::meta::Time>,
+}
+impl PersistentVolumeStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `phase`.
+    pub fn with_phase(mut self, value: impl Into<crate::core::v1::PersistentVolumePhase>) -> Self {
+        self.phase = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `lastPhaseTransitionTime`.
+    pub fn with_last_phase_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_phase_transition_time = Some(value.into());
+        self
+    }
+}
+impl Serialize for PersistentVolumeStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.phase {
+            map.serialize_entry("phase", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.last_phase_transition_time {
+            map.serialize_entry("lastPhaseTransitionTime", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeClaim`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeClaimApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<PersistentVolumeClaimSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<PersistentVolumeClaimStatusApplyConfiguration>,
+}
+impl PersistentVolumeClaimApplyConfiguration {
+    /// A PersistentVolumeClaim to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("PersistentVolumeClaim".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<PersistentVolumeClaimSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<PersistentVolumeClaimStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for PersistentVolumeClaimApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeClaimSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeClaimSpecApplyConfiguration {
+    /// `accessModes`.
+    pub access_modes: Option<Vec<crate::core::v1::PersistentVolumeAccessMode>>,
+    /// `selector`.
+    pub selector: Option<::kapi::meta::LabelSelector>,
+    /// `resources`.
+    pub resources: Option<VolumeResourceRequirementsApplyConfiguration>,
+    /// `volumeName`.
+    pub volume_name: Option<String>,
+    /// `storageClassName`.
+    pub storage_class_name: Option<String>,
+    /// `volumeMode`.
+    pub volume_mode: Option<crate::core::v1::PersistentVolumeMode>,
+    /// `dataSource`.
+    pub data_source: Option<TypedLocalObjectReferenceApplyConfiguration>,
+    /// `dataSourceRef`.
+    pub data_source_ref: Option<TypedObjectReferenceApplyConfiguration>,
+    /// `volumeAttributesClassName`.
+    pub volume_attributes_class_name: Option<String>,
+}
+impl PersistentVolumeClaimSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `accessModes`.
+    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.access_modes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `selector`.
+    pub fn with_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+        self.selector = Some(value.into());
+        self
+    }
+    /// Sets `resources`.
+    pub fn with_resources(mut self, value: impl Into<VolumeResourceRequirementsApplyConfiguration>) -> Self {
+        self.resources = Some(value.into());
+        self
+    }
+    /// Sets `volumeName`.
+    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
+        self.volume_name = Some(value.into());
+        self
+    }
+    /// Sets `storageClassName`.
+    pub fn with_storage_class_name(mut self, value: impl Into<String>) -> Self {
+        self.storage_class_name = Some(value.into());
+        self
+    }
+    /// Sets `volumeMode`.
+    pub fn with_volume_mode(mut self, value: impl Into<crate::core::v1::PersistentVolumeMode>) -> Self {
+        self.volume_mode = Some(value.into());
+        self
+    }
+    /// Sets `dataSource`.
+    pub fn with_data_source(mut self, value: impl Into<TypedLocalObjectReferenceApplyConfiguration>) -> Self {
+        self.data_source = Some(value.into());
+        self
+    }
+    /// Sets `dataSourceRef`.
+    pub fn with_data_source_ref(mut self, value: impl Into<TypedObjectReferenceApplyConfiguration>) -> Self {
+        self.data_source_ref = Some(value.into());
+        self
+    }
+    /// Sets `volumeAttributesClassName`.
+    pub fn with_volume_attributes_class_name(mut self, value: impl Into<String>) -> Self {
+        self.volume_attributes_class_name = Some(value.into());
+        self
+    }
+}
+impl Serialize for PersistentVolumeClaimSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.access_modes {
+            map.serialize_entry("accessModes", v)?;
+        }
+        if let Some(v) = &self.selector {
+            map.serialize_entry("selector", v)?;
+        }
+        if let Some(v) = &self.resources {
+            map.serialize_entry("resources", v)?;
+        }
+        if let Some(v) = &self.volume_name {
+            map.serialize_entry("volumeName", v)?;
+        }
+        if let Some(v) = &self.storage_class_name {
+            map.serialize_entry("storageClassName", v)?;
+        }
+        if let Some(v) = &self.volume_mode {
+            map.serialize_entry("volumeMode", v)?;
+        }
+        if let Some(v) = &self.data_source {
+            map.serialize_entry("dataSource", v)?;
+        }
+        if let Some(v) = &self.data_source_ref {
+            map.serialize_entry("dataSourceRef", v)?;
+        }
+        if let Some(v) = &self.volume_attributes_class_name {
+            map.serialize_entry("volumeAttributesClassName", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::TypedObjectReference`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TypedObjectReferenceApplyConfiguration {
+    /// `apiGroup`.
+    pub api_group: Option<String>,
+    /// `kind`.
+    pub kind: Option<String>,
+    /// `name`.
+    pub name: Option<String>,
+    /// `namespace`.
+    pub namespace: Option<String>,
+}
+impl TypedObjectReferenceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `apiGroup`.
+    pub fn with_api_group(mut self, value: impl Into<String>) -> Self {
+        self.api_group = Some(value.into());
+        self
+    }
+    /// Sets `kind`.
+    pub fn with_kind(mut self, value: impl Into<String>) -> Self {
+        self.kind = Some(value.into());
+        self
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.namespace = Some(value.into());
+        self
+    }
+}
+impl Serialize for TypedObjectReferenceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_group {
+            map.serialize_entry("apiGroup", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.namespace {
+            map.serialize_entry("namespace", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ModifyVolumeStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ModifyVolumeStatusApplyConfiguration {
+    /// `targetVolumeAttributesClassName`.
+    pub target_volume_attributes_class_name: Option<String>,
+    /// `status`.
+    pub status: Option<crate::core::v1::PersistentVolumeClaimModifyVolumeStatus>,
+}
+impl ModifyVolumeStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `targetVolumeAttributesClassName`.
+    pub fn with_target_volume_attributes_class_name(mut self, value: impl Into<String>) -> Self {
+        self.target_volume_attributes_class_name = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::PersistentVolumeClaimModifyVolumeStatus>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+}
+impl Serialize for ModifyVolumeStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.target_volume_attributes_class_name {
+            map.serialize_entry("targetVolumeAttributesClassName", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeClaimCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeClaimConditionApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `status`.
+    pub status: Option<String>,
+    /// `lastProbeTime`.
+    pub last_probe_time: Option<::kapi::meta::Time>,
+    /// `lastTransitionTime`.
+    pub last_transition_time: Option<::kapi::meta::Time>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl PersistentVolumeClaimConditionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<String>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `lastProbeTime`.
+    pub fn with_last_probe_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_probe_time = Some(value.into());
+        self
+    }
+    /// Sets `lastTransitionTime`.
+    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_transition_time = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for PersistentVolumeClaimConditionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        if let Some(v) = &self.last_probe_time {
+            map.serialize_entry("lastProbeTime", v)?;
+        }
+        if let Some(v) = &self.last_transition_time {
+            map.serialize_entry("lastTransitionTime", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeHealthCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeHealthConditionApplyConfiguration {
+    /// `status`.
+    pub status: Option<crate::core::v1::VolumeHealthStatusType>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl VolumeHealthConditionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::VolumeHealthStatusType>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for VolumeHealthConditionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeHealthStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeHealthStatusApplyConfiguration {
+    /// `healthConditions`.
+    pub health_conditions: Option<Vec<VolumeHealthConditionApplyConfiguration>>,
+    /// `lastTransitionTime`.
+    pub last_transition_time: Option<::kapi::meta::Time>,
+}
+impl VolumeHealthStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `healthConditions`.
+    pub fn with_health_conditions<T: Into<VolumeHealthConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.health_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `lastTransitionTime`.
+    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_transition_time = Some(value.into());
+        self
+    }
+}
+impl Serialize for VolumeHealthStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.health_conditions {
+            map.serialize_entry("healthConditions", v)?;
+        }
+        if let Some(v) = &self.last_transition_time {
+            map.serialize_entry("lastTransitionTime", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodVolumeHealth`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodVolumeHealthApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `healthConditions`.
+    pub health_conditions: Option<Vec<VolumeHealthConditionApplyConfiguration>>,
+    /// `lastTransitionTime`.
+    pub last_transition_time: Option<::kapi::meta::Time>,
+}
+impl PodVolumeHealthApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Appends to `healthConditions`.
+    pub fn with_health_conditions<T: Into<VolumeHealthConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.health_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `lastTransitionTime`.
+    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_transition_time = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodVolumeHealthApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.health_conditions {
+            map.serialize_entry("healthConditions", v)?;
+        }
+        if let Some(v) = &self.last_transition_time {
+            map.serialize_entry("lastTransitionTime", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeClaimStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeClaimStatusApplyConfiguration {
+    /// `phase`.
+    pub phase: Option<crate::core::v1::PersistentVolumeClaimPhase>,
+    /// `accessModes`.
+    pub access_modes: Option<Vec<crate::core::v1::PersistentVolumeAccessMode>>,
+    /// `capacity`.
+    pub capacity: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `conditions`.
+    pub conditions: Option<Vec<PersistentVolumeClaimConditionApplyConfiguration>>,
+    /// `allocatedResources`.
+    pub allocated_resources: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `allocatedResourceStatuses`.
+    pub allocated_resource_statuses: Option<::std::collections::BTreeMap<String, crate::core::v1::ClaimResourceStatus>>,
+    /// `currentVolumeAttributesClassName`.
+    pub current_volume_attributes_class_name: Option<String>,
+    /// `modifyVolumeStatus`.
+    pub modify_volume_status: Option<ModifyVolumeStatusApplyConfiguration>,
+    /// `healthStatus`.
+    pub health_status: Option<VolumeHealthStatusApplyConfiguration>,
+}
+impl PersistentVolumeClaimStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `phase`.
+    pub fn with_phase(mut self, value: impl Into<crate::core::v1::PersistentVolumeClaimPhase>) -> Self {
+        self.phase = Some(value.into());
+        self
+    }
+    /// Appends to `accessModes`.
+    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.access_modes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Adds entries to `capacity`; an entry replaces one with the same key.
+    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<PersistentVolumeClaimConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Adds entries to `allocatedResources`; an entry replaces one with the same key.
+    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `allocatedResourceStatuses`; an entry replaces one with the same key.
+    pub fn with_allocated_resource_statuses<K: Into<String>, V: Into<crate::core::v1::ClaimResourceStatus>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.allocated_resource_statuses.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `currentVolumeAttributesClassName`.
+    pub fn with_current_volume_attributes_class_name(mut self, value: impl Into<String>) -> Self {
+        self.current_volume_attributes_class_name = Some(value.into());
+        self
+    }
+    /// Sets `modifyVolumeStatus`.
+    pub fn with_modify_volume_status(mut self, value: impl Into<ModifyVolumeStatusApplyConfiguration>) -> Self {
+        self.modify_volume_status = Some(value.into());
+        self
+    }
+    /// Sets `healthStatus`.
+    pub fn with_health_status(mut self, value: impl Into<VolumeHealthStatusApplyConfiguration>) -> Self {
+        self.health_status = Some(value.into());
+        self
+    }
+}
+impl Serialize for PersistentVolumeClaimStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.phase {
+            map.serialize_entry("phase", v)?;
+        }
+        if let Some(v) = &self.access_modes {
+            map.serialize_entry("accessModes", v)?;
+        }
+        if let Some(v) = &self.capacity {
+            map.serialize_entry("capacity", v)?;
+        }
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
+        }
+        if let Some(v) = &self.allocated_resources {
+            map.serialize_entry("allocatedResources", v)?;
+        }
+        if let Some(v) = &self.allocated_resource_statuses {
+            map.serialize_entry("allocatedResourceStatuses", v)?;
+        }
+        if let Some(v) = &self.current_volume_attributes_class_name {
+            map.serialize_entry("currentVolumeAttributesClassName", v)?;
+        }
+        if let Some(v) = &self.modify_volume_status {
+            map.serialize_entry("modifyVolumeStatus", v)?;
+        }
+        if let Some(v) = &self.health_status {
+            map.serialize_entry("healthStatus", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::HostPathVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HostPathVolumeSourceApplyConfiguration {
+    /// `path`.
+    pub path: Option<String>,
+    /// `type`.
+    pub type_: Option<crate::core::v1::HostPathType>,
+}
+impl HostPathVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<crate::core::v1::HostPathType>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+}
+impl Serialize for HostPathVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EmptyDirVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EmptyDirVolumeSourceApplyConfiguration {
+    /// `medium`.
+    pub medium: Option<String>,
+    /// `sizeLimit`.
+    pub size_limit: Option<::kapi::meta::Quantity>,
+    /// `mode`.
+    pub mode: Option<i32>,
+}
+impl EmptyDirVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `medium`.
+    pub fn with_medium(mut self, value: impl Into<String>) -> Self {
+        self.medium = Some(value.into());
+        self
+    }
+    /// Sets `sizeLimit`.
+    pub fn with_size_limit(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
+        self.size_limit = Some(value.into());
+        self
+    }
+    /// Sets `mode`.
+    pub fn with_mode(mut self, value: impl Into<i32>) -> Self {
+        self.mode = Some(value.into());
+        self
+    }
+}
+impl Serialize for EmptyDirVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.medium {
+            map.serialize_entry("medium", v)?;
+        }
+        if let Some(v) = &self.size_limit {
+            map.serialize_entry("sizeLimit", v)?;
+        }
+        if let Some(v) = &self.mode {
+            map.serialize_entry("mode", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::GlusterfsVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GlusterfsVolumeSourceApplyConfiguration {
+    /// `endpoints`.
+    pub endpoints: Option<String>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl GlusterfsVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `endpoints`.
+    pub fn with_endpoints(mut self, value: impl Into<String>) -> Self {
+        self.endpoints = Some(value.into());
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for GlusterfsVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.endpoints {
+            map.serialize_entry("endpoints", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::GlusterfsPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GlusterfsPersistentVolumeSourceApplyConfiguration {
+    /// `endpoints`.
+    pub endpoints: Option<String>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `endpointsNamespace`.
+    pub endpoints_namespace: Option<String>,
+}
+impl GlusterfsPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `endpoints`.
+    pub fn with_endpoints(mut self, value: impl Into<String>) -> Self {
+        self.endpoints = Some(value.into());
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `endpointsNamespace`.
+    pub fn with_endpoints_namespace(mut self, value: impl Into<String>) -> Self {
+        self.endpoints_namespace = Some(value.into());
+        self
+    }
+}
+impl Serialize for GlusterfsPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.endpoints {
+            map.serialize_entry("endpoints", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.endpoints_namespace {
+            map.serialize_entry("endpointsNamespace", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::RBDVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RBDVolumeSourceApplyConfiguration {
+    /// `monitors`.
+    pub monitors: Option<Vec<String>>,
+    /// `image`.
+    pub image: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `pool`.
+    pub pool: Option<String>,
+    /// `user`.
+    pub user: Option<String>,
+    /// `keyring`.
+    pub keyring: Option<String>,
+    /// `secretRef`.
+    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl RBDVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `monitors`.
+    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `image`.
+    pub fn with_image(mut self, value: impl Into<String>) -> Self {
+        self.image = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `pool`.
+    pub fn with_pool(mut self, value: impl Into<String>) -> Self {
+        self.pool = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<String>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+    /// Sets `keyring`.
+    pub fn with_keyring(mut self, value: impl Into<String>) -> Self {
+        self.keyring = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for RBDVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.monitors {
+            map.serialize_entry("monitors", v)?;
+        }
+        if let Some(v) = &self.image {
+            map.serialize_entry("image", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.pool {
+            map.serialize_entry("pool", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        if let Some(v) = &self.keyring {
+            map.serialize_entry("keyring", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::RBDPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RBDPersistentVolumeSourceApplyConfiguration {
+    /// `monitors`.
+    pub monitors: Option<Vec<String>>,
+    /// `image`.
+    pub image: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `pool`.
+    pub pool: Option<String>,
+    /// `user`.
+    pub user: Option<String>,
+    /// `keyring`.
+    pub keyring: Option<String>,
+    /// `secretRef`.
+    pub secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl RBDPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `monitors`.
+    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `image`.
+    pub fn with_image(mut self, value: impl Into<String>) -> Self {
+        self.image = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `pool`.
+    pub fn with_pool(mut self, value: impl Into<String>) -> Self {
+        self.pool = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<String>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+    /// Sets `keyring`.
+    pub fn with_keyring(mut self, value: impl Into<String>) -> Self {
+        self.keyring = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for RBDPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.monitors {
+            map.serialize_entry("monitors", v)?;
+        }
+        if let Some(v) = &self.image {
+            map.serialize_entry("image", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.pool {
+            map.serialize_entry("pool", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        if let Some(v) = &self.keyring {
+            map.serialize_entry("keyring", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::CinderVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CinderVolumeSourceApplyConfiguration {
+    /// `volumeID`.
+    pub volume_id: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `secretRef`.
+    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
+}
+impl CinderVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumeID`.
+    pub fn with_volume_id(mut self, value: impl Into<String>) -> Self {
+        self.volume_id = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for CinderVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_id {
+            map.serialize_entry("volumeID", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::CinderPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CinderPersistentVolumeSourceApplyConfiguration {
+    /// `volumeID`.
+    pub volume_id: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `secretRef`.
+    pub secret_ref: Option<SecretReferenceApplyConfiguration>,
+}
+impl CinderPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumeID`.
+    pub fn with_volume_id(mut self, value: impl Into<String>) -> Self {
+        self.volume_id = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for CinderPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_id {
+            map.serialize_entry("volumeID", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::CephFSVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CephFSVolumeSourceApplyConfiguration {
+    /// `monitors`.
+    pub monitors: Option<Vec<String>>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `user`.
+    pub user: Option<String>,
+    /// `secretFile`.
+    pub secret_file: Option<String>,
+    /// `secretRef`.
+    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl CephFSVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `monitors`.
+    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<String>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+    /// Sets `secretFile`.
+    pub fn with_secret_file(mut self, value: impl Into<String>) -> Self {
+        self.secret_file = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for CephFSVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.monitors {
+            map.serialize_entry("monitors", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        if let Some(v) = &self.secret_file {
+            map.serialize_entry("secretFile", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SecretReference`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SecretReferenceApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `namespace`.
+    pub namespace: Option<String>,
+}
+impl SecretReferenceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.namespace = Some(value.into());
+        self
+    }
+}
+impl Serialize for SecretReferenceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.namespace {
+            map.serialize_entry("namespace", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::CephFSPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CephFSPersistentVolumeSourceApplyConfiguration {
+    /// `monitors`.
+    pub monitors: Option<Vec<String>>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `user`.
+    pub user: Option<String>,
+    /// `secretFile`.
+    pub secret_file: Option<String>,
+    /// `secretRef`.
+    pub secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl CephFSPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `monitors`.
+    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<String>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+    /// Sets `secretFile`.
+    pub fn with_secret_file(mut self, value: impl Into<String>) -> Self {
+        self.secret_file = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for CephFSPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.monitors {
+            map.serialize_entry("monitors", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        if let Some(v) = &self.secret_file {
+            map.serialize_entry("secretFile", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::FlockerVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FlockerVolumeSourceApplyConfiguration {
+    /// `datasetName`.
+    pub dataset_name: Option<String>,
+    /// `datasetUUID`.
+    pub dataset_uuid: Option<String>,
+}
+impl FlockerVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `datasetName`.
+    pub fn with_dataset_name(mut self, value: impl Into<String>) -> Self {
+        self.dataset_name = Some(value.into());
+        self
+    }
+    /// Sets `datasetUUID`.
+    pub fn with_dataset_uuid(mut self, value: impl Into<String>) -> Self {
+        self.dataset_uuid = Some(value.into());
+        self
+    }
+}
+impl Serialize for FlockerVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.dataset_name {
+            map.serialize_entry("datasetName", v)?;
+        }
+        if let Some(v) = &self.dataset_uuid {
+            map.serialize_entry("datasetUUID", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::GCEPersistentDiskVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GCEPersistentDiskVolumeSourceApplyConfiguration {
+    /// `pdName`.
+    pub pd_name: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `partition`.
+    pub partition: Option<i32>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl GCEPersistentDiskVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `pdName`.
+    pub fn with_pd_name(mut self, value: impl Into<String>) -> Self {
+        self.pd_name = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `partition`.
+    pub fn with_partition(mut self, value: impl Into<i32>) -> Self {
+        self.partition = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for GCEPersistentDiskVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.pd_name {
+            map.serialize_entry("pdName", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.partition {
+            map.serialize_entry("partition", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::QuobyteVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct QuobyteVolumeSourceApplyConfiguration {
+    /// `registry`.
+    pub registry: Option<String>,
+    /// `volume`.
+    pub volume: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `user`.
+    pub user: Option<String>,
+    /// `group`.
+    pub group: Option<String>,
+    /// `tenant`.
+    pub tenant: Option<String>,
+}
+impl QuobyteVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `registry`.
+    pub fn with_registry(mut self, value: impl Into<String>) -> Self {
+        self.registry = Some(value.into());
+        self
+    }
+    /// Sets `volume`.
+    pub fn with_volume(mut self, value: impl Into<String>) -> Self {
+        self.volume = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<String>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+    /// Sets `group`.
+    pub fn with_group(mut self, value: impl Into<String>) -> Self {
+        self.group = Some(value.into());
+        self
+    }
+    /// Sets `tenant`.
+    pub fn with_tenant(mut self, value: impl Into<String>) -> Self {
+        self.tenant = Some(value.into());
+        self
+    }
+}
+impl Serialize for QuobyteVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.registry {
+            map.serialize_entry("registry", v)?;
+        }
+        if let Some(v) = &self.volume {
+            map.serialize_entry("volume", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        if let Some(v) = &self.group {
+            map.serialize_entry("group", v)?;
+        }
+        if let Some(v) = &self.tenant {
+            map.serialize_entry("tenant", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::FlexPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FlexPersistentVolumeSourceApplyConfiguration {
+    /// `driver`.
+    pub driver: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `secretRef`.
+    pub secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `options`.
+    pub options: Option<::std::collections::BTreeMap<String, String>>,
+}
+impl FlexPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `driver`.
+    pub fn with_driver(mut self, value: impl Into<String>) -> Self {
+        self.driver = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Adds entries to `options`; an entry replaces one with the same key.
+    pub fn with_options<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.options.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+}
+impl Serialize for FlexPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.driver {
+            map.serialize_entry("driver", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.options {
+            map.serialize_entry("options", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::FlexVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FlexVolumeSourceApplyConfiguration {
+    /// `driver`.
+    pub driver: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `secretRef`.
+    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `options`.
+    pub options: Option<::std::collections::BTreeMap<String, String>>,
+}
+impl FlexVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `driver`.
+    pub fn with_driver(mut self, value: impl Into<String>) -> Self {
+        self.driver = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Adds entries to `options`; an entry replaces one with the same key.
+    pub fn with_options<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.options.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+}
+impl Serialize for FlexVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.driver {
+            map.serialize_entry("driver", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.options {
+            map.serialize_entry("options", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::AWSElasticBlockStoreVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AWSElasticBlockStoreVolumeSourceApplyConfiguration {
+    /// `volumeID`.
+    pub volume_id: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `partition`.
+    pub partition: Option<i32>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl AWSElasticBlockStoreVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumeID`.
+    pub fn with_volume_id(mut self, value: impl Into<String>) -> Self {
+        self.volume_id = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `partition`.
+    pub fn with_partition(mut self, value: impl Into<i32>) -> Self {
+        self.partition = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_id {
+            map.serialize_entry("volumeID", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.partition {
+            map.serialize_entry("partition", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::GitRepoVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GitRepoVolumeSourceApplyConfiguration {
+    /// `repository`.
+    pub repository: Option<String>,
+    /// `revision`.
+    pub revision: Option<String>,
+    /// `directory`.
+    pub directory: Option<String>,
+}
+impl GitRepoVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `repository`.
+    pub fn with_repository(mut self, value: impl Into<String>) -> Self {
+        self.repository = Some(value.into());
+        self
+    }
+    /// Sets `revision`.
+    pub fn with_revision(mut self, value: impl Into<String>) -> Self {
+        self.revision = Some(value.into());
+        self
+    }
+    /// Sets `directory`.
+    pub fn with_directory(mut self, value: impl Into<String>) -> Self {
+        self.directory = Some(value.into());
+        self
+    }
+}
+impl Serialize for GitRepoVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.repository {
+            map.serialize_entry("repository", v)?;
+        }
+        if let Some(v) = &self.revision {
+            map.serialize_entry("revision", v)?;
+        }
+        if let Some(v) = &self.directory {
+            map.serialize_entry("directory", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SecretVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SecretVolumeSourceApplyConfiguration {
+    /// `secretName`.
+    pub secret_name: Option<String>,
+    /// `items`.
+    pub items: Option<Vec<KeyToPathApplyConfiguration>>,
+    /// `defaultMode`.
+    pub default_mode: Option<i32>,
+    /// `optional`.
+    pub optional: Option<bool>,
+    /// `defaultUser`.
+    pub default_user: Option<i64>,
+}
+impl SecretVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `secretName`.
+    pub fn with_secret_name(mut self, value: impl Into<String>) -> Self {
+        self.secret_name = Some(value.into());
+        self
+    }
+    /// Appends to `items`.
+    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `defaultMode`.
+    pub fn with_default_mode(mut self, value: impl Into<i32>) -> Self {
+        self.default_mode = Some(value.into());
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+    /// Sets `defaultUser`.
+    pub fn with_default_user(mut self, value: impl Into<i64>) -> Self {
+        self.default_user = Some(value.into());
+        self
+    }
+}
+impl Serialize for SecretVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.secret_name {
+            map.serialize_entry("secretName", v)?;
+        }
+        if let Some(v) = &self.items {
+            map.serialize_entry("items", v)?;
+        }
+        if let Some(v) = &self.default_mode {
+            map.serialize_entry("defaultMode", v)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        if let Some(v) = &self.default_user {
+            map.serialize_entry("defaultUser", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SecretProjection`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SecretProjectionApplyConfiguration {
+    /// `localObjectReference`.
+    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `items`.
+    pub items: Option<Vec<KeyToPathApplyConfiguration>>,
+    /// `optional`.
+    pub optional: Option<bool>,
+}
+impl SecretProjectionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `localObjectReference`.
+    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.local_object_reference = Some(value.into());
+        self
+    }
+    /// Appends to `items`.
+    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+}
+impl SecretProjectionApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.local_object_reference {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.items {
+            map.serialize_entry("items", v)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for SecretProjectionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NFSVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NFSVolumeSourceApplyConfiguration {
+    /// `server`.
+    pub server: Option<String>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl NFSVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `server`.
+    pub fn with_server(mut self, value: impl Into<String>) -> Self {
+        self.server = Some(value.into());
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for NFSVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.server {
+            map.serialize_entry("server", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ISCSIVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ISCSIVolumeSourceApplyConfiguration {
+    /// `targetPortal`.
+    pub target_portal: Option<String>,
+    /// `iqn`.
+    pub iqn: Option<String>,
+    /// `lun`.
+    pub lun: Option<i32>,
+    /// `iscsiInterface`.
+    pub iscsi_interface: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `portals`.
+    pub portals: Option<Vec<String>>,
+    /// `chapAuthDiscovery`.
+    pub chap_auth_discovery: Option<bool>,
+    /// `chapAuthSession`.
+    pub chap_auth_session: Option<bool>,
+    /// `secretRef`.
+    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `initiatorName`.
+    pub initiator_name: Option<String>,
+}
+impl ISCSIVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `targetPortal`.
+    pub fn with_target_portal(mut self, value: impl Into<String>) -> Self {
+        self.target_portal = Some(value.into());
+        self
+    }
+    /// Sets `iqn`.
+    pub fn with_iqn(mut self, value: impl Into<String>) -> Self {
+        self.iqn = Some(value.into());
+        self
+    }
+    /// Sets `lun`.
+    pub fn with_lun(mut self, value: impl Into<i32>) -> Self {
+        self.lun = Some(value.into());
+        self
+    }
+    /// Sets `iscsiInterface`.
+    pub fn with_iscsi_interface(mut self, value: impl Into<String>) -> Self {
+        self.iscsi_interface = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Appends to `portals`.
+    pub fn with_portals<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.portals.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `chapAuthDiscovery`.
+    pub fn with_chap_auth_discovery(mut self, value: impl Into<bool>) -> Self {
+        self.chap_auth_discovery = Some(value.into());
+        self
+    }
+    /// Sets `chapAuthSession`.
+    pub fn with_chap_auth_session(mut self, value: impl Into<bool>) -> Self {
+        self.chap_auth_session = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `initiatorName`.
+    pub fn with_initiator_name(mut self, value: impl Into<String>) -> Self {
+        self.initiator_name = Some(value.into());
+        self
+    }
+}
+impl Serialize for ISCSIVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.target_portal {
+            map.serialize_entry("targetPortal", v)?;
+        }
+        if let Some(v) = &self.iqn {
+            map.serialize_entry("iqn", v)?;
+        }
+        if let Some(v) = &self.lun {
+            map.serialize_entry("lun", v)?;
+        }
+        if let Some(v) = &self.iscsi_interface {
+            map.serialize_entry("iscsiInterface", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.portals {
+            map.serialize_entry("portals", v)?;
+        }
+        if let Some(v) = &self.chap_auth_discovery {
+            map.serialize_entry("chapAuthDiscovery", v)?;
+        }
+        if let Some(v) = &self.chap_auth_session {
+            map.serialize_entry("chapAuthSession", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.initiator_name {
+            map.serialize_entry("initiatorName", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ISCSIPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ISCSIPersistentVolumeSourceApplyConfiguration {
+    /// `targetPortal`.
+    pub target_portal: Option<String>,
+    /// `iqn`.
+    pub iqn: Option<String>,
+    /// `lun`.
+    pub lun: Option<i32>,
+    /// `iscsiInterface`.
+    pub iscsi_interface: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `portals`.
+    pub portals: Option<Vec<String>>,
+    /// `chapAuthDiscovery`.
+    pub chap_auth_discovery: Option<bool>,
+    /// `chapAuthSession`.
+    pub chap_auth_session: Option<bool>,
+    /// `secretRef`.
+    pub secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `initiatorName`.
+    pub initiator_name: Option<String>,
+}
+impl ISCSIPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `targetPortal`.
+    pub fn with_target_portal(mut self, value: impl Into<String>) -> Self {
+        self.target_portal = Some(value.into());
+        self
+    }
+    /// Sets `iqn`.
+    pub fn with_iqn(mut self, value: impl Into<String>) -> Self {
+        self.iqn = Some(value.into());
+        self
+    }
+    /// Sets `lun`.
+    pub fn with_lun(mut self, value: impl Into<i32>) -> Self {
+        self.lun = Some(value.into());
+        self
+    }
+    /// Sets `iscsiInterface`.
+    pub fn with_iscsi_interface(mut self, value: impl Into<String>) -> Self {
+        self.iscsi_interface = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Appends to `portals`.
+    pub fn with_portals<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.portals.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `chapAuthDiscovery`.
+    pub fn with_chap_auth_discovery(mut self, value: impl Into<bool>) -> Self {
+        self.chap_auth_discovery = Some(value.into());
+        self
+    }
+    /// Sets `chapAuthSession`.
+    pub fn with_chap_auth_session(mut self, value: impl Into<bool>) -> Self {
+        self.chap_auth_session = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `initiatorName`.
+    pub fn with_initiator_name(mut self, value: impl Into<String>) -> Self {
+        self.initiator_name = Some(value.into());
+        self
+    }
+}
+impl Serialize for ISCSIPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.target_portal {
+            map.serialize_entry("targetPortal", v)?;
+        }
+        if let Some(v) = &self.iqn {
+            map.serialize_entry("iqn", v)?;
+        }
+        if let Some(v) = &self.lun {
+            map.serialize_entry("lun", v)?;
+        }
+        if let Some(v) = &self.iscsi_interface {
+            map.serialize_entry("iscsiInterface", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.portals {
+            map.serialize_entry("portals", v)?;
+        }
+        if let Some(v) = &self.chap_auth_discovery {
+            map.serialize_entry("chapAuthDiscovery", v)?;
+        }
+        if let Some(v) = &self.chap_auth_session {
+            map.serialize_entry("chapAuthSession", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.initiator_name {
+            map.serialize_entry("initiatorName", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::FCVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FCVolumeSourceApplyConfiguration {
+    /// `targetWWNs`.
+    pub target_wwns: Option<Vec<String>>,
+    /// `lun`.
+    pub lun: Option<i32>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `wwids`.
+    pub wwids: Option<Vec<String>>,
+}
+impl FCVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `targetWWNs`.
+    pub fn with_target_wwns<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.target_wwns.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `lun`.
+    pub fn with_lun(mut self, value: impl Into<i32>) -> Self {
+        self.lun = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Appends to `wwids`.
+    pub fn with_wwids<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.wwids.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for FCVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.target_wwns {
+            map.serialize_entry("targetWWNs", v)?;
+        }
+        if let Some(v) = &self.lun {
+            map.serialize_entry("lun", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.wwids {
+            map.serialize_entry("wwids", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::AzureFileVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AzureFileVolumeSourceApplyConfiguration {
+    /// `secretName`.
+    pub secret_name: Option<String>,
+    /// `shareName`.
+    pub share_name: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl AzureFileVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `secretName`.
+    pub fn with_secret_name(mut self, value: impl Into<String>) -> Self {
+        self.secret_name = Some(value.into());
+        self
+    }
+    /// Sets `shareName`.
+    pub fn with_share_name(mut self, value: impl Into<String>) -> Self {
+        self.share_name = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for AzureFileVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.secret_name {
+            map.serialize_entry("secretName", v)?;
+        }
+        if let Some(v) = &self.share_name {
+            map.serialize_entry("shareName", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::AzureFilePersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AzureFilePersistentVolumeSourceApplyConfiguration {
+    /// `secretName`.
+    pub secret_name: Option<String>,
+    /// `shareName`.
+    pub share_name: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `secretNamespace`.
+    pub secret_namespace: Option<String>,
+}
+impl AzureFilePersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `secretName`.
+    pub fn with_secret_name(mut self, value: impl Into<String>) -> Self {
+        self.secret_name = Some(value.into());
+        self
+    }
+    /// Sets `shareName`.
+    pub fn with_share_name(mut self, value: impl Into<String>) -> Self {
+        self.share_name = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `secretNamespace`.
+    pub fn with_secret_namespace(mut self, value: impl Into<String>) -> Self {
+        self.secret_namespace = Some(value.into());
+        self
+    }
+}
+impl Serialize for AzureFilePersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.secret_name {
+            map.serialize_entry("secretName", v)?;
+        }
+        if let Some(v) = &self.share_name {
+            map.serialize_entry("shareName", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.secret_namespace {
+            map.serialize_entry("secretNamespace", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VsphereVirtualDiskVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VsphereVirtualDiskVolumeSourceApplyConfiguration {
+    /// `volumePath`.
+    pub volume_path: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `storagePolicyName`.
+    pub storage_policy_name: Option<String>,
+    /// `storagePolicyID`.
+    pub storage_policy_id: Option<String>,
+}
+impl VsphereVirtualDiskVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumePath`.
+    pub fn with_volume_path(mut self, value: impl Into<String>) -> Self {
+        self.volume_path = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `storagePolicyName`.
+    pub fn with_storage_policy_name(mut self, value: impl Into<String>) -> Self {
+        self.storage_policy_name = Some(value.into());
+        self
+    }
+    /// Sets `storagePolicyID`.
+    pub fn with_storage_policy_id(mut self, value: impl Into<String>) -> Self {
+        self.storage_policy_id = Some(value.into());
+        self
+    }
+}
+impl Serialize for VsphereVirtualDiskVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_path {
+            map.serialize_entry("volumePath", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.storage_policy_name {
+            map.serialize_entry("storagePolicyName", v)?;
+        }
+        if let Some(v) = &self.storage_policy_id {
+            map.serialize_entry("storagePolicyID", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PhotonPersistentDiskVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PhotonPersistentDiskVolumeSourceApplyConfiguration {
+    /// `pdID`.
+    pub pd_id: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+}
+impl PhotonPersistentDiskVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `pdID`.
+    pub fn with_pd_id(mut self, value: impl Into<String>) -> Self {
+        self.pd_id = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+}
+impl Serialize for PhotonPersistentDiskVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.pd_id {
+            map.serialize_entry("pdID", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::AzureDiskVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AzureDiskVolumeSourceApplyConfiguration {
+    /// `diskName`.
+    pub disk_name: Option<String>,
+    /// `diskURI`.
+    pub disk_uri: Option<String>,
+    /// `cachingMode`.
+    pub caching_mode: Option<crate::core::v1::AzureDataDiskCachingMode>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `kind`.
+    pub kind: Option<crate::core::v1::AzureDataDiskKind>,
+}
+impl AzureDiskVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `diskName`.
+    pub fn with_disk_name(mut self, value: impl Into<String>) -> Self {
+        self.disk_name = Some(value.into());
+        self
+    }
+    /// Sets `diskURI`.
+    pub fn with_disk_uri(mut self, value: impl Into<String>) -> Self {
+        self.disk_uri = Some(value.into());
+        self
+    }
+    /// Sets `cachingMode`.
+    pub fn with_caching_mode(mut self, value: impl Into<crate::core::v1::AzureDataDiskCachingMode>) -> Self {
+        self.caching_mode = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `kind`.
+    pub fn with_kind(mut self, value: impl Into<crate::core::v1::AzureDataDiskKind>) -> Self {
+        self.kind = Some(value.into());
+        self
+    }
+}
+impl Serialize for AzureDiskVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.disk_name {
+            map.serialize_entry("diskName", v)?;
+        }
+        if let Some(v) = &self.disk_uri {
+            map.serialize_entry("diskURI", v)?;
+        }
+        if let Some(v) = &self.caching_mode {
+            map.serialize_entry("cachingMode", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PortworxVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PortworxVolumeSourceApplyConfiguration {
+    /// `volumeID`.
+    pub volume_id: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl PortworxVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumeID`.
+    pub fn with_volume_id(mut self, value: impl Into<String>) -> Self {
+        self.volume_id = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for PortworxVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_id {
+            map.serialize_entry("volumeID", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ScaleIOVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ScaleIOVolumeSourceApplyConfiguration {
+    /// `gateway`.
+    pub gateway: Option<String>,
+    /// `system`.
+    pub system: Option<String>,
+    /// `secretRef`.
+    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `sslEnabled`.
+    pub ssl_enabled: Option<bool>,
+    /// `protectionDomain`.
+    pub protection_domain: Option<String>,
+    /// `storagePool`.
+    pub storage_pool: Option<String>,
+    /// `storageMode`.
+    pub storage_mode: Option<String>,
+    /// `volumeName`.
+    pub volume_name: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl ScaleIOVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `gateway`.
+    pub fn with_gateway(mut self, value: impl Into<String>) -> Self {
+        self.gateway = Some(value.into());
+        self
+    }
+    /// Sets `system`.
+    pub fn with_system(mut self, value: impl Into<String>) -> Self {
+        self.system = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `sslEnabled`.
+    pub fn with_ssl_enabled(mut self, value: impl Into<bool>) -> Self {
+        self.ssl_enabled = Some(value.into());
+        self
+    }
+    /// Sets `protectionDomain`.
+    pub fn with_protection_domain(mut self, value: impl Into<String>) -> Self {
+        self.protection_domain = Some(value.into());
+        self
+    }
+    /// Sets `storagePool`.
+    pub fn with_storage_pool(mut self, value: impl Into<String>) -> Self {
+        self.storage_pool = Some(value.into());
+        self
+    }
+    /// Sets `storageMode`.
+    pub fn with_storage_mode(mut self, value: impl Into<String>) -> Self {
+        self.storage_mode = Some(value.into());
+        self
+    }
+    /// Sets `volumeName`.
+    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
+        self.volume_name = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for ScaleIOVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.gateway {
+            map.serialize_entry("gateway", v)?;
+        }
+        if let Some(v) = &self.system {
+            map.serialize_entry("system", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.ssl_enabled {
+            map.serialize_entry("sslEnabled", v)?;
+        }
+        if let Some(v) = &self.protection_domain {
+            map.serialize_entry("protectionDomain", v)?;
+        }
+        if let Some(v) = &self.storage_pool {
+            map.serialize_entry("storagePool", v)?;
+        }
+        if let Some(v) = &self.storage_mode {
+            map.serialize_entry("storageMode", v)?;
+        }
+        if let Some(v) = &self.volume_name {
+            map.serialize_entry("volumeName", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ScaleIOPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ScaleIOPersistentVolumeSourceApplyConfiguration {
+    /// `gateway`.
+    pub gateway: Option<String>,
+    /// `system`.
+    pub system: Option<String>,
+    /// `secretRef`.
+    pub secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `sslEnabled`.
+    pub ssl_enabled: Option<bool>,
+    /// `protectionDomain`.
+    pub protection_domain: Option<String>,
+    /// `storagePool`.
+    pub storage_pool: Option<String>,
+    /// `storageMode`.
+    pub storage_mode: Option<String>,
+    /// `volumeName`.
+    pub volume_name: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+}
+impl ScaleIOPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `gateway`.
+    pub fn with_gateway(mut self, value: impl Into<String>) -> Self {
+        self.gateway = Some(value.into());
+        self
+    }
+    /// Sets `system`.
+    pub fn with_system(mut self, value: impl Into<String>) -> Self {
+        self.system = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `sslEnabled`.
+    pub fn with_ssl_enabled(mut self, value: impl Into<bool>) -> Self {
+        self.ssl_enabled = Some(value.into());
+        self
+    }
+    /// Sets `protectionDomain`.
+    pub fn with_protection_domain(mut self, value: impl Into<String>) -> Self {
+        self.protection_domain = Some(value.into());
+        self
+    }
+    /// Sets `storagePool`.
+    pub fn with_storage_pool(mut self, value: impl Into<String>) -> Self {
+        self.storage_pool = Some(value.into());
+        self
+    }
+    /// Sets `storageMode`.
+    pub fn with_storage_mode(mut self, value: impl Into<String>) -> Self {
+        self.storage_mode = Some(value.into());
+        self
+    }
+    /// Sets `volumeName`.
+    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
+        self.volume_name = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+}
+impl Serialize for ScaleIOPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.gateway {
+            map.serialize_entry("gateway", v)?;
+        }
+        if let Some(v) = &self.system {
+            map.serialize_entry("system", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        if let Some(v) = &self.ssl_enabled {
+            map.serialize_entry("sslEnabled", v)?;
+        }
+        if let Some(v) = &self.protection_domain {
+            map.serialize_entry("protectionDomain", v)?;
+        }
+        if let Some(v) = &self.storage_pool {
+            map.serialize_entry("storagePool", v)?;
+        }
+        if let Some(v) = &self.storage_mode {
+            map.serialize_entry("storageMode", v)?;
+        }
+        if let Some(v) = &self.volume_name {
+            map.serialize_entry("volumeName", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::StorageOSVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StorageOSVolumeSourceApplyConfiguration {
+    /// `volumeName`.
+    pub volume_name: Option<String>,
+    /// `volumeNamespace`.
+    pub volume_namespace: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `secretRef`.
+    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
+}
+impl StorageOSVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumeName`.
+    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
+        self.volume_name = Some(value.into());
+        self
+    }
+    /// Sets `volumeNamespace`.
+    pub fn with_volume_namespace(mut self, value: impl Into<String>) -> Self {
+        self.volume_namespace = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for StorageOSVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_name {
+            map.serialize_entry("volumeName", v)?;
+        }
+        if let Some(v) = &self.volume_namespace {
+            map.serialize_entry("volumeNamespace", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::StorageOSPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StorageOSPersistentVolumeSourceApplyConfiguration {
+    /// `volumeName`.
+    pub volume_name: Option<String>,
+    /// `volumeNamespace`.
+    pub volume_namespace: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `secretRef`.
+    pub secret_ref: Option<ObjectReferenceApplyConfiguration>,
+}
+impl StorageOSPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumeName`.
+    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
+        self.volume_name = Some(value.into());
+        self
+    }
+    /// Sets `volumeNamespace`.
+    pub fn with_volume_namespace(mut self, value: impl Into<String>) -> Self {
+        self.volume_namespace = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<ObjectReferenceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for StorageOSPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_name {
+            map.serialize_entry("volumeName", v)?;
+        }
+        if let Some(v) = &self.volume_namespace {
+            map.serialize_entry("volumeNamespace", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ConfigMapVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConfigMapVolumeSourceApplyConfiguration {
+    /// `localObjectReference`.
+    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `items`.
+    pub items: Option<Vec<KeyToPathApplyConfiguration>>,
+    /// `defaultMode`.
+    pub default_mode: Option<i32>,
+    /// `optional`.
+    pub optional: Option<bool>,
+    /// `defaultUser`.
+    pub default_user: Option<i64>,
+}
+impl ConfigMapVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `localObjectReference`.
+    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.local_object_reference = Some(value.into());
+        self
+    }
+    /// Appends to `items`.
+    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `defaultMode`.
+    pub fn with_default_mode(mut self, value: impl Into<i32>) -> Self {
+        self.default_mode = Some(value.into());
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+    /// Sets `defaultUser`.
+    pub fn with_default_user(mut self, value: impl Into<i64>) -> Self {
+        self.default_user = Some(value.into());
+        self
+    }
+}
+impl ConfigMapVolumeSourceApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.local_object_reference {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.items {
+            map.serialize_entry("items", v)?;
+        }
+        if let Some(v) = &self.default_mode {
+            map.serialize_entry("defaultMode", v)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        if let Some(v) = &self.default_user {
+            map.serialize_entry("defaultUser", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for ConfigMapVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ConfigMapProjection`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConfigMapProjectionApplyConfiguration {
+    /// `localObjectReference`.
+    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `items`.
+    pub items: Option<Vec<KeyToPathApplyConfiguration>>,
+    /// `optional`.
+    pub optional: Option<bool>,
+}
+impl ConfigMapProjectionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `localObjectReference`.
+    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.local_object_reference = Some(value.into());
+        self
+    }
+    /// Appends to `items`.
+    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+}
+impl ConfigMapProjectionApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.local_object_reference {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.items {
+            map.serialize_entry("items", v)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for ConfigMapProjectionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ServiceAccountTokenProjection`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ServiceAccountTokenProjectionApplyConfiguration {
+    /// `audience`.
+    pub audience: Option<String>,
+    /// `expirationSeconds`.
+    pub expiration_seconds: Option<i64>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `user`.
+    pub user: Option<i64>,
+}
+impl ServiceAccountTokenProjectionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `audience`.
+    pub fn with_audience(mut self, value: impl Into<String>) -> Self {
+        self.audience = Some(value.into());
+        self
+    }
+    /// Sets `expirationSeconds`.
+    pub fn with_expiration_seconds(mut self, value: impl Into<i64>) -> Self {
+        self.expiration_seconds = Some(value.into());
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+}
+impl Serialize for ServiceAccountTokenProjectionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.audience {
+            map.serialize_entry("audience", v)?;
+        }
+        if let Some(v) = &self.expiration_seconds {
+            map.serialize_entry("expirationSeconds", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ClusterTrustBundleProjection`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClusterTrustBundleProjectionApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `signerName`.
+    pub signer_name: Option<String>,
+    /// `labelSelector`.
+    pub label_selector: Option<::kapi::meta::LabelSelector>,
+    /// `optional`.
+    pub optional: Option<bool>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `user`.
+    pub user: Option<i64>,
+}
+impl ClusterTrustBundleProjectionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `signerName`.
+    pub fn with_signer_name(mut self, value: impl Into<String>) -> Self {
+        self.signer_name = Some(value.into());
+        self
+    }
+    /// Sets `labelSelector`.
+    pub fn with_label_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+        self.label_selector = Some(value.into());
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+}
+impl Serialize for ClusterTrustBundleProjectionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.signer_name {
+            map.serialize_entry("signerName", v)?;
+        }
+        if let Some(v) = &self.label_selector {
+            map.serialize_entry("labelSelector", v)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodCertificateProjection`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodCertificateProjectionApplyConfiguration {
+    /// `signerName`.
+    pub signer_name: Option<String>,
+    /// `keyType`.
+    pub key_type: Option<String>,
+    /// `maxExpirationSeconds`.
+    pub max_expiration_seconds: Option<i32>,
+    /// `credentialBundlePath`.
+    pub credential_bundle_path: Option<String>,
+    /// `keyPath`.
+    pub key_path: Option<String>,
+    /// `certificateChainPath`.
+    pub certificate_chain_path: Option<String>,
+    /// `userAnnotations`.
+    pub user_annotations: Option<::std::collections::BTreeMap<String, String>>,
+    /// `user`.
+    pub user: Option<i64>,
+}
+impl PodCertificateProjectionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `signerName`.
+    pub fn with_signer_name(mut self, value: impl Into<String>) -> Self {
+        self.signer_name = Some(value.into());
+        self
+    }
+    /// Sets `keyType`.
+    pub fn with_key_type(mut self, value: impl Into<String>) -> Self {
+        self.key_type = Some(value.into());
+        self
+    }
+    /// Sets `maxExpirationSeconds`.
+    pub fn with_max_expiration_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.max_expiration_seconds = Some(value.into());
+        self
+    }
+    /// Sets `credentialBundlePath`.
+    pub fn with_credential_bundle_path(mut self, value: impl Into<String>) -> Self {
+        self.credential_bundle_path = Some(value.into());
+        self
+    }
+    /// Sets `keyPath`.
+    pub fn with_key_path(mut self, value: impl Into<String>) -> Self {
+        self.key_path = Some(value.into());
+        self
+    }
+    /// Sets `certificateChainPath`.
+    pub fn with_certificate_chain_path(mut self, value: impl Into<String>) -> Self {
+        self.certificate_chain_path = Some(value.into());
+        self
+    }
+    /// Adds entries to `userAnnotations`; an entry replaces one with the same key.
+    pub fn with_user_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.user_annotations.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodCertificateProjectionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.signer_name {
+            map.serialize_entry("signerName", v)?;
+        }
+        if let Some(v) = &self.key_type {
+            map.serialize_entry("keyType", v)?;
+        }
+        if let Some(v) = &self.max_expiration_seconds {
+            map.serialize_entry("maxExpirationSeconds", v)?;
+        }
+        if let Some(v) = &self.credential_bundle_path {
+            map.serialize_entry("credentialBundlePath", v)?;
+        }
+        if let Some(v) = &self.key_path {
+            map.serialize_entry("keyPath", v)?;
+        }
+        if let Some(v) = &self.certificate_chain_path {
+            map.serialize_entry("certificateChainPath", v)?;
+        }
+        if let Some(v) = &self.user_annotations {
+            map.serialize_entry("userAnnotations", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ProjectedVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProjectedVolumeSourceApplyConfiguration {
+    /// `sources`.
+    pub sources: Option<Vec<VolumeProjectionApplyConfiguration>>,
+    /// `defaultMode`.
+    pub default_mode: Option<i32>,
+    /// `defaultUser`.
+    pub default_user: Option<i64>,
+}
+impl ProjectedVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `sources`.
+    pub fn with_sources<T: Into<VolumeProjectionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.sources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `defaultMode`.
+    pub fn with_default_mode(mut self, value: impl Into<i32>) -> Self {
+        self.default_mode = Some(value.into());
+        self
+    }
+    /// Sets `defaultUser`.
+    pub fn with_default_user(mut self, value: impl Into<i64>) -> Self {
+        self.default_user = Some(value.into());
+        self
+    }
+}
+impl Serialize for ProjectedVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.sources {
+            map.serialize_entry("sources", v)?;
+        }
+        if let Some(v) = &self.default_mode {
+            map.serialize_entry("defaultMode", v)?;
+        }
+        if let Some(v) = &self.default_user {
+            map.serialize_entry("defaultUser", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeProjection`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeProjectionApplyConfiguration {
+    /// `secret`.
+    pub secret: Option<SecretProjectionApplyConfiguration>,
+    /// `downwardAPI`.
+    pub downward_api: Option<DownwardAPIProjectionApplyConfiguration>,
+    /// `configMap`.
+    pub config_map: Option<ConfigMapProjectionApplyConfiguration>,
+    /// `serviceAccountToken`.
+    pub service_account_token: Option<ServiceAccountTokenProjectionApplyConfiguration>,
+    /// `clusterTrustBundle`.
+    pub cluster_trust_bundle: Option<ClusterTrustBundleProjectionApplyConfiguration>,
+    /// `podCertificate`.
+    pub pod_certificate: Option<PodCertificateProjectionApplyConfiguration>,
+}
+impl VolumeProjectionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `secret`.
+    pub fn with_secret(mut self, value: impl Into<SecretProjectionApplyConfiguration>) -> Self {
+        self.secret = Some(value.into());
+        self
+    }
+    /// Sets `downwardAPI`.
+    pub fn with_downward_api(mut self, value: impl Into<DownwardAPIProjectionApplyConfiguration>) -> Self {
+        self.downward_api = Some(value.into());
+        self
+    }
+    /// Sets `configMap`.
+    pub fn with_config_map(mut self, value: impl Into<ConfigMapProjectionApplyConfiguration>) -> Self {
+        self.config_map = Some(value.into());
+        self
+    }
+    /// Sets `serviceAccountToken`.
+    pub fn with_service_account_token(mut self, value: impl Into<ServiceAccountTokenProjectionApplyConfiguration>) -> Self {
+        self.service_account_token = Some(value.into());
+        self
+    }
+    /// Sets `clusterTrustBundle`.
+    pub fn with_cluster_trust_bundle(mut self, value: impl Into<ClusterTrustBundleProjectionApplyConfiguration>) -> Self {
+        self.cluster_trust_bundle = Some(value.into());
+        self
+    }
+    /// Sets `podCertificate`.
+    pub fn with_pod_certificate(mut self, value: impl Into<PodCertificateProjectionApplyConfiguration>) -> Self {
+        self.pod_certificate = Some(value.into());
+        self
+    }
+}
+impl Serialize for VolumeProjectionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.secret {
+            map.serialize_entry("secret", v)?;
+        }
+        if let Some(v) = &self.downward_api {
+            map.serialize_entry("downwardAPI", v)?;
+        }
+        if let Some(v) = &self.config_map {
+            map.serialize_entry("configMap", v)?;
+        }
+        if let Some(v) = &self.service_account_token {
+            map.serialize_entry("serviceAccountToken", v)?;
+        }
+        if let Some(v) = &self.cluster_trust_bundle {
+            map.serialize_entry("clusterTrustBundle", v)?;
+        }
+        if let Some(v) = &self.pod_certificate {
+            map.serialize_entry("podCertificate", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::KeyToPath`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct KeyToPathApplyConfiguration {
+    /// `key`.
+    pub key: Option<String>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `mode`.
+    pub mode: Option<i32>,
+    /// `user`.
+    pub user: Option<i64>,
+}
+impl KeyToPathApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `key`.
+    pub fn with_key(mut self, value: impl Into<String>) -> Self {
+        self.key = Some(value.into());
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `mode`.
+    pub fn with_mode(mut self, value: impl Into<i32>) -> Self {
+        self.mode = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+}
+impl Serialize for KeyToPathApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.key {
+            map.serialize_entry("key", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.mode {
+            map.serialize_entry("mode", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::LocalVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LocalVolumeSourceApplyConfiguration {
+    /// `path`.
+    pub path: Option<String>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+}
+impl LocalVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+}
+impl Serialize for LocalVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::CSIPersistentVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CSIPersistentVolumeSourceApplyConfiguration {
+    /// `driver`.
+    pub driver: Option<String>,
+    /// `volumeHandle`.
+    pub volume_handle: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `volumeAttributes`.
+    pub volume_attributes: Option<::std::collections::BTreeMap<String, String>>,
+    /// `controllerPublishSecretRef`.
+    pub controller_publish_secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `nodeStageSecretRef`.
+    pub node_stage_secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `nodePublishSecretRef`.
+    pub node_publish_secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `controllerExpandSecretRef`.
+    pub controller_expand_secret_ref: Option<SecretReferenceApplyConfiguration>,
+    /// `nodeExpandSecretRef`.
+    pub node_expand_secret_ref: Option<SecretReferenceApplyConfiguration>,
+}
+impl CSIPersistentVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `driver`.
+    pub fn with_driver(mut self, value: impl Into<String>) -> Self {
+        self.driver = Some(value.into());
+        self
+    }
+    /// Sets `volumeHandle`.
+    pub fn with_volume_handle(mut self, value: impl Into<String>) -> Self {
+        self.volume_handle = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Adds entries to `volumeAttributes`; an entry replaces one with the same key.
+    pub fn with_volume_attributes<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.volume_attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `controllerPublishSecretRef`.
+    pub fn with_controller_publish_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.controller_publish_secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `nodeStageSecretRef`.
+    pub fn with_node_stage_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.node_stage_secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `nodePublishSecretRef`.
+    pub fn with_node_publish_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.node_publish_secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `controllerExpandSecretRef`.
+    pub fn with_controller_expand_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.controller_expand_secret_ref = Some(value.into());
+        self
+    }
+    /// Sets `nodeExpandSecretRef`.
+    pub fn with_node_expand_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+        self.node_expand_secret_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for CSIPersistentVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.driver {
+            map.serialize_entry("driver", v)?;
+        }
+        if let Some(v) = &self.volume_handle {
+            map.serialize_entry("volumeHandle", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.volume_attributes {
+            map.serialize_entry("volumeAttributes", v)?;
+        }
+        if let Some(v) = &self.controller_publish_secret_ref {
+            map.serialize_entry("controllerPublishSecretRef", v)?;
+        }
+        if let Some(v) = &self.node_stage_secret_ref {
+            map.serialize_entry("nodeStageSecretRef", v)?;
+        }
+        if let Some(v) = &self.node_publish_secret_ref {
+            map.serialize_entry("nodePublishSecretRef", v)?;
+        }
+        if let Some(v) = &self.controller_expand_secret_ref {
+            map.serialize_entry("controllerExpandSecretRef", v)?;
+        }
+        if let Some(v) = &self.node_expand_secret_ref {
+            map.serialize_entry("nodeExpandSecretRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::CSIVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CSIVolumeSourceApplyConfiguration {
+    /// `driver`.
+    pub driver: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `fsType`.
+    pub fs_type: Option<String>,
+    /// `volumeAttributes`.
+    pub volume_attributes: Option<::std::collections::BTreeMap<String, String>>,
+    /// `nodePublishSecretRef`.
+    pub node_publish_secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
+}
+impl CSIVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `driver`.
+    pub fn with_driver(mut self, value: impl Into<String>) -> Self {
+        self.driver = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `fsType`.
+    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
+        self.fs_type = Some(value.into());
+        self
+    }
+    /// Adds entries to `volumeAttributes`; an entry replaces one with the same key.
+    pub fn with_volume_attributes<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.volume_attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `nodePublishSecretRef`.
+    pub fn with_node_publish_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.node_publish_secret_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for CSIVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.driver {
+            map.serialize_entry("driver", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.fs_type {
+            map.serialize_entry("fsType", v)?;
+        }
+        if let Some(v) = &self.volume_attributes {
+            map.serialize_entry("volumeAttributes", v)?;
+        }
+        if let Some(v) = &self.node_publish_secret_ref {
+            map.serialize_entry("nodePublishSecretRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EphemeralVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EphemeralVolumeSourceApplyConfiguration {
+    /// `volumeClaimTemplate`.
+    pub volume_claim_template: Option<PersistentVolumeClaimTemplateApplyConfiguration>,
+}
+impl EphemeralVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumeClaimTemplate`.
+    pub fn with_volume_claim_template(mut self, value: impl Into<PersistentVolumeClaimTemplateApplyConfiguration>) -> Self {
+        self.volume_claim_template = Some(value.into());
+        self
+    }
+}
+impl Serialize for EphemeralVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_claim_template {
+            map.serialize_entry("volumeClaimTemplate", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PersistentVolumeClaimTemplate`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PersistentVolumeClaimTemplateApplyConfiguration {
+    /// `metadata`.
+    pub metadata: Option<::kapi::meta::ObjectMeta>,
+    /// `spec`.
+    pub spec: Option<PersistentVolumeClaimSpecApplyConfiguration>,
+}
+impl PersistentVolumeClaimTemplateApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `metadata`.
+    pub fn with_metadata(mut self, value: impl Into<::kapi::meta::ObjectMeta>) -> Self {
+        self.metadata = Some(value.into());
+        self
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<PersistentVolumeClaimSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+}
+impl Serialize for PersistentVolumeClaimTemplateApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerPort`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerPortApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `hostPort`.
+    pub host_port: Option<i32>,
+    /// `containerPort`.
+    pub container_port: Option<i32>,
+    /// `protocol`.
+    pub protocol: Option<crate::core::v1::Protocol>,
+    /// `hostIP`.
+    pub host_ip: Option<String>,
+}
+impl ContainerPortApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `hostPort`.
+    pub fn with_host_port(mut self, value: impl Into<i32>) -> Self {
+        self.host_port = Some(value.into());
+        self
+    }
+    /// Sets `containerPort`.
+    pub fn with_container_port(mut self, value: impl Into<i32>) -> Self {
+        self.container_port = Some(value.into());
+        self
+    }
+    /// Sets `protocol`.
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::Protocol>) -> Self {
+        self.protocol = Some(value.into());
+        self
+    }
+    /// Sets `hostIP`.
+    pub fn with_host_ip(mut self, value: impl Into<String>) -> Self {
+        self.host_ip = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerPortApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.host_port {
+            map.serialize_entry("hostPort", v)?;
+        }
+        if let Some(v) = &self.container_port {
+            map.serialize_entry("containerPort", v)?;
+        }
+        if let Some(v) = &self.protocol {
+            map.serialize_entry("protocol", v)?;
+        }
+        if let Some(v) = &self.host_ip {
+            map.serialize_entry("hostIP", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeMount`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeMountApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `recursiveReadOnly`.
+    pub recursive_read_only: Option<String>,
+    /// `mountPath`.
+    pub mount_path: Option<String>,
+    /// `subPath`.
+    pub sub_path: Option<String>,
+    /// `mountPropagation`.
+    pub mount_propagation: Option<crate::core::v1::MountPropagationMode>,
+    /// `subPathExpr`.
+    pub sub_path_expr: Option<String>,
+    /// `bindMountOptions`.
+    pub bind_mount_options: Option<Vec<String>>,
+}
+impl VolumeMountApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `recursiveReadOnly`.
+    pub fn with_recursive_read_only(mut self, value: impl Into<String>) -> Self {
+        self.recursive_read_only = Some(value.into());
+        self
+    }
+    /// Sets `mountPath`.
+    pub fn with_mount_path(mut self, value: impl Into<String>) -> Self {
+        self.mount_path = Some(value.into());
+        self
+    }
+    /// Sets `subPath`.
+    pub fn with_sub_path(mut self, value: impl Into<String>) -> Self {
+        self.sub_path = Some(value.into());
+        self
+    }
+    /// Sets `mountPropagation`.
+    pub fn with_mount_propagation(mut self, value: impl Into<crate::core::v1::MountPropagationMode>) -> Self {
+        self.mount_propagation = Some(value.into());
+        self
+    }
+    /// Sets `subPathExpr`.
+    pub fn with_sub_path_expr(mut self, value: impl Into<String>) -> Self {
+        self.sub_path_expr = Some(value.into());
+        self
+    }
+    /// Appends to `bindMountOptions`.
+    pub fn with_bind_mount_options<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.bind_mount_options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for VolumeMountApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.recursive_read_only {
+            map.serialize_entry("recursiveReadOnly", v)?;
+        }
+        if let Some(v) = &self.mount_path {
+            map.serialize_entry("mountPath", v)?;
+        }
+        if let Some(v) = &self.sub_path {
+            map.serialize_entry("subPath", v)?;
+        }
+        if let Some(v) = &self.mount_propagation {
+            map.serialize_entry("mountPropagation", v)?;
+        }
+        if let Some(v) = &self.sub_path_expr {
+            map.serialize_entry("subPathExpr", v)?;
+        }
+        if let Some(v) = &self.bind_mount_options {
+            map.serialize_entry("bindMountOptions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeDevice`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeDeviceApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `devicePath`.
+    pub device_path: Option<String>,
+}
+impl VolumeDeviceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `devicePath`.
+    pub fn with_device_path(mut self, value: impl Into<String>) -> Self {
+        self.device_path = Some(value.into());
+        self
+    }
+}
+impl Serialize for VolumeDeviceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.device_path {
+            map.serialize_entry("devicePath", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EnvVar`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EnvVarApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `value`.
+    pub value: Option<String>,
+    /// `valueFrom`.
+    pub value_from: Option<EnvVarSourceApplyConfiguration>,
+}
+impl EnvVarApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `value`.
+    pub fn with_value(mut self, value: impl Into<String>) -> Self {
+        self.value = Some(value.into());
+        self
+    }
+    /// Sets `valueFrom`.
+    pub fn with_value_from(mut self, value: impl Into<EnvVarSourceApplyConfiguration>) -> Self {
+        self.value_from = Some(value.into());
+        self
+    }
+}
+impl Serialize for EnvVarApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.value {
+            map.serialize_entry("value", v)?;
+        }
+        if let Some(v) = &self.value_from {
+            map.serialize_entry("valueFrom", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EnvVarSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EnvVarSourceApplyConfiguration {
+    /// `fieldRef`.
+    pub field_ref: Option<ObjectFieldSelectorApplyConfiguration>,
+    /// `resourceFieldRef`.
+    pub resource_field_ref: Option<ResourceFieldSelectorApplyConfiguration>,
+    /// `configMapKeyRef`.
+    pub config_map_key_ref: Option<ConfigMapKeySelectorApplyConfiguration>,
+    /// `secretKeyRef`.
+    pub secret_key_ref: Option<SecretKeySelectorApplyConfiguration>,
+    /// `fileKeyRef`.
+    pub file_key_ref: Option<FileKeySelectorApplyConfiguration>,
+}
+impl EnvVarSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `fieldRef`.
+    pub fn with_field_ref(mut self, value: impl Into<ObjectFieldSelectorApplyConfiguration>) -> Self {
+        self.field_ref = Some(value.into());
+        self
+    }
+    /// Sets `resourceFieldRef`.
+    pub fn with_resource_field_ref(mut self, value: impl Into<ResourceFieldSelectorApplyConfiguration>) -> Self {
+        self.resource_field_ref = Some(value.into());
+        self
+    }
+    /// Sets `configMapKeyRef`.
+    pub fn with_config_map_key_ref(mut self, value: impl Into<ConfigMapKeySelectorApplyConfiguration>) -> Self {
+        self.config_map_key_ref = Some(value.into());
+        self
+    }
+    /// Sets `secretKeyRef`.
+    pub fn with_secret_key_ref(mut self, value: impl Into<SecretKeySelectorApplyConfiguration>) -> Self {
+        self.secret_key_ref = Some(value.into());
+        self
+    }
+    /// Sets `fileKeyRef`.
+    pub fn with_file_key_ref(mut self, value: impl Into<FileKeySelectorApplyConfiguration>) -> Self {
+        self.file_key_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for EnvVarSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.field_ref {
+            map.serialize_entry("fieldRef", v)?;
+        }
+        if let Some(v) = &self.resource_field_ref {
+            map.serialize_entry("resourceFieldRef", v)?;
+        }
+        if let Some(v) = &self.config_map_key_ref {
+            map.serialize_entry("configMapKeyRef", v)?;
+        }
+        if let Some(v) = &self.secret_key_ref {
+            map.serialize_entry("secretKeyRef", v)?;
+        }
+        if let Some(v) = &self.file_key_ref {
+            map.serialize_entry("fileKeyRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::FileKeySelector`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FileKeySelectorApplyConfiguration {
+    /// `volumeName`.
+    pub volume_name: Option<String>,
+    /// `path`.
+    pub path: Option<String>,
+    /// `key`.
+    pub key: Option<String>,
+    /// `optional`.
+    pub optional: Option<bool>,
+}
+impl FileKeySelectorApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `volumeName`.
+    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
+        self.volume_name = Some(value.into());
+        self
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `key`.
+    pub fn with_key(mut self, value: impl Into<String>) -> Self {
+        self.key = Some(value.into());
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+}
+impl Serialize for FileKeySelectorApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.volume_name {
+            map.serialize_entry("volumeName", v)?;
+        }
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.key {
+            map.serialize_entry("key", v)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ObjectFieldSelector`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ObjectFieldSelectorApplyConfiguration {
+    /// `apiVersion`.
+    pub api_version: Option<String>,
+    /// `fieldPath`.
+    pub field_path: Option<String>,
+}
+impl ObjectFieldSelectorApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `apiVersion`.
+    pub fn with_api_version(mut self, value: impl Into<String>) -> Self {
+        self.api_version = Some(value.into());
+        self
+    }
+    /// Sets `fieldPath`.
+    pub fn with_field_path(mut self, value: impl Into<String>) -> Self {
+        self.field_path = Some(value.into());
+        self
+    }
+}
+impl Serialize for ObjectFieldSelectorApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.field_path {
+            map.serialize_entry("fieldPath", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ResourceFieldSelector`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceFieldSelectorApplyConfiguration {
+    /// `containerName`.
+    pub container_name: Option<String>,
+    /// `resource`.
+    pub resource: Option<String>,
+    /// `divisor`.
+    pub divisor: Option<::kapi::meta::Quantity>,
+}
+impl ResourceFieldSelectorApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `containerName`.
+    pub fn with_container_name(mut self, value: impl Into<String>) -> Self {
+        self.container_name = Some(value.into());
+        self
+    }
+    /// Sets `resource`.
+    pub fn with_resource(mut self, value: impl Into<String>) -> Self {
+        self.resource = Some(value.into());
+        self
+    }
+    /// Sets `divisor`.
+    pub fn with_divisor(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
+        self.divisor = Some(value.into());
+        self
+    }
+}
+impl Serialize for ResourceFieldSelectorApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.container_name {
+            map.serialize_entry("containerName", v)?;
+        }
+        if let Some(v) = &self.resource {
+            map.serialize_entry("resource", v)?;
+        }
+        if let Some(v) = &self.divisor {
+            map.serialize_entry("divisor", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ConfigMapKeySelector`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConfigMapKeySelectorApplyConfiguration {
+    /// `localObjectReference`.
+    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `key`.
+    pub key: Option<String>,
+    /// `optional`.
+    pub optional: Option<bool>,
+}
+impl ConfigMapKeySelectorApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `localObjectReference`.
+    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.local_object_reference = Some(value.into());
+        self
+    }
+    /// Sets `key`.
+    pub fn with_key(mut self, value: impl Into<String>) -> Self {
+        self.key = Some(value.into());
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+}
+impl ConfigMapKeySelectorApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.local_object_reference {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.key {
+            map.serialize_entry("key", v)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for ConfigMapKeySelectorApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SecretKeySelector`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SecretKeySelectorApplyConfiguration {
+    /// `localObjectReference`.
+    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `key`.
+    pub key: Option<String>,
+    /// `optional`.
+    pub optional: Option<bool>,
+}
+impl SecretKeySelectorApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `localObjectReference`.
+    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.local_object_reference = Some(value.into());
+        self
+    }
+    /// Sets `key`.
+    pub fn with_key(mut self, value: impl Into<String>) -> Self {
+        self.key = Some(value.into());
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+}
+impl SecretKeySelectorApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.local_object_reference {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.key {
+            map.serialize_entry("key", v)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for SecretKeySelectorApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EnvFromSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EnvFromSourceApplyConfiguration {
+    /// `prefix`.
+    pub prefix: Option<String>,
+    /// `configMapRef`.
+    pub config_map_ref: Option<ConfigMapEnvSourceApplyConfiguration>,
+    /// `secretRef`.
+    pub secret_ref: Option<SecretEnvSourceApplyConfiguration>,
+}
+impl EnvFromSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `prefix`.
+    pub fn with_prefix(mut self, value: impl Into<String>) -> Self {
+        self.prefix = Some(value.into());
+        self
+    }
+    /// Sets `configMapRef`.
+    pub fn with_config_map_ref(mut self, value: impl Into<ConfigMapEnvSourceApplyConfiguration>) -> Self {
+        self.config_map_ref = Some(value.into());
+        self
+    }
+    /// Sets `secretRef`.
+    pub fn with_secret_ref(mut self, value: impl Into<SecretEnvSourceApplyConfiguration>) -> Self {
+        self.secret_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for EnvFromSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.prefix {
+            map.serialize_entry("prefix", v)?;
+        }
+        if let Some(v) = &self.config_map_ref {
+            map.serialize_entry("configMapRef", v)?;
+        }
+        if let Some(v) = &self.secret_ref {
+            map.serialize_entry("secretRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ConfigMapEnvSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConfigMapEnvSourceApplyConfiguration {
+    /// `localObjectReference`.
+    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `optional`.
+    pub optional: Option<bool>,
+}
+impl ConfigMapEnvSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `localObjectReference`.
+    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.local_object_reference = Some(value.into());
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+}
+impl ConfigMapEnvSourceApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.local_object_reference {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for ConfigMapEnvSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SecretEnvSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SecretEnvSourceApplyConfiguration {
+    /// `localObjectReference`.
+    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
+    /// `optional`.
+    pub optional: Option<bool>,
+}
+impl SecretEnvSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `localObjectReference`.
+    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+        self.local_object_reference = Some(value.into());
+        self
+    }
+    /// Sets `optional`.
+    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
+        self.optional = Some(value.into());
+        self
+    }
+}
+impl SecretEnvSourceApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.local_object_reference {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.optional {
+            map.serialize_entry("optional", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for SecretEnvSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::HTTPHeader`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HTTPHeaderApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `value`.
+    pub value: Option<String>,
+}
+impl HTTPHeaderApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `value`.
+    pub fn with_value(mut self, value: impl Into<String>) -> Self {
+        self.value = Some(value.into());
+        self
+    }
+}
+impl Serialize for HTTPHeaderApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.value {
+            map.serialize_entry("value", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::HTTPGetAction`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HTTPGetActionApplyConfiguration {
+    /// `path`.
+    pub path: Option<String>,
+    /// `port`.
+    pub port: Option<::kapi::meta::IntOrString>,
+    /// `host`.
+    pub host: Option<String>,
+    /// `scheme`.
+    pub scheme: Option<crate::core::v1::URIScheme>,
+    /// `httpHeaders`.
+    pub http_headers: Option<Vec<HTTPHeaderApplyConfiguration>>,
+    /// `protocol`.
+    pub protocol: Option<crate::core::v1::HTTPProtocol>,
+}
+impl HTTPGetActionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `port`.
+    pub fn with_port(mut self, value: impl Into<::kapi::meta::IntOrString>) -> Self {
+        self.port = Some(value.into());
+        self
+    }
+    /// Sets `host`.
+    pub fn with_host(mut self, value: impl Into<String>) -> Self {
+        self.host = Some(value.into());
+        self
+    }
+    /// Sets `scheme`.
+    pub fn with_scheme(mut self, value: impl Into<crate::core::v1::URIScheme>) -> Self {
+        self.scheme = Some(value.into());
+        self
+    }
+    /// Appends to `httpHeaders`.
+    pub fn with_http_headers<T: Into<HTTPHeaderApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.http_headers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `protocol`.
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::HTTPProtocol>) -> Self {
+        self.protocol = Some(value.into());
+        self
+    }
+}
+impl Serialize for HTTPGetActionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.port {
+            map.serialize_entry("port", v)?;
+        }
+        if let Some(v) = &self.host {
+            map.serialize_entry("host", v)?;
+        }
+        if let Some(v) = &self.scheme {
+            map.serialize_entry("scheme", v)?;
+        }
+        if let Some(v) = &self.http_headers {
+            map.serialize_entry("httpHeaders", v)?;
+        }
+        if let Some(v) = &self.protocol {
+            map.serialize_entry("protocol", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::TCPSocketAction`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TCPSocketActionApplyConfiguration {
+    /// `port`.
+    pub port: Option<::kapi::meta::IntOrString>,
+    /// `host`.
+    pub host: Option<String>,
+}
+impl TCPSocketActionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `port`.
+    pub fn with_port(mut self, value: impl Into<::kapi::meta::IntOrString>) -> Self {
+        self.port = Some(value.into());
+        self
+    }
+    /// Sets `host`.
+    pub fn with_host(mut self, value: impl Into<String>) -> Self {
+        self.host = Some(value.into());
+        self
+    }
+}
+impl Serialize for TCPSocketActionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.port {
+            map.serialize_entry("port", v)?;
+        }
+        if let Some(v) = &self.host {
+            map.serialize_entry("host", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::GRPCAction`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GRPCActionApplyConfiguration {
+    /// `port`.
+    pub port: Option<i32>,
+    /// `service`.
+    pub service: Option<String>,
+    /// `mode`.
+    pub mode: Option<crate::core::v1::GRPCProbeMode>,
+}
+impl GRPCActionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `port`.
+    pub fn with_port(mut self, value: impl Into<i32>) -> Self {
+        self.port = Some(value.into());
+        self
+    }
+    /// Sets `service`.
+    pub fn with_service(mut self, value: impl Into<String>) -> Self {
+        self.service = Some(value.into());
+        self
+    }
+    /// Sets `mode`.
+    pub fn with_mode(mut self, value: impl Into<crate::core::v1::GRPCProbeMode>) -> Self {
+        self.mode = Some(value.into());
+        self
+    }
+}
+impl Serialize for GRPCActionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.port {
+            map.serialize_entry("port", v)?;
+        }
+        if let Some(v) = &self.service {
+            map.serialize_entry("service", v)?;
+        }
+        if let Some(v) = &self.mode {
+            map.serialize_entry("mode", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ExecAction`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ExecActionApplyConfiguration {
+    /// `command`.
+    pub command: Option<Vec<String>>,
+}
+impl ExecActionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `command`.
+    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.command.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ExecActionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.command {
+            map.serialize_entry("command", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SleepAction`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SleepActionApplyConfiguration {
+    /// `seconds`.
+    pub seconds: Option<i64>,
+}
+impl SleepActionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `seconds`.
+    pub fn with_seconds(mut self, value: impl Into<i64>) -> Self {
+        self.seconds = Some(value.into());
+        self
+    }
+}
+impl Serialize for SleepActionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.seconds {
+            map.serialize_entry("seconds", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Probe`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProbeApplyConfiguration {
+    /// `probeHandler`.
+    pub probe_handler: Option<ProbeHandlerApplyConfiguration>,
+    /// `initialDelaySeconds`.
+    pub initial_delay_seconds: Option<i32>,
+    /// `timeoutSeconds`.
+    pub timeout_seconds: Option<i32>,
+    /// `periodSeconds`.
+    pub period_seconds: Option<i32>,
+    /// `successThreshold`.
+    pub success_threshold: Option<i32>,
+    /// `failureThreshold`.
+    pub failure_threshold: Option<i32>,
+    /// `terminationGracePeriodSeconds`.
+    pub termination_grace_period_seconds: Option<i64>,
+}
+impl ProbeApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `probeHandler`.
+    pub fn with_probe_handler(mut self, value: impl Into<ProbeHandlerApplyConfiguration>) -> Self {
+        self.probe_handler = Some(value.into());
+        self
+    }
+    /// Sets `initialDelaySeconds`.
+    pub fn with_initial_delay_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.initial_delay_seconds = Some(value.into());
+        self
+    }
+    /// Sets `timeoutSeconds`.
+    pub fn with_timeout_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.timeout_seconds = Some(value.into());
+        self
+    }
+    /// Sets `periodSeconds`.
+    pub fn with_period_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.period_seconds = Some(value.into());
+        self
+    }
+    /// Sets `successThreshold`.
+    pub fn with_success_threshold(mut self, value: impl Into<i32>) -> Self {
+        self.success_threshold = Some(value.into());
+        self
+    }
+    /// Sets `failureThreshold`.
+    pub fn with_failure_threshold(mut self, value: impl Into<i32>) -> Self {
+        self.failure_threshold = Some(value.into());
+        self
+    }
+    /// Sets `terminationGracePeriodSeconds`.
+    pub fn with_termination_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
+        self.termination_grace_period_seconds = Some(value.into());
+        self
+    }
+}
+impl ProbeApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.probe_handler {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.initial_delay_seconds {
+            map.serialize_entry("initialDelaySeconds", v)?;
+        }
+        if let Some(v) = &self.timeout_seconds {
+            map.serialize_entry("timeoutSeconds", v)?;
+        }
+        if let Some(v) = &self.period_seconds {
+            map.serialize_entry("periodSeconds", v)?;
+        }
+        if let Some(v) = &self.success_threshold {
+            map.serialize_entry("successThreshold", v)?;
+        }
+        if let Some(v) = &self.failure_threshold {
+            map.serialize_entry("failureThreshold", v)?;
+        }
+        if let Some(v) = &self.termination_grace_period_seconds {
+            map.serialize_entry("terminationGracePeriodSeconds", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for ProbeApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerResizePolicy`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerResizePolicyApplyConfiguration {
+    /// `resourceName`.
+    pub resource_name: Option<String>,
+    /// `restartPolicy`.
+    pub restart_policy: Option<String>,
+}
+impl ContainerResizePolicyApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `resourceName`.
+    pub fn with_resource_name(mut self, value: impl Into<String>) -> Self {
+        self.resource_name = Some(value.into());
+        self
+    }
+    /// Sets `restartPolicy`.
+    pub fn with_restart_policy(mut self, value: impl Into<String>) -> Self {
+        self.restart_policy = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerResizePolicyApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.resource_name {
+            map.serialize_entry("resourceName", v)?;
+        }
+        if let Some(v) = &self.restart_policy {
+            map.serialize_entry("restartPolicy", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Capabilities`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CapabilitiesApplyConfiguration {
+    /// `add`.
+    pub add: Option<Vec<String>>,
+    /// `drop`.
+    pub drop: Option<Vec<String>>,
+}
+impl CapabilitiesApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `add`.
+    pub fn with_add<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.add.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `drop`.
+    pub fn with_drop<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.drop.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for CapabilitiesApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.add {
+            map.serialize_entry("add", v)?;
+        }
+        if let Some(v) = &self.drop {
+            map.serialize_entry("drop", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ResourceRequirements`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceRequirementsApplyConfiguration {
+    /// `limits`.
+    pub limits: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `requests`.
+    pub requests: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `claims`.
+    pub claims: Option<Vec<ResourceClaimApplyConfiguration>>,
+}
+impl ResourceRequirementsApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds entries to `limits`; an entry replaces one with the same key.
+    pub fn with_limits<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.limits.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `requests`; an entry replaces one with the same key.
+    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Appends to `claims`.
+    pub fn with_claims<T: Into<ResourceClaimApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ResourceRequirementsApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.limits {
+            map.serialize_entry("limits", v)?;
+        }
+        if let Some(v) = &self.requests {
+            map.serialize_entry("requests", v)?;
+        }
+        if let Some(v) = &self.claims {
+            map.serialize_entry("claims", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeResourceRequirements`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeResourceRequirementsApplyConfiguration {
+    /// `limits`.
+    pub limits: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `requests`.
+    pub requests: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+}
+impl VolumeResourceRequirementsApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds entries to `limits`; an entry replaces one with the same key.
+    pub fn with_limits<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.limits.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `requests`; an entry replaces one with the same key.
+    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+}
+impl Serialize for VolumeResourceRequirementsApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.limits {
+            map.serialize_entry("limits", v)?;
+        }
+        if let Some(v) = &self.requests {
+            map.serialize_entry("requests", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ResourceClaim`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceClaimApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `request`.
+    pub request: Option<String>,
+}
+impl ResourceClaimApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `request`.
+    pub fn with_request(mut self, value: impl Into<String>) -> Self {
+        self.request = Some(value.into());
+        self
+    }
+}
+impl Serialize for ResourceClaimApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.request {
+            map.serialize_entry("request", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Container`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `image`.
+    pub image: Option<String>,
+    /// `command`.
+    pub command: Option<Vec<String>>,
+    /// `args`.
+    pub args: Option<Vec<String>>,
+    /// `workingDir`.
+    pub working_dir: Option<String>,
+    /// `ports`.
+    pub ports: Option<Vec<ContainerPortApplyConfiguration>>,
+    /// `envFrom`.
+    pub env_from: Option<Vec<EnvFromSourceApplyConfiguration>>,
+    /// `env`.
+    pub env: Option<Vec<EnvVarApplyConfiguration>>,
+    /// `resources`.
+    pub resources: Option<ResourceRequirementsApplyConfiguration>,
+    /// `resizePolicy`.
+    pub resize_policy: Option<Vec<ContainerResizePolicyApplyConfiguration>>,
+    /// `restartPolicy`.
+    pub restart_policy: Option<String>,
+    /// `restartPolicyRules`.
+    pub restart_policy_rules: Option<Vec<ContainerRestartRuleApplyConfiguration>>,
+    /// `volumeMounts`.
+    pub volume_mounts: Option<Vec<VolumeMountApplyConfiguration>>,
+    /// `volumeDevices`.
+    pub volume_devices: Option<Vec<VolumeDeviceApplyConfiguration>>,
+    /// `livenessProbe`.
+    pub liveness_probe: Option<ProbeApplyConfiguration>,
+    /// `readinessProbe`.
+    pub readiness_probe: Option<ProbeApplyConfiguration>,
+    /// `startupProbe`.
+    pub startup_probe: Option<ProbeApplyConfiguration>,
+    /// `lifecycle`.
+    pub lifecycle: Option<LifecycleApplyConfiguration>,
+    /// `terminationMessagePath`.
+    pub termination_message_path: Option<String>,
+    /// `terminationMessagePolicy`.
+    pub termination_message_policy: Option<crate::core::v1::TerminationMessagePolicy>,
+    /// `imagePullPolicy`.
+    pub image_pull_policy: Option<crate::core::v1::PullPolicy>,
+    /// `securityContext`.
+    pub security_context: Option<SecurityContextApplyConfiguration>,
+    /// `stdin`.
+    pub stdin: Option<bool>,
+    /// `stdinOnce`.
+    pub stdin_once: Option<bool>,
+    /// `tty`.
+    pub tty: Option<bool>,
+}
+impl ContainerApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `image`.
+    pub fn with_image(mut self, value: impl Into<String>) -> Self {
+        self.image = Some(value.into());
+        self
+    }
+    /// Appends to `command`.
+    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.command.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `args`.
+    pub fn with_args<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.args.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `workingDir`.
+    pub fn with_working_dir(mut self, value: impl Into<String>) -> Self {
+        self.working_dir = Some(value.into());
+        self
+    }
+    /// Appends to `ports`.
+    pub fn with_ports<T: Into<ContainerPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `envFrom`.
+    pub fn with_env_from<T: Into<EnvFromSourceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.env_from.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `env`.
+    pub fn with_env<T: Into<EnvVarApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.env.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `resources`.
+    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
+        self.resources = Some(value.into());
+        self
+    }
+    /// Appends to `resizePolicy`.
+    pub fn with_resize_policy<T: Into<ContainerResizePolicyApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.resize_policy.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `restartPolicy`.
+    pub fn with_restart_policy(mut self, value: impl Into<String>) -> Self {
+        self.restart_policy = Some(value.into());
+        self
+    }
+    /// Appends to `restartPolicyRules`.
+    pub fn with_restart_policy_rules<T: Into<ContainerRestartRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.restart_policy_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `volumeMounts`.
+    pub fn with_volume_mounts<T: Into<VolumeMountApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.volume_mounts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `volumeDevices`.
+    pub fn with_volume_devices<T: Into<VolumeDeviceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.volume_devices.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `livenessProbe`.
+    pub fn with_liveness_probe(mut self, value: impl Into<ProbeApplyConfiguration>) -> Self {
+        self.liveness_probe = Some(value.into());
+        self
+    }
+    /// Sets `readinessProbe`.
+    pub fn with_readiness_probe(mut self, value: impl Into<ProbeApplyConfiguration>) -> Self {
+        self.readiness_probe = Some(value.into());
+        self
+    }
+    /// Sets `startupProbe`.
+    pub fn with_startup_probe(mut self, value: impl Into<ProbeApplyConfiguration>) -> Self {
+        self.startup_probe = Some(value.into());
+        self
+    }
+    /// Sets `lifecycle`.
+    pub fn with_lifecycle(mut self, value: impl Into<LifecycleApplyConfiguration>) -> Self {
+        self.lifecycle = Some(value.into());
+        self
+    }
+    /// Sets `terminationMessagePath`.
+    pub fn with_termination_message_path(mut self, value: impl Into<String>) -> Self {
+        self.termination_message_path = Some(value.into());
+        self
+    }
+    /// Sets `terminationMessagePolicy`.
+    pub fn with_termination_message_policy(mut self, value: impl Into<crate::core::v1::TerminationMessagePolicy>) -> Self {
+        self.termination_message_policy = Some(value.into());
+        self
+    }
+    /// Sets `imagePullPolicy`.
+    pub fn with_image_pull_policy(mut self, value: impl Into<crate::core::v1::PullPolicy>) -> Self {
+        self.image_pull_policy = Some(value.into());
+        self
+    }
+    /// Sets `securityContext`.
+    pub fn with_security_context(mut self, value: impl Into<SecurityContextApplyConfiguration>) -> Self {
+        self.security_context = Some(value.into());
+        self
+    }
+    /// Sets `stdin`.
+    pub fn with_stdin(mut self, value: impl Into<bool>) -> Self {
+        self.stdin = Some(value.into());
+        self
+    }
+    /// Sets `stdinOnce`.
+    pub fn with_stdin_once(mut self, value: impl Into<bool>) -> Self {
+        self.stdin_once = Some(value.into());
+        self
+    }
+    /// Sets `tty`.
+    pub fn with_tty(mut self, value: impl Into<bool>) -> Self {
+        self.tty = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.image {
+            map.serialize_entry("image", v)?;
+        }
+        if let Some(v) = &self.command {
+            map.serialize_entry("command", v)?;
+        }
+        if let Some(v) = &self.args {
+            map.serialize_entry("args", v)?;
+        }
+        if let Some(v) = &self.working_dir {
+            map.serialize_entry("workingDir", v)?;
+        }
+        if let Some(v) = &self.ports {
+            map.serialize_entry("ports", v)?;
+        }
+        if let Some(v) = &self.env_from {
+            map.serialize_entry("envFrom", v)?;
+        }
+        if let Some(v) = &self.env {
+            map.serialize_entry("env", v)?;
+        }
+        if let Some(v) = &self.resources {
+            map.serialize_entry("resources", v)?;
+        }
+        if let Some(v) = &self.resize_policy {
+            map.serialize_entry("resizePolicy", v)?;
+        }
+        if let Some(v) = &self.restart_policy {
+            map.serialize_entry("restartPolicy", v)?;
+        }
+        if let Some(v) = &self.restart_policy_rules {
+            map.serialize_entry("restartPolicyRules", v)?;
+        }
+        if let Some(v) = &self.volume_mounts {
+            map.serialize_entry("volumeMounts", v)?;
+        }
+        if let Some(v) = &self.volume_devices {
+            map.serialize_entry("volumeDevices", v)?;
+        }
+        if let Some(v) = &self.liveness_probe {
+            map.serialize_entry("livenessProbe", v)?;
+        }
+        if let Some(v) = &self.readiness_probe {
+            map.serialize_entry("readinessProbe", v)?;
+        }
+        if let Some(v) = &self.startup_probe {
+            map.serialize_entry("startupProbe", v)?;
+        }
+        if let Some(v) = &self.lifecycle {
+            map.serialize_entry("lifecycle", v)?;
+        }
+        if let Some(v) = &self.termination_message_path {
+            map.serialize_entry("terminationMessagePath", v)?;
+        }
+        if let Some(v) = &self.termination_message_policy {
+            map.serialize_entry("terminationMessagePolicy", v)?;
+        }
+        if let Some(v) = &self.image_pull_policy {
+            map.serialize_entry("imagePullPolicy", v)?;
+        }
+        if let Some(v) = &self.security_context {
+            map.serialize_entry("securityContext", v)?;
+        }
+        if let Some(v) = &self.stdin {
+            map.serialize_entry("stdin", v)?;
+        }
+        if let Some(v) = &self.stdin_once {
+            map.serialize_entry("stdinOnce", v)?;
+        }
+        if let Some(v) = &self.tty {
+            map.serialize_entry("tty", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ProbeHandler`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProbeHandlerApplyConfiguration {
+    /// `exec`.
+    pub exec: Option<ExecActionApplyConfiguration>,
+    /// `httpGet`.
+    pub http_get: Option<HTTPGetActionApplyConfiguration>,
+    /// `tcpSocket`.
+    pub tcp_socket: Option<TCPSocketActionApplyConfiguration>,
+    /// `grpc`.
+    pub grpc: Option<GRPCActionApplyConfiguration>,
+}
+impl ProbeHandlerApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `exec`.
+    pub fn with_exec(mut self, value: impl Into<ExecActionApplyConfiguration>) -> Self {
+        self.exec = Some(value.into());
+        self
+    }
+    /// Sets `httpGet`.
+    pub fn with_http_get(mut self, value: impl Into<HTTPGetActionApplyConfiguration>) -> Self {
+        self.http_get = Some(value.into());
+        self
+    }
+    /// Sets `tcpSocket`.
+    pub fn with_tcp_socket(mut self, value: impl Into<TCPSocketActionApplyConfiguration>) -> Self {
+        self.tcp_socket = Some(value.into());
+        self
+    }
+    /// Sets `grpc`.
+    pub fn with_grpc(mut self, value: impl Into<GRPCActionApplyConfiguration>) -> Self {
+        self.grpc = Some(value.into());
+        self
+    }
+}
+impl ProbeHandlerApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.exec {
+            map.serialize_entry("exec", v)?;
+        }
+        if let Some(v) = &self.http_get {
+            map.serialize_entry("httpGet", v)?;
+        }
+        if let Some(v) = &self.tcp_socket {
+            map.serialize_entry("tcpSocket", v)?;
+        }
+        if let Some(v) = &self.grpc {
+            map.serialize_entry("grpc", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for ProbeHandlerApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::LifecycleHandler`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LifecycleHandlerApplyConfiguration {
+    /// `exec`.
+    pub exec: Option<ExecActionApplyConfiguration>,
+    /// `httpGet`.
+    pub http_get: Option<HTTPGetActionApplyConfiguration>,
+    /// `tcpSocket`.
+    pub tcp_socket: Option<TCPSocketActionApplyConfiguration>,
+    /// `sleep`.
+    pub sleep: Option<SleepActionApplyConfiguration>,
+}
+impl LifecycleHandlerApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `exec`.
+    pub fn with_exec(mut self, value: impl Into<ExecActionApplyConfiguration>) -> Self {
+        self.exec = Some(value.into());
+        self
+    }
+    /// Sets `httpGet`.
+    pub fn with_http_get(mut self, value: impl Into<HTTPGetActionApplyConfiguration>) -> Self {
+        self.http_get = Some(value.into());
+        self
+    }
+    /// Sets `tcpSocket`.
+    pub fn with_tcp_socket(mut self, value: impl Into<TCPSocketActionApplyConfiguration>) -> Self {
+        self.tcp_socket = Some(value.into());
+        self
+    }
+    /// Sets `sleep`.
+    pub fn with_sleep(mut self, value: impl Into<SleepActionApplyConfiguration>) -> Self {
+        self.sleep = Some(value.into());
+        self
+    }
+}
+impl Serialize for LifecycleHandlerApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.exec {
+            map.serialize_entry("exec", v)?;
+        }
+        if let Some(v) = &self.http_get {
+            map.serialize_entry("httpGet", v)?;
+        }
+        if let Some(v) = &self.tcp_socket {
+            map.serialize_entry("tcpSocket", v)?;
+        }
+        if let Some(v) = &self.sleep {
+            map.serialize_entry("sleep", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Lifecycle`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LifecycleApplyConfiguration {
+    /// `postStart`.
+    pub post_start: Option<LifecycleHandlerApplyConfiguration>,
+    /// `preStop`.
+    pub pre_stop: Option<LifecycleHandlerApplyConfiguration>,
+    /// `stopSignal`.
+    pub stop_signal: Option<crate::core::v1::Signal>,
+}
+impl LifecycleApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `postStart`.
+    pub fn with_post_start(mut self, value: impl Into<LifecycleHandlerApplyConfiguration>) -> Self {
+        self.post_start = Some(value.into());
+        self
+    }
+    /// Sets `preStop`.
+    pub fn with_pre_stop(mut self, value: impl Into<LifecycleHandlerApplyConfiguration>) -> Self {
+        self.pre_stop = Some(value.into());
+        self
+    }
+    /// Sets `stopSignal`.
+    pub fn with_stop_signal(mut self, value: impl Into<crate::core::v1::Signal>) -> Self {
+        self.stop_signal = Some(value.into());
+        self
+    }
+}
+impl Serialize for LifecycleApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.post_start {
+            map.serialize_entry("postStart", v)?;
+        }
+        if let Some(v) = &self.pre_stop {
+            map.serialize_entry("preStop", v)?;
+        }
+        if let Some(v) = &self.stop_signal {
+            map.serialize_entry("stopSignal", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerStateWaiting`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerStateWaitingApplyConfiguration {
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl ContainerStateWaitingApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerStateWaitingApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerStateRunning`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerStateRunningApplyConfiguration {
+    /// `startedAt`.
+    pub started_at: Option<::kapi::meta::Time>,
+}
+impl ContainerStateRunningApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `startedAt`.
+    pub fn with_started_at(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.started_at = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerStateRunningApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.started_at {
+            map.serialize_entry("startedAt", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerStateTerminated`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerStateTerminatedApplyConfiguration {
+    /// `exitCode`.
+    pub exit_code: Option<i32>,
+    /// `signal`.
+    pub signal: Option<i32>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+    /// `startedAt`.
+    pub started_at: Option<::kapi::meta::Time>,
+    /// `finishedAt`.
+    pub finished_at: Option<::kapi::meta::Time>,
+    /// `containerID`.
+    pub container_id: Option<String>,
+}
+impl ContainerStateTerminatedApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `exitCode`.
+    pub fn with_exit_code(mut self, value: impl Into<i32>) -> Self {
+        self.exit_code = Some(value.into());
+        self
+    }
+    /// Sets `signal`.
+    pub fn with_signal(mut self, value: impl Into<i32>) -> Self {
+        self.signal = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+    /// Sets `startedAt`.
+    pub fn with_started_at(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.started_at = Some(value.into());
+        self
+    }
+    /// Sets `finishedAt`.
+    pub fn with_finished_at(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.finished_at = Some(value.into());
+        self
+    }
+    /// Sets `containerID`.
+    pub fn with_container_id(mut self, value: impl Into<String>) -> Self {
+        self.container_id = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerStateTerminatedApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.exit_code {
+            map.serialize_entry("exitCode", v)?;
+        }
+        if let Some(v) = &self.signal {
+            map.serialize_entry("signal", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        if let Some(v) = &self.started_at {
+            map.serialize_entry("startedAt", v)?;
+        }
+        if let Some(v) = &self.finished_at {
+            map.serialize_entry("finishedAt", v)?;
+        }
+        if let Some(v) = &self.container_id {
+            map.serialize_entry("containerID", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerState`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerStateApplyConfiguration {
+    /// `waiting`.
+    pub waiting: Option<ContainerStateWaitingApplyConfiguration>,
+    /// `running`.
+    pub running: Option<ContainerStateRunningApplyConfiguration>,
+    /// `terminated`.
+    pub terminated: Option<ContainerStateTerminatedApplyConfiguration>,
+}
+impl ContainerStateApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `waiting`.
+    pub fn with_waiting(mut self, value: impl Into<ContainerStateWaitingApplyConfiguration>) -> Self {
+        self.waiting = Some(value.into());
+        self
+    }
+    /// Sets `running`.
+    pub fn with_running(mut self, value: impl Into<ContainerStateRunningApplyConfiguration>) -> Self {
+        self.running = Some(value.into());
+        self
+    }
+    /// Sets `terminated`.
+    pub fn with_terminated(mut self, value: impl Into<ContainerStateTerminatedApplyConfiguration>) -> Self {
+        self.terminated = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerStateApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.waiting {
+            map.serialize_entry("waiting", v)?;
+        }
+        if let Some(v) = &self.running {
+            map.serialize_entry("running", v)?;
+        }
+        if let Some(v) = &self.terminated {
+            map.serialize_entry("terminated", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerStatusApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `state`.
+    pub state: Option<ContainerStateApplyConfiguration>,
+    /// `lastState`.
+    pub last_state: Option<ContainerStateApplyConfiguration>,
+    /// `ready`.
+    pub ready: Option<bool>,
+    /// `restartCount`.
+    pub restart_count: Option<i32>,
+    /// `image`.
+    pub image: Option<String>,
+    /// `imageID`.
+    pub image_id: Option<String>,
+    /// `containerID`.
+    pub container_id: Option<String>,
+    /// `started`.
+    pub started: Option<bool>,
+    /// `allocatedResources`.
+    pub allocated_resources: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `resources`.
+    pub resources: Option<ResourceRequirementsApplyConfiguration>,
+    /// `volumeMounts`.
+    pub volume_mounts: Option<Vec<VolumeMountStatusApplyConfiguration>>,
+    /// `user`.
+    pub user: Option<ContainerUserApplyConfiguration>,
+    /// `allocatedResourcesStatus`.
+    pub allocated_resources_status: Option<Vec<ResourceStatusApplyConfiguration>>,
+    /// `stopSignal`.
+    pub stop_signal: Option<crate::core::v1::Signal>,
+}
+impl ContainerStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `state`.
+    pub fn with_state(mut self, value: impl Into<ContainerStateApplyConfiguration>) -> Self {
+        self.state = Some(value.into());
+        self
+    }
+    /// Sets `lastState`.
+    pub fn with_last_state(mut self, value: impl Into<ContainerStateApplyConfiguration>) -> Self {
+        self.last_state = Some(value.into());
+        self
+    }
+    /// Sets `ready`.
+    pub fn with_ready(mut self, value: impl Into<bool>) -> Self {
+        self.ready = Some(value.into());
+        self
+    }
+    /// Sets `restartCount`.
+    pub fn with_restart_count(mut self, value: impl Into<i32>) -> Self {
+        self.restart_count = Some(value.into());
+        self
+    }
+    /// Sets `image`.
+    pub fn with_image(mut self, value: impl Into<String>) -> Self {
+        self.image = Some(value.into());
+        self
+    }
+    /// Sets `imageID`.
+    pub fn with_image_id(mut self, value: impl Into<String>) -> Self {
+        self.image_id = Some(value.into());
+        self
+    }
+    /// Sets `containerID`.
+    pub fn with_container_id(mut self, value: impl Into<String>) -> Self {
+        self.container_id = Some(value.into());
+        self
+    }
+    /// Sets `started`.
+    pub fn with_started(mut self, value: impl Into<bool>) -> Self {
+        self.started = Some(value.into());
+        self
+    }
+    /// Adds entries to `allocatedResources`; an entry replaces one with the same key.
+    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `resources`.
+    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
+        self.resources = Some(value.into());
+        self
+    }
+    /// Appends to `volumeMounts`.
+    pub fn with_volume_mounts<T: Into<VolumeMountStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.volume_mounts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<ContainerUserApplyConfiguration>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+    /// Appends to `allocatedResourcesStatus`.
+    pub fn with_allocated_resources_status<T: Into<ResourceStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.allocated_resources_status.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `stopSignal`.
+    pub fn with_stop_signal(mut self, value: impl Into<crate::core::v1::Signal>) -> Self {
+        self.stop_signal = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.state {
+            map.serialize_entry("state", v)?;
+        }
+        if let Some(v) = &self.last_state {
+            map.serialize_entry("lastState", v)?;
+        }
+        if let Some(v) = &self.ready {
+            map.serialize_entry("ready", v)?;
+        }
+        if let Some(v) = &self.restart_count {
+            map.serialize_entry("restartCount", v)?;
+        }
+        if let Some(v) = &self.image {
+            map.serialize_entry("image", v)?;
+        }
+        if let Some(v) = &self.image_id {
+            map.serialize_entry("imageID", v)?;
+        }
+        if let Some(v) = &self.container_id {
+            map.serialize_entry("containerID", v)?;
+        }
+        if let Some(v) = &self.started {
+            map.serialize_entry("started", v)?;
+        }
+        if let Some(v) = &self.allocated_resources {
+            map.serialize_entry("allocatedResources", v)?;
+        }
+        if let Some(v) = &self.resources {
+            map.serialize_entry("resources", v)?;
+        }
+        if let Some(v) = &self.volume_mounts {
+            map.serialize_entry("volumeMounts", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        if let Some(v) = &self.allocated_resources_status {
+            map.serialize_entry("allocatedResourcesStatus", v)?;
+        }
+        if let Some(v) = &self.stop_signal {
+            map.serialize_entry("stopSignal", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ResourceStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceStatusApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `resources`.
+    pub resources: Option<Vec<ResourceHealthApplyConfiguration>>,
+}
+impl ResourceStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Appends to `resources`.
+    pub fn with_resources<T: Into<ResourceHealthApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.resources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ResourceStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.resources {
+            map.serialize_entry("resources", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ResourceHealth`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceHealthApplyConfiguration {
+    /// `resourceID`.
+    pub resource_id: Option<String>,
+    /// `health`.
+    pub health: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl ResourceHealthApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `resourceID`.
+    pub fn with_resource_id(mut self, value: impl Into<String>) -> Self {
+        self.resource_id = Some(value.into());
+        self
+    }
+    /// Sets `health`.
+    pub fn with_health(mut self, value: impl Into<String>) -> Self {
+        self.health = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for ResourceHealthApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.resource_id {
+            map.serialize_entry("resourceID", v)?;
+        }
+        if let Some(v) = &self.health {
+            map.serialize_entry("health", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerUser`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerUserApplyConfiguration {
+    /// `linux`.
+    pub linux: Option<LinuxContainerUserApplyConfiguration>,
+}
+impl ContainerUserApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `linux`.
+    pub fn with_linux(mut self, value: impl Into<LinuxContainerUserApplyConfiguration>) -> Self {
+        self.linux = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerUserApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.linux {
+            map.serialize_entry("linux", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::LinuxContainerUser`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LinuxContainerUserApplyConfiguration {
+    /// `uid`.
+    pub uid: Option<i64>,
+    /// `gid`.
+    pub gid: Option<i64>,
+    /// `supplementalGroups`.
+    pub supplemental_groups: Option<Vec<i64>>,
+}
+impl LinuxContainerUserApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `uid`.
+    pub fn with_uid(mut self, value: impl Into<i64>) -> Self {
+        self.uid = Some(value.into());
+        self
+    }
+    /// Sets `gid`.
+    pub fn with_gid(mut self, value: impl Into<i64>) -> Self {
+        self.gid = Some(value.into());
+        self
+    }
+    /// Appends to `supplementalGroups`.
+    pub fn with_supplemental_groups<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.supplemental_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for LinuxContainerUserApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.uid {
+            map.serialize_entry("uid", v)?;
+        }
+        if let Some(v) = &self.gid {
+            map.serialize_entry("gid", v)?;
+        }
+        if let Some(v) = &self.supplemental_groups {
+            map.serialize_entry("supplementalGroups", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodConditionApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `observedGeneration`.
+    pub observed_generation: Option<i64>,
+    /// `status`.
+    pub status: Option<String>,
+    /// `lastProbeTime`.
+    pub last_probe_time: Option<::kapi::meta::Time>,
+    /// `lastTransitionTime`.
+    pub last_transition_time: Option<::kapi::meta::Time>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl PodConditionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `observedGeneration`.
+    pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
+        self.observed_generation = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<String>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `lastProbeTime`.
+    pub fn with_last_probe_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_probe_time = Some(value.into());
+        self
+    }
+    /// Sets `lastTransitionTime`.
+    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_transition_time = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodConditionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.observed_generation {
+            map.serialize_entry("observedGeneration", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        if let Some(v) = &self.last_probe_time {
+            map.serialize_entry("lastProbeTime", v)?;
+        }
+        if let Some(v) = &self.last_transition_time {
+            map.serialize_entry("lastTransitionTime", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeMountStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeMountStatusApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `mountPath`.
+    pub mount_path: Option<String>,
+    /// `readOnly`.
+    pub read_only: Option<bool>,
+    /// `recursiveReadOnly`.
+    pub recursive_read_only: Option<String>,
+    /// `volumeStatus`.
+    pub volume_status: Option<VolumeStatusApplyConfiguration>,
+}
+impl VolumeMountStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `mountPath`.
+    pub fn with_mount_path(mut self, value: impl Into<String>) -> Self {
+        self.mount_path = Some(value.into());
+        self
+    }
+    /// Sets `readOnly`.
+    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
+        self.read_only = Some(value.into());
+        self
+    }
+    /// Sets `recursiveReadOnly`.
+    pub fn with_recursive_read_only(mut self, value: impl Into<String>) -> Self {
+        self.recursive_read_only = Some(value.into());
+        self
+    }
+    /// Sets `volumeStatus`.
+    pub fn with_volume_status(mut self, value: impl Into<VolumeStatusApplyConfiguration>) -> Self {
+        self.volume_status = Some(value.into());
+        self
+    }
+}
+impl Serialize for VolumeMountStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.mount_path {
+            map.serialize_entry("mountPath", v)?;
+        }
+        if let Some(v) = &self.read_only {
+            map.serialize_entry("readOnly", v)?;
+        }
+        if let Some(v) = &self.recursive_read_only {
+            map.serialize_entry("recursiveReadOnly", v)?;
+        }
+        if let Some(v) = &self.volume_status {
+            map.serialize_entry("volumeStatus", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::VolumeStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VolumeStatusApplyConfiguration {
+    /// `image`.
+    pub image: Option<ImageVolumeStatusApplyConfiguration>,
+}
+impl VolumeStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `image`.
+    pub fn with_image(mut self, value: impl Into<ImageVolumeStatusApplyConfiguration>) -> Self {
+        self.image = Some(value.into());
+        self
+    }
+}
+impl Serialize for VolumeStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.image {
+            map.serialize_entry("image", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ImageVolumeStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ImageVolumeStatusApplyConfiguration {
+    /// `imageRef`.
+    pub image_ref: Option<String>,
+}
+impl ImageVolumeStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `imageRef`.
+    pub fn with_image_ref(mut self, value: impl Into<String>) -> Self {
+        self.image_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for ImageVolumeStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.image_ref {
+            map.serialize_entry("imageRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerRestartRule`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerRestartRuleApplyConfiguration {
+    /// `action`.
+    pub action: Option<String>,
+    /// `exitCodes`.
+    pub exit_codes: Option<ContainerRestartRuleOnExitCodesApplyConfiguration>,
+}
+impl ContainerRestartRuleApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `action`.
+    pub fn with_action(mut self, value: impl Into<String>) -> Self {
+        self.action = Some(value.into());
+        self
+    }
+    /// Sets `exitCodes`.
+    pub fn with_exit_codes(mut self, value: impl Into<ContainerRestartRuleOnExitCodesApplyConfiguration>) -> Self {
+        self.exit_codes = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerRestartRuleApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.action {
+            map.serialize_entry("action", v)?;
+        }
+        if let Some(v) = &self.exit_codes {
+            map.serialize_entry("exitCodes", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerRestartRuleOnExitCodes`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerRestartRuleOnExitCodesApplyConfiguration {
+    /// `operator`.
+    pub operator: Option<String>,
+    /// `values`.
+    pub values: Option<Vec<i32>>,
+}
+impl ContainerRestartRuleOnExitCodesApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `operator`.
+    pub fn with_operator(mut self, value: impl Into<String>) -> Self {
+        self.operator = Some(value.into());
+        self
+    }
+    /// Appends to `values`.
+    pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ContainerRestartRuleOnExitCodesApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.operator {
+            map.serialize_entry("operator", v)?;
+        }
+        if let Some(v) = &self.values {
+            map.serialize_entry("values", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeSelector`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeSelectorApplyConfiguration {
+    /// `nodeSelectorTerms`.
+    pub node_selector_terms: Option<Vec<NodeSelectorTermApplyConfiguration>>,
+}
+impl NodeSelectorApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `nodeSelectorTerms`.
+    pub fn with_node_selector_terms<T: Into<NodeSelectorTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.node_selector_terms.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for NodeSelectorApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.node_selector_terms {
+            map.serialize_entry("nodeSelectorTerms", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeSelectorTerm`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeSelectorTermApplyConfiguration {
+    /// `matchExpressions`.
+    pub match_expressions: Option<Vec<NodeSelectorRequirementApplyConfiguration>>,
+    /// `matchFields`.
+    pub match_fields: Option<Vec<NodeSelectorRequirementApplyConfiguration>>,
+}
+impl NodeSelectorTermApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `matchExpressions`.
+    pub fn with_match_expressions<T: Into<NodeSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.match_expressions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `matchFields`.
+    pub fn with_match_fields<T: Into<NodeSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.match_fields.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for NodeSelectorTermApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.match_expressions {
+            map.serialize_entry("matchExpressions", v)?;
+        }
+        if let Some(v) = &self.match_fields {
+            map.serialize_entry("matchFields", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeSelectorRequirement`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeSelectorRequirementApplyConfiguration {
+    /// `key`.
+    pub key: Option<String>,
+    /// `operator`.
+    pub operator: Option<crate::core::v1::NodeSelectorOperator>,
+    /// `values`.
+    pub values: Option<Vec<String>>,
+}
+impl NodeSelectorRequirementApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `key`.
+    pub fn with_key(mut self, value: impl Into<String>) -> Self {
+        self.key = Some(value.into());
+        self
+    }
+    /// Sets `operator`.
+    pub fn with_operator(mut self, value: impl Into<crate::core::v1::NodeSelectorOperator>) -> Self {
+        self.operator = Some(value.into());
+        self
+    }
+    /// Appends to `values`.
+    pub fn with_values<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for NodeSelectorRequirementApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.key {
+            map.serialize_entry("key", v)?;
+        }
+        if let Some(v) = &self.operator {
+            map.serialize_entry("operator", v)?;
+        }
+        if let Some(v) = &self.values {
+            map.serialize_entry("values", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Affinity`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AffinityApplyConfiguration {
+    /// `nodeAffinity`.
+    pub node_affinity: Option<NodeAffinityApplyConfiguration>,
+    /// `podAffinity`.
+    pub pod_affinity: Option<PodAffinityApplyConfiguration>,
+    /// `podAntiAffinity`.
+    pub pod_anti_affinity: Option<PodAntiAffinityApplyConfiguration>,
+}
+impl AffinityApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `nodeAffinity`.
+    pub fn with_node_affinity(mut self, value: impl Into<NodeAffinityApplyConfiguration>) -> Self {
+        self.node_affinity = Some(value.into());
+        self
+    }
+    /// Sets `podAffinity`.
+    pub fn with_pod_affinity(mut self, value: impl Into<PodAffinityApplyConfiguration>) -> Self {
+        self.pod_affinity = Some(value.into());
+        self
+    }
+    /// Sets `podAntiAffinity`.
+    pub fn with_pod_anti_affinity(mut self, value: impl Into<PodAntiAffinityApplyConfiguration>) -> Self {
+        self.pod_anti_affinity = Some(value.into());
+        self
+    }
+}
+impl Serialize for AffinityApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.node_affinity {
+            map.serialize_entry("nodeAffinity", v)?;
+        }
+        if let Some(v) = &self.pod_affinity {
+            map.serialize_entry("podAffinity", v)?;
+        }
+        if let Some(v) = &self.pod_anti_affinity {
+            map.serialize_entry("podAntiAffinity", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodAffinity`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodAffinityApplyConfiguration {
+    /// `requiredDuringSchedulingIgnoredDuringExecution`.
+    pub required_during_scheduling_ignored_during_execution: Option<Vec<PodAffinityTermApplyConfiguration>>,
+    /// `preferredDuringSchedulingIgnoredDuringExecution`.
+    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<WeightedPodAffinityTermApplyConfiguration>>,
+}
+impl PodAffinityApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `requiredDuringSchedulingIgnoredDuringExecution`.
+    pub fn with_required_during_scheduling_ignored_during_execution<T: Into<PodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.required_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
+    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<WeightedPodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for PodAffinityApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
+            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
+        }
+        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
+            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodAntiAffinity`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodAntiAffinityApplyConfiguration {
+    /// `requiredDuringSchedulingIgnoredDuringExecution`.
+    pub required_during_scheduling_ignored_during_execution: Option<Vec<PodAffinityTermApplyConfiguration>>,
+    /// `preferredDuringSchedulingIgnoredDuringExecution`.
+    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<WeightedPodAffinityTermApplyConfiguration>>,
+}
+impl PodAntiAffinityApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `requiredDuringSchedulingIgnoredDuringExecution`.
+    pub fn with_required_during_scheduling_ignored_during_execution<T: Into<PodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.required_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
+    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<WeightedPodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for PodAntiAffinityApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
+            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
+        }
+        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
+            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::WeightedPodAffinityTerm`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WeightedPodAffinityTermApplyConfiguration {
+    /// `weight`.
+    pub weight: Option<i32>,
+    /// `podAffinityTerm`.
+    pub pod_affinity_term: Option<PodAffinityTermApplyConfiguration>,
+}
+impl WeightedPodAffinityTermApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `weight`.
+    pub fn with_weight(mut self, value: impl Into<i32>) -> Self {
+        self.weight = Some(value.into());
+        self
+    }
+    /// Sets `podAffinityTerm`.
+    pub fn with_pod_affinity_term(mut self, value: impl Into<PodAffinityTermApplyConfiguration>) -> Self {
+        self.pod_affinity_term = Some(value.into());
+        self
+    }
+}
+impl Serialize for WeightedPodAffinityTermApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.weight {
+            map.serialize_entry("weight", v)?;
+        }
+        if let Some(v) = &self.pod_affinity_term {
+            map.serialize_entry("podAffinityTerm", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodAffinityTerm`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodAffinityTermApplyConfiguration {
+    /// `labelSelector`.
+    pub label_selector: Option<::kapi::meta::LabelSelector>,
+    /// `namespaces`.
+    pub namespaces: Option<Vec<String>>,
+    /// `topologyKey`.
+    pub topology_key: Option<String>,
+    /// `namespaceSelector`.
+    pub namespace_selector: Option<::kapi::meta::LabelSelector>,
+    /// `matchLabelKeys`.
+    pub match_label_keys: Option<Vec<String>>,
+    /// `mismatchLabelKeys`.
+    pub mismatch_label_keys: Option<Vec<String>>,
+}
+impl PodAffinityTermApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `labelSelector`.
+    pub fn with_label_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+        self.label_selector = Some(value.into());
+        self
+    }
+    /// Appends to `namespaces`.
+    pub fn with_namespaces<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.namespaces.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `topologyKey`.
+    pub fn with_topology_key(mut self, value: impl Into<String>) -> Self {
+        self.topology_key = Some(value.into());
+        self
+    }
+    /// Sets `namespaceSelector`.
+    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+        self.namespace_selector = Some(value.into());
+        self
+    }
+    /// Appends to `matchLabelKeys`.
+    pub fn with_match_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.match_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `mismatchLabelKeys`.
+    pub fn with_mismatch_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.mismatch_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for PodAffinityTermApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.label_selector {
+            map.serialize_entry("labelSelector", v)?;
+        }
+        if let Some(v) = &self.namespaces {
+            map.serialize_entry("namespaces", v)?;
+        }
+        if let Some(v) = &self.topology_key {
+            map.serialize_entry("topologyKey", v)?;
+        }
+        if let Some(v) = &self.namespace_selector {
+            map.serialize_entry("namespaceSelector", v)?;
+        }
+        if let Some(v) = &self.match_label_keys {
+            map.serialize_entry("matchLabelKeys", v)?;
+        }
+        if let Some(v) = &self.mismatch_label_keys {
+            map.serialize_entry("mismatchLabelKeys", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeAffinity`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeAffinityApplyConfiguration {
+    /// `requiredDuringSchedulingIgnoredDuringExecution`.
+    pub required_during_scheduling_ignored_during_execution: Option<NodeSelectorApplyConfiguration>,
+    /// `preferredDuringSchedulingIgnoredDuringExecution`.
+    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<PreferredSchedulingTermApplyConfiguration>>,
+}
+impl NodeAffinityApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `requiredDuringSchedulingIgnoredDuringExecution`.
+    pub fn with_required_during_scheduling_ignored_during_execution(mut self, value: impl Into<NodeSelectorApplyConfiguration>) -> Self {
+        self.required_during_scheduling_ignored_during_execution = Some(value.into());
+        self
+    }
+    /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
+    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<PreferredSchedulingTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for NodeAffinityApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
+            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
+        }
+        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
+            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PreferredSchedulingTerm`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PreferredSchedulingTermApplyConfiguration {
+    /// `weight`.
+    pub weight: Option<i32>,
+    /// `preference`.
+    pub preference: Option<NodeSelectorTermApplyConfiguration>,
+}
+impl PreferredSchedulingTermApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `weight`.
+    pub fn with_weight(mut self, value: impl Into<i32>) -> Self {
+        self.weight = Some(value.into());
+        self
+    }
+    /// Sets `preference`.
+    pub fn with_preference(mut self, value: impl Into<NodeSelectorTermApplyConfiguration>) -> Self {
+        self.preference = Some(value.into());
+        self
+    }
+}
+impl Serialize for PreferredSchedulingTermApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.weight {
+            map.serialize_entry("weight", v)?;
+        }
+        if let Some(v) = &self.preference {
+            map.serialize_entry("preference", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Taint`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TaintApplyConfiguration {
+    /// `key`.
+    pub key: Option<String>,
+    /// `value`.
+    pub value: Option<String>,
+    /// `effect`.
+    pub effect: Option<crate::core::v1::TaintEffect>,
+    /// `timeAdded`.
+    pub time_added: Option<::kapi::meta::Time>,
+}
+impl TaintApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `key`.
+    pub fn with_key(mut self, value: impl Into<String>) -> Self {
+        self.key = Some(value.into());
+        self
+    }
+    /// Sets `value`.
+    pub fn with_value(mut self, value: impl Into<String>) -> Self {
+        self.value = Some(value.into());
+        self
+    }
+    /// Sets `effect`.
+    pub fn with_effect(mut self, value: impl Into<crate::core::v1::TaintEffect>) -> Self {
+        self.effect = Some(value.into());
+        self
+    }
+    /// Sets `timeAdded`.
+    pub fn with_time_added(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.time_added = Some(value.into());
+        self
+    }
+}
+impl Serialize for TaintApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.key {
+            map.serialize_entry("key", v)?;
+        }
+        if let Some(v) = &self.value {
+            map.serialize_entry("value", v)?;
+        }
+        if let Some(v) = &self.effect {
+            map.serialize_entry("effect", v)?;
+        }
+        if let Some(v) = &self.time_added {
+            map.serialize_entry("timeAdded", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Toleration`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TolerationApplyConfiguration {
+    /// `key`.
+    pub key: Option<String>,
+    /// `operator`.
+    pub operator: Option<crate::core::v1::TolerationOperator>,
+    /// `value`.
+    pub value: Option<String>,
+    /// `effect`.
+    pub effect: Option<crate::core::v1::TaintEffect>,
+    /// `tolerationSeconds`.
+    pub toleration_seconds: Option<i64>,
+}
+impl TolerationApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `key`.
+    pub fn with_key(mut self, value: impl Into<String>) -> Self {
+        self.key = Some(value.into());
+        self
+    }
+    /// Sets `operator`.
+    pub fn with_operator(mut self, value: impl Into<crate::core::v1::TolerationOperator>) -> Self {
+        self.operator = Some(value.into());
+        self
+    }
+    /// Sets `value`.
+    pub fn with_value(mut self, value: impl Into<String>) -> Self {
+        self.value = Some(value.into());
+        self
+    }
+    /// Sets `effect`.
+    pub fn with_effect(mut self, value: impl Into<crate::core::v1::TaintEffect>) -> Self {
+        self.effect = Some(value.into());
+        self
+    }
+    /// Sets `tolerationSeconds`.
+    pub fn with_toleration_seconds(mut self, value: impl Into<i64>) -> Self {
+        self.toleration_seconds = Some(value.into());
+        self
+    }
+}
+impl Serialize for TolerationApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.key {
+            map.serialize_entry("key", v)?;
+        }
+        if let Some(v) = &self.operator {
+            map.serialize_entry("operator", v)?;
+        }
+        if let Some(v) = &self.value {
+            map.serialize_entry("value", v)?;
+        }
+        if let Some(v) = &self.effect {
+            map.serialize_entry("effect", v)?;
+        }
+        if let Some(v) = &self.toleration_seconds {
+            map.serialize_entry("tolerationSeconds", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodReadinessGate`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodReadinessGateApplyConfiguration {
+    /// `conditionType`.
+    pub condition_type: Option<String>,
+}
+impl PodReadinessGateApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `conditionType`.
+    pub fn with_condition_type(mut self, value: impl Into<String>) -> Self {
+        self.condition_type = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodReadinessGateApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.condition_type {
+            map.serialize_entry("conditionType", v)?;
+        }
+        map.end()
+    }
+}
 /// The apply configuration of [`crate::core::v1::PodSpec`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PodSpecApplyConfiguration {
@@ -449,15 +8104,17 @@ impl Serialize for PodSpecApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::Volume`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::PodResourceClaim`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeApplyConfiguration {
+pub struct PodResourceClaimApplyConfiguration {
     /// `name`.
     pub name: Option<String>,
-    /// `volumeSource`.
-    pub volume_source: Option<VolumeSourceApplyConfiguration>,
+    /// `resourceClaimName`.
+    pub resource_claim_name: Option<String>,
+    /// `resourceClaimTemplateName`.
+    pub resource_claim_template_name: Option<String>,
 }
-impl VolumeApplyConfiguration {
+impl PodResourceClaimApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
@@ -467,895 +8124,41 @@ impl VolumeApplyConfiguration {
         self.name = Some(value.into());
         self
     }
-    /// Sets `volumeSource`.
-    pub fn with_volume_source(mut self, value: impl Into<VolumeSourceApplyConfiguration>) -> Self {
-        self.volume_source = Some(value.into());
+    /// Sets `resourceClaimName`.
+    pub fn with_resource_claim_name(mut self, value: impl Into<String>) -> Self {
+        self.resource_claim_name = Some(value.into());
+        self
+    }
+    /// Sets `resourceClaimTemplateName`.
+    pub fn with_resource_claim_template_name(mut self, value: impl Into<String>) -> Self {
+        self.resource_claim_template_name = Some(value.into());
         self
     }
 }
-impl VolumeApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+impl Serialize for PodResourceClaimApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.name {
             map.serialize_entry("name", v)?;
         }
-        if let Some(v) = &self.volume_source {
-            v.serialize_entries(map)?;
+        if let Some(v) = &self.resource_claim_name {
+            map.serialize_entry("resourceClaimName", v)?;
         }
-        Ok(())
-    }
-}
-impl Serialize for VolumeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeSourceApplyConfiguration {
-    /// `hostPath`.
-    pub host_path: Option<HostPathVolumeSourceApplyConfiguration>,
-    /// `emptyDir`.
-    pub empty_dir: Option<EmptyDirVolumeSourceApplyConfiguration>,
-    /// `gcePersistentDisk`.
-    pub gce_persistent_disk: Option<GCEPersistentDiskVolumeSourceApplyConfiguration>,
-    /// `awsElasticBlockStore`.
-    pub aws_elastic_block_store: Option<AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
-    /// `gitRepo`.
-    pub git_repo: Option<GitRepoVolumeSourceApplyConfiguration>,
-    /// `secret`.
-    pub secret: Option<SecretVolumeSourceApplyConfiguration>,
-    /// `nfs`.
-    pub nfs: Option<NFSVolumeSourceApplyConfiguration>,
-    /// `iscsi`.
-    pub iscsi: Option<ISCSIVolumeSourceApplyConfiguration>,
-    /// `glusterfs`.
-    pub glusterfs: Option<GlusterfsVolumeSourceApplyConfiguration>,
-    /// `persistentVolumeClaim`.
-    pub persistent_volume_claim: Option<PersistentVolumeClaimVolumeSourceApplyConfiguration>,
-    /// `rbd`.
-    pub rbd: Option<RBDVolumeSourceApplyConfiguration>,
-    /// `flexVolume`.
-    pub flex_volume: Option<FlexVolumeSourceApplyConfiguration>,
-    /// `cinder`.
-    pub cinder: Option<CinderVolumeSourceApplyConfiguration>,
-    /// `cephfs`.
-    pub cephfs: Option<CephFSVolumeSourceApplyConfiguration>,
-    /// `flocker`.
-    pub flocker: Option<FlockerVolumeSourceApplyConfiguration>,
-    /// `downwardAPI`.
-    pub downward_api: Option<DownwardAPIVolumeSourceApplyConfiguration>,
-    /// `fc`.
-    pub fc: Option<FCVolumeSourceApplyConfiguration>,
-    /// `azureFile`.
-    pub azure_file: Option<AzureFileVolumeSourceApplyConfiguration>,
-    /// `configMap`.
-    pub config_map: Option<ConfigMapVolumeSourceApplyConfiguration>,
-    /// `vsphereVolume`.
-    pub vsphere_volume: Option<VsphereVirtualDiskVolumeSourceApplyConfiguration>,
-    /// `quobyte`.
-    pub quobyte: Option<QuobyteVolumeSourceApplyConfiguration>,
-    /// `azureDisk`.
-    pub azure_disk: Option<AzureDiskVolumeSourceApplyConfiguration>,
-    /// `photonPersistentDisk`.
-    pub photon_persistent_disk: Option<PhotonPersistentDiskVolumeSourceApplyConfiguration>,
-    /// `projected`.
-    pub projected: Option<ProjectedVolumeSourceApplyConfiguration>,
-    /// `portworxVolume`.
-    pub portworx_volume: Option<PortworxVolumeSourceApplyConfiguration>,
-    /// `scaleIO`.
-    pub scale_io: Option<ScaleIOVolumeSourceApplyConfiguration>,
-    /// `storageos`.
-    pub storageos: Option<StorageOSVolumeSourceApplyConfiguration>,
-    /// `csi`.
-    pub csi: Option<CSIVolumeSourceApplyConfiguration>,
-    /// `ephemeral`.
-    pub ephemeral: Option<EphemeralVolumeSourceApplyConfiguration>,
-    /// `image`.
-    pub image: Option<ImageVolumeSourceApplyConfiguration>,
-}
-impl VolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `hostPath`.
-    pub fn with_host_path(mut self, value: impl Into<HostPathVolumeSourceApplyConfiguration>) -> Self {
-        self.host_path = Some(value.into());
-        self
-    }
-    /// Sets `emptyDir`.
-    pub fn with_empty_dir(mut self, value: impl Into<EmptyDirVolumeSourceApplyConfiguration>) -> Self {
-        self.empty_dir = Some(value.into());
-        self
-    }
-    /// Sets `gcePersistentDisk`.
-    pub fn with_gce_persistent_disk(mut self, value: impl Into<GCEPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
-        self.gce_persistent_disk = Some(value.into());
-        self
-    }
-    /// Sets `awsElasticBlockStore`.
-    pub fn with_aws_elastic_block_store(mut self, value: impl Into<AWSElasticBlockStoreVolumeSourceApplyConfiguration>) -> Self {
-        self.aws_elastic_block_store = Some(value.into());
-        self
-    }
-    /// Sets `gitRepo`.
-    pub fn with_git_repo(mut self, value: impl Into<GitRepoVolumeSourceApplyConfiguration>) -> Self {
-        self.git_repo = Some(value.into());
-        self
-    }
-    /// Sets `secret`.
-    pub fn with_secret(mut self, value: impl Into<SecretVolumeSourceApplyConfiguration>) -> Self {
-        self.secret = Some(value.into());
-        self
-    }
-    /// Sets `nfs`.
-    pub fn with_nfs(mut self, value: impl Into<NFSVolumeSourceApplyConfiguration>) -> Self {
-        self.nfs = Some(value.into());
-        self
-    }
-    /// Sets `iscsi`.
-    pub fn with_iscsi(mut self, value: impl Into<ISCSIVolumeSourceApplyConfiguration>) -> Self {
-        self.iscsi = Some(value.into());
-        self
-    }
-    /// Sets `glusterfs`.
-    pub fn with_glusterfs(mut self, value: impl Into<GlusterfsVolumeSourceApplyConfiguration>) -> Self {
-        self.glusterfs = Some(value.into());
-        self
-    }
-    /// Sets `persistentVolumeClaim`.
-    pub fn with_persistent_volume_claim(mut self, value: impl Into<PersistentVolumeClaimVolumeSourceApplyConfiguration>) -> Self {
-        self.persistent_volume_claim = Some(value.into());
-        self
-    }
-    /// Sets `rbd`.
-    pub fn with_rbd(mut self, value: impl Into<RBDVolumeSourceApplyConfiguration>) -> Self {
-        self.rbd = Some(value.into());
-        self
-    }
-    /// Sets `flexVolume`.
-    pub fn with_flex_volume(mut self, value: impl Into<FlexVolumeSourceApplyConfiguration>) -> Self {
-        self.flex_volume = Some(value.into());
-        self
-    }
-    /// Sets `cinder`.
-    pub fn with_cinder(mut self, value: impl Into<CinderVolumeSourceApplyConfiguration>) -> Self {
-        self.cinder = Some(value.into());
-        self
-    }
-    /// Sets `cephfs`.
-    pub fn with_cephfs(mut self, value: impl Into<CephFSVolumeSourceApplyConfiguration>) -> Self {
-        self.cephfs = Some(value.into());
-        self
-    }
-    /// Sets `flocker`.
-    pub fn with_flocker(mut self, value: impl Into<FlockerVolumeSourceApplyConfiguration>) -> Self {
-        self.flocker = Some(value.into());
-        self
-    }
-    /// Sets `downwardAPI`.
-    pub fn with_downward_api(mut self, value: impl Into<DownwardAPIVolumeSourceApplyConfiguration>) -> Self {
-        self.downward_api = Some(value.into());
-        self
-    }
-    /// Sets `fc`.
-    pub fn with_fc(mut self, value: impl Into<FCVolumeSourceApplyConfiguration>) -> Self {
-        self.fc = Some(value.into());
-        self
-    }
-    /// Sets `azureFile`.
-    pub fn with_azure_file(mut self, value: impl Into<AzureFileVolumeSourceApplyConfiguration>) -> Self {
-        self.azure_file = Some(value.into());
-        self
-    }
-    /// Sets `configMap`.
-    pub fn with_config_map(mut self, value: impl Into<ConfigMapVolumeSourceApplyConfiguration>) -> Self {
-        self.config_map = Some(value.into());
-        self
-    }
-    /// Sets `vsphereVolume`.
-    pub fn with_vsphere_volume(mut self, value: impl Into<VsphereVirtualDiskVolumeSourceApplyConfiguration>) -> Self {
-        self.vsphere_volume = Some(value.into());
-        self
-    }
-    /// Sets `quobyte`.
-    pub fn with_quobyte(mut self, value: impl Into<QuobyteVolumeSourceApplyConfiguration>) -> Self {
-        self.quobyte = Some(value.into());
-        self
-    }
-    /// Sets `azureDisk`.
-    pub fn with_azure_disk(mut self, value: impl Into<AzureDiskVolumeSourceApplyConfiguration>) -> Self {
-        self.azure_disk = Some(value.into());
-        self
-    }
-    /// Sets `photonPersistentDisk`.
-    pub fn with_photon_persistent_disk(mut self, value: impl Into<PhotonPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
-        self.photon_persistent_disk = Some(value.into());
-        self
-    }
-    /// Sets `projected`.
-    pub fn with_projected(mut self, value: impl Into<ProjectedVolumeSourceApplyConfiguration>) -> Self {
-        self.projected = Some(value.into());
-        self
-    }
-    /// Sets `portworxVolume`.
-    pub fn with_portworx_volume(mut self, value: impl Into<PortworxVolumeSourceApplyConfiguration>) -> Self {
-        self.portworx_volume = Some(value.into());
-        self
-    }
-    /// Sets `scaleIO`.
-    pub fn with_scale_io(mut self, value: impl Into<ScaleIOVolumeSourceApplyConfiguration>) -> Self {
-        self.scale_io = Some(value.into());
-        self
-    }
-    /// Sets `storageos`.
-    pub fn with_storageos(mut self, value: impl Into<StorageOSVolumeSourceApplyConfiguration>) -> Self {
-        self.storageos = Some(value.into());
-        self
-    }
-    /// Sets `csi`.
-    pub fn with_csi(mut self, value: impl Into<CSIVolumeSourceApplyConfiguration>) -> Self {
-        self.csi = Some(value.into());
-        self
-    }
-    /// Sets `ephemeral`.
-    pub fn with_ephemeral(mut self, value: impl Into<EphemeralVolumeSourceApplyConfiguration>) -> Self {
-        self.ephemeral = Some(value.into());
-        self
-    }
-    /// Sets `image`.
-    pub fn with_image(mut self, value: impl Into<ImageVolumeSourceApplyConfiguration>) -> Self {
-        self.image = Some(value.into());
-        self
-    }
-}
-impl VolumeSourceApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.host_path {
-            map.serialize_entry("hostPath", v)?;
-        }
-        if let Some(v) = &self.empty_dir {
-            map.serialize_entry("emptyDir", v)?;
-        }
-        if let Some(v) = &self.gce_persistent_disk {
-            map.serialize_entry("gcePersistentDisk", v)?;
-        }
-        if let Some(v) = &self.aws_elastic_block_store {
-            map.serialize_entry("awsElasticBlockStore", v)?;
-        }
-        if let Some(v) = &self.git_repo {
-            map.serialize_entry("gitRepo", v)?;
-        }
-        if let Some(v) = &self.secret {
-            map.serialize_entry("secret", v)?;
-        }
-        if let Some(v) = &self.nfs {
-            map.serialize_entry("nfs", v)?;
-        }
-        if let Some(v) = &self.iscsi {
-            map.serialize_entry("iscsi", v)?;
-        }
-        if let Some(v) = &self.glusterfs {
-            map.serialize_entry("glusterfs", v)?;
-        }
-        if let Some(v) = &self.persistent_volume_claim {
-            map.serialize_entry("persistentVolumeClaim", v)?;
-        }
-        if let Some(v) = &self.rbd {
-            map.serialize_entry("rbd", v)?;
-        }
-        if let Some(v) = &self.flex_volume {
-            map.serialize_entry("flexVolume", v)?;
-        }
-        if let Some(v) = &self.cinder {
-            map.serialize_entry("cinder", v)?;
-        }
-        if let Some(v) = &self.cephfs {
-            map.serialize_entry("cephfs", v)?;
-        }
-        if let Some(v) = &self.flocker {
-            map.serialize_entry("flocker", v)?;
-        }
-        if let Some(v) = &self.downward_api {
-            map.serialize_entry("downwardAPI", v)?;
-        }
-        if let Some(v) = &self.fc {
-            map.serialize_entry("fc", v)?;
-        }
-        if let Some(v) = &self.azure_file {
-            map.serialize_entry("azureFile", v)?;
-        }
-        if let Some(v) = &self.config_map {
-            map.serialize_entry("configMap", v)?;
-        }
-        if let Some(v) = &self.vsphere_volume {
-            map.serialize_entry("vsphereVolume", v)?;
-        }
-        if let Some(v) = &self.quobyte {
-            map.serialize_entry("quobyte", v)?;
-        }
-        if let Some(v) = &self.azure_disk {
-            map.serialize_entry("azureDisk", v)?;
-        }
-        if let Some(v) = &self.photon_persistent_disk {
-            map.serialize_entry("photonPersistentDisk", v)?;
-        }
-        if let Some(v) = &self.projected {
-            map.serialize_entry("projected", v)?;
-        }
-        if let Some(v) = &self.portworx_volume {
-            map.serialize_entry("portworxVolume", v)?;
-        }
-        if let Some(v) = &self.scale_io {
-            map.serialize_entry("scaleIO", v)?;
-        }
-        if let Some(v) = &self.storageos {
-            map.serialize_entry("storageos", v)?;
-        }
-        if let Some(v) = &self.csi {
-            map.serialize_entry("csi", v)?;
-        }
-        if let Some(v) = &self.ephemeral {
-            map.serialize_entry("ephemeral", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for VolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::HostPathVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct HostPathVolumeSourceApplyConfiguration {
-    /// `path`.
-    pub path: Option<String>,
-    /// `type`.
-    pub type_: Option<crate::core::v1::HostPathType>,
-}
-impl HostPathVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `type`.
-    pub fn with_type(mut self, value: impl Into<crate::core::v1::HostPathType>) -> Self {
-        self.type_ = Some(value.into());
-        self
-    }
-}
-impl Serialize for HostPathVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
+        if let Some(v) = &self.resource_claim_template_name {
+            map.serialize_entry("resourceClaimTemplateName", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::EmptyDirVolumeSource`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::PodResourceClaimStatus`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct EmptyDirVolumeSourceApplyConfiguration {
-    /// `medium`.
-    pub medium: Option<String>,
-    /// `sizeLimit`.
-    pub size_limit: Option<::kapi::meta::Quantity>,
-    /// `mode`.
-    pub mode: Option<i32>,
-}
-impl EmptyDirVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `medium`.
-    pub fn with_medium(mut self, value: impl Into<String>) -> Self {
-        self.medium = Some(value.into());
-        self
-    }
-    /// Sets `sizeLimit`.
-    pub fn with_size_limit(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
-        self.size_limit = Some(value.into());
-        self
-    }
-    /// Sets `mode`.
-    pub fn with_mode(mut self, value: impl Into<i32>) -> Self {
-        self.mode = Some(value.into());
-        self
-    }
-}
-impl Serialize for EmptyDirVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.medium {
-            map.serialize_entry("medium", v)?;
-        }
-        if let Some(v) = &self.size_limit {
-            map.serialize_entry("sizeLimit", v)?;
-        }
-        if let Some(v) = &self.mode {
-            map.serialize_entry("mode", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::GCEPersistentDiskVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct GCEPersistentDiskVolumeSourceApplyConfiguration {
-    /// `pdName`.
-    pub pd_name: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `partition`.
-    pub partition: Option<i32>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl GCEPersistentDiskVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `pdName`.
-    pub fn with_pd_name(mut self, value: impl Into<String>) -> Self {
-        self.pd_name = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `partition`.
-    pub fn with_partition(mut self, value: impl Into<i32>) -> Self {
-        self.partition = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for GCEPersistentDiskVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pd_name {
-            map.serialize_entry("pdName", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.partition {
-            map.serialize_entry("partition", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::AWSElasticBlockStoreVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AWSElasticBlockStoreVolumeSourceApplyConfiguration {
-    /// `volumeID`.
-    pub volume_id: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `partition`.
-    pub partition: Option<i32>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl AWSElasticBlockStoreVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `volumeID`.
-    pub fn with_volume_id(mut self, value: impl Into<String>) -> Self {
-        self.volume_id = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `partition`.
-    pub fn with_partition(mut self, value: impl Into<i32>) -> Self {
-        self.partition = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_id {
-            map.serialize_entry("volumeID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.partition {
-            map.serialize_entry("partition", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::GitRepoVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct GitRepoVolumeSourceApplyConfiguration {
-    /// `repository`.
-    pub repository: Option<String>,
-    /// `revision`.
-    pub revision: Option<String>,
-    /// `directory`.
-    pub directory: Option<String>,
-}
-impl GitRepoVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `repository`.
-    pub fn with_repository(mut self, value: impl Into<String>) -> Self {
-        self.repository = Some(value.into());
-        self
-    }
-    /// Sets `revision`.
-    pub fn with_revision(mut self, value: impl Into<String>) -> Self {
-        self.revision = Some(value.into());
-        self
-    }
-    /// Sets `directory`.
-    pub fn with_directory(mut self, value: impl Into<String>) -> Self {
-        self.directory = Some(value.into());
-        self
-    }
-}
-impl Serialize for GitRepoVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.repository {
-            map.serialize_entry("repository", v)?;
-        }
-        if let Some(v) = &self.revision {
-            map.serialize_entry("revision", v)?;
-        }
-        if let Some(v) = &self.directory {
-            map.serialize_entry("directory", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::SecretVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SecretVolumeSourceApplyConfiguration {
-    /// `secretName`.
-    pub secret_name: Option<String>,
-    /// `items`.
-    pub items: Option<Vec<KeyToPathApplyConfiguration>>,
-    /// `defaultMode`.
-    pub default_mode: Option<i32>,
-    /// `optional`.
-    pub optional: Option<bool>,
-    /// `defaultUser`.
-    pub default_user: Option<i64>,
-}
-impl SecretVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `secretName`.
-    pub fn with_secret_name(mut self, value: impl Into<String>) -> Self {
-        self.secret_name = Some(value.into());
-        self
-    }
-    /// Appends to `items`.
-    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `defaultMode`.
-    pub fn with_default_mode(mut self, value: impl Into<i32>) -> Self {
-        self.default_mode = Some(value.into());
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-    /// Sets `defaultUser`.
-    pub fn with_default_user(mut self, value: impl Into<i64>) -> Self {
-        self.default_user = Some(value.into());
-        self
-    }
-}
-impl Serialize for SecretVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.secret_name {
-            map.serialize_entry("secretName", v)?;
-        }
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        if let Some(v) = &self.default_mode {
-            map.serialize_entry("defaultMode", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        if let Some(v) = &self.default_user {
-            map.serialize_entry("defaultUser", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::KeyToPath`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct KeyToPathApplyConfiguration {
-    /// `key`.
-    pub key: Option<String>,
-    /// `path`.
-    pub path: Option<String>,
-    /// `mode`.
-    pub mode: Option<i32>,
-    /// `user`.
-    pub user: Option<i64>,
-}
-impl KeyToPathApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `key`.
-    pub fn with_key(mut self, value: impl Into<String>) -> Self {
-        self.key = Some(value.into());
-        self
-    }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `mode`.
-    pub fn with_mode(mut self, value: impl Into<i32>) -> Self {
-        self.mode = Some(value.into());
-        self
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
-        self.user = Some(value.into());
-        self
-    }
-}
-impl Serialize for KeyToPathApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.mode {
-            map.serialize_entry("mode", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NFSVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NFSVolumeSourceApplyConfiguration {
-    /// `server`.
-    pub server: Option<String>,
-    /// `path`.
-    pub path: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl NFSVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `server`.
-    pub fn with_server(mut self, value: impl Into<String>) -> Self {
-        self.server = Some(value.into());
-        self
-    }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for NFSVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.server {
-            map.serialize_entry("server", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ISCSIVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ISCSIVolumeSourceApplyConfiguration {
-    /// `targetPortal`.
-    pub target_portal: Option<String>,
-    /// `iqn`.
-    pub iqn: Option<String>,
-    /// `lun`.
-    pub lun: Option<i32>,
-    /// `iscsiInterface`.
-    pub iscsi_interface: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `portals`.
-    pub portals: Option<Vec<String>>,
-    /// `chapAuthDiscovery`.
-    pub chap_auth_discovery: Option<bool>,
-    /// `chapAuthSession`.
-    pub chap_auth_session: Option<bool>,
-    /// `secretRef`.
-    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `initiatorName`.
-    pub initiator_name: Option<String>,
-}
-impl ISCSIVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `targetPortal`.
-    pub fn with_target_portal(mut self, value: impl Into<String>) -> Self {
-        self.target_portal = Some(value.into());
-        self
-    }
-    /// Sets `iqn`.
-    pub fn with_iqn(mut self, value: impl Into<String>) -> Self {
-        self.iqn = Some(value.into());
-        self
-    }
-    /// Sets `lun`.
-    pub fn with_lun(mut self, value: impl Into<i32>) -> Self {
-        self.lun = Some(value.into());
-        self
-    }
-    /// Sets `iscsiInterface`.
-    pub fn with_iscsi_interface(mut self, value: impl Into<String>) -> Self {
-        self.iscsi_interface = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Appends to `portals`.
-    pub fn with_portals<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.portals.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `chapAuthDiscovery`.
-    pub fn with_chap_auth_discovery(mut self, value: impl Into<bool>) -> Self {
-        self.chap_auth_discovery = Some(value.into());
-        self
-    }
-    /// Sets `chapAuthSession`.
-    pub fn with_chap_auth_session(mut self, value: impl Into<bool>) -> Self {
-        self.chap_auth_session = Some(value.into());
-        self
-    }
-    /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.secret_ref = Some(value.into());
-        self
-    }
-    /// Sets `initiatorName`.
-    pub fn with_initiator_name(mut self, value: impl Into<String>) -> Self {
-        self.initiator_name = Some(value.into());
-        self
-    }
-}
-impl Serialize for ISCSIVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.target_portal {
-            map.serialize_entry("targetPortal", v)?;
-        }
-        if let Some(v) = &self.iqn {
-            map.serialize_entry("iqn", v)?;
-        }
-        if let Some(v) = &self.lun {
-            map.serialize_entry("lun", v)?;
-        }
-        if let Some(v) = &self.iscsi_interface {
-            map.serialize_entry("iscsiInterface", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.portals {
-            map.serialize_entry("portals", v)?;
-        }
-        if let Some(v) = &self.chap_auth_discovery {
-            map.serialize_entry("chapAuthDiscovery", v)?;
-        }
-        if let Some(v) = &self.chap_auth_session {
-            map.serialize_entry("chapAuthSession", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.initiator_name {
-            map.serialize_entry("initiatorName", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::LocalObjectReference`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LocalObjectReferenceApplyConfiguration {
+pub struct PodResourceClaimStatusApplyConfiguration {
     /// `name`.
     pub name: Option<String>,
+    /// `resourceClaimName`.
+    pub resource_claim_name: Option<String>,
 }
-impl LocalObjectReferenceApplyConfiguration {
+impl PodResourceClaimStatusApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
@@ -1365,594 +8168,71 @@ impl LocalObjectReferenceApplyConfiguration {
         self.name = Some(value.into());
         self
     }
+    /// Sets `resourceClaimName`.
+    pub fn with_resource_claim_name(mut self, value: impl Into<String>) -> Self {
+        self.resource_claim_name = Some(value.into());
+        self
+    }
 }
-impl LocalObjectReferenceApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+impl Serialize for PodResourceClaimStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.name {
             map.serialize_entry("name", v)?;
         }
-        Ok(())
-    }
-}
-impl Serialize for LocalObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
+        if let Some(v) = &self.resource_claim_name {
+            map.serialize_entry("resourceClaimName", v)?;
+        }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::GlusterfsVolumeSource`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::PodExtendedResourceClaimStatus`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct GlusterfsVolumeSourceApplyConfiguration {
-    /// `endpoints`.
-    pub endpoints: Option<String>,
-    /// `path`.
-    pub path: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
+pub struct PodExtendedResourceClaimStatusApplyConfiguration {
+    /// `requestMappings`.
+    pub request_mappings: Option<Vec<ContainerExtendedResourceRequestApplyConfiguration>>,
+    /// `resourceClaimName`.
+    pub resource_claim_name: Option<String>,
 }
-impl GlusterfsVolumeSourceApplyConfiguration {
+impl PodExtendedResourceClaimStatusApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `endpoints`.
-    pub fn with_endpoints(mut self, value: impl Into<String>) -> Self {
-        self.endpoints = Some(value.into());
+    /// Appends to `requestMappings`.
+    pub fn with_request_mappings<T: Into<ContainerExtendedResourceRequestApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.request_mappings.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
+    /// Sets `resourceClaimName`.
+    pub fn with_resource_claim_name(mut self, value: impl Into<String>) -> Self {
+        self.resource_claim_name = Some(value.into());
         self
     }
 }
-impl Serialize for GlusterfsVolumeSourceApplyConfiguration {
+impl Serialize for PodExtendedResourceClaimStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.endpoints {
-            map.serialize_entry("endpoints", v)?;
+        if let Some(v) = &self.request_mappings {
+            map.serialize_entry("requestMappings", v)?;
         }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
+        if let Some(v) = &self.resource_claim_name {
+            map.serialize_entry("resourceClaimName", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::PersistentVolumeClaimVolumeSource`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::ContainerExtendedResourceRequest`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PersistentVolumeClaimVolumeSourceApplyConfiguration {
-    /// `claimName`.
-    pub claim_name: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl PersistentVolumeClaimVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `claimName`.
-    pub fn with_claim_name(mut self, value: impl Into<String>) -> Self {
-        self.claim_name = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for PersistentVolumeClaimVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.claim_name {
-            map.serialize_entry("claimName", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::RBDVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct RBDVolumeSourceApplyConfiguration {
-    /// `monitors`.
-    pub monitors: Option<Vec<String>>,
-    /// `image`.
-    pub image: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `pool`.
-    pub pool: Option<String>,
-    /// `user`.
-    pub user: Option<String>,
-    /// `keyring`.
-    pub keyring: Option<String>,
-    /// `secretRef`.
-    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl RBDVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `monitors`.
-    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `image`.
-    pub fn with_image(mut self, value: impl Into<String>) -> Self {
-        self.image = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `pool`.
-    pub fn with_pool(mut self, value: impl Into<String>) -> Self {
-        self.pool = Some(value.into());
-        self
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<String>) -> Self {
-        self.user = Some(value.into());
-        self
-    }
-    /// Sets `keyring`.
-    pub fn with_keyring(mut self, value: impl Into<String>) -> Self {
-        self.keyring = Some(value.into());
-        self
-    }
-    /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.secret_ref = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for RBDVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.monitors {
-            map.serialize_entry("monitors", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.pool {
-            map.serialize_entry("pool", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.keyring {
-            map.serialize_entry("keyring", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::FlexVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct FlexVolumeSourceApplyConfiguration {
-    /// `driver`.
-    pub driver: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `secretRef`.
-    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `options`.
-    pub options: Option<::std::collections::BTreeMap<String, String>>,
-}
-impl FlexVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `driver`.
-    pub fn with_driver(mut self, value: impl Into<String>) -> Self {
-        self.driver = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.secret_ref = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Adds entries to `options`; an entry replaces one with the same key.
-    pub fn with_options<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.options.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-}
-impl Serialize for FlexVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.options {
-            map.serialize_entry("options", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::CinderVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CinderVolumeSourceApplyConfiguration {
-    /// `volumeID`.
-    pub volume_id: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `secretRef`.
-    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
-}
-impl CinderVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `volumeID`.
-    pub fn with_volume_id(mut self, value: impl Into<String>) -> Self {
-        self.volume_id = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.secret_ref = Some(value.into());
-        self
-    }
-}
-impl Serialize for CinderVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_id {
-            map.serialize_entry("volumeID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::CephFSVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CephFSVolumeSourceApplyConfiguration {
-    /// `monitors`.
-    pub monitors: Option<Vec<String>>,
-    /// `path`.
-    pub path: Option<String>,
-    /// `user`.
-    pub user: Option<String>,
-    /// `secretFile`.
-    pub secret_file: Option<String>,
-    /// `secretRef`.
-    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl CephFSVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `monitors`.
-    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<String>) -> Self {
-        self.user = Some(value.into());
-        self
-    }
-    /// Sets `secretFile`.
-    pub fn with_secret_file(mut self, value: impl Into<String>) -> Self {
-        self.secret_file = Some(value.into());
-        self
-    }
-    /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.secret_ref = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for CephFSVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.monitors {
-            map.serialize_entry("monitors", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.secret_file {
-            map.serialize_entry("secretFile", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::FlockerVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct FlockerVolumeSourceApplyConfiguration {
-    /// `datasetName`.
-    pub dataset_name: Option<String>,
-    /// `datasetUUID`.
-    pub dataset_uuid: Option<String>,
-}
-impl FlockerVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `datasetName`.
-    pub fn with_dataset_name(mut self, value: impl Into<String>) -> Self {
-        self.dataset_name = Some(value.into());
-        self
-    }
-    /// Sets `datasetUUID`.
-    pub fn with_dataset_uuid(mut self, value: impl Into<String>) -> Self {
-        self.dataset_uuid = Some(value.into());
-        self
-    }
-}
-impl Serialize for FlockerVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.dataset_name {
-            map.serialize_entry("datasetName", v)?;
-        }
-        if let Some(v) = &self.dataset_uuid {
-            map.serialize_entry("datasetUUID", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::DownwardAPIVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DownwardAPIVolumeSourceApplyConfiguration {
-    /// `items`.
-    pub items: Option<Vec<DownwardAPIVolumeFileApplyConfiguration>>,
-    /// `defaultMode`.
-    pub default_mode: Option<i32>,
-    /// `defaultUser`.
-    pub default_user: Option<i64>,
-}
-impl DownwardAPIVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `items`.
-    pub fn with_items<T: Into<DownwardAPIVolumeFileApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `defaultMode`.
-    pub fn with_default_mode(mut self, value: impl Into<i32>) -> Self {
-        self.default_mode = Some(value.into());
-        self
-    }
-    /// Sets `defaultUser`.
-    pub fn with_default_user(mut self, value: impl Into<i64>) -> Self {
-        self.default_user = Some(value.into());
-        self
-    }
-}
-impl Serialize for DownwardAPIVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        if let Some(v) = &self.default_mode {
-            map.serialize_entry("defaultMode", v)?;
-        }
-        if let Some(v) = &self.default_user {
-            map.serialize_entry("defaultUser", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::DownwardAPIVolumeFile`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DownwardAPIVolumeFileApplyConfiguration {
-    /// `path`.
-    pub path: Option<String>,
-    /// `fieldRef`.
-    pub field_ref: Option<ObjectFieldSelectorApplyConfiguration>,
-    /// `resourceFieldRef`.
-    pub resource_field_ref: Option<ResourceFieldSelectorApplyConfiguration>,
-    /// `mode`.
-    pub mode: Option<i32>,
-    /// `user`.
-    pub user: Option<i64>,
-}
-impl DownwardAPIVolumeFileApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `fieldRef`.
-    pub fn with_field_ref(mut self, value: impl Into<ObjectFieldSelectorApplyConfiguration>) -> Self {
-        self.field_ref = Some(value.into());
-        self
-    }
-    /// Sets `resourceFieldRef`.
-    pub fn with_resource_field_ref(mut self, value: impl Into<ResourceFieldSelectorApplyConfiguration>) -> Self {
-        self.resource_field_ref = Some(value.into());
-        self
-    }
-    /// Sets `mode`.
-    pub fn with_mode(mut self, value: impl Into<i32>) -> Self {
-        self.mode = Some(value.into());
-        self
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
-        self.user = Some(value.into());
-        self
-    }
-}
-impl Serialize for DownwardAPIVolumeFileApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.field_ref {
-            map.serialize_entry("fieldRef", v)?;
-        }
-        if let Some(v) = &self.resource_field_ref {
-            map.serialize_entry("resourceFieldRef", v)?;
-        }
-        if let Some(v) = &self.mode {
-            map.serialize_entry("mode", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ObjectFieldSelector`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ObjectFieldSelectorApplyConfiguration {
-    /// `apiVersion`.
-    pub api_version: Option<String>,
-    /// `fieldPath`.
-    pub field_path: Option<String>,
-}
-impl ObjectFieldSelectorApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `apiVersion`.
-    pub fn with_api_version(mut self, value: impl Into<String>) -> Self {
-        self.api_version = Some(value.into());
-        self
-    }
-    /// Sets `fieldPath`.
-    pub fn with_field_path(mut self, value: impl Into<String>) -> Self {
-        self.field_path = Some(value.into());
-        self
-    }
-}
-impl Serialize for ObjectFieldSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.field_path {
-            map.serialize_entry("fieldPath", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ResourceFieldSelector`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ResourceFieldSelectorApplyConfiguration {
+pub struct ContainerExtendedResourceRequestApplyConfiguration {
     /// `containerName`.
     pub container_name: Option<String>,
-    /// `resource`.
-    pub resource: Option<String>,
-    /// `divisor`.
-    pub divisor: Option<::kapi::meta::Quantity>,
+    /// `resourceName`.
+    pub resource_name: Option<String>,
+    /// `requestName`.
+    pub request_name: Option<String>,
 }
-impl ResourceFieldSelectorApplyConfiguration {
+impl ContainerExtendedResourceRequestApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
@@ -1962,788 +8242,39 @@ impl ResourceFieldSelectorApplyConfiguration {
         self.container_name = Some(value.into());
         self
     }
-    /// Sets `resource`.
-    pub fn with_resource(mut self, value: impl Into<String>) -> Self {
-        self.resource = Some(value.into());
+    /// Sets `resourceName`.
+    pub fn with_resource_name(mut self, value: impl Into<String>) -> Self {
+        self.resource_name = Some(value.into());
         self
     }
-    /// Sets `divisor`.
-    pub fn with_divisor(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
-        self.divisor = Some(value.into());
+    /// Sets `requestName`.
+    pub fn with_request_name(mut self, value: impl Into<String>) -> Self {
+        self.request_name = Some(value.into());
         self
     }
 }
-impl Serialize for ResourceFieldSelectorApplyConfiguration {
+impl Serialize for ContainerExtendedResourceRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.container_name {
             map.serialize_entry("containerName", v)?;
         }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
+        if let Some(v) = &self.resource_name {
+            map.serialize_entry("resourceName", v)?;
         }
-        if let Some(v) = &self.divisor {
-            map.serialize_entry("divisor", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::FCVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct FCVolumeSourceApplyConfiguration {
-    /// `targetWWNs`.
-    pub target_ww_ns: Option<Vec<String>>,
-    /// `lun`.
-    pub lun: Option<i32>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `wwids`.
-    pub wwids: Option<Vec<String>>,
-}
-impl FCVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `targetWWNs`.
-    pub fn with_target_ww_ns<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.target_ww_ns.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `lun`.
-    pub fn with_lun(mut self, value: impl Into<i32>) -> Self {
-        self.lun = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Appends to `wwids`.
-    pub fn with_wwids<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.wwids.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for FCVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.target_ww_ns {
-            map.serialize_entry("targetWWNs", v)?;
-        }
-        if let Some(v) = &self.lun {
-            map.serialize_entry("lun", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.wwids {
-            map.serialize_entry("wwids", v)?;
+        if let Some(v) = &self.request_name {
+            map.serialize_entry("requestName", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::AzureFileVolumeSource`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::PodOS`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct AzureFileVolumeSourceApplyConfiguration {
-    /// `secretName`.
-    pub secret_name: Option<String>,
-    /// `shareName`.
-    pub share_name: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl AzureFileVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `secretName`.
-    pub fn with_secret_name(mut self, value: impl Into<String>) -> Self {
-        self.secret_name = Some(value.into());
-        self
-    }
-    /// Sets `shareName`.
-    pub fn with_share_name(mut self, value: impl Into<String>) -> Self {
-        self.share_name = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for AzureFileVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.secret_name {
-            map.serialize_entry("secretName", v)?;
-        }
-        if let Some(v) = &self.share_name {
-            map.serialize_entry("shareName", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ConfigMapVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ConfigMapVolumeSourceApplyConfiguration {
-    /// `localObjectReference`.
-    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `items`.
-    pub items: Option<Vec<KeyToPathApplyConfiguration>>,
-    /// `defaultMode`.
-    pub default_mode: Option<i32>,
-    /// `optional`.
-    pub optional: Option<bool>,
-    /// `defaultUser`.
-    pub default_user: Option<i64>,
-}
-impl ConfigMapVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.local_object_reference = Some(value.into());
-        self
-    }
-    /// Appends to `items`.
-    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `defaultMode`.
-    pub fn with_default_mode(mut self, value: impl Into<i32>) -> Self {
-        self.default_mode = Some(value.into());
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-    /// Sets `defaultUser`.
-    pub fn with_default_user(mut self, value: impl Into<i64>) -> Self {
-        self.default_user = Some(value.into());
-        self
-    }
-}
-impl ConfigMapVolumeSourceApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.local_object_reference {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        if let Some(v) = &self.default_mode {
-            map.serialize_entry("defaultMode", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        if let Some(v) = &self.default_user {
-            map.serialize_entry("defaultUser", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for ConfigMapVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VsphereVirtualDiskVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VsphereVirtualDiskVolumeSourceApplyConfiguration {
-    /// `volumePath`.
-    pub volume_path: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `storagePolicyName`.
-    pub storage_policy_name: Option<String>,
-    /// `storagePolicyID`.
-    pub storage_policy_id: Option<String>,
-}
-impl VsphereVirtualDiskVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `volumePath`.
-    pub fn with_volume_path(mut self, value: impl Into<String>) -> Self {
-        self.volume_path = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `storagePolicyName`.
-    pub fn with_storage_policy_name(mut self, value: impl Into<String>) -> Self {
-        self.storage_policy_name = Some(value.into());
-        self
-    }
-    /// Sets `storagePolicyID`.
-    pub fn with_storage_policy_id(mut self, value: impl Into<String>) -> Self {
-        self.storage_policy_id = Some(value.into());
-        self
-    }
-}
-impl Serialize for VsphereVirtualDiskVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_path {
-            map.serialize_entry("volumePath", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.storage_policy_name {
-            map.serialize_entry("storagePolicyName", v)?;
-        }
-        if let Some(v) = &self.storage_policy_id {
-            map.serialize_entry("storagePolicyID", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::QuobyteVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct QuobyteVolumeSourceApplyConfiguration {
-    /// `registry`.
-    pub registry: Option<String>,
-    /// `volume`.
-    pub volume: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `user`.
-    pub user: Option<String>,
-    /// `group`.
-    pub group: Option<String>,
-    /// `tenant`.
-    pub tenant: Option<String>,
-}
-impl QuobyteVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `registry`.
-    pub fn with_registry(mut self, value: impl Into<String>) -> Self {
-        self.registry = Some(value.into());
-        self
-    }
-    /// Sets `volume`.
-    pub fn with_volume(mut self, value: impl Into<String>) -> Self {
-        self.volume = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<String>) -> Self {
-        self.user = Some(value.into());
-        self
-    }
-    /// Sets `group`.
-    pub fn with_group(mut self, value: impl Into<String>) -> Self {
-        self.group = Some(value.into());
-        self
-    }
-    /// Sets `tenant`.
-    pub fn with_tenant(mut self, value: impl Into<String>) -> Self {
-        self.tenant = Some(value.into());
-        self
-    }
-}
-impl Serialize for QuobyteVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.registry {
-            map.serialize_entry("registry", v)?;
-        }
-        if let Some(v) = &self.volume {
-            map.serialize_entry("volume", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.tenant {
-            map.serialize_entry("tenant", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::AzureDiskVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AzureDiskVolumeSourceApplyConfiguration {
-    /// `diskName`.
-    pub disk_name: Option<String>,
-    /// `diskURI`.
-    pub disk_uri: Option<String>,
-    /// `cachingMode`.
-    pub caching_mode: Option<crate::core::v1::AzureDataDiskCachingMode>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `kind`.
-    pub kind: Option<crate::core::v1::AzureDataDiskKind>,
-}
-impl AzureDiskVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `diskName`.
-    pub fn with_disk_name(mut self, value: impl Into<String>) -> Self {
-        self.disk_name = Some(value.into());
-        self
-    }
-    /// Sets `diskURI`.
-    pub fn with_disk_uri(mut self, value: impl Into<String>) -> Self {
-        self.disk_uri = Some(value.into());
-        self
-    }
-    /// Sets `cachingMode`.
-    pub fn with_caching_mode(mut self, value: impl Into<crate::core::v1::AzureDataDiskCachingMode>) -> Self {
-        self.caching_mode = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Sets `kind`.
-    pub fn with_kind(mut self, value: impl Into<crate::core::v1::AzureDataDiskKind>) -> Self {
-        self.kind = Some(value.into());
-        self
-    }
-}
-impl Serialize for AzureDiskVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.disk_name {
-            map.serialize_entry("diskName", v)?;
-        }
-        if let Some(v) = &self.disk_uri {
-            map.serialize_entry("diskURI", v)?;
-        }
-        if let Some(v) = &self.caching_mode {
-            map.serialize_entry("cachingMode", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PhotonPersistentDiskVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PhotonPersistentDiskVolumeSourceApplyConfiguration {
-    /// `pdID`.
-    pub pd_id: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-}
-impl PhotonPersistentDiskVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `pdID`.
-    pub fn with_pd_id(mut self, value: impl Into<String>) -> Self {
-        self.pd_id = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-}
-impl Serialize for PhotonPersistentDiskVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pd_id {
-            map.serialize_entry("pdID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ProjectedVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ProjectedVolumeSourceApplyConfiguration {
-    /// `sources`.
-    pub sources: Option<Vec<VolumeProjectionApplyConfiguration>>,
-    /// `defaultMode`.
-    pub default_mode: Option<i32>,
-    /// `defaultUser`.
-    pub default_user: Option<i64>,
-}
-impl ProjectedVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `sources`.
-    pub fn with_sources<T: Into<VolumeProjectionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.sources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `defaultMode`.
-    pub fn with_default_mode(mut self, value: impl Into<i32>) -> Self {
-        self.default_mode = Some(value.into());
-        self
-    }
-    /// Sets `defaultUser`.
-    pub fn with_default_user(mut self, value: impl Into<i64>) -> Self {
-        self.default_user = Some(value.into());
-        self
-    }
-}
-impl Serialize for ProjectedVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.sources {
-            map.serialize_entry("sources", v)?;
-        }
-        if let Some(v) = &self.default_mode {
-            map.serialize_entry("defaultMode", v)?;
-        }
-        if let Some(v) = &self.default_user {
-            map.serialize_entry("defaultUser", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VolumeProjection`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeProjectionApplyConfiguration {
-    /// `secret`.
-    pub secret: Option<SecretProjectionApplyConfiguration>,
-    /// `downwardAPI`.
-    pub downward_api: Option<DownwardAPIProjectionApplyConfiguration>,
-    /// `configMap`.
-    pub config_map: Option<ConfigMapProjectionApplyConfiguration>,
-    /// `serviceAccountToken`.
-    pub service_account_token: Option<ServiceAccountTokenProjectionApplyConfiguration>,
-    /// `clusterTrustBundle`.
-    pub cluster_trust_bundle: Option<ClusterTrustBundleProjectionApplyConfiguration>,
-    /// `podCertificate`.
-    pub pod_certificate: Option<PodCertificateProjectionApplyConfiguration>,
-}
-impl VolumeProjectionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `secret`.
-    pub fn with_secret(mut self, value: impl Into<SecretProjectionApplyConfiguration>) -> Self {
-        self.secret = Some(value.into());
-        self
-    }
-    /// Sets `downwardAPI`.
-    pub fn with_downward_api(mut self, value: impl Into<DownwardAPIProjectionApplyConfiguration>) -> Self {
-        self.downward_api = Some(value.into());
-        self
-    }
-    /// Sets `configMap`.
-    pub fn with_config_map(mut self, value: impl Into<ConfigMapProjectionApplyConfiguration>) -> Self {
-        self.config_map = Some(value.into());
-        self
-    }
-    /// Sets `serviceAccountToken`.
-    pub fn with_service_account_token(mut self, value: impl Into<ServiceAccountTokenProjectionApplyConfiguration>) -> Self {
-        self.service_account_token = Some(value.into());
-        self
-    }
-    /// Sets `clusterTrustBundle`.
-    pub fn with_cluster_trust_bundle(mut self, value: impl Into<ClusterTrustBundleProjectionApplyConfiguration>) -> Self {
-        self.cluster_trust_bundle = Some(value.into());
-        self
-    }
-    /// Sets `podCertificate`.
-    pub fn with_pod_certificate(mut self, value: impl Into<PodCertificateProjectionApplyConfiguration>) -> Self {
-        self.pod_certificate = Some(value.into());
-        self
-    }
-}
-impl Serialize for VolumeProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.secret {
-            map.serialize_entry("secret", v)?;
-        }
-        if let Some(v) = &self.downward_api {
-            map.serialize_entry("downwardAPI", v)?;
-        }
-        if let Some(v) = &self.config_map {
-            map.serialize_entry("configMap", v)?;
-        }
-        if let Some(v) = &self.service_account_token {
-            map.serialize_entry("serviceAccountToken", v)?;
-        }
-        if let Some(v) = &self.cluster_trust_bundle {
-            map.serialize_entry("clusterTrustBundle", v)?;
-        }
-        if let Some(v) = &self.pod_certificate {
-            map.serialize_entry("podCertificate", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::SecretProjection`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SecretProjectionApplyConfiguration {
-    /// `localObjectReference`.
-    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `items`.
-    pub items: Option<Vec<KeyToPathApplyConfiguration>>,
-    /// `optional`.
-    pub optional: Option<bool>,
-}
-impl SecretProjectionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.local_object_reference = Some(value.into());
-        self
-    }
-    /// Appends to `items`.
-    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-}
-impl SecretProjectionApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.local_object_reference {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for SecretProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::DownwardAPIProjection`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DownwardAPIProjectionApplyConfiguration {
-    /// `items`.
-    pub items: Option<Vec<DownwardAPIVolumeFileApplyConfiguration>>,
-}
-impl DownwardAPIProjectionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `items`.
-    pub fn with_items<T: Into<DownwardAPIVolumeFileApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for DownwardAPIProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ConfigMapProjection`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ConfigMapProjectionApplyConfiguration {
-    /// `localObjectReference`.
-    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `items`.
-    pub items: Option<Vec<KeyToPathApplyConfiguration>>,
-    /// `optional`.
-    pub optional: Option<bool>,
-}
-impl ConfigMapProjectionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.local_object_reference = Some(value.into());
-        self
-    }
-    /// Appends to `items`.
-    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-}
-impl ConfigMapProjectionApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.local_object_reference {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for ConfigMapProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ServiceAccountTokenProjection`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ServiceAccountTokenProjectionApplyConfiguration {
-    /// `audience`.
-    pub audience: Option<String>,
-    /// `expirationSeconds`.
-    pub expiration_seconds: Option<i64>,
-    /// `path`.
-    pub path: Option<String>,
-    /// `user`.
-    pub user: Option<i64>,
-}
-impl ServiceAccountTokenProjectionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `audience`.
-    pub fn with_audience(mut self, value: impl Into<String>) -> Self {
-        self.audience = Some(value.into());
-        self
-    }
-    /// Sets `expirationSeconds`.
-    pub fn with_expiration_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.expiration_seconds = Some(value.into());
-        self
-    }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
-        self.user = Some(value.into());
-        self
-    }
-}
-impl Serialize for ServiceAccountTokenProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            map.serialize_entry("audience", v)?;
-        }
-        if let Some(v) = &self.expiration_seconds {
-            map.serialize_entry("expirationSeconds", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ClusterTrustBundleProjection`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ClusterTrustBundleProjectionApplyConfiguration {
+pub struct PodOSApplyConfiguration {
     /// `name`.
     pub name: Option<String>,
-    /// `signerName`.
-    pub signer_name: Option<String>,
-    /// `labelSelector`.
-    pub label_selector: Option<::kapi::meta::LabelSelector>,
-    /// `optional`.
-    pub optional: Option<bool>,
-    /// `path`.
-    pub path: Option<String>,
-    /// `user`.
-    pub user: Option<i64>,
 }
-impl ClusterTrustBundleProjectionApplyConfiguration {
+impl PodOSApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
@@ -2753,9 +8284,106 @@ impl ClusterTrustBundleProjectionApplyConfiguration {
         self.name = Some(value.into());
         self
     }
-    /// Sets `signerName`.
-    pub fn with_signer_name(mut self, value: impl Into<String>) -> Self {
-        self.signer_name = Some(value.into());
+}
+impl Serialize for PodOSApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodSchedulingGate`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodSchedulingGateApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+}
+impl PodSchedulingGateApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodSchedulingGateApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodSchedulingGroup`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodSchedulingGroupApplyConfiguration {
+    /// `podGroupName`.
+    pub pod_group_name: Option<String>,
+}
+impl PodSchedulingGroupApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `podGroupName`.
+    pub fn with_pod_group_name(mut self, value: impl Into<String>) -> Self {
+        self.pod_group_name = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodSchedulingGroupApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.pod_group_name {
+            map.serialize_entry("podGroupName", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::TopologySpreadConstraint`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TopologySpreadConstraintApplyConfiguration {
+    /// `maxSkew`.
+    pub max_skew: Option<i32>,
+    /// `topologyKey`.
+    pub topology_key: Option<String>,
+    /// `whenUnsatisfiable`.
+    pub when_unsatisfiable: Option<crate::core::v1::UnsatisfiableConstraintAction>,
+    /// `labelSelector`.
+    pub label_selector: Option<::kapi::meta::LabelSelector>,
+    /// `minDomains`.
+    pub min_domains: Option<i32>,
+    /// `nodeAffinityPolicy`.
+    pub node_affinity_policy: Option<crate::core::v1::NodeInclusionPolicy>,
+    /// `nodeTaintsPolicy`.
+    pub node_taints_policy: Option<crate::core::v1::NodeInclusionPolicy>,
+    /// `matchLabelKeys`.
+    pub match_label_keys: Option<Vec<String>>,
+}
+impl TopologySpreadConstraintApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `maxSkew`.
+    pub fn with_max_skew(mut self, value: impl Into<i32>) -> Self {
+        self.max_skew = Some(value.into());
+        self
+    }
+    /// Sets `topologyKey`.
+    pub fn with_topology_key(mut self, value: impl Into<String>) -> Self {
+        self.topology_key = Some(value.into());
+        self
+    }
+    /// Sets `whenUnsatisfiable`.
+    pub fn with_when_unsatisfiable(mut self, value: impl Into<crate::core::v1::UnsatisfiableConstraintAction>) -> Self {
+        self.when_unsatisfiable = Some(value.into());
         self
     }
     /// Sets `labelSelector`.
@@ -2763,2349 +8391,96 @@ impl ClusterTrustBundleProjectionApplyConfiguration {
         self.label_selector = Some(value.into());
         self
     }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
+    /// Sets `minDomains`.
+    pub fn with_min_domains(mut self, value: impl Into<i32>) -> Self {
+        self.min_domains = Some(value.into());
         self
     }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
+    /// Sets `nodeAffinityPolicy`.
+    pub fn with_node_affinity_policy(mut self, value: impl Into<crate::core::v1::NodeInclusionPolicy>) -> Self {
+        self.node_affinity_policy = Some(value.into());
         self
     }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
-        self.user = Some(value.into());
+    /// Sets `nodeTaintsPolicy`.
+    pub fn with_node_taints_policy(mut self, value: impl Into<crate::core::v1::NodeInclusionPolicy>) -> Self {
+        self.node_taints_policy = Some(value.into());
+        self
+    }
+    /// Appends to `matchLabelKeys`.
+    pub fn with_match_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.match_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl Serialize for ClusterTrustBundleProjectionApplyConfiguration {
+impl Serialize for TopologySpreadConstraintApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
+        if let Some(v) = &self.max_skew {
+            map.serialize_entry("maxSkew", v)?;
         }
-        if let Some(v) = &self.signer_name {
-            map.serialize_entry("signerName", v)?;
+        if let Some(v) = &self.topology_key {
+            map.serialize_entry("topologyKey", v)?;
+        }
+        if let Some(v) = &self.when_unsatisfiable {
+            map.serialize_entry("whenUnsatisfiable", v)?;
         }
         if let Some(v) = &self.label_selector {
             map.serialize_entry("labelSelector", v)?;
         }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
+        if let Some(v) = &self.min_domains {
+            map.serialize_entry("minDomains", v)?;
         }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
+        if let Some(v) = &self.node_affinity_policy {
+            map.serialize_entry("nodeAffinityPolicy", v)?;
         }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
+        if let Some(v) = &self.node_taints_policy {
+            map.serialize_entry("nodeTaintsPolicy", v)?;
+        }
+        if let Some(v) = &self.match_label_keys {
+            map.serialize_entry("matchLabelKeys", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::PodCertificateProjection`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::HostAlias`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodCertificateProjectionApplyConfiguration {
-    /// `signerName`.
-    pub signer_name: Option<String>,
-    /// `keyType`.
-    pub key_type: Option<String>,
-    /// `maxExpirationSeconds`.
-    pub max_expiration_seconds: Option<i32>,
-    /// `credentialBundlePath`.
-    pub credential_bundle_path: Option<String>,
-    /// `keyPath`.
-    pub key_path: Option<String>,
-    /// `certificateChainPath`.
-    pub certificate_chain_path: Option<String>,
-    /// `userAnnotations`.
-    pub user_annotations: Option<::std::collections::BTreeMap<String, String>>,
-    /// `user`.
-    pub user: Option<i64>,
+pub struct HostAliasApplyConfiguration {
+    /// `ip`.
+    pub ip: Option<String>,
+    /// `hostnames`.
+    pub hostnames: Option<Vec<String>>,
 }
-impl PodCertificateProjectionApplyConfiguration {
+impl HostAliasApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `signerName`.
-    pub fn with_signer_name(mut self, value: impl Into<String>) -> Self {
-        self.signer_name = Some(value.into());
+    /// Sets `ip`.
+    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
+        self.ip = Some(value.into());
         self
     }
-    /// Sets `keyType`.
-    pub fn with_key_type(mut self, value: impl Into<String>) -> Self {
-        self.key_type = Some(value.into());
-        self
-    }
-    /// Sets `maxExpirationSeconds`.
-    pub fn with_max_expiration_seconds(mut self, value: impl Into<i32>) -> Self {
-        self.max_expiration_seconds = Some(value.into());
-        self
-    }
-    /// Sets `credentialBundlePath`.
-    pub fn with_credential_bundle_path(mut self, value: impl Into<String>) -> Self {
-        self.credential_bundle_path = Some(value.into());
-        self
-    }
-    /// Sets `keyPath`.
-    pub fn with_key_path(mut self, value: impl Into<String>) -> Self {
-        self.key_path = Some(value.into());
-        self
-    }
-    /// Sets `certificateChainPath`.
-    pub fn with_certificate_chain_path(mut self, value: impl Into<String>) -> Self {
-        self.certificate_chain_path = Some(value.into());
-        self
-    }
-    /// Adds entries to `userAnnotations`; an entry replaces one with the same key.
-    pub fn with_user_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.user_annotations.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
-        self.user = Some(value.into());
+    /// Appends to `hostnames`.
+    pub fn with_hostnames<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.hostnames.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl Serialize for PodCertificateProjectionApplyConfiguration {
+impl Serialize for HostAliasApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.signer_name {
-            map.serialize_entry("signerName", v)?;
+        if let Some(v) = &self.ip {
+            map.serialize_entry("ip", v)?;
         }
-        if let Some(v) = &self.key_type {
-            map.serialize_entry("keyType", v)?;
-        }
-        if let Some(v) = &self.max_expiration_seconds {
-            map.serialize_entry("maxExpirationSeconds", v)?;
-        }
-        if let Some(v) = &self.credential_bundle_path {
-            map.serialize_entry("credentialBundlePath", v)?;
-        }
-        if let Some(v) = &self.key_path {
-            map.serialize_entry("keyPath", v)?;
-        }
-        if let Some(v) = &self.certificate_chain_path {
-            map.serialize_entry("certificateChainPath", v)?;
-        }
-        if let Some(v) = &self.user_annotations {
-            map.serialize_entry("userAnnotations", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
+        if let Some(v) = &self.hostnames {
+            map.serialize_entry("hostnames", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::PortworxVolumeSource`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::PodSecurityContext`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PortworxVolumeSourceApplyConfiguration {
-    /// `volumeID`.
-    pub volume_id: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl PortworxVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `volumeID`.
-    pub fn with_volume_id(mut self, value: impl Into<String>) -> Self {
-        self.volume_id = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for PortworxVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_id {
-            map.serialize_entry("volumeID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ScaleIOVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ScaleIOVolumeSourceApplyConfiguration {
-    /// `gateway`.
-    pub gateway: Option<String>,
-    /// `system`.
-    pub system: Option<String>,
-    /// `secretRef`.
-    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `sslEnabled`.
-    pub ssl_enabled: Option<bool>,
-    /// `protectionDomain`.
-    pub protection_domain: Option<String>,
-    /// `storagePool`.
-    pub storage_pool: Option<String>,
-    /// `storageMode`.
-    pub storage_mode: Option<String>,
-    /// `volumeName`.
-    pub volume_name: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-}
-impl ScaleIOVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `gateway`.
-    pub fn with_gateway(mut self, value: impl Into<String>) -> Self {
-        self.gateway = Some(value.into());
-        self
-    }
-    /// Sets `system`.
-    pub fn with_system(mut self, value: impl Into<String>) -> Self {
-        self.system = Some(value.into());
-        self
-    }
-    /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.secret_ref = Some(value.into());
-        self
-    }
-    /// Sets `sslEnabled`.
-    pub fn with_ssl_enabled(mut self, value: impl Into<bool>) -> Self {
-        self.ssl_enabled = Some(value.into());
-        self
-    }
-    /// Sets `protectionDomain`.
-    pub fn with_protection_domain(mut self, value: impl Into<String>) -> Self {
-        self.protection_domain = Some(value.into());
-        self
-    }
-    /// Sets `storagePool`.
-    pub fn with_storage_pool(mut self, value: impl Into<String>) -> Self {
-        self.storage_pool = Some(value.into());
-        self
-    }
-    /// Sets `storageMode`.
-    pub fn with_storage_mode(mut self, value: impl Into<String>) -> Self {
-        self.storage_mode = Some(value.into());
-        self
-    }
-    /// Sets `volumeName`.
-    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
-        self.volume_name = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-}
-impl Serialize for ScaleIOVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.gateway {
-            map.serialize_entry("gateway", v)?;
-        }
-        if let Some(v) = &self.system {
-            map.serialize_entry("system", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.ssl_enabled {
-            map.serialize_entry("sslEnabled", v)?;
-        }
-        if let Some(v) = &self.protection_domain {
-            map.serialize_entry("protectionDomain", v)?;
-        }
-        if let Some(v) = &self.storage_pool {
-            map.serialize_entry("storagePool", v)?;
-        }
-        if let Some(v) = &self.storage_mode {
-            map.serialize_entry("storageMode", v)?;
-        }
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::StorageOSVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct StorageOSVolumeSourceApplyConfiguration {
-    /// `volumeName`.
-    pub volume_name: Option<String>,
-    /// `volumeNamespace`.
-    pub volume_namespace: Option<String>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `secretRef`.
-    pub secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
-}
-impl StorageOSVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `volumeName`.
-    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
-        self.volume_name = Some(value.into());
-        self
-    }
-    /// Sets `volumeNamespace`.
-    pub fn with_volume_namespace(mut self, value: impl Into<String>) -> Self {
-        self.volume_namespace = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.secret_ref = Some(value.into());
-        self
-    }
-}
-impl Serialize for StorageOSVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.volume_namespace {
-            map.serialize_entry("volumeNamespace", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::CSIVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CSIVolumeSourceApplyConfiguration {
-    /// `driver`.
-    pub driver: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `fsType`.
-    pub fs_type: Option<String>,
-    /// `volumeAttributes`.
-    pub volume_attributes: Option<::std::collections::BTreeMap<String, String>>,
-    /// `nodePublishSecretRef`.
-    pub node_publish_secret_ref: Option<LocalObjectReferenceApplyConfiguration>,
-}
-impl CSIVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `driver`.
-    pub fn with_driver(mut self, value: impl Into<String>) -> Self {
-        self.driver = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Sets `fsType`.
-    pub fn with_fs_type(mut self, value: impl Into<String>) -> Self {
-        self.fs_type = Some(value.into());
-        self
-    }
-    /// Adds entries to `volumeAttributes`; an entry replaces one with the same key.
-    pub fn with_volume_attributes<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.volume_attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Sets `nodePublishSecretRef`.
-    pub fn with_node_publish_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.node_publish_secret_ref = Some(value.into());
-        self
-    }
-}
-impl Serialize for CSIVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.volume_attributes {
-            map.serialize_entry("volumeAttributes", v)?;
-        }
-        if let Some(v) = &self.node_publish_secret_ref {
-            map.serialize_entry("nodePublishSecretRef", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::EphemeralVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct EphemeralVolumeSourceApplyConfiguration {
-    /// `volumeClaimTemplate`.
-    pub volume_claim_template: Option<PersistentVolumeClaimTemplateApplyConfiguration>,
-}
-impl EphemeralVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `volumeClaimTemplate`.
-    pub fn with_volume_claim_template(mut self, value: impl Into<PersistentVolumeClaimTemplateApplyConfiguration>) -> Self {
-        self.volume_claim_template = Some(value.into());
-        self
-    }
-}
-impl Serialize for EphemeralVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_claim_template {
-            map.serialize_entry("volumeClaimTemplate", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PersistentVolumeClaimTemplate`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PersistentVolumeClaimTemplateApplyConfiguration {
-    /// `metadata`.
-    pub metadata: Option<::kapi::meta::ObjectMeta>,
-    /// `spec`.
-    pub spec: Option<PersistentVolumeClaimSpecApplyConfiguration>,
-}
-impl PersistentVolumeClaimTemplateApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `metadata`.
-    pub fn with_metadata(mut self, value: impl Into<::kapi::meta::ObjectMeta>) -> Self {
-        self.metadata = Some(value.into());
-        self
-    }
-    /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<PersistentVolumeClaimSpecApplyConfiguration>) -> Self {
-        self.spec = Some(value.into());
-        self
-    }
-}
-impl Serialize for PersistentVolumeClaimTemplateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PersistentVolumeClaimSpec`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PersistentVolumeClaimSpecApplyConfiguration {
-    /// `accessModes`.
-    pub access_modes: Option<Vec<crate::core::v1::PersistentVolumeAccessMode>>,
-    /// `selector`.
-    pub selector: Option<::kapi::meta::LabelSelector>,
-    /// `resources`.
-    pub resources: Option<VolumeResourceRequirementsApplyConfiguration>,
-    /// `volumeName`.
-    pub volume_name: Option<String>,
-    /// `storageClassName`.
-    pub storage_class_name: Option<String>,
-    /// `volumeMode`.
-    pub volume_mode: Option<crate::core::v1::PersistentVolumeMode>,
-    /// `dataSource`.
-    pub data_source: Option<TypedLocalObjectReferenceApplyConfiguration>,
-    /// `dataSourceRef`.
-    pub data_source_ref: Option<TypedObjectReferenceApplyConfiguration>,
-    /// `volumeAttributesClassName`.
-    pub volume_attributes_class_name: Option<String>,
-}
-impl PersistentVolumeClaimSpecApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `accessModes`.
-    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.access_modes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `selector`.
-    pub fn with_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
-        self.selector = Some(value.into());
-        self
-    }
-    /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<VolumeResourceRequirementsApplyConfiguration>) -> Self {
-        self.resources = Some(value.into());
-        self
-    }
-    /// Sets `volumeName`.
-    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
-        self.volume_name = Some(value.into());
-        self
-    }
-    /// Sets `storageClassName`.
-    pub fn with_storage_class_name(mut self, value: impl Into<String>) -> Self {
-        self.storage_class_name = Some(value.into());
-        self
-    }
-    /// Sets `volumeMode`.
-    pub fn with_volume_mode(mut self, value: impl Into<crate::core::v1::PersistentVolumeMode>) -> Self {
-        self.volume_mode = Some(value.into());
-        self
-    }
-    /// Sets `dataSource`.
-    pub fn with_data_source(mut self, value: impl Into<TypedLocalObjectReferenceApplyConfiguration>) -> Self {
-        self.data_source = Some(value.into());
-        self
-    }
-    /// Sets `dataSourceRef`.
-    pub fn with_data_source_ref(mut self, value: impl Into<TypedObjectReferenceApplyConfiguration>) -> Self {
-        self.data_source_ref = Some(value.into());
-        self
-    }
-    /// Sets `volumeAttributesClassName`.
-    pub fn with_volume_attributes_class_name(mut self, value: impl Into<String>) -> Self {
-        self.volume_attributes_class_name = Some(value.into());
-        self
-    }
-}
-impl Serialize for PersistentVolumeClaimSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.access_modes {
-            map.serialize_entry("accessModes", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.storage_class_name {
-            map.serialize_entry("storageClassName", v)?;
-        }
-        if let Some(v) = &self.volume_mode {
-            map.serialize_entry("volumeMode", v)?;
-        }
-        if let Some(v) = &self.data_source {
-            map.serialize_entry("dataSource", v)?;
-        }
-        if let Some(v) = &self.data_source_ref {
-            map.serialize_entry("dataSourceRef", v)?;
-        }
-        if let Some(v) = &self.volume_attributes_class_name {
-            map.serialize_entry("volumeAttributesClassName", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VolumeResourceRequirements`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeResourceRequirementsApplyConfiguration {
-    /// `limits`.
-    pub limits: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
-    /// `requests`.
-    pub requests: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
-}
-impl VolumeResourceRequirementsApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Adds entries to `limits`; an entry replaces one with the same key.
-    pub fn with_limits<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.limits.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Adds entries to `requests`; an entry replaces one with the same key.
-    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-}
-impl Serialize for VolumeResourceRequirementsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.limits {
-            map.serialize_entry("limits", v)?;
-        }
-        if let Some(v) = &self.requests {
-            map.serialize_entry("requests", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::TypedLocalObjectReference`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TypedLocalObjectReferenceApplyConfiguration {
-    /// `apiGroup`.
-    pub api_group: Option<String>,
-    /// `kind`.
-    pub kind: Option<String>,
-    /// `name`.
-    pub name: Option<String>,
-}
-impl TypedLocalObjectReferenceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `apiGroup`.
-    pub fn with_api_group(mut self, value: impl Into<String>) -> Self {
-        self.api_group = Some(value.into());
-        self
-    }
-    /// Sets `kind`.
-    pub fn with_kind(mut self, value: impl Into<String>) -> Self {
-        self.kind = Some(value.into());
-        self
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-}
-impl Serialize for TypedLocalObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::TypedObjectReference`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TypedObjectReferenceApplyConfiguration {
-    /// `apiGroup`.
-    pub api_group: Option<String>,
-    /// `kind`.
-    pub kind: Option<String>,
-    /// `name`.
-    pub name: Option<String>,
-    /// `namespace`.
-    pub namespace: Option<String>,
-}
-impl TypedObjectReferenceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `apiGroup`.
-    pub fn with_api_group(mut self, value: impl Into<String>) -> Self {
-        self.api_group = Some(value.into());
-        self
-    }
-    /// Sets `kind`.
-    pub fn with_kind(mut self, value: impl Into<String>) -> Self {
-        self.kind = Some(value.into());
-        self
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `namespace`.
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.namespace = Some(value.into());
-        self
-    }
-}
-impl Serialize for TypedObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ImageVolumeSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ImageVolumeSourceApplyConfiguration {
-    /// `reference`.
-    pub reference: Option<String>,
-    /// `pullPolicy`.
-    pub pull_policy: Option<crate::core::v1::PullPolicy>,
-}
-impl ImageVolumeSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `reference`.
-    pub fn with_reference(mut self, value: impl Into<String>) -> Self {
-        self.reference = Some(value.into());
-        self
-    }
-    /// Sets `pullPolicy`.
-    pub fn with_pull_policy(mut self, value: impl Into<crate::core::v1::PullPolicy>) -> Self {
-        self.pull_policy = Some(value.into());
-        self
-    }
-}
-impl Serialize for ImageVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.reference {
-            map.serialize_entry("reference", v)?;
-        }
-        if let Some(v) = &self.pull_policy {
-            map.serialize_entry("pullPolicy", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Container`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `image`.
-    pub image: Option<String>,
-    /// `command`.
-    pub command: Option<Vec<String>>,
-    /// `args`.
-    pub args: Option<Vec<String>>,
-    /// `workingDir`.
-    pub working_dir: Option<String>,
-    /// `ports`.
-    pub ports: Option<Vec<ContainerPortApplyConfiguration>>,
-    /// `envFrom`.
-    pub env_from: Option<Vec<EnvFromSourceApplyConfiguration>>,
-    /// `env`.
-    pub env: Option<Vec<EnvVarApplyConfiguration>>,
-    /// `resources`.
-    pub resources: Option<ResourceRequirementsApplyConfiguration>,
-    /// `resizePolicy`.
-    pub resize_policy: Option<Vec<ContainerResizePolicyApplyConfiguration>>,
-    /// `restartPolicy`.
-    pub restart_policy: Option<String>,
-    /// `restartPolicyRules`.
-    pub restart_policy_rules: Option<Vec<ContainerRestartRuleApplyConfiguration>>,
-    /// `volumeMounts`.
-    pub volume_mounts: Option<Vec<VolumeMountApplyConfiguration>>,
-    /// `volumeDevices`.
-    pub volume_devices: Option<Vec<VolumeDeviceApplyConfiguration>>,
-    /// `livenessProbe`.
-    pub liveness_probe: Option<ProbeApplyConfiguration>,
-    /// `readinessProbe`.
-    pub readiness_probe: Option<ProbeApplyConfiguration>,
-    /// `startupProbe`.
-    pub startup_probe: Option<ProbeApplyConfiguration>,
-    /// `lifecycle`.
-    pub lifecycle: Option<LifecycleApplyConfiguration>,
-    /// `terminationMessagePath`.
-    pub termination_message_path: Option<String>,
-    /// `terminationMessagePolicy`.
-    pub termination_message_policy: Option<crate::core::v1::TerminationMessagePolicy>,
-    /// `imagePullPolicy`.
-    pub image_pull_policy: Option<crate::core::v1::PullPolicy>,
-    /// `securityContext`.
-    pub security_context: Option<SecurityContextApplyConfiguration>,
-    /// `stdin`.
-    pub stdin: Option<bool>,
-    /// `stdinOnce`.
-    pub stdin_once: Option<bool>,
-    /// `tty`.
-    pub tty: Option<bool>,
-}
-impl ContainerApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `image`.
-    pub fn with_image(mut self, value: impl Into<String>) -> Self {
-        self.image = Some(value.into());
-        self
-    }
-    /// Appends to `command`.
-    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.command.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `args`.
-    pub fn with_args<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.args.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `workingDir`.
-    pub fn with_working_dir(mut self, value: impl Into<String>) -> Self {
-        self.working_dir = Some(value.into());
-        self
-    }
-    /// Appends to `ports`.
-    pub fn with_ports<T: Into<ContainerPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `envFrom`.
-    pub fn with_env_from<T: Into<EnvFromSourceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.env_from.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `env`.
-    pub fn with_env<T: Into<EnvVarApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.env.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
-        self.resources = Some(value.into());
-        self
-    }
-    /// Appends to `resizePolicy`.
-    pub fn with_resize_policy<T: Into<ContainerResizePolicyApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.resize_policy.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `restartPolicy`.
-    pub fn with_restart_policy(mut self, value: impl Into<String>) -> Self {
-        self.restart_policy = Some(value.into());
-        self
-    }
-    /// Appends to `restartPolicyRules`.
-    pub fn with_restart_policy_rules<T: Into<ContainerRestartRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.restart_policy_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `volumeMounts`.
-    pub fn with_volume_mounts<T: Into<VolumeMountApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volume_mounts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `volumeDevices`.
-    pub fn with_volume_devices<T: Into<VolumeDeviceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volume_devices.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `livenessProbe`.
-    pub fn with_liveness_probe(mut self, value: impl Into<ProbeApplyConfiguration>) -> Self {
-        self.liveness_probe = Some(value.into());
-        self
-    }
-    /// Sets `readinessProbe`.
-    pub fn with_readiness_probe(mut self, value: impl Into<ProbeApplyConfiguration>) -> Self {
-        self.readiness_probe = Some(value.into());
-        self
-    }
-    /// Sets `startupProbe`.
-    pub fn with_startup_probe(mut self, value: impl Into<ProbeApplyConfiguration>) -> Self {
-        self.startup_probe = Some(value.into());
-        self
-    }
-    /// Sets `lifecycle`.
-    pub fn with_lifecycle(mut self, value: impl Into<LifecycleApplyConfiguration>) -> Self {
-        self.lifecycle = Some(value.into());
-        self
-    }
-    /// Sets `terminationMessagePath`.
-    pub fn with_termination_message_path(mut self, value: impl Into<String>) -> Self {
-        self.termination_message_path = Some(value.into());
-        self
-    }
-    /// Sets `terminationMessagePolicy`.
-    pub fn with_termination_message_policy(mut self, value: impl Into<crate::core::v1::TerminationMessagePolicy>) -> Self {
-        self.termination_message_policy = Some(value.into());
-        self
-    }
-    /// Sets `imagePullPolicy`.
-    pub fn with_image_pull_policy(mut self, value: impl Into<crate::core::v1::PullPolicy>) -> Self {
-        self.image_pull_policy = Some(value.into());
-        self
-    }
-    /// Sets `securityContext`.
-    pub fn with_security_context(mut self, value: impl Into<SecurityContextApplyConfiguration>) -> Self {
-        self.security_context = Some(value.into());
-        self
-    }
-    /// Sets `stdin`.
-    pub fn with_stdin(mut self, value: impl Into<bool>) -> Self {
-        self.stdin = Some(value.into());
-        self
-    }
-    /// Sets `stdinOnce`.
-    pub fn with_stdin_once(mut self, value: impl Into<bool>) -> Self {
-        self.stdin_once = Some(value.into());
-        self
-    }
-    /// Sets `tty`.
-    pub fn with_tty(mut self, value: impl Into<bool>) -> Self {
-        self.tty = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        if let Some(v) = &self.command {
-            map.serialize_entry("command", v)?;
-        }
-        if let Some(v) = &self.args {
-            map.serialize_entry("args", v)?;
-        }
-        if let Some(v) = &self.working_dir {
-            map.serialize_entry("workingDir", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.env_from {
-            map.serialize_entry("envFrom", v)?;
-        }
-        if let Some(v) = &self.env {
-            map.serialize_entry("env", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.resize_policy {
-            map.serialize_entry("resizePolicy", v)?;
-        }
-        if let Some(v) = &self.restart_policy {
-            map.serialize_entry("restartPolicy", v)?;
-        }
-        if let Some(v) = &self.restart_policy_rules {
-            map.serialize_entry("restartPolicyRules", v)?;
-        }
-        if let Some(v) = &self.volume_mounts {
-            map.serialize_entry("volumeMounts", v)?;
-        }
-        if let Some(v) = &self.volume_devices {
-            map.serialize_entry("volumeDevices", v)?;
-        }
-        if let Some(v) = &self.liveness_probe {
-            map.serialize_entry("livenessProbe", v)?;
-        }
-        if let Some(v) = &self.readiness_probe {
-            map.serialize_entry("readinessProbe", v)?;
-        }
-        if let Some(v) = &self.startup_probe {
-            map.serialize_entry("startupProbe", v)?;
-        }
-        if let Some(v) = &self.lifecycle {
-            map.serialize_entry("lifecycle", v)?;
-        }
-        if let Some(v) = &self.termination_message_path {
-            map.serialize_entry("terminationMessagePath", v)?;
-        }
-        if let Some(v) = &self.termination_message_policy {
-            map.serialize_entry("terminationMessagePolicy", v)?;
-        }
-        if let Some(v) = &self.image_pull_policy {
-            map.serialize_entry("imagePullPolicy", v)?;
-        }
-        if let Some(v) = &self.security_context {
-            map.serialize_entry("securityContext", v)?;
-        }
-        if let Some(v) = &self.stdin {
-            map.serialize_entry("stdin", v)?;
-        }
-        if let Some(v) = &self.stdin_once {
-            map.serialize_entry("stdinOnce", v)?;
-        }
-        if let Some(v) = &self.tty {
-            map.serialize_entry("tty", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerPort`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerPortApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `hostPort`.
-    pub host_port: Option<i32>,
-    /// `containerPort`.
-    pub container_port: Option<i32>,
-    /// `protocol`.
-    pub protocol: Option<crate::core::v1::Protocol>,
-    /// `hostIP`.
-    pub host_ip: Option<String>,
-}
-impl ContainerPortApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `hostPort`.
-    pub fn with_host_port(mut self, value: impl Into<i32>) -> Self {
-        self.host_port = Some(value.into());
-        self
-    }
-    /// Sets `containerPort`.
-    pub fn with_container_port(mut self, value: impl Into<i32>) -> Self {
-        self.container_port = Some(value.into());
-        self
-    }
-    /// Sets `protocol`.
-    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::Protocol>) -> Self {
-        self.protocol = Some(value.into());
-        self
-    }
-    /// Sets `hostIP`.
-    pub fn with_host_ip(mut self, value: impl Into<String>) -> Self {
-        self.host_ip = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerPortApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.host_port {
-            map.serialize_entry("hostPort", v)?;
-        }
-        if let Some(v) = &self.container_port {
-            map.serialize_entry("containerPort", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.host_ip {
-            map.serialize_entry("hostIP", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::EnvFromSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct EnvFromSourceApplyConfiguration {
-    /// `prefix`.
-    pub prefix: Option<String>,
-    /// `configMapRef`.
-    pub config_map_ref: Option<ConfigMapEnvSourceApplyConfiguration>,
-    /// `secretRef`.
-    pub secret_ref: Option<SecretEnvSourceApplyConfiguration>,
-}
-impl EnvFromSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `prefix`.
-    pub fn with_prefix(mut self, value: impl Into<String>) -> Self {
-        self.prefix = Some(value.into());
-        self
-    }
-    /// Sets `configMapRef`.
-    pub fn with_config_map_ref(mut self, value: impl Into<ConfigMapEnvSourceApplyConfiguration>) -> Self {
-        self.config_map_ref = Some(value.into());
-        self
-    }
-    /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<SecretEnvSourceApplyConfiguration>) -> Self {
-        self.secret_ref = Some(value.into());
-        self
-    }
-}
-impl Serialize for EnvFromSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.prefix {
-            map.serialize_entry("prefix", v)?;
-        }
-        if let Some(v) = &self.config_map_ref {
-            map.serialize_entry("configMapRef", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ConfigMapEnvSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ConfigMapEnvSourceApplyConfiguration {
-    /// `localObjectReference`.
-    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `optional`.
-    pub optional: Option<bool>,
-}
-impl ConfigMapEnvSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.local_object_reference = Some(value.into());
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-}
-impl ConfigMapEnvSourceApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.local_object_reference {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for ConfigMapEnvSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::SecretEnvSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SecretEnvSourceApplyConfiguration {
-    /// `localObjectReference`.
-    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `optional`.
-    pub optional: Option<bool>,
-}
-impl SecretEnvSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.local_object_reference = Some(value.into());
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-}
-impl SecretEnvSourceApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.local_object_reference {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for SecretEnvSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::EnvVar`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct EnvVarApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `value`.
-    pub value: Option<String>,
-    /// `valueFrom`.
-    pub value_from: Option<EnvVarSourceApplyConfiguration>,
-}
-impl EnvVarApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `value`.
-    pub fn with_value(mut self, value: impl Into<String>) -> Self {
-        self.value = Some(value.into());
-        self
-    }
-    /// Sets `valueFrom`.
-    pub fn with_value_from(mut self, value: impl Into<EnvVarSourceApplyConfiguration>) -> Self {
-        self.value_from = Some(value.into());
-        self
-    }
-}
-impl Serialize for EnvVarApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.value_from {
-            map.serialize_entry("valueFrom", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::EnvVarSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct EnvVarSourceApplyConfiguration {
-    /// `fieldRef`.
-    pub field_ref: Option<ObjectFieldSelectorApplyConfiguration>,
-    /// `resourceFieldRef`.
-    pub resource_field_ref: Option<ResourceFieldSelectorApplyConfiguration>,
-    /// `configMapKeyRef`.
-    pub config_map_key_ref: Option<ConfigMapKeySelectorApplyConfiguration>,
-    /// `secretKeyRef`.
-    pub secret_key_ref: Option<SecretKeySelectorApplyConfiguration>,
-    /// `fileKeyRef`.
-    pub file_key_ref: Option<FileKeySelectorApplyConfiguration>,
-}
-impl EnvVarSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `fieldRef`.
-    pub fn with_field_ref(mut self, value: impl Into<ObjectFieldSelectorApplyConfiguration>) -> Self {
-        self.field_ref = Some(value.into());
-        self
-    }
-    /// Sets `resourceFieldRef`.
-    pub fn with_resource_field_ref(mut self, value: impl Into<ResourceFieldSelectorApplyConfiguration>) -> Self {
-        self.resource_field_ref = Some(value.into());
-        self
-    }
-    /// Sets `configMapKeyRef`.
-    pub fn with_config_map_key_ref(mut self, value: impl Into<ConfigMapKeySelectorApplyConfiguration>) -> Self {
-        self.config_map_key_ref = Some(value.into());
-        self
-    }
-    /// Sets `secretKeyRef`.
-    pub fn with_secret_key_ref(mut self, value: impl Into<SecretKeySelectorApplyConfiguration>) -> Self {
-        self.secret_key_ref = Some(value.into());
-        self
-    }
-    /// Sets `fileKeyRef`.
-    pub fn with_file_key_ref(mut self, value: impl Into<FileKeySelectorApplyConfiguration>) -> Self {
-        self.file_key_ref = Some(value.into());
-        self
-    }
-}
-impl Serialize for EnvVarSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.field_ref {
-            map.serialize_entry("fieldRef", v)?;
-        }
-        if let Some(v) = &self.resource_field_ref {
-            map.serialize_entry("resourceFieldRef", v)?;
-        }
-        if let Some(v) = &self.config_map_key_ref {
-            map.serialize_entry("configMapKeyRef", v)?;
-        }
-        if let Some(v) = &self.secret_key_ref {
-            map.serialize_entry("secretKeyRef", v)?;
-        }
-        if let Some(v) = &self.file_key_ref {
-            map.serialize_entry("fileKeyRef", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ConfigMapKeySelector`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ConfigMapKeySelectorApplyConfiguration {
-    /// `localObjectReference`.
-    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `key`.
-    pub key: Option<String>,
-    /// `optional`.
-    pub optional: Option<bool>,
-}
-impl ConfigMapKeySelectorApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.local_object_reference = Some(value.into());
-        self
-    }
-    /// Sets `key`.
-    pub fn with_key(mut self, value: impl Into<String>) -> Self {
-        self.key = Some(value.into());
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-}
-impl ConfigMapKeySelectorApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.local_object_reference {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for ConfigMapKeySelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::SecretKeySelector`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SecretKeySelectorApplyConfiguration {
-    /// `localObjectReference`.
-    pub local_object_reference: Option<LocalObjectReferenceApplyConfiguration>,
-    /// `key`.
-    pub key: Option<String>,
-    /// `optional`.
-    pub optional: Option<bool>,
-}
-impl SecretKeySelectorApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
-        self.local_object_reference = Some(value.into());
-        self
-    }
-    /// Sets `key`.
-    pub fn with_key(mut self, value: impl Into<String>) -> Self {
-        self.key = Some(value.into());
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-}
-impl SecretKeySelectorApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.local_object_reference {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for SecretKeySelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::FileKeySelector`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct FileKeySelectorApplyConfiguration {
-    /// `volumeName`.
-    pub volume_name: Option<String>,
-    /// `path`.
-    pub path: Option<String>,
-    /// `key`.
-    pub key: Option<String>,
-    /// `optional`.
-    pub optional: Option<bool>,
-}
-impl FileKeySelectorApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `volumeName`.
-    pub fn with_volume_name(mut self, value: impl Into<String>) -> Self {
-        self.volume_name = Some(value.into());
-        self
-    }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `key`.
-    pub fn with_key(mut self, value: impl Into<String>) -> Self {
-        self.key = Some(value.into());
-        self
-    }
-    /// Sets `optional`.
-    pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
-        self.optional = Some(value.into());
-        self
-    }
-}
-impl Serialize for FileKeySelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ResourceRequirements`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ResourceRequirementsApplyConfiguration {
-    /// `limits`.
-    pub limits: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
-    /// `requests`.
-    pub requests: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
-    /// `claims`.
-    pub claims: Option<Vec<ResourceClaimApplyConfiguration>>,
-}
-impl ResourceRequirementsApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Adds entries to `limits`; an entry replaces one with the same key.
-    pub fn with_limits<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.limits.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Adds entries to `requests`; an entry replaces one with the same key.
-    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Appends to `claims`.
-    pub fn with_claims<T: Into<ResourceClaimApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for ResourceRequirementsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.limits {
-            map.serialize_entry("limits", v)?;
-        }
-        if let Some(v) = &self.requests {
-            map.serialize_entry("requests", v)?;
-        }
-        if let Some(v) = &self.claims {
-            map.serialize_entry("claims", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ResourceClaim`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ResourceClaimApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `request`.
-    pub request: Option<String>,
-}
-impl ResourceClaimApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `request`.
-    pub fn with_request(mut self, value: impl Into<String>) -> Self {
-        self.request = Some(value.into());
-        self
-    }
-}
-impl Serialize for ResourceClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.request {
-            map.serialize_entry("request", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerResizePolicy`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerResizePolicyApplyConfiguration {
-    /// `resourceName`.
-    pub resource_name: Option<String>,
-    /// `restartPolicy`.
-    pub restart_policy: Option<String>,
-}
-impl ContainerResizePolicyApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `resourceName`.
-    pub fn with_resource_name(mut self, value: impl Into<String>) -> Self {
-        self.resource_name = Some(value.into());
-        self
-    }
-    /// Sets `restartPolicy`.
-    pub fn with_restart_policy(mut self, value: impl Into<String>) -> Self {
-        self.restart_policy = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerResizePolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_name {
-            map.serialize_entry("resourceName", v)?;
-        }
-        if let Some(v) = &self.restart_policy {
-            map.serialize_entry("restartPolicy", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerRestartRule`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerRestartRuleApplyConfiguration {
-    /// `action`.
-    pub action: Option<String>,
-    /// `exitCodes`.
-    pub exit_codes: Option<ContainerRestartRuleOnExitCodesApplyConfiguration>,
-}
-impl ContainerRestartRuleApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `action`.
-    pub fn with_action(mut self, value: impl Into<String>) -> Self {
-        self.action = Some(value.into());
-        self
-    }
-    /// Sets `exitCodes`.
-    pub fn with_exit_codes(mut self, value: impl Into<ContainerRestartRuleOnExitCodesApplyConfiguration>) -> Self {
-        self.exit_codes = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerRestartRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.action {
-            map.serialize_entry("action", v)?;
-        }
-        if let Some(v) = &self.exit_codes {
-            map.serialize_entry("exitCodes", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerRestartRuleOnExitCodes`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerRestartRuleOnExitCodesApplyConfiguration {
-    /// `operator`.
-    pub operator: Option<String>,
-    /// `values`.
-    pub values: Option<Vec<i32>>,
-}
-impl ContainerRestartRuleOnExitCodesApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<String>) -> Self {
-        self.operator = Some(value.into());
-        self
-    }
-    /// Appends to `values`.
-    pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for ContainerRestartRuleOnExitCodesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.values {
-            map.serialize_entry("values", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VolumeMount`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeMountApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `recursiveReadOnly`.
-    pub recursive_read_only: Option<String>,
-    /// `mountPath`.
-    pub mount_path: Option<String>,
-    /// `subPath`.
-    pub sub_path: Option<String>,
-    /// `mountPropagation`.
-    pub mount_propagation: Option<crate::core::v1::MountPropagationMode>,
-    /// `subPathExpr`.
-    pub sub_path_expr: Option<String>,
-    /// `bindMountOptions`.
-    pub bind_mount_options: Option<Vec<String>>,
-}
-impl VolumeMountApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Sets `recursiveReadOnly`.
-    pub fn with_recursive_read_only(mut self, value: impl Into<String>) -> Self {
-        self.recursive_read_only = Some(value.into());
-        self
-    }
-    /// Sets `mountPath`.
-    pub fn with_mount_path(mut self, value: impl Into<String>) -> Self {
-        self.mount_path = Some(value.into());
-        self
-    }
-    /// Sets `subPath`.
-    pub fn with_sub_path(mut self, value: impl Into<String>) -> Self {
-        self.sub_path = Some(value.into());
-        self
-    }
-    /// Sets `mountPropagation`.
-    pub fn with_mount_propagation(mut self, value: impl Into<crate::core::v1::MountPropagationMode>) -> Self {
-        self.mount_propagation = Some(value.into());
-        self
-    }
-    /// Sets `subPathExpr`.
-    pub fn with_sub_path_expr(mut self, value: impl Into<String>) -> Self {
-        self.sub_path_expr = Some(value.into());
-        self
-    }
-    /// Appends to `bindMountOptions`.
-    pub fn with_bind_mount_options<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.bind_mount_options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for VolumeMountApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.recursive_read_only {
-            map.serialize_entry("recursiveReadOnly", v)?;
-        }
-        if let Some(v) = &self.mount_path {
-            map.serialize_entry("mountPath", v)?;
-        }
-        if let Some(v) = &self.sub_path {
-            map.serialize_entry("subPath", v)?;
-        }
-        if let Some(v) = &self.mount_propagation {
-            map.serialize_entry("mountPropagation", v)?;
-        }
-        if let Some(v) = &self.sub_path_expr {
-            map.serialize_entry("subPathExpr", v)?;
-        }
-        if let Some(v) = &self.bind_mount_options {
-            map.serialize_entry("bindMountOptions", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VolumeDevice`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeDeviceApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `devicePath`.
-    pub device_path: Option<String>,
-}
-impl VolumeDeviceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `devicePath`.
-    pub fn with_device_path(mut self, value: impl Into<String>) -> Self {
-        self.device_path = Some(value.into());
-        self
-    }
-}
-impl Serialize for VolumeDeviceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.device_path {
-            map.serialize_entry("devicePath", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Probe`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ProbeApplyConfiguration {
-    /// `probeHandler`.
-    pub probe_handler: Option<ProbeHandlerApplyConfiguration>,
-    /// `initialDelaySeconds`.
-    pub initial_delay_seconds: Option<i32>,
-    /// `timeoutSeconds`.
-    pub timeout_seconds: Option<i32>,
-    /// `periodSeconds`.
-    pub period_seconds: Option<i32>,
-    /// `successThreshold`.
-    pub success_threshold: Option<i32>,
-    /// `failureThreshold`.
-    pub failure_threshold: Option<i32>,
-    /// `terminationGracePeriodSeconds`.
-    pub termination_grace_period_seconds: Option<i64>,
-}
-impl ProbeApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `probeHandler`.
-    pub fn with_probe_handler(mut self, value: impl Into<ProbeHandlerApplyConfiguration>) -> Self {
-        self.probe_handler = Some(value.into());
-        self
-    }
-    /// Sets `initialDelaySeconds`.
-    pub fn with_initial_delay_seconds(mut self, value: impl Into<i32>) -> Self {
-        self.initial_delay_seconds = Some(value.into());
-        self
-    }
-    /// Sets `timeoutSeconds`.
-    pub fn with_timeout_seconds(mut self, value: impl Into<i32>) -> Self {
-        self.timeout_seconds = Some(value.into());
-        self
-    }
-    /// Sets `periodSeconds`.
-    pub fn with_period_seconds(mut self, value: impl Into<i32>) -> Self {
-        self.period_seconds = Some(value.into());
-        self
-    }
-    /// Sets `successThreshold`.
-    pub fn with_success_threshold(mut self, value: impl Into<i32>) -> Self {
-        self.success_threshold = Some(value.into());
-        self
-    }
-    /// Sets `failureThreshold`.
-    pub fn with_failure_threshold(mut self, value: impl Into<i32>) -> Self {
-        self.failure_threshold = Some(value.into());
-        self
-    }
-    /// Sets `terminationGracePeriodSeconds`.
-    pub fn with_termination_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.termination_grace_period_seconds = Some(value.into());
-        self
-    }
-}
-impl ProbeApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.probe_handler {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.initial_delay_seconds {
-            map.serialize_entry("initialDelaySeconds", v)?;
-        }
-        if let Some(v) = &self.timeout_seconds {
-            map.serialize_entry("timeoutSeconds", v)?;
-        }
-        if let Some(v) = &self.period_seconds {
-            map.serialize_entry("periodSeconds", v)?;
-        }
-        if let Some(v) = &self.success_threshold {
-            map.serialize_entry("successThreshold", v)?;
-        }
-        if let Some(v) = &self.failure_threshold {
-            map.serialize_entry("failureThreshold", v)?;
-        }
-        if let Some(v) = &self.termination_grace_period_seconds {
-            map.serialize_entry("terminationGracePeriodSeconds", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for ProbeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ProbeHandler`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ProbeHandlerApplyConfiguration {
-    /// `exec`.
-    pub exec: Option<ExecActionApplyConfiguration>,
-    /// `httpGet`.
-    pub http_get: Option<HTTPGetActionApplyConfiguration>,
-    /// `tcpSocket`.
-    pub tcp_socket: Option<TCPSocketActionApplyConfiguration>,
-    /// `grpc`.
-    pub grpc: Option<GRPCActionApplyConfiguration>,
-}
-impl ProbeHandlerApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `exec`.
-    pub fn with_exec(mut self, value: impl Into<ExecActionApplyConfiguration>) -> Self {
-        self.exec = Some(value.into());
-        self
-    }
-    /// Sets `httpGet`.
-    pub fn with_http_get(mut self, value: impl Into<HTTPGetActionApplyConfiguration>) -> Self {
-        self.http_get = Some(value.into());
-        self
-    }
-    /// Sets `tcpSocket`.
-    pub fn with_tcp_socket(mut self, value: impl Into<TCPSocketActionApplyConfiguration>) -> Self {
-        self.tcp_socket = Some(value.into());
-        self
-    }
-    /// Sets `grpc`.
-    pub fn with_grpc(mut self, value: impl Into<GRPCActionApplyConfiguration>) -> Self {
-        self.grpc = Some(value.into());
-        self
-    }
-}
-impl ProbeHandlerApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.exec {
-            map.serialize_entry("exec", v)?;
-        }
-        if let Some(v) = &self.http_get {
-            map.serialize_entry("httpGet", v)?;
-        }
-        if let Some(v) = &self.tcp_socket {
-            map.serialize_entry("tcpSocket", v)?;
-        }
-        if let Some(v) = &self.grpc {
-            map.serialize_entry("grpc", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for ProbeHandlerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ExecAction`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ExecActionApplyConfiguration {
-    /// `command`.
-    pub command: Option<Vec<String>>,
-}
-impl ExecActionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `command`.
-    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.command.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for ExecActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.command {
-            map.serialize_entry("command", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::HTTPGetAction`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct HTTPGetActionApplyConfiguration {
-    /// `path`.
-    pub path: Option<String>,
-    /// `port`.
-    pub port: Option<::kapi::meta::IntOrString>,
-    /// `host`.
-    pub host: Option<String>,
-    /// `scheme`.
-    pub scheme: Option<crate::core::v1::URIScheme>,
-    /// `httpHeaders`.
-    pub http_headers: Option<Vec<HTTPHeaderApplyConfiguration>>,
-    /// `protocol`.
-    pub protocol: Option<crate::core::v1::HTTPProtocol>,
-}
-impl HTTPGetActionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `path`.
-    pub fn with_path(mut self, value: impl Into<String>) -> Self {
-        self.path = Some(value.into());
-        self
-    }
-    /// Sets `port`.
-    pub fn with_port(mut self, value: impl Into<::kapi::meta::IntOrString>) -> Self {
-        self.port = Some(value.into());
-        self
-    }
-    /// Sets `host`.
-    pub fn with_host(mut self, value: impl Into<String>) -> Self {
-        self.host = Some(value.into());
-        self
-    }
-    /// Sets `scheme`.
-    pub fn with_scheme(mut self, value: impl Into<crate::core::v1::URIScheme>) -> Self {
-        self.scheme = Some(value.into());
-        self
-    }
-    /// Appends to `httpHeaders`.
-    pub fn with_http_headers<T: Into<HTTPHeaderApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.http_headers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `protocol`.
-    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::HTTPProtocol>) -> Self {
-        self.protocol = Some(value.into());
-        self
-    }
-}
-impl Serialize for HTTPGetActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.host {
-            map.serialize_entry("host", v)?;
-        }
-        if let Some(v) = &self.scheme {
-            map.serialize_entry("scheme", v)?;
-        }
-        if let Some(v) = &self.http_headers {
-            map.serialize_entry("httpHeaders", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::HTTPHeader`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct HTTPHeaderApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `value`.
-    pub value: Option<String>,
-}
-impl HTTPHeaderApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `value`.
-    pub fn with_value(mut self, value: impl Into<String>) -> Self {
-        self.value = Some(value.into());
-        self
-    }
-}
-impl Serialize for HTTPHeaderApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::TCPSocketAction`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TCPSocketActionApplyConfiguration {
-    /// `port`.
-    pub port: Option<::kapi::meta::IntOrString>,
-    /// `host`.
-    pub host: Option<String>,
-}
-impl TCPSocketActionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `port`.
-    pub fn with_port(mut self, value: impl Into<::kapi::meta::IntOrString>) -> Self {
-        self.port = Some(value.into());
-        self
-    }
-    /// Sets `host`.
-    pub fn with_host(mut self, value: impl Into<String>) -> Self {
-        self.host = Some(value.into());
-        self
-    }
-}
-impl Serialize for TCPSocketActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.host {
-            map.serialize_entry("host", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::GRPCAction`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct GRPCActionApplyConfiguration {
-    /// `port`.
-    pub port: Option<i32>,
-    /// `service`.
-    pub service: Option<String>,
-    /// `mode`.
-    pub mode: Option<crate::core::v1::GRPCProbeMode>,
-}
-impl GRPCActionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `port`.
-    pub fn with_port(mut self, value: impl Into<i32>) -> Self {
-        self.port = Some(value.into());
-        self
-    }
-    /// Sets `service`.
-    pub fn with_service(mut self, value: impl Into<String>) -> Self {
-        self.service = Some(value.into());
-        self
-    }
-    /// Sets `mode`.
-    pub fn with_mode(mut self, value: impl Into<crate::core::v1::GRPCProbeMode>) -> Self {
-        self.mode = Some(value.into());
-        self
-    }
-}
-impl Serialize for GRPCActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.service {
-            map.serialize_entry("service", v)?;
-        }
-        if let Some(v) = &self.mode {
-            map.serialize_entry("mode", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Lifecycle`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LifecycleApplyConfiguration {
-    /// `postStart`.
-    pub post_start: Option<LifecycleHandlerApplyConfiguration>,
-    /// `preStop`.
-    pub pre_stop: Option<LifecycleHandlerApplyConfiguration>,
-    /// `stopSignal`.
-    pub stop_signal: Option<crate::core::v1::Signal>,
-}
-impl LifecycleApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `postStart`.
-    pub fn with_post_start(mut self, value: impl Into<LifecycleHandlerApplyConfiguration>) -> Self {
-        self.post_start = Some(value.into());
-        self
-    }
-    /// Sets `preStop`.
-    pub fn with_pre_stop(mut self, value: impl Into<LifecycleHandlerApplyConfiguration>) -> Self {
-        self.pre_stop = Some(value.into());
-        self
-    }
-    /// Sets `stopSignal`.
-    pub fn with_stop_signal(mut self, value: impl Into<crate::core::v1::Signal>) -> Self {
-        self.stop_signal = Some(value.into());
-        self
-    }
-}
-impl Serialize for LifecycleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.post_start {
-            map.serialize_entry("postStart", v)?;
-        }
-        if let Some(v) = &self.pre_stop {
-            map.serialize_entry("preStop", v)?;
-        }
-        if let Some(v) = &self.stop_signal {
-            map.serialize_entry("stopSignal", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::LifecycleHandler`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LifecycleHandlerApplyConfiguration {
-    /// `exec`.
-    pub exec: Option<ExecActionApplyConfiguration>,
-    /// `httpGet`.
-    pub http_get: Option<HTTPGetActionApplyConfiguration>,
-    /// `tcpSocket`.
-    pub tcp_socket: Option<TCPSocketActionApplyConfiguration>,
-    /// `sleep`.
-    pub sleep: Option<SleepActionApplyConfiguration>,
-}
-impl LifecycleHandlerApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `exec`.
-    pub fn with_exec(mut self, value: impl Into<ExecActionApplyConfiguration>) -> Self {
-        self.exec = Some(value.into());
-        self
-    }
-    /// Sets `httpGet`.
-    pub fn with_http_get(mut self, value: impl Into<HTTPGetActionApplyConfiguration>) -> Self {
-        self.http_get = Some(value.into());
-        self
-    }
-    /// Sets `tcpSocket`.
-    pub fn with_tcp_socket(mut self, value: impl Into<TCPSocketActionApplyConfiguration>) -> Self {
-        self.tcp_socket = Some(value.into());
-        self
-    }
-    /// Sets `sleep`.
-    pub fn with_sleep(mut self, value: impl Into<SleepActionApplyConfiguration>) -> Self {
-        self.sleep = Some(value.into());
-        self
-    }
-}
-impl Serialize for LifecycleHandlerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.exec {
-            map.serialize_entry("exec", v)?;
-        }
-        if let Some(v) = &self.http_get {
-            map.serialize_entry("httpGet", v)?;
-        }
-        if let Some(v) = &self.tcp_socket {
-            map.serialize_entry("tcpSocket", v)?;
-        }
-        if let Some(v) = &self.sleep {
-            map.serialize_entry("sleep", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::SleepAction`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SleepActionApplyConfiguration {
-    /// `seconds`.
-    pub seconds: Option<i64>,
-}
-impl SleepActionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `seconds`.
-    pub fn with_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.seconds = Some(value.into());
-        self
-    }
-}
-impl Serialize for SleepActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.seconds {
-            map.serialize_entry("seconds", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::SecurityContext`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SecurityContextApplyConfiguration {
-    /// `capabilities`.
-    pub capabilities: Option<CapabilitiesApplyConfiguration>,
-    /// `privileged`.
-    pub privileged: Option<bool>,
+pub struct PodSecurityContextApplyConfiguration {
     /// `seLinuxOptions`.
     pub se_linux_options: Option<SELinuxOptionsApplyConfiguration>,
     /// `windowsOptions`.
@@ -5116,31 +8491,27 @@ pub struct SecurityContextApplyConfiguration {
     pub run_as_group: Option<i64>,
     /// `runAsNonRoot`.
     pub run_as_non_root: Option<bool>,
-    /// `readOnlyRootFilesystem`.
-    pub read_only_root_filesystem: Option<bool>,
-    /// `allowPrivilegeEscalation`.
-    pub allow_privilege_escalation: Option<bool>,
-    /// `procMount`.
-    pub proc_mount: Option<crate::core::v1::ProcMountType>,
+    /// `supplementalGroups`.
+    pub supplemental_groups: Option<Vec<i64>>,
+    /// `supplementalGroupsPolicy`.
+    pub supplemental_groups_policy: Option<crate::core::v1::SupplementalGroupsPolicy>,
+    /// `fsGroup`.
+    pub fs_group: Option<i64>,
+    /// `sysctls`.
+    pub sysctls: Option<Vec<SysctlApplyConfiguration>>,
+    /// `fsGroupChangePolicy`.
+    pub fs_group_change_policy: Option<crate::core::v1::PodFSGroupChangePolicy>,
     /// `seccompProfile`.
     pub seccomp_profile: Option<SeccompProfileApplyConfiguration>,
     /// `appArmorProfile`.
     pub app_armor_profile: Option<AppArmorProfileApplyConfiguration>,
+    /// `seLinuxChangePolicy`.
+    pub se_linux_change_policy: Option<String>,
 }
-impl SecurityContextApplyConfiguration {
+impl PodSecurityContextApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
-    }
-    /// Sets `capabilities`.
-    pub fn with_capabilities(mut self, value: impl Into<CapabilitiesApplyConfiguration>) -> Self {
-        self.capabilities = Some(value.into());
-        self
-    }
-    /// Sets `privileged`.
-    pub fn with_privileged(mut self, value: impl Into<bool>) -> Self {
-        self.privileged = Some(value.into());
-        self
     }
     /// Sets `seLinuxOptions`.
     pub fn with_se_linux_options(mut self, value: impl Into<SELinuxOptionsApplyConfiguration>) -> Self {
@@ -5167,19 +8538,29 @@ impl SecurityContextApplyConfiguration {
         self.run_as_non_root = Some(value.into());
         self
     }
-    /// Sets `readOnlyRootFilesystem`.
-    pub fn with_read_only_root_filesystem(mut self, value: impl Into<bool>) -> Self {
-        self.read_only_root_filesystem = Some(value.into());
+    /// Appends to `supplementalGroups`.
+    pub fn with_supplemental_groups<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.supplemental_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Sets `allowPrivilegeEscalation`.
-    pub fn with_allow_privilege_escalation(mut self, value: impl Into<bool>) -> Self {
-        self.allow_privilege_escalation = Some(value.into());
+    /// Sets `supplementalGroupsPolicy`.
+    pub fn with_supplemental_groups_policy(mut self, value: impl Into<crate::core::v1::SupplementalGroupsPolicy>) -> Self {
+        self.supplemental_groups_policy = Some(value.into());
         self
     }
-    /// Sets `procMount`.
-    pub fn with_proc_mount(mut self, value: impl Into<crate::core::v1::ProcMountType>) -> Self {
-        self.proc_mount = Some(value.into());
+    /// Sets `fsGroup`.
+    pub fn with_fs_group(mut self, value: impl Into<i64>) -> Self {
+        self.fs_group = Some(value.into());
+        self
+    }
+    /// Appends to `sysctls`.
+    pub fn with_sysctls<T: Into<SysctlApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.sysctls.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `fsGroupChangePolicy`.
+    pub fn with_fs_group_change_policy(mut self, value: impl Into<crate::core::v1::PodFSGroupChangePolicy>) -> Self {
+        self.fs_group_change_policy = Some(value.into());
         self
     }
     /// Sets `seccompProfile`.
@@ -5192,16 +8573,15 @@ impl SecurityContextApplyConfiguration {
         self.app_armor_profile = Some(value.into());
         self
     }
+    /// Sets `seLinuxChangePolicy`.
+    pub fn with_se_linux_change_policy(mut self, value: impl Into<String>) -> Self {
+        self.se_linux_change_policy = Some(value.into());
+        self
+    }
 }
-impl Serialize for SecurityContextApplyConfiguration {
+impl Serialize for PodSecurityContextApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.capabilities {
-            map.serialize_entry("capabilities", v)?;
-        }
-        if let Some(v) = &self.privileged {
-            map.serialize_entry("privileged", v)?;
-        }
         if let Some(v) = &self.se_linux_options {
             map.serialize_entry("seLinuxOptions", v)?;
         }
@@ -5217,14 +8597,20 @@ impl Serialize for SecurityContextApplyConfiguration {
         if let Some(v) = &self.run_as_non_root {
             map.serialize_entry("runAsNonRoot", v)?;
         }
-        if let Some(v) = &self.read_only_root_filesystem {
-            map.serialize_entry("readOnlyRootFilesystem", v)?;
+        if let Some(v) = &self.supplemental_groups {
+            map.serialize_entry("supplementalGroups", v)?;
         }
-        if let Some(v) = &self.allow_privilege_escalation {
-            map.serialize_entry("allowPrivilegeEscalation", v)?;
+        if let Some(v) = &self.supplemental_groups_policy {
+            map.serialize_entry("supplementalGroupsPolicy", v)?;
         }
-        if let Some(v) = &self.proc_mount {
-            map.serialize_entry("procMount", v)?;
+        if let Some(v) = &self.fs_group {
+            map.serialize_entry("fsGroup", v)?;
+        }
+        if let Some(v) = &self.sysctls {
+            map.serialize_entry("sysctls", v)?;
+        }
+        if let Some(v) = &self.fs_group_change_policy {
+            map.serialize_entry("fsGroupChangePolicy", v)?;
         }
         if let Some(v) = &self.seccomp_profile {
             map.serialize_entry("seccompProfile", v)?;
@@ -5232,153 +8618,8 @@ impl Serialize for SecurityContextApplyConfiguration {
         if let Some(v) = &self.app_armor_profile {
             map.serialize_entry("appArmorProfile", v)?;
         }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Capabilities`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CapabilitiesApplyConfiguration {
-    /// `add`.
-    pub add: Option<Vec<String>>,
-    /// `drop`.
-    pub drop: Option<Vec<String>>,
-}
-impl CapabilitiesApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `add`.
-    pub fn with_add<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.add.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `drop`.
-    pub fn with_drop<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.drop.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for CapabilitiesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.add {
-            map.serialize_entry("add", v)?;
-        }
-        if let Some(v) = &self.drop {
-            map.serialize_entry("drop", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::SELinuxOptions`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SELinuxOptionsApplyConfiguration {
-    /// `user`.
-    pub user: Option<String>,
-    /// `role`.
-    pub role: Option<String>,
-    /// `type`.
-    pub type_: Option<String>,
-    /// `level`.
-    pub level: Option<String>,
-}
-impl SELinuxOptionsApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<String>) -> Self {
-        self.user = Some(value.into());
-        self
-    }
-    /// Sets `role`.
-    pub fn with_role(mut self, value: impl Into<String>) -> Self {
-        self.role = Some(value.into());
-        self
-    }
-    /// Sets `type`.
-    pub fn with_type(mut self, value: impl Into<String>) -> Self {
-        self.type_ = Some(value.into());
-        self
-    }
-    /// Sets `level`.
-    pub fn with_level(mut self, value: impl Into<String>) -> Self {
-        self.level = Some(value.into());
-        self
-    }
-}
-impl Serialize for SELinuxOptionsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.role {
-            map.serialize_entry("role", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.level {
-            map.serialize_entry("level", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::WindowsSecurityContextOptions`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct WindowsSecurityContextOptionsApplyConfiguration {
-    /// `gmsaCredentialSpecName`.
-    pub gmsa_credential_spec_name: Option<String>,
-    /// `gmsaCredentialSpec`.
-    pub gmsa_credential_spec: Option<String>,
-    /// `runAsUserName`.
-    pub run_as_user_name: Option<String>,
-    /// `hostProcess`.
-    pub host_process: Option<bool>,
-}
-impl WindowsSecurityContextOptionsApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `gmsaCredentialSpecName`.
-    pub fn with_gmsa_credential_spec_name(mut self, value: impl Into<String>) -> Self {
-        self.gmsa_credential_spec_name = Some(value.into());
-        self
-    }
-    /// Sets `gmsaCredentialSpec`.
-    pub fn with_gmsa_credential_spec(mut self, value: impl Into<String>) -> Self {
-        self.gmsa_credential_spec = Some(value.into());
-        self
-    }
-    /// Sets `runAsUserName`.
-    pub fn with_run_as_user_name(mut self, value: impl Into<String>) -> Self {
-        self.run_as_user_name = Some(value.into());
-        self
-    }
-    /// Sets `hostProcess`.
-    pub fn with_host_process(mut self, value: impl Into<bool>) -> Self {
-        self.host_process = Some(value.into());
-        self
-    }
-}
-impl Serialize for WindowsSecurityContextOptionsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.gmsa_credential_spec_name {
-            map.serialize_entry("gmsaCredentialSpecName", v)?;
-        }
-        if let Some(v) = &self.gmsa_credential_spec {
-            map.serialize_entry("gmsaCredentialSpec", v)?;
-        }
-        if let Some(v) = &self.run_as_user_name {
-            map.serialize_entry("runAsUserName", v)?;
-        }
-        if let Some(v) = &self.host_process {
-            map.serialize_entry("hostProcess", v)?;
+        if let Some(v) = &self.se_linux_change_policy {
+            map.serialize_entry("seLinuxChangePolicy", v)?;
         }
         map.end()
     }
@@ -5455,46 +8696,137 @@ impl Serialize for AppArmorProfileApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::EphemeralContainer`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::PodDNSConfig`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct EphemeralContainerApplyConfiguration {
-    /// `ephemeralContainerCommon`.
-    pub ephemeral_container_common: Option<EphemeralContainerCommonApplyConfiguration>,
-    /// `targetContainerName`.
-    pub target_container_name: Option<String>,
+pub struct PodDNSConfigApplyConfiguration {
+    /// `nameservers`.
+    pub nameservers: Option<Vec<String>>,
+    /// `searches`.
+    pub searches: Option<Vec<String>>,
+    /// `options`.
+    pub options: Option<Vec<PodDNSConfigOptionApplyConfiguration>>,
 }
-impl EphemeralContainerApplyConfiguration {
+impl PodDNSConfigApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `ephemeralContainerCommon`.
-    pub fn with_ephemeral_container_common(mut self, value: impl Into<EphemeralContainerCommonApplyConfiguration>) -> Self {
-        self.ephemeral_container_common = Some(value.into());
+    /// Appends to `nameservers`.
+    pub fn with_nameservers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.nameservers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Sets `targetContainerName`.
-    pub fn with_target_container_name(mut self, value: impl Into<String>) -> Self {
-        self.target_container_name = Some(value.into());
+    /// Appends to `searches`.
+    pub fn with_searches<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.searches.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `options`.
+    pub fn with_options<T: Into<PodDNSConfigOptionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl EphemeralContainerApplyConfiguration {
-    #[doc(hidden)]
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.ephemeral_container_common {
-            v.serialize_entries(map)?;
-        }
-        if let Some(v) = &self.target_container_name {
-            map.serialize_entry("targetContainerName", v)?;
-        }
-        Ok(())
-    }
-}
-impl Serialize for EphemeralContainerApplyConfiguration {
+impl Serialize for PodDNSConfigApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        self.serialize_entries(&mut map)?;
+        if let Some(v) = &self.nameservers {
+            map.serialize_entry("nameservers", v)?;
+        }
+        if let Some(v) = &self.searches {
+            map.serialize_entry("searches", v)?;
+        }
+        if let Some(v) = &self.options {
+            map.serialize_entry("options", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodDNSConfigOption`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodDNSConfigOptionApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `value`.
+    pub value: Option<String>,
+}
+impl PodDNSConfigOptionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `value`.
+    pub fn with_value(mut self, value: impl Into<String>) -> Self {
+        self.value = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodDNSConfigOptionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.value {
+            map.serialize_entry("value", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodIP`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodIPApplyConfiguration {
+    /// `ip`.
+    pub ip: Option<String>,
+}
+impl PodIPApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `ip`.
+    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
+        self.ip = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodIPApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ip {
+            map.serialize_entry("ip", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::HostIP`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HostIPApplyConfiguration {
+    /// `ip`.
+    pub ip: Option<String>,
+}
+impl HostIPApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `ip`.
+    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
+        self.ip = Some(value.into());
+        self
+    }
+}
+impl Serialize for HostIPApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ip {
+            map.serialize_entry("ip", v)?;
+        }
         map.end()
     }
 }
@@ -5771,1025 +9103,46 @@ impl Serialize for EphemeralContainerCommonApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::PodSecurityContext`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::EphemeralContainer`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodSecurityContextApplyConfiguration {
-    /// `seLinuxOptions`.
-    pub se_linux_options: Option<SELinuxOptionsApplyConfiguration>,
-    /// `windowsOptions`.
-    pub windows_options: Option<WindowsSecurityContextOptionsApplyConfiguration>,
-    /// `runAsUser`.
-    pub run_as_user: Option<i64>,
-    /// `runAsGroup`.
-    pub run_as_group: Option<i64>,
-    /// `runAsNonRoot`.
-    pub run_as_non_root: Option<bool>,
-    /// `supplementalGroups`.
-    pub supplemental_groups: Option<Vec<i64>>,
-    /// `supplementalGroupsPolicy`.
-    pub supplemental_groups_policy: Option<crate::core::v1::SupplementalGroupsPolicy>,
-    /// `fsGroup`.
-    pub fs_group: Option<i64>,
-    /// `sysctls`.
-    pub sysctls: Option<Vec<SysctlApplyConfiguration>>,
-    /// `fsGroupChangePolicy`.
-    pub fs_group_change_policy: Option<crate::core::v1::PodFSGroupChangePolicy>,
-    /// `seccompProfile`.
-    pub seccomp_profile: Option<SeccompProfileApplyConfiguration>,
-    /// `appArmorProfile`.
-    pub app_armor_profile: Option<AppArmorProfileApplyConfiguration>,
-    /// `seLinuxChangePolicy`.
-    pub se_linux_change_policy: Option<String>,
+pub struct EphemeralContainerApplyConfiguration {
+    /// `ephemeralContainerCommon`.
+    pub ephemeral_container_common: Option<EphemeralContainerCommonApplyConfiguration>,
+    /// `targetContainerName`.
+    pub target_container_name: Option<String>,
 }
-impl PodSecurityContextApplyConfiguration {
+impl EphemeralContainerApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `seLinuxOptions`.
-    pub fn with_se_linux_options(mut self, value: impl Into<SELinuxOptionsApplyConfiguration>) -> Self {
-        self.se_linux_options = Some(value.into());
+    /// Sets `ephemeralContainerCommon`.
+    pub fn with_ephemeral_container_common(mut self, value: impl Into<EphemeralContainerCommonApplyConfiguration>) -> Self {
+        self.ephemeral_container_common = Some(value.into());
         self
     }
-    /// Sets `windowsOptions`.
-    pub fn with_windows_options(mut self, value: impl Into<WindowsSecurityContextOptionsApplyConfiguration>) -> Self {
-        self.windows_options = Some(value.into());
-        self
-    }
-    /// Sets `runAsUser`.
-    pub fn with_run_as_user(mut self, value: impl Into<i64>) -> Self {
-        self.run_as_user = Some(value.into());
-        self
-    }
-    /// Sets `runAsGroup`.
-    pub fn with_run_as_group(mut self, value: impl Into<i64>) -> Self {
-        self.run_as_group = Some(value.into());
-        self
-    }
-    /// Sets `runAsNonRoot`.
-    pub fn with_run_as_non_root(mut self, value: impl Into<bool>) -> Self {
-        self.run_as_non_root = Some(value.into());
-        self
-    }
-    /// Appends to `supplementalGroups`.
-    pub fn with_supplemental_groups<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.supplemental_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `supplementalGroupsPolicy`.
-    pub fn with_supplemental_groups_policy(mut self, value: impl Into<crate::core::v1::SupplementalGroupsPolicy>) -> Self {
-        self.supplemental_groups_policy = Some(value.into());
-        self
-    }
-    /// Sets `fsGroup`.
-    pub fn with_fs_group(mut self, value: impl Into<i64>) -> Self {
-        self.fs_group = Some(value.into());
-        self
-    }
-    /// Appends to `sysctls`.
-    pub fn with_sysctls<T: Into<SysctlApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.sysctls.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `fsGroupChangePolicy`.
-    pub fn with_fs_group_change_policy(mut self, value: impl Into<crate::core::v1::PodFSGroupChangePolicy>) -> Self {
-        self.fs_group_change_policy = Some(value.into());
-        self
-    }
-    /// Sets `seccompProfile`.
-    pub fn with_seccomp_profile(mut self, value: impl Into<SeccompProfileApplyConfiguration>) -> Self {
-        self.seccomp_profile = Some(value.into());
-        self
-    }
-    /// Sets `appArmorProfile`.
-    pub fn with_app_armor_profile(mut self, value: impl Into<AppArmorProfileApplyConfiguration>) -> Self {
-        self.app_armor_profile = Some(value.into());
-        self
-    }
-    /// Sets `seLinuxChangePolicy`.
-    pub fn with_se_linux_change_policy(mut self, value: impl Into<String>) -> Self {
-        self.se_linux_change_policy = Some(value.into());
+    /// Sets `targetContainerName`.
+    pub fn with_target_container_name(mut self, value: impl Into<String>) -> Self {
+        self.target_container_name = Some(value.into());
         self
     }
 }
-impl Serialize for PodSecurityContextApplyConfiguration {
+impl EphemeralContainerApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.ephemeral_container_common {
+            v.serialize_entries(map)?;
+        }
+        if let Some(v) = &self.target_container_name {
+            map.serialize_entry("targetContainerName", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for EphemeralContainerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.se_linux_options {
-            map.serialize_entry("seLinuxOptions", v)?;
-        }
-        if let Some(v) = &self.windows_options {
-            map.serialize_entry("windowsOptions", v)?;
-        }
-        if let Some(v) = &self.run_as_user {
-            map.serialize_entry("runAsUser", v)?;
-        }
-        if let Some(v) = &self.run_as_group {
-            map.serialize_entry("runAsGroup", v)?;
-        }
-        if let Some(v) = &self.run_as_non_root {
-            map.serialize_entry("runAsNonRoot", v)?;
-        }
-        if let Some(v) = &self.supplemental_groups {
-            map.serialize_entry("supplementalGroups", v)?;
-        }
-        if let Some(v) = &self.supplemental_groups_policy {
-            map.serialize_entry("supplementalGroupsPolicy", v)?;
-        }
-        if let Some(v) = &self.fs_group {
-            map.serialize_entry("fsGroup", v)?;
-        }
-        if let Some(v) = &self.sysctls {
-            map.serialize_entry("sysctls", v)?;
-        }
-        if let Some(v) = &self.fs_group_change_policy {
-            map.serialize_entry("fsGroupChangePolicy", v)?;
-        }
-        if let Some(v) = &self.seccomp_profile {
-            map.serialize_entry("seccompProfile", v)?;
-        }
-        if let Some(v) = &self.app_armor_profile {
-            map.serialize_entry("appArmorProfile", v)?;
-        }
-        if let Some(v) = &self.se_linux_change_policy {
-            map.serialize_entry("seLinuxChangePolicy", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Sysctl`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SysctlApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `value`.
-    pub value: Option<String>,
-}
-impl SysctlApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `value`.
-    pub fn with_value(mut self, value: impl Into<String>) -> Self {
-        self.value = Some(value.into());
-        self
-    }
-}
-impl Serialize for SysctlApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Affinity`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AffinityApplyConfiguration {
-    /// `nodeAffinity`.
-    pub node_affinity: Option<NodeAffinityApplyConfiguration>,
-    /// `podAffinity`.
-    pub pod_affinity: Option<PodAffinityApplyConfiguration>,
-    /// `podAntiAffinity`.
-    pub pod_anti_affinity: Option<PodAntiAffinityApplyConfiguration>,
-}
-impl AffinityApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `nodeAffinity`.
-    pub fn with_node_affinity(mut self, value: impl Into<NodeAffinityApplyConfiguration>) -> Self {
-        self.node_affinity = Some(value.into());
-        self
-    }
-    /// Sets `podAffinity`.
-    pub fn with_pod_affinity(mut self, value: impl Into<PodAffinityApplyConfiguration>) -> Self {
-        self.pod_affinity = Some(value.into());
-        self
-    }
-    /// Sets `podAntiAffinity`.
-    pub fn with_pod_anti_affinity(mut self, value: impl Into<PodAntiAffinityApplyConfiguration>) -> Self {
-        self.pod_anti_affinity = Some(value.into());
-        self
-    }
-}
-impl Serialize for AffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.node_affinity {
-            map.serialize_entry("nodeAffinity", v)?;
-        }
-        if let Some(v) = &self.pod_affinity {
-            map.serialize_entry("podAffinity", v)?;
-        }
-        if let Some(v) = &self.pod_anti_affinity {
-            map.serialize_entry("podAntiAffinity", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeAffinity`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeAffinityApplyConfiguration {
-    /// `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub required_during_scheduling_ignored_during_execution: Option<NodeSelectorApplyConfiguration>,
-    /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<PreferredSchedulingTermApplyConfiguration>>,
-}
-impl NodeAffinityApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_required_during_scheduling_ignored_during_execution(mut self, value: impl Into<NodeSelectorApplyConfiguration>) -> Self {
-        self.required_during_scheduling_ignored_during_execution = Some(value.into());
-        self
-    }
-    /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<PreferredSchedulingTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for NodeAffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
-            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
-            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeSelector`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeSelectorApplyConfiguration {
-    /// `nodeSelectorTerms`.
-    pub node_selector_terms: Option<Vec<NodeSelectorTermApplyConfiguration>>,
-}
-impl NodeSelectorApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `nodeSelectorTerms`.
-    pub fn with_node_selector_terms<T: Into<NodeSelectorTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.node_selector_terms.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for NodeSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.node_selector_terms {
-            map.serialize_entry("nodeSelectorTerms", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeSelectorTerm`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeSelectorTermApplyConfiguration {
-    /// `matchExpressions`.
-    pub match_expressions: Option<Vec<NodeSelectorRequirementApplyConfiguration>>,
-    /// `matchFields`.
-    pub match_fields: Option<Vec<NodeSelectorRequirementApplyConfiguration>>,
-}
-impl NodeSelectorTermApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `matchExpressions`.
-    pub fn with_match_expressions<T: Into<NodeSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_expressions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `matchFields`.
-    pub fn with_match_fields<T: Into<NodeSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_fields.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for NodeSelectorTermApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.match_expressions {
-            map.serialize_entry("matchExpressions", v)?;
-        }
-        if let Some(v) = &self.match_fields {
-            map.serialize_entry("matchFields", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeSelectorRequirement`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeSelectorRequirementApplyConfiguration {
-    /// `key`.
-    pub key: Option<String>,
-    /// `operator`.
-    pub operator: Option<crate::core::v1::NodeSelectorOperator>,
-    /// `values`.
-    pub values: Option<Vec<String>>,
-}
-impl NodeSelectorRequirementApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `key`.
-    pub fn with_key(mut self, value: impl Into<String>) -> Self {
-        self.key = Some(value.into());
-        self
-    }
-    /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<crate::core::v1::NodeSelectorOperator>) -> Self {
-        self.operator = Some(value.into());
-        self
-    }
-    /// Appends to `values`.
-    pub fn with_values<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for NodeSelectorRequirementApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.values {
-            map.serialize_entry("values", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PreferredSchedulingTerm`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PreferredSchedulingTermApplyConfiguration {
-    /// `weight`.
-    pub weight: Option<i32>,
-    /// `preference`.
-    pub preference: Option<NodeSelectorTermApplyConfiguration>,
-}
-impl PreferredSchedulingTermApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `weight`.
-    pub fn with_weight(mut self, value: impl Into<i32>) -> Self {
-        self.weight = Some(value.into());
-        self
-    }
-    /// Sets `preference`.
-    pub fn with_preference(mut self, value: impl Into<NodeSelectorTermApplyConfiguration>) -> Self {
-        self.preference = Some(value.into());
-        self
-    }
-}
-impl Serialize for PreferredSchedulingTermApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.weight {
-            map.serialize_entry("weight", v)?;
-        }
-        if let Some(v) = &self.preference {
-            map.serialize_entry("preference", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodAffinity`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodAffinityApplyConfiguration {
-    /// `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub required_during_scheduling_ignored_during_execution: Option<Vec<PodAffinityTermApplyConfiguration>>,
-    /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<WeightedPodAffinityTermApplyConfiguration>>,
-}
-impl PodAffinityApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_required_during_scheduling_ignored_during_execution<T: Into<PodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.required_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<WeightedPodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for PodAffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
-            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
-            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodAffinityTerm`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodAffinityTermApplyConfiguration {
-    /// `labelSelector`.
-    pub label_selector: Option<::kapi::meta::LabelSelector>,
-    /// `namespaces`.
-    pub namespaces: Option<Vec<String>>,
-    /// `topologyKey`.
-    pub topology_key: Option<String>,
-    /// `namespaceSelector`.
-    pub namespace_selector: Option<::kapi::meta::LabelSelector>,
-    /// `matchLabelKeys`.
-    pub match_label_keys: Option<Vec<String>>,
-    /// `mismatchLabelKeys`.
-    pub mismatch_label_keys: Option<Vec<String>>,
-}
-impl PodAffinityTermApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `labelSelector`.
-    pub fn with_label_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
-        self.label_selector = Some(value.into());
-        self
-    }
-    /// Appends to `namespaces`.
-    pub fn with_namespaces<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.namespaces.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `topologyKey`.
-    pub fn with_topology_key(mut self, value: impl Into<String>) -> Self {
-        self.topology_key = Some(value.into());
-        self
-    }
-    /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
-        self.namespace_selector = Some(value.into());
-        self
-    }
-    /// Appends to `matchLabelKeys`.
-    pub fn with_match_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `mismatchLabelKeys`.
-    pub fn with_mismatch_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.mismatch_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for PodAffinityTermApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.label_selector {
-            map.serialize_entry("labelSelector", v)?;
-        }
-        if let Some(v) = &self.namespaces {
-            map.serialize_entry("namespaces", v)?;
-        }
-        if let Some(v) = &self.topology_key {
-            map.serialize_entry("topologyKey", v)?;
-        }
-        if let Some(v) = &self.namespace_selector {
-            map.serialize_entry("namespaceSelector", v)?;
-        }
-        if let Some(v) = &self.match_label_keys {
-            map.serialize_entry("matchLabelKeys", v)?;
-        }
-        if let Some(v) = &self.mismatch_label_keys {
-            map.serialize_entry("mismatchLabelKeys", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::WeightedPodAffinityTerm`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct WeightedPodAffinityTermApplyConfiguration {
-    /// `weight`.
-    pub weight: Option<i32>,
-    /// `podAffinityTerm`.
-    pub pod_affinity_term: Option<PodAffinityTermApplyConfiguration>,
-}
-impl WeightedPodAffinityTermApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `weight`.
-    pub fn with_weight(mut self, value: impl Into<i32>) -> Self {
-        self.weight = Some(value.into());
-        self
-    }
-    /// Sets `podAffinityTerm`.
-    pub fn with_pod_affinity_term(mut self, value: impl Into<PodAffinityTermApplyConfiguration>) -> Self {
-        self.pod_affinity_term = Some(value.into());
-        self
-    }
-}
-impl Serialize for WeightedPodAffinityTermApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.weight {
-            map.serialize_entry("weight", v)?;
-        }
-        if let Some(v) = &self.pod_affinity_term {
-            map.serialize_entry("podAffinityTerm", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodAntiAffinity`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodAntiAffinityApplyConfiguration {
-    /// `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub required_during_scheduling_ignored_during_execution: Option<Vec<PodAffinityTermApplyConfiguration>>,
-    /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<WeightedPodAffinityTermApplyConfiguration>>,
-}
-impl PodAntiAffinityApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_required_during_scheduling_ignored_during_execution<T: Into<PodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.required_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<WeightedPodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for PodAntiAffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
-            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
-            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Toleration`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TolerationApplyConfiguration {
-    /// `key`.
-    pub key: Option<String>,
-    /// `operator`.
-    pub operator: Option<crate::core::v1::TolerationOperator>,
-    /// `value`.
-    pub value: Option<String>,
-    /// `effect`.
-    pub effect: Option<crate::core::v1::TaintEffect>,
-    /// `tolerationSeconds`.
-    pub toleration_seconds: Option<i64>,
-}
-impl TolerationApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `key`.
-    pub fn with_key(mut self, value: impl Into<String>) -> Self {
-        self.key = Some(value.into());
-        self
-    }
-    /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<crate::core::v1::TolerationOperator>) -> Self {
-        self.operator = Some(value.into());
-        self
-    }
-    /// Sets `value`.
-    pub fn with_value(mut self, value: impl Into<String>) -> Self {
-        self.value = Some(value.into());
-        self
-    }
-    /// Sets `effect`.
-    pub fn with_effect(mut self, value: impl Into<crate::core::v1::TaintEffect>) -> Self {
-        self.effect = Some(value.into());
-        self
-    }
-    /// Sets `tolerationSeconds`.
-    pub fn with_toleration_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.toleration_seconds = Some(value.into());
-        self
-    }
-}
-impl Serialize for TolerationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.effect {
-            map.serialize_entry("effect", v)?;
-        }
-        if let Some(v) = &self.toleration_seconds {
-            map.serialize_entry("tolerationSeconds", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::HostAlias`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct HostAliasApplyConfiguration {
-    /// `ip`.
-    pub ip: Option<String>,
-    /// `hostnames`.
-    pub hostnames: Option<Vec<String>>,
-}
-impl HostAliasApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `ip`.
-    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
-        self.ip = Some(value.into());
-        self
-    }
-    /// Appends to `hostnames`.
-    pub fn with_hostnames<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.hostnames.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for HostAliasApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        if let Some(v) = &self.hostnames {
-            map.serialize_entry("hostnames", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodDNSConfig`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodDNSConfigApplyConfiguration {
-    /// `nameservers`.
-    pub nameservers: Option<Vec<String>>,
-    /// `searches`.
-    pub searches: Option<Vec<String>>,
-    /// `options`.
-    pub options: Option<Vec<PodDNSConfigOptionApplyConfiguration>>,
-}
-impl PodDNSConfigApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `nameservers`.
-    pub fn with_nameservers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.nameservers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `searches`.
-    pub fn with_searches<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.searches.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `options`.
-    pub fn with_options<T: Into<PodDNSConfigOptionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for PodDNSConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.nameservers {
-            map.serialize_entry("nameservers", v)?;
-        }
-        if let Some(v) = &self.searches {
-            map.serialize_entry("searches", v)?;
-        }
-        if let Some(v) = &self.options {
-            map.serialize_entry("options", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodDNSConfigOption`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodDNSConfigOptionApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `value`.
-    pub value: Option<String>,
-}
-impl PodDNSConfigOptionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `value`.
-    pub fn with_value(mut self, value: impl Into<String>) -> Self {
-        self.value = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodDNSConfigOptionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodReadinessGate`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodReadinessGateApplyConfiguration {
-    /// `conditionType`.
-    pub condition_type: Option<String>,
-}
-impl PodReadinessGateApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `conditionType`.
-    pub fn with_condition_type(mut self, value: impl Into<String>) -> Self {
-        self.condition_type = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodReadinessGateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.condition_type {
-            map.serialize_entry("conditionType", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::TopologySpreadConstraint`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TopologySpreadConstraintApplyConfiguration {
-    /// `maxSkew`.
-    pub max_skew: Option<i32>,
-    /// `topologyKey`.
-    pub topology_key: Option<String>,
-    /// `whenUnsatisfiable`.
-    pub when_unsatisfiable: Option<crate::core::v1::UnsatisfiableConstraintAction>,
-    /// `labelSelector`.
-    pub label_selector: Option<::kapi::meta::LabelSelector>,
-    /// `minDomains`.
-    pub min_domains: Option<i32>,
-    /// `nodeAffinityPolicy`.
-    pub node_affinity_policy: Option<crate::core::v1::NodeInclusionPolicy>,
-    /// `nodeTaintsPolicy`.
-    pub node_taints_policy: Option<crate::core::v1::NodeInclusionPolicy>,
-    /// `matchLabelKeys`.
-    pub match_label_keys: Option<Vec<String>>,
-}
-impl TopologySpreadConstraintApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `maxSkew`.
-    pub fn with_max_skew(mut self, value: impl Into<i32>) -> Self {
-        self.max_skew = Some(value.into());
-        self
-    }
-    /// Sets `topologyKey`.
-    pub fn with_topology_key(mut self, value: impl Into<String>) -> Self {
-        self.topology_key = Some(value.into());
-        self
-    }
-    /// Sets `whenUnsatisfiable`.
-    pub fn with_when_unsatisfiable(mut self, value: impl Into<crate::core::v1::UnsatisfiableConstraintAction>) -> Self {
-        self.when_unsatisfiable = Some(value.into());
-        self
-    }
-    /// Sets `labelSelector`.
-    pub fn with_label_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
-        self.label_selector = Some(value.into());
-        self
-    }
-    /// Sets `minDomains`.
-    pub fn with_min_domains(mut self, value: impl Into<i32>) -> Self {
-        self.min_domains = Some(value.into());
-        self
-    }
-    /// Sets `nodeAffinityPolicy`.
-    pub fn with_node_affinity_policy(mut self, value: impl Into<crate::core::v1::NodeInclusionPolicy>) -> Self {
-        self.node_affinity_policy = Some(value.into());
-        self
-    }
-    /// Sets `nodeTaintsPolicy`.
-    pub fn with_node_taints_policy(mut self, value: impl Into<crate::core::v1::NodeInclusionPolicy>) -> Self {
-        self.node_taints_policy = Some(value.into());
-        self
-    }
-    /// Appends to `matchLabelKeys`.
-    pub fn with_match_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for TopologySpreadConstraintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.max_skew {
-            map.serialize_entry("maxSkew", v)?;
-        }
-        if let Some(v) = &self.topology_key {
-            map.serialize_entry("topologyKey", v)?;
-        }
-        if let Some(v) = &self.when_unsatisfiable {
-            map.serialize_entry("whenUnsatisfiable", v)?;
-        }
-        if let Some(v) = &self.label_selector {
-            map.serialize_entry("labelSelector", v)?;
-        }
-        if let Some(v) = &self.min_domains {
-            map.serialize_entry("minDomains", v)?;
-        }
-        if let Some(v) = &self.node_affinity_policy {
-            map.serialize_entry("nodeAffinityPolicy", v)?;
-        }
-        if let Some(v) = &self.node_taints_policy {
-            map.serialize_entry("nodeTaintsPolicy", v)?;
-        }
-        if let Some(v) = &self.match_label_keys {
-            map.serialize_entry("matchLabelKeys", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodOS`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodOSApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-}
-impl PodOSApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodOSApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodSchedulingGate`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodSchedulingGateApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-}
-impl PodSchedulingGateApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodSchedulingGateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodResourceClaim`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodResourceClaimApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `resourceClaimName`.
-    pub resource_claim_name: Option<String>,
-    /// `resourceClaimTemplateName`.
-    pub resource_claim_template_name: Option<String>,
-}
-impl PodResourceClaimApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(mut self, value: impl Into<String>) -> Self {
-        self.resource_claim_name = Some(value.into());
-        self
-    }
-    /// Sets `resourceClaimTemplateName`.
-    pub fn with_resource_claim_template_name(mut self, value: impl Into<String>) -> Self {
-        self.resource_claim_template_name = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodResourceClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
-        if let Some(v) = &self.resource_claim_template_name {
-            map.serialize_entry("resourceClaimTemplateName", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodSchedulingGroup`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodSchedulingGroupApplyConfiguration {
-    /// `podGroupName`.
-    pub pod_group_name: Option<String>,
-}
-impl PodSchedulingGroupApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `podGroupName`.
-    pub fn with_pod_group_name(mut self, value: impl Into<String>) -> Self {
-        self.pod_group_name = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodSchedulingGroupApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_group_name {
-            map.serialize_entry("podGroupName", v)?;
-        }
+        self.serialize_entries(&mut map)?;
         map.end()
     }
 }
@@ -6829,9 +9182,245 @@ impl Serialize for EvictionResponderApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::Service`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::PodStatus`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct ServiceApplyConfiguration {
+pub struct PodStatusApplyConfiguration {
+    /// `observedGeneration`.
+    pub observed_generation: Option<i64>,
+    /// `phase`.
+    pub phase: Option<crate::core::v1::PodPhase>,
+    /// `conditions`.
+    pub conditions: Option<Vec<PodConditionApplyConfiguration>>,
+    /// `message`.
+    pub message: Option<String>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `nominatedNodeName`.
+    pub nominated_node_name: Option<String>,
+    /// `hostIP`.
+    pub host_ip: Option<String>,
+    /// `hostIPs`.
+    pub host_ips: Option<Vec<HostIPApplyConfiguration>>,
+    /// `podIP`.
+    pub pod_ip: Option<String>,
+    /// `podIPs`.
+    pub pod_ips: Option<Vec<PodIPApplyConfiguration>>,
+    /// `startTime`.
+    pub start_time: Option<::kapi::meta::Time>,
+    /// `initContainerStatuses`.
+    pub init_container_statuses: Option<Vec<ContainerStatusApplyConfiguration>>,
+    /// `containerStatuses`.
+    pub container_statuses: Option<Vec<ContainerStatusApplyConfiguration>>,
+    /// `qosClass`.
+    pub qos_class: Option<crate::core::v1::PodQOSClass>,
+    /// `ephemeralContainerStatuses`.
+    pub ephemeral_container_statuses: Option<Vec<ContainerStatusApplyConfiguration>>,
+    /// `resize`.
+    pub resize: Option<String>,
+    /// `resourceClaimStatuses`.
+    pub resource_claim_statuses: Option<Vec<PodResourceClaimStatusApplyConfiguration>>,
+    /// `extendedResourceClaimStatus`.
+    pub extended_resource_claim_status: Option<PodExtendedResourceClaimStatusApplyConfiguration>,
+    /// `allocatedResources`.
+    pub allocated_resources: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `resources`.
+    pub resources: Option<ResourceRequirementsApplyConfiguration>,
+    /// `nodeAllocatableResourceClaimStatuses`.
+    pub node_allocatable_resource_claim_statuses: Option<Vec<NodeAllocatableResourceClaimStatusApplyConfiguration>>,
+    /// `volumeHealth`.
+    pub volume_health: Option<Vec<PodVolumeHealthApplyConfiguration>>,
+}
+impl PodStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `observedGeneration`.
+    pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
+        self.observed_generation = Some(value.into());
+        self
+    }
+    /// Sets `phase`.
+    pub fn with_phase(mut self, value: impl Into<crate::core::v1::PodPhase>) -> Self {
+        self.phase = Some(value.into());
+        self
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<PodConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `nominatedNodeName`.
+    pub fn with_nominated_node_name(mut self, value: impl Into<String>) -> Self {
+        self.nominated_node_name = Some(value.into());
+        self
+    }
+    /// Sets `hostIP`.
+    pub fn with_host_ip(mut self, value: impl Into<String>) -> Self {
+        self.host_ip = Some(value.into());
+        self
+    }
+    /// Appends to `hostIPs`.
+    pub fn with_host_ips<T: Into<HostIPApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.host_ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `podIP`.
+    pub fn with_pod_ip(mut self, value: impl Into<String>) -> Self {
+        self.pod_ip = Some(value.into());
+        self
+    }
+    /// Appends to `podIPs`.
+    pub fn with_pod_ips<T: Into<PodIPApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.pod_ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `startTime`.
+    pub fn with_start_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.start_time = Some(value.into());
+        self
+    }
+    /// Appends to `initContainerStatuses`.
+    pub fn with_init_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.init_container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `containerStatuses`.
+    pub fn with_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `qosClass`.
+    pub fn with_qos_class(mut self, value: impl Into<crate::core::v1::PodQOSClass>) -> Self {
+        self.qos_class = Some(value.into());
+        self
+    }
+    /// Appends to `ephemeralContainerStatuses`.
+    pub fn with_ephemeral_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ephemeral_container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `resize`.
+    pub fn with_resize(mut self, value: impl Into<String>) -> Self {
+        self.resize = Some(value.into());
+        self
+    }
+    /// Appends to `resourceClaimStatuses`.
+    pub fn with_resource_claim_statuses<T: Into<PodResourceClaimStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.resource_claim_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `extendedResourceClaimStatus`.
+    pub fn with_extended_resource_claim_status(mut self, value: impl Into<PodExtendedResourceClaimStatusApplyConfiguration>) -> Self {
+        self.extended_resource_claim_status = Some(value.into());
+        self
+    }
+    /// Adds entries to `allocatedResources`; an entry replaces one with the same key.
+    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `resources`.
+    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
+        self.resources = Some(value.into());
+        self
+    }
+    /// Appends to `nodeAllocatableResourceClaimStatuses`.
+    pub fn with_node_allocatable_resource_claim_statuses<T: Into<NodeAllocatableResourceClaimStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.node_allocatable_resource_claim_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `volumeHealth`.
+    pub fn with_volume_health<T: Into<PodVolumeHealthApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.volume_health.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for PodStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.observed_generation {
+            map.serialize_entry("observedGeneration", v)?;
+        }
+        if let Some(v) = &self.phase {
+            map.serialize_entry("phase", v)?;
+        }
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.nominated_node_name {
+            map.serialize_entry("nominatedNodeName", v)?;
+        }
+        if let Some(v) = &self.host_ip {
+            map.serialize_entry("hostIP", v)?;
+        }
+        if let Some(v) = &self.host_ips {
+            map.serialize_entry("hostIPs", v)?;
+        }
+        if let Some(v) = &self.pod_ip {
+            map.serialize_entry("podIP", v)?;
+        }
+        if let Some(v) = &self.pod_ips {
+            map.serialize_entry("podIPs", v)?;
+        }
+        if let Some(v) = &self.start_time {
+            map.serialize_entry("startTime", v)?;
+        }
+        if let Some(v) = &self.init_container_statuses {
+            map.serialize_entry("initContainerStatuses", v)?;
+        }
+        if let Some(v) = &self.container_statuses {
+            map.serialize_entry("containerStatuses", v)?;
+        }
+        if let Some(v) = &self.qos_class {
+            map.serialize_entry("qosClass", v)?;
+        }
+        if let Some(v) = &self.ephemeral_container_statuses {
+            map.serialize_entry("ephemeralContainerStatuses", v)?;
+        }
+        if let Some(v) = &self.resize {
+            map.serialize_entry("resize", v)?;
+        }
+        if let Some(v) = &self.resource_claim_statuses {
+            map.serialize_entry("resourceClaimStatuses", v)?;
+        }
+        if let Some(v) = &self.extended_resource_claim_status {
+            map.serialize_entry("extendedResourceClaimStatus", v)?;
+        }
+        if let Some(v) = &self.allocated_resources {
+            map.serialize_entry("allocatedResources", v)?;
+        }
+        if let Some(v) = &self.resources {
+            map.serialize_entry("resources", v)?;
+        }
+        if let Some(v) = &self.node_allocatable_resource_claim_statuses {
+            map.serialize_entry("nodeAllocatableResourceClaimStatuses", v)?;
+        }
+        if let Some(v) = &self.volume_health {
+            map.serialize_entry("volumeHealth", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Pod`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodApplyConfiguration {
     /// `apiVersion`, set by the constructor.
     pub api_version: Option<String>,
     /// `kind`, set by the constructor.
@@ -6839,16 +9428,16 @@ pub struct ServiceApplyConfiguration {
     /// The object's metadata.
     pub metadata: Option<ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: Option<ServiceSpecApplyConfiguration>,
+    pub spec: Option<PodSpecApplyConfiguration>,
     /// `status`.
-    pub status: Option<ServiceStatusApplyConfiguration>,
+    pub status: Option<PodStatusApplyConfiguration>,
 }
-impl ServiceApplyConfiguration {
-    /// A Service to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+impl PodApplyConfiguration {
+    /// A Pod to apply: `apiVersion`, `kind`, and the name and namespace of the object.
     pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
         Self {
             api_version: Some("v1".into()),
-            kind: Some("Service".into()),
+            kind: Some("Pod".into()),
             metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
             ..Self::default()
         }
@@ -6858,12 +9447,12 @@ impl ServiceApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<ServiceSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(mut self, value: impl Into<PodSpecApplyConfiguration>) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<ServiceStatusApplyConfiguration>) -> Self {
+    pub fn with_status(mut self, value: impl Into<PodStatusApplyConfiguration>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -6933,7 +9522,7 @@ impl ServiceApplyConfiguration {
         self
     }
 }
-impl Serialize for ServiceApplyConfiguration {
+impl Serialize for PodApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
@@ -6950,6 +9539,650 @@ impl Serialize for ServiceApplyConfiguration {
         }
         if let Some(v) = &self.status {
             map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodTemplateSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodTemplateSpecApplyConfiguration {
+    /// `metadata`.
+    pub metadata: Option<::kapi::meta::ObjectMeta>,
+    /// `spec`.
+    pub spec: Option<PodSpecApplyConfiguration>,
+}
+impl PodTemplateSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `metadata`.
+    pub fn with_metadata(mut self, value: impl Into<::kapi::meta::ObjectMeta>) -> Self {
+        self.metadata = Some(value.into());
+        self
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<PodSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+}
+impl Serialize for PodTemplateSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PodTemplate`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodTemplateApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `template`.
+    pub template: Option<PodTemplateSpecApplyConfiguration>,
+}
+impl PodTemplateApplyConfiguration {
+    /// A PodTemplate to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("PodTemplate".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `template`.
+    pub fn with_template(mut self, value: impl Into<PodTemplateSpecApplyConfiguration>) -> Self {
+        self.template = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for PodTemplateApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.template {
+            map.serialize_entry("template", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ReplicationControllerSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplicationControllerSpecApplyConfiguration {
+    /// `replicas`.
+    pub replicas: Option<i32>,
+    /// `minReadySeconds`.
+    pub min_ready_seconds: Option<i32>,
+    /// `selector`.
+    pub selector: Option<::std::collections::BTreeMap<String, String>>,
+    /// `template`.
+    pub template: Option<PodTemplateSpecApplyConfiguration>,
+}
+impl ReplicationControllerSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `replicas`.
+    pub fn with_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.replicas = Some(value.into());
+        self
+    }
+    /// Sets `minReadySeconds`.
+    pub fn with_min_ready_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.min_ready_seconds = Some(value.into());
+        self
+    }
+    /// Adds entries to `selector`; an entry replaces one with the same key.
+    pub fn with_selector<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `template`.
+    pub fn with_template(mut self, value: impl Into<PodTemplateSpecApplyConfiguration>) -> Self {
+        self.template = Some(value.into());
+        self
+    }
+}
+impl Serialize for ReplicationControllerSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.replicas {
+            map.serialize_entry("replicas", v)?;
+        }
+        if let Some(v) = &self.min_ready_seconds {
+            map.serialize_entry("minReadySeconds", v)?;
+        }
+        if let Some(v) = &self.selector {
+            map.serialize_entry("selector", v)?;
+        }
+        if let Some(v) = &self.template {
+            map.serialize_entry("template", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ReplicationControllerStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplicationControllerStatusApplyConfiguration {
+    /// `replicas`.
+    pub replicas: Option<i32>,
+    /// `fullyLabeledReplicas`.
+    pub fully_labeled_replicas: Option<i32>,
+    /// `readyReplicas`.
+    pub ready_replicas: Option<i32>,
+    /// `availableReplicas`.
+    pub available_replicas: Option<i32>,
+    /// `observedGeneration`.
+    pub observed_generation: Option<i64>,
+    /// `conditions`.
+    pub conditions: Option<Vec<ReplicationControllerConditionApplyConfiguration>>,
+}
+impl ReplicationControllerStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `replicas`.
+    pub fn with_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.replicas = Some(value.into());
+        self
+    }
+    /// Sets `fullyLabeledReplicas`.
+    pub fn with_fully_labeled_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.fully_labeled_replicas = Some(value.into());
+        self
+    }
+    /// Sets `readyReplicas`.
+    pub fn with_ready_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.ready_replicas = Some(value.into());
+        self
+    }
+    /// Sets `availableReplicas`.
+    pub fn with_available_replicas(mut self, value: impl Into<i32>) -> Self {
+        self.available_replicas = Some(value.into());
+        self
+    }
+    /// Sets `observedGeneration`.
+    pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
+        self.observed_generation = Some(value.into());
+        self
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<ReplicationControllerConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ReplicationControllerStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.replicas {
+            map.serialize_entry("replicas", v)?;
+        }
+        if let Some(v) = &self.fully_labeled_replicas {
+            map.serialize_entry("fullyLabeledReplicas", v)?;
+        }
+        if let Some(v) = &self.ready_replicas {
+            map.serialize_entry("readyReplicas", v)?;
+        }
+        if let Some(v) = &self.available_replicas {
+            map.serialize_entry("availableReplicas", v)?;
+        }
+        if let Some(v) = &self.observed_generation {
+            map.serialize_entry("observedGeneration", v)?;
+        }
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ReplicationControllerCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplicationControllerConditionApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `status`.
+    pub status: Option<String>,
+    /// `lastTransitionTime`.
+    pub last_transition_time: Option<::kapi::meta::Time>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+}
+impl ReplicationControllerConditionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<String>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `lastTransitionTime`.
+    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_transition_time = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+}
+impl Serialize for ReplicationControllerConditionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        if let Some(v) = &self.last_transition_time {
+            map.serialize_entry("lastTransitionTime", v)?;
+        }
+        if let Some(v) = &self.reason {
+            map.serialize_entry("reason", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ReplicationController`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplicationControllerApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<ReplicationControllerSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<ReplicationControllerStatusApplyConfiguration>,
+}
+impl ReplicationControllerApplyConfiguration {
+    /// A ReplicationController to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("ReplicationController".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<ReplicationControllerSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<ReplicationControllerStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for ReplicationControllerApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SessionAffinityConfig`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SessionAffinityConfigApplyConfiguration {
+    /// `clientIP`.
+    pub client_ip: Option<ClientIPConfigApplyConfiguration>,
+}
+impl SessionAffinityConfigApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `clientIP`.
+    pub fn with_client_ip(mut self, value: impl Into<ClientIPConfigApplyConfiguration>) -> Self {
+        self.client_ip = Some(value.into());
+        self
+    }
+}
+impl Serialize for SessionAffinityConfigApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.client_ip {
+            map.serialize_entry("clientIP", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ClientIPConfig`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClientIPConfigApplyConfiguration {
+    /// `timeoutSeconds`.
+    pub timeout_seconds: Option<i32>,
+}
+impl ClientIPConfigApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `timeoutSeconds`.
+    pub fn with_timeout_seconds(mut self, value: impl Into<i32>) -> Self {
+        self.timeout_seconds = Some(value.into());
+        self
+    }
+}
+impl Serialize for ClientIPConfigApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.timeout_seconds {
+            map.serialize_entry("timeoutSeconds", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ServiceStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ServiceStatusApplyConfiguration {
+    /// `loadBalancer`.
+    pub load_balancer: Option<LoadBalancerStatusApplyConfiguration>,
+    /// `conditions`.
+    pub conditions: Option<Vec<::kapi::meta::Condition>>,
+}
+impl ServiceStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `loadBalancer`.
+    pub fn with_load_balancer(mut self, value: impl Into<LoadBalancerStatusApplyConfiguration>) -> Self {
+        self.load_balancer = Some(value.into());
+        self
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ServiceStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.load_balancer {
+            map.serialize_entry("loadBalancer", v)?;
+        }
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::LoadBalancerStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LoadBalancerStatusApplyConfiguration {
+    /// `ingress`.
+    pub ingress: Option<Vec<LoadBalancerIngressApplyConfiguration>>,
+}
+impl LoadBalancerStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `ingress`.
+    pub fn with_ingress<T: Into<LoadBalancerIngressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ingress.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for LoadBalancerStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ingress {
+            map.serialize_entry("ingress", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::LoadBalancerIngress`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LoadBalancerIngressApplyConfiguration {
+    /// `ip`.
+    pub ip: Option<String>,
+    /// `hostname`.
+    pub hostname: Option<String>,
+    /// `ipMode`.
+    pub ip_mode: Option<String>,
+    /// `ports`.
+    pub ports: Option<Vec<PortStatusApplyConfiguration>>,
+}
+impl LoadBalancerIngressApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `ip`.
+    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
+        self.ip = Some(value.into());
+        self
+    }
+    /// Sets `hostname`.
+    pub fn with_hostname(mut self, value: impl Into<String>) -> Self {
+        self.hostname = Some(value.into());
+        self
+    }
+    /// Sets `ipMode`.
+    pub fn with_ip_mode(mut self, value: impl Into<String>) -> Self {
+        self.ip_mode = Some(value.into());
+        self
+    }
+    /// Appends to `ports`.
+    pub fn with_ports<T: Into<PortStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for LoadBalancerIngressApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ip {
+            map.serialize_entry("ip", v)?;
+        }
+        if let Some(v) = &self.hostname {
+            map.serialize_entry("hostname", v)?;
+        }
+        if let Some(v) = &self.ip_mode {
+            map.serialize_entry("ipMode", v)?;
+        }
+        if let Some(v) = &self.ports {
+            map.serialize_entry("ports", v)?;
         }
         map.end()
     }
@@ -7246,225 +10479,9 @@ impl Serialize for ServicePortApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::SessionAffinityConfig`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::Service`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct SessionAffinityConfigApplyConfiguration {
-    /// `clientIP`.
-    pub client_ip: Option<ClientIPConfigApplyConfiguration>,
-}
-impl SessionAffinityConfigApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `clientIP`.
-    pub fn with_client_ip(mut self, value: impl Into<ClientIPConfigApplyConfiguration>) -> Self {
-        self.client_ip = Some(value.into());
-        self
-    }
-}
-impl Serialize for SessionAffinityConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.client_ip {
-            map.serialize_entry("clientIP", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ClientIPConfig`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ClientIPConfigApplyConfiguration {
-    /// `timeoutSeconds`.
-    pub timeout_seconds: Option<i32>,
-}
-impl ClientIPConfigApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `timeoutSeconds`.
-    pub fn with_timeout_seconds(mut self, value: impl Into<i32>) -> Self {
-        self.timeout_seconds = Some(value.into());
-        self
-    }
-}
-impl Serialize for ClientIPConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.timeout_seconds {
-            map.serialize_entry("timeoutSeconds", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ServiceStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ServiceStatusApplyConfiguration {
-    /// `loadBalancer`.
-    pub load_balancer: Option<LoadBalancerStatusApplyConfiguration>,
-    /// `conditions`.
-    pub conditions: Option<Vec<::kapi::meta::Condition>>,
-}
-impl ServiceStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `loadBalancer`.
-    pub fn with_load_balancer(mut self, value: impl Into<LoadBalancerStatusApplyConfiguration>) -> Self {
-        self.load_balancer = Some(value.into());
-        self
-    }
-    /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for ServiceStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.load_balancer {
-            map.serialize_entry("loadBalancer", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::LoadBalancerStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LoadBalancerStatusApplyConfiguration {
-    /// `ingress`.
-    pub ingress: Option<Vec<LoadBalancerIngressApplyConfiguration>>,
-}
-impl LoadBalancerStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `ingress`.
-    pub fn with_ingress<T: Into<LoadBalancerIngressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.ingress.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for LoadBalancerStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ingress {
-            map.serialize_entry("ingress", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::LoadBalancerIngress`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LoadBalancerIngressApplyConfiguration {
-    /// `ip`.
-    pub ip: Option<String>,
-    /// `hostname`.
-    pub hostname: Option<String>,
-    /// `ipMode`.
-    pub ip_mode: Option<String>,
-    /// `ports`.
-    pub ports: Option<Vec<PortStatusApplyConfiguration>>,
-}
-impl LoadBalancerIngressApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `ip`.
-    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
-        self.ip = Some(value.into());
-        self
-    }
-    /// Sets `hostname`.
-    pub fn with_hostname(mut self, value: impl Into<String>) -> Self {
-        self.hostname = Some(value.into());
-        self
-    }
-    /// Sets `ipMode`.
-    pub fn with_ip_mode(mut self, value: impl Into<String>) -> Self {
-        self.ip_mode = Some(value.into());
-        self
-    }
-    /// Appends to `ports`.
-    pub fn with_ports<T: Into<PortStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for LoadBalancerIngressApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        if let Some(v) = &self.hostname {
-            map.serialize_entry("hostname", v)?;
-        }
-        if let Some(v) = &self.ip_mode {
-            map.serialize_entry("ipMode", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PortStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PortStatusApplyConfiguration {
-    /// `port`.
-    pub port: Option<i32>,
-    /// `protocol`.
-    pub protocol: Option<crate::core::v1::Protocol>,
-    /// `error`.
-    pub error: Option<String>,
-}
-impl PortStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `port`.
-    pub fn with_port(mut self, value: impl Into<i32>) -> Self {
-        self.port = Some(value.into());
-        self
-    }
-    /// Sets `protocol`.
-    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::Protocol>) -> Self {
-        self.protocol = Some(value.into());
-        self
-    }
-    /// Sets `error`.
-    pub fn with_error(mut self, value: impl Into<String>) -> Self {
-        self.error = Some(value.into());
-        self
-    }
-}
-impl Serialize for PortStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Pod`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodApplyConfiguration {
+pub struct ServiceApplyConfiguration {
     /// `apiVersion`, set by the constructor.
     pub api_version: Option<String>,
     /// `kind`, set by the constructor.
@@ -7472,16 +10489,16 @@ pub struct PodApplyConfiguration {
     /// The object's metadata.
     pub metadata: Option<ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: Option<PodSpecApplyConfiguration>,
+    pub spec: Option<ServiceSpecApplyConfiguration>,
     /// `status`.
-    pub status: Option<PodStatusApplyConfiguration>,
+    pub status: Option<ServiceStatusApplyConfiguration>,
 }
-impl PodApplyConfiguration {
-    /// A Pod to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+impl ServiceApplyConfiguration {
+    /// A Service to apply: `apiVersion`, `kind`, and the name and namespace of the object.
     pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
         Self {
             api_version: Some("v1".into()),
-            kind: Some("Pod".into()),
+            kind: Some("Service".into()),
             metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
             ..Self::default()
         }
@@ -7491,12 +10508,12 @@ impl PodApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<PodSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(mut self, value: impl Into<ServiceSpecApplyConfiguration>) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<PodStatusApplyConfiguration>) -> Self {
+    pub fn with_status(mut self, value: impl Into<ServiceStatusApplyConfiguration>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -7566,7 +10583,7 @@ impl PodApplyConfiguration {
         self
     }
 }
-impl Serialize for PodApplyConfiguration {
+impl Serialize for ServiceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
@@ -7587,175 +10604,1102 @@ impl Serialize for PodApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::PodStatus`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::ServiceAccount`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodStatusApplyConfiguration {
-    /// `observedGeneration`.
-    pub observed_generation: Option<i64>,
-    /// `phase`.
-    pub phase: Option<crate::core::v1::PodPhase>,
-    /// `conditions`.
-    pub conditions: Option<Vec<PodConditionApplyConfiguration>>,
-    /// `message`.
-    pub message: Option<String>,
-    /// `reason`.
-    pub reason: Option<String>,
-    /// `nominatedNodeName`.
-    pub nominated_node_name: Option<String>,
-    /// `hostIP`.
-    pub host_ip: Option<String>,
-    /// `hostIPs`.
-    pub host_ips: Option<Vec<HostIPApplyConfiguration>>,
-    /// `podIP`.
-    pub pod_ip: Option<String>,
-    /// `podIPs`.
-    pub pod_ips: Option<Vec<PodIPApplyConfiguration>>,
-    /// `startTime`.
-    pub start_time: Option<::kapi::meta::Time>,
-    /// `initContainerStatuses`.
-    pub init_container_statuses: Option<Vec<ContainerStatusApplyConfiguration>>,
-    /// `containerStatuses`.
-    pub container_statuses: Option<Vec<ContainerStatusApplyConfiguration>>,
-    /// `qosClass`.
-    pub qos_class: Option<crate::core::v1::PodQOSClass>,
-    /// `ephemeralContainerStatuses`.
-    pub ephemeral_container_statuses: Option<Vec<ContainerStatusApplyConfiguration>>,
-    /// `resize`.
-    pub resize: Option<String>,
-    /// `resourceClaimStatuses`.
-    pub resource_claim_statuses: Option<Vec<PodResourceClaimStatusApplyConfiguration>>,
-    /// `extendedResourceClaimStatus`.
-    pub extended_resource_claim_status: Option<PodExtendedResourceClaimStatusApplyConfiguration>,
-    /// `allocatedResources`.
-    pub allocated_resources: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
-    /// `resources`.
-    pub resources: Option<ResourceRequirementsApplyConfiguration>,
-    /// `nodeAllocatableResourceClaimStatuses`.
-    pub node_allocatable_resource_claim_statuses: Option<Vec<NodeAllocatableResourceClaimStatusApplyConfiguration>>,
-    /// `volumeHealth`.
-    pub volume_health: Option<Vec<PodVolumeHealthApplyConfiguration>>,
+pub struct ServiceAccountApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `secrets`.
+    pub secrets: Option<Vec<ObjectReferenceApplyConfiguration>>,
+    /// `imagePullSecrets`.
+    pub image_pull_secrets: Option<Vec<LocalObjectReferenceApplyConfiguration>>,
+    /// `automountServiceAccountToken`.
+    pub automount_service_account_token: Option<bool>,
 }
-impl PodStatusApplyConfiguration {
+impl ServiceAccountApplyConfiguration {
+    /// A ServiceAccount to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("ServiceAccount".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Appends to `secrets`.
+    pub fn with_secrets<T: Into<ObjectReferenceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.secrets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `imagePullSecrets`.
+    pub fn with_image_pull_secrets<T: Into<LocalObjectReferenceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.image_pull_secrets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `automountServiceAccountToken`.
+    pub fn with_automount_service_account_token(mut self, value: impl Into<bool>) -> Self {
+        self.automount_service_account_token = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for ServiceAccountApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.secrets {
+            map.serialize_entry("secrets", v)?;
+        }
+        if let Some(v) = &self.image_pull_secrets {
+            map.serialize_entry("imagePullSecrets", v)?;
+        }
+        if let Some(v) = &self.automount_service_account_token {
+            map.serialize_entry("automountServiceAccountToken", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Endpoints`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EndpointsApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `subsets`.
+    pub subsets: Option<Vec<EndpointSubsetApplyConfiguration>>,
+}
+impl EndpointsApplyConfiguration {
+    /// A Endpoints to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("Endpoints".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Appends to `subsets`.
+    pub fn with_subsets<T: Into<EndpointSubsetApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.subsets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for EndpointsApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.subsets {
+            map.serialize_entry("subsets", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EndpointSubset`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EndpointSubsetApplyConfiguration {
+    /// `addresses`.
+    pub addresses: Option<Vec<EndpointAddressApplyConfiguration>>,
+    /// `notReadyAddresses`.
+    pub not_ready_addresses: Option<Vec<EndpointAddressApplyConfiguration>>,
+    /// `ports`.
+    pub ports: Option<Vec<EndpointPortApplyConfiguration>>,
+}
+impl EndpointSubsetApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `observedGeneration`.
-    pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
-        self.observed_generation = Some(value.into());
+    /// Appends to `addresses`.
+    pub fn with_addresses<T: Into<EndpointAddressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.addresses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `notReadyAddresses`.
+    pub fn with_not_ready_addresses<T: Into<EndpointAddressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.not_ready_addresses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `ports`.
+    pub fn with_ports<T: Into<EndpointPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for EndpointSubsetApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.addresses {
+            map.serialize_entry("addresses", v)?;
+        }
+        if let Some(v) = &self.not_ready_addresses {
+            map.serialize_entry("notReadyAddresses", v)?;
+        }
+        if let Some(v) = &self.ports {
+            map.serialize_entry("ports", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EndpointAddress`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EndpointAddressApplyConfiguration {
+    /// `ip`.
+    pub ip: Option<String>,
+    /// `hostname`.
+    pub hostname: Option<String>,
+    /// `nodeName`.
+    pub node_name: Option<String>,
+    /// `targetRef`.
+    pub target_ref: Option<ObjectReferenceApplyConfiguration>,
+}
+impl EndpointAddressApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `ip`.
+    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
+        self.ip = Some(value.into());
+        self
+    }
+    /// Sets `hostname`.
+    pub fn with_hostname(mut self, value: impl Into<String>) -> Self {
+        self.hostname = Some(value.into());
+        self
+    }
+    /// Sets `nodeName`.
+    pub fn with_node_name(mut self, value: impl Into<String>) -> Self {
+        self.node_name = Some(value.into());
+        self
+    }
+    /// Sets `targetRef`.
+    pub fn with_target_ref(mut self, value: impl Into<ObjectReferenceApplyConfiguration>) -> Self {
+        self.target_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for EndpointAddressApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ip {
+            map.serialize_entry("ip", v)?;
+        }
+        if let Some(v) = &self.hostname {
+            map.serialize_entry("hostname", v)?;
+        }
+        if let Some(v) = &self.node_name {
+            map.serialize_entry("nodeName", v)?;
+        }
+        if let Some(v) = &self.target_ref {
+            map.serialize_entry("targetRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EndpointPort`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EndpointPortApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `port`.
+    pub port: Option<i32>,
+    /// `protocol`.
+    pub protocol: Option<crate::core::v1::Protocol>,
+    /// `appProtocol`.
+    pub app_protocol: Option<String>,
+}
+impl EndpointPortApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `port`.
+    pub fn with_port(mut self, value: impl Into<i32>) -> Self {
+        self.port = Some(value.into());
+        self
+    }
+    /// Sets `protocol`.
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::Protocol>) -> Self {
+        self.protocol = Some(value.into());
+        self
+    }
+    /// Sets `appProtocol`.
+    pub fn with_app_protocol(mut self, value: impl Into<String>) -> Self {
+        self.app_protocol = Some(value.into());
+        self
+    }
+}
+impl Serialize for EndpointPortApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.port {
+            map.serialize_entry("port", v)?;
+        }
+        if let Some(v) = &self.protocol {
+            map.serialize_entry("protocol", v)?;
+        }
+        if let Some(v) = &self.app_protocol {
+            map.serialize_entry("appProtocol", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeSpecApplyConfiguration {
+    /// `podCIDR`.
+    pub pod_cidr: Option<String>,
+    /// `podCIDRs`.
+    pub pod_cidrs: Option<Vec<String>>,
+    /// `providerID`.
+    pub provider_id: Option<String>,
+    /// `unschedulable`.
+    pub unschedulable: Option<bool>,
+    /// `taints`.
+    pub taints: Option<Vec<TaintApplyConfiguration>>,
+    /// `configSource`.
+    pub config_source: Option<NodeConfigSourceApplyConfiguration>,
+    /// `externalID`.
+    pub external_id: Option<String>,
+    /// `podPreemptionPolicy`.
+    pub pod_preemption_policy: Option<NodePodPreemptionPolicyApplyConfiguration>,
+}
+impl NodeSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `podCIDR`.
+    pub fn with_pod_cidr(mut self, value: impl Into<String>) -> Self {
+        self.pod_cidr = Some(value.into());
+        self
+    }
+    /// Appends to `podCIDRs`.
+    pub fn with_pod_cidrs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.pod_cidrs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `providerID`.
+    pub fn with_provider_id(mut self, value: impl Into<String>) -> Self {
+        self.provider_id = Some(value.into());
+        self
+    }
+    /// Sets `unschedulable`.
+    pub fn with_unschedulable(mut self, value: impl Into<bool>) -> Self {
+        self.unschedulable = Some(value.into());
+        self
+    }
+    /// Appends to `taints`.
+    pub fn with_taints<T: Into<TaintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.taints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `configSource`.
+    pub fn with_config_source(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
+        self.config_source = Some(value.into());
+        self
+    }
+    /// Sets `externalID`.
+    pub fn with_external_id(mut self, value: impl Into<String>) -> Self {
+        self.external_id = Some(value.into());
+        self
+    }
+    /// Sets `podPreemptionPolicy`.
+    pub fn with_pod_preemption_policy(mut self, value: impl Into<NodePodPreemptionPolicyApplyConfiguration>) -> Self {
+        self.pod_preemption_policy = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.pod_cidr {
+            map.serialize_entry("podCIDR", v)?;
+        }
+        if let Some(v) = &self.pod_cidrs {
+            map.serialize_entry("podCIDRs", v)?;
+        }
+        if let Some(v) = &self.provider_id {
+            map.serialize_entry("providerID", v)?;
+        }
+        if let Some(v) = &self.unschedulable {
+            map.serialize_entry("unschedulable", v)?;
+        }
+        if let Some(v) = &self.taints {
+            map.serialize_entry("taints", v)?;
+        }
+        if let Some(v) = &self.config_source {
+            map.serialize_entry("configSource", v)?;
+        }
+        if let Some(v) = &self.external_id {
+            map.serialize_entry("externalID", v)?;
+        }
+        if let Some(v) = &self.pod_preemption_policy {
+            map.serialize_entry("podPreemptionPolicy", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodePodPreemptionPolicy`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodePodPreemptionPolicyApplyConfiguration {
+    /// `disableResizePreemption`.
+    pub disable_resize_preemption: Option<Vec<String>>,
+}
+impl NodePodPreemptionPolicyApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `disableResizePreemption`.
+    pub fn with_disable_resize_preemption<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.disable_resize_preemption.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for NodePodPreemptionPolicyApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.disable_resize_preemption {
+            map.serialize_entry("disableResizePreemption", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeConfigSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeConfigSourceApplyConfiguration {
+    /// `configMap`.
+    pub config_map: Option<ConfigMapNodeConfigSourceApplyConfiguration>,
+}
+impl NodeConfigSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `configMap`.
+    pub fn with_config_map(mut self, value: impl Into<ConfigMapNodeConfigSourceApplyConfiguration>) -> Self {
+        self.config_map = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeConfigSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.config_map {
+            map.serialize_entry("configMap", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ConfigMapNodeConfigSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConfigMapNodeConfigSourceApplyConfiguration {
+    /// `namespace`.
+    pub namespace: Option<String>,
+    /// `name`.
+    pub name: Option<String>,
+    /// `uid`.
+    pub uid: Option<String>,
+    /// `resourceVersion`.
+    pub resource_version: Option<String>,
+    /// `kubeletConfigKey`.
+    pub kubelet_config_key: Option<String>,
+}
+impl ConfigMapNodeConfigSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.namespace = Some(value.into());
+        self
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.uid = Some(value.into());
+        self
+    }
+    /// Sets `resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.resource_version = Some(value.into());
+        self
+    }
+    /// Sets `kubeletConfigKey`.
+    pub fn with_kubelet_config_key(mut self, value: impl Into<String>) -> Self {
+        self.kubelet_config_key = Some(value.into());
+        self
+    }
+}
+impl Serialize for ConfigMapNodeConfigSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.namespace {
+            map.serialize_entry("namespace", v)?;
+        }
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.uid {
+            map.serialize_entry("uid", v)?;
+        }
+        if let Some(v) = &self.resource_version {
+            map.serialize_entry("resourceVersion", v)?;
+        }
+        if let Some(v) = &self.kubelet_config_key {
+            map.serialize_entry("kubeletConfigKey", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::DaemonEndpoint`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DaemonEndpointApplyConfiguration {
+    /// `Port`.
+    pub port: Option<i32>,
+}
+impl DaemonEndpointApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `Port`.
+    pub fn with_port(mut self, value: impl Into<i32>) -> Self {
+        self.port = Some(value.into());
+        self
+    }
+}
+impl Serialize for DaemonEndpointApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.port {
+            map.serialize_entry("Port", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeDaemonEndpoints`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeDaemonEndpointsApplyConfiguration {
+    /// `kubeletEndpoint`.
+    pub kubelet_endpoint: Option<DaemonEndpointApplyConfiguration>,
+}
+impl NodeDaemonEndpointsApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `kubeletEndpoint`.
+    pub fn with_kubelet_endpoint(mut self, value: impl Into<DaemonEndpointApplyConfiguration>) -> Self {
+        self.kubelet_endpoint = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeDaemonEndpointsApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.kubelet_endpoint {
+            map.serialize_entry("kubeletEndpoint", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeRuntimeHandlerFeatures`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeRuntimeHandlerFeaturesApplyConfiguration {
+    /// `recursiveReadOnlyMounts`.
+    pub recursive_read_only_mounts: Option<bool>,
+    /// `userNamespaces`.
+    pub user_namespaces: Option<bool>,
+}
+impl NodeRuntimeHandlerFeaturesApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `recursiveReadOnlyMounts`.
+    pub fn with_recursive_read_only_mounts(mut self, value: impl Into<bool>) -> Self {
+        self.recursive_read_only_mounts = Some(value.into());
+        self
+    }
+    /// Sets `userNamespaces`.
+    pub fn with_user_namespaces(mut self, value: impl Into<bool>) -> Self {
+        self.user_namespaces = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeRuntimeHandlerFeaturesApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.recursive_read_only_mounts {
+            map.serialize_entry("recursiveReadOnlyMounts", v)?;
+        }
+        if let Some(v) = &self.user_namespaces {
+            map.serialize_entry("userNamespaces", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeRuntimeHandler`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeRuntimeHandlerApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `features`.
+    pub features: Option<NodeRuntimeHandlerFeaturesApplyConfiguration>,
+}
+impl NodeRuntimeHandlerApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `features`.
+    pub fn with_features(mut self, value: impl Into<NodeRuntimeHandlerFeaturesApplyConfiguration>) -> Self {
+        self.features = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeRuntimeHandlerApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.features {
+            map.serialize_entry("features", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeFeatures`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeFeaturesApplyConfiguration {
+    /// `supplementalGroupsPolicy`.
+    pub supplemental_groups_policy: Option<bool>,
+}
+impl NodeFeaturesApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `supplementalGroupsPolicy`.
+    pub fn with_supplemental_groups_policy(mut self, value: impl Into<bool>) -> Self {
+        self.supplemental_groups_policy = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeFeaturesApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.supplemental_groups_policy {
+            map.serialize_entry("supplementalGroupsPolicy", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeSystemInfo`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeSystemInfoApplyConfiguration {
+    /// `machineID`.
+    pub machine_id: Option<String>,
+    /// `systemUUID`.
+    pub system_uuid: Option<String>,
+    /// `bootID`.
+    pub boot_id: Option<String>,
+    /// `kernelVersion`.
+    pub kernel_version: Option<String>,
+    /// `osImage`.
+    pub os_image: Option<String>,
+    /// `containerRuntimeVersion`.
+    pub container_runtime_version: Option<String>,
+    /// `kubeletVersion`.
+    pub kubelet_version: Option<String>,
+    /// `kubeProxyVersion`.
+    pub kube_proxy_version: Option<String>,
+    /// `operatingSystem`.
+    pub operating_system: Option<String>,
+    /// `architecture`.
+    pub architecture: Option<String>,
+    /// `swap`.
+    pub swap: Option<NodeSwapStatusApplyConfiguration>,
+}
+impl NodeSystemInfoApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `machineID`.
+    pub fn with_machine_id(mut self, value: impl Into<String>) -> Self {
+        self.machine_id = Some(value.into());
+        self
+    }
+    /// Sets `systemUUID`.
+    pub fn with_system_uuid(mut self, value: impl Into<String>) -> Self {
+        self.system_uuid = Some(value.into());
+        self
+    }
+    /// Sets `bootID`.
+    pub fn with_boot_id(mut self, value: impl Into<String>) -> Self {
+        self.boot_id = Some(value.into());
+        self
+    }
+    /// Sets `kernelVersion`.
+    pub fn with_kernel_version(mut self, value: impl Into<String>) -> Self {
+        self.kernel_version = Some(value.into());
+        self
+    }
+    /// Sets `osImage`.
+    pub fn with_os_image(mut self, value: impl Into<String>) -> Self {
+        self.os_image = Some(value.into());
+        self
+    }
+    /// Sets `containerRuntimeVersion`.
+    pub fn with_container_runtime_version(mut self, value: impl Into<String>) -> Self {
+        self.container_runtime_version = Some(value.into());
+        self
+    }
+    /// Sets `kubeletVersion`.
+    pub fn with_kubelet_version(mut self, value: impl Into<String>) -> Self {
+        self.kubelet_version = Some(value.into());
+        self
+    }
+    /// Sets `kubeProxyVersion`.
+    pub fn with_kube_proxy_version(mut self, value: impl Into<String>) -> Self {
+        self.kube_proxy_version = Some(value.into());
+        self
+    }
+    /// Sets `operatingSystem`.
+    pub fn with_operating_system(mut self, value: impl Into<String>) -> Self {
+        self.operating_system = Some(value.into());
+        self
+    }
+    /// Sets `architecture`.
+    pub fn with_architecture(mut self, value: impl Into<String>) -> Self {
+        self.architecture = Some(value.into());
+        self
+    }
+    /// Sets `swap`.
+    pub fn with_swap(mut self, value: impl Into<NodeSwapStatusApplyConfiguration>) -> Self {
+        self.swap = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeSystemInfoApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.machine_id {
+            map.serialize_entry("machineID", v)?;
+        }
+        if let Some(v) = &self.system_uuid {
+            map.serialize_entry("systemUUID", v)?;
+        }
+        if let Some(v) = &self.boot_id {
+            map.serialize_entry("bootID", v)?;
+        }
+        if let Some(v) = &self.kernel_version {
+            map.serialize_entry("kernelVersion", v)?;
+        }
+        if let Some(v) = &self.os_image {
+            map.serialize_entry("osImage", v)?;
+        }
+        if let Some(v) = &self.container_runtime_version {
+            map.serialize_entry("containerRuntimeVersion", v)?;
+        }
+        if let Some(v) = &self.kubelet_version {
+            map.serialize_entry("kubeletVersion", v)?;
+        }
+        if let Some(v) = &self.kube_proxy_version {
+            map.serialize_entry("kubeProxyVersion", v)?;
+        }
+        if let Some(v) = &self.operating_system {
+            map.serialize_entry("operatingSystem", v)?;
+        }
+        if let Some(v) = &self.architecture {
+            map.serialize_entry("architecture", v)?;
+        }
+        if let Some(v) = &self.swap {
+            map.serialize_entry("swap", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeSwapStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeSwapStatusApplyConfiguration {
+    /// `capacity`.
+    pub capacity: Option<i64>,
+}
+impl NodeSwapStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `capacity`.
+    pub fn with_capacity(mut self, value: impl Into<i64>) -> Self {
+        self.capacity = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeSwapStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.capacity {
+            map.serialize_entry("capacity", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeConfigStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeConfigStatusApplyConfiguration {
+    /// `assigned`.
+    pub assigned: Option<NodeConfigSourceApplyConfiguration>,
+    /// `active`.
+    pub active: Option<NodeConfigSourceApplyConfiguration>,
+    /// `lastKnownGood`.
+    pub last_known_good: Option<NodeConfigSourceApplyConfiguration>,
+    /// `error`.
+    pub error: Option<String>,
+}
+impl NodeConfigStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `assigned`.
+    pub fn with_assigned(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
+        self.assigned = Some(value.into());
+        self
+    }
+    /// Sets `active`.
+    pub fn with_active(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
+        self.active = Some(value.into());
+        self
+    }
+    /// Sets `lastKnownGood`.
+    pub fn with_last_known_good(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
+        self.last_known_good = Some(value.into());
+        self
+    }
+    /// Sets `error`.
+    pub fn with_error(mut self, value: impl Into<String>) -> Self {
+        self.error = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeConfigStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.assigned {
+            map.serialize_entry("assigned", v)?;
+        }
+        if let Some(v) = &self.active {
+            map.serialize_entry("active", v)?;
+        }
+        if let Some(v) = &self.last_known_good {
+            map.serialize_entry("lastKnownGood", v)?;
+        }
+        if let Some(v) = &self.error {
+            map.serialize_entry("error", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeStatusApplyConfiguration {
+    /// `capacity`.
+    pub capacity: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `allocatable`.
+    pub allocatable: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `phase`.
+    pub phase: Option<crate::core::v1::NodePhase>,
+    /// `conditions`.
+    pub conditions: Option<Vec<NodeConditionApplyConfiguration>>,
+    /// `addresses`.
+    pub addresses: Option<Vec<NodeAddressApplyConfiguration>>,
+    /// `daemonEndpoints`.
+    pub daemon_endpoints: Option<NodeDaemonEndpointsApplyConfiguration>,
+    /// `nodeInfo`.
+    pub node_info: Option<NodeSystemInfoApplyConfiguration>,
+    /// `images`.
+    pub images: Option<Vec<ContainerImageApplyConfiguration>>,
+    /// `volumesInUse`.
+    pub volumes_in_use: Option<Vec<String>>,
+    /// `volumesAttached`.
+    pub volumes_attached: Option<Vec<AttachedVolumeApplyConfiguration>>,
+    /// `config`.
+    pub config: Option<NodeConfigStatusApplyConfiguration>,
+    /// `runtimeHandlers`.
+    pub runtime_handlers: Option<Vec<NodeRuntimeHandlerApplyConfiguration>>,
+    /// `features`.
+    pub features: Option<NodeFeaturesApplyConfiguration>,
+    /// `declaredFeatures`.
+    pub declared_features: Option<Vec<String>>,
+}
+impl NodeStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds entries to `capacity`; an entry replaces one with the same key.
+    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `allocatable`; an entry replaces one with the same key.
+    pub fn with_allocatable<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.allocatable.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `phase`.
-    pub fn with_phase(mut self, value: impl Into<crate::core::v1::PodPhase>) -> Self {
+    pub fn with_phase(mut self, value: impl Into<crate::core::v1::NodePhase>) -> Self {
         self.phase = Some(value.into());
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<PodConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<NodeConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Sets `message`.
-    pub fn with_message(mut self, value: impl Into<String>) -> Self {
-        self.message = Some(value.into());
+    /// Appends to `addresses`.
+    pub fn with_addresses<T: Into<NodeAddressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.addresses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Sets `reason`.
-    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
+    /// Sets `daemonEndpoints`.
+    pub fn with_daemon_endpoints(mut self, value: impl Into<NodeDaemonEndpointsApplyConfiguration>) -> Self {
+        self.daemon_endpoints = Some(value.into());
         self
     }
-    /// Sets `nominatedNodeName`.
-    pub fn with_nominated_node_name(mut self, value: impl Into<String>) -> Self {
-        self.nominated_node_name = Some(value.into());
+    /// Sets `nodeInfo`.
+    pub fn with_node_info(mut self, value: impl Into<NodeSystemInfoApplyConfiguration>) -> Self {
+        self.node_info = Some(value.into());
         self
     }
-    /// Sets `hostIP`.
-    pub fn with_host_ip(mut self, value: impl Into<String>) -> Self {
-        self.host_ip = Some(value.into());
+    /// Appends to `images`.
+    pub fn with_images<T: Into<ContainerImageApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.images.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Appends to `hostIPs`.
-    pub fn with_host_ips<T: Into<HostIPApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.host_ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Appends to `volumesInUse`.
+    pub fn with_volumes_in_use<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.volumes_in_use.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Sets `podIP`.
-    pub fn with_pod_ip(mut self, value: impl Into<String>) -> Self {
-        self.pod_ip = Some(value.into());
+    /// Appends to `volumesAttached`.
+    pub fn with_volumes_attached<T: Into<AttachedVolumeApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.volumes_attached.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Appends to `podIPs`.
-    pub fn with_pod_ips<T: Into<PodIPApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.pod_ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Sets `config`.
+    pub fn with_config(mut self, value: impl Into<NodeConfigStatusApplyConfiguration>) -> Self {
+        self.config = Some(value.into());
         self
     }
-    /// Sets `startTime`.
-    pub fn with_start_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.start_time = Some(value.into());
+    /// Appends to `runtimeHandlers`.
+    pub fn with_runtime_handlers<T: Into<NodeRuntimeHandlerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.runtime_handlers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
-    /// Appends to `initContainerStatuses`.
-    pub fn with_init_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.init_container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Sets `features`.
+    pub fn with_features(mut self, value: impl Into<NodeFeaturesApplyConfiguration>) -> Self {
+        self.features = Some(value.into());
         self
     }
-    /// Appends to `containerStatuses`.
-    pub fn with_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `qosClass`.
-    pub fn with_qos_class(mut self, value: impl Into<crate::core::v1::PodQOSClass>) -> Self {
-        self.qos_class = Some(value.into());
-        self
-    }
-    /// Appends to `ephemeralContainerStatuses`.
-    pub fn with_ephemeral_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.ephemeral_container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `resize`.
-    pub fn with_resize(mut self, value: impl Into<String>) -> Self {
-        self.resize = Some(value.into());
-        self
-    }
-    /// Appends to `resourceClaimStatuses`.
-    pub fn with_resource_claim_statuses<T: Into<PodResourceClaimStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.resource_claim_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `extendedResourceClaimStatus`.
-    pub fn with_extended_resource_claim_status(mut self, value: impl Into<PodExtendedResourceClaimStatusApplyConfiguration>) -> Self {
-        self.extended_resource_claim_status = Some(value.into());
-        self
-    }
-    /// Adds entries to `allocatedResources`; an entry replaces one with the same key.
-    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
-        self.resources = Some(value.into());
-        self
-    }
-    /// Appends to `nodeAllocatableResourceClaimStatuses`.
-    pub fn with_node_allocatable_resource_claim_statuses<T: Into<NodeAllocatableResourceClaimStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.node_allocatable_resource_claim_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `volumeHealth`.
-    pub fn with_volume_health<T: Into<PodVolumeHealthApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volume_health.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Appends to `declaredFeatures`.
+    pub fn with_declared_features<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.declared_features.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl Serialize for PodStatusApplyConfiguration {
+impl Serialize for NodeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
+        if let Some(v) = &self.capacity {
+            map.serialize_entry("capacity", v)?;
+        }
+        if let Some(v) = &self.allocatable {
+            map.serialize_entry("allocatable", v)?;
         }
         if let Some(v) = &self.phase {
             map.serialize_entry("phase", v)?;
@@ -7763,77 +11707,120 @@ impl Serialize for PodStatusApplyConfiguration {
         if let Some(v) = &self.conditions {
             map.serialize_entry("conditions", v)?;
         }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
+        if let Some(v) = &self.addresses {
+            map.serialize_entry("addresses", v)?;
         }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
+        if let Some(v) = &self.daemon_endpoints {
+            map.serialize_entry("daemonEndpoints", v)?;
         }
-        if let Some(v) = &self.nominated_node_name {
-            map.serialize_entry("nominatedNodeName", v)?;
+        if let Some(v) = &self.node_info {
+            map.serialize_entry("nodeInfo", v)?;
         }
-        if let Some(v) = &self.host_ip {
-            map.serialize_entry("hostIP", v)?;
+        if let Some(v) = &self.images {
+            map.serialize_entry("images", v)?;
         }
-        if let Some(v) = &self.host_ips {
-            map.serialize_entry("hostIPs", v)?;
+        if let Some(v) = &self.volumes_in_use {
+            map.serialize_entry("volumesInUse", v)?;
         }
-        if let Some(v) = &self.pod_ip {
-            map.serialize_entry("podIP", v)?;
+        if let Some(v) = &self.volumes_attached {
+            map.serialize_entry("volumesAttached", v)?;
         }
-        if let Some(v) = &self.pod_ips {
-            map.serialize_entry("podIPs", v)?;
+        if let Some(v) = &self.config {
+            map.serialize_entry("config", v)?;
         }
-        if let Some(v) = &self.start_time {
-            map.serialize_entry("startTime", v)?;
+        if let Some(v) = &self.runtime_handlers {
+            map.serialize_entry("runtimeHandlers", v)?;
         }
-        if let Some(v) = &self.init_container_statuses {
-            map.serialize_entry("initContainerStatuses", v)?;
+        if let Some(v) = &self.features {
+            map.serialize_entry("features", v)?;
         }
-        if let Some(v) = &self.container_statuses {
-            map.serialize_entry("containerStatuses", v)?;
-        }
-        if let Some(v) = &self.qos_class {
-            map.serialize_entry("qosClass", v)?;
-        }
-        if let Some(v) = &self.ephemeral_container_statuses {
-            map.serialize_entry("ephemeralContainerStatuses", v)?;
-        }
-        if let Some(v) = &self.resize {
-            map.serialize_entry("resize", v)?;
-        }
-        if let Some(v) = &self.resource_claim_statuses {
-            map.serialize_entry("resourceClaimStatuses", v)?;
-        }
-        if let Some(v) = &self.extended_resource_claim_status {
-            map.serialize_entry("extendedResourceClaimStatus", v)?;
-        }
-        if let Some(v) = &self.allocated_resources {
-            map.serialize_entry("allocatedResources", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.node_allocatable_resource_claim_statuses {
-            map.serialize_entry("nodeAllocatableResourceClaimStatuses", v)?;
-        }
-        if let Some(v) = &self.volume_health {
-            map.serialize_entry("volumeHealth", v)?;
+        if let Some(v) = &self.declared_features {
+            map.serialize_entry("declaredFeatures", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::PodCondition`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::AttachedVolume`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodConditionApplyConfiguration {
+pub struct AttachedVolumeApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `devicePath`.
+    pub device_path: Option<String>,
+}
+impl AttachedVolumeApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `devicePath`.
+    pub fn with_device_path(mut self, value: impl Into<String>) -> Self {
+        self.device_path = Some(value.into());
+        self
+    }
+}
+impl Serialize for AttachedVolumeApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.device_path {
+            map.serialize_entry("devicePath", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ContainerImage`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerImageApplyConfiguration {
+    /// `names`.
+    pub names: Option<Vec<String>>,
+    /// `sizeBytes`.
+    pub size_bytes: Option<i64>,
+}
+impl ContainerImageApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `names`.
+    pub fn with_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `sizeBytes`.
+    pub fn with_size_bytes(mut self, value: impl Into<i64>) -> Self {
+        self.size_bytes = Some(value.into());
+        self
+    }
+}
+impl Serialize for ContainerImageApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.names {
+            map.serialize_entry("names", v)?;
+        }
+        if let Some(v) = &self.size_bytes {
+            map.serialize_entry("sizeBytes", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeConditionApplyConfiguration {
     /// `type`.
     pub type_: Option<String>,
-    /// `observedGeneration`.
-    pub observed_generation: Option<i64>,
     /// `status`.
     pub status: Option<String>,
-    /// `lastProbeTime`.
-    pub last_probe_time: Option<::kapi::meta::Time>,
+    /// `lastHeartbeatTime`.
+    pub last_heartbeat_time: Option<::kapi::meta::Time>,
     /// `lastTransitionTime`.
     pub last_transition_time: Option<::kapi::meta::Time>,
     /// `reason`.
@@ -7841,7 +11828,7 @@ pub struct PodConditionApplyConfiguration {
     /// `message`.
     pub message: Option<String>,
 }
-impl PodConditionApplyConfiguration {
+impl NodeConditionApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
@@ -7851,19 +11838,14 @@ impl PodConditionApplyConfiguration {
         self.type_ = Some(value.into());
         self
     }
-    /// Sets `observedGeneration`.
-    pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
-        self.observed_generation = Some(value.into());
-        self
-    }
     /// Sets `status`.
     pub fn with_status(mut self, value: impl Into<String>) -> Self {
         self.status = Some(value.into());
         self
     }
-    /// Sets `lastProbeTime`.
-    pub fn with_last_probe_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.last_probe_time = Some(value.into());
+    /// Sets `lastHeartbeatTime`.
+    pub fn with_last_heartbeat_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
+        self.last_heartbeat_time = Some(value.into());
         self
     }
     /// Sets `lastTransitionTime`.
@@ -7882,20 +11864,17 @@ impl PodConditionApplyConfiguration {
         self
     }
 }
-impl Serialize for PodConditionApplyConfiguration {
+impl Serialize for NodeConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.type_ {
             map.serialize_entry("type", v)?;
         }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
         if let Some(v) = &self.status {
             map.serialize_entry("status", v)?;
         }
-        if let Some(v) = &self.last_probe_time {
-            map.serialize_entry("lastProbeTime", v)?;
+        if let Some(v) = &self.last_heartbeat_time {
+            map.serialize_entry("lastHeartbeatTime", v)?;
         }
         if let Some(v) = &self.last_transition_time {
             map.serialize_entry("lastTransitionTime", v)?;
@@ -7909,1041 +11888,45 @@ impl Serialize for PodConditionApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::HostIP`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::NodeAddress`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct HostIPApplyConfiguration {
-    /// `ip`.
-    pub ip: Option<String>,
+pub struct NodeAddressApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `address`.
+    pub address: Option<String>,
 }
-impl HostIPApplyConfiguration {
+impl NodeAddressApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `ip`.
-    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
-        self.ip = Some(value.into());
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `address`.
+    pub fn with_address(mut self, value: impl Into<String>) -> Self {
+        self.address = Some(value.into());
         self
     }
 }
-impl Serialize for HostIPApplyConfiguration {
+impl Serialize for NodeAddressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.address {
+            map.serialize_entry("address", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::PodIP`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::Node`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodIPApplyConfiguration {
-    /// `ip`.
-    pub ip: Option<String>,
-}
-impl PodIPApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `ip`.
-    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
-        self.ip = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodIPApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerStatusApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `state`.
-    pub state: Option<ContainerStateApplyConfiguration>,
-    /// `lastState`.
-    pub last_state: Option<ContainerStateApplyConfiguration>,
-    /// `ready`.
-    pub ready: Option<bool>,
-    /// `restartCount`.
-    pub restart_count: Option<i32>,
-    /// `image`.
-    pub image: Option<String>,
-    /// `imageID`.
-    pub image_id: Option<String>,
-    /// `containerID`.
-    pub container_id: Option<String>,
-    /// `started`.
-    pub started: Option<bool>,
-    /// `allocatedResources`.
-    pub allocated_resources: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
-    /// `resources`.
-    pub resources: Option<ResourceRequirementsApplyConfiguration>,
-    /// `volumeMounts`.
-    pub volume_mounts: Option<Vec<VolumeMountStatusApplyConfiguration>>,
-    /// `user`.
-    pub user: Option<ContainerUserApplyConfiguration>,
-    /// `allocatedResourcesStatus`.
-    pub allocated_resources_status: Option<Vec<ResourceStatusApplyConfiguration>>,
-    /// `stopSignal`.
-    pub stop_signal: Option<crate::core::v1::Signal>,
-}
-impl ContainerStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `state`.
-    pub fn with_state(mut self, value: impl Into<ContainerStateApplyConfiguration>) -> Self {
-        self.state = Some(value.into());
-        self
-    }
-    /// Sets `lastState`.
-    pub fn with_last_state(mut self, value: impl Into<ContainerStateApplyConfiguration>) -> Self {
-        self.last_state = Some(value.into());
-        self
-    }
-    /// Sets `ready`.
-    pub fn with_ready(mut self, value: impl Into<bool>) -> Self {
-        self.ready = Some(value.into());
-        self
-    }
-    /// Sets `restartCount`.
-    pub fn with_restart_count(mut self, value: impl Into<i32>) -> Self {
-        self.restart_count = Some(value.into());
-        self
-    }
-    /// Sets `image`.
-    pub fn with_image(mut self, value: impl Into<String>) -> Self {
-        self.image = Some(value.into());
-        self
-    }
-    /// Sets `imageID`.
-    pub fn with_image_id(mut self, value: impl Into<String>) -> Self {
-        self.image_id = Some(value.into());
-        self
-    }
-    /// Sets `containerID`.
-    pub fn with_container_id(mut self, value: impl Into<String>) -> Self {
-        self.container_id = Some(value.into());
-        self
-    }
-    /// Sets `started`.
-    pub fn with_started(mut self, value: impl Into<bool>) -> Self {
-        self.started = Some(value.into());
-        self
-    }
-    /// Adds entries to `allocatedResources`; an entry replaces one with the same key.
-    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
-        self.resources = Some(value.into());
-        self
-    }
-    /// Appends to `volumeMounts`.
-    pub fn with_volume_mounts<T: Into<VolumeMountStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volume_mounts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `user`.
-    pub fn with_user(mut self, value: impl Into<ContainerUserApplyConfiguration>) -> Self {
-        self.user = Some(value.into());
-        self
-    }
-    /// Appends to `allocatedResourcesStatus`.
-    pub fn with_allocated_resources_status<T: Into<ResourceStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.allocated_resources_status.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `stopSignal`.
-    pub fn with_stop_signal(mut self, value: impl Into<crate::core::v1::Signal>) -> Self {
-        self.stop_signal = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.state {
-            map.serialize_entry("state", v)?;
-        }
-        if let Some(v) = &self.last_state {
-            map.serialize_entry("lastState", v)?;
-        }
-        if let Some(v) = &self.ready {
-            map.serialize_entry("ready", v)?;
-        }
-        if let Some(v) = &self.restart_count {
-            map.serialize_entry("restartCount", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        if let Some(v) = &self.image_id {
-            map.serialize_entry("imageID", v)?;
-        }
-        if let Some(v) = &self.container_id {
-            map.serialize_entry("containerID", v)?;
-        }
-        if let Some(v) = &self.started {
-            map.serialize_entry("started", v)?;
-        }
-        if let Some(v) = &self.allocated_resources {
-            map.serialize_entry("allocatedResources", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.volume_mounts {
-            map.serialize_entry("volumeMounts", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.allocated_resources_status {
-            map.serialize_entry("allocatedResourcesStatus", v)?;
-        }
-        if let Some(v) = &self.stop_signal {
-            map.serialize_entry("stopSignal", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerState`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerStateApplyConfiguration {
-    /// `waiting`.
-    pub waiting: Option<ContainerStateWaitingApplyConfiguration>,
-    /// `running`.
-    pub running: Option<ContainerStateRunningApplyConfiguration>,
-    /// `terminated`.
-    pub terminated: Option<ContainerStateTerminatedApplyConfiguration>,
-}
-impl ContainerStateApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `waiting`.
-    pub fn with_waiting(mut self, value: impl Into<ContainerStateWaitingApplyConfiguration>) -> Self {
-        self.waiting = Some(value.into());
-        self
-    }
-    /// Sets `running`.
-    pub fn with_running(mut self, value: impl Into<ContainerStateRunningApplyConfiguration>) -> Self {
-        self.running = Some(value.into());
-        self
-    }
-    /// Sets `terminated`.
-    pub fn with_terminated(mut self, value: impl Into<ContainerStateTerminatedApplyConfiguration>) -> Self {
-        self.terminated = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerStateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.waiting {
-            map.serialize_entry("waiting", v)?;
-        }
-        if let Some(v) = &self.running {
-            map.serialize_entry("running", v)?;
-        }
-        if let Some(v) = &self.terminated {
-            map.serialize_entry("terminated", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerStateWaiting`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerStateWaitingApplyConfiguration {
-    /// `reason`.
-    pub reason: Option<String>,
-    /// `message`.
-    pub message: Option<String>,
-}
-impl ContainerStateWaitingApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `reason`.
-    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-    /// Sets `message`.
-    pub fn with_message(mut self, value: impl Into<String>) -> Self {
-        self.message = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerStateWaitingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerStateRunning`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerStateRunningApplyConfiguration {
-    /// `startedAt`.
-    pub started_at: Option<::kapi::meta::Time>,
-}
-impl ContainerStateRunningApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `startedAt`.
-    pub fn with_started_at(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.started_at = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerStateRunningApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.started_at {
-            map.serialize_entry("startedAt", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerStateTerminated`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerStateTerminatedApplyConfiguration {
-    /// `exitCode`.
-    pub exit_code: Option<i32>,
-    /// `signal`.
-    pub signal: Option<i32>,
-    /// `reason`.
-    pub reason: Option<String>,
-    /// `message`.
-    pub message: Option<String>,
-    /// `startedAt`.
-    pub started_at: Option<::kapi::meta::Time>,
-    /// `finishedAt`.
-    pub finished_at: Option<::kapi::meta::Time>,
-    /// `containerID`.
-    pub container_id: Option<String>,
-}
-impl ContainerStateTerminatedApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `exitCode`.
-    pub fn with_exit_code(mut self, value: impl Into<i32>) -> Self {
-        self.exit_code = Some(value.into());
-        self
-    }
-    /// Sets `signal`.
-    pub fn with_signal(mut self, value: impl Into<i32>) -> Self {
-        self.signal = Some(value.into());
-        self
-    }
-    /// Sets `reason`.
-    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-    /// Sets `message`.
-    pub fn with_message(mut self, value: impl Into<String>) -> Self {
-        self.message = Some(value.into());
-        self
-    }
-    /// Sets `startedAt`.
-    pub fn with_started_at(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.started_at = Some(value.into());
-        self
-    }
-    /// Sets `finishedAt`.
-    pub fn with_finished_at(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.finished_at = Some(value.into());
-        self
-    }
-    /// Sets `containerID`.
-    pub fn with_container_id(mut self, value: impl Into<String>) -> Self {
-        self.container_id = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerStateTerminatedApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.exit_code {
-            map.serialize_entry("exitCode", v)?;
-        }
-        if let Some(v) = &self.signal {
-            map.serialize_entry("signal", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.started_at {
-            map.serialize_entry("startedAt", v)?;
-        }
-        if let Some(v) = &self.finished_at {
-            map.serialize_entry("finishedAt", v)?;
-        }
-        if let Some(v) = &self.container_id {
-            map.serialize_entry("containerID", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VolumeMountStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeMountStatusApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `mountPath`.
-    pub mount_path: Option<String>,
-    /// `readOnly`.
-    pub read_only: Option<bool>,
-    /// `recursiveReadOnly`.
-    pub recursive_read_only: Option<String>,
-    /// `volumeStatus`.
-    pub volume_status: Option<VolumeStatusApplyConfiguration>,
-}
-impl VolumeMountStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `mountPath`.
-    pub fn with_mount_path(mut self, value: impl Into<String>) -> Self {
-        self.mount_path = Some(value.into());
-        self
-    }
-    /// Sets `readOnly`.
-    pub fn with_read_only(mut self, value: impl Into<bool>) -> Self {
-        self.read_only = Some(value.into());
-        self
-    }
-    /// Sets `recursiveReadOnly`.
-    pub fn with_recursive_read_only(mut self, value: impl Into<String>) -> Self {
-        self.recursive_read_only = Some(value.into());
-        self
-    }
-    /// Sets `volumeStatus`.
-    pub fn with_volume_status(mut self, value: impl Into<VolumeStatusApplyConfiguration>) -> Self {
-        self.volume_status = Some(value.into());
-        self
-    }
-}
-impl Serialize for VolumeMountStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.mount_path {
-            map.serialize_entry("mountPath", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.recursive_read_only {
-            map.serialize_entry("recursiveReadOnly", v)?;
-        }
-        if let Some(v) = &self.volume_status {
-            map.serialize_entry("volumeStatus", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VolumeStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeStatusApplyConfiguration {
-    /// `image`.
-    pub image: Option<ImageVolumeStatusApplyConfiguration>,
-}
-impl VolumeStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `image`.
-    pub fn with_image(mut self, value: impl Into<ImageVolumeStatusApplyConfiguration>) -> Self {
-        self.image = Some(value.into());
-        self
-    }
-}
-impl Serialize for VolumeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ImageVolumeStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ImageVolumeStatusApplyConfiguration {
-    /// `imageRef`.
-    pub image_ref: Option<String>,
-}
-impl ImageVolumeStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `imageRef`.
-    pub fn with_image_ref(mut self, value: impl Into<String>) -> Self {
-        self.image_ref = Some(value.into());
-        self
-    }
-}
-impl Serialize for ImageVolumeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.image_ref {
-            map.serialize_entry("imageRef", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerUser`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerUserApplyConfiguration {
-    /// `linux`.
-    pub linux: Option<LinuxContainerUserApplyConfiguration>,
-}
-impl ContainerUserApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `linux`.
-    pub fn with_linux(mut self, value: impl Into<LinuxContainerUserApplyConfiguration>) -> Self {
-        self.linux = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerUserApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.linux {
-            map.serialize_entry("linux", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::LinuxContainerUser`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LinuxContainerUserApplyConfiguration {
-    /// `uid`.
-    pub uid: Option<i64>,
-    /// `gid`.
-    pub gid: Option<i64>,
-    /// `supplementalGroups`.
-    pub supplemental_groups: Option<Vec<i64>>,
-}
-impl LinuxContainerUserApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `uid`.
-    pub fn with_uid(mut self, value: impl Into<i64>) -> Self {
-        self.uid = Some(value.into());
-        self
-    }
-    /// Sets `gid`.
-    pub fn with_gid(mut self, value: impl Into<i64>) -> Self {
-        self.gid = Some(value.into());
-        self
-    }
-    /// Appends to `supplementalGroups`.
-    pub fn with_supplemental_groups<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.supplemental_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for LinuxContainerUserApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
-        if let Some(v) = &self.gid {
-            map.serialize_entry("gid", v)?;
-        }
-        if let Some(v) = &self.supplemental_groups {
-            map.serialize_entry("supplementalGroups", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ResourceStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ResourceStatusApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `resources`.
-    pub resources: Option<Vec<ResourceHealthApplyConfiguration>>,
-}
-impl ResourceStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Appends to `resources`.
-    pub fn with_resources<T: Into<ResourceHealthApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.resources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for ResourceStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ResourceHealth`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ResourceHealthApplyConfiguration {
-    /// `resourceID`.
-    pub resource_id: Option<String>,
-    /// `health`.
-    pub health: Option<String>,
-    /// `message`.
-    pub message: Option<String>,
-}
-impl ResourceHealthApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `resourceID`.
-    pub fn with_resource_id(mut self, value: impl Into<String>) -> Self {
-        self.resource_id = Some(value.into());
-        self
-    }
-    /// Sets `health`.
-    pub fn with_health(mut self, value: impl Into<String>) -> Self {
-        self.health = Some(value.into());
-        self
-    }
-    /// Sets `message`.
-    pub fn with_message(mut self, value: impl Into<String>) -> Self {
-        self.message = Some(value.into());
-        self
-    }
-}
-impl Serialize for ResourceHealthApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_id {
-            map.serialize_entry("resourceID", v)?;
-        }
-        if let Some(v) = &self.health {
-            map.serialize_entry("health", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodResourceClaimStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodResourceClaimStatusApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `resourceClaimName`.
-    pub resource_claim_name: Option<String>,
-}
-impl PodResourceClaimStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(mut self, value: impl Into<String>) -> Self {
-        self.resource_claim_name = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodExtendedResourceClaimStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodExtendedResourceClaimStatusApplyConfiguration {
-    /// `requestMappings`.
-    pub request_mappings: Option<Vec<ContainerExtendedResourceRequestApplyConfiguration>>,
-    /// `resourceClaimName`.
-    pub resource_claim_name: Option<String>,
-}
-impl PodExtendedResourceClaimStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `requestMappings`.
-    pub fn with_request_mappings<T: Into<ContainerExtendedResourceRequestApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.request_mappings.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(mut self, value: impl Into<String>) -> Self {
-        self.resource_claim_name = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodExtendedResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.request_mappings {
-            map.serialize_entry("requestMappings", v)?;
-        }
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerExtendedResourceRequest`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerExtendedResourceRequestApplyConfiguration {
-    /// `containerName`.
-    pub container_name: Option<String>,
-    /// `resourceName`.
-    pub resource_name: Option<String>,
-    /// `requestName`.
-    pub request_name: Option<String>,
-}
-impl ContainerExtendedResourceRequestApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `containerName`.
-    pub fn with_container_name(mut self, value: impl Into<String>) -> Self {
-        self.container_name = Some(value.into());
-        self
-    }
-    /// Sets `resourceName`.
-    pub fn with_resource_name(mut self, value: impl Into<String>) -> Self {
-        self.resource_name = Some(value.into());
-        self
-    }
-    /// Sets `requestName`.
-    pub fn with_request_name(mut self, value: impl Into<String>) -> Self {
-        self.request_name = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerExtendedResourceRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.container_name {
-            map.serialize_entry("containerName", v)?;
-        }
-        if let Some(v) = &self.resource_name {
-            map.serialize_entry("resourceName", v)?;
-        }
-        if let Some(v) = &self.request_name {
-            map.serialize_entry("requestName", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeAllocatableResourceClaimStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeAllocatableResourceClaimStatusApplyConfiguration {
-    /// `resourceClaimName`.
-    pub resource_claim_name: Option<String>,
-    /// `containers`.
-    pub containers: Option<Vec<String>>,
-    /// `mapping`.
-    pub mapping: Option<Vec<NodeAllocatableMappedResourcesApplyConfiguration>>,
-    /// `overhead`.
-    pub overhead: Option<Vec<NodeAllocatableOverheadResourcesApplyConfiguration>>,
-}
-impl NodeAllocatableResourceClaimStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(mut self, value: impl Into<String>) -> Self {
-        self.resource_claim_name = Some(value.into());
-        self
-    }
-    /// Appends to `containers`.
-    pub fn with_containers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.containers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `mapping`.
-    pub fn with_mapping<T: Into<NodeAllocatableMappedResourcesApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.mapping.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `overhead`.
-    pub fn with_overhead<T: Into<NodeAllocatableOverheadResourcesApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.overhead.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for NodeAllocatableResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
-        if let Some(v) = &self.containers {
-            map.serialize_entry("containers", v)?;
-        }
-        if let Some(v) = &self.mapping {
-            map.serialize_entry("mapping", v)?;
-        }
-        if let Some(v) = &self.overhead {
-            map.serialize_entry("overhead", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeAllocatableMappedResources`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeAllocatableMappedResourcesApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `quantity`.
-    pub quantity: Option<::kapi::meta::Quantity>,
-}
-impl NodeAllocatableMappedResourcesApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `quantity`.
-    pub fn with_quantity(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
-        self.quantity = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeAllocatableMappedResourcesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.quantity {
-            map.serialize_entry("quantity", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeAllocatableOverheadResources`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeAllocatableOverheadResourcesApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `perPod`.
-    pub per_pod: Option<::kapi::meta::Quantity>,
-    /// `perContainer`.
-    pub per_container: Option<::kapi::meta::Quantity>,
-}
-impl NodeAllocatableOverheadResourcesApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `perPod`.
-    pub fn with_per_pod(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
-        self.per_pod = Some(value.into());
-        self
-    }
-    /// Sets `perContainer`.
-    pub fn with_per_container(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
-        self.per_container = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeAllocatableOverheadResourcesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.per_pod {
-            map.serialize_entry("perPod", v)?;
-        }
-        if let Some(v) = &self.per_container {
-            map.serialize_entry("perContainer", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::PodVolumeHealth`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodVolumeHealthApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `healthConditions`.
-    pub health_conditions: Option<Vec<VolumeHealthConditionApplyConfiguration>>,
-    /// `lastTransitionTime`.
-    pub last_transition_time: Option<::kapi::meta::Time>,
-}
-impl PodVolumeHealthApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Appends to `healthConditions`.
-    pub fn with_health_conditions<T: Into<VolumeHealthConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.health_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `lastTransitionTime`.
-    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.last_transition_time = Some(value.into());
-        self
-    }
-}
-impl Serialize for PodVolumeHealthApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.health_conditions {
-            map.serialize_entry("healthConditions", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::VolumeHealthCondition`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VolumeHealthConditionApplyConfiguration {
-    /// `status`.
-    pub status: Option<crate::core::v1::VolumeHealthStatusType>,
-    /// `reason`.
-    pub reason: Option<String>,
-    /// `message`.
-    pub message: Option<String>,
-}
-impl VolumeHealthConditionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<crate::core::v1::VolumeHealthStatusType>) -> Self {
-        self.status = Some(value.into());
-        self
-    }
-    /// Sets `reason`.
-    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-    /// Sets `message`.
-    pub fn with_message(mut self, value: impl Into<String>) -> Self {
-        self.message = Some(value.into());
-        self
-    }
-}
-impl Serialize for VolumeHealthConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Namespace`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NamespaceApplyConfiguration {
+pub struct NodeApplyConfiguration {
     /// `apiVersion`, set by the constructor.
     pub api_version: Option<String>,
     /// `kind`, set by the constructor.
@@ -8951,16 +11934,16 @@ pub struct NamespaceApplyConfiguration {
     /// The object's metadata.
     pub metadata: Option<ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: Option<NamespaceSpecApplyConfiguration>,
+    pub spec: Option<NodeSpecApplyConfiguration>,
     /// `status`.
-    pub status: Option<NamespaceStatusApplyConfiguration>,
+    pub status: Option<NodeStatusApplyConfiguration>,
 }
-impl NamespaceApplyConfiguration {
-    /// A Namespace to apply: `apiVersion`, `kind`, and the name of the object.
+impl NodeApplyConfiguration {
+    /// A Node to apply: `apiVersion`, `kind`, and the name of the object.
     pub fn new(name: impl Into<String>) -> Self {
         Self {
             api_version: Some("v1".into()),
-            kind: Some("Namespace".into()),
+            kind: Some("Node".into()),
             metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
             ..Self::default()
         }
@@ -8970,12 +11953,12 @@ impl NamespaceApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<NamespaceSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(mut self, value: impl Into<NodeSpecApplyConfiguration>) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<NamespaceStatusApplyConfiguration>) -> Self {
+    pub fn with_status(mut self, value: impl Into<NodeStatusApplyConfiguration>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -9045,7 +12028,7 @@ impl NamespaceApplyConfiguration {
         self
     }
 }
-impl Serialize for NamespaceApplyConfiguration {
+impl Serialize for NodeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
@@ -9194,29 +12177,27 @@ impl Serialize for NamespaceConditionApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::ConfigMap`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::Namespace`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct ConfigMapApplyConfiguration {
+pub struct NamespaceApplyConfiguration {
     /// `apiVersion`, set by the constructor.
     pub api_version: Option<String>,
     /// `kind`, set by the constructor.
     pub kind: Option<String>,
     /// The object's metadata.
     pub metadata: Option<ObjectMetaApplyConfiguration>,
-    /// `immutable`.
-    pub immutable: Option<bool>,
-    /// `data`.
-    pub data: Option<::std::collections::BTreeMap<String, String>>,
-    /// `binaryData`.
-    pub binary_data: Option<::std::collections::BTreeMap<String, ::kapi::meta::ByteString>>,
+    /// `spec`.
+    pub spec: Option<NamespaceSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<NamespaceStatusApplyConfiguration>,
 }
-impl ConfigMapApplyConfiguration {
-    /// A ConfigMap to apply: `apiVersion`, `kind`, and the name and namespace of the object.
-    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+impl NamespaceApplyConfiguration {
+    /// A Namespace to apply: `apiVersion`, `kind`, and the name of the object.
+    pub fn new(name: impl Into<String>) -> Self {
         Self {
             api_version: Some("v1".into()),
-            kind: Some("ConfigMap".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            kind: Some("Namespace".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
             ..Self::default()
         }
     }
@@ -9224,19 +12205,14 @@ impl ConfigMapApplyConfiguration {
     pub fn name(&self) -> Option<&str> {
         self.metadata.as_ref()?.name.as_deref()
     }
-    /// Sets `immutable`.
-    pub fn with_immutable(mut self, value: impl Into<bool>) -> Self {
-        self.immutable = Some(value.into());
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<NamespaceSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
         self
     }
-    /// Adds entries to `data`; an entry replaces one with the same key.
-    pub fn with_data<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Adds entries to `binaryData`; an entry replaces one with the same key.
-    pub fn with_binary_data<K: Into<String>, V: Into<::kapi::meta::ByteString>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.binary_data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<NamespaceStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
         self
     }
     /// Sets `metadata.name`.
@@ -9305,7 +12281,7 @@ impl ConfigMapApplyConfiguration {
         self
     }
 }
-impl Serialize for ConfigMapApplyConfiguration {
+impl Serialize for NamespaceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
@@ -9317,42 +12293,33 @@ impl Serialize for ConfigMapApplyConfiguration {
         if let Some(v) = &self.metadata {
             map.serialize_entry("metadata", v)?;
         }
-        if let Some(v) = &self.immutable {
-            map.serialize_entry("immutable", v)?;
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
         }
-        if let Some(v) = &self.data {
-            map.serialize_entry("data", v)?;
-        }
-        if let Some(v) = &self.binary_data {
-            map.serialize_entry("binaryData", v)?;
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::Secret`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::Binding`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct SecretApplyConfiguration {
+pub struct BindingApplyConfiguration {
     /// `apiVersion`, set by the constructor.
     pub api_version: Option<String>,
     /// `kind`, set by the constructor.
     pub kind: Option<String>,
     /// The object's metadata.
     pub metadata: Option<ObjectMetaApplyConfiguration>,
-    /// `immutable`.
-    pub immutable: Option<bool>,
-    /// `data`.
-    pub data: Option<::std::collections::BTreeMap<String, ::kapi::meta::ByteString>>,
-    /// `stringData`.
-    pub string_data: Option<::std::collections::BTreeMap<String, String>>,
-    /// `type`.
-    pub type_: Option<String>,
+    /// `target`.
+    pub target: Option<ObjectReferenceApplyConfiguration>,
 }
-impl SecretApplyConfiguration {
-    /// A Secret to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+impl BindingApplyConfiguration {
+    /// A Binding to apply: `apiVersion`, `kind`, and the name and namespace of the object.
     pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
         Self {
             api_version: Some("v1".into()),
-            kind: Some("Secret".into()),
+            kind: Some("Binding".into()),
             metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
             ..Self::default()
         }
@@ -9361,24 +12328,9 @@ impl SecretApplyConfiguration {
     pub fn name(&self) -> Option<&str> {
         self.metadata.as_ref()?.name.as_deref()
     }
-    /// Sets `immutable`.
-    pub fn with_immutable(mut self, value: impl Into<bool>) -> Self {
-        self.immutable = Some(value.into());
-        self
-    }
-    /// Adds entries to `data`; an entry replaces one with the same key.
-    pub fn with_data<K: Into<String>, V: Into<::kapi::meta::ByteString>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Adds entries to `stringData`; an entry replaces one with the same key.
-    pub fn with_string_data<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.string_data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Sets `type`.
-    pub fn with_type(mut self, value: impl Into<String>) -> Self {
-        self.type_ = Some(value.into());
+    /// Sets `target`.
+    pub fn with_target(mut self, value: impl Into<ObjectReferenceApplyConfiguration>) -> Self {
+        self.target = Some(value.into());
         self
     }
     /// Sets `metadata.name`.
@@ -9447,7 +12399,7 @@ impl SecretApplyConfiguration {
         self
     }
 }
-impl Serialize for SecretApplyConfiguration {
+impl Serialize for BindingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
@@ -9459,17 +12411,209 @@ impl Serialize for SecretApplyConfiguration {
         if let Some(v) = &self.metadata {
             map.serialize_entry("metadata", v)?;
         }
-        if let Some(v) = &self.immutable {
-            map.serialize_entry("immutable", v)?;
+        if let Some(v) = &self.target {
+            map.serialize_entry("target", v)?;
         }
-        if let Some(v) = &self.data {
-            map.serialize_entry("data", v)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ObjectReference`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ObjectReferenceApplyConfiguration {
+    /// `kind`.
+    pub kind: Option<String>,
+    /// `namespace`.
+    pub namespace: Option<String>,
+    /// `name`.
+    pub name: Option<String>,
+    /// `uid`.
+    pub uid: Option<String>,
+    /// `apiVersion`.
+    pub api_version: Option<String>,
+    /// `resourceVersion`.
+    pub resource_version: Option<String>,
+    /// `fieldPath`.
+    pub field_path: Option<String>,
+}
+impl ObjectReferenceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `kind`.
+    pub fn with_kind(mut self, value: impl Into<String>) -> Self {
+        self.kind = Some(value.into());
+        self
+    }
+    /// Sets `namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.namespace = Some(value.into());
+        self
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.uid = Some(value.into());
+        self
+    }
+    /// Sets `apiVersion`.
+    pub fn with_api_version(mut self, value: impl Into<String>) -> Self {
+        self.api_version = Some(value.into());
+        self
+    }
+    /// Sets `resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.resource_version = Some(value.into());
+        self
+    }
+    /// Sets `fieldPath`.
+    pub fn with_field_path(mut self, value: impl Into<String>) -> Self {
+        self.field_path = Some(value.into());
+        self
+    }
+}
+impl Serialize for ObjectReferenceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
         }
-        if let Some(v) = &self.string_data {
-            map.serialize_entry("stringData", v)?;
+        if let Some(v) = &self.namespace {
+            map.serialize_entry("namespace", v)?;
         }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.uid {
+            map.serialize_entry("uid", v)?;
+        }
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.resource_version {
+            map.serialize_entry("resourceVersion", v)?;
+        }
+        if let Some(v) = &self.field_path {
+            map.serialize_entry("fieldPath", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::LocalObjectReference`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LocalObjectReferenceApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+}
+impl LocalObjectReferenceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+}
+impl LocalObjectReferenceApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for LocalObjectReferenceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::TypedLocalObjectReference`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TypedLocalObjectReferenceApplyConfiguration {
+    /// `apiGroup`.
+    pub api_group: Option<String>,
+    /// `kind`.
+    pub kind: Option<String>,
+    /// `name`.
+    pub name: Option<String>,
+}
+impl TypedLocalObjectReferenceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `apiGroup`.
+    pub fn with_api_group(mut self, value: impl Into<String>) -> Self {
+        self.api_group = Some(value.into());
+        self
+    }
+    /// Sets `kind`.
+    pub fn with_kind(mut self, value: impl Into<String>) -> Self {
+        self.kind = Some(value.into());
+        self
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+}
+impl Serialize for TypedLocalObjectReferenceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_group {
+            map.serialize_entry("apiGroup", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::EventSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EventSourceApplyConfiguration {
+    /// `component`.
+    pub component: Option<String>,
+    /// `host`.
+    pub host: Option<String>,
+}
+impl EventSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `component`.
+    pub fn with_component(mut self, value: impl Into<String>) -> Self {
+        self.component = Some(value.into());
+        self
+    }
+    /// Sets `host`.
+    pub fn with_host(mut self, value: impl Into<String>) -> Self {
+        self.host = Some(value.into());
+        self
+    }
+}
+impl Serialize for EventSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.component {
+            map.serialize_entry("component", v)?;
+        }
+        if let Some(v) = &self.host {
+            map.serialize_entry("host", v)?;
         }
         map.end()
     }
@@ -9719,128 +12863,6 @@ impl Serialize for EventApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::ObjectReference`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ObjectReferenceApplyConfiguration {
-    /// `kind`.
-    pub kind: Option<String>,
-    /// `namespace`.
-    pub namespace: Option<String>,
-    /// `name`.
-    pub name: Option<String>,
-    /// `uid`.
-    pub uid: Option<String>,
-    /// `apiVersion`.
-    pub api_version: Option<String>,
-    /// `resourceVersion`.
-    pub resource_version: Option<String>,
-    /// `fieldPath`.
-    pub field_path: Option<String>,
-}
-impl ObjectReferenceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `kind`.
-    pub fn with_kind(mut self, value: impl Into<String>) -> Self {
-        self.kind = Some(value.into());
-        self
-    }
-    /// Sets `namespace`.
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.namespace = Some(value.into());
-        self
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `uid`.
-    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.uid = Some(value.into());
-        self
-    }
-    /// Sets `apiVersion`.
-    pub fn with_api_version(mut self, value: impl Into<String>) -> Self {
-        self.api_version = Some(value.into());
-        self
-    }
-    /// Sets `resourceVersion`.
-    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.resource_version = Some(value.into());
-        self
-    }
-    /// Sets `fieldPath`.
-    pub fn with_field_path(mut self, value: impl Into<String>) -> Self {
-        self.field_path = Some(value.into());
-        self
-    }
-}
-impl Serialize for ObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.resource_version {
-            map.serialize_entry("resourceVersion", v)?;
-        }
-        if let Some(v) = &self.field_path {
-            map.serialize_entry("fieldPath", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::EventSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct EventSourceApplyConfiguration {
-    /// `component`.
-    pub component: Option<String>,
-    /// `host`.
-    pub host: Option<String>,
-}
-impl EventSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `component`.
-    pub fn with_component(mut self, value: impl Into<String>) -> Self {
-        self.component = Some(value.into());
-        self
-    }
-    /// Sets `host`.
-    pub fn with_host(mut self, value: impl Into<String>) -> Self {
-        self.host = Some(value.into());
-        self
-    }
-}
-impl Serialize for EventSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.component {
-            map.serialize_entry("component", v)?;
-        }
-        if let Some(v) = &self.host {
-            map.serialize_entry("host", v)?;
-        }
-        map.end()
-    }
-}
 /// The apply configuration of [`crate::core::v1::EventSeries`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EventSeriesApplyConfiguration {
@@ -9877,9 +12899,111 @@ impl Serialize for EventSeriesApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::Node`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::LimitRangeItem`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeApplyConfiguration {
+pub struct LimitRangeItemApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `max`.
+    pub max: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `min`.
+    pub min: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `default`.
+    pub default: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `defaultRequest`.
+    pub default_request: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `maxLimitRequestRatio`.
+    pub max_limit_request_ratio: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+}
+impl LimitRangeItemApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Adds entries to `max`; an entry replaces one with the same key.
+    pub fn with_max<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.max.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `min`; an entry replaces one with the same key.
+    pub fn with_min<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.min.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `default`; an entry replaces one with the same key.
+    pub fn with_default<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.default.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `defaultRequest`; an entry replaces one with the same key.
+    pub fn with_default_request<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.default_request.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `maxLimitRequestRatio`; an entry replaces one with the same key.
+    pub fn with_max_limit_request_ratio<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.max_limit_request_ratio.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+}
+impl Serialize for LimitRangeItemApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.max {
+            map.serialize_entry("max", v)?;
+        }
+        if let Some(v) = &self.min {
+            map.serialize_entry("min", v)?;
+        }
+        if let Some(v) = &self.default {
+            map.serialize_entry("default", v)?;
+        }
+        if let Some(v) = &self.default_request {
+            map.serialize_entry("defaultRequest", v)?;
+        }
+        if let Some(v) = &self.max_limit_request_ratio {
+            map.serialize_entry("maxLimitRequestRatio", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::LimitRangeSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LimitRangeSpecApplyConfiguration {
+    /// `limits`.
+    pub limits: Option<Vec<LimitRangeItemApplyConfiguration>>,
+}
+impl LimitRangeSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `limits`.
+    pub fn with_limits<T: Into<LimitRangeItemApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.limits.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for LimitRangeSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.limits {
+            map.serialize_entry("limits", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::LimitRange`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LimitRangeApplyConfiguration {
     /// `apiVersion`, set by the constructor.
     pub api_version: Option<String>,
     /// `kind`, set by the constructor.
@@ -9887,17 +13011,15 @@ pub struct NodeApplyConfiguration {
     /// The object's metadata.
     pub metadata: Option<ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: Option<NodeSpecApplyConfiguration>,
-    /// `status`.
-    pub status: Option<NodeStatusApplyConfiguration>,
+    pub spec: Option<LimitRangeSpecApplyConfiguration>,
 }
-impl NodeApplyConfiguration {
-    /// A Node to apply: `apiVersion`, `kind`, and the name of the object.
-    pub fn new(name: impl Into<String>) -> Self {
+impl LimitRangeApplyConfiguration {
+    /// A LimitRange to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
         Self {
             api_version: Some("v1".into()),
-            kind: Some("Node".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            kind: Some("LimitRange".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
             ..Self::default()
         }
     }
@@ -9906,12 +13028,283 @@ impl NodeApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<NodeSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(mut self, value: impl Into<LimitRangeSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for LimitRangeApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ResourceQuotaSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceQuotaSpecApplyConfiguration {
+    /// `hard`.
+    pub hard: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `scopes`.
+    pub scopes: Option<Vec<crate::core::v1::ResourceQuotaScope>>,
+    /// `scopeSelector`.
+    pub scope_selector: Option<ScopeSelectorApplyConfiguration>,
+}
+impl ResourceQuotaSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds entries to `hard`; an entry replaces one with the same key.
+    pub fn with_hard<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.hard.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Appends to `scopes`.
+    pub fn with_scopes<T: Into<crate::core::v1::ResourceQuotaScope>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.scopes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `scopeSelector`.
+    pub fn with_scope_selector(mut self, value: impl Into<ScopeSelectorApplyConfiguration>) -> Self {
+        self.scope_selector = Some(value.into());
+        self
+    }
+}
+impl Serialize for ResourceQuotaSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.hard {
+            map.serialize_entry("hard", v)?;
+        }
+        if let Some(v) = &self.scopes {
+            map.serialize_entry("scopes", v)?;
+        }
+        if let Some(v) = &self.scope_selector {
+            map.serialize_entry("scopeSelector", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ScopeSelector`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ScopeSelectorApplyConfiguration {
+    /// `matchExpressions`.
+    pub match_expressions: Option<Vec<ScopedResourceSelectorRequirementApplyConfiguration>>,
+}
+impl ScopeSelectorApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `matchExpressions`.
+    pub fn with_match_expressions<T: Into<ScopedResourceSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.match_expressions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ScopeSelectorApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.match_expressions {
+            map.serialize_entry("matchExpressions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ScopedResourceSelectorRequirement`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ScopedResourceSelectorRequirementApplyConfiguration {
+    /// `scopeName`.
+    pub scope_name: Option<crate::core::v1::ResourceQuotaScope>,
+    /// `operator`.
+    pub operator: Option<crate::core::v1::ScopeSelectorOperator>,
+    /// `values`.
+    pub values: Option<Vec<String>>,
+}
+impl ScopedResourceSelectorRequirementApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `scopeName`.
+    pub fn with_scope_name(mut self, value: impl Into<crate::core::v1::ResourceQuotaScope>) -> Self {
+        self.scope_name = Some(value.into());
+        self
+    }
+    /// Sets `operator`.
+    pub fn with_operator(mut self, value: impl Into<crate::core::v1::ScopeSelectorOperator>) -> Self {
+        self.operator = Some(value.into());
+        self
+    }
+    /// Appends to `values`.
+    pub fn with_values<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ScopedResourceSelectorRequirementApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.scope_name {
+            map.serialize_entry("scopeName", v)?;
+        }
+        if let Some(v) = &self.operator {
+            map.serialize_entry("operator", v)?;
+        }
+        if let Some(v) = &self.values {
+            map.serialize_entry("values", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ResourceQuotaStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceQuotaStatusApplyConfiguration {
+    /// `hard`.
+    pub hard: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    /// `used`.
+    pub used: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+}
+impl ResourceQuotaStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds entries to `hard`; an entry replaces one with the same key.
+    pub fn with_hard<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.hard.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `used`; an entry replaces one with the same key.
+    pub fn with_used<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.used.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+}
+impl Serialize for ResourceQuotaStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.hard {
+            map.serialize_entry("hard", v)?;
+        }
+        if let Some(v) = &self.used {
+            map.serialize_entry("used", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ResourceQuota`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceQuotaApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<ResourceQuotaSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<ResourceQuotaStatusApplyConfiguration>,
+}
+impl ResourceQuotaApplyConfiguration {
+    /// A ResourceQuota to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("ResourceQuota".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<ResourceQuotaSpecApplyConfiguration>) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<NodeStatusApplyConfiguration>) -> Self {
+    pub fn with_status(mut self, value: impl Into<ResourceQuotaStatusApplyConfiguration>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -9981,7 +13374,7 @@ impl NodeApplyConfiguration {
         self
     }
 }
-impl Serialize for NodeApplyConfiguration {
+impl Serialize for ResourceQuotaApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
@@ -10002,996 +13395,30 @@ impl Serialize for NodeApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::core::v1::NodeSpec`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::core::v1::Secret`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeSpecApplyConfiguration {
-    /// `podCIDR`.
-    pub pod_cidr: Option<String>,
-    /// `podCIDRs`.
-    pub pod_cidrs: Option<Vec<String>>,
-    /// `providerID`.
-    pub provider_id: Option<String>,
-    /// `unschedulable`.
-    pub unschedulable: Option<bool>,
-    /// `taints`.
-    pub taints: Option<Vec<TaintApplyConfiguration>>,
-    /// `configSource`.
-    pub config_source: Option<NodeConfigSourceApplyConfiguration>,
-    /// `externalID`.
-    pub external_id: Option<String>,
-    /// `podPreemptionPolicy`.
-    pub pod_preemption_policy: Option<NodePodPreemptionPolicyApplyConfiguration>,
-}
-impl NodeSpecApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `podCIDR`.
-    pub fn with_pod_cidr(mut self, value: impl Into<String>) -> Self {
-        self.pod_cidr = Some(value.into());
-        self
-    }
-    /// Appends to `podCIDRs`.
-    pub fn with_pod_cidrs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.pod_cidrs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `providerID`.
-    pub fn with_provider_id(mut self, value: impl Into<String>) -> Self {
-        self.provider_id = Some(value.into());
-        self
-    }
-    /// Sets `unschedulable`.
-    pub fn with_unschedulable(mut self, value: impl Into<bool>) -> Self {
-        self.unschedulable = Some(value.into());
-        self
-    }
-    /// Appends to `taints`.
-    pub fn with_taints<T: Into<TaintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.taints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `configSource`.
-    pub fn with_config_source(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
-        self.config_source = Some(value.into());
-        self
-    }
-    /// Sets `externalID`.
-    pub fn with_external_id(mut self, value: impl Into<String>) -> Self {
-        self.external_id = Some(value.into());
-        self
-    }
-    /// Sets `podPreemptionPolicy`.
-    pub fn with_pod_preemption_policy(mut self, value: impl Into<NodePodPreemptionPolicyApplyConfiguration>) -> Self {
-        self.pod_preemption_policy = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_cidr {
-            map.serialize_entry("podCIDR", v)?;
-        }
-        if let Some(v) = &self.pod_cidrs {
-            map.serialize_entry("podCIDRs", v)?;
-        }
-        if let Some(v) = &self.provider_id {
-            map.serialize_entry("providerID", v)?;
-        }
-        if let Some(v) = &self.unschedulable {
-            map.serialize_entry("unschedulable", v)?;
-        }
-        if let Some(v) = &self.taints {
-            map.serialize_entry("taints", v)?;
-        }
-        if let Some(v) = &self.config_source {
-            map.serialize_entry("configSource", v)?;
-        }
-        if let Some(v) = &self.external_id {
-            map.serialize_entry("externalID", v)?;
-        }
-        if let Some(v) = &self.pod_preemption_policy {
-            map.serialize_entry("podPreemptionPolicy", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::Taint`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TaintApplyConfiguration {
-    /// `key`.
-    pub key: Option<String>,
-    /// `value`.
-    pub value: Option<String>,
-    /// `effect`.
-    pub effect: Option<crate::core::v1::TaintEffect>,
-    /// `timeAdded`.
-    pub time_added: Option<::kapi::meta::Time>,
-}
-impl TaintApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `key`.
-    pub fn with_key(mut self, value: impl Into<String>) -> Self {
-        self.key = Some(value.into());
-        self
-    }
-    /// Sets `value`.
-    pub fn with_value(mut self, value: impl Into<String>) -> Self {
-        self.value = Some(value.into());
-        self
-    }
-    /// Sets `effect`.
-    pub fn with_effect(mut self, value: impl Into<crate::core::v1::TaintEffect>) -> Self {
-        self.effect = Some(value.into());
-        self
-    }
-    /// Sets `timeAdded`.
-    pub fn with_time_added(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.time_added = Some(value.into());
-        self
-    }
-}
-impl Serialize for TaintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.effect {
-            map.serialize_entry("effect", v)?;
-        }
-        if let Some(v) = &self.time_added {
-            map.serialize_entry("timeAdded", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeConfigSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeConfigSourceApplyConfiguration {
-    /// `configMap`.
-    pub config_map: Option<ConfigMapNodeConfigSourceApplyConfiguration>,
-}
-impl NodeConfigSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `configMap`.
-    pub fn with_config_map(mut self, value: impl Into<ConfigMapNodeConfigSourceApplyConfiguration>) -> Self {
-        self.config_map = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeConfigSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.config_map {
-            map.serialize_entry("configMap", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ConfigMapNodeConfigSource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ConfigMapNodeConfigSourceApplyConfiguration {
-    /// `namespace`.
-    pub namespace: Option<String>,
-    /// `name`.
-    pub name: Option<String>,
-    /// `uid`.
-    pub uid: Option<String>,
-    /// `resourceVersion`.
-    pub resource_version: Option<String>,
-    /// `kubeletConfigKey`.
-    pub kubelet_config_key: Option<String>,
-}
-impl ConfigMapNodeConfigSourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `namespace`.
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.namespace = Some(value.into());
-        self
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `uid`.
-    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.uid = Some(value.into());
-        self
-    }
-    /// Sets `resourceVersion`.
-    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.resource_version = Some(value.into());
-        self
-    }
-    /// Sets `kubeletConfigKey`.
-    pub fn with_kubelet_config_key(mut self, value: impl Into<String>) -> Self {
-        self.kubelet_config_key = Some(value.into());
-        self
-    }
-}
-impl Serialize for ConfigMapNodeConfigSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
-        if let Some(v) = &self.resource_version {
-            map.serialize_entry("resourceVersion", v)?;
-        }
-        if let Some(v) = &self.kubelet_config_key {
-            map.serialize_entry("kubeletConfigKey", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodePodPreemptionPolicy`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodePodPreemptionPolicyApplyConfiguration {
-    /// `disableResizePreemption`.
-    pub disable_resize_preemption: Option<Vec<String>>,
-}
-impl NodePodPreemptionPolicyApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `disableResizePreemption`.
-    pub fn with_disable_resize_preemption<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.disable_resize_preemption.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for NodePodPreemptionPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.disable_resize_preemption {
-            map.serialize_entry("disableResizePreemption", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeStatusApplyConfiguration {
-    /// `capacity`.
-    pub capacity: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
-    /// `allocatable`.
-    pub allocatable: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
-    /// `phase`.
-    pub phase: Option<crate::core::v1::NodePhase>,
-    /// `conditions`.
-    pub conditions: Option<Vec<NodeConditionApplyConfiguration>>,
-    /// `addresses`.
-    pub addresses: Option<Vec<NodeAddressApplyConfiguration>>,
-    /// `daemonEndpoints`.
-    pub daemon_endpoints: Option<NodeDaemonEndpointsApplyConfiguration>,
-    /// `nodeInfo`.
-    pub node_info: Option<NodeSystemInfoApplyConfiguration>,
-    /// `images`.
-    pub images: Option<Vec<ContainerImageApplyConfiguration>>,
-    /// `volumesInUse`.
-    pub volumes_in_use: Option<Vec<String>>,
-    /// `volumesAttached`.
-    pub volumes_attached: Option<Vec<AttachedVolumeApplyConfiguration>>,
-    /// `config`.
-    pub config: Option<NodeConfigStatusApplyConfiguration>,
-    /// `runtimeHandlers`.
-    pub runtime_handlers: Option<Vec<NodeRuntimeHandlerApplyConfiguration>>,
-    /// `features`.
-    pub features: Option<NodeFeaturesApplyConfiguration>,
-    /// `declaredFeatures`.
-    pub declared_features: Option<Vec<String>>,
-}
-impl NodeStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Adds entries to `capacity`; an entry replaces one with the same key.
-    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Adds entries to `allocatable`; an entry replaces one with the same key.
-    pub fn with_allocatable<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.allocatable.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-        self
-    }
-    /// Sets `phase`.
-    pub fn with_phase(mut self, value: impl Into<crate::core::v1::NodePhase>) -> Self {
-        self.phase = Some(value.into());
-        self
-    }
-    /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<NodeConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `addresses`.
-    pub fn with_addresses<T: Into<NodeAddressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.addresses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `daemonEndpoints`.
-    pub fn with_daemon_endpoints(mut self, value: impl Into<NodeDaemonEndpointsApplyConfiguration>) -> Self {
-        self.daemon_endpoints = Some(value.into());
-        self
-    }
-    /// Sets `nodeInfo`.
-    pub fn with_node_info(mut self, value: impl Into<NodeSystemInfoApplyConfiguration>) -> Self {
-        self.node_info = Some(value.into());
-        self
-    }
-    /// Appends to `images`.
-    pub fn with_images<T: Into<ContainerImageApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.images.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `volumesInUse`.
-    pub fn with_volumes_in_use<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volumes_in_use.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Appends to `volumesAttached`.
-    pub fn with_volumes_attached<T: Into<AttachedVolumeApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volumes_attached.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `config`.
-    pub fn with_config(mut self, value: impl Into<NodeConfigStatusApplyConfiguration>) -> Self {
-        self.config = Some(value.into());
-        self
-    }
-    /// Appends to `runtimeHandlers`.
-    pub fn with_runtime_handlers<T: Into<NodeRuntimeHandlerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.runtime_handlers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `features`.
-    pub fn with_features(mut self, value: impl Into<NodeFeaturesApplyConfiguration>) -> Self {
-        self.features = Some(value.into());
-        self
-    }
-    /// Appends to `declaredFeatures`.
-    pub fn with_declared_features<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.declared_features.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for NodeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
-        if let Some(v) = &self.allocatable {
-            map.serialize_entry("allocatable", v)?;
-        }
-        if let Some(v) = &self.phase {
-            map.serialize_entry("phase", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.addresses {
-            map.serialize_entry("addresses", v)?;
-        }
-        if let Some(v) = &self.daemon_endpoints {
-            map.serialize_entry("daemonEndpoints", v)?;
-        }
-        if let Some(v) = &self.node_info {
-            map.serialize_entry("nodeInfo", v)?;
-        }
-        if let Some(v) = &self.images {
-            map.serialize_entry("images", v)?;
-        }
-        if let Some(v) = &self.volumes_in_use {
-            map.serialize_entry("volumesInUse", v)?;
-        }
-        if let Some(v) = &self.volumes_attached {
-            map.serialize_entry("volumesAttached", v)?;
-        }
-        if let Some(v) = &self.config {
-            map.serialize_entry("config", v)?;
-        }
-        if let Some(v) = &self.runtime_handlers {
-            map.serialize_entry("runtimeHandlers", v)?;
-        }
-        if let Some(v) = &self.features {
-            map.serialize_entry("features", v)?;
-        }
-        if let Some(v) = &self.declared_features {
-            map.serialize_entry("declaredFeatures", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeCondition`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeConditionApplyConfiguration {
-    /// `type`.
-    pub type_: Option<String>,
-    /// `status`.
-    pub status: Option<String>,
-    /// `lastHeartbeatTime`.
-    pub last_heartbeat_time: Option<::kapi::meta::Time>,
-    /// `lastTransitionTime`.
-    pub last_transition_time: Option<::kapi::meta::Time>,
-    /// `reason`.
-    pub reason: Option<String>,
-    /// `message`.
-    pub message: Option<String>,
-}
-impl NodeConditionApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `type`.
-    pub fn with_type(mut self, value: impl Into<String>) -> Self {
-        self.type_ = Some(value.into());
-        self
-    }
-    /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<String>) -> Self {
-        self.status = Some(value.into());
-        self
-    }
-    /// Sets `lastHeartbeatTime`.
-    pub fn with_last_heartbeat_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.last_heartbeat_time = Some(value.into());
-        self
-    }
-    /// Sets `lastTransitionTime`.
-    pub fn with_last_transition_time(mut self, value: impl Into<::kapi::meta::Time>) -> Self {
-        self.last_transition_time = Some(value.into());
-        self
-    }
-    /// Sets `reason`.
-    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-    /// Sets `message`.
-    pub fn with_message(mut self, value: impl Into<String>) -> Self {
-        self.message = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_heartbeat_time {
-            map.serialize_entry("lastHeartbeatTime", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeAddress`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeAddressApplyConfiguration {
-    /// `type`.
-    pub type_: Option<String>,
-    /// `address`.
-    pub address: Option<String>,
-}
-impl NodeAddressApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `type`.
-    pub fn with_type(mut self, value: impl Into<String>) -> Self {
-        self.type_ = Some(value.into());
-        self
-    }
-    /// Sets `address`.
-    pub fn with_address(mut self, value: impl Into<String>) -> Self {
-        self.address = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeAddressApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.address {
-            map.serialize_entry("address", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeDaemonEndpoints`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeDaemonEndpointsApplyConfiguration {
-    /// `kubeletEndpoint`.
-    pub kubelet_endpoint: Option<DaemonEndpointApplyConfiguration>,
-}
-impl NodeDaemonEndpointsApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `kubeletEndpoint`.
-    pub fn with_kubelet_endpoint(mut self, value: impl Into<DaemonEndpointApplyConfiguration>) -> Self {
-        self.kubelet_endpoint = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeDaemonEndpointsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.kubelet_endpoint {
-            map.serialize_entry("kubeletEndpoint", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::DaemonEndpoint`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DaemonEndpointApplyConfiguration {
-    /// `Port`.
-    pub port: Option<i32>,
-}
-impl DaemonEndpointApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `Port`.
-    pub fn with_port(mut self, value: impl Into<i32>) -> Self {
-        self.port = Some(value.into());
-        self
-    }
-}
-impl Serialize for DaemonEndpointApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("Port", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeSystemInfo`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeSystemInfoApplyConfiguration {
-    /// `machineID`.
-    pub machine_id: Option<String>,
-    /// `systemUUID`.
-    pub system_uuid: Option<String>,
-    /// `bootID`.
-    pub boot_id: Option<String>,
-    /// `kernelVersion`.
-    pub kernel_version: Option<String>,
-    /// `osImage`.
-    pub os_image: Option<String>,
-    /// `containerRuntimeVersion`.
-    pub container_runtime_version: Option<String>,
-    /// `kubeletVersion`.
-    pub kubelet_version: Option<String>,
-    /// `kubeProxyVersion`.
-    pub kube_proxy_version: Option<String>,
-    /// `operatingSystem`.
-    pub operating_system: Option<String>,
-    /// `architecture`.
-    pub architecture: Option<String>,
-    /// `swap`.
-    pub swap: Option<NodeSwapStatusApplyConfiguration>,
-}
-impl NodeSystemInfoApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `machineID`.
-    pub fn with_machine_id(mut self, value: impl Into<String>) -> Self {
-        self.machine_id = Some(value.into());
-        self
-    }
-    /// Sets `systemUUID`.
-    pub fn with_system_uuid(mut self, value: impl Into<String>) -> Self {
-        self.system_uuid = Some(value.into());
-        self
-    }
-    /// Sets `bootID`.
-    pub fn with_boot_id(mut self, value: impl Into<String>) -> Self {
-        self.boot_id = Some(value.into());
-        self
-    }
-    /// Sets `kernelVersion`.
-    pub fn with_kernel_version(mut self, value: impl Into<String>) -> Self {
-        self.kernel_version = Some(value.into());
-        self
-    }
-    /// Sets `osImage`.
-    pub fn with_os_image(mut self, value: impl Into<String>) -> Self {
-        self.os_image = Some(value.into());
-        self
-    }
-    /// Sets `containerRuntimeVersion`.
-    pub fn with_container_runtime_version(mut self, value: impl Into<String>) -> Self {
-        self.container_runtime_version = Some(value.into());
-        self
-    }
-    /// Sets `kubeletVersion`.
-    pub fn with_kubelet_version(mut self, value: impl Into<String>) -> Self {
-        self.kubelet_version = Some(value.into());
-        self
-    }
-    /// Sets `kubeProxyVersion`.
-    pub fn with_kube_proxy_version(mut self, value: impl Into<String>) -> Self {
-        self.kube_proxy_version = Some(value.into());
-        self
-    }
-    /// Sets `operatingSystem`.
-    pub fn with_operating_system(mut self, value: impl Into<String>) -> Self {
-        self.operating_system = Some(value.into());
-        self
-    }
-    /// Sets `architecture`.
-    pub fn with_architecture(mut self, value: impl Into<String>) -> Self {
-        self.architecture = Some(value.into());
-        self
-    }
-    /// Sets `swap`.
-    pub fn with_swap(mut self, value: impl Into<NodeSwapStatusApplyConfiguration>) -> Self {
-        self.swap = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeSystemInfoApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.machine_id {
-            map.serialize_entry("machineID", v)?;
-        }
-        if let Some(v) = &self.system_uuid {
-            map.serialize_entry("systemUUID", v)?;
-        }
-        if let Some(v) = &self.boot_id {
-            map.serialize_entry("bootID", v)?;
-        }
-        if let Some(v) = &self.kernel_version {
-            map.serialize_entry("kernelVersion", v)?;
-        }
-        if let Some(v) = &self.os_image {
-            map.serialize_entry("osImage", v)?;
-        }
-        if let Some(v) = &self.container_runtime_version {
-            map.serialize_entry("containerRuntimeVersion", v)?;
-        }
-        if let Some(v) = &self.kubelet_version {
-            map.serialize_entry("kubeletVersion", v)?;
-        }
-        if let Some(v) = &self.kube_proxy_version {
-            map.serialize_entry("kubeProxyVersion", v)?;
-        }
-        if let Some(v) = &self.operating_system {
-            map.serialize_entry("operatingSystem", v)?;
-        }
-        if let Some(v) = &self.architecture {
-            map.serialize_entry("architecture", v)?;
-        }
-        if let Some(v) = &self.swap {
-            map.serialize_entry("swap", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeSwapStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeSwapStatusApplyConfiguration {
-    /// `capacity`.
-    pub capacity: Option<i64>,
-}
-impl NodeSwapStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `capacity`.
-    pub fn with_capacity(mut self, value: impl Into<i64>) -> Self {
-        self.capacity = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeSwapStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ContainerImage`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ContainerImageApplyConfiguration {
-    /// `names`.
-    pub names: Option<Vec<String>>,
-    /// `sizeBytes`.
-    pub size_bytes: Option<i64>,
-}
-impl ContainerImageApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Appends to `names`.
-    pub fn with_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-    /// Sets `sizeBytes`.
-    pub fn with_size_bytes(mut self, value: impl Into<i64>) -> Self {
-        self.size_bytes = Some(value.into());
-        self
-    }
-}
-impl Serialize for ContainerImageApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.names {
-            map.serialize_entry("names", v)?;
-        }
-        if let Some(v) = &self.size_bytes {
-            map.serialize_entry("sizeBytes", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::AttachedVolume`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AttachedVolumeApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `devicePath`.
-    pub device_path: Option<String>,
-}
-impl AttachedVolumeApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `devicePath`.
-    pub fn with_device_path(mut self, value: impl Into<String>) -> Self {
-        self.device_path = Some(value.into());
-        self
-    }
-}
-impl Serialize for AttachedVolumeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.device_path {
-            map.serialize_entry("devicePath", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeConfigStatus`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeConfigStatusApplyConfiguration {
-    /// `assigned`.
-    pub assigned: Option<NodeConfigSourceApplyConfiguration>,
-    /// `active`.
-    pub active: Option<NodeConfigSourceApplyConfiguration>,
-    /// `lastKnownGood`.
-    pub last_known_good: Option<NodeConfigSourceApplyConfiguration>,
-    /// `error`.
-    pub error: Option<String>,
-}
-impl NodeConfigStatusApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `assigned`.
-    pub fn with_assigned(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
-        self.assigned = Some(value.into());
-        self
-    }
-    /// Sets `active`.
-    pub fn with_active(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
-        self.active = Some(value.into());
-        self
-    }
-    /// Sets `lastKnownGood`.
-    pub fn with_last_known_good(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
-        self.last_known_good = Some(value.into());
-        self
-    }
-    /// Sets `error`.
-    pub fn with_error(mut self, value: impl Into<String>) -> Self {
-        self.error = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeConfigStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.assigned {
-            map.serialize_entry("assigned", v)?;
-        }
-        if let Some(v) = &self.active {
-            map.serialize_entry("active", v)?;
-        }
-        if let Some(v) = &self.last_known_good {
-            map.serialize_entry("lastKnownGood", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeRuntimeHandler`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeRuntimeHandlerApplyConfiguration {
-    /// `name`.
-    pub name: Option<String>,
-    /// `features`.
-    pub features: Option<NodeRuntimeHandlerFeaturesApplyConfiguration>,
-}
-impl NodeRuntimeHandlerApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.name = Some(value.into());
-        self
-    }
-    /// Sets `features`.
-    pub fn with_features(mut self, value: impl Into<NodeRuntimeHandlerFeaturesApplyConfiguration>) -> Self {
-        self.features = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeRuntimeHandlerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.features {
-            map.serialize_entry("features", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeRuntimeHandlerFeatures`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeRuntimeHandlerFeaturesApplyConfiguration {
-    /// `recursiveReadOnlyMounts`.
-    pub recursive_read_only_mounts: Option<bool>,
-    /// `userNamespaces`.
-    pub user_namespaces: Option<bool>,
-}
-impl NodeRuntimeHandlerFeaturesApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `recursiveReadOnlyMounts`.
-    pub fn with_recursive_read_only_mounts(mut self, value: impl Into<bool>) -> Self {
-        self.recursive_read_only_mounts = Some(value.into());
-        self
-    }
-    /// Sets `userNamespaces`.
-    pub fn with_user_namespaces(mut self, value: impl Into<bool>) -> Self {
-        self.user_namespaces = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeRuntimeHandlerFeaturesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.recursive_read_only_mounts {
-            map.serialize_entry("recursiveReadOnlyMounts", v)?;
-        }
-        if let Some(v) = &self.user_namespaces {
-            map.serialize_entry("userNamespaces", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::NodeFeatures`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct NodeFeaturesApplyConfiguration {
-    /// `supplementalGroupsPolicy`.
-    pub supplemental_groups_policy: Option<bool>,
-}
-impl NodeFeaturesApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `supplementalGroupsPolicy`.
-    pub fn with_supplemental_groups_policy(mut self, value: impl Into<bool>) -> Self {
-        self.supplemental_groups_policy = Some(value.into());
-        self
-    }
-}
-impl Serialize for NodeFeaturesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.supplemental_groups_policy {
-            map.serialize_entry("supplementalGroupsPolicy", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::core::v1::ServiceAccount`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ServiceAccountApplyConfiguration {
+pub struct SecretApplyConfiguration {
     /// `apiVersion`, set by the constructor.
     pub api_version: Option<String>,
     /// `kind`, set by the constructor.
     pub kind: Option<String>,
     /// The object's metadata.
     pub metadata: Option<ObjectMetaApplyConfiguration>,
-    /// `secrets`.
-    pub secrets: Option<Vec<ObjectReferenceApplyConfiguration>>,
-    /// `imagePullSecrets`.
-    pub image_pull_secrets: Option<Vec<LocalObjectReferenceApplyConfiguration>>,
-    /// `automountServiceAccountToken`.
-    pub automount_service_account_token: Option<bool>,
+    /// `immutable`.
+    pub immutable: Option<bool>,
+    /// `data`.
+    pub data: Option<::std::collections::BTreeMap<String, ::kapi::meta::ByteString>>,
+    /// `stringData`.
+    pub string_data: Option<::std::collections::BTreeMap<String, String>>,
+    /// `type`.
+    pub type_: Option<String>,
 }
-impl ServiceAccountApplyConfiguration {
-    /// A ServiceAccount to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+impl SecretApplyConfiguration {
+    /// A Secret to apply: `apiVersion`, `kind`, and the name and namespace of the object.
     pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
         Self {
             api_version: Some("v1".into()),
-            kind: Some("ServiceAccount".into()),
+            kind: Some("Secret".into()),
             metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
             ..Self::default()
         }
@@ -11000,19 +13427,24 @@ impl ServiceAccountApplyConfiguration {
     pub fn name(&self) -> Option<&str> {
         self.metadata.as_ref()?.name.as_deref()
     }
-    /// Appends to `secrets`.
-    pub fn with_secrets<T: Into<ObjectReferenceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.secrets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Sets `immutable`.
+    pub fn with_immutable(mut self, value: impl Into<bool>) -> Self {
+        self.immutable = Some(value.into());
         self
     }
-    /// Appends to `imagePullSecrets`.
-    pub fn with_image_pull_secrets<T: Into<LocalObjectReferenceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.image_pull_secrets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Adds entries to `data`; an entry replaces one with the same key.
+    pub fn with_data<K: Into<String>, V: Into<::kapi::meta::ByteString>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
-    /// Sets `automountServiceAccountToken`.
-    pub fn with_automount_service_account_token(mut self, value: impl Into<bool>) -> Self {
-        self.automount_service_account_token = Some(value.into());
+    /// Adds entries to `stringData`; an entry replaces one with the same key.
+    pub fn with_string_data<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.string_data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
         self
     }
     /// Sets `metadata.name`.
@@ -11081,7 +13513,7 @@ impl ServiceAccountApplyConfiguration {
         self
     }
 }
-impl Serialize for ServiceAccountApplyConfiguration {
+impl Serialize for SecretApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         if let Some(v) = &self.api_version {
@@ -11093,14 +13525,1090 @@ impl Serialize for ServiceAccountApplyConfiguration {
         if let Some(v) = &self.metadata {
             map.serialize_entry("metadata", v)?;
         }
-        if let Some(v) = &self.secrets {
-            map.serialize_entry("secrets", v)?;
+        if let Some(v) = &self.immutable {
+            map.serialize_entry("immutable", v)?;
         }
-        if let Some(v) = &self.image_pull_secrets {
-            map.serialize_entry("imagePullSecrets", v)?;
+        if let Some(v) = &self.data {
+            map.serialize_entry("data", v)?;
         }
-        if let Some(v) = &self.automount_service_account_token {
-            map.serialize_entry("automountServiceAccountToken", v)?;
+        if let Some(v) = &self.string_data {
+            map.serialize_entry("stringData", v)?;
+        }
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ConfigMap`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConfigMapApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `immutable`.
+    pub immutable: Option<bool>,
+    /// `data`.
+    pub data: Option<::std::collections::BTreeMap<String, String>>,
+    /// `binaryData`.
+    pub binary_data: Option<::std::collections::BTreeMap<String, ::kapi::meta::ByteString>>,
+}
+impl ConfigMapApplyConfiguration {
+    /// A ConfigMap to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("ConfigMap".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `immutable`.
+    pub fn with_immutable(mut self, value: impl Into<bool>) -> Self {
+        self.immutable = Some(value.into());
+        self
+    }
+    /// Adds entries to `data`; an entry replaces one with the same key.
+    pub fn with_data<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Adds entries to `binaryData`; an entry replaces one with the same key.
+    pub fn with_binary_data<K: Into<String>, V: Into<::kapi::meta::ByteString>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.binary_data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for ConfigMapApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.immutable {
+            map.serialize_entry("immutable", v)?;
+        }
+        if let Some(v) = &self.data {
+            map.serialize_entry("data", v)?;
+        }
+        if let Some(v) = &self.binary_data {
+            map.serialize_entry("binaryData", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ComponentCondition`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ComponentConditionApplyConfiguration {
+    /// `type`.
+    pub type_: Option<String>,
+    /// `status`.
+    pub status: Option<String>,
+    /// `message`.
+    pub message: Option<String>,
+    /// `error`.
+    pub error: Option<String>,
+}
+impl ComponentConditionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<String>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+    /// Sets `error`.
+    pub fn with_error(mut self, value: impl Into<String>) -> Self {
+        self.error = Some(value.into());
+        self
+    }
+}
+impl Serialize for ComponentConditionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        if let Some(v) = &self.message {
+            map.serialize_entry("message", v)?;
+        }
+        if let Some(v) = &self.error {
+            map.serialize_entry("error", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ComponentStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ComponentStatusApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `conditions`.
+    pub conditions: Option<Vec<ComponentConditionApplyConfiguration>>,
+}
+impl ComponentStatusApplyConfiguration {
+    /// A ComponentStatus to apply: `apiVersion`, `kind`, and the name of the object.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("ComponentStatus".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<ComponentConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for ComponentStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::DownwardAPIVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DownwardAPIVolumeSourceApplyConfiguration {
+    /// `items`.
+    pub items: Option<Vec<DownwardAPIVolumeFileApplyConfiguration>>,
+    /// `defaultMode`.
+    pub default_mode: Option<i32>,
+    /// `defaultUser`.
+    pub default_user: Option<i64>,
+}
+impl DownwardAPIVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `items`.
+    pub fn with_items<T: Into<DownwardAPIVolumeFileApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `defaultMode`.
+    pub fn with_default_mode(mut self, value: impl Into<i32>) -> Self {
+        self.default_mode = Some(value.into());
+        self
+    }
+    /// Sets `defaultUser`.
+    pub fn with_default_user(mut self, value: impl Into<i64>) -> Self {
+        self.default_user = Some(value.into());
+        self
+    }
+}
+impl Serialize for DownwardAPIVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.items {
+            map.serialize_entry("items", v)?;
+        }
+        if let Some(v) = &self.default_mode {
+            map.serialize_entry("defaultMode", v)?;
+        }
+        if let Some(v) = &self.default_user {
+            map.serialize_entry("defaultUser", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::DownwardAPIVolumeFile`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DownwardAPIVolumeFileApplyConfiguration {
+    /// `path`.
+    pub path: Option<String>,
+    /// `fieldRef`.
+    pub field_ref: Option<ObjectFieldSelectorApplyConfiguration>,
+    /// `resourceFieldRef`.
+    pub resource_field_ref: Option<ResourceFieldSelectorApplyConfiguration>,
+    /// `mode`.
+    pub mode: Option<i32>,
+    /// `user`.
+    pub user: Option<i64>,
+}
+impl DownwardAPIVolumeFileApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `fieldRef`.
+    pub fn with_field_ref(mut self, value: impl Into<ObjectFieldSelectorApplyConfiguration>) -> Self {
+        self.field_ref = Some(value.into());
+        self
+    }
+    /// Sets `resourceFieldRef`.
+    pub fn with_resource_field_ref(mut self, value: impl Into<ResourceFieldSelectorApplyConfiguration>) -> Self {
+        self.resource_field_ref = Some(value.into());
+        self
+    }
+    /// Sets `mode`.
+    pub fn with_mode(mut self, value: impl Into<i32>) -> Self {
+        self.mode = Some(value.into());
+        self
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<i64>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+}
+impl Serialize for DownwardAPIVolumeFileApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.field_ref {
+            map.serialize_entry("fieldRef", v)?;
+        }
+        if let Some(v) = &self.resource_field_ref {
+            map.serialize_entry("resourceFieldRef", v)?;
+        }
+        if let Some(v) = &self.mode {
+            map.serialize_entry("mode", v)?;
+        }
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::DownwardAPIProjection`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DownwardAPIProjectionApplyConfiguration {
+    /// `items`.
+    pub items: Option<Vec<DownwardAPIVolumeFileApplyConfiguration>>,
+}
+impl DownwardAPIProjectionApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `items`.
+    pub fn with_items<T: Into<DownwardAPIVolumeFileApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for DownwardAPIProjectionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.items {
+            map.serialize_entry("items", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SecurityContext`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SecurityContextApplyConfiguration {
+    /// `capabilities`.
+    pub capabilities: Option<CapabilitiesApplyConfiguration>,
+    /// `privileged`.
+    pub privileged: Option<bool>,
+    /// `seLinuxOptions`.
+    pub se_linux_options: Option<SELinuxOptionsApplyConfiguration>,
+    /// `windowsOptions`.
+    pub windows_options: Option<WindowsSecurityContextOptionsApplyConfiguration>,
+    /// `runAsUser`.
+    pub run_as_user: Option<i64>,
+    /// `runAsGroup`.
+    pub run_as_group: Option<i64>,
+    /// `runAsNonRoot`.
+    pub run_as_non_root: Option<bool>,
+    /// `readOnlyRootFilesystem`.
+    pub read_only_root_filesystem: Option<bool>,
+    /// `allowPrivilegeEscalation`.
+    pub allow_privilege_escalation: Option<bool>,
+    /// `procMount`.
+    pub proc_mount: Option<crate::core::v1::ProcMountType>,
+    /// `seccompProfile`.
+    pub seccomp_profile: Option<SeccompProfileApplyConfiguration>,
+    /// `appArmorProfile`.
+    pub app_armor_profile: Option<AppArmorProfileApplyConfiguration>,
+}
+impl SecurityContextApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `capabilities`.
+    pub fn with_capabilities(mut self, value: impl Into<CapabilitiesApplyConfiguration>) -> Self {
+        self.capabilities = Some(value.into());
+        self
+    }
+    /// Sets `privileged`.
+    pub fn with_privileged(mut self, value: impl Into<bool>) -> Self {
+        self.privileged = Some(value.into());
+        self
+    }
+    /// Sets `seLinuxOptions`.
+    pub fn with_se_linux_options(mut self, value: impl Into<SELinuxOptionsApplyConfiguration>) -> Self {
+        self.se_linux_options = Some(value.into());
+        self
+    }
+    /// Sets `windowsOptions`.
+    pub fn with_windows_options(mut self, value: impl Into<WindowsSecurityContextOptionsApplyConfiguration>) -> Self {
+        self.windows_options = Some(value.into());
+        self
+    }
+    /// Sets `runAsUser`.
+    pub fn with_run_as_user(mut self, value: impl Into<i64>) -> Self {
+        self.run_as_user = Some(value.into());
+        self
+    }
+    /// Sets `runAsGroup`.
+    pub fn with_run_as_group(mut self, value: impl Into<i64>) -> Self {
+        self.run_as_group = Some(value.into());
+        self
+    }
+    /// Sets `runAsNonRoot`.
+    pub fn with_run_as_non_root(mut self, value: impl Into<bool>) -> Self {
+        self.run_as_non_root = Some(value.into());
+        self
+    }
+    /// Sets `readOnlyRootFilesystem`.
+    pub fn with_read_only_root_filesystem(mut self, value: impl Into<bool>) -> Self {
+        self.read_only_root_filesystem = Some(value.into());
+        self
+    }
+    /// Sets `allowPrivilegeEscalation`.
+    pub fn with_allow_privilege_escalation(mut self, value: impl Into<bool>) -> Self {
+        self.allow_privilege_escalation = Some(value.into());
+        self
+    }
+    /// Sets `procMount`.
+    pub fn with_proc_mount(mut self, value: impl Into<crate::core::v1::ProcMountType>) -> Self {
+        self.proc_mount = Some(value.into());
+        self
+    }
+    /// Sets `seccompProfile`.
+    pub fn with_seccomp_profile(mut self, value: impl Into<SeccompProfileApplyConfiguration>) -> Self {
+        self.seccomp_profile = Some(value.into());
+        self
+    }
+    /// Sets `appArmorProfile`.
+    pub fn with_app_armor_profile(mut self, value: impl Into<AppArmorProfileApplyConfiguration>) -> Self {
+        self.app_armor_profile = Some(value.into());
+        self
+    }
+}
+impl Serialize for SecurityContextApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.capabilities {
+            map.serialize_entry("capabilities", v)?;
+        }
+        if let Some(v) = &self.privileged {
+            map.serialize_entry("privileged", v)?;
+        }
+        if let Some(v) = &self.se_linux_options {
+            map.serialize_entry("seLinuxOptions", v)?;
+        }
+        if let Some(v) = &self.windows_options {
+            map.serialize_entry("windowsOptions", v)?;
+        }
+        if let Some(v) = &self.run_as_user {
+            map.serialize_entry("runAsUser", v)?;
+        }
+        if let Some(v) = &self.run_as_group {
+            map.serialize_entry("runAsGroup", v)?;
+        }
+        if let Some(v) = &self.run_as_non_root {
+            map.serialize_entry("runAsNonRoot", v)?;
+        }
+        if let Some(v) = &self.read_only_root_filesystem {
+            map.serialize_entry("readOnlyRootFilesystem", v)?;
+        }
+        if let Some(v) = &self.allow_privilege_escalation {
+            map.serialize_entry("allowPrivilegeEscalation", v)?;
+        }
+        if let Some(v) = &self.proc_mount {
+            map.serialize_entry("procMount", v)?;
+        }
+        if let Some(v) = &self.seccomp_profile {
+            map.serialize_entry("seccompProfile", v)?;
+        }
+        if let Some(v) = &self.app_armor_profile {
+            map.serialize_entry("appArmorProfile", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::SELinuxOptions`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SELinuxOptionsApplyConfiguration {
+    /// `user`.
+    pub user: Option<String>,
+    /// `role`.
+    pub role: Option<String>,
+    /// `type`.
+    pub type_: Option<String>,
+    /// `level`.
+    pub level: Option<String>,
+}
+impl SELinuxOptionsApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `user`.
+    pub fn with_user(mut self, value: impl Into<String>) -> Self {
+        self.user = Some(value.into());
+        self
+    }
+    /// Sets `role`.
+    pub fn with_role(mut self, value: impl Into<String>) -> Self {
+        self.role = Some(value.into());
+        self
+    }
+    /// Sets `type`.
+    pub fn with_type(mut self, value: impl Into<String>) -> Self {
+        self.type_ = Some(value.into());
+        self
+    }
+    /// Sets `level`.
+    pub fn with_level(mut self, value: impl Into<String>) -> Self {
+        self.level = Some(value.into());
+        self
+    }
+}
+impl Serialize for SELinuxOptionsApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.user {
+            map.serialize_entry("user", v)?;
+        }
+        if let Some(v) = &self.role {
+            map.serialize_entry("role", v)?;
+        }
+        if let Some(v) = &self.type_ {
+            map.serialize_entry("type", v)?;
+        }
+        if let Some(v) = &self.level {
+            map.serialize_entry("level", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::WindowsSecurityContextOptions`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WindowsSecurityContextOptionsApplyConfiguration {
+    /// `gmsaCredentialSpecName`.
+    pub gmsa_credential_spec_name: Option<String>,
+    /// `gmsaCredentialSpec`.
+    pub gmsa_credential_spec: Option<String>,
+    /// `runAsUserName`.
+    pub run_as_user_name: Option<String>,
+    /// `hostProcess`.
+    pub host_process: Option<bool>,
+}
+impl WindowsSecurityContextOptionsApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `gmsaCredentialSpecName`.
+    pub fn with_gmsa_credential_spec_name(mut self, value: impl Into<String>) -> Self {
+        self.gmsa_credential_spec_name = Some(value.into());
+        self
+    }
+    /// Sets `gmsaCredentialSpec`.
+    pub fn with_gmsa_credential_spec(mut self, value: impl Into<String>) -> Self {
+        self.gmsa_credential_spec = Some(value.into());
+        self
+    }
+    /// Sets `runAsUserName`.
+    pub fn with_run_as_user_name(mut self, value: impl Into<String>) -> Self {
+        self.run_as_user_name = Some(value.into());
+        self
+    }
+    /// Sets `hostProcess`.
+    pub fn with_host_process(mut self, value: impl Into<bool>) -> Self {
+        self.host_process = Some(value.into());
+        self
+    }
+}
+impl Serialize for WindowsSecurityContextOptionsApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.gmsa_credential_spec_name {
+            map.serialize_entry("gmsaCredentialSpecName", v)?;
+        }
+        if let Some(v) = &self.gmsa_credential_spec {
+            map.serialize_entry("gmsaCredentialSpec", v)?;
+        }
+        if let Some(v) = &self.run_as_user_name {
+            map.serialize_entry("runAsUserName", v)?;
+        }
+        if let Some(v) = &self.host_process {
+            map.serialize_entry("hostProcess", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::RangeAllocation`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RangeAllocationApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `range`.
+    pub range: Option<String>,
+    /// `data`.
+    pub data: Option<::kapi::meta::ByteString>,
+}
+impl RangeAllocationApplyConfiguration {
+    /// A RangeAllocation to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("v1".into()),
+            kind: Some("RangeAllocation".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `range`.
+    pub fn with_range(mut self, value: impl Into<String>) -> Self {
+        self.range = Some(value.into());
+        self
+    }
+    /// Sets `data`.
+    pub fn with_data(mut self, value: impl Into<::kapi::meta::ByteString>) -> Self {
+        self.data = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for RangeAllocationApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.range {
+            map.serialize_entry("range", v)?;
+        }
+        if let Some(v) = &self.data {
+            map.serialize_entry("data", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::Sysctl`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SysctlApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `value`.
+    pub value: Option<String>,
+}
+impl SysctlApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `value`.
+    pub fn with_value(mut self, value: impl Into<String>) -> Self {
+        self.value = Some(value.into());
+        self
+    }
+}
+impl Serialize for SysctlApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.value {
+            map.serialize_entry("value", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::PortStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PortStatusApplyConfiguration {
+    /// `port`.
+    pub port: Option<i32>,
+    /// `protocol`.
+    pub protocol: Option<crate::core::v1::Protocol>,
+    /// `error`.
+    pub error: Option<String>,
+}
+impl PortStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `port`.
+    pub fn with_port(mut self, value: impl Into<i32>) -> Self {
+        self.port = Some(value.into());
+        self
+    }
+    /// Sets `protocol`.
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::Protocol>) -> Self {
+        self.protocol = Some(value.into());
+        self
+    }
+    /// Sets `error`.
+    pub fn with_error(mut self, value: impl Into<String>) -> Self {
+        self.error = Some(value.into());
+        self
+    }
+}
+impl Serialize for PortStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.port {
+            map.serialize_entry("port", v)?;
+        }
+        if let Some(v) = &self.protocol {
+            map.serialize_entry("protocol", v)?;
+        }
+        if let Some(v) = &self.error {
+            map.serialize_entry("error", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::ImageVolumeSource`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ImageVolumeSourceApplyConfiguration {
+    /// `reference`.
+    pub reference: Option<String>,
+    /// `pullPolicy`.
+    pub pull_policy: Option<crate::core::v1::PullPolicy>,
+}
+impl ImageVolumeSourceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `reference`.
+    pub fn with_reference(mut self, value: impl Into<String>) -> Self {
+        self.reference = Some(value.into());
+        self
+    }
+    /// Sets `pullPolicy`.
+    pub fn with_pull_policy(mut self, value: impl Into<crate::core::v1::PullPolicy>) -> Self {
+        self.pull_policy = Some(value.into());
+        self
+    }
+}
+impl Serialize for ImageVolumeSourceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.reference {
+            map.serialize_entry("reference", v)?;
+        }
+        if let Some(v) = &self.pull_policy {
+            map.serialize_entry("pullPolicy", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeAllocatableResourceClaimStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeAllocatableResourceClaimStatusApplyConfiguration {
+    /// `resourceClaimName`.
+    pub resource_claim_name: Option<String>,
+    /// `containers`.
+    pub containers: Option<Vec<String>>,
+    /// `mapping`.
+    pub mapping: Option<Vec<NodeAllocatableMappedResourcesApplyConfiguration>>,
+    /// `overhead`.
+    pub overhead: Option<Vec<NodeAllocatableOverheadResourcesApplyConfiguration>>,
+}
+impl NodeAllocatableResourceClaimStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `resourceClaimName`.
+    pub fn with_resource_claim_name(mut self, value: impl Into<String>) -> Self {
+        self.resource_claim_name = Some(value.into());
+        self
+    }
+    /// Appends to `containers`.
+    pub fn with_containers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.containers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `mapping`.
+    pub fn with_mapping<T: Into<NodeAllocatableMappedResourcesApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.mapping.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `overhead`.
+    pub fn with_overhead<T: Into<NodeAllocatableOverheadResourcesApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.overhead.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for NodeAllocatableResourceClaimStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.resource_claim_name {
+            map.serialize_entry("resourceClaimName", v)?;
+        }
+        if let Some(v) = &self.containers {
+            map.serialize_entry("containers", v)?;
+        }
+        if let Some(v) = &self.mapping {
+            map.serialize_entry("mapping", v)?;
+        }
+        if let Some(v) = &self.overhead {
+            map.serialize_entry("overhead", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeAllocatableMappedResources`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeAllocatableMappedResourcesApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `quantity`.
+    pub quantity: Option<::kapi::meta::Quantity>,
+}
+impl NodeAllocatableMappedResourcesApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `quantity`.
+    pub fn with_quantity(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
+        self.quantity = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeAllocatableMappedResourcesApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.quantity {
+            map.serialize_entry("quantity", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::core::v1::NodeAllocatableOverheadResources`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeAllocatableOverheadResourcesApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `perPod`.
+    pub per_pod: Option<::kapi::meta::Quantity>,
+    /// `perContainer`.
+    pub per_container: Option<::kapi::meta::Quantity>,
+}
+impl NodeAllocatableOverheadResourcesApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `perPod`.
+    pub fn with_per_pod(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
+        self.per_pod = Some(value.into());
+        self
+    }
+    /// Sets `perContainer`.
+    pub fn with_per_container(mut self, value: impl Into<::kapi::meta::Quantity>) -> Self {
+        self.per_container = Some(value.into());
+        self
+    }
+}
+impl Serialize for NodeAllocatableOverheadResourcesApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.per_pod {
+            map.serialize_entry("perPod", v)?;
+        }
+        if let Some(v) = &self.per_container {
+            map.serialize_entry("perContainer", v)?;
         }
         map.end()
     }

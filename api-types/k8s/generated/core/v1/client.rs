@@ -16,45 +16,141 @@ impl CoreV1Client {
     }
     /// The REST client underneath.
     pub fn client(&self) -> &Client { &self.client }
-    /// The Service objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
-    pub fn services(&self, namespace: &str) -> ServiceClient {
-        ServiceClient::new(self.client.clone(), namespace)
+    /// The PersistentVolume objects (cluster-scoped).
+    pub fn persistent_volumes(&self) -> PersistentVolumeClient {
+        PersistentVolumeClient::new(self.client.clone())
+    }
+    /// The PersistentVolumeClaim objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn persistent_volume_claims(&self, namespace: &str) -> PersistentVolumeClaimClient {
+        PersistentVolumeClaimClient::new(self.client.clone(), namespace)
     }
     /// The Pod objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     pub fn pods(&self, namespace: &str) -> PodClient {
         PodClient::new(self.client.clone(), namespace)
     }
-    /// The Namespace objects (cluster-scoped).
-    pub fn namespaces(&self) -> NamespaceClient {
-        NamespaceClient::new(self.client.clone())
+    /// The PodTemplate objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn pod_templates(&self, namespace: &str) -> PodTemplateClient {
+        PodTemplateClient::new(self.client.clone(), namespace)
     }
-    /// The ConfigMap objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
-    pub fn config_maps(&self, namespace: &str) -> ConfigMapClient {
-        ConfigMapClient::new(self.client.clone(), namespace)
+    /// The ReplicationController objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn replication_controllers(&self, namespace: &str) -> ReplicationControllerClient {
+        ReplicationControllerClient::new(self.client.clone(), namespace)
     }
-    /// The Secret objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
-    pub fn secrets(&self, namespace: &str) -> SecretClient {
-        SecretClient::new(self.client.clone(), namespace)
-    }
-    /// The Event objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
-    pub fn events(&self, namespace: &str) -> EventClient {
-        EventClient::new(self.client.clone(), namespace)
-    }
-    /// The Node objects (cluster-scoped).
-    pub fn nodes(&self) -> NodeClient {
-        NodeClient::new(self.client.clone())
+    /// The Service objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn services(&self, namespace: &str) -> ServiceClient {
+        ServiceClient::new(self.client.clone(), namespace)
     }
     /// The ServiceAccount objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     pub fn service_accounts(&self, namespace: &str) -> ServiceAccountClient {
         ServiceAccountClient::new(self.client.clone(), namespace)
     }
+    /// The Endpoints objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn endpointses(&self, namespace: &str) -> EndpointsClient {
+        EndpointsClient::new(self.client.clone(), namespace)
+    }
+    /// The Node objects (cluster-scoped).
+    pub fn nodes(&self) -> NodeClient {
+        NodeClient::new(self.client.clone())
+    }
+    /// The Namespace objects (cluster-scoped).
+    pub fn namespaces(&self) -> NamespaceClient {
+        NamespaceClient::new(self.client.clone())
+    }
+    /// The Event objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn events(&self, namespace: &str) -> EventClient {
+        EventClient::new(self.client.clone(), namespace)
+    }
+    /// The LimitRange objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn limit_ranges(&self, namespace: &str) -> LimitRangeClient {
+        LimitRangeClient::new(self.client.clone(), namespace)
+    }
+    /// The ResourceQuota objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn resource_quotas(&self, namespace: &str) -> ResourceQuotaClient {
+        ResourceQuotaClient::new(self.client.clone(), namespace)
+    }
+    /// The Secret objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn secrets(&self, namespace: &str) -> SecretClient {
+        SecretClient::new(self.client.clone(), namespace)
+    }
+    /// The ConfigMap objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn config_maps(&self, namespace: &str) -> ConfigMapClient {
+        ConfigMapClient::new(self.client.clone(), namespace)
+    }
+    /// The ComponentStatus objects (cluster-scoped).
+    pub fn component_statuses(&self) -> ComponentStatusClient {
+        ComponentStatusClient::new(self.client.clone())
+    }
 }
-/// The typed client of Service objects in one namespace (or all).
+/// The typed client of PersistentVolume objects (cluster-scoped).
 #[derive(Debug, Clone)]
-pub struct ServiceClient {
-    api: Api<crate::core::v1::Service>,
+pub struct PersistentVolumeClient {
+    api: Api<crate::core::v1::PersistentVolume>,
 }
-impl ServiceClient {
+impl PersistentVolumeClient {
+    /// The client of every object of the kind.
+    pub fn new(client: Client) -> Self {
+        Self {
+            api: Api::all(client)
+        }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::PersistentVolume> { &self.api }
+    /// Creates a PersistentVolume; returns it as the server stored it.
+    pub fn create<'a>(&'a self, persistent_volume: &'a crate::core::v1::PersistentVolume, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
+        self.api.create(persistent_volume, options)
+    }
+    /// Replaces a PersistentVolume; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, persistent_volume: &'a crate::core::v1::PersistentVolume, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
+        self.api.update(persistent_volume, options)
+    }
+    /// Replaces the status of a PersistentVolume through its status subresource.
+    pub fn update_status<'a>(&'a self, persistent_volume: &'a crate::core::v1::PersistentVolume, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
+        self.api.update_status(persistent_volume, options)
+    }
+    /// Deletes the PersistentVolume `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::PersistentVolume>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every PersistentVolume `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::PersistentVolume>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the PersistentVolume `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists PersistentVolume objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::PersistentVolume>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches PersistentVolume objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::PersistentVolume>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the PersistentVolume `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Patches the status of the PersistentVolume `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
+        self.api.patch_status(name, patch, options)
+    }
+    /// Applies a PersistentVolume (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+    /// Applies the status of a PersistentVolume (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    }
+}
+/// The typed client of PersistentVolumeClaim objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct PersistentVolumeClaimClient {
+    api: Api<crate::core::v1::PersistentVolumeClaim>,
+}
+impl PersistentVolumeClaimClient {
     /// The client of one namespace, or of all namespaces with `""`.
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
@@ -66,53 +162,53 @@ impl ServiceClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::core::v1::Service> { &self.api }
-    /// Creates a Service; returns it as the server stored it.
-    pub fn create<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.create(service, options)
+    pub fn api(&self) -> &Api<crate::core::v1::PersistentVolumeClaim> { &self.api }
+    /// Creates a PersistentVolumeClaim; returns it as the server stored it.
+    pub fn create<'a>(&'a self, persistent_volume_claim: &'a crate::core::v1::PersistentVolumeClaim, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
+        self.api.create(persistent_volume_claim, options)
     }
-    /// Replaces a Service; its status is left as it is (see `update_status`).
-    pub fn update<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.update(service, options)
+    /// Replaces a PersistentVolumeClaim; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, persistent_volume_claim: &'a crate::core::v1::PersistentVolumeClaim, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
+        self.api.update(persistent_volume_claim, options)
     }
-    /// Replaces the status of a Service through its status subresource.
-    pub fn update_status<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.update_status(service, options)
+    /// Replaces the status of a PersistentVolumeClaim through its status subresource.
+    pub fn update_status<'a>(&'a self, persistent_volume_claim: &'a crate::core::v1::PersistentVolumeClaim, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
+        self.api.update_status(persistent_volume_claim, options)
     }
-    /// Deletes the Service `name`: the object as it was, or still is while finalizers hold it.
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Service>, Error>> + 'a {
+    /// Deletes the PersistentVolumeClaim `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::PersistentVolumeClaim>, Error>> + 'a {
         self.api.delete(name, options)
     }
-    /// Deletes every Service `list_options` selects; returns them.
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Service>, Error>> + 'a {
+    /// Deletes every PersistentVolumeClaim `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::PersistentVolumeClaim>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
-    /// Reads the Service `name`.
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+    /// Reads the PersistentVolumeClaim `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
         self.api.get(name, options)
     }
-    /// Lists Service objects (one page when `options.limit` is set).
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Service>, Error>> + 'a {
+    /// Lists PersistentVolumeClaim objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::PersistentVolumeClaim>, Error>> + 'a {
         self.api.list(options)
     }
-    /// Watches Service objects from `options.resource_version`.
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Service>, Error>> + 'a {
+    /// Watches PersistentVolumeClaim objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::PersistentVolumeClaim>, Error>> + 'a {
         self.api.watch(options)
     }
-    /// Patches the Service `name` (JSON patch, merge, strategic merge or apply).
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+    /// Patches the PersistentVolumeClaim `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
-    /// Patches the status of the Service `name`.
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+    /// Patches the status of the PersistentVolumeClaim `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
-    /// Applies a Service (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+    /// Applies a PersistentVolumeClaim (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
-    /// Applies the status of a Service (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+    /// Applies the status of a PersistentVolumeClaim (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
 }
@@ -182,77 +278,214 @@ impl PodClient {
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PodApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
+    /// Replaces the `ephemeralcontainers` subresource of the Pod `name`.
+    pub fn update_ephemeral_containers<'a>(&'a self, name: &'a str, value: &'a crate::core::v1::Pod, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
+        self.api.update_subresource::<crate::core::v1::Pod>(name, "ephemeralcontainers", value, options)
+    }
+    /// Replaces the `resize` subresource of the Pod `name`.
+    pub fn update_resize<'a>(&'a self, name: &'a str, value: &'a crate::core::v1::Pod, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
+        self.api.update_subresource::<crate::core::v1::Pod>(name, "resize", value, options)
+    }
 }
-/// The typed client of Namespace objects (cluster-scoped).
+/// The typed client of PodTemplate objects in one namespace (or all).
 #[derive(Debug, Clone)]
-pub struct NamespaceClient {
-    api: Api<crate::core::v1::Namespace>,
+pub struct PodTemplateClient {
+    api: Api<crate::core::v1::PodTemplate>,
 }
-impl NamespaceClient {
-    /// The client of every object of the kind.
-    pub fn new(client: Client) -> Self {
-        Self {
-            api: Api::all(client)
-        }
+impl PodTemplateClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::core::v1::Namespace> { &self.api }
-    /// Creates a Namespace; returns it as the server stored it.
-    pub fn create<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.create(namespace, options)
+    pub fn api(&self) -> &Api<crate::core::v1::PodTemplate> { &self.api }
+    /// Creates a PodTemplate; returns it as the server stored it.
+    pub fn create<'a>(&'a self, pod_template: &'a crate::core::v1::PodTemplate, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
+        self.api.create(pod_template, options)
     }
-    /// Replaces a Namespace; its status is left as it is (see `update_status`).
-    pub fn update<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.update(namespace, options)
+    /// Replaces a PodTemplate.
+    pub fn update<'a>(&'a self, pod_template: &'a crate::core::v1::PodTemplate, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
+        self.api.update(pod_template, options)
     }
-    /// Replaces the status of a Namespace through its status subresource.
-    pub fn update_status<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.update_status(namespace, options)
-    }
-    /// Deletes the Namespace `name`: the object as it was, or still is while finalizers hold it.
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Namespace>, Error>> + 'a {
+    /// Deletes the PodTemplate `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::PodTemplate>, Error>> + 'a {
         self.api.delete(name, options)
     }
-    /// Deletes every Namespace `list_options` selects; returns them.
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Namespace>, Error>> + 'a {
+    /// Deletes every PodTemplate `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::PodTemplate>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
-    /// Reads the Namespace `name`.
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+    /// Reads the PodTemplate `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
         self.api.get(name, options)
     }
-    /// Lists Namespace objects (one page when `options.limit` is set).
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Namespace>, Error>> + 'a {
+    /// Lists PodTemplate objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::PodTemplate>, Error>> + 'a {
         self.api.list(options)
     }
-    /// Watches Namespace objects from `options.resource_version`.
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Namespace>, Error>> + 'a {
+    /// Watches PodTemplate objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::PodTemplate>, Error>> + 'a {
         self.api.watch(options)
     }
-    /// Patches the Namespace `name` (JSON patch, merge, strategic merge or apply).
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+    /// Patches the PodTemplate `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
-    /// Patches the status of the Namespace `name`.
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    /// Applies a Namespace (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NamespaceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+    /// Applies a PodTemplate (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PodTemplateApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
-    /// Applies the status of a Namespace (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NamespaceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+}
+/// The typed client of ReplicationController objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct ReplicationControllerClient {
+    api: Api<crate::core::v1::ReplicationController>,
+}
+impl ReplicationControllerClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::ReplicationController> { &self.api }
+    /// Creates a ReplicationController; returns it as the server stored it.
+    pub fn create<'a>(&'a self, replication_controller: &'a crate::core::v1::ReplicationController, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
+        self.api.create(replication_controller, options)
+    }
+    /// Replaces a ReplicationController; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, replication_controller: &'a crate::core::v1::ReplicationController, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
+        self.api.update(replication_controller, options)
+    }
+    /// Replaces the status of a ReplicationController through its status subresource.
+    pub fn update_status<'a>(&'a self, replication_controller: &'a crate::core::v1::ReplicationController, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
+        self.api.update_status(replication_controller, options)
+    }
+    /// Deletes the ReplicationController `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ReplicationController>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every ReplicationController `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ReplicationController>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the ReplicationController `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists ReplicationController objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ReplicationController>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches ReplicationController objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ReplicationController>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the ReplicationController `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Patches the status of the ReplicationController `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
+        self.api.patch_status(name, patch, options)
+    }
+    /// Applies a ReplicationController (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ReplicationControllerApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+    /// Applies the status of a ReplicationController (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ReplicationControllerApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    }
+    /// Reads the `scale` subresource of the ReplicationController `name`.
+    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.api.get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+    }
+    /// Replaces the `scale` subresource of the ReplicationController `name`.
+    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.api.update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
+    }
+}
+/// The typed client of Service objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct ServiceClient {
+    api: Api<crate::core::v1::Service>,
+}
+impl ServiceClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::Service> { &self.api }
+    /// Creates a Service; returns it as the server stored it.
+    pub fn create<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+        self.api.create(service, options)
+    }
+    /// Replaces a Service; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+        self.api.update(service, options)
+    }
+    /// Replaces the status of a Service through its status subresource.
+    pub fn update_status<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+        self.api.update_status(service, options)
+    }
+    /// Deletes the Service `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Service>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Reads the Service `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists Service objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Service>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches Service objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Service>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the Service `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Patches the status of the Service `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+        self.api.patch_status(name, patch, options)
+    }
+    /// Applies a Service (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+    /// Applies the status of a Service (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
 }
-/// The typed client of ConfigMap objects in one namespace (or all).
+/// The typed client of ServiceAccount objects in one namespace (or all).
 #[derive(Debug, Clone)]
-pub struct ConfigMapClient {
-    api: Api<crate::core::v1::ConfigMap>,
+pub struct ServiceAccountClient {
+    api: Api<crate::core::v1::ServiceAccount>,
 }
-impl ConfigMapClient {
+impl ServiceAccountClient {
     /// The client of one namespace, or of all namespaces with `""`.
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
@@ -264,50 +497,50 @@ impl ConfigMapClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::core::v1::ConfigMap> { &self.api }
-    /// Creates a ConfigMap; returns it as the server stored it.
-    pub fn create<'a>(&'a self, config_map: &'a crate::core::v1::ConfigMap, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
-        self.api.create(config_map, options)
+    pub fn api(&self) -> &Api<crate::core::v1::ServiceAccount> { &self.api }
+    /// Creates a ServiceAccount; returns it as the server stored it.
+    pub fn create<'a>(&'a self, service_account: &'a crate::core::v1::ServiceAccount, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
+        self.api.create(service_account, options)
     }
-    /// Replaces a ConfigMap.
-    pub fn update<'a>(&'a self, config_map: &'a crate::core::v1::ConfigMap, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
-        self.api.update(config_map, options)
+    /// Replaces a ServiceAccount.
+    pub fn update<'a>(&'a self, service_account: &'a crate::core::v1::ServiceAccount, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
+        self.api.update(service_account, options)
     }
-    /// Deletes the ConfigMap `name`: the object as it was, or still is while finalizers hold it.
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ConfigMap>, Error>> + 'a {
+    /// Deletes the ServiceAccount `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ServiceAccount>, Error>> + 'a {
         self.api.delete(name, options)
     }
-    /// Deletes every ConfigMap `list_options` selects; returns them.
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ConfigMap>, Error>> + 'a {
+    /// Deletes every ServiceAccount `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ServiceAccount>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
-    /// Reads the ConfigMap `name`.
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
+    /// Reads the ServiceAccount `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
         self.api.get(name, options)
     }
-    /// Lists ConfigMap objects (one page when `options.limit` is set).
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ConfigMap>, Error>> + 'a {
+    /// Lists ServiceAccount objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ServiceAccount>, Error>> + 'a {
         self.api.list(options)
     }
-    /// Watches ConfigMap objects from `options.resource_version`.
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ConfigMap>, Error>> + 'a {
+    /// Watches ServiceAccount objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ServiceAccount>, Error>> + 'a {
         self.api.watch(options)
     }
-    /// Patches the ConfigMap `name` (JSON patch, merge, strategic merge or apply).
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
+    /// Patches the ServiceAccount `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
-    /// Applies a ConfigMap (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ConfigMapApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
+    /// Applies a ServiceAccount (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceAccountApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
 }
-/// The typed client of Secret objects in one namespace (or all).
+/// The typed client of Endpoints objects in one namespace (or all).
 #[derive(Debug, Clone)]
-pub struct SecretClient {
-    api: Api<crate::core::v1::Secret>,
+pub struct EndpointsClient {
+    api: Api<crate::core::v1::Endpoints>,
 }
-impl SecretClient {
+impl EndpointsClient {
     /// The client of one namespace, or of all namespaces with `""`.
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
@@ -319,96 +552,41 @@ impl SecretClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::core::v1::Secret> { &self.api }
-    /// Creates a Secret; returns it as the server stored it.
-    pub fn create<'a>(&'a self, secret: &'a crate::core::v1::Secret, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
-        self.api.create(secret, options)
+    pub fn api(&self) -> &Api<crate::core::v1::Endpoints> { &self.api }
+    /// Creates a Endpoints; returns it as the server stored it.
+    pub fn create<'a>(&'a self, endpoints: &'a crate::core::v1::Endpoints, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
+        self.api.create(endpoints, options)
     }
-    /// Replaces a Secret.
-    pub fn update<'a>(&'a self, secret: &'a crate::core::v1::Secret, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
-        self.api.update(secret, options)
+    /// Replaces a Endpoints.
+    pub fn update<'a>(&'a self, endpoints: &'a crate::core::v1::Endpoints, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
+        self.api.update(endpoints, options)
     }
-    /// Deletes the Secret `name`: the object as it was, or still is while finalizers hold it.
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Secret>, Error>> + 'a {
+    /// Deletes the Endpoints `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Endpoints>, Error>> + 'a {
         self.api.delete(name, options)
     }
-    /// Deletes every Secret `list_options` selects; returns them.
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Secret>, Error>> + 'a {
+    /// Deletes every Endpoints `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Endpoints>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
-    /// Reads the Secret `name`.
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
+    /// Reads the Endpoints `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
         self.api.get(name, options)
     }
-    /// Lists Secret objects (one page when `options.limit` is set).
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Secret>, Error>> + 'a {
+    /// Lists Endpoints objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Endpoints>, Error>> + 'a {
         self.api.list(options)
     }
-    /// Watches Secret objects from `options.resource_version`.
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Secret>, Error>> + 'a {
+    /// Watches Endpoints objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Endpoints>, Error>> + 'a {
         self.api.watch(options)
     }
-    /// Patches the Secret `name` (JSON patch, merge, strategic merge or apply).
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
+    /// Patches the Endpoints `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
-    /// Applies a Secret (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::SecretApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-}
-/// The typed client of Event objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct EventClient {
-    api: Api<crate::core::v1::Event>,
-}
-impl EventClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::core::v1::Event> { &self.api }
-    /// Creates a Event; returns it as the server stored it.
-    pub fn create<'a>(&'a self, event: &'a crate::core::v1::Event, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        self.api.create(event, options)
-    }
-    /// Replaces a Event.
-    pub fn update<'a>(&'a self, event: &'a crate::core::v1::Event, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        self.api.update(event, options)
-    }
-    /// Deletes the Event `name`: the object as it was, or still is while finalizers hold it.
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Event>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Event `list_options` selects; returns them.
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Event>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Event `name`.
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Event objects (one page when `options.limit` is set).
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Event>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Event objects from `options.resource_version`.
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Event>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Event `name` (JSON patch, merge, strategic merge or apply).
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Applies a Event (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::EventApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
+    /// Applies a Endpoints (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::EndpointsApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
 }
@@ -476,12 +654,72 @@ impl NodeClient {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
 }
-/// The typed client of ServiceAccount objects in one namespace (or all).
+/// The typed client of Namespace objects (cluster-scoped).
 #[derive(Debug, Clone)]
-pub struct ServiceAccountClient {
-    api: Api<crate::core::v1::ServiceAccount>,
+pub struct NamespaceClient {
+    api: Api<crate::core::v1::Namespace>,
 }
-impl ServiceAccountClient {
+impl NamespaceClient {
+    /// The client of every object of the kind.
+    pub fn new(client: Client) -> Self {
+        Self {
+            api: Api::all(client)
+        }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::Namespace> { &self.api }
+    /// Creates a Namespace; returns it as the server stored it.
+    pub fn create<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+        self.api.create(namespace, options)
+    }
+    /// Replaces a Namespace; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+        self.api.update(namespace, options)
+    }
+    /// Replaces the status of a Namespace through its status subresource.
+    pub fn update_status<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+        self.api.update_status(namespace, options)
+    }
+    /// Deletes the Namespace `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Namespace>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Reads the Namespace `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists Namespace objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Namespace>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches Namespace objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Namespace>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the Namespace `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Patches the status of the Namespace `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+        self.api.patch_status(name, patch, options)
+    }
+    /// Applies a Namespace (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NamespaceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+    /// Applies the status of a Namespace (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NamespaceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    }
+}
+/// The typed client of Event objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct EventClient {
+    api: Api<crate::core::v1::Event>,
+}
+impl EventClient {
     /// The client of one namespace, or of all namespaces with `""`.
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
@@ -493,41 +731,325 @@ impl ServiceAccountClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
-    pub fn api(&self) -> &Api<crate::core::v1::ServiceAccount> { &self.api }
-    /// Creates a ServiceAccount; returns it as the server stored it.
-    pub fn create<'a>(&'a self, service_account: &'a crate::core::v1::ServiceAccount, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
-        self.api.create(service_account, options)
+    pub fn api(&self) -> &Api<crate::core::v1::Event> { &self.api }
+    /// Creates a Event; returns it as the server stored it.
+    pub fn create<'a>(&'a self, event: &'a crate::core::v1::Event, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
+        self.api.create(event, options)
     }
-    /// Replaces a ServiceAccount.
-    pub fn update<'a>(&'a self, service_account: &'a crate::core::v1::ServiceAccount, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
-        self.api.update(service_account, options)
+    /// Replaces a Event.
+    pub fn update<'a>(&'a self, event: &'a crate::core::v1::Event, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
+        self.api.update(event, options)
     }
-    /// Deletes the ServiceAccount `name`: the object as it was, or still is while finalizers hold it.
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ServiceAccount>, Error>> + 'a {
+    /// Deletes the Event `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Event>, Error>> + 'a {
         self.api.delete(name, options)
     }
-    /// Deletes every ServiceAccount `list_options` selects; returns them.
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ServiceAccount>, Error>> + 'a {
+    /// Deletes every Event `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Event>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
-    /// Reads the ServiceAccount `name`.
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
+    /// Reads the Event `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
         self.api.get(name, options)
     }
-    /// Lists ServiceAccount objects (one page when `options.limit` is set).
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ServiceAccount>, Error>> + 'a {
+    /// Lists Event objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Event>, Error>> + 'a {
         self.api.list(options)
     }
-    /// Watches ServiceAccount objects from `options.resource_version`.
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ServiceAccount>, Error>> + 'a {
+    /// Watches Event objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Event>, Error>> + 'a {
         self.api.watch(options)
     }
-    /// Patches the ServiceAccount `name` (JSON patch, merge, strategic merge or apply).
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
+    /// Patches the Event `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
-    /// Applies a ServiceAccount (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceAccountApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
+    /// Applies a Event (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::EventApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+}
+/// The typed client of LimitRange objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct LimitRangeClient {
+    api: Api<crate::core::v1::LimitRange>,
+}
+impl LimitRangeClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::LimitRange> { &self.api }
+    /// Creates a LimitRange; returns it as the server stored it.
+    pub fn create<'a>(&'a self, limit_range: &'a crate::core::v1::LimitRange, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
+        self.api.create(limit_range, options)
+    }
+    /// Replaces a LimitRange.
+    pub fn update<'a>(&'a self, limit_range: &'a crate::core::v1::LimitRange, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
+        self.api.update(limit_range, options)
+    }
+    /// Deletes the LimitRange `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::LimitRange>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every LimitRange `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::LimitRange>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the LimitRange `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists LimitRange objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::LimitRange>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches LimitRange objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::LimitRange>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the LimitRange `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Applies a LimitRange (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::LimitRangeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+}
+/// The typed client of ResourceQuota objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct ResourceQuotaClient {
+    api: Api<crate::core::v1::ResourceQuota>,
+}
+impl ResourceQuotaClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::ResourceQuota> { &self.api }
+    /// Creates a ResourceQuota; returns it as the server stored it.
+    pub fn create<'a>(&'a self, resource_quota: &'a crate::core::v1::ResourceQuota, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
+        self.api.create(resource_quota, options)
+    }
+    /// Replaces a ResourceQuota; its status is left as it is (see `update_status`).
+    pub fn update<'a>(&'a self, resource_quota: &'a crate::core::v1::ResourceQuota, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
+        self.api.update(resource_quota, options)
+    }
+    /// Replaces the status of a ResourceQuota through its status subresource.
+    pub fn update_status<'a>(&'a self, resource_quota: &'a crate::core::v1::ResourceQuota, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
+        self.api.update_status(resource_quota, options)
+    }
+    /// Deletes the ResourceQuota `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ResourceQuota>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every ResourceQuota `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ResourceQuota>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the ResourceQuota `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists ResourceQuota objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ResourceQuota>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches ResourceQuota objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ResourceQuota>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the ResourceQuota `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Patches the status of the ResourceQuota `name`.
+    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
+        self.api.patch_status(name, patch, options)
+    }
+    /// Applies a ResourceQuota (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ResourceQuotaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+    /// Applies the status of a ResourceQuota (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ResourceQuotaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    }
+}
+/// The typed client of Secret objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct SecretClient {
+    api: Api<crate::core::v1::Secret>,
+}
+impl SecretClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::Secret> { &self.api }
+    /// Creates a Secret; returns it as the server stored it.
+    pub fn create<'a>(&'a self, secret: &'a crate::core::v1::Secret, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
+        self.api.create(secret, options)
+    }
+    /// Replaces a Secret.
+    pub fn update<'a>(&'a self, secret: &'a crate::core::v1::Secret, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
+        self.api.update(secret, options)
+    }
+    /// Deletes the Secret `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Secret>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every Secret `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Secret>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the Secret `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists Secret objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Secret>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches Secret objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Secret>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the Secret `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Applies a Secret (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::SecretApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+}
+/// The typed client of ConfigMap objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct ConfigMapClient {
+    api: Api<crate::core::v1::ConfigMap>,
+}
+impl ConfigMapClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::ConfigMap> { &self.api }
+    /// Creates a ConfigMap; returns it as the server stored it.
+    pub fn create<'a>(&'a self, config_map: &'a crate::core::v1::ConfigMap, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
+        self.api.create(config_map, options)
+    }
+    /// Replaces a ConfigMap.
+    pub fn update<'a>(&'a self, config_map: &'a crate::core::v1::ConfigMap, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
+        self.api.update(config_map, options)
+    }
+    /// Deletes the ConfigMap `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ConfigMap>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every ConfigMap `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ConfigMap>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the ConfigMap `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists ConfigMap objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ConfigMap>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches ConfigMap objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ConfigMap>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the ConfigMap `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Applies a ConfigMap (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ConfigMapApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
+        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
+    }
+}
+/// The typed client of ComponentStatus objects (cluster-scoped).
+#[derive(Debug, Clone)]
+pub struct ComponentStatusClient {
+    api: Api<crate::core::v1::ComponentStatus>,
+}
+impl ComponentStatusClient {
+    /// The client of every object of the kind.
+    pub fn new(client: Client) -> Self {
+        Self {
+            api: Api::all(client)
+        }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::core::v1::ComponentStatus> { &self.api }
+    /// Creates a ComponentStatus; returns it as the server stored it.
+    pub fn create<'a>(&'a self, component_status: &'a crate::core::v1::ComponentStatus, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
+        self.api.create(component_status, options)
+    }
+    /// Replaces a ComponentStatus.
+    pub fn update<'a>(&'a self, component_status: &'a crate::core::v1::ComponentStatus, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
+        self.api.update(component_status, options)
+    }
+    /// Deletes the ComponentStatus `name`: the object as it was, or still is while finalizers hold it.
+    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ComponentStatus>, Error>> + 'a {
+        self.api.delete(name, options)
+    }
+    /// Deletes every ComponentStatus `list_options` selects; returns them.
+    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ComponentStatus>, Error>> + 'a {
+        self.api.delete_collection(options, list_options)
+    }
+    /// Reads the ComponentStatus `name`.
+    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
+        self.api.get(name, options)
+    }
+    /// Lists ComponentStatus objects (one page when `options.limit` is set).
+    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ComponentStatus>, Error>> + 'a {
+        self.api.list(options)
+    }
+    /// Watches ComponentStatus objects from `options.resource_version`.
+    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ComponentStatus>, Error>> + 'a {
+        self.api.watch(options)
+    }
+    /// Patches the ComponentStatus `name` (JSON patch, merge, strategic merge or apply).
+    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
+        self.api.patch(name, patch, options)
+    }
+    /// Applies a ComponentStatus (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ComponentStatusApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
 }

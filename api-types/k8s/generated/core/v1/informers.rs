@@ -11,56 +11,107 @@ impl CoreV1Informers {
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
-    /// The informer of Service objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
-    pub fn services(&self) -> ServiceInformer {
-        ServiceInformer::new(&self.factory)
+    /// The informer of PersistentVolume objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn persistent_volumes(&self) -> PersistentVolumeInformer {
+        PersistentVolumeInformer::new(&self.factory)
+    }
+    /// The informer of PersistentVolumeClaim objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn persistent_volume_claims(&self) -> PersistentVolumeClaimInformer {
+        PersistentVolumeClaimInformer::new(&self.factory)
     }
     /// The informer of Pod objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
     pub fn pods(&self) -> PodInformer {
         PodInformer::new(&self.factory)
     }
-    /// The informer of Namespace objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
-    pub fn namespaces(&self) -> NamespaceInformer {
-        NamespaceInformer::new(&self.factory)
+    /// The informer of PodTemplate objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn pod_templates(&self) -> PodTemplateInformer {
+        PodTemplateInformer::new(&self.factory)
     }
-    /// The informer of ConfigMap objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
-    pub fn config_maps(&self) -> ConfigMapInformer {
-        ConfigMapInformer::new(&self.factory)
+    /// The informer of ReplicationController objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn replication_controllers(&self) -> ReplicationControllerInformer {
+        ReplicationControllerInformer::new(&self.factory)
     }
-    /// The informer of Secret objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
-    pub fn secrets(&self) -> SecretInformer {
-        SecretInformer::new(&self.factory)
-    }
-    /// The informer of Event objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
-    pub fn events(&self) -> EventInformer {
-        EventInformer::new(&self.factory)
-    }
-    /// The informer of Node objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
-    pub fn nodes(&self) -> NodeInformer {
-        NodeInformer::new(&self.factory)
+    /// The informer of Service objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn services(&self) -> ServiceInformer {
+        ServiceInformer::new(&self.factory)
     }
     /// The informer of ServiceAccount objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
     pub fn service_accounts(&self) -> ServiceAccountInformer {
         ServiceAccountInformer::new(&self.factory)
     }
+    /// The informer of Endpoints objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn endpointses(&self) -> EndpointsInformer {
+        EndpointsInformer::new(&self.factory)
+    }
+    /// The informer of Node objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn nodes(&self) -> NodeInformer {
+        NodeInformer::new(&self.factory)
+    }
+    /// The informer of Namespace objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn namespaces(&self) -> NamespaceInformer {
+        NamespaceInformer::new(&self.factory)
+    }
+    /// The informer of Event objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn events(&self) -> EventInformer {
+        EventInformer::new(&self.factory)
+    }
+    /// The informer of LimitRange objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn limit_ranges(&self) -> LimitRangeInformer {
+        LimitRangeInformer::new(&self.factory)
+    }
+    /// The informer of ResourceQuota objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn resource_quotas(&self) -> ResourceQuotaInformer {
+        ResourceQuotaInformer::new(&self.factory)
+    }
+    /// The informer of Secret objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn secrets(&self) -> SecretInformer {
+        SecretInformer::new(&self.factory)
+    }
+    /// The informer of ConfigMap objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn config_maps(&self) -> ConfigMapInformer {
+        ConfigMapInformer::new(&self.factory)
+    }
+    /// The informer of ComponentStatus objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn component_statuses(&self) -> ComponentStatusInformer {
+        ComponentStatusInformer::new(&self.factory)
+    }
 }
-/// The shared informer of Service objects and a lister of its cache.
+/// The shared informer of PersistentVolume objects and a lister of its cache.
 #[derive(Debug, Clone)]
-pub struct ServiceInformer {
-    informer: ::kapi::cache::SharedInformer<crate::core::v1::Service>,
+pub struct PersistentVolumeInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::PersistentVolume>,
 }
-impl ServiceInformer {
-    /// `factory`'s informer of Service objects: created on first use, then shared.
+impl PersistentVolumeInformer {
+    /// `factory`'s informer of PersistentVolume objects: created on first use, then shared.
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::core::v1::Service>(),
+            informer: factory.informer_for::<crate::core::v1::PersistentVolume>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Service> { &self.informer }
-    /// A lister of the informer's cache of Service objects.
-    pub fn lister(&self) -> crate::core::v1::generated::listers::ServiceLister {
-        crate::core::v1::generated::listers::ServiceLister::new(self.informer.lister())
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PersistentVolume> { &self.informer }
+    /// A lister of the informer's cache of PersistentVolume objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::PersistentVolumeLister {
+        crate::core::v1::generated::listers::PersistentVolumeLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of PersistentVolumeClaim objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct PersistentVolumeClaimInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::PersistentVolumeClaim>,
+}
+impl PersistentVolumeClaimInformer {
+    /// `factory`'s informer of PersistentVolumeClaim objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::core::v1::PersistentVolumeClaim>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PersistentVolumeClaim> { &self.informer }
+    /// A lister of the informer's cache of PersistentVolumeClaim objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::PersistentVolumeClaimLister {
+        crate::core::v1::generated::listers::PersistentVolumeClaimLister::new(self.informer.lister())
     }
 }
 /// The shared informer of Pod objects and a lister of its cache.
@@ -82,80 +133,99 @@ impl PodInformer {
         crate::core::v1::generated::listers::PodLister::new(self.informer.lister())
     }
 }
-/// The shared informer of Namespace objects and a lister of its cache.
+/// The shared informer of PodTemplate objects and a lister of its cache.
 #[derive(Debug, Clone)]
-pub struct NamespaceInformer {
-    informer: ::kapi::cache::SharedInformer<crate::core::v1::Namespace>,
+pub struct PodTemplateInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::PodTemplate>,
 }
-impl NamespaceInformer {
-    /// `factory`'s informer of Namespace objects: created on first use, then shared.
+impl PodTemplateInformer {
+    /// `factory`'s informer of PodTemplate objects: created on first use, then shared.
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::core::v1::Namespace>(),
+            informer: factory.informer_for::<crate::core::v1::PodTemplate>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Namespace> { &self.informer }
-    /// A lister of the informer's cache of Namespace objects.
-    pub fn lister(&self) -> crate::core::v1::generated::listers::NamespaceLister {
-        crate::core::v1::generated::listers::NamespaceLister::new(self.informer.lister())
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PodTemplate> { &self.informer }
+    /// A lister of the informer's cache of PodTemplate objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::PodTemplateLister {
+        crate::core::v1::generated::listers::PodTemplateLister::new(self.informer.lister())
     }
 }
-/// The shared informer of ConfigMap objects and a lister of its cache.
+/// The shared informer of ReplicationController objects and a lister of its cache.
 #[derive(Debug, Clone)]
-pub struct ConfigMapInformer {
-    informer: ::kapi::cache::SharedInformer<crate::core::v1::ConfigMap>,
+pub struct ReplicationControllerInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::ReplicationController>,
 }
-impl ConfigMapInformer {
-    /// `factory`'s informer of ConfigMap objects: created on first use, then shared.
+impl ReplicationControllerInformer {
+    /// `factory`'s informer of ReplicationController objects: created on first use, then shared.
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::core::v1::ConfigMap>(),
+            informer: factory.informer_for::<crate::core::v1::ReplicationController>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ConfigMap> { &self.informer }
-    /// A lister of the informer's cache of ConfigMap objects.
-    pub fn lister(&self) -> crate::core::v1::generated::listers::ConfigMapLister {
-        crate::core::v1::generated::listers::ConfigMapLister::new(self.informer.lister())
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ReplicationController> { &self.informer }
+    /// A lister of the informer's cache of ReplicationController objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::ReplicationControllerLister {
+        crate::core::v1::generated::listers::ReplicationControllerLister::new(self.informer.lister())
     }
 }
-/// The shared informer of Secret objects and a lister of its cache.
+/// The shared informer of Service objects and a lister of its cache.
 #[derive(Debug, Clone)]
-pub struct SecretInformer {
-    informer: ::kapi::cache::SharedInformer<crate::core::v1::Secret>,
+pub struct ServiceInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::Service>,
 }
-impl SecretInformer {
-    /// `factory`'s informer of Secret objects: created on first use, then shared.
+impl ServiceInformer {
+    /// `factory`'s informer of Service objects: created on first use, then shared.
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::core::v1::Secret>(),
+            informer: factory.informer_for::<crate::core::v1::Service>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Secret> { &self.informer }
-    /// A lister of the informer's cache of Secret objects.
-    pub fn lister(&self) -> crate::core::v1::generated::listers::SecretLister {
-        crate::core::v1::generated::listers::SecretLister::new(self.informer.lister())
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Service> { &self.informer }
+    /// A lister of the informer's cache of Service objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::ServiceLister {
+        crate::core::v1::generated::listers::ServiceLister::new(self.informer.lister())
     }
 }
-/// The shared informer of Event objects and a lister of its cache.
+/// The shared informer of ServiceAccount objects and a lister of its cache.
 #[derive(Debug, Clone)]
-pub struct EventInformer {
-    informer: ::kapi::cache::SharedInformer<crate::core::v1::Event>,
+pub struct ServiceAccountInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::ServiceAccount>,
 }
-impl EventInformer {
-    /// `factory`'s informer of Event objects: created on first use, then shared.
+impl ServiceAccountInformer {
+    /// `factory`'s informer of ServiceAccount objects: created on first use, then shared.
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::core::v1::Event>(),
+            informer: factory.informer_for::<crate::core::v1::ServiceAccount>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Event> { &self.informer }
-    /// A lister of the informer's cache of Event objects.
-    pub fn lister(&self) -> crate::core::v1::generated::listers::EventLister {
-        crate::core::v1::generated::listers::EventLister::new(self.informer.lister())
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ServiceAccount> { &self.informer }
+    /// A lister of the informer's cache of ServiceAccount objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::ServiceAccountLister {
+        crate::core::v1::generated::listers::ServiceAccountLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of Endpoints objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct EndpointsInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::Endpoints>,
+}
+impl EndpointsInformer {
+    /// `factory`'s informer of Endpoints objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::core::v1::Endpoints>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Endpoints> { &self.informer }
+    /// A lister of the informer's cache of Endpoints objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::EndpointsLister {
+        crate::core::v1::generated::listers::EndpointsLister::new(self.informer.lister())
     }
 }
 /// The shared informer of Node objects and a lister of its cache.
@@ -177,22 +247,136 @@ impl NodeInformer {
         crate::core::v1::generated::listers::NodeLister::new(self.informer.lister())
     }
 }
-/// The shared informer of ServiceAccount objects and a lister of its cache.
+/// The shared informer of Namespace objects and a lister of its cache.
 #[derive(Debug, Clone)]
-pub struct ServiceAccountInformer {
-    informer: ::kapi::cache::SharedInformer<crate::core::v1::ServiceAccount>,
+pub struct NamespaceInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::Namespace>,
 }
-impl ServiceAccountInformer {
-    /// `factory`'s informer of ServiceAccount objects: created on first use, then shared.
+impl NamespaceInformer {
+    /// `factory`'s informer of Namespace objects: created on first use, then shared.
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::core::v1::ServiceAccount>(),
+            informer: factory.informer_for::<crate::core::v1::Namespace>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ServiceAccount> { &self.informer }
-    /// A lister of the informer's cache of ServiceAccount objects.
-    pub fn lister(&self) -> crate::core::v1::generated::listers::ServiceAccountLister {
-        crate::core::v1::generated::listers::ServiceAccountLister::new(self.informer.lister())
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Namespace> { &self.informer }
+    /// A lister of the informer's cache of Namespace objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::NamespaceLister {
+        crate::core::v1::generated::listers::NamespaceLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of Event objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct EventInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::Event>,
+}
+impl EventInformer {
+    /// `factory`'s informer of Event objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::core::v1::Event>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Event> { &self.informer }
+    /// A lister of the informer's cache of Event objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::EventLister {
+        crate::core::v1::generated::listers::EventLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of LimitRange objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct LimitRangeInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::LimitRange>,
+}
+impl LimitRangeInformer {
+    /// `factory`'s informer of LimitRange objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::core::v1::LimitRange>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::LimitRange> { &self.informer }
+    /// A lister of the informer's cache of LimitRange objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::LimitRangeLister {
+        crate::core::v1::generated::listers::LimitRangeLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of ResourceQuota objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct ResourceQuotaInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::ResourceQuota>,
+}
+impl ResourceQuotaInformer {
+    /// `factory`'s informer of ResourceQuota objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::core::v1::ResourceQuota>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ResourceQuota> { &self.informer }
+    /// A lister of the informer's cache of ResourceQuota objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::ResourceQuotaLister {
+        crate::core::v1::generated::listers::ResourceQuotaLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of Secret objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct SecretInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::Secret>,
+}
+impl SecretInformer {
+    /// `factory`'s informer of Secret objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::core::v1::Secret>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Secret> { &self.informer }
+    /// A lister of the informer's cache of Secret objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::SecretLister {
+        crate::core::v1::generated::listers::SecretLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of ConfigMap objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct ConfigMapInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::ConfigMap>,
+}
+impl ConfigMapInformer {
+    /// `factory`'s informer of ConfigMap objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::core::v1::ConfigMap>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ConfigMap> { &self.informer }
+    /// A lister of the informer's cache of ConfigMap objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::ConfigMapLister {
+        crate::core::v1::generated::listers::ConfigMapLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of ComponentStatus objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct ComponentStatusInformer {
+    informer: ::kapi::cache::SharedInformer<crate::core::v1::ComponentStatus>,
+}
+impl ComponentStatusInformer {
+    /// `factory`'s informer of ComponentStatus objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::core::v1::ComponentStatus>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ComponentStatus> { &self.informer }
+    /// A lister of the informer's cache of ComponentStatus objects.
+    pub fn lister(&self) -> crate::core::v1::generated::listers::ComponentStatusLister {
+        crate::core::v1::generated::listers::ComponentStatusLister::new(self.informer.lister())
     }
 }

@@ -3,39 +3,58 @@
 //! Listers of v1: read-only views of the shared informers' caches, like client-go's listers.
 use ::kapi::meta::Selector;
 use ::std::sync::Arc;
-/// Lists Service objects from a shared informer's cache; `services(namespace)` reads one namespace.
+/// Lists and gets PersistentVolume objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
-pub struct ServiceLister {
-    lister: ::kapi::cache::Lister<crate::core::v1::Service>,
+pub struct PersistentVolumeLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::PersistentVolume>,
 }
-impl ServiceLister {
-    /// A lister over `lister`'s cache (a shared informer's: see `ServiceInformer::lister`).
-    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Service>) -> Self {
+impl PersistentVolumeLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `PersistentVolumeInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::PersistentVolume>) -> Self {
         Self { lister }
     }
-    /// The cached Service objects of every namespace that `selector` matches (`Selector::everything()` for all).
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Service>> {
+    /// The cached PersistentVolume objects that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PersistentVolume>> {
         self.lister.list(selector)
     }
-    /// The cached Service objects of `namespace`.
-    pub fn services(&self, namespace: &str) -> ServiceNamespaceLister {
-        ServiceNamespaceLister {
+    /// The cached PersistentVolume `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::PersistentVolume>> {
+        self.lister.get(name)
+    }
+}
+/// Lists PersistentVolumeClaim objects from a shared informer's cache; `persistent_volume_claims(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct PersistentVolumeClaimLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::PersistentVolumeClaim>,
+}
+impl PersistentVolumeClaimLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `PersistentVolumeClaimInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::PersistentVolumeClaim>) -> Self {
+        Self { lister }
+    }
+    /// The cached PersistentVolumeClaim objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PersistentVolumeClaim>> {
+        self.lister.list(selector)
+    }
+    /// The cached PersistentVolumeClaim objects of `namespace`.
+    pub fn persistent_volume_claims(&self, namespace: &str) -> PersistentVolumeClaimNamespaceLister {
+        PersistentVolumeClaimNamespaceLister {
             lister: self.lister.namespace(namespace),
         }
     }
 }
-/// The cached Service objects of one namespace.
+/// The cached PersistentVolumeClaim objects of one namespace.
 #[derive(Debug, Clone)]
-pub struct ServiceNamespaceLister {
-    lister: ::kapi::cache::NamespaceLister<crate::core::v1::Service>,
+pub struct PersistentVolumeClaimNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::PersistentVolumeClaim>,
 }
-impl ServiceNamespaceLister {
-    /// The cached Service objects of this namespace that `selector` matches.
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Service>> {
+impl PersistentVolumeClaimNamespaceLister {
+    /// The cached PersistentVolumeClaim objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PersistentVolumeClaim>> {
         self.lister.list(selector)
     }
-    /// The cached Service `name` in this namespace, if there is one.
-    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Service>> {
+    /// The cached PersistentVolumeClaim `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::PersistentVolumeClaim>> {
         self.lister.get(name)
     }
 }
@@ -75,6 +94,205 @@ impl PodNamespaceLister {
         self.lister.get(name)
     }
 }
+/// Lists PodTemplate objects from a shared informer's cache; `pod_templates(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct PodTemplateLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::PodTemplate>,
+}
+impl PodTemplateLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `PodTemplateInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::PodTemplate>) -> Self {
+        Self { lister }
+    }
+    /// The cached PodTemplate objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PodTemplate>> {
+        self.lister.list(selector)
+    }
+    /// The cached PodTemplate objects of `namespace`.
+    pub fn pod_templates(&self, namespace: &str) -> PodTemplateNamespaceLister {
+        PodTemplateNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached PodTemplate objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct PodTemplateNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::PodTemplate>,
+}
+impl PodTemplateNamespaceLister {
+    /// The cached PodTemplate objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PodTemplate>> {
+        self.lister.list(selector)
+    }
+    /// The cached PodTemplate `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::PodTemplate>> {
+        self.lister.get(name)
+    }
+}
+/// Lists ReplicationController objects from a shared informer's cache; `replication_controllers(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct ReplicationControllerLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::ReplicationController>,
+}
+impl ReplicationControllerLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ReplicationControllerInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ReplicationController>) -> Self {
+        Self { lister }
+    }
+    /// The cached ReplicationController objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ReplicationController>> {
+        self.lister.list(selector)
+    }
+    /// The cached ReplicationController objects of `namespace`.
+    pub fn replication_controllers(&self, namespace: &str) -> ReplicationControllerNamespaceLister {
+        ReplicationControllerNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached ReplicationController objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct ReplicationControllerNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::ReplicationController>,
+}
+impl ReplicationControllerNamespaceLister {
+    /// The cached ReplicationController objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ReplicationController>> {
+        self.lister.list(selector)
+    }
+    /// The cached ReplicationController `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ReplicationController>> {
+        self.lister.get(name)
+    }
+}
+/// Lists Service objects from a shared informer's cache; `services(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct ServiceLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::Service>,
+}
+impl ServiceLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ServiceInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Service>) -> Self {
+        Self { lister }
+    }
+    /// The cached Service objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Service>> {
+        self.lister.list(selector)
+    }
+    /// The cached Service objects of `namespace`.
+    pub fn services(&self, namespace: &str) -> ServiceNamespaceLister {
+        ServiceNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached Service objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct ServiceNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::Service>,
+}
+impl ServiceNamespaceLister {
+    /// The cached Service objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Service>> {
+        self.lister.list(selector)
+    }
+    /// The cached Service `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Service>> {
+        self.lister.get(name)
+    }
+}
+/// Lists ServiceAccount objects from a shared informer's cache; `service_accounts(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct ServiceAccountLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::ServiceAccount>,
+}
+impl ServiceAccountLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ServiceAccountInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ServiceAccount>) -> Self {
+        Self { lister }
+    }
+    /// The cached ServiceAccount objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ServiceAccount>> {
+        self.lister.list(selector)
+    }
+    /// The cached ServiceAccount objects of `namespace`.
+    pub fn service_accounts(&self, namespace: &str) -> ServiceAccountNamespaceLister {
+        ServiceAccountNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached ServiceAccount objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct ServiceAccountNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::ServiceAccount>,
+}
+impl ServiceAccountNamespaceLister {
+    /// The cached ServiceAccount objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ServiceAccount>> {
+        self.lister.list(selector)
+    }
+    /// The cached ServiceAccount `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ServiceAccount>> {
+        self.lister.get(name)
+    }
+}
+/// Lists Endpoints objects from a shared informer's cache; `endpointses(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct EndpointsLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::Endpoints>,
+}
+impl EndpointsLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `EndpointsInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Endpoints>) -> Self {
+        Self { lister }
+    }
+    /// The cached Endpoints objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Endpoints>> {
+        self.lister.list(selector)
+    }
+    /// The cached Endpoints objects of `namespace`.
+    pub fn endpointses(&self, namespace: &str) -> EndpointsNamespaceLister {
+        EndpointsNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached Endpoints objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct EndpointsNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::Endpoints>,
+}
+impl EndpointsNamespaceLister {
+    /// The cached Endpoints objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Endpoints>> {
+        self.lister.list(selector)
+    }
+    /// The cached Endpoints `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Endpoints>> {
+        self.lister.get(name)
+    }
+}
+/// Lists and gets Node objects (cluster-scoped) from a shared informer's cache.
+#[derive(Debug, Clone)]
+pub struct NodeLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::Node>,
+}
+impl NodeLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `NodeInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Node>) -> Self {
+        Self { lister }
+    }
+    /// The cached Node objects that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Node>> {
+        self.lister.list(selector)
+    }
+    /// The cached Node `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Node>> {
+        self.lister.get(name)
+    }
+}
 /// Lists and gets Namespace objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct NamespaceLister {
@@ -91,78 +309,6 @@ impl NamespaceLister {
     }
     /// The cached Namespace `name`, if there is one.
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Namespace>> {
-        self.lister.get(name)
-    }
-}
-/// Lists ConfigMap objects from a shared informer's cache; `config_maps(namespace)` reads one namespace.
-#[derive(Debug, Clone)]
-pub struct ConfigMapLister {
-    lister: ::kapi::cache::Lister<crate::core::v1::ConfigMap>,
-}
-impl ConfigMapLister {
-    /// A lister over `lister`'s cache (a shared informer's: see `ConfigMapInformer::lister`).
-    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ConfigMap>) -> Self {
-        Self { lister }
-    }
-    /// The cached ConfigMap objects of every namespace that `selector` matches (`Selector::everything()` for all).
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ConfigMap>> {
-        self.lister.list(selector)
-    }
-    /// The cached ConfigMap objects of `namespace`.
-    pub fn config_maps(&self, namespace: &str) -> ConfigMapNamespaceLister {
-        ConfigMapNamespaceLister {
-            lister: self.lister.namespace(namespace),
-        }
-    }
-}
-/// The cached ConfigMap objects of one namespace.
-#[derive(Debug, Clone)]
-pub struct ConfigMapNamespaceLister {
-    lister: ::kapi::cache::NamespaceLister<crate::core::v1::ConfigMap>,
-}
-impl ConfigMapNamespaceLister {
-    /// The cached ConfigMap objects of this namespace that `selector` matches.
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ConfigMap>> {
-        self.lister.list(selector)
-    }
-    /// The cached ConfigMap `name` in this namespace, if there is one.
-    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ConfigMap>> {
-        self.lister.get(name)
-    }
-}
-/// Lists Secret objects from a shared informer's cache; `secrets(namespace)` reads one namespace.
-#[derive(Debug, Clone)]
-pub struct SecretLister {
-    lister: ::kapi::cache::Lister<crate::core::v1::Secret>,
-}
-impl SecretLister {
-    /// A lister over `lister`'s cache (a shared informer's: see `SecretInformer::lister`).
-    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Secret>) -> Self {
-        Self { lister }
-    }
-    /// The cached Secret objects of every namespace that `selector` matches (`Selector::everything()` for all).
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Secret>> {
-        self.lister.list(selector)
-    }
-    /// The cached Secret objects of `namespace`.
-    pub fn secrets(&self, namespace: &str) -> SecretNamespaceLister {
-        SecretNamespaceLister {
-            lister: self.lister.namespace(namespace),
-        }
-    }
-}
-/// The cached Secret objects of one namespace.
-#[derive(Debug, Clone)]
-pub struct SecretNamespaceLister {
-    lister: ::kapi::cache::NamespaceLister<crate::core::v1::Secret>,
-}
-impl SecretNamespaceLister {
-    /// The cached Secret objects of this namespace that `selector` matches.
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Secret>> {
-        self.lister.list(selector)
-    }
-    /// The cached Secret `name` in this namespace, if there is one.
-    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Secret>> {
         self.lister.get(name)
     }
 }
@@ -202,58 +348,166 @@ impl EventNamespaceLister {
         self.lister.get(name)
     }
 }
-/// Lists and gets Node objects (cluster-scoped) from a shared informer's cache.
+/// Lists LimitRange objects from a shared informer's cache; `limit_ranges(namespace)` reads one namespace.
 #[derive(Debug, Clone)]
-pub struct NodeLister {
-    lister: ::kapi::cache::Lister<crate::core::v1::Node>,
+pub struct LimitRangeLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::LimitRange>,
 }
-impl NodeLister {
-    /// A lister over `lister`'s cache (a shared informer's: see `NodeInformer::lister`).
-    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Node>) -> Self {
+impl LimitRangeLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `LimitRangeInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::LimitRange>) -> Self {
         Self { lister }
     }
-    /// The cached Node objects that `selector` matches (`Selector::everything()` for all).
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Node>> {
+    /// The cached LimitRange objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::LimitRange>> {
         self.lister.list(selector)
     }
-    /// The cached Node `name`, if there is one.
-    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Node>> {
-        self.lister.get(name)
-    }
-}
-/// Lists ServiceAccount objects from a shared informer's cache; `service_accounts(namespace)` reads one namespace.
-#[derive(Debug, Clone)]
-pub struct ServiceAccountLister {
-    lister: ::kapi::cache::Lister<crate::core::v1::ServiceAccount>,
-}
-impl ServiceAccountLister {
-    /// A lister over `lister`'s cache (a shared informer's: see `ServiceAccountInformer::lister`).
-    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ServiceAccount>) -> Self {
-        Self { lister }
-    }
-    /// The cached ServiceAccount objects of every namespace that `selector` matches (`Selector::everything()` for all).
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ServiceAccount>> {
-        self.lister.list(selector)
-    }
-    /// The cached ServiceAccount objects of `namespace`.
-    pub fn service_accounts(&self, namespace: &str) -> ServiceAccountNamespaceLister {
-        ServiceAccountNamespaceLister {
+    /// The cached LimitRange objects of `namespace`.
+    pub fn limit_ranges(&self, namespace: &str) -> LimitRangeNamespaceLister {
+        LimitRangeNamespaceLister {
             lister: self.lister.namespace(namespace),
         }
     }
 }
-/// The cached ServiceAccount objects of one namespace.
+/// The cached LimitRange objects of one namespace.
 #[derive(Debug, Clone)]
-pub struct ServiceAccountNamespaceLister {
-    lister: ::kapi::cache::NamespaceLister<crate::core::v1::ServiceAccount>,
+pub struct LimitRangeNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::LimitRange>,
 }
-impl ServiceAccountNamespaceLister {
-    /// The cached ServiceAccount objects of this namespace that `selector` matches.
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ServiceAccount>> {
+impl LimitRangeNamespaceLister {
+    /// The cached LimitRange objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::LimitRange>> {
         self.lister.list(selector)
     }
-    /// The cached ServiceAccount `name` in this namespace, if there is one.
-    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ServiceAccount>> {
+    /// The cached LimitRange `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::LimitRange>> {
+        self.lister.get(name)
+    }
+}
+/// Lists ResourceQuota objects from a shared informer's cache; `resource_quotas(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct ResourceQuotaLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::ResourceQuota>,
+}
+impl ResourceQuotaLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ResourceQuotaInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ResourceQuota>) -> Self {
+        Self { lister }
+    }
+    /// The cached ResourceQuota objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ResourceQuota>> {
+        self.lister.list(selector)
+    }
+    /// The cached ResourceQuota objects of `namespace`.
+    pub fn resource_quotas(&self, namespace: &str) -> ResourceQuotaNamespaceLister {
+        ResourceQuotaNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached ResourceQuota objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct ResourceQuotaNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::ResourceQuota>,
+}
+impl ResourceQuotaNamespaceLister {
+    /// The cached ResourceQuota objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ResourceQuota>> {
+        self.lister.list(selector)
+    }
+    /// The cached ResourceQuota `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ResourceQuota>> {
+        self.lister.get(name)
+    }
+}
+/// Lists Secret objects from a shared informer's cache; `secrets(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct SecretLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::Secret>,
+}
+impl SecretLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `SecretInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Secret>) -> Self {
+        Self { lister }
+    }
+    /// The cached Secret objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Secret>> {
+        self.lister.list(selector)
+    }
+    /// The cached Secret objects of `namespace`.
+    pub fn secrets(&self, namespace: &str) -> SecretNamespaceLister {
+        SecretNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached Secret objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct SecretNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::Secret>,
+}
+impl SecretNamespaceLister {
+    /// The cached Secret objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Secret>> {
+        self.lister.list(selector)
+    }
+    /// The cached Secret `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Secret>> {
+        self.lister.get(name)
+    }
+}
+/// Lists ConfigMap objects from a shared informer's cache; `config_maps(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct ConfigMapLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::ConfigMap>,
+}
+impl ConfigMapLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ConfigMapInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ConfigMap>) -> Self {
+        Self { lister }
+    }
+    /// The cached ConfigMap objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ConfigMap>> {
+        self.lister.list(selector)
+    }
+    /// The cached ConfigMap objects of `namespace`.
+    pub fn config_maps(&self, namespace: &str) -> ConfigMapNamespaceLister {
+        ConfigMapNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached ConfigMap objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct ConfigMapNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::core::v1::ConfigMap>,
+}
+impl ConfigMapNamespaceLister {
+    /// The cached ConfigMap objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ConfigMap>> {
+        self.lister.list(selector)
+    }
+    /// The cached ConfigMap `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ConfigMap>> {
+        self.lister.get(name)
+    }
+}
+/// Lists and gets ComponentStatus objects (cluster-scoped) from a shared informer's cache.
+#[derive(Debug, Clone)]
+pub struct ComponentStatusLister {
+    lister: ::kapi::cache::Lister<crate::core::v1::ComponentStatus>,
+}
+impl ComponentStatusLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ComponentStatusInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ComponentStatus>) -> Self {
+        Self { lister }
+    }
+    /// The cached ComponentStatus objects that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ComponentStatus>> {
+        self.lister.list(selector)
+    }
+    /// The cached ComponentStatus `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ComponentStatus>> {
         self.lister.get(name)
     }
 }

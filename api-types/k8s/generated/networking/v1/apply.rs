@@ -210,6 +210,42 @@ impl Serialize for NetworkPolicyIngressRuleApplyConfiguration {
         map.end()
     }
 }
+/// The apply configuration of [`crate::networking::v1::NetworkPolicyEgressRule`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NetworkPolicyEgressRuleApplyConfiguration {
+    /// `ports`.
+    pub ports: Option<Vec<NetworkPolicyPortApplyConfiguration>>,
+    /// `to`.
+    pub to: Option<Vec<NetworkPolicyPeerApplyConfiguration>>,
+}
+impl NetworkPolicyEgressRuleApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `ports`.
+    pub fn with_ports<T: Into<NetworkPolicyPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `to`.
+    pub fn with_to<T: Into<NetworkPolicyPeerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.to.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for NetworkPolicyEgressRuleApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ports {
+            map.serialize_entry("ports", v)?;
+        }
+        if let Some(v) = &self.to {
+            map.serialize_entry("to", v)?;
+        }
+        map.end()
+    }
+}
 /// The apply configuration of [`crate::networking::v1::NetworkPolicyPort`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NetworkPolicyPortApplyConfiguration {
@@ -252,6 +288,42 @@ impl Serialize for NetworkPolicyPortApplyConfiguration {
         }
         if let Some(v) = &self.end_port {
             map.serialize_entry("endPort", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IPBlock`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IPBlockApplyConfiguration {
+    /// `cidr`.
+    pub cidr: Option<String>,
+    /// `except`.
+    pub except: Option<Vec<String>>,
+}
+impl IPBlockApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `cidr`.
+    pub fn with_cidr(mut self, value: impl Into<String>) -> Self {
+        self.cidr = Some(value.into());
+        self
+    }
+    /// Appends to `except`.
+    pub fn with_except<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.except.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for IPBlockApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.cidr {
+            map.serialize_entry("cidr", v)?;
+        }
+        if let Some(v) = &self.except {
+            map.serialize_entry("except", v)?;
         }
         map.end()
     }
@@ -302,74 +374,1210 @@ impl Serialize for NetworkPolicyPeerApplyConfiguration {
         map.end()
     }
 }
-/// The apply configuration of [`crate::networking::v1::IPBlock`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::networking::v1::Ingress`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct IPBlockApplyConfiguration {
-    /// `cidr`.
-    pub cidr: Option<String>,
-    /// `except`.
-    pub except: Option<Vec<String>>,
+pub struct IngressApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<IngressSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<IngressStatusApplyConfiguration>,
 }
-impl IPBlockApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
+impl IngressApplyConfiguration {
+    /// A Ingress to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("networking.k8s.io/v1".into()),
+            kind: Some("Ingress".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
     }
-    /// Sets `cidr`.
-    pub fn with_cidr(mut self, value: impl Into<String>) -> Self {
-        self.cidr = Some(value.into());
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<IngressSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
         self
     }
-    /// Appends to `except`.
-    pub fn with_except<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.except.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<IngressStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl Serialize for IPBlockApplyConfiguration {
+impl Serialize for IngressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.cidr {
-            map.serialize_entry("cidr", v)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
         }
-        if let Some(v) = &self.except {
-            map.serialize_entry("except", v)?;
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
         }
         map.end()
     }
 }
-/// The apply configuration of [`crate::networking::v1::NetworkPolicyEgressRule`]: every field optional, and only what is set is written.
+/// The apply configuration of [`crate::networking::v1::IngressSpec`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct NetworkPolicyEgressRuleApplyConfiguration {
-    /// `ports`.
-    pub ports: Option<Vec<NetworkPolicyPortApplyConfiguration>>,
-    /// `to`.
-    pub to: Option<Vec<NetworkPolicyPeerApplyConfiguration>>,
+pub struct IngressSpecApplyConfiguration {
+    /// `ingressClassName`.
+    pub ingress_class_name: Option<String>,
+    /// `defaultBackend`.
+    pub default_backend: Option<IngressBackendApplyConfiguration>,
+    /// `tls`.
+    pub tls: Option<Vec<IngressTLSApplyConfiguration>>,
+    /// `rules`.
+    pub rules: Option<Vec<IngressRuleApplyConfiguration>>,
 }
-impl NetworkPolicyEgressRuleApplyConfiguration {
+impl IngressSpecApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Appends to `ports`.
-    pub fn with_ports<T: Into<NetworkPolicyPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Sets `ingressClassName`.
+    pub fn with_ingress_class_name(mut self, value: impl Into<String>) -> Self {
+        self.ingress_class_name = Some(value.into());
         self
     }
-    /// Appends to `to`.
-    pub fn with_to<T: Into<NetworkPolicyPeerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.to.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    /// Sets `defaultBackend`.
+    pub fn with_default_backend(mut self, value: impl Into<IngressBackendApplyConfiguration>) -> Self {
+        self.default_backend = Some(value.into());
+        self
+    }
+    /// Appends to `tls`.
+    pub fn with_tls<T: Into<IngressTLSApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.tls.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Appends to `rules`.
+    pub fn with_rules<T: Into<IngressRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl Serialize for NetworkPolicyEgressRuleApplyConfiguration {
+impl Serialize for IngressSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ingress_class_name {
+            map.serialize_entry("ingressClassName", v)?;
+        }
+        if let Some(v) = &self.default_backend {
+            map.serialize_entry("defaultBackend", v)?;
+        }
+        if let Some(v) = &self.tls {
+            map.serialize_entry("tls", v)?;
+        }
+        if let Some(v) = &self.rules {
+            map.serialize_entry("rules", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressTLS`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressTLSApplyConfiguration {
+    /// `hosts`.
+    pub hosts: Option<Vec<String>>,
+    /// `secretName`.
+    pub secret_name: Option<String>,
+}
+impl IngressTLSApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `hosts`.
+    pub fn with_hosts<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.hosts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+    /// Sets `secretName`.
+    pub fn with_secret_name(mut self, value: impl Into<String>) -> Self {
+        self.secret_name = Some(value.into());
+        self
+    }
+}
+impl Serialize for IngressTLSApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.hosts {
+            map.serialize_entry("hosts", v)?;
+        }
+        if let Some(v) = &self.secret_name {
+            map.serialize_entry("secretName", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressStatusApplyConfiguration {
+    /// `loadBalancer`.
+    pub load_balancer: Option<IngressLoadBalancerStatusApplyConfiguration>,
+}
+impl IngressStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `loadBalancer`.
+    pub fn with_load_balancer(mut self, value: impl Into<IngressLoadBalancerStatusApplyConfiguration>) -> Self {
+        self.load_balancer = Some(value.into());
+        self
+    }
+}
+impl Serialize for IngressStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.load_balancer {
+            map.serialize_entry("loadBalancer", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressLoadBalancerStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressLoadBalancerStatusApplyConfiguration {
+    /// `ingress`.
+    pub ingress: Option<Vec<IngressLoadBalancerIngressApplyConfiguration>>,
+}
+impl IngressLoadBalancerStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `ingress`.
+    pub fn with_ingress<T: Into<IngressLoadBalancerIngressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ingress.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for IngressLoadBalancerStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ingress {
+            map.serialize_entry("ingress", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressLoadBalancerIngress`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressLoadBalancerIngressApplyConfiguration {
+    /// `ip`.
+    pub ip: Option<String>,
+    /// `hostname`.
+    pub hostname: Option<String>,
+    /// `ports`.
+    pub ports: Option<Vec<IngressPortStatusApplyConfiguration>>,
+}
+impl IngressLoadBalancerIngressApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `ip`.
+    pub fn with_ip(mut self, value: impl Into<String>) -> Self {
+        self.ip = Some(value.into());
+        self
+    }
+    /// Sets `hostname`.
+    pub fn with_hostname(mut self, value: impl Into<String>) -> Self {
+        self.hostname = Some(value.into());
+        self
+    }
+    /// Appends to `ports`.
+    pub fn with_ports<T: Into<IngressPortStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for IngressLoadBalancerIngressApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.ip {
+            map.serialize_entry("ip", v)?;
+        }
+        if let Some(v) = &self.hostname {
+            map.serialize_entry("hostname", v)?;
+        }
         if let Some(v) = &self.ports {
             map.serialize_entry("ports", v)?;
         }
-        if let Some(v) = &self.to {
-            map.serialize_entry("to", v)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressPortStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressPortStatusApplyConfiguration {
+    /// `port`.
+    pub port: Option<i32>,
+    /// `protocol`.
+    pub protocol: Option<crate::core::v1::Protocol>,
+    /// `error`.
+    pub error: Option<String>,
+}
+impl IngressPortStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `port`.
+    pub fn with_port(mut self, value: impl Into<i32>) -> Self {
+        self.port = Some(value.into());
+        self
+    }
+    /// Sets `protocol`.
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::Protocol>) -> Self {
+        self.protocol = Some(value.into());
+        self
+    }
+    /// Sets `error`.
+    pub fn with_error(mut self, value: impl Into<String>) -> Self {
+        self.error = Some(value.into());
+        self
+    }
+}
+impl Serialize for IngressPortStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.port {
+            map.serialize_entry("port", v)?;
+        }
+        if let Some(v) = &self.protocol {
+            map.serialize_entry("protocol", v)?;
+        }
+        if let Some(v) = &self.error {
+            map.serialize_entry("error", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressRule`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressRuleApplyConfiguration {
+    /// `host`.
+    pub host: Option<String>,
+    /// `ingressRuleValue`.
+    pub ingress_rule_value: Option<IngressRuleValueApplyConfiguration>,
+}
+impl IngressRuleApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `host`.
+    pub fn with_host(mut self, value: impl Into<String>) -> Self {
+        self.host = Some(value.into());
+        self
+    }
+    /// Sets `ingressRuleValue`.
+    pub fn with_ingress_rule_value(mut self, value: impl Into<IngressRuleValueApplyConfiguration>) -> Self {
+        self.ingress_rule_value = Some(value.into());
+        self
+    }
+}
+impl IngressRuleApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.host {
+            map.serialize_entry("host", v)?;
+        }
+        if let Some(v) = &self.ingress_rule_value {
+            v.serialize_entries(map)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for IngressRuleApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressRuleValue`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressRuleValueApplyConfiguration {
+    /// `http`.
+    pub http: Option<HTTPIngressRuleValueApplyConfiguration>,
+}
+impl IngressRuleValueApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `http`.
+    pub fn with_http(mut self, value: impl Into<HTTPIngressRuleValueApplyConfiguration>) -> Self {
+        self.http = Some(value.into());
+        self
+    }
+}
+impl IngressRuleValueApplyConfiguration {
+    #[doc(hidden)]
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if let Some(v) = &self.http {
+            map.serialize_entry("http", v)?;
+        }
+        Ok(())
+    }
+}
+impl Serialize for IngressRuleValueApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.serialize_entries(&mut map)?;
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::HTTPIngressRuleValue`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HTTPIngressRuleValueApplyConfiguration {
+    /// `paths`.
+    pub paths: Option<Vec<HTTPIngressPathApplyConfiguration>>,
+}
+impl HTTPIngressRuleValueApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `paths`.
+    pub fn with_paths<T: Into<HTTPIngressPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.paths.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for HTTPIngressRuleValueApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.paths {
+            map.serialize_entry("paths", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::HTTPIngressPath`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HTTPIngressPathApplyConfiguration {
+    /// `path`.
+    pub path: Option<String>,
+    /// `pathType`.
+    pub path_type: Option<crate::networking::v1::PathType>,
+    /// `backend`.
+    pub backend: Option<IngressBackendApplyConfiguration>,
+}
+impl HTTPIngressPathApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `path`.
+    pub fn with_path(mut self, value: impl Into<String>) -> Self {
+        self.path = Some(value.into());
+        self
+    }
+    /// Sets `pathType`.
+    pub fn with_path_type(mut self, value: impl Into<crate::networking::v1::PathType>) -> Self {
+        self.path_type = Some(value.into());
+        self
+    }
+    /// Sets `backend`.
+    pub fn with_backend(mut self, value: impl Into<IngressBackendApplyConfiguration>) -> Self {
+        self.backend = Some(value.into());
+        self
+    }
+}
+impl Serialize for HTTPIngressPathApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.path {
+            map.serialize_entry("path", v)?;
+        }
+        if let Some(v) = &self.path_type {
+            map.serialize_entry("pathType", v)?;
+        }
+        if let Some(v) = &self.backend {
+            map.serialize_entry("backend", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressBackend`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressBackendApplyConfiguration {
+    /// `service`.
+    pub service: Option<IngressServiceBackendApplyConfiguration>,
+    /// `resource`.
+    pub resource: Option<crate::core::v1::TypedLocalObjectReference>,
+}
+impl IngressBackendApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `service`.
+    pub fn with_service(mut self, value: impl Into<IngressServiceBackendApplyConfiguration>) -> Self {
+        self.service = Some(value.into());
+        self
+    }
+    /// Sets `resource`.
+    pub fn with_resource(mut self, value: impl Into<crate::core::v1::TypedLocalObjectReference>) -> Self {
+        self.resource = Some(value.into());
+        self
+    }
+}
+impl Serialize for IngressBackendApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.service {
+            map.serialize_entry("service", v)?;
+        }
+        if let Some(v) = &self.resource {
+            map.serialize_entry("resource", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressServiceBackend`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressServiceBackendApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `port`.
+    pub port: Option<ServiceBackendPortApplyConfiguration>,
+}
+impl IngressServiceBackendApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `port`.
+    pub fn with_port(mut self, value: impl Into<ServiceBackendPortApplyConfiguration>) -> Self {
+        self.port = Some(value.into());
+        self
+    }
+}
+impl Serialize for IngressServiceBackendApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.port {
+            map.serialize_entry("port", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::ServiceBackendPort`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ServiceBackendPortApplyConfiguration {
+    /// `name`.
+    pub name: Option<String>,
+    /// `number`.
+    pub number: Option<i32>,
+}
+impl ServiceBackendPortApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `number`.
+    pub fn with_number(mut self, value: impl Into<i32>) -> Self {
+        self.number = Some(value.into());
+        self
+    }
+}
+impl Serialize for ServiceBackendPortApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.number {
+            map.serialize_entry("number", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressClass`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressClassApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<IngressClassSpecApplyConfiguration>,
+}
+impl IngressClassApplyConfiguration {
+    /// A IngressClass to apply: `apiVersion`, `kind`, and the name of the object.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("networking.k8s.io/v1".into()),
+            kind: Some("IngressClass".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<IngressClassSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for IngressClassApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressClassSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressClassSpecApplyConfiguration {
+    /// `controller`.
+    pub controller: Option<String>,
+    /// `parameters`.
+    pub parameters: Option<IngressClassParametersReferenceApplyConfiguration>,
+}
+impl IngressClassSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `controller`.
+    pub fn with_controller(mut self, value: impl Into<String>) -> Self {
+        self.controller = Some(value.into());
+        self
+    }
+    /// Sets `parameters`.
+    pub fn with_parameters(mut self, value: impl Into<IngressClassParametersReferenceApplyConfiguration>) -> Self {
+        self.parameters = Some(value.into());
+        self
+    }
+}
+impl Serialize for IngressClassSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.controller {
+            map.serialize_entry("controller", v)?;
+        }
+        if let Some(v) = &self.parameters {
+            map.serialize_entry("parameters", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IngressClassParametersReference`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IngressClassParametersReferenceApplyConfiguration {
+    /// `apiGroup`.
+    pub api_group: Option<String>,
+    /// `kind`.
+    pub kind: Option<String>,
+    /// `name`.
+    pub name: Option<String>,
+    /// `scope`.
+    pub scope: Option<String>,
+    /// `namespace`.
+    pub namespace: Option<String>,
+}
+impl IngressClassParametersReferenceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `apiGroup`.
+    pub fn with_api_group(mut self, value: impl Into<String>) -> Self {
+        self.api_group = Some(value.into());
+        self
+    }
+    /// Sets `kind`.
+    pub fn with_kind(mut self, value: impl Into<String>) -> Self {
+        self.kind = Some(value.into());
+        self
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+    /// Sets `scope`.
+    pub fn with_scope(mut self, value: impl Into<String>) -> Self {
+        self.scope = Some(value.into());
+        self
+    }
+    /// Sets `namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.namespace = Some(value.into());
+        self
+    }
+}
+impl Serialize for IngressClassParametersReferenceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_group {
+            map.serialize_entry("apiGroup", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        if let Some(v) = &self.scope {
+            map.serialize_entry("scope", v)?;
+        }
+        if let Some(v) = &self.namespace {
+            map.serialize_entry("namespace", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IPAddress`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IPAddressApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<IPAddressSpecApplyConfiguration>,
+}
+impl IPAddressApplyConfiguration {
+    /// A IPAddress to apply: `apiVersion`, `kind`, and the name of the object.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("networking.k8s.io/v1".into()),
+            kind: Some("IPAddress".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<IPAddressSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for IPAddressApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::IPAddressSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IPAddressSpecApplyConfiguration {
+    /// `parentRef`.
+    pub parent_ref: Option<ParentReferenceApplyConfiguration>,
+}
+impl IPAddressSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `parentRef`.
+    pub fn with_parent_ref(mut self, value: impl Into<ParentReferenceApplyConfiguration>) -> Self {
+        self.parent_ref = Some(value.into());
+        self
+    }
+}
+impl Serialize for IPAddressSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.parent_ref {
+            map.serialize_entry("parentRef", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::ParentReference`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ParentReferenceApplyConfiguration {
+    /// `group`.
+    pub group: Option<String>,
+    /// `resource`.
+    pub resource: Option<String>,
+    /// `namespace`.
+    pub namespace: Option<String>,
+    /// `name`.
+    pub name: Option<String>,
+}
+impl ParentReferenceApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `group`.
+    pub fn with_group(mut self, value: impl Into<String>) -> Self {
+        self.group = Some(value.into());
+        self
+    }
+    /// Sets `resource`.
+    pub fn with_resource(mut self, value: impl Into<String>) -> Self {
+        self.resource = Some(value.into());
+        self
+    }
+    /// Sets `namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.namespace = Some(value.into());
+        self
+    }
+    /// Sets `name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+}
+impl Serialize for ParentReferenceApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.group {
+            map.serialize_entry("group", v)?;
+        }
+        if let Some(v) = &self.resource {
+            map.serialize_entry("resource", v)?;
+        }
+        if let Some(v) = &self.namespace {
+            map.serialize_entry("namespace", v)?;
+        }
+        if let Some(v) = &self.name {
+            map.serialize_entry("name", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::ServiceCIDR`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ServiceCIDRApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<ServiceCIDRSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<ServiceCIDRStatusApplyConfiguration>,
+}
+impl ServiceCIDRApplyConfiguration {
+    /// A ServiceCIDR to apply: `apiVersion`, `kind`, and the name of the object.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("networking.k8s.io/v1".into()),
+            kind: Some("ServiceCIDR".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<ServiceCIDRSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<ServiceCIDRStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for ServiceCIDRApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::ServiceCIDRSpec`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ServiceCIDRSpecApplyConfiguration {
+    /// `cidrs`.
+    pub cidrs: Option<Vec<String>>,
+}
+impl ServiceCIDRSpecApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `cidrs`.
+    pub fn with_cidrs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.cidrs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ServiceCIDRSpecApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.cidrs {
+            map.serialize_entry("cidrs", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::networking::v1::ServiceCIDRStatus`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ServiceCIDRStatusApplyConfiguration {
+    /// `conditions`.
+    pub conditions: Option<Vec<::kapi::meta::Condition>>,
+}
+impl ServiceCIDRStatusApplyConfiguration {
+    /// An empty configuration: nothing is written until a setter is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends to `conditions`.
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self
+    }
+}
+impl Serialize for ServiceCIDRStatusApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.conditions {
+            map.serialize_entry("conditions", v)?;
         }
         map.end()
     }

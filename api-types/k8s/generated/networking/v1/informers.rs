@@ -15,6 +15,22 @@ impl NetworkingV1Informers {
     pub fn network_policies(&self) -> NetworkPolicyInformer {
         NetworkPolicyInformer::new(&self.factory)
     }
+    /// The informer of Ingress objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn ingresses(&self) -> IngressInformer {
+        IngressInformer::new(&self.factory)
+    }
+    /// The informer of IngressClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn ingress_classes(&self) -> IngressClassInformer {
+        IngressClassInformer::new(&self.factory)
+    }
+    /// The informer of IPAddress objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn ip_addresses(&self) -> IPAddressInformer {
+        IPAddressInformer::new(&self.factory)
+    }
+    /// The informer of ServiceCIDR objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    pub fn service_cidrs(&self) -> ServiceCIDRInformer {
+        ServiceCIDRInformer::new(&self.factory)
+    }
 }
 /// The shared informer of NetworkPolicy objects and a lister of its cache.
 #[derive(Debug, Clone)]
@@ -33,5 +49,81 @@ impl NetworkPolicyInformer {
     /// A lister of the informer's cache of NetworkPolicy objects.
     pub fn lister(&self) -> crate::networking::v1::generated::listers::NetworkPolicyLister {
         crate::networking::v1::generated::listers::NetworkPolicyLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of Ingress objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct IngressInformer {
+    informer: ::kapi::cache::SharedInformer<crate::networking::v1::Ingress>,
+}
+impl IngressInformer {
+    /// `factory`'s informer of Ingress objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::networking::v1::Ingress>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::Ingress> { &self.informer }
+    /// A lister of the informer's cache of Ingress objects.
+    pub fn lister(&self) -> crate::networking::v1::generated::listers::IngressLister {
+        crate::networking::v1::generated::listers::IngressLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of IngressClass objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct IngressClassInformer {
+    informer: ::kapi::cache::SharedInformer<crate::networking::v1::IngressClass>,
+}
+impl IngressClassInformer {
+    /// `factory`'s informer of IngressClass objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::networking::v1::IngressClass>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::IngressClass> { &self.informer }
+    /// A lister of the informer's cache of IngressClass objects.
+    pub fn lister(&self) -> crate::networking::v1::generated::listers::IngressClassLister {
+        crate::networking::v1::generated::listers::IngressClassLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of IPAddress objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct IPAddressInformer {
+    informer: ::kapi::cache::SharedInformer<crate::networking::v1::IPAddress>,
+}
+impl IPAddressInformer {
+    /// `factory`'s informer of IPAddress objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::networking::v1::IPAddress>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::IPAddress> { &self.informer }
+    /// A lister of the informer's cache of IPAddress objects.
+    pub fn lister(&self) -> crate::networking::v1::generated::listers::IPAddressLister {
+        crate::networking::v1::generated::listers::IPAddressLister::new(self.informer.lister())
+    }
+}
+/// The shared informer of ServiceCIDR objects and a lister of its cache.
+#[derive(Debug, Clone)]
+pub struct ServiceCIDRInformer {
+    informer: ::kapi::cache::SharedInformer<crate::networking::v1::ServiceCIDR>,
+}
+impl ServiceCIDRInformer {
+    /// `factory`'s informer of ServiceCIDR objects: created on first use, then shared.
+    pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
+        Self {
+            informer: factory.informer_for::<crate::networking::v1::ServiceCIDR>(),
+        }
+    }
+    /// The shared informer: event handlers, its store, start and sync.
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::ServiceCIDR> { &self.informer }
+    /// A lister of the informer's cache of ServiceCIDR objects.
+    pub fn lister(&self) -> crate::networking::v1::generated::listers::ServiceCIDRLister {
+        crate::networking::v1::generated::listers::ServiceCIDRLister::new(self.informer.lister())
     }
 }

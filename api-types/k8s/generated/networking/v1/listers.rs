@@ -39,3 +39,96 @@ impl NetworkPolicyNamespaceLister {
         self.lister.get(name)
     }
 }
+/// Lists Ingress objects from a shared informer's cache; `ingresses(namespace)` reads one namespace.
+#[derive(Debug, Clone)]
+pub struct IngressLister {
+    lister: ::kapi::cache::Lister<crate::networking::v1::Ingress>,
+}
+impl IngressLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `IngressInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::Ingress>) -> Self {
+        Self { lister }
+    }
+    /// The cached Ingress objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::Ingress>> {
+        self.lister.list(selector)
+    }
+    /// The cached Ingress objects of `namespace`.
+    pub fn ingresses(&self, namespace: &str) -> IngressNamespaceLister {
+        IngressNamespaceLister {
+            lister: self.lister.namespace(namespace),
+        }
+    }
+}
+/// The cached Ingress objects of one namespace.
+#[derive(Debug, Clone)]
+pub struct IngressNamespaceLister {
+    lister: ::kapi::cache::NamespaceLister<crate::networking::v1::Ingress>,
+}
+impl IngressNamespaceLister {
+    /// The cached Ingress objects of this namespace that `selector` matches.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::Ingress>> {
+        self.lister.list(selector)
+    }
+    /// The cached Ingress `name` in this namespace, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::Ingress>> {
+        self.lister.get(name)
+    }
+}
+/// Lists and gets IngressClass objects (cluster-scoped) from a shared informer's cache.
+#[derive(Debug, Clone)]
+pub struct IngressClassLister {
+    lister: ::kapi::cache::Lister<crate::networking::v1::IngressClass>,
+}
+impl IngressClassLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `IngressClassInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::IngressClass>) -> Self {
+        Self { lister }
+    }
+    /// The cached IngressClass objects that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::IngressClass>> {
+        self.lister.list(selector)
+    }
+    /// The cached IngressClass `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::IngressClass>> {
+        self.lister.get(name)
+    }
+}
+/// Lists and gets IPAddress objects (cluster-scoped) from a shared informer's cache.
+#[derive(Debug, Clone)]
+pub struct IPAddressLister {
+    lister: ::kapi::cache::Lister<crate::networking::v1::IPAddress>,
+}
+impl IPAddressLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `IPAddressInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::IPAddress>) -> Self {
+        Self { lister }
+    }
+    /// The cached IPAddress objects that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::IPAddress>> {
+        self.lister.list(selector)
+    }
+    /// The cached IPAddress `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::IPAddress>> {
+        self.lister.get(name)
+    }
+}
+/// Lists and gets ServiceCIDR objects (cluster-scoped) from a shared informer's cache.
+#[derive(Debug, Clone)]
+pub struct ServiceCIDRLister {
+    lister: ::kapi::cache::Lister<crate::networking::v1::ServiceCIDR>,
+}
+impl ServiceCIDRLister {
+    /// A lister over `lister`'s cache (a shared informer's: see `ServiceCIDRInformer::lister`).
+    pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::ServiceCIDR>) -> Self {
+        Self { lister }
+    }
+    /// The cached ServiceCIDR objects that `selector` matches (`Selector::everything()` for all).
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::ServiceCIDR>> {
+        self.lister.list(selector)
+    }
+    /// The cached ServiceCIDR `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::ServiceCIDR>> {
+        self.lister.get(name)
+    }
+}

@@ -7,6 +7,24 @@ pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64,
     for seed in seeds {
         ::kapi::round_trip::json::<crate::networking::v1::NetworkPolicy>(seed)?;
         ::kapi::round_trip::protobuf::<crate::networking::v1::NetworkPolicy>(seed)?;
-        passed += 2u64;
+        ::kapi::round_trip::json::<crate::networking::v1::NetworkPolicyList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::NetworkPolicyList>(seed)?;
+        ::kapi::round_trip::json::<crate::networking::v1::Ingress>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::Ingress>(seed)?;
+        ::kapi::round_trip::json::<crate::networking::v1::IngressList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::IngressList>(seed)?;
+        ::kapi::round_trip::json::<crate::networking::v1::IngressClass>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::IngressClass>(seed)?;
+        ::kapi::round_trip::json::<crate::networking::v1::IngressClassList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::IngressClassList>(seed)?;
+        ::kapi::round_trip::json::<crate::networking::v1::IPAddress>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::IPAddress>(seed)?;
+        ::kapi::round_trip::json::<crate::networking::v1::IPAddressList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::IPAddressList>(seed)?;
+        ::kapi::round_trip::json::<crate::networking::v1::ServiceCIDR>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::ServiceCIDR>(seed)?;
+        ::kapi::round_trip::json::<crate::networking::v1::ServiceCIDRList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::networking::v1::ServiceCIDRList>(seed)?;
+        passed += 20u64;
     }::core::result::Result::Ok(passed)
 }

@@ -3,131 +3,6 @@
 //! Apply configurations of policy/v1 for server-side apply (like client-go's applyconfigurations).
 use ::kapi::__private::serde::ser::{Serialize, SerializeMap, Serializer};
 use ::kapi::meta::{ObjectMetaApplyConfiguration, OwnerReferenceApplyConfiguration};
-/// The apply configuration of [`crate::policy::v1::PodDisruptionBudget`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PodDisruptionBudgetApplyConfiguration {
-    /// `apiVersion`, set by the constructor.
-    pub api_version: Option<String>,
-    /// `kind`, set by the constructor.
-    pub kind: Option<String>,
-    /// The object's metadata.
-    pub metadata: Option<ObjectMetaApplyConfiguration>,
-    /// `spec`.
-    pub spec: Option<PodDisruptionBudgetSpecApplyConfiguration>,
-    /// `status`.
-    pub status: Option<PodDisruptionBudgetStatusApplyConfiguration>,
-}
-impl PodDisruptionBudgetApplyConfiguration {
-    /// A PodDisruptionBudget to apply: `apiVersion`, `kind`, and the name and namespace of the object.
-    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
-        Self {
-            api_version: Some("policy/v1".into()),
-            kind: Some("PodDisruptionBudget".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
-            ..Self::default()
-        }
-    }
-    /// The name in the metadata: the object an apply request writes.
-    pub fn name(&self) -> Option<&str> {
-        self.metadata.as_ref()?.name.as_deref()
-    }
-    /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<PodDisruptionBudgetSpecApplyConfiguration>) -> Self {
-        self.spec = Some(value.into());
-        self
-    }
-    /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<PodDisruptionBudgetStatusApplyConfiguration>) -> Self {
-        self.status = Some(value.into());
-        self
-    }
-    /// Sets `metadata.name`.
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
-        self
-    }
-    /// Sets `metadata.generateName`.
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
-        self
-    }
-    /// Sets `metadata.namespace`.
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
-        self
-    }
-    /// Sets `metadata.uid`.
-    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
-        self
-    }
-    /// Sets `metadata.resourceVersion`.
-    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
-        self
-    }
-    /// Sets `metadata.generation`.
-    pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
-        self
-    }
-    /// Sets `metadata.creationTimestamp`.
-    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
-        self
-    }
-    /// Sets `metadata.deletionTimestamp`.
-    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
-        self
-    }
-    /// Sets `metadata.deletionGracePeriodSeconds`.
-    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
-        self
-    }
-    /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
-        self
-    }
-    /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
-        self
-    }
-    /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
-        self
-    }
-    /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
-        self
-    }
-}
-impl Serialize for PodDisruptionBudgetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        map.end()
-    }
-}
 /// The apply configuration of [`crate::policy::v1::PodDisruptionBudgetSpec`]: every field optional, and only what is set is written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PodDisruptionBudgetSpecApplyConfiguration {
@@ -266,6 +141,246 @@ impl Serialize for PodDisruptionBudgetStatusApplyConfiguration {
         }
         if let Some(v) = &self.conditions {
             map.serialize_entry("conditions", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::policy::v1::PodDisruptionBudget`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PodDisruptionBudgetApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `spec`.
+    pub spec: Option<PodDisruptionBudgetSpecApplyConfiguration>,
+    /// `status`.
+    pub status: Option<PodDisruptionBudgetStatusApplyConfiguration>,
+}
+impl PodDisruptionBudgetApplyConfiguration {
+    /// A PodDisruptionBudget to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("policy/v1".into()),
+            kind: Some("PodDisruptionBudget".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `spec`.
+    pub fn with_spec(mut self, value: impl Into<PodDisruptionBudgetSpecApplyConfiguration>) -> Self {
+        self.spec = Some(value.into());
+        self
+    }
+    /// Sets `status`.
+    pub fn with_status(mut self, value: impl Into<PodDisruptionBudgetStatusApplyConfiguration>) -> Self {
+        self.status = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for PodDisruptionBudgetApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.spec {
+            map.serialize_entry("spec", v)?;
+        }
+        if let Some(v) = &self.status {
+            map.serialize_entry("status", v)?;
+        }
+        map.end()
+    }
+}
+/// The apply configuration of [`crate::policy::v1::Eviction`]: every field optional, and only what is set is written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EvictionApplyConfiguration {
+    /// `apiVersion`, set by the constructor.
+    pub api_version: Option<String>,
+    /// `kind`, set by the constructor.
+    pub kind: Option<String>,
+    /// The object's metadata.
+    pub metadata: Option<ObjectMetaApplyConfiguration>,
+    /// `deleteOptions`.
+    pub delete_options: Option<::kapi::meta::DeleteOptions>,
+}
+impl EvictionApplyConfiguration {
+    /// A Eviction to apply: `apiVersion`, `kind`, and the name and namespace of the object.
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            api_version: Some("policy/v1".into()),
+            kind: Some("Eviction".into()),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            ..Self::default()
+        }
+    }
+    /// The name in the metadata: the object an apply request writes.
+    pub fn name(&self) -> Option<&str> {
+        self.metadata.as_ref()?.name.as_deref()
+    }
+    /// Sets `deleteOptions`.
+    pub fn with_delete_options(mut self, value: impl Into<::kapi::meta::DeleteOptions>) -> Self {
+        self.delete_options = Some(value.into());
+        self
+    }
+    /// Sets `metadata.name`.
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        self
+    }
+    /// Sets `metadata.generateName`.
+    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        self
+    }
+    /// Sets `metadata.namespace`.
+    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        self
+    }
+    /// Sets `metadata.uid`.
+    pub fn with_uid(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        self
+    }
+    /// Sets `metadata.resourceVersion`.
+    pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        self
+    }
+    /// Sets `metadata.generation`.
+    pub fn with_generation(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        self
+    }
+    /// Sets `metadata.creationTimestamp`.
+    pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionTimestamp`.
+    pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        self
+    }
+    /// Sets `metadata.deletionGracePeriodSeconds`.
+    pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self
+    }
+    /// Adds `metadata.labels`; an entry replaces one with the same key.
+    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        self
+    }
+    /// Adds `metadata.annotations`; an entry replaces one with the same key.
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        self
+    }
+    /// Appends to `metadata.ownerReferences`.
+    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        self
+    }
+    /// Appends to `metadata.finalizers`.
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        self
+    }
+}
+impl Serialize for EvictionApplyConfiguration {
+    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(v) = &self.api_version {
+            map.serialize_entry("apiVersion", v)?;
+        }
+        if let Some(v) = &self.kind {
+            map.serialize_entry("kind", v)?;
+        }
+        if let Some(v) = &self.metadata {
+            map.serialize_entry("metadata", v)?;
+        }
+        if let Some(v) = &self.delete_options {
+            map.serialize_entry("deleteOptions", v)?;
         }
         map.end()
     }

@@ -20,6 +20,10 @@ impl PolicyV1Client {
     pub fn pod_disruption_budgets(&self, namespace: &str) -> PodDisruptionBudgetClient {
         PodDisruptionBudgetClient::new(self.client.clone(), namespace)
     }
+    /// The Eviction objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    pub fn evictions(&self, namespace: &str) -> EvictionClient {
+        EvictionClient::new(self.client.clone(), namespace)
+    }
 }
 /// The typed client of PodDisruptionBudget objects in one namespace (or all).
 #[derive(Debug, Clone)]
@@ -87,4 +91,23 @@ impl PodDisruptionBudgetClient {
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::policy::v1::generated::apply::PodDisruptionBudgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::policy::v1::PodDisruptionBudget, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
+}
+/// The typed client of Eviction objects in one namespace (or all).
+#[derive(Debug, Clone)]
+pub struct EvictionClient {
+    api: Api<crate::policy::v1::Eviction>,
+}
+impl EvictionClient {
+    /// The client of one namespace, or of all namespaces with `""`.
+    pub fn new(client: Client, namespace: &str) -> Self {
+        let api = if namespace.is_empty() {
+            Api::all(client)
+        } else {
+            Api::namespaced(client, namespace)
+        };
+        Self { api }
+    }
+    /// The `Api` underneath, for what is not generated here (paginated list
+    /// streams, other subresources).
+    pub fn api(&self) -> &Api<crate::policy::v1::Eviction> { &self.api }
 }

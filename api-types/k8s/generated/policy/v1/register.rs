@@ -2,26 +2,66 @@
 
 //! Registration of policy/v1 in a `kapi::Scheme`.
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] = &[::kapi::scheme::KindMeta {
-    kind: "PodDisruptionBudget",
-    category: ::kapi::scheme::KindCategory::Object,
-    plural: "poddisruptionbudgets",
-    singular: "poddisruptionbudget",
-    scope: ::kapi::Scope::Namespaced,
-    list_kind: "PodDisruptionBudgetList",
-    short_names: &["pdb"],
-    categories: &[],
-    subresource_status: true,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
-    storage_version: false,
-    convertible: false,
-    introduced: ::core::option::Option::None,
-    deprecated: ::core::option::Option::None,
-    removed: ::core::option::Option::None,
-}];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    ::kapi::scheme::KindMeta {
+        kind: "PodDisruptionBudget",
+        category: ::kapi::scheme::KindCategory::Object,
+        plural: "poddisruptionbudgets",
+        singular: "poddisruptionbudget",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "PodDisruptionBudgetList",
+        short_names: &["pdb"],
+        categories: &[],
+        subresource_status: true,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: true,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.21"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    },
+    ::kapi::scheme::KindMeta {
+        kind: "PodDisruptionBudgetList",
+        category: ::kapi::scheme::KindCategory::List,
+        plural: "",
+        singular: "",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "",
+        short_names: &[],
+        categories: &[],
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.21"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    },
+    ::kapi::scheme::KindMeta {
+        kind: "Eviction",
+        category: ::kapi::scheme::KindCategory::Object,
+        plural: "evictions",
+        singular: "eviction",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "EvictionList",
+        short_names: &[],
+        categories: &[],
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: true,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.22"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    }
+];
 /// Registers the kinds of policy/v1 with their defaulting and conversions.
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::policy::v1::PodDisruptionBudget>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::policy::v1::PodDisruptionBudget))?;
+    scheme.add_unconverted::<crate::policy::v1::PodDisruptionBudgetList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::policy::v1::PodDisruptionBudgetList))?;
+    scheme.add_unconverted::<crate::policy::v1::Eviction>(&KINDS[2usize], ::kapi::__private::kind_hooks!(crate::policy::v1::Eviction))?;
     ::core::result::Result::Ok(())
 }

@@ -7,6 +7,10 @@ pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64,
     for seed in seeds {
         ::kapi::round_trip::json::<crate::policy::v1::PodDisruptionBudget>(seed)?;
         ::kapi::round_trip::protobuf::<crate::policy::v1::PodDisruptionBudget>(seed)?;
-        passed += 2u64;
+        ::kapi::round_trip::json::<crate::policy::v1::PodDisruptionBudgetList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::policy::v1::PodDisruptionBudgetList>(seed)?;
+        ::kapi::round_trip::json::<crate::policy::v1::Eviction>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::policy::v1::Eviction>(seed)?;
+        passed += 6u64;
     }::core::result::Result::Ok(passed)
 }

@@ -154,7 +154,9 @@ impl Translator<'_> {
                 if required {
                     self.warn(&f.pos, "required pointer", format!("`{}.{go_name}` is required but a pointer: kapi's `required` is for values that are always there; written as an optional `Option`", owner.name));
                 }
-            } else if optional {
+            } else if optional || (omitempty && !required) {
+                // Neither `+optional` nor `+required`: kube-openapi infers optional from
+                // `omitempty`, as the API's schema says.
                 markers.insert(0, Marker::flag(key::OPTIONAL));
                 if !omitempty {
                     markers.push(Marker::str(key::PRESENCE, "always"));

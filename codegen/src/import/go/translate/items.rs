@@ -218,6 +218,9 @@ impl Translator<'_> {
         decl: &TypeDecl,
         fields: &[GoField],
     ) -> ir::Struct {
+        if let Some(at) = self.u.pkgs[p].go.json_methods.get(&decl.name).cloned() {
+            self.warn(&decl.pos, "custom JSON", format!("`{}` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at {at}): its Go fields are imported, which is not the form Go sends; write this type by hand", decl.name));
+        }
         let mut markers = Vec::new();
         let mut gen_client: Option<Vec<Marker>> = None;
         let mut lifecycle: Vec<Marker> = Vec::new();

@@ -31,3 +31,20 @@ type Gadget struct {
 	// +optional
 	Limits widgetsv1.ResourceList `json:"limits,omitempty"`
 }
+
+// Schema holds itself through a pointer, as apiextensions' JSONSchemaProps does: Rust needs
+// a Box there.
+type Schema struct {
+	// +optional
+	Not *Schema `json:"not,omitempty"`
+	// +optional
+	Items *SchemaOrArray `json:"items,omitempty"`
+	// +optional
+	Properties map[string]Schema `json:"properties,omitempty"`
+}
+
+// SchemaOrArray is a schema or a list of schemas in JSON: its own MarshalJSON says so.
+type SchemaOrArray struct {
+	Schema  *Schema  `json:",omitempty"`
+	Schemas []Schema `json:",omitempty"`
+}

@@ -1,0 +1,274 @@
+// Imported by kapi-codegen from k8s.io/api/certificates/v1. Change the source and import again.
+
+use kapi::meta::{ByteString, Condition, ListMeta, ObjectMeta, Time, Verbs};
+use kapi::ApiType;
+use std::collections::BTreeMap;
+
+kapi::group_version! {
+    group_name = "certificates.k8s.io",
+    version = "v1",
+    protobuf_package = "k8s.io.api.certificates.v1",
+    protobuf_path = "k8s.io/api/certificates/v1/generated.proto",
+    cargo_feature = "certificates-v1",
+}
+
+#[rustfmt::skip]
+#[path = "../../generated/certificates/v1/mod.rs"]
+pub mod generated;
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(
+    kind,
+    gen_client(non_namespaced, method(name = "UpdateApproval", verb = "update", subresource = "approval", input = "CertificateSigningRequest", result = "CertificateSigningRequest")),
+    subresource_status,
+    lifecycle(introduced = "1.19"),
+    storage_version,
+    short_names = ["csr"]
+)]
+pub struct CertificateSigningRequest {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ObjectMeta,
+    #[k8s(protobuf = 2)]
+    pub spec: CertificateSigningRequestSpec,
+    #[k8s(optional, protobuf = 3)]
+    pub status: CertificateSigningRequestStatus,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct CertificateSigningRequestSpec {
+    #[k8s(protobuf = 1)]
+    pub request: ByteString,
+    #[k8s(protobuf = 7)]
+    pub signer_name: String,
+    #[k8s(protobuf = 8)]
+    pub expiration_seconds: Option<i32>,
+    #[k8s(optional, list_type = "atomic", protobuf = 5)]
+    pub usages: Vec<KeyUsage>,
+    #[k8s(optional, protobuf = 2)]
+    pub username: String,
+    #[k8s(optional, protobuf = 3)]
+    pub uid: String,
+    #[k8s(optional, list_type = "atomic", protobuf = 4)]
+    pub groups: Vec<String>,
+    #[k8s(optional, protobuf = 6)]
+    pub extra: BTreeMap<String, Verbs>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct CertificateSigningRequestStatus {
+    #[k8s(optional, list_type = "map", list_map_key = "type", protobuf = 1)]
+    pub conditions: Vec<CertificateSigningRequestCondition>,
+    #[k8s(optional, protobuf = 2)]
+    pub certificate: ByteString,
+}
+
+pub const CERTIFICATE_APPROVED: &str = "Approved";
+
+pub const CERTIFICATE_DENIED: &str = "Denied";
+
+pub const CERTIFICATE_FAILED: &str = "Failed";
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct CertificateSigningRequestCondition {
+    #[k8s(protobuf = 1)]
+    pub type_: String,
+    #[k8s(protobuf = 6)]
+    pub status: String,
+    #[k8s(optional, protobuf = 2)]
+    pub reason: String,
+    #[k8s(optional, protobuf = 3)]
+    pub message: String,
+    #[k8s(optional, protobuf = 4)]
+    pub last_update_time: Time,
+    #[k8s(optional, protobuf = 5)]
+    pub last_transition_time: Time,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(kind, lifecycle(introduced = "1.19"))]
+pub struct CertificateSigningRequestList {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ListMeta,
+    #[k8s(protobuf = 2)]
+    pub items: Vec<CertificateSigningRequest>,
+}
+
+#[derive(ApiType, Debug, PartialEq, Eq, Hash)]
+#[k8s(enum)]
+pub enum KeyUsage {
+    #[k8s(rename = "signing")]
+    Signing,
+    #[k8s(rename = "digital signature")]
+    DigitalSignature,
+    #[k8s(rename = "content commitment")]
+    ContentCommitment,
+    #[k8s(rename = "key encipherment")]
+    KeyEncipherment,
+    #[k8s(rename = "key agreement")]
+    KeyAgreement,
+    #[k8s(rename = "data encipherment")]
+    DataEncipherment,
+    #[k8s(rename = "cert sign")]
+    CertSign,
+    #[k8s(rename = "crl sign")]
+    CrlSign,
+    #[k8s(rename = "encipher only")]
+    EncipherOnly,
+    #[k8s(rename = "decipher only")]
+    DecipherOnly,
+    #[k8s(rename = "any")]
+    Any,
+    #[k8s(rename = "server auth")]
+    ServerAuth,
+    #[k8s(rename = "client auth")]
+    ClientAuth,
+    #[k8s(rename = "code signing")]
+    CodeSigning,
+    #[k8s(rename = "email protection")]
+    EmailProtection,
+    #[k8s(rename = "s/mime")]
+    SMime,
+    #[k8s(rename = "ipsec end system")]
+    IpsecEndSystem,
+    #[k8s(rename = "ipsec tunnel")]
+    IpsecTunnel,
+    #[k8s(rename = "ipsec user")]
+    IpsecUser,
+    #[k8s(rename = "timestamping")]
+    Timestamping,
+    #[k8s(rename = "ocsp signing")]
+    OcspSigning,
+    #[k8s(rename = "microsoft sgc")]
+    MicrosoftSgc,
+    #[k8s(rename = "netscape sgc")]
+    NetscapeSgc,
+    Other(String),
+}
+
+impl Default for KeyUsage {
+    fn default() -> Self {
+        KeyUsage::Other(String::new())
+    }
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.37"),
+    storage_version
+)]
+pub struct ClusterTrustBundle {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ObjectMeta,
+    #[k8s(protobuf = 2)]
+    pub spec: ClusterTrustBundleSpec,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct ClusterTrustBundleSpec {
+    #[k8s(optional, protobuf = 1)]
+    pub signer_name: String,
+    #[k8s(protobuf = 2)]
+    pub trust_bundle: String,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(kind, lifecycle(introduced = "1.37"))]
+pub struct ClusterTrustBundleList {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ListMeta,
+    #[k8s(protobuf = 2)]
+    pub items: Vec<ClusterTrustBundle>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(
+    kind,
+    gen_client,
+    subresource_status,
+    lifecycle(introduced = "1.37"),
+    storage_version
+)]
+pub struct PodCertificateRequest {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ObjectMeta,
+    #[k8s(required, protobuf = 2)]
+    pub spec: PodCertificateRequestSpec,
+    #[k8s(optional, protobuf = 3)]
+    pub status: PodCertificateRequestStatus,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct PodCertificateRequestSpec {
+    #[k8s(required, protobuf = 1)]
+    pub signer_name: String,
+    #[k8s(required, protobuf = 2)]
+    pub pod_name: String,
+    #[k8s(required, rename = "podUID", protobuf = 3)]
+    pub pod_uid: String,
+    #[k8s(required, protobuf = 4)]
+    pub service_account_name: String,
+    #[k8s(required, rename = "serviceAccountUID", protobuf = 5)]
+    pub service_account_uid: String,
+    #[k8s(required, protobuf = 6)]
+    pub node_name: String,
+    #[k8s(required, rename = "nodeUID", protobuf = 7)]
+    pub node_uid: String,
+    #[k8s(default = 86400, protobuf = 8)]
+    pub max_expiration_seconds: Option<i32>,
+    #[k8s(required, rename = "stubPKCS10Request", protobuf = 12)]
+    pub stub_pkcs10_request: ByteString,
+    #[k8s(optional, protobuf = 11)]
+    pub unverified_user_annotations: BTreeMap<String, String>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct PodCertificateRequestStatus {
+    #[k8s(
+        optional,
+        patch_merge_key = "type",
+        patch_strategy = "merge",
+        list_type = "map",
+        list_map_key = "type",
+        protobuf = 1
+    )]
+    pub conditions: Vec<Condition>,
+    #[k8s(optional, protobuf = 2)]
+    pub certificate_chain: String,
+    #[k8s(protobuf = 4)]
+    pub not_before: Option<Time>,
+    #[k8s(protobuf = 5)]
+    pub begin_refresh_at: Option<Time>,
+    #[k8s(protobuf = 6)]
+    pub not_after: Option<Time>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(kind, lifecycle(introduced = "1.37"))]
+pub struct PodCertificateRequestList {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ListMeta,
+    #[k8s(protobuf = 2)]
+    pub items: Vec<PodCertificateRequest>,
+}
+
+pub const GROUP_NAME: &str = "certificates.k8s.io";
+
+pub const KUBE_API_SERVER_CLIENT_SIGNER_NAME: &str = "kubernetes.io/kube-apiserver-client";
+
+pub const KUBE_API_SERVER_CLIENT_KUBELET_SIGNER_NAME: &str =
+    "kubernetes.io/kube-apiserver-client-kubelet";
+
+pub const KUBELET_SERVING_SIGNER_NAME: &str = "kubernetes.io/kubelet-serving";
+
+pub const POD_CERTIFICATE_REQUEST_CONDITION_TYPE_DENIED: &str = "Denied";
+
+pub const POD_CERTIFICATE_REQUEST_CONDITION_TYPE_FAILED: &str = "Failed";
+
+pub const POD_CERTIFICATE_REQUEST_CONDITION_TYPE_ISSUED: &str = "Issued";
+
+pub const POD_CERTIFICATE_REQUEST_CONDITION_UNSUPPORTED_KEY_TYPE: &str = "UnsupportedKeyType";
+
+pub const POD_CERTIFICATE_REQUEST_CONDITION_INVALID_USER_CONFIG: &str =
+    "InvalidUnverifiedUserAnnotations";

@@ -1,0 +1,397 @@
+// Imported by kapi-codegen from k8s.io/api/scheduling/v1beta1. Change the source and import again.
+
+use kapi::meta::{Condition, ListMeta, ObjectMeta};
+use kapi::ApiType;
+
+kapi::group_version! {
+    group_name = "scheduling.k8s.io",
+    version = "v1beta1",
+    protobuf_package = "k8s.io.api.scheduling.v1beta1",
+    protobuf_path = "k8s.io/api/scheduling/v1beta1/generated.proto",
+    cargo_feature = "scheduling-v1beta1",
+}
+
+#[rustfmt::skip]
+#[path = "../../generated/scheduling/v1beta1/mod.rs"]
+pub mod generated;
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.11", deprecated = "1.14", removed = "1.22", replacement = "scheduling.k8s.io/v1 PriorityClass"),
+    short_names = ["pc"]
+)]
+pub struct PriorityClass {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ObjectMeta,
+    #[k8s(optional, presence = "always", protobuf = 2)]
+    pub value: i32,
+    #[k8s(optional, protobuf = 3)]
+    pub global_default: bool,
+    #[k8s(optional, protobuf = 4)]
+    pub description: String,
+    #[k8s(protobuf = 5)]
+    pub preemption_policy: Option<crate::core::v1::PreemptionPolicy>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(
+    kind,
+    lifecycle(
+        introduced = "1.11",
+        deprecated = "1.14",
+        removed = "1.22",
+        replacement = "scheduling.k8s.io/v1 PriorityClassList"
+    )
+)]
+pub struct PriorityClassList {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ListMeta,
+    #[k8s(protobuf = 2)]
+    pub items: Vec<PriorityClass>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(kind, gen_client, lifecycle(introduced = "1.37"), storage_version)]
+pub struct Workload {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ObjectMeta,
+    #[k8s(required, protobuf = 2)]
+    pub spec: WorkloadSpec,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(kind, lifecycle(introduced = "1.37"))]
+pub struct WorkloadList {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ListMeta,
+    #[k8s(protobuf = 2)]
+    pub items: Vec<Workload>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct WorkloadSpec {
+    #[k8s(immutable, protobuf = 1)]
+    pub controller_ref: Option<TypedLocalObjectReference>,
+    #[k8s(
+        optional,
+        presence = "always",
+        list_type = "map",
+        list_map_key = "name",
+        max_items = 8,
+        protobuf = 2
+    )]
+    pub pod_group_templates: Vec<PodGroupTemplate>,
+    #[k8s(
+        optional,
+        feature_gate = "CompositePodGroup",
+        list_type = "map",
+        list_map_key = "name",
+        max_items = 8,
+        protobuf = 3
+    )]
+    pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct TypedLocalObjectReference {
+    #[k8s(optional, format = "k8s-long-name", protobuf = 1)]
+    pub api_group: String,
+    #[k8s(required, protobuf = 2)]
+    pub kind: String,
+    #[k8s(required, protobuf = 3)]
+    pub name: String,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct PodGroupTemplate {
+    #[k8s(required, format = "k8s-short-name", protobuf = 1)]
+    pub name: String,
+    #[k8s(required, protobuf = 2)]
+    pub scheduling_policy: PodGroupSchedulingPolicy,
+    #[k8s(
+        presence = "null",
+        feature_gate = "TopologyAwareWorkloadScheduling",
+        immutable,
+        protobuf = 3
+    )]
+    pub scheduling_constraints: Option<PodGroupSchedulingConstraints>,
+    #[k8s(
+        optional,
+        patch_merge_key = "name",
+        patch_strategy = "merge,retainKeys",
+        list_type = "map",
+        list_map_key = "name",
+        max_items = 4,
+        feature_gate = "DRAWorkloadResourceClaims",
+        immutable,
+        protobuf = 4
+    )]
+    pub resource_claims: Vec<PodGroupResourceClaim>,
+    #[k8s(immutable, protobuf = 5)]
+    pub disruption_mode: Option<DisruptionMode>,
+    #[k8s(optional, format = "k8s-long-name", immutable, protobuf = 6)]
+    pub priority_class_name: String,
+    #[k8s(immutable, protobuf = 7)]
+    pub priority: Option<i32>,
+    #[k8s(feature_gate = "PodGroupPreemptionPolicy", immutable, protobuf = 8)]
+    pub preemption_policy: Option<PreemptionPolicy>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct CompositePodGroupTemplate {
+    #[k8s(required, format = "k8s-short-name", protobuf = 1)]
+    pub name: String,
+    #[k8s(required, protobuf = 2)]
+    pub scheduling_policy: CompositePodGroupSchedulingPolicy,
+    #[k8s(immutable, protobuf = 3)]
+    pub scheduling_constraints: Option<CompositePodGroupSchedulingConstraints>,
+    #[k8s(immutable, protobuf = 4)]
+    pub disruption_mode: Option<CompositeDisruptionMode>,
+    #[k8s(optional, format = "k8s-long-name", immutable, protobuf = 5)]
+    pub priority_class_name: String,
+    #[k8s(immutable, protobuf = 6)]
+    pub priority: Option<i32>,
+    #[k8s(feature_gate = "PodGroupPreemptionPolicy", immutable, protobuf = 7)]
+    pub preemption_policy: Option<PreemptionPolicy>,
+    #[k8s(
+        optional,
+        list_type = "map",
+        list_map_key = "name",
+        max_items = 8,
+        protobuf = 8
+    )]
+    pub pod_group_templates: Vec<PodGroupTemplate>,
+    #[k8s(
+        optional,
+        list_type = "map",
+        list_map_key = "name",
+        max_items = 8,
+        protobuf = 9
+    )]
+    pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(union)]
+pub struct PodGroupSchedulingPolicy {
+    #[k8s(immutable, protobuf = 1)]
+    pub basic: Option<BasicSchedulingPolicy>,
+    #[k8s(protobuf = 2)]
+    pub gang: Option<GangSchedulingPolicy>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct BasicSchedulingPolicy {}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct GangSchedulingPolicy {
+    #[k8s(required, minimum = 1, protobuf = 1)]
+    pub min_count: i32,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct PodGroupResourceClaim {
+    #[k8s(required, format = "k8s-short-name", protobuf = 1)]
+    pub name: String,
+    #[k8s(format = "k8s-long-name", protobuf = 2)]
+    pub resource_claim_name: Option<String>,
+    #[k8s(format = "k8s-long-name", protobuf = 3)]
+    pub resource_claim_template_name: Option<String>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(union)]
+pub struct DisruptionMode {
+    #[k8s(protobuf = 1)]
+    pub single: Option<SingleDisruptionMode>,
+    #[k8s(protobuf = 2)]
+    pub all: Option<AllDisruptionMode>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct SingleDisruptionMode {}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct AllDisruptionMode {}
+
+#[derive(ApiType, Debug, PartialEq, Eq, Hash)]
+#[k8s(enum)]
+pub enum PreemptionPolicy {
+    PreemptLowerPriority,
+    Never,
+    Other(String),
+}
+
+impl Default for PreemptionPolicy {
+    fn default() -> Self {
+        PreemptionPolicy::Other(String::new())
+    }
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(
+    kind,
+    gen_client,
+    subresource_status,
+    lifecycle(introduced = "1.37"),
+    storage_version
+)]
+pub struct PodGroup {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ObjectMeta,
+    #[k8s(required, protobuf = 2)]
+    pub spec: PodGroupSpec,
+    #[k8s(optional, protobuf = 3)]
+    pub status: PodGroupStatus,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(kind, lifecycle(introduced = "1.37"))]
+pub struct PodGroupList {
+    #[k8s(optional, protobuf = 1)]
+    pub metadata: ListMeta,
+    #[k8s(protobuf = 2)]
+    pub items: Vec<PodGroup>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct PodGroupSpec {
+    #[k8s(
+        feature_gate = "CompositePodGroup",
+        immutable,
+        format = "k8s-long-name",
+        protobuf = 1
+    )]
+    pub parent_composite_pod_group_name: Option<String>,
+    #[k8s(immutable, protobuf = 2)]
+    pub workload_ref: Option<WorkloadReference>,
+    #[k8s(required, protobuf = 3)]
+    pub scheduling_policy: PodGroupSchedulingPolicy,
+    #[k8s(feature_gate = "TopologyAwareWorkloadScheduling", protobuf = 4)]
+    pub scheduling_constraints: Option<PodGroupSchedulingConstraints>,
+    #[k8s(
+        optional,
+        patch_merge_key = "name",
+        patch_strategy = "merge,retainKeys",
+        list_type = "map",
+        list_map_key = "name",
+        max_items = 4,
+        immutable,
+        feature_gate = "DRAWorkloadResourceClaims",
+        protobuf = 5
+    )]
+    pub resource_claims: Vec<PodGroupResourceClaim>,
+    #[k8s(immutable, protobuf = 6)]
+    pub disruption_mode: Option<DisruptionMode>,
+    #[k8s(optional, immutable, format = "k8s-long-name", protobuf = 7)]
+    pub priority_class_name: String,
+    #[k8s(immutable, protobuf = 8)]
+    pub priority: Option<i32>,
+    #[k8s(feature_gate = "PodGroupPreemptionPolicy", immutable, protobuf = 9)]
+    pub preemption_policy: Option<PreemptionPolicy>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct PodGroupStatus {
+    #[k8s(
+        optional,
+        patch_merge_key = "type",
+        patch_strategy = "merge",
+        list_type = "map",
+        list_map_key = "type",
+        protobuf = 1
+    )]
+    pub conditions: Vec<Condition>,
+    #[k8s(
+        optional,
+        patch_merge_key = "name",
+        patch_strategy = "merge,retainKeys",
+        list_type = "map",
+        list_map_key = "name",
+        max_items = 4,
+        feature_gate = "DRAWorkloadResourceClaims",
+        protobuf = 2
+    )]
+    pub resource_claim_statuses: Vec<PodGroupResourceClaimStatus>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct PodGroupResourceClaimStatus {
+    #[k8s(required, protobuf = 1)]
+    pub name: String,
+    #[k8s(format = "k8s-long-name", protobuf = 2)]
+    pub resource_claim_name: Option<String>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct WorkloadReference {
+    #[k8s(required, format = "k8s-long-name", protobuf = 1)]
+    pub workload_name: String,
+    #[k8s(required, format = "k8s-short-name", protobuf = 2)]
+    pub template_name: String,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct PodGroupSchedulingConstraints {
+    #[k8s(optional, max_items = 1, list_type = "atomic", protobuf = 1)]
+    pub topology: Vec<TopologyConstraint>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct TopologyConstraint {
+    #[k8s(required, format = "k8s-label-key", protobuf = 1)]
+    pub key: String,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(union)]
+pub struct CompositePodGroupSchedulingPolicy {
+    #[k8s(immutable, protobuf = 1)]
+    pub basic: Option<CompositeBasicSchedulingPolicy>,
+    #[k8s(protobuf = 2)]
+    pub gang: Option<CompositeGangSchedulingPolicy>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct CompositeBasicSchedulingPolicy {}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct CompositeGangSchedulingPolicy {
+    #[k8s(required, minimum = 1, protobuf = 1)]
+    pub min_group_count: i32,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+#[k8s(union)]
+pub struct CompositeDisruptionMode {
+    #[k8s(protobuf = 1)]
+    pub single: Option<SingleCompositeDisruptionMode>,
+    #[k8s(protobuf = 2)]
+    pub all: Option<AllCompositeDisruptionMode>,
+}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct SingleCompositeDisruptionMode {}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct AllCompositeDisruptionMode {}
+
+#[derive(ApiType, Debug, PartialEq)]
+pub struct CompositePodGroupSchedulingConstraints {
+    #[k8s(optional, max_items = 1, list_type = "atomic", protobuf = 1)]
+    pub topology: Vec<TopologyConstraint>,
+}
+
+pub const GROUP_NAME: &str = "scheduling.k8s.io";
+
+pub const POD_GROUP_INITIALLY_SCHEDULED: &str = "PodGroupInitiallyScheduled";
+
+pub const DISRUPTION_TARGET: &str = "DisruptionTarget";
+
+pub const POD_GROUP_REASON_UNSCHEDULABLE: &str = "Unschedulable";
+
+pub const POD_GROUP_REASON_SCHEDULER_ERROR: &str = "SchedulerError";
+
+pub const POD_GROUP_REASON_PREEMPTION_BY_SCHEDULER: &str = "PreemptionByScheduler";

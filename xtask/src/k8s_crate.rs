@@ -1,0 +1,374 @@
+//! `cargo xtask import-k8s --from DIR --crate api-types/k8s`: writes the shipped kapi-k8s
+//! crate from a k8s.io/api checkout. Every group-version becomes `src/<group>/<version>.rs`
+//! behind the cargo feature `<group>-<version>`, including its generated module; then the
+//! group modules, the crate root's module list and feature gates, and the manifest's
+//! features (each with the group-versions its types reach) are rewritten. Hand-written
+//! files stay: `src/<group>/<version>_defaults.rs` (kube-apiserver's defaulting) is declared
+//! beside its version, and the text of `src/lib.rs` outside the marked block is kept.
+//!
+//! Two things kube-apiserver states in its registry rather than in k8s.io/api, and which the
+//! import therefore cannot see, come from `xtask/templates/k8s_registry.toml`: short names
+//! and scale subresources. Feature gates' stages come from the same file (Go API packages
+//! name gates, `pkg/features` stages them).
+
+use crate::import_k8s::{group_versions, write};
+use kapi_codegen::import::go::{self, Options, FEATURE_GATES_FILE};
+use kapi_codegen::import::ir::{Item, Layout, Marker, Module, Type, Value};
+use kapi_codegen::import::write as print;
+use kapi_codegen::markers::key;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// Where the crate's root keeps what this command writes.
+const BEGIN: &str = "// BEGIN imported by `cargo xtask import-k8s`: do not edit by hand.";
+const END: &str = "// END imported by `cargo xtask import-k8s`.";
+const FEATURES_BEGIN: &str = "# BEGIN imported by `cargo xtask import-k8s`: do not edit by hand.";
+const FEATURES_END: &str = "# END imported by `cargo xtask import-k8s`.";
+
+pub fn run(root: &Path, from: &Path, crate_dir: &Path) -> Result<String, String> {
+    let registry = Registry::load(&root.join("xtask/templates/k8s_registry.toml"))?;
+    let dirs = group_versions(from)?;
+    let layout = Layout {
+        cargo_features: true,
+        generated: Some("../generated".to_string()),
+    };
+    let options = Options {
+        // Kubernetes' doc comments are not shipped (issue 18).
+        doc_comments: false,
+        packages: BTreeMap::new(),
+        layout: layout.clone(),
+    };
+    let mut imported = go::import(&dirs, from, &options)?;
+    let sources: BTreeMap<String, String> = dirs
+        .iter()
+        .filter_map(|d| {
+            let rel = d.strip_prefix(from).ok()?;
+            Some((format!("{}.rs", rel.to_string_lossy()), go::import_path(d)))
+        })
+        .collect();
+    let src = crate_dir.join("src");
+    let mut notes = Vec::new();
+    let mut written = BTreeSet::new();
+    for module in &mut imported.modules {
+        registry.apply(module);
+        let source = sources
+            .get(&module.file)
+            .ok_or_else(|| format!("{}: no Go package", module.file))?;
+        write(
+            &src.join(&module.file),
+            &print::module(module, source, &layout),
+        )?;
+        written.insert(module.file.clone());
+    }
+    remove_stale(&src, &written)?;
+    let groups = group_files(&src, &imported.modules)?;
+    let gates = imported
+        .files
+        .iter()
+        .find(|f| f.path == FEATURE_GATES_FILE)
+        .map(|f| registry.stage_gates(&f.text, &mut notes))
+        .transpose()?
+        .unwrap_or_default();
+    rewrite_lib(&src.join("lib.rs"), &groups, &gates)?;
+    rewrite_features(&crate_dir.join("Cargo.toml"), &imported.modules)?;
+    let mut summary = format!(
+        "wrote {} group-versions in {} groups into {}\nimporter warnings: {}\n",
+        imported.modules.len(),
+        groups.len(),
+        crate_dir.display(),
+        imported.warnings.len()
+    );
+    for note in notes {
+        let _ = writeln!(summary, "note: {note}");
+    }
+    Ok(summary)
+}
+
+/// What kube-apiserver's registry says of built-in resources: short names and scale
+/// subresources by `<group>/<Kind>` (every version of the resource), and gate stages.
+struct Registry {
+    short_names: BTreeMap<String, Vec<String>>,
+    scale: BTreeMap<String, BTreeMap<String, String>>,
+    gates: BTreeMap<String, String>,
+}
+
+impl Registry {
+    fn load(path: &Path) -> Result<Registry, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let table: toml::Table = text
+            .parse()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let section = |name: &str| {
+            table
+                .get(name)
+                .and_then(toml::Value::as_table)
+                .cloned()
+                .ok_or_else(|| format!("{}: no [{name}] table", path.display()))
+        };
+        let strings = |v: &toml::Value| -> Option<Vec<String>> {
+            v.as_array()?
+                .iter()
+                .map(|s| s.as_str().map(str::to_string))
+                .collect()
+        };
+        let mut short_names = BTreeMap::new();
+        for (k, v) in section("short-names")? {
+            let names = strings(&v).ok_or_else(|| format!("short-names.{k}: a list of strings"))?;
+            short_names.insert(k, names);
+        }
+        let mut scale = BTreeMap::new();
+        for (k, v) in section("scale")? {
+            let paths = v
+                .as_table()
+                .ok_or_else(|| format!("scale.{k}: a table of paths"))?
+                .iter()
+                .map(|(p, v)| Some((p.clone(), v.as_str()?.to_string())))
+                .collect::<Option<BTreeMap<_, _>>>()
+                .ok_or_else(|| format!("scale.{k}: paths are strings"))?;
+            scale.insert(k, paths);
+        }
+        let mut gates = BTreeMap::new();
+        for (k, v) in section("feature-gates")? {
+            let stage = v
+                .as_str()
+                .ok_or_else(|| format!("feature-gates.{k}: `Stage = default` as a string"))?;
+            gates.insert(k, stage.to_string());
+        }
+        Ok(Registry {
+            short_names,
+            scale,
+            gates,
+        })
+    }
+
+    /// Adds the registry's short names and scale subresource to the module's kinds.
+    fn apply(&self, module: &mut Module) {
+        let group = if module.group.is_empty() {
+            "core"
+        } else {
+            module.group.as_str()
+        };
+        for item in &mut module.items {
+            let Item::Struct(s) = item else { continue };
+            if !s.markers.iter().any(|m| m.key == key::KIND) {
+                continue;
+            }
+            let id = format!("{group}/{}", s.name);
+            if let Some(names) = self.short_names.get(&id) {
+                s.markers.retain(|m| m.key != key::SHORT_NAMES);
+                s.markers.push(Marker {
+                    key: key::SHORT_NAMES,
+                    value: Value::StrList(names.clone()),
+                });
+            }
+            if let Some(paths) = self.scale.get(&id) {
+                let mut inner = Vec::new();
+                for (name, k) in [
+                    ("spec", key::scale::SPEC_REPLICAS_PATH),
+                    ("status", key::scale::STATUS_REPLICAS_PATH),
+                    ("selector", key::scale::LABEL_SELECTOR_PATH),
+                ] {
+                    if let Some(p) = paths.get(name) {
+                        inner.push(Marker::str(k, p.clone()));
+                    }
+                }
+                s.markers.retain(|m| m.key != key::SUBRESOURCE_SCALE);
+                s.markers.push(Marker {
+                    key: key::SUBRESOURCE_SCALE,
+                    value: Value::Nested(inner),
+                });
+            }
+        }
+    }
+
+    /// The importer's gates file with each gate's stage replaced by the registry's; a gate
+    /// the registry does not know keeps the importer's (Beta, on) and is noted.
+    fn stage_gates(&self, text: &str, notes: &mut Vec<String>) -> Result<String, String> {
+        let mut out = String::from("kapi::feature_gates! {\n");
+        let mut seen = 0;
+        for line in text.lines() {
+            let Some((name, stage)) = line.trim().trim_end_matches(',').split_once(':') else {
+                continue;
+            };
+            if name.contains(' ') || !stage.contains('=') {
+                continue;
+            }
+            seen += 1;
+            let stage = match self.gates.get(name) {
+                Some(s) => s.clone(),
+                None => {
+                    notes.push(format!(
+                        "feature gate {name}: not in k8s_registry.toml, left at{stage}"
+                    ));
+                    stage.trim().to_string()
+                }
+            };
+            let _ = writeln!(out, "    {name}: {stage},");
+        }
+        if seen == 0 {
+            return Err("the importer's feature gates file declares no gate".to_string());
+        }
+        out.push('}');
+        Ok(out)
+    }
+}
+
+/// Removes `src/<group>/<version>.rs` files of group-versions the import no longer has.
+fn remove_stale(src: &Path, written: &BTreeSet<String>) -> Result<(), String> {
+    let Ok(groups) = std::fs::read_dir(src) else {
+        return Ok(());
+    };
+    for group in groups.filter_map(Result::ok) {
+        let Ok(files) = std::fs::read_dir(group.path()) else {
+            continue;
+        };
+        for file in files.filter_map(Result::ok) {
+            let name = file.file_name().to_string_lossy().into_owned();
+            if name.ends_with("_defaults.rs") || !name.ends_with(".rs") {
+                continue;
+            }
+            let rel = format!("{}/{name}", group.file_name().to_string_lossy());
+            if !written.contains(&rel) {
+                std::fs::remove_file(file.path()).map_err(|e| format!("{rel}: {e}"))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes `src/<group>.rs` for every group: each version behind its feature, with its
+/// hand-written defaults beside it. Returns the groups.
+fn group_files(src: &Path, modules: &[Module]) -> Result<Vec<String>, String> {
+    let mut groups: BTreeMap<String, Vec<&Module>> = BTreeMap::new();
+    for m in modules {
+        groups.entry(m.path[1].clone()).or_default().push(m);
+    }
+    for (group, versions) in &groups {
+        let name = if versions[0].group.is_empty() {
+            "core (`\"\"`, served at `/api/v1`)".to_string()
+        } else {
+            format!("`{}`", versions[0].group)
+        };
+        let mut out = format!("//! The {name} group.\n");
+        for m in versions {
+            let version = &m.path[2];
+            let feature = Layout::feature(&m.path);
+            let _ = write!(
+                out,
+                "\n#[cfg(feature = \"{feature}\")]\npub mod {version};\n"
+            );
+            if src
+                .join(group)
+                .join(format!("{version}_defaults.rs"))
+                .is_file()
+            {
+                let _ = writeln!(
+                    out,
+                    "#[cfg(feature = \"{feature}\")]\nmod {version}_defaults;"
+                );
+            }
+        }
+        write(&src.join(format!("{group}.rs")), &out)?;
+    }
+    Ok(groups.into_keys().collect())
+}
+
+/// Replaces the marked block of the crate root with the module list and the gates.
+fn rewrite_lib(path: &Path, groups: &[String], gates: &str) -> Result<(), String> {
+    let mut block = format!("{BEGIN}\n\n");
+    for g in groups {
+        let _ = writeln!(block, "pub mod {g};");
+    }
+    let _ = write!(block, "\n{gates}\n\n{END}");
+    replace_block(path, BEGIN, END, &block)
+}
+
+/// Replaces the marked block of the manifest with one feature per group-version (enabling
+/// those its types reach), `stable` (every GA group-version) and `prerelease` (the rest).
+fn rewrite_features(path: &Path, modules: &[Module]) -> Result<(), String> {
+    let mut block = format!("{FEATURES_BEGIN}\n");
+    let mut stable = Vec::new();
+    let mut prerelease = Vec::new();
+    for m in modules {
+        let feature = Layout::feature(&m.path);
+        let reached: BTreeSet<String> = references(m)
+            .into_iter()
+            .filter(|p| p != &m.path)
+            .map(|p| format!("{:?}", Layout::feature(&p)))
+            .collect();
+        let reached: Vec<String> = reached.into_iter().collect();
+        let _ = writeln!(block, "{feature} = [{}]", reached.join(", "));
+        let ga = m.version.starts_with('v') && m.version[1..].chars().all(|c| c.is_ascii_digit());
+        if ga {
+            stable.push(format!("{feature:?}"));
+        } else {
+            prerelease.push(format!("{feature:?}"));
+        }
+    }
+    let _ = writeln!(block, "# Every GA group-version.");
+    let _ = writeln!(block, "stable = [{}]", stable.join(", "));
+    let _ = writeln!(block, "# Every alpha and beta group-version.");
+    let _ = writeln!(block, "prerelease = [{}]", prerelease.join(", "));
+    block.push_str(FEATURES_END);
+    replace_block(path, FEATURES_BEGIN, FEATURES_END, &block)
+}
+
+/// The modules (`["crate", "core", "v1"]`) whose types `module` names, in fields or in
+/// markers (a client method's `result = "crate::autoscaling::v1::Scale"`).
+fn references(module: &Module) -> BTreeSet<Vec<String>> {
+    fn of_type(ty: &Type, out: &mut BTreeSet<Vec<String>>) {
+        match ty {
+            Type::Scalar(_) => {}
+            Type::Option(t) | Type::Vec(t) | Type::Map(t) | Type::Box(t) => of_type(t, out),
+            Type::Path(p) if p.len() >= 4 && p[0] == "crate" => {
+                out.insert(p[..3].to_vec());
+            }
+            Type::Path(_) => {}
+        }
+    }
+    fn of_markers(markers: &[Marker], out: &mut BTreeSet<Vec<String>>) {
+        for m in markers {
+            match &m.value {
+                Value::Str(v) => {
+                    let segs: Vec<String> = v.split("::").map(str::to_string).collect();
+                    if segs.len() >= 4 && segs[0] == "crate" {
+                        out.insert(segs[..3].to_vec());
+                    }
+                }
+                Value::Nested(inner) => of_markers(inner, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    for item in &module.items {
+        let Item::Struct(s) = item else { continue };
+        of_markers(&s.markers, &mut out);
+        for f in &s.fields {
+            of_type(&f.ty, &mut out);
+        }
+    }
+    out
+}
+
+fn replace_block(path: &Path, begin: &str, end: &str, block: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (Some(start), Some(stop)) = (text.find(begin), text.find(end)) else {
+        return Err(format!(
+            "{}: no block between `{begin}` and `{end}` to replace",
+            path.display()
+        ));
+    };
+    let new = format!("{}{block}{}", &text[..start], &text[stop + end.len()..]);
+    std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The crate directory, made absolute against the workspace root.
+pub fn crate_dir(root: &Path, dir: &Path) -> PathBuf {
+    if dir.is_absolute() {
+        dir.to_path_buf()
+    } else {
+        root.join(dir)
+    }
+}
