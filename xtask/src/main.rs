@@ -10,14 +10,20 @@
 //! - `cargo xtask scale-bench [--kinds 100,1000] [--dir DIR] [--no-compile] [--no-release]`:
 //!   codegen time and output per generator on synthetic APIs, and the compile of the
 //!   smallest beside `k8s-openapi` ([`scale_bench`]).
+//! - `cargo xtask k8s-bench [--dir DIR] [--no-release]`: the compile of `kapi-k8s` (every
+//!   stable group-version; core/v1 + apps/v1) against the latest `k8s-openapi`, each
+//!   crate's own rustc with its dependencies built first ([`k8s_bench`]).
 //! - `cargo xtask import go ...`: the importer's command line ([`kapi_codegen::import::cli`]).
 //! - `cargo xtask import-k8s --from DIR --out DIR [--fixtures DIR]`: every group-version of
 //!   a k8s.io/api checkout imported into a scratch crate with a test per fixture
 //!   ([`import_k8s`]); with `--crate api-types/k8s` instead of `--out`, the shipped crate
 //!   ([`k8s_crate`]).
 
+mod compile_cost;
 mod import_k8s;
+mod k8s_bench;
 mod k8s_crate;
+mod measure;
 mod scale_bench;
 mod synth;
 
@@ -90,25 +96,20 @@ fn main() -> ExitCode {
                         .default_value("100,1000")
                         .value_parser(clap::value_parser!(usize)),
                 )
-                .arg(
-                    Arg::new("dir")
-                        .long("dir")
-                        .value_name("DIR")
-                        .help("Where the crates are written [default: target/scale-bench]")
-                        .value_parser(clap::value_parser!(PathBuf)),
-                )
+                .arg(dir_arg("target/scale-bench"))
                 .arg(
                     Arg::new("no-compile")
                         .long("no-compile")
                         .action(clap::ArgAction::SetTrue)
                         .help("Skip the derive expansion and the compiles"),
                 )
-                .arg(
-                    Arg::new("no-release")
-                        .long("no-release")
-                        .action(clap::ArgAction::SetTrue)
-                        .help("Compile with `cargo check` only"),
-                ),
+                .arg(no_release_arg()),
+        )
+        .subcommand(
+            Command::new("k8s-bench")
+                .about("The compile of kapi-k8s (stable; core-v1 + apps-v1) against the latest k8s-openapi, each crate's own rustc")
+                .arg(dir_arg("target/k8s-bench"))
+                .arg(no_release_arg()),
         )
         .subcommand(kapi_codegen::import::cli::command("import"))
         .subcommand(
@@ -220,16 +221,48 @@ fn main() -> ExitCode {
                 compile: !m.get_flag("no-compile"),
                 release: !m.get_flag("no-release"),
             };
-            match scale_bench::run(&root, &options) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("scale-bench: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            exit_code("scale-bench", scale_bench::run(&root, &options))
+        }
+        Some(("k8s-bench", m)) => {
+            let options = k8s_bench::Options {
+                dir: m
+                    .get_one::<PathBuf>("dir")
+                    .cloned()
+                    .unwrap_or_else(|| root.join("target/k8s-bench")),
+                release: !m.get_flag("no-release"),
+            };
+            exit_code("k8s-bench", k8s_bench::run(&root, &options))
         }
         _ => ExitCode::from(2),
     }
+}
+
+/// A command's result as its exit code, the error reported under the command's name.
+fn exit_code(command: &str, result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{command}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A benchmark's `--dir`: where its crates are written.
+fn dir_arg(default: &str) -> Arg {
+    Arg::new("dir")
+        .long("dir")
+        .value_name("DIR")
+        .help(format!("Where the crates are written [default: {default}]"))
+        .value_parser(clap::value_parser!(PathBuf))
+}
+
+/// A benchmark's `--no-release`.
+fn no_release_arg() -> Arg {
+    Arg::new("no-release")
+        .long("no-release")
+        .action(clap::ArgAction::SetTrue)
+        .help("Compile with `cargo check` only")
 }
 
 /// `synth-api --kinds N --out DIR`: the crate depends on this workspace's kapi by path.

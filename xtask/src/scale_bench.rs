@@ -7,16 +7,14 @@
 //! the derive expansion per kind (`-Zunpretty=expanded`, through `RUSTC_BOOTSTRAP=1`), and
 //! `cargo check` and `cargo build --release` of the crate beside a crate depending on
 //! `k8s-openapi` (Kubernetes' own types), each crate's dependencies built first, so the
-//! time and peak memory are the crate's own rustc run.
+//! time and peak memory are the crate's own rustc run ([`compile_cost`]).
 
+use crate::compile_cost::{self, Build, Mode, K8S_OPENAPI};
+use crate::measure::{cargo, io_error, measured, run_ok, target_dir, Cost};
 use crate::synth;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// The crate compiled beside the synthetic API: all of Kubernetes' types.
-const K8S_OPENAPI: &str = r#"k8s-openapi = { version = "0.26", features = ["latest"] }"#;
+use std::process::Command;
 
 pub struct Options {
     pub kinds: Vec<usize>,
@@ -104,135 +102,41 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     let synth_dir = options.dir.join(format!("synth{kinds}"));
     expansion(&synth_dir, kinds)?;
     let k8s_dir = options.dir.join("k8s-openapi-crate");
-    write_k8s_openapi_crate(&k8s_dir)?;
+    compile_cost::write_crate(&k8s_dir, "k8s-openapi-bench", K8S_OPENAPI)?;
+    let (synth_target, k8s_target) = (synth_dir.join("target"), k8s_dir.join("target"));
     let crates = [
-        (format!("synth-api ({kinds} kinds)"), synth_dir, "synth-api"),
-        ("k8s-openapi (latest)".to_string(), k8s_dir, "k8s-openapi"),
+        (
+            format!("synth-api ({kinds} kinds)"),
+            Build {
+                dir: &synth_dir,
+                package: "synth-api",
+                target_dir: &synth_target,
+            },
+            "synth-api",
+        ),
+        (
+            "k8s-openapi (latest)".to_string(),
+            Build {
+                dir: &k8s_dir,
+                package: "k8s-openapi-bench",
+                target_dir: &k8s_target,
+            },
+            "k8s-openapi",
+        ),
     ];
-    let mut profiles = vec![("check", &["check"][..])];
+    let mut modes = vec![Mode::Check];
     if options.release {
-        profiles.push(("build --release", &["build", "--release"][..]));
+        modes.push(Mode::Release);
     }
-    println!("\ncompile of each crate alone, its dependencies built first:");
-    println!(
-        "{:<26} {:<16} {:>10} {:>14}",
-        "crate", "command", "wall s", "peak rustc MB"
-    );
-    for (label, dir, package) in &crates {
-        for (name, args) in &profiles {
-            let (wall, peak) = compile(dir, package, args)?;
-            let peak = peak.map_or("n/a".to_string(), |kb| format!("{}", kb / 1024));
-            println!(
-                "{label:<26} {name:<16} {:>10.1} {peak:>14}",
-                wall.as_secs_f64()
-            );
+    println!("\ncompile of each crate alone (its own rustc), its dependencies built first:");
+    for (label, build, package) in &crates {
+        for &mode in &modes {
+            for (_, cost) in compile_cost::rustc_costs(build, &[package], mode)? {
+                println!("{label:<26} {:<16} {}", mode.name(), cost.describe());
+            }
         }
     }
     Ok(())
-}
-
-fn cargo() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
-}
-
-fn target_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"))
-}
-
-fn io_error(path: &Path, e: std::io::Error) -> String {
-    format!("{}: {e}", path.display())
-}
-
-fn run_ok(command: &mut Command) -> Result<std::process::Output, String> {
-    let output = command
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run {command:?}: {e}"))?;
-    if output.status.success() {
-        Ok(output)
-    } else {
-        Err(format!(
-            "{command:?} failed ({}):\n{}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr)
-        ))
-    }
-}
-
-/// What a process cost: wall time, and, when GNU time measured it, CPU time (user and
-/// system: on a busy machine the steadier number) and peak memory.
-#[derive(Debug, Clone, Copy)]
-struct Cost {
-    wall: Duration,
-    cpu: Option<f64>,
-    peak_kib: Option<u64>,
-}
-
-impl Cost {
-    fn describe(&self) -> String {
-        let mut out = format!("{:.3} s wall", self.wall.as_secs_f64());
-        if let Some(cpu) = self.cpu {
-            out.push_str(&format!(", {cpu:.3} s CPU"));
-        }
-        if let Some(kib) = self.peak_kib {
-            out.push_str(&format!(", {} MB peak", kib / 1024));
-        }
-        out
-    }
-}
-
-/// Runs `program args` in `dir`, under GNU time when it is there.
-fn measured(
-    program: &Path,
-    args: &[&OsStr],
-    dir: &Path,
-    env: &[(&str, &str)],
-) -> Result<(std::process::Output, Cost), String> {
-    let time = Path::new("/usr/bin/time");
-    let rusage = std::env::temp_dir().join(format!("kapi-scale-bench-{}.txt", std::process::id()));
-    let mut command = if time.exists() {
-        let mut c = Command::new(time);
-        c.arg("-f")
-            .arg("%U %S %M")
-            .arg("-o")
-            .arg(&rusage)
-            .arg(program);
-        c
-    } else {
-        Command::new(program)
-    };
-    command.args(args).current_dir(dir);
-    for (k, v) in env {
-        command.env(k, v);
-    }
-    let start = Instant::now();
-    let output = run_ok(&mut command)?;
-    let wall = start.elapsed();
-    let measured = std::fs::read_to_string(&rusage).ok();
-    let _ = std::fs::remove_file(&rusage);
-    let words: Vec<f64> = measured
-        .as_deref()
-        .and_then(|s| s.lines().last())
-        .map(|l| {
-            l.split_whitespace()
-                .filter_map(|w| w.parse().ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    let (cpu, peak_kib) = match words[..] {
-        [user, system, peak] => (Some(user + system), Some(peak as u64)),
-        _ => (None, None),
-    };
-    Ok((
-        output,
-        Cost {
-            wall,
-            cpu,
-            peak_kib,
-        },
-    ))
 }
 
 /// One codegen run: its steps and what it cost.
@@ -352,71 +256,6 @@ fn rust_lines(dir: &Path) -> Result<usize, String> {
         }
     }
     Ok(lines)
-}
-
-/// An empty library depending on `k8s-openapi`, a workspace of its own.
-fn write_k8s_openapi_crate(dir: &Path) -> Result<(), String> {
-    let src = dir.join("src");
-    std::fs::create_dir_all(&src).map_err(|e| io_error(&src, e))?;
-    let manifest = format!(
-        "[package]\nname = \"k8s-openapi-bench\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-         publish = false\n\n[dependencies]\n{K8S_OPENAPI}\n\n[workspace]\n"
-    );
-    std::fs::write(dir.join("Cargo.toml"), manifest).map_err(|e| io_error(dir, e))?;
-    std::fs::write(src.join("lib.rs"), "pub use k8s_openapi;\n").map_err(|e| io_error(dir, e))
-}
-
-/// `cargo <args> -p <package>` in `dir` after its dependencies are built and its own output
-/// removed: the wall time and the peak memory of the largest process (the crate's rustc),
-/// in KiB, when GNU time is there to measure it.
-fn compile(dir: &Path, package: &str, args: &[&str]) -> Result<(Duration, Option<u64>), String> {
-    let release = args.contains(&"--release");
-    let deps = dependencies(dir, package)?;
-    let mut warm = Command::new(cargo());
-    warm.args(args).arg("--quiet").current_dir(dir);
-    for dep in &deps {
-        warm.args(["-p", dep]);
-    }
-    if !deps.is_empty() {
-        run_ok(&mut warm)?;
-    }
-    let mut clean = Command::new(cargo());
-    clean
-        .args(["clean", "--quiet", "-p", package])
-        .current_dir(dir);
-    if release {
-        clean.arg("--release");
-    }
-    run_ok(&mut clean)?;
-    let mut all: Vec<&OsStr> = args.iter().map(|a| a.as_ref()).collect();
-    all.extend::<[&OsStr; 3]>(["--quiet".as_ref(), "-p".as_ref(), package.as_ref()]);
-    let (_, cost) = measured(Path::new(&cargo()), &all, dir, &[])?;
-    let (wall, peak) = (cost.wall, cost.peak_kib);
-    Ok((wall, peak))
-}
-
-/// The direct normal and build dependencies of `package` in the workspace at `dir`.
-fn dependencies(dir: &Path, package: &str) -> Result<Vec<String>, String> {
-    let output = run_ok(
-        Command::new(cargo())
-            .args(["tree", "--quiet", "-p", package, "--depth", "1"])
-            .args(["-e", "normal,build", "--prefix", "none", "--format", "{p}"])
-            .current_dir(dir),
-    )?;
-    let text = String::from_utf8_lossy(&output.stdout);
-    let mut deps: Vec<String> = text
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let mut words = line.split_whitespace();
-            let name = words.next()?;
-            let version = words.next()?.trim_start_matches('v');
-            Some(format!("{name}@{version}"))
-        })
-        .collect();
-    deps.sort();
-    deps.dedup();
-    Ok(deps)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! from JSON and from protobuf, and k8s-openapi from the same JSON with serde.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use k8s_decode_bench::{inputs, PODS};
+use k8s_decode_bench::{inputs, k8s_openapi_differences, PODS};
 use kapi_k8s::core::v1::PodList;
 use std::hint::black_box;
 
@@ -15,6 +15,11 @@ fn pod_list(c: &mut Criterion) {
     let openapi: k8s_openapi::List<k8s_openapi::api::core::v1::Pod> =
         serde_json::from_slice(&inputs.json).expect("k8s-openapi JSON");
     assert_eq!(openapi.items.len(), PODS);
+    let lost = k8s_openapi_differences();
+    println!(
+        "k8s-openapi reading the Pod fixture drops {:?} and changes {:?}",
+        lost.dropped, lost.changed
+    );
 
     let mut group = c.benchmark_group("decode 1000-Pod list");
     group.throughput(Throughput::Elements(PODS as u64));

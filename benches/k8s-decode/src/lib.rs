@@ -2,6 +2,7 @@
 //! and checked to decode to the same list in every form before anything is timed.
 
 use kapi_k8s::core::v1::{Pod, PodList};
+use serde_json::Value;
 use std::path::PathBuf;
 
 /// How many Pods the list holds.
@@ -12,6 +13,54 @@ fn fixture(ext: &str) -> Vec<u8> {
         .join("../../../shared/fixtures/kubernetes-api")
         .join(format!("core.v1.Pod.{ext}"));
     std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+/// Where `after` (the Pod fixture read and written again by some library) differs from the
+/// fixture `before`: fields it dropped, and values it changed, as JSON paths.
+#[derive(Debug, Default, PartialEq)]
+pub struct Differences {
+    pub dropped: Vec<String>,
+    pub changed: Vec<String>,
+}
+
+impl Differences {
+    pub fn between(before: &Value, after: &Value) -> Self {
+        let mut found = Differences::default();
+        found.walk(before, after, "");
+        found
+    }
+
+    fn walk(&mut self, before: &Value, after: &Value, path: &str) {
+        match (before, after) {
+            (Value::Object(b), Value::Object(a)) => {
+                for (key, value) in b {
+                    let here = format!("{path}.{key}");
+                    match a.get(key) {
+                        Some(other) => self.walk(value, other, &here),
+                        None => self.dropped.push(here),
+                    }
+                }
+            }
+            (Value::Array(b), Value::Array(a)) if b.len() == a.len() => {
+                for (i, (value, other)) in b.iter().zip(a).enumerate() {
+                    self.walk(value, other, &format!("{path}[{i}]"));
+                }
+            }
+            _ if before != after => self.changed.push(path.to_string()),
+            _ => {}
+        }
+    }
+}
+
+/// What k8s-openapi loses of k8s.io/api's Pod fixture (every field populated) when it reads
+/// and writes it: serde skips fields its types lack.
+pub fn k8s_openapi_differences() -> Differences {
+    let json = fixture("json");
+    let before: Value = serde_json::from_slice(&json).expect("the Pod fixture is JSON");
+    let pod: k8s_openapi::api::core::v1::Pod =
+        serde_json::from_slice(&json).expect("k8s-openapi reads the Pod fixture");
+    let after = serde_json::to_value(&pod).expect("k8s-openapi writes the Pod");
+    Differences::between(&before, &after)
 }
 
 /// The list as kube-apiserver sends it: JSON and protobuf (`k8s\0` envelope) bytes.
@@ -41,8 +90,8 @@ pub fn inputs() -> Inputs {
 
 #[cfg(test)]
 mod tests {
-    use super::{inputs, PODS};
-    use kapi_k8s::core::v1::PodList;
+    use super::{fixture, inputs, k8s_openapi_differences, Differences, Value, PODS};
+    use kapi_k8s::core::v1::{Pod, PodList};
 
     #[test]
     fn every_decoder_reads_the_same_list() {
@@ -57,5 +106,24 @@ mod tests {
             openapi.items[PODS - 1].metadata.name.as_deref(),
             Some("pod-999")
         );
+    }
+
+    #[test]
+    fn kapi_keeps_every_field_of_the_fixture() {
+        let json = fixture("json");
+        let before: Value = serde_json::from_slice(&json).expect("JSON");
+        let pod: Pod = kapi::codec::json::from_slice(&json).expect("kapi JSON");
+        let after = serde_json::to_value(&pod).expect("kapi writes the Pod");
+        assert_eq!(
+            Differences::between(&before, &after),
+            Differences::default()
+        );
+    }
+
+    /// At its latest release k8s-openapi knows every field of the fixture, so both sides of
+    /// the bench decode the same data; an older release (or a newer fixture) is named here.
+    #[test]
+    fn k8s_openapi_keeps_every_field_of_the_fixture_too() {
+        assert_eq!(k8s_openapi_differences(), Differences::default());
     }
 }

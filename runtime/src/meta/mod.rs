@@ -6,6 +6,8 @@ mod byte_string;
 mod condition;
 mod discovery;
 mod field_selector;
+mod field_selector_requirement;
+mod group_version;
 mod int_or_string;
 mod label_selector;
 mod list_meta;
@@ -30,6 +32,8 @@ pub use discovery::{
     ServerAddressByClientCIDR, Verbs,
 };
 pub use field_selector::{FieldOperator, FieldRequirement, FieldSelector, FieldSelectorError};
+pub use field_selector_requirement::{FieldSelectorOperator, FieldSelectorRequirement};
+pub use group_version::{GroupResource, GroupVersionKind, GroupVersionResource};
 pub use int_or_string::{IntOrString, IntOrStringError};
 pub use label_selector::{LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
 pub use list_meta::{ListMeta, ShardInfo, TypeMeta};

@@ -185,8 +185,26 @@ impl Scheme {
                 type_id: TypeId::of::<T>(),
                 type_name: std::any::type_name::<T>(),
                 ops,
+                write_rules: Vec::new(),
             },
         );
+        Ok(())
+    }
+
+    /// Adds a write-time rule to the registered kind `T`: kube-apiserver's strategy for a
+    /// built-in kind, registered by the API crate that ships it (core/v1 Secret merges
+    /// `stringData` into `data`), or by a test for a kind of a crate it does not own. Rules
+    /// run on every create (`old` is `None`) and update, in the request's version after
+    /// the kind's own [`crate::Normalize`] and in the order added, before validation; an
+    /// error is the write's 422.
+    pub fn add_write_rule<T: Kind>(&mut self, rule: NormalizeFn<T>) -> Result<(), SchemeError> {
+        let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
+        let entry = self
+            .kinds
+            .get_mut(&gvk)
+            .filter(|e| e.type_id == TypeId::of::<T>())
+            .ok_or(SchemeError::NotRegistered(gvk))?;
+        entry.write_rules.push(registration::write_rule(rule));
         Ok(())
     }
 
@@ -500,6 +518,9 @@ impl Scheme {
             .ops
             .normalize(obj.as_mut(), old_here.as_deref())
             .map_err(SchemeError::Invalid)?;
+        for rule in &entry.write_rules {
+            rule(obj.as_mut(), old_here.as_deref()).map_err(SchemeError::Invalid)?;
+        }
         // A CRD's request is validated against the schema of its own version, so the
         // request version's markers run here, before conversion; the hub's run after it,
         // as a built-in kind's validation does.

@@ -13,6 +13,19 @@ use std::marker::PhantomData;
 /// A kind's hand-written normalization of linked fields (see [`crate::Normalize`]).
 pub type NormalizeFn<T> = fn(&mut T, Option<&T>) -> Result<(), ErrorList>;
 
+/// A write-time rule added to a kind at registration ([`super::Scheme::add_write_rule`]),
+/// behind the object-safe signature every kind shares.
+pub(super) type WriteRule =
+    Box<dyn Fn(&mut dyn Object, Option<&dyn Object>) -> Result<(), ErrorList> + Send + Sync>;
+
+/// `rule` for the objects of `T`; any other object (never handed to it) is left alone.
+pub(super) fn write_rule<T: Kind>(rule: NormalizeFn<T>) -> WriteRule {
+    Box::new(move |obj, old| match obj.downcast_mut::<T>() {
+        Some(t) => rule(t, old.and_then(|o| o.downcast_ref::<T>())),
+        None => Ok(()),
+    })
+}
+
 /// A body that did not decode, and the field where it failed (`spec.ports[0].port`).
 pub(super) struct DecodeFailure {
     pub path: Option<String>,
@@ -25,6 +38,8 @@ pub(super) struct Entry {
     pub type_id: TypeId,
     pub type_name: &'static str,
     pub ops: Box<dyn KindOps>,
+    /// Rules added after registration, run after the kind's own normalization.
+    pub write_rules: Vec<WriteRule>,
 }
 
 type Converted = Result<Box<dyn Object>, ConversionError>;

@@ -1,0 +1,268 @@
+//! `cargo xtask k8s-bench`: the compile of Kubernetes' own API as kapi ships it (`kapi-k8s`)
+//! against `k8s-openapi`, built the same way on the same machine in one run.
+//!
+//! Each contender is a scratch crate under `--dir` that depends on one thing: `kapi-k8s`
+//! with every GA group-version (`stable`), `kapi-k8s` with what a typical operator enables
+//! (`core-v1`, `apps-v1`), and `k8s-openapi` at its latest release with one Kubernetes
+//! version. What is compared is that one dependency's own rustc run, after everything it
+//! needs is built ([`compile_cost`]); kapi itself (the runtime `kapi-k8s` needs, with its
+//! `client` and `cache` features) is timed on its own, since an operator pays for it once
+//! whatever API crates it uses. `cargo check` first, then `cargo build --release` (unless
+//! `--no-release`), so the expensive builds come last.
+
+use crate::compile_cost::{self, Build, Mode, K8S_OPENAPI};
+use crate::measure::{io_error, Cost};
+use std::path::{Path, PathBuf};
+
+pub struct Options {
+    /// Where the crates and their shared `target/` are written (kept between runs).
+    pub dir: PathBuf,
+    pub release: bool,
+}
+
+/// One scratch crate and the packages whose rustc runs are timed in it.
+struct Contender {
+    label: String,
+    dir: PathBuf,
+    package: &'static str,
+    timed: &'static [&'static str],
+}
+
+/// What one row measured.
+struct Row {
+    mode: Mode,
+    label: String,
+    cost: Cost,
+}
+
+/// Runs the benchmark from the workspace at `root`; the error says which step failed.
+pub fn run(root: &Path, options: &Options) -> Result<(), String> {
+    let root = std::fs::canonicalize(root).map_err(|e| io_error(root, e))?;
+    let contenders = write_crates(&root, &options.dir)?;
+    let target_dir = options.dir.join("target");
+    let mut modes = vec![Mode::Check];
+    if options.release {
+        modes.push(Mode::Release);
+    }
+    let mut rows = Vec::new();
+    for &mode in &modes {
+        for contender in &contenders {
+            println!("{} {} ...", mode.name(), contender.label);
+            let build = Build {
+                dir: &contender.dir,
+                package: contender.package,
+                target_dir: &target_dir,
+            };
+            for (package, cost) in compile_cost::rustc_costs(&build, contender.timed, mode)? {
+                let label = if package == "kapi" {
+                    "kapi (runtime: client, cache)".to_string()
+                } else {
+                    contender.label.clone()
+                };
+                rows.push(Row { mode, label, cost });
+            }
+        }
+    }
+    let version = resolved_version(
+        &options.dir.join("k8s-openapi-bench/Cargo.lock"),
+        "k8s-openapi",
+    );
+    print!("{}", report(&rows, version.as_deref()));
+    Ok(())
+}
+
+const STABLE: &str = "kapi-k8s [stable]";
+const OPERATOR: &str = "kapi-k8s [core-v1, apps-v1]";
+const K8S_OPENAPI_LABEL: &str = "k8s-openapi [latest]";
+
+fn write_crates(root: &Path, dir: &Path) -> Result<Vec<Contender>, String> {
+    let k8s = root.join("api-types/k8s");
+    let kapi_k8s = |features: &str| {
+        format!(
+            "kapi-k8s = {{ path = {:?}, features = [{features}] }}",
+            k8s.display().to_string()
+        )
+    };
+    let contenders = [
+        (
+            STABLE,
+            "kapi-k8s-stable-bench",
+            kapi_k8s(r#""stable""#),
+            &["kapi", "kapi-k8s"][..],
+        ),
+        (
+            OPERATOR,
+            "kapi-k8s-operator-bench",
+            kapi_k8s(r#""core-v1", "apps-v1""#),
+            &["kapi-k8s"][..],
+        ),
+        (
+            K8S_OPENAPI_LABEL,
+            "k8s-openapi-bench",
+            K8S_OPENAPI.to_string(),
+            &["k8s-openapi"][..],
+        ),
+    ];
+    let lock = root.join("Cargo.lock");
+    let mut written = Vec::new();
+    for (label, package, dependency, timed) in contenders {
+        let crate_dir = dir.join(package);
+        compile_cost::write_crate(&crate_dir, package, &dependency)?;
+        // kapi's crates build with the workspace's versions of every dependency.
+        if dependency.starts_with("kapi-k8s") {
+            std::fs::copy(&lock, crate_dir.join("Cargo.lock")).map_err(|e| io_error(&lock, e))?;
+        }
+        written.push(Contender {
+            label: label.to_string(),
+            dir: crate_dir,
+            package,
+            timed,
+        });
+    }
+    Ok(written)
+}
+
+/// The version of `package` a lock file resolved.
+fn resolved_version(lock: &Path, package: &str) -> Option<String> {
+    let text = std::fs::read_to_string(lock).ok()?;
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line == format!("name = \"{package}\"") {
+            let version = lines.next()?.strip_prefix("version = \"")?;
+            return Some(version.trim_end_matches('"').to_string());
+        }
+    }
+    None
+}
+
+/// The table of every row, then per mode each kapi-k8s row against k8s-openapi: CPU time
+/// (steadier on a shared machine) and wall time.
+fn report(rows: &[Row], k8s_openapi_version: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(version) = k8s_openapi_version {
+        out.push_str(&format!("\nk8s-openapi {version}\n"));
+    }
+    out.push_str(&format!(
+        "\nits own rustc, dependencies built first:\n{:<16} {:<30} {:>9} {:>9} {:>9}\n",
+        "command", "crate", "wall s", "CPU s", "peak MB"
+    ));
+    let number = |n: Option<f64>| n.map_or("n/a".to_string(), |n| format!("{n:.1}"));
+    for row in rows {
+        out.push_str(&format!(
+            "{:<16} {:<30} {:>9.1} {:>9} {:>9}\n",
+            row.mode.name(),
+            row.label,
+            row.cost.wall.as_secs_f64(),
+            number(row.cost.cpu),
+            row.cost
+                .peak_kib
+                .map_or("n/a".to_string(), |k| (k / 1024).to_string()),
+        ));
+    }
+    out.push_str("\nagainst k8s-openapi (CPU; wall; peak memory):\n");
+    let modes: Vec<Mode> = rows.iter().map(|r| r.mode).fold(Vec::new(), |mut m, x| {
+        if !m.contains(&x) {
+            m.push(x);
+        }
+        m
+    });
+    for mode in modes {
+        let find = |label: &str| {
+            rows.iter()
+                .find(|r| r.mode == mode && r.label.starts_with(label))
+                .map(|r| r.cost)
+        };
+        let Some(base) = find(K8S_OPENAPI_LABEL) else {
+            continue;
+        };
+        let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) if b > 0.0 => format!("{:.2}x", a / b),
+            _ => "n/a".to_string(),
+        };
+        let line = |name: &str, cost: Cost| {
+            format!(
+                "{:<16} {name:<40} {} CPU, {} wall, {} peak\n",
+                mode.name(),
+                ratio(cost.cpu, base.cpu),
+                ratio(Some(cost.wall.as_secs_f64()), Some(base.wall.as_secs_f64())),
+                ratio(
+                    cost.peak_kib.map(|k| k as f64),
+                    base.peak_kib.map(|k| k as f64)
+                ),
+            )
+        };
+        for label in [STABLE, OPERATOR] {
+            if let Some(cost) = find(label) {
+                out.push_str(&line(label, cost));
+            }
+        }
+        if let (Some(stable), Some(kapi)) = (find(STABLE), find("kapi (")) {
+            let both = Cost {
+                wall: stable.wall + kapi.wall,
+                cpu: stable.cpu.zip(kapi.cpu).map(|(a, b)| a + b),
+                peak_kib: stable.peak_kib.max(kapi.peak_kib),
+            };
+            out.push_str(&line("kapi + kapi-k8s [stable]", both));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn row(mode: Mode, label: &str, seconds: f64) -> Row {
+        Row {
+            mode,
+            label: label.to_string(),
+            cost: Cost {
+                wall: Duration::from_secs_f64(seconds),
+                cpu: Some(seconds),
+                peak_kib: Some(1024 * 1024),
+            },
+        }
+    }
+
+    #[test]
+    fn the_report_compares_each_kapi_crate_with_k8s_openapi() {
+        let rows = [
+            row(Mode::Check, STABLE, 10.0),
+            row(Mode::Check, "kapi (runtime: client, cache)", 5.0),
+            row(Mode::Check, OPERATOR, 4.0),
+            row(Mode::Check, K8S_OPENAPI_LABEL, 20.0),
+        ];
+        let text = report(&rows, Some("0.29.0"));
+        assert!(text.contains("k8s-openapi 0.29.0"), "{text}");
+        assert!(
+            text.contains(&format!("check            {STABLE:<40} 0.50x CPU")),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("{OPERATOR:<40} 0.20x CPU")),
+            "{text}"
+        );
+        assert!(
+            text.contains("kapi + kapi-k8s [stable]                 0.75x CPU"),
+            "{text}"
+        );
+        assert!(!text.contains("build --release"), "{text}");
+    }
+
+    #[test]
+    fn the_resolved_version_is_read_from_the_lock() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let lock = dir.path().join("Cargo.lock");
+        std::fs::write(
+            &lock,
+            "[[package]]\nname = \"jiff\"\nversion = \"0.2.1\"\n\n[[package]]\nname = \"k8s-openapi\"\nversion = \"0.29.0\"\n",
+        )
+        .expect("write");
+        assert_eq!(
+            resolved_version(&lock, "k8s-openapi").as_deref(),
+            Some("0.29.0")
+        );
+        assert_eq!(resolved_version(&lock, "serde"), None);
+    }
+}
