@@ -3,8 +3,8 @@
 //! behind the cargo feature `<group>-<version>`, including its generated module; then the
 //! group modules, the crate root's module list and feature gates, and the manifest's
 //! features (each with the group-versions its types reach) are rewritten. Hand-written
-//! files stay: `src/<group>/<version>_defaults.rs` (kube-apiserver's defaulting) is declared
-//! beside its version, and the text of `src/lib.rs` outside the marked block is kept.
+//! files stay: `src/<group>/<version>_*.rs` (kube-apiserver's defaulting in `_defaults`, its
+//! write rules in `_normalize`) are declared beside their version, and the text of `src/lib.rs` outside the marked block is kept.
 //!
 //! Two things kube-apiserver states in its registry rather than in k8s.io/api, and which the
 //! import therefore cannot see, come from `xtask/templates/k8s_registry.toml`: short names
@@ -225,7 +225,8 @@ fn remove_stale(src: &Path, written: &BTreeSet<String>) -> Result<(), String> {
         };
         for file in files.filter_map(Result::ok) {
             let name = file.file_name().to_string_lossy().into_owned();
-            if name.ends_with("_defaults.rs") || !name.ends_with(".rs") {
+            // `v1_defaults.rs`, `v1_normalize.rs`: hand-written; version files have no `_`.
+            if name.contains('_') || !name.ends_with(".rs") {
                 continue;
             }
             let rel = format!("{}/{name}", group.file_name().to_string_lossy());
@@ -258,20 +259,28 @@ fn group_files(src: &Path, modules: &[Module]) -> Result<Vec<String>, String> {
                 out,
                 "\n#[cfg(feature = \"{feature}\")]\npub mod {version};\n"
             );
-            if src
-                .join(group)
-                .join(format!("{version}_defaults.rs"))
-                .is_file()
-            {
-                let _ = writeln!(
-                    out,
-                    "#[cfg(feature = \"{feature}\")]\nmod {version}_defaults;"
-                );
+            for hand in hand_written(&src.join(group), version) {
+                let _ = writeln!(out, "#[cfg(feature = \"{feature}\")]\nmod {hand};");
             }
         }
         write(&src.join(format!("{group}.rs")), &out)?;
     }
     Ok(groups.into_keys().collect())
+}
+
+/// The hand-written modules beside a version (`v1_defaults`, `v1_normalize`), sorted.
+fn hand_written(dir: &Path, version: &str) -> Vec<String> {
+    let prefix = format!("{version}_");
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".rs").map(str::to_string))
+        .filter(|n| n.starts_with(&prefix))
+        .collect();
+    out.sort();
+    out
 }
 
 /// Replaces the marked block of the crate root with the module list and the gates.

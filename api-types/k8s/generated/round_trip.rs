@@ -247,7 +247,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admission-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admission.k8s.io.v1.AdmissionReview",
-        fingerprint: "1ec6379019e5fa7c",
+        fingerprint: "d3c911ea2596139c",
         json: ::kapi::fixtures::json_codec::<crate::admission::v1::AdmissionReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admission::v1::AdmissionReview>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admission::v1::AdmissionReview>()),
@@ -256,7 +256,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admission-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admission.k8s.io.v1beta1.AdmissionReview",
-        fingerprint: "e1ba6f3634f1ebfd",
+        fingerprint: "a27bfc9901a9a525",
         json: ::kapi::fixtures::json_codec::<crate::admission::v1beta1::AdmissionReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admission::v1beta1::AdmissionReview>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admission::v1beta1::AdmissionReview>()),
@@ -409,7 +409,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apidiscovery-v2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apidiscovery.k8s.io.v2.APIGroupDiscovery",
-        fingerprint: "8d90c9147774405c",
+        fingerprint: "b2881484c2cf9076",
         json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2::APIGroupDiscovery>()),
@@ -418,7 +418,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apidiscovery-v2beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apidiscovery.k8s.io.v2beta1.APIGroupDiscovery",
-        fingerprint: "280cf05bf549ee84",
+        fingerprint: "11cbcbdc23f2c6ae",
         json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>()),
@@ -625,7 +625,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "authorization-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authorization.k8s.io.v1.LocalSubjectAccessReview",
-        fingerprint: "f78435c575d0a6e8",
+        fingerprint: "4c80a15e1410741f",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1::LocalSubjectAccessReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::LocalSubjectAccessReview>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1::LocalSubjectAccessReview>()),
@@ -634,7 +634,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "authorization-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authorization.k8s.io.v1.SelfSubjectAccessReview",
-        fingerprint: "7102763938258aad",
+        fingerprint: "9e54439f7815c746",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SelfSubjectAccessReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SelfSubjectAccessReview>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SelfSubjectAccessReview>()),
@@ -652,7 +652,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "authorization-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authorization.k8s.io.v1.SubjectAccessReview",
-        fingerprint: "c6972fe88375ac0d",
+        fingerprint: "0e850a6dc5221366",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SubjectAccessReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SubjectAccessReview>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SubjectAccessReview>()),
@@ -1885,7 +1885,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "storagemigration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "storagemigration.k8s.io.v1.StorageVersionMigration",
-        fingerprint: "5f69d0d1ca741dbc",
+        fingerprint: "0df859b1b21cfe4e",
         json: ::kapi::fixtures::json_codec::<crate::storagemigration::v1::StorageVersionMigration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storagemigration::v1::StorageVersionMigration>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storagemigration::v1::StorageVersionMigration>()),
@@ -1894,7 +1894,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "storagemigration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "storagemigration.k8s.io.v1beta1.StorageVersionMigration",
-        fingerprint: "ea69d425ff5cda3d",
+        fingerprint: "ed853416ac971f39",
         json: ::kapi::fixtures::json_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>()),

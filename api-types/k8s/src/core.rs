@@ -4,3 +4,5 @@
 pub mod v1;
 #[cfg(feature = "core-v1")]
 mod v1_defaults;
+#[cfg(feature = "core-v1")]
+mod v1_normalize;

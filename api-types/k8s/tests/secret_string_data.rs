@@ -1,25 +1,16 @@
 //! core/v1 Secret's `stringData` on the embedded server, as kube-apiserver treats it: on
 //! create, update and patch each entry replaces the `data` entry of its key, and
-//! `stringData` itself is never stored or returned. The rule is a write rule
-//! (`Scheme::add_write_rule`) on kapi-k8s's Secret.
+//! `stringData` itself is never stored or returned. The rule is kapi-k8s's `Normalize` of
+//! Secret (`src/core/v1_normalize.rs`), which `install` registers; a rule from outside the
+//! crate is a write rule (`Scheme::add_write_rule`).
 
 use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::client::{Config, Patch};
 use kapi::meta::{ByteString, CreateOptions, GetOptions, ObjectMeta, PatchOptions, UpdateOptions};
-use kapi::validation::ErrorList;
-use kapi_k8s::core::v1::Secret;
+use kapi_k8s::core::v1::{ConfigMap, Secret};
 use kapi_k8s::generated::openapi_documents::{V2, V3};
 use kapi_k8s::Clientset;
 use std::collections::BTreeMap;
-
-/// kube-apiserver's v1 → internal conversion of a Secret (the internal type has no
-/// `stringData`).
-fn merge_string_data(secret: &mut Secret, _old: Option<&Secret>) -> Result<(), ErrorList> {
-    for (key, value) in std::mem::take(&mut secret.string_data) {
-        secret.data.insert(key, ByteString(value.into_bytes()));
-    }
-    Ok(())
-}
 
 fn bytes(pairs: &[(&str, &str)]) -> BTreeMap<String, ByteString> {
     pairs
@@ -38,9 +29,6 @@ fn strings(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
 async fn server() -> (ApiServer, Clientset) {
     let mut scheme = kapi::Scheme::new();
     kapi_k8s::install(&mut scheme).expect("install");
-    scheme
-        .add_write_rule::<Secret>(merge_string_data)
-        .expect("Secret is registered");
     let server = ApiServer::builder(scheme)
         .openapi(OpenApiDocuments::from_generated(V2, V3))
         .start()
@@ -148,4 +136,37 @@ fn a_rule_needs_its_kind_registered() {
     let mut scheme = kapi::Scheme::new();
     let refused = scheme.add_write_rule::<Secret>(|_, _| Ok(()));
     assert!(refused.is_err(), "{refused:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_rule_added_from_outside_runs_on_every_write() {
+    let mut scheme = kapi::Scheme::new();
+    kapi_k8s::install(&mut scheme).expect("install");
+    scheme
+        .add_write_rule::<ConfigMap>(|cm, _old| {
+            cm.metadata
+                .labels
+                .insert("checked-by".into(), "rule".into());
+            Ok(())
+        })
+        .expect("ConfigMap is registered");
+    let server = ApiServer::builder(scheme).start().await.expect("server");
+    let clientset =
+        Clientset::from_config(Config::new(server.url().parse().expect("url"))).expect("client");
+    let created = clientset
+        .core_v1()
+        .config_maps("default")
+        .create(
+            &ConfigMap {
+                metadata: ObjectMeta {
+                    name: "settings".into(),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            &CreateOptions::default(),
+        )
+        .await
+        .expect("create");
+    assert_eq!(&created.metadata.labels["checked-by"], "rule");
 }

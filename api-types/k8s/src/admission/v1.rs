@@ -1,6 +1,6 @@
 // Imported by kapi-codegen from k8s.io/api/admission/v1. Change the source and import again.
 
-use kapi::meta::{ByteString, RawExtension, Status};
+use kapi::meta::{ByteString, GroupVersionKind, GroupVersionResource, RawExtension, Status};
 use kapi::ApiType;
 use std::collections::BTreeMap;
 
@@ -88,23 +88,3 @@ pub const DELETE: &str = "DELETE";
 pub const CONNECT: &str = "CONNECT";
 
 pub const GROUP_NAME: &str = "admission.k8s.io";
-
-#[derive(ApiType, Debug, PartialEq)]
-pub struct GroupVersionKind {
-    #[k8s(protobuf = 1)]
-    pub group: String,
-    #[k8s(protobuf = 2)]
-    pub version: String,
-    #[k8s(protobuf = 3)]
-    pub kind: String,
-}
-
-#[derive(ApiType, Debug, PartialEq)]
-pub struct GroupVersionResource {
-    #[k8s(protobuf = 1)]
-    pub group: String,
-    #[k8s(protobuf = 2)]
-    pub version: String,
-    #[k8s(protobuf = 3)]
-    pub resource: String,
-}

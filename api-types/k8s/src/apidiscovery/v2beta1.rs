@@ -1,6 +1,6 @@
 // Imported by kapi-codegen from k8s.io/api/apidiscovery/v2beta1. Change the source and import again.
 
-use kapi::meta::{ListMeta, ObjectMeta};
+use kapi::meta::{GroupVersionKind, ListMeta, ObjectMeta};
 use kapi::ApiType;
 
 kapi::group_version! {
@@ -102,13 +102,3 @@ pub struct APISubresourceDiscovery {
 }
 
 pub const GROUP_NAME: &str = "apidiscovery.k8s.io";
-
-#[derive(ApiType, Debug, PartialEq)]
-pub struct GroupVersionKind {
-    #[k8s(protobuf = 1)]
-    pub group: String,
-    #[k8s(protobuf = 2)]
-    pub version: String,
-    #[k8s(protobuf = 3)]
-    pub kind: String,
-}

@@ -1,6 +1,6 @@
 // Imported by kapi-codegen from k8s.io/api/authorization/v1. Change the source and import again.
 
-use kapi::meta::{LabelSelectorRequirement, ObjectMeta, Verbs};
+use kapi::meta::{FieldSelectorRequirement, LabelSelectorRequirement, ObjectMeta, Verbs};
 use kapi::ApiType;
 use std::collections::BTreeMap;
 
@@ -210,13 +210,3 @@ pub struct NonResourceRule {
 }
 
 pub const GROUP_NAME: &str = "authorization.k8s.io";
-
-#[derive(ApiType, Debug, PartialEq)]
-pub struct FieldSelectorRequirement {
-    #[k8s(protobuf = 1)]
-    pub key: String,
-    #[k8s(protobuf = 2)]
-    pub operator: String,
-    #[k8s(optional, list_type = "atomic", protobuf = 3)]
-    pub values: Vec<String>,
-}

@@ -1,6 +1,6 @@
 // Imported by kapi-codegen from k8s.io/api/storagemigration/v1. Change the source and import again.
 
-use kapi::meta::{Condition, ListMeta, ObjectMeta};
+use kapi::meta::{Condition, GroupResource, ListMeta, ObjectMeta};
 use kapi::ApiType;
 
 kapi::group_version! {
@@ -69,11 +69,3 @@ pub struct StorageVersionMigrationList {
 }
 
 pub const GROUP_NAME: &str = "storagemigration.k8s.io";
-
-#[derive(ApiType, Debug, PartialEq)]
-pub struct GroupResource {
-    #[k8s(protobuf = 1)]
-    pub group: String,
-    #[k8s(protobuf = 2)]
-    pub resource: String,
-}

@@ -170,7 +170,7 @@ pub struct APIResourceDiscoveryApplyConfiguration {
     /// `resource`.
     pub resource: Option<String>,
     /// `responseKind`.
-    pub response_kind: Option<GroupVersionKindApplyConfiguration>,
+    pub response_kind: Option<::kapi::meta::GroupVersionKind>,
     /// `scope`.
     pub scope: Option<String>,
     /// `singularResource`.
@@ -195,7 +195,7 @@ impl APIResourceDiscoveryApplyConfiguration {
         self
     }
     /// Sets `responseKind`.
-    pub fn with_response_kind(mut self, value: impl Into<GroupVersionKindApplyConfiguration>) -> Self {
+    pub fn with_response_kind(mut self, value: impl Into<::kapi::meta::GroupVersionKind>) -> Self {
         self.response_kind = Some(value.into());
         self
     }
@@ -266,9 +266,9 @@ pub struct APISubresourceDiscoveryApplyConfiguration {
     /// `subresource`.
     pub subresource: Option<String>,
     /// `responseKind`.
-    pub response_kind: Option<GroupVersionKindApplyConfiguration>,
+    pub response_kind: Option<::kapi::meta::GroupVersionKind>,
     /// `acceptedTypes`.
-    pub accepted_types: Option<Vec<GroupVersionKindApplyConfiguration>>,
+    pub accepted_types: Option<Vec<::kapi::meta::GroupVersionKind>>,
     /// `verbs`.
     pub verbs: Option<Vec<String>>,
 }
@@ -283,12 +283,12 @@ impl APISubresourceDiscoveryApplyConfiguration {
         self
     }
     /// Sets `responseKind`.
-    pub fn with_response_kind(mut self, value: impl Into<GroupVersionKindApplyConfiguration>) -> Self {
+    pub fn with_response_kind(mut self, value: impl Into<::kapi::meta::GroupVersionKind>) -> Self {
         self.response_kind = Some(value.into());
         self
     }
     /// Appends to `acceptedTypes`.
-    pub fn with_accepted_types<T: Into<GroupVersionKindApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_accepted_types<T: Into<::kapi::meta::GroupVersionKind>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
         self.accepted_types.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -312,52 +312,6 @@ impl Serialize for APISubresourceDiscoveryApplyConfiguration {
         }
         if let Some(v) = &self.verbs {
             map.serialize_entry("verbs", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::apidiscovery::v2::GroupVersionKind`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct GroupVersionKindApplyConfiguration {
-    /// `group`.
-    pub group: Option<String>,
-    /// `version`.
-    pub version: Option<String>,
-    /// `kind`.
-    pub kind: Option<String>,
-}
-impl GroupVersionKindApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `group`.
-    pub fn with_group(mut self, value: impl Into<String>) -> Self {
-        self.group = Some(value.into());
-        self
-    }
-    /// Sets `version`.
-    pub fn with_version(mut self, value: impl Into<String>) -> Self {
-        self.version = Some(value.into());
-        self
-    }
-    /// Sets `kind`.
-    pub fn with_kind(mut self, value: impl Into<String>) -> Self {
-        self.kind = Some(value.into());
-        self
-    }
-}
-impl Serialize for GroupVersionKindApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.version {
-            map.serialize_entry("version", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
         }
         map.end()
     }

@@ -526,7 +526,7 @@ pub struct FieldSelectorAttributesApplyConfiguration {
     /// `rawSelector`.
     pub raw_selector: Option<String>,
     /// `requirements`.
-    pub requirements: Option<Vec<FieldSelectorRequirementApplyConfiguration>>,
+    pub requirements: Option<Vec<::kapi::meta::FieldSelectorRequirement>>,
 }
 impl FieldSelectorAttributesApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
@@ -539,7 +539,7 @@ impl FieldSelectorAttributesApplyConfiguration {
         self
     }
     /// Appends to `requirements`.
-    pub fn with_requirements<T: Into<FieldSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_requirements<T: Into<::kapi::meta::FieldSelectorRequirement>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
         self.requirements.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1055,52 +1055,6 @@ impl Serialize for NonResourceRuleApplyConfiguration {
         }
         if let Some(v) = &self.non_resource_urls {
             map.serialize_entry("nonResourceURLs", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::authorization::v1::FieldSelectorRequirement`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct FieldSelectorRequirementApplyConfiguration {
-    /// `key`.
-    pub key: Option<String>,
-    /// `operator`.
-    pub operator: Option<String>,
-    /// `values`.
-    pub values: Option<Vec<String>>,
-}
-impl FieldSelectorRequirementApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `key`.
-    pub fn with_key(mut self, value: impl Into<String>) -> Self {
-        self.key = Some(value.into());
-        self
-    }
-    /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<String>) -> Self {
-        self.operator = Some(value.into());
-        self
-    }
-    /// Appends to `values`.
-    pub fn with_values<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
-        self
-    }
-}
-impl Serialize for FieldSelectorRequirementApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.values {
-            map.serialize_entry("values", v)?;
         }
         map.end()
     }

@@ -132,7 +132,7 @@ impl Serialize for StorageVersionMigrationApplyConfiguration {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct StorageVersionMigrationSpecApplyConfiguration {
     /// `resource`.
-    pub resource: Option<GroupResourceApplyConfiguration>,
+    pub resource: Option<::kapi::meta::GroupResource>,
 }
 impl StorageVersionMigrationSpecApplyConfiguration {
     /// An empty configuration: nothing is written until a setter is called.
@@ -140,7 +140,7 @@ impl StorageVersionMigrationSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `resource`.
-    pub fn with_resource(mut self, value: impl Into<GroupResourceApplyConfiguration>) -> Self {
+    pub fn with_resource(mut self, value: impl Into<::kapi::meta::GroupResource>) -> Self {
         self.resource = Some(value.into());
         self
     }
@@ -186,42 +186,6 @@ impl Serialize for StorageVersionMigrationStatusApplyConfiguration {
         }
         if let Some(v) = &self.resource_version {
             map.serialize_entry("resourceVersion", v)?;
-        }
-        map.end()
-    }
-}
-/// The apply configuration of [`crate::storagemigration::v1beta1::GroupResource`]: every field optional, and only what is set is written.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct GroupResourceApplyConfiguration {
-    /// `group`.
-    pub group: Option<String>,
-    /// `resource`.
-    pub resource: Option<String>,
-}
-impl GroupResourceApplyConfiguration {
-    /// An empty configuration: nothing is written until a setter is called.
-    pub fn new() -> Self {
-        Self::default()
-    }
-    /// Sets `group`.
-    pub fn with_group(mut self, value: impl Into<String>) -> Self {
-        self.group = Some(value.into());
-        self
-    }
-    /// Sets `resource`.
-    pub fn with_resource(mut self, value: impl Into<String>) -> Self {
-        self.resource = Some(value.into());
-        self
-    }
-}
-impl Serialize for GroupResourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
         }
         map.end()
     }

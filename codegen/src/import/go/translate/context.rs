@@ -3,7 +3,7 @@
 
 use crate::import::go::markers::{self as gm, GoMarker};
 use crate::import::go::syntax::{ConstDecl, GoPackage, GoType, MarkerLine, Pos, TypeDecl};
-use crate::import::ir::{self, Marker, Type};
+use crate::import::ir::{Marker, Type};
 use crate::import::Warning;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -102,10 +102,8 @@ pub struct Translator<'a> {
     pub(super) u: &'a Universe,
     pub(super) docs: bool,
     pub warnings: Vec<Warning>,
-    /// The package being written, and the apimachinery structs its fields need
-    /// ([`Known::Local`]), added to its module.
+    /// The package being written.
     pub(super) current: usize,
-    pub(super) locals: BTreeMap<String, ir::Struct>,
 }
 
 /// What a field's Go type became, and the markers its named types carried
@@ -123,7 +121,6 @@ impl<'a> Translator<'a> {
             docs,
             warnings: Vec::new(),
             current: 0,
-            locals: BTreeMap::new(),
         }
     }
 

@@ -14,13 +14,12 @@ pub use context::{Pkg, Translator, Universe};
 use items::dedupe_consts;
 
 use crate::import::go::markers::{self as gm};
-use crate::import::ir::{self, Item};
+use crate::import::ir;
 use std::collections::BTreeSet;
 
 impl Translator<'_> {
     pub fn module(&mut self, p: usize) -> ir::Module {
         self.current = p;
-        self.locals.clear();
         let pkg = &self.u.pkgs[p];
         let mut group = None;
         let mut group_go_name = None;
@@ -89,13 +88,6 @@ impl Translator<'_> {
             if let Some(item) = self.const_item(p, c) {
                 items.push(item);
             }
-        }
-        for (name, mut s) in std::mem::take(&mut self.locals) {
-            if items.iter().any(|i| i.name() == name) {
-                continue;
-            }
-            s.docs = self.docs(&s.docs);
-            items.push(Item::Struct(s));
         }
         dedupe_consts(&mut items);
         ir::Module {

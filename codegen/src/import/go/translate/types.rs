@@ -52,12 +52,6 @@ impl Translator<'_> {
                 };
                 match known::lookup(&path, name) {
                     Some(Known::Type(t)) => t,
-                    Some(Known::Local(s)) => {
-                        let mut path = self.u.pkgs[self.current].rust.clone();
-                        path.push(s.name.clone());
-                        self.locals.entry(s.name.clone()).or_insert(s);
-                        Type::Path(path)
-                    }
                     Some(Known::TypeMeta) => {
                         self.warn(
                             pos,
