@@ -156,16 +156,8 @@ fn main() -> ExitCode {
             else {
                 return ExitCode::from(2);
             };
-            match k8s_crate::run(&root, from, &k8s_crate::crate_dir(&root, dir)) {
-                Ok(summary) => {
-                    print!("{summary}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("import-k8s: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            let result = k8s_crate::run(&root, from, &k8s_crate::crate_dir(&root, dir));
+            exit_code("import-k8s", result.map(|summary| print!("{summary}")))
         }
         Some(("import-k8s", m)) => {
             let (Some(from), Some(out)) =
@@ -178,16 +170,8 @@ fn main() -> ExitCode {
                 .cloned()
                 .unwrap_or_else(|| root.join("../shared/fixtures/kubernetes-api"));
             let absolute = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-            match import_k8s::run(&absolute(&root), from, out, &absolute(&fixtures)) {
-                Ok(summary) => {
-                    print!("{summary}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("import-k8s: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            let result = import_k8s::run(&absolute(&root), from, out, &absolute(&fixtures));
+            exit_code("import-k8s", result.map(|summary| print!("{summary}")))
         }
         Some(("codegen", m)) if m.get_one::<PathBuf>("crate").is_some() => {
             cli::run(&cli::Args::from_matches(m, &api_crates[0]))
