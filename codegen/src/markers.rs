@@ -140,6 +140,7 @@ pub mod key {
         ENUM = "enum",
         UNION = "union",
         STRUCT_TYPE = "struct_type",
+        CUSTOM_JSON = "custom_json",
         GEN_CLIENT = "gen_client",
         PLURAL = "plural",
         SINGULAR = "singular",
@@ -473,6 +474,12 @@ pub const MARKERS: &[MarkerSpec] = {
         spec(ENUM, &[Enum], Flag, "+enum"),
         spec(UNION, &[Struct], Flag, "+union"),
         spec(STRUCT_TYPE, &[Struct], Str, "+structType=atomic|granular"),
+        spec(
+            CUSTOM_JSON,
+            &[Struct],
+            Flag,
+            "`MarshalJSON`/`UnmarshalJSON` methods (and `OpenAPISchemaType`)",
+        ),
         kind_only(spec(
             GEN_CLIENT,
             &[Struct],

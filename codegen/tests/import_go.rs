@@ -73,7 +73,7 @@ fn refused_constructs_are_each_a_warning() {
         "constant `MaxParts` is not a string",
         "client method `Evict` uses verb `create`",
         "kapi has no CEL rules",
-        "`SchemaOrArray` writes its own JSON",
+        "`SchemaOrArray` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at gadgets/v1alpha1/marshal.go:4:1): imported as `#[k8s(custom_json)]`",
         "list-map key `type` is not a field of `SchemaCondition`",
     ] {
         assert!(
@@ -95,6 +95,18 @@ fn refused_constructs_are_each_a_warning() {
     }
     // Generated Go is never read.
     assert!(!file(&imported, "widgets/v1.rs").contains("GeneratedOnly"));
+}
+
+/// A type that writes its own JSON keeps its Go fields (its protobuf form) and is marked so
+/// that its serde impls are left to a hand-written file.
+#[test]
+fn a_type_with_its_own_json_is_marked_custom_json() {
+    let imported = import(false);
+    let text = file(&imported, "gadgets/v1alpha1.rs");
+    assert!(
+        text.contains("#[k8s(custom_json)]\npub struct SchemaOrArray {"),
+        "{text}"
+    );
 }
 
 #[test]

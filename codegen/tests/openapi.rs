@@ -389,6 +389,42 @@ fn scratch_api(types: &str) -> tempfile::TempDir {
     dir
 }
 
+/// A type with its own JSON (apiextensions' `JSONSchemaPropsOrBool`) is published as
+/// kube-openapi publishes it, with no `type` or properties; fields still refer to it.
+#[test]
+fn a_custom_json_type_is_published_without_a_type() {
+    let api = scratch_api(
+        r#"
+kapi::group_version! { group_name = "gadgets.example.com", version = "v1" }
+use kapi::meta::ObjectMeta;
+
+#[derive(kapi::ApiType)]
+#[k8s(kind)]
+pub struct Gadget {
+    #[k8s(optional)]
+    pub metadata: ObjectMeta,
+    pub extra: Option<SchemaOrBool>,
+}
+
+#[derive(kapi::ApiType)]
+#[k8s(custom_json)]
+pub struct SchemaOrBool {
+    #[k8s(protobuf = 1)]
+    pub allows: bool,
+    #[k8s(protobuf = 2)]
+    pub schema: Option<String>,
+}
+"#,
+    );
+    let docs = documents_of(api.path());
+    let defs = &docs.swagger["definitions"];
+    assert_eq!(defs["com.example.gadgets.v1.SchemaOrBool"], json!({}));
+    assert_eq!(
+        defs["com.example.gadgets.v1.Gadget"]["properties"]["extra"],
+        json!({"$ref": "#/definitions/com.example.gadgets.v1.SchemaOrBool"})
+    );
+}
+
 const SPECIALS: &str = r#"
 kapi::group_version! { group_name = "gadgets.example.com", version = "v1" }
 use kapi::meta::{ByteString, Duration, FieldsV1, IntOrString, ListMeta, MicroTime, ObjectMeta, Quantity, RawExtension, Time};

@@ -61,11 +61,16 @@ fn emit(input: &Input) -> proc_macro2::TokenStream {
     let by_shape = match &input.def.shape {
         Shape::Struct { .. } => {
             let clone = deep_copy::expand(input);
-            let ser = ser::expand(input);
-            let de = de::expand(input);
             let defaults = defaults::expand(input);
             let kind = kind::expand(input);
-            quote! { #clone #ser #de #defaults #kind }
+            // `custom_json`: the type's serde impls are the user's.
+            if input.def.custom_json {
+                quote! { #clone #defaults #kind }
+            } else {
+                let ser = ser::expand(input);
+                let de = de::expand(input);
+                quote! { #clone #ser #de #defaults #kind }
+            }
         }
         Shape::Enum { .. } => enums::expand(input),
     };

@@ -184,3 +184,37 @@ fn no_protobuf_without_numbers() {
     .expect("parses");
     assert!(crate::protobuf::expand(&input).is_empty());
 }
+
+/// `custom_json`: no serde impls (the user writes them), everything else as for any struct.
+#[test]
+fn custom_json_leaves_serde_to_the_user() {
+    let out = expand_pretty(quote! {
+        #[k8s(custom_json)]
+        pub struct SchemaOrBool {
+            #[k8s(protobuf = 1)]
+            pub allows: bool,
+            #[k8s(protobuf = 2)]
+            pub schema: Option<Box<Schema>>,
+        }
+    });
+    assert!(!out.contains("Serialize for SchemaOrBool"), "{out}");
+    assert!(!out.contains("Deserialize<'de> for SchemaOrBool"), "{out}");
+    assert!(!out.contains("SerializeFields for"), "{out}");
+    assert!(!out.contains("DeserializeFields for"), "{out}");
+    assert!(out.contains("Clone for SchemaOrBool"), "{out}");
+    assert!(out.contains("Message for SchemaOrBool"), "{out}");
+}
+
+/// A kind's JSON is kapi's to write, so `custom_json` on one is an error.
+#[test]
+fn custom_json_on_a_kind_is_an_error() {
+    let out = expand_pretty(quote! {
+        #[k8s(kind, custom_json)]
+        pub struct Widget {
+            #[k8s(optional)]
+            pub metadata: kapi::meta::ObjectMeta,
+        }
+    });
+    assert!(out.contains("compile_error"), "{out}");
+    assert!(out.contains("is a kind: its JSON is"), "{out}");
+}

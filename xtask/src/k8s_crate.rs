@@ -1,5 +1,7 @@
-//! `cargo xtask import-k8s --from DIR --crate api-types/k8s`: writes the shipped kapi-k8s
-//! crate from a k8s.io/api checkout. Every group-version becomes `src/<group>/<version>.rs`
+//! `cargo xtask import-k8s --from DIR --apiextensions DIR --crate api-types/k8s`: writes the
+//! shipped kapi-k8s crate from a k8s.io/api checkout and, for apiextensions.k8s.io (which
+//! Kubernetes keeps in k8s.io/apiextensions-apiserver), that module's checkout. Every
+//! group-version becomes `src/<group>/<version>.rs`
 //! behind the cargo feature `<group>-<version>`, including its generated module; then the
 //! group modules, the crate root's module list and feature gates, and the manifest's
 //! features (each with the group-versions its types reach) are rewritten. Hand-written
@@ -26,9 +28,25 @@ const END: &str = "// END imported by `cargo xtask import-k8s`.";
 const FEATURES_BEGIN: &str = "# BEGIN imported by `cargo xtask import-k8s`: do not edit by hand.";
 const FEATURES_END: &str = "# END imported by `cargo xtask import-k8s`.";
 
-pub fn run(root: &Path, from: &Path, crate_dir: &Path) -> Result<String, String> {
+/// The group-versions imported from k8s.io/apiextensions-apiserver. v1beta1 is left out:
+/// Kubernetes serves it only up to 1.21.
+const APIEXTENSIONS: &[&str] = &["pkg/apis/apiextensions/v1"];
+
+pub fn run(
+    root: &Path,
+    from: &Path,
+    apiextensions: &Path,
+    crate_dir: &Path,
+) -> Result<String, String> {
     let registry = Registry::load(&root.join("xtask/templates/k8s_registry.toml"))?;
-    let dirs = group_versions(from)?;
+    let mut dirs = group_versions(from)?;
+    for dir in APIEXTENSIONS {
+        let dir = apiextensions.join(dir);
+        if !dir.join("types.go").is_file() {
+            return Err(format!("{}: no types.go", dir.display()));
+        }
+        dirs.push(dir);
+    }
     let layout = Layout {
         cargo_features: true,
         generated: Some("../generated".to_string()),
@@ -40,11 +58,13 @@ pub fn run(root: &Path, from: &Path, crate_dir: &Path) -> Result<String, String>
         layout: layout.clone(),
     };
     let mut imported = go::import(&dirs, from, &options)?;
+    // Each module's file is `<group>/<version>.rs` after the package's last two directories.
     let sources: BTreeMap<String, String> = dirs
         .iter()
         .filter_map(|d| {
-            let rel = d.strip_prefix(from).ok()?;
-            Some((format!("{}.rs", rel.to_string_lossy()), go::import_path(d)))
+            let version = d.file_name()?.to_string_lossy();
+            let group = d.parent()?.file_name()?.to_string_lossy();
+            Some((format!("{group}/{version}.rs"), go::import_path(d)))
         })
         .collect();
     let src = crate_dir.join("src");

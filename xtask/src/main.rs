@@ -16,8 +16,9 @@
 //! - `cargo xtask import go ...`: the importer's command line ([`kapi_codegen::import::cli`]).
 //! - `cargo xtask import-k8s --from DIR --out DIR [--fixtures DIR]`: every group-version of
 //!   a k8s.io/api checkout imported into a scratch crate with a test per fixture
-//!   ([`import_k8s`]); with `--crate api-types/k8s` instead of `--out`, the shipped crate
-//!   ([`k8s_crate`]).
+//!   ([`import_k8s`]); with `--crate api-types/k8s --apiextensions DIR` instead of `--out`,
+//!   the shipped crate, apiextensions.k8s.io from a k8s.io/apiextensions-apiserver checkout
+//!   included ([`k8s_crate`]).
 
 mod compile_cost;
 mod import_k8s;
@@ -136,8 +137,17 @@ fn main() -> ExitCode {
                     Arg::new("crate")
                         .long("crate")
                         .value_name("DIR")
+                        .requires("apiextensions")
                         .value_parser(clap::value_parser!(PathBuf))
                         .help("The shipped crate to rewrite (api-types/k8s)"),
+                )
+                .arg(
+                    Arg::new("apiextensions")
+                        .long("apiextensions")
+                        .value_name("DIR")
+                        .requires("crate")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("A k8s.io/apiextensions-apiserver tree (pkg/apis/apiextensions/v1/types.go), imported with --crate"),
                 )
                 .arg(
                     Arg::new("fixtures")
@@ -151,12 +161,19 @@ fn main() -> ExitCode {
     match matches.subcommand() {
         Some(("import", m)) => kapi_codegen::import::cli::run(m),
         Some(("import-k8s", m)) if m.get_one::<PathBuf>("crate").is_some() => {
-            let (Some(from), Some(dir)) =
-                (m.get_one::<PathBuf>("from"), m.get_one::<PathBuf>("crate"))
-            else {
+            let (Some(from), Some(apiextensions), Some(dir)) = (
+                m.get_one::<PathBuf>("from"),
+                m.get_one::<PathBuf>("apiextensions"),
+                m.get_one::<PathBuf>("crate"),
+            ) else {
                 return ExitCode::from(2);
             };
-            let result = k8s_crate::run(&root, from, &k8s_crate::crate_dir(&root, dir));
+            let result = k8s_crate::run(
+                &root,
+                from,
+                apiextensions,
+                &k8s_crate::crate_dir(&root, dir),
+            );
             exit_code("import-k8s", result.map(|summary| print!("{summary}")))
         }
         Some(("import-k8s", m)) => {

@@ -12,6 +12,8 @@ pub struct Clientset {
     admissionregistration_v1alpha1: crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client,
     #[cfg(feature = "admissionregistration-v1beta1")]
     admissionregistration_v1beta1: crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client,
+    #[cfg(feature = "apiextensions-v1")]
+    apiextensions_v1: crate::apiextensions::v1::generated::client::ApiextensionsV1Client,
     #[cfg(feature = "apiserverinternal-v1alpha1")]
     internal_v1alpha1: crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client,
     #[cfg(feature = "apps-v1")]
@@ -129,6 +131,8 @@ impl Clientset {
             admissionregistration_v1alpha1: crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client::new(client.clone()),
             #[cfg(feature = "admissionregistration-v1beta1")]
             admissionregistration_v1beta1: crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client::new(client.clone()),
+            #[cfg(feature = "apiextensions-v1")]
+            apiextensions_v1: crate::apiextensions::v1::generated::client::ApiextensionsV1Client::new(client.clone()),
             #[cfg(feature = "apiserverinternal-v1alpha1")]
             internal_v1alpha1: crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client::new(client.clone()),
             #[cfg(feature = "apps-v1")]
@@ -254,6 +258,9 @@ impl Clientset {
     #[cfg(feature = "admissionregistration-v1beta1")]
     /// The admissionregistration.k8s.io/v1beta1 client.
     pub fn admissionregistration_v1beta1(&self) -> &crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client { &self.admissionregistration_v1beta1 }
+    #[cfg(feature = "apiextensions-v1")]
+    /// The apiextensions.k8s.io/v1 client.
+    pub fn apiextensions_v1(&self) -> &crate::apiextensions::v1::generated::client::ApiextensionsV1Client { &self.apiextensions_v1 }
     #[cfg(feature = "apiserverinternal-v1alpha1")]
     /// The internal.apiserver.k8s.io/v1alpha1 client.
     pub fn internal_v1alpha1(&self) -> &crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client { &self.internal_v1alpha1 }

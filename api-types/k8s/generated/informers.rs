@@ -78,6 +78,11 @@ impl SharedInformerFactory {
     pub fn admissionregistration_v1beta1(&self) -> crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers {
         crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers::new(self.factory.clone())
     }
+    #[cfg(feature = "apiextensions-v1")]
+    /// The apiextensions.k8s.io/v1 informers.
+    pub fn apiextensions_v1(&self) -> crate::apiextensions::v1::generated::informers::ApiextensionsV1Informers {
+        crate::apiextensions::v1::generated::informers::ApiextensionsV1Informers::new(self.factory.clone())
+    }
     #[cfg(feature = "apiserverinternal-v1alpha1")]
     /// The internal.apiserver.k8s.io/v1alpha1 informers.
     pub fn internal_v1alpha1(&self) -> crate::apiserverinternal::v1alpha1::generated::informers::InternalV1alpha1Informers {

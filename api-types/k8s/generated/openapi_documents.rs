@@ -19,6 +19,8 @@ pub static V3: &[(&str, &str)] = &[
 ("apis/apidiscovery.k8s.io/v2", include_str!("openapi/v3/apis__apidiscovery.k8s.io__v2_openapi.json")),
 #[cfg(feature = "apidiscovery-v2beta1")]
 ("apis/apidiscovery.k8s.io/v2beta1", include_str!("openapi/v3/apis__apidiscovery.k8s.io__v2beta1_openapi.json")),
+#[cfg(feature = "apiextensions-v1")]
+("apis/apiextensions.k8s.io/v1", include_str!("openapi/v3/apis__apiextensions.k8s.io__v1_openapi.json")),
 #[cfg(feature = "apiserverinternal-v1alpha1")]
 ("apis/internal.apiserver.k8s.io/v1alpha1", include_str!("openapi/v3/apis__internal.apiserver.k8s.io__v1alpha1_openapi.json")),
 #[cfg(feature = "apps-v1")]

@@ -18,6 +18,8 @@ pub fn install(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi
     crate::apidiscovery::v2::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "apidiscovery-v2beta1")]
     crate::apidiscovery::v2beta1::generated::register::add_to_scheme(scheme)?;
+    #[cfg(feature = "apiextensions-v1")]
+    crate::apiextensions::v1::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "apiserverinternal-v1alpha1")]
     crate::apiserverinternal::v1alpha1::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "apps-v1")]

@@ -25,6 +25,10 @@ pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<
     {
         passed += crate::apidiscovery::v2beta1::generated::round_trip::round_trip(seeds.clone())?;
     }
+    #[cfg(feature = "apiextensions-v1")]
+    {
+        passed += crate::apiextensions::v1::generated::round_trip::round_trip(seeds.clone())?;
+    }
     #[cfg(feature = "apiserverinternal-v1alpha1")]
     {
         passed += crate::apiserverinternal::v1alpha1::generated::round_trip::round_trip(seeds.clone())?;
@@ -422,6 +426,24 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apiextensions-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apiextensions.k8s.io.v1.ConversionReview",
+        fingerprint: "4c3d12177887bdc6",
+        json: ::kapi::fixtures::json_codec::<crate::apiextensions::v1::ConversionReview>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apiextensions::v1::ConversionReview>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apiextensions::v1::ConversionReview>()),
+        hub: ::core::option::Option::None,
+    });
+    #[cfg(feature = "apiextensions-v1")]
+    kinds.push(::kapi::fixtures::Kind {
+        name: "apiextensions.k8s.io.v1.CustomResourceDefinition",
+        fingerprint: "bbabcdf5bfb854e0",
+        json: ::kapi::fixtures::json_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
+        yaml: ::kapi::fixtures::yaml_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apiextensions::v1::CustomResourceDefinition>()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1")]

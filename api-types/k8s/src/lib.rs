@@ -12,6 +12,7 @@
 pub mod admission;
 pub mod admissionregistration;
 pub mod apidiscovery;
+pub mod apiextensions;
 pub mod apiserverinternal;
 pub mod apps;
 pub mod authentication;
@@ -38,6 +39,8 @@ pub mod storagemigration;
 
 kapi::feature_gates! {
     AtomicWriteVolumeUserFields: Alpha = false,
+    CRDObservedGenerationTracking: Beta = true,
+    CRDValidationRatcheting: GA = true,
     CSIServiceAccountTokenSecrets: GA = true,
     CSIStorageCapacity: GA = true,
     CSIVolumeHealth: Alpha = false,
@@ -47,6 +50,7 @@ kapi::feature_gates! {
     ContainerStopSignals: Alpha = false,
     CoordinatedLeaderElection: Beta = false,
     CrossNamespaceVolumeDataSource: Alpha = false,
+    CustomResourceFieldSelectors: GA = true,
     DRAAdminAccess: GA = true,
     DRAConsumableCapacity: Beta = true,
     DRADeviceTaints: GA = true,

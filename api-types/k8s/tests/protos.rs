@@ -1,5 +1,5 @@
 //! The generated `.proto` files compile, at Kubernetes' paths (`k8s.io/api/<group>/<version>/
-//! generated.proto`), with a message for every registered kind: with protox against the
+//! generated.proto`, `k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/...`), with a message for every registered kind: with protox against the
 //! apimachinery files codegen writes beside them, with protoc when it is on PATH (required
 //! under `KAPI_REQUIRE_TOOLS=1`), and, when `KAPI_APIMACHINERY_PROTOS` names an include root
 //! holding Kubernetes' own `k8s.io/apimachinery/.../generated.proto`, against those.
@@ -59,9 +59,23 @@ fn kinds() -> Vec<(String, Vec<&'static KindMeta>)> {
                 g => g.split('.').next().unwrap_or(g),
             };
             let kinds = scheme.kinds_of(&group, &version);
-            (format!("k8s.io.api.{dir}.{version}"), kinds)
+            let package = match group.as_str() {
+                "apiextensions.k8s.io" => {
+                    format!("k8s.io.apiextensions_apiserver.pkg.apis.{dir}.{version}")
+                }
+                _ => format!("k8s.io.api.{dir}.{version}"),
+            };
+            (package, kinds)
         })
         .collect()
+}
+
+/// The `.proto` files of the shipped group-versions: k8s.io/api's, and apiextensions' at
+/// k8s.io/apiextensions-apiserver's path.
+fn api_protos(root: &Path) -> Vec<PathBuf> {
+    let mut out = protos(root, "k8s.io/api");
+    out.extend(protos(root, "k8s.io/apiextensions-apiserver"));
+    out
 }
 
 fn compile(roots: &[PathBuf], files: &[PathBuf]) -> DescriptorPool {
@@ -88,7 +102,7 @@ fn assert_every_kind_has_a_message(pool: &DescriptorPool) {
 #[test]
 fn every_group_version_compiles_with_protox() {
     let root = generated();
-    let api = protos(&root, "k8s.io/api");
+    let api = api_protos(&root);
     assert_eq!(
         api.len(),
         kinds().len(),
@@ -107,7 +121,7 @@ fn every_group_version_compiles_against_kubernetes_apimachinery() {
     let root = generated();
     let pool = compile(
         &[PathBuf::from(apimachinery), root.clone()],
-        &protos(&root, "k8s.io/api"),
+        &api_protos(&root),
     );
     assert_every_kind_has_a_message(&pool);
 }
@@ -115,7 +129,7 @@ fn every_group_version_compiles_against_kubernetes_apimachinery() {
 #[test]
 fn every_group_version_compiles_with_protoc() {
     let root = generated();
-    let mut files = protos(&root, "k8s.io/api");
+    let mut files = api_protos(&root);
     files.extend(protos(&root, "k8s.io/apimachinery"));
     let out = tempfile::NamedTempFile::new().expect("temporary file");
     let run = Command::new("protoc")

@@ -1,6 +1,7 @@
 //! The embedded API server serves Kubernetes' kinds after one call, `kapi_k8s::install`, and
 //! the generated clients read and write them: what an operator's test needs for the children
-//! it creates (Namespace, ConfigMap, Secret, Event, Lease, Pod, Deployment and its scale, Role).
+//! it creates (Namespace, ConfigMap, Secret, Event, Lease, Pod, Deployment and its scale, Role),
+//! and CustomResourceDefinitions.
 
 use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::client::Config;
@@ -210,4 +211,112 @@ async fn the_server_serves_kubernetes_kinds() {
         .await
         .expect("Role");
     assert_eq!(role.rules[0].resources, ["configmaps"]);
+}
+
+/// apiextensions.k8s.io/v1 (imported from k8s.io/apiextensions-apiserver): a
+/// CustomResourceDefinition whose schema uses every union type's JSON forms is created and
+/// read back, defaulted as kube-apiserver does and otherwise unchanged, through the
+/// generated client.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_serves_custom_resource_definitions() {
+    use kapi_k8s::apiextensions::v1::{
+        CustomResourceConversion, CustomResourceDefinition, CustomResourceDefinitionNames,
+        CustomResourceDefinitionSpec, CustomResourceDefinitionVersion, CustomResourceValidation,
+        JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool,
+        JSONSchemaPropsOrStringArray, JSON,
+    };
+    let mut scheme = kapi::Scheme::new();
+    kapi_k8s::install(&mut scheme).expect("install");
+    let server = ApiServer::builder(scheme).start().await.expect("server");
+    let clientset =
+        Clientset::from_config(Config::new(server.url().parse().expect("url"))).expect("client");
+    let string = || JSONSchemaProps {
+        type_: "string".into(),
+        ..Default::default()
+    };
+    let schema = JSONSchemaProps {
+        type_: "object".into(),
+        properties: BTreeMap::from([
+            (
+                "tags".to_string(),
+                JSONSchemaProps {
+                    type_: "array".into(),
+                    items: Some(Box::new(JSONSchemaPropsOrArray {
+                        schema: Some(Box::new(string())),
+                        json_schemas: Vec::new(),
+                    })),
+                    ..Default::default()
+                },
+            ),
+            (
+                "mode".to_string(),
+                JSONSchemaProps {
+                    default: Some(JSON {
+                        raw: ByteString(br#""fast""#.to_vec()),
+                    }),
+                    ..string()
+                },
+            ),
+        ]),
+        additional_properties: Some(Box::new(JSONSchemaPropsOrBool {
+            allows: false,
+            schema: None,
+        })),
+        dependencies: BTreeMap::from([(
+            "mode".to_string(),
+            JSONSchemaPropsOrStringArray {
+                schema: None,
+                property: vec!["tags".into()],
+            },
+        )]),
+        ..Default::default()
+    };
+    let crd = CustomResourceDefinition {
+        metadata: named("widgets.example.com"),
+        spec: CustomResourceDefinitionSpec {
+            group: "example.com".into(),
+            names: CustomResourceDefinitionNames {
+                plural: "widgets".into(),
+                kind: "Widget".into(),
+                ..Default::default()
+            },
+            scope: "Namespaced".into(),
+            versions: vec![CustomResourceDefinitionVersion {
+                name: "v1".into(),
+                served: true,
+                storage: true,
+                schema: Some(CustomResourceValidation {
+                    open_apiv3_schema: Some(schema),
+                }),
+                ..Default::default()
+            }],
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let crds = clientset.apiextensions_v1().custom_resource_definitions();
+    let created = crds
+        .create(&crd, &CreateOptions::default())
+        .await
+        .expect("create CustomResourceDefinition");
+    assert!(!created.metadata.uid.is_empty());
+    let got = crds
+        .get("widgets.example.com", &GetOptions::default())
+        .await
+        .expect("get CustomResourceDefinition");
+    // kube-apiserver's defaults (`src/apiextensions/v1_defaults.rs`), and nothing else.
+    let mut want = crd.spec.clone();
+    want.names.singular = "widget".into();
+    want.names.list_kind = "WidgetList".into();
+    want.conversion = Some(CustomResourceConversion {
+        strategy: "None".into(),
+        webhook: None,
+    });
+    assert_eq!(got.spec, want);
+    assert_eq!(got.status.stored_versions, ["v1"]);
+    let listed = crds
+        .list(&ListOptions::default())
+        .await
+        .expect("list CustomResourceDefinitions");
+    assert_eq!(listed.items.len(), 1);
 }

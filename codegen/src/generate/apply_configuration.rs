@@ -128,8 +128,12 @@ impl<'a> Types<'a> {
             TypeRef::Option(i) | TypeRef::Box(i) | TypeRef::Vec(i) => self.local_struct(i),
             TypeRef::Map { value, .. } => self.local_struct(value),
             TypeRef::Named(path) => match self.resolve(path)? {
+                // A type with its own JSON is set whole, as Go's apply configurations hold
+                // apiextensions' `JSONSchemaPropsOrArray`.
                 Resolved::Type(origin, t)
-                    if !t.is_enum() && origin.gv.is_some_and(|g| std::ptr::eq(g, self.gv)) =>
+                    if !t.is_enum()
+                        && !t.custom_json
+                        && origin.gv.is_some_and(|g| std::ptr::eq(g, self.gv)) =>
                 {
                     Some(t)
                 }
@@ -150,7 +154,12 @@ impl<'a> Types<'a> {
     /// A field type as the apply configuration holds it, without the outer `Option`.
     fn shape(&self, ty: &TypeRef) -> Shape {
         match ty {
-            TypeRef::Option(i) | TypeRef::Box(i) => self.shape(i),
+            TypeRef::Option(i) => self.shape(i),
+            // A type that holds itself (`JSONSchemaProps.not`) keeps its box here too.
+            TypeRef::Box(i) => match self.shape(i) {
+                Shape::Value(v) => Shape::Value(format!("Box<{v}>")),
+                other => other,
+            },
             TypeRef::Vec(i) => Shape::List(self.element(i)),
             TypeRef::Map { key, value, .. } => Shape::Map {
                 key: self.element(key),

@@ -298,6 +298,14 @@ impl<'a> Builder<'a> {
                 out.extend(self.enum_schema(t));
                 return out;
             }
+            // kube-openapi publishes a type with its own JSON by its `OpenAPISchemaType`,
+            // no type for the union types of apiextensions; a CRD must keep what it
+            // cannot describe.
+            Shape::Struct { .. } if t.custom_json => {
+                if self.target == Target::Crd {
+                    out.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
+                }
+            }
             Shape::Struct { fields } => {
                 out.insert("type".into(), "object".into());
                 let mut properties = Map::new();

@@ -282,6 +282,12 @@ pub struct TypeDef {
     pub kind: Option<KindInfo>,
     pub shape: Shape,
     pub union: bool,
+    /// `custom_json`: the type's JSON is not its fields' (Go's `MarshalJSON`): its
+    /// `Serialize` / `Deserialize` are written by hand, every schema is open (kube-openapi
+    /// publishes such a type with no `type`), and apply configurations take it whole. Its
+    /// fields are still its protobuf message, deep copy, validation and random values.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub custom_json: bool,
     /// `struct_type`: an atomic struct is owned whole by server-side apply.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub struct_type: Option<Spanned<MapType>>,

@@ -129,6 +129,16 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         check_union(&item.ident, &fields, diags);
     }
     let kind = parse_kind(&item.ident, &markers, &fields, diags);
+    let custom_json = markers.flag(key::CUSTOM_JSON);
+    if custom_json && kind.is_some() {
+        diags.push(
+            Diagnostic::new(
+                markers.span(key::CUSTOM_JSON).unwrap_or_else(|| item.ident.span()),
+                format!("`{name}` is a kind: its JSON is `apiVersion`, `kind` and its fields, never custom"),
+            )
+            .with_help("put the custom JSON on the type of a field instead"),
+        );
+    }
     let struct_type = markers.str(key::STRUCT_TYPE).and_then(|s| {
         let parsed = parse_map_type(&s);
         if parsed.is_none() {
@@ -143,6 +153,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         kind,
         shape: Shape::Struct { fields },
         union,
+        custom_json,
         struct_type,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
@@ -260,6 +271,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         kind: None,
         shape: Shape::Enum { variants, other },
         union: false,
+        custom_json: false,
         struct_type: None,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: false,

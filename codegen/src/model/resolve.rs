@@ -216,6 +216,15 @@ impl<'a> Index<'a> {
 /// own packages by their Go import path (`k8s.io.api.core.v1` → `io.k8s.api.core.v1`), every
 /// other group by its reversed DNS name and version, like the API server names CRD types.
 pub fn definition_prefix(gv: &GroupVersion) -> String {
+    // The import path keeps its dashes (`io.k8s.apiextensions-apiserver.pkg.apis...`),
+    // which the protobuf package cannot.
+    if let Some(rest) = gv
+        .protobuf_path
+        .as_deref()
+        .and_then(|p| p.strip_prefix("k8s.io/")?.strip_suffix("/generated.proto"))
+    {
+        return format!("io.k8s.{}", rest.replace('/', "."));
+    }
     if let Some(rest) = gv
         .protobuf_package
         .as_deref()

@@ -74,6 +74,17 @@ impl Translator<'_> {
             }
             false
         });
+        // A type that writes its own JSON (`MarshalJSON`) keeps every field its protobuf
+        // message has, named as there: its JSON tags describe no wire form.
+        let custom_json = self.u.pkgs[p].go.json_methods.contains_key(&owner.name);
+        let proto_name = tag(&f.tag, "protobuf")
+            .and_then(|pb| {
+                pb.split(',')
+                    .find_map(|p| p.strip_prefix("name="))
+                    .map(str::to_string)
+            })
+            .filter(|_| custom_json);
+        let json_name = proto_name.unwrap_or(json_name);
         for (go_name, is_inline) in names {
             if json_name == "-" {
                 self.warn(
@@ -109,7 +120,7 @@ impl Translator<'_> {
             let Some(resolved) = resolved else {
                 continue;
             };
-            let rust_name = if is_inline {
+            let rust_name = if is_inline || custom_json {
                 rust_ident(&snake(&go_name))
             } else {
                 rust_ident(&snake(&json))

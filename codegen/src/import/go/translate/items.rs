@@ -218,10 +218,11 @@ impl Translator<'_> {
         decl: &TypeDecl,
         fields: &[GoField],
     ) -> ir::Struct {
-        if let Some(at) = self.u.pkgs[p].go.json_methods.get(&decl.name).cloned() {
-            self.warn(&decl.pos, "custom JSON", format!("`{}` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at {at}): its Go fields are imported, which is not the form Go sends; write this type by hand", decl.name));
-        }
         let mut markers = Vec::new();
+        if let Some(at) = self.u.pkgs[p].go.json_methods.get(&decl.name).cloned() {
+            self.warn(&decl.pos, "custom JSON", format!("`{}` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at {at}): imported as `#[k8s(custom_json)]` with its Go fields (its protobuf form); write its `serde::Serialize` and `Deserialize` by hand in a module beside the imported one, as kapi-k8s's `src/apiextensions/v1_json.rs` does", decl.name));
+            markers.push(Marker::flag(key::CUSTOM_JSON));
+        }
         let mut gen_client: Option<Vec<Marker>> = None;
         let mut lifecycle: Vec<Marker> = Vec::new();
         let mut object = false;
