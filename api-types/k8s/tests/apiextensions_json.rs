@@ -1,7 +1,8 @@
 //! The JSON of apiextensions.k8s.io/v1's union types (`src/apiextensions/v1_json.rs`), case
 //! by case as Kubernetes' `pkg/apis/apiextensions/v1/marshal_test.go` pins Go's: what each
 //! value is written as, what it reads back as, and how odd input (`null`, a number) reads.
-//! Go's empty-input cases have no counterpart: a JSON document always holds a value.
+//! Go's empty-input cases have no counterpart: a JSON document always holds a value. Go's
+//! "unsupported value" cases (a NaN `maximum`) are its encoder refusing NaN, not these types.
 
 use kapi::codec::json;
 use kapi::meta::ByteString;
@@ -246,4 +247,20 @@ fn strict_decoding_sees_into_the_unions() {
         additional.schema.as_ref().map(|s| s.type_.as_str()),
         Some("string")
     );
+}
+
+/// Their protobuf is their fields', as Go's `generated.pb.go` writes them: `allows` always
+/// (a non-pointer bool), a `JSON` as its bytes in field 1.
+#[test]
+fn protobuf_is_the_go_fields() {
+    use kapi::codec::protobuf::prost::Message;
+    assert_eq!(
+        JSONSchemaPropsOrBool::default().encode_to_vec(),
+        [0x08, 0x00]
+    );
+    let one = JSON {
+        raw: ByteString(b"1".to_vec()),
+    };
+    assert_eq!(one.encode_to_vec(), [0x0a, 0x01, b'1']);
+    assert_eq!(JSON::decode(&[0x0a, 0x01, b'1'][..]).expect("decodes"), one);
 }

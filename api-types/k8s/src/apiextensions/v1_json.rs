@@ -58,7 +58,7 @@ impl<'de> Deserialize<'de> for JSONSchemaPropsOrArray {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         match d.deserialize_any(shape("a JSON schema or an array of them"))? {
             Read::Schema(schema) => Ok(JSONSchemaPropsOrArray {
-                schema: Some(Box::new(schema)),
+                schema: Some(schema),
                 ..Default::default()
             }),
             Read::Array(json_schemas) => Ok(JSONSchemaPropsOrArray {
@@ -88,7 +88,7 @@ impl<'de> Deserialize<'de> for JSONSchemaPropsOrBool {
         match read {
             Read::Schema(schema) => Ok(JSONSchemaPropsOrBool {
                 allows: true,
-                schema: Some(Box::new(schema)),
+                schema: Some(schema),
             }),
             Read::Bool(allows) => Ok(JSONSchemaPropsOrBool {
                 allows,
@@ -118,7 +118,7 @@ impl<'de> Deserialize<'de> for JSONSchemaPropsOrStringArray {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         match d.deserialize_any(shape("a JSON schema or an array of strings"))? {
             Read::Schema(schema) => Ok(JSONSchemaPropsOrStringArray {
-                schema: Some(schema),
+                schema: Some(*schema),
                 property: Vec::new(),
             }),
             Read::Array(property) => Ok(JSONSchemaPropsOrStringArray {
@@ -133,7 +133,7 @@ impl<'de> Deserialize<'de> for JSONSchemaPropsOrStringArray {
 /// What a union's JSON turned out to be. The object is read by `JSONSchemaProps`'s own
 /// `Deserialize` on the same deserializer, so strict decoding still sees unknown fields.
 enum Read<T> {
-    Schema(JSONSchemaProps),
+    Schema(Box<JSONSchemaProps>),
     Array(Vec<T>),
     Bool(bool),
     Other,
@@ -160,7 +160,8 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for Shape<T> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Read<T>, A::Error> {
-        JSONSchemaProps::deserialize(MapAccessDeserializer::new(map)).map(Read::Schema)
+        JSONSchemaProps::deserialize(MapAccessDeserializer::new(map))
+            .map(|schema| Read::Schema(Box::new(schema)))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Read<T>, A::Error> {
