@@ -189,6 +189,16 @@ pub mod key {
         }
     }
 
+    /// Inside `custom_json(...)`: what kube-openapi reads from Go's `OpenAPISchemaType` and
+    /// `OpenAPISchemaFormat`.
+    pub mod custom_json {
+        use super::Key;
+        keys! {
+            TYPE = "type",
+            FORMAT = "format",
+        }
+    }
+
     /// Inside `subresource_scale(...)`.
     pub mod scale {
         use super::Key;
@@ -321,6 +331,14 @@ pub const CLIENT_METHOD_KEYS: &[MarkerSpec] = {
         spec(SUBRESOURCE, NESTED, Str, "subresource"),
         spec(INPUT, NESTED, Str, "input"),
         spec(RESULT, NESTED, Str, "result"),
+    ]
+};
+
+pub const CUSTOM_JSON_KEYS: &[MarkerSpec] = {
+    use key::custom_json::*;
+    &[
+        spec(TYPE, NESTED, Str, "OpenAPISchemaType()"),
+        spec(FORMAT, NESTED, Str, "OpenAPISchemaFormat()"),
     ]
 };
 
@@ -477,7 +495,10 @@ pub const MARKERS: &[MarkerSpec] = {
         spec(
             CUSTOM_JSON,
             &[Struct],
-            Flag,
+            Nested {
+                keys: CUSTOM_JSON_KEYS,
+                flag_ok: true,
+            },
             "`MarshalJSON`/`UnmarshalJSON` methods (and `OpenAPISchemaType`)",
         ),
         kind_only(spec(
@@ -1142,6 +1163,7 @@ mod tests {
             (key::ALL, MARKERS),
             (key::gen_client::ALL, GEN_CLIENT_KEYS),
             (key::client_method::ALL, CLIENT_METHOD_KEYS),
+            (key::custom_json::ALL, CUSTOM_JSON_KEYS),
             (key::scale::ALL, SCALE_KEYS),
             (key::print_column::ALL, PRINT_COLUMN_KEYS),
             (key::lifecycle::ALL, LIFECYCLE_KEYS),

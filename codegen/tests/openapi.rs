@@ -390,7 +390,8 @@ fn scratch_api(types: &str) -> tempfile::TempDir {
 }
 
 /// A type with its own JSON (apiextensions' `JSONSchemaPropsOrBool`) is published as
-/// kube-openapi publishes it, with no `type` or properties; fields still refer to it.
+/// kube-openapi publishes it, with no properties and only the type it names; fields still
+/// refer to it.
 #[test]
 fn a_custom_json_type_is_published_without_a_type() {
     let api = scratch_api(
@@ -404,6 +405,14 @@ pub struct Gadget {
     #[k8s(optional)]
     pub metadata: ObjectMeta,
     pub extra: Option<SchemaOrBool>,
+    pub data: Option<Encoded>,
+}
+
+#[derive(kapi::ApiType)]
+#[k8s(custom_json(type = "string", format = "byte"))]
+pub struct Encoded {
+    #[k8s(protobuf = 1)]
+    pub raw: kapi::meta::ByteString,
 }
 
 #[derive(kapi::ApiType)]
@@ -419,6 +428,11 @@ pub struct SchemaOrBool {
     let docs = documents_of(api.path());
     let defs = &docs.swagger["definitions"];
     assert_eq!(defs["com.example.gadgets.v1.SchemaOrBool"], json!({}));
+    // `OpenAPISchemaType()` and `OpenAPISchemaFormat()`, when the marker names them.
+    assert_eq!(
+        defs["com.example.gadgets.v1.Encoded"],
+        json!({"type": "string", "format": "byte"})
+    );
     assert_eq!(
         defs["com.example.gadgets.v1.Gadget"]["properties"]["extra"],
         json!({"$ref": "#/definitions/com.example.gadgets.v1.SchemaOrBool"})

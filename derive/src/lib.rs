@@ -64,7 +64,7 @@ fn emit(input: &Input) -> proc_macro2::TokenStream {
             let defaults = defaults::expand(input);
             let kind = kind::expand(input);
             // `custom_json`: the type's serde impls are the user's.
-            if input.def.custom_json {
+            if input.def.custom_json.is_some() {
                 quote! { #clone #defaults #kind }
             } else {
                 let ser = ser::expand(input);

@@ -218,3 +218,17 @@ fn custom_json_on_a_kind_is_an_error() {
     assert!(out.contains("compile_error"), "{out}");
     assert!(out.contains("is a kind: its JSON is"), "{out}");
 }
+
+/// `custom_json(type = ..)` names one of JSON Schema's types.
+#[test]
+fn custom_json_type_is_checked() {
+    let out = expand_pretty(quote! {
+        #[k8s(custom_json(type = "str"))]
+        pub struct Raw {
+            #[k8s(protobuf = 1)]
+            pub raw: kapi::meta::ByteString,
+        }
+    });
+    assert!(out.contains("compile_error"), "{out}");
+    assert!(out.contains("is not one of"), "{out}");
+}

@@ -132,7 +132,7 @@ impl<'a> Types<'a> {
                 // apiextensions' `JSONSchemaPropsOrArray`.
                 Resolved::Type(origin, t)
                     if !t.is_enum()
-                        && !t.custom_json
+                        && t.custom_json.is_none()
                         && origin.gv.is_some_and(|g| std::ptr::eq(g, self.gv)) =>
                 {
                     Some(t)

@@ -6,8 +6,8 @@
 use crate::diagnostics::Diagnostic;
 use crate::model::resolve::{definition_prefix, Index, Origin, Resolved, Special};
 use crate::model::{
-    Field, GateDecl, GroupVersion, KindCategory, ListType, MapType, Model, Scalar, Shape, TypeDef,
-    TypeRef,
+    CustomJson, Field, GateDecl, GroupVersion, KindCategory, ListType, MapType, Model, Scalar,
+    Shape, TypeDef, TypeRef,
 };
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -94,6 +94,35 @@ fn special_schema(special: Special, target: Target) -> Map<String, Value> {
         Value::Object(m) => m,
         _ => Map::new(),
     }
+}
+
+/// A type with its own JSON, as kube-openapi publishes one by its `OpenAPISchemaType` and
+/// `OpenAPISchemaFormat`: no type at all for apiextensions' unions. A CRD must say of an
+/// object, an array or any value that it keeps what it does not describe.
+fn custom_json_schema(custom: Option<&CustomJson>, target: Target) -> Map<String, Value> {
+    let mut out = Map::new();
+    let type_ = custom
+        .and_then(|c| c.type_.as_ref())
+        .map(|t| t.value.clone());
+    if let Some(t) = &type_ {
+        out.insert("type".into(), t.clone().into());
+    }
+    if let Some(f) = custom.and_then(|c| c.format.as_ref()) {
+        out.insert("format".into(), f.value.clone().into());
+    }
+    if target == Target::Crd {
+        match type_.as_deref() {
+            Some("array") => {
+                out.remove("type");
+                out.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
+            }
+            None | Some("object") => {
+                out.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
+            }
+            Some(_) => {}
+        }
+    }
+    out
 }
 
 /// The quantity grammar of k8s.io/apimachinery/pkg/api/resource, as a regular expression.
@@ -298,13 +327,8 @@ impl<'a> Builder<'a> {
                 out.extend(self.enum_schema(t));
                 return out;
             }
-            // kube-openapi publishes a type with its own JSON by its `OpenAPISchemaType`,
-            // no type for the union types of apiextensions; a CRD must keep what it
-            // cannot describe.
-            Shape::Struct { .. } if t.custom_json => {
-                if self.target == Target::Crd {
-                    out.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
-                }
+            Shape::Struct { .. } if t.custom_json.is_some() => {
+                out.extend(custom_json_schema(t.custom_json.as_ref(), self.target));
             }
             Shape::Struct { fields } => {
                 out.insert("type".into(), "object".into());
@@ -842,5 +866,52 @@ fn gate_note(gates: &[GateDecl], gate: &str, what: &str) -> String {
         None => {
             format!("This {what} is only honored by servers that enable the {gate} feature gate.")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markers::Spanned;
+    use proc_macro2::Span;
+
+    fn custom(type_: Option<&str>, format: Option<&str>) -> CustomJson {
+        let spanned = |s: &str| Spanned::new(s.to_string(), Span::call_site());
+        CustomJson {
+            type_: type_.map(spanned),
+            format: format.map(spanned),
+        }
+    }
+
+    #[track_caller]
+    fn schema(c: &CustomJson, target: Target) -> Value {
+        Value::Object(custom_json_schema(Some(c), target))
+    }
+
+    /// What kube-openapi publishes for `OpenAPISchemaType()`; a CRD keeps what it cannot
+    /// describe, and has no array without items.
+    #[test]
+    fn custom_json_schemas() {
+        let any = custom(None, None);
+        assert_eq!(schema(&any, Target::V2), json!({}));
+        assert_eq!(schema(&any, Target::V3), json!({}));
+        let keep = json!({"x-kubernetes-preserve-unknown-fields": true});
+        assert_eq!(schema(&any, Target::Crd), keep);
+        let bytes = custom(Some("string"), Some("byte"));
+        for target in [Target::V2, Target::V3, Target::Crd] {
+            assert_eq!(
+                schema(&bytes, target),
+                json!({"type": "string", "format": "byte"})
+            );
+        }
+        let object = custom(Some("object"), None);
+        assert_eq!(schema(&object, Target::V3), json!({"type": "object"}));
+        assert_eq!(
+            schema(&object, Target::Crd),
+            json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true})
+        );
+        let array = custom(Some("array"), None);
+        assert_eq!(schema(&array, Target::V2), json!({"type": "array"}));
+        assert_eq!(schema(&array, Target::Crd), keep);
     }
 }

@@ -283,11 +283,11 @@ pub struct TypeDef {
     pub shape: Shape,
     pub union: bool,
     /// `custom_json`: the type's JSON is not its fields' (Go's `MarshalJSON`): its
-    /// `Serialize` / `Deserialize` are written by hand, every schema is open (kube-openapi
-    /// publishes such a type with no `type`), and apply configurations take it whole. Its
-    /// fields are still its protobuf message, deep copy, validation and random values.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub custom_json: bool,
+    /// `Serialize` / `Deserialize` are written by hand, its schema is only what the marker
+    /// says, and apply configurations take it whole. Its fields are still its protobuf
+    /// message, deep copy, validation and random values.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_json: Option<CustomJson>,
     /// `struct_type`: an atomic struct is owned whole by server-side apply.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub struct_type: Option<Spanned<MapType>>,
@@ -308,6 +308,33 @@ pub struct TypeDef {
     pub span: Span,
     #[serde(skip)]
     pub file: PathBuf,
+}
+
+/// The schema of a type that writes its own JSON, as kube-openapi takes it from Go's
+/// `OpenAPISchemaType` / `OpenAPISchemaFormat`: no type (any value) unless one is named.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CustomJson {
+    pub type_: Option<Spanned<String>>,
+    pub format: Option<Spanned<String>>,
+}
+
+/// `true` when it names nothing, so the model summary (which drops empty values) still
+/// shows the marker.
+impl Serialize for CustomJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        if self.type_.is_none() && self.format.is_none() {
+            return s.serialize_bool(true);
+        }
+        let mut map = s.serialize_map(None)?;
+        if let Some(t) = &self.type_ {
+            map.serialize_entry("type", t)?;
+        }
+        if let Some(f) = &self.format {
+            map.serialize_entry("format", f)?;
+        }
+        map.end()
+    }
 }
 
 impl TypeDef {

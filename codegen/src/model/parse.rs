@@ -129,8 +129,8 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         check_union(&item.ident, &fields, diags);
     }
     let kind = parse_kind(&item.ident, &markers, &fields, diags);
-    let custom_json = markers.flag(key::CUSTOM_JSON);
-    if custom_json && kind.is_some() {
+    let custom_json = parse_custom_json(&markers, diags);
+    if custom_json.is_some() && kind.is_some() {
         diags.push(
             Diagnostic::new(
                 markers.span(key::CUSTOM_JSON).unwrap_or_else(|| item.ident.span()),
@@ -163,6 +163,25 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         markers,
         span: item.ident.span(),
         file: Default::default(),
+    })
+}
+
+/// JSON Schema's types, the values `custom_json(type = ..)` may name.
+const JSON_TYPES: &[&str] = &["array", "boolean", "integer", "number", "object", "string"];
+
+fn parse_custom_json(markers: &[markers::Marker], diags: &mut Diagnostics) -> Option<CustomJson> {
+    use key::custom_json::*;
+    let m = markers.marker(key::CUSTOM_JSON)?;
+    let n = m.nested();
+    let type_ = n.str(TYPE);
+    if let Some(t) = &type_ {
+        if !JSON_TYPES.contains(&t.as_str()) {
+            bad_choice(diags, t.span, TYPE, t, JSON_TYPES);
+        }
+    }
+    Some(CustomJson {
+        type_,
+        format: n.str(FORMAT),
     })
 }
 
@@ -271,7 +290,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         kind: None,
         shape: Shape::Enum { variants, other },
         union: false,
-        custom_json: false,
+        custom_json: None,
         struct_type: None,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: false,
