@@ -98,13 +98,20 @@ fn refused_constructs_are_each_a_warning() {
 }
 
 /// A type that writes its own JSON keeps its Go fields (its protobuf form) and is marked so
-/// that its serde impls are left to a hand-written file.
+/// that its serde impls are left to a hand-written file, with the schema its Go methods state.
 #[test]
 fn a_type_with_its_own_json_is_marked_custom_json() {
     let imported = import(false);
     let text = file(&imported, "gadgets/v1alpha1.rs");
     assert!(
         text.contains("#[k8s(custom_json)]\npub struct SchemaOrArray {"),
+        "{text}"
+    );
+    // What `OpenAPISchemaType()` and `OpenAPISchemaFormat()` return, kube-openapi publishes.
+    assert!(
+        text.contains(
+            "#[k8s(custom_json(type = \"string\", format = \"password\"))]\npub struct Token {"
+        ),
         "{text}"
     );
 }

@@ -108,6 +108,20 @@ pub struct GoPackage {
     /// Types with a hand-written JSON form: receiver type -> where its `MarshalJSON` or
     /// `UnmarshalJSON` is declared.
     pub json_methods: BTreeMap<String, Pos>,
+    /// What kube-openapi reads from a type's `OpenAPISchemaType()` / `OpenAPISchemaFormat()`
+    /// when they return one literal: receiver type -> (type, format).
+    pub openapi_schemas: BTreeMap<String, (Option<String>, Option<String>)>,
+}
+
+/// The one string literal a method body returns (`return []string{"string"}`, `return
+/// "byte"`); none for `return nil`, several types or anything computed.
+fn single_returned_string(body: &str) -> Option<String> {
+    let returned = body.split_once("return")?.1;
+    let mut quoted = returned.split('"').skip(1).step_by(2);
+    let first = quoted.next()?;
+    let rest = returned.split('"').count();
+    // One literal: `x "a" y` splits into three pieces.
+    (rest == 3).then(|| first.to_string())
 }
 
 /// Whether `name` is one of the package's API files: `.go`, not a test, not generated code.
@@ -235,7 +249,7 @@ impl FileReader<'_> {
                         }
                     }
                 }
-                "method_declaration" => self.json_method(node, &mut package.json_methods),
+                "method_declaration" => self.method(node, package),
                 "const_declaration" => {
                     let mut c = node.walk();
                     let mut last_type: Option<String> = None;
@@ -253,12 +267,10 @@ impl FileReader<'_> {
         package.imports.insert(self.file.clone(), imports);
     }
 
-    /// `func (s *T) MarshalJSON() ...`: `T` does not write JSON as its fields say.
-    fn json_method(&self, node: Node, out: &mut BTreeMap<String, Pos>) {
+    /// The methods that say a type's JSON is its own: `func (s *T) MarshalJSON() ...`, and
+    /// the schema kube-openapi publishes for it, `OpenAPISchemaType()` / `OpenAPISchemaFormat()`.
+    fn method(&self, node: Node, package: &mut GoPackage) {
         let name = node.child_by_field_name("name").map(|n| self.text(n));
-        if !matches!(name, Some("MarshalJSON" | "UnmarshalJSON")) {
-            return;
-        }
         let Some(receiver) = node.child_by_field_name("receiver") else {
             return;
         };
@@ -271,8 +283,29 @@ impl FileReader<'_> {
             .unwrap_or("")
             .trim_start_matches('*');
         let ty = ty.split('[').next().unwrap_or(ty);
-        if !ty.is_empty() {
-            out.entry(ty.to_string()).or_insert_with(|| self.pos(node));
+        if ty.is_empty() {
+            return;
+        }
+        let returned = || {
+            let body = node.child_by_field_name("body").map(|b| self.text(b))?;
+            single_returned_string(body)
+        };
+        match name {
+            Some("MarshalJSON" | "UnmarshalJSON") => {
+                package
+                    .json_methods
+                    .entry(ty.to_string())
+                    .or_insert_with(|| self.pos(node));
+            }
+            Some("OpenAPISchemaType") => {
+                let schema = package.openapi_schemas.entry(ty.to_string()).or_default();
+                schema.0 = returned();
+            }
+            Some("OpenAPISchemaFormat") => {
+                let schema = package.openapi_schemas.entry(ty.to_string()).or_default();
+                schema.1 = returned().filter(|f| !f.is_empty());
+            }
+            _ => {}
         }
     }
 

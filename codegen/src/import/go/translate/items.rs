@@ -212,6 +212,31 @@ impl Translator<'_> {
         );
     }
 
+    /// `custom_json`, with the type and format of Go's `OpenAPISchemaType()` /
+    /// `OpenAPISchemaFormat()` when they return one.
+    fn custom_json(&self, p: usize, name: &str) -> Marker {
+        use key::custom_json::{FORMAT, TYPE};
+        let (type_, format) = self.u.pkgs[p]
+            .go
+            .openapi_schemas
+            .get(name)
+            .cloned()
+            .unwrap_or_default();
+        let inner: Vec<Marker> = type_
+            .map(|t| Marker::str(TYPE, t))
+            .into_iter()
+            .chain(format.map(|f| Marker::str(FORMAT, f)))
+            .collect();
+        if inner.is_empty() {
+            Marker::flag(key::CUSTOM_JSON)
+        } else {
+            Marker {
+                key: key::CUSTOM_JSON,
+                value: Value::Nested(inner),
+            }
+        }
+    }
+
     pub(super) fn struct_item(
         &mut self,
         p: usize,
@@ -221,7 +246,7 @@ impl Translator<'_> {
         let mut markers = Vec::new();
         if let Some(at) = self.u.pkgs[p].go.json_methods.get(&decl.name).cloned() {
             self.warn(&decl.pos, "custom JSON", format!("`{}` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at {at}): imported as `#[k8s(custom_json)]` with its Go fields (its protobuf form); write its `serde::Serialize` and `Deserialize` by hand in a module beside the imported one, as kapi-k8s's `src/apiextensions/v1_json.rs` does", decl.name));
-            markers.push(Marker::flag(key::CUSTOM_JSON));
+            markers.push(self.custom_json(p, &decl.name));
         }
         let mut gen_client: Option<Vec<Marker>> = None;
         let mut lifecycle: Vec<Marker> = Vec::new();

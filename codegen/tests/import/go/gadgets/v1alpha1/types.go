@@ -58,3 +58,8 @@ type SchemaOrArray struct {
 	Schema  *Schema  `json:",omitempty"`
 	Schemas []Schema `json:",omitempty"`
 }
+
+// Token is a secret written as a string by its own MarshalJSON.
+type Token struct {
+	Value string `json:"value"`
+}
