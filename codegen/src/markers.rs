@@ -126,6 +126,7 @@ pub mod key {
         MIN_ITEMS = "min_items",
         MAX_ITEMS = "max_items",
         IMMUTABLE = "immutable",
+        VALIDATION_RULE = "validation_rule",
         PROTOBUF = "protobuf",
         PROTOBUF_NAME = "protobuf_name",
         CONVERSION_GEN = "conversion_gen",
@@ -217,6 +218,19 @@ pub mod key {
         keys! {
             RULE = "rule",
             REASON = "reason",
+        }
+    }
+
+    /// Inside `validation_rule(...)`: one entry of `x-kubernetes-validations`.
+    pub mod validation_rule {
+        use super::Key;
+        keys! {
+            RULE = "rule",
+            MESSAGE = "message",
+            MESSAGE_EXPRESSION = "message_expression",
+            REASON = "reason",
+            FIELD_PATH = "field_path",
+            OPTIONAL_OLD_SELF = "optional_old_self",
         }
     }
 
@@ -354,6 +368,18 @@ pub const LIFECYCLE_KEYS: &[MarkerSpec] = {
     ]
 };
 
+pub const VALIDATION_RULE_KEYS: &[MarkerSpec] = {
+    use key::validation_rule::*;
+    &[
+        spec(RULE, NESTED, Str, "rule"),
+        spec(MESSAGE, NESTED, Str, "message"),
+        spec(MESSAGE_EXPRESSION, NESTED, Str, "messageExpression"),
+        spec(REASON, NESTED, Str, "reason"),
+        spec(FIELD_PATH, NESTED, Str, "fieldPath"),
+        spec(OPTIONAL_OLD_SELF, NESTED, Bool, "optionalOldSelf"),
+    ]
+};
+
 pub const ALLOW_COMPAT_KEYS: &[MarkerSpec] = {
     use key::allow_compat::*;
     &[
@@ -413,6 +439,15 @@ pub const MARKERS: &[MarkerSpec] = {
             Flag,
             "+immutable (x-kubernetes-validations)",
         ),
+        repeat(spec(
+            VALIDATION_RULE,
+            &[Struct, Field],
+            Nested {
+                keys: VALIDATION_RULE_KEYS,
+                flag_ok: false,
+            },
+            "+kubebuilder:validation:XValidation (x-kubernetes-validations)",
+        )),
         spec(PROTOBUF, &[Field], Int, "protobuf tag number"),
         spec(PROTOBUF_NAME, &[Field], Str, "protobuf tag `name=`"),
         spec(
@@ -1140,6 +1175,7 @@ mod tests {
             (key::lifecycle::ALL, LIFECYCLE_KEYS),
             (key::tombstone::ALL, TOMBSTONE_KEYS),
             (key::allow_compat::ALL, ALLOW_COMPAT_KEYS),
+            (key::validation_rule::ALL, VALIDATION_RULE_KEYS),
         ] {
             assert_eq!(keys.len(), table.len());
             for k in keys {

@@ -72,7 +72,7 @@ fn refused_constructs_are_each_a_warning() {
         "default `{\"a\":1}` is not a string, number or boolean",
         "constant `MaxParts` is not a string",
         "client method `Evict` uses verb `create`",
-        "kapi has no CEL rules",
+        "a validation rule has no `severity`",
         "`SchemaOrArray` writes its own JSON",
         "list-map key `type` is not a field of `SchemaCondition`",
     ] {

@@ -7,7 +7,7 @@
 
 use super::ir::{self, Item, Marker, Scalar, Type, Value};
 use super::names::{rust_ident, snake};
-use super::{write, ImportedFile, Warning};
+use super::{validation_rule, write, ImportedFile, Warning};
 use crate::markers::key;
 use heck::{ToLowerCamelCase, ToUpperCamelCase};
 use serde_json::Value as Json;
@@ -123,6 +123,17 @@ impl Cx {
             let mut items = Vec::new();
             let mut markers = vec![Marker::flag(key::KIND)];
             markers.extend(resource_markers(spec, names, v, several));
+            for rule in schema
+                .get("x-kubernetes-validations")
+                .and_then(Json::as_array)
+                .into_iter()
+                .flatten()
+            {
+                match validation_rule(rule) {
+                    Ok(m) => markers.push(m),
+                    Err(e) => self.warn(&vat, "CEL rule", format!("{e}: not written")),
+                }
+            }
             let mut fields = vec![ir::Field {
                 name: "metadata".into(),
                 docs: Vec::new(),
@@ -344,7 +355,16 @@ impl Cx {
                             items,
                         ));
                     }
-                    let mut smarkers = Vec::new();
+                    // The object's own rules go on its struct, which is where they are for
+                    // the items of a list too.
+                    let mut smarkers: Vec<Marker> = Vec::new();
+                    markers.retain(|m| {
+                        let rule = m.key == key::VALIDATION_RULE;
+                        if rule {
+                            smarkers.push(m.clone());
+                        }
+                        !rule
+                    });
                     if flag("x-kubernetes-preserve-unknown-fields") {
                         smarkers.push(Marker::flag(key::PRESERVE_UNKNOWN_FIELDS));
                     }
@@ -449,17 +469,34 @@ impl Cx {
             .flatten()
         {
             let text = rule.get("rule").and_then(Json::as_str).unwrap_or("");
-            if text.replace(' ', "") == "self==oldSelf" {
+            let message = rule.get("message").and_then(Json::as_str);
+            let others = rule
+                .as_object()
+                .is_some_and(|r| r.keys().any(|k| k != "rule" && k != "message"));
+            if validation_rule::is_immutable(text, message, others) {
                 markers.push(Marker::flag(key::IMMUTABLE));
-            } else {
-                self.warn(
-                    at,
-                    "CEL rule",
-                    format!("kapi has no CEL rules: `{text}` not written"),
-                );
+                continue;
+            }
+            match validation_rule(rule) {
+                Ok(m) => markers.push(m),
+                Err(e) => self.warn(at, "CEL rule", format!("{e}: not written")),
             }
         }
     }
+}
+
+/// One entry of `x-kubernetes-validations` as a `validation_rule(...)` marker.
+fn validation_rule(rule: &Json) -> Result<Marker, String> {
+    let entries = rule
+        .as_object()
+        .ok_or("a validation rule that is not an object")?;
+    validation_rule::marker(entries.iter().map(|(k, v)| {
+        let text = match v {
+            Json::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        (k.as_str(), text)
+    }))
 }
 
 fn meta(name: &str) -> Type {

@@ -306,6 +306,21 @@ fn write_markers(out: &mut String, indent: usize, markers: &[Marker]) {
         }
     }
     let verbatim = markers.iter().any(has_array);
+    // A lone nested list overflows into the attribute's parentheses, as rustfmt lays out a
+    // call whose only argument is a call.
+    if let ([only], false) = (markers, verbatim) {
+        if let Value::Nested(inner) = &only.value {
+            if !inner.is_empty() {
+                let _ = writeln!(out, "{pad}#[k8s({}(", only.key.name());
+                let last = inner.len() - 1;
+                for (i, n) in inner.iter().enumerate() {
+                    write_arg(out, indent + 4, n, if i == last { "" } else { "," }, false);
+                }
+                let _ = writeln!(out, "{pad}))]");
+                return;
+            }
+        }
+    }
     let _ = writeln!(out, "{pad}#[k8s(");
     let last = markers.len() - 1;
     for (i, m) in markers.iter().enumerate() {

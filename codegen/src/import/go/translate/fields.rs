@@ -263,12 +263,10 @@ impl Translator<'_> {
             "kubebuilder:validation:XEmbeddedResource" => push_once(out, Marker::flag(key::EMBEDDED_RESOURCE)),
             "k8s:immutable" => push_once(out, Marker::flag(key::IMMUTABLE)),
             "kubebuilder:validation:XValidation" => {
-                let args = gm::args(&value);
-                let rule = args.iter().find(|(k, _)| k == "rule").map(|(_, v)| v.as_str());
-                if rule.is_some_and(|r| r.replace(' ', "") == "self==oldSelf") {
-                    push_once(out, Marker::flag(key::IMMUTABLE));
-                } else {
-                    self.warn(&g.pos, "CEL rule", format!("{at}: kapi has no CEL rules; `+{}` ignored", g.text()));
+                match self.validation_rule(g, &value, &at, true) {
+                    Some(m) if m.key == key::IMMUTABLE => push_once(out, m),
+                    Some(m) => out.push(m),
+                    None => {}
                 }
             }
             _ if name.starts_with("k8s:alpha(") => self.warn(
