@@ -6,7 +6,7 @@
 //! hand-written `ValidateHook` runs, found like `DefaultsHook`.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, KindCategory, ListType, Scalar, Shape, TypeRef};
+use kapi_codegen::model::{Field, KindCategory, ListType, Scalar, Shape, TypeRef, ValidationRule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -64,8 +64,15 @@ fn struct_body(input: &Input) -> TokenStream {
         },
         _ => TokenStream::new(),
     };
-    // One short name for the helpers, declared only where a check uses it.
-    let checks = quote! { #(#checks)* #union };
+    let own_rules = &input.def.validation_rules;
+    let own_rules = (!own_rules.is_empty()).then(|| {
+        let rules = rules_literal(own_rules);
+        quote! { __kv::rules(__path, self, __old, false, #rules, __errs); }
+    });
+    // One short name for the helpers, declared only where a check uses it. The type's own
+    // rules run before its fields', as kube-apiserver runs a schema node's rules before its
+    // properties'.
+    let checks = quote! { #own_rules #(#checks)* #union };
     let alias = checks
         .to_string()
         .contains("__kv")
@@ -138,6 +145,13 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         });
     }
 
+    if !v.rules.is_empty() {
+        let rules = rules_literal(&v.rules);
+        body.extend(quote! {
+            __kv::rules(&__p, __new, __prev, #unset_skipped, #rules, __errs);
+        });
+    }
+
     if body.is_empty() {
         // Most fields: only their own value's checks, one call.
         return match (nested, unset_skipped) {
@@ -163,7 +177,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
             false => check,
         });
     }
-    let prev = (v.immutable || nested).then(|| quote!(let __prev = #prev;));
+    let prev = (v.immutable || nested || !v.rules.is_empty()).then(|| quote!(let __prev = #prev;));
     quote! {
         {
             let __p = __path.child(#json);
@@ -172,6 +186,33 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
             #body
         }
     }
+}
+
+/// `validation_rule` markers as a `&[kapi::validation::cel::Rule]`.
+fn rules_literal(rules: &[ValidationRule]) -> TokenStream {
+    let text = |t: &Option<String>| match t {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    };
+    let rules = rules.iter().map(|r| {
+        let rule = &r.rule;
+        let message = text(&r.message);
+        let message_expression = text(&r.message_expression);
+        let reason = text(&r.reason);
+        let field_path = text(&r.field_path);
+        let optional_old_self = r.optional_old_self;
+        quote! {
+            ::kapi::validation::cel::Rule {
+                rule: #rule,
+                message: #message,
+                message_expression: #message_expression,
+                reason: #reason,
+                field_path: #field_path,
+                optional_old_self: #optional_old_self,
+            }
+        }
+    });
+    quote!(&[#(#rules),*])
 }
 
 /// Checks on a value `__v` (a reference) of type `ty`; `set` when it was sent (an
