@@ -216,30 +216,14 @@ fn rules_literal(rules: &[ValidationRule]) -> TokenStream {
 }
 
 /// Checks on a value `__v` (a reference) of type `ty`; `set` when it was sent (an
-/// `Option`'s `Some`), so even an empty string is checked.
+/// `Option`'s `Some`), so even an empty string is checked. A list's or map's scalar
+/// constraints apply to each item or value, as its schema says (`items`,
+/// `additionalProperties`).
 fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
     let v = &m.validation;
     match ty {
         TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p), set),
-        TypeRef::Scalar(s) if s.is_number() => {
-            let mut out = TokenStream::new();
-            let ty = format_ident!("{}", s.rust_name());
-            if let Some(min) = v.minimum {
-                let lit = number_literal(*s, *min);
-                let excl = v.exclusive_minimum;
-                out.extend(quote! {
-                    __kv::minimum(&__p, *__v, (#lit as #ty), #excl, __errs);
-                });
-            }
-            if let Some(max) = v.maximum {
-                let lit = number_literal(*s, *max);
-                let excl = v.exclusive_maximum;
-                out.extend(quote! {
-                    __kv::maximum(&__p, *__v, (#lit as #ty), #excl, __errs);
-                });
-            }
-            out
-        }
+        TypeRef::Scalar(s) if s.is_number() => number_checks(m, *s, quote!(*__v), quote!(&__p)),
         TypeRef::Vec(item) => {
             let mut out = TokenStream::new();
             if let Some(min) = v.min_items {
@@ -260,19 +244,17 @@ fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
                 }
                 _ => {}
             }
-            if matches!(**item, TypeRef::Scalar(Scalar::String)) {
-                let each = string_checks(m, quote!(__item), quote!(&__p.index(__i)), true);
-                if !each.is_empty() {
-                    out.extend(quote! {
-                        for (__i, __item) in __v.iter().enumerate() {
-                            #each
-                        }
-                    });
-                }
+            let each = item_checks(m, item, quote!(&__p.index(__i)));
+            if !each.is_empty() {
+                out.extend(quote! {
+                    for (__i, __item) in __v.iter().enumerate() {
+                        #each
+                    }
+                });
             }
             out
         }
-        TypeRef::Map { .. } => {
+        TypeRef::Map { value, .. } => {
             let mut out = TokenStream::new();
             if let Some(max) = v.max_items {
                 let max = *max as usize;
@@ -282,10 +264,49 @@ fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
                 let min = *min as usize;
                 out.extend(quote!(__kv::min_items(&__p, __v.len(), #min, __errs);));
             }
+            let each = item_checks(m, value, quote!(&__p.key(__k)));
+            if !each.is_empty() {
+                out.extend(quote! {
+                    for (__k, __item) in __v.iter() {
+                        #each
+                    }
+                });
+            }
             out
         }
         _ => TokenStream::new(),
     }
+}
+
+/// The scalar checks of one list item or map value `__item` at `path`.
+fn item_checks(m: &Field, item: &TypeRef, path: TokenStream) -> TokenStream {
+    match item {
+        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__item), path, true),
+        TypeRef::Scalar(s) if s.is_number() => number_checks(m, *s, quote!(*__item), path),
+        _ => TokenStream::new(),
+    }
+}
+
+/// Bounds on a number `value` (an expression of the scalar's type) at `path`.
+fn number_checks(m: &Field, s: Scalar, value: TokenStream, path: TokenStream) -> TokenStream {
+    let v = &m.validation;
+    let mut out = TokenStream::new();
+    let ty = format_ident!("{}", s.rust_name());
+    if let Some(min) = v.minimum {
+        let lit = number_literal(s, *min);
+        let excl = v.exclusive_minimum;
+        out.extend(quote! {
+            __kv::minimum(#path, #value, (#lit as #ty), #excl, __errs);
+        });
+    }
+    if let Some(max) = v.maximum {
+        let lit = number_literal(s, *max);
+        let excl = v.exclusive_maximum;
+        out.extend(quote! {
+            __kv::maximum(#path, #value, (#lit as #ty), #excl, __errs);
+        });
+    }
+    out
 }
 
 /// Length, pattern and format checks on a string. A plain `String` is written only when

@@ -1,6 +1,7 @@
 //! `validation_rule` markers (CEL, `x-kubernetes-validations`) enforced by the embedded
 //! server as kube-apiserver enforces a CRD's rules: on the object and on fields, with
 //! messages, message expressions, reasons and field paths, transition rules on update only.
+//! And scalar constraints on a list or map, which hold for each item or value.
 
 use kapi::apiserver::ApiServer;
 use kapi::client::{Api, Client, Config};
@@ -57,6 +58,10 @@ mod v1 {
             )
         )]
         pub parts: Vec<String>,
+        #[k8s(optional, max_length = 3, pattern = "^[a-z]+$")]
+        pub tags: Vec<String>,
+        #[k8s(optional, minimum = 1, maximum = 9)]
+        pub weights: std::collections::BTreeMap<String, i32>,
     }
 }
 
@@ -138,6 +143,7 @@ async fn the_embedded_server_enforces_validation_rules() {
         min_replicas,
         name: name.into(),
         parts: parts.iter().map(|p| p.to_string()).collect(),
+        ..Default::default()
     };
 
     // A transition rule does not run on create; the others do.
@@ -179,4 +185,25 @@ async fn the_embedded_server_enforces_validation_rules() {
         .await
         .expect("a part added");
     assert_eq!(updated.spec.parts, ["a", "b"]);
+}
+
+#[test]
+fn scalar_constraints_on_lists_and_maps_hold_for_each_item() {
+    use kapi::validation::Validate;
+    let spec = GadgetSpec {
+        replicas: 1,
+        name: "g-x".into(),
+        tags: vec!["ok".into(), "long".into(), "UP".into()],
+        weights: [("a".to_string(), 3), ("b".to_string(), 10)].into(),
+        ..Default::default()
+    };
+    let errors: Vec<String> = spec.validate().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        [
+            "tags[1]: Too long: may not be more than 3 bytes",
+            "tags[2]: Invalid value: \"UP\": must match the regular expression '^[a-z]+$'",
+            "weights[b]: Invalid value: 10: must be less than or equal to 9",
+        ]
+    );
 }

@@ -283,6 +283,18 @@ impl Cx {
                 "`nullable` has no kapi equivalent: `null` reads as unset".into(),
             );
         }
+        let numeric = matches!(
+            schema.get("type").and_then(Json::as_str),
+            Some("integer" | "number")
+        );
+        if numeric && schema.get("enum").is_some() {
+            self.warn(
+                at,
+                "enum",
+                "an enum of numbers has no kapi marker (kapi's enums are strings): not written"
+                    .into(),
+            );
+        }
         match schema.get("type").and_then(Json::as_str) {
             Some("string") => {
                 if let Some(values) = schema.get("enum").and_then(Json::as_array) {
@@ -315,13 +327,7 @@ impl Cx {
                     items,
                     &mut inner_markers,
                 );
-                if !inner_markers.is_empty() {
-                    self.warn(
-                        at,
-                        "item validation",
-                        "validation of list items has no kapi marker: not written".into(),
-                    );
-                }
+                self.item_markers(at, inner_markers, markers);
                 if let Some(t) = schema.get("x-kubernetes-list-type").and_then(Json::as_str) {
                     markers.push(Marker::str(key::LIST_TYPE, t));
                 }
@@ -385,6 +391,7 @@ impl Cx {
                         items,
                         &mut inner,
                     );
+                    self.item_markers(at, inner, markers);
                     return Type::Map(Box::new(ty));
                 }
                 if flag("x-kubernetes-preserve-unknown-fields") {
@@ -405,6 +412,36 @@ impl Cx {
                     format!("schema type `{other}`: written as serde_json::Value"),
                 );
                 Type::Path(vec!["serde_json".into(), "Value".into()])
+            }
+        }
+    }
+
+    /// The markers of a list's items or a map's values: kapi's scalar constraints on a list
+    /// or map field apply to each item or value (and are written to `items` or
+    /// `additionalProperties`), so those move to the field; anything else has no place.
+    fn item_markers(&mut self, at: &str, inner: Vec<Marker>, markers: &mut Vec<Marker>) {
+        const PER_ITEM: &[crate::markers::Key] = &[
+            key::MINIMUM,
+            key::MAXIMUM,
+            key::EXCLUSIVE_MINIMUM,
+            key::EXCLUSIVE_MAXIMUM,
+            key::MIN_LENGTH,
+            key::MAX_LENGTH,
+            key::PATTERN,
+            key::FORMAT,
+        ];
+        for m in inner {
+            if PER_ITEM.contains(&m.key) {
+                markers.push(m);
+            } else {
+                self.warn(
+                    at,
+                    "item validation",
+                    format!(
+                        "`{}` on the items or values has no kapi marker: not written",
+                        m.key.name()
+                    ),
+                );
             }
         }
     }
@@ -515,7 +552,16 @@ fn required_of(schema: &Json) -> Vec<String> {
 
 /// Names, scope, subresources, print columns and storage of one version's kind.
 fn resource_markers(spec: &Json, names: &Json, version: &Json, several: bool) -> Vec<Marker> {
-    let mut out = Vec::new();
+    // A typed client, as client-gen writes for a CRD's Go types; `update_status` only where
+    // the CRD serves `/status`.
+    let mut out = vec![if version.pointer("/subresources/status").is_some() {
+        Marker::flag(key::GEN_CLIENT)
+    } else {
+        Marker {
+            key: key::GEN_CLIENT,
+            value: Value::Nested(vec![Marker::flag(key::gen_client::NO_STATUS)]),
+        }
+    }];
     let s = |v: &Json, k: &str| v.get(k).and_then(Json::as_str).map(str::to_string);
     let list = |v: &Json, k: &str| -> Vec<String> {
         v.get(k)

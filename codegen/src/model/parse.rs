@@ -433,17 +433,52 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         required_in_schema: !optional,
         required_marker,
     };
-    let is_number = matches!(inner, TypeRef::Scalar(s) if s.is_number());
-    let is_string = matches!(inner, TypeRef::Scalar(Scalar::String) | TypeRef::Named(_));
+    // A list's or map's scalar constraints are its items' or values' (as its schema's
+    // `items` / `additionalProperties` carry them).
+    let scalar = match inner {
+        TypeRef::Vec(item) => item.as_ref(),
+        TypeRef::Map { value, .. } => value.as_ref(),
+        other => other,
+    };
+    let is_number = matches!(scalar, TypeRef::Scalar(s) if s.is_number());
+    let is_string = matches!(scalar, TypeRef::Scalar(Scalar::String) | TypeRef::Named(_));
     let is_list = matches!(inner, TypeRef::Vec(_));
     for (key, ok, what) in [
-        (key::MINIMUM, is_number, "numbers"),
-        (key::MAXIMUM, is_number, "numbers"),
-        (key::EXCLUSIVE_MINIMUM, is_number, "numbers"),
-        (key::EXCLUSIVE_MAXIMUM, is_number, "numbers"),
-        (key::MIN_LENGTH, is_string, "strings"),
-        (key::MAX_LENGTH, is_string, "strings"),
-        (key::PATTERN, is_string, "strings"),
+        (
+            key::MINIMUM,
+            is_number,
+            "numbers, and lists and maps of them (each item)",
+        ),
+        (
+            key::MAXIMUM,
+            is_number,
+            "numbers, and lists and maps of them (each item)",
+        ),
+        (
+            key::EXCLUSIVE_MINIMUM,
+            is_number,
+            "numbers, and lists and maps of them (each item)",
+        ),
+        (
+            key::EXCLUSIVE_MAXIMUM,
+            is_number,
+            "numbers, and lists and maps of them (each item)",
+        ),
+        (
+            key::MIN_LENGTH,
+            is_string,
+            "strings, and lists and maps of them (each item)",
+        ),
+        (
+            key::MAX_LENGTH,
+            is_string,
+            "strings, and lists and maps of them (each item)",
+        ),
+        (
+            key::PATTERN,
+            is_string,
+            "strings, and lists and maps of them (each item)",
+        ),
         (key::MIN_ITEMS, is_list, "lists"),
         (key::MAX_ITEMS, is_list, "lists"),
     ] {
