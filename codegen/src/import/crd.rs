@@ -244,10 +244,9 @@ impl Cx {
         };
         if let Some(d) = schema.get("default") {
             match d {
-                Json::String(_) | Json::Number(_) | Json::Bool(_) if !required => {
-                    markers.push(Marker { key: key::DEFAULT, value: Value::Json(d.clone()) })
-                }
-                _ => self.warn(at, "default", format!("default `{d}` is not a string, number or boolean on an optional field: not written")),
+                Json::Null => self.warn(at, "default", "a `null` default: not written".into()),
+                _ if required => self.warn(at, "default", format!("default `{d}` on a required field (kube-apiserver applies it, kapi defaults only optional fields): not written")),
+                _ => markers.push(Marker { key: key::DEFAULT, value: Value::Json(d.clone()) }),
             }
         }
         ir::Field {
