@@ -69,7 +69,7 @@ fn refused_constructs_are_each_a_warning() {
         "`Gadgetry.hidden` is unexported",
         "an anonymous struct",
         "`+frobnicate=yes` has no kapi equivalent",
-        "default `{\"a\":1}` is not a string, number or boolean",
+        "default `{\"a\":1}` is not of the field's shape",
         "constant `MaxParts` is not a string",
         "client method `Evict` uses verb `create`",
         "a validation rule has no `severity`",
