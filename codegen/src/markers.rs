@@ -126,6 +126,7 @@ pub mod key {
         MIN_ITEMS = "min_items",
         MAX_ITEMS = "max_items",
         IMMUTABLE = "immutable",
+        VALIDATION_RULE = "validation_rule",
         PROTOBUF = "protobuf",
         PROTOBUF_NAME = "protobuf_name",
         CONVERSION_GEN = "conversion_gen",
@@ -228,6 +229,19 @@ pub mod key {
         keys! {
             RULE = "rule",
             REASON = "reason",
+        }
+    }
+
+    /// Inside `validation_rule(...)`: one entry of `x-kubernetes-validations`.
+    pub mod validation_rule {
+        use super::Key;
+        keys! {
+            RULE = "rule",
+            MESSAGE = "message",
+            MESSAGE_EXPRESSION = "message_expression",
+            REASON = "reason",
+            FIELD_PATH = "field_path",
+            OPTIONAL_OLD_SELF = "optional_old_self",
         }
     }
 
@@ -373,6 +387,18 @@ pub const LIFECYCLE_KEYS: &[MarkerSpec] = {
     ]
 };
 
+pub const VALIDATION_RULE_KEYS: &[MarkerSpec] = {
+    use key::validation_rule::*;
+    &[
+        spec(RULE, NESTED, Str, "rule"),
+        spec(MESSAGE, NESTED, Str, "message"),
+        spec(MESSAGE_EXPRESSION, NESTED, Str, "messageExpression"),
+        spec(REASON, NESTED, Str, "reason"),
+        spec(FIELD_PATH, NESTED, Str, "fieldPath"),
+        spec(OPTIONAL_OLD_SELF, NESTED, Bool, "optionalOldSelf"),
+    ]
+};
+
 pub const ALLOW_COMPAT_KEYS: &[MarkerSpec] = {
     use key::allow_compat::*;
     &[
@@ -432,6 +458,15 @@ pub const MARKERS: &[MarkerSpec] = {
             Flag,
             "+immutable (x-kubernetes-validations)",
         ),
+        repeat(spec(
+            VALIDATION_RULE,
+            &[Struct, Field],
+            Nested {
+                keys: VALIDATION_RULE_KEYS,
+                flag_ok: false,
+            },
+            "+kubebuilder:validation:XValidation (x-kubernetes-validations)",
+        )),
         spec(PROTOBUF, &[Field], Int, "protobuf tag number"),
         spec(PROTOBUF_NAME, &[Field], Str, "protobuf tag `name=`"),
         spec(
@@ -898,7 +933,10 @@ fn value_error(spec: &MarkerSpec, span: Span, expected: &str) -> Diagnostic {
         Number => format!("`{} = 0`", spec.name()),
         Str => format!("`{} = \"value\"`", spec.name()),
         StrList => format!("`{} = [\"a\", \"b\"]`", spec.name()),
-        Json => format!("`{} = 1` or `{} = \"text\"`", spec.name(), spec.name()),
+        Json => format!(
+            "`{0} = 1`, `{0} = \"text\"`, `{0} = [\"a\"]` or `{0} = json!({{\"key\": 1}})`",
+            spec.name()
+        ),
         Nested { keys, .. } => {
             let keys: Vec<String> = keys.iter().map(|k| format!("{} = ..", k.name())).collect();
             format!("`{}({})`", spec.name(), keys.join(", "))
@@ -1060,6 +1098,81 @@ fn expr_to_json(expr: &syn::Expr) -> Option<serde_json::Value> {
             .map(Value::Array),
         syn::Expr::Group(g) => expr_to_json(&g.expr),
         syn::Expr::Paren(p) => expr_to_json(&p.expr),
+        // Objects have no Rust literal: `json!({"from": "Same"})`, serde_json's syntax.
+        syn::Expr::Macro(m) if m.mac.path.is_ident("json") => {
+            let mut tokens = m.mac.tokens.clone().into_iter().peekable();
+            let value = tokens_to_json(&mut tokens)?;
+            tokens.next().is_none().then_some(value)
+        }
+        _ => None,
+    }
+}
+
+/// One JSON value from the tokens of a `json!(...)`: objects in braces, arrays in brackets,
+/// string and number literals (a `-` before a number), `true`, `false` and `null`.
+fn tokens_to_json(
+    tokens: &mut std::iter::Peekable<proc_macro2::token_stream::IntoIter>,
+) -> Option<serde_json::Value> {
+    use proc_macro2::{Delimiter, TokenTree};
+    use serde_json::Value;
+    let literal = |l: &proc_macro2::Literal| match syn::Lit::new(l.clone()) {
+        syn::Lit::Str(s) => Some(Value::String(s.value())),
+        lit => expr_to_json(&syn::Expr::Lit(syn::ExprLit {
+            attrs: Vec::new(),
+            lit,
+        })),
+    };
+    match tokens.next()? {
+        TokenTree::Literal(l) => literal(&l),
+        TokenTree::Ident(i) => match i.to_string().as_str() {
+            "true" => Some(Value::Bool(true)),
+            "false" => Some(Value::Bool(false)),
+            "null" => Some(Value::Null),
+            _ => None,
+        },
+        TokenTree::Punct(p) if p.as_char() == '-' => match tokens.next()? {
+            TokenTree::Literal(l) => match literal(&l)? {
+                Value::Number(n) => match n.as_i64() {
+                    Some(i) => Some(Value::from(-i)),
+                    None => serde_json::Number::from_f64(-n.as_f64()?).map(Value::Number),
+                },
+                _ => None,
+            },
+            _ => None,
+        },
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket => {
+            let mut inner = g.stream().into_iter().peekable();
+            let mut items = Vec::new();
+            while inner.peek().is_some() {
+                items.push(tokens_to_json(&mut inner)?);
+                match inner.next() {
+                    None => break,
+                    Some(TokenTree::Punct(p)) if p.as_char() == ',' => {}
+                    Some(_) => return None,
+                }
+            }
+            Some(Value::Array(items))
+        }
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => {
+            let mut inner = g.stream().into_iter().peekable();
+            let mut fields = serde_json::Map::new();
+            while inner.peek().is_some() {
+                let Some(Value::String(key)) = tokens_to_json(&mut inner) else {
+                    return None;
+                };
+                match inner.next() {
+                    Some(TokenTree::Punct(p)) if p.as_char() == ':' => {}
+                    _ => return None,
+                }
+                fields.insert(key, tokens_to_json(&mut inner)?);
+                match inner.next() {
+                    None => break,
+                    Some(TokenTree::Punct(p)) if p.as_char() == ',' => {}
+                    Some(_) => return None,
+                }
+            }
+            Some(Value::Object(fields))
+        }
         _ => None,
     }
 }
@@ -1169,6 +1282,7 @@ mod tests {
             (key::lifecycle::ALL, LIFECYCLE_KEYS),
             (key::tombstone::ALL, TOMBSTONE_KEYS),
             (key::allow_compat::ALL, ALLOW_COMPAT_KEYS),
+            (key::validation_rule::ALL, VALIDATION_RULE_KEYS),
         ] {
             assert_eq!(keys.len(), table.len());
             for k in keys {

@@ -238,6 +238,14 @@ pub struct Spec {{
     pub cpu: Option<kapi::meta::Quantity>,
     #[k8s(default = "Fast")]
     pub fine: Option<Mode>,
+    #[k8s(default = json!({{"x": 1, "modes": ["Fast", "Fsat"]}}))]
+    pub nested_mode: Option<Nested>,
+    #[k8s(optional, default = json!([{{"x": 1}}, {{"y": 2}}]))]
+    pub nested_list: Vec<Nested>,
+    #[k8s(default = json!({{"x": "one"}}))]
+    pub nested_type: Option<Nested>,
+    #[k8s(default = json!({{"x": 1, "modes": ["Slow"]}}))]
+    pub nested_fine: Option<Nested>,
 }}
 
 #[derive(kapi::ApiType)]
@@ -252,6 +260,8 @@ pub enum Mode {{
 #[derive(kapi::ApiType)]
 pub struct Nested {{
     pub x: Option<i32>,
+    #[k8s(optional)]
+    pub modes: Vec<Mode>,
 }}
 "#
     ));

@@ -69,10 +69,10 @@ fn refused_constructs_are_each_a_warning() {
         "`Gadgetry.hidden` is unexported",
         "an anonymous struct",
         "`+frobnicate=yes` has no kapi equivalent",
-        "default `{\"a\":1}` is not a string, number or boolean",
+        "default `{\"a\":1}` is not of the field's shape",
         "constant `MaxParts` is not a string",
         "client method `Evict` uses verb `create`",
-        "kapi has no CEL rules",
+        "a validation rule has no `severity`",
         "`SchemaOrArray` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at gadgets/v1alpha1/marshal.go:4:1): imported as `#[k8s(custom_json)]`",
         "list-map key `type` is not a field of `SchemaCondition`",
     ] {

@@ -6,7 +6,7 @@
 //! hand-written `ValidateHook` runs, found like `DefaultsHook`.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, KindCategory, ListType, Scalar, Shape, TypeRef};
+use kapi_codegen::model::{Field, KindCategory, ListType, Scalar, Shape, TypeRef, ValidationRule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -64,8 +64,15 @@ fn struct_body(input: &Input) -> TokenStream {
         },
         _ => TokenStream::new(),
     };
-    // One short name for the helpers, declared only where a check uses it.
-    let checks = quote! { #(#checks)* #union };
+    let own_rules = &input.def.validation_rules;
+    let own_rules = (!own_rules.is_empty()).then(|| {
+        let rules = rules_literal(own_rules);
+        quote! { __kv::rules(__path, self, __old, false, #rules, __errs); }
+    });
+    // One short name for the helpers, declared only where a check uses it. The type's own
+    // rules run before its fields', as kube-apiserver runs a schema node's rules before its
+    // properties'.
+    let checks = quote! { #own_rules #(#checks)* #union };
     let alias = checks
         .to_string()
         .contains("__kv")
@@ -138,6 +145,13 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         });
     }
 
+    if !v.rules.is_empty() {
+        let rules = rules_literal(&v.rules);
+        body.extend(quote! {
+            __kv::rules(&__p, __new, __prev, #unset_skipped, #rules, __errs);
+        });
+    }
+
     if body.is_empty() {
         // Most fields: only their own value's checks, one call.
         return match (nested, unset_skipped) {
@@ -163,7 +177,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
             false => check,
         });
     }
-    let prev = (v.immutable || nested).then(|| quote!(let __prev = #prev;));
+    let prev = (v.immutable || nested || !v.rules.is_empty()).then(|| quote!(let __prev = #prev;));
     quote! {
         {
             let __p = __path.child(#json);
@@ -174,31 +188,42 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     }
 }
 
+/// `validation_rule` markers as a `&[kapi::validation::cel::Rule]`.
+fn rules_literal(rules: &[ValidationRule]) -> TokenStream {
+    let text = |t: &Option<String>| match t {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    };
+    let rules = rules.iter().map(|r| {
+        let rule = &r.rule;
+        let message = text(&r.message);
+        let message_expression = text(&r.message_expression);
+        let reason = text(&r.reason);
+        let field_path = text(&r.field_path);
+        let optional_old_self = r.optional_old_self;
+        quote! {
+            ::kapi::validation::cel::Rule {
+                rule: #rule,
+                message: #message,
+                message_expression: #message_expression,
+                reason: #reason,
+                field_path: #field_path,
+                optional_old_self: #optional_old_self,
+            }
+        }
+    });
+    quote!(&[#(#rules),*])
+}
+
 /// Checks on a value `__v` (a reference) of type `ty`; `set` when it was sent (an
-/// `Option`'s `Some`), so even an empty string is checked.
+/// `Option`'s `Some`), so even an empty string is checked. A list's or map's scalar
+/// constraints apply to each item or value, as its schema says (`items`,
+/// `additionalProperties`).
 fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
     let v = &m.validation;
     match ty {
         TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p), set),
-        TypeRef::Scalar(s) if s.is_number() => {
-            let mut out = TokenStream::new();
-            let ty = format_ident!("{}", s.rust_name());
-            if let Some(min) = v.minimum {
-                let lit = number_literal(*s, *min);
-                let excl = v.exclusive_minimum;
-                out.extend(quote! {
-                    __kv::minimum(&__p, *__v, (#lit as #ty), #excl, __errs);
-                });
-            }
-            if let Some(max) = v.maximum {
-                let lit = number_literal(*s, *max);
-                let excl = v.exclusive_maximum;
-                out.extend(quote! {
-                    __kv::maximum(&__p, *__v, (#lit as #ty), #excl, __errs);
-                });
-            }
-            out
-        }
+        TypeRef::Scalar(s) if s.is_number() => number_checks(m, *s, quote!(*__v), quote!(&__p)),
         TypeRef::Vec(item) => {
             let mut out = TokenStream::new();
             if let Some(min) = v.min_items {
@@ -219,19 +244,17 @@ fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
                 }
                 _ => {}
             }
-            if matches!(**item, TypeRef::Scalar(Scalar::String)) {
-                let each = string_checks(m, quote!(__item), quote!(&__p.index(__i)), true);
-                if !each.is_empty() {
-                    out.extend(quote! {
-                        for (__i, __item) in __v.iter().enumerate() {
-                            #each
-                        }
-                    });
-                }
+            let each = item_checks(m, item, quote!(&__p.index(__i)));
+            if !each.is_empty() {
+                out.extend(quote! {
+                    for (__i, __item) in __v.iter().enumerate() {
+                        #each
+                    }
+                });
             }
             out
         }
-        TypeRef::Map { .. } => {
+        TypeRef::Map { value, .. } => {
             let mut out = TokenStream::new();
             if let Some(max) = v.max_items {
                 let max = *max as usize;
@@ -241,10 +264,49 @@ fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
                 let min = *min as usize;
                 out.extend(quote!(__kv::min_items(&__p, __v.len(), #min, __errs);));
             }
+            let each = item_checks(m, value, quote!(&__p.key(__k)));
+            if !each.is_empty() {
+                out.extend(quote! {
+                    for (__k, __item) in __v.iter() {
+                        #each
+                    }
+                });
+            }
             out
         }
         _ => TokenStream::new(),
     }
+}
+
+/// The scalar checks of one list item or map value `__item` at `path`.
+fn item_checks(m: &Field, item: &TypeRef, path: TokenStream) -> TokenStream {
+    match item {
+        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__item), path, true),
+        TypeRef::Scalar(s) if s.is_number() => number_checks(m, *s, quote!(*__item), path),
+        _ => TokenStream::new(),
+    }
+}
+
+/// Bounds on a number `value` (an expression of the scalar's type) at `path`.
+fn number_checks(m: &Field, s: Scalar, value: TokenStream, path: TokenStream) -> TokenStream {
+    let v = &m.validation;
+    let mut out = TokenStream::new();
+    let ty = format_ident!("{}", s.rust_name());
+    if let Some(min) = v.minimum {
+        let lit = number_literal(s, *min);
+        let excl = v.exclusive_minimum;
+        out.extend(quote! {
+            __kv::minimum(#path, #value, (#lit as #ty), #excl, __errs);
+        });
+    }
+    if let Some(max) = v.maximum {
+        let lit = number_literal(s, *max);
+        let excl = v.exclusive_maximum;
+        out.extend(quote! {
+            __kv::maximum(#path, #value, (#lit as #ty), #excl, __errs);
+        });
+    }
+    out
 }
 
 /// Length, pattern and format checks on a string. A plain `String` is written only when

@@ -1718,7 +1718,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "scheduling-v1alpha3")]
     kinds.push(::kapi::fixtures::Kind {
         name: "scheduling.k8s.io.v1alpha3.CompositePodGroup",
-        fingerprint: "755720c0b6a5fada",
+        fingerprint: "972c9d90c9e8151a",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::CompositePodGroup>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::CompositePodGroup>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::CompositePodGroup>()),
@@ -1727,7 +1727,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "scheduling-v1alpha3")]
     kinds.push(::kapi::fixtures::Kind {
         name: "scheduling.k8s.io.v1alpha3.PodGroup",
-        fingerprint: "c9554439e44af6bf",
+        fingerprint: "66d21c0f94713207",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::PodGroup>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::PodGroup>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::PodGroup>()),
@@ -1745,7 +1745,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "scheduling-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "scheduling.k8s.io.v1beta1.PodGroup",
-        fingerprint: "31f193261bb81468",
+        fingerprint: "c729da8164ce28f4",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1beta1::PodGroup>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1beta1::PodGroup>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1beta1::PodGroup>()),

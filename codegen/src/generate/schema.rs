@@ -7,7 +7,7 @@ use crate::diagnostics::Diagnostic;
 use crate::model::resolve::{definition_prefix, Index, Origin, Resolved, Special};
 use crate::model::{
     CustomJson, Field, GateDecl, GroupVersion, KindCategory, ListType, MapType, Model, Scalar,
-    Shape, TypeDef, TypeRef,
+    Shape, TypeDef, TypeRef, ValidationRule,
 };
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -380,6 +380,9 @@ impl<'a> Builder<'a> {
                 if t.union {
                     self.union(fields, &mut out);
                 }
+                if !t.validation_rules.is_empty() {
+                    append_validations(&mut out, t.validation_rules.iter().map(rule).collect());
+                }
                 if self.target != Target::Crd {
                     if let (Some(_), Some(gv)) = (&t.kind, origin.gv) {
                         out.insert(
@@ -543,6 +546,9 @@ impl<'a> Builder<'a> {
                 &mut extra,
                 vec![json!({"rule": "self == oldSelf", "message": "field is immutable"})],
             );
+        }
+        if !f.validation.rules.is_empty() {
+            append_validations(&mut extra, f.validation.rules.iter().map(rule).collect());
         }
         combine(self.target, base, extra)
     }
@@ -718,6 +724,28 @@ pub fn cel_field(name: &str) -> String {
         .replace('.', "__dot__")
         .replace('-', "__dash__")
         .replace('/', "__slash__")
+}
+
+/// A `validation_rule(...)` as an entry of `x-kubernetes-validations`, keys in the order
+/// kube-openapi and controller-gen write them.
+fn rule(r: &ValidationRule) -> Value {
+    let mut out = Map::new();
+    out.insert("rule".into(), r.rule.clone().into());
+    let texts = [
+        ("message", &r.message),
+        ("messageExpression", &r.message_expression),
+        ("reason", &r.reason),
+        ("fieldPath", &r.field_path),
+    ];
+    for (key, value) in texts {
+        if let Some(value) = value {
+            out.insert(key.into(), value.clone().into());
+        }
+    }
+    if r.optional_old_self {
+        out.insert("optionalOldSelf".into(), true.into());
+    }
+    Value::Object(out)
 }
 
 fn append_validations(out: &mut Map<String, Value>, rules: Vec<Value>) {

@@ -7,7 +7,7 @@
 
 use super::ir::{self, Item, Marker, Scalar, Type, Value};
 use super::names::{rust_ident, snake};
-use super::{write, ImportedFile, Warning};
+use super::{validation_rule, write, ImportedFile, Warning};
 use crate::markers::key;
 use heck::{ToLowerCamelCase, ToUpperCamelCase};
 use serde_json::Value as Json;
@@ -123,6 +123,17 @@ impl Cx {
             let mut items = Vec::new();
             let mut markers = vec![Marker::flag(key::KIND)];
             markers.extend(resource_markers(spec, names, v, several));
+            for rule in schema
+                .get("x-kubernetes-validations")
+                .and_then(Json::as_array)
+                .into_iter()
+                .flatten()
+            {
+                match validation_rule(rule) {
+                    Ok(m) => markers.push(m),
+                    Err(e) => self.warn(&vat, "CEL rule", format!("{e}: not written")),
+                }
+            }
             let mut fields = vec![ir::Field {
                 name: "metadata".into(),
                 docs: Vec::new(),
@@ -233,10 +244,9 @@ impl Cx {
         };
         if let Some(d) = schema.get("default") {
             match d {
-                Json::String(_) | Json::Number(_) | Json::Bool(_) if !required => {
-                    markers.push(Marker { key: key::DEFAULT, value: Value::Json(d.clone()) })
-                }
-                _ => self.warn(at, "default", format!("default `{d}` is not a string, number or boolean on an optional field: not written")),
+                Json::Null => self.warn(at, "default", "a `null` default: not written".into()),
+                _ if required => self.warn(at, "default", format!("default `{d}` on a required field (kube-apiserver applies it, kapi defaults only optional fields): not written")),
+                _ => markers.push(Marker { key: key::DEFAULT, value: Value::Json(d.clone()) }),
             }
         }
         ir::Field {
@@ -272,6 +282,18 @@ impl Cx {
                 "`nullable` has no kapi equivalent: `null` reads as unset".into(),
             );
         }
+        let numeric = matches!(
+            schema.get("type").and_then(Json::as_str),
+            Some("integer" | "number")
+        );
+        if numeric && schema.get("enum").is_some() {
+            self.warn(
+                at,
+                "enum",
+                "an enum of numbers has no kapi marker (kapi's enums are strings): not written"
+                    .into(),
+            );
+        }
         match schema.get("type").and_then(Json::as_str) {
             Some("string") => {
                 if let Some(values) = schema.get("enum").and_then(Json::as_array) {
@@ -304,13 +326,7 @@ impl Cx {
                     items,
                     &mut inner_markers,
                 );
-                if !inner_markers.is_empty() {
-                    self.warn(
-                        at,
-                        "item validation",
-                        "validation of list items has no kapi marker: not written".into(),
-                    );
-                }
+                self.item_markers(at, inner_markers, markers);
                 if let Some(t) = schema.get("x-kubernetes-list-type").and_then(Json::as_str) {
                     markers.push(Marker::str(key::LIST_TYPE, t));
                 }
@@ -344,7 +360,16 @@ impl Cx {
                             items,
                         ));
                     }
-                    let mut smarkers = Vec::new();
+                    // The object's own rules go on its struct, which is where they are for
+                    // the items of a list too.
+                    let mut smarkers: Vec<Marker> = Vec::new();
+                    markers.retain(|m| {
+                        let rule = m.key == key::VALIDATION_RULE;
+                        if rule {
+                            smarkers.push(m.clone());
+                        }
+                        !rule
+                    });
                     if flag("x-kubernetes-preserve-unknown-fields") {
                         smarkers.push(Marker::flag(key::PRESERVE_UNKNOWN_FIELDS));
                     }
@@ -365,6 +390,7 @@ impl Cx {
                         items,
                         &mut inner,
                     );
+                    self.item_markers(at, inner, markers);
                     return Type::Map(Box::new(ty));
                 }
                 if flag("x-kubernetes-preserve-unknown-fields") {
@@ -385,6 +411,36 @@ impl Cx {
                     format!("schema type `{other}`: written as serde_json::Value"),
                 );
                 Type::Path(vec!["serde_json".into(), "Value".into()])
+            }
+        }
+    }
+
+    /// The markers of a list's items or a map's values: kapi's scalar constraints on a list
+    /// or map field apply to each item or value (and are written to `items` or
+    /// `additionalProperties`), so those move to the field; anything else has no place.
+    fn item_markers(&mut self, at: &str, inner: Vec<Marker>, markers: &mut Vec<Marker>) {
+        const PER_ITEM: &[crate::markers::Key] = &[
+            key::MINIMUM,
+            key::MAXIMUM,
+            key::EXCLUSIVE_MINIMUM,
+            key::EXCLUSIVE_MAXIMUM,
+            key::MIN_LENGTH,
+            key::MAX_LENGTH,
+            key::PATTERN,
+            key::FORMAT,
+        ];
+        for m in inner {
+            if PER_ITEM.contains(&m.key) {
+                markers.push(m);
+            } else {
+                self.warn(
+                    at,
+                    "item validation",
+                    format!(
+                        "`{}` on the items or values has no kapi marker: not written",
+                        m.key.name()
+                    ),
+                );
             }
         }
     }
@@ -449,17 +505,34 @@ impl Cx {
             .flatten()
         {
             let text = rule.get("rule").and_then(Json::as_str).unwrap_or("");
-            if text.replace(' ', "") == "self==oldSelf" {
+            let message = rule.get("message").and_then(Json::as_str);
+            let others = rule
+                .as_object()
+                .is_some_and(|r| r.keys().any(|k| k != "rule" && k != "message"));
+            if validation_rule::is_immutable(text, message, others) {
                 markers.push(Marker::flag(key::IMMUTABLE));
-            } else {
-                self.warn(
-                    at,
-                    "CEL rule",
-                    format!("kapi has no CEL rules: `{text}` not written"),
-                );
+                continue;
+            }
+            match validation_rule(rule) {
+                Ok(m) => markers.push(m),
+                Err(e) => self.warn(at, "CEL rule", format!("{e}: not written")),
             }
         }
     }
+}
+
+/// One entry of `x-kubernetes-validations` as a `validation_rule(...)` marker.
+fn validation_rule(rule: &Json) -> Result<Marker, String> {
+    let entries = rule
+        .as_object()
+        .ok_or("a validation rule that is not an object")?;
+    validation_rule::marker(entries.iter().map(|(k, v)| {
+        let text = match v {
+            Json::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        (k.as_str(), text)
+    }))
 }
 
 fn meta(name: &str) -> Type {
@@ -478,7 +551,16 @@ fn required_of(schema: &Json) -> Vec<String> {
 
 /// Names, scope, subresources, print columns and storage of one version's kind.
 fn resource_markers(spec: &Json, names: &Json, version: &Json, several: bool) -> Vec<Marker> {
-    let mut out = Vec::new();
+    // A typed client, as client-gen writes for a CRD's Go types; `update_status` only where
+    // the CRD serves `/status`.
+    let mut out = vec![if version.pointer("/subresources/status").is_some() {
+        Marker::flag(key::GEN_CLIENT)
+    } else {
+        Marker {
+            key: key::GEN_CLIENT,
+            value: Value::Nested(vec![Marker::flag(key::gen_client::NO_STATUS)]),
+        }
+    }];
     let s = |v: &Json, k: &str| v.get(k).and_then(Json::as_str).map(str::to_string);
     let list = |v: &Json, k: &str| -> Vec<String> {
         v.get(k)

@@ -10,6 +10,7 @@ pub mod go;
 pub mod ir;
 pub mod names;
 pub mod settings;
+pub mod validation_rule;
 pub mod write;
 
 use std::fmt;

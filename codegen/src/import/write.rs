@@ -242,9 +242,44 @@ fn write_field(out: &mut String, f: &Field, names: &Names) {
         out.push_str(&line);
         out.push('\n');
     } else {
-        // rustfmt moves a type that does not fit to the next line.
-        let _ = writeln!(out, "    pub {}:\n        {},", f.name, names.ty(&f.ty));
+        let ty = names.ty(&f.ty);
+        // rustfmt moves a type that does not fit to the next line; when it does not fit
+        // there either, it breaks the outer type's arguments, one per line.
+        match ty.split_once('<').filter(|_| 8 + ty.len() + 1 > MAX_WIDTH) {
+            Some((outer, rest)) if rest.ends_with('>') => {
+                let _ = writeln!(out, "    pub {}: {outer}<", f.name);
+                for arg in top_level_args(&rest[..rest.len() - 1]) {
+                    let _ = writeln!(out, "        {arg},");
+                }
+                out.push_str(
+                    "    >,
+",
+                );
+            }
+            _ => {
+                let _ = writeln!(out, "    pub {}:\n        {ty},", f.name);
+            }
+        }
     }
+}
+
+/// The arguments of a generic type's `<...>`, split at its own commas.
+fn top_level_args(args: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in args.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                out.push(args[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(args[start..].trim());
+    out
 }
 
 fn write_enum(out: &mut String, e: &Enum) {
@@ -301,11 +336,27 @@ fn write_markers(out: &mut String, indent: usize, markers: &[Marker]) {
     fn has_array(m: &Marker) -> bool {
         match &m.value {
             Value::StrList(_) => true,
+            Value::Json(j) => j.is_array() || j.is_object(),
             Value::Nested(inner) => inner.iter().any(has_array),
             _ => false,
         }
     }
     let verbatim = markers.iter().any(has_array);
+    // A lone nested list overflows into the attribute's parentheses, as rustfmt lays out a
+    // call whose only argument is a call.
+    if let ([only], false) = (markers, verbatim) {
+        if let Value::Nested(inner) = &only.value {
+            if !inner.is_empty() {
+                let _ = writeln!(out, "{pad}#[k8s({}(", only.key.name());
+                let last = inner.len() - 1;
+                for (i, n) in inner.iter().enumerate() {
+                    write_arg(out, indent + 4, n, if i == last { "" } else { "," }, false);
+                }
+                let _ = writeln!(out, "{pad}))]");
+                return;
+            }
+        }
+    }
     let _ = writeln!(out, "{pad}#[k8s(");
     let last = markers.len() - 1;
     for (i, m) in markers.iter().enumerate() {
@@ -361,10 +412,38 @@ fn marker(m: &Marker) -> String {
     }
 }
 
+/// A `default` value as the marker parser reads it: a Rust literal, a list of them, or
+/// `json!(...)` for what holds an object.
 fn json_literal(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => quote(s),
-        other => other.to_string(),
+    fn holds_object(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Object(_) => true,
+            serde_json::Value::Array(items) => items.iter().any(holds_object),
+            _ => false,
+        }
+    }
+    // JSON's own text, with Rust's string escapes (JSON's `\u0001` is not Rust's).
+    fn text(v: &serde_json::Value) -> String {
+        match v {
+            serde_json::Value::String(s) => quote(s),
+            serde_json::Value::Array(items) => {
+                let items: Vec<String> = items.iter().map(text).collect();
+                format!("[{}]", items.join(", "))
+            }
+            serde_json::Value::Object(fields) => {
+                let fields: Vec<String> = fields
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", quote(k), text(v)))
+                    .collect();
+                format!("{{{}}}", fields.join(", "))
+            }
+            other => other.to_string(),
+        }
+    }
+    if holds_object(v) {
+        format!("json!({})", text(v))
+    } else {
+        text(v)
     }
 }
 

@@ -229,9 +229,10 @@ fn check_item_keys(
     }
 }
 
-/// A default on a field whose type is one of the crate's: the derive of the struct cannot
-/// see that type, so this is where an enum default that is not a value, or a literal for a
-/// struct, is caught (the generated defaulting would otherwise leave the field unset).
+/// A default on a field whose type reaches one of the crate's: the derive of the struct
+/// cannot see that type, so this is where an enum default that is not a value, or an
+/// object that is not one of the struct's (a key it lacks, a value that does not fit), is
+/// caught (the generated defaulting would otherwise leave the field unset).
 fn check_type_default(
     model: &Model,
     gv: &GroupVersion,
@@ -240,62 +241,174 @@ fn check_type_default(
     diags: &mut Diagnostics,
 ) {
     let Some(default) = &f.default else { return };
-    let Some(target) = f.ty.strip_option().named_last().and_then(|n| {
-        gv.find(n)
-            .or_else(|| model.shared_types.iter().find(|s| s.name == n))
-    }) else {
+    // The parser checked a default of kapi's types and scalars already.
+    if !reaches_crate_type(model, gv, &f.ty) {
+        return;
+    }
+    let Some(Mismatch { path, target, kind }) =
+        default_mismatch(model, gv, f.ty.strip_option(), default, String::new())
+    else {
         return;
     };
-    let variants = match &target.shape {
-        Shape::Enum { variants, .. } => variants,
-        Shape::Struct { .. } => {
-            diags.push(at(
-                t,
-                Diagnostic::new(
-                    default.span,
-                    format!(
-                        "default `{default}` of `{}.{}` is not an object of struct `{}`",
-                        t.name, f.rust_name, target.name
-                    ),
-                )
-                .with_help(format!(
-                    "a struct is defaulted field by field: put `default` markers on the fields of `{}`",
-                    target.name
-                )),
-            ));
-            return;
-        }
-    };
-    let ok = default
-        .as_str()
-        .is_some_and(|s| variants.iter().any(|v| v.value == s));
-    if !ok {
-        let values: Vec<String> = variants
-            .iter()
-            .map(|v| format!("\"{}\"", v.value))
-            .collect();
-        diags.push(at(
-            t,
+    let owner = format!("{}.{}{path}", t.name, f.rust_name);
+    let d = match kind {
+        MismatchKind::Enum { got, values } => {
+            let quoted: Vec<String> = values.iter().map(|v| format!("\"{v}\"")).collect();
             Diagnostic::new(
                 default.span,
-                format!(
-                    "default `{default}` of `{}.{}` is not a value of enum `{}`",
-                    t.name, f.rust_name, target.name
-                ),
+                format!("default `{got}` of `{owner}` is not a value of enum `{target}`"),
             )
             .with_help(
-                match default
-                    .as_str()
-                    .and_then(|d| closest(d, variants.iter().map(|v| v.value.as_str())))
-                {
+                match got.as_str().and_then(|d| closest(d, values.iter().map(String::as_str))) {
                     Some(best) => format!(
                         "did you mean \"{best}\"? (supported values: {})",
-                        values.join(", ")
+                        quoted.join(", ")
                     ),
-                    None => format!("supported values: {}", values.join(", ")),
+                    None => format!("supported values: {}", quoted.join(", ")),
                 },
-            ),
-        ));
+            )
+        }
+        MismatchKind::NotObject { got } => Diagnostic::new(
+            default.span,
+            format!("default `{got}` of `{owner}` is not an object of struct `{target}`"),
+        )
+        .with_help(format!(
+            "write the struct's JSON, `default = json!({{\"field\": ...}})`, or put `default` markers on the fields of `{target}`"
+        )),
+        MismatchKind::UnknownField { key, fields } => Diagnostic::new(
+            default.span,
+            format!("default of `{owner}` sets `{key}`, which struct `{target}` does not have"),
+        )
+        .with_help(match closest(&key, fields.iter().map(String::as_str)) {
+            Some(best) => format!("did you mean `{best}`?"),
+            None => format!("its fields: {}", fields.join(", ")),
+        }),
+        MismatchKind::Value { got } => Diagnostic::new(
+            default.span,
+            format!("default `{got}` of `{owner}` does not fit its type `{target}`"),
+        ),
+    };
+    diags.push(at(t, d));
+}
+
+/// Whether `ty` is, or holds, a type of the crate.
+fn reaches_crate_type(model: &Model, gv: &GroupVersion, ty: &TypeRef) -> bool {
+    match ty {
+        TypeRef::Option(inner) | TypeRef::Box(inner) | TypeRef::Vec(inner) => {
+            reaches_crate_type(model, gv, inner)
+        }
+        TypeRef::Map { value, .. } => reaches_crate_type(model, gv, value),
+        TypeRef::Named(path) => path.last().is_some_and(|n| {
+            gv.find(n).is_some() || model.shared_types.iter().any(|s| s.name == *n)
+        }),
+        TypeRef::Scalar(_) => false,
+    }
+}
+
+/// Where and how a default does not fit the crate's types.
+struct Mismatch {
+    /// The JSON path inside the default (`.from`, `[0].name`), empty at its top.
+    path: String,
+    target: String,
+    kind: MismatchKind,
+}
+
+enum MismatchKind {
+    Enum {
+        got: serde_json::Value,
+        values: Vec<String>,
+    },
+    NotObject {
+        got: serde_json::Value,
+    },
+    UnknownField {
+        key: String,
+        fields: Vec<String>,
+    },
+    Value {
+        got: serde_json::Value,
+    },
+}
+
+/// The first place `value` does not fit `ty`: structs of the crate by their JSON field
+/// names, enums by their values, kapi's own types and scalars as the parser checks them.
+fn default_mismatch(
+    model: &Model,
+    gv: &GroupVersion,
+    ty: &TypeRef,
+    value: &serde_json::Value,
+    path: String,
+) -> Option<Mismatch> {
+    use serde_json::Value;
+    let crate_type = |n: &str| {
+        gv.find(n)
+            .or_else(|| model.shared_types.iter().find(|s| s.name == n))
+    };
+    match (ty, value) {
+        (TypeRef::Option(inner) | TypeRef::Box(inner), v) => {
+            default_mismatch(model, gv, inner, v, path)
+        }
+        (TypeRef::Vec(inner), Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| default_mismatch(model, gv, inner, v, format!("{path}[{i}]"))),
+        (TypeRef::Map { value: inner, .. }, Value::Object(entries)) => entries
+            .iter()
+            .find_map(|(k, v)| default_mismatch(model, gv, inner, v, format!("{path}[{k}]"))),
+        (TypeRef::Named(type_path), v) => {
+            let name = type_path.last()?;
+            let Some(target) = crate_type(name) else {
+                return super::default_value::fits_type(ty, v)
+                    .err()
+                    .map(|_| Mismatch {
+                        path,
+                        target: name.clone(),
+                        kind: MismatchKind::Value { got: v.clone() },
+                    });
+            };
+            let mismatch = |kind| {
+                Some(Mismatch {
+                    path: path.clone(),
+                    target: target.name.clone(),
+                    kind,
+                })
+            };
+            match (&target.shape, v) {
+                (Shape::Enum { variants, .. }, v) => {
+                    let ok = v
+                        .as_str()
+                        .is_some_and(|s| variants.iter().any(|x| x.value == s));
+                    if ok {
+                        return None;
+                    }
+                    mismatch(MismatchKind::Enum {
+                        got: v.clone(),
+                        values: variants.iter().map(|x| x.value.clone()).collect(),
+                    })
+                }
+                (Shape::Struct { fields }, Value::Object(entries)) => {
+                    entries.iter().find_map(|(key, v)| {
+                        match fields.iter().find(|f| !f.inline && f.json_name == *key) {
+                            Some(f) => {
+                                default_mismatch(model, gv, &f.ty, v, format!("{path}.{key}"))
+                            }
+                            None => mismatch(MismatchKind::UnknownField {
+                                key: key.clone(),
+                                fields: fields.iter().map(|f| f.json_name.clone()).collect(),
+                            }),
+                        }
+                    })
+                }
+                (Shape::Struct { .. }, v) => mismatch(MismatchKind::NotObject { got: v.clone() }),
+            }
+        }
+        (ty, v) => super::default_value::fits_type(ty, v)
+            .err()
+            .map(|_| Mismatch {
+                path,
+                target: ty.to_string(),
+                kind: MismatchKind::Value { got: v.clone() },
+            }),
     }
 }
 

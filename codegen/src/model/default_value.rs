@@ -48,7 +48,7 @@ pub fn check(
 
 /// `Err(help)` when `value` is not a value of `ty`. Named types other than kapi's scalars
 /// (structs, enums) are left to codegen, which sees them.
-fn fits_type(ty: &TypeRef, value: &Value) -> Result<(), Option<String>> {
+pub(crate) fn fits_type(ty: &TypeRef, value: &Value) -> Result<(), Option<String>> {
     match (ty, value) {
         (TypeRef::Scalar(Scalar::String), Value::String(_)) => Ok(()),
         (TypeRef::Scalar(Scalar::Bool), Value::Bool(_)) => Ok(()),
@@ -78,6 +78,9 @@ fn fits_type(ty: &TypeRef, value: &Value) -> Result<(), Option<String>> {
         (TypeRef::Scalar(_), _) => Err(None),
         (TypeRef::Vec(inner), Value::Array(items)) => {
             items.iter().try_for_each(|item| fits_type(inner, item))
+        }
+        (TypeRef::Map { value: inner, .. }, Value::Object(entries)) => {
+            entries.values().try_for_each(|v| fits_type(inner, v))
         }
         (TypeRef::Vec(_) | TypeRef::Map { .. }, _) => Err(None),
         (TypeRef::Option(inner) | TypeRef::Box(inner), v) => fits_type(inner, v),

@@ -294,6 +294,9 @@ pub struct TypeDef {
     /// `conversion_gen = false`: the conversion is written by hand.
     pub manual_conversion: bool,
     pub preserve_unknown_fields: bool,
+    /// `validation_rule(...)`: CEL rules on the whole object.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub validation_rules: Vec<ValidationRule>,
     pub lifecycle: Option<Lifecycle>,
     pub tombstones: Vec<Tombstone>,
     /// Lint rules allowed on the type and everything in it (`allow_lint`).
@@ -470,6 +473,38 @@ pub struct PrintColumn {
     pub span: Span,
 }
 
+/// One `validation_rule(...)`: an entry of the schema's `x-kubernetes-validations`, a CEL
+/// rule kube-apiserver checks on every write of a custom resource.
+#[derive(Debug, Clone, Serialize)]
+pub struct ValidationRule {
+    pub rule: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_expression: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field_path: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub optional_old_self: bool,
+    /// The `validation_rule(...)` marker.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Equal when the rules are: where each is written does not count.
+impl PartialEq for ValidationRule {
+    fn eq(&self, other: &Self) -> bool {
+        self.rule == other.rule
+            && self.message == other.message
+            && self.message_expression == other.message_expression
+            && self.reason == other.reason
+            && self.field_path == other.field_path
+            && self.optional_old_self == other.optional_old_self
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Lifecycle {
     pub introduced: Option<String>,
@@ -594,6 +629,9 @@ pub struct FieldValidation {
     pub max_items: Option<Spanned<i64>>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub immutable: bool,
+    /// `validation_rule(...)`: CEL rules on the field's value.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<ValidationRule>,
     /// The field is not optional (`!Field::optional`), so schemas list it in `required`.
     #[serde(rename = "required", skip_serializing_if = "std::ops::Not::not")]
     pub required_in_schema: bool,

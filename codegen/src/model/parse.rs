@@ -157,6 +157,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         struct_type,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
+        validation_rules: parse_validation_rules(&markers, diags),
         lifecycle: parse_lifecycle(&markers),
         tombstones,
         allow_lint: allow_lint(&markers),
@@ -294,6 +295,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         struct_type: None,
         manual_conversion: manual_conversion(&markers),
         preserve_unknown_fields: false,
+        validation_rules: Vec::new(),
         lifecycle: None,
         tombstones: Vec::new(),
         allow_lint: allow_lint(&markers),
@@ -458,20 +460,56 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         min_items: markers.int(key::MIN_ITEMS),
         max_items: markers.int(key::MAX_ITEMS),
         immutable: markers.flag(key::IMMUTABLE),
+        rules: parse_validation_rules(&markers, diags),
         required_in_schema: !optional,
         required_marker,
     };
-    let is_number = matches!(inner, TypeRef::Scalar(s) if s.is_number());
-    let is_string = matches!(inner, TypeRef::Scalar(Scalar::String) | TypeRef::Named(_));
+    // A list's or map's scalar constraints are its items' or values' (as its schema's
+    // `items` / `additionalProperties` carry them).
+    let scalar = match inner {
+        TypeRef::Vec(item) => item.as_ref(),
+        TypeRef::Map { value, .. } => value.as_ref(),
+        other => other,
+    };
+    let is_number = matches!(scalar, TypeRef::Scalar(s) if s.is_number());
+    let is_string = matches!(scalar, TypeRef::Scalar(Scalar::String) | TypeRef::Named(_));
     let is_list = matches!(inner, TypeRef::Vec(_));
     for (key, ok, what) in [
-        (key::MINIMUM, is_number, "numbers"),
-        (key::MAXIMUM, is_number, "numbers"),
-        (key::EXCLUSIVE_MINIMUM, is_number, "numbers"),
-        (key::EXCLUSIVE_MAXIMUM, is_number, "numbers"),
-        (key::MIN_LENGTH, is_string, "strings"),
-        (key::MAX_LENGTH, is_string, "strings"),
-        (key::PATTERN, is_string, "strings"),
+        (
+            key::MINIMUM,
+            is_number,
+            "numbers, and lists and maps of them (each item)",
+        ),
+        (
+            key::MAXIMUM,
+            is_number,
+            "numbers, and lists and maps of them (each item)",
+        ),
+        (
+            key::EXCLUSIVE_MINIMUM,
+            is_number,
+            "numbers, and lists and maps of them (each item)",
+        ),
+        (
+            key::EXCLUSIVE_MAXIMUM,
+            is_number,
+            "numbers, and lists and maps of them (each item)",
+        ),
+        (
+            key::MIN_LENGTH,
+            is_string,
+            "strings, and lists and maps of them (each item)",
+        ),
+        (
+            key::MAX_LENGTH,
+            is_string,
+            "strings, and lists and maps of them (each item)",
+        ),
+        (
+            key::PATTERN,
+            is_string,
+            "strings, and lists and maps of them (each item)",
+        ),
         (key::MIN_ITEMS, is_list, "lists"),
         (key::MAX_ITEMS, is_list, "lists"),
     ] {
@@ -1278,6 +1316,59 @@ fn parse_client_method(m: &Marker, diags: &mut Diagnostics) -> Option<ClientMeth
         subresource,
         input: text(INPUT),
         result: text(RESULT),
+        span: m.span,
+    })
+}
+
+fn parse_validation_rules(markers: &[Marker], diags: &mut Diagnostics) -> Vec<ValidationRule> {
+    markers
+        .all(key::VALIDATION_RULE)
+        .into_iter()
+        .filter_map(|m| parse_validation_rule(m, diags))
+        .collect()
+}
+
+fn parse_validation_rule(m: &Marker, diags: &mut Diagnostics) -> Option<ValidationRule> {
+    use key::validation_rule::*;
+    let n = m.nested();
+    let text = |key: Key| n.str(key).map(|s| s.value);
+    let Some(rule) = text(RULE).filter(|r| !r.trim().is_empty()) else {
+        diags.push(
+            Diagnostic::new(m.span, "a validation rule needs a CEL `rule`")
+                .with_help("write `validation_rule(rule = \"self.minReplicas <= self.replicas\", message = \"minReplicas must not exceed replicas\")`"),
+        );
+        return None;
+    };
+    // kube-apiserver's CRD validation accepts these reasons and no others.
+    const REASONS: &[&str] = &[
+        "FieldValueInvalid",
+        "FieldValueForbidden",
+        "FieldValueRequired",
+        "FieldValueDuplicate",
+    ];
+    let reason = n.str(REASON);
+    if let Some(r) = &reason {
+        if !REASONS.contains(&r.as_str()) {
+            bad_choice(diags, r.span, REASON, r, REASONS);
+        }
+    }
+    let optional_old_self = n.bool(OPTIONAL_OLD_SELF).is_some_and(|b| b.value);
+    if optional_old_self && !rule.contains("oldSelf") {
+        diags.push(
+            Diagnostic::new(
+                m.span,
+                "`optional_old_self` is for a transition rule, and this rule never names `oldSelf`",
+            )
+            .with_help("remove `optional_old_self`, or use `oldSelf` in the rule"),
+        );
+    }
+    Some(ValidationRule {
+        rule,
+        message: text(MESSAGE),
+        message_expression: text(MESSAGE_EXPRESSION),
+        reason: reason.map(|r| r.value),
+        field_path: text(FIELD_PATH),
+        optional_old_self,
         span: m.span,
     })
 }

@@ -237,6 +237,46 @@ pub fn unique_keys<T: Serialize>(
     }
 }
 
+/// `validation_rule`: the CEL rules of a field or a type, on its JSON form, as
+/// kube-apiserver runs a CRD's rules: a value left out of the JSON (`None`, or the empty
+/// value an optional field omits, with `omit_empty`) is not checked. Without the `cel`
+/// feature nothing is evaluated.
+pub fn rules<T: Serialize>(
+    path: &Path<'_>,
+    value: &T,
+    old: Option<&T>,
+    omit_empty: bool,
+    rules: &[crate::validation::cel::Rule],
+    errs: &mut ErrorList,
+) {
+    if !cfg!(feature = "cel") {
+        return;
+    }
+    let Ok(new) = serde_json::to_value(value) else {
+        return;
+    };
+    let omitted = |v: &Value| {
+        v.is_null()
+            || (omit_empty
+                && match v {
+                    Value::String(s) => s.is_empty(),
+                    Value::Array(items) => items.is_empty(),
+                    // kapi writes a struct even when empty (an empty map is rarely ruled).
+                    Value::Object(_) => false,
+                    Value::Number(n) => n.as_f64() == Some(0.0),
+                    Value::Bool(b) => !b,
+                    Value::Null => true,
+                })
+    };
+    if omitted(&new) {
+        return;
+    }
+    let old = old
+        .and_then(|o| serde_json::to_value(o).ok())
+        .filter(|o| !omitted(o));
+    crate::validation::cel::check(path, &new, old.as_ref(), rules, errs);
+}
+
 /// `immutable`: on update the value may not change (`field is immutable`).
 pub fn immutable<T: PartialEq + Serialize>(
     path: &Path<'_>,

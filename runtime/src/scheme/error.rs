@@ -29,6 +29,14 @@ pub enum SchemeError {
     },
     #[error("{from} cannot be converted to {to}")]
     NotConvertible { from: GroupVersionKind, to: String },
+    /// A kind without an internal version whose object does not fit the other version
+    /// (`detail` names the field).
+    #[error("{from} cannot be converted to {to}: {detail}")]
+    LossyConversion {
+        from: GroupVersionKind,
+        to: String,
+        detail: String,
+    },
     #[error("conversion failed: {0}")]
     Conversion(ConversionError),
     /// Normalization found fields that contradict each other.

@@ -10,6 +10,7 @@ mod error;
 mod kind_meta;
 mod object;
 mod registration;
+mod same_shape;
 
 pub use dynamic::{AnyObject, DynamicObject};
 pub use error::SchemeError;
@@ -438,7 +439,9 @@ impl Scheme {
             .map_err(SchemeError::Conversion)
     }
 
-    /// Converts to `api_version` (`group/version`), through the internal version.
+    /// Converts to `api_version` (`group/version`), through the internal version; a kind
+    /// without one converts field by field where both versions have the object's fields
+    /// (`same_shape`).
     pub fn convert(
         &self,
         obj: Box<dyn Object>,
@@ -456,6 +459,9 @@ impl Scheme {
             });
         }
         let entry = self.served_entry(&target)?;
+        if !entry.ops.has_hub() && !self.entry_of(obj.as_ref())?.ops.has_hub() {
+            return same_shape::convert(obj.as_ref(), &target, entry);
+        }
         let internal = self.to_internal(obj)?;
         entry
             .ops

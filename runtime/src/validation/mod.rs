@@ -2,6 +2,7 @@
 //! field paths, field errors, the format checks, and the `Validate` trait the derive
 //! implements from the markers.
 
+pub mod cel;
 mod field_error;
 pub mod formats;
 mod path;

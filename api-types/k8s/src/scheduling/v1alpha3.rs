@@ -240,7 +240,7 @@ pub struct PodGroupSpec {
         protobuf = 5
     )]
     pub resource_claims: Vec<PodGroupResourceClaim>,
-    #[k8s(immutable, protobuf = 6)]
+    #[k8s(default = json!({"single": {}}), immutable, protobuf = 6)]
     pub disruption_mode: Option<DisruptionMode>,
     #[k8s(optional, immutable, format = "k8s-long-name", protobuf = 7)]
     pub priority_class_name: String,
@@ -420,7 +420,7 @@ pub struct CompositePodGroupSpec {
     pub scheduling_policy: CompositePodGroupSchedulingPolicy,
     #[k8s(immutable, protobuf = 4)]
     pub scheduling_constraints: Option<CompositePodGroupSchedulingConstraints>,
-    #[k8s(immutable, protobuf = 5)]
+    #[k8s(default = json!({"single": {}}), immutable, protobuf = 5)]
     pub disruption_mode: Option<CompositeDisruptionMode>,
     #[k8s(optional, format = "k8s-long-name", immutable, protobuf = 6)]
     pub priority_class_name: String,

@@ -283,7 +283,7 @@ pub struct PodGroupSpec {
         protobuf = 5
     )]
     pub resource_claims: Vec<PodGroupResourceClaim>,
-    #[k8s(immutable, protobuf = 6)]
+    #[k8s(default = json!({"single": {}}), immutable, protobuf = 6)]
     pub disruption_mode: Option<DisruptionMode>,
     #[k8s(optional, immutable, format = "k8s-long-name", protobuf = 7)]
     pub priority_class_name: String,

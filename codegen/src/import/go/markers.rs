@@ -120,16 +120,6 @@ pub fn unquote(v: &str) -> String {
     string_literal(v).unwrap_or_else(|| v.to_string())
 }
 
-/// A `+default=` value as a JSON scalar, or `None` for objects, lists and what is not JSON.
-pub fn json_scalar(v: &str) -> Option<serde_json::Value> {
-    match serde_json::from_str::<serde_json::Value>(v).ok()? {
-        j @ (serde_json::Value::String(_)
-        | serde_json::Value::Number(_)
-        | serde_json::Value::Bool(_)) => Some(j),
-        _ => None,
-    }
-}
-
 /// A number as a marker value, checked to be one.
 pub fn number(v: &str) -> Option<Value> {
     v.parse::<f64>().ok().filter(|n| n.is_finite())?;

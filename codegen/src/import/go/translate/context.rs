@@ -4,7 +4,8 @@
 use crate::import::go::markers::{self as gm, GoMarker};
 use crate::import::go::syntax::{ConstDecl, GoPackage, GoType, MarkerLine, Pos, TypeDecl};
 use crate::import::ir::{Marker, Type};
-use crate::import::Warning;
+use crate::import::{validation_rule, Warning};
+use crate::markers::key;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// One Go package of the run.
@@ -130,6 +131,40 @@ impl<'a> Translator<'a> {
             class,
             message,
         });
+    }
+
+    /// `+kubebuilder:validation:XValidation:rule=...,message=...` as `validation_rule(...)`,
+    /// or on a field as `immutable` when it is exactly that; a malformed one is a warning.
+    pub(super) fn validation_rule(
+        &mut self,
+        g: &GoMarker,
+        value: &str,
+        at: &str,
+        on_field: bool,
+    ) -> Option<Marker> {
+        let args = gm::args(value);
+        let arg = |name: &str| {
+            args.iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let others = args.iter().any(|(k, _)| k != "rule" && k != "message");
+        if on_field
+            && validation_rule::is_immutable(arg("rule").unwrap_or(""), arg("message"), others)
+        {
+            return Some(Marker::flag(key::IMMUTABLE));
+        }
+        match validation_rule::marker(args.iter().map(|(k, v)| (k.as_str(), v.clone()))) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                self.warn(
+                    &g.pos,
+                    "CEL rule",
+                    format!("{at}: {e}; `+{}` ignored", g.text()),
+                );
+                None
+            }
+        }
     }
 
     pub(super) fn docs(&self, docs: &[String]) -> Vec<String> {

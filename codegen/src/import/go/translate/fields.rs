@@ -182,10 +182,19 @@ impl Translator<'_> {
             }
             let _ = resolved.pointer;
             self.check_shape(&f.pos, owner, &go_name, &ty, &mut rest);
-            if !is_option {
+            if let Some(d) = rest.iter().position(|m| {
+                matches!(&m.value, Value::Json(j) if m.key == key::DEFAULT && !default_fits_shape(&ty, j))
+            }) {
+                let removed = rest.remove(d);
+                if let Value::Json(j) = removed.value {
+                    self.warn(&f.pos, "default", format!("`{}.{go_name}`: default `{j}` is not of the field's shape (an object for a struct or map, a list for a list, a scalar for a scalar): ignored", owner.name));
+                }
+            }
+            // A nil slice or map is unset, as a nil pointer is; any other value is not.
+            if !is_option && !matches!(ty, Type::Vec(_) | Type::Map(_)) {
                 if let Some(d) = rest.iter().position(|m| m.key == key::DEFAULT) {
                     rest.remove(d);
-                    self.warn(&f.pos, "default", format!("`{}.{go_name}` has a default but is not a pointer: kapi defaults only fields that can be unset (`Option`); default not written", owner.name));
+                    self.warn(&f.pos, "default", format!("`{}.{go_name}` has a default but is not a pointer, slice or map: kapi defaults only fields that can be unset; default not written", owner.name));
                 }
             }
             markers.extend(rest);
@@ -267,19 +276,17 @@ impl Translator<'_> {
             }
             "default" | "kubebuilder:default" => match self.default_value(p, &value, &g.pos) {
                 Some(j) => push_once(out, Marker { key: key::DEFAULT, value: Value::Json(j) }),
-                None => self.warn(&g.pos, "default", format!("{at}: default `{value}` is not a string, number or boolean: ignored")),
+                None => self.warn(&g.pos, "default", format!("{at}: default `{value}` is not a JSON value: ignored")),
             },
             "k8s:conversion-gen" if value == "false" => out.push(Marker { key: key::CONVERSION_GEN, value: Value::Bool(false) }),
             "kubebuilder:validation:XPreserveUnknownFields" => push_once(out, Marker::flag(key::PRESERVE_UNKNOWN_FIELDS)),
             "kubebuilder:validation:XEmbeddedResource" => push_once(out, Marker::flag(key::EMBEDDED_RESOURCE)),
             "k8s:immutable" => push_once(out, Marker::flag(key::IMMUTABLE)),
             "kubebuilder:validation:XValidation" => {
-                let args = gm::args(&value);
-                let rule = args.iter().find(|(k, _)| k == "rule").map(|(_, v)| v.as_str());
-                if rule.is_some_and(|r| r.replace(' ', "") == "self==oldSelf") {
-                    push_once(out, Marker::flag(key::IMMUTABLE));
-                } else {
-                    self.warn(&g.pos, "CEL rule", format!("{at}: kapi has no CEL rules; `+{}` ignored", g.text()));
+                match self.validation_rule(g, &value, &at, true) {
+                    Some(m) if m.key == key::IMMUTABLE => push_once(out, m),
+                    Some(m) => out.push(m),
+                    None => {}
                 }
             }
             _ if name.starts_with("k8s:alpha(") => self.warn(
@@ -437,7 +444,9 @@ impl Translator<'_> {
             let c = go.consts.iter().find(|c| c.name == name)?;
             return const_value(go, c).map(serde_json::Value::String);
         }
-        gm::json_scalar(value)
+        serde_json::from_str::<serde_json::Value>(value)
+            .ok()
+            .filter(|v| !v.is_null())
     }
 
     pub(super) fn is_type_meta(&self, p: usize, f: &GoField) -> bool {
@@ -449,6 +458,21 @@ impl Translator<'_> {
             path.as_deref().and_then(|path| known::lookup(path, name)),
             Some(Known::TypeMeta)
         )
+    }
+}
+
+/// Whether a default's JSON has the field's shape: a list for a list, an object for a map,
+/// a scalar for a scalar (a named type may be a struct, an enum or one of kapi's scalars,
+/// which codegen checks).
+fn default_fits_shape(ty: &Type, value: &serde_json::Value) -> bool {
+    use serde_json::Value as J;
+    match (ty, value) {
+        (Type::Option(inner) | Type::Box(inner), v) => default_fits_shape(inner, v),
+        (Type::Vec(_), v) => v.is_array(),
+        (Type::Map(_), v) => v.is_object(),
+        (Type::Scalar(_), J::Array(_) | J::Object(_)) => false,
+        (Type::Scalar(_), _) => true,
+        (_, v) => !v.is_array(),
     }
 }
 

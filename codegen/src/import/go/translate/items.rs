@@ -398,6 +398,12 @@ impl Translator<'_> {
                     });
                 }
                 "kubebuilder:storageversion" => resource.push(Marker::flag(key::STORAGE_VERSION)),
+                "kubebuilder:validation:XValidation" => {
+                    let at = format!("`{}`", decl.name);
+                    if let Some(m) = self.validation_rule(&g, &value, &at, false) {
+                        markers.push(m);
+                    }
+                }
                 "kubebuilder:validation:Enum" => self.warn(
                     &g.pos,
                     "unknown marker",

@@ -37,6 +37,8 @@ type Widget struct {
 }
 
 // WidgetSpec holds every kind of field the importer translates.
+// +kubebuilder:validation:XValidation:rule="!has(self.replicas) || self.replicas <= self.size",message="replicas may not exceed size",reason=FieldValueForbidden,fieldPath=".replicas"
+// +kubebuilder:validation:XValidation:rule="self.size > 0",severity=Warning
 type WidgetSpec struct {
 	// Size of the widget, in parts.
 	// +kubebuilder:validation:Minimum=1
@@ -63,6 +65,7 @@ type WidgetSpec struct {
 
 	// +optional
 	// +mapType=atomic
+	// +kubebuilder:default={"team":"core"}
 	Labels map[string]string `json:"labels,omitempty" protobuf:"bytes,6,rep,name=labels"`
 
 	// +optional
