@@ -347,6 +347,7 @@ fn decode_failures_and_unknown_fields_name_their_field() {
             "metadata.managedFields[1].time",
         ),
         (json!(5), json!({}), "spec"),
+        (json!([]), json!({}), "spec"),
     ];
     for (spec, metadata, path) in cases {
         let value = frobber(spec, metadata);
@@ -372,6 +373,12 @@ fn decode_failures_and_unknown_fields_name_their_field() {
         );
         assert_eq!(from_value.to_string(), from_yaml.to_string());
     }
+    let err = s.decode(&serde_json::to_vec(&frobber(json!([1]), json!({}))).unwrap());
+    let err = err.unwrap_err().to_string();
+    assert!(
+        err.starts_with("spec: json: invalid type: sequence, expected a FrobberSpec object at "),
+        "{err}"
+    );
     // JSON that does not parse names no field.
     assert!(matches!(
         s.decode(br#"{"apiVersion":"frob.example.com/v1","kind":"Frobber","spec":{"height":}}"#),

@@ -80,7 +80,10 @@ where
     T: DeserializeFields,
     D: Deserializer<'de>,
 {
-    deserializer.deserialize_struct(T::NAME, T::FIELDS, StructVisitor::<T>(PhantomData))
+    // A map, not serde's struct: serde_json's struct entry also reads an array (a struct as
+    // a sequence, which Kubernetes never writes), compiled per type for nothing; an array
+    // is refused with the same message either way.
+    deserializer.deserialize_map(StructVisitor::<T>(PhantomData))
 }
 
 /// A field that is not an `Option`: `null` (or absent) is the zero value.
