@@ -436,3 +436,119 @@ where
 pub fn default_from_json<T: serde::de::DeserializeOwned>(json: &str) -> Option<T> {
     serde_json::from_str(json).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// One field per helper, read as the derive would emit them.
+    #[derive(Debug, Default, PartialEq)]
+    struct Sample {
+        counts: BTreeMap<String, i32>,
+        limits: Option<BTreeMap<String, i32>>,
+        names: Vec<String>,
+        children: Option<Vec<Child>>,
+    }
+
+    #[derive(Debug, Default, PartialEq)]
+    struct Child {
+        size: i32,
+    }
+
+    impl DeserializeFields for Sample {
+        const NAME: &'static str = "Sample";
+        const FIELDS: &'static [&'static str] = &["counts", "limits", "names", "children"];
+        fn field_index(key: &str) -> Option<usize> {
+            Self::FIELDS.iter().position(|f| *f == key)
+        }
+        fn read_field<'de, A: MapAccess<'de>>(
+            &mut self,
+            index: usize,
+            map: &mut A,
+        ) -> Result<(), A::Error> {
+            match index {
+                0 => super::map(&mut self.counts, map),
+                1 => option_map(&mut self.limits, map),
+                2 => list(&mut self.names, map),
+                3 => option_list(&mut self.children, map),
+                _ => skip(map),
+            }
+        }
+    }
+
+    impl DeserializeFields for Child {
+        const NAME: &'static str = "Child";
+        const FIELDS: &'static [&'static str] = &["size"];
+        fn field_index(key: &str) -> Option<usize> {
+            (key == "size").then_some(0)
+        }
+        fn read_field<'de, A: MapAccess<'de>>(
+            &mut self,
+            index: usize,
+            map: &mut A,
+        ) -> Result<(), A::Error> {
+            match index {
+                0 => field(&mut self.size, map),
+                _ => skip(map),
+            }
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Sample {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            deserialize_struct(d)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Child {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            deserialize_struct(d)
+        }
+    }
+
+    fn tracked(json: &str) -> (Result<Sample, serde_json::Error>, track::Report) {
+        track::run(true, || serde_json::from_str::<Sample>(json))
+    }
+
+    #[test]
+    fn lists_and_maps_read_null_as_empty_or_none() {
+        let all_null = r#"{"counts":null,"limits":null,"names":null,"children":null}"#;
+        assert_eq!(
+            serde_json::from_str::<Sample>(all_null).unwrap(),
+            Sample::default()
+        );
+        let full = r#"{"counts":{"a":1,"a":2},"limits":{},"names":["x"],"children":[{"size":3}]}"#;
+        let expected = Sample {
+            counts: BTreeMap::from([("a".to_string(), 2)]),
+            limits: Some(BTreeMap::new()),
+            names: vec!["x".to_string()],
+            children: Some(vec![Child { size: 3 }]),
+        };
+        assert_eq!(serde_json::from_str::<Sample>(full).unwrap(), expected);
+        let (value, report) = tracked(full);
+        assert_eq!(value.unwrap(), expected, "tracking reads the same value");
+        assert!(report.failed_at.is_none() && report.unknown_fields.is_empty());
+    }
+
+    #[test]
+    fn a_tracked_decode_names_the_key_or_index_that_failed() {
+        for (json, path) in [
+            (r#"{"counts":{"a":1,"b":"2"}}"#, "counts.b"),
+            (r#"{"limits":{"x":[]}}"#, "limits.x"),
+            (r#"{"names":["a",1]}"#, "names[1]"),
+            (
+                r#"{"children":[{"size":1},{"size":"big"}]}"#,
+                "children[1].size",
+            ),
+            (r#"{"names":{}}"#, "names"),
+        ] {
+            let (value, report) = tracked(json);
+            assert!(value.is_err(), "{json}");
+            assert_eq!(report.failed_at.as_deref(), Some(path), "{json}");
+        }
+        let (value, report) = tracked(r#"{"names":["a"],"extra":1,"children":[{},{"other":{}}]}"#);
+        assert!(value.is_ok());
+        assert_eq!(report.unknown_fields, ["extra", "children[1].other"]);
+    }
+}

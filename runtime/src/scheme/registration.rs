@@ -47,8 +47,8 @@ type Converted = Result<Box<dyn Object>, ConversionError>;
 
 pub(super) trait KindOps: Send + Sync {
     /// The kind from JSON, through serde_json's slice deserializer: the one decode each kind
-    /// compiles. A tracked decode ([`decode_json`], [`decode_value`], [`unknown_fields`])
-    /// runs the same function with `codec::track` on.
+    /// compiles. The scheme's tracked decodes (this module's free `decode_json`,
+    /// `decode_value` and `unknown_fields`) run the same function with `codec::track` on.
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, serde_json::Error>;
     fn apply_defaults(&self, obj: &mut dyn Object);
     fn drop_disabled_fields(
