@@ -448,17 +448,13 @@ mod tests {
         counts: BTreeMap<String, i32>,
         limits: Option<BTreeMap<String, i32>>,
         names: Vec<String>,
-        children: Option<Vec<Child>>,
-    }
-
-    #[derive(Debug, Default, PartialEq)]
-    struct Child {
+        children: Option<Vec<Sample>>,
         size: i32,
     }
 
     impl DeserializeFields for Sample {
         const NAME: &'static str = "Sample";
-        const FIELDS: &'static [&'static str] = &["counts", "limits", "names", "children"];
+        const FIELDS: &'static [&'static str] = &["counts", "limits", "names", "children", "size"];
         fn field_index(key: &str) -> Option<usize> {
             Self::FIELDS.iter().position(|f| *f == key)
         }
@@ -472,36 +468,13 @@ mod tests {
                 1 => option_map(&mut self.limits, map),
                 2 => list(&mut self.names, map),
                 3 => option_list(&mut self.children, map),
-                _ => skip(map),
-            }
-        }
-    }
-
-    impl DeserializeFields for Child {
-        const NAME: &'static str = "Child";
-        const FIELDS: &'static [&'static str] = &["size"];
-        fn field_index(key: &str) -> Option<usize> {
-            (key == "size").then_some(0)
-        }
-        fn read_field<'de, A: MapAccess<'de>>(
-            &mut self,
-            index: usize,
-            map: &mut A,
-        ) -> Result<(), A::Error> {
-            match index {
-                0 => field(&mut self.size, map),
+                4 => field(&mut self.size, map),
                 _ => skip(map),
             }
         }
     }
 
     impl<'de> Deserialize<'de> for Sample {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            deserialize_struct(d)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Child {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             deserialize_struct(d)
         }
@@ -523,7 +496,11 @@ mod tests {
             counts: BTreeMap::from([("a".to_string(), 2)]),
             limits: Some(BTreeMap::new()),
             names: vec!["x".to_string()],
-            children: Some(vec![Child { size: 3 }]),
+            children: Some(vec![Sample {
+                size: 3,
+                ..Sample::default()
+            }]),
+            size: 0,
         };
         assert_eq!(serde_json::from_str::<Sample>(full).unwrap(), expected);
         let (value, report) = tracked(full);
