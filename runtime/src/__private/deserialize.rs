@@ -341,13 +341,9 @@ impl<'de, T: DeserializeFields> Visitor<'de> for StructVisitor<T> {
             tracking,
         };
         while let Some(key) = map.next_key_seed(seed())? {
-            match (key, T::TYPE_META) {
-                (Key::Field(i), _) => value.read_field(i, &mut map)?,
-                (Key::Kind, Some((kind, _))) => type_meta::<A>(&mut map, "kind", kind)?,
-                (Key::ApiVersion, Some((_, api_version))) => {
-                    type_meta::<A>(&mut map, "apiVersion", api_version)?
-                }
-                _ => unknown_field(&mut map, tracking)?,
+            match key {
+                Key::Field(i) => value.read_field(i, &mut map)?,
+                other => not_a_field(&mut map, other, T::TYPE_META, tracking)?,
             }
             if tracking {
                 track::truncate(depth);
@@ -361,13 +357,29 @@ fn expecting_object(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
     write!(f, "a {name} object")
 }
 
-/// A key the type does not have: its value is skipped, and a tracked decode that asked for
-/// unknown fields records its path (kube-apiserver's strict decoding reports each).
-fn unknown_field<'de, A: MapAccess<'de>>(map: &mut A, tracking: bool) -> Result<(), A::Error> {
-    if tracking {
-        track::unknown_field();
+/// A key that names no field: a kind's `kind` or `apiVersion`, checked against the type's
+/// own, or a key the type does not have, whose value is skipped (a tracked decode that asked
+/// for unknown fields records its path: kube-apiserver's strict decoding reports each).
+/// Out of line: written once per deserializer rather than in every type's visitor.
+#[inline(never)]
+fn not_a_field<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    key: Key,
+    type_meta: Option<(&'static str, &'static str)>,
+    tracking: bool,
+) -> Result<(), A::Error> {
+    match (key, type_meta) {
+        (Key::Kind, Some((kind, _))) => self::type_meta(map, "kind", kind),
+        (Key::ApiVersion, Some((_, api_version))) => {
+            self::type_meta(map, "apiVersion", api_version)
+        }
+        _ => {
+            if tracking {
+                track::unknown_field();
+            }
+            map.next_value::<IgnoredAny>().map(|_| ())
+        }
     }
-    map.next_value::<IgnoredAny>().map(|_| ())
 }
 
 /// A kind's `apiVersion` or `kind`, when present and not `null`, must be the type's own.
