@@ -307,3 +307,98 @@ fn registration_metadata_and_discovery_facts() {
         "{err}"
     );
 }
+
+/// Where a decode failed, and which fields are unknown, by path: from JSON bytes, from a
+/// parsed value and from YAML alike (all three run the one JSON decoder, tracked).
+#[test]
+fn decode_failures_and_unknown_fields_name_their_field() {
+    let s = scheme();
+    let frobber = |spec: serde_json::Value, metadata: serde_json::Value| json!({"apiVersion": "frob.example.com/v2beta1", "kind": "Frobber", "metadata": metadata, "spec": spec});
+    let cases = [
+        (
+            json!({"ports": [{"port": 1}, {"port": "x"}]}),
+            json!({}),
+            "spec.ports[1].port",
+        ),
+        (json!({"params": ["a", 5]}), json!({}), "spec.params[1]"),
+        (
+            json!({"frobLabels": {"a": "b", "c": 1}}),
+            json!({}),
+            "spec.frobLabels.c",
+        ),
+        (
+            json!({"selector": {"matchExpressions": [{"key": "k", "operator": "In", "values": ["a", true]}]}}),
+            json!({}),
+            "spec.selector.matchExpressions[0].values[1]",
+        ),
+        (
+            json!({"selector": {"matchLabels": {"a": 2}}}),
+            json!({}),
+            "spec.selector.matchLabels.a",
+        ),
+        (
+            json!({}),
+            json!({"labels": {"app": 3}}),
+            "metadata.labels.app",
+        ),
+        (
+            json!({}),
+            json!({"managedFields": [{}, {"time": "yesterday"}]}),
+            "metadata.managedFields[1].time",
+        ),
+        (json!(5), json!({}), "spec"),
+        (json!([]), json!({}), "spec"),
+    ];
+    for (spec, metadata, path) in cases {
+        let value = frobber(spec, metadata);
+        let bytes = serde_json::to_vec(&value).unwrap();
+        let yaml = serde_yaml_ng::to_string(&value).unwrap();
+        let from_bytes = s.decode(&bytes).unwrap_err();
+        let from_value = s.decode_value(value.clone()).unwrap_err();
+        let from_yaml = s.decode(yaml.as_bytes()).unwrap_err();
+        for err in [&from_bytes, &from_value, &from_yaml] {
+            assert!(
+                matches!(err, SchemeError::DecodeAt { path: p, .. } if p == path),
+                "{path}: {err}"
+            );
+        }
+        // A value's error has no position: the bytes it was read from are not the caller's.
+        assert!(
+            from_bytes.to_string().contains(" at line 1 column "),
+            "{from_bytes}"
+        );
+        assert!(
+            !from_value.to_string().contains(" at line "),
+            "{from_value}"
+        );
+        assert_eq!(from_value.to_string(), from_yaml.to_string());
+    }
+    let err = s.decode(&serde_json::to_vec(&frobber(json!([1]), json!({}))).unwrap());
+    let err = err.unwrap_err().to_string();
+    assert!(
+        err.starts_with("spec: json: invalid type: sequence, expected a FrobberSpec object at "),
+        "{err}"
+    );
+    // JSON that does not parse names no field.
+    assert!(matches!(
+        s.decode(br#"{"apiVersion":"frob.example.com/v1","kind":"Frobber","spec":{"height":}}"#),
+        Err(SchemeError::Decode(_))
+    ));
+    let unknown = frobber(
+        json!({"colour": 1, "ports": [{"port": 1}, {"proto": "x"}], "selector": {"matchExpressions": [{"key": "k", "bogus": {"deep": 1}}]}}),
+        json!({"nmae": "f", "labels": {"a": "b"}}),
+    );
+    assert_eq!(
+        s.unknown_fields(&unknown).unwrap(),
+        [
+            "metadata.nmae",
+            "spec.colour",
+            "spec.ports[1].proto",
+            "spec.selector.matchExpressions[0].bogus"
+        ]
+    );
+    assert!(
+        s.decode_value(unknown).is_ok(),
+        "unknown fields are dropped"
+    );
+}

@@ -3,7 +3,7 @@
 //! field's index to its slot; `null` is the zero value, or `None` for an `Option`.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::TypeRef;
+use kapi_codegen::model::{Scalar, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -17,8 +17,14 @@ pub fn expand(input: &Input) -> TokenStream {
     let indices = 0..keys.len();
     let reads = own.iter().enumerate().map(|(i, (m, f))| {
         let name = field_ident(f);
-        let helper = match m.ty {
-            TypeRef::Option(_) => quote!(option),
+        let helper = match &m.ty {
+            TypeRef::Option(inner) => match &**inner {
+                TypeRef::Vec(_) => quote!(option_list),
+                ty if string_keyed_map(ty) => quote!(option_map),
+                _ => quote!(option),
+            },
+            TypeRef::Vec(_) => quote!(list),
+            ty if string_keyed_map(ty) => quote!(map),
             _ => quote!(field),
         };
         quote! { #i => __de::#helper(&mut self.#name, __map), }
@@ -99,4 +105,11 @@ pub fn expand(input: &Input) -> TokenStream {
             }
         }
     }
+}
+
+/// A map of strings to values other than kapi's `StringMap` (which reads itself): read by
+/// kapi's map helper, which puts each key on the path of a tracked decode.
+fn string_keyed_map(ty: &TypeRef) -> bool {
+    matches!(ty, TypeRef::Map { key, container, .. }
+        if **key == TypeRef::Scalar(Scalar::String) && container != "StringMap")
 }

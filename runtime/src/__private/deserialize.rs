@@ -2,11 +2,15 @@
 //! is [`deserialize_struct`], generic over [`DeserializeFields`]: the derive emits only the
 //! field names and one `match` from a field's index to its slot, so the visitor, the key
 //! lookup and the `apiVersion` / `kind` checks are written once here instead of per type.
+//! Lists and string-keyed maps have readers of their own rather than serde's impls: with the
+//! visitor they are what keeps the path of a tracked decode (`crate::codec::track`).
 
-use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+use crate::codec::track;
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::borrow::Cow;
 use std::fmt;
+use std::marker::PhantomData;
 
 /// A string that borrows from the input when the deserializer allows it.
 struct CowStr<'de>(Cow<'de, str>);
@@ -45,8 +49,8 @@ impl<'de> Deserialize<'de> for CowStr<'de> {
 
 /// A struct read per the Kubernetes JSON conventions into its `Default` value: field names
 /// are case-sensitive, `null` means unset, a repeated field keeps its last value, unknown
-/// fields are skipped through `IgnoredAny` (which is what lets kapi's strict decoder report
-/// each one with its path), and kinds check `apiVersion` and `kind` when present.
+/// fields are skipped (a tracked decode records each with its path: kapi's strict decoder),
+/// and kinds check `apiVersion` and `kind` when present.
 pub trait DeserializeFields: Default {
     /// The type's name, for serde and for errors.
     const NAME: &'static str;
@@ -76,11 +80,10 @@ where
     T: DeserializeFields,
     D: Deserializer<'de>,
 {
-    deserializer.deserialize_struct(
-        T::NAME,
-        T::FIELDS,
-        StructVisitor::<T>(std::marker::PhantomData),
-    )
+    // A map, not serde's struct: serde_json's struct entry also reads an array (a struct as
+    // a sequence, which Kubernetes never writes), compiled per type for nothing; an array
+    // is refused with the same message either way.
+    deserializer.deserialize_map(StructVisitor::<T>(PhantomData))
 }
 
 /// A field that is not an `Option`: `null` (or absent) is the zero value.
@@ -105,6 +108,160 @@ where
     Ok(())
 }
 
+/// A list field (`Vec<T>`): `null` (or absent) is empty.
+#[inline]
+pub fn list<'de, T, A>(slot: &mut Vec<T>, map: &mut A) -> Result<(), A::Error>
+where
+    T: Deserialize<'de>,
+    A: MapAccess<'de>,
+{
+    *slot = map
+        .next_value_seed(Nullable(ListSeed::<T>(PhantomData)))?
+        .unwrap_or_default();
+    Ok(())
+}
+
+/// An `Option<Vec<T>>` field: `null` is `None`.
+#[inline]
+pub fn option_list<'de, T, A>(slot: &mut Option<Vec<T>>, map: &mut A) -> Result<(), A::Error>
+where
+    T: Deserialize<'de>,
+    A: MapAccess<'de>,
+{
+    *slot = map.next_value_seed(Nullable(ListSeed::<T>(PhantomData)))?;
+    Ok(())
+}
+
+/// A map field with string keys (`BTreeMap<String, V>`, ...): `null` (or absent) is empty.
+#[inline]
+pub fn map<'de, M, V, A>(slot: &mut M, map: &mut A) -> Result<(), A::Error>
+where
+    M: Default + Extend<(String, V)>,
+    V: Deserialize<'de>,
+    A: MapAccess<'de>,
+{
+    *slot = map
+        .next_value_seed(Nullable(MapSeed::<M, V>(PhantomData)))?
+        .unwrap_or_default();
+    Ok(())
+}
+
+/// An `Option` of a map with string keys: `null` is `None`.
+#[inline]
+pub fn option_map<'de, M, V, A>(slot: &mut Option<M>, map: &mut A) -> Result<(), A::Error>
+where
+    M: Default + Extend<(String, V)>,
+    V: Deserialize<'de>,
+    A: MapAccess<'de>,
+{
+    *slot = map.next_value_seed(Nullable(MapSeed::<M, V>(PhantomData)))?;
+    Ok(())
+}
+
+/// `null` as `None`, anything else read by the inner seed.
+struct Nullable<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Nullable<S> {
+    type Value = Option<S::Value>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_option(self)
+    }
+}
+
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for Nullable<S> {
+    type Value = Option<S::Value>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("option")
+    }
+    fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        self.0.deserialize(d).map(Some)
+    }
+}
+
+/// A JSON array as a `Vec`, each element's index on the path of a tracked decode.
+struct ListSeed<T>(PhantomData<fn() -> T>);
+
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for ListSeed<T> {
+    type Value = Vec<T>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for ListSeed<T> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<T>, S::Error> {
+        let mut items = Vec::new();
+        if !track::active() {
+            while let Some(item) = seq.next_element()? {
+                items.push(item);
+            }
+            return Ok(items);
+        }
+        let depth = track::depth();
+        loop {
+            track::push_index(items.len());
+            let Some(item) = seq.next_element()? else {
+                break;
+            };
+            items.push(item);
+            track::truncate(depth);
+        }
+        track::truncate(depth);
+        Ok(items)
+    }
+}
+
+/// A JSON object as a map of strings to `V`, each key on the path of a tracked decode.
+struct MapSeed<M, V>(PhantomData<fn() -> (M, V)>);
+
+impl<'de, M, V> DeserializeSeed<'de> for MapSeed<M, V>
+where
+    M: Default + Extend<(String, V)>,
+    V: Deserialize<'de>,
+{
+    type Value = M;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<M, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de, M, V> Visitor<'de> for MapSeed<M, V>
+where
+    M: Default + Extend<(String, V)>,
+    V: Deserialize<'de>,
+{
+    type Value = M;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<M, A::Error> {
+        let mut out = M::default();
+        let tracking = track::active();
+        let depth = if tracking { track::depth() } else { 0 };
+        while let Some(key) = access.next_key::<String>()? {
+            if tracking {
+                track::push_key(&key);
+            }
+            let value = access.next_value::<V>()?;
+            out.extend(Some((key, value)));
+            if tracking {
+                track::truncate(depth);
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// An index `read_field` does not know (it numbers every field, so only a hand-written
 /// impl gets here): the value is skipped like an unknown field's.
 #[inline]
@@ -124,10 +281,15 @@ enum Key {
 struct KeySeed {
     field_index: fn(&str) -> Option<usize>,
     type_meta: bool,
+    /// A tracked decode runs: the key is entered on its path.
+    tracking: bool,
 }
 
 impl KeySeed {
     fn find(&self, key: &str) -> Key {
+        if self.tracking {
+            track::push_key(key);
+        }
         if self.type_meta {
             match key {
                 "kind" => return Key::Kind,
@@ -162,32 +324,61 @@ impl<'de> Visitor<'de> for KeySeed {
     }
 }
 
-struct StructVisitor<T>(std::marker::PhantomData<T>);
+struct StructVisitor<T>(PhantomData<T>);
 
 impl<'de, T: DeserializeFields> Visitor<'de> for StructVisitor<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a {} object", T::NAME)
+        expecting_object(f, T::NAME)
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
         let mut value = T::default();
+        let tracking = track::active();
+        let depth = if tracking { track::depth() } else { 0 };
         let seed = || KeySeed {
             field_index: T::field_index,
             type_meta: T::TYPE_META.is_some(),
+            tracking,
         };
         while let Some(key) = map.next_key_seed(seed())? {
-            match (key, T::TYPE_META) {
-                (Key::Field(i), _) => value.read_field(i, &mut map)?,
-                (Key::Kind, Some((kind, _))) => type_meta::<A>(&mut map, "kind", kind)?,
-                (Key::ApiVersion, Some((_, api_version))) => {
-                    type_meta::<A>(&mut map, "apiVersion", api_version)?
-                }
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
-                }
+            match key {
+                Key::Field(i) => value.read_field(i, &mut map)?,
+                other => not_a_field(&mut map, other, T::TYPE_META, tracking)?,
+            }
+            if tracking {
+                track::truncate(depth);
             }
         }
         Ok(value)
+    }
+}
+
+fn expecting_object(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    write!(f, "a {name} object")
+}
+
+/// A key that names no field: a kind's `kind` or `apiVersion`, checked against the type's
+/// own, or a key the type does not have, whose value is skipped (a tracked decode that asked
+/// for unknown fields records its path: kube-apiserver's strict decoding reports each).
+/// Out of line: written once per deserializer rather than in every type's visitor.
+#[inline(never)]
+fn not_a_field<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    key: Key,
+    type_meta: Option<(&'static str, &'static str)>,
+    tracking: bool,
+) -> Result<(), A::Error> {
+    match (key, type_meta) {
+        (Key::Kind, Some((kind, _))) => self::type_meta(map, "kind", kind),
+        (Key::ApiVersion, Some((_, api_version))) => {
+            self::type_meta(map, "apiVersion", api_version)
+        }
+        _ => {
+            if tracking {
+                track::unknown_field();
+            }
+            map.next_value::<IgnoredAny>().map(|_| ())
+        }
     }
 }
 
@@ -223,13 +414,13 @@ where
 {
     d.deserialize_str(StringEnumVisitor::<T> {
         expecting,
-        _t: std::marker::PhantomData,
+        _t: PhantomData,
     })
 }
 
 struct StringEnumVisitor<T> {
     expecting: &'static str,
-    _t: std::marker::PhantomData<fn() -> T>,
+    _t: PhantomData<fn() -> T>,
 }
 
 impl<'de, T> Visitor<'de> for StringEnumVisitor<T>
@@ -256,4 +447,97 @@ where
 /// a request.
 pub fn default_from_json<T: serde::de::DeserializeOwned>(json: &str) -> Option<T> {
     serde_json::from_str(json).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// One field per helper, read as the derive would emit them.
+    #[derive(Debug, Default, PartialEq)]
+    struct Sample {
+        counts: BTreeMap<String, i32>,
+        limits: Option<BTreeMap<String, i32>>,
+        names: Vec<String>,
+        children: Option<Vec<Sample>>,
+        size: i32,
+    }
+
+    impl DeserializeFields for Sample {
+        const NAME: &'static str = "Sample";
+        const FIELDS: &'static [&'static str] = &["counts", "limits", "names", "children", "size"];
+        fn field_index(key: &str) -> Option<usize> {
+            Self::FIELDS.iter().position(|f| *f == key)
+        }
+        fn read_field<'de, A: MapAccess<'de>>(
+            &mut self,
+            index: usize,
+            map: &mut A,
+        ) -> Result<(), A::Error> {
+            match index {
+                0 => super::map(&mut self.counts, map),
+                1 => option_map(&mut self.limits, map),
+                2 => list(&mut self.names, map),
+                3 => option_list(&mut self.children, map),
+                4 => field(&mut self.size, map),
+                _ => skip(map),
+            }
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Sample {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            deserialize_struct(d)
+        }
+    }
+
+    fn tracked(json: &str) -> (Result<Sample, serde_json::Error>, track::Report) {
+        track::run(true, || serde_json::from_str::<Sample>(json))
+    }
+
+    #[test]
+    fn lists_and_maps_read_null_as_empty_or_none() {
+        let all_null = r#"{"counts":null,"limits":null,"names":null,"children":null}"#;
+        assert_eq!(
+            serde_json::from_str::<Sample>(all_null).unwrap(),
+            Sample::default()
+        );
+        let full = r#"{"counts":{"a":1,"a":2},"limits":{},"names":["x"],"children":[{"size":3}]}"#;
+        let expected = Sample {
+            counts: BTreeMap::from([("a".to_string(), 2)]),
+            limits: Some(BTreeMap::new()),
+            names: vec!["x".to_string()],
+            children: Some(vec![Sample {
+                size: 3,
+                ..Sample::default()
+            }]),
+            size: 0,
+        };
+        assert_eq!(serde_json::from_str::<Sample>(full).unwrap(), expected);
+        let (value, report) = tracked(full);
+        assert_eq!(value.unwrap(), expected, "tracking reads the same value");
+        assert!(report.failed_at.is_none() && report.unknown_fields.is_empty());
+    }
+
+    #[test]
+    fn a_tracked_decode_names_the_key_or_index_that_failed() {
+        for (json, path) in [
+            (r#"{"counts":{"a":1,"b":"2"}}"#, "counts.b"),
+            (r#"{"limits":{"x":[]}}"#, "limits.x"),
+            (r#"{"names":["a",1]}"#, "names[1]"),
+            (
+                r#"{"children":[{"size":1},{"size":"big"}]}"#,
+                "children[1].size",
+            ),
+            (r#"{"names":{}}"#, "names"),
+        ] {
+            let (value, report) = tracked(json);
+            assert!(value.is_err(), "{json}");
+            assert_eq!(report.failed_at.as_deref(), Some(path), "{json}");
+        }
+        let (value, report) = tracked(r#"{"names":["a"],"extra":1,"children":[{},{"other":{}}]}"#);
+        assert!(value.is_ok());
+        assert_eq!(report.unknown_fields, ["extra", "children[1].other"]);
+    }
 }

@@ -1,6 +1,6 @@
 //! JSON, lenient (kube-apiserver's default) and strict (`fieldValidation=Strict`/`Warn`).
 
-use super::{duplicates, path, CodecError};
+use super::{duplicates, track, CodecError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -60,31 +60,43 @@ impl<T> Strict<T> {
 }
 
 /// Decodes and reports every unknown and every duplicate field, not just the first.
+/// Unknown fields are those kapi's derived types (and its meta types) do not have: their
+/// shared visitor reports them (`codec::track`), on the same decoder as [`from_slice`].
 pub fn from_slice_strict<T: DeserializeOwned>(input: &[u8]) -> Result<Strict<T>, CodecError> {
     let duplicate_fields = duplicates::find(&mut serde_json::Deserializer::from_slice(input))?;
-    let mut unknown_fields = Vec::new();
-    let mut de = serde_json::Deserializer::from_slice(input);
-    let value =
-        serde_ignored::deserialize(&mut de, |p| unknown_fields.push(path::render_ignored(&p)))?;
-    de.end()?;
+    let (value, report) = track::run(true, || serde_json::from_slice(input));
     Ok(Strict {
-        value,
-        unknown_fields,
+        value: value?,
+        unknown_fields: report.unknown_fields,
         duplicate_fields,
     })
 }
 
 /// Strict decoding of an already-parsed JSON value (used for YAML, whose parser rejects
-/// duplicate keys itself).
+/// duplicate keys itself): written to bytes and decoded as [`from_slice_strict`] decodes,
+/// errors told without a position in those bytes.
 pub fn from_value_strict<T: DeserializeOwned>(
     value: serde_json::Value,
 ) -> Result<Strict<T>, CodecError> {
-    let mut unknown_fields = Vec::new();
-    let value =
-        serde_ignored::deserialize(value, |p| unknown_fields.push(path::render_ignored(&p)))?;
+    let bytes = serde_json::to_vec(&value)?;
+    let (value, report) = track::run(true, || serde_json::from_slice(&bytes));
     Ok(Strict {
-        value,
-        unknown_fields,
+        value: value.map_err(without_position)?,
+        unknown_fields: report.unknown_fields,
         duplicate_fields: Vec::new(),
     })
+}
+
+/// An error of a decode from bytes the caller never saw (a value written out), told as
+/// the value's own decoder tells it: without the position in those bytes.
+pub(crate) fn without_position(error: serde_json::Error) -> serde_json::Error {
+    if error.line() == 0 {
+        return error;
+    }
+    let text = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    match text.strip_suffix(&suffix) {
+        Some(message) => serde::de::Error::custom(message),
+        None => error,
+    }
 }

@@ -7,6 +7,7 @@ pub mod yaml;
 pub(crate) mod duplicates;
 mod error;
 pub(crate) mod path;
+pub(crate) mod track;
 
 pub use error::CodecError;
 pub use json::Strict;

@@ -27,30 +27,3 @@ impl FieldPath {
         &self.rendered
     }
 }
-
-/// Renders a serde_ignored path; sequence indexes in brackets, map keys dotted.
-pub(crate) fn render_ignored(path: &serde_ignored::Path) -> String {
-    use serde_ignored::Path;
-    fn walk(p: &Path, out: &mut String) {
-        match p {
-            Path::Root => {}
-            Path::Seq { parent, index } => {
-                walk(parent, out);
-                let _ = write!(out, "[{index}]");
-            }
-            Path::Map { parent, key } => {
-                walk(parent, out);
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(key);
-            }
-            Path::Some { parent }
-            | Path::NewtypeStruct { parent }
-            | Path::NewtypeVariant { parent } => walk(parent, out),
-        }
-    }
-    let mut out = String::new();
-    walk(path, &mut out);
-    out
-}

@@ -458,6 +458,13 @@ impl<'de> Visitor<'de> for StringMapVisitor {
         // Keys and values are copied straight from the deserializer's buffer into the map's
         // text: no `String` per key or value.
         let mut key = String::new();
+        // A tracked decode (`codec::track`) puts each key on the path of a bad value.
+        let tracking = crate::codec::track::active();
+        let depth = if tracking {
+            crate::codec::track::depth()
+        } else {
+            0
+        };
         while access.next_key_seed(AppendStr(&mut key))?.is_some() {
             let text_len = builder.map.text.len();
             if text_len.saturating_add(key.len()) > u32::MAX as usize {
@@ -465,7 +472,13 @@ impl<'de> Visitor<'de> for StringMapVisitor {
             }
             builder.map.text.push_str(&key);
             let key_end = builder.map.text.len();
+            if tracking {
+                crate::codec::track::push_key(&key);
+            }
             access.next_value_seed(AppendStr(&mut builder.map.text))?;
+            if tracking {
+                crate::codec::track::truncate(depth);
+            }
             let Ok(value_end) = u32::try_from(builder.map.text.len()) else {
                 return Err(de::Error::custom("a string map larger than 4 GiB"));
             };

@@ -315,7 +315,7 @@ impl Scheme {
             Format::Json => {
                 let gvk = peek_json_type(input)?;
                 let entry = self.served_entry(&gvk)?;
-                entry.ops.decode_json(input).map_err(decode_failure)
+                registration::decode_json(&*entry.ops, input).map_err(decode_failure)
             }
             Format::Yaml => {
                 let value = decode_yaml(input)?;
@@ -359,7 +359,7 @@ impl Scheme {
     pub fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, SchemeError> {
         let gvk = value_type(&value)?;
         let entry = self.served_entry(&gvk)?;
-        entry.ops.decode_value(value).map_err(decode_failure)
+        registration::decode_value(&*entry.ops, &value).map_err(decode_failure)
     }
 
     /// Fields of a JSON object that its kind (by apiVersion and kind) does not have, as
@@ -368,7 +368,7 @@ impl Scheme {
     pub fn unknown_fields(&self, value: &serde_json::Value) -> Result<Vec<String>, SchemeError> {
         let gvk = value_type(value)?;
         let entry = self.served_entry(&gvk)?;
-        Ok(entry.ops.unknown_fields(value))
+        Ok(registration::unknown_fields(&*entry.ops, value))
     }
 
     /// Decodes into `T`; the input's apiVersion/kind must be `T`'s own. Defaults applied.
@@ -387,7 +387,8 @@ impl Scheme {
     /// JSON as it came (the path for kinds this scheme does not know). Protobuf input must
     /// be of a registered kind: without its type the message cannot be read.
     pub fn decode_any(&self, input: &[u8]) -> Result<AnyObject, SchemeError> {
-        let value: serde_json::Value = match Format::detect(input) {
+        let format = Format::detect(input);
+        let value: serde_json::Value = match format {
             Format::Protobuf => return self.decode(input).map(AnyObject::Typed),
             Format::Json => serde_json::from_slice(input)
                 .map_err(|e| SchemeError::Decode(CodecError::Json(e)))?,
@@ -395,7 +396,14 @@ impl Scheme {
         };
         let gvk = value_type(&value)?;
         if self.recognizes(&gvk) {
-            let mut obj = self.decode_value(value)?;
+            // JSON is decoded from its bytes: the value would be written back to bytes.
+            let mut obj = match format {
+                Format::Json => {
+                    let entry = self.served_entry(&gvk)?;
+                    registration::decode_json(&*entry.ops, input).map_err(decode_failure)?
+                }
+                _ => self.decode_value(value)?,
+            };
             self.default(obj.as_mut())?;
             Ok(AnyObject::Typed(obj))
         } else {

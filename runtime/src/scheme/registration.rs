@@ -1,8 +1,9 @@
 //! What a scheme keeps per kind: monomorphized operations behind one object-safe trait.
 
 use super::{Kind, KindMeta, Object};
+use crate::codec::json::without_position;
 use crate::codec::protobuf::ProtoMessage;
-use crate::codec::CodecError;
+use crate::codec::{track, CodecError};
 use crate::conversion::{ConversionError, Versioned};
 use crate::feature_gates::FeatureGates;
 use crate::meta::ObjectMeta;
@@ -45,10 +46,10 @@ pub(super) struct Entry {
 type Converted = Result<Box<dyn Object>, ConversionError>;
 
 pub(super) trait KindOps: Send + Sync {
-    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, DecodeFailure>;
-    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure>;
-    /// The paths of fields in `value` the kind does not have (`spec.colour`).
-    fn unknown_fields(&self, value: &serde_json::Value) -> Vec<String>;
+    /// The kind from JSON, through serde_json's slice deserializer: the one decode each kind
+    /// compiles. The scheme's tracked decodes (this module's free `decode_json`,
+    /// `decode_value` and `unknown_fields`) run the same function with `codec::track` on.
+    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, serde_json::Error>;
     fn apply_defaults(&self, obj: &mut dyn Object);
     fn drop_disabled_fields(
         &self,
@@ -143,60 +144,64 @@ fn downcast<T: Kind>(obj: Box<dyn Object>) -> Result<T, ConversionError> {
     })
 }
 
-/// Decodes `value` as `T`, keeping the path of a failure and handing each unknown field to
-/// `unknown`. Every decode of a kind from a JSON value (YAML bodies, `decode_value`, the
-/// unknown fields `fieldValidation` reports, and where a JSON body failed) goes through this
-/// one deserializer type, the same for every kind: `unknown` is a `dyn` callback because a
-/// closure's type is per kind, and a per-kind deserializer type compiles the `Deserialize`
-/// of every type a kind contains (ObjectMeta, Condition, ...) again for each kind.
-fn decode_tracked<T: Kind>(
-    value: serde_json::Value,
-    unknown: &mut dyn FnMut(serde_ignored::Path<'_>),
-) -> Result<T, DecodeFailure> {
-    let mut track = serde_path_to_error::Track::new();
-    let de = serde_path_to_error::Deserializer::new(value, &mut track);
-    match serde_ignored::deserialize(de, unknown) {
-        Ok(t) => Ok(t),
-        Err(error) => Err(DecodeFailure {
-            path: Some(track.path().to_string()),
+/// Decodes JSON with `ops`, and says where it failed.
+pub(super) fn decode_json(
+    ops: &dyn KindOps,
+    input: &[u8],
+) -> Result<Box<dyn Object>, DecodeFailure> {
+    ops.decode_json(input).map_err(|error| {
+        // Decode again, tracked, only to say where it failed (JSON that does not parse has
+        // no field to name).
+        let path = if error.is_data() {
+            track::run(false, || ops.decode_json(input)).1.failed_at
+        } else {
+            None
+        };
+        DecodeFailure {
+            path,
             error: error.into(),
-        }),
+        }
+    })
+}
+
+/// Decodes an already parsed JSON value with `ops`: written to bytes first, so that it is
+/// read by the one deserializer every kind is compiled for.
+pub(super) fn decode_value(
+    ops: &dyn KindOps,
+    value: &serde_json::Value,
+) -> Result<Box<dyn Object>, DecodeFailure> {
+    let bytes = value_bytes(value)?;
+    decode_json(ops, &bytes).map_err(|failure| DecodeFailure {
+        path: failure.path,
+        error: match failure.error {
+            CodecError::Json(e) => CodecError::Json(without_position(e)),
+            other => other,
+        },
+    })
+}
+
+/// The paths of fields in `value` its kind does not have (`spec.colour`); none when it does
+/// not decode at all (that failure is reported elsewhere).
+pub(super) fn unknown_fields(ops: &dyn KindOps, value: &serde_json::Value) -> Vec<String> {
+    let Ok(bytes) = value_bytes(value) else {
+        return Vec::new();
+    };
+    match track::run(true, || ops.decode_json(&bytes)) {
+        (Ok(_), report) => report.unknown_fields,
+        (Err(_), _) => Vec::new(),
     }
 }
 
+fn value_bytes(value: &serde_json::Value) -> Result<Vec<u8>, DecodeFailure> {
+    serde_json::to_vec(value).map_err(|e| DecodeFailure {
+        path: None,
+        error: e.into(),
+    })
+}
+
 impl<T: Kind> KindOps for Ops<T> {
-    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, DecodeFailure> {
-        match serde_json::from_slice::<T>(input) {
-            Ok(t) => Ok(Box::new(t)),
-            // Decode again, as a value, only to say where it failed (JSON that does not
-            // parse has no field to name).
-            Err(error) => {
-                let path = serde_json::from_slice::<serde_json::Value>(input)
-                    .ok()
-                    .and_then(|value| decode_tracked::<T>(value, &mut |_| {}).err())
-                    .and_then(|failure| failure.path);
-                Err(DecodeFailure {
-                    path,
-                    error: error.into(),
-                })
-            }
-        }
-    }
-
-    fn unknown_fields(&self, value: &serde_json::Value) -> Vec<String> {
-        let mut unknown = Vec::new();
-        let decoded = decode_tracked::<T>(value.clone(), &mut |p| {
-            unknown.push(crate::codec::path::render_ignored(&p))
-        });
-        // A value that does not decode at all reports its failure elsewhere.
-        match decoded {
-            Ok(_) => unknown,
-            Err(_) => Vec::new(),
-        }
-    }
-
-    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure> {
-        decode_tracked::<T>(value, &mut |_| {}).map(|t| Box::new(t) as Box<dyn Object>)
+    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, serde_json::Error> {
+        serde_json::from_slice::<T>(input).map(|t| Box::new(t) as Box<dyn Object>)
     }
 
     fn apply_defaults(&self, obj: &mut dyn Object) {
@@ -368,19 +373,11 @@ impl Alias {
 }
 
 impl KindOps for Alias {
-    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, DecodeFailure> {
-        let value: serde_json::Value =
-            serde_json::from_slice(input).map_err(|e| DecodeFailure {
-                path: None,
-                error: e.into(),
-            })?;
-        self.inner.decode_value(self.retag(value))
-    }
-    fn decode_value(&self, value: serde_json::Value) -> Result<Box<dyn Object>, DecodeFailure> {
-        self.inner.decode_value(self.retag(value))
-    }
-    fn unknown_fields(&self, value: &serde_json::Value) -> Vec<String> {
-        self.inner.unknown_fields(&self.retag(value.clone()))
+    fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, serde_json::Error> {
+        let value: serde_json::Value = serde_json::from_slice(input)?;
+        self.inner
+            .decode_json(&serde_json::to_vec(&self.retag(value))?)
+            .map_err(without_position)
     }
     fn apply_defaults(&self, obj: &mut dyn Object) {
         self.inner.apply_defaults(obj)
