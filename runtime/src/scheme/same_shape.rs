@@ -9,7 +9,7 @@
 //! `false`) is data where the other version lacks the field, and equal to an omitted zero
 //! where it has it.
 
-use super::registration::{DecodeFailure, Entry};
+use super::registration::{self, DecodeFailure, Entry};
 use super::{GroupVersionKind, Object, SchemeError};
 use serde_json::Value;
 
@@ -32,7 +32,7 @@ pub(super) fn convert(
     // nothing to lose where the other version lacks it.
     let mut lean = value.clone();
     drop_empty(&mut lean, false);
-    let unknown = entry.ops.unknown_fields(&lean);
+    let unknown = registration::unknown_fields(&*entry.ops, &lean);
     if !unknown.is_empty() {
         return Err(refuse(format!(
             "{} has no field {}",
@@ -40,13 +40,12 @@ pub(super) fn convert(
             unknown.join(", ")
         )));
     }
-    let converted = entry
-        .ops
-        .decode_value(value)
-        .map_err(|DecodeFailure { path, error }| match path {
+    let converted = registration::decode_value(&*entry.ops, &value).map_err(
+        |DecodeFailure { path, error }| match path {
             Some(path) => refuse(format!("{path}: {error}")),
             None => refuse(error.to_string()),
-        })?;
+        },
+    )?;
     let mut back = converted.to_json_value().map_err(SchemeError::Encode)?;
     // A zero the version omits and a zero it writes read the same.
     drop_empty(&mut lean, true);
