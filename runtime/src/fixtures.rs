@@ -113,7 +113,7 @@ pub fn hub<T: Versioned + Serialize + DeserializeOwned>() -> HubRoundTrip {
             .to_internal()
             .and_then(T::from_internal)
             .map_err(|e| format!("conversion failed: {e}"))?;
-        serde_json::to_value(&back).map_err(|e| e.to_string())
+        crate::codec::json::to_value(&back).map_err(|e| e.to_string())
     }
 }
 
@@ -151,7 +151,7 @@ fn decoded<T: Serialize>(
         .and_then(json::Strict::into_result)
         .map_err(|e| e.to_string())?;
     Ok(Decoded {
-        value: serde_json::to_value(&typed).map_err(|e| e.to_string())?,
+        value: crate::codec::json::to_value(&typed).map_err(|e| e.to_string())?,
         reencoded: encode(&typed)?,
     })
 }
@@ -159,7 +159,7 @@ fn decoded<T: Serialize>(
 fn decode_protobuf<T: Serialize + protobuf::ProtoMessage>(bytes: &[u8]) -> Result<Decoded, String> {
     let typed: T = protobuf::decode(bytes).map_err(|e| e.to_string())?;
     Ok(Decoded {
-        value: serde_json::to_value(&typed).map_err(|e| e.to_string())?,
+        value: crate::codec::json::to_value(&typed).map_err(|e| e.to_string())?,
         reencoded: protobuf::encode(&typed),
     })
 }

@@ -41,7 +41,7 @@ pub fn fuzz<T: Fuzz>(seed: u64) -> T {
 /// The JSON values of `keys` in `item`, the identity of a list-map item. `None` if the item
 /// does not serialize (its keys cannot be compared then).
 pub fn list_map_key<T: Serialize>(item: &T, keys: &[&str]) -> Option<Vec<Value>> {
-    let value = serde_json::to_value(item).ok()?;
+    let value = crate::codec::json::to_value(item).ok()?;
     Some(
         keys.iter()
             .map(|k| value.get(*k).cloned().unwrap_or(Value::Null))
@@ -417,7 +417,7 @@ impl Fuzzer {
         max: Option<usize>,
         item: impl FnMut(&mut Fuzzer) -> T,
     ) -> Vec<T> {
-        self.unique_by(min, max, item, |v| serde_json::to_value(v).ok())
+        self.unique_by(min, max, item, |v| crate::codec::json::to_value(v).ok())
     }
 
     /// A `list_type = "map"` list: no two items share the JSON values of `keys`.

@@ -58,7 +58,7 @@ fn random<T: Fuzz>(seed: u64) -> T {
 // Objects are compared as JSON values: what a client can observe, and what Go's semantic
 // equality compares. It also spares API types a `PartialEq` bound.
 fn value_of(v: &impl Serialize) -> Result<serde_json::Value, String> {
-    serde_json::to_value(v).map_err(|e| format!("<encode error: {e}>"))
+    crate::codec::json::to_value(v).map_err(|e| format!("<encode error: {e}>"))
 }
 
 /// Encode → decode → encode gives the same JSON.

@@ -44,7 +44,7 @@ where
     M: serde::ser::SerializeMap,
 {
     use serde::ser::Error as _;
-    match serde_json::to_value(value).map_err(M::Error::custom)? {
+    match crate::codec::json::to_value(value).map_err(M::Error::custom)? {
         serde_json::Value::Object(entries) => {
             for (k, v) in &entries {
                 map.serialize_entry(k, v)?;

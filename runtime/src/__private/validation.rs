@@ -194,7 +194,7 @@ pub fn pattern(
 pub fn unique_items<T: Serialize + PartialEq>(path: &Path<'_>, items: &[T], errs: &mut ErrorList) {
     for (i, item) in items.iter().enumerate() {
         if items[..i].contains(item) {
-            let value = serde_json::to_value(item).unwrap_or(Value::Null);
+            let value = crate::codec::json::to_value(item).unwrap_or(Value::Null);
             errs.push(FieldError::new(
                 ErrorType::Duplicate,
                 path.index(i).render(),
@@ -214,7 +214,7 @@ pub fn unique_keys<T: Serialize>(
     errs: &mut ErrorList,
 ) {
     let key_of = |item: &T| -> Value {
-        let value = serde_json::to_value(item).unwrap_or(Value::Null);
+        let value = crate::codec::json::to_value(item).unwrap_or(Value::Null);
         let mut map = serde_json::Map::new();
         for k in keys {
             map.insert(
@@ -252,7 +252,7 @@ pub fn rules<T: Serialize>(
     if !cfg!(feature = "cel") {
         return;
     }
-    let Ok(new) = serde_json::to_value(value) else {
+    let Ok(new) = crate::codec::json::to_value(value) else {
         return;
     };
     let omitted = |v: &Value| {
@@ -272,7 +272,7 @@ pub fn rules<T: Serialize>(
         return;
     }
     let old = old
-        .and_then(|o| serde_json::to_value(o).ok())
+        .and_then(|o| crate::codec::json::to_value(o).ok())
         .filter(|o| !omitted(o));
     crate::validation::cel::check(path, &new, old.as_ref(), rules, errs);
 }
@@ -286,7 +286,7 @@ pub fn immutable<T: PartialEq + Serialize>(
 ) {
     if let Some(old) = old {
         if value != old {
-            let shown = serde_json::to_value(value).unwrap_or(Value::Null);
+            let shown = crate::codec::json::to_value(value).unwrap_or(Value::Null);
             errs.push(FieldError::invalid(
                 path.render(),
                 shown,

@@ -476,7 +476,8 @@ where
         field_manager: &str,
         force: bool,
     ) -> Result<K, Error> {
-        let value = serde_json::to_value(config).map_err(|e| Error::Encode(e.to_string()))?;
+        let value =
+            crate::codec::json::to_value(config).map_err(|e| Error::Encode(e.to_string()))?;
         let opts = PatchOptions {
             field_manager: field_manager.to_string(),
             force: force.then_some(true),
@@ -539,7 +540,7 @@ fn is_status_body(resp: &RawResponse) -> bool {
 }
 
 fn delete_body(opts: &DeleteOptions) -> Result<(String, Bytes), Error> {
-    let mut value = serde_json::to_value(opts).map_err(|e| Error::Encode(e.to_string()))?;
+    let mut value = crate::codec::json::to_value(opts).map_err(|e| Error::Encode(e.to_string()))?;
     if let Some(map) = value.as_object_mut() {
         // kapi's DeleteOptions writes its own apiVersion and kind (core `v1`, which every
         // server accepts); a body without them gets those.

@@ -44,7 +44,7 @@ pub fn from_slice_strict<T: DeserializeOwned>(input: &[u8]) -> Result<json::Stri
 /// `Scheme` encodes: through the JSON value, so JSON-only forms such as `FieldsV1`'s raw text
 /// come out as YAML, not as serde_json's private raw-value wrapper.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, CodecError> {
-    let value = serde_json::to_value(value)?;
+    let value = json::to_value(value)?;
     Ok(serde_yaml_ng::to_string(&value)?)
 }
 

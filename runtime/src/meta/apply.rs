@@ -248,7 +248,7 @@ mod tests {
             .with_labels([("tier", "web")])
             .with_finalizers(["x"]);
         assert_eq!(
-            serde_json::to_value(&meta).unwrap(),
+            crate::codec::json::to_value(&meta).unwrap(),
             serde_json::json!({
                 "name": "a",
                 "labels": {"app": "frob", "tier": "web"},
@@ -256,7 +256,7 @@ mod tests {
             })
         );
         assert_eq!(
-            serde_json::to_value(ObjectMetaApplyConfiguration::new()).unwrap(),
+            crate::codec::json::to_value(&ObjectMetaApplyConfiguration::new()).unwrap(),
             serde_json::json!({})
         );
     }

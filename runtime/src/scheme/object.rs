@@ -54,7 +54,6 @@ pub trait Object: Any + fmt::Debug + Send + Sync {
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
     fn clone_object(&self) -> Box<dyn Object>;
     fn to_json(&self) -> Result<Vec<u8>, CodecError>;
-    fn to_json_value(&self) -> Result<serde_json::Value, CodecError>;
 }
 
 impl<T: Kind> Object for T {
@@ -85,12 +84,15 @@ impl<T: Kind> Object for T {
     fn to_json(&self) -> Result<Vec<u8>, CodecError> {
         Ok(serde_json::to_vec(self)?)
     }
-    fn to_json_value(&self) -> Result<serde_json::Value, CodecError> {
-        Ok(serde_json::to_value(self)?)
-    }
 }
 
 impl dyn Object {
+    /// The object's JSON as a value: its bytes read back (see `codec::json::to_value`).
+    pub fn to_json_value(&self) -> Result<serde_json::Value, CodecError> {
+        let bytes = self.to_json()?;
+        Ok(serde_json::from_slice(&bytes).map_err(crate::codec::json::without_position)?)
+    }
+
     pub fn is<T: Object>(&self) -> bool {
         self.as_any().is::<T>()
     }

@@ -301,6 +301,17 @@ impl Stream {
                     .map_err(StatusError::internal)?;
                 watch_frame(kind, &raw)
             }
+            (Encoding::Json, Shape::Object) => {
+                // The object's bytes go into the event as they are, with Go's key order.
+                let object = obj.to_json().map_err(StatusError::internal)?;
+                let mut out = Vec::with_capacity(object.len() + kind.len() + 24);
+                out.extend_from_slice(b"{\"type\":");
+                serde_json::to_writer(&mut out, kind).map_err(StatusError::internal)?;
+                out.extend_from_slice(b",\"object\":");
+                out.extend_from_slice(&object);
+                out.extend_from_slice(b"}\n");
+                Ok(out.into())
+            }
             (encoding, Shape::Object) => {
                 let value = obj.to_json_value().map_err(StatusError::internal)?;
                 self.json_line(kind, value, encoding)
@@ -379,7 +390,7 @@ impl Stream {
         match self.output.encoding {
             Encoding::Protobuf => watch_frame("ERROR", &crate::codec::protobuf::encode(status)),
             encoding => {
-                let value = serde_json::to_value(status).map_err(StatusError::internal)?;
+                let value = crate::codec::json::to_value(status).map_err(StatusError::internal)?;
                 self.json_line("ERROR", value, encoding)
             }
         }
