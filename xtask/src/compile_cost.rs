@@ -53,22 +53,29 @@ impl Mode {
     }
 }
 
-/// An empty library in `dir`, a workspace of its own, with one dependency line.
-pub fn write_crate(dir: &Path, name: &str, dependency: &str) -> Result<(), String> {
+/// A library in `dir`, a workspace of its own, with `dependencies` (manifest lines, the
+/// first naming the library it re-exports) and `source` as its `lib.rs`, or only that
+/// re-export.
+pub fn write_crate(
+    dir: &Path,
+    name: &str,
+    dependencies: &str,
+    source: Option<&str>,
+) -> Result<(), String> {
     let src = dir.join("src");
     std::fs::create_dir_all(&src).map_err(|e| io_error(&src, e))?;
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-         publish = false\n\n[dependencies]\n{dependency}\n\n[workspace]\n"
+         publish = false\n\n[dependencies]\n{dependencies}\n\n[workspace]\n"
     );
-    let library = dependency
+    let library = dependencies
         .split_whitespace()
         .next()
         .unwrap_or_default()
         .replace('-', "_");
+    let source = source.map_or_else(|| format!("pub use {library};\n"), str::to_string);
     std::fs::write(dir.join("Cargo.toml"), manifest).map_err(|e| io_error(dir, e))?;
-    std::fs::write(src.join("lib.rs"), format!("pub use {library};\n"))
-        .map_err(|e| io_error(&src, e))
+    std::fs::write(src.join("lib.rs"), source).map_err(|e| io_error(&src, e))
 }
 
 /// A crate to build: its directory and package, and the target directory it builds in

@@ -7,8 +7,13 @@
 //! version. What is compared is that one dependency's own rustc run, after everything it
 //! needs is built ([`compile_cost`]); kapi itself (the runtime `kapi-k8s` needs, with its
 //! `client` and `cache` features) is timed on its own, since an operator pays for it once
-//! whatever API crates it uses. `cargo check` first, then `cargo build --release` (unless
-//! `--no-release`), so the expensive builds come last.
+//! whatever API crates it uses. The generated clients, informers and listers are
+//! `#[inline]`, so a kind's client and informer code is compiled where it is used: two more
+//! crates time that side, an operator using four kinds' clients and informers
+//! (`templates/k8s_operator.rs`) and a crate decoding and encoding the same kinds with
+//! k8s-openapi (`templates/k8s_openapi_use.rs`, whose serde impls are generic too), and the
+//! report sums each with its API crate. `cargo check` first, then `cargo build --release`
+//! (unless `--no-release`), so the expensive builds come last.
 
 use crate::compile_cost::{self, Build, Mode, K8S_OPENAPI};
 use crate::measure::{io_error, Cost};
@@ -74,6 +79,14 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
 const STABLE: &str = "kapi-k8s [stable]";
 const OPERATOR: &str = "kapi-k8s [core-v1, apps-v1]";
 const K8S_OPENAPI_LABEL: &str = "k8s-openapi [latest]";
+const OPERATOR_USES: &str = "operator: 4 kinds' clients, informers";
+const K8S_OPENAPI_USES: &str = "k8s-openapi: 4 kinds' serde_json";
+
+/// The library of the crate that uses four kinds through kapi-k8s (run by
+/// `api-types/k8s/tests/operator_kinds.rs`).
+const OPERATOR_SOURCE: &str = include_str!("../templates/k8s_operator.rs");
+/// The library of the crate that decodes and encodes the same kinds with k8s-openapi.
+const K8S_OPENAPI_SOURCE: &str = include_str!("../templates/k8s_openapi_use.rs");
 
 fn write_crates(root: &Path, dir: &Path) -> Result<Vec<Contender>, String> {
     let k8s = root.join("api-types/k8s");
@@ -83,31 +96,54 @@ fn write_crates(root: &Path, dir: &Path) -> Result<Vec<Contender>, String> {
             k8s.display().to_string()
         )
     };
+    let operator = format!(
+        "{}\nkapi = {{ path = {:?}, features = [\"client\", \"cache\"] }}\nserde_json = \"1\"",
+        kapi_k8s(r#""core-v1", "apps-v1""#),
+        root.join("runtime").display().to_string()
+    );
+    // The crates using four kinds are timed alone: the API crate under them is the row above.
     let contenders = [
         (
             STABLE,
             "kapi-k8s-stable-bench",
             kapi_k8s(r#""stable""#),
+            None,
             &["kapi", "kapi-k8s"][..],
         ),
         (
             OPERATOR,
             "kapi-k8s-operator-bench",
             kapi_k8s(r#""core-v1", "apps-v1""#),
+            None,
             &["kapi-k8s"][..],
+        ),
+        (
+            OPERATOR_USES,
+            "kapi-k8s-uses-bench",
+            operator,
+            Some(OPERATOR_SOURCE),
+            &["kapi-k8s-uses-bench"][..],
         ),
         (
             K8S_OPENAPI_LABEL,
             "k8s-openapi-bench",
             K8S_OPENAPI.to_string(),
+            None,
             &["k8s-openapi"][..],
+        ),
+        (
+            K8S_OPENAPI_USES,
+            "k8s-openapi-uses-bench",
+            format!("{K8S_OPENAPI}\nserde_json = \"1\""),
+            Some(K8S_OPENAPI_SOURCE),
+            &["k8s-openapi-uses-bench"][..],
         ),
     ];
     let lock = root.join("Cargo.lock");
     let mut written = Vec::new();
-    for (label, package, dependency, timed) in contenders {
+    for (label, package, dependency, source, timed) in contenders {
         let crate_dir = dir.join(package);
-        compile_cost::write_crate(&crate_dir, package, &dependency)?;
+        compile_cost::write_crate(&crate_dir, package, &dependency, source)?;
         // kapi's crates build with the workspace's versions of every dependency.
         if dependency.starts_with("kapi-k8s") {
             std::fs::copy(&lock, crate_dir.join("Cargo.lock")).map_err(|e| io_error(&lock, e))?;
@@ -196,13 +232,31 @@ fn report(rows: &[Row], k8s_openapi_version: Option<&str>) -> String {
                 out.push_str(&line(label, cost));
             }
         }
+        // What an operator of four kinds pays on each side: the API crate and its own
+        // crate, where the generic code of the kinds it uses is compiled.
+        let sum = |a: Cost, b: Cost| Cost {
+            wall: a.wall + b.wall,
+            cpu: a.cpu.zip(b.cpu).map(|(a, b)| a + b),
+            peak_kib: a.peak_kib.max(b.peak_kib),
+        };
+        if let (Some(api), Some(uses), Some(openapi_uses)) =
+            (find(OPERATOR), find(OPERATOR_USES), find(K8S_OPENAPI_USES))
+        {
+            let kapi_side = sum(api, uses);
+            let openapi_side = sum(base, openapi_uses);
+            out.push_str(&format!(
+                "{:<16} {:<40} {} CPU, {} wall (kapi-k8s [core-v1, apps-v1] + operator vs k8s-openapi + its 4 kinds)\n",
+                mode.name(),
+                "operator of 4 kinds, both crates",
+                ratio(kapi_side.cpu, openapi_side.cpu),
+                ratio(
+                    Some(kapi_side.wall.as_secs_f64()),
+                    Some(openapi_side.wall.as_secs_f64())
+                ),
+            ));
+        }
         if let (Some(stable), Some(kapi)) = (find(STABLE), find("kapi (")) {
-            let both = Cost {
-                wall: stable.wall + kapi.wall,
-                cpu: stable.cpu.zip(kapi.cpu).map(|(a, b)| a + b),
-                peak_kib: stable.peak_kib.max(kapi.peak_kib),
-            };
-            out.push_str(&line("kapi + kapi-k8s [stable]", both));
+            out.push_str(&line("kapi + kapi-k8s [stable]", sum(stable, kapi)));
         }
     }
     out
@@ -232,6 +286,8 @@ mod tests {
             row(Mode::Check, "kapi (runtime: client, cache)", 5.0),
             row(Mode::Check, OPERATOR, 4.0),
             row(Mode::Check, K8S_OPENAPI_LABEL, 20.0),
+            row(Mode::Check, OPERATOR_USES, 6.0),
+            row(Mode::Check, K8S_OPENAPI_USES, 5.0),
         ];
         let text = report(&rows, Some("0.29.0"));
         assert!(text.contains("k8s-openapi 0.29.0"), "{text}");
@@ -245,6 +301,11 @@ mod tests {
         );
         assert!(
             text.contains("kapi + kapi-k8s [stable]                 0.75x CPU"),
+            "{text}"
+        );
+        // (4 + 6) / (20 + 5)
+        assert!(
+            text.contains("operator of 4 kinds, both crates         0.40x CPU"),
             "{text}"
         );
         assert!(!text.contains("build --release"), "{text}");

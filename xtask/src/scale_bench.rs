@@ -102,7 +102,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     let synth_dir = options.dir.join(format!("synth{kinds}"));
     expansion(&synth_dir, kinds)?;
     let k8s_dir = options.dir.join("k8s-openapi-crate");
-    compile_cost::write_crate(&k8s_dir, "k8s-openapi-bench", K8S_OPENAPI)?;
+    compile_cost::write_crate(&k8s_dir, "k8s-openapi-bench", K8S_OPENAPI, None)?;
     let (synth_target, k8s_target) = (synth_dir.join("target"), k8s_dir.join("target"));
     let crates = [
         (

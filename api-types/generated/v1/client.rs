@@ -14,16 +14,20 @@ pub struct FrobV1Client {
 }
 impl FrobV1Client {
     /// A frob.example.com/v1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The Frobber objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn frobbers(&self, namespace: &str) -> FrobberClient {
         FrobberClient::new(self.client.clone(), namespace)
     }
     /// The FrobberClass objects (cluster-scoped).
+    #[inline]
     pub fn frobber_classes(&self) -> FrobberClassClient {
         FrobberClassClient::new(self.client.clone())
     }
@@ -35,6 +39,7 @@ pub struct FrobberClient {
 }
 impl FrobberClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -45,56 +50,70 @@ impl FrobberClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::v1::Frobber> { &self.api }
     /// Creates a Frobber; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, frobber: &'a crate::v1::Frobber, options: &'a CreateOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
         self.api.create(frobber, options)
     }
     /// Replaces a Frobber; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, frobber: &'a crate::v1::Frobber, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
         self.api.update(frobber, options)
     }
     /// Replaces the status of a Frobber through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, frobber: &'a crate::v1::Frobber, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
         self.api.update_status(frobber, options)
     }
     /// Deletes the Frobber `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::v1::Frobber>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Frobber `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::v1::Frobber>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Frobber `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Frobber objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::v1::Frobber>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Frobber objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::v1::Frobber>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Frobber `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the Frobber `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a Frobber (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::v1::generated::apply::FrobberApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a Frobber (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::v1::generated::apply::FrobberApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
     /// Reads the `scale` subresource of the Frobber `name`.
+    #[inline]
     pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<::kapi::apis::autoscaling::v1::Scale, Error>> + 'a {
         self.api.get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale")
     }
@@ -106,6 +125,7 @@ pub struct FrobberClassClient {
 }
 impl FrobberClassClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -113,40 +133,50 @@ impl FrobberClassClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::v1::FrobberClass> { &self.api }
     /// Creates a FrobberClass; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, frobber_class: &'a crate::v1::FrobberClass, options: &'a CreateOptions) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
         self.api.create(frobber_class, options)
     }
     /// Replaces a FrobberClass.
+    #[inline]
     pub fn update<'a>(&'a self, frobber_class: &'a crate::v1::FrobberClass, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
         self.api.update(frobber_class, options)
     }
     /// Deletes the FrobberClass `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::v1::FrobberClass>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every FrobberClass `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::v1::FrobberClass>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the FrobberClass `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists FrobberClass objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::v1::FrobberClass>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches FrobberClass objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::v1::FrobberClass>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the FrobberClass `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a FrobberClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::v1::generated::apply::FrobberClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

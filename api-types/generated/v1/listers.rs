@@ -13,14 +13,17 @@ pub struct FrobberLister {
 }
 impl FrobberLister {
     /// A lister over `lister`'s cache (a shared informer's: see `FrobberInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::v1::Frobber>) -> Self {
         Self { lister }
     }
     /// The cached Frobber objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::v1::Frobber>> {
         self.lister.list(selector)
     }
     /// The cached Frobber objects of `namespace`.
+    #[inline]
     pub fn frobbers(&self, namespace: &str) -> FrobberNamespaceLister {
         FrobberNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -34,10 +37,12 @@ pub struct FrobberNamespaceLister {
 }
 impl FrobberNamespaceLister {
     /// The cached Frobber objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::v1::Frobber>> {
         self.lister.list(selector)
     }
     /// The cached Frobber `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::v1::Frobber>> {
         self.lister.get(name)
     }
@@ -49,14 +54,17 @@ pub struct FrobberClassLister {
 }
 impl FrobberClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `FrobberClassInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::v1::FrobberClass>) -> Self {
         Self { lister }
     }
     /// The cached FrobberClass objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::v1::FrobberClass>> {
         self.lister.list(selector)
     }
     /// The cached FrobberClass `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::v1::FrobberClass>> {
         self.lister.get(name)
     }

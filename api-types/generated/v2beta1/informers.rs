@@ -11,14 +11,17 @@ pub struct FrobV2beta1Informers {
 }
 impl FrobV2beta1Informers {
     /// The frob.example.com/v2beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Frobber objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn frobbers(&self) -> FrobberInformer {
         FrobberInformer::new(&self.factory)
     }
     /// The informer of FrobberClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn frobber_classes(&self) -> FrobberClassInformer {
         FrobberClassInformer::new(&self.factory)
     }
@@ -30,14 +33,17 @@ pub struct FrobberInformer {
 }
 impl FrobberInformer {
     /// `factory`'s informer of Frobber objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::v2beta1::Frobber>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::Frobber> { &self.informer }
     /// A lister of the informer's cache of Frobber objects.
+    #[inline]
     pub fn lister(&self) -> crate::v2beta1::generated::listers::FrobberLister {
         crate::v2beta1::generated::listers::FrobberLister::new(self.informer.lister())
     }
@@ -49,14 +55,17 @@ pub struct FrobberClassInformer {
 }
 impl FrobberClassInformer {
     /// `factory`'s informer of FrobberClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::v2beta1::FrobberClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::FrobberClass> { &self.informer }
     /// A lister of the informer's cache of FrobberClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::v2beta1::generated::listers::FrobberClassLister {
         crate::v2beta1::generated::listers::FrobberClassLister::new(self.informer.lister())
     }

@@ -117,7 +117,7 @@ impl GroupVersionClient<'_> {
         let kinds: Vec<&TypeDef> = client_kinds(gv).collect();
         let (client_imports, meta_imports) = imports(&kinds);
         let join = |set: BTreeSet<&str>| set.into_iter().collect::<Vec<_>>().join(", ");
-        let mut w = RustWriter::default();
+        let mut w = RustWriter::inline_functions();
         w.inner_doc(&format!(
             " Typed clients of {api_version}, like client-go's typed clientset."
         ));
@@ -140,7 +140,7 @@ impl GroupVersionClient<'_> {
             format_args!("Self {{ client }}"),
         );
         w.doc(" The REST client underneath.");
-        w.line(format_args!(
+        w.fn_line(format_args!(
             "pub fn client(&self) -> &Client {{ &self.client }}"
         ));
         for t in &kinds {
@@ -166,7 +166,7 @@ impl GroupVersionClient<'_> {
                      watch and delete_collection), as in client-go.",
                     t.name
                 ));
-                w.open(format_args!(
+                w.open_fn(format_args!(
                     "pub fn {accessor}(&self, namespace: &str) -> {client} {{"
                 ));
                 w.line(format_args!(
@@ -175,7 +175,7 @@ impl GroupVersionClient<'_> {
             }
             Scope::Cluster => {
                 w.doc(&format!(" The {} objects (cluster-scoped).", t.name));
-                w.open(format_args!("pub fn {accessor}(&self) -> {client} {{"));
+                w.open_fn(format_args!("pub fn {accessor}(&self) -> {client} {{"));
                 w.line(format_args!("{client}::new(self.client.clone())"));
             }
         }
@@ -200,7 +200,7 @@ impl GroupVersionClient<'_> {
         match k.scope {
             Scope::Namespaced => {
                 w.doc(" The client of one namespace, or of all namespaces with `\"\"`.");
-                w.open(format_args!(
+                w.open_fn(format_args!(
                     "pub fn new(client: Client, namespace: &str) -> Self {{"
                 ));
                 w.open(format_args!("let api = if namespace.is_empty() {{"));
@@ -222,7 +222,7 @@ impl GroupVersionClient<'_> {
         }
         w.doc(" The `Api` underneath, for what is not generated here (paginated list");
         w.doc(" streams, other subresources).");
-        w.line(format_args!(
+        w.fn_line(format_args!(
             "pub fn api(&self) -> &Api<{ty}> {{ &self.api }}"
         ));
         // Named after the kind like client-go's parameters (`frobber`), unless that is a

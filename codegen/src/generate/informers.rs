@@ -50,7 +50,7 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> String {
     let api_version = gv.api_version();
     let name = group_version_informers_name(gv);
     let kinds: Vec<&TypeDef> = informer_kinds(gv).collect();
-    let mut w = RustWriter::default();
+    let mut w = RustWriter::inline_functions();
     w.inner_doc(&format!(
         " Shared informers of {api_version}, like client-go's informers."
     ));
@@ -105,7 +105,7 @@ fn kind_informer(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef, cx: &Contex
         format_args!("informer: factory.informer_for::<{ty}>(),"),
     );
     w.doc(" The shared informer: event handlers, its store, start and sync.");
-    w.line(format_args!(
+    w.fn_line(format_args!(
         "pub fn informer(&self) -> &::kapi::cache::SharedInformer<{ty}> {{ &self.informer }}"
     ));
     w.function(

@@ -32,7 +32,7 @@ impl Generator for Listers {
 /// One group-version's `listers.rs`. kapi's lister types are written out in full: a kind
 /// named `Namespace` has a `NamespaceLister` of its own.
 fn listers_file(gv: &GroupVersion) -> String {
-    let mut w = RustWriter::default();
+    let mut w = RustWriter::inline_functions();
     w.inner_doc(&format!(
         " Listers of {}: read-only views of the shared informers' caches, like client-go's listers.",
         gv.api_version()

@@ -11,12 +11,15 @@ pub struct WidgetsV1Client {
 }
 impl WidgetsV1Client {
     /// A widgets.example.com/v1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The Widget objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn widgets(&self, namespace: &str) -> WidgetClient {
         WidgetClient::new(self.client.clone(), namespace)
     }
@@ -28,6 +31,7 @@ pub struct WidgetClient {
 }
 impl WidgetClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -38,52 +42,65 @@ impl WidgetClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::v1::Widget> { &self.api }
     /// Creates a Widget; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, widget: &'a crate::v1::Widget, options: &'a CreateOptions) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         self.api.create(widget, options)
     }
     /// Replaces a Widget; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, widget: &'a crate::v1::Widget, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         self.api.update(widget, options)
     }
     /// Replaces the status of a Widget through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, widget: &'a crate::v1::Widget, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         self.api.update_status(widget, options)
     }
     /// Deletes the Widget `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::v1::Widget>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Widget `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::v1::Widget>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Widget `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Widget objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::v1::Widget>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Widget objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::v1::Widget>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Widget `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the Widget `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a Widget (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::v1::generated::apply::WidgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a Widget (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::v1::generated::apply::WidgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::Widget, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

@@ -8,10 +8,12 @@ pub struct WidgetsV1Informers {
 }
 impl WidgetsV1Informers {
     /// The widgets.example.com/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Widget objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn widgets(&self) -> WidgetInformer {
         WidgetInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct WidgetInformer {
 }
 impl WidgetInformer {
     /// `factory`'s informer of Widget objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::v1::Widget>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v1::Widget> { &self.informer }
     /// A lister of the informer's cache of Widget objects.
+    #[inline]
     pub fn lister(&self) -> crate::v1::generated::listers::WidgetLister {
         crate::v1::generated::listers::WidgetLister::new(self.informer.lister())
     }

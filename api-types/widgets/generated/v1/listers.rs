@@ -10,14 +10,17 @@ pub struct WidgetLister {
 }
 impl WidgetLister {
     /// A lister over `lister`'s cache (a shared informer's: see `WidgetInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::v1::Widget>) -> Self {
         Self { lister }
     }
     /// The cached Widget objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::v1::Widget>> {
         self.lister.list(selector)
     }
     /// The cached Widget objects of `namespace`.
+    #[inline]
     pub fn widgets(&self, namespace: &str) -> WidgetNamespaceLister {
         WidgetNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct WidgetNamespaceLister {
 }
 impl WidgetNamespaceLister {
     /// The cached Widget objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::v1::Widget>> {
         self.lister.list(selector)
     }
     /// The cached Widget `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::v1::Widget>> {
         self.lister.get(name)
     }

@@ -13,9 +13,40 @@ const INDENT: &str = "    ";
 pub struct RustWriter {
     out: String,
     depth: usize,
+    inline: bool,
 }
 
 impl RustWriter {
+    /// A writer whose functions are all `#[inline]`: the per-kind wrappers of clients,
+    /// listers and informers. An `#[inline]` function is compiled where it is called, as a
+    /// generic one is, so the client and informer code of a kind (the reflector, the watch
+    /// stream, the store: generic over the kind) is compiled in the crate of an operator
+    /// that uses that kind, not for every kind of the API crate.
+    pub fn inline_functions() -> Self {
+        RustWriter {
+            inline: true,
+            ..RustWriter::default()
+        }
+    }
+
+    /// A function's first line (`pub fn name(..) -> T {`), after its attributes.
+    pub fn open_fn(&mut self, signature: Arguments) {
+        self.fn_attributes();
+        self.open(signature);
+    }
+
+    /// A function on one line (`pub fn name(&self) -> &T { &self.t }`), after its attributes.
+    pub fn fn_line(&mut self, function: Arguments) {
+        self.fn_attributes();
+        self.line(function);
+    }
+
+    fn fn_attributes(&mut self) {
+        if self.inline {
+            self.line(format_args!("#[inline]"));
+        }
+    }
+
     /// One line at the current depth.
     pub fn line(&mut self, text: Arguments) {
         self.indent();
@@ -57,7 +88,7 @@ impl RustWriter {
     /// A documented function whose body is one line: `/// doc`, `signature {`, `body`, `}`.
     pub fn function(&mut self, doc: &str, signature: Arguments, body: Arguments) {
         self.doc(doc);
-        self.open(format_args!("{signature} {{"));
+        self.open_fn(format_args!("{signature} {{"));
         self.line(body);
         self.close("}");
     }
@@ -72,7 +103,7 @@ impl RustWriter {
         field: Arguments,
     ) {
         self.doc(doc);
-        self.open(format_args!("{signature} {{"));
+        self.open_fn(format_args!("{signature} {{"));
         self.open(format_args!("{structure} {{"));
         self.line(field);
         self.close("}");

@@ -11,24 +11,30 @@ pub struct AdmissionregistrationV1alpha1Client {
 }
 impl AdmissionregistrationV1alpha1Client {
     /// A admissionregistration.k8s.io/v1alpha1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The ValidatingAdmissionPolicy objects (cluster-scoped).
+    #[inline]
     pub fn validating_admission_policies(&self) -> ValidatingAdmissionPolicyClient {
         ValidatingAdmissionPolicyClient::new(self.client.clone())
     }
     /// The ValidatingAdmissionPolicyBinding objects (cluster-scoped).
+    #[inline]
     pub fn validating_admission_policy_bindings(&self) -> ValidatingAdmissionPolicyBindingClient {
         ValidatingAdmissionPolicyBindingClient::new(self.client.clone())
     }
     /// The MutatingAdmissionPolicy objects (cluster-scoped).
+    #[inline]
     pub fn mutating_admission_policies(&self) -> MutatingAdmissionPolicyClient {
         MutatingAdmissionPolicyClient::new(self.client.clone())
     }
     /// The MutatingAdmissionPolicyBinding objects (cluster-scoped).
+    #[inline]
     pub fn mutating_admission_policy_bindings(&self) -> MutatingAdmissionPolicyBindingClient {
         MutatingAdmissionPolicyBindingClient::new(self.client.clone())
     }
@@ -40,6 +46,7 @@ pub struct ValidatingAdmissionPolicyClient {
 }
 impl ValidatingAdmissionPolicyClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -47,52 +54,65 @@ impl ValidatingAdmissionPolicyClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy> { &self.api }
     /// Creates a ValidatingAdmissionPolicy; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, validating_admission_policy: &'a crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, options: &'a CreateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, Error>> + 'a {
         self.api.create(validating_admission_policy, options)
     }
     /// Replaces a ValidatingAdmissionPolicy; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, validating_admission_policy: &'a crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, Error>> + 'a {
         self.api.update(validating_admission_policy, options)
     }
     /// Replaces the status of a ValidatingAdmissionPolicy through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, validating_admission_policy: &'a crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, Error>> + 'a {
         self.api.update_status(validating_admission_policy, options)
     }
     /// Deletes the ValidatingAdmissionPolicy `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ValidatingAdmissionPolicy `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ValidatingAdmissionPolicy `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ValidatingAdmissionPolicy objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ValidatingAdmissionPolicy objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ValidatingAdmissionPolicy `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the ValidatingAdmissionPolicy `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a ValidatingAdmissionPolicy (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1alpha1::generated::apply::ValidatingAdmissionPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a ValidatingAdmissionPolicy (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::admissionregistration::v1alpha1::generated::apply::ValidatingAdmissionPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -104,6 +124,7 @@ pub struct ValidatingAdmissionPolicyBindingClient {
 }
 impl ValidatingAdmissionPolicyBindingClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -111,40 +132,50 @@ impl ValidatingAdmissionPolicyBindingClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding> { &self.api }
     /// Creates a ValidatingAdmissionPolicyBinding; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, validating_admission_policy_binding: &'a crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding, options: &'a CreateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.create(validating_admission_policy_binding, options)
     }
     /// Replaces a ValidatingAdmissionPolicyBinding.
+    #[inline]
     pub fn update<'a>(&'a self, validating_admission_policy_binding: &'a crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.update(validating_admission_policy_binding, options)
     }
     /// Deletes the ValidatingAdmissionPolicyBinding `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ValidatingAdmissionPolicyBinding `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ValidatingAdmissionPolicyBinding `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ValidatingAdmissionPolicyBinding objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ValidatingAdmissionPolicyBinding objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ValidatingAdmissionPolicyBinding `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ValidatingAdmissionPolicyBinding (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1alpha1::generated::apply::ValidatingAdmissionPolicyBindingApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -156,6 +187,7 @@ pub struct MutatingAdmissionPolicyClient {
 }
 impl MutatingAdmissionPolicyClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -163,40 +195,50 @@ impl MutatingAdmissionPolicyClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy> { &self.api }
     /// Creates a MutatingAdmissionPolicy; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, mutating_admission_policy: &'a crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy, options: &'a CreateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy, Error>> + 'a {
         self.api.create(mutating_admission_policy, options)
     }
     /// Replaces a MutatingAdmissionPolicy.
+    #[inline]
     pub fn update<'a>(&'a self, mutating_admission_policy: &'a crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy, Error>> + 'a {
         self.api.update(mutating_admission_policy, options)
     }
     /// Deletes the MutatingAdmissionPolicy `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every MutatingAdmissionPolicy `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the MutatingAdmissionPolicy `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists MutatingAdmissionPolicy objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches MutatingAdmissionPolicy objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the MutatingAdmissionPolicy `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a MutatingAdmissionPolicy (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1alpha1::generated::apply::MutatingAdmissionPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -208,6 +250,7 @@ pub struct MutatingAdmissionPolicyBindingClient {
 }
 impl MutatingAdmissionPolicyBindingClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -215,40 +258,50 @@ impl MutatingAdmissionPolicyBindingClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding> { &self.api }
     /// Creates a MutatingAdmissionPolicyBinding; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, mutating_admission_policy_binding: &'a crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding, options: &'a CreateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.create(mutating_admission_policy_binding, options)
     }
     /// Replaces a MutatingAdmissionPolicyBinding.
+    #[inline]
     pub fn update<'a>(&'a self, mutating_admission_policy_binding: &'a crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.update(mutating_admission_policy_binding, options)
     }
     /// Deletes the MutatingAdmissionPolicyBinding `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every MutatingAdmissionPolicyBinding `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the MutatingAdmissionPolicyBinding `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists MutatingAdmissionPolicyBinding objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches MutatingAdmissionPolicyBinding objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the MutatingAdmissionPolicyBinding `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a MutatingAdmissionPolicyBinding (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1alpha1::generated::apply::MutatingAdmissionPolicyBindingApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

@@ -8,22 +8,27 @@ pub struct AdmissionregistrationV1alpha1Informers {
 }
 impl AdmissionregistrationV1alpha1Informers {
     /// The admissionregistration.k8s.io/v1alpha1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of ValidatingAdmissionPolicy objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn validating_admission_policies(&self) -> ValidatingAdmissionPolicyInformer {
         ValidatingAdmissionPolicyInformer::new(&self.factory)
     }
     /// The informer of ValidatingAdmissionPolicyBinding objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn validating_admission_policy_bindings(&self) -> ValidatingAdmissionPolicyBindingInformer {
         ValidatingAdmissionPolicyBindingInformer::new(&self.factory)
     }
     /// The informer of MutatingAdmissionPolicy objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn mutating_admission_policies(&self) -> MutatingAdmissionPolicyInformer {
         MutatingAdmissionPolicyInformer::new(&self.factory)
     }
     /// The informer of MutatingAdmissionPolicyBinding objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn mutating_admission_policy_bindings(&self) -> MutatingAdmissionPolicyBindingInformer {
         MutatingAdmissionPolicyBindingInformer::new(&self.factory)
     }
@@ -35,14 +40,17 @@ pub struct ValidatingAdmissionPolicyInformer {
 }
 impl ValidatingAdmissionPolicyInformer {
     /// `factory`'s informer of ValidatingAdmissionPolicy objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy> { &self.informer }
     /// A lister of the informer's cache of ValidatingAdmissionPolicy objects.
+    #[inline]
     pub fn lister(&self) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister {
         crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister::new(self.informer.lister())
     }
@@ -54,14 +62,17 @@ pub struct ValidatingAdmissionPolicyBindingInformer {
 }
 impl ValidatingAdmissionPolicyBindingInformer {
     /// `factory`'s informer of ValidatingAdmissionPolicyBinding objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding> { &self.informer }
     /// A lister of the informer's cache of ValidatingAdmissionPolicyBinding objects.
+    #[inline]
     pub fn lister(&self) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister {
         crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(self.informer.lister())
     }
@@ -73,14 +84,17 @@ pub struct MutatingAdmissionPolicyInformer {
 }
 impl MutatingAdmissionPolicyInformer {
     /// `factory`'s informer of MutatingAdmissionPolicy objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy> { &self.informer }
     /// A lister of the informer's cache of MutatingAdmissionPolicy objects.
+    #[inline]
     pub fn lister(&self) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyLister {
         crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyLister::new(self.informer.lister())
     }
@@ -92,14 +106,17 @@ pub struct MutatingAdmissionPolicyBindingInformer {
 }
 impl MutatingAdmissionPolicyBindingInformer {
     /// `factory`'s informer of MutatingAdmissionPolicyBinding objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding> { &self.informer }
     /// A lister of the informer's cache of MutatingAdmissionPolicyBinding objects.
+    #[inline]
     pub fn lister(&self) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister {
         crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister::new(self.informer.lister())
     }

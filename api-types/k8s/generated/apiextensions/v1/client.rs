@@ -11,12 +11,15 @@ pub struct ApiextensionsV1Client {
 }
 impl ApiextensionsV1Client {
     /// A apiextensions.k8s.io/v1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The CustomResourceDefinition objects (cluster-scoped).
+    #[inline]
     pub fn custom_resource_definitions(&self) -> CustomResourceDefinitionClient {
         CustomResourceDefinitionClient::new(self.client.clone())
     }
@@ -28,6 +31,7 @@ pub struct CustomResourceDefinitionClient {
 }
 impl CustomResourceDefinitionClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -35,40 +39,50 @@ impl CustomResourceDefinitionClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apiextensions::v1::CustomResourceDefinition> { &self.api }
     /// Creates a CustomResourceDefinition; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, custom_resource_definition: &'a crate::apiextensions::v1::CustomResourceDefinition, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apiextensions::v1::CustomResourceDefinition, Error>> + 'a {
         self.api.create(custom_resource_definition, options)
     }
     /// Replaces a CustomResourceDefinition.
+    #[inline]
     pub fn update<'a>(&'a self, custom_resource_definition: &'a crate::apiextensions::v1::CustomResourceDefinition, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apiextensions::v1::CustomResourceDefinition, Error>> + 'a {
         self.api.update(custom_resource_definition, options)
     }
     /// Deletes the CustomResourceDefinition `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apiextensions::v1::CustomResourceDefinition>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every CustomResourceDefinition `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apiextensions::v1::CustomResourceDefinition>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the CustomResourceDefinition `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apiextensions::v1::CustomResourceDefinition, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists CustomResourceDefinition objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apiextensions::v1::CustomResourceDefinition>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches CustomResourceDefinition objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apiextensions::v1::CustomResourceDefinition>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the CustomResourceDefinition `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apiextensions::v1::CustomResourceDefinition, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a CustomResourceDefinition (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apiextensions::v1::generated::apply::CustomResourceDefinitionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apiextensions::v1::CustomResourceDefinition, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

@@ -8,10 +8,12 @@ pub struct ApiextensionsV1Informers {
 }
 impl ApiextensionsV1Informers {
     /// The apiextensions.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of CustomResourceDefinition objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn custom_resource_definitions(&self) -> CustomResourceDefinitionInformer {
         CustomResourceDefinitionInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct CustomResourceDefinitionInformer {
 }
 impl CustomResourceDefinitionInformer {
     /// `factory`'s informer of CustomResourceDefinition objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apiextensions::v1::CustomResourceDefinition>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apiextensions::v1::CustomResourceDefinition> { &self.informer }
     /// A lister of the informer's cache of CustomResourceDefinition objects.
+    #[inline]
     pub fn lister(&self) -> crate::apiextensions::v1::generated::listers::CustomResourceDefinitionLister {
         crate::apiextensions::v1::generated::listers::CustomResourceDefinitionLister::new(self.informer.lister())
     }

@@ -11,12 +11,15 @@ pub struct InternalV1alpha1Client {
 }
 impl InternalV1alpha1Client {
     /// A internal.apiserver.k8s.io/v1alpha1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The StorageVersion objects (cluster-scoped).
+    #[inline]
     pub fn storage_versions(&self) -> StorageVersionClient {
         StorageVersionClient::new(self.client.clone())
     }
@@ -28,6 +31,7 @@ pub struct StorageVersionClient {
 }
 impl StorageVersionClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -35,52 +39,65 @@ impl StorageVersionClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apiserverinternal::v1alpha1::StorageVersion> { &self.api }
     /// Creates a StorageVersion; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, storage_version: &'a crate::apiserverinternal::v1alpha1::StorageVersion, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apiserverinternal::v1alpha1::StorageVersion, Error>> + 'a {
         self.api.create(storage_version, options)
     }
     /// Replaces a StorageVersion; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, storage_version: &'a crate::apiserverinternal::v1alpha1::StorageVersion, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apiserverinternal::v1alpha1::StorageVersion, Error>> + 'a {
         self.api.update(storage_version, options)
     }
     /// Replaces the status of a StorageVersion through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, storage_version: &'a crate::apiserverinternal::v1alpha1::StorageVersion, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apiserverinternal::v1alpha1::StorageVersion, Error>> + 'a {
         self.api.update_status(storage_version, options)
     }
     /// Deletes the StorageVersion `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apiserverinternal::v1alpha1::StorageVersion>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every StorageVersion `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apiserverinternal::v1alpha1::StorageVersion>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the StorageVersion `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apiserverinternal::v1alpha1::StorageVersion, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists StorageVersion objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apiserverinternal::v1alpha1::StorageVersion>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches StorageVersion objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apiserverinternal::v1alpha1::StorageVersion>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the StorageVersion `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apiserverinternal::v1alpha1::StorageVersion, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the StorageVersion `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apiserverinternal::v1alpha1::StorageVersion, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a StorageVersion (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apiserverinternal::v1alpha1::generated::apply::StorageVersionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apiserverinternal::v1alpha1::StorageVersion, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a StorageVersion (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apiserverinternal::v1alpha1::generated::apply::StorageVersionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apiserverinternal::v1alpha1::StorageVersion, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

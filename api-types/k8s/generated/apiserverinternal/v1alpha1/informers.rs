@@ -8,10 +8,12 @@ pub struct InternalV1alpha1Informers {
 }
 impl InternalV1alpha1Informers {
     /// The internal.apiserver.k8s.io/v1alpha1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of StorageVersion objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn storage_versions(&self) -> StorageVersionInformer {
         StorageVersionInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct StorageVersionInformer {
 }
 impl StorageVersionInformer {
     /// `factory`'s informer of StorageVersion objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apiserverinternal::v1alpha1::StorageVersion>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apiserverinternal::v1alpha1::StorageVersion> { &self.informer }
     /// A lister of the informer's cache of StorageVersion objects.
+    #[inline]
     pub fn lister(&self) -> crate::apiserverinternal::v1alpha1::generated::listers::StorageVersionLister {
         crate::apiserverinternal::v1alpha1::generated::listers::StorageVersionLister::new(self.informer.lister())
     }

@@ -8,26 +8,32 @@ pub struct AppsV1Informers {
 }
 impl AppsV1Informers {
     /// The apps/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of StatefulSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn stateful_sets(&self) -> StatefulSetInformer {
         StatefulSetInformer::new(&self.factory)
     }
     /// The informer of Deployment objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn deployments(&self) -> DeploymentInformer {
         DeploymentInformer::new(&self.factory)
     }
     /// The informer of DaemonSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn daemon_sets(&self) -> DaemonSetInformer {
         DaemonSetInformer::new(&self.factory)
     }
     /// The informer of ReplicaSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn replica_sets(&self) -> ReplicaSetInformer {
         ReplicaSetInformer::new(&self.factory)
     }
     /// The informer of ControllerRevision objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn controller_revisions(&self) -> ControllerRevisionInformer {
         ControllerRevisionInformer::new(&self.factory)
     }
@@ -39,14 +45,17 @@ pub struct StatefulSetInformer {
 }
 impl StatefulSetInformer {
     /// `factory`'s informer of StatefulSet objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apps::v1::StatefulSet>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::StatefulSet> { &self.informer }
     /// A lister of the informer's cache of StatefulSet objects.
+    #[inline]
     pub fn lister(&self) -> crate::apps::v1::generated::listers::StatefulSetLister {
         crate::apps::v1::generated::listers::StatefulSetLister::new(self.informer.lister())
     }
@@ -58,14 +67,17 @@ pub struct DeploymentInformer {
 }
 impl DeploymentInformer {
     /// `factory`'s informer of Deployment objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apps::v1::Deployment>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::Deployment> { &self.informer }
     /// A lister of the informer's cache of Deployment objects.
+    #[inline]
     pub fn lister(&self) -> crate::apps::v1::generated::listers::DeploymentLister {
         crate::apps::v1::generated::listers::DeploymentLister::new(self.informer.lister())
     }
@@ -77,14 +89,17 @@ pub struct DaemonSetInformer {
 }
 impl DaemonSetInformer {
     /// `factory`'s informer of DaemonSet objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apps::v1::DaemonSet>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::DaemonSet> { &self.informer }
     /// A lister of the informer's cache of DaemonSet objects.
+    #[inline]
     pub fn lister(&self) -> crate::apps::v1::generated::listers::DaemonSetLister {
         crate::apps::v1::generated::listers::DaemonSetLister::new(self.informer.lister())
     }
@@ -96,14 +111,17 @@ pub struct ReplicaSetInformer {
 }
 impl ReplicaSetInformer {
     /// `factory`'s informer of ReplicaSet objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apps::v1::ReplicaSet>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::ReplicaSet> { &self.informer }
     /// A lister of the informer's cache of ReplicaSet objects.
+    #[inline]
     pub fn lister(&self) -> crate::apps::v1::generated::listers::ReplicaSetLister {
         crate::apps::v1::generated::listers::ReplicaSetLister::new(self.informer.lister())
     }
@@ -115,14 +133,17 @@ pub struct ControllerRevisionInformer {
 }
 impl ControllerRevisionInformer {
     /// `factory`'s informer of ControllerRevision objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apps::v1::ControllerRevision>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1::ControllerRevision> { &self.informer }
     /// A lister of the informer's cache of ControllerRevision objects.
+    #[inline]
     pub fn lister(&self) -> crate::apps::v1::generated::listers::ControllerRevisionLister {
         crate::apps::v1::generated::listers::ControllerRevisionLister::new(self.informer.lister())
     }

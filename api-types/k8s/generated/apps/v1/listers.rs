@@ -10,14 +10,17 @@ pub struct StatefulSetLister {
 }
 impl StatefulSetLister {
     /// A lister over `lister`'s cache (a shared informer's: see `StatefulSetInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::StatefulSet>) -> Self {
         Self { lister }
     }
     /// The cached StatefulSet objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::StatefulSet>> {
         self.lister.list(selector)
     }
     /// The cached StatefulSet objects of `namespace`.
+    #[inline]
     pub fn stateful_sets(&self, namespace: &str) -> StatefulSetNamespaceLister {
         StatefulSetNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct StatefulSetNamespaceLister {
 }
 impl StatefulSetNamespaceLister {
     /// The cached StatefulSet objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::StatefulSet>> {
         self.lister.list(selector)
     }
     /// The cached StatefulSet `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::StatefulSet>> {
         self.lister.get(name)
     }
@@ -46,14 +51,17 @@ pub struct DeploymentLister {
 }
 impl DeploymentLister {
     /// A lister over `lister`'s cache (a shared informer's: see `DeploymentInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::Deployment>) -> Self {
         Self { lister }
     }
     /// The cached Deployment objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::Deployment>> {
         self.lister.list(selector)
     }
     /// The cached Deployment objects of `namespace`.
+    #[inline]
     pub fn deployments(&self, namespace: &str) -> DeploymentNamespaceLister {
         DeploymentNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -67,10 +75,12 @@ pub struct DeploymentNamespaceLister {
 }
 impl DeploymentNamespaceLister {
     /// The cached Deployment objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::Deployment>> {
         self.lister.list(selector)
     }
     /// The cached Deployment `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::Deployment>> {
         self.lister.get(name)
     }
@@ -82,14 +92,17 @@ pub struct DaemonSetLister {
 }
 impl DaemonSetLister {
     /// A lister over `lister`'s cache (a shared informer's: see `DaemonSetInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::DaemonSet>) -> Self {
         Self { lister }
     }
     /// The cached DaemonSet objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::DaemonSet>> {
         self.lister.list(selector)
     }
     /// The cached DaemonSet objects of `namespace`.
+    #[inline]
     pub fn daemon_sets(&self, namespace: &str) -> DaemonSetNamespaceLister {
         DaemonSetNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -103,10 +116,12 @@ pub struct DaemonSetNamespaceLister {
 }
 impl DaemonSetNamespaceLister {
     /// The cached DaemonSet objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::DaemonSet>> {
         self.lister.list(selector)
     }
     /// The cached DaemonSet `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::DaemonSet>> {
         self.lister.get(name)
     }
@@ -118,14 +133,17 @@ pub struct ReplicaSetLister {
 }
 impl ReplicaSetLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ReplicaSetInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::ReplicaSet>) -> Self {
         Self { lister }
     }
     /// The cached ReplicaSet objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::ReplicaSet>> {
         self.lister.list(selector)
     }
     /// The cached ReplicaSet objects of `namespace`.
+    #[inline]
     pub fn replica_sets(&self, namespace: &str) -> ReplicaSetNamespaceLister {
         ReplicaSetNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -139,10 +157,12 @@ pub struct ReplicaSetNamespaceLister {
 }
 impl ReplicaSetNamespaceLister {
     /// The cached ReplicaSet objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::ReplicaSet>> {
         self.lister.list(selector)
     }
     /// The cached ReplicaSet `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::ReplicaSet>> {
         self.lister.get(name)
     }
@@ -154,14 +174,17 @@ pub struct ControllerRevisionLister {
 }
 impl ControllerRevisionLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ControllerRevisionInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::apps::v1::ControllerRevision>) -> Self {
         Self { lister }
     }
     /// The cached ControllerRevision objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::ControllerRevision>> {
         self.lister.list(selector)
     }
     /// The cached ControllerRevision objects of `namespace`.
+    #[inline]
     pub fn controller_revisions(&self, namespace: &str) -> ControllerRevisionNamespaceLister {
         ControllerRevisionNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -175,10 +198,12 @@ pub struct ControllerRevisionNamespaceLister {
 }
 impl ControllerRevisionNamespaceLister {
     /// The cached ControllerRevision objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apps::v1::ControllerRevision>> {
         self.lister.list(selector)
     }
     /// The cached ControllerRevision `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::apps::v1::ControllerRevision>> {
         self.lister.get(name)
     }

@@ -11,20 +11,25 @@ pub struct AppsV1beta1Client {
 }
 impl AppsV1beta1Client {
     /// A apps/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The StatefulSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn stateful_sets(&self, namespace: &str) -> StatefulSetClient {
         StatefulSetClient::new(self.client.clone(), namespace)
     }
     /// The Deployment objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn deployments(&self, namespace: &str) -> DeploymentClient {
         DeploymentClient::new(self.client.clone(), namespace)
     }
     /// The ControllerRevision objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn controller_revisions(&self, namespace: &str) -> ControllerRevisionClient {
         ControllerRevisionClient::new(self.client.clone(), namespace)
     }
@@ -36,6 +41,7 @@ pub struct StatefulSetClient {
 }
 impl StatefulSetClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -46,52 +52,65 @@ impl StatefulSetClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apps::v1beta1::StatefulSet> { &self.api }
     /// Creates a StatefulSet; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, stateful_set: &'a crate::apps::v1beta1::StatefulSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta1::StatefulSet, Error>> + 'a {
         self.api.create(stateful_set, options)
     }
     /// Replaces a StatefulSet; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, stateful_set: &'a crate::apps::v1beta1::StatefulSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta1::StatefulSet, Error>> + 'a {
         self.api.update(stateful_set, options)
     }
     /// Replaces the status of a StatefulSet through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, stateful_set: &'a crate::apps::v1beta1::StatefulSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta1::StatefulSet, Error>> + 'a {
         self.api.update_status(stateful_set, options)
     }
     /// Deletes the StatefulSet `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta1::StatefulSet>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every StatefulSet `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta1::StatefulSet>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the StatefulSet `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta1::StatefulSet, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists StatefulSet objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta1::StatefulSet>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches StatefulSet objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta1::StatefulSet>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the StatefulSet `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta1::StatefulSet, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the StatefulSet `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta1::StatefulSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a StatefulSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta1::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta1::StatefulSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a StatefulSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta1::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta1::StatefulSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -103,6 +122,7 @@ pub struct DeploymentClient {
 }
 impl DeploymentClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -113,52 +133,65 @@ impl DeploymentClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apps::v1beta1::Deployment> { &self.api }
     /// Creates a Deployment; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, deployment: &'a crate::apps::v1beta1::Deployment, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta1::Deployment, Error>> + 'a {
         self.api.create(deployment, options)
     }
     /// Replaces a Deployment; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, deployment: &'a crate::apps::v1beta1::Deployment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta1::Deployment, Error>> + 'a {
         self.api.update(deployment, options)
     }
     /// Replaces the status of a Deployment through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, deployment: &'a crate::apps::v1beta1::Deployment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta1::Deployment, Error>> + 'a {
         self.api.update_status(deployment, options)
     }
     /// Deletes the Deployment `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta1::Deployment>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Deployment `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta1::Deployment>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Deployment `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta1::Deployment, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Deployment objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta1::Deployment>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Deployment objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta1::Deployment>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Deployment `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta1::Deployment, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the Deployment `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta1::Deployment, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a Deployment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta1::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta1::Deployment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a Deployment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta1::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta1::Deployment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -170,6 +203,7 @@ pub struct ControllerRevisionClient {
 }
 impl ControllerRevisionClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -180,40 +214,50 @@ impl ControllerRevisionClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apps::v1beta1::ControllerRevision> { &self.api }
     /// Creates a ControllerRevision; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, controller_revision: &'a crate::apps::v1beta1::ControllerRevision, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta1::ControllerRevision, Error>> + 'a {
         self.api.create(controller_revision, options)
     }
     /// Replaces a ControllerRevision.
+    #[inline]
     pub fn update<'a>(&'a self, controller_revision: &'a crate::apps::v1beta1::ControllerRevision, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta1::ControllerRevision, Error>> + 'a {
         self.api.update(controller_revision, options)
     }
     /// Deletes the ControllerRevision `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta1::ControllerRevision>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ControllerRevision `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta1::ControllerRevision>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ControllerRevision `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta1::ControllerRevision, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ControllerRevision objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta1::ControllerRevision>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ControllerRevision objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta1::ControllerRevision>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ControllerRevision `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta1::ControllerRevision, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ControllerRevision (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta1::generated::apply::ControllerRevisionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta1::ControllerRevision, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

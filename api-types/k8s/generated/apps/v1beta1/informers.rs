@@ -8,18 +8,22 @@ pub struct AppsV1beta1Informers {
 }
 impl AppsV1beta1Informers {
     /// The apps/v1beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of StatefulSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn stateful_sets(&self) -> StatefulSetInformer {
         StatefulSetInformer::new(&self.factory)
     }
     /// The informer of Deployment objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn deployments(&self) -> DeploymentInformer {
         DeploymentInformer::new(&self.factory)
     }
     /// The informer of ControllerRevision objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn controller_revisions(&self) -> ControllerRevisionInformer {
         ControllerRevisionInformer::new(&self.factory)
     }
@@ -31,14 +35,17 @@ pub struct StatefulSetInformer {
 }
 impl StatefulSetInformer {
     /// `factory`'s informer of StatefulSet objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apps::v1beta1::StatefulSet>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::StatefulSet> { &self.informer }
     /// A lister of the informer's cache of StatefulSet objects.
+    #[inline]
     pub fn lister(&self) -> crate::apps::v1beta1::generated::listers::StatefulSetLister {
         crate::apps::v1beta1::generated::listers::StatefulSetLister::new(self.informer.lister())
     }
@@ -50,14 +57,17 @@ pub struct DeploymentInformer {
 }
 impl DeploymentInformer {
     /// `factory`'s informer of Deployment objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apps::v1beta1::Deployment>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::Deployment> { &self.informer }
     /// A lister of the informer's cache of Deployment objects.
+    #[inline]
     pub fn lister(&self) -> crate::apps::v1beta1::generated::listers::DeploymentLister {
         crate::apps::v1beta1::generated::listers::DeploymentLister::new(self.informer.lister())
     }
@@ -69,14 +79,17 @@ pub struct ControllerRevisionInformer {
 }
 impl ControllerRevisionInformer {
     /// `factory`'s informer of ControllerRevision objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::apps::v1beta1::ControllerRevision>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::ControllerRevision> { &self.informer }
     /// A lister of the informer's cache of ControllerRevision objects.
+    #[inline]
     pub fn lister(&self) -> crate::apps::v1beta1::generated::listers::ControllerRevisionLister {
         crate::apps::v1beta1::generated::listers::ControllerRevisionLister::new(self.informer.lister())
     }

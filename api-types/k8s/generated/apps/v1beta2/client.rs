@@ -11,28 +11,35 @@ pub struct AppsV1beta2Client {
 }
 impl AppsV1beta2Client {
     /// A apps/v1beta2 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The StatefulSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn stateful_sets(&self, namespace: &str) -> StatefulSetClient {
         StatefulSetClient::new(self.client.clone(), namespace)
     }
     /// The Deployment objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn deployments(&self, namespace: &str) -> DeploymentClient {
         DeploymentClient::new(self.client.clone(), namespace)
     }
     /// The DaemonSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn daemon_sets(&self, namespace: &str) -> DaemonSetClient {
         DaemonSetClient::new(self.client.clone(), namespace)
     }
     /// The ReplicaSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn replica_sets(&self, namespace: &str) -> ReplicaSetClient {
         ReplicaSetClient::new(self.client.clone(), namespace)
     }
     /// The ControllerRevision objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn controller_revisions(&self, namespace: &str) -> ControllerRevisionClient {
         ControllerRevisionClient::new(self.client.clone(), namespace)
     }
@@ -44,6 +51,7 @@ pub struct StatefulSetClient {
 }
 impl StatefulSetClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -54,60 +62,75 @@ impl StatefulSetClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apps::v1beta2::StatefulSet> { &self.api }
     /// Creates a StatefulSet; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, stateful_set: &'a crate::apps::v1beta2::StatefulSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         self.api.create(stateful_set, options)
     }
     /// Replaces a StatefulSet; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, stateful_set: &'a crate::apps::v1beta2::StatefulSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         self.api.update(stateful_set, options)
     }
     /// Replaces the status of a StatefulSet through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, stateful_set: &'a crate::apps::v1beta2::StatefulSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         self.api.update_status(stateful_set, options)
     }
     /// Deletes the StatefulSet `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::StatefulSet>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every StatefulSet `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::StatefulSet>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the StatefulSet `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists StatefulSet objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::StatefulSet>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches StatefulSet objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::StatefulSet>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the StatefulSet `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the StatefulSet `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a StatefulSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a StatefulSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
     /// Reads the `scale` subresource of the StatefulSet `name`.
+    #[inline]
     pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
         self.api.get_subresource::<crate::apps::v1beta2::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the StatefulSet `name`.
+    #[inline]
     pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::apps::v1beta2::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
         self.api.update_subresource::<crate::apps::v1beta2::Scale>(name, "scale", value, options)
     }
@@ -119,6 +142,7 @@ pub struct DeploymentClient {
 }
 impl DeploymentClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -129,52 +153,65 @@ impl DeploymentClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apps::v1beta2::Deployment> { &self.api }
     /// Creates a Deployment; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, deployment: &'a crate::apps::v1beta2::Deployment, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         self.api.create(deployment, options)
     }
     /// Replaces a Deployment; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, deployment: &'a crate::apps::v1beta2::Deployment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         self.api.update(deployment, options)
     }
     /// Replaces the status of a Deployment through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, deployment: &'a crate::apps::v1beta2::Deployment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         self.api.update_status(deployment, options)
     }
     /// Deletes the Deployment `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::Deployment>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Deployment `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::Deployment>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Deployment `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Deployment objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::Deployment>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Deployment objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::Deployment>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Deployment `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the Deployment `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a Deployment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a Deployment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -186,6 +223,7 @@ pub struct DaemonSetClient {
 }
 impl DaemonSetClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -196,52 +234,65 @@ impl DaemonSetClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apps::v1beta2::DaemonSet> { &self.api }
     /// Creates a DaemonSet; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, daemon_set: &'a crate::apps::v1beta2::DaemonSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         self.api.create(daemon_set, options)
     }
     /// Replaces a DaemonSet; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, daemon_set: &'a crate::apps::v1beta2::DaemonSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         self.api.update(daemon_set, options)
     }
     /// Replaces the status of a DaemonSet through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, daemon_set: &'a crate::apps::v1beta2::DaemonSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         self.api.update_status(daemon_set, options)
     }
     /// Deletes the DaemonSet `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::DaemonSet>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every DaemonSet `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::DaemonSet>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the DaemonSet `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists DaemonSet objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::DaemonSet>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches DaemonSet objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::DaemonSet>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the DaemonSet `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the DaemonSet `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a DaemonSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a DaemonSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -253,6 +304,7 @@ pub struct ReplicaSetClient {
 }
 impl ReplicaSetClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -263,52 +315,65 @@ impl ReplicaSetClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apps::v1beta2::ReplicaSet> { &self.api }
     /// Creates a ReplicaSet; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, replica_set: &'a crate::apps::v1beta2::ReplicaSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         self.api.create(replica_set, options)
     }
     /// Replaces a ReplicaSet; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, replica_set: &'a crate::apps::v1beta2::ReplicaSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         self.api.update(replica_set, options)
     }
     /// Replaces the status of a ReplicaSet through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, replica_set: &'a crate::apps::v1beta2::ReplicaSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         self.api.update_status(replica_set, options)
     }
     /// Deletes the ReplicaSet `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::ReplicaSet>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ReplicaSet `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::ReplicaSet>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ReplicaSet `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ReplicaSet objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::ReplicaSet>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ReplicaSet objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::ReplicaSet>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ReplicaSet `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the ReplicaSet `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a ReplicaSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a ReplicaSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -320,6 +385,7 @@ pub struct ControllerRevisionClient {
 }
 impl ControllerRevisionClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -330,40 +396,50 @@ impl ControllerRevisionClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::apps::v1beta2::ControllerRevision> { &self.api }
     /// Creates a ControllerRevision; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, controller_revision: &'a crate::apps::v1beta2::ControllerRevision, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
         self.api.create(controller_revision, options)
     }
     /// Replaces a ControllerRevision.
+    #[inline]
     pub fn update<'a>(&'a self, controller_revision: &'a crate::apps::v1beta2::ControllerRevision, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
         self.api.update(controller_revision, options)
     }
     /// Deletes the ControllerRevision `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::ControllerRevision>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ControllerRevision `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::ControllerRevision>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ControllerRevision `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ControllerRevision objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::ControllerRevision>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ControllerRevision objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::ControllerRevision>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ControllerRevision `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ControllerRevision (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ControllerRevisionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

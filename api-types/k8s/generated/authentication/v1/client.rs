@@ -11,16 +11,20 @@ pub struct AuthenticationV1Client {
 }
 impl AuthenticationV1Client {
     /// A authentication.k8s.io/v1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The TokenReview objects (cluster-scoped).
+    #[inline]
     pub fn token_reviews(&self) -> TokenReviewClient {
         TokenReviewClient::new(self.client.clone())
     }
     /// The SelfSubjectReview objects (cluster-scoped).
+    #[inline]
     pub fn self_subject_reviews(&self) -> SelfSubjectReviewClient {
         SelfSubjectReviewClient::new(self.client.clone())
     }
@@ -32,6 +36,7 @@ pub struct TokenReviewClient {
 }
 impl TokenReviewClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -39,8 +44,10 @@ impl TokenReviewClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::authentication::v1::TokenReview> { &self.api }
     /// Creates a TokenReview; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, token_review: &'a crate::authentication::v1::TokenReview, options: &'a CreateOptions) -> impl Future<Output = Result<crate::authentication::v1::TokenReview, Error>> + 'a {
         self.api.create(token_review, options)
     }
@@ -52,6 +59,7 @@ pub struct SelfSubjectReviewClient {
 }
 impl SelfSubjectReviewClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -59,8 +67,10 @@ impl SelfSubjectReviewClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::authentication::v1::SelfSubjectReview> { &self.api }
     /// Creates a SelfSubjectReview; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, self_subject_review: &'a crate::authentication::v1::SelfSubjectReview, options: &'a CreateOptions) -> impl Future<Output = Result<crate::authentication::v1::SelfSubjectReview, Error>> + 'a {
         self.api.create(self_subject_review, options)
     }

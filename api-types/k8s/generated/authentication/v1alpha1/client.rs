@@ -11,12 +11,15 @@ pub struct AuthenticationV1alpha1Client {
 }
 impl AuthenticationV1alpha1Client {
     /// A authentication.k8s.io/v1alpha1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The SelfSubjectReview objects (cluster-scoped).
+    #[inline]
     pub fn self_subject_reviews(&self) -> SelfSubjectReviewClient {
         SelfSubjectReviewClient::new(self.client.clone())
     }
@@ -28,6 +31,7 @@ pub struct SelfSubjectReviewClient {
 }
 impl SelfSubjectReviewClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -35,8 +39,10 @@ impl SelfSubjectReviewClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::authentication::v1alpha1::SelfSubjectReview> { &self.api }
     /// Creates a SelfSubjectReview; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, self_subject_review: &'a crate::authentication::v1alpha1::SelfSubjectReview, options: &'a CreateOptions) -> impl Future<Output = Result<crate::authentication::v1alpha1::SelfSubjectReview, Error>> + 'a {
         self.api.create(self_subject_review, options)
     }

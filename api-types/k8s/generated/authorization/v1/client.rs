@@ -11,24 +11,30 @@ pub struct AuthorizationV1Client {
 }
 impl AuthorizationV1Client {
     /// A authorization.k8s.io/v1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The SubjectAccessReview objects (cluster-scoped).
+    #[inline]
     pub fn subject_access_reviews(&self) -> SubjectAccessReviewClient {
         SubjectAccessReviewClient::new(self.client.clone())
     }
     /// The SelfSubjectAccessReview objects (cluster-scoped).
+    #[inline]
     pub fn self_subject_access_reviews(&self) -> SelfSubjectAccessReviewClient {
         SelfSubjectAccessReviewClient::new(self.client.clone())
     }
     /// The LocalSubjectAccessReview objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn local_subject_access_reviews(&self, namespace: &str) -> LocalSubjectAccessReviewClient {
         LocalSubjectAccessReviewClient::new(self.client.clone(), namespace)
     }
     /// The SelfSubjectRulesReview objects (cluster-scoped).
+    #[inline]
     pub fn self_subject_rules_reviews(&self) -> SelfSubjectRulesReviewClient {
         SelfSubjectRulesReviewClient::new(self.client.clone())
     }
@@ -40,6 +46,7 @@ pub struct SubjectAccessReviewClient {
 }
 impl SubjectAccessReviewClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -47,8 +54,10 @@ impl SubjectAccessReviewClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::authorization::v1::SubjectAccessReview> { &self.api }
     /// Creates a SubjectAccessReview; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, subject_access_review: &'a crate::authorization::v1::SubjectAccessReview, options: &'a CreateOptions) -> impl Future<Output = Result<crate::authorization::v1::SubjectAccessReview, Error>> + 'a {
         self.api.create(subject_access_review, options)
     }
@@ -60,6 +69,7 @@ pub struct SelfSubjectAccessReviewClient {
 }
 impl SelfSubjectAccessReviewClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -67,8 +77,10 @@ impl SelfSubjectAccessReviewClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::authorization::v1::SelfSubjectAccessReview> { &self.api }
     /// Creates a SelfSubjectAccessReview; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, self_subject_access_review: &'a crate::authorization::v1::SelfSubjectAccessReview, options: &'a CreateOptions) -> impl Future<Output = Result<crate::authorization::v1::SelfSubjectAccessReview, Error>> + 'a {
         self.api.create(self_subject_access_review, options)
     }
@@ -80,6 +92,7 @@ pub struct LocalSubjectAccessReviewClient {
 }
 impl LocalSubjectAccessReviewClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -90,8 +103,10 @@ impl LocalSubjectAccessReviewClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::authorization::v1::LocalSubjectAccessReview> { &self.api }
     /// Creates a LocalSubjectAccessReview; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, local_subject_access_review: &'a crate::authorization::v1::LocalSubjectAccessReview, options: &'a CreateOptions) -> impl Future<Output = Result<crate::authorization::v1::LocalSubjectAccessReview, Error>> + 'a {
         self.api.create(local_subject_access_review, options)
     }
@@ -103,6 +118,7 @@ pub struct SelfSubjectRulesReviewClient {
 }
 impl SelfSubjectRulesReviewClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -110,8 +126,10 @@ impl SelfSubjectRulesReviewClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::authorization::v1::SelfSubjectRulesReview> { &self.api }
     /// Creates a SelfSubjectRulesReview; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, self_subject_rules_review: &'a crate::authorization::v1::SelfSubjectRulesReview, options: &'a CreateOptions) -> impl Future<Output = Result<crate::authorization::v1::SelfSubjectRulesReview, Error>> + 'a {
         self.api.create(self_subject_rules_review, options)
     }

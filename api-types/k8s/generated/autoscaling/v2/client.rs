@@ -11,12 +11,15 @@ pub struct AutoscalingV2Client {
 }
 impl AutoscalingV2Client {
     /// A autoscaling/v2 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The HorizontalPodAutoscaler objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn horizontal_pod_autoscalers(&self, namespace: &str) -> HorizontalPodAutoscalerClient {
         HorizontalPodAutoscalerClient::new(self.client.clone(), namespace)
     }
@@ -28,6 +31,7 @@ pub struct HorizontalPodAutoscalerClient {
 }
 impl HorizontalPodAutoscalerClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -38,52 +42,65 @@ impl HorizontalPodAutoscalerClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::autoscaling::v2::HorizontalPodAutoscaler> { &self.api }
     /// Creates a HorizontalPodAutoscaler; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, horizontal_pod_autoscaler: &'a crate::autoscaling::v2::HorizontalPodAutoscaler, options: &'a CreateOptions) -> impl Future<Output = Result<crate::autoscaling::v2::HorizontalPodAutoscaler, Error>> + 'a {
         self.api.create(horizontal_pod_autoscaler, options)
     }
     /// Replaces a HorizontalPodAutoscaler; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, horizontal_pod_autoscaler: &'a crate::autoscaling::v2::HorizontalPodAutoscaler, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v2::HorizontalPodAutoscaler, Error>> + 'a {
         self.api.update(horizontal_pod_autoscaler, options)
     }
     /// Replaces the status of a HorizontalPodAutoscaler through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, horizontal_pod_autoscaler: &'a crate::autoscaling::v2::HorizontalPodAutoscaler, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v2::HorizontalPodAutoscaler, Error>> + 'a {
         self.api.update_status(horizontal_pod_autoscaler, options)
     }
     /// Deletes the HorizontalPodAutoscaler `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::autoscaling::v2::HorizontalPodAutoscaler>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every HorizontalPodAutoscaler `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::autoscaling::v2::HorizontalPodAutoscaler>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the HorizontalPodAutoscaler `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::autoscaling::v2::HorizontalPodAutoscaler, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists HorizontalPodAutoscaler objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::autoscaling::v2::HorizontalPodAutoscaler>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches HorizontalPodAutoscaler objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::autoscaling::v2::HorizontalPodAutoscaler>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the HorizontalPodAutoscaler `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::autoscaling::v2::HorizontalPodAutoscaler, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the HorizontalPodAutoscaler `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::autoscaling::v2::HorizontalPodAutoscaler, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a HorizontalPodAutoscaler (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::autoscaling::v2::generated::apply::HorizontalPodAutoscalerApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::autoscaling::v2::HorizontalPodAutoscaler, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a HorizontalPodAutoscaler (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::autoscaling::v2::generated::apply::HorizontalPodAutoscalerApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::autoscaling::v2::HorizontalPodAutoscaler, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

@@ -8,10 +8,12 @@ pub struct AutoscalingV2Informers {
 }
 impl AutoscalingV2Informers {
     /// The autoscaling/v2 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of HorizontalPodAutoscaler objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn horizontal_pod_autoscalers(&self) -> HorizontalPodAutoscalerInformer {
         HorizontalPodAutoscalerInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct HorizontalPodAutoscalerInformer {
 }
 impl HorizontalPodAutoscalerInformer {
     /// `factory`'s informer of HorizontalPodAutoscaler objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::autoscaling::v2::HorizontalPodAutoscaler>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::autoscaling::v2::HorizontalPodAutoscaler> { &self.informer }
     /// A lister of the informer's cache of HorizontalPodAutoscaler objects.
+    #[inline]
     pub fn lister(&self) -> crate::autoscaling::v2::generated::listers::HorizontalPodAutoscalerLister {
         crate::autoscaling::v2::generated::listers::HorizontalPodAutoscalerLister::new(self.informer.lister())
     }

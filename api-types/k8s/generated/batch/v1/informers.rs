@@ -8,14 +8,17 @@ pub struct BatchV1Informers {
 }
 impl BatchV1Informers {
     /// The batch/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Job objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn jobs(&self) -> JobInformer {
         JobInformer::new(&self.factory)
     }
     /// The informer of CronJob objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn cron_jobs(&self) -> CronJobInformer {
         CronJobInformer::new(&self.factory)
     }
@@ -27,14 +30,17 @@ pub struct JobInformer {
 }
 impl JobInformer {
     /// `factory`'s informer of Job objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::batch::v1::Job>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1::Job> { &self.informer }
     /// A lister of the informer's cache of Job objects.
+    #[inline]
     pub fn lister(&self) -> crate::batch::v1::generated::listers::JobLister {
         crate::batch::v1::generated::listers::JobLister::new(self.informer.lister())
     }
@@ -46,14 +52,17 @@ pub struct CronJobInformer {
 }
 impl CronJobInformer {
     /// `factory`'s informer of CronJob objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::batch::v1::CronJob>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1::CronJob> { &self.informer }
     /// A lister of the informer's cache of CronJob objects.
+    #[inline]
     pub fn lister(&self) -> crate::batch::v1::generated::listers::CronJobLister {
         crate::batch::v1::generated::listers::CronJobLister::new(self.informer.lister())
     }

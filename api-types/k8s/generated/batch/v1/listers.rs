@@ -10,14 +10,17 @@ pub struct JobLister {
 }
 impl JobLister {
     /// A lister over `lister`'s cache (a shared informer's: see `JobInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::batch::v1::Job>) -> Self {
         Self { lister }
     }
     /// The cached Job objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::batch::v1::Job>> {
         self.lister.list(selector)
     }
     /// The cached Job objects of `namespace`.
+    #[inline]
     pub fn jobs(&self, namespace: &str) -> JobNamespaceLister {
         JobNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct JobNamespaceLister {
 }
 impl JobNamespaceLister {
     /// The cached Job objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::batch::v1::Job>> {
         self.lister.list(selector)
     }
     /// The cached Job `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::batch::v1::Job>> {
         self.lister.get(name)
     }
@@ -46,14 +51,17 @@ pub struct CronJobLister {
 }
 impl CronJobLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CronJobInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::batch::v1::CronJob>) -> Self {
         Self { lister }
     }
     /// The cached CronJob objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::batch::v1::CronJob>> {
         self.lister.list(selector)
     }
     /// The cached CronJob objects of `namespace`.
+    #[inline]
     pub fn cron_jobs(&self, namespace: &str) -> CronJobNamespaceLister {
         CronJobNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -67,10 +75,12 @@ pub struct CronJobNamespaceLister {
 }
 impl CronJobNamespaceLister {
     /// The cached CronJob objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::batch::v1::CronJob>> {
         self.lister.list(selector)
     }
     /// The cached CronJob `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::batch::v1::CronJob>> {
         self.lister.get(name)
     }

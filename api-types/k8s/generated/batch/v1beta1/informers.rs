@@ -8,10 +8,12 @@ pub struct BatchV1beta1Informers {
 }
 impl BatchV1beta1Informers {
     /// The batch/v1beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of CronJob objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn cron_jobs(&self) -> CronJobInformer {
         CronJobInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct CronJobInformer {
 }
 impl CronJobInformer {
     /// `factory`'s informer of CronJob objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::batch::v1beta1::CronJob>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1beta1::CronJob> { &self.informer }
     /// A lister of the informer's cache of CronJob objects.
+    #[inline]
     pub fn lister(&self) -> crate::batch::v1beta1::generated::listers::CronJobLister {
         crate::batch::v1beta1::generated::listers::CronJobLister::new(self.informer.lister())
     }

@@ -8,18 +8,22 @@ pub struct CertificatesV1Informers {
 }
 impl CertificatesV1Informers {
     /// The certificates.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of CertificateSigningRequest objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn certificate_signing_requests(&self) -> CertificateSigningRequestInformer {
         CertificateSigningRequestInformer::new(&self.factory)
     }
     /// The informer of ClusterTrustBundle objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn cluster_trust_bundles(&self) -> ClusterTrustBundleInformer {
         ClusterTrustBundleInformer::new(&self.factory)
     }
     /// The informer of PodCertificateRequest objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn pod_certificate_requests(&self) -> PodCertificateRequestInformer {
         PodCertificateRequestInformer::new(&self.factory)
     }
@@ -31,14 +35,17 @@ pub struct CertificateSigningRequestInformer {
 }
 impl CertificateSigningRequestInformer {
     /// `factory`'s informer of CertificateSigningRequest objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::certificates::v1::CertificateSigningRequest>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::certificates::v1::CertificateSigningRequest> { &self.informer }
     /// A lister of the informer's cache of CertificateSigningRequest objects.
+    #[inline]
     pub fn lister(&self) -> crate::certificates::v1::generated::listers::CertificateSigningRequestLister {
         crate::certificates::v1::generated::listers::CertificateSigningRequestLister::new(self.informer.lister())
     }
@@ -50,14 +57,17 @@ pub struct ClusterTrustBundleInformer {
 }
 impl ClusterTrustBundleInformer {
     /// `factory`'s informer of ClusterTrustBundle objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::certificates::v1::ClusterTrustBundle>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::certificates::v1::ClusterTrustBundle> { &self.informer }
     /// A lister of the informer's cache of ClusterTrustBundle objects.
+    #[inline]
     pub fn lister(&self) -> crate::certificates::v1::generated::listers::ClusterTrustBundleLister {
         crate::certificates::v1::generated::listers::ClusterTrustBundleLister::new(self.informer.lister())
     }
@@ -69,14 +79,17 @@ pub struct PodCertificateRequestInformer {
 }
 impl PodCertificateRequestInformer {
     /// `factory`'s informer of PodCertificateRequest objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::certificates::v1::PodCertificateRequest>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::certificates::v1::PodCertificateRequest> { &self.informer }
     /// A lister of the informer's cache of PodCertificateRequest objects.
+    #[inline]
     pub fn lister(&self) -> crate::certificates::v1::generated::listers::PodCertificateRequestLister {
         crate::certificates::v1::generated::listers::PodCertificateRequestLister::new(self.informer.lister())
     }

@@ -11,12 +11,15 @@ pub struct CertificatesV1alpha1Client {
 }
 impl CertificatesV1alpha1Client {
     /// A certificates.k8s.io/v1alpha1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The ClusterTrustBundle objects (cluster-scoped).
+    #[inline]
     pub fn cluster_trust_bundles(&self) -> ClusterTrustBundleClient {
         ClusterTrustBundleClient::new(self.client.clone())
     }
@@ -28,6 +31,7 @@ pub struct ClusterTrustBundleClient {
 }
 impl ClusterTrustBundleClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -35,40 +39,50 @@ impl ClusterTrustBundleClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::certificates::v1alpha1::ClusterTrustBundle> { &self.api }
     /// Creates a ClusterTrustBundle; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, cluster_trust_bundle: &'a crate::certificates::v1alpha1::ClusterTrustBundle, options: &'a CreateOptions) -> impl Future<Output = Result<crate::certificates::v1alpha1::ClusterTrustBundle, Error>> + 'a {
         self.api.create(cluster_trust_bundle, options)
     }
     /// Replaces a ClusterTrustBundle.
+    #[inline]
     pub fn update<'a>(&'a self, cluster_trust_bundle: &'a crate::certificates::v1alpha1::ClusterTrustBundle, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1alpha1::ClusterTrustBundle, Error>> + 'a {
         self.api.update(cluster_trust_bundle, options)
     }
     /// Deletes the ClusterTrustBundle `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::certificates::v1alpha1::ClusterTrustBundle>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ClusterTrustBundle `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::certificates::v1alpha1::ClusterTrustBundle>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ClusterTrustBundle `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::certificates::v1alpha1::ClusterTrustBundle, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ClusterTrustBundle objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::certificates::v1alpha1::ClusterTrustBundle>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ClusterTrustBundle objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::certificates::v1alpha1::ClusterTrustBundle>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ClusterTrustBundle `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1alpha1::ClusterTrustBundle, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ClusterTrustBundle (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1alpha1::generated::apply::ClusterTrustBundleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1alpha1::ClusterTrustBundle, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

@@ -8,10 +8,12 @@ pub struct CertificatesV1alpha1Informers {
 }
 impl CertificatesV1alpha1Informers {
     /// The certificates.k8s.io/v1alpha1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of ClusterTrustBundle objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn cluster_trust_bundles(&self) -> ClusterTrustBundleInformer {
         ClusterTrustBundleInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct ClusterTrustBundleInformer {
 }
 impl ClusterTrustBundleInformer {
     /// `factory`'s informer of ClusterTrustBundle objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::certificates::v1alpha1::ClusterTrustBundle>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::certificates::v1alpha1::ClusterTrustBundle> { &self.informer }
     /// A lister of the informer's cache of ClusterTrustBundle objects.
+    #[inline]
     pub fn lister(&self) -> crate::certificates::v1alpha1::generated::listers::ClusterTrustBundleLister {
         crate::certificates::v1alpha1::generated::listers::ClusterTrustBundleLister::new(self.informer.lister())
     }

@@ -11,20 +11,25 @@ pub struct CertificatesV1beta1Client {
 }
 impl CertificatesV1beta1Client {
     /// A certificates.k8s.io/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The CertificateSigningRequest objects (cluster-scoped).
+    #[inline]
     pub fn certificate_signing_requests(&self) -> CertificateSigningRequestClient {
         CertificateSigningRequestClient::new(self.client.clone())
     }
     /// The ClusterTrustBundle objects (cluster-scoped).
+    #[inline]
     pub fn cluster_trust_bundles(&self) -> ClusterTrustBundleClient {
         ClusterTrustBundleClient::new(self.client.clone())
     }
     /// The PodCertificateRequest objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn pod_certificate_requests(&self, namespace: &str) -> PodCertificateRequestClient {
         PodCertificateRequestClient::new(self.client.clone(), namespace)
     }
@@ -36,6 +41,7 @@ pub struct CertificateSigningRequestClient {
 }
 impl CertificateSigningRequestClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -43,52 +49,65 @@ impl CertificateSigningRequestClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::certificates::v1beta1::CertificateSigningRequest> { &self.api }
     /// Creates a CertificateSigningRequest; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, certificate_signing_request: &'a crate::certificates::v1beta1::CertificateSigningRequest, options: &'a CreateOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         self.api.create(certificate_signing_request, options)
     }
     /// Replaces a CertificateSigningRequest; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, certificate_signing_request: &'a crate::certificates::v1beta1::CertificateSigningRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         self.api.update(certificate_signing_request, options)
     }
     /// Replaces the status of a CertificateSigningRequest through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, certificate_signing_request: &'a crate::certificates::v1beta1::CertificateSigningRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         self.api.update_status(certificate_signing_request, options)
     }
     /// Deletes the CertificateSigningRequest `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::certificates::v1beta1::CertificateSigningRequest>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every CertificateSigningRequest `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::certificates::v1beta1::CertificateSigningRequest>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the CertificateSigningRequest `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists CertificateSigningRequest objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::certificates::v1beta1::CertificateSigningRequest>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches CertificateSigningRequest objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::certificates::v1beta1::CertificateSigningRequest>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the CertificateSigningRequest `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the CertificateSigningRequest `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a CertificateSigningRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::CertificateSigningRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a CertificateSigningRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::CertificateSigningRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -100,6 +119,7 @@ pub struct ClusterTrustBundleClient {
 }
 impl ClusterTrustBundleClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -107,40 +127,50 @@ impl ClusterTrustBundleClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::certificates::v1beta1::ClusterTrustBundle> { &self.api }
     /// Creates a ClusterTrustBundle; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, cluster_trust_bundle: &'a crate::certificates::v1beta1::ClusterTrustBundle, options: &'a CreateOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::ClusterTrustBundle, Error>> + 'a {
         self.api.create(cluster_trust_bundle, options)
     }
     /// Replaces a ClusterTrustBundle.
+    #[inline]
     pub fn update<'a>(&'a self, cluster_trust_bundle: &'a crate::certificates::v1beta1::ClusterTrustBundle, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::ClusterTrustBundle, Error>> + 'a {
         self.api.update(cluster_trust_bundle, options)
     }
     /// Deletes the ClusterTrustBundle `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::certificates::v1beta1::ClusterTrustBundle>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ClusterTrustBundle `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::certificates::v1beta1::ClusterTrustBundle>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ClusterTrustBundle `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::ClusterTrustBundle, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ClusterTrustBundle objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::certificates::v1beta1::ClusterTrustBundle>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ClusterTrustBundle objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::certificates::v1beta1::ClusterTrustBundle>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ClusterTrustBundle `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::ClusterTrustBundle, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ClusterTrustBundle (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::ClusterTrustBundleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::ClusterTrustBundle, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -152,6 +182,7 @@ pub struct PodCertificateRequestClient {
 }
 impl PodCertificateRequestClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -162,52 +193,65 @@ impl PodCertificateRequestClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::certificates::v1beta1::PodCertificateRequest> { &self.api }
     /// Creates a PodCertificateRequest; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, pod_certificate_request: &'a crate::certificates::v1beta1::PodCertificateRequest, options: &'a CreateOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         self.api.create(pod_certificate_request, options)
     }
     /// Replaces a PodCertificateRequest; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, pod_certificate_request: &'a crate::certificates::v1beta1::PodCertificateRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         self.api.update(pod_certificate_request, options)
     }
     /// Replaces the status of a PodCertificateRequest through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, pod_certificate_request: &'a crate::certificates::v1beta1::PodCertificateRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         self.api.update_status(pod_certificate_request, options)
     }
     /// Deletes the PodCertificateRequest `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::certificates::v1beta1::PodCertificateRequest>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every PodCertificateRequest `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::certificates::v1beta1::PodCertificateRequest>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the PodCertificateRequest `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists PodCertificateRequest objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::certificates::v1beta1::PodCertificateRequest>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches PodCertificateRequest objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::certificates::v1beta1::PodCertificateRequest>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the PodCertificateRequest `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the PodCertificateRequest `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a PodCertificateRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::PodCertificateRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a PodCertificateRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::PodCertificateRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

@@ -10,14 +10,17 @@ pub struct LeaseLister {
 }
 impl LeaseLister {
     /// A lister over `lister`'s cache (a shared informer's: see `LeaseInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::coordination::v1::Lease>) -> Self {
         Self { lister }
     }
     /// The cached Lease objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::coordination::v1::Lease>> {
         self.lister.list(selector)
     }
     /// The cached Lease objects of `namespace`.
+    #[inline]
     pub fn leases(&self, namespace: &str) -> LeaseNamespaceLister {
         LeaseNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct LeaseNamespaceLister {
 }
 impl LeaseNamespaceLister {
     /// The cached Lease objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::coordination::v1::Lease>> {
         self.lister.list(selector)
     }
     /// The cached Lease `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::coordination::v1::Lease>> {
         self.lister.get(name)
     }

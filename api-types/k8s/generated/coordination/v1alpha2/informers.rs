@@ -8,10 +8,12 @@ pub struct CoordinationV1alpha2Informers {
 }
 impl CoordinationV1alpha2Informers {
     /// The coordination.k8s.io/v1alpha2 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of LeaseCandidate objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn lease_candidates(&self) -> LeaseCandidateInformer {
         LeaseCandidateInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct LeaseCandidateInformer {
 }
 impl LeaseCandidateInformer {
     /// `factory`'s informer of LeaseCandidate objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::coordination::v1alpha2::LeaseCandidate>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1alpha2::LeaseCandidate> { &self.informer }
     /// A lister of the informer's cache of LeaseCandidate objects.
+    #[inline]
     pub fn lister(&self) -> crate::coordination::v1alpha2::generated::listers::LeaseCandidateLister {
         crate::coordination::v1alpha2::generated::listers::LeaseCandidateLister::new(self.informer.lister())
     }

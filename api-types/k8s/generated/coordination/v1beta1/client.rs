@@ -11,16 +11,20 @@ pub struct CoordinationV1beta1Client {
 }
 impl CoordinationV1beta1Client {
     /// A coordination.k8s.io/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The Lease objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn leases(&self, namespace: &str) -> LeaseClient {
         LeaseClient::new(self.client.clone(), namespace)
     }
     /// The LeaseCandidate objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn lease_candidates(&self, namespace: &str) -> LeaseCandidateClient {
         LeaseCandidateClient::new(self.client.clone(), namespace)
     }
@@ -32,6 +36,7 @@ pub struct LeaseClient {
 }
 impl LeaseClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -42,40 +47,50 @@ impl LeaseClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::coordination::v1beta1::Lease> { &self.api }
     /// Creates a Lease; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, lease: &'a crate::coordination::v1beta1::Lease, options: &'a CreateOptions) -> impl Future<Output = Result<crate::coordination::v1beta1::Lease, Error>> + 'a {
         self.api.create(lease, options)
     }
     /// Replaces a Lease.
+    #[inline]
     pub fn update<'a>(&'a self, lease: &'a crate::coordination::v1beta1::Lease, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::coordination::v1beta1::Lease, Error>> + 'a {
         self.api.update(lease, options)
     }
     /// Deletes the Lease `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::coordination::v1beta1::Lease>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Lease `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::coordination::v1beta1::Lease>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Lease `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::coordination::v1beta1::Lease, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Lease objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::coordination::v1beta1::Lease>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Lease objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::coordination::v1beta1::Lease>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Lease `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::coordination::v1beta1::Lease, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a Lease (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::coordination::v1beta1::generated::apply::LeaseApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::coordination::v1beta1::Lease, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -87,6 +102,7 @@ pub struct LeaseCandidateClient {
 }
 impl LeaseCandidateClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -97,40 +113,50 @@ impl LeaseCandidateClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::coordination::v1beta1::LeaseCandidate> { &self.api }
     /// Creates a LeaseCandidate; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, lease_candidate: &'a crate::coordination::v1beta1::LeaseCandidate, options: &'a CreateOptions) -> impl Future<Output = Result<crate::coordination::v1beta1::LeaseCandidate, Error>> + 'a {
         self.api.create(lease_candidate, options)
     }
     /// Replaces a LeaseCandidate.
+    #[inline]
     pub fn update<'a>(&'a self, lease_candidate: &'a crate::coordination::v1beta1::LeaseCandidate, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::coordination::v1beta1::LeaseCandidate, Error>> + 'a {
         self.api.update(lease_candidate, options)
     }
     /// Deletes the LeaseCandidate `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::coordination::v1beta1::LeaseCandidate>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every LeaseCandidate `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::coordination::v1beta1::LeaseCandidate>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the LeaseCandidate `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::coordination::v1beta1::LeaseCandidate, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists LeaseCandidate objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::coordination::v1beta1::LeaseCandidate>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches LeaseCandidate objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::coordination::v1beta1::LeaseCandidate>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the LeaseCandidate `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::coordination::v1beta1::LeaseCandidate, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a LeaseCandidate (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::coordination::v1beta1::generated::apply::LeaseCandidateApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::coordination::v1beta1::LeaseCandidate, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

@@ -8,14 +8,17 @@ pub struct CoordinationV1beta1Informers {
 }
 impl CoordinationV1beta1Informers {
     /// The coordination.k8s.io/v1beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Lease objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn leases(&self) -> LeaseInformer {
         LeaseInformer::new(&self.factory)
     }
     /// The informer of LeaseCandidate objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn lease_candidates(&self) -> LeaseCandidateInformer {
         LeaseCandidateInformer::new(&self.factory)
     }
@@ -27,14 +30,17 @@ pub struct LeaseInformer {
 }
 impl LeaseInformer {
     /// `factory`'s informer of Lease objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::coordination::v1beta1::Lease>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1beta1::Lease> { &self.informer }
     /// A lister of the informer's cache of Lease objects.
+    #[inline]
     pub fn lister(&self) -> crate::coordination::v1beta1::generated::listers::LeaseLister {
         crate::coordination::v1beta1::generated::listers::LeaseLister::new(self.informer.lister())
     }
@@ -46,14 +52,17 @@ pub struct LeaseCandidateInformer {
 }
 impl LeaseCandidateInformer {
     /// `factory`'s informer of LeaseCandidate objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::coordination::v1beta1::LeaseCandidate>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1beta1::LeaseCandidate> { &self.informer }
     /// A lister of the informer's cache of LeaseCandidate objects.
+    #[inline]
     pub fn lister(&self) -> crate::coordination::v1beta1::generated::listers::LeaseCandidateLister {
         crate::coordination::v1beta1::generated::listers::LeaseCandidateLister::new(self.informer.lister())
     }

@@ -8,70 +8,87 @@ pub struct CoreV1Informers {
 }
 impl CoreV1Informers {
     /// The v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of PersistentVolume objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn persistent_volumes(&self) -> PersistentVolumeInformer {
         PersistentVolumeInformer::new(&self.factory)
     }
     /// The informer of PersistentVolumeClaim objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn persistent_volume_claims(&self) -> PersistentVolumeClaimInformer {
         PersistentVolumeClaimInformer::new(&self.factory)
     }
     /// The informer of Pod objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn pods(&self) -> PodInformer {
         PodInformer::new(&self.factory)
     }
     /// The informer of PodTemplate objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn pod_templates(&self) -> PodTemplateInformer {
         PodTemplateInformer::new(&self.factory)
     }
     /// The informer of ReplicationController objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn replication_controllers(&self) -> ReplicationControllerInformer {
         ReplicationControllerInformer::new(&self.factory)
     }
     /// The informer of Service objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn services(&self) -> ServiceInformer {
         ServiceInformer::new(&self.factory)
     }
     /// The informer of ServiceAccount objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn service_accounts(&self) -> ServiceAccountInformer {
         ServiceAccountInformer::new(&self.factory)
     }
     /// The informer of Endpoints objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn endpointses(&self) -> EndpointsInformer {
         EndpointsInformer::new(&self.factory)
     }
     /// The informer of Node objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn nodes(&self) -> NodeInformer {
         NodeInformer::new(&self.factory)
     }
     /// The informer of Namespace objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn namespaces(&self) -> NamespaceInformer {
         NamespaceInformer::new(&self.factory)
     }
     /// The informer of Event objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn events(&self) -> EventInformer {
         EventInformer::new(&self.factory)
     }
     /// The informer of LimitRange objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn limit_ranges(&self) -> LimitRangeInformer {
         LimitRangeInformer::new(&self.factory)
     }
     /// The informer of ResourceQuota objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn resource_quotas(&self) -> ResourceQuotaInformer {
         ResourceQuotaInformer::new(&self.factory)
     }
     /// The informer of Secret objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn secrets(&self) -> SecretInformer {
         SecretInformer::new(&self.factory)
     }
     /// The informer of ConfigMap objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn config_maps(&self) -> ConfigMapInformer {
         ConfigMapInformer::new(&self.factory)
     }
     /// The informer of ComponentStatus objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn component_statuses(&self) -> ComponentStatusInformer {
         ComponentStatusInformer::new(&self.factory)
     }
@@ -83,14 +100,17 @@ pub struct PersistentVolumeInformer {
 }
 impl PersistentVolumeInformer {
     /// `factory`'s informer of PersistentVolume objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::PersistentVolume>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PersistentVolume> { &self.informer }
     /// A lister of the informer's cache of PersistentVolume objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::PersistentVolumeLister {
         crate::core::v1::generated::listers::PersistentVolumeLister::new(self.informer.lister())
     }
@@ -102,14 +122,17 @@ pub struct PersistentVolumeClaimInformer {
 }
 impl PersistentVolumeClaimInformer {
     /// `factory`'s informer of PersistentVolumeClaim objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::PersistentVolumeClaim>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PersistentVolumeClaim> { &self.informer }
     /// A lister of the informer's cache of PersistentVolumeClaim objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::PersistentVolumeClaimLister {
         crate::core::v1::generated::listers::PersistentVolumeClaimLister::new(self.informer.lister())
     }
@@ -121,14 +144,17 @@ pub struct PodInformer {
 }
 impl PodInformer {
     /// `factory`'s informer of Pod objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::Pod>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Pod> { &self.informer }
     /// A lister of the informer's cache of Pod objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::PodLister {
         crate::core::v1::generated::listers::PodLister::new(self.informer.lister())
     }
@@ -140,14 +166,17 @@ pub struct PodTemplateInformer {
 }
 impl PodTemplateInformer {
     /// `factory`'s informer of PodTemplate objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::PodTemplate>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PodTemplate> { &self.informer }
     /// A lister of the informer's cache of PodTemplate objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::PodTemplateLister {
         crate::core::v1::generated::listers::PodTemplateLister::new(self.informer.lister())
     }
@@ -159,14 +188,17 @@ pub struct ReplicationControllerInformer {
 }
 impl ReplicationControllerInformer {
     /// `factory`'s informer of ReplicationController objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::ReplicationController>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ReplicationController> { &self.informer }
     /// A lister of the informer's cache of ReplicationController objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ReplicationControllerLister {
         crate::core::v1::generated::listers::ReplicationControllerLister::new(self.informer.lister())
     }
@@ -178,14 +210,17 @@ pub struct ServiceInformer {
 }
 impl ServiceInformer {
     /// `factory`'s informer of Service objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::Service>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Service> { &self.informer }
     /// A lister of the informer's cache of Service objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ServiceLister {
         crate::core::v1::generated::listers::ServiceLister::new(self.informer.lister())
     }
@@ -197,14 +232,17 @@ pub struct ServiceAccountInformer {
 }
 impl ServiceAccountInformer {
     /// `factory`'s informer of ServiceAccount objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::ServiceAccount>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ServiceAccount> { &self.informer }
     /// A lister of the informer's cache of ServiceAccount objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ServiceAccountLister {
         crate::core::v1::generated::listers::ServiceAccountLister::new(self.informer.lister())
     }
@@ -216,14 +254,17 @@ pub struct EndpointsInformer {
 }
 impl EndpointsInformer {
     /// `factory`'s informer of Endpoints objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::Endpoints>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Endpoints> { &self.informer }
     /// A lister of the informer's cache of Endpoints objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::EndpointsLister {
         crate::core::v1::generated::listers::EndpointsLister::new(self.informer.lister())
     }
@@ -235,14 +276,17 @@ pub struct NodeInformer {
 }
 impl NodeInformer {
     /// `factory`'s informer of Node objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::Node>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Node> { &self.informer }
     /// A lister of the informer's cache of Node objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::NodeLister {
         crate::core::v1::generated::listers::NodeLister::new(self.informer.lister())
     }
@@ -254,14 +298,17 @@ pub struct NamespaceInformer {
 }
 impl NamespaceInformer {
     /// `factory`'s informer of Namespace objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::Namespace>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Namespace> { &self.informer }
     /// A lister of the informer's cache of Namespace objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::NamespaceLister {
         crate::core::v1::generated::listers::NamespaceLister::new(self.informer.lister())
     }
@@ -273,14 +320,17 @@ pub struct EventInformer {
 }
 impl EventInformer {
     /// `factory`'s informer of Event objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::Event>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Event> { &self.informer }
     /// A lister of the informer's cache of Event objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::EventLister {
         crate::core::v1::generated::listers::EventLister::new(self.informer.lister())
     }
@@ -292,14 +342,17 @@ pub struct LimitRangeInformer {
 }
 impl LimitRangeInformer {
     /// `factory`'s informer of LimitRange objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::LimitRange>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::LimitRange> { &self.informer }
     /// A lister of the informer's cache of LimitRange objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::LimitRangeLister {
         crate::core::v1::generated::listers::LimitRangeLister::new(self.informer.lister())
     }
@@ -311,14 +364,17 @@ pub struct ResourceQuotaInformer {
 }
 impl ResourceQuotaInformer {
     /// `factory`'s informer of ResourceQuota objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::ResourceQuota>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ResourceQuota> { &self.informer }
     /// A lister of the informer's cache of ResourceQuota objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ResourceQuotaLister {
         crate::core::v1::generated::listers::ResourceQuotaLister::new(self.informer.lister())
     }
@@ -330,14 +386,17 @@ pub struct SecretInformer {
 }
 impl SecretInformer {
     /// `factory`'s informer of Secret objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::Secret>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Secret> { &self.informer }
     /// A lister of the informer's cache of Secret objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::SecretLister {
         crate::core::v1::generated::listers::SecretLister::new(self.informer.lister())
     }
@@ -349,14 +408,17 @@ pub struct ConfigMapInformer {
 }
 impl ConfigMapInformer {
     /// `factory`'s informer of ConfigMap objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::ConfigMap>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ConfigMap> { &self.informer }
     /// A lister of the informer's cache of ConfigMap objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ConfigMapLister {
         crate::core::v1::generated::listers::ConfigMapLister::new(self.informer.lister())
     }
@@ -368,14 +430,17 @@ pub struct ComponentStatusInformer {
 }
 impl ComponentStatusInformer {
     /// `factory`'s informer of ComponentStatus objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::core::v1::ComponentStatus>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ComponentStatus> { &self.informer }
     /// A lister of the informer's cache of ComponentStatus objects.
+    #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ComponentStatusLister {
         crate::core::v1::generated::listers::ComponentStatusLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct PersistentVolumeLister {
 }
 impl PersistentVolumeLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PersistentVolumeInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::PersistentVolume>) -> Self {
         Self { lister }
     }
     /// The cached PersistentVolume objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PersistentVolume>> {
         self.lister.list(selector)
     }
     /// The cached PersistentVolume `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::PersistentVolume>> {
         self.lister.get(name)
     }
@@ -29,14 +32,17 @@ pub struct PersistentVolumeClaimLister {
 }
 impl PersistentVolumeClaimLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PersistentVolumeClaimInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::PersistentVolumeClaim>) -> Self {
         Self { lister }
     }
     /// The cached PersistentVolumeClaim objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PersistentVolumeClaim>> {
         self.lister.list(selector)
     }
     /// The cached PersistentVolumeClaim objects of `namespace`.
+    #[inline]
     pub fn persistent_volume_claims(&self, namespace: &str) -> PersistentVolumeClaimNamespaceLister {
         PersistentVolumeClaimNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -50,10 +56,12 @@ pub struct PersistentVolumeClaimNamespaceLister {
 }
 impl PersistentVolumeClaimNamespaceLister {
     /// The cached PersistentVolumeClaim objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PersistentVolumeClaim>> {
         self.lister.list(selector)
     }
     /// The cached PersistentVolumeClaim `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::PersistentVolumeClaim>> {
         self.lister.get(name)
     }
@@ -65,14 +73,17 @@ pub struct PodLister {
 }
 impl PodLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PodInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Pod>) -> Self {
         Self { lister }
     }
     /// The cached Pod objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Pod>> {
         self.lister.list(selector)
     }
     /// The cached Pod objects of `namespace`.
+    #[inline]
     pub fn pods(&self, namespace: &str) -> PodNamespaceLister {
         PodNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -86,10 +97,12 @@ pub struct PodNamespaceLister {
 }
 impl PodNamespaceLister {
     /// The cached Pod objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Pod>> {
         self.lister.list(selector)
     }
     /// The cached Pod `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Pod>> {
         self.lister.get(name)
     }
@@ -101,14 +114,17 @@ pub struct PodTemplateLister {
 }
 impl PodTemplateLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PodTemplateInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::PodTemplate>) -> Self {
         Self { lister }
     }
     /// The cached PodTemplate objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PodTemplate>> {
         self.lister.list(selector)
     }
     /// The cached PodTemplate objects of `namespace`.
+    #[inline]
     pub fn pod_templates(&self, namespace: &str) -> PodTemplateNamespaceLister {
         PodTemplateNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -122,10 +138,12 @@ pub struct PodTemplateNamespaceLister {
 }
 impl PodTemplateNamespaceLister {
     /// The cached PodTemplate objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::PodTemplate>> {
         self.lister.list(selector)
     }
     /// The cached PodTemplate `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::PodTemplate>> {
         self.lister.get(name)
     }
@@ -137,14 +155,17 @@ pub struct ReplicationControllerLister {
 }
 impl ReplicationControllerLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ReplicationControllerInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ReplicationController>) -> Self {
         Self { lister }
     }
     /// The cached ReplicationController objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ReplicationController>> {
         self.lister.list(selector)
     }
     /// The cached ReplicationController objects of `namespace`.
+    #[inline]
     pub fn replication_controllers(&self, namespace: &str) -> ReplicationControllerNamespaceLister {
         ReplicationControllerNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -158,10 +179,12 @@ pub struct ReplicationControllerNamespaceLister {
 }
 impl ReplicationControllerNamespaceLister {
     /// The cached ReplicationController objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ReplicationController>> {
         self.lister.list(selector)
     }
     /// The cached ReplicationController `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ReplicationController>> {
         self.lister.get(name)
     }
@@ -173,14 +196,17 @@ pub struct ServiceLister {
 }
 impl ServiceLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ServiceInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Service>) -> Self {
         Self { lister }
     }
     /// The cached Service objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Service>> {
         self.lister.list(selector)
     }
     /// The cached Service objects of `namespace`.
+    #[inline]
     pub fn services(&self, namespace: &str) -> ServiceNamespaceLister {
         ServiceNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -194,10 +220,12 @@ pub struct ServiceNamespaceLister {
 }
 impl ServiceNamespaceLister {
     /// The cached Service objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Service>> {
         self.lister.list(selector)
     }
     /// The cached Service `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Service>> {
         self.lister.get(name)
     }
@@ -209,14 +237,17 @@ pub struct ServiceAccountLister {
 }
 impl ServiceAccountLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ServiceAccountInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ServiceAccount>) -> Self {
         Self { lister }
     }
     /// The cached ServiceAccount objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ServiceAccount>> {
         self.lister.list(selector)
     }
     /// The cached ServiceAccount objects of `namespace`.
+    #[inline]
     pub fn service_accounts(&self, namespace: &str) -> ServiceAccountNamespaceLister {
         ServiceAccountNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -230,10 +261,12 @@ pub struct ServiceAccountNamespaceLister {
 }
 impl ServiceAccountNamespaceLister {
     /// The cached ServiceAccount objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ServiceAccount>> {
         self.lister.list(selector)
     }
     /// The cached ServiceAccount `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ServiceAccount>> {
         self.lister.get(name)
     }
@@ -245,14 +278,17 @@ pub struct EndpointsLister {
 }
 impl EndpointsLister {
     /// A lister over `lister`'s cache (a shared informer's: see `EndpointsInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Endpoints>) -> Self {
         Self { lister }
     }
     /// The cached Endpoints objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Endpoints>> {
         self.lister.list(selector)
     }
     /// The cached Endpoints objects of `namespace`.
+    #[inline]
     pub fn endpointses(&self, namespace: &str) -> EndpointsNamespaceLister {
         EndpointsNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -266,10 +302,12 @@ pub struct EndpointsNamespaceLister {
 }
 impl EndpointsNamespaceLister {
     /// The cached Endpoints objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Endpoints>> {
         self.lister.list(selector)
     }
     /// The cached Endpoints `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Endpoints>> {
         self.lister.get(name)
     }
@@ -281,14 +319,17 @@ pub struct NodeLister {
 }
 impl NodeLister {
     /// A lister over `lister`'s cache (a shared informer's: see `NodeInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Node>) -> Self {
         Self { lister }
     }
     /// The cached Node objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Node>> {
         self.lister.list(selector)
     }
     /// The cached Node `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Node>> {
         self.lister.get(name)
     }
@@ -300,14 +341,17 @@ pub struct NamespaceLister {
 }
 impl NamespaceLister {
     /// A lister over `lister`'s cache (a shared informer's: see `NamespaceInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Namespace>) -> Self {
         Self { lister }
     }
     /// The cached Namespace objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Namespace>> {
         self.lister.list(selector)
     }
     /// The cached Namespace `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Namespace>> {
         self.lister.get(name)
     }
@@ -319,14 +363,17 @@ pub struct EventLister {
 }
 impl EventLister {
     /// A lister over `lister`'s cache (a shared informer's: see `EventInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Event>) -> Self {
         Self { lister }
     }
     /// The cached Event objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Event>> {
         self.lister.list(selector)
     }
     /// The cached Event objects of `namespace`.
+    #[inline]
     pub fn events(&self, namespace: &str) -> EventNamespaceLister {
         EventNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -340,10 +387,12 @@ pub struct EventNamespaceLister {
 }
 impl EventNamespaceLister {
     /// The cached Event objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Event>> {
         self.lister.list(selector)
     }
     /// The cached Event `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Event>> {
         self.lister.get(name)
     }
@@ -355,14 +404,17 @@ pub struct LimitRangeLister {
 }
 impl LimitRangeLister {
     /// A lister over `lister`'s cache (a shared informer's: see `LimitRangeInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::LimitRange>) -> Self {
         Self { lister }
     }
     /// The cached LimitRange objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::LimitRange>> {
         self.lister.list(selector)
     }
     /// The cached LimitRange objects of `namespace`.
+    #[inline]
     pub fn limit_ranges(&self, namespace: &str) -> LimitRangeNamespaceLister {
         LimitRangeNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -376,10 +428,12 @@ pub struct LimitRangeNamespaceLister {
 }
 impl LimitRangeNamespaceLister {
     /// The cached LimitRange objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::LimitRange>> {
         self.lister.list(selector)
     }
     /// The cached LimitRange `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::LimitRange>> {
         self.lister.get(name)
     }
@@ -391,14 +445,17 @@ pub struct ResourceQuotaLister {
 }
 impl ResourceQuotaLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ResourceQuotaInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ResourceQuota>) -> Self {
         Self { lister }
     }
     /// The cached ResourceQuota objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ResourceQuota>> {
         self.lister.list(selector)
     }
     /// The cached ResourceQuota objects of `namespace`.
+    #[inline]
     pub fn resource_quotas(&self, namespace: &str) -> ResourceQuotaNamespaceLister {
         ResourceQuotaNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -412,10 +469,12 @@ pub struct ResourceQuotaNamespaceLister {
 }
 impl ResourceQuotaNamespaceLister {
     /// The cached ResourceQuota objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ResourceQuota>> {
         self.lister.list(selector)
     }
     /// The cached ResourceQuota `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ResourceQuota>> {
         self.lister.get(name)
     }
@@ -427,14 +486,17 @@ pub struct SecretLister {
 }
 impl SecretLister {
     /// A lister over `lister`'s cache (a shared informer's: see `SecretInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::Secret>) -> Self {
         Self { lister }
     }
     /// The cached Secret objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Secret>> {
         self.lister.list(selector)
     }
     /// The cached Secret objects of `namespace`.
+    #[inline]
     pub fn secrets(&self, namespace: &str) -> SecretNamespaceLister {
         SecretNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -448,10 +510,12 @@ pub struct SecretNamespaceLister {
 }
 impl SecretNamespaceLister {
     /// The cached Secret objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::Secret>> {
         self.lister.list(selector)
     }
     /// The cached Secret `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::Secret>> {
         self.lister.get(name)
     }
@@ -463,14 +527,17 @@ pub struct ConfigMapLister {
 }
 impl ConfigMapLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ConfigMapInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ConfigMap>) -> Self {
         Self { lister }
     }
     /// The cached ConfigMap objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ConfigMap>> {
         self.lister.list(selector)
     }
     /// The cached ConfigMap objects of `namespace`.
+    #[inline]
     pub fn config_maps(&self, namespace: &str) -> ConfigMapNamespaceLister {
         ConfigMapNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -484,10 +551,12 @@ pub struct ConfigMapNamespaceLister {
 }
 impl ConfigMapNamespaceLister {
     /// The cached ConfigMap objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ConfigMap>> {
         self.lister.list(selector)
     }
     /// The cached ConfigMap `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ConfigMap>> {
         self.lister.get(name)
     }
@@ -499,14 +568,17 @@ pub struct ComponentStatusLister {
 }
 impl ComponentStatusLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ComponentStatusInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::core::v1::ComponentStatus>) -> Self {
         Self { lister }
     }
     /// The cached ComponentStatus objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::core::v1::ComponentStatus>> {
         self.lister.list(selector)
     }
     /// The cached ComponentStatus `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::core::v1::ComponentStatus>> {
         self.lister.get(name)
     }

@@ -8,10 +8,12 @@ pub struct DiscoveryV1Informers {
 }
 impl DiscoveryV1Informers {
     /// The discovery.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of EndpointSlice objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn endpoint_slices(&self) -> EndpointSliceInformer {
         EndpointSliceInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct EndpointSliceInformer {
 }
 impl EndpointSliceInformer {
     /// `factory`'s informer of EndpointSlice objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::discovery::v1::EndpointSlice>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::discovery::v1::EndpointSlice> { &self.informer }
     /// A lister of the informer's cache of EndpointSlice objects.
+    #[inline]
     pub fn lister(&self) -> crate::discovery::v1::generated::listers::EndpointSliceLister {
         crate::discovery::v1::generated::listers::EndpointSliceLister::new(self.informer.lister())
     }

@@ -11,12 +11,15 @@ pub struct DiscoveryV1beta1Client {
 }
 impl DiscoveryV1beta1Client {
     /// A discovery.k8s.io/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The EndpointSlice objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn endpoint_slices(&self, namespace: &str) -> EndpointSliceClient {
         EndpointSliceClient::new(self.client.clone(), namespace)
     }
@@ -28,6 +31,7 @@ pub struct EndpointSliceClient {
 }
 impl EndpointSliceClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -38,40 +42,50 @@ impl EndpointSliceClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::discovery::v1beta1::EndpointSlice> { &self.api }
     /// Creates a EndpointSlice; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, endpoint_slice: &'a crate::discovery::v1beta1::EndpointSlice, options: &'a CreateOptions) -> impl Future<Output = Result<crate::discovery::v1beta1::EndpointSlice, Error>> + 'a {
         self.api.create(endpoint_slice, options)
     }
     /// Replaces a EndpointSlice.
+    #[inline]
     pub fn update<'a>(&'a self, endpoint_slice: &'a crate::discovery::v1beta1::EndpointSlice, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::discovery::v1beta1::EndpointSlice, Error>> + 'a {
         self.api.update(endpoint_slice, options)
     }
     /// Deletes the EndpointSlice `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::discovery::v1beta1::EndpointSlice>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every EndpointSlice `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::discovery::v1beta1::EndpointSlice>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the EndpointSlice `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::discovery::v1beta1::EndpointSlice, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists EndpointSlice objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::discovery::v1beta1::EndpointSlice>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches EndpointSlice objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::discovery::v1beta1::EndpointSlice>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the EndpointSlice `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::discovery::v1beta1::EndpointSlice, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a EndpointSlice (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::discovery::v1beta1::generated::apply::EndpointSliceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::discovery::v1beta1::EndpointSlice, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

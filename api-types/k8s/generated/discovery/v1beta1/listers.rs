@@ -10,14 +10,17 @@ pub struct EndpointSliceLister {
 }
 impl EndpointSliceLister {
     /// A lister over `lister`'s cache (a shared informer's: see `EndpointSliceInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::discovery::v1beta1::EndpointSlice>) -> Self {
         Self { lister }
     }
     /// The cached EndpointSlice objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::discovery::v1beta1::EndpointSlice>> {
         self.lister.list(selector)
     }
     /// The cached EndpointSlice objects of `namespace`.
+    #[inline]
     pub fn endpoint_slices(&self, namespace: &str) -> EndpointSliceNamespaceLister {
         EndpointSliceNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct EndpointSliceNamespaceLister {
 }
 impl EndpointSliceNamespaceLister {
     /// The cached EndpointSlice objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::discovery::v1beta1::EndpointSlice>> {
         self.lister.list(selector)
     }
     /// The cached EndpointSlice `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::discovery::v1beta1::EndpointSlice>> {
         self.lister.get(name)
     }

@@ -11,12 +11,15 @@ pub struct EventsV1Client {
 }
 impl EventsV1Client {
     /// A events.k8s.io/v1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The Event objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn events(&self, namespace: &str) -> EventClient {
         EventClient::new(self.client.clone(), namespace)
     }
@@ -28,6 +31,7 @@ pub struct EventClient {
 }
 impl EventClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -38,40 +42,50 @@ impl EventClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::events::v1::Event> { &self.api }
     /// Creates a Event; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, event: &'a crate::events::v1::Event, options: &'a CreateOptions) -> impl Future<Output = Result<crate::events::v1::Event, Error>> + 'a {
         self.api.create(event, options)
     }
     /// Replaces a Event.
+    #[inline]
     pub fn update<'a>(&'a self, event: &'a crate::events::v1::Event, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::events::v1::Event, Error>> + 'a {
         self.api.update(event, options)
     }
     /// Deletes the Event `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::events::v1::Event>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Event `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::events::v1::Event>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Event `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::events::v1::Event, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Event objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::events::v1::Event>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Event objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::events::v1::Event>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Event `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::events::v1::Event, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a Event (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::events::v1::generated::apply::EventApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::events::v1::Event, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

@@ -8,10 +8,12 @@ pub struct EventsV1beta1Informers {
 }
 impl EventsV1beta1Informers {
     /// The events.k8s.io/v1beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Event objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn events(&self) -> EventInformer {
         EventInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct EventInformer {
 }
 impl EventInformer {
     /// `factory`'s informer of Event objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::events::v1beta1::Event>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::events::v1beta1::Event> { &self.informer }
     /// A lister of the informer's cache of Event objects.
+    #[inline]
     pub fn lister(&self) -> crate::events::v1beta1::generated::listers::EventLister {
         crate::events::v1beta1::generated::listers::EventLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct EventLister {
 }
 impl EventLister {
     /// A lister over `lister`'s cache (a shared informer's: see `EventInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::events::v1beta1::Event>) -> Self {
         Self { lister }
     }
     /// The cached Event objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::events::v1beta1::Event>> {
         self.lister.list(selector)
     }
     /// The cached Event objects of `namespace`.
+    #[inline]
     pub fn events(&self, namespace: &str) -> EventNamespaceLister {
         EventNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct EventNamespaceLister {
 }
 impl EventNamespaceLister {
     /// The cached Event objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::events::v1beta1::Event>> {
         self.lister.list(selector)
     }
     /// The cached Event `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::events::v1beta1::Event>> {
         self.lister.get(name)
     }

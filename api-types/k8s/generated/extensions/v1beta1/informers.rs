@@ -8,26 +8,32 @@ pub struct ExtensionsV1beta1Informers {
 }
 impl ExtensionsV1beta1Informers {
     /// The extensions/v1beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Deployment objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn deployments(&self) -> DeploymentInformer {
         DeploymentInformer::new(&self.factory)
     }
     /// The informer of DaemonSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn daemon_sets(&self) -> DaemonSetInformer {
         DaemonSetInformer::new(&self.factory)
     }
     /// The informer of Ingress objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn ingresses(&self) -> IngressInformer {
         IngressInformer::new(&self.factory)
     }
     /// The informer of ReplicaSet objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn replica_sets(&self) -> ReplicaSetInformer {
         ReplicaSetInformer::new(&self.factory)
     }
     /// The informer of NetworkPolicy objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn network_policies(&self) -> NetworkPolicyInformer {
         NetworkPolicyInformer::new(&self.factory)
     }
@@ -39,14 +45,17 @@ pub struct DeploymentInformer {
 }
 impl DeploymentInformer {
     /// `factory`'s informer of Deployment objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::extensions::v1beta1::Deployment>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::Deployment> { &self.informer }
     /// A lister of the informer's cache of Deployment objects.
+    #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::DeploymentLister {
         crate::extensions::v1beta1::generated::listers::DeploymentLister::new(self.informer.lister())
     }
@@ -58,14 +67,17 @@ pub struct DaemonSetInformer {
 }
 impl DaemonSetInformer {
     /// `factory`'s informer of DaemonSet objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::extensions::v1beta1::DaemonSet>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::DaemonSet> { &self.informer }
     /// A lister of the informer's cache of DaemonSet objects.
+    #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::DaemonSetLister {
         crate::extensions::v1beta1::generated::listers::DaemonSetLister::new(self.informer.lister())
     }
@@ -77,14 +89,17 @@ pub struct IngressInformer {
 }
 impl IngressInformer {
     /// `factory`'s informer of Ingress objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::extensions::v1beta1::Ingress>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::Ingress> { &self.informer }
     /// A lister of the informer's cache of Ingress objects.
+    #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::IngressLister {
         crate::extensions::v1beta1::generated::listers::IngressLister::new(self.informer.lister())
     }
@@ -96,14 +111,17 @@ pub struct ReplicaSetInformer {
 }
 impl ReplicaSetInformer {
     /// `factory`'s informer of ReplicaSet objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::extensions::v1beta1::ReplicaSet>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::ReplicaSet> { &self.informer }
     /// A lister of the informer's cache of ReplicaSet objects.
+    #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::ReplicaSetLister {
         crate::extensions::v1beta1::generated::listers::ReplicaSetLister::new(self.informer.lister())
     }
@@ -115,14 +133,17 @@ pub struct NetworkPolicyInformer {
 }
 impl NetworkPolicyInformer {
     /// `factory`'s informer of NetworkPolicy objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::extensions::v1beta1::NetworkPolicy>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::NetworkPolicy> { &self.informer }
     /// A lister of the informer's cache of NetworkPolicy objects.
+    #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::NetworkPolicyLister {
         crate::extensions::v1beta1::generated::listers::NetworkPolicyLister::new(self.informer.lister())
     }

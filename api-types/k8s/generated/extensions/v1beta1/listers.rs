@@ -10,14 +10,17 @@ pub struct DeploymentLister {
 }
 impl DeploymentLister {
     /// A lister over `lister`'s cache (a shared informer's: see `DeploymentInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::extensions::v1beta1::Deployment>) -> Self {
         Self { lister }
     }
     /// The cached Deployment objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::Deployment>> {
         self.lister.list(selector)
     }
     /// The cached Deployment objects of `namespace`.
+    #[inline]
     pub fn deployments(&self, namespace: &str) -> DeploymentNamespaceLister {
         DeploymentNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct DeploymentNamespaceLister {
 }
 impl DeploymentNamespaceLister {
     /// The cached Deployment objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::Deployment>> {
         self.lister.list(selector)
     }
     /// The cached Deployment `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::extensions::v1beta1::Deployment>> {
         self.lister.get(name)
     }
@@ -46,14 +51,17 @@ pub struct DaemonSetLister {
 }
 impl DaemonSetLister {
     /// A lister over `lister`'s cache (a shared informer's: see `DaemonSetInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::extensions::v1beta1::DaemonSet>) -> Self {
         Self { lister }
     }
     /// The cached DaemonSet objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::DaemonSet>> {
         self.lister.list(selector)
     }
     /// The cached DaemonSet objects of `namespace`.
+    #[inline]
     pub fn daemon_sets(&self, namespace: &str) -> DaemonSetNamespaceLister {
         DaemonSetNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -67,10 +75,12 @@ pub struct DaemonSetNamespaceLister {
 }
 impl DaemonSetNamespaceLister {
     /// The cached DaemonSet objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::DaemonSet>> {
         self.lister.list(selector)
     }
     /// The cached DaemonSet `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::extensions::v1beta1::DaemonSet>> {
         self.lister.get(name)
     }
@@ -82,14 +92,17 @@ pub struct IngressLister {
 }
 impl IngressLister {
     /// A lister over `lister`'s cache (a shared informer's: see `IngressInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::extensions::v1beta1::Ingress>) -> Self {
         Self { lister }
     }
     /// The cached Ingress objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::Ingress>> {
         self.lister.list(selector)
     }
     /// The cached Ingress objects of `namespace`.
+    #[inline]
     pub fn ingresses(&self, namespace: &str) -> IngressNamespaceLister {
         IngressNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -103,10 +116,12 @@ pub struct IngressNamespaceLister {
 }
 impl IngressNamespaceLister {
     /// The cached Ingress objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::Ingress>> {
         self.lister.list(selector)
     }
     /// The cached Ingress `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::extensions::v1beta1::Ingress>> {
         self.lister.get(name)
     }
@@ -118,14 +133,17 @@ pub struct ReplicaSetLister {
 }
 impl ReplicaSetLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ReplicaSetInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::extensions::v1beta1::ReplicaSet>) -> Self {
         Self { lister }
     }
     /// The cached ReplicaSet objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::ReplicaSet>> {
         self.lister.list(selector)
     }
     /// The cached ReplicaSet objects of `namespace`.
+    #[inline]
     pub fn replica_sets(&self, namespace: &str) -> ReplicaSetNamespaceLister {
         ReplicaSetNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -139,10 +157,12 @@ pub struct ReplicaSetNamespaceLister {
 }
 impl ReplicaSetNamespaceLister {
     /// The cached ReplicaSet objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::ReplicaSet>> {
         self.lister.list(selector)
     }
     /// The cached ReplicaSet `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::extensions::v1beta1::ReplicaSet>> {
         self.lister.get(name)
     }
@@ -154,14 +174,17 @@ pub struct NetworkPolicyLister {
 }
 impl NetworkPolicyLister {
     /// A lister over `lister`'s cache (a shared informer's: see `NetworkPolicyInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::extensions::v1beta1::NetworkPolicy>) -> Self {
         Self { lister }
     }
     /// The cached NetworkPolicy objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::NetworkPolicy>> {
         self.lister.list(selector)
     }
     /// The cached NetworkPolicy objects of `namespace`.
+    #[inline]
     pub fn network_policies(&self, namespace: &str) -> NetworkPolicyNamespaceLister {
         NetworkPolicyNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -175,10 +198,12 @@ pub struct NetworkPolicyNamespaceLister {
 }
 impl NetworkPolicyNamespaceLister {
     /// The cached NetworkPolicy objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::extensions::v1beta1::NetworkPolicy>> {
         self.lister.list(selector)
     }
     /// The cached NetworkPolicy `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::extensions::v1beta1::NetworkPolicy>> {
         self.lister.get(name)
     }

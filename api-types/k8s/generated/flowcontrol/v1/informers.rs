@@ -8,14 +8,17 @@ pub struct FlowcontrolV1Informers {
 }
 impl FlowcontrolV1Informers {
     /// The flowcontrol.apiserver.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of FlowSchema objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn flow_schemas(&self) -> FlowSchemaInformer {
         FlowSchemaInformer::new(&self.factory)
     }
     /// The informer of PriorityLevelConfiguration objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn priority_level_configurations(&self) -> PriorityLevelConfigurationInformer {
         PriorityLevelConfigurationInformer::new(&self.factory)
     }
@@ -27,14 +30,17 @@ pub struct FlowSchemaInformer {
 }
 impl FlowSchemaInformer {
     /// `factory`'s informer of FlowSchema objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::flowcontrol::v1::FlowSchema>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1::FlowSchema> { &self.informer }
     /// A lister of the informer's cache of FlowSchema objects.
+    #[inline]
     pub fn lister(&self) -> crate::flowcontrol::v1::generated::listers::FlowSchemaLister {
         crate::flowcontrol::v1::generated::listers::FlowSchemaLister::new(self.informer.lister())
     }
@@ -46,14 +52,17 @@ pub struct PriorityLevelConfigurationInformer {
 }
 impl PriorityLevelConfigurationInformer {
     /// `factory`'s informer of PriorityLevelConfiguration objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::flowcontrol::v1::PriorityLevelConfiguration>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1::PriorityLevelConfiguration> { &self.informer }
     /// A lister of the informer's cache of PriorityLevelConfiguration objects.
+    #[inline]
     pub fn lister(&self) -> crate::flowcontrol::v1::generated::listers::PriorityLevelConfigurationLister {
         crate::flowcontrol::v1::generated::listers::PriorityLevelConfigurationLister::new(self.informer.lister())
     }

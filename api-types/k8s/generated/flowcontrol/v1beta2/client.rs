@@ -11,16 +11,20 @@ pub struct FlowcontrolV1beta2Client {
 }
 impl FlowcontrolV1beta2Client {
     /// A flowcontrol.apiserver.k8s.io/v1beta2 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The FlowSchema objects (cluster-scoped).
+    #[inline]
     pub fn flow_schemas(&self) -> FlowSchemaClient {
         FlowSchemaClient::new(self.client.clone())
     }
     /// The PriorityLevelConfiguration objects (cluster-scoped).
+    #[inline]
     pub fn priority_level_configurations(&self) -> PriorityLevelConfigurationClient {
         PriorityLevelConfigurationClient::new(self.client.clone())
     }
@@ -32,6 +36,7 @@ pub struct FlowSchemaClient {
 }
 impl FlowSchemaClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -39,52 +44,65 @@ impl FlowSchemaClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::flowcontrol::v1beta2::FlowSchema> { &self.api }
     /// Creates a FlowSchema; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, flow_schema: &'a crate::flowcontrol::v1beta2::FlowSchema, options: &'a CreateOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::FlowSchema, Error>> + 'a {
         self.api.create(flow_schema, options)
     }
     /// Replaces a FlowSchema; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, flow_schema: &'a crate::flowcontrol::v1beta2::FlowSchema, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::FlowSchema, Error>> + 'a {
         self.api.update(flow_schema, options)
     }
     /// Replaces the status of a FlowSchema through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, flow_schema: &'a crate::flowcontrol::v1beta2::FlowSchema, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::FlowSchema, Error>> + 'a {
         self.api.update_status(flow_schema, options)
     }
     /// Deletes the FlowSchema `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::flowcontrol::v1beta2::FlowSchema>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every FlowSchema `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::flowcontrol::v1beta2::FlowSchema>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the FlowSchema `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::FlowSchema, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists FlowSchema objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::flowcontrol::v1beta2::FlowSchema>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches FlowSchema objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::flowcontrol::v1beta2::FlowSchema>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the FlowSchema `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::FlowSchema, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the FlowSchema `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::FlowSchema, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a FlowSchema (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::flowcontrol::v1beta2::generated::apply::FlowSchemaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::FlowSchema, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a FlowSchema (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::flowcontrol::v1beta2::generated::apply::FlowSchemaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::FlowSchema, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -96,6 +114,7 @@ pub struct PriorityLevelConfigurationClient {
 }
 impl PriorityLevelConfigurationClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -103,52 +122,65 @@ impl PriorityLevelConfigurationClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::flowcontrol::v1beta2::PriorityLevelConfiguration> { &self.api }
     /// Creates a PriorityLevelConfiguration; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, priority_level_configuration: &'a crate::flowcontrol::v1beta2::PriorityLevelConfiguration, options: &'a CreateOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::PriorityLevelConfiguration, Error>> + 'a {
         self.api.create(priority_level_configuration, options)
     }
     /// Replaces a PriorityLevelConfiguration; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, priority_level_configuration: &'a crate::flowcontrol::v1beta2::PriorityLevelConfiguration, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::PriorityLevelConfiguration, Error>> + 'a {
         self.api.update(priority_level_configuration, options)
     }
     /// Replaces the status of a PriorityLevelConfiguration through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, priority_level_configuration: &'a crate::flowcontrol::v1beta2::PriorityLevelConfiguration, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::PriorityLevelConfiguration, Error>> + 'a {
         self.api.update_status(priority_level_configuration, options)
     }
     /// Deletes the PriorityLevelConfiguration `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every PriorityLevelConfiguration `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the PriorityLevelConfiguration `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::PriorityLevelConfiguration, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists PriorityLevelConfiguration objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches PriorityLevelConfiguration objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the PriorityLevelConfiguration `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::PriorityLevelConfiguration, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the PriorityLevelConfiguration `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::PriorityLevelConfiguration, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a PriorityLevelConfiguration (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::flowcontrol::v1beta2::generated::apply::PriorityLevelConfigurationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::PriorityLevelConfiguration, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a PriorityLevelConfiguration (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::flowcontrol::v1beta2::generated::apply::PriorityLevelConfigurationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::flowcontrol::v1beta2::PriorityLevelConfiguration, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

@@ -10,14 +10,17 @@ pub struct FlowSchemaLister {
 }
 impl FlowSchemaLister {
     /// A lister over `lister`'s cache (a shared informer's: see `FlowSchemaInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::flowcontrol::v1beta2::FlowSchema>) -> Self {
         Self { lister }
     }
     /// The cached FlowSchema objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::flowcontrol::v1beta2::FlowSchema>> {
         self.lister.list(selector)
     }
     /// The cached FlowSchema `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::flowcontrol::v1beta2::FlowSchema>> {
         self.lister.get(name)
     }
@@ -29,14 +32,17 @@ pub struct PriorityLevelConfigurationLister {
 }
 impl PriorityLevelConfigurationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PriorityLevelConfigurationInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>) -> Self {
         Self { lister }
     }
     /// The cached PriorityLevelConfiguration objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>> {
         self.lister.list(selector)
     }
     /// The cached PriorityLevelConfiguration `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>> {
         self.lister.get(name)
     }

@@ -9,12 +9,15 @@ pub struct ImagepolicyV1alpha1Client {
 }
 impl ImagepolicyV1alpha1Client {
     /// A imagepolicy.k8s.io/v1alpha1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The ImageReview objects (cluster-scoped).
+    #[inline]
     pub fn image_reviews(&self) -> ImageReviewClient {
         ImageReviewClient::new(self.client.clone())
     }
@@ -26,6 +29,7 @@ pub struct ImageReviewClient {
 }
 impl ImageReviewClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -33,5 +37,6 @@ impl ImageReviewClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::imagepolicy::v1alpha1::ImageReview> { &self.api }
 }

@@ -11,16 +11,20 @@ pub struct LifecycleV1alpha1Client {
 }
 impl LifecycleV1alpha1Client {
     /// A lifecycle.k8s.io/v1alpha1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The EvictionRequest objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn eviction_requests(&self, namespace: &str) -> EvictionRequestClient {
         EvictionRequestClient::new(self.client.clone(), namespace)
     }
     /// The Eviction objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn evictions(&self, namespace: &str) -> EvictionClient {
         EvictionClient::new(self.client.clone(), namespace)
     }
@@ -32,6 +36,7 @@ pub struct EvictionRequestClient {
 }
 impl EvictionRequestClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -42,52 +47,65 @@ impl EvictionRequestClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::lifecycle::v1alpha1::EvictionRequest> { &self.api }
     /// Creates a EvictionRequest; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, eviction_request: &'a crate::lifecycle::v1alpha1::EvictionRequest, options: &'a CreateOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         self.api.create(eviction_request, options)
     }
     /// Replaces a EvictionRequest; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, eviction_request: &'a crate::lifecycle::v1alpha1::EvictionRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         self.api.update(eviction_request, options)
     }
     /// Replaces the status of a EvictionRequest through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, eviction_request: &'a crate::lifecycle::v1alpha1::EvictionRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         self.api.update_status(eviction_request, options)
     }
     /// Deletes the EvictionRequest `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::lifecycle::v1alpha1::EvictionRequest>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every EvictionRequest `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::lifecycle::v1alpha1::EvictionRequest>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the EvictionRequest `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists EvictionRequest objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::lifecycle::v1alpha1::EvictionRequest>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches EvictionRequest objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::lifecycle::v1alpha1::EvictionRequest>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the EvictionRequest `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the EvictionRequest `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a EvictionRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::lifecycle::v1alpha1::generated::apply::EvictionRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a EvictionRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::lifecycle::v1alpha1::generated::apply::EvictionRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -99,6 +117,7 @@ pub struct EvictionClient {
 }
 impl EvictionClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -109,52 +128,65 @@ impl EvictionClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::lifecycle::v1alpha1::Eviction> { &self.api }
     /// Creates a Eviction; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, eviction: &'a crate::lifecycle::v1alpha1::Eviction, options: &'a CreateOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         self.api.create(eviction, options)
     }
     /// Replaces a Eviction; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, eviction: &'a crate::lifecycle::v1alpha1::Eviction, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         self.api.update(eviction, options)
     }
     /// Replaces the status of a Eviction through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, eviction: &'a crate::lifecycle::v1alpha1::Eviction, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         self.api.update_status(eviction, options)
     }
     /// Deletes the Eviction `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::lifecycle::v1alpha1::Eviction>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Eviction `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::lifecycle::v1alpha1::Eviction>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Eviction `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Eviction objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::lifecycle::v1alpha1::Eviction>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Eviction objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::lifecycle::v1alpha1::Eviction>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Eviction `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the Eviction `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a Eviction (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::lifecycle::v1alpha1::generated::apply::EvictionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a Eviction (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::lifecycle::v1alpha1::generated::apply::EvictionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

@@ -8,14 +8,17 @@ pub struct LifecycleV1alpha1Informers {
 }
 impl LifecycleV1alpha1Informers {
     /// The lifecycle.k8s.io/v1alpha1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of EvictionRequest objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn eviction_requests(&self) -> EvictionRequestInformer {
         EvictionRequestInformer::new(&self.factory)
     }
     /// The informer of Eviction objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn evictions(&self) -> EvictionInformer {
         EvictionInformer::new(&self.factory)
     }
@@ -27,14 +30,17 @@ pub struct EvictionRequestInformer {
 }
 impl EvictionRequestInformer {
     /// `factory`'s informer of EvictionRequest objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::lifecycle::v1alpha1::EvictionRequest>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::lifecycle::v1alpha1::EvictionRequest> { &self.informer }
     /// A lister of the informer's cache of EvictionRequest objects.
+    #[inline]
     pub fn lister(&self) -> crate::lifecycle::v1alpha1::generated::listers::EvictionRequestLister {
         crate::lifecycle::v1alpha1::generated::listers::EvictionRequestLister::new(self.informer.lister())
     }
@@ -46,14 +52,17 @@ pub struct EvictionInformer {
 }
 impl EvictionInformer {
     /// `factory`'s informer of Eviction objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::lifecycle::v1alpha1::Eviction>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::lifecycle::v1alpha1::Eviction> { &self.informer }
     /// A lister of the informer's cache of Eviction objects.
+    #[inline]
     pub fn lister(&self) -> crate::lifecycle::v1alpha1::generated::listers::EvictionLister {
         crate::lifecycle::v1alpha1::generated::listers::EvictionLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct EvictionRequestLister {
 }
 impl EvictionRequestLister {
     /// A lister over `lister`'s cache (a shared informer's: see `EvictionRequestInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::lifecycle::v1alpha1::EvictionRequest>) -> Self {
         Self { lister }
     }
     /// The cached EvictionRequest objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::lifecycle::v1alpha1::EvictionRequest>> {
         self.lister.list(selector)
     }
     /// The cached EvictionRequest objects of `namespace`.
+    #[inline]
     pub fn eviction_requests(&self, namespace: &str) -> EvictionRequestNamespaceLister {
         EvictionRequestNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct EvictionRequestNamespaceLister {
 }
 impl EvictionRequestNamespaceLister {
     /// The cached EvictionRequest objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::lifecycle::v1alpha1::EvictionRequest>> {
         self.lister.list(selector)
     }
     /// The cached EvictionRequest `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::lifecycle::v1alpha1::EvictionRequest>> {
         self.lister.get(name)
     }
@@ -46,14 +51,17 @@ pub struct EvictionLister {
 }
 impl EvictionLister {
     /// A lister over `lister`'s cache (a shared informer's: see `EvictionInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::lifecycle::v1alpha1::Eviction>) -> Self {
         Self { lister }
     }
     /// The cached Eviction objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::lifecycle::v1alpha1::Eviction>> {
         self.lister.list(selector)
     }
     /// The cached Eviction objects of `namespace`.
+    #[inline]
     pub fn evictions(&self, namespace: &str) -> EvictionNamespaceLister {
         EvictionNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -67,10 +75,12 @@ pub struct EvictionNamespaceLister {
 }
 impl EvictionNamespaceLister {
     /// The cached Eviction objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::lifecycle::v1alpha1::Eviction>> {
         self.lister.list(selector)
     }
     /// The cached Eviction `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::lifecycle::v1alpha1::Eviction>> {
         self.lister.get(name)
     }

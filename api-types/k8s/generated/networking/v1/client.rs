@@ -11,28 +11,35 @@ pub struct NetworkingV1Client {
 }
 impl NetworkingV1Client {
     /// A networking.k8s.io/v1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The NetworkPolicy objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn network_policies(&self, namespace: &str) -> NetworkPolicyClient {
         NetworkPolicyClient::new(self.client.clone(), namespace)
     }
     /// The Ingress objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn ingresses(&self, namespace: &str) -> IngressClient {
         IngressClient::new(self.client.clone(), namespace)
     }
     /// The IngressClass objects (cluster-scoped).
+    #[inline]
     pub fn ingress_classes(&self) -> IngressClassClient {
         IngressClassClient::new(self.client.clone())
     }
     /// The IPAddress objects (cluster-scoped).
+    #[inline]
     pub fn ip_addresses(&self) -> IPAddressClient {
         IPAddressClient::new(self.client.clone())
     }
     /// The ServiceCIDR objects (cluster-scoped).
+    #[inline]
     pub fn service_cidrs(&self) -> ServiceCIDRClient {
         ServiceCIDRClient::new(self.client.clone())
     }
@@ -44,6 +51,7 @@ pub struct NetworkPolicyClient {
 }
 impl NetworkPolicyClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -54,40 +62,50 @@ impl NetworkPolicyClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::networking::v1::NetworkPolicy> { &self.api }
     /// Creates a NetworkPolicy; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, network_policy: &'a crate::networking::v1::NetworkPolicy, options: &'a CreateOptions) -> impl Future<Output = Result<crate::networking::v1::NetworkPolicy, Error>> + 'a {
         self.api.create(network_policy, options)
     }
     /// Replaces a NetworkPolicy.
+    #[inline]
     pub fn update<'a>(&'a self, network_policy: &'a crate::networking::v1::NetworkPolicy, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::networking::v1::NetworkPolicy, Error>> + 'a {
         self.api.update(network_policy, options)
     }
     /// Deletes the NetworkPolicy `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::networking::v1::NetworkPolicy>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every NetworkPolicy `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::networking::v1::NetworkPolicy>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the NetworkPolicy `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::networking::v1::NetworkPolicy, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists NetworkPolicy objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::networking::v1::NetworkPolicy>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches NetworkPolicy objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::networking::v1::NetworkPolicy>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the NetworkPolicy `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::NetworkPolicy, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a NetworkPolicy (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::NetworkPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::NetworkPolicy, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -99,6 +117,7 @@ pub struct IngressClient {
 }
 impl IngressClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -109,52 +128,65 @@ impl IngressClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::networking::v1::Ingress> { &self.api }
     /// Creates a Ingress; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, ingress: &'a crate::networking::v1::Ingress, options: &'a CreateOptions) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         self.api.create(ingress, options)
     }
     /// Replaces a Ingress; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, ingress: &'a crate::networking::v1::Ingress, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         self.api.update(ingress, options)
     }
     /// Replaces the status of a Ingress through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, ingress: &'a crate::networking::v1::Ingress, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         self.api.update_status(ingress, options)
     }
     /// Deletes the Ingress `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::networking::v1::Ingress>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Ingress `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::networking::v1::Ingress>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Ingress `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Ingress objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::networking::v1::Ingress>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Ingress objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::networking::v1::Ingress>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Ingress `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the Ingress `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a Ingress (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::IngressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a Ingress (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::IngressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -166,6 +198,7 @@ pub struct IngressClassClient {
 }
 impl IngressClassClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -173,40 +206,50 @@ impl IngressClassClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::networking::v1::IngressClass> { &self.api }
     /// Creates a IngressClass; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, ingress_class: &'a crate::networking::v1::IngressClass, options: &'a CreateOptions) -> impl Future<Output = Result<crate::networking::v1::IngressClass, Error>> + 'a {
         self.api.create(ingress_class, options)
     }
     /// Replaces a IngressClass.
+    #[inline]
     pub fn update<'a>(&'a self, ingress_class: &'a crate::networking::v1::IngressClass, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::networking::v1::IngressClass, Error>> + 'a {
         self.api.update(ingress_class, options)
     }
     /// Deletes the IngressClass `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::networking::v1::IngressClass>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every IngressClass `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::networking::v1::IngressClass>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the IngressClass `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::networking::v1::IngressClass, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists IngressClass objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::networking::v1::IngressClass>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches IngressClass objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::networking::v1::IngressClass>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the IngressClass `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::IngressClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a IngressClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::IngressClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::IngressClass, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -218,6 +261,7 @@ pub struct IPAddressClient {
 }
 impl IPAddressClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -225,40 +269,50 @@ impl IPAddressClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::networking::v1::IPAddress> { &self.api }
     /// Creates a IPAddress; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, ip_address: &'a crate::networking::v1::IPAddress, options: &'a CreateOptions) -> impl Future<Output = Result<crate::networking::v1::IPAddress, Error>> + 'a {
         self.api.create(ip_address, options)
     }
     /// Replaces a IPAddress.
+    #[inline]
     pub fn update<'a>(&'a self, ip_address: &'a crate::networking::v1::IPAddress, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::networking::v1::IPAddress, Error>> + 'a {
         self.api.update(ip_address, options)
     }
     /// Deletes the IPAddress `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::networking::v1::IPAddress>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every IPAddress `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::networking::v1::IPAddress>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the IPAddress `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::networking::v1::IPAddress, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists IPAddress objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::networking::v1::IPAddress>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches IPAddress objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::networking::v1::IPAddress>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the IPAddress `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::IPAddress, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a IPAddress (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::IPAddressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::IPAddress, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -270,6 +324,7 @@ pub struct ServiceCIDRClient {
 }
 impl ServiceCIDRClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -277,52 +332,65 @@ impl ServiceCIDRClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::networking::v1::ServiceCIDR> { &self.api }
     /// Creates a ServiceCIDR; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, service_cidr: &'a crate::networking::v1::ServiceCIDR, options: &'a CreateOptions) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         self.api.create(service_cidr, options)
     }
     /// Replaces a ServiceCIDR; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, service_cidr: &'a crate::networking::v1::ServiceCIDR, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         self.api.update(service_cidr, options)
     }
     /// Replaces the status of a ServiceCIDR through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, service_cidr: &'a crate::networking::v1::ServiceCIDR, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         self.api.update_status(service_cidr, options)
     }
     /// Deletes the ServiceCIDR `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::networking::v1::ServiceCIDR>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ServiceCIDR `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::networking::v1::ServiceCIDR>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ServiceCIDR `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ServiceCIDR objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::networking::v1::ServiceCIDR>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ServiceCIDR objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::networking::v1::ServiceCIDR>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ServiceCIDR `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the ServiceCIDR `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a ServiceCIDR (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::ServiceCIDRApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a ServiceCIDR (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::ServiceCIDRApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

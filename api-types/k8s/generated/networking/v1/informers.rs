@@ -8,26 +8,32 @@ pub struct NetworkingV1Informers {
 }
 impl NetworkingV1Informers {
     /// The networking.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of NetworkPolicy objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn network_policies(&self) -> NetworkPolicyInformer {
         NetworkPolicyInformer::new(&self.factory)
     }
     /// The informer of Ingress objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn ingresses(&self) -> IngressInformer {
         IngressInformer::new(&self.factory)
     }
     /// The informer of IngressClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn ingress_classes(&self) -> IngressClassInformer {
         IngressClassInformer::new(&self.factory)
     }
     /// The informer of IPAddress objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn ip_addresses(&self) -> IPAddressInformer {
         IPAddressInformer::new(&self.factory)
     }
     /// The informer of ServiceCIDR objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn service_cidrs(&self) -> ServiceCIDRInformer {
         ServiceCIDRInformer::new(&self.factory)
     }
@@ -39,14 +45,17 @@ pub struct NetworkPolicyInformer {
 }
 impl NetworkPolicyInformer {
     /// `factory`'s informer of NetworkPolicy objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1::NetworkPolicy>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::NetworkPolicy> { &self.informer }
     /// A lister of the informer's cache of NetworkPolicy objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::NetworkPolicyLister {
         crate::networking::v1::generated::listers::NetworkPolicyLister::new(self.informer.lister())
     }
@@ -58,14 +67,17 @@ pub struct IngressInformer {
 }
 impl IngressInformer {
     /// `factory`'s informer of Ingress objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1::Ingress>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::Ingress> { &self.informer }
     /// A lister of the informer's cache of Ingress objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::IngressLister {
         crate::networking::v1::generated::listers::IngressLister::new(self.informer.lister())
     }
@@ -77,14 +89,17 @@ pub struct IngressClassInformer {
 }
 impl IngressClassInformer {
     /// `factory`'s informer of IngressClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1::IngressClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::IngressClass> { &self.informer }
     /// A lister of the informer's cache of IngressClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::IngressClassLister {
         crate::networking::v1::generated::listers::IngressClassLister::new(self.informer.lister())
     }
@@ -96,14 +111,17 @@ pub struct IPAddressInformer {
 }
 impl IPAddressInformer {
     /// `factory`'s informer of IPAddress objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1::IPAddress>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::IPAddress> { &self.informer }
     /// A lister of the informer's cache of IPAddress objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::IPAddressLister {
         crate::networking::v1::generated::listers::IPAddressLister::new(self.informer.lister())
     }
@@ -115,14 +133,17 @@ pub struct ServiceCIDRInformer {
 }
 impl ServiceCIDRInformer {
     /// `factory`'s informer of ServiceCIDR objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1::ServiceCIDR>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::ServiceCIDR> { &self.informer }
     /// A lister of the informer's cache of ServiceCIDR objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::ServiceCIDRLister {
         crate::networking::v1::generated::listers::ServiceCIDRLister::new(self.informer.lister())
     }

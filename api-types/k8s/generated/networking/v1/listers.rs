@@ -10,14 +10,17 @@ pub struct NetworkPolicyLister {
 }
 impl NetworkPolicyLister {
     /// A lister over `lister`'s cache (a shared informer's: see `NetworkPolicyInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::NetworkPolicy>) -> Self {
         Self { lister }
     }
     /// The cached NetworkPolicy objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::NetworkPolicy>> {
         self.lister.list(selector)
     }
     /// The cached NetworkPolicy objects of `namespace`.
+    #[inline]
     pub fn network_policies(&self, namespace: &str) -> NetworkPolicyNamespaceLister {
         NetworkPolicyNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct NetworkPolicyNamespaceLister {
 }
 impl NetworkPolicyNamespaceLister {
     /// The cached NetworkPolicy objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::NetworkPolicy>> {
         self.lister.list(selector)
     }
     /// The cached NetworkPolicy `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::NetworkPolicy>> {
         self.lister.get(name)
     }
@@ -46,14 +51,17 @@ pub struct IngressLister {
 }
 impl IngressLister {
     /// A lister over `lister`'s cache (a shared informer's: see `IngressInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::Ingress>) -> Self {
         Self { lister }
     }
     /// The cached Ingress objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::Ingress>> {
         self.lister.list(selector)
     }
     /// The cached Ingress objects of `namespace`.
+    #[inline]
     pub fn ingresses(&self, namespace: &str) -> IngressNamespaceLister {
         IngressNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -67,10 +75,12 @@ pub struct IngressNamespaceLister {
 }
 impl IngressNamespaceLister {
     /// The cached Ingress objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::Ingress>> {
         self.lister.list(selector)
     }
     /// The cached Ingress `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::Ingress>> {
         self.lister.get(name)
     }
@@ -82,14 +92,17 @@ pub struct IngressClassLister {
 }
 impl IngressClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `IngressClassInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::IngressClass>) -> Self {
         Self { lister }
     }
     /// The cached IngressClass objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::IngressClass>> {
         self.lister.list(selector)
     }
     /// The cached IngressClass `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::IngressClass>> {
         self.lister.get(name)
     }
@@ -101,14 +114,17 @@ pub struct IPAddressLister {
 }
 impl IPAddressLister {
     /// A lister over `lister`'s cache (a shared informer's: see `IPAddressInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::IPAddress>) -> Self {
         Self { lister }
     }
     /// The cached IPAddress objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::IPAddress>> {
         self.lister.list(selector)
     }
     /// The cached IPAddress `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::IPAddress>> {
         self.lister.get(name)
     }
@@ -120,14 +136,17 @@ pub struct ServiceCIDRLister {
 }
 impl ServiceCIDRLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ServiceCIDRInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::networking::v1::ServiceCIDR>) -> Self {
         Self { lister }
     }
     /// The cached ServiceCIDR objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::networking::v1::ServiceCIDR>> {
         self.lister.list(selector)
     }
     /// The cached ServiceCIDR `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::networking::v1::ServiceCIDR>> {
         self.lister.get(name)
     }

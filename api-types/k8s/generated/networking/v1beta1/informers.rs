@@ -8,22 +8,27 @@ pub struct NetworkingV1beta1Informers {
 }
 impl NetworkingV1beta1Informers {
     /// The networking.k8s.io/v1beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Ingress objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn ingresses(&self) -> IngressInformer {
         IngressInformer::new(&self.factory)
     }
     /// The informer of IngressClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn ingress_classes(&self) -> IngressClassInformer {
         IngressClassInformer::new(&self.factory)
     }
     /// The informer of IPAddress objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn ip_addresses(&self) -> IPAddressInformer {
         IPAddressInformer::new(&self.factory)
     }
     /// The informer of ServiceCIDR objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn service_cidrs(&self) -> ServiceCIDRInformer {
         ServiceCIDRInformer::new(&self.factory)
     }
@@ -35,14 +40,17 @@ pub struct IngressInformer {
 }
 impl IngressInformer {
     /// `factory`'s informer of Ingress objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1beta1::Ingress>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::Ingress> { &self.informer }
     /// A lister of the informer's cache of Ingress objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1beta1::generated::listers::IngressLister {
         crate::networking::v1beta1::generated::listers::IngressLister::new(self.informer.lister())
     }
@@ -54,14 +62,17 @@ pub struct IngressClassInformer {
 }
 impl IngressClassInformer {
     /// `factory`'s informer of IngressClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1beta1::IngressClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::IngressClass> { &self.informer }
     /// A lister of the informer's cache of IngressClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1beta1::generated::listers::IngressClassLister {
         crate::networking::v1beta1::generated::listers::IngressClassLister::new(self.informer.lister())
     }
@@ -73,14 +84,17 @@ pub struct IPAddressInformer {
 }
 impl IPAddressInformer {
     /// `factory`'s informer of IPAddress objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1beta1::IPAddress>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::IPAddress> { &self.informer }
     /// A lister of the informer's cache of IPAddress objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1beta1::generated::listers::IPAddressLister {
         crate::networking::v1beta1::generated::listers::IPAddressLister::new(self.informer.lister())
     }
@@ -92,14 +106,17 @@ pub struct ServiceCIDRInformer {
 }
 impl ServiceCIDRInformer {
     /// `factory`'s informer of ServiceCIDR objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::networking::v1beta1::ServiceCIDR>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::ServiceCIDR> { &self.informer }
     /// A lister of the informer's cache of ServiceCIDR objects.
+    #[inline]
     pub fn lister(&self) -> crate::networking::v1beta1::generated::listers::ServiceCIDRLister {
         crate::networking::v1beta1::generated::listers::ServiceCIDRLister::new(self.informer.lister())
     }

@@ -11,12 +11,15 @@ pub struct NodeV1Client {
 }
 impl NodeV1Client {
     /// A node.k8s.io/v1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The RuntimeClass objects (cluster-scoped).
+    #[inline]
     pub fn runtime_classes(&self) -> RuntimeClassClient {
         RuntimeClassClient::new(self.client.clone())
     }
@@ -28,6 +31,7 @@ pub struct RuntimeClassClient {
 }
 impl RuntimeClassClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -35,40 +39,50 @@ impl RuntimeClassClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::node::v1::RuntimeClass> { &self.api }
     /// Creates a RuntimeClass; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, runtime_class: &'a crate::node::v1::RuntimeClass, options: &'a CreateOptions) -> impl Future<Output = Result<crate::node::v1::RuntimeClass, Error>> + 'a {
         self.api.create(runtime_class, options)
     }
     /// Replaces a RuntimeClass.
+    #[inline]
     pub fn update<'a>(&'a self, runtime_class: &'a crate::node::v1::RuntimeClass, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::node::v1::RuntimeClass, Error>> + 'a {
         self.api.update(runtime_class, options)
     }
     /// Deletes the RuntimeClass `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::node::v1::RuntimeClass>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every RuntimeClass `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::node::v1::RuntimeClass>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the RuntimeClass `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::node::v1::RuntimeClass, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists RuntimeClass objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::node::v1::RuntimeClass>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches RuntimeClass objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::node::v1::RuntimeClass>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the RuntimeClass `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::node::v1::RuntimeClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a RuntimeClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::node::v1::generated::apply::RuntimeClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::node::v1::RuntimeClass, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

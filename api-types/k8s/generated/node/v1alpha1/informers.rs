@@ -8,10 +8,12 @@ pub struct NodeV1alpha1Informers {
 }
 impl NodeV1alpha1Informers {
     /// The node.k8s.io/v1alpha1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of RuntimeClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn runtime_classes(&self) -> RuntimeClassInformer {
         RuntimeClassInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct RuntimeClassInformer {
 }
 impl RuntimeClassInformer {
     /// `factory`'s informer of RuntimeClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::node::v1alpha1::RuntimeClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::node::v1alpha1::RuntimeClass> { &self.informer }
     /// A lister of the informer's cache of RuntimeClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::node::v1alpha1::generated::listers::RuntimeClassLister {
         crate::node::v1alpha1::generated::listers::RuntimeClassLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct RuntimeClassLister {
 }
 impl RuntimeClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `RuntimeClassInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::node::v1alpha1::RuntimeClass>) -> Self {
         Self { lister }
     }
     /// The cached RuntimeClass objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::node::v1alpha1::RuntimeClass>> {
         self.lister.list(selector)
     }
     /// The cached RuntimeClass `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::node::v1alpha1::RuntimeClass>> {
         self.lister.get(name)
     }

@@ -10,14 +10,17 @@ pub struct PodDisruptionBudgetLister {
 }
 impl PodDisruptionBudgetLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PodDisruptionBudgetInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::policy::v1::PodDisruptionBudget>) -> Self {
         Self { lister }
     }
     /// The cached PodDisruptionBudget objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::policy::v1::PodDisruptionBudget>> {
         self.lister.list(selector)
     }
     /// The cached PodDisruptionBudget objects of `namespace`.
+    #[inline]
     pub fn pod_disruption_budgets(&self, namespace: &str) -> PodDisruptionBudgetNamespaceLister {
         PodDisruptionBudgetNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct PodDisruptionBudgetNamespaceLister {
 }
 impl PodDisruptionBudgetNamespaceLister {
     /// The cached PodDisruptionBudget objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::policy::v1::PodDisruptionBudget>> {
         self.lister.list(selector)
     }
     /// The cached PodDisruptionBudget `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::policy::v1::PodDisruptionBudget>> {
         self.lister.get(name)
     }

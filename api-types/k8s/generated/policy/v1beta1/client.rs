@@ -11,16 +11,20 @@ pub struct PolicyV1beta1Client {
 }
 impl PolicyV1beta1Client {
     /// A policy/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The PodDisruptionBudget objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn pod_disruption_budgets(&self, namespace: &str) -> PodDisruptionBudgetClient {
         PodDisruptionBudgetClient::new(self.client.clone(), namespace)
     }
     /// The Eviction objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn evictions(&self, namespace: &str) -> EvictionClient {
         EvictionClient::new(self.client.clone(), namespace)
     }
@@ -32,6 +36,7 @@ pub struct PodDisruptionBudgetClient {
 }
 impl PodDisruptionBudgetClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -42,52 +47,65 @@ impl PodDisruptionBudgetClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::policy::v1beta1::PodDisruptionBudget> { &self.api }
     /// Creates a PodDisruptionBudget; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, pod_disruption_budget: &'a crate::policy::v1beta1::PodDisruptionBudget, options: &'a CreateOptions) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         self.api.create(pod_disruption_budget, options)
     }
     /// Replaces a PodDisruptionBudget; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, pod_disruption_budget: &'a crate::policy::v1beta1::PodDisruptionBudget, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         self.api.update(pod_disruption_budget, options)
     }
     /// Replaces the status of a PodDisruptionBudget through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, pod_disruption_budget: &'a crate::policy::v1beta1::PodDisruptionBudget, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         self.api.update_status(pod_disruption_budget, options)
     }
     /// Deletes the PodDisruptionBudget `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::policy::v1beta1::PodDisruptionBudget>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every PodDisruptionBudget `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::policy::v1beta1::PodDisruptionBudget>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the PodDisruptionBudget `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists PodDisruptionBudget objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::policy::v1beta1::PodDisruptionBudget>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches PodDisruptionBudget objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::policy::v1beta1::PodDisruptionBudget>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the PodDisruptionBudget `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the PodDisruptionBudget `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a PodDisruptionBudget (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::policy::v1beta1::generated::apply::PodDisruptionBudgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a PodDisruptionBudget (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::policy::v1beta1::generated::apply::PodDisruptionBudgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -99,6 +117,7 @@ pub struct EvictionClient {
 }
 impl EvictionClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -109,5 +128,6 @@ impl EvictionClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::policy::v1beta1::Eviction> { &self.api }
 }

@@ -8,10 +8,12 @@ pub struct PolicyV1beta1Informers {
 }
 impl PolicyV1beta1Informers {
     /// The policy/v1beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of PodDisruptionBudget objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn pod_disruption_budgets(&self) -> PodDisruptionBudgetInformer {
         PodDisruptionBudgetInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct PodDisruptionBudgetInformer {
 }
 impl PodDisruptionBudgetInformer {
     /// `factory`'s informer of PodDisruptionBudget objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::policy::v1beta1::PodDisruptionBudget>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::policy::v1beta1::PodDisruptionBudget> { &self.informer }
     /// A lister of the informer's cache of PodDisruptionBudget objects.
+    #[inline]
     pub fn lister(&self) -> crate::policy::v1beta1::generated::listers::PodDisruptionBudgetLister {
         crate::policy::v1beta1::generated::listers::PodDisruptionBudgetLister::new(self.informer.lister())
     }

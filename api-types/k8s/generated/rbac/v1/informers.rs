@@ -8,22 +8,27 @@ pub struct RbacV1Informers {
 }
 impl RbacV1Informers {
     /// The rbac.authorization.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Role objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn roles(&self) -> RoleInformer {
         RoleInformer::new(&self.factory)
     }
     /// The informer of RoleBinding objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn role_bindings(&self) -> RoleBindingInformer {
         RoleBindingInformer::new(&self.factory)
     }
     /// The informer of ClusterRole objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn cluster_roles(&self) -> ClusterRoleInformer {
         ClusterRoleInformer::new(&self.factory)
     }
     /// The informer of ClusterRoleBinding objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn cluster_role_bindings(&self) -> ClusterRoleBindingInformer {
         ClusterRoleBindingInformer::new(&self.factory)
     }
@@ -35,14 +40,17 @@ pub struct RoleInformer {
 }
 impl RoleInformer {
     /// `factory`'s informer of Role objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::rbac::v1::Role>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::Role> { &self.informer }
     /// A lister of the informer's cache of Role objects.
+    #[inline]
     pub fn lister(&self) -> crate::rbac::v1::generated::listers::RoleLister {
         crate::rbac::v1::generated::listers::RoleLister::new(self.informer.lister())
     }
@@ -54,14 +62,17 @@ pub struct RoleBindingInformer {
 }
 impl RoleBindingInformer {
     /// `factory`'s informer of RoleBinding objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::rbac::v1::RoleBinding>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::RoleBinding> { &self.informer }
     /// A lister of the informer's cache of RoleBinding objects.
+    #[inline]
     pub fn lister(&self) -> crate::rbac::v1::generated::listers::RoleBindingLister {
         crate::rbac::v1::generated::listers::RoleBindingLister::new(self.informer.lister())
     }
@@ -73,14 +84,17 @@ pub struct ClusterRoleInformer {
 }
 impl ClusterRoleInformer {
     /// `factory`'s informer of ClusterRole objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::rbac::v1::ClusterRole>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::ClusterRole> { &self.informer }
     /// A lister of the informer's cache of ClusterRole objects.
+    #[inline]
     pub fn lister(&self) -> crate::rbac::v1::generated::listers::ClusterRoleLister {
         crate::rbac::v1::generated::listers::ClusterRoleLister::new(self.informer.lister())
     }
@@ -92,14 +106,17 @@ pub struct ClusterRoleBindingInformer {
 }
 impl ClusterRoleBindingInformer {
     /// `factory`'s informer of ClusterRoleBinding objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::rbac::v1::ClusterRoleBinding>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::ClusterRoleBinding> { &self.informer }
     /// A lister of the informer's cache of ClusterRoleBinding objects.
+    #[inline]
     pub fn lister(&self) -> crate::rbac::v1::generated::listers::ClusterRoleBindingLister {
         crate::rbac::v1::generated::listers::ClusterRoleBindingLister::new(self.informer.lister())
     }

@@ -11,24 +11,30 @@ pub struct RbacV1beta1Client {
 }
 impl RbacV1beta1Client {
     /// A rbac.authorization.k8s.io/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The Role objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn roles(&self, namespace: &str) -> RoleClient {
         RoleClient::new(self.client.clone(), namespace)
     }
     /// The RoleBinding objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn role_bindings(&self, namespace: &str) -> RoleBindingClient {
         RoleBindingClient::new(self.client.clone(), namespace)
     }
     /// The ClusterRole objects (cluster-scoped).
+    #[inline]
     pub fn cluster_roles(&self) -> ClusterRoleClient {
         ClusterRoleClient::new(self.client.clone())
     }
     /// The ClusterRoleBinding objects (cluster-scoped).
+    #[inline]
     pub fn cluster_role_bindings(&self) -> ClusterRoleBindingClient {
         ClusterRoleBindingClient::new(self.client.clone())
     }
@@ -40,6 +46,7 @@ pub struct RoleClient {
 }
 impl RoleClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -50,40 +57,50 @@ impl RoleClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::rbac::v1beta1::Role> { &self.api }
     /// Creates a Role; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, role: &'a crate::rbac::v1beta1::Role, options: &'a CreateOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::Role, Error>> + 'a {
         self.api.create(role, options)
     }
     /// Replaces a Role.
+    #[inline]
     pub fn update<'a>(&'a self, role: &'a crate::rbac::v1beta1::Role, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::Role, Error>> + 'a {
         self.api.update(role, options)
     }
     /// Deletes the Role `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::rbac::v1beta1::Role>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Role `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::rbac::v1beta1::Role>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Role `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::Role, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Role objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::rbac::v1beta1::Role>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Role objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::rbac::v1beta1::Role>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Role `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::Role, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a Role (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::rbac::v1beta1::generated::apply::RoleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::rbac::v1beta1::Role, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -95,6 +112,7 @@ pub struct RoleBindingClient {
 }
 impl RoleBindingClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -105,40 +123,50 @@ impl RoleBindingClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::rbac::v1beta1::RoleBinding> { &self.api }
     /// Creates a RoleBinding; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, role_binding: &'a crate::rbac::v1beta1::RoleBinding, options: &'a CreateOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::RoleBinding, Error>> + 'a {
         self.api.create(role_binding, options)
     }
     /// Replaces a RoleBinding.
+    #[inline]
     pub fn update<'a>(&'a self, role_binding: &'a crate::rbac::v1beta1::RoleBinding, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::RoleBinding, Error>> + 'a {
         self.api.update(role_binding, options)
     }
     /// Deletes the RoleBinding `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::rbac::v1beta1::RoleBinding>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every RoleBinding `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::rbac::v1beta1::RoleBinding>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the RoleBinding `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::RoleBinding, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists RoleBinding objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::rbac::v1beta1::RoleBinding>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches RoleBinding objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::rbac::v1beta1::RoleBinding>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the RoleBinding `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::RoleBinding, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a RoleBinding (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::rbac::v1beta1::generated::apply::RoleBindingApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::rbac::v1beta1::RoleBinding, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -150,6 +178,7 @@ pub struct ClusterRoleClient {
 }
 impl ClusterRoleClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -157,40 +186,50 @@ impl ClusterRoleClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::rbac::v1beta1::ClusterRole> { &self.api }
     /// Creates a ClusterRole; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, cluster_role: &'a crate::rbac::v1beta1::ClusterRole, options: &'a CreateOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRole, Error>> + 'a {
         self.api.create(cluster_role, options)
     }
     /// Replaces a ClusterRole.
+    #[inline]
     pub fn update<'a>(&'a self, cluster_role: &'a crate::rbac::v1beta1::ClusterRole, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRole, Error>> + 'a {
         self.api.update(cluster_role, options)
     }
     /// Deletes the ClusterRole `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::rbac::v1beta1::ClusterRole>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ClusterRole `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::rbac::v1beta1::ClusterRole>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ClusterRole `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRole, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ClusterRole objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::rbac::v1beta1::ClusterRole>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ClusterRole objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::rbac::v1beta1::ClusterRole>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ClusterRole `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRole, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ClusterRole (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::rbac::v1beta1::generated::apply::ClusterRoleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRole, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -202,6 +241,7 @@ pub struct ClusterRoleBindingClient {
 }
 impl ClusterRoleBindingClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -209,40 +249,50 @@ impl ClusterRoleBindingClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::rbac::v1beta1::ClusterRoleBinding> { &self.api }
     /// Creates a ClusterRoleBinding; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, cluster_role_binding: &'a crate::rbac::v1beta1::ClusterRoleBinding, options: &'a CreateOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRoleBinding, Error>> + 'a {
         self.api.create(cluster_role_binding, options)
     }
     /// Replaces a ClusterRoleBinding.
+    #[inline]
     pub fn update<'a>(&'a self, cluster_role_binding: &'a crate::rbac::v1beta1::ClusterRoleBinding, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRoleBinding, Error>> + 'a {
         self.api.update(cluster_role_binding, options)
     }
     /// Deletes the ClusterRoleBinding `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::rbac::v1beta1::ClusterRoleBinding>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ClusterRoleBinding `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::rbac::v1beta1::ClusterRoleBinding>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ClusterRoleBinding `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRoleBinding, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ClusterRoleBinding objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::rbac::v1beta1::ClusterRoleBinding>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ClusterRoleBinding objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::rbac::v1beta1::ClusterRoleBinding>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ClusterRoleBinding `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRoleBinding, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ClusterRoleBinding (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::rbac::v1beta1::generated::apply::ClusterRoleBindingApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::rbac::v1beta1::ClusterRoleBinding, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

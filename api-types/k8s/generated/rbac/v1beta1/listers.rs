@@ -10,14 +10,17 @@ pub struct RoleLister {
 }
 impl RoleLister {
     /// A lister over `lister`'s cache (a shared informer's: see `RoleInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::rbac::v1beta1::Role>) -> Self {
         Self { lister }
     }
     /// The cached Role objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::rbac::v1beta1::Role>> {
         self.lister.list(selector)
     }
     /// The cached Role objects of `namespace`.
+    #[inline]
     pub fn roles(&self, namespace: &str) -> RoleNamespaceLister {
         RoleNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct RoleNamespaceLister {
 }
 impl RoleNamespaceLister {
     /// The cached Role objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::rbac::v1beta1::Role>> {
         self.lister.list(selector)
     }
     /// The cached Role `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::rbac::v1beta1::Role>> {
         self.lister.get(name)
     }
@@ -46,14 +51,17 @@ pub struct RoleBindingLister {
 }
 impl RoleBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `RoleBindingInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::rbac::v1beta1::RoleBinding>) -> Self {
         Self { lister }
     }
     /// The cached RoleBinding objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::rbac::v1beta1::RoleBinding>> {
         self.lister.list(selector)
     }
     /// The cached RoleBinding objects of `namespace`.
+    #[inline]
     pub fn role_bindings(&self, namespace: &str) -> RoleBindingNamespaceLister {
         RoleBindingNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -67,10 +75,12 @@ pub struct RoleBindingNamespaceLister {
 }
 impl RoleBindingNamespaceLister {
     /// The cached RoleBinding objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::rbac::v1beta1::RoleBinding>> {
         self.lister.list(selector)
     }
     /// The cached RoleBinding `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::rbac::v1beta1::RoleBinding>> {
         self.lister.get(name)
     }
@@ -82,14 +92,17 @@ pub struct ClusterRoleLister {
 }
 impl ClusterRoleLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ClusterRoleInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::rbac::v1beta1::ClusterRole>) -> Self {
         Self { lister }
     }
     /// The cached ClusterRole objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::rbac::v1beta1::ClusterRole>> {
         self.lister.list(selector)
     }
     /// The cached ClusterRole `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::rbac::v1beta1::ClusterRole>> {
         self.lister.get(name)
     }
@@ -101,14 +114,17 @@ pub struct ClusterRoleBindingLister {
 }
 impl ClusterRoleBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ClusterRoleBindingInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::rbac::v1beta1::ClusterRoleBinding>) -> Self {
         Self { lister }
     }
     /// The cached ClusterRoleBinding objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::rbac::v1beta1::ClusterRoleBinding>> {
         self.lister.list(selector)
     }
     /// The cached ClusterRoleBinding `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::rbac::v1beta1::ClusterRoleBinding>> {
         self.lister.get(name)
     }

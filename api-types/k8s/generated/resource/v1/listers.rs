@@ -10,14 +10,17 @@ pub struct ResourceSliceLister {
 }
 impl ResourceSliceLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ResourceSliceInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1::ResourceSlice>) -> Self {
         Self { lister }
     }
     /// The cached ResourceSlice objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::ResourceSlice>> {
         self.lister.list(selector)
     }
     /// The cached ResourceSlice `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::resource::v1::ResourceSlice>> {
         self.lister.get(name)
     }
@@ -29,14 +32,17 @@ pub struct DeviceTaintRuleLister {
 }
 impl DeviceTaintRuleLister {
     /// A lister over `lister`'s cache (a shared informer's: see `DeviceTaintRuleInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1::DeviceTaintRule>) -> Self {
         Self { lister }
     }
     /// The cached DeviceTaintRule objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::DeviceTaintRule>> {
         self.lister.list(selector)
     }
     /// The cached DeviceTaintRule `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::resource::v1::DeviceTaintRule>> {
         self.lister.get(name)
     }
@@ -48,14 +54,17 @@ pub struct ResourceClaimLister {
 }
 impl ResourceClaimLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ResourceClaimInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1::ResourceClaim>) -> Self {
         Self { lister }
     }
     /// The cached ResourceClaim objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::ResourceClaim>> {
         self.lister.list(selector)
     }
     /// The cached ResourceClaim objects of `namespace`.
+    #[inline]
     pub fn resource_claims(&self, namespace: &str) -> ResourceClaimNamespaceLister {
         ResourceClaimNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -69,10 +78,12 @@ pub struct ResourceClaimNamespaceLister {
 }
 impl ResourceClaimNamespaceLister {
     /// The cached ResourceClaim objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::ResourceClaim>> {
         self.lister.list(selector)
     }
     /// The cached ResourceClaim `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::resource::v1::ResourceClaim>> {
         self.lister.get(name)
     }
@@ -84,14 +95,17 @@ pub struct DeviceClassLister {
 }
 impl DeviceClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `DeviceClassInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1::DeviceClass>) -> Self {
         Self { lister }
     }
     /// The cached DeviceClass objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::DeviceClass>> {
         self.lister.list(selector)
     }
     /// The cached DeviceClass `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::resource::v1::DeviceClass>> {
         self.lister.get(name)
     }
@@ -103,14 +117,17 @@ pub struct ResourceClaimTemplateLister {
 }
 impl ResourceClaimTemplateLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ResourceClaimTemplateInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1::ResourceClaimTemplate>) -> Self {
         Self { lister }
     }
     /// The cached ResourceClaimTemplate objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::ResourceClaimTemplate>> {
         self.lister.list(selector)
     }
     /// The cached ResourceClaimTemplate objects of `namespace`.
+    #[inline]
     pub fn resource_claim_templates(&self, namespace: &str) -> ResourceClaimTemplateNamespaceLister {
         ResourceClaimTemplateNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -124,10 +141,12 @@ pub struct ResourceClaimTemplateNamespaceLister {
 }
 impl ResourceClaimTemplateNamespaceLister {
     /// The cached ResourceClaimTemplate objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::ResourceClaimTemplate>> {
         self.lister.list(selector)
     }
     /// The cached ResourceClaimTemplate `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::resource::v1::ResourceClaimTemplate>> {
         self.lister.get(name)
     }

@@ -11,16 +11,20 @@ pub struct ResourceV1alpha3Client {
 }
 impl ResourceV1alpha3Client {
     /// A resource.k8s.io/v1alpha3 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The DeviceTaintRule objects (cluster-scoped).
+    #[inline]
     pub fn device_taint_rules(&self) -> DeviceTaintRuleClient {
         DeviceTaintRuleClient::new(self.client.clone())
     }
     /// The ResourcePoolStatusRequest objects (cluster-scoped).
+    #[inline]
     pub fn resource_pool_status_requests(&self) -> ResourcePoolStatusRequestClient {
         ResourcePoolStatusRequestClient::new(self.client.clone())
     }
@@ -32,6 +36,7 @@ pub struct DeviceTaintRuleClient {
 }
 impl DeviceTaintRuleClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -39,52 +44,65 @@ impl DeviceTaintRuleClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::resource::v1alpha3::DeviceTaintRule> { &self.api }
     /// Creates a DeviceTaintRule; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, device_taint_rule: &'a crate::resource::v1alpha3::DeviceTaintRule, options: &'a CreateOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         self.api.create(device_taint_rule, options)
     }
     /// Replaces a DeviceTaintRule; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, device_taint_rule: &'a crate::resource::v1alpha3::DeviceTaintRule, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         self.api.update(device_taint_rule, options)
     }
     /// Replaces the status of a DeviceTaintRule through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, device_taint_rule: &'a crate::resource::v1alpha3::DeviceTaintRule, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         self.api.update_status(device_taint_rule, options)
     }
     /// Deletes the DeviceTaintRule `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::resource::v1alpha3::DeviceTaintRule>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every DeviceTaintRule `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::resource::v1alpha3::DeviceTaintRule>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the DeviceTaintRule `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists DeviceTaintRule objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::resource::v1alpha3::DeviceTaintRule>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches DeviceTaintRule objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::resource::v1alpha3::DeviceTaintRule>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the DeviceTaintRule `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the DeviceTaintRule `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a DeviceTaintRule (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1alpha3::generated::apply::DeviceTaintRuleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a DeviceTaintRule (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::resource::v1alpha3::generated::apply::DeviceTaintRuleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -96,6 +114,7 @@ pub struct ResourcePoolStatusRequestClient {
 }
 impl ResourcePoolStatusRequestClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -103,52 +122,65 @@ impl ResourcePoolStatusRequestClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::resource::v1alpha3::ResourcePoolStatusRequest> { &self.api }
     /// Creates a ResourcePoolStatusRequest; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, resource_pool_status_request: &'a crate::resource::v1alpha3::ResourcePoolStatusRequest, options: &'a CreateOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         self.api.create(resource_pool_status_request, options)
     }
     /// Replaces a ResourcePoolStatusRequest; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, resource_pool_status_request: &'a crate::resource::v1alpha3::ResourcePoolStatusRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         self.api.update(resource_pool_status_request, options)
     }
     /// Replaces the status of a ResourcePoolStatusRequest through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, resource_pool_status_request: &'a crate::resource::v1alpha3::ResourcePoolStatusRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         self.api.update_status(resource_pool_status_request, options)
     }
     /// Deletes the ResourcePoolStatusRequest `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::resource::v1alpha3::ResourcePoolStatusRequest>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ResourcePoolStatusRequest `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::resource::v1alpha3::ResourcePoolStatusRequest>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ResourcePoolStatusRequest `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ResourcePoolStatusRequest objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::resource::v1alpha3::ResourcePoolStatusRequest>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ResourcePoolStatusRequest objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::resource::v1alpha3::ResourcePoolStatusRequest>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ResourcePoolStatusRequest `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the ResourcePoolStatusRequest `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a ResourcePoolStatusRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1alpha3::generated::apply::ResourcePoolStatusRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a ResourcePoolStatusRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::resource::v1alpha3::generated::apply::ResourcePoolStatusRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

@@ -8,14 +8,17 @@ pub struct ResourceV1alpha3Informers {
 }
 impl ResourceV1alpha3Informers {
     /// The resource.k8s.io/v1alpha3 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of DeviceTaintRule objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn device_taint_rules(&self) -> DeviceTaintRuleInformer {
         DeviceTaintRuleInformer::new(&self.factory)
     }
     /// The informer of ResourcePoolStatusRequest objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn resource_pool_status_requests(&self) -> ResourcePoolStatusRequestInformer {
         ResourcePoolStatusRequestInformer::new(&self.factory)
     }
@@ -27,14 +30,17 @@ pub struct DeviceTaintRuleInformer {
 }
 impl DeviceTaintRuleInformer {
     /// `factory`'s informer of DeviceTaintRule objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::resource::v1alpha3::DeviceTaintRule>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1alpha3::DeviceTaintRule> { &self.informer }
     /// A lister of the informer's cache of DeviceTaintRule objects.
+    #[inline]
     pub fn lister(&self) -> crate::resource::v1alpha3::generated::listers::DeviceTaintRuleLister {
         crate::resource::v1alpha3::generated::listers::DeviceTaintRuleLister::new(self.informer.lister())
     }
@@ -46,14 +52,17 @@ pub struct ResourcePoolStatusRequestInformer {
 }
 impl ResourcePoolStatusRequestInformer {
     /// `factory`'s informer of ResourcePoolStatusRequest objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1alpha3::ResourcePoolStatusRequest> { &self.informer }
     /// A lister of the informer's cache of ResourcePoolStatusRequest objects.
+    #[inline]
     pub fn lister(&self) -> crate::resource::v1alpha3::generated::listers::ResourcePoolStatusRequestLister {
         crate::resource::v1alpha3::generated::listers::ResourcePoolStatusRequestLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct DeviceTaintRuleLister {
 }
 impl DeviceTaintRuleLister {
     /// A lister over `lister`'s cache (a shared informer's: see `DeviceTaintRuleInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1alpha3::DeviceTaintRule>) -> Self {
         Self { lister }
     }
     /// The cached DeviceTaintRule objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1alpha3::DeviceTaintRule>> {
         self.lister.list(selector)
     }
     /// The cached DeviceTaintRule `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::resource::v1alpha3::DeviceTaintRule>> {
         self.lister.get(name)
     }
@@ -29,14 +32,17 @@ pub struct ResourcePoolStatusRequestLister {
 }
 impl ResourcePoolStatusRequestLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ResourcePoolStatusRequestInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1alpha3::ResourcePoolStatusRequest>) -> Self {
         Self { lister }
     }
     /// The cached ResourcePoolStatusRequest objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1alpha3::ResourcePoolStatusRequest>> {
         self.lister.list(selector)
     }
     /// The cached ResourcePoolStatusRequest `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::resource::v1alpha3::ResourcePoolStatusRequest>> {
         self.lister.get(name)
     }

@@ -11,24 +11,30 @@ pub struct ResourceV1beta1Client {
 }
 impl ResourceV1beta1Client {
     /// A resource.k8s.io/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The ResourceSlice objects (cluster-scoped).
+    #[inline]
     pub fn resource_slices(&self) -> ResourceSliceClient {
         ResourceSliceClient::new(self.client.clone())
     }
     /// The ResourceClaim objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn resource_claims(&self, namespace: &str) -> ResourceClaimClient {
         ResourceClaimClient::new(self.client.clone(), namespace)
     }
     /// The DeviceClass objects (cluster-scoped).
+    #[inline]
     pub fn device_classes(&self) -> DeviceClassClient {
         DeviceClassClient::new(self.client.clone())
     }
     /// The ResourceClaimTemplate objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn resource_claim_templates(&self, namespace: &str) -> ResourceClaimTemplateClient {
         ResourceClaimTemplateClient::new(self.client.clone(), namespace)
     }
@@ -40,6 +46,7 @@ pub struct ResourceSliceClient {
 }
 impl ResourceSliceClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -47,40 +54,50 @@ impl ResourceSliceClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::resource::v1beta1::ResourceSlice> { &self.api }
     /// Creates a ResourceSlice; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, resource_slice: &'a crate::resource::v1beta1::ResourceSlice, options: &'a CreateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceSlice, Error>> + 'a {
         self.api.create(resource_slice, options)
     }
     /// Replaces a ResourceSlice.
+    #[inline]
     pub fn update<'a>(&'a self, resource_slice: &'a crate::resource::v1beta1::ResourceSlice, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceSlice, Error>> + 'a {
         self.api.update(resource_slice, options)
     }
     /// Deletes the ResourceSlice `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::resource::v1beta1::ResourceSlice>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ResourceSlice `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::resource::v1beta1::ResourceSlice>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ResourceSlice `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceSlice, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ResourceSlice objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::resource::v1beta1::ResourceSlice>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ResourceSlice objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::resource::v1beta1::ResourceSlice>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ResourceSlice `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceSlice, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ResourceSlice (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::ResourceSliceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceSlice, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -92,6 +109,7 @@ pub struct ResourceClaimClient {
 }
 impl ResourceClaimClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -102,52 +120,65 @@ impl ResourceClaimClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::resource::v1beta1::ResourceClaim> { &self.api }
     /// Creates a ResourceClaim; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, resource_claim: &'a crate::resource::v1beta1::ResourceClaim, options: &'a CreateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         self.api.create(resource_claim, options)
     }
     /// Replaces a ResourceClaim; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, resource_claim: &'a crate::resource::v1beta1::ResourceClaim, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         self.api.update(resource_claim, options)
     }
     /// Replaces the status of a ResourceClaim through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, resource_claim: &'a crate::resource::v1beta1::ResourceClaim, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         self.api.update_status(resource_claim, options)
     }
     /// Deletes the ResourceClaim `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::resource::v1beta1::ResourceClaim>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ResourceClaim `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::resource::v1beta1::ResourceClaim>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ResourceClaim `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ResourceClaim objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::resource::v1beta1::ResourceClaim>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ResourceClaim objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::resource::v1beta1::ResourceClaim>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ResourceClaim `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the ResourceClaim `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a ResourceClaim (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::ResourceClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a ResourceClaim (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::ResourceClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -159,6 +190,7 @@ pub struct DeviceClassClient {
 }
 impl DeviceClassClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -166,40 +198,50 @@ impl DeviceClassClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::resource::v1beta1::DeviceClass> { &self.api }
     /// Creates a DeviceClass; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, device_class: &'a crate::resource::v1beta1::DeviceClass, options: &'a CreateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::DeviceClass, Error>> + 'a {
         self.api.create(device_class, options)
     }
     /// Replaces a DeviceClass.
+    #[inline]
     pub fn update<'a>(&'a self, device_class: &'a crate::resource::v1beta1::DeviceClass, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::DeviceClass, Error>> + 'a {
         self.api.update(device_class, options)
     }
     /// Deletes the DeviceClass `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::resource::v1beta1::DeviceClass>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every DeviceClass `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::resource::v1beta1::DeviceClass>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the DeviceClass `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::resource::v1beta1::DeviceClass, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists DeviceClass objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::resource::v1beta1::DeviceClass>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches DeviceClass objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::resource::v1beta1::DeviceClass>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the DeviceClass `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::DeviceClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a DeviceClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::DeviceClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::DeviceClass, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -211,6 +253,7 @@ pub struct ResourceClaimTemplateClient {
 }
 impl ResourceClaimTemplateClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -221,40 +264,50 @@ impl ResourceClaimTemplateClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::resource::v1beta1::ResourceClaimTemplate> { &self.api }
     /// Creates a ResourceClaimTemplate; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, resource_claim_template: &'a crate::resource::v1beta1::ResourceClaimTemplate, options: &'a CreateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaimTemplate, Error>> + 'a {
         self.api.create(resource_claim_template, options)
     }
     /// Replaces a ResourceClaimTemplate.
+    #[inline]
     pub fn update<'a>(&'a self, resource_claim_template: &'a crate::resource::v1beta1::ResourceClaimTemplate, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaimTemplate, Error>> + 'a {
         self.api.update(resource_claim_template, options)
     }
     /// Deletes the ResourceClaimTemplate `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::resource::v1beta1::ResourceClaimTemplate>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every ResourceClaimTemplate `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::resource::v1beta1::ResourceClaimTemplate>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the ResourceClaimTemplate `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaimTemplate, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists ResourceClaimTemplate objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::resource::v1beta1::ResourceClaimTemplate>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches ResourceClaimTemplate objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::resource::v1beta1::ResourceClaimTemplate>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the ResourceClaimTemplate `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaimTemplate, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a ResourceClaimTemplate (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::ResourceClaimTemplateApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaimTemplate, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

@@ -8,26 +8,32 @@ pub struct ResourceV1beta2Informers {
 }
 impl ResourceV1beta2Informers {
     /// The resource.k8s.io/v1beta2 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of ResourceSlice objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn resource_slices(&self) -> ResourceSliceInformer {
         ResourceSliceInformer::new(&self.factory)
     }
     /// The informer of DeviceTaintRule objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn device_taint_rules(&self) -> DeviceTaintRuleInformer {
         DeviceTaintRuleInformer::new(&self.factory)
     }
     /// The informer of ResourceClaim objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn resource_claims(&self) -> ResourceClaimInformer {
         ResourceClaimInformer::new(&self.factory)
     }
     /// The informer of DeviceClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn device_classes(&self) -> DeviceClassInformer {
         DeviceClassInformer::new(&self.factory)
     }
     /// The informer of ResourceClaimTemplate objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn resource_claim_templates(&self) -> ResourceClaimTemplateInformer {
         ResourceClaimTemplateInformer::new(&self.factory)
     }
@@ -39,14 +45,17 @@ pub struct ResourceSliceInformer {
 }
 impl ResourceSliceInformer {
     /// `factory`'s informer of ResourceSlice objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::resource::v1beta2::ResourceSlice>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceSlice> { &self.informer }
     /// A lister of the informer's cache of ResourceSlice objects.
+    #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::ResourceSliceLister {
         crate::resource::v1beta2::generated::listers::ResourceSliceLister::new(self.informer.lister())
     }
@@ -58,14 +67,17 @@ pub struct DeviceTaintRuleInformer {
 }
 impl DeviceTaintRuleInformer {
     /// `factory`'s informer of DeviceTaintRule objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::resource::v1beta2::DeviceTaintRule>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::DeviceTaintRule> { &self.informer }
     /// A lister of the informer's cache of DeviceTaintRule objects.
+    #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::DeviceTaintRuleLister {
         crate::resource::v1beta2::generated::listers::DeviceTaintRuleLister::new(self.informer.lister())
     }
@@ -77,14 +89,17 @@ pub struct ResourceClaimInformer {
 }
 impl ResourceClaimInformer {
     /// `factory`'s informer of ResourceClaim objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::resource::v1beta2::ResourceClaim>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceClaim> { &self.informer }
     /// A lister of the informer's cache of ResourceClaim objects.
+    #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::ResourceClaimLister {
         crate::resource::v1beta2::generated::listers::ResourceClaimLister::new(self.informer.lister())
     }
@@ -96,14 +111,17 @@ pub struct DeviceClassInformer {
 }
 impl DeviceClassInformer {
     /// `factory`'s informer of DeviceClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::resource::v1beta2::DeviceClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::DeviceClass> { &self.informer }
     /// A lister of the informer's cache of DeviceClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::DeviceClassLister {
         crate::resource::v1beta2::generated::listers::DeviceClassLister::new(self.informer.lister())
     }
@@ -115,14 +133,17 @@ pub struct ResourceClaimTemplateInformer {
 }
 impl ResourceClaimTemplateInformer {
     /// `factory`'s informer of ResourceClaimTemplate objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::resource::v1beta2::ResourceClaimTemplate>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceClaimTemplate> { &self.informer }
     /// A lister of the informer's cache of ResourceClaimTemplate objects.
+    #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::ResourceClaimTemplateLister {
         crate::resource::v1beta2::generated::listers::ResourceClaimTemplateLister::new(self.informer.lister())
     }

@@ -8,10 +8,12 @@ pub struct SchedulingV1Informers {
 }
 impl SchedulingV1Informers {
     /// The scheduling.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of PriorityClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn priority_classes(&self) -> PriorityClassInformer {
         PriorityClassInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct PriorityClassInformer {
 }
 impl PriorityClassInformer {
     /// `factory`'s informer of PriorityClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::scheduling::v1::PriorityClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1::PriorityClass> { &self.informer }
     /// A lister of the informer's cache of PriorityClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::scheduling::v1::generated::listers::PriorityClassLister {
         crate::scheduling::v1::generated::listers::PriorityClassLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct PriorityClassLister {
 }
 impl PriorityClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PriorityClassInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::scheduling::v1::PriorityClass>) -> Self {
         Self { lister }
     }
     /// The cached PriorityClass objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1::PriorityClass>> {
         self.lister.list(selector)
     }
     /// The cached PriorityClass `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::scheduling::v1::PriorityClass>> {
         self.lister.get(name)
     }

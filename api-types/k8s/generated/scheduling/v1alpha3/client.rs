@@ -11,20 +11,25 @@ pub struct SchedulingV1alpha3Client {
 }
 impl SchedulingV1alpha3Client {
     /// A scheduling.k8s.io/v1alpha3 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The Workload objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn workloads(&self, namespace: &str) -> WorkloadClient {
         WorkloadClient::new(self.client.clone(), namespace)
     }
     /// The PodGroup objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn pod_groups(&self, namespace: &str) -> PodGroupClient {
         PodGroupClient::new(self.client.clone(), namespace)
     }
     /// The CompositePodGroup objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn composite_pod_groups(&self, namespace: &str) -> CompositePodGroupClient {
         CompositePodGroupClient::new(self.client.clone(), namespace)
     }
@@ -36,6 +41,7 @@ pub struct WorkloadClient {
 }
 impl WorkloadClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -46,40 +52,50 @@ impl WorkloadClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::scheduling::v1alpha3::Workload> { &self.api }
     /// Creates a Workload; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, workload: &'a crate::scheduling::v1alpha3::Workload, options: &'a CreateOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::Workload, Error>> + 'a {
         self.api.create(workload, options)
     }
     /// Replaces a Workload.
+    #[inline]
     pub fn update<'a>(&'a self, workload: &'a crate::scheduling::v1alpha3::Workload, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::Workload, Error>> + 'a {
         self.api.update(workload, options)
     }
     /// Deletes the Workload `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::scheduling::v1alpha3::Workload>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Workload `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1alpha3::Workload>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Workload `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::Workload, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Workload objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1alpha3::Workload>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Workload objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::scheduling::v1alpha3::Workload>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Workload `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::Workload, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a Workload (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1alpha3::generated::apply::WorkloadApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1alpha3::Workload, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -91,6 +107,7 @@ pub struct PodGroupClient {
 }
 impl PodGroupClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -101,52 +118,65 @@ impl PodGroupClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::scheduling::v1alpha3::PodGroup> { &self.api }
     /// Creates a PodGroup; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, pod_group: &'a crate::scheduling::v1alpha3::PodGroup, options: &'a CreateOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::PodGroup, Error>> + 'a {
         self.api.create(pod_group, options)
     }
     /// Replaces a PodGroup; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, pod_group: &'a crate::scheduling::v1alpha3::PodGroup, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::PodGroup, Error>> + 'a {
         self.api.update(pod_group, options)
     }
     /// Replaces the status of a PodGroup through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, pod_group: &'a crate::scheduling::v1alpha3::PodGroup, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::PodGroup, Error>> + 'a {
         self.api.update_status(pod_group, options)
     }
     /// Deletes the PodGroup `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::scheduling::v1alpha3::PodGroup>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every PodGroup `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1alpha3::PodGroup>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the PodGroup `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::PodGroup, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists PodGroup objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1alpha3::PodGroup>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches PodGroup objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::scheduling::v1alpha3::PodGroup>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the PodGroup `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::PodGroup, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the PodGroup `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::PodGroup, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a PodGroup (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1alpha3::generated::apply::PodGroupApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1alpha3::PodGroup, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a PodGroup (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::scheduling::v1alpha3::generated::apply::PodGroupApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1alpha3::PodGroup, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -158,6 +188,7 @@ pub struct CompositePodGroupClient {
 }
 impl CompositePodGroupClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -168,52 +199,65 @@ impl CompositePodGroupClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::scheduling::v1alpha3::CompositePodGroup> { &self.api }
     /// Creates a CompositePodGroup; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, composite_pod_group: &'a crate::scheduling::v1alpha3::CompositePodGroup, options: &'a CreateOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::CompositePodGroup, Error>> + 'a {
         self.api.create(composite_pod_group, options)
     }
     /// Replaces a CompositePodGroup; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, composite_pod_group: &'a crate::scheduling::v1alpha3::CompositePodGroup, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::CompositePodGroup, Error>> + 'a {
         self.api.update(composite_pod_group, options)
     }
     /// Replaces the status of a CompositePodGroup through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, composite_pod_group: &'a crate::scheduling::v1alpha3::CompositePodGroup, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::CompositePodGroup, Error>> + 'a {
         self.api.update_status(composite_pod_group, options)
     }
     /// Deletes the CompositePodGroup `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::scheduling::v1alpha3::CompositePodGroup>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every CompositePodGroup `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1alpha3::CompositePodGroup>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the CompositePodGroup `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::CompositePodGroup, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists CompositePodGroup objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1alpha3::CompositePodGroup>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches CompositePodGroup objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::scheduling::v1alpha3::CompositePodGroup>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the CompositePodGroup `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::CompositePodGroup, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the CompositePodGroup `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1alpha3::CompositePodGroup, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a CompositePodGroup (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1alpha3::generated::apply::CompositePodGroupApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1alpha3::CompositePodGroup, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a CompositePodGroup (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::scheduling::v1alpha3::generated::apply::CompositePodGroupApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1alpha3::CompositePodGroup, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

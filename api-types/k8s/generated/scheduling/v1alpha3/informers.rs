@@ -8,18 +8,22 @@ pub struct SchedulingV1alpha3Informers {
 }
 impl SchedulingV1alpha3Informers {
     /// The scheduling.k8s.io/v1alpha3 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of Workload objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn workloads(&self) -> WorkloadInformer {
         WorkloadInformer::new(&self.factory)
     }
     /// The informer of PodGroup objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn pod_groups(&self) -> PodGroupInformer {
         PodGroupInformer::new(&self.factory)
     }
     /// The informer of CompositePodGroup objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn composite_pod_groups(&self) -> CompositePodGroupInformer {
         CompositePodGroupInformer::new(&self.factory)
     }
@@ -31,14 +35,17 @@ pub struct WorkloadInformer {
 }
 impl WorkloadInformer {
     /// `factory`'s informer of Workload objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::scheduling::v1alpha3::Workload>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::Workload> { &self.informer }
     /// A lister of the informer's cache of Workload objects.
+    #[inline]
     pub fn lister(&self) -> crate::scheduling::v1alpha3::generated::listers::WorkloadLister {
         crate::scheduling::v1alpha3::generated::listers::WorkloadLister::new(self.informer.lister())
     }
@@ -50,14 +57,17 @@ pub struct PodGroupInformer {
 }
 impl PodGroupInformer {
     /// `factory`'s informer of PodGroup objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::scheduling::v1alpha3::PodGroup>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::PodGroup> { &self.informer }
     /// A lister of the informer's cache of PodGroup objects.
+    #[inline]
     pub fn lister(&self) -> crate::scheduling::v1alpha3::generated::listers::PodGroupLister {
         crate::scheduling::v1alpha3::generated::listers::PodGroupLister::new(self.informer.lister())
     }
@@ -69,14 +79,17 @@ pub struct CompositePodGroupInformer {
 }
 impl CompositePodGroupInformer {
     /// `factory`'s informer of CompositePodGroup objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::scheduling::v1alpha3::CompositePodGroup>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::CompositePodGroup> { &self.informer }
     /// A lister of the informer's cache of CompositePodGroup objects.
+    #[inline]
     pub fn lister(&self) -> crate::scheduling::v1alpha3::generated::listers::CompositePodGroupLister {
         crate::scheduling::v1alpha3::generated::listers::CompositePodGroupLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct WorkloadLister {
 }
 impl WorkloadLister {
     /// A lister over `lister`'s cache (a shared informer's: see `WorkloadInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::scheduling::v1alpha3::Workload>) -> Self {
         Self { lister }
     }
     /// The cached Workload objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1alpha3::Workload>> {
         self.lister.list(selector)
     }
     /// The cached Workload objects of `namespace`.
+    #[inline]
     pub fn workloads(&self, namespace: &str) -> WorkloadNamespaceLister {
         WorkloadNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -31,10 +34,12 @@ pub struct WorkloadNamespaceLister {
 }
 impl WorkloadNamespaceLister {
     /// The cached Workload objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1alpha3::Workload>> {
         self.lister.list(selector)
     }
     /// The cached Workload `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::scheduling::v1alpha3::Workload>> {
         self.lister.get(name)
     }
@@ -46,14 +51,17 @@ pub struct PodGroupLister {
 }
 impl PodGroupLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PodGroupInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::scheduling::v1alpha3::PodGroup>) -> Self {
         Self { lister }
     }
     /// The cached PodGroup objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1alpha3::PodGroup>> {
         self.lister.list(selector)
     }
     /// The cached PodGroup objects of `namespace`.
+    #[inline]
     pub fn pod_groups(&self, namespace: &str) -> PodGroupNamespaceLister {
         PodGroupNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -67,10 +75,12 @@ pub struct PodGroupNamespaceLister {
 }
 impl PodGroupNamespaceLister {
     /// The cached PodGroup objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1alpha3::PodGroup>> {
         self.lister.list(selector)
     }
     /// The cached PodGroup `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::scheduling::v1alpha3::PodGroup>> {
         self.lister.get(name)
     }
@@ -82,14 +92,17 @@ pub struct CompositePodGroupLister {
 }
 impl CompositePodGroupLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CompositePodGroupInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::scheduling::v1alpha3::CompositePodGroup>) -> Self {
         Self { lister }
     }
     /// The cached CompositePodGroup objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1alpha3::CompositePodGroup>> {
         self.lister.list(selector)
     }
     /// The cached CompositePodGroup objects of `namespace`.
+    #[inline]
     pub fn composite_pod_groups(&self, namespace: &str) -> CompositePodGroupNamespaceLister {
         CompositePodGroupNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -103,10 +116,12 @@ pub struct CompositePodGroupNamespaceLister {
 }
 impl CompositePodGroupNamespaceLister {
     /// The cached CompositePodGroup objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1alpha3::CompositePodGroup>> {
         self.lister.list(selector)
     }
     /// The cached CompositePodGroup `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::scheduling::v1alpha3::CompositePodGroup>> {
         self.lister.get(name)
     }

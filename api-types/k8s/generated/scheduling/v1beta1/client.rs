@@ -11,20 +11,25 @@ pub struct SchedulingV1beta1Client {
 }
 impl SchedulingV1beta1Client {
     /// A scheduling.k8s.io/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The PriorityClass objects (cluster-scoped).
+    #[inline]
     pub fn priority_classes(&self) -> PriorityClassClient {
         PriorityClassClient::new(self.client.clone())
     }
     /// The Workload objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn workloads(&self, namespace: &str) -> WorkloadClient {
         WorkloadClient::new(self.client.clone(), namespace)
     }
     /// The PodGroup objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn pod_groups(&self, namespace: &str) -> PodGroupClient {
         PodGroupClient::new(self.client.clone(), namespace)
     }
@@ -36,6 +41,7 @@ pub struct PriorityClassClient {
 }
 impl PriorityClassClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -43,40 +49,50 @@ impl PriorityClassClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::scheduling::v1beta1::PriorityClass> { &self.api }
     /// Creates a PriorityClass; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, priority_class: &'a crate::scheduling::v1beta1::PriorityClass, options: &'a CreateOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PriorityClass, Error>> + 'a {
         self.api.create(priority_class, options)
     }
     /// Replaces a PriorityClass.
+    #[inline]
     pub fn update<'a>(&'a self, priority_class: &'a crate::scheduling::v1beta1::PriorityClass, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PriorityClass, Error>> + 'a {
         self.api.update(priority_class, options)
     }
     /// Deletes the PriorityClass `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::scheduling::v1beta1::PriorityClass>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every PriorityClass `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1beta1::PriorityClass>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the PriorityClass `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PriorityClass, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists PriorityClass objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1beta1::PriorityClass>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches PriorityClass objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::scheduling::v1beta1::PriorityClass>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the PriorityClass `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PriorityClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a PriorityClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1beta1::generated::apply::PriorityClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1beta1::PriorityClass, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -88,6 +104,7 @@ pub struct WorkloadClient {
 }
 impl WorkloadClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -98,40 +115,50 @@ impl WorkloadClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::scheduling::v1beta1::Workload> { &self.api }
     /// Creates a Workload; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, workload: &'a crate::scheduling::v1beta1::Workload, options: &'a CreateOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::Workload, Error>> + 'a {
         self.api.create(workload, options)
     }
     /// Replaces a Workload.
+    #[inline]
     pub fn update<'a>(&'a self, workload: &'a crate::scheduling::v1beta1::Workload, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::Workload, Error>> + 'a {
         self.api.update(workload, options)
     }
     /// Deletes the Workload `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::scheduling::v1beta1::Workload>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every Workload `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1beta1::Workload>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the Workload `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::Workload, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists Workload objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1beta1::Workload>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches Workload objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::scheduling::v1beta1::Workload>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the Workload `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::Workload, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a Workload (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1beta1::generated::apply::WorkloadApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1beta1::Workload, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -143,6 +170,7 @@ pub struct PodGroupClient {
 }
 impl PodGroupClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -153,52 +181,65 @@ impl PodGroupClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::scheduling::v1beta1::PodGroup> { &self.api }
     /// Creates a PodGroup; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, pod_group: &'a crate::scheduling::v1beta1::PodGroup, options: &'a CreateOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         self.api.create(pod_group, options)
     }
     /// Replaces a PodGroup; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, pod_group: &'a crate::scheduling::v1beta1::PodGroup, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         self.api.update(pod_group, options)
     }
     /// Replaces the status of a PodGroup through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, pod_group: &'a crate::scheduling::v1beta1::PodGroup, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         self.api.update_status(pod_group, options)
     }
     /// Deletes the PodGroup `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::scheduling::v1beta1::PodGroup>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every PodGroup `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1beta1::PodGroup>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the PodGroup `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists PodGroup objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::scheduling::v1beta1::PodGroup>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches PodGroup objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::scheduling::v1beta1::PodGroup>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the PodGroup `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the PodGroup `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a PodGroup (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1beta1::generated::apply::PodGroupApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a PodGroup (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::scheduling::v1beta1::generated::apply::PodGroupApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }

@@ -8,18 +8,22 @@ pub struct SchedulingV1beta1Informers {
 }
 impl SchedulingV1beta1Informers {
     /// The scheduling.k8s.io/v1beta1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of PriorityClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn priority_classes(&self) -> PriorityClassInformer {
         PriorityClassInformer::new(&self.factory)
     }
     /// The informer of Workload objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn workloads(&self) -> WorkloadInformer {
         WorkloadInformer::new(&self.factory)
     }
     /// The informer of PodGroup objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn pod_groups(&self) -> PodGroupInformer {
         PodGroupInformer::new(&self.factory)
     }
@@ -31,14 +35,17 @@ pub struct PriorityClassInformer {
 }
 impl PriorityClassInformer {
     /// `factory`'s informer of PriorityClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::scheduling::v1beta1::PriorityClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::PriorityClass> { &self.informer }
     /// A lister of the informer's cache of PriorityClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::scheduling::v1beta1::generated::listers::PriorityClassLister {
         crate::scheduling::v1beta1::generated::listers::PriorityClassLister::new(self.informer.lister())
     }
@@ -50,14 +57,17 @@ pub struct WorkloadInformer {
 }
 impl WorkloadInformer {
     /// `factory`'s informer of Workload objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::scheduling::v1beta1::Workload>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::Workload> { &self.informer }
     /// A lister of the informer's cache of Workload objects.
+    #[inline]
     pub fn lister(&self) -> crate::scheduling::v1beta1::generated::listers::WorkloadLister {
         crate::scheduling::v1beta1::generated::listers::WorkloadLister::new(self.informer.lister())
     }
@@ -69,14 +79,17 @@ pub struct PodGroupInformer {
 }
 impl PodGroupInformer {
     /// `factory`'s informer of PodGroup objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::scheduling::v1beta1::PodGroup>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::PodGroup> { &self.informer }
     /// A lister of the informer's cache of PodGroup objects.
+    #[inline]
     pub fn lister(&self) -> crate::scheduling::v1beta1::generated::listers::PodGroupLister {
         crate::scheduling::v1beta1::generated::listers::PodGroupLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct PriorityClassLister {
 }
 impl PriorityClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PriorityClassInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::scheduling::v1beta1::PriorityClass>) -> Self {
         Self { lister }
     }
     /// The cached PriorityClass objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1beta1::PriorityClass>> {
         self.lister.list(selector)
     }
     /// The cached PriorityClass `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::scheduling::v1beta1::PriorityClass>> {
         self.lister.get(name)
     }
@@ -29,14 +32,17 @@ pub struct WorkloadLister {
 }
 impl WorkloadLister {
     /// A lister over `lister`'s cache (a shared informer's: see `WorkloadInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::scheduling::v1beta1::Workload>) -> Self {
         Self { lister }
     }
     /// The cached Workload objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1beta1::Workload>> {
         self.lister.list(selector)
     }
     /// The cached Workload objects of `namespace`.
+    #[inline]
     pub fn workloads(&self, namespace: &str) -> WorkloadNamespaceLister {
         WorkloadNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -50,10 +56,12 @@ pub struct WorkloadNamespaceLister {
 }
 impl WorkloadNamespaceLister {
     /// The cached Workload objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1beta1::Workload>> {
         self.lister.list(selector)
     }
     /// The cached Workload `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::scheduling::v1beta1::Workload>> {
         self.lister.get(name)
     }
@@ -65,14 +73,17 @@ pub struct PodGroupLister {
 }
 impl PodGroupLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PodGroupInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::scheduling::v1beta1::PodGroup>) -> Self {
         Self { lister }
     }
     /// The cached PodGroup objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1beta1::PodGroup>> {
         self.lister.list(selector)
     }
     /// The cached PodGroup objects of `namespace`.
+    #[inline]
     pub fn pod_groups(&self, namespace: &str) -> PodGroupNamespaceLister {
         PodGroupNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -86,10 +97,12 @@ pub struct PodGroupNamespaceLister {
 }
 impl PodGroupNamespaceLister {
     /// The cached PodGroup objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1beta1::PodGroup>> {
         self.lister.list(selector)
     }
     /// The cached PodGroup `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::scheduling::v1beta1::PodGroup>> {
         self.lister.get(name)
     }

@@ -8,30 +8,37 @@ pub struct StorageV1Informers {
 }
 impl StorageV1Informers {
     /// The storage.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of StorageClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn storage_classes(&self) -> StorageClassInformer {
         StorageClassInformer::new(&self.factory)
     }
     /// The informer of VolumeAttachment objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn volume_attachments(&self) -> VolumeAttachmentInformer {
         VolumeAttachmentInformer::new(&self.factory)
     }
     /// The informer of CSIDriver objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn csi_drivers(&self) -> CSIDriverInformer {
         CSIDriverInformer::new(&self.factory)
     }
     /// The informer of CSINode objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn csi_nodes(&self) -> CSINodeInformer {
         CSINodeInformer::new(&self.factory)
     }
     /// The informer of CSIStorageCapacity objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn csi_storage_capacities(&self) -> CSIStorageCapacityInformer {
         CSIStorageCapacityInformer::new(&self.factory)
     }
     /// The informer of VolumeAttributesClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn volume_attributes_classes(&self) -> VolumeAttributesClassInformer {
         VolumeAttributesClassInformer::new(&self.factory)
     }
@@ -43,14 +50,17 @@ pub struct StorageClassInformer {
 }
 impl StorageClassInformer {
     /// `factory`'s informer of StorageClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1::StorageClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::StorageClass> { &self.informer }
     /// A lister of the informer's cache of StorageClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::StorageClassLister {
         crate::storage::v1::generated::listers::StorageClassLister::new(self.informer.lister())
     }
@@ -62,14 +72,17 @@ pub struct VolumeAttachmentInformer {
 }
 impl VolumeAttachmentInformer {
     /// `factory`'s informer of VolumeAttachment objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1::VolumeAttachment>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::VolumeAttachment> { &self.informer }
     /// A lister of the informer's cache of VolumeAttachment objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::VolumeAttachmentLister {
         crate::storage::v1::generated::listers::VolumeAttachmentLister::new(self.informer.lister())
     }
@@ -81,14 +94,17 @@ pub struct CSIDriverInformer {
 }
 impl CSIDriverInformer {
     /// `factory`'s informer of CSIDriver objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1::CSIDriver>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSIDriver> { &self.informer }
     /// A lister of the informer's cache of CSIDriver objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::CSIDriverLister {
         crate::storage::v1::generated::listers::CSIDriverLister::new(self.informer.lister())
     }
@@ -100,14 +116,17 @@ pub struct CSINodeInformer {
 }
 impl CSINodeInformer {
     /// `factory`'s informer of CSINode objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1::CSINode>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSINode> { &self.informer }
     /// A lister of the informer's cache of CSINode objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::CSINodeLister {
         crate::storage::v1::generated::listers::CSINodeLister::new(self.informer.lister())
     }
@@ -119,14 +138,17 @@ pub struct CSIStorageCapacityInformer {
 }
 impl CSIStorageCapacityInformer {
     /// `factory`'s informer of CSIStorageCapacity objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1::CSIStorageCapacity>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSIStorageCapacity> { &self.informer }
     /// A lister of the informer's cache of CSIStorageCapacity objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::CSIStorageCapacityLister {
         crate::storage::v1::generated::listers::CSIStorageCapacityLister::new(self.informer.lister())
     }
@@ -138,14 +160,17 @@ pub struct VolumeAttributesClassInformer {
 }
 impl VolumeAttributesClassInformer {
     /// `factory`'s informer of VolumeAttributesClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1::VolumeAttributesClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::VolumeAttributesClass> { &self.informer }
     /// A lister of the informer's cache of VolumeAttributesClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::VolumeAttributesClassLister {
         crate::storage::v1::generated::listers::VolumeAttributesClassLister::new(self.informer.lister())
     }

@@ -10,14 +10,17 @@ pub struct StorageClassLister {
 }
 impl StorageClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `StorageClassInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1::StorageClass>) -> Self {
         Self { lister }
     }
     /// The cached StorageClass objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1::StorageClass>> {
         self.lister.list(selector)
     }
     /// The cached StorageClass `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::storage::v1::StorageClass>> {
         self.lister.get(name)
     }
@@ -29,14 +32,17 @@ pub struct VolumeAttachmentLister {
 }
 impl VolumeAttachmentLister {
     /// A lister over `lister`'s cache (a shared informer's: see `VolumeAttachmentInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1::VolumeAttachment>) -> Self {
         Self { lister }
     }
     /// The cached VolumeAttachment objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1::VolumeAttachment>> {
         self.lister.list(selector)
     }
     /// The cached VolumeAttachment `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::storage::v1::VolumeAttachment>> {
         self.lister.get(name)
     }
@@ -48,14 +54,17 @@ pub struct CSIDriverLister {
 }
 impl CSIDriverLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CSIDriverInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1::CSIDriver>) -> Self {
         Self { lister }
     }
     /// The cached CSIDriver objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1::CSIDriver>> {
         self.lister.list(selector)
     }
     /// The cached CSIDriver `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::storage::v1::CSIDriver>> {
         self.lister.get(name)
     }
@@ -67,14 +76,17 @@ pub struct CSINodeLister {
 }
 impl CSINodeLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CSINodeInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1::CSINode>) -> Self {
         Self { lister }
     }
     /// The cached CSINode objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1::CSINode>> {
         self.lister.list(selector)
     }
     /// The cached CSINode `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::storage::v1::CSINode>> {
         self.lister.get(name)
     }
@@ -86,14 +98,17 @@ pub struct CSIStorageCapacityLister {
 }
 impl CSIStorageCapacityLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CSIStorageCapacityInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1::CSIStorageCapacity>) -> Self {
         Self { lister }
     }
     /// The cached CSIStorageCapacity objects of every namespace that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1::CSIStorageCapacity>> {
         self.lister.list(selector)
     }
     /// The cached CSIStorageCapacity objects of `namespace`.
+    #[inline]
     pub fn csi_storage_capacities(&self, namespace: &str) -> CSIStorageCapacityNamespaceLister {
         CSIStorageCapacityNamespaceLister {
             lister: self.lister.namespace(namespace),
@@ -107,10 +122,12 @@ pub struct CSIStorageCapacityNamespaceLister {
 }
 impl CSIStorageCapacityNamespaceLister {
     /// The cached CSIStorageCapacity objects of this namespace that `selector` matches.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1::CSIStorageCapacity>> {
         self.lister.list(selector)
     }
     /// The cached CSIStorageCapacity `name` in this namespace, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::storage::v1::CSIStorageCapacity>> {
         self.lister.get(name)
     }
@@ -122,14 +139,17 @@ pub struct VolumeAttributesClassLister {
 }
 impl VolumeAttributesClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `VolumeAttributesClassInformer::lister`).
+    #[inline]
     pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1::VolumeAttributesClass>) -> Self {
         Self { lister }
     }
     /// The cached VolumeAttributesClass objects that `selector` matches (`Selector::everything()` for all).
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1::VolumeAttributesClass>> {
         self.lister.list(selector)
     }
     /// The cached VolumeAttributesClass `name`, if there is one.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<crate::storage::v1::VolumeAttributesClass>> {
         self.lister.get(name)
     }

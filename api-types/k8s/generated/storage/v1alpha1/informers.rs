@@ -8,18 +8,22 @@ pub struct StorageV1alpha1Informers {
 }
 impl StorageV1alpha1Informers {
     /// The storage.k8s.io/v1alpha1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of VolumeAttachment objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn volume_attachments(&self) -> VolumeAttachmentInformer {
         VolumeAttachmentInformer::new(&self.factory)
     }
     /// The informer of CSIStorageCapacity objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn csi_storage_capacities(&self) -> CSIStorageCapacityInformer {
         CSIStorageCapacityInformer::new(&self.factory)
     }
     /// The informer of VolumeAttributesClass objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn volume_attributes_classes(&self) -> VolumeAttributesClassInformer {
         VolumeAttributesClassInformer::new(&self.factory)
     }
@@ -31,14 +35,17 @@ pub struct VolumeAttachmentInformer {
 }
 impl VolumeAttachmentInformer {
     /// `factory`'s informer of VolumeAttachment objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1alpha1::VolumeAttachment>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::VolumeAttachment> { &self.informer }
     /// A lister of the informer's cache of VolumeAttachment objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1alpha1::generated::listers::VolumeAttachmentLister {
         crate::storage::v1alpha1::generated::listers::VolumeAttachmentLister::new(self.informer.lister())
     }
@@ -50,14 +57,17 @@ pub struct CSIStorageCapacityInformer {
 }
 impl CSIStorageCapacityInformer {
     /// `factory`'s informer of CSIStorageCapacity objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1alpha1::CSIStorageCapacity>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::CSIStorageCapacity> { &self.informer }
     /// A lister of the informer's cache of CSIStorageCapacity objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1alpha1::generated::listers::CSIStorageCapacityLister {
         crate::storage::v1alpha1::generated::listers::CSIStorageCapacityLister::new(self.informer.lister())
     }
@@ -69,14 +79,17 @@ pub struct VolumeAttributesClassInformer {
 }
 impl VolumeAttributesClassInformer {
     /// `factory`'s informer of VolumeAttributesClass objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storage::v1alpha1::VolumeAttributesClass>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::VolumeAttributesClass> { &self.informer }
     /// A lister of the informer's cache of VolumeAttributesClass objects.
+    #[inline]
     pub fn lister(&self) -> crate::storage::v1alpha1::generated::listers::VolumeAttributesClassLister {
         crate::storage::v1alpha1::generated::listers::VolumeAttributesClassLister::new(self.informer.lister())
     }

@@ -11,32 +11,40 @@ pub struct StorageV1beta1Client {
 }
 impl StorageV1beta1Client {
     /// A storage.k8s.io/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The StorageClass objects (cluster-scoped).
+    #[inline]
     pub fn storage_classes(&self) -> StorageClassClient {
         StorageClassClient::new(self.client.clone())
     }
     /// The VolumeAttachment objects (cluster-scoped).
+    #[inline]
     pub fn volume_attachments(&self) -> VolumeAttachmentClient {
         VolumeAttachmentClient::new(self.client.clone())
     }
     /// The CSIDriver objects (cluster-scoped).
+    #[inline]
     pub fn csi_drivers(&self) -> CSIDriverClient {
         CSIDriverClient::new(self.client.clone())
     }
     /// The CSINode objects (cluster-scoped).
+    #[inline]
     pub fn csi_nodes(&self) -> CSINodeClient {
         CSINodeClient::new(self.client.clone())
     }
     /// The CSIStorageCapacity objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
+    #[inline]
     pub fn csi_storage_capacities(&self, namespace: &str) -> CSIStorageCapacityClient {
         CSIStorageCapacityClient::new(self.client.clone(), namespace)
     }
     /// The VolumeAttributesClass objects (cluster-scoped).
+    #[inline]
     pub fn volume_attributes_classes(&self) -> VolumeAttributesClassClient {
         VolumeAttributesClassClient::new(self.client.clone())
     }
@@ -48,6 +56,7 @@ pub struct StorageClassClient {
 }
 impl StorageClassClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -55,40 +64,50 @@ impl StorageClassClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::storage::v1beta1::StorageClass> { &self.api }
     /// Creates a StorageClass; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, storage_class: &'a crate::storage::v1beta1::StorageClass, options: &'a CreateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::StorageClass, Error>> + 'a {
         self.api.create(storage_class, options)
     }
     /// Replaces a StorageClass.
+    #[inline]
     pub fn update<'a>(&'a self, storage_class: &'a crate::storage::v1beta1::StorageClass, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::StorageClass, Error>> + 'a {
         self.api.update(storage_class, options)
     }
     /// Deletes the StorageClass `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::storage::v1beta1::StorageClass>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every StorageClass `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::StorageClass>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the StorageClass `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::storage::v1beta1::StorageClass, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists StorageClass objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::StorageClass>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches StorageClass objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::storage::v1beta1::StorageClass>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the StorageClass `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1beta1::StorageClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a StorageClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1beta1::generated::apply::StorageClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1beta1::StorageClass, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -100,6 +119,7 @@ pub struct VolumeAttachmentClient {
 }
 impl VolumeAttachmentClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -107,52 +127,65 @@ impl VolumeAttachmentClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::storage::v1beta1::VolumeAttachment> { &self.api }
     /// Creates a VolumeAttachment; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, volume_attachment: &'a crate::storage::v1beta1::VolumeAttachment, options: &'a CreateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttachment, Error>> + 'a {
         self.api.create(volume_attachment, options)
     }
     /// Replaces a VolumeAttachment; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, volume_attachment: &'a crate::storage::v1beta1::VolumeAttachment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttachment, Error>> + 'a {
         self.api.update(volume_attachment, options)
     }
     /// Replaces the status of a VolumeAttachment through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, volume_attachment: &'a crate::storage::v1beta1::VolumeAttachment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttachment, Error>> + 'a {
         self.api.update_status(volume_attachment, options)
     }
     /// Deletes the VolumeAttachment `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::storage::v1beta1::VolumeAttachment>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every VolumeAttachment `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::VolumeAttachment>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the VolumeAttachment `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttachment, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists VolumeAttachment objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::VolumeAttachment>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches VolumeAttachment objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::storage::v1beta1::VolumeAttachment>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the VolumeAttachment `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttachment, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the VolumeAttachment `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttachment, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a VolumeAttachment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1beta1::generated::apply::VolumeAttachmentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttachment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a VolumeAttachment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::storage::v1beta1::generated::apply::VolumeAttachmentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttachment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -164,6 +197,7 @@ pub struct CSIDriverClient {
 }
 impl CSIDriverClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -171,40 +205,50 @@ impl CSIDriverClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::storage::v1beta1::CSIDriver> { &self.api }
     /// Creates a CSIDriver; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, csi_driver: &'a crate::storage::v1beta1::CSIDriver, options: &'a CreateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSIDriver, Error>> + 'a {
         self.api.create(csi_driver, options)
     }
     /// Replaces a CSIDriver.
+    #[inline]
     pub fn update<'a>(&'a self, csi_driver: &'a crate::storage::v1beta1::CSIDriver, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSIDriver, Error>> + 'a {
         self.api.update(csi_driver, options)
     }
     /// Deletes the CSIDriver `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::storage::v1beta1::CSIDriver>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every CSIDriver `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::CSIDriver>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the CSIDriver `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSIDriver, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists CSIDriver objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::CSIDriver>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches CSIDriver objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::storage::v1beta1::CSIDriver>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the CSIDriver `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSIDriver, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a CSIDriver (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1beta1::generated::apply::CSIDriverApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1beta1::CSIDriver, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -216,6 +260,7 @@ pub struct CSINodeClient {
 }
 impl CSINodeClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -223,52 +268,65 @@ impl CSINodeClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::storage::v1beta1::CSINode> { &self.api }
     /// Creates a CSINode; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, csi_node: &'a crate::storage::v1beta1::CSINode, options: &'a CreateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSINode, Error>> + 'a {
         self.api.create(csi_node, options)
     }
     /// Replaces a CSINode; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, csi_node: &'a crate::storage::v1beta1::CSINode, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSINode, Error>> + 'a {
         self.api.update(csi_node, options)
     }
     /// Replaces the status of a CSINode through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, csi_node: &'a crate::storage::v1beta1::CSINode, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSINode, Error>> + 'a {
         self.api.update_status(csi_node, options)
     }
     /// Deletes the CSINode `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::storage::v1beta1::CSINode>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every CSINode `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::CSINode>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the CSINode `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSINode, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists CSINode objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::CSINode>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches CSINode objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::storage::v1beta1::CSINode>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the CSINode `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSINode, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the CSINode `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSINode, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a CSINode (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1beta1::generated::apply::CSINodeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1beta1::CSINode, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a CSINode (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::storage::v1beta1::generated::apply::CSINodeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1beta1::CSINode, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
@@ -280,6 +338,7 @@ pub struct CSIStorageCapacityClient {
 }
 impl CSIStorageCapacityClient {
     /// The client of one namespace, or of all namespaces with `""`.
+    #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             Api::all(client)
@@ -290,40 +349,50 @@ impl CSIStorageCapacityClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::storage::v1beta1::CSIStorageCapacity> { &self.api }
     /// Creates a CSIStorageCapacity; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, csi_storage_capacity: &'a crate::storage::v1beta1::CSIStorageCapacity, options: &'a CreateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSIStorageCapacity, Error>> + 'a {
         self.api.create(csi_storage_capacity, options)
     }
     /// Replaces a CSIStorageCapacity.
+    #[inline]
     pub fn update<'a>(&'a self, csi_storage_capacity: &'a crate::storage::v1beta1::CSIStorageCapacity, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSIStorageCapacity, Error>> + 'a {
         self.api.update(csi_storage_capacity, options)
     }
     /// Deletes the CSIStorageCapacity `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::storage::v1beta1::CSIStorageCapacity>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every CSIStorageCapacity `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::CSIStorageCapacity>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the CSIStorageCapacity `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSIStorageCapacity, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists CSIStorageCapacity objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::CSIStorageCapacity>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches CSIStorageCapacity objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::storage::v1beta1::CSIStorageCapacity>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the CSIStorageCapacity `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1beta1::CSIStorageCapacity, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a CSIStorageCapacity (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1beta1::generated::apply::CSIStorageCapacityApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1beta1::CSIStorageCapacity, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
@@ -335,6 +404,7 @@ pub struct VolumeAttributesClassClient {
 }
 impl VolumeAttributesClassClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -342,40 +412,50 @@ impl VolumeAttributesClassClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::storage::v1beta1::VolumeAttributesClass> { &self.api }
     /// Creates a VolumeAttributesClass; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, volume_attributes_class: &'a crate::storage::v1beta1::VolumeAttributesClass, options: &'a CreateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttributesClass, Error>> + 'a {
         self.api.create(volume_attributes_class, options)
     }
     /// Replaces a VolumeAttributesClass.
+    #[inline]
     pub fn update<'a>(&'a self, volume_attributes_class: &'a crate::storage::v1beta1::VolumeAttributesClass, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttributesClass, Error>> + 'a {
         self.api.update(volume_attributes_class, options)
     }
     /// Deletes the VolumeAttributesClass `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::storage::v1beta1::VolumeAttributesClass>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every VolumeAttributesClass `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::VolumeAttributesClass>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the VolumeAttributesClass `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttributesClass, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists VolumeAttributesClass objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::storage::v1beta1::VolumeAttributesClass>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches VolumeAttributesClass objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::storage::v1beta1::VolumeAttributesClass>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the VolumeAttributesClass `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttributesClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Applies a VolumeAttributesClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1beta1::generated::apply::VolumeAttributesClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1beta1::VolumeAttributesClass, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }

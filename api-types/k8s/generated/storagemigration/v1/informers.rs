@@ -8,10 +8,12 @@ pub struct StoragemigrationV1Informers {
 }
 impl StoragemigrationV1Informers {
     /// The storagemigration.k8s.io/v1 informers of `factory`.
+    #[inline]
     pub fn new(factory: ::kapi::cache::SharedInformerFactory) -> Self {
         Self { factory }
     }
     /// The informer of StorageVersionMigration objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
+    #[inline]
     pub fn storage_version_migrations(&self) -> StorageVersionMigrationInformer {
         StorageVersionMigrationInformer::new(&self.factory)
     }
@@ -23,14 +25,17 @@ pub struct StorageVersionMigrationInformer {
 }
 impl StorageVersionMigrationInformer {
     /// `factory`'s informer of StorageVersionMigration objects: created on first use, then shared.
+    #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::storagemigration::v1::StorageVersionMigration>(),
         }
     }
     /// The shared informer: event handlers, its store, start and sync.
+    #[inline]
     pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storagemigration::v1::StorageVersionMigration> { &self.informer }
     /// A lister of the informer's cache of StorageVersionMigration objects.
+    #[inline]
     pub fn lister(&self) -> crate::storagemigration::v1::generated::listers::StorageVersionMigrationLister {
         crate::storagemigration::v1::generated::listers::StorageVersionMigrationLister::new(self.informer.lister())
     }

@@ -11,12 +11,15 @@ pub struct StoragemigrationV1beta1Client {
 }
 impl StoragemigrationV1beta1Client {
     /// A storagemigration.k8s.io/v1beta1 client over `client`'s connection.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self { client }
     }
     /// The REST client underneath.
+    #[inline]
     pub fn client(&self) -> &Client { &self.client }
     /// The StorageVersionMigration objects (cluster-scoped).
+    #[inline]
     pub fn storage_version_migrations(&self) -> StorageVersionMigrationClient {
         StorageVersionMigrationClient::new(self.client.clone())
     }
@@ -28,6 +31,7 @@ pub struct StorageVersionMigrationClient {
 }
 impl StorageVersionMigrationClient {
     /// The client of every object of the kind.
+    #[inline]
     pub fn new(client: Client) -> Self {
         Self {
             api: Api::all(client)
@@ -35,52 +39,65 @@ impl StorageVersionMigrationClient {
     }
     /// The `Api` underneath, for what is not generated here (paginated list
     /// streams, other subresources).
+    #[inline]
     pub fn api(&self) -> &Api<crate::storagemigration::v1beta1::StorageVersionMigration> { &self.api }
     /// Creates a StorageVersionMigration; returns it as the server stored it.
+    #[inline]
     pub fn create<'a>(&'a self, storage_version_migration: &'a crate::storagemigration::v1beta1::StorageVersionMigration, options: &'a CreateOptions) -> impl Future<Output = Result<crate::storagemigration::v1beta1::StorageVersionMigration, Error>> + 'a {
         self.api.create(storage_version_migration, options)
     }
     /// Replaces a StorageVersionMigration; its status is left as it is (see `update_status`).
+    #[inline]
     pub fn update<'a>(&'a self, storage_version_migration: &'a crate::storagemigration::v1beta1::StorageVersionMigration, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storagemigration::v1beta1::StorageVersionMigration, Error>> + 'a {
         self.api.update(storage_version_migration, options)
     }
     /// Replaces the status of a StorageVersionMigration through its status subresource.
+    #[inline]
     pub fn update_status<'a>(&'a self, storage_version_migration: &'a crate::storagemigration::v1beta1::StorageVersionMigration, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::storagemigration::v1beta1::StorageVersionMigration, Error>> + 'a {
         self.api.update_status(storage_version_migration, options)
     }
     /// Deletes the StorageVersionMigration `name`: the object as it was, or still is while finalizers hold it.
+    #[inline]
     pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::storagemigration::v1beta1::StorageVersionMigration>, Error>> + 'a {
         self.api.delete(name, options)
     }
     /// Deletes every StorageVersionMigration `list_options` selects; returns them.
+    #[inline]
     pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::storagemigration::v1beta1::StorageVersionMigration>, Error>> + 'a {
         self.api.delete_collection(options, list_options)
     }
     /// Reads the StorageVersionMigration `name`.
+    #[inline]
     pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::storagemigration::v1beta1::StorageVersionMigration, Error>> + 'a {
         self.api.get(name, options)
     }
     /// Lists StorageVersionMigration objects (one page when `options.limit` is set).
+    #[inline]
     pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::storagemigration::v1beta1::StorageVersionMigration>, Error>> + 'a {
         self.api.list(options)
     }
     /// Watches StorageVersionMigration objects from `options.resource_version`.
+    #[inline]
     pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::storagemigration::v1beta1::StorageVersionMigration>, Error>> + 'a {
         self.api.watch(options)
     }
     /// Patches the StorageVersionMigration `name` (JSON patch, merge, strategic merge or apply).
+    #[inline]
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storagemigration::v1beta1::StorageVersionMigration, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
     /// Patches the status of the StorageVersionMigration `name`.
+    #[inline]
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storagemigration::v1beta1::StorageVersionMigration, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
     /// Applies a StorageVersionMigration (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
+    #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storagemigration::v1beta1::generated::apply::StorageVersionMigrationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storagemigration::v1beta1::StorageVersionMigration, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
     /// Applies the status of a StorageVersionMigration (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
+    #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::storagemigration::v1beta1::generated::apply::StorageVersionMigrationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storagemigration::v1beta1::StorageVersionMigration, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
     }
