@@ -13,7 +13,7 @@ pub struct Clientset {
     frob_v2beta1: crate::v2beta1::generated::client::FrobV2beta1Client,
 }
 impl Clientset {
-    /// A clientset over `client`'s connection (whose scheme must know this API's kinds).
+    /// A clientset over `client`'s connection.
     pub fn new(client: Client) -> Self {
         Self {
             frob_v1: crate::v1::generated::client::FrobV1Client::new(client.clone()),
@@ -21,9 +21,13 @@ impl Clientset {
             client,
         }
     }
-    /// A clientset for `config`, with a scheme of this API ([`scheme`]).
+    /// A clientset for `config`. Its client's scheme holds the meta kinds only: typed
+    /// clients read and write objects through their own types, so an operator compiles
+    /// the codecs of the kinds it uses, not of every kind this crate enables. Build the
+    /// client with [`scheme`] to decode any kind of this API by apiVersion and kind.
     pub fn from_config(config: Config) -> Result<Self, Error> {
-        let scheme = scheme().map_err(|e| Error::Config(e.to_string()))?;
+        let mut scheme = ::kapi::Scheme::new();
+        ::kapi::meta::add_to_scheme(&mut scheme).map_err(|e| Error::Config(e.to_string()))?;
         Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
     }
     /// The REST client underneath.
@@ -33,7 +37,8 @@ impl Clientset {
     /// The frob.example.com/v2beta1 client.
     pub fn frob_v2beta1(&self) -> &crate::v2beta1::generated::client::FrobV2beta1Client { &self.frob_v2beta1 }
 }
-/// A scheme with every kind of `api-types`, the meta kinds and autoscaling/v1 `Scale`: what a client of this API decodes.
+/// A scheme with every kind of `api-types`, the meta kinds and autoscaling/v1 `Scale`: what code that decodes any kind of this API by its apiVersion and kind needs (typed clients do not).
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn scheme() -> Result<::kapi::Scheme, ::kapi::scheme::SchemeError> {
     let mut scheme = ::kapi::Scheme::new();
     crate::generated::register::install(&mut scheme)?;

@@ -8,6 +8,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn expand(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let ident = input.ident();
     let name = ident.to_string();
     let fields = input.fields();
@@ -88,6 +89,7 @@ pub fn expand(input: &Input) -> TokenStream {
             const FIELDS: &'static [&'static str] = &[#(#keys),*];
             const KEYS: usize = #keys_count;
             #type_meta
+            #inline_attr
             fn field_index(__key: &str) -> ::core::option::Option<usize> {
                 #field_index
             }

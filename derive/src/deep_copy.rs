@@ -7,6 +7,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn expand(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let ident = input.ident();
     let fields = input.fields();
     let clones = fields.iter().map(|(_, f)| {
@@ -28,12 +29,14 @@ pub fn expand(input: &Input) -> TokenStream {
                 Self { #(#clones,)* }
             }
 
+            #inline_attr
             fn clone_from(&mut self, source: &Self) {
                 #(#clone_froms)*
             }
         }
 
         impl ::core::default::Default for #ident {
+            #inline_attr
             fn default() -> Self {
                 Self { #(#defaults,)* }
             }

@@ -8,6 +8,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn expand(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let ident = input.ident();
     let fields = input.fields();
     let marker_defaults = fields.iter().filter_map(|(m, f)| marker_default(m, f));
@@ -23,6 +24,7 @@ pub fn expand(input: &Input) -> TokenStream {
         (!recursions.is_empty()).then(|| quote! { use ::kapi::ApplyDefaults as __Defaults; });
     quote! {
         impl ::kapi::ApplyDefaults for #ident {
+            #inline_attr
             fn apply_defaults(&mut self) {
                 #(#marker_defaults)*
                 #alias

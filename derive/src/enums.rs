@@ -8,6 +8,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 pub fn expand(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let Shape::Enum { variants, other } = &input.def.shape else {
         return TokenStream::new();
     };
@@ -31,6 +32,7 @@ pub fn expand(input: &Input) -> TokenStream {
             /// The feature gate of each value in `VALUES`, if it has one.
             pub const VALUE_GATES: &'static [::core::option::Option<&'static str>] = &[#(#gates),*];
 
+            #inline_attr
             pub fn as_str(&self) -> &str {
                 match self {
                     #(Self::#names => #values,)*
@@ -39,6 +41,7 @@ pub fn expand(input: &Input) -> TokenStream {
             }
 
             /// Whether this is one of `VALUES`.
+            #inline_attr
             pub fn is_known(&self) -> bool {
                 match self {
                     Self::#other(__v) => Self::VALUES.contains(&__v.as_str()),
@@ -58,12 +61,14 @@ pub fn expand(input: &Input) -> TokenStream {
         }
 
         impl ::core::fmt::Display for #ident {
+            #inline_attr
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
 
         impl ::core::convert::From<&str> for #ident {
+            #inline_attr
             fn from(s: &str) -> Self {
                 match s {
                     #(#values => Self::#names,)*
@@ -73,6 +78,7 @@ pub fn expand(input: &Input) -> TokenStream {
         }
 
         impl ::core::convert::From<::std::string::String> for #ident {
+            #inline_attr
             fn from(s: ::std::string::String) -> Self {
                 match s.as_str() {
                     #(#values => Self::#names,)*
@@ -83,6 +89,7 @@ pub fn expand(input: &Input) -> TokenStream {
 
         impl ::core::str::FromStr for #ident {
             type Err = ::core::convert::Infallible;
+            #inline_attr
             fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
                 ::core::result::Result::Ok(::core::convert::From::from(s))
             }

@@ -10,6 +10,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 pub fn expand(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let ident = input.ident();
     let checks = gate_checks(input);
     let fields = input.fields();
@@ -49,6 +50,7 @@ pub fn expand(input: &Input) -> TokenStream {
     quote! {
         #checks
         impl ::kapi::feature_gates::DropDisabledFields for #ident {
+            #inline_attr
             fn drop_disabled_fields(
                 &mut self,
                 __old: ::core::option::Option<&Self>,

@@ -31,6 +31,17 @@ impl Input {
         }
     }
 
+    /// Whether the derive writes a protobuf message for the type: a struct whose every field
+    /// has a protobuf number.
+    pub fn has_protobuf_message(&self) -> bool {
+        match &self.def.shape {
+            kapi_codegen::model::Shape::Struct { fields } => {
+                fields.iter().all(|f| f.protobuf.is_some())
+            }
+            kapi_codegen::model::Shape::Enum { .. } => false,
+        }
+    }
+
     /// The model fields zipped with their syn fields.
     pub fn fields(&self) -> Vec<(&Field, &syn::Field)> {
         let syn::Item::Struct(s) = &self.item else {
@@ -45,4 +56,12 @@ pub fn field_ident(f: &syn::Field) -> syn::Ident {
     f.ident
         .clone()
         .unwrap_or_else(|| format_ident!("__unnamed"))
+}
+
+/// The attribute on every non-generic method the derive writes. In an optimized build the
+/// method is compiled in the crate that calls it, as a generic would be, so an API crate of
+/// hundreds of types costs its users only the types they use. Unoptimized builds keep one
+/// copy in the API crate that every test binary links, rather than one per test binary.
+pub fn compiled_where_used() -> TokenStream {
+    quote::quote!(#[cfg_attr(not(debug_assertions), inline)])
 }

@@ -8,6 +8,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn expand(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let Some(kind) = &input.def.kind else {
         return TokenStream::new();
     };
@@ -17,12 +18,21 @@ pub fn expand(input: &Input) -> TokenStream {
     // Spanned at the `kind` marker so a missing declaration is reported there.
     let span = kind.span;
     let gv = quote::quote_spanned!(span=> GROUP_VERSION);
+    let protobuf_codec = input.has_protobuf_message().then(|| {
+        quote! {
+            #inline_attr
+            fn protobuf_codec() -> ::core::option::Option<::kapi::scheme::ProtobufFns<Self>> {
+                ::core::option::Option::Some(::kapi::scheme::ProtobufFns::of_message())
+            }
+        }
+    });
     let type_info = quote! {
         impl ::kapi::TypeInfo for #ident {
             const GROUP: &'static str = #gv.group;
             const VERSION: &'static str = #gv.version;
             const API_VERSION: &'static str = #gv.api_version;
             const KIND: &'static str = #kind_name;
+            #protobuf_codec
         }
     };
     let extra = match kind.category {
@@ -49,9 +59,11 @@ pub fn expand(input: &Input) -> TokenStream {
                     const HAS_STATUS: bool = #status;
                     const HAS_SCALE: bool = #scale;
 
+                    #inline_attr
                     fn metadata(&self) -> &::kapi::meta::ObjectMeta {
                         &self.metadata
                     }
+                    #inline_attr
                     fn metadata_mut(&mut self) -> &mut ::kapi::meta::ObjectMeta {
                         &mut self.metadata
                     }
@@ -70,15 +82,19 @@ pub fn expand(input: &Input) -> TokenStream {
             quote! {
                 impl ::kapi::ListResource for #ident {
                     type Item = #item_ty;
+                    #inline_attr
                     fn items(&self) -> &[Self::Item] {
                         &self.#items_ident
                     }
+                    #inline_attr
                     fn items_mut(&mut self) -> &mut ::std::vec::Vec<Self::Item> {
                         &mut self.#items_ident
                     }
+                    #inline_attr
                     fn list_meta(&self) -> &::kapi::meta::ListMeta {
                         &self.metadata
                     }
+                    #inline_attr
                     fn list_meta_mut(&mut self) -> &mut ::kapi::meta::ListMeta {
                         &mut self.metadata
                     }

@@ -15,12 +15,8 @@ use quote::quote;
 pub fn expand(input: &Input) -> TokenStream {
     match &input.def.shape {
         Shape::Enum { .. } => expand_enum(input),
-        Shape::Struct { fields } => {
-            if fields.iter().any(|f| f.protobuf.is_none()) {
-                return TokenStream::new();
-            }
-            expand_struct(input)
-        }
+        Shape::Struct { .. } if input.has_protobuf_message() => expand_struct(input),
+        Shape::Struct { .. } => TokenStream::new(),
     }
 }
 
@@ -29,6 +25,7 @@ fn pb() -> TokenStream {
 }
 
 fn expand_enum(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let ident = input.ident();
     let pb = pb();
     quote! {
@@ -38,6 +35,7 @@ fn expand_enum(input: &Input) -> TokenStream {
             fn encode_value(&self, buf: &mut impl #pb::prost::bytes::BufMut) {
                 #pb::encode_str_value(self.as_str(), buf);
             }
+            #inline_attr
             fn value_len(&self) -> usize {
                 #pb::str_value_len(self.as_str())
             }
@@ -74,6 +72,7 @@ fn form(ty: &TypeRef) -> Form {
 }
 
 fn expand_struct(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let ident = input.ident();
     let pb = pb();
     let mut fields: Vec<(&Field, &syn::Field)> = input.fields();
@@ -147,10 +146,12 @@ fn expand_struct(input: &Input) -> TokenStream {
                     _ => __pb::skip(wire_type, tag, buf, ctx),
                 }
             }
+            #inline_attr
             fn encoded_len(&self) -> usize {
                 #alias
                 0 #(+ #lens)*
             }
+            #inline_attr
             fn clear(&mut self) {
                 *self = ::core::default::Default::default();
             }

@@ -11,6 +11,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 pub fn expand(input: &Input) -> TokenStream {
+    let inline_attr = crate::input::compiled_where_used();
     let ident = input.ident();
     let mut is_unset = TokenStream::new();
     let body = match &input.def.shape {
@@ -18,6 +19,7 @@ pub fn expand(input: &Input) -> TokenStream {
         Shape::Enum { other, .. } => {
             let other = format_ident!("{}", other);
             is_unset = quote! {
+                #inline_attr
                 fn is_unset(&self) -> bool {
                     ::core::matches!(self, Self::#other(__v) if __v.is_empty())
                 }
@@ -40,6 +42,7 @@ pub fn expand(input: &Input) -> TokenStream {
     };
     quote! {
         impl ::kapi::validation::Validate for #ident {
+            #inline_attr
             fn validate_at(
                 &self,
                 __old: ::core::option::Option<&Self>,

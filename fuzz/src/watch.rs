@@ -78,7 +78,7 @@ impl Delivery {
             items.push(Err("connection reset"));
         }
         let chunks = futures_util::stream::iter(items);
-        let stream = WatchStream::<Frobber>::from_chunks(chunks, protobuf, crate::scheme().clone());
+        let stream = WatchStream::<Frobber>::from_chunks(chunks, protobuf);
         runtime().block_on(stream.map(|item| format!("{item:?}")).collect())
     }
 }

@@ -34,6 +34,16 @@ pub trait TypeInfo {
     const VERSION: &'static str;
     const API_VERSION: &'static str;
     const KIND: &'static str;
+
+    /// The kind's protobuf codec, when it has one (the derive provides it for a type whose
+    /// every field has a protobuf number). Typed clients read and write objects through it,
+    /// so a client compiles only the kinds it uses and needs no scheme to decode them.
+    fn protobuf_codec() -> Option<crate::scheme::ProtobufFns<Self>>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// An object kind served as a REST resource.

@@ -32,7 +32,7 @@ async fn events(
 ) -> Vec<Result<TypedWatchEvent<Frobber>, Error>> {
     let chunks: Vec<Result<Bytes, std::io::Error>> =
         chunks.into_iter().map(|c| Ok(Bytes::from(c))).collect();
-    WatchStream::<Frobber>::from_chunks(futures_util::stream::iter(chunks), protobuf, scheme())
+    WatchStream::<Frobber>::from_chunks(futures_util::stream::iter(chunks), protobuf)
         .collect()
         .await
 }
@@ -207,7 +207,7 @@ async fn malformed_watch_bodies_are_errors() {
         Err(std::io::Error::other("reset")),
     ];
     let got: Vec<_> =
-        WatchStream::<Frobber>::from_chunks(futures_util::stream::iter(chunks), false, scheme())
+        WatchStream::<Frobber>::from_chunks(futures_util::stream::iter(chunks), false)
             .collect()
             .await;
     assert_eq!(got.len(), 4);
@@ -227,18 +227,18 @@ fn list_bodies_json_and_protobuf() {
         .map(|f| s.encode_raw_protobuf(f).unwrap())
         .collect();
     let body = protobuf::encode_list("frob.example.com/v1", "FrobberList", &meta, &raw);
-    let list = ObjectList::<Frobber>::from_body(&s, &body).unwrap();
+    let list = ObjectList::<Frobber>::from_body(&body).unwrap();
     assert_eq!(list.metadata, meta);
     assert_eq!(list.items, items);
 
     let json = serde_json::json!({"apiVersion": "frob.example.com/v1", "kind": "FrobberList",
         "metadata": {"resourceVersion": "9", "continue": "next"}, "items": items});
-    let list = ObjectList::<Frobber>::from_body(&s, json.to_string().as_bytes()).unwrap();
+    let list = ObjectList::<Frobber>::from_body(json.to_string().as_bytes()).unwrap();
     assert_eq!(list.metadata, meta);
     assert_eq!(list.items, items);
     let empty = serde_json::json!({"kind": "FrobberList", "items": null});
     assert!(
-        ObjectList::<Frobber>::from_body(&s, empty.to_string().as_bytes())
+        ObjectList::<Frobber>::from_body(empty.to_string().as_bytes())
             .unwrap()
             .items
             .is_empty()
@@ -246,7 +246,7 @@ fn list_bodies_json_and_protobuf() {
 
     // Every truncation of the protobuf body is an error or a shorter list, never a panic.
     for cut in 0..body.len() {
-        if let Ok(l) = ObjectList::<Frobber>::from_body(&s, &body[..cut]) {
+        if let Ok(l) = ObjectList::<Frobber>::from_body(&body[..cut]) {
             assert!(l.items.len() <= 2);
         }
     }
@@ -255,9 +255,9 @@ fn list_bodies_json_and_protobuf() {
         let mut b = body.clone();
         let i = rng.usize(0..b.len());
         b[i] = rng.u8(..);
-        let _ = ObjectList::<Frobber>::from_body(&s, &b);
+        let _ = ObjectList::<Frobber>::from_body(&b);
     }
-    assert!(ObjectList::<Frobber>::from_body(&s, b"garbage").is_err());
+    assert!(ObjectList::<Frobber>::from_body(b"garbage").is_err());
 }
 
 #[tokio::test]

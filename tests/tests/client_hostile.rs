@@ -279,8 +279,7 @@ async fn a_caller_timeout_fires_while_chunks_keep_coming() {
     let chunks = futures_util::stream::iter(
         std::iter::repeat_n(Bytes::from_static(b"   \n"), 5_000_000).map(Ok::<_, std::io::Error>),
     );
-    let mut events =
-        WatchStream::<Frobber>::from_chunks(chunks, false, Arc::new(support::scheme()));
+    let mut events = WatchStream::<Frobber>::from_chunks(chunks, false);
     let started = Instant::now();
     let next = tokio::time::timeout(Duration::from_millis(50), events.next()).await;
     assert!(next.is_err(), "the chunks ran out first: {next:?}");
@@ -309,13 +308,10 @@ async fn a_long_watch_line_is_found_in_linear_time() {
         .map(|c| Ok(Bytes::copy_from_slice(c)))
         .collect();
     let started = Instant::now();
-    let got: Vec<_> = WatchStream::<Frobber>::from_chunks(
-        futures_util::stream::iter(chunks),
-        false,
-        Arc::new(support::scheme()),
-    )
-    .collect()
-    .await;
+    let got: Vec<_> =
+        WatchStream::<Frobber>::from_chunks(futures_util::stream::iter(chunks), false)
+            .collect()
+            .await;
     assert!(
         started.elapsed() < Duration::from_secs(10),
         "{:?}",
@@ -340,10 +336,9 @@ async fn an_endless_watch_line_is_held_to_the_cap_and_a_chunk() {
         counter.fetch_add(c.len(), Ordering::Relaxed);
         Ok::<_, std::io::Error>(c)
     });
-    let got: Vec<_> =
-        WatchStream::<Frobber>::from_chunks(chunks, false, Arc::new(support::scheme()))
-            .collect()
-            .await;
+    let got: Vec<_> = WatchStream::<Frobber>::from_chunks(chunks, false)
+        .collect()
+        .await;
     let cap = kapi::client::DEFAULT_MAX_WATCH_EVENT;
     assert!(
         matches!(got.as_slice(), [Err(Error::TooLarge { limit, .. })] if *limit == cap),

@@ -8,13 +8,19 @@
 //! this is that crate. `api-types/k8s/tests/operator_kinds.rs` runs it against the embedded
 //! server, so the benchmark times code that works.
 
-use kapi::client::{Error, Patch};
+use kapi::client::{Config, Error, Patch};
 use kapi::meta::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, Selector, UpdateOptions,
 };
 use kapi_k8s::{Clientset, SharedInformerFactory};
 use std::future::Future;
 use std::pin::Pin;
+
+/// The clientset an operator starts from, as a real one builds it: what `from_config`
+/// compiles is part of the bill.
+pub fn connect(config: Config) -> Result<Clientset, Error> {
+    Clientset::from_config(config)
+}
 
 /// One kind's pass: read `name`, write it back, label it by merge patch, list the kind, and
 /// create then delete a copy named `<name>-copy`.

@@ -116,6 +116,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of frob.example.com/v1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_versioned::<crate::v1::Frobber>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::v1::Frobber))?;
     scheme.add_versioned::<crate::v1::FrobberList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::v1::FrobberList))?;

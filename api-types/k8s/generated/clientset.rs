@@ -122,7 +122,7 @@ pub struct Clientset {
     storagemigration_v1beta1: crate::storagemigration::v1beta1::generated::client::StoragemigrationV1beta1Client,
 }
 impl Clientset {
-    /// A clientset over `client`'s connection (whose scheme must know this API's kinds).
+    /// A clientset over `client`'s connection.
     pub fn new(client: Client) -> Self {
         Self {
             #[cfg(feature = "admissionregistration-v1")]
@@ -242,9 +242,13 @@ impl Clientset {
             client,
         }
     }
-    /// A clientset for `config`, with a scheme of this API ([`scheme`]).
+    /// A clientset for `config`. Its client's scheme holds the meta kinds only: typed
+    /// clients read and write objects through their own types, so an operator compiles
+    /// the codecs of the kinds it uses, not of every kind this crate enables. Build the
+    /// client with [`scheme`] to decode any kind of this API by apiVersion and kind.
     pub fn from_config(config: Config) -> Result<Self, Error> {
-        let scheme = scheme().map_err(|e| Error::Config(e.to_string()))?;
+        let mut scheme = ::kapi::Scheme::new();
+        ::kapi::meta::add_to_scheme(&mut scheme).map_err(|e| Error::Config(e.to_string()))?;
         Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
     }
     /// The REST client underneath.
@@ -421,7 +425,8 @@ impl Clientset {
     /// The storagemigration.k8s.io/v1beta1 client.
     pub fn storagemigration_v1beta1(&self) -> &crate::storagemigration::v1beta1::generated::client::StoragemigrationV1beta1Client { &self.storagemigration_v1beta1 }
 }
-/// A scheme with every kind of `kapi-k8s`, the meta kinds and autoscaling/v1 `Scale`: what a client of this API decodes.
+/// A scheme with every kind of `kapi-k8s`, the meta kinds and autoscaling/v1 `Scale`: what code that decodes any kind of this API by its apiVersion and kind needs (typed clients do not).
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn scheme() -> Result<::kapi::Scheme, ::kapi::scheme::SchemeError> {
     let mut scheme = ::kapi::Scheme::new();
     crate::generated::register::install(&mut scheme)?;

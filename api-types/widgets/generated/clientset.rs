@@ -9,16 +9,20 @@ pub struct Clientset {
     widgets_v1: crate::v1::generated::client::WidgetsV1Client,
 }
 impl Clientset {
-    /// A clientset over `client`'s connection (whose scheme must know this API's kinds).
+    /// A clientset over `client`'s connection.
     pub fn new(client: Client) -> Self {
         Self {
             widgets_v1: crate::v1::generated::client::WidgetsV1Client::new(client.clone()),
             client,
         }
     }
-    /// A clientset for `config`, with a scheme of this API ([`scheme`]).
+    /// A clientset for `config`. Its client's scheme holds the meta kinds only: typed
+    /// clients read and write objects through their own types, so an operator compiles
+    /// the codecs of the kinds it uses, not of every kind this crate enables. Build the
+    /// client with [`scheme`] to decode any kind of this API by apiVersion and kind.
     pub fn from_config(config: Config) -> Result<Self, Error> {
-        let scheme = scheme().map_err(|e| Error::Config(e.to_string()))?;
+        let mut scheme = ::kapi::Scheme::new();
+        ::kapi::meta::add_to_scheme(&mut scheme).map_err(|e| Error::Config(e.to_string()))?;
         Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
     }
     /// The REST client underneath.
@@ -26,7 +30,8 @@ impl Clientset {
     /// The widgets.example.com/v1 client.
     pub fn widgets_v1(&self) -> &crate::v1::generated::client::WidgetsV1Client { &self.widgets_v1 }
 }
-/// A scheme with every kind of `widgets`, the meta kinds and autoscaling/v1 `Scale`: what a client of this API decodes.
+/// A scheme with every kind of `widgets`, the meta kinds and autoscaling/v1 `Scale`: what code that decodes any kind of this API by its apiVersion and kind needs (typed clients do not).
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn scheme() -> Result<::kapi::Scheme, ::kapi::scheme::SchemeError> {
     let mut scheme = ::kapi::Scheme::new();
     crate::generated::register::install(&mut scheme)?;

@@ -475,7 +475,7 @@ fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> Toke
     let crate_name = &model.crate_name;
     let doc = format!(" Every group-version of `{crate_name}`, behind one connection.");
     let scheme_doc = format!(
-        " A scheme with every kind of `{crate_name}`, the meta kinds and autoscaling/v1 `Scale`: what a client of this API decodes."
+        " A scheme with every kind of `{crate_name}`, the meta kinds and autoscaling/v1 `Scale`: what code that decodes any kind of this API by its apiVersion and kind needs (typed clients do not)."
     );
     quote! {
         //! The clientset of the crate: one typed client per group-version.
@@ -490,7 +490,7 @@ fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> Toke
         }
 
         impl Clientset {
-            /// A clientset over `client`'s connection (whose scheme must know this API's kinds).
+            /// A clientset over `client`'s connection.
             pub fn new(client: Client) -> Self {
                 Self {
                     #(#inits)*
@@ -498,9 +498,13 @@ fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> Toke
                 }
             }
 
-            /// A clientset for `config`, with a scheme of this API ([`scheme`]).
+            /// A clientset for `config`. Its client's scheme holds the meta kinds only: typed
+            /// clients read and write objects through their own types, so an operator compiles
+            /// the codecs of the kinds it uses, not of every kind this crate enables. Build the
+            /// client with [`scheme`] to decode any kind of this API by apiVersion and kind.
             pub fn from_config(config: Config) -> Result<Self, Error> {
-                let scheme = scheme().map_err(|e| Error::Config(e.to_string()))?;
+                let mut scheme = ::kapi::Scheme::new();
+                ::kapi::meta::add_to_scheme(&mut scheme).map_err(|e| Error::Config(e.to_string()))?;
                 Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
             }
 
@@ -513,6 +517,7 @@ fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> Toke
         }
 
         #[doc = #scheme_doc]
+        #[cfg_attr(not(debug_assertions), inline)]
         pub fn scheme() -> Result<::kapi::Scheme, ::kapi::scheme::SchemeError> {
             let mut scheme = ::kapi::Scheme::new();
             #install(&mut scheme)?;

@@ -35,11 +35,14 @@ impl Generator for Register {
             let doc = format!(" Registers every group-version of `{crate_name}` in a scheme.");
             // With every cargo feature off there is nothing to register.
             let allow = gated_allow(&per_version.versions, quote!(unused_variables));
+            // Registration instantiates every kind's codecs; optimized builds compile them
+            // where a scheme is built (a server, a test), not in every user of the crate.
             files.push(cx.crate_rust_file("register.rs", quote! {
                     //! Every group-version of the crate, in one call.
 
                     #[doc = #doc]
                     #allow
+                    #[cfg_attr(not(debug_assertions), inline)]
                     pub fn install(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
                         #(#installs)*
                         ::core::result::Result::Ok(())
@@ -81,6 +84,7 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
         pub const KINDS: &[::kapi::scheme::KindMeta] = &[#(#metas),*];
 
         #[doc = #add_doc]
+        #[cfg_attr(not(debug_assertions), inline)]
         pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
             #(#adds)*
             ::core::result::Result::Ok(())

@@ -10,7 +10,7 @@ use super::watch::{WatchLimits, WatchStream};
 use crate::meta::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, Status, UpdateOptions,
 };
-use crate::scheme::{Format, Kind};
+use crate::scheme::Kind;
 use crate::{Resource, Scope};
 use bytes::Bytes;
 use futures_util::{Stream, TryStreamExt};
@@ -202,11 +202,8 @@ where
     // ---- encoding ----
 
     fn protobuf_for<T: Kind>(&self) -> bool {
-        let scheme = self.client.scheme();
         self.client.config().encoding == super::config::Encoding::Protobuf
-            && scheme
-                .gvk_of::<T>()
-                .is_some_and(|gvk| scheme.supports_protobuf(gvk))
+            && T::protobuf_codec().is_some()
     }
 
     fn accept_for<T: Kind>(&self) -> &'static str {
@@ -218,13 +215,8 @@ where
     }
 
     fn body_of<T: Kind>(&self, obj: &T) -> Result<(String, Bytes), Error> {
-        if self.protobuf_for::<T>() {
-            let bytes = self
-                .client
-                .scheme()
-                .encode(obj, Format::Protobuf)
-                .map_err(|e| Error::Encode(e.to_string()))?;
-            return Ok((PROTOBUF.to_string(), Bytes::from(bytes)));
+        if let Some(codec) = T::protobuf_codec().filter(|_| self.protobuf_for::<T>()) {
+            return Ok((PROTOBUF.to_string(), Bytes::from((codec.encode)(obj))));
         }
         let bytes = serde_json::to_vec(obj).map_err(|e| Error::Encode(e.to_string()))?;
         Ok((JSON.to_string(), Bytes::from(bytes)))
@@ -255,7 +247,7 @@ where
     ) -> Result<T, Error> {
         let accept = self.accept_for::<T>();
         let resp = self.send(method, path_and_query, body, accept).await?;
-        decode_object(self.client.scheme(), &resp)
+        decode_object(&resp)
     }
 
     // ---- verbs ----
@@ -314,7 +306,7 @@ where
         let resp = self
             .send(Method::GET, path, None, self.accept_for::<K>())
             .await?;
-        decode_list(self.client.scheme(), &resp)
+        decode_list(&resp)
     }
 
     /// Every page of a chunked list, following `continue` tokens (set `opts.limit` for the
@@ -360,12 +352,7 @@ where
             max_event: config.max_watch_event,
             idle_timeout: watch_idle_timeout(config.watch_idle_timeout, &opts),
         };
-        Ok(WatchStream::new(
-            resp.into_body(),
-            is_protobuf,
-            self.client.scheme_arc(),
-            limits,
-        ))
+        Ok(WatchStream::new(resp.into_body(), is_protobuf, limits))
     }
 
     pub async fn delete(&self, name: &str, opts: &DeleteOptions) -> Result<Deleted<K>, Error> {
@@ -383,7 +370,7 @@ where
                 .ok_or_else(|| Error::Decode("a malformed Status".into()))?;
             return Ok(Deleted::Status(status));
         }
-        decode_object(self.client.scheme(), &resp).map(Deleted::Object)
+        decode_object(&resp).map(Deleted::Object)
     }
 
     /// Deletes every object the list options select; the deleted objects.
@@ -406,7 +393,7 @@ where
         if is_status_body(&resp) {
             return Ok(ObjectList::default());
         }
-        decode_list(self.client.scheme(), &resp)
+        decode_list(&resp)
     }
 
     pub async fn patch(&self, name: &str, patch: &Patch, opts: &PatchOptions) -> Result<K, Error> {

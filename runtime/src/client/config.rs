@@ -99,8 +99,8 @@ pub enum Auth {
 pub enum Encoding {
     #[default]
     Json,
-    /// Kubernetes' protobuf for kinds the scheme has a protobuf form of, JSON for the
-    /// others (and always for patches).
+    /// Kubernetes' protobuf for kinds that have a protobuf form (every field numbered), JSON
+    /// for the others (and always for patches).
     Protobuf,
 }
 

@@ -30,8 +30,9 @@ impl std::fmt::Debug for Client {
 }
 
 impl Client {
-    /// A client for `config`; `scheme` decodes and encodes objects (protobuf goes through
-    /// it, so the kinds used with protobuf must be registered).
+    /// A client for `config`. Typed calls read and write objects through their own types
+    /// (JSON or protobuf); `scheme` is there for code that decodes kinds it does not name
+    /// ([`Client::scheme`]).
     pub fn new(config: Config, scheme: Arc<Scheme>) -> Result<Self, Error> {
         Ok(Client {
             inner: Arc::new(Inner {
@@ -51,10 +52,6 @@ impl Client {
 
     pub fn scheme(&self) -> &Scheme {
         &self.inner.scheme
-    }
-
-    pub(crate) fn scheme_arc(&self) -> Arc<Scheme> {
-        self.inner.scheme.clone()
     }
 
     /// The most recent `Warning` header texts (up to `Config::max_warnings`), oldest first.

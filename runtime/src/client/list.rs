@@ -4,8 +4,7 @@ use super::error::Error;
 use super::transport::RawResponse;
 use crate::codec::protobuf;
 use crate::meta::ListMeta;
-use crate::scheme::{GroupVersionKind, Kind};
-use crate::Scheme;
+use crate::scheme::Kind;
 
 /// The items of a list response and its metadata (`resourceVersion`, `continue`).
 #[derive(Debug, Clone, PartialEq)]
@@ -42,22 +41,18 @@ struct JsonList<K> {
 
 /// Any `<Kind>List` of `K`: JSON, or protobuf (the envelope's message has the ListMeta as
 /// field 1 and each item, a bare message of `K`, as field 2).
-pub(crate) fn decode_list<K: Kind>(
-    scheme: &Scheme,
-    resp: &RawResponse,
-) -> Result<ObjectList<K>, Error> {
-    ObjectList::from_body(scheme, &resp.body)
+pub(crate) fn decode_list<K: Kind>(resp: &RawResponse) -> Result<ObjectList<K>, Error> {
+    ObjectList::from_body(&resp.body)
 }
 
 impl<K: Kind> ObjectList<K> {
-    /// Decodes a `<Kind>List` response body of `K`, JSON or protobuf (protobuf items go
-    /// through `scheme`).
-    pub fn from_body(scheme: &Scheme, body: &[u8]) -> Result<Self, Error> {
-        decode_list_body(scheme, body)
+    /// Decodes a `<Kind>List` response body of `K`, JSON or protobuf.
+    pub fn from_body(body: &[u8]) -> Result<Self, Error> {
+        decode_list_body(body)
     }
 }
 
-fn decode_list_body<K: Kind>(scheme: &Scheme, body: &[u8]) -> Result<ObjectList<K>, Error> {
+fn decode_list_body<K: Kind>(body: &[u8]) -> Result<ObjectList<K>, Error> {
     if !body.starts_with(protobuf::MAGIC) {
         let list: JsonList<K> = serde_json::from_slice(body)
             .map_err(|e| Error::Decode(format!("{} {}List: {e}", K::API_VERSION, K::KIND)))?;
@@ -73,14 +68,7 @@ fn decode_list_body<K: Kind>(scheme: &Scheme, body: &[u8]) -> Result<ObjectList<
             unknown.content_encoding
         )));
     }
-    let gvk = GroupVersionKind::new(K::GROUP, K::VERSION, K::KIND);
-    let (metadata, items) = protobuf::decode_list_message(&unknown.raw, |message| {
-        let obj = scheme
-            .decode_protobuf_message(&gvk, message)
-            .map_err(|e| Error::Decode(e.to_string()))?;
-        obj.downcast::<K>()
-            .map(|item| *item)
-            .map_err(|other| Error::Decode(format!("a list item of {}, not {gvk}", other.gvk())))
-    })?;
+    let (metadata, items) =
+        protobuf::decode_list_message(&unknown.raw, super::decode::decode_message::<K>)?;
     Ok(ObjectList { metadata, items })
 }

@@ -6,13 +6,12 @@ use super::error::{ApiError, Error};
 use crate::codec::protobuf;
 use crate::meta::{Status, StringMap};
 use crate::scheme::Kind;
-use crate::{Resource, Scheme};
+use crate::Resource;
 use bytes::{Buf, BytesMut};
 use futures_util::{Stream, StreamExt, TryStreamExt};
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -82,19 +81,13 @@ struct State {
     /// searched once however the line arrives.
     scanned: usize,
     protobuf: bool,
-    scheme: Arc<Scheme>,
     limits: WatchLimits,
     done: bool,
 }
 
 impl<K: Resource + Kind> WatchStream<K> {
-    pub(crate) fn new(
-        body: Incoming,
-        protobuf: bool,
-        scheme: Arc<Scheme>,
-        limits: WatchLimits,
-    ) -> Self {
-        Self::with_limits(body.into_data_stream(), protobuf, scheme, limits)
+    pub(crate) fn new(body: Incoming, protobuf: bool, limits: WatchLimits) -> Self {
+        Self::with_limits(body.into_data_stream(), protobuf, limits)
     }
 
     /// The events of a watch response body that arrives in `chunks` (cut anywhere): JSON
@@ -103,20 +96,15 @@ impl<K: Resource + Kind> WatchStream<K> {
     /// ends the events, as a dropped connection does; one cut inside an event is an error
     /// item. Events are at most [`DEFAULT_MAX_WATCH_EVENT`](super::DEFAULT_MAX_WATCH_EVENT)
     /// bytes.
-    pub fn from_chunks<S, E>(chunks: S, protobuf: bool, scheme: Arc<Scheme>) -> Self
+    pub fn from_chunks<S, E>(chunks: S, protobuf: bool) -> Self
     where
         S: Stream<Item = Result<bytes::Bytes, E>> + Send + 'static,
         E: std::fmt::Display,
     {
-        Self::with_limits(chunks, protobuf, scheme, WatchLimits::default())
+        Self::with_limits(chunks, protobuf, WatchLimits::default())
     }
 
-    fn with_limits<S, E>(
-        chunks: S,
-        protobuf: bool,
-        scheme: Arc<Scheme>,
-        limits: WatchLimits,
-    ) -> Self
+    fn with_limits<S, E>(chunks: S, protobuf: bool, limits: WatchLimits) -> Self
     where
         S: Stream<Item = Result<bytes::Bytes, E>> + Send + 'static,
         E: std::fmt::Display,
@@ -127,7 +115,6 @@ impl<K: Resource + Kind> WatchStream<K> {
             buf: BytesMut::new(),
             scanned: 0,
             protobuf,
-            scheme,
             limits,
             done: false,
         };
@@ -192,7 +179,7 @@ fn cut_event<K: Resource + Kind>(state: &mut State) -> Option<Result<TypedWatchE
         return None;
     }
     let line = state.buf.split();
-    Some(decode_json_event::<K>(&line, &state.scheme))
+    Some(decode_json_event::<K>(&line))
 }
 
 /// The next complete event in the buffer, `None` when more bytes are needed.
@@ -214,7 +201,7 @@ fn next_event<K: Resource + Kind>(
         state.buf.advance(4);
         let frame = state.buf.split_to(len);
         let raw = protobuf::decode_watch_event(&frame).map_err(|e| Error::Decode(e.to_string()))?;
-        return Ok(Some(event_of::<K>(&raw.type_, &raw.object, &state.scheme)));
+        return Ok(Some(event_of::<K>(&raw.type_, &raw.object)));
     }
     loop {
         let Some(i) = state.buf[state.scanned..].iter().position(|b| *b == b'\n') else {
@@ -233,7 +220,7 @@ fn next_event<K: Resource + Kind>(
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        return Ok(Some(decode_json_event::<K>(&line, &state.scheme)));
+        return Ok(Some(decode_json_event::<K>(&line)));
     }
 }
 
@@ -244,10 +231,7 @@ fn too_large(limit: usize) -> Error {
     }
 }
 
-fn decode_json_event<K: Resource + Kind>(
-    line: &[u8],
-    scheme: &Scheme,
-) -> Result<TypedWatchEvent<K>, Error> {
+fn decode_json_event<K: Resource + Kind>(line: &[u8]) -> Result<TypedWatchEvent<K>, Error> {
     #[derive(serde::Deserialize)]
     struct Raw<'a> {
         #[serde(rename = "type")]
@@ -257,19 +241,15 @@ fn decode_json_event<K: Resource + Kind>(
     }
     let raw: Raw<'_> =
         serde_json::from_slice(line).map_err(|e| Error::Decode(format!("watch event: {e}")))?;
-    event_of::<K>(&raw.type_, raw.object.get().as_bytes(), scheme)
+    event_of::<K>(&raw.type_, raw.object.get().as_bytes())
 }
 
-fn event_of<K: Resource + Kind>(
-    type_: &str,
-    object: &[u8],
-    scheme: &Scheme,
-) -> Result<TypedWatchEvent<K>, Error> {
+fn event_of<K: Resource + Kind>(type_: &str, object: &[u8]) -> Result<TypedWatchEvent<K>, Error> {
     match type_ {
-        "ADDED" => decode_bytes(scheme, object).map(TypedWatchEvent::Added),
-        "MODIFIED" => decode_bytes(scheme, object).map(TypedWatchEvent::Modified),
-        "DELETED" => decode_bytes(scheme, object).map(TypedWatchEvent::Deleted),
-        "BOOKMARK" => bookmark::<K>(object, scheme).map(TypedWatchEvent::Bookmark),
+        "ADDED" => decode_bytes(object).map(TypedWatchEvent::Added),
+        "MODIFIED" => decode_bytes(object).map(TypedWatchEvent::Modified),
+        "DELETED" => decode_bytes(object).map(TypedWatchEvent::Deleted),
+        "BOOKMARK" => bookmark::<K>(object).map(TypedWatchEvent::Bookmark),
         "ERROR" => {
             let status: Status = if object.starts_with(protobuf::MAGIC) {
                 protobuf::decode::<Status>(object).map_err(|e| Error::Decode(e.to_string()))?
@@ -293,9 +273,9 @@ fn event_of<K: Resource + Kind>(
     }
 }
 
-fn bookmark<K: Resource + Kind>(object: &[u8], scheme: &Scheme) -> Result<Bookmark, Error> {
+fn bookmark<K: Resource + Kind>(object: &[u8]) -> Result<Bookmark, Error> {
     if object.starts_with(protobuf::MAGIC) {
-        let obj: K = decode_bytes(scheme, object)?;
+        let obj: K = decode_bytes(object)?;
         let meta = obj.metadata();
         return Ok(Bookmark {
             resource_version: meta.resource_version.clone(),

@@ -149,14 +149,18 @@ pub fn encode_envelope(api_version: &str, kind: &str, raw: &[u8]) -> Vec<u8> {
 /// Decodes an enveloped object, strictly: the magic must be there, the envelope's
 /// `apiVersion` and `kind` must be `T`'s, and the content must not be compressed.
 pub fn decode<T: ProtoMessage>(bytes: &[u8]) -> Result<T, CodecError> {
+    let raw = open_envelope(bytes, T::API_VERSION, T::KIND)?;
+    T::decode(raw.as_slice()).map_err(|e| CodecError::Protobuf(e.to_string()))
+}
+
+/// The message of an enveloped object whose envelope must say `api_version` and `kind`,
+/// uncompressed.
+pub fn open_envelope(bytes: &[u8], api_version: &str, kind: &str) -> Result<Vec<u8>, CodecError> {
     let unknown = decode_unknown(bytes)?;
-    if unknown.api_version != T::API_VERSION || unknown.kind != T::KIND {
+    if unknown.api_version != api_version || unknown.kind != kind {
         return Err(CodecError::Protobuf(format!(
             "the envelope holds apiVersion {:?}, kind {:?}; expected apiVersion {:?}, kind {:?}",
-            unknown.api_version,
-            unknown.kind,
-            T::API_VERSION,
-            T::KIND
+            unknown.api_version, unknown.kind, api_version, kind
         )));
     }
     if !unknown.content_encoding.is_empty() {
@@ -165,7 +169,7 @@ pub fn decode<T: ProtoMessage>(bytes: &[u8]) -> Result<T, CodecError> {
             unknown.content_encoding
         )));
     }
-    T::decode(unknown.raw.as_slice()).map_err(|e| CodecError::Protobuf(e.to_string()))
+    Ok(unknown.raw)
 }
 
 /// The envelope of an encoded object (`runtime.Unknown`).

@@ -4,6 +4,7 @@
 use super::write::guaranteed_update;
 use crate::apiserver::context::{Ctx, Reply};
 use crate::apiserver::lifecycle::{meta_str, metadata};
+use crate::apiserver::negotiate::{self, Encoding};
 use crate::apiserver::status_error::StatusError;
 use crate::apiserver::stored::Stored;
 use http::StatusCode;
@@ -128,9 +129,22 @@ fn write_scale(
 }
 
 pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
-    let scale: Value = serde_json::from_slice(body)
-        .or_else(|_| crate::codec::yaml::from_slice(body))
-        .map_err(|e| StatusError::bad_request(format!("error decoding Scale: {e}")))?;
+    let content_type = ctx
+        .headers
+        .get(http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    let bad =
+        |e: &dyn std::fmt::Display| StatusError::bad_request(format!("error decoding Scale: {e}"));
+    let scale: Value = match negotiate::body_encoding(content_type)? {
+        Encoding::Protobuf => {
+            let scale: crate::apis::autoscaling::v1::Scale =
+                crate::codec::protobuf::decode(body).map_err(|e| bad(&e))?;
+            crate::codec::json::to_value(&scale).map_err(StatusError::internal)?
+        }
+        Encoding::Json | Encoding::Yaml => serde_json::from_slice(body)
+            .or_else(|_| crate::codec::yaml::from_slice(body))
+            .map_err(|e| bad(&e))?,
+    };
     write_scale(ctx, &|_| Ok(scale.clone()))
 }
 

@@ -221,6 +221,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of admissionregistration.k8s.io/v1beta1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy))?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyList))?;

@@ -41,6 +41,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of internal.apiserver.k8s.io/v1alpha1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersion>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::apiserverinternal::v1alpha1::StorageVersion))?;
     scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersionList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::apiserverinternal::v1alpha1::StorageVersionList))?;

@@ -197,6 +197,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of apps/v1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apps::v1::StatefulSet>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::apps::v1::StatefulSet))?;
     scheme.add_unconverted::<crate::apps::v1::StatefulSetList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::apps::v1::StatefulSetList))?;

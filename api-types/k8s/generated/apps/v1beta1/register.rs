@@ -157,6 +157,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of apps/v1beta1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apps::v1beta1::Scale>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::apps::v1beta1::Scale))?;
     scheme.add_unconverted::<crate::apps::v1beta1::StatefulSet>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::apps::v1beta1::StatefulSet))?;

@@ -215,6 +215,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of apps/v1beta2 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apps::v1beta2::Scale>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::apps::v1beta2::Scale))?;
     scheme.add_unconverted::<crate::apps::v1beta2::StatefulSet>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::apps::v1beta2::StatefulSet))?;

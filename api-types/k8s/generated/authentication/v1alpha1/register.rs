@@ -21,6 +21,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[::kapi::scheme::KindMeta {
     removed: ::core::option::Option::None,
 }];
 /// Registers the kinds of authentication.k8s.io/v1alpha1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::authentication::v1alpha1::SelfSubjectReview>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::authentication::v1alpha1::SelfSubjectReview))?;
     ::core::result::Result::Ok(())

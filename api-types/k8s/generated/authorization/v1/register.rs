@@ -77,6 +77,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of authorization.k8s.io/v1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::authorization::v1::SubjectAccessReview>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::authorization::v1::SubjectAccessReview))?;
     scheme.add_unconverted::<crate::authorization::v1::SelfSubjectAccessReview>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::authorization::v1::SelfSubjectAccessReview))?;

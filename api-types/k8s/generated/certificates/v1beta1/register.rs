@@ -113,6 +113,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of certificates.k8s.io/v1beta1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequest>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::certificates::v1beta1::CertificateSigningRequest))?;
     scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequestList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::certificates::v1beta1::CertificateSigningRequestList))?;

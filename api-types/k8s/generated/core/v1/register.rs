@@ -765,6 +765,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of v1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::core::v1::PersistentVolume>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::core::v1::PersistentVolume))?;
     scheme.add_unconverted::<crate::core::v1::PersistentVolumeList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::core::v1::PersistentVolumeList))?;

@@ -41,6 +41,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of discovery.k8s.io/v1beta1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::discovery::v1beta1::EndpointSlice>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::discovery::v1beta1::EndpointSlice))?;
     scheme.add_unconverted::<crate::discovery::v1beta1::EndpointSliceList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::discovery::v1beta1::EndpointSliceList))?;

@@ -229,6 +229,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of extensions/v1beta1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::extensions::v1beta1::Scale>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::extensions::v1beta1::Scale))?;
     scheme.add_unconverted::<crate::extensions::v1beta1::Deployment>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::extensions::v1beta1::Deployment))?;

@@ -77,6 +77,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of flowcontrol.apiserver.k8s.io/v1beta3 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::flowcontrol::v1beta3::FlowSchema>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::flowcontrol::v1beta3::FlowSchema))?;
     scheme.add_unconverted::<crate::flowcontrol::v1beta3::FlowSchemaList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::flowcontrol::v1beta3::FlowSchemaList))?;

@@ -77,6 +77,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of lifecycle.k8s.io/v1alpha1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequest>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::lifecycle::v1alpha1::EvictionRequest))?;
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequestList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::lifecycle::v1alpha1::EvictionRequestList))?;

@@ -149,6 +149,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of networking.k8s.io/v1beta1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::networking::v1beta1::Ingress>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::networking::v1beta1::Ingress))?;
     scheme.add_unconverted::<crate::networking::v1beta1::IngressList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::networking::v1beta1::IngressList))?;

@@ -149,6 +149,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of rbac.authorization.k8s.io/v1beta1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::rbac::v1beta1::Role>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::rbac::v1beta1::Role))?;
     scheme.add_unconverted::<crate::rbac::v1beta1::RoleBinding>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::rbac::v1beta1::RoleBinding))?;

@@ -185,6 +185,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of resource.k8s.io/v1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::resource::v1::ResourceSlice>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::resource::v1::ResourceSlice))?;
     scheme.add_unconverted::<crate::resource::v1::DeviceTaintRule>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::resource::v1::DeviceTaintRule))?;

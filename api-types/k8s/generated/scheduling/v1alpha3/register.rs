@@ -113,6 +113,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of scheduling.k8s.io/v1alpha3 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::scheduling::v1alpha3::Workload>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::scheduling::v1alpha3::Workload))?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::WorkloadList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::scheduling::v1alpha3::WorkloadList))?;

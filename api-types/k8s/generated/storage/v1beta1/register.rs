@@ -221,6 +221,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
     }
 ];
 /// Registers the kinds of storage.k8s.io/v1beta1 with their defaulting and conversions.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::storage::v1beta1::StorageClass>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::storage::v1beta1::StorageClass))?;
     scheme.add_unconverted::<crate::storage::v1beta1::StorageClassList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::storage::v1beta1::StorageClassList))?;
