@@ -5,6 +5,10 @@
 //! (serde_json's maps are sorted), so output is stable. JSON lines are at most
 //! [`JSON_WIDTH`] columns, YAML's [`YAML_WIDTH`]: the summary's unit is a field, and a
 //! field with a short doc fits on one line there.
+//!
+//! The JSON printer reads any [`Tree`]: serde_json's `Value`, or [`super::json::Json`], the
+//! lighter tree an OpenAPI document's paths are built as (the same parameter and response
+//! objects thousands of times: shared, and printed once).
 
 use serde_json::Value;
 
@@ -14,15 +18,70 @@ pub const JSON_WIDTH: usize = 120;
 /// The widest line the YAML printer joins a value onto.
 pub const YAML_WIDTH: usize = 160;
 
+/// A JSON value as the printers see it.
+pub trait Tree: Sized {
+    /// An object's entries, in the order they are printed.
+    type Entries<'a>: ExactSizeIterator<Item = (&'a str, &'a Self)> + Clone
+    where
+        Self: 'a;
+
+    fn node(&self) -> Node<'_, Self>;
+
+    /// The value's whole one-line form, when it is known before printing (a part printed
+    /// once and written in many places).
+    fn flat(&self) -> Option<&str> {
+        None
+    }
+}
+
+/// One level of a [`Tree`].
+pub enum Node<'a, T: Tree + 'a> {
+    Array(&'a [T]),
+    Object(T::Entries<'a>),
+    String(&'a str),
+    /// `null`, `true` or `false`.
+    Literal(&'static str),
+    Number(&'a serde_json::Number),
+    /// A serde_json value inside another tree, printed as it would be on its own.
+    Value(&'a Value),
+}
+
+type ValueEntries<'a> =
+    std::iter::Map<serde_json::map::Iter<'a>, fn((&'a String, &'a Value)) -> (&'a str, &'a Value)>;
+
+fn value_entry<'a>((key, value): (&'a String, &'a Value)) -> (&'a str, &'a Value) {
+    (key, value)
+}
+
+impl Tree for Value {
+    type Entries<'a> = ValueEntries<'a>;
+
+    fn node(&self) -> Node<'_, Self> {
+        match self {
+            Value::Array(items) => Node::Array(items),
+            Value::Object(map) => Node::Object(map.iter().map(value_entry as fn(_) -> _)),
+            Value::String(s) => Node::String(s),
+            Value::Null => Node::Literal("null"),
+            Value::Bool(true) => Node::Literal("true"),
+            Value::Bool(false) => Node::Literal("false"),
+            Value::Number(n) => Node::Number(n),
+        }
+    }
+}
+
 /// `value` as JSON, two-space indented, small values on one line, ending in a newline.
-pub fn json(value: &Value) -> String {
+pub fn json<T: Tree>(value: &T) -> String {
     let mut out = String::new();
     json_value(&mut out, value, 0, 0);
     out.push('\n');
     out
 }
 
-fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
+/// Appends `value` as [`json`] prints it at `indent`, starting at `column`.
+fn json_value<T: Tree>(out: &mut String, value: &T, indent: usize, column: usize) {
+    if let Node::Value(v) = value.node() {
+        return json_value(out, v, indent, column);
+    }
     // Tried in place: a value that does not fit is cut off again.
     let start = out.len();
     if flow(
@@ -37,8 +96,8 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
     }
     out.truncate(start);
     let inner = indent + 2;
-    match value {
-        Value::Array(items) => {
+    match value.node() {
+        Node::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 newline(out, inner);
@@ -50,16 +109,17 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
             newline(out, indent);
             out.push(']');
         }
-        Value::Object(map) => {
+        Node::Object(entries) => {
             out.push('{');
-            for (i, (key, item)) in map.iter().enumerate() {
+            let len = entries.len();
+            for (i, (key, item)) in entries.enumerate() {
                 newline(out, inner);
                 let key_start = out.len();
                 json_string(out, key);
                 let key_len = out.len() - key_start;
                 out.push_str(": ");
                 json_value(out, item, inner, inner + key_len + 2);
-                if i + 1 < map.len() {
+                if i + 1 < len {
                     out.push(',');
                 }
             }
@@ -67,8 +127,16 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
             out.push('}');
         }
         // Scalars always fit: `flow` gives up only on lists and objects.
-        _ => {}
+        Node::String(_) | Node::Literal(_) | Node::Number(_) | Node::Value(_) => {}
     }
+}
+
+/// `value` in flow form on one line, however long: a part of a document printed once and
+/// copied where it fits.
+pub fn one_line<T: Tree>(value: &T) -> String {
+    let mut out = String::new();
+    let _ = flow(&mut out, value, usize::MAX, Style::Json);
+    out
 }
 
 /// How strings are written: JSON's quoted strings, or YAML's plain words where they read
@@ -90,15 +158,27 @@ impl Style {
 
 /// Appends `value` in flow form; `None` as soon as `out` grows past `end` (a list or an
 /// object; a scalar is written whole).
-fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()> {
+fn flow<T: Tree>(out: &mut String, value: &T, end: usize, style: Style) -> Option<()> {
+    // A shared part's one-line form is JSON's.
+    if let (Some(text), Style::Json) = (value.flat(), style) {
+        if out.len() + text.len() > end {
+            return None;
+        }
+        out.push_str(text);
+        return Some(());
+    }
+    let node = value.node();
+    if let Node::Value(v) = node {
+        return flow(out, v, end, style);
+    }
     // What no line can hold is given up on before anything is written: most values that
     // do not fit are seen not to from their entries' sizes, without writing and cutting
     // off a line's worth of text at every level of a large document.
-    if out.len() + least_width(value) > end {
+    if out.len() + least_width(&node) > end {
         return None;
     }
-    match value {
-        Value::Array(items) => {
+    match node {
+        Node::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -110,9 +190,9 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
             }
             out.push(']');
         }
-        Value::Object(map) => {
+        Node::Object(entries) => {
             out.push('{');
-            for (i, (key, item)) in map.iter().enumerate() {
+            for (i, (key, item)) in entries.enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -124,14 +204,19 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
             }
             out.push('}');
         }
-        Value::String(s) => {
+        Node::String(s) => {
             style.string(out, s);
             return Some(());
         }
-        scalar => {
-            out.push_str(&scalar.to_string());
+        Node::Literal(text) => {
+            out.push_str(text);
             return Some(());
         }
+        Node::Number(n) => {
+            out.push_str(&n.to_string());
+            return Some(());
+        }
+        Node::Value(_) => {}
     }
     fits(out, end)
 }
@@ -139,21 +224,22 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
 /// A lower bound of the width of `value` in flow form, in either style: brackets, the
 /// separators between entries, keys (bare, as YAML may write them), and what each entry's
 /// value takes at least (a string its text, unquoted; a list or object its brackets).
-fn least_width(value: &Value) -> usize {
-    fn least_scalar(value: &Value) -> usize {
-        match value {
-            Value::String(s) => s.len(),
-            Value::Array(_) | Value::Object(_) => 2,
-            Value::Null | Value::Bool(true) => 4,
-            Value::Bool(false) => 5,
-            Value::Number(_) => 1,
+fn least_width<T: Tree>(node: &Node<'_, T>) -> usize {
+    fn least_scalar<T: Tree>(value: &T) -> usize {
+        match value.node() {
+            Node::String(s) => s.len(),
+            Node::Array(_) | Node::Object(_) => 2,
+            Node::Literal(text) => text.len(),
+            Node::Number(_) => 1,
+            Node::Value(v) => least_scalar(v),
         }
     }
-    let (count, entries) = match value {
-        Value::Array(items) => (items.len(), items.iter().map(least_scalar).sum::<usize>()),
-        Value::Object(map) => (
-            map.len(),
-            map.iter()
+    let (count, entries) = match node {
+        Node::Array(items) => (items.len(), items.iter().map(least_scalar).sum::<usize>()),
+        Node::Object(entries) => (
+            entries.len(),
+            entries
+                .clone()
                 .map(|(k, v)| k.len() + 2 + least_scalar(v))
                 .sum::<usize>(),
         ),
@@ -164,9 +250,10 @@ fn least_width(value: &Value) -> usize {
 
 /// `None` when `item`, a string inside a list or object, cannot end by `end`: a long
 /// description is given up on before it is escaped, at every level that tries a line.
-fn past_end(out: &str, item: &Value, end: usize) -> Option<()> {
-    match item {
-        Value::String(s) if out.len() + s.len() > end => None,
+fn past_end<T: Tree>(out: &str, item: &T, end: usize) -> Option<()> {
+    match item.node() {
+        Node::String(s) if out.len() + s.len() > end => None,
+        Node::Value(v) => past_end(out, v, end),
         _ => Some(()),
     }
 }

@@ -5,6 +5,7 @@
 //! other.
 
 pub mod compact;
+pub mod json;
 pub mod rust;
 pub mod rust_writer;
 

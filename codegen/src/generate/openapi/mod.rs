@@ -13,14 +13,16 @@
 pub mod paths;
 mod rust_consts;
 
+use super::core::json::Json;
 use super::core::{compact, Context, GeneratedFile, Generator};
 use super::schema::{Builder, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::resolve::{Index, Origin};
 use crate::model::{GroupVersion, Model};
 use paths::{Operation, Param, Paths, PATCH_CONSUMES, PRODUCES, WATCH_PRODUCES};
-use serde_json::{json, Map, Value};
-use std::collections::BTreeMap;
+use serde_json::Value;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 /// The OpenAPI generator.
@@ -36,7 +38,7 @@ impl Generator for OpenApi {
         let Some(index) = cx.resolved(&served, diags) else {
             return Vec::new();
         };
-        let (swagger, errors) = swagger(index);
+        let (swagger, errors) = swagger_document(index);
         // Both documents walk the same types; report each problem once.
         diags.extend(errors);
         let mut v3 = Vec::new();
@@ -45,10 +47,10 @@ impl Generator for OpenApi {
         let mut files = std::thread::scope(|scope| {
             let mut printing = vec![(
                 cx.settings.output.join("openapi/swagger.json"),
-                scope.spawn(move || to_json(&swagger)),
+                scope.spawn(move || swagger.print()),
             )];
             for gv in &served {
-                let (name, doc, _) = v3_document(index, gv);
+                let (name, doc, _) = v3_parts(index, gv);
                 let path = if gv.group.is_empty() {
                     format!("api/{}", gv.version)
                 } else {
@@ -56,7 +58,7 @@ impl Generator for OpenApi {
                 };
                 printing.push((
                     cx.settings.output.join("openapi/v3").join(&name),
-                    scope.spawn(move || to_json(&doc)),
+                    scope.spawn(move || doc.print()),
                 ));
                 v3.push((path, name, *gv));
             }
@@ -94,30 +96,89 @@ pub fn served_versions(model: &Model) -> Vec<&GroupVersion> {
         .collect()
 }
 
+/// A document's parts, built: its operations and definitions. The document itself is a
+/// [`Json`] tree over them ([`Document::tree`]), printed without a serde_json copy of the
+/// paths, which repeat the same parameters and media types in every operation.
+struct Document {
+    target: Target,
+    title: String,
+    paths: Paths,
+    definitions: BTreeMap<String, Value>,
+}
+
+impl Document {
+    fn tree(&self) -> Json<'_> {
+        let info = Json::fields([
+            ("title", Json::str(&self.title)),
+            ("version", Json::str("unversioned")),
+        ]);
+        let definitions = Json::Object(
+            self.definitions
+                .iter()
+                .map(|(name, schema)| (Cow::Borrowed(name.as_str()), Json::Value(schema)))
+                .collect(),
+        );
+        let security = Json::Array(vec![Json::fields([("BearerToken", Json::Array(Vec::new()))])]);
+        match self.target {
+            Target::V2 => Json::fields([
+                ("swagger", Json::str("2.0")),
+                ("info", info),
+                ("paths", v2_paths(&self.paths)),
+                ("definitions", definitions),
+                ("parameters", v2_shared_params(&self.paths)),
+                ("securityDefinitions", security_schemes()),
+                ("security", security),
+            ]),
+            _ => Json::fields([
+                ("openapi", Json::str("3.0.0")),
+                ("info", info),
+                ("paths", v3_paths(&self.paths)),
+                (
+                    "components",
+                    Json::fields([
+                        ("schemas", definitions),
+                        ("securitySchemes", security_schemes()),
+                    ]),
+                ),
+                ("security", security),
+            ]),
+        }
+    }
+
+    /// The document as [`to_json`] prints it.
+    fn print(&self) -> String {
+        compact::json(&self.tree())
+    }
+}
+
+fn security_schemes() -> Json<'static> {
+    Json::fields([(
+        "BearerToken",
+        Json::fields([
+            ("description", Json::str("Bearer Token authentication")),
+            ("in", Json::str("header")),
+            ("name", Json::str("authorization")),
+            ("type", Json::str("apiKey")),
+        ]),
+    )])
+}
+
 /// The Swagger 2.0 document of every served group-version, and the problems found.
 pub fn swagger(index: &Index) -> (Value, Vec<Diagnostic>) {
+    let (doc, errors) = swagger_document(index);
+    (doc.tree().to_value(), errors)
+}
+
+fn swagger_document(index: &Index) -> (Document, Vec<Diagnostic>) {
     let served = served_versions(index.api);
     let (paths, definitions, errors) = collect(index, &served, Target::V2);
-    let mut doc = Map::new();
-    doc.insert("swagger".into(), "2.0".into());
-    doc.insert("info".into(), info(index.api));
-    doc.insert("paths".into(), v2_paths(&paths));
-    doc.insert(
-        "definitions".into(),
-        Value::Object(definitions.into_iter().collect()),
-    );
-    doc.insert("parameters".into(), v2_shared_params(&paths));
-    doc.insert(
-        "securityDefinitions".into(),
-        json!({"BearerToken": {
-            "description": "Bearer Token authentication",
-            "in": "header",
-            "name": "authorization",
-            "type": "apiKey",
-        }}),
-    );
-    doc.insert("security".into(), json!([{"BearerToken": []}]));
-    (Value::Object(doc), errors)
+    let doc = Document {
+        target: Target::V2,
+        title: index.api.crate_name.clone(),
+        paths,
+        definitions,
+    };
+    (doc, errors)
 }
 
 /// One OpenAPI 3.0 document per served group-version: (file name, document, problems).
@@ -137,30 +198,20 @@ pub fn v3_documents(index: &Index) -> Vec<(PathBuf, Value, Vec<Diagnostic>)> {
 
 /// The OpenAPI 3.0 document of one served group-version: (file name, document, problems).
 pub fn v3_document(index: &Index, gv: &GroupVersion) -> (PathBuf, Value, Vec<Diagnostic>) {
-    let (paths, definitions, errors) = collect(index, &[gv], Target::V3);
-    let mut components = Map::new();
-    components.insert(
-        "schemas".into(),
-        Value::Object(definitions.into_iter().collect()),
-    );
-    components.insert(
-        "securitySchemes".into(),
-        json!({"BearerToken": {
-            "description": "Bearer Token authentication",
-            "in": "header",
-            "name": "authorization",
-            "type": "apiKey",
-        }}),
-    );
-    let mut doc = Map::new();
-    doc.insert("openapi".into(), "3.0.0".into());
-    doc.insert("info".into(), info(index.api));
-    doc.insert("paths".into(), v3_paths(&paths));
-    doc.insert("components".into(), Value::Object(components));
-    doc.insert("security".into(), json!([{"BearerToken": []}]));
-    (v3_file_name(gv), Value::Object(doc), errors)
+    let (name, doc, errors) = v3_parts(index, gv);
+    (name, doc.tree().to_value(), errors)
 }
 
+fn v3_parts(index: &Index, gv: &GroupVersion) -> (PathBuf, Document, Vec<Diagnostic>) {
+    let (paths, definitions, errors) = collect(index, &[gv], Target::V3);
+    let doc = Document {
+        target: Target::V3,
+        title: index.api.crate_name.clone(),
+        paths,
+        definitions,
+    };
+    (v3_file_name(gv), doc, errors)
+}
 /// `apis__frob.example.com__v1_openapi.json`, `api__v1_openapi.json` for the core group:
 /// the `/openapi/v3/...` path with `/` as `__`.
 pub fn v3_file_name(gv: &GroupVersion) -> PathBuf {
@@ -170,10 +221,6 @@ pub fn v3_file_name(gv: &GroupVersion) -> PathBuf {
         format!("apis__{}__{}", gv.group, gv.version)
     };
     PathBuf::from(format!("{stem}_openapi.json"))
-}
-
-fn info(model: &Model) -> Value {
-    json!({"title": model.crate_name, "version": "unversioned"})
 }
 
 type Collected = (Paths, BTreeMap<String, Value>, Vec<Diagnostic>);
@@ -200,23 +247,71 @@ fn collect(index: &Index, gvs: &[&GroupVersion], target: Target) -> Collected {
     (paths, definitions, errors)
 }
 
-fn extensions(op: &Operation, out: &mut Map<String, Value>) {
-    out.insert("x-kubernetes-action".into(), op.action.into());
-    out.insert(
+fn extensions<'a>(op: &'a Operation, out: &mut Vec<(Cow<'a, str>, Json<'a>)>) {
+    out.push(("x-kubernetes-action".into(), Json::str(op.action)));
+    out.push((
         "x-kubernetes-group-version-kind".into(),
-        json!({"group": op.gvk.0, "kind": op.gvk.2, "version": op.gvk.1}),
-    );
+        Json::fields([
+            ("group", Json::str(&op.gvk.0)),
+            ("kind", Json::str(&op.gvk.2)),
+            ("version", Json::str(&op.gvk.1)),
+        ]),
+    ));
     if op.deprecated {
-        out.insert("deprecated".into(), true.into());
+        out.push(("deprecated".into(), true.into()));
     }
 }
 
-fn produces(op: &Operation) -> Vec<&'static str> {
-    let mut types = PRODUCES.to_vec();
-    if op.streams {
-        types.extend(WATCH_PRODUCES);
+fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> Json<'a> {
+    Json::Array(items.into_iter().map(Json::str).collect())
+}
+
+/// The lists of media types and the objects every operation of a document repeats, each
+/// built once.
+struct Common<'a> {
+    /// What a patch consumes, and what any other operation does.
+    consumes: [Json<'a>; 2],
+    /// What an operation produces, and what one that may stream a watch does.
+    produces: [Json<'a>; 2],
+    schemes: Json<'a>,
+    unauthorized: Json<'a>,
+    /// Each parameter's object (or Swagger 2.0's reference to it), by its parameter.
+    params: HashMap<&'a Param, Json<'a>>,
+}
+
+impl<'a> Common<'a> {
+    fn new() -> Self {
+        let produces = |streams: bool| {
+            let watch = if streams { WATCH_PRODUCES } else { &[] };
+            Json::shared(strings(PRODUCES.iter().chain(watch).copied()))
+        };
+        Common {
+            consumes: [
+                Json::shared(strings(PATCH_CONSUMES.iter().copied())),
+                Json::shared(strings(["*/*"])),
+            ],
+            produces: [produces(false), produces(true)],
+            schemes: Json::shared(strings(["https"])),
+            unauthorized: Json::shared(Json::fields([("description", Json::str("Unauthorized"))])),
+            params: HashMap::new(),
+        }
     }
-    types
+
+    fn consumes(&self, op: &Operation) -> Json<'a> {
+        self.consumes[usize::from(!op.patch)].clone()
+    }
+
+    fn produces(&self, op: &Operation) -> Json<'a> {
+        self.produces[usize::from(op.streams)].clone()
+    }
+
+    /// `p` as `build` writes it, built the first time it is asked for.
+    fn param(&mut self, p: &'a Param, build: fn(&'a Param) -> Json<'a>) -> Json<'a> {
+        self.params
+            .entry(p)
+            .or_insert_with(|| Json::shared(build(p)))
+            .clone()
+    }
 }
 
 /// Query parameters kube-apiserver's Swagger 2.0 document writes inline in every
@@ -232,17 +327,17 @@ fn v2_shared_key(p: &Param) -> Option<&str> {
 
 /// A parameter of a Swagger 2.0 operation or path: a reference to a shared parameter,
 /// or the parameter itself.
-fn v2_param_or_ref(p: &Param) -> Value {
+fn v2_param_or_ref(p: &Param) -> Json<'_> {
     match v2_shared_key(p) {
-        Some(key) => json!({"$ref": format!("#/parameters/{key}")}),
+        Some(key) => Json::fields([("$ref", format!("#/parameters/{key}").into())]),
         None => v2_param(p),
     }
 }
 
 /// The `parameters` section of the Swagger 2.0 document: the shared parameters the paths
 /// refer to.
-fn v2_shared_params(paths: &Paths) -> Value {
-    let mut out = Map::new();
+fn v2_shared_params(paths: &Paths) -> Json<'_> {
+    let mut out = BTreeMap::new();
     for item in paths.items.values() {
         let params = item
             .params
@@ -250,163 +345,176 @@ fn v2_shared_params(paths: &Paths) -> Value {
             .chain(item.ops.iter().flat_map(|o| &o.params));
         for p in params {
             if let Some(key) = v2_shared_key(p) {
-                out.entry(key.to_string()).or_insert_with(|| v2_param(p));
+                out.entry(key).or_insert_with(|| v2_param(p));
             }
         }
     }
-    Value::Object(out)
+    Json::Object(out.into_iter().map(|(k, v)| (Cow::Borrowed(k), v)).collect())
 }
 
-fn v2_param(p: &Param) -> Value {
-    let mut m = Map::new();
+/// The keys both versions' parameter objects have.
+fn param_fields(p: &Param) -> Vec<(Cow<'_, str>, Json<'_>)> {
+    let mut m = Vec::with_capacity(5);
     if !p.description.is_empty() {
-        m.insert("description".into(), p.description.clone().into());
+        m.push(("description".into(), Json::str(&p.description)));
     }
-    m.insert("in".into(), p.location.into());
-    m.insert("name".into(), p.name.clone().into());
+    m.push(("in".into(), Json::str(p.location)));
+    m.push(("name".into(), Json::str(&p.name)));
     if p.required {
-        m.insert("required".into(), true.into());
+        m.push(("required".into(), true.into()));
     }
-    m.insert("type".into(), p.ty.into());
-    Value::Object(m)
+    m
 }
 
-fn v3_param(p: &Param) -> Value {
-    let mut m = Map::new();
-    if !p.description.is_empty() {
-        m.insert("description".into(), p.description.clone().into());
-    }
-    m.insert("in".into(), p.location.into());
-    m.insert("name".into(), p.name.clone().into());
-    if p.required {
-        m.insert("required".into(), true.into());
-    }
+fn v2_param(p: &Param) -> Json<'_> {
+    let mut m = param_fields(p);
+    m.push(("type".into(), Json::str(p.ty)));
+    Json::object(m)
+}
+
+fn v3_param(p: &Param) -> Json<'_> {
+    let mut m = param_fields(p);
     // kube-openapi marks every single-valued parameter `uniqueItems`.
-    m.insert("schema".into(), json!({"type": p.ty, "uniqueItems": true}));
-    Value::Object(m)
+    m.push((
+        "schema".into(),
+        Json::fields([("type", Json::str(p.ty)), ("uniqueItems", true.into())]),
+    ));
+    Json::object(m)
 }
 
-fn v2_paths(paths: &Paths) -> Value {
-    let mut out = Map::new();
+fn v2_paths(paths: &Paths) -> Json<'_> {
+    let mut common = Common::new();
+    let mut out = Vec::with_capacity(paths.items.len());
     for (path, item) in &paths.items {
-        let mut m = Map::new();
+        let mut m = Vec::with_capacity(item.ops.len() + 1);
         for op in &item.ops {
-            let mut o = Map::new();
-            o.insert("description".into(), op.description.clone().into());
-            o.insert("operationId".into(), op.id.clone().into());
-            o.insert("tags".into(), json!([op.tag]));
-            o.insert("schemes".into(), json!(["https"]));
-            let consumes: Vec<&str> = if op.patch {
-                PATCH_CONSUMES.to_vec()
-            } else {
-                vec!["*/*"]
-            };
-            o.insert("consumes".into(), json!(consumes));
-            o.insert("produces".into(), json!(produces(op)));
+            let mut o = vec![
+                ("description".into(), Json::str(&op.description)),
+                ("operationId".into(), Json::str(&op.id)),
+                ("tags".into(), strings([op.tag.as_str()])),
+                ("schemes".into(), common.schemes.clone()),
+                ("consumes".into(), common.consumes(op)),
+                ("produces".into(), common.produces(op)),
+            ];
             // Sorted by name and location, the body among them, as kube-openapi sorts.
-            let mut params: Vec<(&str, &str, Value)> = op
+            let mut params: Vec<(&str, &str, Json)> = op
                 .params
                 .iter()
-                .map(|p| (p.name.as_str(), p.location, v2_param_or_ref(p)))
+                .map(|p| {
+                    let param = common.param(p, v2_param_or_ref);
+                    (p.name.as_str(), p.location, param)
+                })
                 .collect();
             if let Some((schema, required)) = &op.body {
                 params.push((
                     "body",
                     "body",
-                    json!({"in": "body", "name": "body", "required": required, "schema": schema}),
+                    Json::fields([
+                        ("in", Json::str("body")),
+                        ("name", Json::str("body")),
+                        ("required", (*required).into()),
+                        ("schema", Json::Value(schema)),
+                    ]),
                 ));
             }
             params.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-            let params: Vec<Value> = params.into_iter().map(|(_, _, v)| v).collect();
             if !params.is_empty() {
-                o.insert("parameters".into(), Value::Array(params));
+                let params = params.into_iter().map(|(_, _, v)| v).collect();
+                o.push(("parameters".into(), Json::Array(params)));
             }
-            let mut responses = Map::new();
+            let mut responses = Vec::with_capacity(op.responses.len() + 1);
             for (code, description, schema) in &op.responses {
-                responses.insert(
-                    code.to_string(),
-                    json!({"description": description, "schema": schema}),
-                );
+                responses.push((
+                    Cow::Owned(code.to_string()),
+                    Json::fields([
+                        ("description", Json::str(description)),
+                        ("schema", Json::Value(schema)),
+                    ]),
+                ));
             }
-            responses.insert("401".into(), json!({"description": "Unauthorized"}));
-            o.insert("responses".into(), Value::Object(responses));
+            responses.push(("401".into(), common.unauthorized.clone()));
+            o.push(("responses".into(), Json::object(responses)));
             extensions(op, &mut o);
-            m.insert(op.method.into(), Value::Object(o));
+            m.push((Cow::Borrowed(op.method), Json::object(o)));
         }
         if !item.params.is_empty() {
-            m.insert(
-                "parameters".into(),
-                item.params
-                    .iter()
-                    .map(v2_param_or_ref)
-                    .collect::<Vec<_>>()
-                    .into(),
-            );
+            let params = item
+                .params
+                .iter()
+                .map(|p| common.param(p, v2_param_or_ref))
+                .collect();
+            m.push(("parameters".into(), Json::Array(params)));
         }
-        out.insert(path.clone(), Value::Object(m));
+        out.push((Cow::Borrowed(path.as_str()), Json::object(m)));
     }
-    Value::Object(out)
+    Json::Object(out)
 }
 
-fn v3_paths(paths: &Paths) -> Value {
-    let mut out = Map::new();
+fn v3_paths(paths: &Paths) -> Json<'_> {
+    let mut common = Common::new();
+    let mut out = Vec::with_capacity(paths.items.len());
     for (path, item) in &paths.items {
-        let mut m = Map::new();
+        let mut m = Vec::with_capacity(item.ops.len() + 1);
         for op in &item.ops {
-            let mut o = Map::new();
-            o.insert("description".into(), op.description.clone().into());
-            o.insert("operationId".into(), op.id.clone().into());
-            o.insert("tags".into(), json!([op.tag]));
-            let params: Vec<Value> = op.params.iter().map(v3_param).collect();
-            if !params.is_empty() {
-                o.insert("parameters".into(), Value::Array(params));
+            let mut o = vec![
+                ("description".into(), Json::str(&op.description)),
+                ("operationId".into(), Json::str(&op.id)),
+                ("tags".into(), strings([op.tag.as_str()])),
+            ];
+            if !op.params.is_empty() {
+                let params = op.params.iter().map(|p| common.param(p, v3_param)).collect();
+                o.push(("parameters".into(), Json::Array(params)));
             }
             if let Some((schema, required)) = &op.body {
-                let types: Vec<&str> = if op.patch {
-                    PATCH_CONSUMES.to_vec()
-                } else {
-                    vec!["*/*"]
-                };
-                let content: Map<String, Value> = types
-                    .into_iter()
-                    .map(|t| (t.to_string(), json!({"schema": schema})))
-                    .collect();
-                o.insert(
+                let types: &[&str] = if op.patch { PATCH_CONSUMES } else { &["*/*"] };
+                let content = with_schema(types.iter().copied(), schema);
+                o.push((
                     "requestBody".into(),
-                    json!({"content": content, "required": required}),
-                );
+                    Json::fields([("content", content), ("required", (*required).into())]),
+                ));
             }
-            let mut responses = Map::new();
+            let mut responses = Vec::with_capacity(op.responses.len() + 1);
             for (code, description, schema) in &op.responses {
-                let content: Map<String, Value> = produces(op)
-                    .into_iter()
-                    .map(|t| (t.to_string(), json!({"schema": schema})))
-                    .collect();
-                responses.insert(
-                    code.to_string(),
-                    json!({"content": content, "description": description}),
-                );
+                let content = with_schema(produces(op), schema);
+                responses.push((
+                    Cow::Owned(code.to_string()),
+                    Json::fields([("content", content), ("description", Json::str(description))]),
+                ));
             }
-            responses.insert("401".into(), json!({"description": "Unauthorized"}));
-            o.insert("responses".into(), Value::Object(responses));
+            responses.push(("401".into(), common.unauthorized.clone()));
+            o.push(("responses".into(), Json::object(responses)));
             extensions(op, &mut o);
-            m.insert(op.method.into(), Value::Object(o));
+            m.push((Cow::Borrowed(op.method), Json::object(o)));
         }
         if !item.params.is_empty() {
-            m.insert(
-                "parameters".into(),
-                item.params.iter().map(v3_param).collect::<Vec<_>>().into(),
-            );
+            let params = item
+                .params
+                .iter()
+                .map(|p| common.param(p, v3_param))
+                .collect();
+            m.push(("parameters".into(), Json::Array(params)));
         }
-        out.insert(path.clone(), Value::Object(m));
+        out.push((Cow::Borrowed(path.as_str()), Json::object(m)));
     }
-    Value::Object(out)
+    Json::Object(out)
+}
+
+fn produces(op: &Operation) -> impl Iterator<Item = &'static str> {
+    let watch = if op.streams { WATCH_PRODUCES } else { &[] };
+    PRODUCES.iter().chain(watch).copied()
+}
+
+/// A v3 `content`: `{"schema": schema}` under each media type.
+fn with_schema<'a>(types: impl Iterator<Item = &'static str>, schema: &'a Value) -> Json<'a> {
+    let media = Json::shared(Json::fields([("schema", Json::Value(schema))]));
+    Json::object(types.map(|t| (Cow::Borrowed(t), media.clone())).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use paths::PathItem;
+    use serde_json::json;
 
     fn query(options: &str, name: &str, ty: &'static str) -> Param {
         Param {
@@ -502,7 +610,7 @@ mod tests {
 
     #[test]
     fn v3_parameters_are_inline_where_kubectl_looks_for_field_validation() {
-        let paths = v3_paths(&example());
+        let paths = v3_paths(&example()).to_value();
         let text = serde_json::to_string(&paths).expect("json");
         assert!(!text.contains("$ref"), "{text}");
         let patch = &paths["/things/{name}"]["patch"]["parameters"];
@@ -526,7 +634,7 @@ mod tests {
     #[test]
     fn v2_shares_option_parameters_but_dry_run_and_field_validation() {
         let example = example();
-        let paths = v2_paths(&example);
+        let paths = v2_paths(&example).to_value();
         assert_eq!(
             names(&paths["/things/{name}"]["patch"]["parameters"]),
             [
@@ -544,7 +652,7 @@ mod tests {
                 "#/parameters/ListOptions.watch",
             ]
         );
-        let shared = v2_shared_params(&example);
+        let shared = v2_shared_params(&example).to_value();
         let keys: Vec<&String> = shared.as_object().expect("parameters").keys().collect();
         assert_eq!(
             keys,

@@ -17,7 +17,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// A query or path parameter.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Param {
     pub name: String,
     pub location: &'static str,
