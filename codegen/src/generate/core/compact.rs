@@ -32,6 +32,34 @@ pub trait Tree: Sized {
     fn flat(&self) -> Option<&str> {
         None
     }
+
+    /// Where a part printed in many places keeps the text it was laid out as.
+    fn layouts(&self) -> Option<&Layouts> {
+        None
+    }
+}
+
+/// A value's text as [`json`] lays it out at each indent and column it was printed at: the
+/// layout depends on nothing else, so a part met again at the same place is copied.
+#[derive(Debug, Default)]
+pub struct Layouts(std::cell::RefCell<Vec<(usize, usize, String)>>);
+
+impl Layouts {
+    /// Appends the text kept for `indent` and `column`; whether there was one.
+    fn copy(&self, out: &mut String, indent: usize, column: usize) -> bool {
+        let kept = self.0.borrow();
+        match kept.iter().find(|(i, c, _)| *i == indent && *c == column) {
+            Some((_, _, text)) => {
+                out.push_str(text);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn keep(&self, indent: usize, column: usize, text: &str) {
+        self.0.borrow_mut().push((indent, column, text.to_string()));
+    }
 }
 
 /// One level of a [`Tree`].
@@ -82,6 +110,19 @@ fn json_value<T: Tree>(out: &mut String, value: &T, indent: usize, column: usize
     if let Node::Value(v) = value.node() {
         return json_value(out, v, indent, column);
     }
+    if let Some(layouts) = value.layouts() {
+        if !layouts.copy(out, indent, column) {
+            let start = out.len();
+            lay_out(out, value, indent, column);
+            layouts.keep(indent, column, &out[start..]);
+        }
+        return;
+    }
+    lay_out(out, value, indent, column);
+}
+
+/// [`json_value`] without looking for a kept layout.
+fn lay_out<T: Tree>(out: &mut String, value: &T, indent: usize, column: usize) {
     // Tried in place: a value that does not fit is cut off again.
     let start = out.len();
     if flow(

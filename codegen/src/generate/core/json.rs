@@ -5,7 +5,7 @@
 //! serde_json values (maps of owned strings), printing and dropping them was most of the
 //! generator's time. [`compact::json`] prints it as it prints the same `Value`.
 
-use super::compact::{self, Node, Tree};
+use super::compact::{self, Layouts, Node, Tree};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::rc::Rc;
@@ -23,12 +23,13 @@ pub enum Json<'a> {
     Shared(Rc<Shared<'a>>),
 }
 
-/// A part written in many places: its tree, for where it does not fit on a line, and its
-/// one-line form, for where it does.
+/// A part written in many places: its tree, for where it does not fit on a line, its
+/// one-line form, for where it does, and the text it was laid out as at each place.
 #[derive(Debug)]
 pub struct Shared<'a> {
     tree: Json<'a>,
     flat: String,
+    layouts: Layouts,
 }
 
 impl<'a> Json<'a> {
@@ -67,7 +68,11 @@ impl<'a> Json<'a> {
             return tree;
         }
         let flat = compact::one_line(&tree);
-        Json::Shared(Rc::new(Shared { tree, flat }))
+        Json::Shared(Rc::new(Shared {
+            tree,
+            flat,
+            layouts: Layouts::default(),
+        }))
     }
 
     pub fn str(s: &'a str) -> Json<'a> {
@@ -134,6 +139,13 @@ impl<'a> Tree for Json<'a> {
     fn flat(&self) -> Option<&str> {
         match self {
             Json::Shared(shared) => Some(&shared.flat),
+            _ => None,
+        }
+    }
+
+    fn layouts(&self) -> Option<&Layouts> {
+        match self {
+            Json::Shared(shared) => Some(&shared.layouts),
             _ => None,
         }
     }

@@ -24,6 +24,7 @@ use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The OpenAPI generator.
 pub struct OpenApi;
@@ -275,8 +276,9 @@ struct Common<'a> {
     produces: [Json<'a>; 2],
     schemes: Json<'a>,
     unauthorized: Json<'a>,
-    /// Each parameter's object (or Swagger 2.0's reference to it), by its parameter.
-    params: HashMap<&'a Param, Json<'a>>,
+    /// Each parameter's object (or Swagger 2.0's reference to it), by its parameter
+    /// (operations share their kind's parameters).
+    params: HashMap<*const Param, Json<'a>>,
 }
 
 impl<'a> Common<'a> {
@@ -306,9 +308,9 @@ impl<'a> Common<'a> {
     }
 
     /// `p` as `build` writes it, built the first time it is asked for.
-    fn param(&mut self, p: &'a Param, build: fn(&'a Param) -> Json<'a>) -> Json<'a> {
+    fn param(&mut self, p: &'a Arc<Param>, build: fn(&'a Param) -> Json<'a>) -> Json<'a> {
         self.params
-            .entry(p)
+            .entry(Arc::as_ptr(p))
             .or_insert_with(|| Json::shared(build(p)))
             .clone()
     }
@@ -391,7 +393,7 @@ fn v2_paths(paths: &Paths) -> Json<'_> {
             let mut o = vec![
                 ("description".into(), Json::str(&op.description)),
                 ("operationId".into(), Json::str(&op.id)),
-                ("tags".into(), strings([op.tag.as_str()])),
+                ("tags".into(), strings([&*op.tag])),
                 ("schemes".into(), common.schemes.clone()),
                 ("consumes".into(), common.consumes(op)),
                 ("produces".into(), common.produces(op)),
@@ -459,7 +461,7 @@ fn v3_paths(paths: &Paths) -> Json<'_> {
             let mut o = vec![
                 ("description".into(), Json::str(&op.description)),
                 ("operationId".into(), Json::str(&op.id)),
-                ("tags".into(), strings([op.tag.as_str()])),
+                ("tags".into(), strings([&*op.tag])),
             ];
             if !op.params.is_empty() {
                 let params = op.params.iter().map(|p| common.param(p, v3_param)).collect();
@@ -528,16 +530,17 @@ mod tests {
     }
 
     fn op(method: &'static str, params: Vec<Param>) -> Operation {
+        let params = params.into_iter().map(Arc::new).collect();
         Operation {
             method,
             id: format!("{method}Thing"),
             description: String::new(),
             action: method,
-            gvk: ("g".into(), "v1".into(), "Thing".into()),
+            gvk: Arc::new(("g".into(), "v1".into(), "Thing".into())),
             params,
             body: None,
             patch: method == "patch",
-            responses: vec![(200, "OK", json!({"type": "object"}))],
+            responses: vec![(200, "OK", Arc::new(json!({"type": "object"})))],
             streams: false,
             deprecated: false,
             tag: "g_v1".into(),
@@ -565,7 +568,7 @@ mod tests {
             "/things/{name}".into(),
             PathItem {
                 path: "/things/{name}".into(),
-                params: vec![name.clone()],
+                params: vec![Arc::new(name.clone())],
                 ops: vec![
                     op(
                         "get",
@@ -579,7 +582,7 @@ mod tests {
             "/watch/things/{name}".into(),
             PathItem {
                 path: "/watch/things/{name}".into(),
-                params: vec![name],
+                params: vec![Arc::new(name)],
                 ops: vec![op(
                     "get",
                     vec![
