@@ -499,10 +499,10 @@ fn yaml_string(out: &mut String, s: &str) {
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '/' | '-'))
-        && !matches!(
-            s.to_ascii_lowercase().as_str(),
-            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
-        );
+        // Compared without a lowercase copy: the summary has a scalar on every line.
+        && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
+            .iter()
+            .any(|word| s.eq_ignore_ascii_case(word));
     if plain {
         out.push_str(s);
     } else {
