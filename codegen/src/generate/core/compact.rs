@@ -390,12 +390,19 @@ pub fn yaml_without_zeros(mut value: Value) -> String {
     if drop_zeros(&mut value) {
         value = Value::Null;
     }
+    yaml(&value)
+}
+
+/// `value` as block YAML, small mappings and lists in flow style on one line, every entry
+/// written (see [`super::without_zeros`] for a tree without zero entries).
+pub fn yaml<T: Tree>(value: &T) -> String {
     let mut out = String::new();
-    match &value {
-        Value::Object(map) => yaml_mapping(&mut out, map, 0),
-        other => {
+    match value.node() {
+        Node::Object(entries) => yaml_mapping::<T>(&mut out, entries, 0),
+        Node::Value(v) => return yaml(v),
+        _ => {
             // Nothing is too wide for a line without end.
-            let _ = flow(&mut out, other, usize::MAX, Style::Yaml);
+            let _ = flow(&mut out, value, usize::MAX, Style::Yaml);
             out.push('\n');
         }
     }
@@ -427,8 +434,8 @@ fn drop_zeros(value: &mut Value) -> bool {
 }
 
 /// A block mapping whose keys start at `indent`.
-fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: usize) {
-    for (i, (key, value)) in map.iter().enumerate() {
+fn yaml_mapping<'a, T: Tree + 'a>(out: &mut String, entries: T::Entries<'a>, indent: usize) {
+    for (i, (key, value)) in entries.enumerate() {
         if i > 0 {
             spaces(out, indent);
         }
@@ -441,35 +448,38 @@ fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: 
 }
 
 /// The value of a mapping entry or list item, after its `key:` or `-`, ending the line.
-fn yaml_entry_value(out: &mut String, value: &Value, indent: usize, column: usize) {
+fn yaml_entry_value<T: Tree>(out: &mut String, value: &T, indent: usize, column: usize) {
+    if let Node::Value(v) = value.node() {
+        return yaml_entry_value(out, v, indent, column);
+    }
     if yaml_flow(out, value, YAML_WIDTH.saturating_sub(column)) {
         out.push('\n');
         return;
     }
     out.push('\n');
-    match value {
+    match value.node() {
         // A list under a key is written at the key's indent, as serde_yaml writes it.
-        Value::Array(items) => yaml_sequence(out, items, indent),
-        Value::Object(map) => {
+        Node::Array(items) => yaml_sequence(out, items, indent),
+        Node::Object(entries) => {
             spaces(out, indent + 2);
-            yaml_mapping(out, map, indent + 2);
+            yaml_mapping::<T>(out, entries, indent + 2);
         }
         // Scalars always fit in flow form.
         _ => {}
     }
 }
 
-fn yaml_sequence(out: &mut String, items: &[Value], indent: usize) {
+fn yaml_sequence<T: Tree>(out: &mut String, items: &[T], indent: usize) {
     for item in items {
         spaces(out, indent);
         out.push('-');
-        match item {
-            Value::Object(map) => {
+        match item.node() {
+            Node::Object(entries) => {
                 if yaml_flow(out, item, YAML_WIDTH.saturating_sub(indent + 2)) {
                     out.push('\n');
                 } else {
                     out.push(' ');
-                    yaml_mapping(out, map, indent + 2);
+                    yaml_mapping::<T>(out, entries, indent + 2);
                 }
             }
             _ => yaml_entry_value(out, item, indent + 2, indent + 2),
@@ -479,7 +489,7 @@ fn yaml_sequence(out: &mut String, items: &[Value], indent: usize) {
 
 /// Appends a space and `value` in flow style if that fits in `budget` columns (scalars
 /// always do); whether it did. Tried in place: what does not fit is cut off again.
-fn yaml_flow(out: &mut String, value: &Value, budget: usize) -> bool {
+fn yaml_flow<T: Tree>(out: &mut String, value: &T, budget: usize) -> bool {
     let start = out.len();
     out.push(' ');
     let end = out.len().saturating_add(budget);

@@ -13,8 +13,10 @@ use std::rc::Rc;
 /// A JSON value whose parts may be borrowed or shared.
 #[derive(Debug, Clone)]
 pub enum Json<'a> {
+    Null,
     String(Cow<'a, str>),
     Bool(bool),
+    Number(serde_json::Number),
     Array(Vec<Json<'a>>),
     /// Entries sorted by key as serde_json's maps sort them: build it with [`Json::object`].
     Object(Vec<(Cow<'a, str>, Json<'a>)>),
@@ -82,8 +84,10 @@ impl<'a> Json<'a> {
     /// The same value as serde_json's.
     pub fn to_value(&self) -> Value {
         match self {
+            Json::Null => Value::Null,
             Json::String(s) => Value::String(s.to_string()),
             Json::Bool(b) => Value::Bool(*b),
+            Json::Number(n) => Value::Number(n.clone()),
             Json::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
             Json::Object(entries) => Value::Object(
                 entries
@@ -126,9 +130,11 @@ impl<'a> Tree for Json<'a> {
 
     fn node(&self) -> Node<'_, Self> {
         match self {
+            Json::Null => Node::Literal("null"),
             Json::String(s) => Node::String(s),
             Json::Bool(true) => Node::Literal("true"),
             Json::Bool(false) => Node::Literal("false"),
+            Json::Number(n) => Node::Number(n),
             Json::Array(items) => Node::Array(items),
             Json::Object(entries) => Node::Object(entries.iter().map(entry as fn(_) -> _)),
             Json::Value(v) => Node::Value(v),
