@@ -41,16 +41,16 @@ impl<'a> Json<'a> {
         if entries.windows(2).all(|w| w[0].0 < w[1].0) {
             return Json::Object(entries);
         }
-        // Stable: of equal keys, the last given is the last kept.
+        // Stable: of equal keys, the last given comes last, and takes the kept place.
         entries.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut out: Vec<(Cow<'a, str>, Json<'a>)> = Vec::with_capacity(entries.len());
-        for entry in entries {
-            match out.last_mut() {
-                Some(last) if last.0 == entry.0 => *last = entry,
-                _ => out.push(entry),
+        entries.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                std::mem::swap(later, kept);
             }
-        }
-        Json::Object(out)
+            same
+        });
+        Json::Object(entries)
     }
 
     /// An object of entries with `'static` keys, in any order.

@@ -248,6 +248,7 @@ fn collect(index: &Index, gvs: &[&GroupVersion], target: Target) -> Collected {
     (paths, definitions, errors)
 }
 
+/// The `x-kubernetes-` keys of an operation, the last in key order.
 fn extensions<'a>(op: &'a Operation, out: &mut Vec<(Cow<'a, str>, Json<'a>)>) {
     out.push(("x-kubernetes-action".into(), Json::str(op.action)));
     out.push((
@@ -258,8 +259,22 @@ fn extensions<'a>(op: &'a Operation, out: &mut Vec<(Cow<'a, str>, Json<'a>)>) {
             ("version", Json::str(&op.gvk.1)),
         ]),
     ));
+}
+
+/// An operation's `deprecated`, if it is: pushed where it sorts.
+fn deprecated<'a>(op: &Operation, out: &mut Vec<(Cow<'a, str>, Json<'a>)>) {
     if op.deprecated {
         out.push(("deprecated".into(), true.into()));
+    }
+}
+
+/// A response code as an object key.
+fn code_key(code: u16) -> Cow<'static, str> {
+    match code {
+        200 => "200".into(),
+        201 => "201".into(),
+        202 => "202".into(),
+        other => other.to_string().into(),
     }
 }
 
@@ -390,14 +405,12 @@ fn v2_paths(paths: &Paths) -> Json<'_> {
     for (path, item) in &paths.items {
         let mut m = Vec::with_capacity(item.ops.len() + 1);
         for op in &item.ops {
-            let mut o = vec![
-                ("description".into(), Json::str(&op.description)),
-                ("operationId".into(), Json::str(&op.id)),
-                ("tags".into(), strings([&*op.tag])),
-                ("schemes".into(), common.schemes.clone()),
-                ("consumes".into(), common.consumes(op)),
-                ("produces".into(), common.produces(op)),
-            ];
+            // Pushed in key order, so that the object need not sort them.
+            let mut o = Vec::with_capacity(11);
+            o.push(("consumes".into(), common.consumes(op)));
+            deprecated(op, &mut o);
+            o.push(("description".into(), Json::str(&op.description)));
+            o.push(("operationId".into(), Json::str(&op.id)));
             // Sorted by name and location, the body among them, as kube-openapi sorts.
             let mut params: Vec<(&str, &str, Json)> = op
                 .params
@@ -424,10 +437,11 @@ fn v2_paths(paths: &Paths) -> Json<'_> {
                 let params = params.into_iter().map(|(_, _, v)| v).collect();
                 o.push(("parameters".into(), Json::Array(params)));
             }
+            o.push(("produces".into(), common.produces(op)));
             let mut responses = Vec::with_capacity(op.responses.len() + 1);
             for (code, description, schema) in &op.responses {
                 responses.push((
-                    Cow::Owned(code.to_string()),
+                    code_key(*code),
                     Json::fields([
                         ("description", Json::str(description)),
                         ("schema", Json::Value(schema)),
@@ -436,6 +450,8 @@ fn v2_paths(paths: &Paths) -> Json<'_> {
             }
             responses.push(("401".into(), common.unauthorized.clone()));
             o.push(("responses".into(), Json::object(responses)));
+            o.push(("schemes".into(), common.schemes.clone()));
+            o.push(("tags".into(), strings([&*op.tag])));
             extensions(op, &mut o);
             m.push((Cow::Borrowed(op.method), Json::object(o)));
         }
@@ -458,11 +474,11 @@ fn v3_paths(paths: &Paths) -> Json<'_> {
     for (path, item) in &paths.items {
         let mut m = Vec::with_capacity(item.ops.len() + 1);
         for op in &item.ops {
-            let mut o = vec![
-                ("description".into(), Json::str(&op.description)),
-                ("operationId".into(), Json::str(&op.id)),
-                ("tags".into(), strings([&*op.tag])),
-            ];
+            // Pushed in key order, so that the object need not sort them.
+            let mut o = Vec::with_capacity(9);
+            deprecated(op, &mut o);
+            o.push(("description".into(), Json::str(&op.description)));
+            o.push(("operationId".into(), Json::str(&op.id)));
             if !op.params.is_empty() {
                 let params = op.params.iter().map(|p| common.param(p, v3_param)).collect();
                 o.push(("parameters".into(), Json::Array(params)));
@@ -479,12 +495,13 @@ fn v3_paths(paths: &Paths) -> Json<'_> {
             for (code, description, schema) in &op.responses {
                 let content = with_schema(produces(op), schema);
                 responses.push((
-                    Cow::Owned(code.to_string()),
+                    code_key(*code),
                     Json::fields([("content", content), ("description", Json::str(description))]),
                 ));
             }
             responses.push(("401".into(), common.unauthorized.clone()));
             o.push(("responses".into(), Json::object(responses)));
+            o.push(("tags".into(), strings([&*op.tag])));
             extensions(op, &mut o);
             m.push((Cow::Borrowed(op.method), Json::object(o)));
         }
