@@ -294,6 +294,9 @@ struct Common<'a> {
     /// Each parameter's object (or Swagger 2.0's reference to it), by its parameter
     /// (operations share their kind's parameters).
     params: HashMap<*const Param, Json<'a>>,
+    /// OpenAPI 3.0's `content` of a body or response, by its schema (operations share
+    /// their kind's) and media types.
+    contents: HashMap<(*const Value, Media), Json<'a>>,
 }
 
 impl<'a> Common<'a> {
@@ -311,7 +314,37 @@ impl<'a> Common<'a> {
             schemes: Json::shared(strings(["https"])),
             unauthorized: Json::shared(Json::fields([("description", Json::str("Unauthorized"))])),
             params: HashMap::new(),
+            contents: HashMap::new(),
         }
+    }
+
+    /// The `content` of a request body (a patch's media types, or any) or, without a
+    /// body, of a response (that may stream a watch), built the first time it is asked for.
+    fn content(&mut self, schema: &'a Arc<Value>, body: Option<bool>, streams: bool) -> Json<'a> {
+        let media = match body {
+            Some(true) => Media::Patch,
+            Some(false) => Media::Any,
+            None if streams => Media::Watch,
+            None => Media::Produced,
+        };
+        self.contents
+            .entry((Arc::as_ptr(schema), media))
+            .or_insert_with(|| {
+                let types: Vec<&'static str> = match media {
+                    Media::Patch => PATCH_CONSUMES.to_vec(),
+                    Media::Any => vec!["*/*"],
+                    Media::Produced => PRODUCES.to_vec(),
+                    Media::Watch => PRODUCES.iter().chain(WATCH_PRODUCES).copied().collect(),
+                };
+                let media = Json::shared(Json::fields([("schema", Json::Value(schema))]));
+                Json::shared(Json::object(
+                    types
+                        .into_iter()
+                        .map(|t| (Cow::Borrowed(t), media.clone()))
+                        .collect(),
+                ))
+            })
+            .clone()
     }
 
     fn consumes(&self, op: &Operation) -> Json<'a> {
@@ -329,6 +362,19 @@ impl<'a> Common<'a> {
             .or_insert_with(|| Json::shared(build(p)))
             .clone()
     }
+}
+
+/// The media types of an OpenAPI 3.0 `content`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Media {
+    /// A patch body's.
+    Patch,
+    /// Any other body's.
+    Any,
+    /// A response's.
+    Produced,
+    /// A response that may stream a watch.
+    Watch,
 }
 
 /// Query parameters kube-apiserver's Swagger 2.0 document writes inline in every
@@ -484,8 +530,7 @@ fn v3_paths(paths: &Paths) -> Json<'_> {
                 o.push(("parameters".into(), Json::Array(params)));
             }
             if let Some((schema, required)) = &op.body {
-                let types: &[&str] = if op.patch { PATCH_CONSUMES } else { &["*/*"] };
-                let content = with_schema(types.iter().copied(), schema);
+                let content = common.content(schema, Some(op.patch), false);
                 o.push((
                     "requestBody".into(),
                     Json::fields([("content", content), ("required", (*required).into())]),
@@ -493,7 +538,7 @@ fn v3_paths(paths: &Paths) -> Json<'_> {
             }
             let mut responses = Vec::with_capacity(op.responses.len() + 1);
             for (code, description, schema) in &op.responses {
-                let content = with_schema(produces(op), schema);
+                let content = common.content(schema, None, op.streams);
                 responses.push((
                     code_key(*code),
                     Json::fields([("content", content), ("description", Json::str(description))]),
@@ -518,16 +563,6 @@ fn v3_paths(paths: &Paths) -> Json<'_> {
     Json::Object(out)
 }
 
-fn produces(op: &Operation) -> impl Iterator<Item = &'static str> {
-    let watch = if op.streams { WATCH_PRODUCES } else { &[] };
-    PRODUCES.iter().chain(watch).copied()
-}
-
-/// A v3 `content`: `{"schema": schema}` under each media type.
-fn with_schema<'a>(types: impl Iterator<Item = &'static str>, schema: &'a Value) -> Json<'a> {
-    let media = Json::shared(Json::fields([("schema", Json::Value(schema))]));
-    Json::object(types.map(|t| (Cow::Borrowed(t), media.clone())).collect())
-}
 
 #[cfg(test)]
 mod tests {
