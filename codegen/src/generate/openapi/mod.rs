@@ -249,16 +249,24 @@ fn collect(index: &Index, gvs: &[&GroupVersion], target: Target) -> Collected {
 }
 
 /// The `x-kubernetes-` keys of an operation, the last in key order.
-fn extensions<'a>(op: &'a Operation, out: &mut Vec<(Cow<'a, str>, Json<'a>)>) {
+fn extensions<'a>(
+    op: &'a Operation,
+    common: &mut Common<'a>,
+    out: &mut Vec<(Cow<'a, str>, Json<'a>)>,
+) {
     out.push(("x-kubernetes-action".into(), Json::str(op.action)));
-    out.push((
-        "x-kubernetes-group-version-kind".into(),
-        Json::fields([
-            ("group", Json::str(&op.gvk.0)),
-            ("kind", Json::str(&op.gvk.2)),
-            ("version", Json::str(&op.gvk.1)),
-        ]),
-    ));
+    let gvk = common
+        .gvks
+        .entry(Arc::as_ptr(&op.gvk))
+        .or_insert_with(|| {
+            Json::shared(Json::fields([
+                ("group", Json::str(&op.gvk.0)),
+                ("kind", Json::str(&op.gvk.2)),
+                ("version", Json::str(&op.gvk.1)),
+            ]))
+        })
+        .clone();
+    out.push(("x-kubernetes-group-version-kind".into(), gvk));
 }
 
 /// An operation's `deprecated`, if it is: pushed where it sorts.
@@ -297,6 +305,10 @@ struct Common<'a> {
     /// OpenAPI 3.0's `content` of a body or response, by its schema (operations share
     /// their kind's) and media types.
     contents: HashMap<(*const Value, Media), Json<'a>>,
+    /// A response's object, by its schema, media types (OpenAPI 3.0) and description.
+    responses: HashMap<(*const Value, Option<Media>, &'static str), Json<'a>>,
+    /// `x-kubernetes-group-version-kind`, by the operations' shared group-version-kind.
+    gvks: HashMap<*const (String, String, String), Json<'a>>,
 }
 
 impl<'a> Common<'a> {
@@ -315,7 +327,43 @@ impl<'a> Common<'a> {
             unauthorized: Json::shared(Json::fields([("description", Json::str("Unauthorized"))])),
             params: HashMap::new(),
             contents: HashMap::new(),
+            responses: HashMap::new(),
+            gvks: HashMap::new(),
         }
+    }
+
+    /// A Swagger 2.0 response object, built the first time it is asked for.
+    fn v2_response(&mut self, schema: &'a Arc<Value>, description: &'static str) -> Json<'a> {
+        self.responses
+            .entry((Arc::as_ptr(schema), None, description))
+            .or_insert_with(|| {
+                Json::shared(Json::fields([
+                    ("description", Json::str(description)),
+                    ("schema", Json::Value(schema)),
+                ]))
+            })
+            .clone()
+    }
+
+    /// An OpenAPI 3.0 response object, built the first time it is asked for.
+    fn v3_response(
+        &mut self,
+        schema: &'a Arc<Value>,
+        streams: bool,
+        description: &'static str,
+    ) -> Json<'a> {
+        let media = if streams { Media::Watch } else { Media::Produced };
+        let key = (Arc::as_ptr(schema), Some(media), description);
+        if let Some(built) = self.responses.get(&key) {
+            return built.clone();
+        }
+        let content = self.content(schema, None, streams);
+        let built = Json::shared(Json::fields([
+            ("content", content),
+            ("description", Json::str(description)),
+        ]));
+        self.responses.insert(key, built.clone());
+        built
     }
 
     /// The `content` of a request body (a patch's media types, or any) or, without a
@@ -486,19 +534,13 @@ fn v2_paths(paths: &Paths) -> Json<'_> {
             o.push(("produces".into(), common.produces(op)));
             let mut responses = Vec::with_capacity(op.responses.len() + 1);
             for (code, description, schema) in &op.responses {
-                responses.push((
-                    code_key(*code),
-                    Json::fields([
-                        ("description", Json::str(description)),
-                        ("schema", Json::Value(schema)),
-                    ]),
-                ));
+                responses.push((code_key(*code), common.v2_response(schema, description)));
             }
             responses.push(("401".into(), common.unauthorized.clone()));
             o.push(("responses".into(), Json::object(responses)));
             o.push(("schemes".into(), common.schemes.clone()));
             o.push(("tags".into(), strings([&*op.tag])));
-            extensions(op, &mut o);
+            extensions(op, &mut common, &mut o);
             m.push((Cow::Borrowed(op.method), Json::object(o)));
         }
         if !item.params.is_empty() {
@@ -538,16 +580,13 @@ fn v3_paths(paths: &Paths) -> Json<'_> {
             }
             let mut responses = Vec::with_capacity(op.responses.len() + 1);
             for (code, description, schema) in &op.responses {
-                let content = common.content(schema, None, op.streams);
-                responses.push((
-                    code_key(*code),
-                    Json::fields([("content", content), ("description", Json::str(description))]),
-                ));
+                let response = common.v3_response(schema, op.streams, description);
+                responses.push((code_key(*code), response));
             }
             responses.push(("401".into(), common.unauthorized.clone()));
             o.push(("responses".into(), Json::object(responses)));
             o.push(("tags".into(), strings([&*op.tag])));
-            extensions(op, &mut o);
+            extensions(op, &mut common, &mut o);
             m.push((Cow::Borrowed(op.method), Json::object(o)));
         }
         if !item.params.is_empty() {
