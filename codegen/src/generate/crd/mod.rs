@@ -308,7 +308,10 @@ fn crd<'a>(
     let versions: Vec<Value> = versions
         .into_iter()
         .map(|(mut v, schema)| {
-            v.insert("schema".into(), json!({"openAPIV3Schema": schema}));
+            // Moved in, not through `json!`, which would copy the whole schema.
+            let mut wrapper = Map::new();
+            wrapper.insert("openAPIV3Schema".into(), schema);
+            v.insert("schema".into(), Value::Object(wrapper));
             Value::Object(v)
         })
         .collect();
@@ -350,18 +353,19 @@ fn crd<'a>(
         Scope::Namespaced => "Namespaced",
         Scope::Cluster => "Cluster",
     };
-    let crd = json!({
+    // The versions (with their schemas) are moved in: `json!` would copy them.
+    let mut spec = Map::new();
+    spec.insert("group".into(), group.into());
+    spec.insert("names".into(), Value::Object(names));
+    spec.insert("scope".into(), scope.into());
+    spec.insert("versions".into(), Value::Array(versions));
+    spec.insert("conversion".into(), conversion);
+    let mut crd = json!({
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
         "metadata": {"name": format!("{}.{group}", k.plural)},
-        "spec": {
-            "group": group,
-            "names": names,
-            "scope": scope,
-            "versions": versions,
-            "conversion": conversion,
-        },
     });
+    crd["spec"] = Value::Object(spec);
     let violations = structural::check_crd(&crd);
     if !violations.is_empty() {
         errors.push(rejected(stored, &crd, &violations));
