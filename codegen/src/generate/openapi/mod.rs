@@ -291,7 +291,9 @@ fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> Json<'a> {
 }
 
 /// The lists of media types and the objects every operation of a document repeats, each
-/// built once.
+/// built once. Parts are found by the address of what they are built from: an `Arc` the
+/// paths hold as long as the tree borrows them, so an address is never reused meanwhile
+/// (and two equal parts at two addresses are only built twice, the same).
 struct Common<'a> {
     /// What a patch consumes, and what any other operation does.
     consumes: [Json<'a>; 2],
