@@ -206,9 +206,9 @@ fn generate_alongside<R>(
     if !errors.is_empty() {
         return (Err(errors), alongside);
     }
-    // Each file's text is dropped as soon as its copy with the header is made.
+    // Each file's header goes into its own text's buffer.
     let mut files = self::core::map_on_cores(files, |f| GeneratedFile {
-        contents: output::with_header(&f.path, settings.header.as_deref(), &f.contents),
+        contents: output::into_with_header(&f.path, settings.header.as_deref(), f.contents),
         path: f.path,
     });
     files.sort_by(|a, b| a.path.cmp(&b.path));

@@ -3,7 +3,7 @@
 //! their zero value (`null`, `false`, empty) are left out, and what fits on a line (a
 //! field, a print column) is one line.
 
-use super::core::{compact, Context, GeneratedFile, Generator};
+use super::core::{compact, without_zeros, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 
 pub struct ModelSummary;
@@ -14,8 +14,8 @@ impl Generator for ModelSummary {
     }
 
     fn generate(&self, cx: &Context, _: &mut Diagnostics) -> Vec<GeneratedFile> {
-        let contents = match serde_json::to_value(cx.model) {
-            Ok(model) => compact::yaml_without_zeros(model),
+        let contents = match without_zeros::tree(cx.model) {
+            Ok(model) => compact::yaml(&model),
             // The model is plain data; serialization cannot fail short of a bug.
             Err(e) => format!("# model could not be serialized: {e}\n"),
         };

@@ -73,16 +73,21 @@ fn comment_prefix(path: &Path) -> &'static str {
 
 /// The file as written: license header, the generated marker, then the contents.
 pub fn with_header(path: &Path, license: Option<&str>, contents: &str) -> String {
+    into_with_header(path, license, contents.to_string())
+}
+
+/// [`with_header`] in `contents`' own buffer: the header goes in front of the text
+/// (a move within the buffer) rather than both into a new one, for files of tens of
+/// megabytes.
+pub fn into_with_header(path: &Path, license: Option<&str>, mut contents: String) -> String {
     if path.extension().is_some_and(|e| e == "json") {
         return json_with_header(license, contents);
     }
-    let mut out = header(path, license);
-    out.reserve(contents.len() + 1);
-    out.push_str(contents);
-    if !out.ends_with('\n') {
-        out.push('\n');
+    contents.insert_str(0, &header(path, license));
+    if !contents.ends_with('\n') {
+        contents.push('\n');
     }
-    out
+    contents
 }
 
 /// The comment lines [`with_header`] puts before a file's contents.
@@ -107,30 +112,33 @@ fn header(path: &Path, license: Option<&str>) -> String {
 /// JSON has no comments: the marker and the license become the first keys of the document,
 /// `x-kapi-generated` and `x-kapi-license` (OpenAPI allows `x-` keys at the top level), where
 /// extra-file detection finds the marker. Anything but a JSON object is left as it is.
-fn json_with_header(license: Option<&str>, contents: &str) -> String {
+fn json_with_header(license: Option<&str>, mut contents: String) -> String {
     let quote = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| String::from("\"\""));
-    let Some(rest) = contents.trim_start().strip_prefix('{') else {
-        return contents.to_string();
+    let trimmed = contents.trim_start();
+    let Some(rest) = trimmed.strip_prefix('{') else {
+        return contents;
     };
-    let mut out = format!("{{\n  \"x-kapi-generated\": {}", quote(GENERATED_MARKER));
-    out.reserve(rest.len() + 2);
+    let mut head = format!("{{\n  \"x-kapi-generated\": {}", quote(GENERATED_MARKER));
     if let Some(license) = license {
-        out.push_str(&format!(
+        head.push_str(&format!(
             ",\n  \"x-kapi-license\": {}",
             quote(license.trim_end())
         ));
     }
+    // What `head` replaces: the text up to the opening brace, and for an empty object the
+    // space before its closing one.
+    let mut replaced = contents.len() - rest.len();
     if rest.trim_start().starts_with('}') {
-        out.push('\n');
-        out.push_str(rest.trim_start());
+        head.push('\n');
+        replaced += rest.len() - rest.trim_start().len();
     } else {
-        out.push(',');
-        out.push_str(rest);
+        head.push(',');
     }
-    if !out.ends_with('\n') {
-        out.push('\n');
+    contents.replace_range(..replaced, &head);
+    if !contents.ends_with('\n') {
+        contents.push('\n');
     }
-    out
+    contents
 }
 
 /// Writes or verifies `files` under `root`; `owned_dirs` are searched for extra generated

@@ -415,12 +415,13 @@ impl<'a> Builder<'a> {
             self.type_ref(origin, owner, f, &f.ty);
             return;
         };
-        let embedded = self.type_definition(o, t);
-        if let Some(Value::Object(p)) = embedded.get("properties") {
-            properties.extend(p.clone());
+        // Moved out of the embedded type's schema, which is not kept.
+        let mut embedded = self.type_definition(o, t);
+        if let Some(Value::Object(p)) = embedded.remove("properties") {
+            properties.extend(p);
         }
-        if let Some(Value::Array(r)) = embedded.get("required") {
-            required.extend(r.iter().cloned());
+        if let Some(Value::Array(r)) = embedded.remove("required") {
+            required.extend(r);
         }
     }
 
@@ -597,13 +598,23 @@ impl<'a> Builder<'a> {
     ) -> Value {
         match ty {
             TypeRef::Option(inner) | TypeRef::Box(inner) => self.type_ref(origin, owner, f, inner),
+            // Built by hand: `json!` would copy the item schema (a whole inlined type in
+            // a CRD) rather than move it.
             TypeRef::Vec(inner) => {
-                json!({"type": "array", "items": self.type_ref(origin, owner, f, inner)})
+                let mut out = Map::new();
+                out.insert("type".into(), "array".into());
+                out.insert("items".into(), self.type_ref(origin, owner, f, inner));
+                Value::Object(out)
             }
-            TypeRef::Map { value, .. } => json!({
-                "type": "object",
-                "additionalProperties": self.type_ref(origin, owner, f, value),
-            }),
+            TypeRef::Map { value, .. } => {
+                let mut out = Map::new();
+                out.insert("type".into(), "object".into());
+                out.insert(
+                    "additionalProperties".into(),
+                    self.type_ref(origin, owner, f, value),
+                );
+                Value::Object(out)
+            }
             TypeRef::Scalar(s) => scalar(*s),
             TypeRef::Named(path) => match self.index.resolve(origin, path) {
                 Some(Resolved::Type(_, t)) if t.is_enum() => Value::Object(self.enum_schema(t)),

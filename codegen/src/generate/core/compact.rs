@@ -5,6 +5,10 @@
 //! (serde_json's maps are sorted), so output is stable. JSON lines are at most
 //! [`JSON_WIDTH`] columns, YAML's [`YAML_WIDTH`]: the summary's unit is a field, and a
 //! field with a short doc fits on one line there.
+//!
+//! The JSON printer reads any [`Tree`]: serde_json's `Value`, or [`super::json::Json`], the
+//! lighter tree an OpenAPI document's paths are built as (the same parameter and response
+//! objects thousands of times: shared, and printed once).
 
 use serde_json::Value;
 
@@ -14,15 +18,111 @@ pub const JSON_WIDTH: usize = 120;
 /// The widest line the YAML printer joins a value onto.
 pub const YAML_WIDTH: usize = 160;
 
+/// A JSON value as the printers see it.
+pub trait Tree: Sized {
+    /// An object's entries, in the order they are printed.
+    type Entries<'a>: ExactSizeIterator<Item = (&'a str, &'a Self)> + Clone
+    where
+        Self: 'a;
+
+    fn node(&self) -> Node<'_, Self>;
+
+    /// The value's whole one-line form, when it is known before printing (a part printed
+    /// once and written in many places).
+    fn flat(&self) -> Option<&str> {
+        None
+    }
+
+    /// Where a part printed in many places keeps the text it was laid out as.
+    fn layouts(&self) -> Option<&Layouts> {
+        None
+    }
+}
+
+/// A value's text as [`json`] lays it out at each indent and column it was printed at: the
+/// layout depends on nothing else, so a part met again at the same place is copied.
+#[derive(Debug, Default)]
+pub struct Layouts(std::cell::RefCell<Vec<(usize, usize, String)>>);
+
+impl Layouts {
+    /// Appends the text kept for `indent` and `column`; whether there was one.
+    fn copy(&self, out: &mut String, indent: usize, column: usize) -> bool {
+        let kept = self.0.borrow();
+        match kept.iter().find(|(i, c, _)| *i == indent && *c == column) {
+            Some((_, _, text)) => {
+                out.push_str(text);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn keep(&self, indent: usize, column: usize, text: &str) {
+        self.0.borrow_mut().push((indent, column, text.to_string()));
+    }
+}
+
+/// One level of a [`Tree`].
+pub enum Node<'a, T: Tree + 'a> {
+    Array(&'a [T]),
+    Object(T::Entries<'a>),
+    String(&'a str),
+    /// `null`, `true` or `false`.
+    Literal(&'static str),
+    Number(&'a serde_json::Number),
+    /// A serde_json value inside another tree, printed as it would be on its own.
+    Value(&'a Value),
+}
+
+type ValueEntries<'a> =
+    std::iter::Map<serde_json::map::Iter<'a>, fn((&'a String, &'a Value)) -> (&'a str, &'a Value)>;
+
+fn value_entry<'a>((key, value): (&'a String, &'a Value)) -> (&'a str, &'a Value) {
+    (key, value)
+}
+
+impl Tree for Value {
+    type Entries<'a> = ValueEntries<'a>;
+
+    fn node(&self) -> Node<'_, Self> {
+        match self {
+            Value::Array(items) => Node::Array(items),
+            Value::Object(map) => Node::Object(map.iter().map(value_entry as fn(_) -> _)),
+            Value::String(s) => Node::String(s),
+            Value::Null => Node::Literal("null"),
+            Value::Bool(true) => Node::Literal("true"),
+            Value::Bool(false) => Node::Literal("false"),
+            Value::Number(n) => Node::Number(n),
+        }
+    }
+}
+
 /// `value` as JSON, two-space indented, small values on one line, ending in a newline.
-pub fn json(value: &Value) -> String {
+pub fn json<T: Tree>(value: &T) -> String {
     let mut out = String::new();
     json_value(&mut out, value, 0, 0);
     out.push('\n');
     out
 }
 
-fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
+/// Appends `value` as [`json`] prints it at `indent`, starting at `column`.
+fn json_value<T: Tree>(out: &mut String, value: &T, indent: usize, column: usize) {
+    if let Node::Value(v) = value.node() {
+        return json_value(out, v, indent, column);
+    }
+    if let Some(layouts) = value.layouts() {
+        if !layouts.copy(out, indent, column) {
+            let start = out.len();
+            lay_out(out, value, indent, column);
+            layouts.keep(indent, column, &out[start..]);
+        }
+        return;
+    }
+    lay_out(out, value, indent, column);
+}
+
+/// [`json_value`] without looking for a kept layout.
+fn lay_out<T: Tree>(out: &mut String, value: &T, indent: usize, column: usize) {
     // Tried in place: a value that does not fit is cut off again.
     let start = out.len();
     if flow(
@@ -37,8 +137,8 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
     }
     out.truncate(start);
     let inner = indent + 2;
-    match value {
-        Value::Array(items) => {
+    match value.node() {
+        Node::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 newline(out, inner);
@@ -50,16 +150,17 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
             newline(out, indent);
             out.push(']');
         }
-        Value::Object(map) => {
+        Node::Object(entries) => {
             out.push('{');
-            for (i, (key, item)) in map.iter().enumerate() {
+            let len = entries.len();
+            for (i, (key, item)) in entries.enumerate() {
                 newline(out, inner);
                 let key_start = out.len();
                 json_string(out, key);
                 let key_len = out.len() - key_start;
                 out.push_str(": ");
                 json_value(out, item, inner, inner + key_len + 2);
-                if i + 1 < map.len() {
+                if i + 1 < len {
                     out.push(',');
                 }
             }
@@ -67,8 +168,16 @@ fn json_value(out: &mut String, value: &Value, indent: usize, column: usize) {
             out.push('}');
         }
         // Scalars always fit: `flow` gives up only on lists and objects.
-        _ => {}
+        Node::String(_) | Node::Literal(_) | Node::Number(_) | Node::Value(_) => {}
     }
+}
+
+/// `value` in flow form on one line, however long: a part of a document printed once and
+/// copied where it fits.
+pub fn one_line<T: Tree>(value: &T) -> String {
+    let mut out = String::new();
+    let _ = flow(&mut out, value, usize::MAX, Style::Json);
+    out
 }
 
 /// How strings are written: JSON's quoted strings, or YAML's plain words where they read
@@ -90,15 +199,27 @@ impl Style {
 
 /// Appends `value` in flow form; `None` as soon as `out` grows past `end` (a list or an
 /// object; a scalar is written whole).
-fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()> {
+fn flow<T: Tree>(out: &mut String, value: &T, end: usize, style: Style) -> Option<()> {
+    // A shared part's one-line form is JSON's.
+    if let (Some(text), Style::Json) = (value.flat(), style) {
+        if out.len() + text.len() > end {
+            return None;
+        }
+        out.push_str(text);
+        return Some(());
+    }
+    let node = value.node();
+    if let Node::Value(v) = node {
+        return flow(out, v, end, style);
+    }
     // What no line can hold is given up on before anything is written: most values that
     // do not fit are seen not to from their entries' sizes, without writing and cutting
     // off a line's worth of text at every level of a large document.
-    if out.len() + least_width(value) > end {
+    if out.len() + least_width(&node) > end {
         return None;
     }
-    match value {
-        Value::Array(items) => {
+    match node {
+        Node::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -110,9 +231,9 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
             }
             out.push(']');
         }
-        Value::Object(map) => {
+        Node::Object(entries) => {
             out.push('{');
-            for (i, (key, item)) in map.iter().enumerate() {
+            for (i, (key, item)) in entries.enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -124,14 +245,19 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
             }
             out.push('}');
         }
-        Value::String(s) => {
+        Node::String(s) => {
             style.string(out, s);
             return Some(());
         }
-        scalar => {
-            out.push_str(&scalar.to_string());
+        Node::Literal(text) => {
+            out.push_str(text);
             return Some(());
         }
+        Node::Number(n) => {
+            out.push_str(&n.to_string());
+            return Some(());
+        }
+        Node::Value(_) => {}
     }
     fits(out, end)
 }
@@ -139,21 +265,22 @@ fn flow(out: &mut String, value: &Value, end: usize, style: Style) -> Option<()>
 /// A lower bound of the width of `value` in flow form, in either style: brackets, the
 /// separators between entries, keys (bare, as YAML may write them), and what each entry's
 /// value takes at least (a string its text, unquoted; a list or object its brackets).
-fn least_width(value: &Value) -> usize {
-    fn least_scalar(value: &Value) -> usize {
-        match value {
-            Value::String(s) => s.len(),
-            Value::Array(_) | Value::Object(_) => 2,
-            Value::Null | Value::Bool(true) => 4,
-            Value::Bool(false) => 5,
-            Value::Number(_) => 1,
+fn least_width<T: Tree>(node: &Node<'_, T>) -> usize {
+    fn least_scalar<T: Tree>(value: &T) -> usize {
+        match value.node() {
+            Node::String(s) => s.len(),
+            Node::Array(_) | Node::Object(_) => 2,
+            Node::Literal(text) => text.len(),
+            Node::Number(_) => 1,
+            Node::Value(v) => least_scalar(v),
         }
     }
-    let (count, entries) = match value {
-        Value::Array(items) => (items.len(), items.iter().map(least_scalar).sum::<usize>()),
-        Value::Object(map) => (
-            map.len(),
-            map.iter()
+    let (count, entries) = match node {
+        Node::Array(items) => (items.len(), items.iter().map(least_scalar).sum::<usize>()),
+        Node::Object(entries) => (
+            entries.len(),
+            entries
+                .clone()
                 .map(|(k, v)| k.len() + 2 + least_scalar(v))
                 .sum::<usize>(),
         ),
@@ -164,9 +291,10 @@ fn least_width(value: &Value) -> usize {
 
 /// `None` when `item`, a string inside a list or object, cannot end by `end`: a long
 /// description is given up on before it is escaped, at every level that tries a line.
-fn past_end(out: &str, item: &Value, end: usize) -> Option<()> {
-    match item {
-        Value::String(s) if out.len() + s.len() > end => None,
+fn past_end<T: Tree>(out: &str, item: &T, end: usize) -> Option<()> {
+    match item.node() {
+        Node::String(s) if out.len() + s.len() > end => None,
+        Node::Value(v) => past_end(out, v, end),
         _ => Some(()),
     }
 }
@@ -262,12 +390,19 @@ pub fn yaml_without_zeros(mut value: Value) -> String {
     if drop_zeros(&mut value) {
         value = Value::Null;
     }
+    yaml(&value)
+}
+
+/// `value` as block YAML, small mappings and lists in flow style on one line, every entry
+/// written (see [`super::without_zeros`] for a tree without zero entries).
+pub fn yaml<T: Tree>(value: &T) -> String {
     let mut out = String::new();
-    match &value {
-        Value::Object(map) => yaml_mapping(&mut out, map, 0),
-        other => {
+    match value.node() {
+        Node::Object(entries) => yaml_mapping::<T>(&mut out, entries, 0),
+        Node::Value(v) => return yaml(v),
+        _ => {
             // Nothing is too wide for a line without end.
-            let _ = flow(&mut out, other, usize::MAX, Style::Yaml);
+            let _ = flow(&mut out, value, usize::MAX, Style::Yaml);
             out.push('\n');
         }
     }
@@ -299,8 +434,8 @@ fn drop_zeros(value: &mut Value) -> bool {
 }
 
 /// A block mapping whose keys start at `indent`.
-fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: usize) {
-    for (i, (key, value)) in map.iter().enumerate() {
+fn yaml_mapping<'a, T: Tree + 'a>(out: &mut String, entries: T::Entries<'a>, indent: usize) {
+    for (i, (key, value)) in entries.enumerate() {
         if i > 0 {
             spaces(out, indent);
         }
@@ -313,35 +448,38 @@ fn yaml_mapping(out: &mut String, map: &serde_json::Map<String, Value>, indent: 
 }
 
 /// The value of a mapping entry or list item, after its `key:` or `-`, ending the line.
-fn yaml_entry_value(out: &mut String, value: &Value, indent: usize, column: usize) {
+fn yaml_entry_value<T: Tree>(out: &mut String, value: &T, indent: usize, column: usize) {
+    if let Node::Value(v) = value.node() {
+        return yaml_entry_value(out, v, indent, column);
+    }
     if yaml_flow(out, value, YAML_WIDTH.saturating_sub(column)) {
         out.push('\n');
         return;
     }
     out.push('\n');
-    match value {
+    match value.node() {
         // A list under a key is written at the key's indent, as serde_yaml writes it.
-        Value::Array(items) => yaml_sequence(out, items, indent),
-        Value::Object(map) => {
+        Node::Array(items) => yaml_sequence(out, items, indent),
+        Node::Object(entries) => {
             spaces(out, indent + 2);
-            yaml_mapping(out, map, indent + 2);
+            yaml_mapping::<T>(out, entries, indent + 2);
         }
         // Scalars always fit in flow form.
         _ => {}
     }
 }
 
-fn yaml_sequence(out: &mut String, items: &[Value], indent: usize) {
+fn yaml_sequence<T: Tree>(out: &mut String, items: &[T], indent: usize) {
     for item in items {
         spaces(out, indent);
         out.push('-');
-        match item {
-            Value::Object(map) => {
+        match item.node() {
+            Node::Object(entries) => {
                 if yaml_flow(out, item, YAML_WIDTH.saturating_sub(indent + 2)) {
                     out.push('\n');
                 } else {
                     out.push(' ');
-                    yaml_mapping(out, map, indent + 2);
+                    yaml_mapping::<T>(out, entries, indent + 2);
                 }
             }
             _ => yaml_entry_value(out, item, indent + 2, indent + 2),
@@ -351,7 +489,7 @@ fn yaml_sequence(out: &mut String, items: &[Value], indent: usize) {
 
 /// Appends a space and `value` in flow style if that fits in `budget` columns (scalars
 /// always do); whether it did. Tried in place: what does not fit is cut off again.
-fn yaml_flow(out: &mut String, value: &Value, budget: usize) -> bool {
+fn yaml_flow<T: Tree>(out: &mut String, value: &T, budget: usize) -> bool {
     let start = out.len();
     out.push(' ');
     let end = out.len().saturating_add(budget);
@@ -371,10 +509,10 @@ fn yaml_string(out: &mut String, s: &str) {
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '/' | '-'))
-        && !matches!(
-            s.to_ascii_lowercase().as_str(),
-            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
-        );
+        // Compared without a lowercase copy: the summary has a scalar on every line.
+        && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
+            .iter()
+            .any(|word| s.eq_ignore_ascii_case(word));
     if plain {
         out.push_str(s);
     } else {

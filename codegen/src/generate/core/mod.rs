@@ -5,8 +5,10 @@
 //! other.
 
 pub mod compact;
+pub mod json;
 pub mod rust;
 pub mod rust_writer;
+pub mod without_zeros;
 
 use super::settings::Settings;
 use crate::diagnostics::{Diagnostic, Diagnostics};

@@ -228,8 +228,8 @@ fn crd<'a>(
         }
     }
 
-    let mut versions = Vec::new();
-    let mut schemas = Vec::new();
+    // Each version's entry and its schema, which goes in once the schemas are compared.
+    let mut versions: Vec<(Map<String, Value>, Value)> = Vec::new();
     for (i, (gv, t)) in served.iter().enumerate() {
         let Some(kind) = &t.kind else { continue };
         let origin = Origin {
@@ -240,7 +240,6 @@ fn crd<'a>(
         if let Some(max) = settings.max_description_length {
             truncate_descriptions(&mut schema, max);
         }
-        schemas.push(without_descriptions(&schema));
         let mut v = Map::new();
         v.insert("name".into(), gv.version.clone().into());
         v.insert("served".into(), true.into());
@@ -249,7 +248,6 @@ fn crd<'a>(
             v.insert("deprecated".into(), true.into());
             v.insert("deprecationWarning".into(), warning.into());
         }
-        v.insert("schema".into(), json!({"openAPIV3Schema": schema}));
         let mut subresources = Map::new();
         if kind.subresource_status {
             subresources.insert("status".into(), json!({}));
@@ -301,10 +299,22 @@ fn crd<'a>(
                 .collect();
             v.insert("additionalPrinterColumns".into(), Value::Array(columns));
         }
-        versions.push(Value::Object(v));
+        versions.push((v, schema));
     }
 
-    let same_shape = schemas.windows(2).all(|w| w[0] == w[1]);
+    let same_shape = versions
+        .windows(2)
+        .all(|w| same_but_descriptions(&w[0].1, &w[1].1));
+    let versions: Vec<Value> = versions
+        .into_iter()
+        .map(|(mut v, schema)| {
+            // Moved in, not through `json!`, which would copy the whole schema.
+            let mut wrapper = Map::new();
+            wrapper.insert("openAPIV3Schema".into(), schema);
+            v.insert("schema".into(), Value::Object(wrapper));
+            Value::Object(v)
+        })
+        .collect();
     let conversion = match &settings.conversion_webhook {
         _ if same_shape => json!({"strategy": "None"}),
         Some(webhook) => webhook_conversion(webhook),
@@ -343,18 +353,19 @@ fn crd<'a>(
         Scope::Namespaced => "Namespaced",
         Scope::Cluster => "Cluster",
     };
-    let crd = json!({
+    // The versions (with their schemas) are moved in: `json!` would copy them.
+    let mut spec = Map::new();
+    spec.insert("group".into(), group.into());
+    spec.insert("names".into(), Value::Object(names));
+    spec.insert("scope".into(), scope.into());
+    spec.insert("versions".into(), Value::Array(versions));
+    spec.insert("conversion".into(), conversion);
+    let mut crd = json!({
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
         "metadata": {"name": format!("{}.{group}", k.plural)},
-        "spec": {
-            "group": group,
-            "names": names,
-            "scope": scope,
-            "versions": versions,
-            "conversion": conversion,
-        },
     });
+    crd["spec"] = Value::Object(spec);
     let violations = structural::check_crd(&crd);
     if !violations.is_empty() {
         errors.push(rejected(stored, &crd, &violations));
@@ -401,12 +412,33 @@ fn for_each_node(schema: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>))
     }
 }
 
-fn without_descriptions(schema: &Value) -> Value {
-    let mut copy = schema.clone();
-    for_each_node(&mut copy, &mut |node| {
-        node.remove("description");
-    });
-    copy
+/// Whether two schemas are equal but for the descriptions of their nodes (those
+/// [`for_each_node`] visits): compared in place, not on copies without them.
+fn same_but_descriptions(a: &Value, b: &Value) -> bool {
+    let (Value::Object(a), Value::Object(b)) = (a, b) else {
+        return a == b;
+    };
+    let described = |map: &Map<String, Value>| map.keys().filter(|k| *k != "description").count();
+    if described(a) != described(b) {
+        return false;
+    }
+    a.iter().filter(|(k, _)| *k != "description").all(|(key, x)| {
+        let Some(y) = b.get(key) else { return false };
+        match (key.as_str(), x, y) {
+            ("items" | "additionalProperties" | "not", _, _) => same_but_descriptions(x, y),
+            ("properties", Value::Object(xs), Value::Object(ys)) => {
+                xs.len() == ys.len()
+                    && xs.iter().all(|(name, x)| {
+                        ys.get(name).is_some_and(|y| same_but_descriptions(x, y))
+                    })
+            }
+            ("allOf" | "anyOf" | "oneOf", Value::Array(xs), Value::Array(ys)) => {
+                xs.len() == ys.len()
+                    && xs.iter().zip(ys).all(|(x, y)| same_but_descriptions(x, y))
+            }
+            _ => x == y,
+        }
+    })
 }
 
 /// Cuts every description of a schema to `max` characters (removes them for 0).

@@ -8,13 +8,19 @@
 
 use crate::generate::core::compact::spaces;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// serde_yaml_ng's text of each string scalar it was asked for in a document: a CRD's
+/// versions repeat most descriptions, and a scalar costs serde_yaml_ng an emitter.
+type Asked<'a> = HashMap<&'a str, String>;
 
 /// `doc` as serde_yaml_ng writes it.
 pub fn document(doc: &Value) -> String {
     let mut out = String::new();
+    let asked = &mut Asked::new();
     let laid_out = match doc {
-        Value::Object(map) if !map.is_empty() => mapping(&mut out, map, 0, false),
-        Value::Array(items) if !items.is_empty() => sequence(&mut out, items, 0, false),
+        Value::Object(map) if !map.is_empty() => mapping(&mut out, asked, map, 0, false),
+        Value::Array(items) if !items.is_empty() => sequence(&mut out, asked, items, 0, false),
         _ => None,
     };
     match laid_out {
@@ -33,7 +39,13 @@ fn whole(doc: &Value) -> String {
 
 /// The entries of a block mapping whose keys start at column `indent`; with `inline` the
 /// first key continues the current line (after a sequence's `- `).
-fn mapping(out: &mut String, map: &Map<String, Value>, indent: usize, inline: bool) -> Option<()> {
+fn mapping<'a>(
+    out: &mut String,
+    asked: &mut Asked<'a>,
+    map: &'a Map<String, Value>,
+    indent: usize,
+    inline: bool,
+) -> Option<()> {
     for (i, (key, value)) in map.iter().enumerate() {
         if i > 0 || !inline {
             spaces(out, indent);
@@ -47,16 +59,16 @@ fn mapping(out: &mut String, map: &Map<String, Value>, indent: usize, inline: bo
         match value {
             Value::Object(m) if !m.is_empty() => {
                 out.push('\n');
-                mapping(out, m, indent + 2, false)?;
+                mapping(out, asked, m, indent + 2, false)?;
             }
             // libyaml writes a mapping's sequence at the key's column.
             Value::Array(items) if !items.is_empty() => {
                 out.push('\n');
-                sequence(out, items, indent, false)?;
+                sequence(out, asked, items, indent, false)?;
             }
             scalar => {
                 out.push(' ');
-                self::scalar(out, scalar, indent + 2)?;
+                self::scalar(out, asked, scalar, indent + 2)?;
                 out.push('\n');
             }
         }
@@ -65,18 +77,24 @@ fn mapping(out: &mut String, map: &Map<String, Value>, indent: usize, inline: bo
 }
 
 /// The items of a block sequence whose `- ` starts at column `indent`.
-fn sequence(out: &mut String, items: &[Value], indent: usize, inline: bool) -> Option<()> {
+fn sequence<'a>(
+    out: &mut String,
+    asked: &mut Asked<'a>,
+    items: &'a [Value],
+    indent: usize,
+    inline: bool,
+) -> Option<()> {
     for (i, item) in items.iter().enumerate() {
         if i > 0 || !inline {
             spaces(out, indent);
         }
         out.push_str("- ");
         match item {
-            Value::Object(m) if !m.is_empty() => mapping(out, m, indent + 2, true)?,
+            Value::Object(m) if !m.is_empty() => mapping(out, asked, m, indent + 2, true)?,
             Value::Array(inner) if !inner.is_empty() => return None,
             Value::String(s) if s.contains('\n') => return None,
             scalar => {
-                self::scalar(out, scalar, indent + 2)?;
+                self::scalar(out, asked, scalar, indent + 2)?;
                 out.push('\n');
             }
         }
@@ -86,7 +104,7 @@ fn sequence(out: &mut String, items: &[Value], indent: usize, inline: bool) -> O
 
 /// A scalar or an empty collection after `key: ` or `- `; a block literal's lines at
 /// column `indent`.
-fn scalar(out: &mut String, value: &Value, indent: usize) -> Option<()> {
+fn scalar<'a>(out: &mut String, asked: &mut Asked<'a>, value: &'a Value, indent: usize) -> Option<()> {
     match value {
         Value::Object(_) => out.push_str("{}"),
         Value::Array(_) => out.push_str("[]"),
@@ -94,8 +112,20 @@ fn scalar(out: &mut String, value: &Value, indent: usize) -> Option<()> {
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::String(s) if is_plain(s) => out.push_str(s),
         other => {
-            let alone = serde_yaml_ng::to_string(other).ok()?;
-            let alone = alone.strip_suffix('\n').unwrap_or(&alone);
+            let fresh;
+            let alone = match other {
+                Value::String(s) => match asked.entry(s) {
+                    std::collections::hash_map::Entry::Occupied(kept) => kept.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(slot) => {
+                        slot.insert(serde_yaml_ng::to_string(other).ok()?)
+                    }
+                },
+                _ => {
+                    fresh = serde_yaml_ng::to_string(other).ok()?;
+                    &fresh
+                }
+            };
+            let alone = alone.strip_suffix('\n').unwrap_or(alone);
             match alone.split_once('\n') {
                 None => out.push_str(alone),
                 // A block literal (`|-`), written alone with its lines at column 2.
@@ -176,7 +206,7 @@ mod tests {
         let Value::Object(map) = &crd else {
             unreachable!("an object")
         };
-        assert!(mapping(&mut String::new(), map, 0, false).is_some());
+        assert!(mapping(&mut String::new(), &mut Asked::new(), map, 0, false).is_some());
         let handed_over = [
             json!({"true": 1}),
             json!({"list": [["nested"]]}),

@@ -8,6 +8,10 @@
 //! builds them, the parameters every operation of a path shares are the path's own
 //! (the namespace and name, and every parameter of a path with one operation, such as the
 //! watch paths), and both lists are sorted by name and location.
+//!
+//! What every operation of a kind repeats (its parameters, the schemas of its bodies and
+//! responses, its group-version-kind) is built once and shared (`Arc`): a large API has
+//! tens of thousands of operations.
 
 use crate::generate::schema::Builder;
 use crate::model::resolve::{Index, Origin, Special};
@@ -15,6 +19,7 @@ use crate::diagnostics::Diagnostic;
 use crate::model::{GroupVersion, KindCategory, Scalar, Scope, TypeDef, TypeRef};
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A query or path parameter.
 #[derive(Debug, Clone)]
@@ -38,23 +43,23 @@ pub struct Operation {
     /// `x-kubernetes-action`.
     pub action: &'static str,
     /// group, version, kind: `x-kubernetes-group-version-kind`.
-    pub gvk: (String, String, String),
+    pub gvk: Arc<(String, String, String)>,
     /// The operation's own query parameters.
-    pub params: Vec<Param>,
-    pub body: Option<(Value, bool)>,
+    pub params: Vec<Arc<Param>>,
+    pub body: Option<(Arc<Value>, bool)>,
     /// The body is a patch (its media types are the patch types).
     pub patch: bool,
-    pub responses: Vec<(u16, &'static str, Value)>,
+    pub responses: Vec<(u16, &'static str, Arc<Value>)>,
     /// The response may be a watch stream.
     pub streams: bool,
     pub deprecated: bool,
-    pub tag: String,
+    pub tag: Arc<str>,
 }
 
 #[derive(Debug, Clone)]
 pub struct PathItem {
     pub path: String,
-    pub params: Vec<Param>,
+    pub params: Vec<Arc<Param>>,
     pub ops: Vec<Operation>,
 }
 
@@ -115,7 +120,7 @@ impl Paths {
     }
 }
 
-fn sort_params(params: &mut [Param]) {
+fn sort_params(params: &mut [Arc<Param>]) {
     params.sort_by(|a, b| (&a.name, a.location).cmp(&(&b.name, b.location)));
 }
 
@@ -170,7 +175,7 @@ impl<'a> Meta<'a> {
 
 /// The query parameters of an option kind; `skip` leaves some fields out. Fields that are
 /// not scalars (DeleteOptions' preconditions) travel only in bodies.
-fn option_params(options: &TypeDef, skip: &[&str]) -> Vec<Param> {
+fn option_params(options: &TypeDef, skip: &[&str]) -> Vec<Arc<Param>> {
     let mut params = Vec::new();
     for f in options.fields() {
         if skip.contains(&f.json_name.as_str()) {
@@ -184,14 +189,14 @@ fn option_params(options: &TypeDef, skip: &[&str]) -> Vec<Param> {
             TypeRef::Vec(inner) if **inner == TypeRef::Scalar(Scalar::String) => "string",
             _ => continue,
         };
-        params.push(Param {
+        params.push(Arc::new(Param {
             name: f.json_name.clone(),
             location: "query",
             description: f.docs.replace('\n', " "),
             ty,
             required: false,
             key: Some(format!("{}.{}", options.name, f.json_name)),
-        });
+        }));
     }
     params
 }
@@ -245,20 +250,28 @@ pub fn add_group_version<'a>(
         model: index.api,
         gv: Some(gv),
     };
-    let status = builder.reference(meta.status.0, meta.status.1);
-    let delete_options = builder.reference(meta.delete.0, meta.delete.1);
-    let watch_event = builder.reference(meta.watch_event.0, meta.watch_event.1);
-    let scale = builder.reference(meta.scale.0, meta.scale.1);
-    let patch_body = builder.reference_special(Special::Patch);
-    let scale_gvk = match meta.scale.0.gv {
+    let status = Arc::new(builder.reference(meta.status.0, meta.status.1));
+    let delete_options = Arc::new(builder.reference(meta.delete.0, meta.delete.1));
+    let watch_event = Arc::new(builder.reference(meta.watch_event.0, meta.watch_event.1));
+    let scale = Arc::new(builder.reference(meta.scale.0, meta.scale.1));
+    let patch_body = Arc::new(builder.reference_special(Special::Patch));
+    let scale_gvk = Arc::new(match meta.scale.0.gv {
         Some(sgv) => (
             sgv.group.clone(),
             sgv.version.clone(),
             meta.scale.1.name.clone(),
         ),
         None => (String::new(), String::new(), meta.scale.1.name.clone()),
-    };
-    let tag = format!("{}_{}", lower_first(&gv.go_name), gv.version);
+    });
+    let tag: Arc<str> = format!("{}_{}", lower_first(&gv.go_name), gv.version).into();
+    let namespace_param = Arc::new(Param {
+        name: "namespace".into(),
+        location: "path",
+        description: "object name and auth scope, such as for teams and projects".into(),
+        ty: "string",
+        required: true,
+        key: None,
+    });
     let prefix = if gv.group.is_empty() {
         format!("/api/{}", gv.version)
     } else {
@@ -271,10 +284,10 @@ pub fn add_group_version<'a>(
         if k.category != KindCategory::Object {
             continue;
         }
-        let object = builder.reference(origin, t);
-        let list_body = builder.reference_list(origin, t, &k.list_kind);
+        let object = Arc::new(builder.reference(origin, t));
+        let list_body = Arc::new(builder.reference_list(origin, t, &k.list_kind));
         let deprecated = t.lifecycle.as_ref().is_some_and(|l| l.deprecated.is_some());
-        let gvk = (gv.group.clone(), gv.version.clone(), t.name.clone());
+        let gvk = Arc::new((gv.group.clone(), gv.version.clone(), t.name.clone()));
         let kind = &t.name;
         let namespaced = k.scope == Scope::Namespaced;
         let ns_word = if namespaced { "Namespaced" } else { "" };
@@ -283,23 +296,17 @@ pub fn add_group_version<'a>(
         } else {
             ""
         };
-        let namespace_param = Param {
-            name: "namespace".into(),
-            location: "path",
-            description: "object name and auth scope, such as for teams and projects".into(),
-            ty: "string",
-            required: true,
-            key: None,
+        let name_param = |what: &str| {
+            Arc::new(Param {
+                name: "name".into(),
+                location: "path",
+                description: format!("name of the {what}"),
+                ty: "string",
+                required: true,
+                key: None,
+            })
         };
-        let name_param = |what: &str| Param {
-            name: "name".into(),
-            location: "path",
-            description: format!("name of the {what}"),
-            ty: "string",
-            required: true,
-            key: None,
-        };
-        let scope_params = || -> Vec<Param> {
+        let scope_params = || -> Vec<Arc<Param>> {
             if namespaced {
                 vec![namespace_param.clone()]
             } else {
@@ -310,9 +317,9 @@ pub fn add_group_version<'a>(
                   id: String,
                   description: String,
                   action: &'static str,
-                  params: &[Param],
-                  body: Option<(Value, bool)>,
-                  responses: Vec<(u16, &'static str, Value)>| Operation {
+                  params: &[Arc<Param>],
+                  body: Option<(Arc<Value>, bool)>,
+                  responses: Vec<(u16, &'static str, Arc<Value>)>| Operation {
             method,
             id,
             description,
@@ -326,8 +333,9 @@ pub fn add_group_version<'a>(
             deprecated,
             tag: tag.clone(),
         };
-        let ok = |b: &Value| vec![(200, "OK", b.clone())];
-        let ok_created = |b: &Value| vec![(200, "OK", b.clone()), (201, "Created", b.clone())];
+        let ok = |b: &Arc<Value>| vec![(200, "OK", b.clone())];
+        let ok_created =
+            |b: &Arc<Value>| vec![(200, "OK", b.clone()), (201, "Created", b.clone())];
 
         // The collection.
         let mut list_op = op(
@@ -571,7 +579,7 @@ pub fn add_group_version<'a>(
     }
 }
 
-fn insert(paths: &mut Paths, path: String, params: Vec<Param>, ops: Vec<Operation>) {
+fn insert(paths: &mut Paths, path: String, params: Vec<Arc<Param>>, ops: Vec<Operation>) {
     let item = paths.items.entry(path.clone()).or_insert(PathItem {
         path,
         params,
