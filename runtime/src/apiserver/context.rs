@@ -62,6 +62,15 @@ impl Reply {
 }
 
 impl Ctx<'_> {
+    /// The encoding of the request body, by its `Content-Type`.
+    pub fn body_encoding(&self) -> Result<Encoding, StatusError> {
+        let content_type = self
+            .headers
+            .get(http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok());
+        super::negotiate::body_encoding(content_type)
+    }
+
     pub fn target<'b>(&'b self, name: &'b str) -> Target<'b> {
         Target {
             group: self.resource.group(),

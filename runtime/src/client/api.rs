@@ -201,9 +201,15 @@ where
 
     // ---- encoding ----
 
+    /// The kind's protobuf codec, when the client speaks protobuf and the kind has one.
+    fn protobuf_codec<T: Kind>(&self) -> Option<crate::scheme::ProtobufFns<T>> {
+        (self.client.config().encoding == super::config::Encoding::Protobuf)
+            .then(T::protobuf_codec)
+            .flatten()
+    }
+
     fn protobuf_for<T: Kind>(&self) -> bool {
-        self.client.config().encoding == super::config::Encoding::Protobuf
-            && T::protobuf_codec().is_some()
+        self.protobuf_codec::<T>().is_some()
     }
 
     fn accept_for<T: Kind>(&self) -> &'static str {
@@ -215,7 +221,7 @@ where
     }
 
     fn body_of<T: Kind>(&self, obj: &T) -> Result<(String, Bytes), Error> {
-        if let Some(codec) = T::protobuf_codec().filter(|_| self.protobuf_for::<T>()) {
+        if let Some(codec) = self.protobuf_codec::<T>() {
             return Ok((PROTOBUF.to_string(), Bytes::from((codec.encode)(obj))));
         }
         let bytes = serde_json::to_vec(obj).map_err(|e| Error::Encode(e.to_string()))?;

@@ -412,6 +412,20 @@ impl<'a> Common<'a> {
             .or_insert_with(|| Json::shared(build(p)))
             .clone()
     }
+
+    /// A path item's own `parameters`, when it has any.
+    fn path_params(
+        &mut self,
+        params: &'a [Arc<Param>],
+        build: fn(&'a Param) -> Json<'a>,
+        item: &mut Vec<(Cow<'a, str>, Json<'a>)>,
+    ) {
+        if params.is_empty() {
+            return;
+        }
+        let params = params.iter().map(|p| self.param(p, build)).collect();
+        item.push(("parameters".into(), Json::Array(params)));
+    }
 }
 
 /// The media types of an OpenAPI 3.0 `content`.
@@ -545,14 +559,7 @@ fn v2_paths(paths: &Paths) -> Json<'_> {
             extensions(op, &mut common, &mut o);
             m.push((Cow::Borrowed(op.method), Json::object(o)));
         }
-        if !item.params.is_empty() {
-            let params = item
-                .params
-                .iter()
-                .map(|p| common.param(p, v2_param_or_ref))
-                .collect();
-            m.push(("parameters".into(), Json::Array(params)));
-        }
+        common.path_params(&item.params, v2_param_or_ref, &mut m);
         out.push((Cow::Borrowed(path.as_str()), Json::object(m)));
     }
     Json::Object(out)
@@ -591,14 +598,7 @@ fn v3_paths(paths: &Paths) -> Json<'_> {
             extensions(op, &mut common, &mut o);
             m.push((Cow::Borrowed(op.method), Json::object(o)));
         }
-        if !item.params.is_empty() {
-            let params = item
-                .params
-                .iter()
-                .map(|p| common.param(p, v3_param))
-                .collect();
-            m.push(("parameters".into(), Json::Array(params)));
-        }
+        common.path_params(&item.params, v3_param, &mut m);
         out.push((Cow::Borrowed(path.as_str()), Json::object(m)));
     }
     Json::Object(out)

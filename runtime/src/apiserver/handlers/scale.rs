@@ -4,7 +4,7 @@
 use super::write::guaranteed_update;
 use crate::apiserver::context::{Ctx, Reply};
 use crate::apiserver::lifecycle::{meta_str, metadata};
-use crate::apiserver::negotiate::{self, Encoding};
+use crate::apiserver::negotiate::Encoding;
 use crate::apiserver::status_error::StatusError;
 use crate::apiserver::stored::Stored;
 use http::StatusCode;
@@ -129,13 +129,9 @@ fn write_scale(
 }
 
 pub(super) fn update(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
-    let content_type = ctx
-        .headers
-        .get(http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok());
     let bad =
         |e: &dyn std::fmt::Display| StatusError::bad_request(format!("error decoding Scale: {e}"));
-    let scale: Value = match negotiate::body_encoding(content_type)? {
+    let scale: Value = match ctx.body_encoding()? {
         Encoding::Protobuf => {
             let scale: crate::apis::autoscaling::v1::Scale =
                 crate::codec::protobuf::decode(body).map_err(|e| bad(&e))?;

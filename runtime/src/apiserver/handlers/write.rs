@@ -4,7 +4,7 @@
 
 use crate::apiserver::context::{Ctx, Reply};
 use crate::apiserver::lifecycle::{self, meta_str};
-use crate::apiserver::negotiate::{self, Encoding};
+use crate::apiserver::negotiate::Encoding;
 use crate::apiserver::status_error::StatusError;
 use crate::apiserver::store::{ObjectKey, StoreError};
 use crate::apiserver::stored::Stored;
@@ -69,12 +69,8 @@ fn check_fields(ctx: &mut Ctx<'_>, problems: Vec<String>) -> Result<(), StatusEr
 /// The request body as JSON in some served version of the resource's kind; a missing
 /// apiVersion/kind is taken from the URL, as the API server's decoder defaults it.
 pub(super) fn decode_body(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Value, StatusError> {
-    let content_type = ctx
-        .headers
-        .get(http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok());
     let mut problems = Vec::new();
-    let mut value: Value = match negotiate::body_encoding(content_type)? {
+    let mut value: Value = match ctx.body_encoding()? {
         Encoding::Json => {
             let mut de = serde_json::Deserializer::from_slice(body);
             if let Ok(duplicates) = crate::codec::duplicates::find(&mut de) {
