@@ -123,10 +123,9 @@ mod conversion {
         .collect();
     let has = |needle: &str| conversion.contains(&needle.split_whitespace().collect::<String>());
     assert!(
-        has("size_bytes: crate::v1::conversion::widget_spec_field_size_bytes_to_internal(size_bytes"),
+        has("size_bytes: ::kapi::__private::conversion::within(\"sizeBytes\", crate::v1::conversion::widget_spec_field_size_bytes_to_internal(size_bytes))?"),
         "{conversion}"
     );
-    assert!(has(".map_err(|e| e.within(\"sizeBytes\"))?"));
     // Enums convert by value, lists item by item.
     assert!(has("crate::v1::Color::Red => crate::internal::Color::Red"));
     assert!(has("::kapi::__private::conversion::vec("));

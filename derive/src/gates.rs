@@ -3,7 +3,7 @@
 //! compile-time check that every `feature_gate` marker names a gate the crate declared with
 //! `kapi::feature_gates!` (a misspelling is a compile error at the marker).
 
-use crate::input::{field_ident, Input};
+use crate::input::{field_ident, old_field, Input};
 use kapi_codegen::model::check::unknown_feature_gate;
 use kapi_codegen::model::{Shape, Spanned};
 use proc_macro2::TokenStream;
@@ -33,8 +33,9 @@ pub fn expand(input: &Input) -> TokenStream {
         .filter(|(m, _)| m.ty.names_a_type())
         .map(|(_, f)| {
             let name = field_ident(f);
+            let old = old_field(&name);
             quote! {
-                __Drop::drop_disabled_fields(&mut self.#name, __old.map(|__o| &__o.#name), __gates);
+                __Drop::drop_disabled_fields(&mut self.#name, #old, __gates);
             }
         })
         .collect();

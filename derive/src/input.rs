@@ -65,3 +65,14 @@ pub fn field_ident(f: &syn::Field) -> syn::Ident {
 pub fn compiled_where_used() -> TokenStream {
     quote::quote!(#[cfg_attr(not(debug_assertions), inline)])
 }
+
+/// The old object's `name` field: a `match`, not `Option::map` with a closure, because a
+/// closure is a body of its own for the type and borrow checkers, once per field per type.
+pub fn old_field(name: &syn::Ident) -> TokenStream {
+    quote::quote! {
+        match __old {
+            ::core::option::Option::Some(__o) => ::core::option::Option::Some(&__o.#name),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! Serialize per the Kubernetes JSON conventions: kinds write `kind` and `apiVersion` first;
 //! each field's `presence` says what an unset or empty value becomes: left out (Go's
 //! `omitempty`, the default for optional fields), written as it is (the default for required
-//! fields), or `null`. Each field is one call to a helper in `kapi::__private::serialize`;
+//! fields), or `null`. Each field is one call to a method of `kapi::__private::serialize::Fields`;
 //! `write_field` picks it. The fields are written by `SerializeFields`, so a struct embedded
 //! with `inline` writes its fields into its parent's object.
 
@@ -15,7 +15,7 @@ pub fn expand(input: &Input) -> TokenStream {
     let name = ident.to_string();
     let fields = input.fields();
     let is_kind = input.def.kind.is_some();
-    let type_meta = is_kind.then(|| quote! { __ser::type_meta::<Self, _>(__st)?; });
+    let type_meta = is_kind.then(|| quote! { __f.type_meta::<Self>(); });
     let len = fields.len() + if is_kind { 2 } else { 0 };
     let writes = fields.iter().map(|(model, f)| write_field(model, f));
     quote! {
@@ -31,14 +31,12 @@ pub fn expand(input: &Input) -> TokenStream {
         impl ::kapi::__private::serialize::SerializeFields for #ident {
             const NAME: &'static str = #name;
             const LEN: usize = #len;
-            fn serialize_fields<__St>(&self, __st: &mut __St) -> ::core::result::Result<(), __St::Error>
+            fn serialize_fields<__St>(&self, __f: &mut ::kapi::__private::serialize::Fields<'_, __St>)
             where
                 __St: ::kapi::__private::serde::ser::SerializeStruct,
             {
-                use ::kapi::__private::serialize as __ser;
                 #type_meta
                 #(#writes)*
-                ::core::result::Result::Ok(())
             }
         }
     }
@@ -54,7 +52,7 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
     );
     if model.inline {
         // Go's embedded struct: its fields go into this object.
-        return quote! { __ser::inline(__st, &self.#name)?; };
+        return quote! { __f.inline(&self.#name); };
     }
     let helper = match (model.presence, &model.ty) {
         (Presence::Always, _) => quote!(always),
@@ -66,5 +64,5 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
         // Go's omitempty never omits a struct; neither do we.
         _ => quote!(always),
     };
-    quote! { __ser::#helper(__st, #key, &self.#name)?; }
+    quote! { __f.#helper(#key, &self.#name); }
 }

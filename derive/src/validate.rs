@@ -5,7 +5,7 @@
 //! nested values are validated recursively with their old counterparts. Then the type's
 //! hand-written `ValidateHook` runs, found like `DefaultsHook`.
 
-use crate::input::{field_ident, Input};
+use crate::input::{field_ident, old_field, Input};
 use kapi_codegen::model::{Field, KindCategory, ListType, Scalar, Shape, TypeRef, ValidationRule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -95,7 +95,7 @@ fn struct_body(input: &Input) -> TokenStream {
 
 fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
-    let prev = quote!(__old.map(|__o| &__o.#name));
+    let prev = old_field(&name);
     if m.inline {
         // An embedded struct's fields are this object's: their paths have no segment of
         // their own, as in Kubernetes' field errors (`spec.volumes[0].hostPath`).

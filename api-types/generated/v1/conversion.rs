@@ -27,8 +27,8 @@ pub fn auto_frobber_to_internal(in_: crate::v1::Frobber) -> ::core::result::Resu
     } = in_;
     ::core::result::Result::Ok(crate::internal::Frobber {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
-        status: status.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("status"))?,
+        spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
+        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `Frobber` from the internal version.
@@ -41,8 +41,8 @@ pub fn auto_frobber_from_internal(in_: crate::internal::Frobber) -> ::core::resu
     } = in_;
     ::core::result::Result::Ok(crate::v1::Frobber {
         metadata,
-        spec:<crate::v1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(spec).map_err(|e| e.within("spec"))?,
-        status: status.map(|x|<crate::v1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("status"))?,
+        spec: ::kapi::__private::conversion::within("spec", <crate::v1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
+        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, <crate::v1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberList {
@@ -65,7 +65,7 @@ pub fn auto_frobber_list_to_internal(in_: crate::v1::FrobberList) -> ::core::res
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `FrobberList` from the internal version.
@@ -77,7 +77,7 @@ pub fn auto_frobber_list_from_internal(in_: crate::internal::FrobberList) -> ::c
     } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x|<crate::v1::Frobber as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, <crate::v1::Frobber as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberSpec {
@@ -111,10 +111,10 @@ pub fn auto_frobber_spec_to_internal(in_: crate::v1::FrobberSpec) -> ::core::res
         height,
         width,
         replicas,
-        restart_policy: restart_policy.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("restartPolicy"))?,
+        restart_policy: ::kapi::__private::conversion::within("restartPolicy", ::kapi::__private::conversion::option(restart_policy, ::kapi::conversion::Versioned::to_internal))?,
         params: ::core::default::Default::default(),
-        ports: ::kapi::__private::conversion::vec(ports, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("ports"))?,
-        backend: backend.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("backend"))?,
+        ports: ::kapi::__private::conversion::within("ports", ::kapi::__private::conversion::vec(ports, ::kapi::conversion::Versioned::to_internal))?,
+        backend: ::kapi::__private::conversion::within("backend", ::kapi::__private::conversion::option(backend, ::kapi::conversion::Versioned::to_internal))?,
         memory,
         selector,
         class_name,
@@ -141,10 +141,10 @@ pub fn auto_frobber_spec_from_internal(in_: crate::internal::FrobberSpec) -> ::c
         height,
         width,
         replicas,
-        restart_policy: restart_policy.map(|x|<crate::v1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("restartPolicy"))?,
+        restart_policy: ::kapi::__private::conversion::within("restartPolicy", ::kapi::__private::conversion::option(restart_policy, <crate::v1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal))?,
         param: ::core::default::Default::default(),
-        ports: ::kapi::__private::conversion::vec(ports, |x|<crate::v1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("ports"))?,
-        backend: backend.map(|x|<crate::v1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("backend"))?,
+        ports: ::kapi::__private::conversion::within("ports", ::kapi::__private::conversion::vec(ports, <crate::v1::FrobberPort as ::kapi::conversion::Versioned>::from_internal))?,
+        backend: ::kapi::__private::conversion::within("backend", ::kapi::__private::conversion::option(backend, <crate::v1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal))?,
         memory,
         selector,
         class_name,
@@ -173,7 +173,7 @@ pub fn auto_frobber_port_to_internal(in_: crate::v1::FrobberPort) -> ::core::res
     ::core::result::Result::Ok(crate::internal::FrobberPort {
         name,
         port,
-        protocol: protocol.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("protocol"))?,
+        protocol: ::kapi::__private::conversion::within("protocol", ::kapi::__private::conversion::option(protocol, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `FrobberPort` from the internal version.
@@ -187,7 +187,7 @@ pub fn auto_frobber_port_from_internal(in_: crate::internal::FrobberPort) -> ::c
     ::core::result::Result::Ok(crate::v1::FrobberPort {
         name,
         port,
-        protocol: protocol.map(|x|<crate::v1::Protocol as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("protocol"))?,
+        protocol: ::kapi::__private::conversion::within("protocol", ::kapi::__private::conversion::option(protocol, <crate::v1::Protocol as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::Protocol {
@@ -272,9 +272,9 @@ pub fn auto_frobber_backend_to_internal(in_: crate::v1::FrobberBackend) -> ::cor
         bucket,
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberBackend {
-        type_: ::kapi::conversion::Versioned::to_internal(type_).map_err(|e| e.within("type"))?,
-        service: service.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("service"))?,
-        bucket: bucket.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("bucket"))?,
+        type_: ::kapi::__private::conversion::within("type", ::kapi::conversion::Versioned::to_internal(type_))?,
+        service: ::kapi::__private::conversion::within("service", ::kapi::__private::conversion::option(service, ::kapi::conversion::Versioned::to_internal))?,
+        bucket: ::kapi::__private::conversion::within("bucket", ::kapi::__private::conversion::option(bucket, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `FrobberBackend` from the internal version.
@@ -286,9 +286,9 @@ pub fn auto_frobber_backend_from_internal(in_: crate::internal::FrobberBackend) 
         bucket,
     } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberBackend {
-        type_:<crate::v1::BackendType as ::kapi::conversion::Versioned>::from_internal(type_).map_err(|e| e.within("type"))?,
-        service: service.map(|x|<crate::v1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("service"))?,
-        bucket: bucket.map(|x|<crate::v1::BucketBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("bucket"))?,
+        type_: ::kapi::__private::conversion::within("type", <crate::v1::BackendType as ::kapi::conversion::Versioned>::from_internal(type_))?,
+        service: ::kapi::__private::conversion::within("service", ::kapi::__private::conversion::option(service, <crate::v1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal))?,
+        bucket: ::kapi::__private::conversion::within("bucket", ::kapi::__private::conversion::option(bucket, <crate::v1::BucketBackend as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::BackendType {
@@ -449,7 +449,7 @@ pub fn auto_frobber_class_to_internal(in_: crate::v1::FrobberClass) -> ::core::r
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClass {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
+        spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
     })
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
@@ -461,7 +461,7 @@ pub fn auto_frobber_class_from_internal(in_: crate::internal::FrobberClass) -> :
     } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberClass {
         metadata,
-        spec:<crate::v1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(spec).map_err(|e| e.within("spec"))?,
+        spec: ::kapi::__private::conversion::within("spec", <crate::v1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClassList {
@@ -484,7 +484,7 @@ pub fn auto_frobber_class_list_to_internal(in_: crate::v1::FrobberClassList) -> 
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `FrobberClassList` from the internal version.
@@ -496,7 +496,7 @@ pub fn auto_frobber_class_list_from_internal(in_: crate::internal::FrobberClassL
     } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x|<crate::v1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, <crate::v1::FrobberClass as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClassSpec {

@@ -113,21 +113,13 @@ impl FrobberApplyConfiguration {
 impl Serialize for FrobberApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -229,42 +221,20 @@ impl FrobberSpecApplyConfiguration {
 impl Serialize for FrobberSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.height {
-            map.serialize_entry("height", v)?;
-        }
-        if let Some(v) = &self.width {
-            map.serialize_entry("width", v)?;
-        }
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.restart_policy {
-            map.serialize_entry("restartPolicy", v)?;
-        }
-        if let Some(v) = &self.param {
-            map.serialize_entry("param", v)?;
-        }
-        if let Some(v) = &self.params {
-            map.serialize_entry("params", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.backend {
-            map.serialize_entry("backend", v)?;
-        }
-        if let Some(v) = &self.memory {
-            map.serialize_entry("memory", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.class_name {
-            map.serialize_entry("className", v)?;
-        }
-        if let Some(v) = &self.frob_labels {
-            map.serialize_entry("frobLabels", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("height", &self.height);
+        entries.set("width", &self.width);
+        entries.set("replicas", &self.replicas);
+        entries.set("restartPolicy", &self.restart_policy);
+        entries.set("param", &self.param);
+        entries.set("params", &self.params);
+        entries.set("ports", &self.ports);
+        entries.set("backend", &self.backend);
+        entries.set("memory", &self.memory);
+        entries.set("selector", &self.selector);
+        entries.set("className", &self.class_name);
+        entries.set("frobLabels", &self.frob_labels);
+        entries.finish()?;
         map.end()
     }
 }
@@ -302,15 +272,11 @@ impl FrobberPortApplyConfiguration {
 impl Serialize for FrobberPortApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("port", &self.port);
+        entries.set("protocol", &self.protocol);
+        entries.finish()?;
         map.end()
     }
 }
@@ -348,15 +314,11 @@ impl FrobberBackendApplyConfiguration {
 impl Serialize for FrobberBackendApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.service {
-            map.serialize_entry("service", v)?;
-        }
-        if let Some(v) = &self.bucket {
-            map.serialize_entry("bucket", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("service", &self.service);
+        entries.set("bucket", &self.bucket);
+        entries.finish()?;
         map.end()
     }
 }
@@ -387,12 +349,10 @@ impl ServiceBackendApplyConfiguration {
 impl Serialize for ServiceBackendApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("port", &self.port);
+        entries.finish()?;
         map.end()
     }
 }
@@ -416,9 +376,9 @@ impl BucketBackendApplyConfiguration {
 impl Serialize for BucketBackendApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.url {
-            map.serialize_entry("url", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("url", &self.url);
+        entries.finish()?;
         map.end()
     }
 }
@@ -463,18 +423,12 @@ impl FrobberStatusApplyConfiguration {
 impl Serialize for FrobberStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("selector", &self.selector);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -578,18 +532,12 @@ impl FrobberClassApplyConfiguration {
 impl Serialize for FrobberClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -634,18 +582,12 @@ impl FrobberClassSpecApplyConfiguration {
 impl Serialize for FrobberClassSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.description {
-            map.serialize_entry("description", v)?;
-        }
-        if let Some(v) = &self.max_replicas {
-            map.serialize_entry("maxReplicas", v)?;
-        }
-        if let Some(v) = &self.parameters {
-            map.serialize_entry("parameters", v)?;
-        }
-        if let Some(v) = &self.provisioner {
-            map.serialize_entry("provisioner", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("description", &self.description);
+        entries.set("maxReplicas", &self.max_replicas);
+        entries.set("parameters", &self.parameters);
+        entries.set("provisioner", &self.provisioner);
+        entries.finish()?;
         map.end()
     }
 }

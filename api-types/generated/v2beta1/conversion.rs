@@ -27,8 +27,8 @@ pub fn auto_frobber_to_internal(in_: crate::v2beta1::Frobber) -> ::core::result:
     } = in_;
     ::core::result::Result::Ok(crate::internal::Frobber {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
-        status: status.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("status"))?,
+        spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
+        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `Frobber` from the internal version.
@@ -41,8 +41,8 @@ pub fn auto_frobber_from_internal(in_: crate::internal::Frobber) -> ::core::resu
     } = in_;
     ::core::result::Result::Ok(crate::v2beta1::Frobber {
         metadata,
-        spec:<crate::v2beta1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(spec).map_err(|e| e.within("spec"))?,
-        status: status.map(|x|<crate::v2beta1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("status"))?,
+        spec: ::kapi::__private::conversion::within("spec", <crate::v2beta1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
+        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, <crate::v2beta1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberList {
@@ -65,7 +65,7 @@ pub fn auto_frobber_list_to_internal(in_: crate::v2beta1::FrobberList) -> ::core
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `FrobberList` from the internal version.
@@ -77,7 +77,7 @@ pub fn auto_frobber_list_from_internal(in_: crate::internal::FrobberList) -> ::c
     } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x|<crate::v2beta1::Frobber as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, <crate::v2beta1::Frobber as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberSpec {
@@ -112,10 +112,10 @@ pub fn auto_frobber_spec_to_internal(in_: crate::v2beta1::FrobberSpec) -> ::core
         height,
         width,
         replicas,
-        restart_policy: restart_policy.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("restartPolicy"))?,
+        restart_policy: ::kapi::__private::conversion::within("restartPolicy", ::kapi::__private::conversion::option(restart_policy, ::kapi::conversion::Versioned::to_internal))?,
         params,
-        ports: ::kapi::__private::conversion::vec(ports, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("ports"))?,
-        backend: backend.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("backend"))?,
+        ports: ::kapi::__private::conversion::within("ports", ::kapi::__private::conversion::vec(ports, ::kapi::conversion::Versioned::to_internal))?,
+        backend: ::kapi::__private::conversion::within("backend", ::kapi::__private::conversion::option(backend, ::kapi::conversion::Versioned::to_internal))?,
         memory,
         selector,
         class_name,
@@ -142,11 +142,11 @@ pub fn auto_frobber_spec_from_internal(in_: crate::internal::FrobberSpec) -> ::c
         height,
         width,
         replicas,
-        restart_policy: restart_policy.map(|x|<crate::v2beta1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("restartPolicy"))?,
+        restart_policy: ::kapi::__private::conversion::within("restartPolicy", ::kapi::__private::conversion::option(restart_policy, <crate::v2beta1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal))?,
         param: ::core::default::Default::default(),
         params,
-        ports: ::kapi::__private::conversion::vec(ports, |x|<crate::v2beta1::FrobberPort as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("ports"))?,
-        backend: backend.map(|x|<crate::v2beta1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("backend"))?,
+        ports: ::kapi::__private::conversion::within("ports", ::kapi::__private::conversion::vec(ports, <crate::v2beta1::FrobberPort as ::kapi::conversion::Versioned>::from_internal))?,
+        backend: ::kapi::__private::conversion::within("backend", ::kapi::__private::conversion::option(backend, <crate::v2beta1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal))?,
         memory,
         selector,
         class_name,
@@ -175,7 +175,7 @@ pub fn auto_frobber_port_to_internal(in_: crate::v2beta1::FrobberPort) -> ::core
     ::core::result::Result::Ok(crate::internal::FrobberPort {
         name,
         port,
-        protocol: protocol.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("protocol"))?,
+        protocol: ::kapi::__private::conversion::within("protocol", ::kapi::__private::conversion::option(protocol, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `FrobberPort` from the internal version.
@@ -189,7 +189,7 @@ pub fn auto_frobber_port_from_internal(in_: crate::internal::FrobberPort) -> ::c
     ::core::result::Result::Ok(crate::v2beta1::FrobberPort {
         name,
         port,
-        protocol: protocol.map(|x|<crate::v2beta1::Protocol as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("protocol"))?,
+        protocol: ::kapi::__private::conversion::within("protocol", ::kapi::__private::conversion::option(protocol, <crate::v2beta1::Protocol as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::Protocol {
@@ -274,9 +274,9 @@ pub fn auto_frobber_backend_to_internal(in_: crate::v2beta1::FrobberBackend) -> 
         bucket,
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberBackend {
-        type_: ::kapi::conversion::Versioned::to_internal(type_).map_err(|e| e.within("type"))?,
-        service: service.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("service"))?,
-        bucket: bucket.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("bucket"))?,
+        type_: ::kapi::__private::conversion::within("type", ::kapi::conversion::Versioned::to_internal(type_))?,
+        service: ::kapi::__private::conversion::within("service", ::kapi::__private::conversion::option(service, ::kapi::conversion::Versioned::to_internal))?,
+        bucket: ::kapi::__private::conversion::within("bucket", ::kapi::__private::conversion::option(bucket, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `FrobberBackend` from the internal version.
@@ -288,9 +288,9 @@ pub fn auto_frobber_backend_from_internal(in_: crate::internal::FrobberBackend) 
         bucket,
     } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberBackend {
-        type_:<crate::v2beta1::BackendType as ::kapi::conversion::Versioned>::from_internal(type_).map_err(|e| e.within("type"))?,
-        service: service.map(|x|<crate::v2beta1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("service"))?,
-        bucket: bucket.map(|x|<crate::v2beta1::BucketBackend as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("bucket"))?,
+        type_: ::kapi::__private::conversion::within("type", <crate::v2beta1::BackendType as ::kapi::conversion::Versioned>::from_internal(type_))?,
+        service: ::kapi::__private::conversion::within("service", ::kapi::__private::conversion::option(service, <crate::v2beta1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal))?,
+        bucket: ::kapi::__private::conversion::within("bucket", ::kapi::__private::conversion::option(bucket, <crate::v2beta1::BucketBackend as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::BackendType {
@@ -451,7 +451,7 @@ pub fn auto_frobber_class_to_internal(in_: crate::v2beta1::FrobberClass) -> ::co
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClass {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
+        spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
     })
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
@@ -463,7 +463,7 @@ pub fn auto_frobber_class_from_internal(in_: crate::internal::FrobberClass) -> :
     } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberClass {
         metadata,
-        spec:<crate::v2beta1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(spec).map_err(|e| e.within("spec"))?,
+        spec: ::kapi::__private::conversion::within("spec", <crate::v2beta1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClassList {
@@ -486,7 +486,7 @@ pub fn auto_frobber_class_list_to_internal(in_: crate::v2beta1::FrobberClassList
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `FrobberClassList` from the internal version.
@@ -498,7 +498,7 @@ pub fn auto_frobber_class_list_from_internal(in_: crate::internal::FrobberClassL
     } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x|<crate::v2beta1::FrobberClass as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, <crate::v2beta1::FrobberClass as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClassSpec {

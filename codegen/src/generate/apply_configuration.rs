@@ -297,7 +297,7 @@ impl<'a> Types<'a> {
             w.open(format_args!(
                 "pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {{"
             ));
-            entries(w, kind.is_some(), &fields, &foreign);
+            entries(w, "map", kind.is_some(), &fields, &foreign);
             w.line(format_args!("Ok(())"));
             w.close("}");
             w.close("}");
@@ -317,8 +317,8 @@ impl<'a> Types<'a> {
         ));
         if through_entries {
             w.line(format_args!("self.serialize_entries(&mut map)?;"));
-        } else {
-            entries(w, kind.is_some(), &fields, &foreign);
+        } else if kind.is_some() || !fields.is_empty() {
+            entries(w, "&mut map", kind.is_some(), &fields, &foreign);
         }
         w.line(format_args!("map.end()"));
         w.close("}");
@@ -364,19 +364,41 @@ impl<'a> Types<'a> {
 /// `foreign` names the inline fields whose type has no apply configuration in this
 /// group-version (admissionregistration/v1beta1 embeds v1's `RuleWithOperations`): those
 /// hold the type itself, whose JSON entries are written into the enclosing object.
-fn entries(w: &mut RustWriter, kind: bool, fields: &[&Field], foreign: &BTreeSet<&str>) {
+/// `map` is the expression of the `&mut SerializeMap` the entries go into.
+fn entries(
+    w: &mut RustWriter,
+    map: &str,
+    kind: bool,
+    fields: &[&Field],
+    foreign: &BTreeSet<&str>,
+) {
     let meta = [
         ("api_version", "apiVersion"),
         ("kind", "kind"),
         ("metadata", "metadata"),
     ];
     let own = fields.iter().map(|f| (f.rust_name.as_str(), f.json_name.as_str()));
+    let all = meta.into_iter().filter(|_| kind).chain(own);
+    if !fields.iter().any(|f| f.inline) {
+        // The usual configuration: one `set` per field, no `?` to resolve per field.
+        w.line(format_args!(
+            "let mut entries = ::kapi::__private::client::Entries::new({map});"
+        ));
+        for (ident, json) in all {
+            w.line(format_args!(
+                "entries.set({}, &self.{ident});",
+                string_literal(json)
+            ));
+        }
+        w.line(format_args!("entries.finish()?;"));
+        return;
+    }
     let inline: BTreeSet<&str> = fields
         .iter()
         .filter(|f| f.inline)
         .map(|f| f.rust_name.as_str())
         .collect();
-    for (ident, json) in meta.into_iter().filter(|_| kind).chain(own) {
+    for (ident, json) in all {
         w.open(format_args!("if let Some(v) = &self.{ident} {{"));
         if foreign.contains(ident) {
             w.line(format_args!(

@@ -357,7 +357,7 @@ impl<'a> Pair<'a> {
                 self.manual(&field_fn, (&src.ty, &dst.ty), (src_gv, dst_gv), diags);
             let init = match manual_field {
                 Some(f) => Some(format!(
-                    "{dst_ident}: {f}({src_ident}).map_err(|e| e.within({json_literal}))?,"
+                    "{dst_ident}: ::kapi::__private::conversion::within({json_literal}, {f}({src_ident}))?,"
                 )),
                 None if src.manual_conversion || dst.manual_conversion => {
                     problems.push((
@@ -373,8 +373,7 @@ impl<'a> Pair<'a> {
                     Converter::Same if src_ident == dst_ident => Some(format!("{dst_ident},")),
                     Converter::Same => Some(format!("{dst_ident}: {src_ident},")),
                     Converter::Expr(e) => Some(format!(
-                        "{dst_ident}:{}{e}.map_err(|e| e.within({json_literal}))?,",
-                        space_before(&e)
+                        "{dst_ident}: ::kapi::__private::conversion::within({json_literal}, {e})?,"
                     )),
                     Converter::Incompatible => {
                         problems.push((
@@ -484,19 +483,14 @@ impl<'a> Pair<'a> {
                 b,
                 dir,
                 value,
-                |inner, v| format!("{v}.map(|x|{}{inner}).transpose()", space_before(&inner)),
+                |f, v| format!("::kapi::__private::conversion::option({v}, {f})"),
             ),
             (TypeRef::Vec(a), TypeRef::Vec(b)) => self.wrap(
                 a,
                 b,
                 dir,
                 value,
-                |inner, v| {
-                    format!(
-                        "::kapi::__private::conversion::vec({v}, |x|{}{inner})",
-                        space_before(&inner)
-                    )
-                },
+                |f, v| format!("::kapi::__private::conversion::vec({v}, {f})"),
             ),
             (TypeRef::Box(a), TypeRef::Box(b)) => self.wrap(a, b, dir, value, |_, v| {
                 let inner = match self.convert_expr(a, b, dir, &format!("*{v}")) {
@@ -521,19 +515,16 @@ impl<'a> Pair<'a> {
                 vb,
                 dir,
                 value,
-                |inner, v| {
-                    format!(
-                        "::kapi::__private::conversion::map({v}, |x|{}{inner})",
-                        space_before(&inner)
-                    )
-                },
+                |f, v| format!("::kapi::__private::conversion::map({v}, {f})"),
             ),
             _ => Converter::Incompatible,
         }
     }
 
     /// Containers: the same container of the same type moves as is; otherwise convert each
-    /// element with `build(element_expr, value)`.
+    /// element with `build(element_fn, value)`. `element_fn` is the converting function's
+    /// path when the element converts by one call, else a closure: a closure is a body of
+    /// its own for the type and borrow checkers.
     fn wrap(
         &self,
         a: &TypeRef,
@@ -545,7 +536,16 @@ impl<'a> Pair<'a> {
         match self.convert_expr(a, b, dir, "x") {
             Converter::Same => Converter::Same,
             Converter::Incompatible => Converter::Incompatible,
-            Converter::Expr(inner) => Converter::Expr(build(inner, value)),
+            Converter::Expr(inner) => {
+                let call = inner
+                    .strip_suffix("(x)")
+                    .filter(|path| !path.contains(['(', '.']));
+                let f = match call {
+                    Some(path) => path.to_string(),
+                    None => format!("|x|{}{inner}", space_before(&inner)),
+                };
+                Converter::Expr(build(f, value))
+            }
         }
     }
 

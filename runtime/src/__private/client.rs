@@ -56,3 +56,35 @@ where
         )),
     }
 }
+
+/// An apply configuration's JSON object being written, and the first error writing it: the
+/// generated `Serialize` makes one plain call per field with no `?` (each `?` is a `Try` and
+/// `From` resolution for the type checker, once per field of every configuration). After an
+/// error the remaining fields are skipped.
+pub struct Entries<'a, M: serde::ser::SerializeMap> {
+    map: &'a mut M,
+    error: Option<M::Error>,
+}
+
+impl<'a, M: serde::ser::SerializeMap> Entries<'a, M> {
+    #[inline]
+    pub fn new(map: &'a mut M) -> Self {
+        Entries { map, error: None }
+    }
+
+    /// `key` and its value, when the configuration sets it.
+    #[inline]
+    pub fn set<T: serde::Serialize>(&mut self, key: &'static str, value: &Option<T>) {
+        if let (Some(value), None) = (value, &self.error) {
+            if let Err(err) = self.map.serialize_entry(key, value) {
+                self.error = Some(err);
+            }
+        }
+    }
+
+    /// The first error, if a field failed.
+    #[inline]
+    pub fn finish(self) -> Result<(), M::Error> {
+        self.error.map_or(Ok(()), Err)
+    }
+}

@@ -1,8 +1,27 @@
-//! What generated conversions call for collections: each element converted, an error
-//! naming the element.
+//! What generated conversions call for fields and collections: each element converted, an
+//! error naming the field or the element; functions rather than closures in the generated
+//! code, which the type checker would check once per field of every type.
 
 use crate::conversion::ConversionError;
 use std::fmt;
+
+/// A field's converted value; an error names the field.
+#[inline]
+pub fn within<T>(
+    json_name: &str,
+    converted: Result<T, ConversionError>,
+) -> Result<T, ConversionError> {
+    converted.map_err(|e| e.within(json_name))
+}
+
+/// Converts an optional value.
+#[inline]
+pub fn option<T, U>(
+    value: Option<T>,
+    convert: impl FnOnce(T) -> Result<U, ConversionError>,
+) -> Result<Option<U>, ConversionError> {
+    value.map(convert).transpose()
+}
 
 /// Converts every item of a list; an error names the item's index.
 pub fn vec<T, U>(

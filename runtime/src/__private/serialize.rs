@@ -13,7 +13,7 @@ pub trait SerializeFields {
     const NAME: &'static str;
     /// How many fields it writes at most (kinds count `kind` and `apiVersion`).
     const LEN: usize;
-    fn serialize_fields<S: SerializeStruct>(&self, state: &mut S) -> Result<(), S::Error>;
+    fn serialize_fields<S: SerializeStruct>(&self, fields: &mut Fields<'_, S>);
 }
 
 /// The whole derived `Serialize` of a struct.
@@ -24,8 +24,93 @@ pub fn serialize_struct<T: SerializeFields, S: Serializer>(
 ) -> Result<S::Ok, S::Error> {
     let _nested = Depth::enter();
     let mut state = serializer.serialize_struct(T::NAME, T::LEN)?;
-    value.serialize_fields(&mut state)?;
-    state.end()
+    let mut fields = Fields {
+        state: &mut state,
+        error: None,
+    };
+    value.serialize_fields(&mut fields);
+    match fields.error {
+        Some(err) => Err(err),
+        None => state.end(),
+    }
+}
+
+/// The object being written, and the first error writing it: the derive emits one plain
+/// call per field with no `?`, because each `?` is a `Try` and `From` resolution for the type
+/// checker, once per field of every type. After an error the remaining fields are skipped.
+pub struct Fields<'a, S: SerializeStruct> {
+    state: &'a mut S,
+    error: Option<S::Error>,
+}
+
+impl<S: SerializeStruct> Fields<'_, S> {
+    /// Runs `write` unless an earlier field failed, keeping its error.
+    #[inline]
+    fn write(&mut self, write: impl FnOnce(&mut S) -> Result<(), S::Error>) {
+        if self.error.is_none() {
+            if let Err(err) = write(self.state) {
+                self.error = Some(err);
+            }
+        }
+    }
+
+    /// A struct embedded with `inline` (Go's `json:",inline"`): its fields, in this object.
+    #[inline]
+    pub fn inline<T: SerializeFields>(&mut self, value: &T) {
+        value.serialize_fields(self)
+    }
+
+    /// A kind's `kind` and `apiVersion`, written first when the kind is the object being
+    /// written. A kind inside another object (a StatefulSet's PersistentVolumeClaim templates,
+    /// an Eviction's DeleteOptions, a List's items) has them empty in Go, which writes an
+    /// empty TypeMeta as nothing, and kube-apiserver serves it so; kapi does not keep them.
+    #[inline]
+    pub fn type_meta<T: TypeInfo>(&mut self) {
+        self.write(|state| {
+            if Depth::outermost() {
+                state.serialize_field("kind", T::KIND)?;
+                state.serialize_field("apiVersion", T::API_VERSION)
+            } else {
+                state.skip_field("kind")?;
+                state.skip_field("apiVersion")
+            }
+        })
+    }
+
+    /// A field that is always written (required fields, and structs: Go's `omitempty` never
+    /// omits a struct).
+    #[inline]
+    pub fn always<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) {
+        self.write(|state| state.serialize_field(key, value))
+    }
+
+    /// An `Option` field: omitted when `None`, its value when `Some`.
+    #[inline]
+    pub fn option<T: Serialize>(&mut self, key: &'static str, value: &Option<T>) {
+        self.write(|state| match value {
+            Some(v) => state.serialize_field(key, v),
+            None => state.skip_field(key),
+        })
+    }
+
+    /// An optional string, number, bool or collection: omitted when it is its zero value
+    /// (Go's `omitempty`).
+    #[inline]
+    pub fn omit_empty<T: Serialize + IsSet>(&mut self, key: &'static str, value: &T) {
+        self.write(|state| match value.is_set() {
+            true => state.serialize_field(key, value),
+            false => state.skip_field(key),
+        })
+    }
+
+    /// An empty list or map (or zero value) written as `null`: Go's nil slice or map.
+    #[inline]
+    pub fn null_empty<T: Serialize + IsSet>(&mut self, key: &'static str, value: &T) {
+        self.write(|state| match value.is_set() {
+            true => state.serialize_field(key, value),
+            false => state.serialize_field(key, &None::<()>),
+        })
+    }
 }
 
 thread_local! {
@@ -51,91 +136,5 @@ impl Depth {
 impl Drop for Depth {
     fn drop(&mut self) {
         DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
-    }
-}
-
-/// A struct embedded with `inline` (Go's `json:",inline"`): its fields, in this object.
-#[inline]
-pub fn inline<T: SerializeFields, S: SerializeStruct>(
-    state: &mut S,
-    value: &T,
-) -> Result<(), S::Error> {
-    value.serialize_fields(state)
-}
-
-/// A kind's `kind` and `apiVersion`, written first when the kind is the object being
-/// written. A kind inside another object (a StatefulSet's PersistentVolumeClaim templates,
-/// an Eviction's DeleteOptions, a List's items) has them empty in Go, which writes an empty
-/// TypeMeta as nothing, and kube-apiserver serves it so; kapi does not keep them.
-#[inline]
-pub fn type_meta<T: TypeInfo, S: SerializeStruct>(state: &mut S) -> Result<(), S::Error> {
-    if Depth::outermost() {
-        state.serialize_field("kind", T::KIND)?;
-        state.serialize_field("apiVersion", T::API_VERSION)
-    } else {
-        state.skip_field("kind")?;
-        state.skip_field("apiVersion")
-    }
-}
-
-/// A field that is always written (required fields, and structs: Go's `omitempty` never
-/// omits a struct).
-#[inline]
-pub fn always<T: Serialize + ?Sized, S: SerializeStruct>(
-    state: &mut S,
-    key: &'static str,
-    value: &T,
-) -> Result<(), S::Error> {
-    state.serialize_field(key, value)
-}
-
-/// An `Option` field: omitted when `None`, its value when `Some`.
-#[inline]
-pub fn option<T: Serialize, S: SerializeStruct>(
-    state: &mut S,
-    key: &'static str,
-    value: &Option<T>,
-) -> Result<(), S::Error> {
-    match value {
-        Some(v) => state.serialize_field(key, v),
-        None => state.skip_field(key),
-    }
-}
-
-/// An optional string, number, bool or collection: omitted when it is its zero value
-/// (Go's `omitempty`).
-#[inline]
-pub fn omit_empty<T: Serialize + IsSet, S: SerializeStruct>(
-    state: &mut S,
-    key: &'static str,
-    value: &T,
-) -> Result<(), S::Error> {
-    zero_valued(state, key, value, |state, key| state.skip_field(key))
-}
-
-/// An empty list or map (or zero value) written as `null`: Go's nil slice or map.
-#[inline]
-pub fn null_empty<T: Serialize + IsSet, S: SerializeStruct>(
-    state: &mut S,
-    key: &'static str,
-    value: &T,
-) -> Result<(), S::Error> {
-    zero_valued(state, key, value, |state, key| {
-        state.serialize_field(key, &None::<()>)
-    })
-}
-
-/// `value` when it is set, else what `unset` writes.
-#[inline]
-fn zero_valued<T: Serialize + IsSet, S: SerializeStruct>(
-    state: &mut S,
-    key: &'static str,
-    value: &T,
-    unset: impl FnOnce(&mut S, &'static str) -> Result<(), S::Error>,
-) -> Result<(), S::Error> {
-    if value.is_set() {
-        state.serialize_field(key, value)
-    } else {
-        unset(state, key)
     }
 }

@@ -24,8 +24,8 @@ pub fn auto_widget_to_internal(in_: crate::v1::Widget) -> ::core::result::Result
     } = in_;
     ::core::result::Result::Ok(crate::internal::Widget {
         metadata,
-        spec: ::kapi::conversion::Versioned::to_internal(spec).map_err(|e| e.within("spec"))?,
-        status: status.map(|x| ::kapi::conversion::Versioned::to_internal(x)).transpose().map_err(|e| e.within("status"))?,
+        spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
+        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `Widget` from the internal version.
@@ -38,8 +38,8 @@ pub fn auto_widget_from_internal(in_: crate::internal::Widget) -> ::core::result
     } = in_;
     ::core::result::Result::Ok(crate::v1::Widget {
         metadata,
-        spec:<crate::v1::WidgetSpec as ::kapi::conversion::Versioned>::from_internal(spec).map_err(|e| e.within("spec"))?,
-        status: status.map(|x|<crate::v1::WidgetStatus as ::kapi::conversion::Versioned>::from_internal(x)).transpose().map_err(|e| e.within("status"))?,
+        spec: ::kapi::__private::conversion::within("spec", <crate::v1::WidgetSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
+        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, <crate::v1::WidgetStatus as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::WidgetList {
@@ -62,7 +62,7 @@ pub fn auto_widget_list_to_internal(in_: crate::v1::WidgetList) -> ::core::resul
     } = in_;
     ::core::result::Result::Ok(crate::internal::WidgetList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x| ::kapi::conversion::Versioned::to_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal))?,
     })
 }
 /// Field-by-field conversion of `WidgetList` from the internal version.
@@ -74,7 +74,7 @@ pub fn auto_widget_list_from_internal(in_: crate::internal::WidgetList) -> ::cor
     } = in_;
     ::core::result::Result::Ok(crate::v1::WidgetList {
         metadata,
-        items: ::kapi::__private::conversion::vec(items, |x|<crate::v1::Widget as ::kapi::conversion::Versioned>::from_internal(x)).map_err(|e| e.within("items"))?,
+        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, <crate::v1::Widget as ::kapi::conversion::Versioned>::from_internal))?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::WidgetSpec {

@@ -110,21 +110,13 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
 impl Serialize for ValidatingAdmissionPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -162,15 +154,11 @@ impl ValidatingAdmissionPolicyStatusApplyConfiguration {
 impl Serialize for ValidatingAdmissionPolicyStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.type_checking {
-            map.serialize_entry("typeChecking", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("typeChecking", &self.type_checking);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -194,9 +182,9 @@ impl TypeCheckingApplyConfiguration {
 impl Serialize for TypeCheckingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.expression_warnings {
-            map.serialize_entry("expressionWarnings", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("expressionWarnings", &self.expression_warnings);
+        entries.finish()?;
         map.end()
     }
 }
@@ -227,12 +215,10 @@ impl ExpressionWarningApplyConfiguration {
 impl Serialize for ExpressionWarningApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.field_ref {
-            map.serialize_entry("fieldRef", v)?;
-        }
-        if let Some(v) = &self.warning {
-            map.serialize_entry("warning", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("fieldRef", &self.field_ref);
+        entries.set("warning", &self.warning);
+        entries.finish()?;
         map.end()
     }
 }
@@ -298,27 +284,15 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
 impl Serialize for ValidatingAdmissionPolicySpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.param_kind {
-            map.serialize_entry("paramKind", v)?;
-        }
-        if let Some(v) = &self.match_constraints {
-            map.serialize_entry("matchConstraints", v)?;
-        }
-        if let Some(v) = &self.validations {
-            map.serialize_entry("validations", v)?;
-        }
-        if let Some(v) = &self.failure_policy {
-            map.serialize_entry("failurePolicy", v)?;
-        }
-        if let Some(v) = &self.audit_annotations {
-            map.serialize_entry("auditAnnotations", v)?;
-        }
-        if let Some(v) = &self.match_conditions {
-            map.serialize_entry("matchConditions", v)?;
-        }
-        if let Some(v) = &self.variables {
-            map.serialize_entry("variables", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("paramKind", &self.param_kind);
+        entries.set("matchConstraints", &self.match_constraints);
+        entries.set("validations", &self.validations);
+        entries.set("failurePolicy", &self.failure_policy);
+        entries.set("auditAnnotations", &self.audit_annotations);
+        entries.set("matchConditions", &self.match_conditions);
+        entries.set("variables", &self.variables);
+        entries.finish()?;
         map.end()
     }
 }
@@ -349,12 +323,10 @@ impl ParamKindApplyConfiguration {
 impl Serialize for ParamKindApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.finish()?;
         map.end()
     }
 }
@@ -399,18 +371,12 @@ impl ValidationApplyConfiguration {
 impl Serialize for ValidationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.expression {
-            map.serialize_entry("expression", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message_expression {
-            map.serialize_entry("messageExpression", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("expression", &self.expression);
+        entries.set("message", &self.message);
+        entries.set("reason", &self.reason);
+        entries.set("messageExpression", &self.message_expression);
+        entries.finish()?;
         map.end()
     }
 }
@@ -441,12 +407,10 @@ impl VariableApplyConfiguration {
 impl Serialize for VariableApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.expression {
-            map.serialize_entry("expression", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("expression", &self.expression);
+        entries.finish()?;
         map.end()
     }
 }
@@ -477,12 +441,10 @@ impl AuditAnnotationApplyConfiguration {
 impl Serialize for AuditAnnotationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.value_expression {
-            map.serialize_entry("valueExpression", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.set("valueExpression", &self.value_expression);
+        entries.finish()?;
         map.end()
     }
 }
@@ -586,18 +548,12 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
 impl Serialize for ValidatingAdmissionPolicyBindingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -642,18 +598,12 @@ impl ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
 impl Serialize for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.policy_name {
-            map.serialize_entry("policyName", v)?;
-        }
-        if let Some(v) = &self.param_ref {
-            map.serialize_entry("paramRef", v)?;
-        }
-        if let Some(v) = &self.match_resources {
-            map.serialize_entry("matchResources", v)?;
-        }
-        if let Some(v) = &self.validation_actions {
-            map.serialize_entry("validationActions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("policyName", &self.policy_name);
+        entries.set("paramRef", &self.param_ref);
+        entries.set("matchResources", &self.match_resources);
+        entries.set("validationActions", &self.validation_actions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -698,18 +648,12 @@ impl ParamRefApplyConfiguration {
 impl Serialize for ParamRefApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.parameter_not_found_action {
-            map.serialize_entry("parameterNotFoundAction", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("namespace", &self.namespace);
+        entries.set("selector", &self.selector);
+        entries.set("parameterNotFoundAction", &self.parameter_not_found_action);
+        entries.finish()?;
         map.end()
     }
 }
@@ -761,21 +705,13 @@ impl MatchResourcesApplyConfiguration {
 impl Serialize for MatchResourcesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.namespace_selector {
-            map.serialize_entry("namespaceSelector", v)?;
-        }
-        if let Some(v) = &self.object_selector {
-            map.serialize_entry("objectSelector", v)?;
-        }
-        if let Some(v) = &self.resource_rules {
-            map.serialize_entry("resourceRules", v)?;
-        }
-        if let Some(v) = &self.exclude_resource_rules {
-            map.serialize_entry("excludeResourceRules", v)?;
-        }
-        if let Some(v) = &self.match_policy {
-            map.serialize_entry("matchPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("namespaceSelector", &self.namespace_selector);
+        entries.set("objectSelector", &self.object_selector);
+        entries.set("resourceRules", &self.resource_rules);
+        entries.set("excludeResourceRules", &self.exclude_resource_rules);
+        entries.set("matchPolicy", &self.match_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -922,18 +858,12 @@ impl MutatingAdmissionPolicyApplyConfiguration {
 impl Serialize for MutatingAdmissionPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -999,27 +929,15 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
 impl Serialize for MutatingAdmissionPolicySpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.param_kind {
-            map.serialize_entry("paramKind", v)?;
-        }
-        if let Some(v) = &self.match_constraints {
-            map.serialize_entry("matchConstraints", v)?;
-        }
-        if let Some(v) = &self.variables {
-            map.serialize_entry("variables", v)?;
-        }
-        if let Some(v) = &self.mutations {
-            map.serialize_entry("mutations", v)?;
-        }
-        if let Some(v) = &self.failure_policy {
-            map.serialize_entry("failurePolicy", v)?;
-        }
-        if let Some(v) = &self.match_conditions {
-            map.serialize_entry("matchConditions", v)?;
-        }
-        if let Some(v) = &self.reinvocation_policy {
-            map.serialize_entry("reinvocationPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("paramKind", &self.param_kind);
+        entries.set("matchConstraints", &self.match_constraints);
+        entries.set("variables", &self.variables);
+        entries.set("mutations", &self.mutations);
+        entries.set("failurePolicy", &self.failure_policy);
+        entries.set("matchConditions", &self.match_conditions);
+        entries.set("reinvocationPolicy", &self.reinvocation_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1057,15 +975,11 @@ impl MutationApplyConfiguration {
 impl Serialize for MutationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.patch_type {
-            map.serialize_entry("patchType", v)?;
-        }
-        if let Some(v) = &self.apply_configuration {
-            map.serialize_entry("applyConfiguration", v)?;
-        }
-        if let Some(v) = &self.json_patch {
-            map.serialize_entry("jsonPatch", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("patchType", &self.patch_type);
+        entries.set("applyConfiguration", &self.apply_configuration);
+        entries.set("jsonPatch", &self.json_patch);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1089,9 +1003,9 @@ impl ApplyConfigurationApplyConfiguration {
 impl Serialize for ApplyConfigurationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.expression {
-            map.serialize_entry("expression", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("expression", &self.expression);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1115,9 +1029,9 @@ impl JSONPatchApplyConfiguration {
 impl Serialize for JSONPatchApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.expression {
-            map.serialize_entry("expression", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("expression", &self.expression);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1221,18 +1135,12 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
 impl Serialize for MutatingAdmissionPolicyBindingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1270,15 +1178,11 @@ impl MutatingAdmissionPolicyBindingSpecApplyConfiguration {
 impl Serialize for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.policy_name {
-            map.serialize_entry("policyName", v)?;
-        }
-        if let Some(v) = &self.param_ref {
-            map.serialize_entry("paramRef", v)?;
-        }
-        if let Some(v) = &self.match_resources {
-            map.serialize_entry("matchResources", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("policyName", &self.policy_name);
+        entries.set("paramRef", &self.param_ref);
+        entries.set("matchResources", &self.match_resources);
+        entries.finish()?;
         map.end()
     }
 }

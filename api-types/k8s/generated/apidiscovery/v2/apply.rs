@@ -103,18 +103,12 @@ impl APIGroupDiscoveryApplyConfiguration {
 impl Serialize for APIGroupDiscoveryApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.versions {
-            map.serialize_entry("versions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("versions", &self.versions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -152,15 +146,11 @@ impl APIVersionDiscoveryApplyConfiguration {
 impl Serialize for APIVersionDiscoveryApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.version {
-            map.serialize_entry("version", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.freshness {
-            map.serialize_entry("freshness", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("version", &self.version);
+        entries.set("resources", &self.resources);
+        entries.set("freshness", &self.freshness);
+        entries.finish()?;
         map.end()
     }
 }
@@ -233,30 +223,16 @@ impl APIResourceDiscoveryApplyConfiguration {
 impl Serialize for APIResourceDiscoveryApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
-        if let Some(v) = &self.response_kind {
-            map.serialize_entry("responseKind", v)?;
-        }
-        if let Some(v) = &self.scope {
-            map.serialize_entry("scope", v)?;
-        }
-        if let Some(v) = &self.singular_resource {
-            map.serialize_entry("singularResource", v)?;
-        }
-        if let Some(v) = &self.verbs {
-            map.serialize_entry("verbs", v)?;
-        }
-        if let Some(v) = &self.short_names {
-            map.serialize_entry("shortNames", v)?;
-        }
-        if let Some(v) = &self.categories {
-            map.serialize_entry("categories", v)?;
-        }
-        if let Some(v) = &self.subresources {
-            map.serialize_entry("subresources", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("resource", &self.resource);
+        entries.set("responseKind", &self.response_kind);
+        entries.set("scope", &self.scope);
+        entries.set("singularResource", &self.singular_resource);
+        entries.set("verbs", &self.verbs);
+        entries.set("shortNames", &self.short_names);
+        entries.set("categories", &self.categories);
+        entries.set("subresources", &self.subresources);
+        entries.finish()?;
         map.end()
     }
 }
@@ -301,18 +277,12 @@ impl APISubresourceDiscoveryApplyConfiguration {
 impl Serialize for APISubresourceDiscoveryApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.subresource {
-            map.serialize_entry("subresource", v)?;
-        }
-        if let Some(v) = &self.response_kind {
-            map.serialize_entry("responseKind", v)?;
-        }
-        if let Some(v) = &self.accepted_types {
-            map.serialize_entry("acceptedTypes", v)?;
-        }
-        if let Some(v) = &self.verbs {
-            map.serialize_entry("verbs", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("subresource", &self.subresource);
+        entries.set("responseKind", &self.response_kind);
+        entries.set("acceptedTypes", &self.accepted_types);
+        entries.set("verbs", &self.verbs);
+        entries.finish()?;
         map.end()
     }
 }

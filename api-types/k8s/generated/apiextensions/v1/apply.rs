@@ -58,24 +58,14 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
 impl Serialize for CustomResourceDefinitionSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.names {
-            map.serialize_entry("names", v)?;
-        }
-        if let Some(v) = &self.scope {
-            map.serialize_entry("scope", v)?;
-        }
-        if let Some(v) = &self.versions {
-            map.serialize_entry("versions", v)?;
-        }
-        if let Some(v) = &self.conversion {
-            map.serialize_entry("conversion", v)?;
-        }
-        if let Some(v) = &self.preserve_unknown_fields {
-            map.serialize_entry("preserveUnknownFields", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("group", &self.group);
+        entries.set("names", &self.names);
+        entries.set("scope", &self.scope);
+        entries.set("versions", &self.versions);
+        entries.set("conversion", &self.conversion);
+        entries.set("preserveUnknownFields", &self.preserve_unknown_fields);
+        entries.finish()?;
         map.end()
     }
 }
@@ -106,12 +96,10 @@ impl CustomResourceConversionApplyConfiguration {
 impl Serialize for CustomResourceConversionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.strategy {
-            map.serialize_entry("strategy", v)?;
-        }
-        if let Some(v) = &self.webhook {
-            map.serialize_entry("webhook", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("strategy", &self.strategy);
+        entries.set("webhook", &self.webhook);
+        entries.finish()?;
         map.end()
     }
 }
@@ -142,12 +130,10 @@ impl WebhookConversionApplyConfiguration {
 impl Serialize for WebhookConversionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.client_config {
-            map.serialize_entry("clientConfig", v)?;
-        }
-        if let Some(v) = &self.conversion_review_versions {
-            map.serialize_entry("conversionReviewVersions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("clientConfig", &self.client_config);
+        entries.set("conversionReviewVersions", &self.conversion_review_versions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -185,15 +171,11 @@ impl WebhookClientConfigApplyConfiguration {
 impl Serialize for WebhookClientConfigApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.url {
-            map.serialize_entry("url", v)?;
-        }
-        if let Some(v) = &self.service {
-            map.serialize_entry("service", v)?;
-        }
-        if let Some(v) = &self.ca_bundle {
-            map.serialize_entry("caBundle", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("url", &self.url);
+        entries.set("service", &self.service);
+        entries.set("caBundle", &self.ca_bundle);
+        entries.finish()?;
         map.end()
     }
 }
@@ -238,18 +220,12 @@ impl ServiceReferenceApplyConfiguration {
 impl Serialize for ServiceReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("namespace", &self.namespace);
+        entries.set("name", &self.name);
+        entries.set("path", &self.path);
+        entries.set("port", &self.port);
+        entries.finish()?;
         map.end()
     }
 }
@@ -329,33 +305,17 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
 impl Serialize for CustomResourceDefinitionVersionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.served {
-            map.serialize_entry("served", v)?;
-        }
-        if let Some(v) = &self.storage {
-            map.serialize_entry("storage", v)?;
-        }
-        if let Some(v) = &self.deprecated {
-            map.serialize_entry("deprecated", v)?;
-        }
-        if let Some(v) = &self.deprecation_warning {
-            map.serialize_entry("deprecationWarning", v)?;
-        }
-        if let Some(v) = &self.schema {
-            map.serialize_entry("schema", v)?;
-        }
-        if let Some(v) = &self.subresources {
-            map.serialize_entry("subresources", v)?;
-        }
-        if let Some(v) = &self.additional_printer_columns {
-            map.serialize_entry("additionalPrinterColumns", v)?;
-        }
-        if let Some(v) = &self.selectable_fields {
-            map.serialize_entry("selectableFields", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("served", &self.served);
+        entries.set("storage", &self.storage);
+        entries.set("deprecated", &self.deprecated);
+        entries.set("deprecationWarning", &self.deprecation_warning);
+        entries.set("schema", &self.schema);
+        entries.set("subresources", &self.subresources);
+        entries.set("additionalPrinterColumns", &self.additional_printer_columns);
+        entries.set("selectableFields", &self.selectable_fields);
+        entries.finish()?;
         map.end()
     }
 }
@@ -379,9 +339,9 @@ impl SelectableFieldApplyConfiguration {
 impl Serialize for SelectableFieldApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.json_path {
-            map.serialize_entry("jsonPath", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("jsonPath", &self.json_path);
+        entries.finish()?;
         map.end()
     }
 }
@@ -440,24 +400,14 @@ impl CustomResourceColumnDefinitionApplyConfiguration {
 impl Serialize for CustomResourceColumnDefinitionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.format {
-            map.serialize_entry("format", v)?;
-        }
-        if let Some(v) = &self.description {
-            map.serialize_entry("description", v)?;
-        }
-        if let Some(v) = &self.priority {
-            map.serialize_entry("priority", v)?;
-        }
-        if let Some(v) = &self.json_path {
-            map.serialize_entry("jsonPath", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("type", &self.type_);
+        entries.set("format", &self.format);
+        entries.set("description", &self.description);
+        entries.set("priority", &self.priority);
+        entries.set("jsonPath", &self.json_path);
+        entries.finish()?;
         map.end()
     }
 }
@@ -516,24 +466,14 @@ impl CustomResourceDefinitionNamesApplyConfiguration {
 impl Serialize for CustomResourceDefinitionNamesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.plural {
-            map.serialize_entry("plural", v)?;
-        }
-        if let Some(v) = &self.singular {
-            map.serialize_entry("singular", v)?;
-        }
-        if let Some(v) = &self.short_names {
-            map.serialize_entry("shortNames", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.list_kind {
-            map.serialize_entry("listKind", v)?;
-        }
-        if let Some(v) = &self.categories {
-            map.serialize_entry("categories", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("plural", &self.plural);
+        entries.set("singular", &self.singular);
+        entries.set("shortNames", &self.short_names);
+        entries.set("kind", &self.kind);
+        entries.set("listKind", &self.list_kind);
+        entries.set("categories", &self.categories);
+        entries.finish()?;
         map.end()
     }
 }
@@ -592,24 +532,14 @@ impl CustomResourceDefinitionConditionApplyConfiguration {
 impl Serialize for CustomResourceDefinitionConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.finish()?;
         map.end()
     }
 }
@@ -654,18 +584,12 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
 impl Serialize for CustomResourceDefinitionStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.accepted_names {
-            map.serialize_entry("acceptedNames", v)?;
-        }
-        if let Some(v) = &self.stored_versions {
-            map.serialize_entry("storedVersions", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.set("acceptedNames", &self.accepted_names);
+        entries.set("storedVersions", &self.stored_versions);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.finish()?;
         map.end()
     }
 }
@@ -776,21 +700,13 @@ impl CustomResourceDefinitionApplyConfiguration {
 impl Serialize for CustomResourceDefinitionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -814,9 +730,9 @@ impl CustomResourceValidationApplyConfiguration {
 impl Serialize for CustomResourceValidationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.open_apiv3_schema {
-            map.serialize_entry("openAPIV3Schema", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("openAPIV3Schema", &self.open_apiv3_schema);
+        entries.finish()?;
         map.end()
     }
 }
@@ -847,12 +763,10 @@ impl CustomResourceSubresourcesApplyConfiguration {
 impl Serialize for CustomResourceSubresourcesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.scale {
-            map.serialize_entry("scale", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("status", &self.status);
+        entries.set("scale", &self.scale);
+        entries.finish()?;
         map.end()
     }
 }
@@ -905,15 +819,11 @@ impl CustomResourceSubresourceScaleApplyConfiguration {
 impl Serialize for CustomResourceSubresourceScaleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.spec_replicas_path {
-            map.serialize_entry("specReplicasPath", v)?;
-        }
-        if let Some(v) = &self.status_replicas_path {
-            map.serialize_entry("statusReplicasPath", v)?;
-        }
-        if let Some(v) = &self.label_selector_path {
-            map.serialize_entry("labelSelectorPath", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("specReplicasPath", &self.spec_replicas_path);
+        entries.set("statusReplicasPath", &self.status_replicas_path);
+        entries.set("labelSelectorPath", &self.label_selector_path);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1238,138 +1148,52 @@ impl JSONSchemaPropsApplyConfiguration {
 impl Serialize for JSONSchemaPropsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.id {
-            map.serialize_entry("id", v)?;
-        }
-        if let Some(v) = &self.schema {
-            map.serialize_entry("$schema", v)?;
-        }
-        if let Some(v) = &self.ref_ {
-            map.serialize_entry("$ref", v)?;
-        }
-        if let Some(v) = &self.description {
-            map.serialize_entry("description", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.format {
-            map.serialize_entry("format", v)?;
-        }
-        if let Some(v) = &self.title {
-            map.serialize_entry("title", v)?;
-        }
-        if let Some(v) = &self.default {
-            map.serialize_entry("default", v)?;
-        }
-        if let Some(v) = &self.maximum {
-            map.serialize_entry("maximum", v)?;
-        }
-        if let Some(v) = &self.exclusive_maximum {
-            map.serialize_entry("exclusiveMaximum", v)?;
-        }
-        if let Some(v) = &self.minimum {
-            map.serialize_entry("minimum", v)?;
-        }
-        if let Some(v) = &self.exclusive_minimum {
-            map.serialize_entry("exclusiveMinimum", v)?;
-        }
-        if let Some(v) = &self.max_length {
-            map.serialize_entry("maxLength", v)?;
-        }
-        if let Some(v) = &self.min_length {
-            map.serialize_entry("minLength", v)?;
-        }
-        if let Some(v) = &self.pattern {
-            map.serialize_entry("pattern", v)?;
-        }
-        if let Some(v) = &self.max_items {
-            map.serialize_entry("maxItems", v)?;
-        }
-        if let Some(v) = &self.min_items {
-            map.serialize_entry("minItems", v)?;
-        }
-        if let Some(v) = &self.unique_items {
-            map.serialize_entry("uniqueItems", v)?;
-        }
-        if let Some(v) = &self.multiple_of {
-            map.serialize_entry("multipleOf", v)?;
-        }
-        if let Some(v) = &self.enum_ {
-            map.serialize_entry("enum", v)?;
-        }
-        if let Some(v) = &self.max_properties {
-            map.serialize_entry("maxProperties", v)?;
-        }
-        if let Some(v) = &self.min_properties {
-            map.serialize_entry("minProperties", v)?;
-        }
-        if let Some(v) = &self.required {
-            map.serialize_entry("required", v)?;
-        }
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        if let Some(v) = &self.all_of {
-            map.serialize_entry("allOf", v)?;
-        }
-        if let Some(v) = &self.one_of {
-            map.serialize_entry("oneOf", v)?;
-        }
-        if let Some(v) = &self.any_of {
-            map.serialize_entry("anyOf", v)?;
-        }
-        if let Some(v) = &self.not {
-            map.serialize_entry("not", v)?;
-        }
-        if let Some(v) = &self.properties {
-            map.serialize_entry("properties", v)?;
-        }
-        if let Some(v) = &self.additional_properties {
-            map.serialize_entry("additionalProperties", v)?;
-        }
-        if let Some(v) = &self.pattern_properties {
-            map.serialize_entry("patternProperties", v)?;
-        }
-        if let Some(v) = &self.dependencies {
-            map.serialize_entry("dependencies", v)?;
-        }
-        if let Some(v) = &self.additional_items {
-            map.serialize_entry("additionalItems", v)?;
-        }
-        if let Some(v) = &self.definitions {
-            map.serialize_entry("definitions", v)?;
-        }
-        if let Some(v) = &self.external_docs {
-            map.serialize_entry("externalDocs", v)?;
-        }
-        if let Some(v) = &self.example {
-            map.serialize_entry("example", v)?;
-        }
-        if let Some(v) = &self.nullable {
-            map.serialize_entry("nullable", v)?;
-        }
-        if let Some(v) = &self.x_kubernetes_preserve_unknown_fields {
-            map.serialize_entry("x-kubernetes-preserve-unknown-fields", v)?;
-        }
-        if let Some(v) = &self.x_kubernetes_embedded_resource {
-            map.serialize_entry("x-kubernetes-embedded-resource", v)?;
-        }
-        if let Some(v) = &self.x_kubernetes_int_or_string {
-            map.serialize_entry("x-kubernetes-int-or-string", v)?;
-        }
-        if let Some(v) = &self.x_kubernetes_list_map_keys {
-            map.serialize_entry("x-kubernetes-list-map-keys", v)?;
-        }
-        if let Some(v) = &self.x_kubernetes_list_type {
-            map.serialize_entry("x-kubernetes-list-type", v)?;
-        }
-        if let Some(v) = &self.x_kubernetes_map_type {
-            map.serialize_entry("x-kubernetes-map-type", v)?;
-        }
-        if let Some(v) = &self.x_kubernetes_validations {
-            map.serialize_entry("x-kubernetes-validations", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("id", &self.id);
+        entries.set("$schema", &self.schema);
+        entries.set("$ref", &self.ref_);
+        entries.set("description", &self.description);
+        entries.set("type", &self.type_);
+        entries.set("format", &self.format);
+        entries.set("title", &self.title);
+        entries.set("default", &self.default);
+        entries.set("maximum", &self.maximum);
+        entries.set("exclusiveMaximum", &self.exclusive_maximum);
+        entries.set("minimum", &self.minimum);
+        entries.set("exclusiveMinimum", &self.exclusive_minimum);
+        entries.set("maxLength", &self.max_length);
+        entries.set("minLength", &self.min_length);
+        entries.set("pattern", &self.pattern);
+        entries.set("maxItems", &self.max_items);
+        entries.set("minItems", &self.min_items);
+        entries.set("uniqueItems", &self.unique_items);
+        entries.set("multipleOf", &self.multiple_of);
+        entries.set("enum", &self.enum_);
+        entries.set("maxProperties", &self.max_properties);
+        entries.set("minProperties", &self.min_properties);
+        entries.set("required", &self.required);
+        entries.set("items", &self.items);
+        entries.set("allOf", &self.all_of);
+        entries.set("oneOf", &self.one_of);
+        entries.set("anyOf", &self.any_of);
+        entries.set("not", &self.not);
+        entries.set("properties", &self.properties);
+        entries.set("additionalProperties", &self.additional_properties);
+        entries.set("patternProperties", &self.pattern_properties);
+        entries.set("dependencies", &self.dependencies);
+        entries.set("additionalItems", &self.additional_items);
+        entries.set("definitions", &self.definitions);
+        entries.set("externalDocs", &self.external_docs);
+        entries.set("example", &self.example);
+        entries.set("nullable", &self.nullable);
+        entries.set("x-kubernetes-preserve-unknown-fields", &self.x_kubernetes_preserve_unknown_fields);
+        entries.set("x-kubernetes-embedded-resource", &self.x_kubernetes_embedded_resource);
+        entries.set("x-kubernetes-int-or-string", &self.x_kubernetes_int_or_string);
+        entries.set("x-kubernetes-list-map-keys", &self.x_kubernetes_list_map_keys);
+        entries.set("x-kubernetes-list-type", &self.x_kubernetes_list_type);
+        entries.set("x-kubernetes-map-type", &self.x_kubernetes_map_type);
+        entries.set("x-kubernetes-validations", &self.x_kubernetes_validations);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1428,24 +1252,14 @@ impl ValidationRuleApplyConfiguration {
 impl Serialize for ValidationRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.rule {
-            map.serialize_entry("rule", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.message_expression {
-            map.serialize_entry("messageExpression", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.field_path {
-            map.serialize_entry("fieldPath", v)?;
-        }
-        if let Some(v) = &self.optional_old_self {
-            map.serialize_entry("optionalOldSelf", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("rule", &self.rule);
+        entries.set("message", &self.message);
+        entries.set("messageExpression", &self.message_expression);
+        entries.set("reason", &self.reason);
+        entries.set("fieldPath", &self.field_path);
+        entries.set("optionalOldSelf", &self.optional_old_self);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1476,12 +1290,10 @@ impl ExternalDocumentationApplyConfiguration {
 impl Serialize for ExternalDocumentationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.description {
-            map.serialize_entry("description", v)?;
-        }
-        if let Some(v) = &self.url {
-            map.serialize_entry("url", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("description", &self.description);
+        entries.set("url", &self.url);
+        entries.finish()?;
         map.end()
     }
 }

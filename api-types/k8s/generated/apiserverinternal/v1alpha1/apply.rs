@@ -110,21 +110,13 @@ impl StorageVersionApplyConfiguration {
 impl Serialize for StorageVersionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -177,15 +169,11 @@ impl StorageVersionStatusApplyConfiguration {
 impl Serialize for StorageVersionStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.storage_versions {
-            map.serialize_entry("storageVersions", v)?;
-        }
-        if let Some(v) = &self.common_encoding_version {
-            map.serialize_entry("commonEncodingVersion", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("storageVersions", &self.storage_versions);
+        entries.set("commonEncodingVersion", &self.common_encoding_version);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -230,18 +218,12 @@ impl ServerStorageVersionApplyConfiguration {
 impl Serialize for ServerStorageVersionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_server_id {
-            map.serialize_entry("apiServerID", v)?;
-        }
-        if let Some(v) = &self.encoding_version {
-            map.serialize_entry("encodingVersion", v)?;
-        }
-        if let Some(v) = &self.decodable_versions {
-            map.serialize_entry("decodableVersions", v)?;
-        }
-        if let Some(v) = &self.served_versions {
-            map.serialize_entry("servedVersions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiServerID", &self.api_server_id);
+        entries.set("encodingVersion", &self.encoding_version);
+        entries.set("decodableVersions", &self.decodable_versions);
+        entries.set("servedVersions", &self.served_versions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -300,24 +282,14 @@ impl StorageVersionConditionApplyConfiguration {
 impl Serialize for StorageVersionConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }

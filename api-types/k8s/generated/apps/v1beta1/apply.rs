@@ -23,9 +23,9 @@ impl ScaleSpecApplyConfiguration {
 impl Serialize for ScaleSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.finish()?;
         map.end()
     }
 }
@@ -63,15 +63,11 @@ impl ScaleStatusApplyConfiguration {
 impl Serialize for ScaleStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.target_selector {
-            map.serialize_entry("targetSelector", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("selector", &self.selector);
+        entries.set("targetSelector", &self.target_selector);
+        entries.finish()?;
         map.end()
     }
 }
@@ -182,21 +178,13 @@ impl ScaleApplyConfiguration {
 impl Serialize for ScaleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -307,21 +295,13 @@ impl StatefulSetApplyConfiguration {
 impl Serialize for StatefulSetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -352,12 +332,10 @@ impl StatefulSetUpdateStrategyApplyConfiguration {
 impl Serialize for StatefulSetUpdateStrategyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.rolling_update {
-            map.serialize_entry("rollingUpdate", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("rollingUpdate", &self.rolling_update);
+        entries.finish()?;
         map.end()
     }
 }
@@ -388,12 +366,10 @@ impl RollingUpdateStatefulSetStrategyApplyConfiguration {
 impl Serialize for RollingUpdateStatefulSetStrategyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.partition {
-            map.serialize_entry("partition", v)?;
-        }
-        if let Some(v) = &self.max_unavailable {
-            map.serialize_entry("maxUnavailable", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("partition", &self.partition);
+        entries.set("maxUnavailable", &self.max_unavailable);
+        entries.finish()?;
         map.end()
     }
 }
@@ -424,12 +400,10 @@ impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
 impl Serialize for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.when_deleted {
-            map.serialize_entry("whenDeleted", v)?;
-        }
-        if let Some(v) = &self.when_scaled {
-            map.serialize_entry("whenScaled", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("whenDeleted", &self.when_deleted);
+        entries.set("whenScaled", &self.when_scaled);
+        entries.finish()?;
         map.end()
     }
 }
@@ -453,9 +427,9 @@ impl StatefulSetOrdinalsApplyConfiguration {
 impl Serialize for StatefulSetOrdinalsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.start {
-            map.serialize_entry("start", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("start", &self.start);
+        entries.finish()?;
         map.end()
     }
 }
@@ -549,39 +523,19 @@ impl StatefulSetSpecApplyConfiguration {
 impl Serialize for StatefulSetSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.template {
-            map.serialize_entry("template", v)?;
-        }
-        if let Some(v) = &self.volume_claim_templates {
-            map.serialize_entry("volumeClaimTemplates", v)?;
-        }
-        if let Some(v) = &self.service_name {
-            map.serialize_entry("serviceName", v)?;
-        }
-        if let Some(v) = &self.pod_management_policy {
-            map.serialize_entry("podManagementPolicy", v)?;
-        }
-        if let Some(v) = &self.update_strategy {
-            map.serialize_entry("updateStrategy", v)?;
-        }
-        if let Some(v) = &self.revision_history_limit {
-            map.serialize_entry("revisionHistoryLimit", v)?;
-        }
-        if let Some(v) = &self.min_ready_seconds {
-            map.serialize_entry("minReadySeconds", v)?;
-        }
-        if let Some(v) = &self.persistent_volume_claim_retention_policy {
-            map.serialize_entry("persistentVolumeClaimRetentionPolicy", v)?;
-        }
-        if let Some(v) = &self.ordinals {
-            map.serialize_entry("ordinals", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("selector", &self.selector);
+        entries.set("template", &self.template);
+        entries.set("volumeClaimTemplates", &self.volume_claim_templates);
+        entries.set("serviceName", &self.service_name);
+        entries.set("podManagementPolicy", &self.pod_management_policy);
+        entries.set("updateStrategy", &self.update_strategy);
+        entries.set("revisionHistoryLimit", &self.revision_history_limit);
+        entries.set("minReadySeconds", &self.min_ready_seconds);
+        entries.set("persistentVolumeClaimRetentionPolicy", &self.persistent_volume_claim_retention_policy);
+        entries.set("ordinals", &self.ordinals);
+        entries.finish()?;
         map.end()
     }
 }
@@ -668,36 +622,18 @@ impl StatefulSetStatusApplyConfiguration {
 impl Serialize for StatefulSetStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.ready_replicas {
-            map.serialize_entry("readyReplicas", v)?;
-        }
-        if let Some(v) = &self.current_replicas {
-            map.serialize_entry("currentReplicas", v)?;
-        }
-        if let Some(v) = &self.updated_replicas {
-            map.serialize_entry("updatedReplicas", v)?;
-        }
-        if let Some(v) = &self.current_revision {
-            map.serialize_entry("currentRevision", v)?;
-        }
-        if let Some(v) = &self.update_revision {
-            map.serialize_entry("updateRevision", v)?;
-        }
-        if let Some(v) = &self.collision_count {
-            map.serialize_entry("collisionCount", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.available_replicas {
-            map.serialize_entry("availableReplicas", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("replicas", &self.replicas);
+        entries.set("readyReplicas", &self.ready_replicas);
+        entries.set("currentReplicas", &self.current_replicas);
+        entries.set("updatedReplicas", &self.updated_replicas);
+        entries.set("currentRevision", &self.current_revision);
+        entries.set("updateRevision", &self.update_revision);
+        entries.set("collisionCount", &self.collision_count);
+        entries.set("conditions", &self.conditions);
+        entries.set("availableReplicas", &self.available_replicas);
+        entries.finish()?;
         map.end()
     }
 }
@@ -749,21 +685,13 @@ impl StatefulSetConditionApplyConfiguration {
 impl Serialize for StatefulSetConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -874,21 +802,13 @@ impl DeploymentApplyConfiguration {
 impl Serialize for DeploymentApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -968,33 +888,17 @@ impl DeploymentSpecApplyConfiguration {
 impl Serialize for DeploymentSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.template {
-            map.serialize_entry("template", v)?;
-        }
-        if let Some(v) = &self.strategy {
-            map.serialize_entry("strategy", v)?;
-        }
-        if let Some(v) = &self.min_ready_seconds {
-            map.serialize_entry("minReadySeconds", v)?;
-        }
-        if let Some(v) = &self.revision_history_limit {
-            map.serialize_entry("revisionHistoryLimit", v)?;
-        }
-        if let Some(v) = &self.paused {
-            map.serialize_entry("paused", v)?;
-        }
-        if let Some(v) = &self.rollback_to {
-            map.serialize_entry("rollbackTo", v)?;
-        }
-        if let Some(v) = &self.progress_deadline_seconds {
-            map.serialize_entry("progressDeadlineSeconds", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("selector", &self.selector);
+        entries.set("template", &self.template);
+        entries.set("strategy", &self.strategy);
+        entries.set("minReadySeconds", &self.min_ready_seconds);
+        entries.set("revisionHistoryLimit", &self.revision_history_limit);
+        entries.set("paused", &self.paused);
+        entries.set("rollbackTo", &self.rollback_to);
+        entries.set("progressDeadlineSeconds", &self.progress_deadline_seconds);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1018,9 +922,9 @@ impl RollbackConfigApplyConfiguration {
 impl Serialize for RollbackConfigApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.revision {
-            map.serialize_entry("revision", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("revision", &self.revision);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1051,12 +955,10 @@ impl DeploymentStrategyApplyConfiguration {
 impl Serialize for DeploymentStrategyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.rolling_update {
-            map.serialize_entry("rollingUpdate", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("rollingUpdate", &self.rolling_update);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1087,12 +989,10 @@ impl RollingUpdateDeploymentApplyConfiguration {
 impl Serialize for RollingUpdateDeploymentApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.max_unavailable {
-            map.serialize_entry("maxUnavailable", v)?;
-        }
-        if let Some(v) = &self.max_surge {
-            map.serialize_entry("maxSurge", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("maxUnavailable", &self.max_unavailable);
+        entries.set("maxSurge", &self.max_surge);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1172,33 +1072,17 @@ impl DeploymentStatusApplyConfiguration {
 impl Serialize for DeploymentStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.updated_replicas {
-            map.serialize_entry("updatedReplicas", v)?;
-        }
-        if let Some(v) = &self.ready_replicas {
-            map.serialize_entry("readyReplicas", v)?;
-        }
-        if let Some(v) = &self.available_replicas {
-            map.serialize_entry("availableReplicas", v)?;
-        }
-        if let Some(v) = &self.unavailable_replicas {
-            map.serialize_entry("unavailableReplicas", v)?;
-        }
-        if let Some(v) = &self.terminating_replicas {
-            map.serialize_entry("terminatingReplicas", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.collision_count {
-            map.serialize_entry("collisionCount", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("replicas", &self.replicas);
+        entries.set("updatedReplicas", &self.updated_replicas);
+        entries.set("readyReplicas", &self.ready_replicas);
+        entries.set("availableReplicas", &self.available_replicas);
+        entries.set("unavailableReplicas", &self.unavailable_replicas);
+        entries.set("terminatingReplicas", &self.terminating_replicas);
+        entries.set("conditions", &self.conditions);
+        entries.set("collisionCount", &self.collision_count);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1257,24 +1141,14 @@ impl DeploymentConditionApplyConfiguration {
 impl Serialize for DeploymentConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_update_time {
-            map.serialize_entry("lastUpdateTime", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastUpdateTime", &self.last_update_time);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1385,21 +1259,13 @@ impl ControllerRevisionApplyConfiguration {
 impl Serialize for ControllerRevisionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.data {
-            map.serialize_entry("data", v)?;
-        }
-        if let Some(v) = &self.revision {
-            map.serialize_entry("revision", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("data", &self.data);
+        entries.set("revision", &self.revision);
+        entries.finish()?;
         map.end()
     }
 }

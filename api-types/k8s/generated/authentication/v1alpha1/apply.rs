@@ -103,18 +103,12 @@ impl SelfSubjectReviewApplyConfiguration {
 impl Serialize for SelfSubjectReviewApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -138,9 +132,9 @@ impl SelfSubjectReviewStatusApplyConfiguration {
 impl Serialize for SelfSubjectReviewStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.user_info {
-            map.serialize_entry("userInfo", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("userInfo", &self.user_info);
+        entries.finish()?;
         map.end()
     }
 }

@@ -110,21 +110,13 @@ impl TokenReviewApplyConfiguration {
 impl Serialize for TokenReviewApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -155,12 +147,10 @@ impl TokenReviewSpecApplyConfiguration {
 impl Serialize for TokenReviewSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.token {
-            map.serialize_entry("token", v)?;
-        }
-        if let Some(v) = &self.audiences {
-            map.serialize_entry("audiences", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("token", &self.token);
+        entries.set("audiences", &self.audiences);
+        entries.finish()?;
         map.end()
     }
 }
@@ -205,18 +195,12 @@ impl TokenReviewStatusApplyConfiguration {
 impl Serialize for TokenReviewStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.authenticated {
-            map.serialize_entry("authenticated", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.audiences {
-            map.serialize_entry("audiences", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("authenticated", &self.authenticated);
+        entries.set("user", &self.user);
+        entries.set("audiences", &self.audiences);
+        entries.set("error", &self.error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -261,18 +245,12 @@ impl UserInfoApplyConfiguration {
 impl Serialize for UserInfoApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.username {
-            map.serialize_entry("username", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
-        if let Some(v) = &self.groups {
-            map.serialize_entry("groups", v)?;
-        }
-        if let Some(v) = &self.extra {
-            map.serialize_entry("extra", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("username", &self.username);
+        entries.set("uid", &self.uid);
+        entries.set("groups", &self.groups);
+        entries.set("extra", &self.extra);
+        entries.finish()?;
         map.end()
     }
 }
@@ -376,18 +354,12 @@ impl SelfSubjectReviewApplyConfiguration {
 impl Serialize for SelfSubjectReviewApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -411,9 +383,9 @@ impl SelfSubjectReviewStatusApplyConfiguration {
 impl Serialize for SelfSubjectReviewStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.user_info {
-            map.serialize_entry("userInfo", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("userInfo", &self.user_info);
+        entries.finish()?;
         map.end()
     }
 }

@@ -110,21 +110,13 @@ impl SubjectAccessReviewApplyConfiguration {
 impl Serialize for SubjectAccessReviewApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -235,21 +227,13 @@ impl SelfSubjectAccessReviewApplyConfiguration {
 impl Serialize for SelfSubjectAccessReviewApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -360,21 +344,13 @@ impl LocalSubjectAccessReviewApplyConfiguration {
 impl Serialize for LocalSubjectAccessReviewApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -454,33 +430,17 @@ impl ResourceAttributesApplyConfiguration {
 impl Serialize for ResourceAttributesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.verb {
-            map.serialize_entry("verb", v)?;
-        }
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.version {
-            map.serialize_entry("version", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
-        if let Some(v) = &self.subresource {
-            map.serialize_entry("subresource", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.field_selector {
-            map.serialize_entry("fieldSelector", v)?;
-        }
-        if let Some(v) = &self.label_selector {
-            map.serialize_entry("labelSelector", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("namespace", &self.namespace);
+        entries.set("verb", &self.verb);
+        entries.set("group", &self.group);
+        entries.set("version", &self.version);
+        entries.set("resource", &self.resource);
+        entries.set("subresource", &self.subresource);
+        entries.set("name", &self.name);
+        entries.set("fieldSelector", &self.field_selector);
+        entries.set("labelSelector", &self.label_selector);
+        entries.finish()?;
         map.end()
     }
 }
@@ -511,12 +471,10 @@ impl LabelSelectorAttributesApplyConfiguration {
 impl Serialize for LabelSelectorAttributesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.raw_selector {
-            map.serialize_entry("rawSelector", v)?;
-        }
-        if let Some(v) = &self.requirements {
-            map.serialize_entry("requirements", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("rawSelector", &self.raw_selector);
+        entries.set("requirements", &self.requirements);
+        entries.finish()?;
         map.end()
     }
 }
@@ -547,12 +505,10 @@ impl FieldSelectorAttributesApplyConfiguration {
 impl Serialize for FieldSelectorAttributesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.raw_selector {
-            map.serialize_entry("rawSelector", v)?;
-        }
-        if let Some(v) = &self.requirements {
-            map.serialize_entry("requirements", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("rawSelector", &self.raw_selector);
+        entries.set("requirements", &self.requirements);
+        entries.finish()?;
         map.end()
     }
 }
@@ -583,12 +539,10 @@ impl NonResourceAttributesApplyConfiguration {
 impl Serialize for NonResourceAttributesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.verb {
-            map.serialize_entry("verb", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("path", &self.path);
+        entries.set("verb", &self.verb);
+        entries.finish()?;
         map.end()
     }
 }
@@ -647,24 +601,14 @@ impl SubjectAccessReviewSpecApplyConfiguration {
 impl Serialize for SubjectAccessReviewSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_attributes {
-            map.serialize_entry("resourceAttributes", v)?;
-        }
-        if let Some(v) = &self.non_resource_attributes {
-            map.serialize_entry("nonResourceAttributes", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.groups {
-            map.serialize_entry("groups", v)?;
-        }
-        if let Some(v) = &self.extra {
-            map.serialize_entry("extra", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("resourceAttributes", &self.resource_attributes);
+        entries.set("nonResourceAttributes", &self.non_resource_attributes);
+        entries.set("user", &self.user);
+        entries.set("groups", &self.groups);
+        entries.set("extra", &self.extra);
+        entries.set("uid", &self.uid);
+        entries.finish()?;
         map.end()
     }
 }
@@ -695,12 +639,10 @@ impl SelfSubjectAccessReviewSpecApplyConfiguration {
 impl Serialize for SelfSubjectAccessReviewSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_attributes {
-            map.serialize_entry("resourceAttributes", v)?;
-        }
-        if let Some(v) = &self.non_resource_attributes {
-            map.serialize_entry("nonResourceAttributes", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("resourceAttributes", &self.resource_attributes);
+        entries.set("nonResourceAttributes", &self.non_resource_attributes);
+        entries.finish()?;
         map.end()
     }
 }
@@ -745,18 +687,12 @@ impl SubjectAccessReviewStatusApplyConfiguration {
 impl Serialize for SubjectAccessReviewStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.allowed {
-            map.serialize_entry("allowed", v)?;
-        }
-        if let Some(v) = &self.denied {
-            map.serialize_entry("denied", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.evaluation_error {
-            map.serialize_entry("evaluationError", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("allowed", &self.allowed);
+        entries.set("denied", &self.denied);
+        entries.set("reason", &self.reason);
+        entries.set("evaluationError", &self.evaluation_error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -867,21 +803,13 @@ impl SelfSubjectRulesReviewApplyConfiguration {
 impl Serialize for SelfSubjectRulesReviewApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -905,9 +833,9 @@ impl SelfSubjectRulesReviewSpecApplyConfiguration {
 impl Serialize for SelfSubjectRulesReviewSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("namespace", &self.namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -952,18 +880,12 @@ impl SubjectRulesReviewStatusApplyConfiguration {
 impl Serialize for SubjectRulesReviewStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_rules {
-            map.serialize_entry("resourceRules", v)?;
-        }
-        if let Some(v) = &self.non_resource_rules {
-            map.serialize_entry("nonResourceRules", v)?;
-        }
-        if let Some(v) = &self.incomplete {
-            map.serialize_entry("incomplete", v)?;
-        }
-        if let Some(v) = &self.evaluation_error {
-            map.serialize_entry("evaluationError", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("resourceRules", &self.resource_rules);
+        entries.set("nonResourceRules", &self.non_resource_rules);
+        entries.set("incomplete", &self.incomplete);
+        entries.set("evaluationError", &self.evaluation_error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1008,18 +930,12 @@ impl ResourceRuleApplyConfiguration {
 impl Serialize for ResourceRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.verbs {
-            map.serialize_entry("verbs", v)?;
-        }
-        if let Some(v) = &self.api_groups {
-            map.serialize_entry("apiGroups", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.resource_names {
-            map.serialize_entry("resourceNames", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("verbs", &self.verbs);
+        entries.set("apiGroups", &self.api_groups);
+        entries.set("resources", &self.resources);
+        entries.set("resourceNames", &self.resource_names);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1050,12 +966,10 @@ impl NonResourceRuleApplyConfiguration {
 impl Serialize for NonResourceRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.verbs {
-            map.serialize_entry("verbs", v)?;
-        }
-        if let Some(v) = &self.non_resource_urls {
-            map.serialize_entry("nonResourceURLs", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("verbs", &self.verbs);
+        entries.set("nonResourceURLs", &self.non_resource_urls);
+        entries.finish()?;
         map.end()
     }
 }

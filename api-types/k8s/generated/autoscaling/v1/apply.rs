@@ -37,15 +37,11 @@ impl CrossVersionObjectReferenceApplyConfiguration {
 impl Serialize for CrossVersionObjectReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("kind", &self.kind);
+        entries.set("name", &self.name);
+        entries.set("apiVersion", &self.api_version);
+        entries.finish()?;
         map.end()
     }
 }
@@ -90,18 +86,12 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
 impl Serialize for HorizontalPodAutoscalerSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.scale_target_ref {
-            map.serialize_entry("scaleTargetRef", v)?;
-        }
-        if let Some(v) = &self.min_replicas {
-            map.serialize_entry("minReplicas", v)?;
-        }
-        if let Some(v) = &self.max_replicas {
-            map.serialize_entry("maxReplicas", v)?;
-        }
-        if let Some(v) = &self.target_cpu_utilization_percentage {
-            map.serialize_entry("targetCPUUtilizationPercentage", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("scaleTargetRef", &self.scale_target_ref);
+        entries.set("minReplicas", &self.min_replicas);
+        entries.set("maxReplicas", &self.max_replicas);
+        entries.set("targetCPUUtilizationPercentage", &self.target_cpu_utilization_percentage);
+        entries.finish()?;
         map.end()
     }
 }
@@ -153,21 +143,13 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
 impl Serialize for HorizontalPodAutoscalerStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.last_scale_time {
-            map.serialize_entry("lastScaleTime", v)?;
-        }
-        if let Some(v) = &self.current_replicas {
-            map.serialize_entry("currentReplicas", v)?;
-        }
-        if let Some(v) = &self.desired_replicas {
-            map.serialize_entry("desiredReplicas", v)?;
-        }
-        if let Some(v) = &self.current_cpu_utilization_percentage {
-            map.serialize_entry("currentCPUUtilizationPercentage", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("lastScaleTime", &self.last_scale_time);
+        entries.set("currentReplicas", &self.current_replicas);
+        entries.set("desiredReplicas", &self.desired_replicas);
+        entries.set("currentCPUUtilizationPercentage", &self.current_cpu_utilization_percentage);
+        entries.finish()?;
         map.end()
     }
 }
@@ -278,21 +260,13 @@ impl HorizontalPodAutoscalerApplyConfiguration {
 impl Serialize for HorizontalPodAutoscalerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -403,21 +377,13 @@ impl ScaleApplyConfiguration {
 impl Serialize for ScaleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -441,9 +407,9 @@ impl ScaleSpecApplyConfiguration {
 impl Serialize for ScaleSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.finish()?;
         map.end()
     }
 }
@@ -474,12 +440,10 @@ impl ScaleStatusApplyConfiguration {
 impl Serialize for ScaleStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("selector", &self.selector);
+        entries.finish()?;
         map.end()
     }
 }

@@ -110,21 +110,13 @@ impl HorizontalPodAutoscalerApplyConfiguration {
 impl Serialize for HorizontalPodAutoscalerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -176,21 +168,13 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
 impl Serialize for HorizontalPodAutoscalerSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.scale_target_ref {
-            map.serialize_entry("scaleTargetRef", v)?;
-        }
-        if let Some(v) = &self.min_replicas {
-            map.serialize_entry("minReplicas", v)?;
-        }
-        if let Some(v) = &self.max_replicas {
-            map.serialize_entry("maxReplicas", v)?;
-        }
-        if let Some(v) = &self.metrics {
-            map.serialize_entry("metrics", v)?;
-        }
-        if let Some(v) = &self.behavior {
-            map.serialize_entry("behavior", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("scaleTargetRef", &self.scale_target_ref);
+        entries.set("minReplicas", &self.min_replicas);
+        entries.set("maxReplicas", &self.max_replicas);
+        entries.set("metrics", &self.metrics);
+        entries.set("behavior", &self.behavior);
+        entries.finish()?;
         map.end()
     }
 }
@@ -228,15 +212,11 @@ impl CrossVersionObjectReferenceApplyConfiguration {
 impl Serialize for CrossVersionObjectReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("kind", &self.kind);
+        entries.set("name", &self.name);
+        entries.set("apiVersion", &self.api_version);
+        entries.finish()?;
         map.end()
     }
 }
@@ -295,24 +275,14 @@ impl MetricSpecApplyConfiguration {
 impl Serialize for MetricSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.object {
-            map.serialize_entry("object", v)?;
-        }
-        if let Some(v) = &self.pods {
-            map.serialize_entry("pods", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
-        if let Some(v) = &self.container_resource {
-            map.serialize_entry("containerResource", v)?;
-        }
-        if let Some(v) = &self.external {
-            map.serialize_entry("external", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("object", &self.object);
+        entries.set("pods", &self.pods);
+        entries.set("resource", &self.resource);
+        entries.set("containerResource", &self.container_resource);
+        entries.set("external", &self.external);
+        entries.finish()?;
         map.end()
     }
 }
@@ -343,12 +313,10 @@ impl HorizontalPodAutoscalerBehaviorApplyConfiguration {
 impl Serialize for HorizontalPodAutoscalerBehaviorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.scale_up {
-            map.serialize_entry("scaleUp", v)?;
-        }
-        if let Some(v) = &self.scale_down {
-            map.serialize_entry("scaleDown", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("scaleUp", &self.scale_up);
+        entries.set("scaleDown", &self.scale_down);
+        entries.finish()?;
         map.end()
     }
 }
@@ -393,18 +361,12 @@ impl HPAScalingRulesApplyConfiguration {
 impl Serialize for HPAScalingRulesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.stabilization_window_seconds {
-            map.serialize_entry("stabilizationWindowSeconds", v)?;
-        }
-        if let Some(v) = &self.select_policy {
-            map.serialize_entry("selectPolicy", v)?;
-        }
-        if let Some(v) = &self.policies {
-            map.serialize_entry("policies", v)?;
-        }
-        if let Some(v) = &self.tolerance {
-            map.serialize_entry("tolerance", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("stabilizationWindowSeconds", &self.stabilization_window_seconds);
+        entries.set("selectPolicy", &self.select_policy);
+        entries.set("policies", &self.policies);
+        entries.set("tolerance", &self.tolerance);
+        entries.finish()?;
         map.end()
     }
 }
@@ -442,15 +404,11 @@ impl HPAScalingPolicyApplyConfiguration {
 impl Serialize for HPAScalingPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.period_seconds {
-            map.serialize_entry("periodSeconds", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("value", &self.value);
+        entries.set("periodSeconds", &self.period_seconds);
+        entries.finish()?;
         map.end()
     }
 }
@@ -488,15 +446,11 @@ impl ObjectMetricSourceApplyConfiguration {
 impl Serialize for ObjectMetricSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.described_object {
-            map.serialize_entry("describedObject", v)?;
-        }
-        if let Some(v) = &self.target {
-            map.serialize_entry("target", v)?;
-        }
-        if let Some(v) = &self.metric {
-            map.serialize_entry("metric", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("describedObject", &self.described_object);
+        entries.set("target", &self.target);
+        entries.set("metric", &self.metric);
+        entries.finish()?;
         map.end()
     }
 }
@@ -527,12 +481,10 @@ impl PodsMetricSourceApplyConfiguration {
 impl Serialize for PodsMetricSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metric {
-            map.serialize_entry("metric", v)?;
-        }
-        if let Some(v) = &self.target {
-            map.serialize_entry("target", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metric", &self.metric);
+        entries.set("target", &self.target);
+        entries.finish()?;
         map.end()
     }
 }
@@ -563,12 +515,10 @@ impl ResourceMetricSourceApplyConfiguration {
 impl Serialize for ResourceMetricSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.target {
-            map.serialize_entry("target", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("target", &self.target);
+        entries.finish()?;
         map.end()
     }
 }
@@ -606,15 +556,11 @@ impl ContainerResourceMetricSourceApplyConfiguration {
 impl Serialize for ContainerResourceMetricSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.target {
-            map.serialize_entry("target", v)?;
-        }
-        if let Some(v) = &self.container {
-            map.serialize_entry("container", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("target", &self.target);
+        entries.set("container", &self.container);
+        entries.finish()?;
         map.end()
     }
 }
@@ -645,12 +591,10 @@ impl ExternalMetricSourceApplyConfiguration {
 impl Serialize for ExternalMetricSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metric {
-            map.serialize_entry("metric", v)?;
-        }
-        if let Some(v) = &self.target {
-            map.serialize_entry("target", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metric", &self.metric);
+        entries.set("target", &self.target);
+        entries.finish()?;
         map.end()
     }
 }
@@ -681,12 +625,10 @@ impl MetricIdentifierApplyConfiguration {
 impl Serialize for MetricIdentifierApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("selector", &self.selector);
+        entries.finish()?;
         map.end()
     }
 }
@@ -731,18 +673,12 @@ impl MetricTargetApplyConfiguration {
 impl Serialize for MetricTargetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.average_value {
-            map.serialize_entry("averageValue", v)?;
-        }
-        if let Some(v) = &self.average_utilization {
-            map.serialize_entry("averageUtilization", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("value", &self.value);
+        entries.set("averageValue", &self.average_value);
+        entries.set("averageUtilization", &self.average_utilization);
+        entries.finish()?;
         map.end()
     }
 }
@@ -801,24 +737,14 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
 impl Serialize for HorizontalPodAutoscalerStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.last_scale_time {
-            map.serialize_entry("lastScaleTime", v)?;
-        }
-        if let Some(v) = &self.current_replicas {
-            map.serialize_entry("currentReplicas", v)?;
-        }
-        if let Some(v) = &self.desired_replicas {
-            map.serialize_entry("desiredReplicas", v)?;
-        }
-        if let Some(v) = &self.current_metrics {
-            map.serialize_entry("currentMetrics", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("lastScaleTime", &self.last_scale_time);
+        entries.set("currentReplicas", &self.current_replicas);
+        entries.set("desiredReplicas", &self.desired_replicas);
+        entries.set("currentMetrics", &self.current_metrics);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -877,24 +803,14 @@ impl HorizontalPodAutoscalerConditionApplyConfiguration {
 impl Serialize for HorizontalPodAutoscalerConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.finish()?;
         map.end()
     }
 }
@@ -953,24 +869,14 @@ impl MetricStatusApplyConfiguration {
 impl Serialize for MetricStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.object {
-            map.serialize_entry("object", v)?;
-        }
-        if let Some(v) = &self.pods {
-            map.serialize_entry("pods", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
-        if let Some(v) = &self.container_resource {
-            map.serialize_entry("containerResource", v)?;
-        }
-        if let Some(v) = &self.external {
-            map.serialize_entry("external", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("object", &self.object);
+        entries.set("pods", &self.pods);
+        entries.set("resource", &self.resource);
+        entries.set("containerResource", &self.container_resource);
+        entries.set("external", &self.external);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1008,15 +914,11 @@ impl ObjectMetricStatusApplyConfiguration {
 impl Serialize for ObjectMetricStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metric {
-            map.serialize_entry("metric", v)?;
-        }
-        if let Some(v) = &self.current {
-            map.serialize_entry("current", v)?;
-        }
-        if let Some(v) = &self.described_object {
-            map.serialize_entry("describedObject", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metric", &self.metric);
+        entries.set("current", &self.current);
+        entries.set("describedObject", &self.described_object);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1047,12 +949,10 @@ impl PodsMetricStatusApplyConfiguration {
 impl Serialize for PodsMetricStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metric {
-            map.serialize_entry("metric", v)?;
-        }
-        if let Some(v) = &self.current {
-            map.serialize_entry("current", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metric", &self.metric);
+        entries.set("current", &self.current);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1083,12 +983,10 @@ impl ResourceMetricStatusApplyConfiguration {
 impl Serialize for ResourceMetricStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.current {
-            map.serialize_entry("current", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("current", &self.current);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1126,15 +1024,11 @@ impl ContainerResourceMetricStatusApplyConfiguration {
 impl Serialize for ContainerResourceMetricStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.current {
-            map.serialize_entry("current", v)?;
-        }
-        if let Some(v) = &self.container {
-            map.serialize_entry("container", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("current", &self.current);
+        entries.set("container", &self.container);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1165,12 +1059,10 @@ impl ExternalMetricStatusApplyConfiguration {
 impl Serialize for ExternalMetricStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metric {
-            map.serialize_entry("metric", v)?;
-        }
-        if let Some(v) = &self.current {
-            map.serialize_entry("current", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metric", &self.metric);
+        entries.set("current", &self.current);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1208,15 +1100,11 @@ impl MetricValueStatusApplyConfiguration {
 impl Serialize for MetricValueStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.average_value {
-            map.serialize_entry("averageValue", v)?;
-        }
-        if let Some(v) = &self.average_utilization {
-            map.serialize_entry("averageUtilization", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("value", &self.value);
+        entries.set("averageValue", &self.average_value);
+        entries.set("averageUtilization", &self.average_utilization);
+        entries.finish()?;
         map.end()
     }
 }

@@ -110,21 +110,13 @@ impl JobApplyConfiguration {
 impl Serialize for JobApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -162,15 +154,11 @@ impl PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
 impl Serialize for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.container_name {
-            map.serialize_entry("containerName", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.values {
-            map.serialize_entry("values", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("containerName", &self.container_name);
+        entries.set("operator", &self.operator);
+        entries.set("values", &self.values);
+        entries.finish()?;
         map.end()
     }
 }
@@ -201,12 +189,10 @@ impl PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
 impl Serialize for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -244,15 +230,11 @@ impl PodFailurePolicyRuleApplyConfiguration {
 impl Serialize for PodFailurePolicyRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.action {
-            map.serialize_entry("action", v)?;
-        }
-        if let Some(v) = &self.on_exit_codes {
-            map.serialize_entry("onExitCodes", v)?;
-        }
-        if let Some(v) = &self.on_pod_conditions {
-            map.serialize_entry("onPodConditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("action", &self.action);
+        entries.set("onExitCodes", &self.on_exit_codes);
+        entries.set("onPodConditions", &self.on_pod_conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -276,9 +258,9 @@ impl PodFailurePolicyApplyConfiguration {
 impl Serialize for PodFailurePolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("rules", &self.rules);
+        entries.finish()?;
         map.end()
     }
 }
@@ -302,9 +284,9 @@ impl SuccessPolicyApplyConfiguration {
 impl Serialize for SuccessPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("rules", &self.rules);
+        entries.finish()?;
         map.end()
     }
 }
@@ -335,12 +317,10 @@ impl SuccessPolicyRuleApplyConfiguration {
 impl Serialize for SuccessPolicyRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.succeeded_indexes {
-            map.serialize_entry("succeededIndexes", v)?;
-        }
-        if let Some(v) = &self.succeeded_count {
-            map.serialize_entry("succeededCount", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("succeededIndexes", &self.succeeded_indexes);
+        entries.set("succeededCount", &self.succeeded_count);
+        entries.finish()?;
         map.end()
     }
 }
@@ -476,57 +456,25 @@ impl JobSpecApplyConfiguration {
 impl Serialize for JobSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.parallelism {
-            map.serialize_entry("parallelism", v)?;
-        }
-        if let Some(v) = &self.completions {
-            map.serialize_entry("completions", v)?;
-        }
-        if let Some(v) = &self.active_deadline_seconds {
-            map.serialize_entry("activeDeadlineSeconds", v)?;
-        }
-        if let Some(v) = &self.pod_failure_policy {
-            map.serialize_entry("podFailurePolicy", v)?;
-        }
-        if let Some(v) = &self.success_policy {
-            map.serialize_entry("successPolicy", v)?;
-        }
-        if let Some(v) = &self.backoff_limit {
-            map.serialize_entry("backoffLimit", v)?;
-        }
-        if let Some(v) = &self.backoff_limit_per_index {
-            map.serialize_entry("backoffLimitPerIndex", v)?;
-        }
-        if let Some(v) = &self.max_failed_indexes {
-            map.serialize_entry("maxFailedIndexes", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.manual_selector {
-            map.serialize_entry("manualSelector", v)?;
-        }
-        if let Some(v) = &self.template {
-            map.serialize_entry("template", v)?;
-        }
-        if let Some(v) = &self.ttl_seconds_after_finished {
-            map.serialize_entry("ttlSecondsAfterFinished", v)?;
-        }
-        if let Some(v) = &self.completion_mode {
-            map.serialize_entry("completionMode", v)?;
-        }
-        if let Some(v) = &self.suspend {
-            map.serialize_entry("suspend", v)?;
-        }
-        if let Some(v) = &self.pod_replacement_policy {
-            map.serialize_entry("podReplacementPolicy", v)?;
-        }
-        if let Some(v) = &self.managed_by {
-            map.serialize_entry("managedBy", v)?;
-        }
-        if let Some(v) = &self.scheduling {
-            map.serialize_entry("scheduling", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("parallelism", &self.parallelism);
+        entries.set("completions", &self.completions);
+        entries.set("activeDeadlineSeconds", &self.active_deadline_seconds);
+        entries.set("podFailurePolicy", &self.pod_failure_policy);
+        entries.set("successPolicy", &self.success_policy);
+        entries.set("backoffLimit", &self.backoff_limit);
+        entries.set("backoffLimitPerIndex", &self.backoff_limit_per_index);
+        entries.set("maxFailedIndexes", &self.max_failed_indexes);
+        entries.set("selector", &self.selector);
+        entries.set("manualSelector", &self.manual_selector);
+        entries.set("template", &self.template);
+        entries.set("ttlSecondsAfterFinished", &self.ttl_seconds_after_finished);
+        entries.set("completionMode", &self.completion_mode);
+        entries.set("suspend", &self.suspend);
+        entries.set("podReplacementPolicy", &self.pod_replacement_policy);
+        entries.set("managedBy", &self.managed_by);
+        entries.set("scheduling", &self.scheduling);
+        entries.finish()?;
         map.end()
     }
 }
@@ -571,18 +519,12 @@ impl JobSchedulingConfigurationApplyConfiguration {
 impl Serialize for JobSchedulingConfigurationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.scheduling_policy {
-            map.serialize_entry("schedulingPolicy", v)?;
-        }
-        if let Some(v) = &self.scheduling_constraints {
-            map.serialize_entry("schedulingConstraints", v)?;
-        }
-        if let Some(v) = &self.disruption_mode {
-            map.serialize_entry("disruptionMode", v)?;
-        }
-        if let Some(v) = &self.resource_claims {
-            map.serialize_entry("resourceClaims", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("schedulingPolicy", &self.scheduling_policy);
+        entries.set("schedulingConstraints", &self.scheduling_constraints);
+        entries.set("disruptionMode", &self.disruption_mode);
+        entries.set("resourceClaims", &self.resource_claims);
+        entries.finish()?;
         map.end()
     }
 }
@@ -676,39 +618,19 @@ impl JobStatusApplyConfiguration {
 impl Serialize for JobStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.start_time {
-            map.serialize_entry("startTime", v)?;
-        }
-        if let Some(v) = &self.completion_time {
-            map.serialize_entry("completionTime", v)?;
-        }
-        if let Some(v) = &self.active {
-            map.serialize_entry("active", v)?;
-        }
-        if let Some(v) = &self.succeeded {
-            map.serialize_entry("succeeded", v)?;
-        }
-        if let Some(v) = &self.failed {
-            map.serialize_entry("failed", v)?;
-        }
-        if let Some(v) = &self.terminating {
-            map.serialize_entry("terminating", v)?;
-        }
-        if let Some(v) = &self.completed_indexes {
-            map.serialize_entry("completedIndexes", v)?;
-        }
-        if let Some(v) = &self.failed_indexes {
-            map.serialize_entry("failedIndexes", v)?;
-        }
-        if let Some(v) = &self.uncounted_terminated_pods {
-            map.serialize_entry("uncountedTerminatedPods", v)?;
-        }
-        if let Some(v) = &self.ready {
-            map.serialize_entry("ready", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.set("startTime", &self.start_time);
+        entries.set("completionTime", &self.completion_time);
+        entries.set("active", &self.active);
+        entries.set("succeeded", &self.succeeded);
+        entries.set("failed", &self.failed);
+        entries.set("terminating", &self.terminating);
+        entries.set("completedIndexes", &self.completed_indexes);
+        entries.set("failedIndexes", &self.failed_indexes);
+        entries.set("uncountedTerminatedPods", &self.uncounted_terminated_pods);
+        entries.set("ready", &self.ready);
+        entries.finish()?;
         map.end()
     }
 }
@@ -739,12 +661,10 @@ impl UncountedTerminatedPodsApplyConfiguration {
 impl Serialize for UncountedTerminatedPodsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.succeeded {
-            map.serialize_entry("succeeded", v)?;
-        }
-        if let Some(v) = &self.failed {
-            map.serialize_entry("failed", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("succeeded", &self.succeeded);
+        entries.set("failed", &self.failed);
+        entries.finish()?;
         map.end()
     }
 }
@@ -803,24 +723,14 @@ impl JobConditionApplyConfiguration {
 impl Serialize for JobConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_probe_time {
-            map.serialize_entry("lastProbeTime", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastProbeTime", &self.last_probe_time);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -851,12 +761,10 @@ impl JobTemplateSpecApplyConfiguration {
 impl Serialize for JobTemplateSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -967,21 +875,13 @@ impl CronJobApplyConfiguration {
 impl Serialize for CronJobApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1054,30 +954,16 @@ impl CronJobSpecApplyConfiguration {
 impl Serialize for CronJobSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.schedule {
-            map.serialize_entry("schedule", v)?;
-        }
-        if let Some(v) = &self.time_zone {
-            map.serialize_entry("timeZone", v)?;
-        }
-        if let Some(v) = &self.starting_deadline_seconds {
-            map.serialize_entry("startingDeadlineSeconds", v)?;
-        }
-        if let Some(v) = &self.concurrency_policy {
-            map.serialize_entry("concurrencyPolicy", v)?;
-        }
-        if let Some(v) = &self.suspend {
-            map.serialize_entry("suspend", v)?;
-        }
-        if let Some(v) = &self.job_template {
-            map.serialize_entry("jobTemplate", v)?;
-        }
-        if let Some(v) = &self.successful_jobs_history_limit {
-            map.serialize_entry("successfulJobsHistoryLimit", v)?;
-        }
-        if let Some(v) = &self.failed_jobs_history_limit {
-            map.serialize_entry("failedJobsHistoryLimit", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("schedule", &self.schedule);
+        entries.set("timeZone", &self.time_zone);
+        entries.set("startingDeadlineSeconds", &self.starting_deadline_seconds);
+        entries.set("concurrencyPolicy", &self.concurrency_policy);
+        entries.set("suspend", &self.suspend);
+        entries.set("jobTemplate", &self.job_template);
+        entries.set("successfulJobsHistoryLimit", &self.successful_jobs_history_limit);
+        entries.set("failedJobsHistoryLimit", &self.failed_jobs_history_limit);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1115,15 +1001,11 @@ impl CronJobStatusApplyConfiguration {
 impl Serialize for CronJobStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.active {
-            map.serialize_entry("active", v)?;
-        }
-        if let Some(v) = &self.last_schedule_time {
-            map.serialize_entry("lastScheduleTime", v)?;
-        }
-        if let Some(v) = &self.last_successful_time {
-            map.serialize_entry("lastSuccessfulTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("active", &self.active);
+        entries.set("lastScheduleTime", &self.last_schedule_time);
+        entries.set("lastSuccessfulTime", &self.last_successful_time);
+        entries.finish()?;
         map.end()
     }
 }

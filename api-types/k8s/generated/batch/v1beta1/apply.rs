@@ -30,12 +30,10 @@ impl JobTemplateSpecApplyConfiguration {
 impl Serialize for JobTemplateSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -146,21 +144,13 @@ impl CronJobApplyConfiguration {
 impl Serialize for CronJobApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -233,30 +223,16 @@ impl CronJobSpecApplyConfiguration {
 impl Serialize for CronJobSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.schedule {
-            map.serialize_entry("schedule", v)?;
-        }
-        if let Some(v) = &self.time_zone {
-            map.serialize_entry("timeZone", v)?;
-        }
-        if let Some(v) = &self.starting_deadline_seconds {
-            map.serialize_entry("startingDeadlineSeconds", v)?;
-        }
-        if let Some(v) = &self.concurrency_policy {
-            map.serialize_entry("concurrencyPolicy", v)?;
-        }
-        if let Some(v) = &self.suspend {
-            map.serialize_entry("suspend", v)?;
-        }
-        if let Some(v) = &self.job_template {
-            map.serialize_entry("jobTemplate", v)?;
-        }
-        if let Some(v) = &self.successful_jobs_history_limit {
-            map.serialize_entry("successfulJobsHistoryLimit", v)?;
-        }
-        if let Some(v) = &self.failed_jobs_history_limit {
-            map.serialize_entry("failedJobsHistoryLimit", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("schedule", &self.schedule);
+        entries.set("timeZone", &self.time_zone);
+        entries.set("startingDeadlineSeconds", &self.starting_deadline_seconds);
+        entries.set("concurrencyPolicy", &self.concurrency_policy);
+        entries.set("suspend", &self.suspend);
+        entries.set("jobTemplate", &self.job_template);
+        entries.set("successfulJobsHistoryLimit", &self.successful_jobs_history_limit);
+        entries.set("failedJobsHistoryLimit", &self.failed_jobs_history_limit);
+        entries.finish()?;
         map.end()
     }
 }
@@ -294,15 +270,11 @@ impl CronJobStatusApplyConfiguration {
 impl Serialize for CronJobStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.active {
-            map.serialize_entry("active", v)?;
-        }
-        if let Some(v) = &self.last_schedule_time {
-            map.serialize_entry("lastScheduleTime", v)?;
-        }
-        if let Some(v) = &self.last_successful_time {
-            map.serialize_entry("lastSuccessfulTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("active", &self.active);
+        entries.set("lastScheduleTime", &self.last_schedule_time);
+        entries.set("lastSuccessfulTime", &self.last_successful_time);
+        entries.finish()?;
         map.end()
     }
 }

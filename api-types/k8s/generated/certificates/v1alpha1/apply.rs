@@ -103,18 +103,12 @@ impl ClusterTrustBundleApplyConfiguration {
 impl Serialize for ClusterTrustBundleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -145,12 +139,10 @@ impl ClusterTrustBundleSpecApplyConfiguration {
 impl Serialize for ClusterTrustBundleSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.signer_name {
-            map.serialize_entry("signerName", v)?;
-        }
-        if let Some(v) = &self.trust_bundle {
-            map.serialize_entry("trustBundle", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("signerName", &self.signer_name);
+        entries.set("trustBundle", &self.trust_bundle);
+        entries.finish()?;
         map.end()
     }
 }

@@ -110,21 +110,13 @@ impl CertificateSigningRequestApplyConfiguration {
 impl Serialize for CertificateSigningRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -197,30 +189,16 @@ impl CertificateSigningRequestSpecApplyConfiguration {
 impl Serialize for CertificateSigningRequestSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.request {
-            map.serialize_entry("request", v)?;
-        }
-        if let Some(v) = &self.signer_name {
-            map.serialize_entry("signerName", v)?;
-        }
-        if let Some(v) = &self.expiration_seconds {
-            map.serialize_entry("expirationSeconds", v)?;
-        }
-        if let Some(v) = &self.usages {
-            map.serialize_entry("usages", v)?;
-        }
-        if let Some(v) = &self.username {
-            map.serialize_entry("username", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
-        if let Some(v) = &self.groups {
-            map.serialize_entry("groups", v)?;
-        }
-        if let Some(v) = &self.extra {
-            map.serialize_entry("extra", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("request", &self.request);
+        entries.set("signerName", &self.signer_name);
+        entries.set("expirationSeconds", &self.expiration_seconds);
+        entries.set("usages", &self.usages);
+        entries.set("username", &self.username);
+        entries.set("uid", &self.uid);
+        entries.set("groups", &self.groups);
+        entries.set("extra", &self.extra);
+        entries.finish()?;
         map.end()
     }
 }
@@ -251,12 +229,10 @@ impl CertificateSigningRequestStatusApplyConfiguration {
 impl Serialize for CertificateSigningRequestStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.certificate {
-            map.serialize_entry("certificate", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.set("certificate", &self.certificate);
+        entries.finish()?;
         map.end()
     }
 }
@@ -315,24 +291,14 @@ impl CertificateSigningRequestConditionApplyConfiguration {
 impl Serialize for CertificateSigningRequestConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.last_update_time {
-            map.serialize_entry("lastUpdateTime", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.set("lastUpdateTime", &self.last_update_time);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.finish()?;
         map.end()
     }
 }
@@ -436,18 +402,12 @@ impl ClusterTrustBundleApplyConfiguration {
 impl Serialize for ClusterTrustBundleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -478,12 +438,10 @@ impl ClusterTrustBundleSpecApplyConfiguration {
 impl Serialize for ClusterTrustBundleSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.signer_name {
-            map.serialize_entry("signerName", v)?;
-        }
-        if let Some(v) = &self.trust_bundle {
-            map.serialize_entry("trustBundle", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("signerName", &self.signer_name);
+        entries.set("trustBundle", &self.trust_bundle);
+        entries.finish()?;
         map.end()
     }
 }
@@ -594,21 +552,13 @@ impl PodCertificateRequestApplyConfiguration {
 impl Serialize for PodCertificateRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -709,42 +659,20 @@ impl PodCertificateRequestSpecApplyConfiguration {
 impl Serialize for PodCertificateRequestSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.signer_name {
-            map.serialize_entry("signerName", v)?;
-        }
-        if let Some(v) = &self.pod_name {
-            map.serialize_entry("podName", v)?;
-        }
-        if let Some(v) = &self.pod_uid {
-            map.serialize_entry("podUID", v)?;
-        }
-        if let Some(v) = &self.service_account_name {
-            map.serialize_entry("serviceAccountName", v)?;
-        }
-        if let Some(v) = &self.service_account_uid {
-            map.serialize_entry("serviceAccountUID", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
-        if let Some(v) = &self.node_uid {
-            map.serialize_entry("nodeUID", v)?;
-        }
-        if let Some(v) = &self.max_expiration_seconds {
-            map.serialize_entry("maxExpirationSeconds", v)?;
-        }
-        if let Some(v) = &self.pkix_public_key {
-            map.serialize_entry("pkixPublicKey", v)?;
-        }
-        if let Some(v) = &self.proof_of_possession {
-            map.serialize_entry("proofOfPossession", v)?;
-        }
-        if let Some(v) = &self.stub_pkcs10_request {
-            map.serialize_entry("stubPKCS10Request", v)?;
-        }
-        if let Some(v) = &self.unverified_user_annotations {
-            map.serialize_entry("unverifiedUserAnnotations", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("signerName", &self.signer_name);
+        entries.set("podName", &self.pod_name);
+        entries.set("podUID", &self.pod_uid);
+        entries.set("serviceAccountName", &self.service_account_name);
+        entries.set("serviceAccountUID", &self.service_account_uid);
+        entries.set("nodeName", &self.node_name);
+        entries.set("nodeUID", &self.node_uid);
+        entries.set("maxExpirationSeconds", &self.max_expiration_seconds);
+        entries.set("pkixPublicKey", &self.pkix_public_key);
+        entries.set("proofOfPossession", &self.proof_of_possession);
+        entries.set("stubPKCS10Request", &self.stub_pkcs10_request);
+        entries.set("unverifiedUserAnnotations", &self.unverified_user_annotations);
+        entries.finish()?;
         map.end()
     }
 }
@@ -796,21 +724,13 @@ impl PodCertificateRequestStatusApplyConfiguration {
 impl Serialize for PodCertificateRequestStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.certificate_chain {
-            map.serialize_entry("certificateChain", v)?;
-        }
-        if let Some(v) = &self.not_before {
-            map.serialize_entry("notBefore", v)?;
-        }
-        if let Some(v) = &self.begin_refresh_at {
-            map.serialize_entry("beginRefreshAt", v)?;
-        }
-        if let Some(v) = &self.not_after {
-            map.serialize_entry("notAfter", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.set("certificateChain", &self.certificate_chain);
+        entries.set("notBefore", &self.not_before);
+        entries.set("beginRefreshAt", &self.begin_refresh_at);
+        entries.set("notAfter", &self.not_after);
+        entries.finish()?;
         map.end()
     }
 }

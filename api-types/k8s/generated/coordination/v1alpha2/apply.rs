@@ -103,18 +103,12 @@ impl LeaseCandidateApplyConfiguration {
 impl Serialize for LeaseCandidateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -173,24 +167,14 @@ impl LeaseCandidateSpecApplyConfiguration {
 impl Serialize for LeaseCandidateSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.lease_name {
-            map.serialize_entry("leaseName", v)?;
-        }
-        if let Some(v) = &self.ping_time {
-            map.serialize_entry("pingTime", v)?;
-        }
-        if let Some(v) = &self.renew_time {
-            map.serialize_entry("renewTime", v)?;
-        }
-        if let Some(v) = &self.binary_version {
-            map.serialize_entry("binaryVersion", v)?;
-        }
-        if let Some(v) = &self.emulation_version {
-            map.serialize_entry("emulationVersion", v)?;
-        }
-        if let Some(v) = &self.strategy {
-            map.serialize_entry("strategy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("leaseName", &self.lease_name);
+        entries.set("pingTime", &self.ping_time);
+        entries.set("renewTime", &self.renew_time);
+        entries.set("binaryVersion", &self.binary_version);
+        entries.set("emulationVersion", &self.emulation_version);
+        entries.set("strategy", &self.strategy);
+        entries.finish()?;
         map.end()
     }
 }

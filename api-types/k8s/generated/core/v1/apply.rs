@@ -269,96 +269,38 @@ impl VolumeSourceApplyConfiguration {
 impl VolumeSourceApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.host_path {
-            map.serialize_entry("hostPath", v)?;
-        }
-        if let Some(v) = &self.empty_dir {
-            map.serialize_entry("emptyDir", v)?;
-        }
-        if let Some(v) = &self.gce_persistent_disk {
-            map.serialize_entry("gcePersistentDisk", v)?;
-        }
-        if let Some(v) = &self.aws_elastic_block_store {
-            map.serialize_entry("awsElasticBlockStore", v)?;
-        }
-        if let Some(v) = &self.git_repo {
-            map.serialize_entry("gitRepo", v)?;
-        }
-        if let Some(v) = &self.secret {
-            map.serialize_entry("secret", v)?;
-        }
-        if let Some(v) = &self.nfs {
-            map.serialize_entry("nfs", v)?;
-        }
-        if let Some(v) = &self.iscsi {
-            map.serialize_entry("iscsi", v)?;
-        }
-        if let Some(v) = &self.glusterfs {
-            map.serialize_entry("glusterfs", v)?;
-        }
-        if let Some(v) = &self.persistent_volume_claim {
-            map.serialize_entry("persistentVolumeClaim", v)?;
-        }
-        if let Some(v) = &self.rbd {
-            map.serialize_entry("rbd", v)?;
-        }
-        if let Some(v) = &self.flex_volume {
-            map.serialize_entry("flexVolume", v)?;
-        }
-        if let Some(v) = &self.cinder {
-            map.serialize_entry("cinder", v)?;
-        }
-        if let Some(v) = &self.cephfs {
-            map.serialize_entry("cephfs", v)?;
-        }
-        if let Some(v) = &self.flocker {
-            map.serialize_entry("flocker", v)?;
-        }
-        if let Some(v) = &self.downward_api {
-            map.serialize_entry("downwardAPI", v)?;
-        }
-        if let Some(v) = &self.fc {
-            map.serialize_entry("fc", v)?;
-        }
-        if let Some(v) = &self.azure_file {
-            map.serialize_entry("azureFile", v)?;
-        }
-        if let Some(v) = &self.config_map {
-            map.serialize_entry("configMap", v)?;
-        }
-        if let Some(v) = &self.vsphere_volume {
-            map.serialize_entry("vsphereVolume", v)?;
-        }
-        if let Some(v) = &self.quobyte {
-            map.serialize_entry("quobyte", v)?;
-        }
-        if let Some(v) = &self.azure_disk {
-            map.serialize_entry("azureDisk", v)?;
-        }
-        if let Some(v) = &self.photon_persistent_disk {
-            map.serialize_entry("photonPersistentDisk", v)?;
-        }
-        if let Some(v) = &self.projected {
-            map.serialize_entry("projected", v)?;
-        }
-        if let Some(v) = &self.portworx_volume {
-            map.serialize_entry("portworxVolume", v)?;
-        }
-        if let Some(v) = &self.scale_io {
-            map.serialize_entry("scaleIO", v)?;
-        }
-        if let Some(v) = &self.storageos {
-            map.serialize_entry("storageos", v)?;
-        }
-        if let Some(v) = &self.csi {
-            map.serialize_entry("csi", v)?;
-        }
-        if let Some(v) = &self.ephemeral {
-            map.serialize_entry("ephemeral", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("hostPath", &self.host_path);
+        entries.set("emptyDir", &self.empty_dir);
+        entries.set("gcePersistentDisk", &self.gce_persistent_disk);
+        entries.set("awsElasticBlockStore", &self.aws_elastic_block_store);
+        entries.set("gitRepo", &self.git_repo);
+        entries.set("secret", &self.secret);
+        entries.set("nfs", &self.nfs);
+        entries.set("iscsi", &self.iscsi);
+        entries.set("glusterfs", &self.glusterfs);
+        entries.set("persistentVolumeClaim", &self.persistent_volume_claim);
+        entries.set("rbd", &self.rbd);
+        entries.set("flexVolume", &self.flex_volume);
+        entries.set("cinder", &self.cinder);
+        entries.set("cephfs", &self.cephfs);
+        entries.set("flocker", &self.flocker);
+        entries.set("downwardAPI", &self.downward_api);
+        entries.set("fc", &self.fc);
+        entries.set("azureFile", &self.azure_file);
+        entries.set("configMap", &self.config_map);
+        entries.set("vsphereVolume", &self.vsphere_volume);
+        entries.set("quobyte", &self.quobyte);
+        entries.set("azureDisk", &self.azure_disk);
+        entries.set("photonPersistentDisk", &self.photon_persistent_disk);
+        entries.set("projected", &self.projected);
+        entries.set("portworxVolume", &self.portworx_volume);
+        entries.set("scaleIO", &self.scale_io);
+        entries.set("storageos", &self.storageos);
+        entries.set("csi", &self.csi);
+        entries.set("ephemeral", &self.ephemeral);
+        entries.set("image", &self.image);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -396,12 +338,10 @@ impl PersistentVolumeClaimVolumeSourceApplyConfiguration {
 impl Serialize for PersistentVolumeClaimVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.claim_name {
-            map.serialize_entry("claimName", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("claimName", &self.claim_name);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -572,72 +512,30 @@ impl PersistentVolumeSourceApplyConfiguration {
 impl PersistentVolumeSourceApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.gce_persistent_disk {
-            map.serialize_entry("gcePersistentDisk", v)?;
-        }
-        if let Some(v) = &self.aws_elastic_block_store {
-            map.serialize_entry("awsElasticBlockStore", v)?;
-        }
-        if let Some(v) = &self.host_path {
-            map.serialize_entry("hostPath", v)?;
-        }
-        if let Some(v) = &self.glusterfs {
-            map.serialize_entry("glusterfs", v)?;
-        }
-        if let Some(v) = &self.nfs {
-            map.serialize_entry("nfs", v)?;
-        }
-        if let Some(v) = &self.rbd {
-            map.serialize_entry("rbd", v)?;
-        }
-        if let Some(v) = &self.iscsi {
-            map.serialize_entry("iscsi", v)?;
-        }
-        if let Some(v) = &self.cinder {
-            map.serialize_entry("cinder", v)?;
-        }
-        if let Some(v) = &self.cephfs {
-            map.serialize_entry("cephfs", v)?;
-        }
-        if let Some(v) = &self.fc {
-            map.serialize_entry("fc", v)?;
-        }
-        if let Some(v) = &self.flocker {
-            map.serialize_entry("flocker", v)?;
-        }
-        if let Some(v) = &self.flex_volume {
-            map.serialize_entry("flexVolume", v)?;
-        }
-        if let Some(v) = &self.azure_file {
-            map.serialize_entry("azureFile", v)?;
-        }
-        if let Some(v) = &self.vsphere_volume {
-            map.serialize_entry("vsphereVolume", v)?;
-        }
-        if let Some(v) = &self.quobyte {
-            map.serialize_entry("quobyte", v)?;
-        }
-        if let Some(v) = &self.azure_disk {
-            map.serialize_entry("azureDisk", v)?;
-        }
-        if let Some(v) = &self.photon_persistent_disk {
-            map.serialize_entry("photonPersistentDisk", v)?;
-        }
-        if let Some(v) = &self.portworx_volume {
-            map.serialize_entry("portworxVolume", v)?;
-        }
-        if let Some(v) = &self.scale_io {
-            map.serialize_entry("scaleIO", v)?;
-        }
-        if let Some(v) = &self.local {
-            map.serialize_entry("local", v)?;
-        }
-        if let Some(v) = &self.storageos {
-            map.serialize_entry("storageos", v)?;
-        }
-        if let Some(v) = &self.csi {
-            map.serialize_entry("csi", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("gcePersistentDisk", &self.gce_persistent_disk);
+        entries.set("awsElasticBlockStore", &self.aws_elastic_block_store);
+        entries.set("hostPath", &self.host_path);
+        entries.set("glusterfs", &self.glusterfs);
+        entries.set("nfs", &self.nfs);
+        entries.set("rbd", &self.rbd);
+        entries.set("iscsi", &self.iscsi);
+        entries.set("cinder", &self.cinder);
+        entries.set("cephfs", &self.cephfs);
+        entries.set("fc", &self.fc);
+        entries.set("flocker", &self.flocker);
+        entries.set("flexVolume", &self.flex_volume);
+        entries.set("azureFile", &self.azure_file);
+        entries.set("vsphereVolume", &self.vsphere_volume);
+        entries.set("quobyte", &self.quobyte);
+        entries.set("azureDisk", &self.azure_disk);
+        entries.set("photonPersistentDisk", &self.photon_persistent_disk);
+        entries.set("portworxVolume", &self.portworx_volume);
+        entries.set("scaleIO", &self.scale_io);
+        entries.set("local", &self.local);
+        entries.set("storageos", &self.storageos);
+        entries.set("csi", &self.csi);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -755,21 +653,13 @@ impl PersistentVolumeApplyConfiguration {
 impl Serialize for PersistentVolumeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -916,9 +806,9 @@ impl VolumeNodeAffinityApplyConfiguration {
 impl Serialize for VolumeNodeAffinityApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.required {
-            map.serialize_entry("required", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("required", &self.required);
+        entries.finish()?;
         map.end()
     }
 }
@@ -963,18 +853,12 @@ impl PersistentVolumeStatusApplyConfiguration {
 impl Serialize for PersistentVolumeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.phase {
-            map.serialize_entry("phase", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.last_phase_transition_time {
-            map.serialize_entry("lastPhaseTransitionTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("phase", &self.phase);
+        entries.set("message", &self.message);
+        entries.set("reason", &self.reason);
+        entries.set("lastPhaseTransitionTime", &self.last_phase_transition_time);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1085,21 +969,13 @@ impl PersistentVolumeClaimApplyConfiguration {
 impl Serialize for PersistentVolumeClaimApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1179,33 +1055,17 @@ impl PersistentVolumeClaimSpecApplyConfiguration {
 impl Serialize for PersistentVolumeClaimSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.access_modes {
-            map.serialize_entry("accessModes", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.storage_class_name {
-            map.serialize_entry("storageClassName", v)?;
-        }
-        if let Some(v) = &self.volume_mode {
-            map.serialize_entry("volumeMode", v)?;
-        }
-        if let Some(v) = &self.data_source {
-            map.serialize_entry("dataSource", v)?;
-        }
-        if let Some(v) = &self.data_source_ref {
-            map.serialize_entry("dataSourceRef", v)?;
-        }
-        if let Some(v) = &self.volume_attributes_class_name {
-            map.serialize_entry("volumeAttributesClassName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("accessModes", &self.access_modes);
+        entries.set("selector", &self.selector);
+        entries.set("resources", &self.resources);
+        entries.set("volumeName", &self.volume_name);
+        entries.set("storageClassName", &self.storage_class_name);
+        entries.set("volumeMode", &self.volume_mode);
+        entries.set("dataSource", &self.data_source);
+        entries.set("dataSourceRef", &self.data_source_ref);
+        entries.set("volumeAttributesClassName", &self.volume_attributes_class_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1250,18 +1110,12 @@ impl TypedObjectReferenceApplyConfiguration {
 impl Serialize for TypedObjectReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiGroup", &self.api_group);
+        entries.set("kind", &self.kind);
+        entries.set("name", &self.name);
+        entries.set("namespace", &self.namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1292,12 +1146,10 @@ impl ModifyVolumeStatusApplyConfiguration {
 impl Serialize for ModifyVolumeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.target_volume_attributes_class_name {
-            map.serialize_entry("targetVolumeAttributesClassName", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("targetVolumeAttributesClassName", &self.target_volume_attributes_class_name);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1356,24 +1208,14 @@ impl PersistentVolumeClaimConditionApplyConfiguration {
 impl Serialize for PersistentVolumeClaimConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_probe_time {
-            map.serialize_entry("lastProbeTime", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastProbeTime", &self.last_probe_time);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1411,15 +1253,11 @@ impl VolumeHealthConditionApplyConfiguration {
 impl Serialize for VolumeHealthConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("status", &self.status);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1450,12 +1288,10 @@ impl VolumeHealthStatusApplyConfiguration {
 impl Serialize for VolumeHealthStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.health_conditions {
-            map.serialize_entry("healthConditions", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("healthConditions", &self.health_conditions);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1493,15 +1329,11 @@ impl PodVolumeHealthApplyConfiguration {
 impl Serialize for PodVolumeHealthApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.health_conditions {
-            map.serialize_entry("healthConditions", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("healthConditions", &self.health_conditions);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1581,33 +1413,17 @@ impl PersistentVolumeClaimStatusApplyConfiguration {
 impl Serialize for PersistentVolumeClaimStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.phase {
-            map.serialize_entry("phase", v)?;
-        }
-        if let Some(v) = &self.access_modes {
-            map.serialize_entry("accessModes", v)?;
-        }
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.allocated_resources {
-            map.serialize_entry("allocatedResources", v)?;
-        }
-        if let Some(v) = &self.allocated_resource_statuses {
-            map.serialize_entry("allocatedResourceStatuses", v)?;
-        }
-        if let Some(v) = &self.current_volume_attributes_class_name {
-            map.serialize_entry("currentVolumeAttributesClassName", v)?;
-        }
-        if let Some(v) = &self.modify_volume_status {
-            map.serialize_entry("modifyVolumeStatus", v)?;
-        }
-        if let Some(v) = &self.health_status {
-            map.serialize_entry("healthStatus", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("phase", &self.phase);
+        entries.set("accessModes", &self.access_modes);
+        entries.set("capacity", &self.capacity);
+        entries.set("conditions", &self.conditions);
+        entries.set("allocatedResources", &self.allocated_resources);
+        entries.set("allocatedResourceStatuses", &self.allocated_resource_statuses);
+        entries.set("currentVolumeAttributesClassName", &self.current_volume_attributes_class_name);
+        entries.set("modifyVolumeStatus", &self.modify_volume_status);
+        entries.set("healthStatus", &self.health_status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1638,12 +1454,10 @@ impl HostPathVolumeSourceApplyConfiguration {
 impl Serialize for HostPathVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("path", &self.path);
+        entries.set("type", &self.type_);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1681,15 +1495,11 @@ impl EmptyDirVolumeSourceApplyConfiguration {
 impl Serialize for EmptyDirVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.medium {
-            map.serialize_entry("medium", v)?;
-        }
-        if let Some(v) = &self.size_limit {
-            map.serialize_entry("sizeLimit", v)?;
-        }
-        if let Some(v) = &self.mode {
-            map.serialize_entry("mode", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("medium", &self.medium);
+        entries.set("sizeLimit", &self.size_limit);
+        entries.set("mode", &self.mode);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1727,15 +1537,11 @@ impl GlusterfsVolumeSourceApplyConfiguration {
 impl Serialize for GlusterfsVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.endpoints {
-            map.serialize_entry("endpoints", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("endpoints", &self.endpoints);
+        entries.set("path", &self.path);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1780,18 +1586,12 @@ impl GlusterfsPersistentVolumeSourceApplyConfiguration {
 impl Serialize for GlusterfsPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.endpoints {
-            map.serialize_entry("endpoints", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.endpoints_namespace {
-            map.serialize_entry("endpointsNamespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("endpoints", &self.endpoints);
+        entries.set("path", &self.path);
+        entries.set("readOnly", &self.read_only);
+        entries.set("endpointsNamespace", &self.endpoints_namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1864,30 +1664,16 @@ impl RBDVolumeSourceApplyConfiguration {
 impl Serialize for RBDVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.monitors {
-            map.serialize_entry("monitors", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.pool {
-            map.serialize_entry("pool", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.keyring {
-            map.serialize_entry("keyring", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("monitors", &self.monitors);
+        entries.set("image", &self.image);
+        entries.set("fsType", &self.fs_type);
+        entries.set("pool", &self.pool);
+        entries.set("user", &self.user);
+        entries.set("keyring", &self.keyring);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1960,30 +1746,16 @@ impl RBDPersistentVolumeSourceApplyConfiguration {
 impl Serialize for RBDPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.monitors {
-            map.serialize_entry("monitors", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.pool {
-            map.serialize_entry("pool", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.keyring {
-            map.serialize_entry("keyring", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("monitors", &self.monitors);
+        entries.set("image", &self.image);
+        entries.set("fsType", &self.fs_type);
+        entries.set("pool", &self.pool);
+        entries.set("user", &self.user);
+        entries.set("keyring", &self.keyring);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2028,18 +1800,12 @@ impl CinderVolumeSourceApplyConfiguration {
 impl Serialize for CinderVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_id {
-            map.serialize_entry("volumeID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumeID", &self.volume_id);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.set("secretRef", &self.secret_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2084,18 +1850,12 @@ impl CinderPersistentVolumeSourceApplyConfiguration {
 impl Serialize for CinderPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_id {
-            map.serialize_entry("volumeID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumeID", &self.volume_id);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.set("secretRef", &self.secret_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2154,24 +1914,14 @@ impl CephFSVolumeSourceApplyConfiguration {
 impl Serialize for CephFSVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.monitors {
-            map.serialize_entry("monitors", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.secret_file {
-            map.serialize_entry("secretFile", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("monitors", &self.monitors);
+        entries.set("path", &self.path);
+        entries.set("user", &self.user);
+        entries.set("secretFile", &self.secret_file);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2202,12 +1952,10 @@ impl SecretReferenceApplyConfiguration {
 impl Serialize for SecretReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("namespace", &self.namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2266,24 +2014,14 @@ impl CephFSPersistentVolumeSourceApplyConfiguration {
 impl Serialize for CephFSPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.monitors {
-            map.serialize_entry("monitors", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.secret_file {
-            map.serialize_entry("secretFile", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("monitors", &self.monitors);
+        entries.set("path", &self.path);
+        entries.set("user", &self.user);
+        entries.set("secretFile", &self.secret_file);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2314,12 +2052,10 @@ impl FlockerVolumeSourceApplyConfiguration {
 impl Serialize for FlockerVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.dataset_name {
-            map.serialize_entry("datasetName", v)?;
-        }
-        if let Some(v) = &self.dataset_uuid {
-            map.serialize_entry("datasetUUID", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("datasetName", &self.dataset_name);
+        entries.set("datasetUUID", &self.dataset_uuid);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2364,18 +2100,12 @@ impl GCEPersistentDiskVolumeSourceApplyConfiguration {
 impl Serialize for GCEPersistentDiskVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pd_name {
-            map.serialize_entry("pdName", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.partition {
-            map.serialize_entry("partition", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("pdName", &self.pd_name);
+        entries.set("fsType", &self.fs_type);
+        entries.set("partition", &self.partition);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2434,24 +2164,14 @@ impl QuobyteVolumeSourceApplyConfiguration {
 impl Serialize for QuobyteVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.registry {
-            map.serialize_entry("registry", v)?;
-        }
-        if let Some(v) = &self.volume {
-            map.serialize_entry("volume", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.tenant {
-            map.serialize_entry("tenant", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("registry", &self.registry);
+        entries.set("volume", &self.volume);
+        entries.set("readOnly", &self.read_only);
+        entries.set("user", &self.user);
+        entries.set("group", &self.group);
+        entries.set("tenant", &self.tenant);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2503,21 +2223,13 @@ impl FlexPersistentVolumeSourceApplyConfiguration {
 impl Serialize for FlexPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.options {
-            map.serialize_entry("options", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("fsType", &self.fs_type);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("readOnly", &self.read_only);
+        entries.set("options", &self.options);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2569,21 +2281,13 @@ impl FlexVolumeSourceApplyConfiguration {
 impl Serialize for FlexVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.options {
-            map.serialize_entry("options", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("fsType", &self.fs_type);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("readOnly", &self.read_only);
+        entries.set("options", &self.options);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2628,18 +2332,12 @@ impl AWSElasticBlockStoreVolumeSourceApplyConfiguration {
 impl Serialize for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_id {
-            map.serialize_entry("volumeID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.partition {
-            map.serialize_entry("partition", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumeID", &self.volume_id);
+        entries.set("fsType", &self.fs_type);
+        entries.set("partition", &self.partition);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2677,15 +2375,11 @@ impl GitRepoVolumeSourceApplyConfiguration {
 impl Serialize for GitRepoVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.repository {
-            map.serialize_entry("repository", v)?;
-        }
-        if let Some(v) = &self.revision {
-            map.serialize_entry("revision", v)?;
-        }
-        if let Some(v) = &self.directory {
-            map.serialize_entry("directory", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("repository", &self.repository);
+        entries.set("revision", &self.revision);
+        entries.set("directory", &self.directory);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2737,21 +2431,13 @@ impl SecretVolumeSourceApplyConfiguration {
 impl Serialize for SecretVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.secret_name {
-            map.serialize_entry("secretName", v)?;
-        }
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        if let Some(v) = &self.default_mode {
-            map.serialize_entry("defaultMode", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        if let Some(v) = &self.default_user {
-            map.serialize_entry("defaultUser", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("secretName", &self.secret_name);
+        entries.set("items", &self.items);
+        entries.set("defaultMode", &self.default_mode);
+        entries.set("optional", &self.optional);
+        entries.set("defaultUser", &self.default_user);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2842,15 +2528,11 @@ impl NFSVolumeSourceApplyConfiguration {
 impl Serialize for NFSVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.server {
-            map.serialize_entry("server", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("server", &self.server);
+        entries.set("path", &self.path);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2944,39 +2626,19 @@ impl ISCSIVolumeSourceApplyConfiguration {
 impl Serialize for ISCSIVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.target_portal {
-            map.serialize_entry("targetPortal", v)?;
-        }
-        if let Some(v) = &self.iqn {
-            map.serialize_entry("iqn", v)?;
-        }
-        if let Some(v) = &self.lun {
-            map.serialize_entry("lun", v)?;
-        }
-        if let Some(v) = &self.iscsi_interface {
-            map.serialize_entry("iscsiInterface", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.portals {
-            map.serialize_entry("portals", v)?;
-        }
-        if let Some(v) = &self.chap_auth_discovery {
-            map.serialize_entry("chapAuthDiscovery", v)?;
-        }
-        if let Some(v) = &self.chap_auth_session {
-            map.serialize_entry("chapAuthSession", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.initiator_name {
-            map.serialize_entry("initiatorName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("targetPortal", &self.target_portal);
+        entries.set("iqn", &self.iqn);
+        entries.set("lun", &self.lun);
+        entries.set("iscsiInterface", &self.iscsi_interface);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.set("portals", &self.portals);
+        entries.set("chapAuthDiscovery", &self.chap_auth_discovery);
+        entries.set("chapAuthSession", &self.chap_auth_session);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("initiatorName", &self.initiator_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3070,39 +2732,19 @@ impl ISCSIPersistentVolumeSourceApplyConfiguration {
 impl Serialize for ISCSIPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.target_portal {
-            map.serialize_entry("targetPortal", v)?;
-        }
-        if let Some(v) = &self.iqn {
-            map.serialize_entry("iqn", v)?;
-        }
-        if let Some(v) = &self.lun {
-            map.serialize_entry("lun", v)?;
-        }
-        if let Some(v) = &self.iscsi_interface {
-            map.serialize_entry("iscsiInterface", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.portals {
-            map.serialize_entry("portals", v)?;
-        }
-        if let Some(v) = &self.chap_auth_discovery {
-            map.serialize_entry("chapAuthDiscovery", v)?;
-        }
-        if let Some(v) = &self.chap_auth_session {
-            map.serialize_entry("chapAuthSession", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.initiator_name {
-            map.serialize_entry("initiatorName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("targetPortal", &self.target_portal);
+        entries.set("iqn", &self.iqn);
+        entries.set("lun", &self.lun);
+        entries.set("iscsiInterface", &self.iscsi_interface);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.set("portals", &self.portals);
+        entries.set("chapAuthDiscovery", &self.chap_auth_discovery);
+        entries.set("chapAuthSession", &self.chap_auth_session);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("initiatorName", &self.initiator_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3154,21 +2796,13 @@ impl FCVolumeSourceApplyConfiguration {
 impl Serialize for FCVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.target_wwns {
-            map.serialize_entry("targetWWNs", v)?;
-        }
-        if let Some(v) = &self.lun {
-            map.serialize_entry("lun", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.wwids {
-            map.serialize_entry("wwids", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("targetWWNs", &self.target_wwns);
+        entries.set("lun", &self.lun);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.set("wwids", &self.wwids);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3206,15 +2840,11 @@ impl AzureFileVolumeSourceApplyConfiguration {
 impl Serialize for AzureFileVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.secret_name {
-            map.serialize_entry("secretName", v)?;
-        }
-        if let Some(v) = &self.share_name {
-            map.serialize_entry("shareName", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("secretName", &self.secret_name);
+        entries.set("shareName", &self.share_name);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3259,18 +2889,12 @@ impl AzureFilePersistentVolumeSourceApplyConfiguration {
 impl Serialize for AzureFilePersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.secret_name {
-            map.serialize_entry("secretName", v)?;
-        }
-        if let Some(v) = &self.share_name {
-            map.serialize_entry("shareName", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.secret_namespace {
-            map.serialize_entry("secretNamespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("secretName", &self.secret_name);
+        entries.set("shareName", &self.share_name);
+        entries.set("readOnly", &self.read_only);
+        entries.set("secretNamespace", &self.secret_namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3315,18 +2939,12 @@ impl VsphereVirtualDiskVolumeSourceApplyConfiguration {
 impl Serialize for VsphereVirtualDiskVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_path {
-            map.serialize_entry("volumePath", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.storage_policy_name {
-            map.serialize_entry("storagePolicyName", v)?;
-        }
-        if let Some(v) = &self.storage_policy_id {
-            map.serialize_entry("storagePolicyID", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumePath", &self.volume_path);
+        entries.set("fsType", &self.fs_type);
+        entries.set("storagePolicyName", &self.storage_policy_name);
+        entries.set("storagePolicyID", &self.storage_policy_id);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3357,12 +2975,10 @@ impl PhotonPersistentDiskVolumeSourceApplyConfiguration {
 impl Serialize for PhotonPersistentDiskVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pd_id {
-            map.serialize_entry("pdID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("pdID", &self.pd_id);
+        entries.set("fsType", &self.fs_type);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3421,24 +3037,14 @@ impl AzureDiskVolumeSourceApplyConfiguration {
 impl Serialize for AzureDiskVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.disk_name {
-            map.serialize_entry("diskName", v)?;
-        }
-        if let Some(v) = &self.disk_uri {
-            map.serialize_entry("diskURI", v)?;
-        }
-        if let Some(v) = &self.caching_mode {
-            map.serialize_entry("cachingMode", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("diskName", &self.disk_name);
+        entries.set("diskURI", &self.disk_uri);
+        entries.set("cachingMode", &self.caching_mode);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.set("kind", &self.kind);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3476,15 +3082,11 @@ impl PortworxVolumeSourceApplyConfiguration {
 impl Serialize for PortworxVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_id {
-            map.serialize_entry("volumeID", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumeID", &self.volume_id);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3571,36 +3173,18 @@ impl ScaleIOVolumeSourceApplyConfiguration {
 impl Serialize for ScaleIOVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.gateway {
-            map.serialize_entry("gateway", v)?;
-        }
-        if let Some(v) = &self.system {
-            map.serialize_entry("system", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.ssl_enabled {
-            map.serialize_entry("sslEnabled", v)?;
-        }
-        if let Some(v) = &self.protection_domain {
-            map.serialize_entry("protectionDomain", v)?;
-        }
-        if let Some(v) = &self.storage_pool {
-            map.serialize_entry("storagePool", v)?;
-        }
-        if let Some(v) = &self.storage_mode {
-            map.serialize_entry("storageMode", v)?;
-        }
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("gateway", &self.gateway);
+        entries.set("system", &self.system);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("sslEnabled", &self.ssl_enabled);
+        entries.set("protectionDomain", &self.protection_domain);
+        entries.set("storagePool", &self.storage_pool);
+        entries.set("storageMode", &self.storage_mode);
+        entries.set("volumeName", &self.volume_name);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3687,36 +3271,18 @@ impl ScaleIOPersistentVolumeSourceApplyConfiguration {
 impl Serialize for ScaleIOPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.gateway {
-            map.serialize_entry("gateway", v)?;
-        }
-        if let Some(v) = &self.system {
-            map.serialize_entry("system", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
-        if let Some(v) = &self.ssl_enabled {
-            map.serialize_entry("sslEnabled", v)?;
-        }
-        if let Some(v) = &self.protection_domain {
-            map.serialize_entry("protectionDomain", v)?;
-        }
-        if let Some(v) = &self.storage_pool {
-            map.serialize_entry("storagePool", v)?;
-        }
-        if let Some(v) = &self.storage_mode {
-            map.serialize_entry("storageMode", v)?;
-        }
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("gateway", &self.gateway);
+        entries.set("system", &self.system);
+        entries.set("secretRef", &self.secret_ref);
+        entries.set("sslEnabled", &self.ssl_enabled);
+        entries.set("protectionDomain", &self.protection_domain);
+        entries.set("storagePool", &self.storage_pool);
+        entries.set("storageMode", &self.storage_mode);
+        entries.set("volumeName", &self.volume_name);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3768,21 +3334,13 @@ impl StorageOSVolumeSourceApplyConfiguration {
 impl Serialize for StorageOSVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.volume_namespace {
-            map.serialize_entry("volumeNamespace", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumeName", &self.volume_name);
+        entries.set("volumeNamespace", &self.volume_namespace);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.set("secretRef", &self.secret_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -3834,21 +3392,13 @@ impl StorageOSPersistentVolumeSourceApplyConfiguration {
 impl Serialize for StorageOSPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.volume_namespace {
-            map.serialize_entry("volumeNamespace", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumeName", &self.volume_name);
+        entries.set("volumeNamespace", &self.volume_namespace);
+        entries.set("fsType", &self.fs_type);
+        entries.set("readOnly", &self.read_only);
+        entries.set("secretRef", &self.secret_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4019,18 +3569,12 @@ impl ServiceAccountTokenProjectionApplyConfiguration {
 impl Serialize for ServiceAccountTokenProjectionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            map.serialize_entry("audience", v)?;
-        }
-        if let Some(v) = &self.expiration_seconds {
-            map.serialize_entry("expirationSeconds", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("audience", &self.audience);
+        entries.set("expirationSeconds", &self.expiration_seconds);
+        entries.set("path", &self.path);
+        entries.set("user", &self.user);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4089,24 +3633,14 @@ impl ClusterTrustBundleProjectionApplyConfiguration {
 impl Serialize for ClusterTrustBundleProjectionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.signer_name {
-            map.serialize_entry("signerName", v)?;
-        }
-        if let Some(v) = &self.label_selector {
-            map.serialize_entry("labelSelector", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("signerName", &self.signer_name);
+        entries.set("labelSelector", &self.label_selector);
+        entries.set("optional", &self.optional);
+        entries.set("path", &self.path);
+        entries.set("user", &self.user);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4179,30 +3713,16 @@ impl PodCertificateProjectionApplyConfiguration {
 impl Serialize for PodCertificateProjectionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.signer_name {
-            map.serialize_entry("signerName", v)?;
-        }
-        if let Some(v) = &self.key_type {
-            map.serialize_entry("keyType", v)?;
-        }
-        if let Some(v) = &self.max_expiration_seconds {
-            map.serialize_entry("maxExpirationSeconds", v)?;
-        }
-        if let Some(v) = &self.credential_bundle_path {
-            map.serialize_entry("credentialBundlePath", v)?;
-        }
-        if let Some(v) = &self.key_path {
-            map.serialize_entry("keyPath", v)?;
-        }
-        if let Some(v) = &self.certificate_chain_path {
-            map.serialize_entry("certificateChainPath", v)?;
-        }
-        if let Some(v) = &self.user_annotations {
-            map.serialize_entry("userAnnotations", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("signerName", &self.signer_name);
+        entries.set("keyType", &self.key_type);
+        entries.set("maxExpirationSeconds", &self.max_expiration_seconds);
+        entries.set("credentialBundlePath", &self.credential_bundle_path);
+        entries.set("keyPath", &self.key_path);
+        entries.set("certificateChainPath", &self.certificate_chain_path);
+        entries.set("userAnnotations", &self.user_annotations);
+        entries.set("user", &self.user);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4240,15 +3760,11 @@ impl ProjectedVolumeSourceApplyConfiguration {
 impl Serialize for ProjectedVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.sources {
-            map.serialize_entry("sources", v)?;
-        }
-        if let Some(v) = &self.default_mode {
-            map.serialize_entry("defaultMode", v)?;
-        }
-        if let Some(v) = &self.default_user {
-            map.serialize_entry("defaultUser", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("sources", &self.sources);
+        entries.set("defaultMode", &self.default_mode);
+        entries.set("defaultUser", &self.default_user);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4307,24 +3823,14 @@ impl VolumeProjectionApplyConfiguration {
 impl Serialize for VolumeProjectionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.secret {
-            map.serialize_entry("secret", v)?;
-        }
-        if let Some(v) = &self.downward_api {
-            map.serialize_entry("downwardAPI", v)?;
-        }
-        if let Some(v) = &self.config_map {
-            map.serialize_entry("configMap", v)?;
-        }
-        if let Some(v) = &self.service_account_token {
-            map.serialize_entry("serviceAccountToken", v)?;
-        }
-        if let Some(v) = &self.cluster_trust_bundle {
-            map.serialize_entry("clusterTrustBundle", v)?;
-        }
-        if let Some(v) = &self.pod_certificate {
-            map.serialize_entry("podCertificate", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("secret", &self.secret);
+        entries.set("downwardAPI", &self.downward_api);
+        entries.set("configMap", &self.config_map);
+        entries.set("serviceAccountToken", &self.service_account_token);
+        entries.set("clusterTrustBundle", &self.cluster_trust_bundle);
+        entries.set("podCertificate", &self.pod_certificate);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4369,18 +3875,12 @@ impl KeyToPathApplyConfiguration {
 impl Serialize for KeyToPathApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.mode {
-            map.serialize_entry("mode", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.set("path", &self.path);
+        entries.set("mode", &self.mode);
+        entries.set("user", &self.user);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4411,12 +3911,10 @@ impl LocalVolumeSourceApplyConfiguration {
 impl Serialize for LocalVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("path", &self.path);
+        entries.set("fsType", &self.fs_type);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4503,36 +4001,18 @@ impl CSIPersistentVolumeSourceApplyConfiguration {
 impl Serialize for CSIPersistentVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.volume_handle {
-            map.serialize_entry("volumeHandle", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.volume_attributes {
-            map.serialize_entry("volumeAttributes", v)?;
-        }
-        if let Some(v) = &self.controller_publish_secret_ref {
-            map.serialize_entry("controllerPublishSecretRef", v)?;
-        }
-        if let Some(v) = &self.node_stage_secret_ref {
-            map.serialize_entry("nodeStageSecretRef", v)?;
-        }
-        if let Some(v) = &self.node_publish_secret_ref {
-            map.serialize_entry("nodePublishSecretRef", v)?;
-        }
-        if let Some(v) = &self.controller_expand_secret_ref {
-            map.serialize_entry("controllerExpandSecretRef", v)?;
-        }
-        if let Some(v) = &self.node_expand_secret_ref {
-            map.serialize_entry("nodeExpandSecretRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("volumeHandle", &self.volume_handle);
+        entries.set("readOnly", &self.read_only);
+        entries.set("fsType", &self.fs_type);
+        entries.set("volumeAttributes", &self.volume_attributes);
+        entries.set("controllerPublishSecretRef", &self.controller_publish_secret_ref);
+        entries.set("nodeStageSecretRef", &self.node_stage_secret_ref);
+        entries.set("nodePublishSecretRef", &self.node_publish_secret_ref);
+        entries.set("controllerExpandSecretRef", &self.controller_expand_secret_ref);
+        entries.set("nodeExpandSecretRef", &self.node_expand_secret_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4584,21 +4064,13 @@ impl CSIVolumeSourceApplyConfiguration {
 impl Serialize for CSIVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.fs_type {
-            map.serialize_entry("fsType", v)?;
-        }
-        if let Some(v) = &self.volume_attributes {
-            map.serialize_entry("volumeAttributes", v)?;
-        }
-        if let Some(v) = &self.node_publish_secret_ref {
-            map.serialize_entry("nodePublishSecretRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("readOnly", &self.read_only);
+        entries.set("fsType", &self.fs_type);
+        entries.set("volumeAttributes", &self.volume_attributes);
+        entries.set("nodePublishSecretRef", &self.node_publish_secret_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4622,9 +4094,9 @@ impl EphemeralVolumeSourceApplyConfiguration {
 impl Serialize for EphemeralVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_claim_template {
-            map.serialize_entry("volumeClaimTemplate", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumeClaimTemplate", &self.volume_claim_template);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4655,12 +4127,10 @@ impl PersistentVolumeClaimTemplateApplyConfiguration {
 impl Serialize for PersistentVolumeClaimTemplateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4712,21 +4182,13 @@ impl ContainerPortApplyConfiguration {
 impl Serialize for ContainerPortApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.host_port {
-            map.serialize_entry("hostPort", v)?;
-        }
-        if let Some(v) = &self.container_port {
-            map.serialize_entry("containerPort", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.host_ip {
-            map.serialize_entry("hostIP", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("hostPort", &self.host_port);
+        entries.set("containerPort", &self.container_port);
+        entries.set("protocol", &self.protocol);
+        entries.set("hostIP", &self.host_ip);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4799,30 +4261,16 @@ impl VolumeMountApplyConfiguration {
 impl Serialize for VolumeMountApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.recursive_read_only {
-            map.serialize_entry("recursiveReadOnly", v)?;
-        }
-        if let Some(v) = &self.mount_path {
-            map.serialize_entry("mountPath", v)?;
-        }
-        if let Some(v) = &self.sub_path {
-            map.serialize_entry("subPath", v)?;
-        }
-        if let Some(v) = &self.mount_propagation {
-            map.serialize_entry("mountPropagation", v)?;
-        }
-        if let Some(v) = &self.sub_path_expr {
-            map.serialize_entry("subPathExpr", v)?;
-        }
-        if let Some(v) = &self.bind_mount_options {
-            map.serialize_entry("bindMountOptions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("readOnly", &self.read_only);
+        entries.set("recursiveReadOnly", &self.recursive_read_only);
+        entries.set("mountPath", &self.mount_path);
+        entries.set("subPath", &self.sub_path);
+        entries.set("mountPropagation", &self.mount_propagation);
+        entries.set("subPathExpr", &self.sub_path_expr);
+        entries.set("bindMountOptions", &self.bind_mount_options);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4853,12 +4301,10 @@ impl VolumeDeviceApplyConfiguration {
 impl Serialize for VolumeDeviceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.device_path {
-            map.serialize_entry("devicePath", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("devicePath", &self.device_path);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4896,15 +4342,11 @@ impl EnvVarApplyConfiguration {
 impl Serialize for EnvVarApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.value_from {
-            map.serialize_entry("valueFrom", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("value", &self.value);
+        entries.set("valueFrom", &self.value_from);
+        entries.finish()?;
         map.end()
     }
 }
@@ -4956,21 +4398,13 @@ impl EnvVarSourceApplyConfiguration {
 impl Serialize for EnvVarSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.field_ref {
-            map.serialize_entry("fieldRef", v)?;
-        }
-        if let Some(v) = &self.resource_field_ref {
-            map.serialize_entry("resourceFieldRef", v)?;
-        }
-        if let Some(v) = &self.config_map_key_ref {
-            map.serialize_entry("configMapKeyRef", v)?;
-        }
-        if let Some(v) = &self.secret_key_ref {
-            map.serialize_entry("secretKeyRef", v)?;
-        }
-        if let Some(v) = &self.file_key_ref {
-            map.serialize_entry("fileKeyRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("fieldRef", &self.field_ref);
+        entries.set("resourceFieldRef", &self.resource_field_ref);
+        entries.set("configMapKeyRef", &self.config_map_key_ref);
+        entries.set("secretKeyRef", &self.secret_key_ref);
+        entries.set("fileKeyRef", &self.file_key_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5015,18 +4449,12 @@ impl FileKeySelectorApplyConfiguration {
 impl Serialize for FileKeySelectorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volume_name {
-            map.serialize_entry("volumeName", v)?;
-        }
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.optional {
-            map.serialize_entry("optional", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumeName", &self.volume_name);
+        entries.set("path", &self.path);
+        entries.set("key", &self.key);
+        entries.set("optional", &self.optional);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5057,12 +4485,10 @@ impl ObjectFieldSelectorApplyConfiguration {
 impl Serialize for ObjectFieldSelectorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.field_path {
-            map.serialize_entry("fieldPath", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("fieldPath", &self.field_path);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5100,15 +4526,11 @@ impl ResourceFieldSelectorApplyConfiguration {
 impl Serialize for ResourceFieldSelectorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.container_name {
-            map.serialize_entry("containerName", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
-        if let Some(v) = &self.divisor {
-            map.serialize_entry("divisor", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("containerName", &self.container_name);
+        entries.set("resource", &self.resource);
+        entries.set("divisor", &self.divisor);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5252,15 +4674,11 @@ impl EnvFromSourceApplyConfiguration {
 impl Serialize for EnvFromSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.prefix {
-            map.serialize_entry("prefix", v)?;
-        }
-        if let Some(v) = &self.config_map_ref {
-            map.serialize_entry("configMapRef", v)?;
-        }
-        if let Some(v) = &self.secret_ref {
-            map.serialize_entry("secretRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("prefix", &self.prefix);
+        entries.set("configMapRef", &self.config_map_ref);
+        entries.set("secretRef", &self.secret_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5377,12 +4795,10 @@ impl HTTPHeaderApplyConfiguration {
 impl Serialize for HTTPHeaderApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("value", &self.value);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5441,24 +4857,14 @@ impl HTTPGetActionApplyConfiguration {
 impl Serialize for HTTPGetActionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.host {
-            map.serialize_entry("host", v)?;
-        }
-        if let Some(v) = &self.scheme {
-            map.serialize_entry("scheme", v)?;
-        }
-        if let Some(v) = &self.http_headers {
-            map.serialize_entry("httpHeaders", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("path", &self.path);
+        entries.set("port", &self.port);
+        entries.set("host", &self.host);
+        entries.set("scheme", &self.scheme);
+        entries.set("httpHeaders", &self.http_headers);
+        entries.set("protocol", &self.protocol);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5489,12 +4895,10 @@ impl TCPSocketActionApplyConfiguration {
 impl Serialize for TCPSocketActionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.host {
-            map.serialize_entry("host", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("port", &self.port);
+        entries.set("host", &self.host);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5532,15 +4936,11 @@ impl GRPCActionApplyConfiguration {
 impl Serialize for GRPCActionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.service {
-            map.serialize_entry("service", v)?;
-        }
-        if let Some(v) = &self.mode {
-            map.serialize_entry("mode", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("port", &self.port);
+        entries.set("service", &self.service);
+        entries.set("mode", &self.mode);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5564,9 +4964,9 @@ impl ExecActionApplyConfiguration {
 impl Serialize for ExecActionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.command {
-            map.serialize_entry("command", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("command", &self.command);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5590,9 +4990,9 @@ impl SleepActionApplyConfiguration {
 impl Serialize for SleepActionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.seconds {
-            map.serialize_entry("seconds", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("seconds", &self.seconds);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5716,12 +5116,10 @@ impl ContainerResizePolicyApplyConfiguration {
 impl Serialize for ContainerResizePolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_name {
-            map.serialize_entry("resourceName", v)?;
-        }
-        if let Some(v) = &self.restart_policy {
-            map.serialize_entry("restartPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("resourceName", &self.resource_name);
+        entries.set("restartPolicy", &self.restart_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5752,12 +5150,10 @@ impl CapabilitiesApplyConfiguration {
 impl Serialize for CapabilitiesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.add {
-            map.serialize_entry("add", v)?;
-        }
-        if let Some(v) = &self.drop {
-            map.serialize_entry("drop", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("add", &self.add);
+        entries.set("drop", &self.drop);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5795,15 +5191,11 @@ impl ResourceRequirementsApplyConfiguration {
 impl Serialize for ResourceRequirementsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.limits {
-            map.serialize_entry("limits", v)?;
-        }
-        if let Some(v) = &self.requests {
-            map.serialize_entry("requests", v)?;
-        }
-        if let Some(v) = &self.claims {
-            map.serialize_entry("claims", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("limits", &self.limits);
+        entries.set("requests", &self.requests);
+        entries.set("claims", &self.claims);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5834,12 +5226,10 @@ impl VolumeResourceRequirementsApplyConfiguration {
 impl Serialize for VolumeResourceRequirementsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.limits {
-            map.serialize_entry("limits", v)?;
-        }
-        if let Some(v) = &self.requests {
-            map.serialize_entry("requests", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("limits", &self.limits);
+        entries.set("requests", &self.requests);
+        entries.finish()?;
         map.end()
     }
 }
@@ -5870,12 +5260,10 @@ impl ResourceClaimApplyConfiguration {
 impl Serialize for ResourceClaimApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.request {
-            map.serialize_entry("request", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("request", &self.request);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6067,81 +5455,33 @@ impl ContainerApplyConfiguration {
 impl Serialize for ContainerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        if let Some(v) = &self.command {
-            map.serialize_entry("command", v)?;
-        }
-        if let Some(v) = &self.args {
-            map.serialize_entry("args", v)?;
-        }
-        if let Some(v) = &self.working_dir {
-            map.serialize_entry("workingDir", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.env_from {
-            map.serialize_entry("envFrom", v)?;
-        }
-        if let Some(v) = &self.env {
-            map.serialize_entry("env", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.resize_policy {
-            map.serialize_entry("resizePolicy", v)?;
-        }
-        if let Some(v) = &self.restart_policy {
-            map.serialize_entry("restartPolicy", v)?;
-        }
-        if let Some(v) = &self.restart_policy_rules {
-            map.serialize_entry("restartPolicyRules", v)?;
-        }
-        if let Some(v) = &self.volume_mounts {
-            map.serialize_entry("volumeMounts", v)?;
-        }
-        if let Some(v) = &self.volume_devices {
-            map.serialize_entry("volumeDevices", v)?;
-        }
-        if let Some(v) = &self.liveness_probe {
-            map.serialize_entry("livenessProbe", v)?;
-        }
-        if let Some(v) = &self.readiness_probe {
-            map.serialize_entry("readinessProbe", v)?;
-        }
-        if let Some(v) = &self.startup_probe {
-            map.serialize_entry("startupProbe", v)?;
-        }
-        if let Some(v) = &self.lifecycle {
-            map.serialize_entry("lifecycle", v)?;
-        }
-        if let Some(v) = &self.termination_message_path {
-            map.serialize_entry("terminationMessagePath", v)?;
-        }
-        if let Some(v) = &self.termination_message_policy {
-            map.serialize_entry("terminationMessagePolicy", v)?;
-        }
-        if let Some(v) = &self.image_pull_policy {
-            map.serialize_entry("imagePullPolicy", v)?;
-        }
-        if let Some(v) = &self.security_context {
-            map.serialize_entry("securityContext", v)?;
-        }
-        if let Some(v) = &self.stdin {
-            map.serialize_entry("stdin", v)?;
-        }
-        if let Some(v) = &self.stdin_once {
-            map.serialize_entry("stdinOnce", v)?;
-        }
-        if let Some(v) = &self.tty {
-            map.serialize_entry("tty", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("image", &self.image);
+        entries.set("command", &self.command);
+        entries.set("args", &self.args);
+        entries.set("workingDir", &self.working_dir);
+        entries.set("ports", &self.ports);
+        entries.set("envFrom", &self.env_from);
+        entries.set("env", &self.env);
+        entries.set("resources", &self.resources);
+        entries.set("resizePolicy", &self.resize_policy);
+        entries.set("restartPolicy", &self.restart_policy);
+        entries.set("restartPolicyRules", &self.restart_policy_rules);
+        entries.set("volumeMounts", &self.volume_mounts);
+        entries.set("volumeDevices", &self.volume_devices);
+        entries.set("livenessProbe", &self.liveness_probe);
+        entries.set("readinessProbe", &self.readiness_probe);
+        entries.set("startupProbe", &self.startup_probe);
+        entries.set("lifecycle", &self.lifecycle);
+        entries.set("terminationMessagePath", &self.termination_message_path);
+        entries.set("terminationMessagePolicy", &self.termination_message_policy);
+        entries.set("imagePullPolicy", &self.image_pull_policy);
+        entries.set("securityContext", &self.security_context);
+        entries.set("stdin", &self.stdin);
+        entries.set("stdinOnce", &self.stdin_once);
+        entries.set("tty", &self.tty);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6186,18 +5526,12 @@ impl ProbeHandlerApplyConfiguration {
 impl ProbeHandlerApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.exec {
-            map.serialize_entry("exec", v)?;
-        }
-        if let Some(v) = &self.http_get {
-            map.serialize_entry("httpGet", v)?;
-        }
-        if let Some(v) = &self.tcp_socket {
-            map.serialize_entry("tcpSocket", v)?;
-        }
-        if let Some(v) = &self.grpc {
-            map.serialize_entry("grpc", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("exec", &self.exec);
+        entries.set("httpGet", &self.http_get);
+        entries.set("tcpSocket", &self.tcp_socket);
+        entries.set("grpc", &self.grpc);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -6249,18 +5583,12 @@ impl LifecycleHandlerApplyConfiguration {
 impl Serialize for LifecycleHandlerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.exec {
-            map.serialize_entry("exec", v)?;
-        }
-        if let Some(v) = &self.http_get {
-            map.serialize_entry("httpGet", v)?;
-        }
-        if let Some(v) = &self.tcp_socket {
-            map.serialize_entry("tcpSocket", v)?;
-        }
-        if let Some(v) = &self.sleep {
-            map.serialize_entry("sleep", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("exec", &self.exec);
+        entries.set("httpGet", &self.http_get);
+        entries.set("tcpSocket", &self.tcp_socket);
+        entries.set("sleep", &self.sleep);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6298,15 +5626,11 @@ impl LifecycleApplyConfiguration {
 impl Serialize for LifecycleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.post_start {
-            map.serialize_entry("postStart", v)?;
-        }
-        if let Some(v) = &self.pre_stop {
-            map.serialize_entry("preStop", v)?;
-        }
-        if let Some(v) = &self.stop_signal {
-            map.serialize_entry("stopSignal", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("postStart", &self.post_start);
+        entries.set("preStop", &self.pre_stop);
+        entries.set("stopSignal", &self.stop_signal);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6337,12 +5661,10 @@ impl ContainerStateWaitingApplyConfiguration {
 impl Serialize for ContainerStateWaitingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6366,9 +5688,9 @@ impl ContainerStateRunningApplyConfiguration {
 impl Serialize for ContainerStateRunningApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.started_at {
-            map.serialize_entry("startedAt", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("startedAt", &self.started_at);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6434,27 +5756,15 @@ impl ContainerStateTerminatedApplyConfiguration {
 impl Serialize for ContainerStateTerminatedApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.exit_code {
-            map.serialize_entry("exitCode", v)?;
-        }
-        if let Some(v) = &self.signal {
-            map.serialize_entry("signal", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.started_at {
-            map.serialize_entry("startedAt", v)?;
-        }
-        if let Some(v) = &self.finished_at {
-            map.serialize_entry("finishedAt", v)?;
-        }
-        if let Some(v) = &self.container_id {
-            map.serialize_entry("containerID", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("exitCode", &self.exit_code);
+        entries.set("signal", &self.signal);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.set("startedAt", &self.started_at);
+        entries.set("finishedAt", &self.finished_at);
+        entries.set("containerID", &self.container_id);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6492,15 +5802,11 @@ impl ContainerStateApplyConfiguration {
 impl Serialize for ContainerStateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.waiting {
-            map.serialize_entry("waiting", v)?;
-        }
-        if let Some(v) = &self.running {
-            map.serialize_entry("running", v)?;
-        }
-        if let Some(v) = &self.terminated {
-            map.serialize_entry("terminated", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("waiting", &self.waiting);
+        entries.set("running", &self.running);
+        entries.set("terminated", &self.terminated);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6622,51 +5928,23 @@ impl ContainerStatusApplyConfiguration {
 impl Serialize for ContainerStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.state {
-            map.serialize_entry("state", v)?;
-        }
-        if let Some(v) = &self.last_state {
-            map.serialize_entry("lastState", v)?;
-        }
-        if let Some(v) = &self.ready {
-            map.serialize_entry("ready", v)?;
-        }
-        if let Some(v) = &self.restart_count {
-            map.serialize_entry("restartCount", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        if let Some(v) = &self.image_id {
-            map.serialize_entry("imageID", v)?;
-        }
-        if let Some(v) = &self.container_id {
-            map.serialize_entry("containerID", v)?;
-        }
-        if let Some(v) = &self.started {
-            map.serialize_entry("started", v)?;
-        }
-        if let Some(v) = &self.allocated_resources {
-            map.serialize_entry("allocatedResources", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.volume_mounts {
-            map.serialize_entry("volumeMounts", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.allocated_resources_status {
-            map.serialize_entry("allocatedResourcesStatus", v)?;
-        }
-        if let Some(v) = &self.stop_signal {
-            map.serialize_entry("stopSignal", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("state", &self.state);
+        entries.set("lastState", &self.last_state);
+        entries.set("ready", &self.ready);
+        entries.set("restartCount", &self.restart_count);
+        entries.set("image", &self.image);
+        entries.set("imageID", &self.image_id);
+        entries.set("containerID", &self.container_id);
+        entries.set("started", &self.started);
+        entries.set("allocatedResources", &self.allocated_resources);
+        entries.set("resources", &self.resources);
+        entries.set("volumeMounts", &self.volume_mounts);
+        entries.set("user", &self.user);
+        entries.set("allocatedResourcesStatus", &self.allocated_resources_status);
+        entries.set("stopSignal", &self.stop_signal);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6697,12 +5975,10 @@ impl ResourceStatusApplyConfiguration {
 impl Serialize for ResourceStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("resources", &self.resources);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6740,15 +6016,11 @@ impl ResourceHealthApplyConfiguration {
 impl Serialize for ResourceHealthApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_id {
-            map.serialize_entry("resourceID", v)?;
-        }
-        if let Some(v) = &self.health {
-            map.serialize_entry("health", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("resourceID", &self.resource_id);
+        entries.set("health", &self.health);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6772,9 +6044,9 @@ impl ContainerUserApplyConfiguration {
 impl Serialize for ContainerUserApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.linux {
-            map.serialize_entry("linux", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("linux", &self.linux);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6812,15 +6084,11 @@ impl LinuxContainerUserApplyConfiguration {
 impl Serialize for LinuxContainerUserApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
-        if let Some(v) = &self.gid {
-            map.serialize_entry("gid", v)?;
-        }
-        if let Some(v) = &self.supplemental_groups {
-            map.serialize_entry("supplementalGroups", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("uid", &self.uid);
+        entries.set("gid", &self.gid);
+        entries.set("supplementalGroups", &self.supplemental_groups);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6886,27 +6154,15 @@ impl PodConditionApplyConfiguration {
 impl Serialize for PodConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_probe_time {
-            map.serialize_entry("lastProbeTime", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("status", &self.status);
+        entries.set("lastProbeTime", &self.last_probe_time);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6958,21 +6214,13 @@ impl VolumeMountStatusApplyConfiguration {
 impl Serialize for VolumeMountStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.mount_path {
-            map.serialize_entry("mountPath", v)?;
-        }
-        if let Some(v) = &self.read_only {
-            map.serialize_entry("readOnly", v)?;
-        }
-        if let Some(v) = &self.recursive_read_only {
-            map.serialize_entry("recursiveReadOnly", v)?;
-        }
-        if let Some(v) = &self.volume_status {
-            map.serialize_entry("volumeStatus", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("mountPath", &self.mount_path);
+        entries.set("readOnly", &self.read_only);
+        entries.set("recursiveReadOnly", &self.recursive_read_only);
+        entries.set("volumeStatus", &self.volume_status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -6996,9 +6244,9 @@ impl VolumeStatusApplyConfiguration {
 impl Serialize for VolumeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("image", &self.image);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7022,9 +6270,9 @@ impl ImageVolumeStatusApplyConfiguration {
 impl Serialize for ImageVolumeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.image_ref {
-            map.serialize_entry("imageRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("imageRef", &self.image_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7055,12 +6303,10 @@ impl ContainerRestartRuleApplyConfiguration {
 impl Serialize for ContainerRestartRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.action {
-            map.serialize_entry("action", v)?;
-        }
-        if let Some(v) = &self.exit_codes {
-            map.serialize_entry("exitCodes", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("action", &self.action);
+        entries.set("exitCodes", &self.exit_codes);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7091,12 +6337,10 @@ impl ContainerRestartRuleOnExitCodesApplyConfiguration {
 impl Serialize for ContainerRestartRuleOnExitCodesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.values {
-            map.serialize_entry("values", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("operator", &self.operator);
+        entries.set("values", &self.values);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7120,9 +6364,9 @@ impl NodeSelectorApplyConfiguration {
 impl Serialize for NodeSelectorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.node_selector_terms {
-            map.serialize_entry("nodeSelectorTerms", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("nodeSelectorTerms", &self.node_selector_terms);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7153,12 +6397,10 @@ impl NodeSelectorTermApplyConfiguration {
 impl Serialize for NodeSelectorTermApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.match_expressions {
-            map.serialize_entry("matchExpressions", v)?;
-        }
-        if let Some(v) = &self.match_fields {
-            map.serialize_entry("matchFields", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("matchExpressions", &self.match_expressions);
+        entries.set("matchFields", &self.match_fields);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7196,15 +6438,11 @@ impl NodeSelectorRequirementApplyConfiguration {
 impl Serialize for NodeSelectorRequirementApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.values {
-            map.serialize_entry("values", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.set("operator", &self.operator);
+        entries.set("values", &self.values);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7242,15 +6480,11 @@ impl AffinityApplyConfiguration {
 impl Serialize for AffinityApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.node_affinity {
-            map.serialize_entry("nodeAffinity", v)?;
-        }
-        if let Some(v) = &self.pod_affinity {
-            map.serialize_entry("podAffinity", v)?;
-        }
-        if let Some(v) = &self.pod_anti_affinity {
-            map.serialize_entry("podAntiAffinity", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("nodeAffinity", &self.node_affinity);
+        entries.set("podAffinity", &self.pod_affinity);
+        entries.set("podAntiAffinity", &self.pod_anti_affinity);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7281,12 +6515,10 @@ impl PodAffinityApplyConfiguration {
 impl Serialize for PodAffinityApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
-            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
-            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("requiredDuringSchedulingIgnoredDuringExecution", &self.required_during_scheduling_ignored_during_execution);
+        entries.set("preferredDuringSchedulingIgnoredDuringExecution", &self.preferred_during_scheduling_ignored_during_execution);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7317,12 +6549,10 @@ impl PodAntiAffinityApplyConfiguration {
 impl Serialize for PodAntiAffinityApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
-            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
-            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("requiredDuringSchedulingIgnoredDuringExecution", &self.required_during_scheduling_ignored_during_execution);
+        entries.set("preferredDuringSchedulingIgnoredDuringExecution", &self.preferred_during_scheduling_ignored_during_execution);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7353,12 +6583,10 @@ impl WeightedPodAffinityTermApplyConfiguration {
 impl Serialize for WeightedPodAffinityTermApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.weight {
-            map.serialize_entry("weight", v)?;
-        }
-        if let Some(v) = &self.pod_affinity_term {
-            map.serialize_entry("podAffinityTerm", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("weight", &self.weight);
+        entries.set("podAffinityTerm", &self.pod_affinity_term);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7417,24 +6645,14 @@ impl PodAffinityTermApplyConfiguration {
 impl Serialize for PodAffinityTermApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.label_selector {
-            map.serialize_entry("labelSelector", v)?;
-        }
-        if let Some(v) = &self.namespaces {
-            map.serialize_entry("namespaces", v)?;
-        }
-        if let Some(v) = &self.topology_key {
-            map.serialize_entry("topologyKey", v)?;
-        }
-        if let Some(v) = &self.namespace_selector {
-            map.serialize_entry("namespaceSelector", v)?;
-        }
-        if let Some(v) = &self.match_label_keys {
-            map.serialize_entry("matchLabelKeys", v)?;
-        }
-        if let Some(v) = &self.mismatch_label_keys {
-            map.serialize_entry("mismatchLabelKeys", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("labelSelector", &self.label_selector);
+        entries.set("namespaces", &self.namespaces);
+        entries.set("topologyKey", &self.topology_key);
+        entries.set("namespaceSelector", &self.namespace_selector);
+        entries.set("matchLabelKeys", &self.match_label_keys);
+        entries.set("mismatchLabelKeys", &self.mismatch_label_keys);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7465,12 +6683,10 @@ impl NodeAffinityApplyConfiguration {
 impl Serialize for NodeAffinityApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
-            map.serialize_entry("requiredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
-        if let Some(v) = &self.preferred_during_scheduling_ignored_during_execution {
-            map.serialize_entry("preferredDuringSchedulingIgnoredDuringExecution", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("requiredDuringSchedulingIgnoredDuringExecution", &self.required_during_scheduling_ignored_during_execution);
+        entries.set("preferredDuringSchedulingIgnoredDuringExecution", &self.preferred_during_scheduling_ignored_during_execution);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7501,12 +6717,10 @@ impl PreferredSchedulingTermApplyConfiguration {
 impl Serialize for PreferredSchedulingTermApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.weight {
-            map.serialize_entry("weight", v)?;
-        }
-        if let Some(v) = &self.preference {
-            map.serialize_entry("preference", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("weight", &self.weight);
+        entries.set("preference", &self.preference);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7551,18 +6765,12 @@ impl TaintApplyConfiguration {
 impl Serialize for TaintApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.effect {
-            map.serialize_entry("effect", v)?;
-        }
-        if let Some(v) = &self.time_added {
-            map.serialize_entry("timeAdded", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.set("value", &self.value);
+        entries.set("effect", &self.effect);
+        entries.set("timeAdded", &self.time_added);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7614,21 +6822,13 @@ impl TolerationApplyConfiguration {
 impl Serialize for TolerationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.effect {
-            map.serialize_entry("effect", v)?;
-        }
-        if let Some(v) = &self.toleration_seconds {
-            map.serialize_entry("tolerationSeconds", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.set("operator", &self.operator);
+        entries.set("value", &self.value);
+        entries.set("effect", &self.effect);
+        entries.set("tolerationSeconds", &self.toleration_seconds);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7652,9 +6852,9 @@ impl PodReadinessGateApplyConfiguration {
 impl Serialize for PodReadinessGateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.condition_type {
-            map.serialize_entry("conditionType", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditionType", &self.condition_type);
+        entries.finish()?;
         map.end()
     }
 }
@@ -7972,135 +7172,51 @@ impl PodSpecApplyConfiguration {
 impl Serialize for PodSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.volumes {
-            map.serialize_entry("volumes", v)?;
-        }
-        if let Some(v) = &self.init_containers {
-            map.serialize_entry("initContainers", v)?;
-        }
-        if let Some(v) = &self.containers {
-            map.serialize_entry("containers", v)?;
-        }
-        if let Some(v) = &self.ephemeral_containers {
-            map.serialize_entry("ephemeralContainers", v)?;
-        }
-        if let Some(v) = &self.restart_policy {
-            map.serialize_entry("restartPolicy", v)?;
-        }
-        if let Some(v) = &self.termination_grace_period_seconds {
-            map.serialize_entry("terminationGracePeriodSeconds", v)?;
-        }
-        if let Some(v) = &self.active_deadline_seconds {
-            map.serialize_entry("activeDeadlineSeconds", v)?;
-        }
-        if let Some(v) = &self.dns_policy {
-            map.serialize_entry("dnsPolicy", v)?;
-        }
-        if let Some(v) = &self.node_selector {
-            map.serialize_entry("nodeSelector", v)?;
-        }
-        if let Some(v) = &self.service_account_name {
-            map.serialize_entry("serviceAccountName", v)?;
-        }
-        if let Some(v) = &self.service_account {
-            map.serialize_entry("serviceAccount", v)?;
-        }
-        if let Some(v) = &self.automount_service_account_token {
-            map.serialize_entry("automountServiceAccountToken", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
-        if let Some(v) = &self.host_network {
-            map.serialize_entry("hostNetwork", v)?;
-        }
-        if let Some(v) = &self.host_pid {
-            map.serialize_entry("hostPID", v)?;
-        }
-        if let Some(v) = &self.host_ipc {
-            map.serialize_entry("hostIPC", v)?;
-        }
-        if let Some(v) = &self.share_process_namespace {
-            map.serialize_entry("shareProcessNamespace", v)?;
-        }
-        if let Some(v) = &self.security_context {
-            map.serialize_entry("securityContext", v)?;
-        }
-        if let Some(v) = &self.image_pull_secrets {
-            map.serialize_entry("imagePullSecrets", v)?;
-        }
-        if let Some(v) = &self.hostname {
-            map.serialize_entry("hostname", v)?;
-        }
-        if let Some(v) = &self.subdomain {
-            map.serialize_entry("subdomain", v)?;
-        }
-        if let Some(v) = &self.affinity {
-            map.serialize_entry("affinity", v)?;
-        }
-        if let Some(v) = &self.scheduler_name {
-            map.serialize_entry("schedulerName", v)?;
-        }
-        if let Some(v) = &self.tolerations {
-            map.serialize_entry("tolerations", v)?;
-        }
-        if let Some(v) = &self.host_aliases {
-            map.serialize_entry("hostAliases", v)?;
-        }
-        if let Some(v) = &self.priority_class_name {
-            map.serialize_entry("priorityClassName", v)?;
-        }
-        if let Some(v) = &self.priority {
-            map.serialize_entry("priority", v)?;
-        }
-        if let Some(v) = &self.dns_config {
-            map.serialize_entry("dnsConfig", v)?;
-        }
-        if let Some(v) = &self.readiness_gates {
-            map.serialize_entry("readinessGates", v)?;
-        }
-        if let Some(v) = &self.runtime_class_name {
-            map.serialize_entry("runtimeClassName", v)?;
-        }
-        if let Some(v) = &self.enable_service_links {
-            map.serialize_entry("enableServiceLinks", v)?;
-        }
-        if let Some(v) = &self.preemption_policy {
-            map.serialize_entry("preemptionPolicy", v)?;
-        }
-        if let Some(v) = &self.overhead {
-            map.serialize_entry("overhead", v)?;
-        }
-        if let Some(v) = &self.topology_spread_constraints {
-            map.serialize_entry("topologySpreadConstraints", v)?;
-        }
-        if let Some(v) = &self.set_hostname_as_fqdn {
-            map.serialize_entry("setHostnameAsFQDN", v)?;
-        }
-        if let Some(v) = &self.os {
-            map.serialize_entry("os", v)?;
-        }
-        if let Some(v) = &self.host_users {
-            map.serialize_entry("hostUsers", v)?;
-        }
-        if let Some(v) = &self.scheduling_gates {
-            map.serialize_entry("schedulingGates", v)?;
-        }
-        if let Some(v) = &self.resource_claims {
-            map.serialize_entry("resourceClaims", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.hostname_override {
-            map.serialize_entry("hostnameOverride", v)?;
-        }
-        if let Some(v) = &self.scheduling_group {
-            map.serialize_entry("schedulingGroup", v)?;
-        }
-        if let Some(v) = &self.eviction_responders {
-            map.serialize_entry("evictionResponders", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("volumes", &self.volumes);
+        entries.set("initContainers", &self.init_containers);
+        entries.set("containers", &self.containers);
+        entries.set("ephemeralContainers", &self.ephemeral_containers);
+        entries.set("restartPolicy", &self.restart_policy);
+        entries.set("terminationGracePeriodSeconds", &self.termination_grace_period_seconds);
+        entries.set("activeDeadlineSeconds", &self.active_deadline_seconds);
+        entries.set("dnsPolicy", &self.dns_policy);
+        entries.set("nodeSelector", &self.node_selector);
+        entries.set("serviceAccountName", &self.service_account_name);
+        entries.set("serviceAccount", &self.service_account);
+        entries.set("automountServiceAccountToken", &self.automount_service_account_token);
+        entries.set("nodeName", &self.node_name);
+        entries.set("hostNetwork", &self.host_network);
+        entries.set("hostPID", &self.host_pid);
+        entries.set("hostIPC", &self.host_ipc);
+        entries.set("shareProcessNamespace", &self.share_process_namespace);
+        entries.set("securityContext", &self.security_context);
+        entries.set("imagePullSecrets", &self.image_pull_secrets);
+        entries.set("hostname", &self.hostname);
+        entries.set("subdomain", &self.subdomain);
+        entries.set("affinity", &self.affinity);
+        entries.set("schedulerName", &self.scheduler_name);
+        entries.set("tolerations", &self.tolerations);
+        entries.set("hostAliases", &self.host_aliases);
+        entries.set("priorityClassName", &self.priority_class_name);
+        entries.set("priority", &self.priority);
+        entries.set("dnsConfig", &self.dns_config);
+        entries.set("readinessGates", &self.readiness_gates);
+        entries.set("runtimeClassName", &self.runtime_class_name);
+        entries.set("enableServiceLinks", &self.enable_service_links);
+        entries.set("preemptionPolicy", &self.preemption_policy);
+        entries.set("overhead", &self.overhead);
+        entries.set("topologySpreadConstraints", &self.topology_spread_constraints);
+        entries.set("setHostnameAsFQDN", &self.set_hostname_as_fqdn);
+        entries.set("os", &self.os);
+        entries.set("hostUsers", &self.host_users);
+        entries.set("schedulingGates", &self.scheduling_gates);
+        entries.set("resourceClaims", &self.resource_claims);
+        entries.set("resources", &self.resources);
+        entries.set("hostnameOverride", &self.hostname_override);
+        entries.set("schedulingGroup", &self.scheduling_group);
+        entries.set("evictionResponders", &self.eviction_responders);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8138,15 +7254,11 @@ impl PodResourceClaimApplyConfiguration {
 impl Serialize for PodResourceClaimApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
-        if let Some(v) = &self.resource_claim_template_name {
-            map.serialize_entry("resourceClaimTemplateName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("resourceClaimName", &self.resource_claim_name);
+        entries.set("resourceClaimTemplateName", &self.resource_claim_template_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8177,12 +7289,10 @@ impl PodResourceClaimStatusApplyConfiguration {
 impl Serialize for PodResourceClaimStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("resourceClaimName", &self.resource_claim_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8213,12 +7323,10 @@ impl PodExtendedResourceClaimStatusApplyConfiguration {
 impl Serialize for PodExtendedResourceClaimStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.request_mappings {
-            map.serialize_entry("requestMappings", v)?;
-        }
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("requestMappings", &self.request_mappings);
+        entries.set("resourceClaimName", &self.resource_claim_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8256,15 +7364,11 @@ impl ContainerExtendedResourceRequestApplyConfiguration {
 impl Serialize for ContainerExtendedResourceRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.container_name {
-            map.serialize_entry("containerName", v)?;
-        }
-        if let Some(v) = &self.resource_name {
-            map.serialize_entry("resourceName", v)?;
-        }
-        if let Some(v) = &self.request_name {
-            map.serialize_entry("requestName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("containerName", &self.container_name);
+        entries.set("resourceName", &self.resource_name);
+        entries.set("requestName", &self.request_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8288,9 +7392,9 @@ impl PodOSApplyConfiguration {
 impl Serialize for PodOSApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8314,9 +7418,9 @@ impl PodSchedulingGateApplyConfiguration {
 impl Serialize for PodSchedulingGateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8340,9 +7444,9 @@ impl PodSchedulingGroupApplyConfiguration {
 impl Serialize for PodSchedulingGroupApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_group_name {
-            map.serialize_entry("podGroupName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("podGroupName", &self.pod_group_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8415,30 +7519,16 @@ impl TopologySpreadConstraintApplyConfiguration {
 impl Serialize for TopologySpreadConstraintApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.max_skew {
-            map.serialize_entry("maxSkew", v)?;
-        }
-        if let Some(v) = &self.topology_key {
-            map.serialize_entry("topologyKey", v)?;
-        }
-        if let Some(v) = &self.when_unsatisfiable {
-            map.serialize_entry("whenUnsatisfiable", v)?;
-        }
-        if let Some(v) = &self.label_selector {
-            map.serialize_entry("labelSelector", v)?;
-        }
-        if let Some(v) = &self.min_domains {
-            map.serialize_entry("minDomains", v)?;
-        }
-        if let Some(v) = &self.node_affinity_policy {
-            map.serialize_entry("nodeAffinityPolicy", v)?;
-        }
-        if let Some(v) = &self.node_taints_policy {
-            map.serialize_entry("nodeTaintsPolicy", v)?;
-        }
-        if let Some(v) = &self.match_label_keys {
-            map.serialize_entry("matchLabelKeys", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("maxSkew", &self.max_skew);
+        entries.set("topologyKey", &self.topology_key);
+        entries.set("whenUnsatisfiable", &self.when_unsatisfiable);
+        entries.set("labelSelector", &self.label_selector);
+        entries.set("minDomains", &self.min_domains);
+        entries.set("nodeAffinityPolicy", &self.node_affinity_policy);
+        entries.set("nodeTaintsPolicy", &self.node_taints_policy);
+        entries.set("matchLabelKeys", &self.match_label_keys);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8469,12 +7559,10 @@ impl HostAliasApplyConfiguration {
 impl Serialize for HostAliasApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        if let Some(v) = &self.hostnames {
-            map.serialize_entry("hostnames", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ip", &self.ip);
+        entries.set("hostnames", &self.hostnames);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8582,45 +7670,21 @@ impl PodSecurityContextApplyConfiguration {
 impl Serialize for PodSecurityContextApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.se_linux_options {
-            map.serialize_entry("seLinuxOptions", v)?;
-        }
-        if let Some(v) = &self.windows_options {
-            map.serialize_entry("windowsOptions", v)?;
-        }
-        if let Some(v) = &self.run_as_user {
-            map.serialize_entry("runAsUser", v)?;
-        }
-        if let Some(v) = &self.run_as_group {
-            map.serialize_entry("runAsGroup", v)?;
-        }
-        if let Some(v) = &self.run_as_non_root {
-            map.serialize_entry("runAsNonRoot", v)?;
-        }
-        if let Some(v) = &self.supplemental_groups {
-            map.serialize_entry("supplementalGroups", v)?;
-        }
-        if let Some(v) = &self.supplemental_groups_policy {
-            map.serialize_entry("supplementalGroupsPolicy", v)?;
-        }
-        if let Some(v) = &self.fs_group {
-            map.serialize_entry("fsGroup", v)?;
-        }
-        if let Some(v) = &self.sysctls {
-            map.serialize_entry("sysctls", v)?;
-        }
-        if let Some(v) = &self.fs_group_change_policy {
-            map.serialize_entry("fsGroupChangePolicy", v)?;
-        }
-        if let Some(v) = &self.seccomp_profile {
-            map.serialize_entry("seccompProfile", v)?;
-        }
-        if let Some(v) = &self.app_armor_profile {
-            map.serialize_entry("appArmorProfile", v)?;
-        }
-        if let Some(v) = &self.se_linux_change_policy {
-            map.serialize_entry("seLinuxChangePolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("seLinuxOptions", &self.se_linux_options);
+        entries.set("windowsOptions", &self.windows_options);
+        entries.set("runAsUser", &self.run_as_user);
+        entries.set("runAsGroup", &self.run_as_group);
+        entries.set("runAsNonRoot", &self.run_as_non_root);
+        entries.set("supplementalGroups", &self.supplemental_groups);
+        entries.set("supplementalGroupsPolicy", &self.supplemental_groups_policy);
+        entries.set("fsGroup", &self.fs_group);
+        entries.set("sysctls", &self.sysctls);
+        entries.set("fsGroupChangePolicy", &self.fs_group_change_policy);
+        entries.set("seccompProfile", &self.seccomp_profile);
+        entries.set("appArmorProfile", &self.app_armor_profile);
+        entries.set("seLinuxChangePolicy", &self.se_linux_change_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8651,12 +7715,10 @@ impl SeccompProfileApplyConfiguration {
 impl Serialize for SeccompProfileApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.localhost_profile {
-            map.serialize_entry("localhostProfile", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("localhostProfile", &self.localhost_profile);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8687,12 +7749,10 @@ impl AppArmorProfileApplyConfiguration {
 impl Serialize for AppArmorProfileApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.localhost_profile {
-            map.serialize_entry("localhostProfile", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("localhostProfile", &self.localhost_profile);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8730,15 +7790,11 @@ impl PodDNSConfigApplyConfiguration {
 impl Serialize for PodDNSConfigApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.nameservers {
-            map.serialize_entry("nameservers", v)?;
-        }
-        if let Some(v) = &self.searches {
-            map.serialize_entry("searches", v)?;
-        }
-        if let Some(v) = &self.options {
-            map.serialize_entry("options", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("nameservers", &self.nameservers);
+        entries.set("searches", &self.searches);
+        entries.set("options", &self.options);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8769,12 +7825,10 @@ impl PodDNSConfigOptionApplyConfiguration {
 impl Serialize for PodDNSConfigOptionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("value", &self.value);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8798,9 +7852,9 @@ impl PodIPApplyConfiguration {
 impl Serialize for PodIPApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ip", &self.ip);
+        entries.finish()?;
         map.end()
     }
 }
@@ -8824,9 +7878,9 @@ impl HostIPApplyConfiguration {
 impl Serialize for HostIPApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ip", &self.ip);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9018,81 +8072,33 @@ impl EphemeralContainerCommonApplyConfiguration {
 impl EphemeralContainerCommonApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
-        if let Some(v) = &self.command {
-            map.serialize_entry("command", v)?;
-        }
-        if let Some(v) = &self.args {
-            map.serialize_entry("args", v)?;
-        }
-        if let Some(v) = &self.working_dir {
-            map.serialize_entry("workingDir", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.env_from {
-            map.serialize_entry("envFrom", v)?;
-        }
-        if let Some(v) = &self.env {
-            map.serialize_entry("env", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.resize_policy {
-            map.serialize_entry("resizePolicy", v)?;
-        }
-        if let Some(v) = &self.restart_policy {
-            map.serialize_entry("restartPolicy", v)?;
-        }
-        if let Some(v) = &self.restart_policy_rules {
-            map.serialize_entry("restartPolicyRules", v)?;
-        }
-        if let Some(v) = &self.volume_mounts {
-            map.serialize_entry("volumeMounts", v)?;
-        }
-        if let Some(v) = &self.volume_devices {
-            map.serialize_entry("volumeDevices", v)?;
-        }
-        if let Some(v) = &self.liveness_probe {
-            map.serialize_entry("livenessProbe", v)?;
-        }
-        if let Some(v) = &self.readiness_probe {
-            map.serialize_entry("readinessProbe", v)?;
-        }
-        if let Some(v) = &self.startup_probe {
-            map.serialize_entry("startupProbe", v)?;
-        }
-        if let Some(v) = &self.lifecycle {
-            map.serialize_entry("lifecycle", v)?;
-        }
-        if let Some(v) = &self.termination_message_path {
-            map.serialize_entry("terminationMessagePath", v)?;
-        }
-        if let Some(v) = &self.termination_message_policy {
-            map.serialize_entry("terminationMessagePolicy", v)?;
-        }
-        if let Some(v) = &self.image_pull_policy {
-            map.serialize_entry("imagePullPolicy", v)?;
-        }
-        if let Some(v) = &self.security_context {
-            map.serialize_entry("securityContext", v)?;
-        }
-        if let Some(v) = &self.stdin {
-            map.serialize_entry("stdin", v)?;
-        }
-        if let Some(v) = &self.stdin_once {
-            map.serialize_entry("stdinOnce", v)?;
-        }
-        if let Some(v) = &self.tty {
-            map.serialize_entry("tty", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("name", &self.name);
+        entries.set("image", &self.image);
+        entries.set("command", &self.command);
+        entries.set("args", &self.args);
+        entries.set("workingDir", &self.working_dir);
+        entries.set("ports", &self.ports);
+        entries.set("envFrom", &self.env_from);
+        entries.set("env", &self.env);
+        entries.set("resources", &self.resources);
+        entries.set("resizePolicy", &self.resize_policy);
+        entries.set("restartPolicy", &self.restart_policy);
+        entries.set("restartPolicyRules", &self.restart_policy_rules);
+        entries.set("volumeMounts", &self.volume_mounts);
+        entries.set("volumeDevices", &self.volume_devices);
+        entries.set("livenessProbe", &self.liveness_probe);
+        entries.set("readinessProbe", &self.readiness_probe);
+        entries.set("startupProbe", &self.startup_probe);
+        entries.set("lifecycle", &self.lifecycle);
+        entries.set("terminationMessagePath", &self.termination_message_path);
+        entries.set("terminationMessagePolicy", &self.termination_message_policy);
+        entries.set("imagePullPolicy", &self.image_pull_policy);
+        entries.set("securityContext", &self.security_context);
+        entries.set("stdin", &self.stdin);
+        entries.set("stdinOnce", &self.stdin_once);
+        entries.set("tty", &self.tty);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -9173,12 +8179,10 @@ impl EvictionResponderApplyConfiguration {
 impl Serialize for EvictionResponderApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.priority {
-            map.serialize_entry("priority", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("priority", &self.priority);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9349,72 +8353,30 @@ impl PodStatusApplyConfiguration {
 impl Serialize for PodStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.phase {
-            map.serialize_entry("phase", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.nominated_node_name {
-            map.serialize_entry("nominatedNodeName", v)?;
-        }
-        if let Some(v) = &self.host_ip {
-            map.serialize_entry("hostIP", v)?;
-        }
-        if let Some(v) = &self.host_ips {
-            map.serialize_entry("hostIPs", v)?;
-        }
-        if let Some(v) = &self.pod_ip {
-            map.serialize_entry("podIP", v)?;
-        }
-        if let Some(v) = &self.pod_ips {
-            map.serialize_entry("podIPs", v)?;
-        }
-        if let Some(v) = &self.start_time {
-            map.serialize_entry("startTime", v)?;
-        }
-        if let Some(v) = &self.init_container_statuses {
-            map.serialize_entry("initContainerStatuses", v)?;
-        }
-        if let Some(v) = &self.container_statuses {
-            map.serialize_entry("containerStatuses", v)?;
-        }
-        if let Some(v) = &self.qos_class {
-            map.serialize_entry("qosClass", v)?;
-        }
-        if let Some(v) = &self.ephemeral_container_statuses {
-            map.serialize_entry("ephemeralContainerStatuses", v)?;
-        }
-        if let Some(v) = &self.resize {
-            map.serialize_entry("resize", v)?;
-        }
-        if let Some(v) = &self.resource_claim_statuses {
-            map.serialize_entry("resourceClaimStatuses", v)?;
-        }
-        if let Some(v) = &self.extended_resource_claim_status {
-            map.serialize_entry("extendedResourceClaimStatus", v)?;
-        }
-        if let Some(v) = &self.allocated_resources {
-            map.serialize_entry("allocatedResources", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.node_allocatable_resource_claim_statuses {
-            map.serialize_entry("nodeAllocatableResourceClaimStatuses", v)?;
-        }
-        if let Some(v) = &self.volume_health {
-            map.serialize_entry("volumeHealth", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("phase", &self.phase);
+        entries.set("conditions", &self.conditions);
+        entries.set("message", &self.message);
+        entries.set("reason", &self.reason);
+        entries.set("nominatedNodeName", &self.nominated_node_name);
+        entries.set("hostIP", &self.host_ip);
+        entries.set("hostIPs", &self.host_ips);
+        entries.set("podIP", &self.pod_ip);
+        entries.set("podIPs", &self.pod_ips);
+        entries.set("startTime", &self.start_time);
+        entries.set("initContainerStatuses", &self.init_container_statuses);
+        entries.set("containerStatuses", &self.container_statuses);
+        entries.set("qosClass", &self.qos_class);
+        entries.set("ephemeralContainerStatuses", &self.ephemeral_container_statuses);
+        entries.set("resize", &self.resize);
+        entries.set("resourceClaimStatuses", &self.resource_claim_statuses);
+        entries.set("extendedResourceClaimStatus", &self.extended_resource_claim_status);
+        entries.set("allocatedResources", &self.allocated_resources);
+        entries.set("resources", &self.resources);
+        entries.set("nodeAllocatableResourceClaimStatuses", &self.node_allocatable_resource_claim_statuses);
+        entries.set("volumeHealth", &self.volume_health);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9525,21 +8487,13 @@ impl PodApplyConfiguration {
 impl Serialize for PodApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9570,12 +8524,10 @@ impl PodTemplateSpecApplyConfiguration {
 impl Serialize for PodTemplateSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9679,18 +8631,12 @@ impl PodTemplateApplyConfiguration {
 impl Serialize for PodTemplateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.template {
-            map.serialize_entry("template", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("template", &self.template);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9735,18 +8681,12 @@ impl ReplicationControllerSpecApplyConfiguration {
 impl Serialize for ReplicationControllerSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.min_ready_seconds {
-            map.serialize_entry("minReadySeconds", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.template {
-            map.serialize_entry("template", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("minReadySeconds", &self.min_ready_seconds);
+        entries.set("selector", &self.selector);
+        entries.set("template", &self.template);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9805,24 +8745,14 @@ impl ReplicationControllerStatusApplyConfiguration {
 impl Serialize for ReplicationControllerStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.fully_labeled_replicas {
-            map.serialize_entry("fullyLabeledReplicas", v)?;
-        }
-        if let Some(v) = &self.ready_replicas {
-            map.serialize_entry("readyReplicas", v)?;
-        }
-        if let Some(v) = &self.available_replicas {
-            map.serialize_entry("availableReplicas", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("fullyLabeledReplicas", &self.fully_labeled_replicas);
+        entries.set("readyReplicas", &self.ready_replicas);
+        entries.set("availableReplicas", &self.available_replicas);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9874,21 +8804,13 @@ impl ReplicationControllerConditionApplyConfiguration {
 impl Serialize for ReplicationControllerConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -9999,21 +8921,13 @@ impl ReplicationControllerApplyConfiguration {
 impl Serialize for ReplicationControllerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10037,9 +8951,9 @@ impl SessionAffinityConfigApplyConfiguration {
 impl Serialize for SessionAffinityConfigApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.client_ip {
-            map.serialize_entry("clientIP", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("clientIP", &self.client_ip);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10063,9 +8977,9 @@ impl ClientIPConfigApplyConfiguration {
 impl Serialize for ClientIPConfigApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.timeout_seconds {
-            map.serialize_entry("timeoutSeconds", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("timeoutSeconds", &self.timeout_seconds);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10096,12 +9010,10 @@ impl ServiceStatusApplyConfiguration {
 impl Serialize for ServiceStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.load_balancer {
-            map.serialize_entry("loadBalancer", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("loadBalancer", &self.load_balancer);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10125,9 +9037,9 @@ impl LoadBalancerStatusApplyConfiguration {
 impl Serialize for LoadBalancerStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ingress {
-            map.serialize_entry("ingress", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ingress", &self.ingress);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10172,18 +9084,12 @@ impl LoadBalancerIngressApplyConfiguration {
 impl Serialize for LoadBalancerIngressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        if let Some(v) = &self.hostname {
-            map.serialize_entry("hostname", v)?;
-        }
-        if let Some(v) = &self.ip_mode {
-            map.serialize_entry("ipMode", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ip", &self.ip);
+        entries.set("hostname", &self.hostname);
+        entries.set("ipMode", &self.ip_mode);
+        entries.set("ports", &self.ports);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10340,66 +9246,28 @@ impl ServiceSpecApplyConfiguration {
 impl Serialize for ServiceSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.cluster_ip {
-            map.serialize_entry("clusterIP", v)?;
-        }
-        if let Some(v) = &self.cluster_ips {
-            map.serialize_entry("clusterIPs", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.external_ips {
-            map.serialize_entry("externalIPs", v)?;
-        }
-        if let Some(v) = &self.session_affinity {
-            map.serialize_entry("sessionAffinity", v)?;
-        }
-        if let Some(v) = &self.load_balancer_ip {
-            map.serialize_entry("loadBalancerIP", v)?;
-        }
-        if let Some(v) = &self.load_balancer_source_ranges {
-            map.serialize_entry("loadBalancerSourceRanges", v)?;
-        }
-        if let Some(v) = &self.external_name {
-            map.serialize_entry("externalName", v)?;
-        }
-        if let Some(v) = &self.external_traffic_policy {
-            map.serialize_entry("externalTrafficPolicy", v)?;
-        }
-        if let Some(v) = &self.health_check_node_port {
-            map.serialize_entry("healthCheckNodePort", v)?;
-        }
-        if let Some(v) = &self.publish_not_ready_addresses {
-            map.serialize_entry("publishNotReadyAddresses", v)?;
-        }
-        if let Some(v) = &self.session_affinity_config {
-            map.serialize_entry("sessionAffinityConfig", v)?;
-        }
-        if let Some(v) = &self.ip_families {
-            map.serialize_entry("ipFamilies", v)?;
-        }
-        if let Some(v) = &self.ip_family_policy {
-            map.serialize_entry("ipFamilyPolicy", v)?;
-        }
-        if let Some(v) = &self.allocate_load_balancer_node_ports {
-            map.serialize_entry("allocateLoadBalancerNodePorts", v)?;
-        }
-        if let Some(v) = &self.load_balancer_class {
-            map.serialize_entry("loadBalancerClass", v)?;
-        }
-        if let Some(v) = &self.internal_traffic_policy {
-            map.serialize_entry("internalTrafficPolicy", v)?;
-        }
-        if let Some(v) = &self.traffic_distribution {
-            map.serialize_entry("trafficDistribution", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ports", &self.ports);
+        entries.set("selector", &self.selector);
+        entries.set("clusterIP", &self.cluster_ip);
+        entries.set("clusterIPs", &self.cluster_ips);
+        entries.set("type", &self.type_);
+        entries.set("externalIPs", &self.external_ips);
+        entries.set("sessionAffinity", &self.session_affinity);
+        entries.set("loadBalancerIP", &self.load_balancer_ip);
+        entries.set("loadBalancerSourceRanges", &self.load_balancer_source_ranges);
+        entries.set("externalName", &self.external_name);
+        entries.set("externalTrafficPolicy", &self.external_traffic_policy);
+        entries.set("healthCheckNodePort", &self.health_check_node_port);
+        entries.set("publishNotReadyAddresses", &self.publish_not_ready_addresses);
+        entries.set("sessionAffinityConfig", &self.session_affinity_config);
+        entries.set("ipFamilies", &self.ip_families);
+        entries.set("ipFamilyPolicy", &self.ip_family_policy);
+        entries.set("allocateLoadBalancerNodePorts", &self.allocate_load_balancer_node_ports);
+        entries.set("loadBalancerClass", &self.load_balancer_class);
+        entries.set("internalTrafficPolicy", &self.internal_traffic_policy);
+        entries.set("trafficDistribution", &self.traffic_distribution);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10458,24 +9326,14 @@ impl ServicePortApplyConfiguration {
 impl Serialize for ServicePortApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.app_protocol {
-            map.serialize_entry("appProtocol", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.target_port {
-            map.serialize_entry("targetPort", v)?;
-        }
-        if let Some(v) = &self.node_port {
-            map.serialize_entry("nodePort", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("protocol", &self.protocol);
+        entries.set("appProtocol", &self.app_protocol);
+        entries.set("port", &self.port);
+        entries.set("targetPort", &self.target_port);
+        entries.set("nodePort", &self.node_port);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10586,21 +9444,13 @@ impl ServiceApplyConfiguration {
 impl Serialize for ServiceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10718,24 +9568,14 @@ impl ServiceAccountApplyConfiguration {
 impl Serialize for ServiceAccountApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.secrets {
-            map.serialize_entry("secrets", v)?;
-        }
-        if let Some(v) = &self.image_pull_secrets {
-            map.serialize_entry("imagePullSecrets", v)?;
-        }
-        if let Some(v) = &self.automount_service_account_token {
-            map.serialize_entry("automountServiceAccountToken", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("secrets", &self.secrets);
+        entries.set("imagePullSecrets", &self.image_pull_secrets);
+        entries.set("automountServiceAccountToken", &self.automount_service_account_token);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10839,18 +9679,12 @@ impl EndpointsApplyConfiguration {
 impl Serialize for EndpointsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.subsets {
-            map.serialize_entry("subsets", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("subsets", &self.subsets);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10888,15 +9722,11 @@ impl EndpointSubsetApplyConfiguration {
 impl Serialize for EndpointSubsetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.addresses {
-            map.serialize_entry("addresses", v)?;
-        }
-        if let Some(v) = &self.not_ready_addresses {
-            map.serialize_entry("notReadyAddresses", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("addresses", &self.addresses);
+        entries.set("notReadyAddresses", &self.not_ready_addresses);
+        entries.set("ports", &self.ports);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10941,18 +9771,12 @@ impl EndpointAddressApplyConfiguration {
 impl Serialize for EndpointAddressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        if let Some(v) = &self.hostname {
-            map.serialize_entry("hostname", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
-        if let Some(v) = &self.target_ref {
-            map.serialize_entry("targetRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ip", &self.ip);
+        entries.set("hostname", &self.hostname);
+        entries.set("nodeName", &self.node_name);
+        entries.set("targetRef", &self.target_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -10997,18 +9821,12 @@ impl EndpointPortApplyConfiguration {
 impl Serialize for EndpointPortApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.app_protocol {
-            map.serialize_entry("appProtocol", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("port", &self.port);
+        entries.set("protocol", &self.protocol);
+        entries.set("appProtocol", &self.app_protocol);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11081,30 +9899,16 @@ impl NodeSpecApplyConfiguration {
 impl Serialize for NodeSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_cidr {
-            map.serialize_entry("podCIDR", v)?;
-        }
-        if let Some(v) = &self.pod_cidrs {
-            map.serialize_entry("podCIDRs", v)?;
-        }
-        if let Some(v) = &self.provider_id {
-            map.serialize_entry("providerID", v)?;
-        }
-        if let Some(v) = &self.unschedulable {
-            map.serialize_entry("unschedulable", v)?;
-        }
-        if let Some(v) = &self.taints {
-            map.serialize_entry("taints", v)?;
-        }
-        if let Some(v) = &self.config_source {
-            map.serialize_entry("configSource", v)?;
-        }
-        if let Some(v) = &self.external_id {
-            map.serialize_entry("externalID", v)?;
-        }
-        if let Some(v) = &self.pod_preemption_policy {
-            map.serialize_entry("podPreemptionPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("podCIDR", &self.pod_cidr);
+        entries.set("podCIDRs", &self.pod_cidrs);
+        entries.set("providerID", &self.provider_id);
+        entries.set("unschedulable", &self.unschedulable);
+        entries.set("taints", &self.taints);
+        entries.set("configSource", &self.config_source);
+        entries.set("externalID", &self.external_id);
+        entries.set("podPreemptionPolicy", &self.pod_preemption_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11128,9 +9932,9 @@ impl NodePodPreemptionPolicyApplyConfiguration {
 impl Serialize for NodePodPreemptionPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.disable_resize_preemption {
-            map.serialize_entry("disableResizePreemption", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("disableResizePreemption", &self.disable_resize_preemption);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11154,9 +9958,9 @@ impl NodeConfigSourceApplyConfiguration {
 impl Serialize for NodeConfigSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.config_map {
-            map.serialize_entry("configMap", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("configMap", &self.config_map);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11208,21 +10012,13 @@ impl ConfigMapNodeConfigSourceApplyConfiguration {
 impl Serialize for ConfigMapNodeConfigSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
-        if let Some(v) = &self.resource_version {
-            map.serialize_entry("resourceVersion", v)?;
-        }
-        if let Some(v) = &self.kubelet_config_key {
-            map.serialize_entry("kubeletConfigKey", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("namespace", &self.namespace);
+        entries.set("name", &self.name);
+        entries.set("uid", &self.uid);
+        entries.set("resourceVersion", &self.resource_version);
+        entries.set("kubeletConfigKey", &self.kubelet_config_key);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11246,9 +10042,9 @@ impl DaemonEndpointApplyConfiguration {
 impl Serialize for DaemonEndpointApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("Port", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("Port", &self.port);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11272,9 +10068,9 @@ impl NodeDaemonEndpointsApplyConfiguration {
 impl Serialize for NodeDaemonEndpointsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.kubelet_endpoint {
-            map.serialize_entry("kubeletEndpoint", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("kubeletEndpoint", &self.kubelet_endpoint);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11305,12 +10101,10 @@ impl NodeRuntimeHandlerFeaturesApplyConfiguration {
 impl Serialize for NodeRuntimeHandlerFeaturesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.recursive_read_only_mounts {
-            map.serialize_entry("recursiveReadOnlyMounts", v)?;
-        }
-        if let Some(v) = &self.user_namespaces {
-            map.serialize_entry("userNamespaces", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("recursiveReadOnlyMounts", &self.recursive_read_only_mounts);
+        entries.set("userNamespaces", &self.user_namespaces);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11341,12 +10135,10 @@ impl NodeRuntimeHandlerApplyConfiguration {
 impl Serialize for NodeRuntimeHandlerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.features {
-            map.serialize_entry("features", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("features", &self.features);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11370,9 +10162,9 @@ impl NodeFeaturesApplyConfiguration {
 impl Serialize for NodeFeaturesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.supplemental_groups_policy {
-            map.serialize_entry("supplementalGroupsPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("supplementalGroupsPolicy", &self.supplemental_groups_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11466,39 +10258,19 @@ impl NodeSystemInfoApplyConfiguration {
 impl Serialize for NodeSystemInfoApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.machine_id {
-            map.serialize_entry("machineID", v)?;
-        }
-        if let Some(v) = &self.system_uuid {
-            map.serialize_entry("systemUUID", v)?;
-        }
-        if let Some(v) = &self.boot_id {
-            map.serialize_entry("bootID", v)?;
-        }
-        if let Some(v) = &self.kernel_version {
-            map.serialize_entry("kernelVersion", v)?;
-        }
-        if let Some(v) = &self.os_image {
-            map.serialize_entry("osImage", v)?;
-        }
-        if let Some(v) = &self.container_runtime_version {
-            map.serialize_entry("containerRuntimeVersion", v)?;
-        }
-        if let Some(v) = &self.kubelet_version {
-            map.serialize_entry("kubeletVersion", v)?;
-        }
-        if let Some(v) = &self.kube_proxy_version {
-            map.serialize_entry("kubeProxyVersion", v)?;
-        }
-        if let Some(v) = &self.operating_system {
-            map.serialize_entry("operatingSystem", v)?;
-        }
-        if let Some(v) = &self.architecture {
-            map.serialize_entry("architecture", v)?;
-        }
-        if let Some(v) = &self.swap {
-            map.serialize_entry("swap", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("machineID", &self.machine_id);
+        entries.set("systemUUID", &self.system_uuid);
+        entries.set("bootID", &self.boot_id);
+        entries.set("kernelVersion", &self.kernel_version);
+        entries.set("osImage", &self.os_image);
+        entries.set("containerRuntimeVersion", &self.container_runtime_version);
+        entries.set("kubeletVersion", &self.kubelet_version);
+        entries.set("kubeProxyVersion", &self.kube_proxy_version);
+        entries.set("operatingSystem", &self.operating_system);
+        entries.set("architecture", &self.architecture);
+        entries.set("swap", &self.swap);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11522,9 +10294,9 @@ impl NodeSwapStatusApplyConfiguration {
 impl Serialize for NodeSwapStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("capacity", &self.capacity);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11569,18 +10341,12 @@ impl NodeConfigStatusApplyConfiguration {
 impl Serialize for NodeConfigStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.assigned {
-            map.serialize_entry("assigned", v)?;
-        }
-        if let Some(v) = &self.active {
-            map.serialize_entry("active", v)?;
-        }
-        if let Some(v) = &self.last_known_good {
-            map.serialize_entry("lastKnownGood", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("assigned", &self.assigned);
+        entries.set("active", &self.active);
+        entries.set("lastKnownGood", &self.last_known_good);
+        entries.set("error", &self.error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11695,48 +10461,22 @@ impl NodeStatusApplyConfiguration {
 impl Serialize for NodeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
-        if let Some(v) = &self.allocatable {
-            map.serialize_entry("allocatable", v)?;
-        }
-        if let Some(v) = &self.phase {
-            map.serialize_entry("phase", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.addresses {
-            map.serialize_entry("addresses", v)?;
-        }
-        if let Some(v) = &self.daemon_endpoints {
-            map.serialize_entry("daemonEndpoints", v)?;
-        }
-        if let Some(v) = &self.node_info {
-            map.serialize_entry("nodeInfo", v)?;
-        }
-        if let Some(v) = &self.images {
-            map.serialize_entry("images", v)?;
-        }
-        if let Some(v) = &self.volumes_in_use {
-            map.serialize_entry("volumesInUse", v)?;
-        }
-        if let Some(v) = &self.volumes_attached {
-            map.serialize_entry("volumesAttached", v)?;
-        }
-        if let Some(v) = &self.config {
-            map.serialize_entry("config", v)?;
-        }
-        if let Some(v) = &self.runtime_handlers {
-            map.serialize_entry("runtimeHandlers", v)?;
-        }
-        if let Some(v) = &self.features {
-            map.serialize_entry("features", v)?;
-        }
-        if let Some(v) = &self.declared_features {
-            map.serialize_entry("declaredFeatures", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("capacity", &self.capacity);
+        entries.set("allocatable", &self.allocatable);
+        entries.set("phase", &self.phase);
+        entries.set("conditions", &self.conditions);
+        entries.set("addresses", &self.addresses);
+        entries.set("daemonEndpoints", &self.daemon_endpoints);
+        entries.set("nodeInfo", &self.node_info);
+        entries.set("images", &self.images);
+        entries.set("volumesInUse", &self.volumes_in_use);
+        entries.set("volumesAttached", &self.volumes_attached);
+        entries.set("config", &self.config);
+        entries.set("runtimeHandlers", &self.runtime_handlers);
+        entries.set("features", &self.features);
+        entries.set("declaredFeatures", &self.declared_features);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11767,12 +10507,10 @@ impl AttachedVolumeApplyConfiguration {
 impl Serialize for AttachedVolumeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.device_path {
-            map.serialize_entry("devicePath", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("devicePath", &self.device_path);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11803,12 +10541,10 @@ impl ContainerImageApplyConfiguration {
 impl Serialize for ContainerImageApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.names {
-            map.serialize_entry("names", v)?;
-        }
-        if let Some(v) = &self.size_bytes {
-            map.serialize_entry("sizeBytes", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("names", &self.names);
+        entries.set("sizeBytes", &self.size_bytes);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11867,24 +10603,14 @@ impl NodeConditionApplyConfiguration {
 impl Serialize for NodeConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_heartbeat_time {
-            map.serialize_entry("lastHeartbeatTime", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastHeartbeatTime", &self.last_heartbeat_time);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -11915,12 +10641,10 @@ impl NodeAddressApplyConfiguration {
 impl Serialize for NodeAddressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.address {
-            map.serialize_entry("address", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("address", &self.address);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12031,21 +10755,13 @@ impl NodeApplyConfiguration {
 impl Serialize for NodeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12069,9 +10785,9 @@ impl NamespaceSpecApplyConfiguration {
 impl Serialize for NamespaceSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.finalizers {
-            map.serialize_entry("finalizers", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("finalizers", &self.finalizers);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12102,12 +10818,10 @@ impl NamespaceStatusApplyConfiguration {
 impl Serialize for NamespaceStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.phase {
-            map.serialize_entry("phase", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("phase", &self.phase);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12159,21 +10873,13 @@ impl NamespaceConditionApplyConfiguration {
 impl Serialize for NamespaceConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12284,21 +10990,13 @@ impl NamespaceApplyConfiguration {
 impl Serialize for NamespaceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12402,18 +11100,12 @@ impl BindingApplyConfiguration {
 impl Serialize for BindingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.target {
-            map.serialize_entry("target", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("target", &self.target);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12479,27 +11171,15 @@ impl ObjectReferenceApplyConfiguration {
 impl Serialize for ObjectReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.resource_version {
-            map.serialize_entry("resourceVersion", v)?;
-        }
-        if let Some(v) = &self.field_path {
-            map.serialize_entry("fieldPath", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("kind", &self.kind);
+        entries.set("namespace", &self.namespace);
+        entries.set("name", &self.name);
+        entries.set("uid", &self.uid);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("resourceVersion", &self.resource_version);
+        entries.set("fieldPath", &self.field_path);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12523,9 +11203,9 @@ impl LocalObjectReferenceApplyConfiguration {
 impl LocalObjectReferenceApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("name", &self.name);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -12570,15 +11250,11 @@ impl TypedLocalObjectReferenceApplyConfiguration {
 impl Serialize for TypedLocalObjectReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiGroup", &self.api_group);
+        entries.set("kind", &self.kind);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12609,12 +11285,10 @@ impl EventSourceApplyConfiguration {
 impl Serialize for EventSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.component {
-            map.serialize_entry("component", v)?;
-        }
-        if let Some(v) = &self.host {
-            map.serialize_entry("host", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("component", &self.component);
+        entries.set("host", &self.host);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12809,57 +11483,25 @@ impl EventApplyConfiguration {
 impl Serialize for EventApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.involved_object {
-            map.serialize_entry("involvedObject", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.source {
-            map.serialize_entry("source", v)?;
-        }
-        if let Some(v) = &self.first_timestamp {
-            map.serialize_entry("firstTimestamp", v)?;
-        }
-        if let Some(v) = &self.last_timestamp {
-            map.serialize_entry("lastTimestamp", v)?;
-        }
-        if let Some(v) = &self.count {
-            map.serialize_entry("count", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.event_time {
-            map.serialize_entry("eventTime", v)?;
-        }
-        if let Some(v) = &self.series {
-            map.serialize_entry("series", v)?;
-        }
-        if let Some(v) = &self.action {
-            map.serialize_entry("action", v)?;
-        }
-        if let Some(v) = &self.related {
-            map.serialize_entry("related", v)?;
-        }
-        if let Some(v) = &self.reporting_component {
-            map.serialize_entry("reportingComponent", v)?;
-        }
-        if let Some(v) = &self.reporting_instance {
-            map.serialize_entry("reportingInstance", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("involvedObject", &self.involved_object);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.set("source", &self.source);
+        entries.set("firstTimestamp", &self.first_timestamp);
+        entries.set("lastTimestamp", &self.last_timestamp);
+        entries.set("count", &self.count);
+        entries.set("type", &self.type_);
+        entries.set("eventTime", &self.event_time);
+        entries.set("series", &self.series);
+        entries.set("action", &self.action);
+        entries.set("related", &self.related);
+        entries.set("reportingComponent", &self.reporting_component);
+        entries.set("reportingInstance", &self.reporting_instance);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12890,12 +11532,10 @@ impl EventSeriesApplyConfiguration {
 impl Serialize for EventSeriesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.count {
-            map.serialize_entry("count", v)?;
-        }
-        if let Some(v) = &self.last_observed_time {
-            map.serialize_entry("lastObservedTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("count", &self.count);
+        entries.set("lastObservedTime", &self.last_observed_time);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12954,24 +11594,14 @@ impl LimitRangeItemApplyConfiguration {
 impl Serialize for LimitRangeItemApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.max {
-            map.serialize_entry("max", v)?;
-        }
-        if let Some(v) = &self.min {
-            map.serialize_entry("min", v)?;
-        }
-        if let Some(v) = &self.default {
-            map.serialize_entry("default", v)?;
-        }
-        if let Some(v) = &self.default_request {
-            map.serialize_entry("defaultRequest", v)?;
-        }
-        if let Some(v) = &self.max_limit_request_ratio {
-            map.serialize_entry("maxLimitRequestRatio", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("max", &self.max);
+        entries.set("min", &self.min);
+        entries.set("default", &self.default);
+        entries.set("defaultRequest", &self.default_request);
+        entries.set("maxLimitRequestRatio", &self.max_limit_request_ratio);
+        entries.finish()?;
         map.end()
     }
 }
@@ -12995,9 +11625,9 @@ impl LimitRangeSpecApplyConfiguration {
 impl Serialize for LimitRangeSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.limits {
-            map.serialize_entry("limits", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("limits", &self.limits);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13101,18 +11731,12 @@ impl LimitRangeApplyConfiguration {
 impl Serialize for LimitRangeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13150,15 +11774,11 @@ impl ResourceQuotaSpecApplyConfiguration {
 impl Serialize for ResourceQuotaSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.hard {
-            map.serialize_entry("hard", v)?;
-        }
-        if let Some(v) = &self.scopes {
-            map.serialize_entry("scopes", v)?;
-        }
-        if let Some(v) = &self.scope_selector {
-            map.serialize_entry("scopeSelector", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("hard", &self.hard);
+        entries.set("scopes", &self.scopes);
+        entries.set("scopeSelector", &self.scope_selector);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13182,9 +11802,9 @@ impl ScopeSelectorApplyConfiguration {
 impl Serialize for ScopeSelectorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.match_expressions {
-            map.serialize_entry("matchExpressions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("matchExpressions", &self.match_expressions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13222,15 +11842,11 @@ impl ScopedResourceSelectorRequirementApplyConfiguration {
 impl Serialize for ScopedResourceSelectorRequirementApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.scope_name {
-            map.serialize_entry("scopeName", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.values {
-            map.serialize_entry("values", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("scopeName", &self.scope_name);
+        entries.set("operator", &self.operator);
+        entries.set("values", &self.values);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13261,12 +11877,10 @@ impl ResourceQuotaStatusApplyConfiguration {
 impl Serialize for ResourceQuotaStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.hard {
-            map.serialize_entry("hard", v)?;
-        }
-        if let Some(v) = &self.used {
-            map.serialize_entry("used", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("hard", &self.hard);
+        entries.set("used", &self.used);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13377,21 +11991,13 @@ impl ResourceQuotaApplyConfiguration {
 impl Serialize for ResourceQuotaApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13516,27 +12122,15 @@ impl SecretApplyConfiguration {
 impl Serialize for SecretApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.immutable {
-            map.serialize_entry("immutable", v)?;
-        }
-        if let Some(v) = &self.data {
-            map.serialize_entry("data", v)?;
-        }
-        if let Some(v) = &self.string_data {
-            map.serialize_entry("stringData", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("immutable", &self.immutable);
+        entries.set("data", &self.data);
+        entries.set("stringData", &self.string_data);
+        entries.set("type", &self.type_);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13654,24 +12248,14 @@ impl ConfigMapApplyConfiguration {
 impl Serialize for ConfigMapApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.immutable {
-            map.serialize_entry("immutable", v)?;
-        }
-        if let Some(v) = &self.data {
-            map.serialize_entry("data", v)?;
-        }
-        if let Some(v) = &self.binary_data {
-            map.serialize_entry("binaryData", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("immutable", &self.immutable);
+        entries.set("data", &self.data);
+        entries.set("binaryData", &self.binary_data);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13716,18 +12300,12 @@ impl ComponentConditionApplyConfiguration {
 impl Serialize for ComponentConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("message", &self.message);
+        entries.set("error", &self.error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13831,18 +12409,12 @@ impl ComponentStatusApplyConfiguration {
 impl Serialize for ComponentStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13880,15 +12452,11 @@ impl DownwardAPIVolumeSourceApplyConfiguration {
 impl Serialize for DownwardAPIVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
-        if let Some(v) = &self.default_mode {
-            map.serialize_entry("defaultMode", v)?;
-        }
-        if let Some(v) = &self.default_user {
-            map.serialize_entry("defaultUser", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("items", &self.items);
+        entries.set("defaultMode", &self.default_mode);
+        entries.set("defaultUser", &self.default_user);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13940,21 +12508,13 @@ impl DownwardAPIVolumeFileApplyConfiguration {
 impl Serialize for DownwardAPIVolumeFileApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.field_ref {
-            map.serialize_entry("fieldRef", v)?;
-        }
-        if let Some(v) = &self.resource_field_ref {
-            map.serialize_entry("resourceFieldRef", v)?;
-        }
-        if let Some(v) = &self.mode {
-            map.serialize_entry("mode", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("path", &self.path);
+        entries.set("fieldRef", &self.field_ref);
+        entries.set("resourceFieldRef", &self.resource_field_ref);
+        entries.set("mode", &self.mode);
+        entries.set("user", &self.user);
+        entries.finish()?;
         map.end()
     }
 }
@@ -13978,9 +12538,9 @@ impl DownwardAPIProjectionApplyConfiguration {
 impl Serialize for DownwardAPIProjectionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.items {
-            map.serialize_entry("items", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("items", &self.items);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14081,42 +12641,20 @@ impl SecurityContextApplyConfiguration {
 impl Serialize for SecurityContextApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.capabilities {
-            map.serialize_entry("capabilities", v)?;
-        }
-        if let Some(v) = &self.privileged {
-            map.serialize_entry("privileged", v)?;
-        }
-        if let Some(v) = &self.se_linux_options {
-            map.serialize_entry("seLinuxOptions", v)?;
-        }
-        if let Some(v) = &self.windows_options {
-            map.serialize_entry("windowsOptions", v)?;
-        }
-        if let Some(v) = &self.run_as_user {
-            map.serialize_entry("runAsUser", v)?;
-        }
-        if let Some(v) = &self.run_as_group {
-            map.serialize_entry("runAsGroup", v)?;
-        }
-        if let Some(v) = &self.run_as_non_root {
-            map.serialize_entry("runAsNonRoot", v)?;
-        }
-        if let Some(v) = &self.read_only_root_filesystem {
-            map.serialize_entry("readOnlyRootFilesystem", v)?;
-        }
-        if let Some(v) = &self.allow_privilege_escalation {
-            map.serialize_entry("allowPrivilegeEscalation", v)?;
-        }
-        if let Some(v) = &self.proc_mount {
-            map.serialize_entry("procMount", v)?;
-        }
-        if let Some(v) = &self.seccomp_profile {
-            map.serialize_entry("seccompProfile", v)?;
-        }
-        if let Some(v) = &self.app_armor_profile {
-            map.serialize_entry("appArmorProfile", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("capabilities", &self.capabilities);
+        entries.set("privileged", &self.privileged);
+        entries.set("seLinuxOptions", &self.se_linux_options);
+        entries.set("windowsOptions", &self.windows_options);
+        entries.set("runAsUser", &self.run_as_user);
+        entries.set("runAsGroup", &self.run_as_group);
+        entries.set("runAsNonRoot", &self.run_as_non_root);
+        entries.set("readOnlyRootFilesystem", &self.read_only_root_filesystem);
+        entries.set("allowPrivilegeEscalation", &self.allow_privilege_escalation);
+        entries.set("procMount", &self.proc_mount);
+        entries.set("seccompProfile", &self.seccomp_profile);
+        entries.set("appArmorProfile", &self.app_armor_profile);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14161,18 +12699,12 @@ impl SELinuxOptionsApplyConfiguration {
 impl Serialize for SELinuxOptionsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.role {
-            map.serialize_entry("role", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.level {
-            map.serialize_entry("level", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("user", &self.user);
+        entries.set("role", &self.role);
+        entries.set("type", &self.type_);
+        entries.set("level", &self.level);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14217,18 +12749,12 @@ impl WindowsSecurityContextOptionsApplyConfiguration {
 impl Serialize for WindowsSecurityContextOptionsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.gmsa_credential_spec_name {
-            map.serialize_entry("gmsaCredentialSpecName", v)?;
-        }
-        if let Some(v) = &self.gmsa_credential_spec {
-            map.serialize_entry("gmsaCredentialSpec", v)?;
-        }
-        if let Some(v) = &self.run_as_user_name {
-            map.serialize_entry("runAsUserName", v)?;
-        }
-        if let Some(v) = &self.host_process {
-            map.serialize_entry("hostProcess", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("gmsaCredentialSpecName", &self.gmsa_credential_spec_name);
+        entries.set("gmsaCredentialSpec", &self.gmsa_credential_spec);
+        entries.set("runAsUserName", &self.run_as_user_name);
+        entries.set("hostProcess", &self.host_process);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14339,21 +12865,13 @@ impl RangeAllocationApplyConfiguration {
 impl Serialize for RangeAllocationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.range {
-            map.serialize_entry("range", v)?;
-        }
-        if let Some(v) = &self.data {
-            map.serialize_entry("data", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("range", &self.range);
+        entries.set("data", &self.data);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14384,12 +12902,10 @@ impl SysctlApplyConfiguration {
 impl Serialize for SysctlApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("value", &self.value);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14427,15 +12943,11 @@ impl PortStatusApplyConfiguration {
 impl Serialize for PortStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("port", &self.port);
+        entries.set("protocol", &self.protocol);
+        entries.set("error", &self.error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14466,12 +12978,10 @@ impl ImageVolumeSourceApplyConfiguration {
 impl Serialize for ImageVolumeSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.reference {
-            map.serialize_entry("reference", v)?;
-        }
-        if let Some(v) = &self.pull_policy {
-            map.serialize_entry("pullPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("reference", &self.reference);
+        entries.set("pullPolicy", &self.pull_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14516,18 +13026,12 @@ impl NodeAllocatableResourceClaimStatusApplyConfiguration {
 impl Serialize for NodeAllocatableResourceClaimStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
-        if let Some(v) = &self.containers {
-            map.serialize_entry("containers", v)?;
-        }
-        if let Some(v) = &self.mapping {
-            map.serialize_entry("mapping", v)?;
-        }
-        if let Some(v) = &self.overhead {
-            map.serialize_entry("overhead", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("resourceClaimName", &self.resource_claim_name);
+        entries.set("containers", &self.containers);
+        entries.set("mapping", &self.mapping);
+        entries.set("overhead", &self.overhead);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14558,12 +13062,10 @@ impl NodeAllocatableMappedResourcesApplyConfiguration {
 impl Serialize for NodeAllocatableMappedResourcesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.quantity {
-            map.serialize_entry("quantity", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("quantity", &self.quantity);
+        entries.finish()?;
         map.end()
     }
 }
@@ -14601,15 +13103,11 @@ impl NodeAllocatableOverheadResourcesApplyConfiguration {
 impl Serialize for NodeAllocatableOverheadResourcesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.per_pod {
-            map.serialize_entry("perPod", v)?;
-        }
-        if let Some(v) = &self.per_container {
-            map.serialize_entry("perContainer", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("perPod", &self.per_pod);
+        entries.set("perContainer", &self.per_container);
+        entries.finish()?;
         map.end()
     }
 }

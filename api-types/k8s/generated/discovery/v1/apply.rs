@@ -117,24 +117,14 @@ impl EndpointSliceApplyConfiguration {
 impl Serialize for EndpointSliceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.address_type {
-            map.serialize_entry("addressType", v)?;
-        }
-        if let Some(v) = &self.endpoints {
-            map.serialize_entry("endpoints", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("addressType", &self.address_type);
+        entries.set("endpoints", &self.endpoints);
+        entries.set("ports", &self.ports);
+        entries.finish()?;
         map.end()
     }
 }
@@ -207,30 +197,16 @@ impl EndpointApplyConfiguration {
 impl Serialize for EndpointApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.addresses {
-            map.serialize_entry("addresses", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.hostname {
-            map.serialize_entry("hostname", v)?;
-        }
-        if let Some(v) = &self.target_ref {
-            map.serialize_entry("targetRef", v)?;
-        }
-        if let Some(v) = &self.deprecated_topology {
-            map.serialize_entry("deprecatedTopology", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
-        if let Some(v) = &self.zone {
-            map.serialize_entry("zone", v)?;
-        }
-        if let Some(v) = &self.hints {
-            map.serialize_entry("hints", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("addresses", &self.addresses);
+        entries.set("conditions", &self.conditions);
+        entries.set("hostname", &self.hostname);
+        entries.set("targetRef", &self.target_ref);
+        entries.set("deprecatedTopology", &self.deprecated_topology);
+        entries.set("nodeName", &self.node_name);
+        entries.set("zone", &self.zone);
+        entries.set("hints", &self.hints);
+        entries.finish()?;
         map.end()
     }
 }
@@ -268,15 +244,11 @@ impl EndpointConditionsApplyConfiguration {
 impl Serialize for EndpointConditionsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ready {
-            map.serialize_entry("ready", v)?;
-        }
-        if let Some(v) = &self.serving {
-            map.serialize_entry("serving", v)?;
-        }
-        if let Some(v) = &self.terminating {
-            map.serialize_entry("terminating", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ready", &self.ready);
+        entries.set("serving", &self.serving);
+        entries.set("terminating", &self.terminating);
+        entries.finish()?;
         map.end()
     }
 }
@@ -307,12 +279,10 @@ impl EndpointHintsApplyConfiguration {
 impl Serialize for EndpointHintsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.for_zones {
-            map.serialize_entry("forZones", v)?;
-        }
-        if let Some(v) = &self.for_nodes {
-            map.serialize_entry("forNodes", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("forZones", &self.for_zones);
+        entries.set("forNodes", &self.for_nodes);
+        entries.finish()?;
         map.end()
     }
 }
@@ -336,9 +306,9 @@ impl ForZoneApplyConfiguration {
 impl Serialize for ForZoneApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -362,9 +332,9 @@ impl ForNodeApplyConfiguration {
 impl Serialize for ForNodeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -409,18 +379,12 @@ impl EndpointPortApplyConfiguration {
 impl Serialize for EndpointPortApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.app_protocol {
-            map.serialize_entry("appProtocol", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("protocol", &self.protocol);
+        entries.set("port", &self.port);
+        entries.set("appProtocol", &self.app_protocol);
+        entries.finish()?;
         map.end()
     }
 }

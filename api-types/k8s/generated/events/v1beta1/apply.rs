@@ -194,57 +194,25 @@ impl EventApplyConfiguration {
 impl Serialize for EventApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.event_time {
-            map.serialize_entry("eventTime", v)?;
-        }
-        if let Some(v) = &self.series {
-            map.serialize_entry("series", v)?;
-        }
-        if let Some(v) = &self.reporting_controller {
-            map.serialize_entry("reportingController", v)?;
-        }
-        if let Some(v) = &self.reporting_instance {
-            map.serialize_entry("reportingInstance", v)?;
-        }
-        if let Some(v) = &self.action {
-            map.serialize_entry("action", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.regarding {
-            map.serialize_entry("regarding", v)?;
-        }
-        if let Some(v) = &self.related {
-            map.serialize_entry("related", v)?;
-        }
-        if let Some(v) = &self.note {
-            map.serialize_entry("note", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.deprecated_source {
-            map.serialize_entry("deprecatedSource", v)?;
-        }
-        if let Some(v) = &self.deprecated_first_timestamp {
-            map.serialize_entry("deprecatedFirstTimestamp", v)?;
-        }
-        if let Some(v) = &self.deprecated_last_timestamp {
-            map.serialize_entry("deprecatedLastTimestamp", v)?;
-        }
-        if let Some(v) = &self.deprecated_count {
-            map.serialize_entry("deprecatedCount", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("eventTime", &self.event_time);
+        entries.set("series", &self.series);
+        entries.set("reportingController", &self.reporting_controller);
+        entries.set("reportingInstance", &self.reporting_instance);
+        entries.set("action", &self.action);
+        entries.set("reason", &self.reason);
+        entries.set("regarding", &self.regarding);
+        entries.set("related", &self.related);
+        entries.set("note", &self.note);
+        entries.set("type", &self.type_);
+        entries.set("deprecatedSource", &self.deprecated_source);
+        entries.set("deprecatedFirstTimestamp", &self.deprecated_first_timestamp);
+        entries.set("deprecatedLastTimestamp", &self.deprecated_last_timestamp);
+        entries.set("deprecatedCount", &self.deprecated_count);
+        entries.finish()?;
         map.end()
     }
 }
@@ -275,12 +243,10 @@ impl EventSeriesApplyConfiguration {
 impl Serialize for EventSeriesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.count {
-            map.serialize_entry("count", v)?;
-        }
-        if let Some(v) = &self.last_observed_time {
-            map.serialize_entry("lastObservedTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("count", &self.count);
+        entries.set("lastObservedTime", &self.last_observed_time);
+        entries.finish()?;
         map.end()
     }
 }

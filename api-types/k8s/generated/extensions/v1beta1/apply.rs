@@ -23,9 +23,9 @@ impl ScaleSpecApplyConfiguration {
 impl Serialize for ScaleSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.finish()?;
         map.end()
     }
 }
@@ -63,15 +63,11 @@ impl ScaleStatusApplyConfiguration {
 impl Serialize for ScaleStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.target_selector {
-            map.serialize_entry("targetSelector", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("selector", &self.selector);
+        entries.set("targetSelector", &self.target_selector);
+        entries.finish()?;
         map.end()
     }
 }
@@ -182,21 +178,13 @@ impl ScaleApplyConfiguration {
 impl Serialize for ScaleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -307,21 +295,13 @@ impl DeploymentApplyConfiguration {
 impl Serialize for DeploymentApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -401,33 +381,17 @@ impl DeploymentSpecApplyConfiguration {
 impl Serialize for DeploymentSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.template {
-            map.serialize_entry("template", v)?;
-        }
-        if let Some(v) = &self.strategy {
-            map.serialize_entry("strategy", v)?;
-        }
-        if let Some(v) = &self.min_ready_seconds {
-            map.serialize_entry("minReadySeconds", v)?;
-        }
-        if let Some(v) = &self.revision_history_limit {
-            map.serialize_entry("revisionHistoryLimit", v)?;
-        }
-        if let Some(v) = &self.paused {
-            map.serialize_entry("paused", v)?;
-        }
-        if let Some(v) = &self.rollback_to {
-            map.serialize_entry("rollbackTo", v)?;
-        }
-        if let Some(v) = &self.progress_deadline_seconds {
-            map.serialize_entry("progressDeadlineSeconds", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("selector", &self.selector);
+        entries.set("template", &self.template);
+        entries.set("strategy", &self.strategy);
+        entries.set("minReadySeconds", &self.min_ready_seconds);
+        entries.set("revisionHistoryLimit", &self.revision_history_limit);
+        entries.set("paused", &self.paused);
+        entries.set("rollbackTo", &self.rollback_to);
+        entries.set("progressDeadlineSeconds", &self.progress_deadline_seconds);
+        entries.finish()?;
         map.end()
     }
 }
@@ -451,9 +415,9 @@ impl RollbackConfigApplyConfiguration {
 impl Serialize for RollbackConfigApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.revision {
-            map.serialize_entry("revision", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("revision", &self.revision);
+        entries.finish()?;
         map.end()
     }
 }
@@ -484,12 +448,10 @@ impl DeploymentStrategyApplyConfiguration {
 impl Serialize for DeploymentStrategyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.rolling_update {
-            map.serialize_entry("rollingUpdate", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("rollingUpdate", &self.rolling_update);
+        entries.finish()?;
         map.end()
     }
 }
@@ -520,12 +482,10 @@ impl RollingUpdateDeploymentApplyConfiguration {
 impl Serialize for RollingUpdateDeploymentApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.max_unavailable {
-            map.serialize_entry("maxUnavailable", v)?;
-        }
-        if let Some(v) = &self.max_surge {
-            map.serialize_entry("maxSurge", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("maxUnavailable", &self.max_unavailable);
+        entries.set("maxSurge", &self.max_surge);
+        entries.finish()?;
         map.end()
     }
 }
@@ -605,33 +565,17 @@ impl DeploymentStatusApplyConfiguration {
 impl Serialize for DeploymentStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.updated_replicas {
-            map.serialize_entry("updatedReplicas", v)?;
-        }
-        if let Some(v) = &self.ready_replicas {
-            map.serialize_entry("readyReplicas", v)?;
-        }
-        if let Some(v) = &self.available_replicas {
-            map.serialize_entry("availableReplicas", v)?;
-        }
-        if let Some(v) = &self.unavailable_replicas {
-            map.serialize_entry("unavailableReplicas", v)?;
-        }
-        if let Some(v) = &self.terminating_replicas {
-            map.serialize_entry("terminatingReplicas", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.collision_count {
-            map.serialize_entry("collisionCount", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("replicas", &self.replicas);
+        entries.set("updatedReplicas", &self.updated_replicas);
+        entries.set("readyReplicas", &self.ready_replicas);
+        entries.set("availableReplicas", &self.available_replicas);
+        entries.set("unavailableReplicas", &self.unavailable_replicas);
+        entries.set("terminatingReplicas", &self.terminating_replicas);
+        entries.set("conditions", &self.conditions);
+        entries.set("collisionCount", &self.collision_count);
+        entries.finish()?;
         map.end()
     }
 }
@@ -690,24 +634,14 @@ impl DeploymentConditionApplyConfiguration {
 impl Serialize for DeploymentConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_update_time {
-            map.serialize_entry("lastUpdateTime", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastUpdateTime", &self.last_update_time);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -738,12 +672,10 @@ impl DaemonSetUpdateStrategyApplyConfiguration {
 impl Serialize for DaemonSetUpdateStrategyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.rolling_update {
-            map.serialize_entry("rollingUpdate", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("rollingUpdate", &self.rolling_update);
+        entries.finish()?;
         map.end()
     }
 }
@@ -774,12 +706,10 @@ impl RollingUpdateDaemonSetApplyConfiguration {
 impl Serialize for RollingUpdateDaemonSetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.max_unavailable {
-            map.serialize_entry("maxUnavailable", v)?;
-        }
-        if let Some(v) = &self.max_surge {
-            map.serialize_entry("maxSurge", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("maxUnavailable", &self.max_unavailable);
+        entries.set("maxSurge", &self.max_surge);
+        entries.finish()?;
         map.end()
     }
 }
@@ -838,24 +768,14 @@ impl DaemonSetSpecApplyConfiguration {
 impl Serialize for DaemonSetSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.template {
-            map.serialize_entry("template", v)?;
-        }
-        if let Some(v) = &self.update_strategy {
-            map.serialize_entry("updateStrategy", v)?;
-        }
-        if let Some(v) = &self.min_ready_seconds {
-            map.serialize_entry("minReadySeconds", v)?;
-        }
-        if let Some(v) = &self.template_generation {
-            map.serialize_entry("templateGeneration", v)?;
-        }
-        if let Some(v) = &self.revision_history_limit {
-            map.serialize_entry("revisionHistoryLimit", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("selector", &self.selector);
+        entries.set("template", &self.template);
+        entries.set("updateStrategy", &self.update_strategy);
+        entries.set("minReadySeconds", &self.min_ready_seconds);
+        entries.set("templateGeneration", &self.template_generation);
+        entries.set("revisionHistoryLimit", &self.revision_history_limit);
+        entries.finish()?;
         map.end()
     }
 }
@@ -942,36 +862,18 @@ impl DaemonSetStatusApplyConfiguration {
 impl Serialize for DaemonSetStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.current_number_scheduled {
-            map.serialize_entry("currentNumberScheduled", v)?;
-        }
-        if let Some(v) = &self.number_misscheduled {
-            map.serialize_entry("numberMisscheduled", v)?;
-        }
-        if let Some(v) = &self.desired_number_scheduled {
-            map.serialize_entry("desiredNumberScheduled", v)?;
-        }
-        if let Some(v) = &self.number_ready {
-            map.serialize_entry("numberReady", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.updated_number_scheduled {
-            map.serialize_entry("updatedNumberScheduled", v)?;
-        }
-        if let Some(v) = &self.number_available {
-            map.serialize_entry("numberAvailable", v)?;
-        }
-        if let Some(v) = &self.number_unavailable {
-            map.serialize_entry("numberUnavailable", v)?;
-        }
-        if let Some(v) = &self.collision_count {
-            map.serialize_entry("collisionCount", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("currentNumberScheduled", &self.current_number_scheduled);
+        entries.set("numberMisscheduled", &self.number_misscheduled);
+        entries.set("desiredNumberScheduled", &self.desired_number_scheduled);
+        entries.set("numberReady", &self.number_ready);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("updatedNumberScheduled", &self.updated_number_scheduled);
+        entries.set("numberAvailable", &self.number_available);
+        entries.set("numberUnavailable", &self.number_unavailable);
+        entries.set("collisionCount", &self.collision_count);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1023,21 +925,13 @@ impl DaemonSetConditionApplyConfiguration {
 impl Serialize for DaemonSetConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1148,21 +1042,13 @@ impl DaemonSetApplyConfiguration {
 impl Serialize for DaemonSetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1273,21 +1159,13 @@ impl IngressApplyConfiguration {
 impl Serialize for IngressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1332,18 +1210,12 @@ impl IngressSpecApplyConfiguration {
 impl Serialize for IngressSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ingress_class_name {
-            map.serialize_entry("ingressClassName", v)?;
-        }
-        if let Some(v) = &self.backend {
-            map.serialize_entry("backend", v)?;
-        }
-        if let Some(v) = &self.tls {
-            map.serialize_entry("tls", v)?;
-        }
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ingressClassName", &self.ingress_class_name);
+        entries.set("backend", &self.backend);
+        entries.set("tls", &self.tls);
+        entries.set("rules", &self.rules);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1374,12 +1246,10 @@ impl IngressTLSApplyConfiguration {
 impl Serialize for IngressTLSApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.hosts {
-            map.serialize_entry("hosts", v)?;
-        }
-        if let Some(v) = &self.secret_name {
-            map.serialize_entry("secretName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("hosts", &self.hosts);
+        entries.set("secretName", &self.secret_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1403,9 +1273,9 @@ impl IngressStatusApplyConfiguration {
 impl Serialize for IngressStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.load_balancer {
-            map.serialize_entry("loadBalancer", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("loadBalancer", &self.load_balancer);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1429,9 +1299,9 @@ impl IngressLoadBalancerStatusApplyConfiguration {
 impl Serialize for IngressLoadBalancerStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ingress {
-            map.serialize_entry("ingress", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ingress", &self.ingress);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1469,15 +1339,11 @@ impl IngressLoadBalancerIngressApplyConfiguration {
 impl Serialize for IngressLoadBalancerIngressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        if let Some(v) = &self.hostname {
-            map.serialize_entry("hostname", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ip", &self.ip);
+        entries.set("hostname", &self.hostname);
+        entries.set("ports", &self.ports);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1515,15 +1381,11 @@ impl IngressPortStatusApplyConfiguration {
 impl Serialize for IngressPortStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("port", &self.port);
+        entries.set("protocol", &self.protocol);
+        entries.set("error", &self.error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1590,9 +1452,9 @@ impl IngressRuleValueApplyConfiguration {
 impl IngressRuleValueApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.http {
-            map.serialize_entry("http", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("http", &self.http);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -1623,9 +1485,9 @@ impl HTTPIngressRuleValueApplyConfiguration {
 impl Serialize for HTTPIngressRuleValueApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.paths {
-            map.serialize_entry("paths", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("paths", &self.paths);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1663,15 +1525,11 @@ impl HTTPIngressPathApplyConfiguration {
 impl Serialize for HTTPIngressPathApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.path_type {
-            map.serialize_entry("pathType", v)?;
-        }
-        if let Some(v) = &self.backend {
-            map.serialize_entry("backend", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("path", &self.path);
+        entries.set("pathType", &self.path_type);
+        entries.set("backend", &self.backend);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1709,15 +1567,11 @@ impl IngressBackendApplyConfiguration {
 impl Serialize for IngressBackendApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.service_name {
-            map.serialize_entry("serviceName", v)?;
-        }
-        if let Some(v) = &self.service_port {
-            map.serialize_entry("servicePort", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("serviceName", &self.service_name);
+        entries.set("servicePort", &self.service_port);
+        entries.set("resource", &self.resource);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1828,21 +1682,13 @@ impl ReplicaSetApplyConfiguration {
 impl Serialize for ReplicaSetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1887,18 +1733,12 @@ impl ReplicaSetSpecApplyConfiguration {
 impl Serialize for ReplicaSetSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.min_ready_seconds {
-            map.serialize_entry("minReadySeconds", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.template {
-            map.serialize_entry("template", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("minReadySeconds", &self.min_ready_seconds);
+        entries.set("selector", &self.selector);
+        entries.set("template", &self.template);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1964,27 +1804,15 @@ impl ReplicaSetStatusApplyConfiguration {
 impl Serialize for ReplicaSetStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.replicas {
-            map.serialize_entry("replicas", v)?;
-        }
-        if let Some(v) = &self.fully_labeled_replicas {
-            map.serialize_entry("fullyLabeledReplicas", v)?;
-        }
-        if let Some(v) = &self.ready_replicas {
-            map.serialize_entry("readyReplicas", v)?;
-        }
-        if let Some(v) = &self.available_replicas {
-            map.serialize_entry("availableReplicas", v)?;
-        }
-        if let Some(v) = &self.terminating_replicas {
-            map.serialize_entry("terminatingReplicas", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("replicas", &self.replicas);
+        entries.set("fullyLabeledReplicas", &self.fully_labeled_replicas);
+        entries.set("readyReplicas", &self.ready_replicas);
+        entries.set("availableReplicas", &self.available_replicas);
+        entries.set("terminatingReplicas", &self.terminating_replicas);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2036,21 +1864,13 @@ impl ReplicaSetConditionApplyConfiguration {
 impl Serialize for ReplicaSetConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2154,18 +1974,12 @@ impl NetworkPolicyApplyConfiguration {
 impl Serialize for NetworkPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2210,18 +2024,12 @@ impl NetworkPolicySpecApplyConfiguration {
 impl Serialize for NetworkPolicySpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_selector {
-            map.serialize_entry("podSelector", v)?;
-        }
-        if let Some(v) = &self.ingress {
-            map.serialize_entry("ingress", v)?;
-        }
-        if let Some(v) = &self.egress {
-            map.serialize_entry("egress", v)?;
-        }
-        if let Some(v) = &self.policy_types {
-            map.serialize_entry("policyTypes", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("podSelector", &self.pod_selector);
+        entries.set("ingress", &self.ingress);
+        entries.set("egress", &self.egress);
+        entries.set("policyTypes", &self.policy_types);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2252,12 +2060,10 @@ impl NetworkPolicyIngressRuleApplyConfiguration {
 impl Serialize for NetworkPolicyIngressRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.from {
-            map.serialize_entry("from", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ports", &self.ports);
+        entries.set("from", &self.from);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2288,12 +2094,10 @@ impl NetworkPolicyEgressRuleApplyConfiguration {
 impl Serialize for NetworkPolicyEgressRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.to {
-            map.serialize_entry("to", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ports", &self.ports);
+        entries.set("to", &self.to);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2331,15 +2135,11 @@ impl NetworkPolicyPortApplyConfiguration {
 impl Serialize for NetworkPolicyPortApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.end_port {
-            map.serialize_entry("endPort", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("protocol", &self.protocol);
+        entries.set("port", &self.port);
+        entries.set("endPort", &self.end_port);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2370,12 +2170,10 @@ impl IPBlockApplyConfiguration {
 impl Serialize for IPBlockApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.cidr {
-            map.serialize_entry("cidr", v)?;
-        }
-        if let Some(v) = &self.except {
-            map.serialize_entry("except", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("cidr", &self.cidr);
+        entries.set("except", &self.except);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2413,15 +2211,11 @@ impl NetworkPolicyPeerApplyConfiguration {
 impl Serialize for NetworkPolicyPeerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_selector {
-            map.serialize_entry("podSelector", v)?;
-        }
-        if let Some(v) = &self.namespace_selector {
-            map.serialize_entry("namespaceSelector", v)?;
-        }
-        if let Some(v) = &self.ip_block {
-            map.serialize_entry("ipBlock", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("podSelector", &self.pod_selector);
+        entries.set("namespaceSelector", &self.namespace_selector);
+        entries.set("ipBlock", &self.ip_block);
+        entries.finish()?;
         map.end()
     }
 }

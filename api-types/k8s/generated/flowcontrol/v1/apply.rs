@@ -110,21 +110,13 @@ impl FlowSchemaApplyConfiguration {
 impl Serialize for FlowSchemaApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -169,18 +161,12 @@ impl FlowSchemaSpecApplyConfiguration {
 impl Serialize for FlowSchemaSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.priority_level_configuration {
-            map.serialize_entry("priorityLevelConfiguration", v)?;
-        }
-        if let Some(v) = &self.matching_precedence {
-            map.serialize_entry("matchingPrecedence", v)?;
-        }
-        if let Some(v) = &self.distinguisher_method {
-            map.serialize_entry("distinguisherMethod", v)?;
-        }
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("priorityLevelConfiguration", &self.priority_level_configuration);
+        entries.set("matchingPrecedence", &self.matching_precedence);
+        entries.set("distinguisherMethod", &self.distinguisher_method);
+        entries.set("rules", &self.rules);
+        entries.finish()?;
         map.end()
     }
 }
@@ -204,9 +190,9 @@ impl FlowDistinguisherMethodApplyConfiguration {
 impl Serialize for FlowDistinguisherMethodApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.finish()?;
         map.end()
     }
 }
@@ -230,9 +216,9 @@ impl PriorityLevelConfigurationReferenceApplyConfiguration {
 impl Serialize for PriorityLevelConfigurationReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -270,15 +256,11 @@ impl PolicyRulesWithSubjectsApplyConfiguration {
 impl Serialize for PolicyRulesWithSubjectsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.subjects {
-            map.serialize_entry("subjects", v)?;
-        }
-        if let Some(v) = &self.resource_rules {
-            map.serialize_entry("resourceRules", v)?;
-        }
-        if let Some(v) = &self.non_resource_rules {
-            map.serialize_entry("nonResourceRules", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("subjects", &self.subjects);
+        entries.set("resourceRules", &self.resource_rules);
+        entries.set("nonResourceRules", &self.non_resource_rules);
+        entries.finish()?;
         map.end()
     }
 }
@@ -323,18 +305,12 @@ impl SubjectApplyConfiguration {
 impl Serialize for SubjectApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.user {
-            map.serialize_entry("user", v)?;
-        }
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.service_account {
-            map.serialize_entry("serviceAccount", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("kind", &self.kind);
+        entries.set("user", &self.user);
+        entries.set("group", &self.group);
+        entries.set("serviceAccount", &self.service_account);
+        entries.finish()?;
         map.end()
     }
 }
@@ -358,9 +334,9 @@ impl UserSubjectApplyConfiguration {
 impl Serialize for UserSubjectApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -384,9 +360,9 @@ impl GroupSubjectApplyConfiguration {
 impl Serialize for GroupSubjectApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -417,12 +393,10 @@ impl ServiceAccountSubjectApplyConfiguration {
 impl Serialize for ServiceAccountSubjectApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("namespace", &self.namespace);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -474,21 +448,13 @@ impl ResourcePolicyRuleApplyConfiguration {
 impl Serialize for ResourcePolicyRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.verbs {
-            map.serialize_entry("verbs", v)?;
-        }
-        if let Some(v) = &self.api_groups {
-            map.serialize_entry("apiGroups", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.cluster_scope {
-            map.serialize_entry("clusterScope", v)?;
-        }
-        if let Some(v) = &self.namespaces {
-            map.serialize_entry("namespaces", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("verbs", &self.verbs);
+        entries.set("apiGroups", &self.api_groups);
+        entries.set("resources", &self.resources);
+        entries.set("clusterScope", &self.cluster_scope);
+        entries.set("namespaces", &self.namespaces);
+        entries.finish()?;
         map.end()
     }
 }
@@ -519,12 +485,10 @@ impl NonResourcePolicyRuleApplyConfiguration {
 impl Serialize for NonResourcePolicyRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.verbs {
-            map.serialize_entry("verbs", v)?;
-        }
-        if let Some(v) = &self.non_resource_urls {
-            map.serialize_entry("nonResourceURLs", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("verbs", &self.verbs);
+        entries.set("nonResourceURLs", &self.non_resource_urls);
+        entries.finish()?;
         map.end()
     }
 }
@@ -548,9 +512,9 @@ impl FlowSchemaStatusApplyConfiguration {
 impl Serialize for FlowSchemaStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -602,21 +566,13 @@ impl FlowSchemaConditionApplyConfiguration {
 impl Serialize for FlowSchemaConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }
@@ -727,21 +683,13 @@ impl PriorityLevelConfigurationApplyConfiguration {
 impl Serialize for PriorityLevelConfigurationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -779,15 +727,11 @@ impl PriorityLevelConfigurationSpecApplyConfiguration {
 impl Serialize for PriorityLevelConfigurationSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.limited {
-            map.serialize_entry("limited", v)?;
-        }
-        if let Some(v) = &self.exempt {
-            map.serialize_entry("exempt", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("limited", &self.limited);
+        entries.set("exempt", &self.exempt);
+        entries.finish()?;
         map.end()
     }
 }
@@ -832,18 +776,12 @@ impl LimitedPriorityLevelConfigurationApplyConfiguration {
 impl Serialize for LimitedPriorityLevelConfigurationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.nominal_concurrency_shares {
-            map.serialize_entry("nominalConcurrencyShares", v)?;
-        }
-        if let Some(v) = &self.limit_response {
-            map.serialize_entry("limitResponse", v)?;
-        }
-        if let Some(v) = &self.lendable_percent {
-            map.serialize_entry("lendablePercent", v)?;
-        }
-        if let Some(v) = &self.borrowing_limit_percent {
-            map.serialize_entry("borrowingLimitPercent", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("nominalConcurrencyShares", &self.nominal_concurrency_shares);
+        entries.set("limitResponse", &self.limit_response);
+        entries.set("lendablePercent", &self.lendable_percent);
+        entries.set("borrowingLimitPercent", &self.borrowing_limit_percent);
+        entries.finish()?;
         map.end()
     }
 }
@@ -874,12 +812,10 @@ impl ExemptPriorityLevelConfigurationApplyConfiguration {
 impl Serialize for ExemptPriorityLevelConfigurationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.nominal_concurrency_shares {
-            map.serialize_entry("nominalConcurrencyShares", v)?;
-        }
-        if let Some(v) = &self.lendable_percent {
-            map.serialize_entry("lendablePercent", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("nominalConcurrencyShares", &self.nominal_concurrency_shares);
+        entries.set("lendablePercent", &self.lendable_percent);
+        entries.finish()?;
         map.end()
     }
 }
@@ -910,12 +846,10 @@ impl LimitResponseApplyConfiguration {
 impl Serialize for LimitResponseApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.queuing {
-            map.serialize_entry("queuing", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("queuing", &self.queuing);
+        entries.finish()?;
         map.end()
     }
 }
@@ -953,15 +887,11 @@ impl QueuingConfigurationApplyConfiguration {
 impl Serialize for QueuingConfigurationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.queues {
-            map.serialize_entry("queues", v)?;
-        }
-        if let Some(v) = &self.hand_size {
-            map.serialize_entry("handSize", v)?;
-        }
-        if let Some(v) = &self.queue_length_limit {
-            map.serialize_entry("queueLengthLimit", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("queues", &self.queues);
+        entries.set("handSize", &self.hand_size);
+        entries.set("queueLengthLimit", &self.queue_length_limit);
+        entries.finish()?;
         map.end()
     }
 }
@@ -985,9 +915,9 @@ impl PriorityLevelConfigurationStatusApplyConfiguration {
 impl Serialize for PriorityLevelConfigurationStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1039,21 +969,13 @@ impl PriorityLevelConfigurationConditionApplyConfiguration {
 impl Serialize for PriorityLevelConfigurationConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("type", &self.type_);
+        entries.set("status", &self.status);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }

@@ -110,21 +110,13 @@ impl ImageReviewApplyConfiguration {
 impl Serialize for ImageReviewApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -162,15 +154,11 @@ impl ImageReviewSpecApplyConfiguration {
 impl Serialize for ImageReviewSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.containers {
-            map.serialize_entry("containers", v)?;
-        }
-        if let Some(v) = &self.annotations {
-            map.serialize_entry("annotations", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("containers", &self.containers);
+        entries.set("annotations", &self.annotations);
+        entries.set("namespace", &self.namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -194,9 +182,9 @@ impl ImageReviewContainerSpecApplyConfiguration {
 impl Serialize for ImageReviewContainerSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.image {
-            map.serialize_entry("image", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("image", &self.image);
+        entries.finish()?;
         map.end()
     }
 }
@@ -234,15 +222,11 @@ impl ImageReviewStatusApplyConfiguration {
 impl Serialize for ImageReviewStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.allowed {
-            map.serialize_entry("allowed", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.audit_annotations {
-            map.serialize_entry("auditAnnotations", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("allowed", &self.allowed);
+        entries.set("reason", &self.reason);
+        entries.set("auditAnnotations", &self.audit_annotations);
+        entries.finish()?;
         map.end()
     }
 }

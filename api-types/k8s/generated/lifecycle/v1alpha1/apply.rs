@@ -110,21 +110,13 @@ impl EvictionRequestApplyConfiguration {
 impl Serialize for EvictionRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -162,15 +154,11 @@ impl EvictionRequestSpecApplyConfiguration {
 impl Serialize for EvictionRequestSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.target {
-            map.serialize_entry("target", v)?;
-        }
-        if let Some(v) = &self.requester {
-            map.serialize_entry("requester", v)?;
-        }
-        if let Some(v) = &self.intent {
-            map.serialize_entry("intent", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("target", &self.target);
+        entries.set("requester", &self.requester);
+        entries.set("intent", &self.intent);
+        entries.finish()?;
         map.end()
     }
 }
@@ -194,9 +182,9 @@ impl EvictionRequestTargetApplyConfiguration {
 impl Serialize for EvictionRequestTargetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod {
-            map.serialize_entry("pod", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("pod", &self.pod);
+        entries.finish()?;
         map.end()
     }
 }
@@ -227,12 +215,10 @@ impl EvictionRequestPodReferenceApplyConfiguration {
 impl Serialize for EvictionRequestPodReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("uid", &self.uid);
+        entries.finish()?;
         map.end()
     }
 }
@@ -263,12 +249,10 @@ impl EvictionRequestStatusApplyConfiguration {
 impl Serialize for EvictionRequestStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.finish()?;
         map.end()
     }
 }
@@ -379,21 +363,13 @@ impl EvictionApplyConfiguration {
 impl Serialize for EvictionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -417,9 +393,9 @@ impl EvictionSpecApplyConfiguration {
 impl Serialize for EvictionSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.target {
-            map.serialize_entry("target", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("target", &self.target);
+        entries.finish()?;
         map.end()
     }
 }
@@ -443,9 +419,9 @@ impl EvictionTargetApplyConfiguration {
 impl Serialize for EvictionTargetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod {
-            map.serialize_entry("pod", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("pod", &self.pod);
+        entries.finish()?;
         map.end()
     }
 }
@@ -476,12 +452,10 @@ impl EvictionPodReferenceApplyConfiguration {
 impl Serialize for EvictionPodReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("uid", &self.uid);
+        entries.finish()?;
         map.end()
     }
 }
@@ -533,21 +507,13 @@ impl EvictionStatusApplyConfiguration {
 impl Serialize for EvictionStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.requesters {
-            map.serialize_entry("requesters", v)?;
-        }
-        if let Some(v) = &self.target_responders {
-            map.serialize_entry("targetResponders", v)?;
-        }
-        if let Some(v) = &self.responders {
-            map.serialize_entry("responders", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("requesters", &self.requesters);
+        entries.set("targetResponders", &self.target_responders);
+        entries.set("responders", &self.responders);
+        entries.finish()?;
         map.end()
     }
 }
@@ -578,12 +544,10 @@ impl RequesterApplyConfiguration {
 impl Serialize for RequesterApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.intent {
-            map.serialize_entry("intent", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("intent", &self.intent);
+        entries.finish()?;
         map.end()
     }
 }
@@ -621,15 +585,11 @@ impl TargetResponderApplyConfiguration {
 impl Serialize for TargetResponderApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.priority {
-            map.serialize_entry("priority", v)?;
-        }
-        if let Some(v) = &self.state {
-            map.serialize_entry("state", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("priority", &self.priority);
+        entries.set("state", &self.state);
+        entries.finish()?;
         map.end()
     }
 }
@@ -688,24 +648,14 @@ impl ResponderStatusApplyConfiguration {
 impl Serialize for ResponderStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.start_time {
-            map.serialize_entry("startTime", v)?;
-        }
-        if let Some(v) = &self.heartbeat_time {
-            map.serialize_entry("heartbeatTime", v)?;
-        }
-        if let Some(v) = &self.expected_completion_time {
-            map.serialize_entry("expectedCompletionTime", v)?;
-        }
-        if let Some(v) = &self.completion_time {
-            map.serialize_entry("completionTime", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("startTime", &self.start_time);
+        entries.set("heartbeatTime", &self.heartbeat_time);
+        entries.set("expectedCompletionTime", &self.expected_completion_time);
+        entries.set("completionTime", &self.completion_time);
+        entries.set("message", &self.message);
+        entries.finish()?;
         map.end()
     }
 }

@@ -103,18 +103,12 @@ impl NetworkPolicyApplyConfiguration {
 impl Serialize for NetworkPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -159,18 +153,12 @@ impl NetworkPolicySpecApplyConfiguration {
 impl Serialize for NetworkPolicySpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_selector {
-            map.serialize_entry("podSelector", v)?;
-        }
-        if let Some(v) = &self.ingress {
-            map.serialize_entry("ingress", v)?;
-        }
-        if let Some(v) = &self.egress {
-            map.serialize_entry("egress", v)?;
-        }
-        if let Some(v) = &self.policy_types {
-            map.serialize_entry("policyTypes", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("podSelector", &self.pod_selector);
+        entries.set("ingress", &self.ingress);
+        entries.set("egress", &self.egress);
+        entries.set("policyTypes", &self.policy_types);
+        entries.finish()?;
         map.end()
     }
 }
@@ -201,12 +189,10 @@ impl NetworkPolicyIngressRuleApplyConfiguration {
 impl Serialize for NetworkPolicyIngressRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.from {
-            map.serialize_entry("from", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ports", &self.ports);
+        entries.set("from", &self.from);
+        entries.finish()?;
         map.end()
     }
 }
@@ -237,12 +223,10 @@ impl NetworkPolicyEgressRuleApplyConfiguration {
 impl Serialize for NetworkPolicyEgressRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
-        if let Some(v) = &self.to {
-            map.serialize_entry("to", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ports", &self.ports);
+        entries.set("to", &self.to);
+        entries.finish()?;
         map.end()
     }
 }
@@ -280,15 +264,11 @@ impl NetworkPolicyPortApplyConfiguration {
 impl Serialize for NetworkPolicyPortApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.end_port {
-            map.serialize_entry("endPort", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("protocol", &self.protocol);
+        entries.set("port", &self.port);
+        entries.set("endPort", &self.end_port);
+        entries.finish()?;
         map.end()
     }
 }
@@ -319,12 +299,10 @@ impl IPBlockApplyConfiguration {
 impl Serialize for IPBlockApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.cidr {
-            map.serialize_entry("cidr", v)?;
-        }
-        if let Some(v) = &self.except {
-            map.serialize_entry("except", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("cidr", &self.cidr);
+        entries.set("except", &self.except);
+        entries.finish()?;
         map.end()
     }
 }
@@ -362,15 +340,11 @@ impl NetworkPolicyPeerApplyConfiguration {
 impl Serialize for NetworkPolicyPeerApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_selector {
-            map.serialize_entry("podSelector", v)?;
-        }
-        if let Some(v) = &self.namespace_selector {
-            map.serialize_entry("namespaceSelector", v)?;
-        }
-        if let Some(v) = &self.ip_block {
-            map.serialize_entry("ipBlock", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("podSelector", &self.pod_selector);
+        entries.set("namespaceSelector", &self.namespace_selector);
+        entries.set("ipBlock", &self.ip_block);
+        entries.finish()?;
         map.end()
     }
 }
@@ -481,21 +455,13 @@ impl IngressApplyConfiguration {
 impl Serialize for IngressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -540,18 +506,12 @@ impl IngressSpecApplyConfiguration {
 impl Serialize for IngressSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ingress_class_name {
-            map.serialize_entry("ingressClassName", v)?;
-        }
-        if let Some(v) = &self.default_backend {
-            map.serialize_entry("defaultBackend", v)?;
-        }
-        if let Some(v) = &self.tls {
-            map.serialize_entry("tls", v)?;
-        }
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ingressClassName", &self.ingress_class_name);
+        entries.set("defaultBackend", &self.default_backend);
+        entries.set("tls", &self.tls);
+        entries.set("rules", &self.rules);
+        entries.finish()?;
         map.end()
     }
 }
@@ -582,12 +542,10 @@ impl IngressTLSApplyConfiguration {
 impl Serialize for IngressTLSApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.hosts {
-            map.serialize_entry("hosts", v)?;
-        }
-        if let Some(v) = &self.secret_name {
-            map.serialize_entry("secretName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("hosts", &self.hosts);
+        entries.set("secretName", &self.secret_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -611,9 +569,9 @@ impl IngressStatusApplyConfiguration {
 impl Serialize for IngressStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.load_balancer {
-            map.serialize_entry("loadBalancer", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("loadBalancer", &self.load_balancer);
+        entries.finish()?;
         map.end()
     }
 }
@@ -637,9 +595,9 @@ impl IngressLoadBalancerStatusApplyConfiguration {
 impl Serialize for IngressLoadBalancerStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ingress {
-            map.serialize_entry("ingress", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ingress", &self.ingress);
+        entries.finish()?;
         map.end()
     }
 }
@@ -677,15 +635,11 @@ impl IngressLoadBalancerIngressApplyConfiguration {
 impl Serialize for IngressLoadBalancerIngressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        if let Some(v) = &self.hostname {
-            map.serialize_entry("hostname", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ip", &self.ip);
+        entries.set("hostname", &self.hostname);
+        entries.set("ports", &self.ports);
+        entries.finish()?;
         map.end()
     }
 }
@@ -723,15 +677,11 @@ impl IngressPortStatusApplyConfiguration {
 impl Serialize for IngressPortStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("port", &self.port);
+        entries.set("protocol", &self.protocol);
+        entries.set("error", &self.error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -798,9 +748,9 @@ impl IngressRuleValueApplyConfiguration {
 impl IngressRuleValueApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.http {
-            map.serialize_entry("http", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("http", &self.http);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -831,9 +781,9 @@ impl HTTPIngressRuleValueApplyConfiguration {
 impl Serialize for HTTPIngressRuleValueApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.paths {
-            map.serialize_entry("paths", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("paths", &self.paths);
+        entries.finish()?;
         map.end()
     }
 }
@@ -871,15 +821,11 @@ impl HTTPIngressPathApplyConfiguration {
 impl Serialize for HTTPIngressPathApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.path_type {
-            map.serialize_entry("pathType", v)?;
-        }
-        if let Some(v) = &self.backend {
-            map.serialize_entry("backend", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("path", &self.path);
+        entries.set("pathType", &self.path_type);
+        entries.set("backend", &self.backend);
+        entries.finish()?;
         map.end()
     }
 }
@@ -910,12 +856,10 @@ impl IngressBackendApplyConfiguration {
 impl Serialize for IngressBackendApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.service {
-            map.serialize_entry("service", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("service", &self.service);
+        entries.set("resource", &self.resource);
+        entries.finish()?;
         map.end()
     }
 }
@@ -946,12 +890,10 @@ impl IngressServiceBackendApplyConfiguration {
 impl Serialize for IngressServiceBackendApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("port", &self.port);
+        entries.finish()?;
         map.end()
     }
 }
@@ -982,12 +924,10 @@ impl ServiceBackendPortApplyConfiguration {
 impl Serialize for ServiceBackendPortApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.number {
-            map.serialize_entry("number", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("number", &self.number);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1091,18 +1031,12 @@ impl IngressClassApplyConfiguration {
 impl Serialize for IngressClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1133,12 +1067,10 @@ impl IngressClassSpecApplyConfiguration {
 impl Serialize for IngressClassSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.controller {
-            map.serialize_entry("controller", v)?;
-        }
-        if let Some(v) = &self.parameters {
-            map.serialize_entry("parameters", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("controller", &self.controller);
+        entries.set("parameters", &self.parameters);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1190,21 +1122,13 @@ impl IngressClassParametersReferenceApplyConfiguration {
 impl Serialize for IngressClassParametersReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.scope {
-            map.serialize_entry("scope", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiGroup", &self.api_group);
+        entries.set("kind", &self.kind);
+        entries.set("name", &self.name);
+        entries.set("scope", &self.scope);
+        entries.set("namespace", &self.namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1308,18 +1232,12 @@ impl IPAddressApplyConfiguration {
 impl Serialize for IPAddressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1343,9 +1261,9 @@ impl IPAddressSpecApplyConfiguration {
 impl Serialize for IPAddressSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.parent_ref {
-            map.serialize_entry("parentRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("parentRef", &self.parent_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1390,18 +1308,12 @@ impl ParentReferenceApplyConfiguration {
 impl Serialize for ParentReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("group", &self.group);
+        entries.set("resource", &self.resource);
+        entries.set("namespace", &self.namespace);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1512,21 +1424,13 @@ impl ServiceCIDRApplyConfiguration {
 impl Serialize for ServiceCIDRApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1550,9 +1454,9 @@ impl ServiceCIDRSpecApplyConfiguration {
 impl Serialize for ServiceCIDRSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.cidrs {
-            map.serialize_entry("cidrs", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("cidrs", &self.cidrs);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1576,9 +1480,9 @@ impl ServiceCIDRStatusApplyConfiguration {
 impl Serialize for ServiceCIDRStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }

@@ -110,21 +110,13 @@ impl IngressApplyConfiguration {
 impl Serialize for IngressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -169,18 +161,12 @@ impl IngressSpecApplyConfiguration {
 impl Serialize for IngressSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ingress_class_name {
-            map.serialize_entry("ingressClassName", v)?;
-        }
-        if let Some(v) = &self.backend {
-            map.serialize_entry("backend", v)?;
-        }
-        if let Some(v) = &self.tls {
-            map.serialize_entry("tls", v)?;
-        }
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ingressClassName", &self.ingress_class_name);
+        entries.set("backend", &self.backend);
+        entries.set("tls", &self.tls);
+        entries.set("rules", &self.rules);
+        entries.finish()?;
         map.end()
     }
 }
@@ -211,12 +197,10 @@ impl IngressTLSApplyConfiguration {
 impl Serialize for IngressTLSApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.hosts {
-            map.serialize_entry("hosts", v)?;
-        }
-        if let Some(v) = &self.secret_name {
-            map.serialize_entry("secretName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("hosts", &self.hosts);
+        entries.set("secretName", &self.secret_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -240,9 +224,9 @@ impl IngressStatusApplyConfiguration {
 impl Serialize for IngressStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.load_balancer {
-            map.serialize_entry("loadBalancer", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("loadBalancer", &self.load_balancer);
+        entries.finish()?;
         map.end()
     }
 }
@@ -266,9 +250,9 @@ impl IngressLoadBalancerStatusApplyConfiguration {
 impl Serialize for IngressLoadBalancerStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ingress {
-            map.serialize_entry("ingress", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ingress", &self.ingress);
+        entries.finish()?;
         map.end()
     }
 }
@@ -306,15 +290,11 @@ impl IngressLoadBalancerIngressApplyConfiguration {
 impl Serialize for IngressLoadBalancerIngressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.ip {
-            map.serialize_entry("ip", v)?;
-        }
-        if let Some(v) = &self.hostname {
-            map.serialize_entry("hostname", v)?;
-        }
-        if let Some(v) = &self.ports {
-            map.serialize_entry("ports", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("ip", &self.ip);
+        entries.set("hostname", &self.hostname);
+        entries.set("ports", &self.ports);
+        entries.finish()?;
         map.end()
     }
 }
@@ -352,15 +332,11 @@ impl IngressPortStatusApplyConfiguration {
 impl Serialize for IngressPortStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.port {
-            map.serialize_entry("port", v)?;
-        }
-        if let Some(v) = &self.protocol {
-            map.serialize_entry("protocol", v)?;
-        }
-        if let Some(v) = &self.error {
-            map.serialize_entry("error", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("port", &self.port);
+        entries.set("protocol", &self.protocol);
+        entries.set("error", &self.error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -427,9 +403,9 @@ impl IngressRuleValueApplyConfiguration {
 impl IngressRuleValueApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.http {
-            map.serialize_entry("http", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("http", &self.http);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -460,9 +436,9 @@ impl HTTPIngressRuleValueApplyConfiguration {
 impl Serialize for HTTPIngressRuleValueApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.paths {
-            map.serialize_entry("paths", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("paths", &self.paths);
+        entries.finish()?;
         map.end()
     }
 }
@@ -500,15 +476,11 @@ impl HTTPIngressPathApplyConfiguration {
 impl Serialize for HTTPIngressPathApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.path {
-            map.serialize_entry("path", v)?;
-        }
-        if let Some(v) = &self.path_type {
-            map.serialize_entry("pathType", v)?;
-        }
-        if let Some(v) = &self.backend {
-            map.serialize_entry("backend", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("path", &self.path);
+        entries.set("pathType", &self.path_type);
+        entries.set("backend", &self.backend);
+        entries.finish()?;
         map.end()
     }
 }
@@ -546,15 +518,11 @@ impl IngressBackendApplyConfiguration {
 impl Serialize for IngressBackendApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.service_name {
-            map.serialize_entry("serviceName", v)?;
-        }
-        if let Some(v) = &self.service_port {
-            map.serialize_entry("servicePort", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("serviceName", &self.service_name);
+        entries.set("servicePort", &self.service_port);
+        entries.set("resource", &self.resource);
+        entries.finish()?;
         map.end()
     }
 }
@@ -658,18 +626,12 @@ impl IngressClassApplyConfiguration {
 impl Serialize for IngressClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -700,12 +662,10 @@ impl IngressClassSpecApplyConfiguration {
 impl Serialize for IngressClassSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.controller {
-            map.serialize_entry("controller", v)?;
-        }
-        if let Some(v) = &self.parameters {
-            map.serialize_entry("parameters", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("controller", &self.controller);
+        entries.set("parameters", &self.parameters);
+        entries.finish()?;
         map.end()
     }
 }
@@ -757,21 +717,13 @@ impl IngressClassParametersReferenceApplyConfiguration {
 impl Serialize for IngressClassParametersReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.scope {
-            map.serialize_entry("scope", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiGroup", &self.api_group);
+        entries.set("kind", &self.kind);
+        entries.set("name", &self.name);
+        entries.set("scope", &self.scope);
+        entries.set("namespace", &self.namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -875,18 +827,12 @@ impl IPAddressApplyConfiguration {
 impl Serialize for IPAddressApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -910,9 +856,9 @@ impl IPAddressSpecApplyConfiguration {
 impl Serialize for IPAddressSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.parent_ref {
-            map.serialize_entry("parentRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("parentRef", &self.parent_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -957,18 +903,12 @@ impl ParentReferenceApplyConfiguration {
 impl Serialize for ParentReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.group {
-            map.serialize_entry("group", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("group", &self.group);
+        entries.set("resource", &self.resource);
+        entries.set("namespace", &self.namespace);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1079,21 +1019,13 @@ impl ServiceCIDRApplyConfiguration {
 impl Serialize for ServiceCIDRApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1117,9 +1049,9 @@ impl ServiceCIDRSpecApplyConfiguration {
 impl Serialize for ServiceCIDRSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.cidrs {
-            map.serialize_entry("cidrs", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("cidrs", &self.cidrs);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1143,9 +1075,9 @@ impl ServiceCIDRStatusApplyConfiguration {
 impl Serialize for ServiceCIDRStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }

@@ -117,24 +117,14 @@ impl RuntimeClassApplyConfiguration {
 impl Serialize for RuntimeClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.handler {
-            map.serialize_entry("handler", v)?;
-        }
-        if let Some(v) = &self.overhead {
-            map.serialize_entry("overhead", v)?;
-        }
-        if let Some(v) = &self.scheduling {
-            map.serialize_entry("scheduling", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("handler", &self.handler);
+        entries.set("overhead", &self.overhead);
+        entries.set("scheduling", &self.scheduling);
+        entries.finish()?;
         map.end()
     }
 }
@@ -158,9 +148,9 @@ impl OverheadApplyConfiguration {
 impl Serialize for OverheadApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pod_fixed {
-            map.serialize_entry("podFixed", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("podFixed", &self.pod_fixed);
+        entries.finish()?;
         map.end()
     }
 }
@@ -191,12 +181,10 @@ impl SchedulingApplyConfiguration {
 impl Serialize for SchedulingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.node_selector {
-            map.serialize_entry("nodeSelector", v)?;
-        }
-        if let Some(v) = &self.tolerations {
-            map.serialize_entry("tolerations", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("nodeSelector", &self.node_selector);
+        entries.set("tolerations", &self.tolerations);
+        entries.finish()?;
         map.end()
     }
 }

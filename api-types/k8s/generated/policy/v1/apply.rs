@@ -44,18 +44,12 @@ impl PodDisruptionBudgetSpecApplyConfiguration {
 impl Serialize for PodDisruptionBudgetSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.min_available {
-            map.serialize_entry("minAvailable", v)?;
-        }
-        if let Some(v) = &self.selector {
-            map.serialize_entry("selector", v)?;
-        }
-        if let Some(v) = &self.max_unavailable {
-            map.serialize_entry("maxUnavailable", v)?;
-        }
-        if let Some(v) = &self.unhealthy_pod_eviction_policy {
-            map.serialize_entry("unhealthyPodEvictionPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("minAvailable", &self.min_available);
+        entries.set("selector", &self.selector);
+        entries.set("maxUnavailable", &self.max_unavailable);
+        entries.set("unhealthyPodEvictionPolicy", &self.unhealthy_pod_eviction_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -121,27 +115,15 @@ impl PodDisruptionBudgetStatusApplyConfiguration {
 impl Serialize for PodDisruptionBudgetStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.observed_generation {
-            map.serialize_entry("observedGeneration", v)?;
-        }
-        if let Some(v) = &self.disrupted_pods {
-            map.serialize_entry("disruptedPods", v)?;
-        }
-        if let Some(v) = &self.disruptions_allowed {
-            map.serialize_entry("disruptionsAllowed", v)?;
-        }
-        if let Some(v) = &self.current_healthy {
-            map.serialize_entry("currentHealthy", v)?;
-        }
-        if let Some(v) = &self.desired_healthy {
-            map.serialize_entry("desiredHealthy", v)?;
-        }
-        if let Some(v) = &self.expected_pods {
-            map.serialize_entry("expectedPods", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("observedGeneration", &self.observed_generation);
+        entries.set("disruptedPods", &self.disrupted_pods);
+        entries.set("disruptionsAllowed", &self.disruptions_allowed);
+        entries.set("currentHealthy", &self.current_healthy);
+        entries.set("desiredHealthy", &self.desired_healthy);
+        entries.set("expectedPods", &self.expected_pods);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -252,21 +234,13 @@ impl PodDisruptionBudgetApplyConfiguration {
 impl Serialize for PodDisruptionBudgetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -370,18 +344,12 @@ impl EvictionApplyConfiguration {
 impl Serialize for EvictionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.delete_options {
-            map.serialize_entry("deleteOptions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("deleteOptions", &self.delete_options);
+        entries.finish()?;
         map.end()
     }
 }

@@ -51,21 +51,13 @@ impl PolicyRuleApplyConfiguration {
 impl Serialize for PolicyRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.verbs {
-            map.serialize_entry("verbs", v)?;
-        }
-        if let Some(v) = &self.api_groups {
-            map.serialize_entry("apiGroups", v)?;
-        }
-        if let Some(v) = &self.resources {
-            map.serialize_entry("resources", v)?;
-        }
-        if let Some(v) = &self.resource_names {
-            map.serialize_entry("resourceNames", v)?;
-        }
-        if let Some(v) = &self.non_resource_urls {
-            map.serialize_entry("nonResourceURLs", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("verbs", &self.verbs);
+        entries.set("apiGroups", &self.api_groups);
+        entries.set("resources", &self.resources);
+        entries.set("resourceNames", &self.resource_names);
+        entries.set("nonResourceURLs", &self.non_resource_urls);
+        entries.finish()?;
         map.end()
     }
 }
@@ -110,18 +102,12 @@ impl SubjectApplyConfiguration {
 impl Serialize for SubjectApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.namespace {
-            map.serialize_entry("namespace", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("kind", &self.kind);
+        entries.set("apiGroup", &self.api_group);
+        entries.set("name", &self.name);
+        entries.set("namespace", &self.namespace);
+        entries.finish()?;
         map.end()
     }
 }
@@ -159,15 +145,11 @@ impl RoleRefApplyConfiguration {
 impl Serialize for RoleRefApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiGroup", &self.api_group);
+        entries.set("kind", &self.kind);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -271,18 +253,12 @@ impl RoleApplyConfiguration {
 impl Serialize for RoleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("rules", &self.rules);
+        entries.finish()?;
         map.end()
     }
 }
@@ -393,21 +369,13 @@ impl RoleBindingApplyConfiguration {
 impl Serialize for RoleBindingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.subjects {
-            map.serialize_entry("subjects", v)?;
-        }
-        if let Some(v) = &self.role_ref {
-            map.serialize_entry("roleRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("subjects", &self.subjects);
+        entries.set("roleRef", &self.role_ref);
+        entries.finish()?;
         map.end()
     }
 }
@@ -518,21 +486,13 @@ impl ClusterRoleApplyConfiguration {
 impl Serialize for ClusterRoleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.rules {
-            map.serialize_entry("rules", v)?;
-        }
-        if let Some(v) = &self.aggregation_rule {
-            map.serialize_entry("aggregationRule", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("rules", &self.rules);
+        entries.set("aggregationRule", &self.aggregation_rule);
+        entries.finish()?;
         map.end()
     }
 }
@@ -556,9 +516,9 @@ impl AggregationRuleApplyConfiguration {
 impl Serialize for AggregationRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.cluster_role_selectors {
-            map.serialize_entry("clusterRoleSelectors", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("clusterRoleSelectors", &self.cluster_role_selectors);
+        entries.finish()?;
         map.end()
     }
 }
@@ -669,21 +629,13 @@ impl ClusterRoleBindingApplyConfiguration {
 impl Serialize for ClusterRoleBindingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.subjects {
-            map.serialize_entry("subjects", v)?;
-        }
-        if let Some(v) = &self.role_ref {
-            map.serialize_entry("roleRef", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("subjects", &self.subjects);
+        entries.set("roleRef", &self.role_ref);
+        entries.finish()?;
         map.end()
     }
 }

@@ -44,18 +44,12 @@ impl DeviceTaintApplyConfiguration {
 impl Serialize for DeviceTaintApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.effect {
-            map.serialize_entry("effect", v)?;
-        }
-        if let Some(v) = &self.time_added {
-            map.serialize_entry("timeAdded", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.set("value", &self.value);
+        entries.set("effect", &self.effect);
+        entries.set("timeAdded", &self.time_added);
+        entries.finish()?;
         map.end()
     }
 }
@@ -166,21 +160,13 @@ impl DeviceTaintRuleApplyConfiguration {
 impl Serialize for DeviceTaintRuleApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -211,12 +197,10 @@ impl DeviceTaintRuleSpecApplyConfiguration {
 impl Serialize for DeviceTaintRuleSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.device_selector {
-            map.serialize_entry("deviceSelector", v)?;
-        }
-        if let Some(v) = &self.taint {
-            map.serialize_entry("taint", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("deviceSelector", &self.device_selector);
+        entries.set("taint", &self.taint);
+        entries.finish()?;
         map.end()
     }
 }
@@ -254,15 +238,11 @@ impl DeviceTaintSelectorApplyConfiguration {
 impl Serialize for DeviceTaintSelectorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.pool {
-            map.serialize_entry("pool", v)?;
-        }
-        if let Some(v) = &self.device {
-            map.serialize_entry("device", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("pool", &self.pool);
+        entries.set("device", &self.device);
+        entries.finish()?;
         map.end()
     }
 }
@@ -286,9 +266,9 @@ impl DeviceTaintRuleStatusApplyConfiguration {
 impl Serialize for DeviceTaintRuleStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -399,21 +379,13 @@ impl ResourcePoolStatusRequestApplyConfiguration {
 impl Serialize for ResourcePoolStatusRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -458,18 +430,12 @@ impl ResourcePoolStatusRequestSpecApplyConfiguration {
 impl Serialize for ResourcePoolStatusRequestSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.pool_name {
-            map.serialize_entry("poolName", v)?;
-        }
-        if let Some(v) = &self.limit {
-            map.serialize_entry("limit", v)?;
-        }
-        if let Some(v) = &self.default_partition_type_attribute {
-            map.serialize_entry("defaultPartitionTypeAttribute", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("poolName", &self.pool_name);
+        entries.set("limit", &self.limit);
+        entries.set("defaultPartitionTypeAttribute", &self.default_partition_type_attribute);
+        entries.finish()?;
         map.end()
     }
 }
@@ -507,15 +473,11 @@ impl ResourcePoolStatusRequestStatusApplyConfiguration {
 impl Serialize for ResourcePoolStatusRequestStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.pool_count {
-            map.serialize_entry("poolCount", v)?;
-        }
-        if let Some(v) = &self.pools {
-            map.serialize_entry("pools", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("poolCount", &self.pool_count);
+        entries.set("pools", &self.pools);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -616,42 +578,20 @@ impl PoolStatusApplyConfiguration {
 impl Serialize for PoolStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.pool_name {
-            map.serialize_entry("poolName", v)?;
-        }
-        if let Some(v) = &self.generation {
-            map.serialize_entry("generation", v)?;
-        }
-        if let Some(v) = &self.resource_slice_count {
-            map.serialize_entry("resourceSliceCount", v)?;
-        }
-        if let Some(v) = &self.total_devices {
-            map.serialize_entry("totalDevices", v)?;
-        }
-        if let Some(v) = &self.allocated_devices {
-            map.serialize_entry("allocatedDevices", v)?;
-        }
-        if let Some(v) = &self.available_devices {
-            map.serialize_entry("availableDevices", v)?;
-        }
-        if let Some(v) = &self.unavailable_devices {
-            map.serialize_entry("unavailableDevices", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
-        if let Some(v) = &self.validation_error {
-            map.serialize_entry("validationError", v)?;
-        }
-        if let Some(v) = &self.partition_summary {
-            map.serialize_entry("partitionSummary", v)?;
-        }
-        if let Some(v) = &self.shareable_summary {
-            map.serialize_entry("shareableSummary", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("poolName", &self.pool_name);
+        entries.set("generation", &self.generation);
+        entries.set("resourceSliceCount", &self.resource_slice_count);
+        entries.set("totalDevices", &self.total_devices);
+        entries.set("allocatedDevices", &self.allocated_devices);
+        entries.set("availableDevices", &self.available_devices);
+        entries.set("unavailableDevices", &self.unavailable_devices);
+        entries.set("nodeName", &self.node_name);
+        entries.set("validationError", &self.validation_error);
+        entries.set("partitionSummary", &self.partition_summary);
+        entries.set("shareableSummary", &self.shareable_summary);
+        entries.finish()?;
         map.end()
     }
 }
@@ -696,18 +636,12 @@ impl PartitionTypeStatusApplyConfiguration {
 impl Serialize for PartitionTypeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.attribute {
-            map.serialize_entry("attribute", v)?;
-        }
-        if let Some(v) = &self.type_ {
-            map.serialize_entry("type", v)?;
-        }
-        if let Some(v) = &self.total {
-            map.serialize_entry("total", v)?;
-        }
-        if let Some(v) = &self.allocatable {
-            map.serialize_entry("allocatable", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("attribute", &self.attribute);
+        entries.set("type", &self.type_);
+        entries.set("total", &self.total);
+        entries.set("allocatable", &self.allocatable);
+        entries.finish()?;
         map.end()
     }
 }
@@ -745,15 +679,11 @@ impl ShareableSummaryStatusApplyConfiguration {
 impl Serialize for ShareableSummaryStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.fully_available_devices {
-            map.serialize_entry("fullyAvailableDevices", v)?;
-        }
-        if let Some(v) = &self.partially_available_devices {
-            map.serialize_entry("partiallyAvailableDevices", v)?;
-        }
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("fullyAvailableDevices", &self.fully_available_devices);
+        entries.set("partiallyAvailableDevices", &self.partially_available_devices);
+        entries.set("capacity", &self.capacity);
+        entries.finish()?;
         map.end()
     }
 }
@@ -798,18 +728,12 @@ impl ShareableCapacityStatusApplyConfiguration {
 impl Serialize for ShareableCapacityStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.total {
-            map.serialize_entry("total", v)?;
-        }
-        if let Some(v) = &self.consumed {
-            map.serialize_entry("consumed", v)?;
-        }
-        if let Some(v) = &self.available {
-            map.serialize_entry("available", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("total", &self.total);
+        entries.set("consumed", &self.consumed);
+        entries.set("available", &self.available);
+        entries.finish()?;
         map.end()
     }
 }

@@ -103,18 +103,12 @@ impl ResourceSliceApplyConfiguration {
 impl Serialize for ResourceSliceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -201,36 +195,18 @@ impl ResourceSliceSpecApplyConfiguration {
 impl Serialize for ResourceSliceSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.pool {
-            map.serialize_entry("pool", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
-        if let Some(v) = &self.node_selector {
-            map.serialize_entry("nodeSelector", v)?;
-        }
-        if let Some(v) = &self.all_nodes {
-            map.serialize_entry("allNodes", v)?;
-        }
-        if let Some(v) = &self.devices {
-            map.serialize_entry("devices", v)?;
-        }
-        if let Some(v) = &self.per_device_node_selection {
-            map.serialize_entry("perDeviceNodeSelection", v)?;
-        }
-        if let Some(v) = &self.shared_counters {
-            map.serialize_entry("sharedCounters", v)?;
-        }
-        if let Some(v) = &self.partition_type_attribute {
-            map.serialize_entry("partitionTypeAttribute", v)?;
-        }
-        if let Some(v) = &self.skip_node_operations {
-            map.serialize_entry("skipNodeOperations", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("pool", &self.pool);
+        entries.set("nodeName", &self.node_name);
+        entries.set("nodeSelector", &self.node_selector);
+        entries.set("allNodes", &self.all_nodes);
+        entries.set("devices", &self.devices);
+        entries.set("perDeviceNodeSelection", &self.per_device_node_selection);
+        entries.set("sharedCounters", &self.shared_counters);
+        entries.set("partitionTypeAttribute", &self.partition_type_attribute);
+        entries.set("skipNodeOperations", &self.skip_node_operations);
+        entries.finish()?;
         map.end()
     }
 }
@@ -261,12 +237,10 @@ impl CounterSetApplyConfiguration {
 impl Serialize for CounterSetApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.counters {
-            map.serialize_entry("counters", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("counters", &self.counters);
+        entries.finish()?;
         map.end()
     }
 }
@@ -290,9 +264,9 @@ impl CounterApplyConfiguration {
 impl Serialize for CounterApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("value", &self.value);
+        entries.finish()?;
         map.end()
     }
 }
@@ -330,15 +304,11 @@ impl ResourcePoolApplyConfiguration {
 impl Serialize for ResourcePoolApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.generation {
-            map.serialize_entry("generation", v)?;
-        }
-        if let Some(v) = &self.resource_slice_count {
-            map.serialize_entry("resourceSliceCount", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("generation", &self.generation);
+        entries.set("resourceSliceCount", &self.resource_slice_count);
+        entries.finish()?;
         map.end()
     }
 }
@@ -369,12 +339,10 @@ impl DeviceApplyConfiguration {
 impl Serialize for DeviceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.basic {
-            map.serialize_entry("basic", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("basic", &self.basic);
+        entries.finish()?;
         map.end()
     }
 }
@@ -475,42 +443,20 @@ impl BasicDeviceApplyConfiguration {
 impl Serialize for BasicDeviceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.attributes {
-            map.serialize_entry("attributes", v)?;
-        }
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
-        if let Some(v) = &self.consumes_counters {
-            map.serialize_entry("consumesCounters", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
-        if let Some(v) = &self.node_selector {
-            map.serialize_entry("nodeSelector", v)?;
-        }
-        if let Some(v) = &self.all_nodes {
-            map.serialize_entry("allNodes", v)?;
-        }
-        if let Some(v) = &self.taints {
-            map.serialize_entry("taints", v)?;
-        }
-        if let Some(v) = &self.binds_to_node {
-            map.serialize_entry("bindsToNode", v)?;
-        }
-        if let Some(v) = &self.binding_conditions {
-            map.serialize_entry("bindingConditions", v)?;
-        }
-        if let Some(v) = &self.binding_failure_conditions {
-            map.serialize_entry("bindingFailureConditions", v)?;
-        }
-        if let Some(v) = &self.allow_multiple_allocations {
-            map.serialize_entry("allowMultipleAllocations", v)?;
-        }
-        if let Some(v) = &self.node_allocatable_resources {
-            map.serialize_entry("nodeAllocatableResources", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("attributes", &self.attributes);
+        entries.set("capacity", &self.capacity);
+        entries.set("consumesCounters", &self.consumes_counters);
+        entries.set("nodeName", &self.node_name);
+        entries.set("nodeSelector", &self.node_selector);
+        entries.set("allNodes", &self.all_nodes);
+        entries.set("taints", &self.taints);
+        entries.set("bindsToNode", &self.binds_to_node);
+        entries.set("bindingConditions", &self.binding_conditions);
+        entries.set("bindingFailureConditions", &self.binding_failure_conditions);
+        entries.set("allowMultipleAllocations", &self.allow_multiple_allocations);
+        entries.set("nodeAllocatableResources", &self.node_allocatable_resources);
+        entries.finish()?;
         map.end()
     }
 }
@@ -541,12 +487,10 @@ impl NodeAllocatableResourceApplyConfiguration {
 impl Serialize for NodeAllocatableResourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.mapping {
-            map.serialize_entry("mapping", v)?;
-        }
-        if let Some(v) = &self.overhead {
-            map.serialize_entry("overhead", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("mapping", &self.mapping);
+        entries.set("overhead", &self.overhead);
+        entries.finish()?;
         map.end()
     }
 }
@@ -584,15 +528,11 @@ impl NodeAllocatableMappingApplyConfiguration {
 impl Serialize for NodeAllocatableMappingApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.capacity_key {
-            map.serialize_entry("capacityKey", v)?;
-        }
-        if let Some(v) = &self.capacity_multiplier {
-            map.serialize_entry("capacityMultiplier", v)?;
-        }
-        if let Some(v) = &self.device_multiplier {
-            map.serialize_entry("deviceMultiplier", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("capacityKey", &self.capacity_key);
+        entries.set("capacityMultiplier", &self.capacity_multiplier);
+        entries.set("deviceMultiplier", &self.device_multiplier);
+        entries.finish()?;
         map.end()
     }
 }
@@ -623,12 +563,10 @@ impl NodeAllocatableOverheadApplyConfiguration {
 impl Serialize for NodeAllocatableOverheadApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.per_pod {
-            map.serialize_entry("perPod", v)?;
-        }
-        if let Some(v) = &self.per_container {
-            map.serialize_entry("perContainer", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("perPod", &self.per_pod);
+        entries.set("perContainer", &self.per_container);
+        entries.finish()?;
         map.end()
     }
 }
@@ -659,12 +597,10 @@ impl DeviceCounterConsumptionApplyConfiguration {
 impl Serialize for DeviceCounterConsumptionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.counter_set {
-            map.serialize_entry("counterSet", v)?;
-        }
-        if let Some(v) = &self.counters {
-            map.serialize_entry("counters", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("counterSet", &self.counter_set);
+        entries.set("counters", &self.counters);
+        entries.finish()?;
         map.end()
     }
 }
@@ -695,12 +631,10 @@ impl DeviceCapacityApplyConfiguration {
 impl Serialize for DeviceCapacityApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.request_policy {
-            map.serialize_entry("requestPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("value", &self.value);
+        entries.set("requestPolicy", &self.request_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -738,15 +672,11 @@ impl CapacityRequestPolicyApplyConfiguration {
 impl Serialize for CapacityRequestPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.default {
-            map.serialize_entry("default", v)?;
-        }
-        if let Some(v) = &self.valid_values {
-            map.serialize_entry("validValues", v)?;
-        }
-        if let Some(v) = &self.valid_range {
-            map.serialize_entry("validRange", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("default", &self.default);
+        entries.set("validValues", &self.valid_values);
+        entries.set("validRange", &self.valid_range);
+        entries.finish()?;
         map.end()
     }
 }
@@ -784,15 +714,11 @@ impl CapacityRequestPolicyRangeApplyConfiguration {
 impl Serialize for CapacityRequestPolicyRangeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.min {
-            map.serialize_entry("min", v)?;
-        }
-        if let Some(v) = &self.max {
-            map.serialize_entry("max", v)?;
-        }
-        if let Some(v) = &self.step {
-            map.serialize_entry("step", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("min", &self.min);
+        entries.set("max", &self.max);
+        entries.set("step", &self.step);
+        entries.finish()?;
         map.end()
     }
 }
@@ -865,30 +791,16 @@ impl DeviceAttributeApplyConfiguration {
 impl Serialize for DeviceAttributeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.int {
-            map.serialize_entry("int", v)?;
-        }
-        if let Some(v) = &self.bool {
-            map.serialize_entry("bool", v)?;
-        }
-        if let Some(v) = &self.string {
-            map.serialize_entry("string", v)?;
-        }
-        if let Some(v) = &self.version {
-            map.serialize_entry("version", v)?;
-        }
-        if let Some(v) = &self.ints {
-            map.serialize_entry("ints", v)?;
-        }
-        if let Some(v) = &self.bools {
-            map.serialize_entry("bools", v)?;
-        }
-        if let Some(v) = &self.strings {
-            map.serialize_entry("strings", v)?;
-        }
-        if let Some(v) = &self.versions {
-            map.serialize_entry("versions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("int", &self.int);
+        entries.set("bool", &self.bool);
+        entries.set("string", &self.string);
+        entries.set("version", &self.version);
+        entries.set("ints", &self.ints);
+        entries.set("bools", &self.bools);
+        entries.set("strings", &self.strings);
+        entries.set("versions", &self.versions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -933,18 +845,12 @@ impl DeviceTaintApplyConfiguration {
 impl Serialize for DeviceTaintApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.effect {
-            map.serialize_entry("effect", v)?;
-        }
-        if let Some(v) = &self.time_added {
-            map.serialize_entry("timeAdded", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.set("value", &self.value);
+        entries.set("effect", &self.effect);
+        entries.set("timeAdded", &self.time_added);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1055,21 +961,13 @@ impl ResourceClaimApplyConfiguration {
 impl Serialize for ResourceClaimApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1093,9 +991,9 @@ impl ResourceClaimSpecApplyConfiguration {
 impl Serialize for ResourceClaimSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.devices {
-            map.serialize_entry("devices", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("devices", &self.devices);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1133,15 +1031,11 @@ impl DeviceClaimApplyConfiguration {
 impl Serialize for DeviceClaimApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.requests {
-            map.serialize_entry("requests", v)?;
-        }
-        if let Some(v) = &self.constraints {
-            map.serialize_entry("constraints", v)?;
-        }
-        if let Some(v) = &self.config {
-            map.serialize_entry("config", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("requests", &self.requests);
+        entries.set("constraints", &self.constraints);
+        entries.set("config", &self.config);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1221,33 +1115,17 @@ impl DeviceRequestApplyConfiguration {
 impl Serialize for DeviceRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.device_class_name {
-            map.serialize_entry("deviceClassName", v)?;
-        }
-        if let Some(v) = &self.selectors {
-            map.serialize_entry("selectors", v)?;
-        }
-        if let Some(v) = &self.allocation_mode {
-            map.serialize_entry("allocationMode", v)?;
-        }
-        if let Some(v) = &self.count {
-            map.serialize_entry("count", v)?;
-        }
-        if let Some(v) = &self.admin_access {
-            map.serialize_entry("adminAccess", v)?;
-        }
-        if let Some(v) = &self.first_available {
-            map.serialize_entry("firstAvailable", v)?;
-        }
-        if let Some(v) = &self.tolerations {
-            map.serialize_entry("tolerations", v)?;
-        }
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("deviceClassName", &self.device_class_name);
+        entries.set("selectors", &self.selectors);
+        entries.set("allocationMode", &self.allocation_mode);
+        entries.set("count", &self.count);
+        entries.set("adminAccess", &self.admin_access);
+        entries.set("firstAvailable", &self.first_available);
+        entries.set("tolerations", &self.tolerations);
+        entries.set("capacity", &self.capacity);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1313,27 +1191,15 @@ impl DeviceSubRequestApplyConfiguration {
 impl Serialize for DeviceSubRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.device_class_name {
-            map.serialize_entry("deviceClassName", v)?;
-        }
-        if let Some(v) = &self.selectors {
-            map.serialize_entry("selectors", v)?;
-        }
-        if let Some(v) = &self.allocation_mode {
-            map.serialize_entry("allocationMode", v)?;
-        }
-        if let Some(v) = &self.count {
-            map.serialize_entry("count", v)?;
-        }
-        if let Some(v) = &self.tolerations {
-            map.serialize_entry("tolerations", v)?;
-        }
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("deviceClassName", &self.device_class_name);
+        entries.set("selectors", &self.selectors);
+        entries.set("allocationMode", &self.allocation_mode);
+        entries.set("count", &self.count);
+        entries.set("tolerations", &self.tolerations);
+        entries.set("capacity", &self.capacity);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1357,9 +1223,9 @@ impl CapacityRequirementsApplyConfiguration {
 impl Serialize for CapacityRequirementsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.requests {
-            map.serialize_entry("requests", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("requests", &self.requests);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1383,9 +1249,9 @@ impl DeviceSelectorApplyConfiguration {
 impl Serialize for DeviceSelectorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.cel {
-            map.serialize_entry("cel", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("cel", &self.cel);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1409,9 +1275,9 @@ impl CELDeviceSelectorApplyConfiguration {
 impl Serialize for CELDeviceSelectorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.expression {
-            map.serialize_entry("expression", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("expression", &self.expression);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1449,15 +1315,11 @@ impl DeviceConstraintApplyConfiguration {
 impl Serialize for DeviceConstraintApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.requests {
-            map.serialize_entry("requests", v)?;
-        }
-        if let Some(v) = &self.match_attribute {
-            map.serialize_entry("matchAttribute", v)?;
-        }
-        if let Some(v) = &self.distinct_attribute {
-            map.serialize_entry("distinctAttribute", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("requests", &self.requests);
+        entries.set("matchAttribute", &self.match_attribute);
+        entries.set("distinctAttribute", &self.distinct_attribute);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1524,9 +1386,9 @@ impl DeviceConfigurationApplyConfiguration {
 impl DeviceConfigurationApplyConfiguration {
     #[doc(hidden)]
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        if let Some(v) = &self.opaque {
-            map.serialize_entry("opaque", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(map);
+        entries.set("opaque", &self.opaque);
+        entries.finish()?;
         Ok(())
     }
 }
@@ -1564,12 +1426,10 @@ impl OpaqueDeviceConfigurationApplyConfiguration {
 impl Serialize for OpaqueDeviceConfigurationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.parameters {
-            map.serialize_entry("parameters", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("parameters", &self.parameters);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1621,21 +1481,13 @@ impl DeviceTolerationApplyConfiguration {
 impl Serialize for DeviceTolerationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
-        if let Some(v) = &self.operator {
-            map.serialize_entry("operator", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.effect {
-            map.serialize_entry("effect", v)?;
-        }
-        if let Some(v) = &self.toleration_seconds {
-            map.serialize_entry("tolerationSeconds", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.set("operator", &self.operator);
+        entries.set("value", &self.value);
+        entries.set("effect", &self.effect);
+        entries.set("tolerationSeconds", &self.toleration_seconds);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1673,15 +1525,11 @@ impl ResourceClaimStatusApplyConfiguration {
 impl Serialize for ResourceClaimStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.allocation {
-            map.serialize_entry("allocation", v)?;
-        }
-        if let Some(v) = &self.reserved_for {
-            map.serialize_entry("reservedFor", v)?;
-        }
-        if let Some(v) = &self.devices {
-            map.serialize_entry("devices", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("allocation", &self.allocation);
+        entries.set("reservedFor", &self.reserved_for);
+        entries.set("devices", &self.devices);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1726,18 +1574,12 @@ impl ResourceClaimConsumerReferenceApplyConfiguration {
 impl Serialize for ResourceClaimConsumerReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.uid {
-            map.serialize_entry("uid", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiGroup", &self.api_group);
+        entries.set("resource", &self.resource);
+        entries.set("name", &self.name);
+        entries.set("uid", &self.uid);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1775,15 +1617,11 @@ impl AllocationResultApplyConfiguration {
 impl Serialize for AllocationResultApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.devices {
-            map.serialize_entry("devices", v)?;
-        }
-        if let Some(v) = &self.node_selector {
-            map.serialize_entry("nodeSelector", v)?;
-        }
-        if let Some(v) = &self.allocation_timestamp {
-            map.serialize_entry("allocationTimestamp", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("devices", &self.devices);
+        entries.set("nodeSelector", &self.node_selector);
+        entries.set("allocationTimestamp", &self.allocation_timestamp);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1814,12 +1652,10 @@ impl DeviceAllocationResultApplyConfiguration {
 impl Serialize for DeviceAllocationResultApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.results {
-            map.serialize_entry("results", v)?;
-        }
-        if let Some(v) = &self.config {
-            map.serialize_entry("config", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("results", &self.results);
+        entries.set("config", &self.config);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1913,39 +1749,19 @@ impl DeviceRequestAllocationResultApplyConfiguration {
 impl Serialize for DeviceRequestAllocationResultApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.request {
-            map.serialize_entry("request", v)?;
-        }
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.pool {
-            map.serialize_entry("pool", v)?;
-        }
-        if let Some(v) = &self.device {
-            map.serialize_entry("device", v)?;
-        }
-        if let Some(v) = &self.admin_access {
-            map.serialize_entry("adminAccess", v)?;
-        }
-        if let Some(v) = &self.tolerations {
-            map.serialize_entry("tolerations", v)?;
-        }
-        if let Some(v) = &self.binding_conditions {
-            map.serialize_entry("bindingConditions", v)?;
-        }
-        if let Some(v) = &self.binding_failure_conditions {
-            map.serialize_entry("bindingFailureConditions", v)?;
-        }
-        if let Some(v) = &self.share_id {
-            map.serialize_entry("shareID", v)?;
-        }
-        if let Some(v) = &self.consumed_capacity {
-            map.serialize_entry("consumedCapacity", v)?;
-        }
-        if let Some(v) = &self.skip_node_operations {
-            map.serialize_entry("skipNodeOperations", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("request", &self.request);
+        entries.set("driver", &self.driver);
+        entries.set("pool", &self.pool);
+        entries.set("device", &self.device);
+        entries.set("adminAccess", &self.admin_access);
+        entries.set("tolerations", &self.tolerations);
+        entries.set("bindingConditions", &self.binding_conditions);
+        entries.set("bindingFailureConditions", &self.binding_failure_conditions);
+        entries.set("shareID", &self.share_id);
+        entries.set("consumedCapacity", &self.consumed_capacity);
+        entries.set("skipNodeOperations", &self.skip_node_operations);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2102,18 +1918,12 @@ impl DeviceClassApplyConfiguration {
 impl Serialize for DeviceClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2151,15 +1961,11 @@ impl DeviceClassSpecApplyConfiguration {
 impl Serialize for DeviceClassSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.selectors {
-            map.serialize_entry("selectors", v)?;
-        }
-        if let Some(v) = &self.config {
-            map.serialize_entry("config", v)?;
-        }
-        if let Some(v) = &self.extended_resource_name {
-            map.serialize_entry("extendedResourceName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("selectors", &self.selectors);
+        entries.set("config", &self.config);
+        entries.set("extendedResourceName", &self.extended_resource_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2296,18 +2102,12 @@ impl ResourceClaimTemplateApplyConfiguration {
 impl Serialize for ResourceClaimTemplateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2338,12 +2138,10 @@ impl ResourceClaimTemplateSpecApplyConfiguration {
 impl Serialize for ResourceClaimTemplateSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2409,27 +2207,15 @@ impl AllocatedDeviceStatusApplyConfiguration {
 impl Serialize for AllocatedDeviceStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.driver {
-            map.serialize_entry("driver", v)?;
-        }
-        if let Some(v) = &self.pool {
-            map.serialize_entry("pool", v)?;
-        }
-        if let Some(v) = &self.device {
-            map.serialize_entry("device", v)?;
-        }
-        if let Some(v) = &self.share_id {
-            map.serialize_entry("shareID", v)?;
-        }
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.data {
-            map.serialize_entry("data", v)?;
-        }
-        if let Some(v) = &self.network_data {
-            map.serialize_entry("networkData", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("driver", &self.driver);
+        entries.set("pool", &self.pool);
+        entries.set("device", &self.device);
+        entries.set("shareID", &self.share_id);
+        entries.set("conditions", &self.conditions);
+        entries.set("data", &self.data);
+        entries.set("networkData", &self.network_data);
+        entries.finish()?;
         map.end()
     }
 }
@@ -2467,15 +2253,11 @@ impl NetworkDeviceDataApplyConfiguration {
 impl Serialize for NetworkDeviceDataApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.interface_name {
-            map.serialize_entry("interfaceName", v)?;
-        }
-        if let Some(v) = &self.ips {
-            map.serialize_entry("ips", v)?;
-        }
-        if let Some(v) = &self.hardware_address {
-            map.serialize_entry("hardwareAddress", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("interfaceName", &self.interface_name);
+        entries.set("ips", &self.ips);
+        entries.set("hardwareAddress", &self.hardware_address);
+        entries.finish()?;
         map.end()
     }
 }

@@ -124,27 +124,15 @@ impl PriorityClassApplyConfiguration {
 impl Serialize for PriorityClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.value {
-            map.serialize_entry("value", v)?;
-        }
-        if let Some(v) = &self.global_default {
-            map.serialize_entry("globalDefault", v)?;
-        }
-        if let Some(v) = &self.description {
-            map.serialize_entry("description", v)?;
-        }
-        if let Some(v) = &self.preemption_policy {
-            map.serialize_entry("preemptionPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("value", &self.value);
+        entries.set("globalDefault", &self.global_default);
+        entries.set("description", &self.description);
+        entries.set("preemptionPolicy", &self.preemption_policy);
+        entries.finish()?;
         map.end()
     }
 }

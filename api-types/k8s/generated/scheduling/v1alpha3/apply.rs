@@ -103,18 +103,12 @@ impl WorkloadApplyConfiguration {
 impl Serialize for WorkloadApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -152,15 +146,11 @@ impl WorkloadSpecApplyConfiguration {
 impl Serialize for WorkloadSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.controller_ref {
-            map.serialize_entry("controllerRef", v)?;
-        }
-        if let Some(v) = &self.pod_group_templates {
-            map.serialize_entry("podGroupTemplates", v)?;
-        }
-        if let Some(v) = &self.composite_pod_group_templates {
-            map.serialize_entry("compositePodGroupTemplates", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("controllerRef", &self.controller_ref);
+        entries.set("podGroupTemplates", &self.pod_group_templates);
+        entries.set("compositePodGroupTemplates", &self.composite_pod_group_templates);
+        entries.finish()?;
         map.end()
     }
 }
@@ -198,15 +188,11 @@ impl TypedLocalObjectReferenceApplyConfiguration {
 impl Serialize for TypedLocalObjectReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_group {
-            map.serialize_entry("apiGroup", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiGroup", &self.api_group);
+        entries.set("kind", &self.kind);
+        entries.set("name", &self.name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -279,30 +265,16 @@ impl PodGroupTemplateApplyConfiguration {
 impl Serialize for PodGroupTemplateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.scheduling_policy {
-            map.serialize_entry("schedulingPolicy", v)?;
-        }
-        if let Some(v) = &self.scheduling_constraints {
-            map.serialize_entry("schedulingConstraints", v)?;
-        }
-        if let Some(v) = &self.resource_claims {
-            map.serialize_entry("resourceClaims", v)?;
-        }
-        if let Some(v) = &self.disruption_mode {
-            map.serialize_entry("disruptionMode", v)?;
-        }
-        if let Some(v) = &self.priority_class_name {
-            map.serialize_entry("priorityClassName", v)?;
-        }
-        if let Some(v) = &self.priority {
-            map.serialize_entry("priority", v)?;
-        }
-        if let Some(v) = &self.preemption_policy {
-            map.serialize_entry("preemptionPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("schedulingPolicy", &self.scheduling_policy);
+        entries.set("schedulingConstraints", &self.scheduling_constraints);
+        entries.set("resourceClaims", &self.resource_claims);
+        entries.set("disruptionMode", &self.disruption_mode);
+        entries.set("priorityClassName", &self.priority_class_name);
+        entries.set("priority", &self.priority);
+        entries.set("preemptionPolicy", &self.preemption_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -382,33 +354,17 @@ impl CompositePodGroupTemplateApplyConfiguration {
 impl Serialize for CompositePodGroupTemplateApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.scheduling_policy {
-            map.serialize_entry("schedulingPolicy", v)?;
-        }
-        if let Some(v) = &self.scheduling_constraints {
-            map.serialize_entry("schedulingConstraints", v)?;
-        }
-        if let Some(v) = &self.disruption_mode {
-            map.serialize_entry("disruptionMode", v)?;
-        }
-        if let Some(v) = &self.priority_class_name {
-            map.serialize_entry("priorityClassName", v)?;
-        }
-        if let Some(v) = &self.priority {
-            map.serialize_entry("priority", v)?;
-        }
-        if let Some(v) = &self.preemption_policy {
-            map.serialize_entry("preemptionPolicy", v)?;
-        }
-        if let Some(v) = &self.pod_group_templates {
-            map.serialize_entry("podGroupTemplates", v)?;
-        }
-        if let Some(v) = &self.composite_pod_group_templates {
-            map.serialize_entry("compositePodGroupTemplates", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("schedulingPolicy", &self.scheduling_policy);
+        entries.set("schedulingConstraints", &self.scheduling_constraints);
+        entries.set("disruptionMode", &self.disruption_mode);
+        entries.set("priorityClassName", &self.priority_class_name);
+        entries.set("priority", &self.priority);
+        entries.set("preemptionPolicy", &self.preemption_policy);
+        entries.set("podGroupTemplates", &self.pod_group_templates);
+        entries.set("compositePodGroupTemplates", &self.composite_pod_group_templates);
+        entries.finish()?;
         map.end()
     }
 }
@@ -439,12 +395,10 @@ impl PodGroupSchedulingPolicyApplyConfiguration {
 impl Serialize for PodGroupSchedulingPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.basic {
-            map.serialize_entry("basic", v)?;
-        }
-        if let Some(v) = &self.gang {
-            map.serialize_entry("gang", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("basic", &self.basic);
+        entries.set("gang", &self.gang);
+        entries.finish()?;
         map.end()
     }
 }
@@ -483,9 +437,9 @@ impl GangSchedulingPolicyApplyConfiguration {
 impl Serialize for GangSchedulingPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.min_count {
-            map.serialize_entry("minCount", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("minCount", &self.min_count);
+        entries.finish()?;
         map.end()
     }
 }
@@ -523,15 +477,11 @@ impl PodGroupResourceClaimApplyConfiguration {
 impl Serialize for PodGroupResourceClaimApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
-        if let Some(v) = &self.resource_claim_template_name {
-            map.serialize_entry("resourceClaimTemplateName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("resourceClaimName", &self.resource_claim_name);
+        entries.set("resourceClaimTemplateName", &self.resource_claim_template_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -562,12 +512,10 @@ impl DisruptionModeApplyConfiguration {
 impl Serialize for DisruptionModeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.single {
-            map.serialize_entry("single", v)?;
-        }
-        if let Some(v) = &self.all {
-            map.serialize_entry("all", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("single", &self.single);
+        entries.set("all", &self.all);
+        entries.finish()?;
         map.end()
     }
 }
@@ -708,21 +656,13 @@ impl PodGroupApplyConfiguration {
 impl Serialize for PodGroupApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -802,33 +742,17 @@ impl PodGroupSpecApplyConfiguration {
 impl Serialize for PodGroupSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.parent_composite_pod_group_name {
-            map.serialize_entry("parentCompositePodGroupName", v)?;
-        }
-        if let Some(v) = &self.workload_ref {
-            map.serialize_entry("workloadRef", v)?;
-        }
-        if let Some(v) = &self.scheduling_policy {
-            map.serialize_entry("schedulingPolicy", v)?;
-        }
-        if let Some(v) = &self.scheduling_constraints {
-            map.serialize_entry("schedulingConstraints", v)?;
-        }
-        if let Some(v) = &self.resource_claims {
-            map.serialize_entry("resourceClaims", v)?;
-        }
-        if let Some(v) = &self.disruption_mode {
-            map.serialize_entry("disruptionMode", v)?;
-        }
-        if let Some(v) = &self.priority_class_name {
-            map.serialize_entry("priorityClassName", v)?;
-        }
-        if let Some(v) = &self.priority {
-            map.serialize_entry("priority", v)?;
-        }
-        if let Some(v) = &self.preemption_policy {
-            map.serialize_entry("preemptionPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("parentCompositePodGroupName", &self.parent_composite_pod_group_name);
+        entries.set("workloadRef", &self.workload_ref);
+        entries.set("schedulingPolicy", &self.scheduling_policy);
+        entries.set("schedulingConstraints", &self.scheduling_constraints);
+        entries.set("resourceClaims", &self.resource_claims);
+        entries.set("disruptionMode", &self.disruption_mode);
+        entries.set("priorityClassName", &self.priority_class_name);
+        entries.set("priority", &self.priority);
+        entries.set("preemptionPolicy", &self.preemption_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -859,12 +783,10 @@ impl PodGroupStatusApplyConfiguration {
 impl Serialize for PodGroupStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.resource_claim_statuses {
-            map.serialize_entry("resourceClaimStatuses", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.set("resourceClaimStatuses", &self.resource_claim_statuses);
+        entries.finish()?;
         map.end()
     }
 }
@@ -895,12 +817,10 @@ impl PodGroupResourceClaimStatusApplyConfiguration {
 impl Serialize for PodGroupResourceClaimStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.resource_claim_name {
-            map.serialize_entry("resourceClaimName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("resourceClaimName", &self.resource_claim_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -931,12 +851,10 @@ impl WorkloadReferenceApplyConfiguration {
 impl Serialize for WorkloadReferenceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.workload_name {
-            map.serialize_entry("workloadName", v)?;
-        }
-        if let Some(v) = &self.template_name {
-            map.serialize_entry("templateName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("workloadName", &self.workload_name);
+        entries.set("templateName", &self.template_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -960,9 +878,9 @@ impl PodGroupSchedulingConstraintsApplyConfiguration {
 impl Serialize for PodGroupSchedulingConstraintsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.topology {
-            map.serialize_entry("topology", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("topology", &self.topology);
+        entries.finish()?;
         map.end()
     }
 }
@@ -986,9 +904,9 @@ impl TopologyConstraintApplyConfiguration {
 impl Serialize for TopologyConstraintApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.key {
-            map.serialize_entry("key", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("key", &self.key);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1099,21 +1017,13 @@ impl CompositePodGroupApplyConfiguration {
 impl Serialize for CompositePodGroupApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1186,30 +1096,16 @@ impl CompositePodGroupSpecApplyConfiguration {
 impl Serialize for CompositePodGroupSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.parent_composite_pod_group_name {
-            map.serialize_entry("parentCompositePodGroupName", v)?;
-        }
-        if let Some(v) = &self.workload_ref {
-            map.serialize_entry("workloadRef", v)?;
-        }
-        if let Some(v) = &self.scheduling_policy {
-            map.serialize_entry("schedulingPolicy", v)?;
-        }
-        if let Some(v) = &self.scheduling_constraints {
-            map.serialize_entry("schedulingConstraints", v)?;
-        }
-        if let Some(v) = &self.disruption_mode {
-            map.serialize_entry("disruptionMode", v)?;
-        }
-        if let Some(v) = &self.priority_class_name {
-            map.serialize_entry("priorityClassName", v)?;
-        }
-        if let Some(v) = &self.priority {
-            map.serialize_entry("priority", v)?;
-        }
-        if let Some(v) = &self.preemption_policy {
-            map.serialize_entry("preemptionPolicy", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("parentCompositePodGroupName", &self.parent_composite_pod_group_name);
+        entries.set("workloadRef", &self.workload_ref);
+        entries.set("schedulingPolicy", &self.scheduling_policy);
+        entries.set("schedulingConstraints", &self.scheduling_constraints);
+        entries.set("disruptionMode", &self.disruption_mode);
+        entries.set("priorityClassName", &self.priority_class_name);
+        entries.set("priority", &self.priority);
+        entries.set("preemptionPolicy", &self.preemption_policy);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1240,12 +1136,10 @@ impl CompositePodGroupSchedulingPolicyApplyConfiguration {
 impl Serialize for CompositePodGroupSchedulingPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.basic {
-            map.serialize_entry("basic", v)?;
-        }
-        if let Some(v) = &self.gang {
-            map.serialize_entry("gang", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("basic", &self.basic);
+        entries.set("gang", &self.gang);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1284,9 +1178,9 @@ impl CompositeGangSchedulingPolicyApplyConfiguration {
 impl Serialize for CompositeGangSchedulingPolicyApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.min_group_count {
-            map.serialize_entry("minGroupCount", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("minGroupCount", &self.min_group_count);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1317,12 +1211,10 @@ impl CompositeDisruptionModeApplyConfiguration {
 impl Serialize for CompositeDisruptionModeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.single {
-            map.serialize_entry("single", v)?;
-        }
-        if let Some(v) = &self.all {
-            map.serialize_entry("all", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("single", &self.single);
+        entries.set("all", &self.all);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1376,9 +1268,9 @@ impl CompositePodGroupStatusApplyConfiguration {
 impl Serialize for CompositePodGroupStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1402,9 +1294,9 @@ impl CompositePodGroupSchedulingConstraintsApplyConfiguration {
 impl Serialize for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.topology {
-            map.serialize_entry("topology", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("topology", &self.topology);
+        entries.finish()?;
         map.end()
     }
 }

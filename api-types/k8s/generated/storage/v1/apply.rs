@@ -145,36 +145,18 @@ impl StorageClassApplyConfiguration {
 impl Serialize for StorageClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.provisioner {
-            map.serialize_entry("provisioner", v)?;
-        }
-        if let Some(v) = &self.parameters {
-            map.serialize_entry("parameters", v)?;
-        }
-        if let Some(v) = &self.reclaim_policy {
-            map.serialize_entry("reclaimPolicy", v)?;
-        }
-        if let Some(v) = &self.mount_options {
-            map.serialize_entry("mountOptions", v)?;
-        }
-        if let Some(v) = &self.allow_volume_expansion {
-            map.serialize_entry("allowVolumeExpansion", v)?;
-        }
-        if let Some(v) = &self.volume_binding_mode {
-            map.serialize_entry("volumeBindingMode", v)?;
-        }
-        if let Some(v) = &self.allowed_topologies {
-            map.serialize_entry("allowedTopologies", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("provisioner", &self.provisioner);
+        entries.set("parameters", &self.parameters);
+        entries.set("reclaimPolicy", &self.reclaim_policy);
+        entries.set("mountOptions", &self.mount_options);
+        entries.set("allowVolumeExpansion", &self.allow_volume_expansion);
+        entries.set("volumeBindingMode", &self.volume_binding_mode);
+        entries.set("allowedTopologies", &self.allowed_topologies);
+        entries.finish()?;
         map.end()
     }
 }
@@ -285,21 +267,13 @@ impl VolumeAttachmentApplyConfiguration {
 impl Serialize for VolumeAttachmentApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -337,15 +311,11 @@ impl VolumeAttachmentSpecApplyConfiguration {
 impl Serialize for VolumeAttachmentSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.attacher {
-            map.serialize_entry("attacher", v)?;
-        }
-        if let Some(v) = &self.source {
-            map.serialize_entry("source", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("attacher", &self.attacher);
+        entries.set("source", &self.source);
+        entries.set("nodeName", &self.node_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -376,12 +346,10 @@ impl VolumeAttachmentSourceApplyConfiguration {
 impl Serialize for VolumeAttachmentSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.persistent_volume_name {
-            map.serialize_entry("persistentVolumeName", v)?;
-        }
-        if let Some(v) = &self.inline_volume_spec {
-            map.serialize_entry("inlineVolumeSpec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("persistentVolumeName", &self.persistent_volume_name);
+        entries.set("inlineVolumeSpec", &self.inline_volume_spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -426,18 +394,12 @@ impl VolumeAttachmentStatusApplyConfiguration {
 impl Serialize for VolumeAttachmentStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.attached {
-            map.serialize_entry("attached", v)?;
-        }
-        if let Some(v) = &self.attachment_metadata {
-            map.serialize_entry("attachmentMetadata", v)?;
-        }
-        if let Some(v) = &self.attach_error {
-            map.serialize_entry("attachError", v)?;
-        }
-        if let Some(v) = &self.detach_error {
-            map.serialize_entry("detachError", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("attached", &self.attached);
+        entries.set("attachmentMetadata", &self.attachment_metadata);
+        entries.set("attachError", &self.attach_error);
+        entries.set("detachError", &self.detach_error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -475,15 +437,11 @@ impl VolumeErrorApplyConfiguration {
 impl Serialize for VolumeErrorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.time {
-            map.serialize_entry("time", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.error_code {
-            map.serialize_entry("errorCode", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("time", &self.time);
+        entries.set("message", &self.message);
+        entries.set("errorCode", &self.error_code);
+        entries.finish()?;
         map.end()
     }
 }
@@ -587,18 +545,12 @@ impl CSIDriverApplyConfiguration {
 impl Serialize for CSIDriverApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -692,39 +644,19 @@ impl CSIDriverSpecApplyConfiguration {
 impl Serialize for CSIDriverSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.attach_required {
-            map.serialize_entry("attachRequired", v)?;
-        }
-        if let Some(v) = &self.pod_info_on_mount {
-            map.serialize_entry("podInfoOnMount", v)?;
-        }
-        if let Some(v) = &self.volume_lifecycle_modes {
-            map.serialize_entry("volumeLifecycleModes", v)?;
-        }
-        if let Some(v) = &self.storage_capacity {
-            map.serialize_entry("storageCapacity", v)?;
-        }
-        if let Some(v) = &self.fs_group_policy {
-            map.serialize_entry("fsGroupPolicy", v)?;
-        }
-        if let Some(v) = &self.token_requests {
-            map.serialize_entry("tokenRequests", v)?;
-        }
-        if let Some(v) = &self.requires_republish {
-            map.serialize_entry("requiresRepublish", v)?;
-        }
-        if let Some(v) = &self.se_linux_mount {
-            map.serialize_entry("seLinuxMount", v)?;
-        }
-        if let Some(v) = &self.node_allocatable_update_period_seconds {
-            map.serialize_entry("nodeAllocatableUpdatePeriodSeconds", v)?;
-        }
-        if let Some(v) = &self.service_account_token_in_secrets {
-            map.serialize_entry("serviceAccountTokenInSecrets", v)?;
-        }
-        if let Some(v) = &self.prevent_pod_scheduling_if_missing {
-            map.serialize_entry("preventPodSchedulingIfMissing", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("attachRequired", &self.attach_required);
+        entries.set("podInfoOnMount", &self.pod_info_on_mount);
+        entries.set("volumeLifecycleModes", &self.volume_lifecycle_modes);
+        entries.set("storageCapacity", &self.storage_capacity);
+        entries.set("fsGroupPolicy", &self.fs_group_policy);
+        entries.set("tokenRequests", &self.token_requests);
+        entries.set("requiresRepublish", &self.requires_republish);
+        entries.set("seLinuxMount", &self.se_linux_mount);
+        entries.set("nodeAllocatableUpdatePeriodSeconds", &self.node_allocatable_update_period_seconds);
+        entries.set("serviceAccountTokenInSecrets", &self.service_account_token_in_secrets);
+        entries.set("preventPodSchedulingIfMissing", &self.prevent_pod_scheduling_if_missing);
+        entries.finish()?;
         map.end()
     }
 }
@@ -755,12 +687,10 @@ impl TokenRequestApplyConfiguration {
 impl Serialize for TokenRequestApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            map.serialize_entry("audience", v)?;
-        }
-        if let Some(v) = &self.expiration_seconds {
-            map.serialize_entry("expirationSeconds", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("audience", &self.audience);
+        entries.set("expirationSeconds", &self.expiration_seconds);
+        entries.finish()?;
         map.end()
     }
 }
@@ -871,21 +801,13 @@ impl CSINodeApplyConfiguration {
 impl Serialize for CSINodeApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -909,9 +831,9 @@ impl CSINodeSpecApplyConfiguration {
 impl Serialize for CSINodeSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.drivers {
-            map.serialize_entry("drivers", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("drivers", &self.drivers);
+        entries.finish()?;
         map.end()
     }
 }
@@ -956,18 +878,12 @@ impl CSINodeDriverApplyConfiguration {
 impl Serialize for CSINodeDriverApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.node_id {
-            map.serialize_entry("nodeID", v)?;
-        }
-        if let Some(v) = &self.topology_keys {
-            map.serialize_entry("topologyKeys", v)?;
-        }
-        if let Some(v) = &self.allocatable {
-            map.serialize_entry("allocatable", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("nodeID", &self.node_id);
+        entries.set("topologyKeys", &self.topology_keys);
+        entries.set("allocatable", &self.allocatable);
+        entries.finish()?;
         map.end()
     }
 }
@@ -991,9 +907,9 @@ impl VolumeNodeResourcesApplyConfiguration {
 impl Serialize for VolumeNodeResourcesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.count {
-            map.serialize_entry("count", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("count", &self.count);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1052,24 +968,14 @@ impl StorageHealthConditionApplyConfiguration {
 impl Serialize for StorageHealthConditionApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
-        if let Some(v) = &self.reason {
-            map.serialize_entry("reason", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.access_mode {
-            map.serialize_entry("accessMode", v)?;
-        }
-        if let Some(v) = &self.volume_mode {
-            map.serialize_entry("volumeMode", v)?;
-        }
-        if let Some(v) = &self.last_transition_time {
-            map.serialize_entry("lastTransitionTime", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("status", &self.status);
+        entries.set("reason", &self.reason);
+        entries.set("message", &self.message);
+        entries.set("accessMode", &self.access_mode);
+        entries.set("volumeMode", &self.volume_mode);
+        entries.set("lastTransitionTime", &self.last_transition_time);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1100,12 +1006,10 @@ impl StorageHealthApplyConfiguration {
 impl Serialize for StorageHealthApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            map.serialize_entry("name", v)?;
-        }
-        if let Some(v) = &self.health_conditions {
-            map.serialize_entry("healthConditions", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("name", &self.name);
+        entries.set("healthConditions", &self.health_conditions);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1129,9 +1033,9 @@ impl CSINodeStatusApplyConfiguration {
 impl Serialize for CSINodeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.storage_health {
-            map.serialize_entry("storageHealth", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("storageHealth", &self.storage_health);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1256,27 +1160,15 @@ impl CSIStorageCapacityApplyConfiguration {
 impl Serialize for CSIStorageCapacityApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.node_topology {
-            map.serialize_entry("nodeTopology", v)?;
-        }
-        if let Some(v) = &self.storage_class_name {
-            map.serialize_entry("storageClassName", v)?;
-        }
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
-        if let Some(v) = &self.maximum_volume_size {
-            map.serialize_entry("maximumVolumeSize", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("nodeTopology", &self.node_topology);
+        entries.set("storageClassName", &self.storage_class_name);
+        entries.set("capacity", &self.capacity);
+        entries.set("maximumVolumeSize", &self.maximum_volume_size);
+        entries.finish()?;
         map.end()
     }
 }
@@ -1387,21 +1279,13 @@ impl VolumeAttributesClassApplyConfiguration {
 impl Serialize for VolumeAttributesClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.driver_name {
-            map.serialize_entry("driverName", v)?;
-        }
-        if let Some(v) = &self.parameters {
-            map.serialize_entry("parameters", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("driverName", &self.driver_name);
+        entries.set("parameters", &self.parameters);
+        entries.finish()?;
         map.end()
     }
 }

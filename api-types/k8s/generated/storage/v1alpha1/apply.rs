@@ -110,21 +110,13 @@ impl VolumeAttachmentApplyConfiguration {
 impl Serialize for VolumeAttachmentApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -162,15 +154,11 @@ impl VolumeAttachmentSpecApplyConfiguration {
 impl Serialize for VolumeAttachmentSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.attacher {
-            map.serialize_entry("attacher", v)?;
-        }
-        if let Some(v) = &self.source {
-            map.serialize_entry("source", v)?;
-        }
-        if let Some(v) = &self.node_name {
-            map.serialize_entry("nodeName", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("attacher", &self.attacher);
+        entries.set("source", &self.source);
+        entries.set("nodeName", &self.node_name);
+        entries.finish()?;
         map.end()
     }
 }
@@ -201,12 +189,10 @@ impl VolumeAttachmentSourceApplyConfiguration {
 impl Serialize for VolumeAttachmentSourceApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.persistent_volume_name {
-            map.serialize_entry("persistentVolumeName", v)?;
-        }
-        if let Some(v) = &self.inline_volume_spec {
-            map.serialize_entry("inlineVolumeSpec", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("persistentVolumeName", &self.persistent_volume_name);
+        entries.set("inlineVolumeSpec", &self.inline_volume_spec);
+        entries.finish()?;
         map.end()
     }
 }
@@ -251,18 +237,12 @@ impl VolumeAttachmentStatusApplyConfiguration {
 impl Serialize for VolumeAttachmentStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.attached {
-            map.serialize_entry("attached", v)?;
-        }
-        if let Some(v) = &self.attachment_metadata {
-            map.serialize_entry("attachmentMetadata", v)?;
-        }
-        if let Some(v) = &self.attach_error {
-            map.serialize_entry("attachError", v)?;
-        }
-        if let Some(v) = &self.detach_error {
-            map.serialize_entry("detachError", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("attached", &self.attached);
+        entries.set("attachmentMetadata", &self.attachment_metadata);
+        entries.set("attachError", &self.attach_error);
+        entries.set("detachError", &self.detach_error);
+        entries.finish()?;
         map.end()
     }
 }
@@ -300,15 +280,11 @@ impl VolumeErrorApplyConfiguration {
 impl Serialize for VolumeErrorApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.time {
-            map.serialize_entry("time", v)?;
-        }
-        if let Some(v) = &self.message {
-            map.serialize_entry("message", v)?;
-        }
-        if let Some(v) = &self.error_code {
-            map.serialize_entry("errorCode", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("time", &self.time);
+        entries.set("message", &self.message);
+        entries.set("errorCode", &self.error_code);
+        entries.finish()?;
         map.end()
     }
 }
@@ -433,27 +409,15 @@ impl CSIStorageCapacityApplyConfiguration {
 impl Serialize for CSIStorageCapacityApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.node_topology {
-            map.serialize_entry("nodeTopology", v)?;
-        }
-        if let Some(v) = &self.storage_class_name {
-            map.serialize_entry("storageClassName", v)?;
-        }
-        if let Some(v) = &self.capacity {
-            map.serialize_entry("capacity", v)?;
-        }
-        if let Some(v) = &self.maximum_volume_size {
-            map.serialize_entry("maximumVolumeSize", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("nodeTopology", &self.node_topology);
+        entries.set("storageClassName", &self.storage_class_name);
+        entries.set("capacity", &self.capacity);
+        entries.set("maximumVolumeSize", &self.maximum_volume_size);
+        entries.finish()?;
         map.end()
     }
 }
@@ -564,21 +528,13 @@ impl VolumeAttributesClassApplyConfiguration {
 impl Serialize for VolumeAttributesClassApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.driver_name {
-            map.serialize_entry("driverName", v)?;
-        }
-        if let Some(v) = &self.parameters {
-            map.serialize_entry("parameters", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("driverName", &self.driver_name);
+        entries.set("parameters", &self.parameters);
+        entries.finish()?;
         map.end()
     }
 }

@@ -110,21 +110,13 @@ impl StorageVersionMigrationApplyConfiguration {
 impl Serialize for StorageVersionMigrationApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.api_version {
-            map.serialize_entry("apiVersion", v)?;
-        }
-        if let Some(v) = &self.kind {
-            map.serialize_entry("kind", v)?;
-        }
-        if let Some(v) = &self.metadata {
-            map.serialize_entry("metadata", v)?;
-        }
-        if let Some(v) = &self.spec {
-            map.serialize_entry("spec", v)?;
-        }
-        if let Some(v) = &self.status {
-            map.serialize_entry("status", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("apiVersion", &self.api_version);
+        entries.set("kind", &self.kind);
+        entries.set("metadata", &self.metadata);
+        entries.set("spec", &self.spec);
+        entries.set("status", &self.status);
+        entries.finish()?;
         map.end()
     }
 }
@@ -148,9 +140,9 @@ impl StorageVersionMigrationSpecApplyConfiguration {
 impl Serialize for StorageVersionMigrationSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.resource {
-            map.serialize_entry("resource", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("resource", &self.resource);
+        entries.finish()?;
         map.end()
     }
 }
@@ -181,12 +173,10 @@ impl StorageVersionMigrationStatusApplyConfiguration {
 impl Serialize for StorageVersionMigrationStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(v) = &self.conditions {
-            map.serialize_entry("conditions", v)?;
-        }
-        if let Some(v) = &self.resource_version {
-            map.serialize_entry("resourceVersion", v)?;
-        }
+        let mut entries = ::kapi::__private::client::Entries::new(&mut map);
+        entries.set("conditions", &self.conditions);
+        entries.set("resourceVersion", &self.resource_version);
+        entries.finish()?;
         map.end()
     }
 }
