@@ -238,3 +238,48 @@ fn a_method_result_that_names_no_type_is_an_error() {
     );
     insta::assert_snapshot!(errors_of(&v1));
 }
+
+#[test]
+fn apply_configurations_can_be_left_to_a_cargo_feature() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate(dir.path(), V1);
+    let manifest = dir.path().join("Cargo.toml");
+    let gated =
+        format!("{CARGO_TOML}\n[package.metadata.kapi]\napply-configurations-feature = \"ssa\"\n");
+    // The feature must be the crate's: a name [features] lacks would never compile the module.
+    std::fs::write(&manifest, &gated).unwrap();
+    let err = generate::run(dir.path(), Mode::Write).expect_err("an undeclared feature");
+    let message = err.to_string();
+    assert!(
+        message.contains("apply-configurations-feature names `ssa`")
+            && message.contains("add `ssa = []` to [features]"),
+        "{message}"
+    );
+    std::fs::write(&manifest, format!("{gated}\n[features]\nssa = []\n")).unwrap();
+    let report = generate::run(dir.path(), Mode::Write).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.is_clean());
+    let modules = std::fs::read_to_string(dir.path().join("generated/v1/mod.rs")).unwrap();
+    assert!(
+        modules.contains("#[cfg(feature = \"ssa\")]\npub mod apply;\npub mod client;"),
+        "{modules}"
+    );
+    // The methods that take a configuration go with it; the rest of the client stays.
+    let client = std::fs::read_to_string(dir.path().join("generated/v1/client.rs")).unwrap();
+    let gated_fns: Vec<&str> = client
+        .lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .windows(4)
+        .filter(|w| w[0] == "#[cfg(feature = \"ssa\")]")
+        .filter_map(|w| w.iter().find_map(|l| l.strip_prefix("pub fn ")))
+        .map(|f| f.split(['(', '<']).next().unwrap_or(f))
+        .collect();
+    assert_eq!(
+        gated_fns,
+        // Everything's two, Skipped's status, NoStatus's and Cluster's apply.
+        ["apply", "apply_status", "apply_status", "apply", "apply"],
+        "{client}"
+    );
+    assert!(client.contains("pub fn patch<'a>"));
+    assert!(generate::run(dir.path(), Mode::Verify).unwrap().is_clean());
+}

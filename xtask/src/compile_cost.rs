@@ -84,6 +84,8 @@ pub struct Build<'a> {
     pub dir: &'a Path,
     pub package: &'a str,
     pub target_dir: &'a Path,
+    /// The package's cargo features to turn on.
+    pub features: &'a [&'a str],
 }
 
 /// Builds `build.package`, then removes the output of the `timed` packages and builds it
@@ -117,6 +119,10 @@ pub fn rustc_costs(
     };
     let mut args: Vec<&str> = mode.args().to_vec();
     args.extend(["--quiet", "-p", build.package]);
+    let features = build.features.join(",");
+    if !features.is_empty() {
+        args.extend(["--features", &features]);
+    }
     run_ok(&mut cargo_in(&args))?;
     let mut clean = vec!["clean", "--quiet"];
     if mode == Mode::Release {

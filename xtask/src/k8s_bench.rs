@@ -57,6 +57,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
                 dir: &contender.dir,
                 package: contender.package,
                 target_dir: &target_dir,
+                features: &[],
             };
             for (package, cost) in compile_cost::rustc_costs(&build, contender.timed, mode)? {
                 let label = if package == "kapi" {

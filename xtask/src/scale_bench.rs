@@ -104,6 +104,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     let k8s_dir = options.dir.join("k8s-openapi-crate");
     compile_cost::write_crate(&k8s_dir, "k8s-openapi-bench", K8S_OPENAPI, None)?;
     let (synth_target, k8s_target) = (synth_dir.join("target"), k8s_dir.join("target"));
+    // The synthetic crate with and without its optional apply configurations.
     let crates = [
         (
             format!("synth-api ({kinds} kinds)"),
@@ -111,6 +112,17 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
                 dir: &synth_dir,
                 package: "synth-api",
                 target_dir: &synth_target,
+                features: &[],
+            },
+            "synth-api",
+        ),
+        (
+            "synth-api +apply".to_string(),
+            Build {
+                dir: &synth_dir,
+                package: "synth-api",
+                target_dir: &synth_target,
+                features: &["apply"],
             },
             "synth-api",
         ),
@@ -120,6 +132,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
                 dir: &k8s_dir,
                 package: "k8s-openapi-bench",
                 target_dir: &k8s_target,
+                features: &[],
             },
             "k8s-openapi",
         ),

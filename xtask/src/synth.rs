@@ -41,6 +41,11 @@ publish = false
 output = "generated"
 # The renamed kind's versions differ, so its CRD converts through a webhook.
 crd-conversion-webhook = {{ namespace = "synth-system", name = "synth-conversion-webhook", path = "/convert", port = 443 }}
+apply-configurations-feature = "apply"
+
+[features]
+# The apply configurations and the clients' `apply` methods (server-side apply).
+apply = []
 
 [dependencies]
 # `client` and `cache`: the generated clientset, listers and informers.

@@ -17,6 +17,7 @@
 use super::client_surface::{config_name, object_kinds};
 use super::core::rust_writer::string_literal;
 use super::core::{Context, GeneratedFile, Generator, RustWriter};
+use super::settings::Settings;
 use crate::diagnostics::Diagnostics;
 use crate::model::resolve::{Index, Origin, Resolved, Special};
 use crate::model::{Field, GroupVersion, KindCategory, Scope, TypeDef, TypeRef};
@@ -30,6 +31,10 @@ pub struct ApplyConfiguration;
 impl Generator for ApplyConfiguration {
     fn name(&self) -> &'static str {
         "apply-configuration"
+    }
+
+    fn cargo_feature<'s>(&self, settings: &'s Settings) -> Option<&'s str> {
+        settings.apply_feature.as_deref()
     }
 
     fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {

@@ -348,6 +348,12 @@ impl GroupVersionClient<'_> {
                 )
             }
         };
+        if let (Verb::Apply | Verb::ApplyStatus, Some(feature)) =
+            (verb, &self.cx.settings.apply_feature)
+        {
+            // Takes an apply configuration, which compiles only with the crate's feature.
+            w.line(format_args!("#[cfg(feature = {})]", string_literal(feature)));
+        }
         w.function(
             &doc,
             format_args!(

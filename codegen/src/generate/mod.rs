@@ -181,23 +181,25 @@ fn generate_alongside<R>(
     };
     let mut diags = Diagnostics::default();
     let mut files: Vec<GeneratedFile> = Vec::new();
-    let mut test_support = std::collections::BTreeSet::new();
+    let mut special = std::collections::BTreeMap::new();
     let (runs, alongside) = parallel::run_all(&cx, &generators, threads, alongside);
     for (g, run) in generators.iter().zip(runs) {
         if timings {
             print_timing(g.name(), run.elapsed, &run.files);
         }
-        if g.test_support() {
-            test_support.extend(run.files.iter().map(|f| f.path.clone()));
+        let declared = match (g.test_support(), g.cargo_feature(settings)) {
+            (true, _) => Some(rust_modules::Declared::TestSupport),
+            (false, Some(feature)) => Some(rust_modules::Declared::Feature(feature)),
+            (false, None) => None,
+        };
+        if let Some(declared) = declared {
+            special.extend(run.files.iter().map(|f| (f.path.clone(), declared)));
         }
         diags.extend(run.diagnostics.into_vec());
         files.extend(run.files);
     }
     files.extend(rust_modules::module_files(
-        &cx,
-        &files,
-        &test_support,
-        &mut diags,
+        &cx, &files, &special, &mut diags,
     ));
     let (warnings, errors): (Vec<Diagnostic>, Vec<Diagnostic>) = diags
         .into_vec()

@@ -6,19 +6,27 @@
 use super::core::{Context, GeneratedFile, GENERATED_MODULE};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use proc_macro2::Span;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// How a generated module is declared when it is not always compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Declared<'s> {
+    /// Inside `kapi::__private::if_fuzz!`: only tests use it.
+    TestSupport,
+    /// Behind `#[cfg(feature = "..")]`: the crate made it optional.
+    Feature(&'s str),
+}
+
 /// A `mod.rs` for every directory of generated `.rs` files; a diagnostic for every module
-/// that does not include its `mod.rs`. Files in `test_support` are declared inside
-/// `kapi::__private::if_fuzz!`.
+/// that does not include its `mod.rs`. Files in `special` are declared as it says.
 pub fn module_files(
     cx: &Context,
     files: &[GeneratedFile],
-    test_support: &BTreeSet<PathBuf>,
+    special: &BTreeMap<PathBuf, Declared<'_>>,
     diags: &mut Diagnostics,
 ) -> Vec<GeneratedFile> {
-    let mut dirs: BTreeMap<PathBuf, Vec<(String, bool)>> = BTreeMap::new();
+    let mut dirs: BTreeMap<PathBuf, Vec<(String, Option<Declared>)>> = BTreeMap::new();
     for f in files {
         if f.path.extension().is_some_and(|e| e == "rs") {
             let (Some(dir), Some(stem)) = (f.path.parent(), f.path.file_stem()) else {
@@ -26,7 +34,7 @@ pub fn module_files(
             };
             dirs.entry(dir.to_path_buf()).or_default().push((
                 stem.to_string_lossy().into_owned(),
-                test_support.contains(&f.path),
+                special.get(&f.path).copied(),
             ));
         }
     }
@@ -45,13 +53,16 @@ pub fn module_files(
         let mut contents = String::from(
             "//! Generated code of this module; declared once with `#[path]` in the module.\n\n",
         );
-        for (stem, test_support) in stems {
-            if test_support {
-                contents.push_str(&format!(
+        for (stem, declared) in stems {
+            match declared {
+                Some(Declared::TestSupport) => contents.push_str(&format!(
                     "::kapi::__private::if_fuzz! {{ pub mod {stem}; }}\n"
-                ));
-            } else {
-                contents.push_str(&format!("pub mod {stem};\n"));
+                )),
+                Some(Declared::Feature(feature)) => contents.push_str(&format!(
+                    "#[cfg(feature = {})]\npub mod {stem};\n",
+                    super::core::rust_writer::string_literal(feature)
+                )),
+                None => contents.push_str(&format!("pub mod {stem};\n")),
             }
         }
         out.push(GeneratedFile {

@@ -18,6 +18,9 @@ pub struct Settings {
     pub lint: bool,
     /// Per-release fixtures: `fixture-root`, `fixture-compare`.
     pub fixtures: FixtureSettings,
+    /// `apply-configurations-feature`: the crate's cargo feature that compiles its apply
+    /// configurations and the clients' `apply` methods; `None` compiles them always.
+    pub apply_feature: Option<String>,
 }
 
 /// Where a crate's per-release fixtures live and how a re-encoded fixture must match.
@@ -62,6 +65,7 @@ impl Settings {
             "lint",
             "fixture-root",
             "fixture-compare",
+            "apply-configurations-feature",
             // Read by `crate::import::settings`, which re-runs the imports first.
             "import",
         ]
@@ -124,6 +128,20 @@ impl Settings {
                 ))
             })?,
         };
+        let apply_feature = get("apply-configurations-feature")?;
+        if let Some(feature) = &apply_feature {
+            let declared = manifest
+                .get("features")
+                .and_then(|f| f.as_table())
+                .is_some_and(|f| f.contains_key(feature));
+            if !declared {
+                return Err(Error::Io(format!(
+                    "{}: [package.metadata.kapi] apply-configurations-feature names `{feature}`, \
+                     which [features] does not declare; add `{feature} = []` to [features]",
+                    manifest_path.display()
+                )));
+            }
+        }
         Ok(Settings {
             crate_name,
             output,
@@ -131,6 +149,7 @@ impl Settings {
             crd: CrdSettings::load(meta, &manifest_path)?,
             fixtures,
             lint,
+            apply_feature,
         })
     }
 

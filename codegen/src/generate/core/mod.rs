@@ -42,6 +42,11 @@ pub trait Generator: Sync {
     fn test_support(&self) -> bool {
         false
     }
+    /// The crate's cargo feature that compiles the generator's Rust modules, if the crate
+    /// made them optional.
+    fn cargo_feature<'s>(&self, _settings: &'s Settings) -> Option<&'s str> {
+        None
+    }
 }
 
 /// The module name the crate declares its generated code as, by default.
