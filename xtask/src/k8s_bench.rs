@@ -2,7 +2,7 @@
 //! against `k8s-openapi`, built the same way on the same machine in one run.
 //!
 //! Each contender is a scratch crate under `--dir` that depends on one thing: `kapi-k8s`
-//! with every GA group-version (`stable`), `kapi-k8s` with what a typical operator enables
+//! with every GA group-version (`stable`; once more with `apply`, its apply configurations), `kapi-k8s` with what a typical operator enables
 //! (`core-v1`, `apps-v1`), and `k8s-openapi` at its latest release with one Kubernetes
 //! version. What is compared is that one dependency's own rustc run, after everything it
 //! needs is built ([`compile_cost`]); kapi itself (the runtime `kapi-k8s` needs, with its
@@ -78,6 +78,8 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
 }
 
 const STABLE: &str = "kapi-k8s [stable]";
+/// With the apply configurations, which k8s-openapi has no counterpart of.
+const STABLE_APPLY: &str = "kapi-k8s [stable, apply]";
 const OPERATOR: &str = "kapi-k8s [core-v1, apps-v1]";
 const K8S_OPENAPI_LABEL: &str = "k8s-openapi [latest]";
 const OPERATOR_USES: &str = "operator: 4 kinds' clients, informers";
@@ -110,6 +112,13 @@ fn write_crates(root: &Path, dir: &Path) -> Result<Vec<Contender>, String> {
             kapi_k8s(r#""stable""#),
             None,
             &["kapi", "kapi-k8s"][..],
+        ),
+        (
+            STABLE_APPLY,
+            "kapi-k8s-stable-apply-bench",
+            kapi_k8s(r#""stable", "apply""#),
+            None,
+            &["kapi-k8s"][..],
         ),
         (
             OPERATOR,
@@ -228,7 +237,7 @@ fn report(rows: &[Row], k8s_openapi_version: Option<&str>) -> String {
                 ),
             )
         };
-        for label in [STABLE, OPERATOR] {
+        for label in [STABLE, STABLE_APPLY, OPERATOR] {
             if let Some(cost) = find(label) {
                 out.push_str(&line(label, cost));
             }

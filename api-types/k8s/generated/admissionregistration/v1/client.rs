@@ -116,11 +116,13 @@ impl ValidatingAdmissionPolicyClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1::ValidatingAdmissionPolicy, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ValidatingAdmissionPolicy (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1::generated::apply::ValidatingAdmissionPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1::ValidatingAdmissionPolicy, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ValidatingAdmissionPolicy (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::admissionregistration::v1::generated::apply::ValidatingAdmissionPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1::ValidatingAdmissionPolicy, Error>> + 'a {
@@ -184,6 +186,7 @@ impl ValidatingAdmissionPolicyBindingClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ValidatingAdmissionPolicyBinding (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1::generated::apply::ValidatingAdmissionPolicyBindingApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding, Error>> + 'a {
@@ -247,6 +250,7 @@ impl ValidatingWebhookConfigurationClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1::ValidatingWebhookConfiguration, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ValidatingWebhookConfiguration (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1::generated::apply::ValidatingWebhookConfigurationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1::ValidatingWebhookConfiguration, Error>> + 'a {
@@ -310,6 +314,7 @@ impl MutatingWebhookConfigurationClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1::MutatingWebhookConfiguration, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a MutatingWebhookConfiguration (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1::generated::apply::MutatingWebhookConfigurationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1::MutatingWebhookConfiguration, Error>> + 'a {
@@ -373,6 +378,7 @@ impl MutatingAdmissionPolicyClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1::MutatingAdmissionPolicy, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a MutatingAdmissionPolicy (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1::generated::apply::MutatingAdmissionPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1::MutatingAdmissionPolicy, Error>> + 'a {
@@ -436,6 +442,7 @@ impl MutatingAdmissionPolicyBindingClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a MutatingAdmissionPolicyBinding (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::admissionregistration::v1::generated::apply::MutatingAdmissionPolicyBindingApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding, Error>> + 'a {

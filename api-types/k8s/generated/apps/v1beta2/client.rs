@@ -114,11 +114,13 @@ impl StatefulSetClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a StatefulSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a StatefulSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
@@ -205,11 +207,13 @@ impl DeploymentClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Deployment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Deployment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
@@ -286,11 +290,13 @@ impl DaemonSetClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a DaemonSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a DaemonSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
@@ -367,11 +373,13 @@ impl ReplicaSetClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ReplicaSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ReplicaSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
@@ -438,6 +446,7 @@ impl ControllerRevisionClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ControllerRevision (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ControllerRevisionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {

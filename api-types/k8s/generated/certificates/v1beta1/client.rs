@@ -101,11 +101,13 @@ impl CertificateSigningRequestClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a CertificateSigningRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::CertificateSigningRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a CertificateSigningRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::CertificateSigningRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::CertificateSigningRequest, Error>> + 'a {
@@ -169,6 +171,7 @@ impl ClusterTrustBundleClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::ClusterTrustBundle, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ClusterTrustBundle (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::ClusterTrustBundleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::ClusterTrustBundle, Error>> + 'a {
@@ -245,11 +248,13 @@ impl PodCertificateRequestClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PodCertificateRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::PodCertificateRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a PodCertificateRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::certificates::v1beta1::generated::apply::PodCertificateRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1beta1::PodCertificateRequest, Error>> + 'a {

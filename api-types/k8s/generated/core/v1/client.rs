@@ -166,11 +166,13 @@ impl PersistentVolumeClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PersistentVolume (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a PersistentVolume (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
@@ -247,11 +249,13 @@ impl PersistentVolumeClaimClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PersistentVolumeClaim (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a PersistentVolumeClaim (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
@@ -328,11 +332,13 @@ impl PodClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Pod (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PodApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Pod (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PodApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
@@ -409,6 +415,7 @@ impl PodTemplateClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PodTemplate (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PodTemplateApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
@@ -485,11 +492,13 @@ impl ReplicationControllerClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ReplicationController (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ReplicationControllerApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ReplicationController (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ReplicationControllerApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
@@ -571,11 +580,13 @@ impl ServiceClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Service (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Service (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
@@ -642,6 +653,7 @@ impl ServiceAccountClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ServiceAccount (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceAccountApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
@@ -708,6 +720,7 @@ impl EndpointsClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Endpoints (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::EndpointsApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
@@ -781,11 +794,13 @@ impl NodeClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Node (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NodeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Node (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NodeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
@@ -854,11 +869,13 @@ impl NamespaceClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Namespace (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NamespaceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Namespace (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NamespaceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
@@ -925,6 +942,7 @@ impl EventClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Event (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::EventApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
@@ -991,6 +1009,7 @@ impl LimitRangeClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a LimitRange (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::LimitRangeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
@@ -1067,11 +1086,13 @@ impl ResourceQuotaClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ResourceQuota (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ResourceQuotaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ResourceQuota (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ResourceQuotaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
@@ -1138,6 +1159,7 @@ impl SecretClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Secret (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::SecretApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
@@ -1204,6 +1226,7 @@ impl ConfigMapClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ConfigMap (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ConfigMapApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
@@ -1267,6 +1290,7 @@ impl ComponentStatusClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ComponentStatus (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ComponentStatusApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {

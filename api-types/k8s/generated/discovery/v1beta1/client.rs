@@ -84,6 +84,7 @@ impl EndpointSliceClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::discovery::v1beta1::EndpointSlice, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a EndpointSlice (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::discovery::v1beta1::generated::apply::EndpointSliceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::discovery::v1beta1::EndpointSlice, Error>> + 'a {

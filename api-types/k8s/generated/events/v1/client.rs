@@ -84,6 +84,7 @@ impl EventClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::events::v1::Event, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Event (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::events::v1::generated::apply::EventApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::events::v1::Event, Error>> + 'a {

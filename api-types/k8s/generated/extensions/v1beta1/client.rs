@@ -114,11 +114,13 @@ impl DeploymentClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Deployment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Deployment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
@@ -205,11 +207,13 @@ impl DaemonSetClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a DaemonSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a DaemonSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
@@ -286,11 +290,13 @@ impl IngressClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Ingress (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::IngressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Ingress (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::IngressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
@@ -367,11 +373,13 @@ impl ReplicaSetClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ReplicaSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ReplicaSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
@@ -448,6 +456,7 @@ impl NetworkPolicyClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::NetworkPolicy, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a NetworkPolicy (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::NetworkPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::NetworkPolicy, Error>> + 'a {

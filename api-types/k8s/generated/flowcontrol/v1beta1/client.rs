@@ -96,11 +96,13 @@ impl FlowSchemaClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta1::FlowSchema, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a FlowSchema (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::flowcontrol::v1beta1::generated::apply::FlowSchemaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::flowcontrol::v1beta1::FlowSchema, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a FlowSchema (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::flowcontrol::v1beta1::generated::apply::FlowSchemaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::flowcontrol::v1beta1::FlowSchema, Error>> + 'a {
@@ -174,11 +176,13 @@ impl PriorityLevelConfigurationClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::flowcontrol::v1beta1::PriorityLevelConfiguration, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PriorityLevelConfiguration (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::flowcontrol::v1beta1::generated::apply::PriorityLevelConfigurationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::flowcontrol::v1beta1::PriorityLevelConfiguration, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a PriorityLevelConfiguration (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::flowcontrol::v1beta1::generated::apply::PriorityLevelConfigurationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::flowcontrol::v1beta1::PriorityLevelConfiguration, Error>> + 'a {

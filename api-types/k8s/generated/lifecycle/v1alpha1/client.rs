@@ -99,11 +99,13 @@ impl EvictionRequestClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a EvictionRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::lifecycle::v1alpha1::generated::apply::EvictionRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a EvictionRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::lifecycle::v1alpha1::generated::apply::EvictionRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::EvictionRequest, Error>> + 'a {
@@ -180,11 +182,13 @@ impl EvictionClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Eviction (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::lifecycle::v1alpha1::generated::apply::EvictionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Eviction (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::lifecycle::v1alpha1::generated::apply::EvictionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::lifecycle::v1alpha1::Eviction, Error>> + 'a {

@@ -104,6 +104,7 @@ impl NetworkPolicyClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::NetworkPolicy, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a NetworkPolicy (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::NetworkPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::NetworkPolicy, Error>> + 'a {
@@ -180,11 +181,13 @@ impl IngressClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Ingress (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::IngressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a Ingress (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::IngressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::Ingress, Error>> + 'a {
@@ -248,6 +251,7 @@ impl IngressClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::IngressClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a IngressClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::IngressClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::IngressClass, Error>> + 'a {
@@ -311,6 +315,7 @@ impl IPAddressClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::IPAddress, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a IPAddress (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::IPAddressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::IPAddress, Error>> + 'a {
@@ -384,11 +389,13 @@ impl ServiceCIDRClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ServiceCIDR (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::ServiceCIDRApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ServiceCIDR (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::networking::v1::generated::apply::ServiceCIDRApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::networking::v1::ServiceCIDR, Error>> + 'a {

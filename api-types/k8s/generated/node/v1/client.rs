@@ -81,6 +81,7 @@ impl RuntimeClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::node::v1::RuntimeClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a RuntimeClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::node::v1::generated::apply::RuntimeClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::node::v1::RuntimeClass, Error>> + 'a {

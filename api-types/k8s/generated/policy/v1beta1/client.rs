@@ -99,11 +99,13 @@ impl PodDisruptionBudgetClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PodDisruptionBudget (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::policy::v1beta1::generated::apply::PodDisruptionBudgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a PodDisruptionBudget (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::policy::v1beta1::generated::apply::PodDisruptionBudgetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::policy::v1beta1::PodDisruptionBudget, Error>> + 'a {

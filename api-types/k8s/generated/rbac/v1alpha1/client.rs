@@ -99,6 +99,7 @@ impl RoleClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::rbac::v1alpha1::Role, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Role (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::rbac::v1alpha1::generated::apply::RoleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::rbac::v1alpha1::Role, Error>> + 'a {
@@ -165,6 +166,7 @@ impl RoleBindingClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::rbac::v1alpha1::RoleBinding, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a RoleBinding (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::rbac::v1alpha1::generated::apply::RoleBindingApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::rbac::v1alpha1::RoleBinding, Error>> + 'a {
@@ -228,6 +230,7 @@ impl ClusterRoleClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::rbac::v1alpha1::ClusterRole, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ClusterRole (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::rbac::v1alpha1::generated::apply::ClusterRoleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::rbac::v1alpha1::ClusterRole, Error>> + 'a {
@@ -291,6 +294,7 @@ impl ClusterRoleBindingClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::rbac::v1alpha1::ClusterRoleBinding, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ClusterRoleBinding (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::rbac::v1alpha1::generated::apply::ClusterRoleBindingApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::rbac::v1alpha1::ClusterRoleBinding, Error>> + 'a {

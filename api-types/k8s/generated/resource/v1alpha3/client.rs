@@ -96,11 +96,13 @@ impl DeviceTaintRuleClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a DeviceTaintRule (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1alpha3::generated::apply::DeviceTaintRuleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a DeviceTaintRule (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::resource::v1alpha3::generated::apply::DeviceTaintRuleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1alpha3::DeviceTaintRule, Error>> + 'a {
@@ -174,11 +176,13 @@ impl ResourcePoolStatusRequestClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ResourcePoolStatusRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1alpha3::generated::apply::ResourcePoolStatusRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ResourcePoolStatusRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::resource::v1alpha3::generated::apply::ResourcePoolStatusRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1alpha3::ResourcePoolStatusRequest, Error>> + 'a {

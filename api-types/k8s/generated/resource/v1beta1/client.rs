@@ -96,6 +96,7 @@ impl ResourceSliceClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceSlice, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ResourceSlice (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::ResourceSliceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceSlice, Error>> + 'a {
@@ -172,11 +173,13 @@ impl ResourceClaimClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ResourceClaim (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::ResourceClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ResourceClaim (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::ResourceClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaim, Error>> + 'a {
@@ -240,6 +243,7 @@ impl DeviceClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::DeviceClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a DeviceClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::DeviceClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::DeviceClass, Error>> + 'a {
@@ -306,6 +310,7 @@ impl ResourceClaimTemplateClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaimTemplate, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ResourceClaimTemplate (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta1::generated::apply::ResourceClaimTemplateApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta1::ResourceClaimTemplate, Error>> + 'a {

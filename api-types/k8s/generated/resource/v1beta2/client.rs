@@ -101,6 +101,7 @@ impl ResourceSliceClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta2::ResourceSlice, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ResourceSlice (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta2::generated::apply::ResourceSliceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta2::ResourceSlice, Error>> + 'a {
@@ -174,11 +175,13 @@ impl DeviceTaintRuleClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta2::DeviceTaintRule, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a DeviceTaintRule (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta2::generated::apply::DeviceTaintRuleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta2::DeviceTaintRule, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a DeviceTaintRule (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::resource::v1beta2::generated::apply::DeviceTaintRuleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta2::DeviceTaintRule, Error>> + 'a {
@@ -255,11 +258,13 @@ impl ResourceClaimClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta2::ResourceClaim, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ResourceClaim (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta2::generated::apply::ResourceClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta2::ResourceClaim, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a ResourceClaim (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::resource::v1beta2::generated::apply::ResourceClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta2::ResourceClaim, Error>> + 'a {
@@ -323,6 +328,7 @@ impl DeviceClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta2::DeviceClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a DeviceClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta2::generated::apply::DeviceClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta2::DeviceClass, Error>> + 'a {
@@ -389,6 +395,7 @@ impl ResourceClaimTemplateClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::resource::v1beta2::ResourceClaimTemplate, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a ResourceClaimTemplate (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::resource::v1beta2::generated::apply::ResourceClaimTemplateApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::resource::v1beta2::ResourceClaimTemplate, Error>> + 'a {

@@ -81,6 +81,7 @@ impl PriorityClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1::PriorityClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PriorityClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1::generated::apply::PriorityClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1::PriorityClass, Error>> + 'a {

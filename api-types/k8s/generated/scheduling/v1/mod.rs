@@ -2,6 +2,7 @@
 
 //! Generated code of this module; declared once with `#[path]` in the module.
 
+#[cfg(feature = "apply")]
 pub mod apply;
 pub mod client;
 pub mod informers;

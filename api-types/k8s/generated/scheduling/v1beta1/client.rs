@@ -91,6 +91,7 @@ impl PriorityClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PriorityClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PriorityClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1beta1::generated::apply::PriorityClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1beta1::PriorityClass, Error>> + 'a {
@@ -157,6 +158,7 @@ impl WorkloadClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::Workload, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a Workload (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1beta1::generated::apply::WorkloadApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1beta1::Workload, Error>> + 'a {
@@ -233,11 +235,13 @@ impl PodGroupClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a PodGroup (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::scheduling::v1beta1::generated::apply::PodGroupApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a PodGroup (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::scheduling::v1beta1::generated::apply::PodGroupApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::scheduling::v1beta1::PodGroup, Error>> + 'a {

@@ -106,6 +106,7 @@ impl StorageClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1::StorageClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a StorageClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1::generated::apply::StorageClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1::StorageClass, Error>> + 'a {
@@ -179,11 +180,13 @@ impl VolumeAttachmentClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1::VolumeAttachment, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a VolumeAttachment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1::generated::apply::VolumeAttachmentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1::VolumeAttachment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a VolumeAttachment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::storage::v1::generated::apply::VolumeAttachmentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1::VolumeAttachment, Error>> + 'a {
@@ -247,6 +250,7 @@ impl CSIDriverClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1::CSIDriver, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a CSIDriver (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1::generated::apply::CSIDriverApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1::CSIDriver, Error>> + 'a {
@@ -320,11 +324,13 @@ impl CSINodeClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1::CSINode, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a CSINode (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1::generated::apply::CSINodeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1::CSINode, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a CSINode (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::storage::v1::generated::apply::CSINodeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1::CSINode, Error>> + 'a {
@@ -391,6 +397,7 @@ impl CSIStorageCapacityClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1::CSIStorageCapacity, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a CSIStorageCapacity (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1::generated::apply::CSIStorageCapacityApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1::CSIStorageCapacity, Error>> + 'a {
@@ -454,6 +461,7 @@ impl VolumeAttributesClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1::VolumeAttributesClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a VolumeAttributesClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1::generated::apply::VolumeAttributesClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1::VolumeAttributesClass, Error>> + 'a {

@@ -101,11 +101,13 @@ impl VolumeAttachmentClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1alpha1::VolumeAttachment, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a VolumeAttachment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1alpha1::generated::apply::VolumeAttachmentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1alpha1::VolumeAttachment, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a VolumeAttachment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::storage::v1alpha1::generated::apply::VolumeAttachmentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1alpha1::VolumeAttachment, Error>> + 'a {
@@ -172,6 +174,7 @@ impl CSIStorageCapacityClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1alpha1::CSIStorageCapacity, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a CSIStorageCapacity (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1alpha1::generated::apply::CSIStorageCapacityApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1alpha1::CSIStorageCapacity, Error>> + 'a {
@@ -235,6 +238,7 @@ impl VolumeAttributesClassClient {
     pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storage::v1alpha1::VolumeAttributesClass, Error>> + 'a {
         self.api.patch(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a VolumeAttributesClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storage::v1alpha1::generated::apply::VolumeAttributesClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storage::v1alpha1::VolumeAttributesClass, Error>> + 'a {

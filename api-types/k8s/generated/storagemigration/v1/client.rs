@@ -91,11 +91,13 @@ impl StorageVersionMigrationClient {
     pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::storagemigration::v1::StorageVersionMigration, Error>> + 'a {
         self.api.patch_status(name, patch, options)
     }
+    #[cfg(feature = "apply")]
     /// Applies a StorageVersionMigration (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
     #[inline]
     pub fn apply<'a>(&'a self, configuration: &'a crate::storagemigration::v1::generated::apply::StorageVersionMigrationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storagemigration::v1::StorageVersionMigration, Error>> + 'a {
         ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
     }
+    #[cfg(feature = "apply")]
     /// Applies the status of a StorageVersionMigration (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
     #[inline]
     pub fn apply_status<'a>(&'a self, configuration: &'a crate::storagemigration::v1::generated::apply::StorageVersionMigrationApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::storagemigration::v1::StorageVersionMigration, Error>> + 'a {
