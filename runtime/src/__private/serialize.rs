@@ -138,3 +138,58 @@ impl Drop for Depth {
         DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value whose JSON cannot be written.
+    struct Unwritable;
+
+    impl Serialize for Unwritable {
+        fn serialize<S: Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("cannot write this value"))
+        }
+    }
+
+    /// Written by hand as the derive writes it: a field before and after the failing one.
+    struct Three {
+        before: String,
+        broken: Unwritable,
+        after: Option<i32>,
+    }
+
+    impl SerializeFields for Three {
+        const NAME: &'static str = "Three";
+        const LEN: usize = 3;
+        fn serialize_fields<S: SerializeStruct>(&self, fields: &mut Fields<'_, S>) {
+            fields.always("before", &self.before);
+            fields.always("broken", &self.broken);
+            fields.option("after", &self.after);
+        }
+    }
+
+    impl Serialize for Three {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serialize_struct(self, serializer)
+        }
+    }
+
+    #[test]
+    fn the_first_failing_field_is_the_error_and_nothing_after_it_is_written() {
+        let three = Three {
+            before: "b".to_string(),
+            broken: Unwritable,
+            after: Some(1),
+        };
+        let mut out = Vec::new();
+        let err = serde_json::to_writer(&mut out, &three).expect_err("a field fails");
+        assert_eq!(err.to_string(), "cannot write this value");
+        let written = String::from_utf8(out).expect("UTF-8");
+        assert!(
+            written.starts_with(r#"{"before":"b","broken":"#),
+            "{written}"
+        );
+        assert!(!written.contains("after"), "{written}");
+    }
+}
