@@ -2,6 +2,7 @@
 //! example API, which verbs each `gen_client` option leaves on a small crate, and the errors
 //! for misspelled or contradictory options.
 
+use heck::ToSnakeCase;
 use kapi_codegen::generate::{self, Error, Mode};
 use std::path::{Path, PathBuf};
 
@@ -147,8 +148,16 @@ fn outline(client_rs: &str) -> String {
     let mut out = String::new();
     for line in client_rs.lines() {
         let line = line.trim();
-        if let Some(rest) = line.strip_prefix("pub struct ") {
-            out.push_str(&format!("\n{}:", rest.trim_end_matches(" {")));
+        if let Some(rest) = line
+            .strip_prefix("pub struct ")
+            .or_else(|| line.strip_prefix("pub type "))
+        {
+            let name = rest.split([' ', '(', ';']).next().unwrap_or(rest);
+            out.push_str(&format!("\n{name}:"));
+        } else if let Some(rest) = line.strip_prefix("impl ::kapi::client::verbs::") {
+            // The verb a kind's marker allows, as its method is named.
+            let marker = rest.split(' ').next().unwrap_or(rest);
+            out.push_str(&format!(" {}", marker.to_snake_case()));
         } else if let Some(rest) = line
             .strip_prefix("pub async fn ")
             .or_else(|| line.strip_prefix("pub fn "))
@@ -169,20 +178,25 @@ fn gen_client_options_decide_the_verbs() {
     let client = std::fs::read_to_string(dir.path().join("generated/v1/client.rs")).unwrap();
     insta::assert_snapshot!(outline(&client), @r"
     DemoV1Client: new client everythings read_onlies skippeds onlies no_statuses clusters methods_onlies
-    EverythingClient: new api create update update_status delete delete_collection get list watch patch patch_status apply apply_status
-    ReadOnlyClient: new api get list watch
-    SkippedClient: new api create update update_status get list patch patch_status apply_status
-    OnlyClient: new api update_status get patch patch_status
-    NoStatusClient: new api create update delete delete_collection get list watch patch apply
-    ClusterClient: new api create update delete delete_collection get list watch patch apply
-    MethodsOnlyClient: new api get_scale update_scale
+    EverythingClient: create update update_status delete delete_collection get list watch patch patch_status apply apply_status
+    ReadOnlyClient: get list watch
+    SkippedClient: create update update_status get list patch patch_status apply_status
+    OnlyClient: update_status get patch patch_status
+    NoStatusClient: create update delete delete_collection get list watch patch apply
+    ClusterClient: create update delete delete_collection get list watch patch apply
+    MethodsOnlyClient: new all get_scale update_scale
     ");
-    // The cluster-scoped kind takes no namespace; custom methods return kapi's Scale.
+    // The cluster-scoped kind takes no namespace; custom methods return kapi's Scale. A kind
+    // without them is `KindClient` under its name; the one with them dereferences to it.
     assert!(
         client.contains("pub fn clusters(&self) -> ClusterClient"),
         "{client}"
     );
     assert!(client.contains("pub fn everythings(&self, namespace: &str) -> EverythingClient"));
+    assert!(client.contains(
+        "pub type EverythingClient = ::kapi::client::KindClient<crate::v1::Everything>;"
+    ));
+    assert!(client.contains("type Target = ::kapi::client::KindClient<crate::v1::MethodsOnly>;"));
     assert!(
         client.contains("get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, \"scale\")")
     );
@@ -263,23 +277,26 @@ fn apply_configurations_can_be_left_to_a_cargo_feature() {
         modules.contains("#[cfg(feature = \"ssa\")]\npub mod apply;\npub mod client;"),
         "{modules}"
     );
-    // The methods that take a configuration go with it; the rest of the client stays.
+    // The verbs that take a configuration go with it; the rest of the client stays.
     let client = std::fs::read_to_string(dir.path().join("generated/v1/client.rs")).unwrap();
-    let gated_fns: Vec<&str> = client
-        .lines()
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .windows(4)
+    let lines: Vec<&str> = client.lines().map(str::trim).collect();
+    let gated: Vec<&str> = lines
+        .windows(2)
         .filter(|w| w[0] == "#[cfg(feature = \"ssa\")]")
-        .filter_map(|w| w.iter().find_map(|l| l.strip_prefix("pub fn ")))
-        .map(|f| f.split(['(', '<']).next().unwrap_or(f))
+        .filter_map(|w| w[1].strip_prefix("impl ::kapi::client::verbs::"))
+        .map(|rest| rest.split(' ').next().unwrap_or(rest))
         .collect();
     assert_eq!(
-        gated_fns,
+        gated,
         // Everything's two, Skipped's status, NoStatus's and Cluster's apply.
-        ["apply", "apply_status", "apply_status", "apply", "apply"],
+        ["Apply", "ApplyStatus", "ApplyStatus", "Apply", "Apply"],
         "{client}"
     );
-    assert!(client.contains("pub fn patch<'a>"));
+    let markers = lines
+        .iter()
+        .filter(|l| l.starts_with("impl ::kapi::client::verbs::"))
+        .count();
+    assert!(markers > gated.len(), "{client}");
+    assert!(client.contains("impl ::kapi::client::verbs::Patch for crate::v1::Everything {}"));
     assert!(generate::run(dir.path(), Mode::Verify).unwrap().is_clean());
 }

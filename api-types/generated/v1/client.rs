@@ -5,8 +5,7 @@
 
 //! Typed clients of frob.example.com/v1, like client-go's typed clientset.
 use ::core::future::Future;
-use ::kapi::client::{Api, Client, Deleted, Error, ObjectList, Patch, WatchStream};
-use ::kapi::meta::{CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions};
+use ::kapi::client::{Client, Error};
 /// The frob.example.com/v1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct FrobV1Client {
@@ -29,155 +28,62 @@ impl FrobV1Client {
     /// The FrobberClass objects (cluster-scoped).
     #[inline]
     pub fn frobber_classes(&self) -> FrobberClassClient {
-        FrobberClassClient::new(self.client.clone())
+        FrobberClassClient::all(self.client.clone())
     }
 }
-/// The typed client of Frobber objects in one namespace (or all).
+/// The typed client of Frobber objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct FrobberClient {
-    api: Api<crate::v1::Frobber>,
+pub struct FrobberClient(::kapi::client::KindClient<crate::v1::Frobber>);
+impl ::core::ops::Deref for FrobberClient {
+    type Target = ::kapi::client::KindClient<crate::v1::Frobber>;
+    #[inline]
+    fn deref(&self) -> &Self::Target { &self.0 }
 }
 impl FrobberClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+    /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
     #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
+        Self(::kapi::client::KindClient::new(client, namespace))
     }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
+    /// The client of every object of the kind.
     #[inline]
-    pub fn api(&self) -> &Api<crate::v1::Frobber> { &self.api }
-    /// Creates a Frobber; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, frobber: &'a crate::v1::Frobber, options: &'a CreateOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
-        self.api.create(frobber, options)
-    }
-    /// Replaces a Frobber; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, frobber: &'a crate::v1::Frobber, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
-        self.api.update(frobber, options)
-    }
-    /// Replaces the status of a Frobber through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, frobber: &'a crate::v1::Frobber, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
-        self.api.update_status(frobber, options)
-    }
-    /// Deletes the Frobber `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::v1::Frobber>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Frobber `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::v1::Frobber>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Frobber `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Frobber objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::v1::Frobber>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Frobber objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::v1::Frobber>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Frobber `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the Frobber `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    /// Applies a Frobber (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::v1::generated::apply::FrobberApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    /// Applies the status of a Frobber (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::v1::generated::apply::FrobberApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::Frobber, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    pub fn all(client: Client) -> Self {
+        Self(::kapi::client::KindClient::all(client))
     }
     /// Reads the `scale` subresource of the Frobber `name`.
     #[inline]
     pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<::kapi::apis::autoscaling::v1::Scale, Error>> + 'a {
-        self.api.get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale")
+        self.0.api().get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale")
     }
 }
-/// The typed client of FrobberClass objects (cluster-scoped).
-#[derive(Debug, Clone)]
-pub struct FrobberClassClient {
-    api: Api<crate::v1::FrobberClass>,
+impl ::kapi::client::verbs::Create for crate::v1::Frobber {}
+impl ::kapi::client::verbs::Update for crate::v1::Frobber {}
+impl ::kapi::client::verbs::UpdateStatus for crate::v1::Frobber {}
+impl ::kapi::client::verbs::Delete for crate::v1::Frobber {}
+impl ::kapi::client::verbs::DeleteCollection for crate::v1::Frobber {}
+impl ::kapi::client::verbs::Get for crate::v1::Frobber {}
+impl ::kapi::client::verbs::List for crate::v1::Frobber {}
+impl ::kapi::client::verbs::Watch for crate::v1::Frobber {}
+impl ::kapi::client::verbs::Patch for crate::v1::Frobber {}
+impl ::kapi::client::verbs::PatchStatus for crate::v1::Frobber {}
+impl ::kapi::client::verbs::Apply for crate::v1::Frobber {
+    type Configuration = crate::v1::generated::apply::FrobberApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl FrobberClassClient {
-    /// The client of every object of the kind.
+impl ::kapi::client::verbs::ApplyStatus for crate::v1::Frobber {}
+/// The typed client of FrobberClass objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type FrobberClassClient = ::kapi::client::KindClient<crate::v1::FrobberClass>;
+impl ::kapi::client::verbs::Create for crate::v1::FrobberClass {}
+impl ::kapi::client::verbs::Update for crate::v1::FrobberClass {}
+impl ::kapi::client::verbs::Delete for crate::v1::FrobberClass {}
+impl ::kapi::client::verbs::DeleteCollection for crate::v1::FrobberClass {}
+impl ::kapi::client::verbs::Get for crate::v1::FrobberClass {}
+impl ::kapi::client::verbs::List for crate::v1::FrobberClass {}
+impl ::kapi::client::verbs::Watch for crate::v1::FrobberClass {}
+impl ::kapi::client::verbs::Patch for crate::v1::FrobberClass {}
+impl ::kapi::client::verbs::Apply for crate::v1::FrobberClass {
+    type Configuration = crate::v1::generated::apply::FrobberClassApplyConfiguration;
     #[inline]
-    pub fn new(client: Client) -> Self {
-        Self {
-            api: Api::all(client)
-        }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::v1::FrobberClass> { &self.api }
-    /// Creates a FrobberClass; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, frobber_class: &'a crate::v1::FrobberClass, options: &'a CreateOptions) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
-        self.api.create(frobber_class, options)
-    }
-    /// Replaces a FrobberClass.
-    #[inline]
-    pub fn update<'a>(&'a self, frobber_class: &'a crate::v1::FrobberClass, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
-        self.api.update(frobber_class, options)
-    }
-    /// Deletes the FrobberClass `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::v1::FrobberClass>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every FrobberClass `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::v1::FrobberClass>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the FrobberClass `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists FrobberClass objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::v1::FrobberClass>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches FrobberClass objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::v1::FrobberClass>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the FrobberClass `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Applies a FrobberClass (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::v1::generated::apply::FrobberClassApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::v1::FrobberClass, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }

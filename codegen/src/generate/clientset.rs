@@ -1,22 +1,23 @@
 //! Typed clientsets, like Go's client-gen: per served group-version with `gen_client` kinds,
 //! `generated/<version>/client.rs` with a `<Group><Version>Client` (`FrobV1Client`, named
 //! from the group's Go name) that hands out one typed client per kind (`frobbers(namespace)`,
-//! `frobber_classes()`), each offering exactly the verbs its `gen_client` options allow over
-//! `kapi::client::Api`; and one crate-level `generated/clientset.rs` whose `Clientset`
+//! `frobber_classes()`); and one crate-level `generated/clientset.rs` whose `Clientset`
 //! aggregates every group-version client (`clientset.frob_v1()`).
 //!
-//! The verbs: create, update, update_status, get, list, watch, delete, delete_collection,
-//! patch (a `kapi::client::Patch`: JSON, merge, strategic or apply), patch_status, apply and
-//! apply_status (taking the kind's generated apply configuration, a field manager and
-//! `force`), and custom subresource methods (`method(name = "GetScale", verb = "get",
-//! subresource = "scale", result = "Scale")` becomes `get_scale(name)`). The status verbs
-//! exist only for kinds with a status subresource and without `no_status`; patch_status and
-//! apply_status follow patch and apply.
+//! A kind's typed client is `kapi::client::KindClient` of the kind, named for it
+//! (`pub type FrobberClient = KindClient<Frobber>;`), as client-go's typed clients are its
+//! generic `gentype.Client` under a name. The generator implements for the kind the marker
+//! (`kapi::client::verbs::Create`, ..) of each verb its `gen_client` options allow, and each
+//! verb of `KindClient` is bound by its marker, so the client offers exactly those: create,
+//! update, update_status, get, list, watch, delete, delete_collection, patch, patch_status,
+//! apply and apply_status (apply's marker names the kind's apply configuration). The status
+//! verbs exist only for kinds with a status subresource and without `no_status`;
+//! patch_status and apply_status follow patch and apply. The verbs are written once, in
+//! kapi, so an API crate type-checks none of them per kind.
 //!
-//! A verb is a plain `fn` returning the future of a generic `async fn` (`Api`'s verb, or
-//! `kapi::__private::client::apply`), not an `async fn` awaiting it: an API crate then
-//! type-checks no state machine per kind and verb (2,288 of them in the 100-kind synthetic
-//! API), and callers await the same future with the same `Send`ness.
+//! A kind with custom subresource methods (`method(name = "GetScale", verb = "get",
+//! subresource = "scale", result = "Scale")` becomes `get_scale(name)`) gets a struct of its
+//! own instead, with those methods, which dereferences to its `KindClient` for the verbs.
 
 use super::client_surface::{
     apply_configuration_path, client_kinds, client_path, group_version_accessor,
@@ -61,29 +62,13 @@ impl Generator for Clientset {
     }
 }
 
-/// What a `client.rs` imports from `kapi::client` and `kapi::meta`: only what its verbs use,
-/// so a read-only API leaves no unused import.
+/// What a `client.rs` imports from `kapi::client` and `kapi::meta`: `Client`, and what its
+/// custom methods use (the verbs are `KindClient`'s), so no import goes unused.
 fn imports(kinds: &[&TypeDef]) -> (BTreeSet<&'static str>, BTreeSet<&'static str>) {
-    let mut client: BTreeSet<&str> = ["Api", "Client"].into();
+    let mut client: BTreeSet<&str> = ["Client"].into();
     let mut meta: BTreeSet<&str> = BTreeSet::new();
     for k in kinds.iter().filter_map(|t| t.kind.as_ref()) {
         let info = k.client.clone().unwrap_or_default();
-        for verb in verbs(&info, k.subresource_status) {
-            client.insert("Error");
-            let (c, m): (&[&str], &[&str]) = match verb {
-                Verb::Create => (&[], &["CreateOptions"]),
-                Verb::Update | Verb::UpdateStatus => (&[], &["UpdateOptions"]),
-                Verb::Delete => (&["Deleted"], &["DeleteOptions"]),
-                Verb::DeleteCollection => (&["ObjectList"], &["DeleteOptions", "ListOptions"]),
-                Verb::Get => (&[], &["GetOptions"]),
-                Verb::List => (&["ObjectList"], &["ListOptions"]),
-                Verb::Watch => (&["WatchStream"], &["ListOptions"]),
-                Verb::Patch | Verb::PatchStatus => (&["Patch"], &["PatchOptions"]),
-                Verb::Apply | Verb::ApplyStatus => (&[], &[]),
-            };
-            client.extend(c);
-            meta.extend(m);
-        }
         for m in &info.methods {
             client.insert("Error");
             match m.verb.as_str() {
@@ -176,12 +161,15 @@ impl GroupVersionClient<'_> {
             Scope::Cluster => {
                 w.doc(&format!(" The {} objects (cluster-scoped).", t.name));
                 w.open_fn(format_args!("pub fn {accessor}(&self) -> {client} {{"));
-                w.line(format_args!("{client}::new(self.client.clone())"));
+                w.line(format_args!("{client}::all(self.client.clone())"));
             }
         }
         w.close("}");
     }
 
+    /// A kind's typed client: `kapi::client::KindClient` of the kind, named for it, and
+    /// the kind's marker of each verb its `gen_client` options allow. A kind with custom
+    /// methods gets a struct of its own around it instead, which dereferences to it.
     fn kind_client(&self, w: &mut RustWriter, t: &TypeDef, diags: &mut Diagnostics) {
         let Some(k) = &t.kind else {
             return;
@@ -190,177 +178,93 @@ impl GroupVersionClient<'_> {
         let name = kind_client_name(t);
         let ty = self.gv.type_path(t);
         let kind = &t.name;
-        let doc = match k.scope {
-            Scope::Namespaced => {
-                format!(" The typed client of {kind} objects in one namespace (or all).")
-            }
-            Scope::Cluster => format!(" The typed client of {kind} objects (cluster-scoped)."),
+        let verbs = verbs(&client, k.subresource_status);
+        let listed = if verbs.is_empty() {
+            "no verbs".to_string()
+        } else {
+            verbs.iter().map(|v| format!("`{}`", v.name())).collect::<Vec<_>>().join(", ")
         };
-        w.handle(&doc, &name, format_args!("api: Api<{ty}>,"));
-        match k.scope {
-            Scope::Namespaced => {
-                w.doc(" The client of one namespace, or of all namespaces with `\"\"`.");
-                w.open_fn(format_args!(
-                    "pub fn new(client: Client, namespace: &str) -> Self {{"
-                ));
-                w.open(format_args!("let api = if namespace.is_empty() {{"));
-                w.line(format_args!("Api::all(client)"));
-                w.reopen("} else {");
-                w.line(format_args!("Api::namespaced(client, namespace)"));
-                w.close("};");
-                w.line(format_args!("Self {{ api }}"));
-                w.close("}");
-            }
-            Scope::Cluster => {
-                w.constructor(
-                    " The client of every object of the kind.",
-                    format_args!("pub fn new(client: Client) -> Self"),
-                    "Self",
-                    format_args!("api: Api::all(client)"),
-                );
-            }
+        let scope = match k.scope {
+            Scope::Namespaced => "in one namespace (or all)",
+            Scope::Cluster => "(cluster-scoped)",
+        };
+        let doc = format!(" The typed client of {kind} objects {scope}: {listed}.");
+        if client.methods.is_empty() {
+            w.doc(&doc);
+            w.line(format_args!("pub type {name} = ::kapi::client::KindClient<{ty}>;"));
+        } else {
+            self.custom_client(w, t, &doc, &client.methods, diags);
         }
-        w.doc(" The `Api` underneath, for what is not generated here (paginated list");
-        w.doc(" streams, other subresources).");
-        w.fn_line(format_args!(
-            "pub fn api(&self) -> &Api<{ty}> {{ &self.api }}"
+        for verb in verbs {
+            self.verb(w, &ty, t, verb);
+        }
+    }
+
+    /// The struct of a kind with custom methods: the methods, and the verbs through
+    /// `Deref` to its `KindClient`.
+    fn custom_client(
+        &self,
+        w: &mut RustWriter,
+        t: &TypeDef,
+        doc: &str,
+        methods: &[ClientMethod],
+        diags: &mut Diagnostics,
+    ) {
+        let name = kind_client_name(t);
+        let ty = self.gv.type_path(t);
+        w.doc(doc);
+        w.line(format_args!("#[derive(Debug, Clone)]"));
+        w.line(format_args!(
+            "pub struct {name}(::kapi::client::KindClient<{ty}>);"
         ));
-        // Named after the kind like client-go's parameters (`frobber`), unless that is a
-        // keyword.
-        let object = kind.to_snake_case();
-        let object = match syn::parse_str::<syn::Ident>(&object) {
-            Ok(_) => object,
-            Err(_) => "object".to_string(),
-        };
-        for verb in verbs(&client, k.subresource_status) {
-            self.verb(w, t, &ty, &object, verb);
-        }
-        for m in &client.methods {
+        w.open(format_args!("impl ::core::ops::Deref for {name} {{"));
+        w.line(format_args!("type Target = ::kapi::client::KindClient<{ty}>;"));
+        w.fn_line(format_args!("fn deref(&self) -> &Self::Target {{ &self.0 }}"));
+        w.close("}");
+        w.open(format_args!("impl {name} {{"));
+        w.function(
+            " The client of `namespace`, or of all namespaces with `\"\"`; a cluster-scoped kind ignores the namespace.",
+            format_args!("pub fn new(client: Client, namespace: &str) -> Self"),
+            format_args!("Self(::kapi::client::KindClient::new(client, namespace))"),
+        );
+        w.function(
+            " The client of every object of the kind.",
+            format_args!("pub fn all(client: Client) -> Self"),
+            format_args!("Self(::kapi::client::KindClient::all(client))"),
+        );
+        for m in methods {
             self.method(w, t, m, diags);
         }
         w.close("}");
     }
 
-    fn verb(&self, w: &mut RustWriter, t: &TypeDef, ty: &str, object: &str, verb: Verb) {
-        let kind = &t.name;
-        // (doc, name, parameters after `&'a self`, output, the call of `self.api`)
-        let (doc, name, params, output, call) = match verb {
-            Verb::Create => (
-                format!(" Creates a {kind}; returns it as the server stored it."),
-                "create",
-                format!(", {object}: &'a {ty}, options: &'a CreateOptions"),
-                ty.to_string(),
-                format!("self.api.create({object}, options)"),
-            ),
-            Verb::Update => {
-                let has_status = t.kind.as_ref().is_some_and(|k| k.subresource_status);
-                let doc = if has_status {
-                    format!(
-                        " Replaces a {kind}; its status is left as it is (see `update_status`)."
-                    )
-                } else {
-                    format!(" Replaces a {kind}.")
-                };
-                (
-                    doc,
-                    "update",
-                    format!(", {object}: &'a {ty}, options: &'a UpdateOptions"),
-                    ty.to_string(),
-                    format!("self.api.update({object}, options)"),
-                )
-            }
-            Verb::UpdateStatus => (
-                format!(" Replaces the status of a {kind} through its status subresource."),
-                "update_status",
-                format!(", {object}: &'a {ty}, options: &'a UpdateOptions"),
-                ty.to_string(),
-                format!("self.api.update_status({object}, options)"),
-            ),
-            Verb::Delete => (
-                format!(" Deletes the {kind} `name`: the object as it was, or still is while finalizers hold it."),
-                "delete",
-                ", name: &'a str, options: &'a DeleteOptions".to_string(),
-                format!("Deleted<{ty}>"),
-                "self.api.delete(name, options)".to_string(),
-            ),
-            Verb::DeleteCollection => (
-                format!(" Deletes every {kind} `list_options` selects; returns them."),
-                "delete_collection",
-                ", options: &'a DeleteOptions, list_options: &'a ListOptions,".to_string(),
-                format!("ObjectList<{ty}>"),
-                "self.api.delete_collection(options, list_options)".to_string(),
-            ),
-            Verb::Get => (
-                format!(" Reads the {kind} `name`."),
-                "get",
-                ", name: &'a str, options: &'a GetOptions".to_string(),
-                ty.to_string(),
-                "self.api.get(name, options)".to_string(),
-            ),
-            Verb::List => (
-                format!(" Lists {kind} objects (one page when `options.limit` is set)."),
-                "list",
-                ", options: &'a ListOptions".to_string(),
-                format!("ObjectList<{ty}>"),
-                "self.api.list(options)".to_string(),
-            ),
-            Verb::Watch => (
-                format!(" Watches {kind} objects from `options.resource_version`."),
-                "watch",
-                ", options: &'a ListOptions".to_string(),
-                format!("WatchStream<{ty}>"),
-                "self.api.watch(options)".to_string(),
-            ),
-            Verb::Patch => (
-                format!(" Patches the {kind} `name` (JSON patch, merge, strategic merge or apply)."),
-                "patch",
-                ", name: &'a str, patch: &'a Patch, options: &'a PatchOptions".to_string(),
-                ty.to_string(),
-                "self.api.patch(name, patch, options)".to_string(),
-            ),
-            Verb::PatchStatus => (
-                format!(" Patches the status of the {kind} `name`."),
-                "patch_status",
-                ", name: &'a str, patch: &'a Patch, options: &'a PatchOptions".to_string(),
-                ty.to_string(),
-                "self.api.patch_status(name, patch, options)".to_string(),
-            ),
-            Verb::Apply | Verb::ApplyStatus => {
+    /// The kind's marker of `verb`; apply's names the kind's apply configuration.
+    fn verb(&self, w: &mut RustWriter, ty: &str, t: &TypeDef, verb: Verb) {
+        let marker = verb_marker(verb);
+        match verb {
+            Verb::Apply => {
                 let config = apply_configuration_path(self.cx, self.gv, t);
-                let status = verb == Verb::ApplyStatus;
-                let (name, doc) = if status {
-                    (
-                        "apply_status",
-                        format!(" Applies the status of a {kind} (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own."),
-                    )
-                } else {
-                    (
-                        "apply",
-                        format!(" Applies a {kind} (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names."),
-                    )
-                };
-                (
-                    doc,
-                    name,
-                    format!(", configuration: &'a {config}, field_manager: &'a str, force: bool,"),
-                    ty.to_string(),
-                    format!("::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, {status},)"),
-                )
+                self.apply_cfg(w);
+                w.open(format_args!("impl ::kapi::client::verbs::Apply for {ty} {{"));
+                w.line(format_args!("type Configuration = {config};"));
+                w.fn_line(format_args!(
+                    "fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {{ configuration.name() }}"
+                ));
+                w.close("}");
             }
-        };
-        if let (Verb::Apply | Verb::ApplyStatus, Some(feature)) =
-            (verb, &self.cx.settings.apply_feature)
-        {
-            // Takes an apply configuration, which compiles only with the crate's feature.
+            Verb::ApplyStatus => {
+                self.apply_cfg(w);
+                w.line(format_args!("impl ::kapi::client::verbs::{marker} for {ty} {{}}"));
+            }
+            _ => w.line(format_args!("impl ::kapi::client::verbs::{marker} for {ty} {{}}")),
+        }
+    }
+
+    /// Apply configurations compile only with the crate's feature, when it has one.
+    fn apply_cfg(&self, w: &mut RustWriter) {
+        if let Some(feature) = &self.cx.settings.apply_feature {
             w.line(format_args!("#[cfg(feature = {})]", string_literal(feature)));
         }
-        w.function(
-            &doc,
-            format_args!(
-                "pub fn {name}<'a>(&'a self{params}) -> impl Future<Output = Result<{output}, Error>> + 'a"
-            ),
-            format_args!("{call}"),
-        );
     }
 
     /// A custom subresource method: `get_scale(name)`, `update_scale(name, &scale, opts)`,
@@ -398,20 +302,20 @@ impl GroupVersionClient<'_> {
             "get" => (
                 format!(" Reads the `{sub}` subresource of the {kind} `name`."),
                 ", name: &'a str".to_string(),
-                format!("self.api.get_subresource::<{result}>(name, {subresource})"),
+                format!("self.0.api().get_subresource::<{result}>(name, {subresource})"),
             ),
             "update" => (
                 format!(" Replaces the `{sub}` subresource of the {kind} `name`."),
                 format!(", name: &'a str, value: &'a {result}, options: &'a UpdateOptions"),
                 format!(
-                    "self.api.update_subresource::<{result}>(name, {subresource}, value, options)"
+                    "self.0.api().update_subresource::<{result}>(name, {subresource}, value, options)"
                 ),
             ),
             "patch" => (
                 format!(" Patches the `{sub}` subresource of the {kind} `name`."),
                 ", name: &'a str, patch: &'a Patch, options: &'a PatchOptions".to_string(),
                 format!(
-                    "self.api.patch_subresource::<{result}>(name, {subresource}, patch, options)"
+                    "self.0.api().patch_subresource::<{result}>(name, {subresource}, patch, options)"
                 ),
             ),
             // The parser reports other verbs.
@@ -531,5 +435,23 @@ fn clientset_file(model: &Model, served: &[&GroupVersion], cx: &Context) -> Toke
             ::kapi::apis::autoscaling::v1::add_to_scheme(&mut scheme)?;
             Ok(scheme)
         }
+    }
+}
+
+/// The name of `verb`'s marker trait in `kapi::client::verbs`.
+fn verb_marker(verb: Verb) -> &'static str {
+    match verb {
+        Verb::Create => "Create",
+        Verb::Update => "Update",
+        Verb::UpdateStatus => "UpdateStatus",
+        Verb::Delete => "Delete",
+        Verb::DeleteCollection => "DeleteCollection",
+        Verb::Get => "Get",
+        Verb::List => "List",
+        Verb::Watch => "Watch",
+        Verb::Patch => "Patch",
+        Verb::PatchStatus => "PatchStatus",
+        Verb::Apply => "Apply",
+        Verb::ApplyStatus => "ApplyStatus",
     }
 }

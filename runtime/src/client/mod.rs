@@ -32,6 +32,7 @@ mod rate_limit;
 mod retry;
 mod tls;
 mod transport;
+mod typed;
 mod warnings;
 mod watch;
 
@@ -46,5 +47,6 @@ pub use error::{ApiError, Error};
 pub use http::{HeaderMap, Method, Uri};
 pub use list::ObjectList;
 pub use transport::RawResponse;
+pub use typed::{verbs, KindClient};
 pub use warnings::parse_warning_header;
 pub use watch::{Bookmark, TypedWatchEvent, WatchStream};

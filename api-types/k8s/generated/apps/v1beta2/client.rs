@@ -2,8 +2,8 @@
 
 //! Typed clients of apps/v1beta2, like client-go's typed clientset.
 use ::core::future::Future;
-use ::kapi::client::{Api, Client, Deleted, Error, ObjectList, Patch, WatchStream};
-use ::kapi::meta::{CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions};
+use ::kapi::client::{Client, Error};
+use ::kapi::meta::{UpdateOptions};
 /// The apps/v1beta2 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct AppsV1beta2Client {
@@ -44,412 +44,127 @@ impl AppsV1beta2Client {
         ControllerRevisionClient::new(self.client.clone(), namespace)
     }
 }
-/// The typed client of StatefulSet objects in one namespace (or all).
+/// The typed client of StatefulSet objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct StatefulSetClient {
-    api: Api<crate::apps::v1beta2::StatefulSet>,
+pub struct StatefulSetClient(::kapi::client::KindClient<crate::apps::v1beta2::StatefulSet>);
+impl ::core::ops::Deref for StatefulSetClient {
+    type Target = ::kapi::client::KindClient<crate::apps::v1beta2::StatefulSet>;
+    #[inline]
+    fn deref(&self) -> &Self::Target { &self.0 }
 }
 impl StatefulSetClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+    /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
     #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
+        Self(::kapi::client::KindClient::new(client, namespace))
     }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
+    /// The client of every object of the kind.
     #[inline]
-    pub fn api(&self) -> &Api<crate::apps::v1beta2::StatefulSet> { &self.api }
-    /// Creates a StatefulSet; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, stateful_set: &'a crate::apps::v1beta2::StatefulSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
-        self.api.create(stateful_set, options)
-    }
-    /// Replaces a StatefulSet; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, stateful_set: &'a crate::apps::v1beta2::StatefulSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
-        self.api.update(stateful_set, options)
-    }
-    /// Replaces the status of a StatefulSet through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, stateful_set: &'a crate::apps::v1beta2::StatefulSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
-        self.api.update_status(stateful_set, options)
-    }
-    /// Deletes the StatefulSet `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::StatefulSet>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every StatefulSet `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::StatefulSet>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the StatefulSet `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists StatefulSet objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::StatefulSet>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches StatefulSet objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::StatefulSet>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the StatefulSet `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the StatefulSet `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a StatefulSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a StatefulSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::StatefulSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::StatefulSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    pub fn all(client: Client) -> Self {
+        Self(::kapi::client::KindClient::all(client))
     }
     /// Reads the `scale` subresource of the StatefulSet `name`.
     #[inline]
     pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
-        self.api.get_subresource::<crate::apps::v1beta2::Scale>(name, "scale")
+        self.0.api().get_subresource::<crate::apps::v1beta2::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the StatefulSet `name`.
     #[inline]
     pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::apps::v1beta2::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
-        self.api.update_subresource::<crate::apps::v1beta2::Scale>(name, "scale", value, options)
+        self.0.api().update_subresource::<crate::apps::v1beta2::Scale>(name, "scale", value, options)
     }
 }
-/// The typed client of Deployment objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct DeploymentClient {
-    api: Api<crate::apps::v1beta2::Deployment>,
+impl ::kapi::client::verbs::Create for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::Update for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::UpdateStatus for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::Delete for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::DeleteCollection for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::Get for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::List for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::Watch for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::Patch for crate::apps::v1beta2::StatefulSet {}
+impl ::kapi::client::verbs::PatchStatus for crate::apps::v1beta2::StatefulSet {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::StatefulSet {
+    type Configuration = crate::apps::v1beta2::generated::apply::StatefulSetApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl DeploymentClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1beta2::StatefulSet {}
+/// The typed client of Deployment objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type DeploymentClient = ::kapi::client::KindClient<crate::apps::v1beta2::Deployment>;
+impl ::kapi::client::verbs::Create for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::Update for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::UpdateStatus for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::Delete for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::DeleteCollection for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::Get for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::List for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::Watch for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::Patch for crate::apps::v1beta2::Deployment {}
+impl ::kapi::client::verbs::PatchStatus for crate::apps::v1beta2::Deployment {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::Deployment {
+    type Configuration = crate::apps::v1beta2::generated::apply::DeploymentApplyConfiguration;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::apps::v1beta2::Deployment> { &self.api }
-    /// Creates a Deployment; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, deployment: &'a crate::apps::v1beta2::Deployment, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
-        self.api.create(deployment, options)
-    }
-    /// Replaces a Deployment; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, deployment: &'a crate::apps::v1beta2::Deployment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
-        self.api.update(deployment, options)
-    }
-    /// Replaces the status of a Deployment through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, deployment: &'a crate::apps::v1beta2::Deployment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
-        self.api.update_status(deployment, options)
-    }
-    /// Deletes the Deployment `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::Deployment>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Deployment `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::Deployment>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Deployment `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Deployment objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::Deployment>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Deployment objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::Deployment>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Deployment `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the Deployment `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Deployment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a Deployment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::Deployment, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of DaemonSet objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct DaemonSetClient {
-    api: Api<crate::apps::v1beta2::DaemonSet>,
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1beta2::Deployment {}
+/// The typed client of DaemonSet objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type DaemonSetClient = ::kapi::client::KindClient<crate::apps::v1beta2::DaemonSet>;
+impl ::kapi::client::verbs::Create for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::Update for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::UpdateStatus for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::Delete for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::DeleteCollection for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::Get for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::List for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::Watch for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::Patch for crate::apps::v1beta2::DaemonSet {}
+impl ::kapi::client::verbs::PatchStatus for crate::apps::v1beta2::DaemonSet {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::DaemonSet {
+    type Configuration = crate::apps::v1beta2::generated::apply::DaemonSetApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl DaemonSetClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1beta2::DaemonSet {}
+/// The typed client of ReplicaSet objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type ReplicaSetClient = ::kapi::client::KindClient<crate::apps::v1beta2::ReplicaSet>;
+impl ::kapi::client::verbs::Create for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::Update for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::UpdateStatus for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::Delete for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::DeleteCollection for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::Get for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::List for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::Watch for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::Patch for crate::apps::v1beta2::ReplicaSet {}
+impl ::kapi::client::verbs::PatchStatus for crate::apps::v1beta2::ReplicaSet {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::ReplicaSet {
+    type Configuration = crate::apps::v1beta2::generated::apply::ReplicaSetApplyConfiguration;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::apps::v1beta2::DaemonSet> { &self.api }
-    /// Creates a DaemonSet; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, daemon_set: &'a crate::apps::v1beta2::DaemonSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
-        self.api.create(daemon_set, options)
-    }
-    /// Replaces a DaemonSet; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, daemon_set: &'a crate::apps::v1beta2::DaemonSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
-        self.api.update(daemon_set, options)
-    }
-    /// Replaces the status of a DaemonSet through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, daemon_set: &'a crate::apps::v1beta2::DaemonSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
-        self.api.update_status(daemon_set, options)
-    }
-    /// Deletes the DaemonSet `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::DaemonSet>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every DaemonSet `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::DaemonSet>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the DaemonSet `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists DaemonSet objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::DaemonSet>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches DaemonSet objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::DaemonSet>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the DaemonSet `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the DaemonSet `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a DaemonSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a DaemonSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::DaemonSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of ReplicaSet objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct ReplicaSetClient {
-    api: Api<crate::apps::v1beta2::ReplicaSet>,
-}
-impl ReplicaSetClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1beta2::ReplicaSet {}
+/// The typed client of ControllerRevision objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type ControllerRevisionClient = ::kapi::client::KindClient<crate::apps::v1beta2::ControllerRevision>;
+impl ::kapi::client::verbs::Create for crate::apps::v1beta2::ControllerRevision {}
+impl ::kapi::client::verbs::Update for crate::apps::v1beta2::ControllerRevision {}
+impl ::kapi::client::verbs::Delete for crate::apps::v1beta2::ControllerRevision {}
+impl ::kapi::client::verbs::DeleteCollection for crate::apps::v1beta2::ControllerRevision {}
+impl ::kapi::client::verbs::Get for crate::apps::v1beta2::ControllerRevision {}
+impl ::kapi::client::verbs::List for crate::apps::v1beta2::ControllerRevision {}
+impl ::kapi::client::verbs::Watch for crate::apps::v1beta2::ControllerRevision {}
+impl ::kapi::client::verbs::Patch for crate::apps::v1beta2::ControllerRevision {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::ControllerRevision {
+    type Configuration = crate::apps::v1beta2::generated::apply::ControllerRevisionApplyConfiguration;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::apps::v1beta2::ReplicaSet> { &self.api }
-    /// Creates a ReplicaSet; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, replica_set: &'a crate::apps::v1beta2::ReplicaSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
-        self.api.create(replica_set, options)
-    }
-    /// Replaces a ReplicaSet; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, replica_set: &'a crate::apps::v1beta2::ReplicaSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
-        self.api.update(replica_set, options)
-    }
-    /// Replaces the status of a ReplicaSet through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, replica_set: &'a crate::apps::v1beta2::ReplicaSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
-        self.api.update_status(replica_set, options)
-    }
-    /// Deletes the ReplicaSet `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::ReplicaSet>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ReplicaSet `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::ReplicaSet>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ReplicaSet `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ReplicaSet objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::ReplicaSet>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ReplicaSet objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::ReplicaSet>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ReplicaSet `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the ReplicaSet `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ReplicaSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a ReplicaSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ReplicaSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
-}
-/// The typed client of ControllerRevision objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct ControllerRevisionClient {
-    api: Api<crate::apps::v1beta2::ControllerRevision>,
-}
-impl ControllerRevisionClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::apps::v1beta2::ControllerRevision> { &self.api }
-    /// Creates a ControllerRevision; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, controller_revision: &'a crate::apps::v1beta2::ControllerRevision, options: &'a CreateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
-        self.api.create(controller_revision, options)
-    }
-    /// Replaces a ControllerRevision.
-    #[inline]
-    pub fn update<'a>(&'a self, controller_revision: &'a crate::apps::v1beta2::ControllerRevision, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
-        self.api.update(controller_revision, options)
-    }
-    /// Deletes the ControllerRevision `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::apps::v1beta2::ControllerRevision>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ControllerRevision `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::ControllerRevision>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ControllerRevision `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ControllerRevision objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::apps::v1beta2::ControllerRevision>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ControllerRevision objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::apps::v1beta2::ControllerRevision>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ControllerRevision `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ControllerRevision (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::apps::v1beta2::generated::apply::ControllerRevisionApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::apps::v1beta2::ControllerRevision, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }

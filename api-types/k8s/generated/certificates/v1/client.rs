@@ -2,8 +2,8 @@
 
 //! Typed clients of certificates.k8s.io/v1, like client-go's typed clientset.
 use ::core::future::Future;
-use ::kapi::client::{Api, Client, Deleted, Error, ObjectList, Patch, WatchStream};
-use ::kapi::meta::{CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions};
+use ::kapi::client::{Client, Error};
+use ::kapi::meta::{UpdateOptions};
 /// The certificates.k8s.io/v1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct CertificatesV1Client {
@@ -21,12 +21,12 @@ impl CertificatesV1Client {
     /// The CertificateSigningRequest objects (cluster-scoped).
     #[inline]
     pub fn certificate_signing_requests(&self) -> CertificateSigningRequestClient {
-        CertificateSigningRequestClient::new(self.client.clone())
+        CertificateSigningRequestClient::all(self.client.clone())
     }
     /// The ClusterTrustBundle objects (cluster-scoped).
     #[inline]
     pub fn cluster_trust_bundles(&self) -> ClusterTrustBundleClient {
-        ClusterTrustBundleClient::new(self.client.clone())
+        ClusterTrustBundleClient::all(self.client.clone())
     }
     /// The PodCertificateRequest objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     #[inline]
@@ -34,235 +34,82 @@ impl CertificatesV1Client {
         PodCertificateRequestClient::new(self.client.clone(), namespace)
     }
 }
-/// The typed client of CertificateSigningRequest objects (cluster-scoped).
+/// The typed client of CertificateSigningRequest objects (cluster-scoped): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct CertificateSigningRequestClient {
-    api: Api<crate::certificates::v1::CertificateSigningRequest>,
+pub struct CertificateSigningRequestClient(::kapi::client::KindClient<crate::certificates::v1::CertificateSigningRequest>);
+impl ::core::ops::Deref for CertificateSigningRequestClient {
+    type Target = ::kapi::client::KindClient<crate::certificates::v1::CertificateSigningRequest>;
+    #[inline]
+    fn deref(&self) -> &Self::Target { &self.0 }
 }
 impl CertificateSigningRequestClient {
+    /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
+    #[inline]
+    pub fn new(client: Client, namespace: &str) -> Self {
+        Self(::kapi::client::KindClient::new(client, namespace))
+    }
     /// The client of every object of the kind.
     #[inline]
-    pub fn new(client: Client) -> Self {
-        Self {
-            api: Api::all(client)
-        }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::certificates::v1::CertificateSigningRequest> { &self.api }
-    /// Creates a CertificateSigningRequest; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, certificate_signing_request: &'a crate::certificates::v1::CertificateSigningRequest, options: &'a CreateOptions) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.api.create(certificate_signing_request, options)
-    }
-    /// Replaces a CertificateSigningRequest; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, certificate_signing_request: &'a crate::certificates::v1::CertificateSigningRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.api.update(certificate_signing_request, options)
-    }
-    /// Replaces the status of a CertificateSigningRequest through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, certificate_signing_request: &'a crate::certificates::v1::CertificateSigningRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.api.update_status(certificate_signing_request, options)
-    }
-    /// Deletes the CertificateSigningRequest `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::certificates::v1::CertificateSigningRequest>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every CertificateSigningRequest `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::certificates::v1::CertificateSigningRequest>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the CertificateSigningRequest `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists CertificateSigningRequest objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::certificates::v1::CertificateSigningRequest>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches CertificateSigningRequest objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::certificates::v1::CertificateSigningRequest>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the CertificateSigningRequest `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the CertificateSigningRequest `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a CertificateSigningRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1::generated::apply::CertificateSigningRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a CertificateSigningRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::certificates::v1::generated::apply::CertificateSigningRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    pub fn all(client: Client) -> Self {
+        Self(::kapi::client::KindClient::all(client))
     }
     /// Replaces the `approval` subresource of the CertificateSigningRequest `name`.
     #[inline]
     pub fn update_approval<'a>(&'a self, name: &'a str, value: &'a crate::certificates::v1::CertificateSigningRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.api.update_subresource::<crate::certificates::v1::CertificateSigningRequest>(name, "approval", value, options)
+        self.0.api().update_subresource::<crate::certificates::v1::CertificateSigningRequest>(name, "approval", value, options)
     }
 }
-/// The typed client of ClusterTrustBundle objects (cluster-scoped).
-#[derive(Debug, Clone)]
-pub struct ClusterTrustBundleClient {
-    api: Api<crate::certificates::v1::ClusterTrustBundle>,
+impl ::kapi::client::verbs::Create for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::Update for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::UpdateStatus for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::Delete for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::DeleteCollection for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::Get for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::List for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::Watch for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::Patch for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::PatchStatus for crate::certificates::v1::CertificateSigningRequest {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::certificates::v1::CertificateSigningRequest {
+    type Configuration = crate::certificates::v1::generated::apply::CertificateSigningRequestApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl ClusterTrustBundleClient {
-    /// The client of every object of the kind.
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::certificates::v1::CertificateSigningRequest {}
+/// The typed client of ClusterTrustBundle objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type ClusterTrustBundleClient = ::kapi::client::KindClient<crate::certificates::v1::ClusterTrustBundle>;
+impl ::kapi::client::verbs::Create for crate::certificates::v1::ClusterTrustBundle {}
+impl ::kapi::client::verbs::Update for crate::certificates::v1::ClusterTrustBundle {}
+impl ::kapi::client::verbs::Delete for crate::certificates::v1::ClusterTrustBundle {}
+impl ::kapi::client::verbs::DeleteCollection for crate::certificates::v1::ClusterTrustBundle {}
+impl ::kapi::client::verbs::Get for crate::certificates::v1::ClusterTrustBundle {}
+impl ::kapi::client::verbs::List for crate::certificates::v1::ClusterTrustBundle {}
+impl ::kapi::client::verbs::Watch for crate::certificates::v1::ClusterTrustBundle {}
+impl ::kapi::client::verbs::Patch for crate::certificates::v1::ClusterTrustBundle {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::certificates::v1::ClusterTrustBundle {
+    type Configuration = crate::certificates::v1::generated::apply::ClusterTrustBundleApplyConfiguration;
     #[inline]
-    pub fn new(client: Client) -> Self {
-        Self {
-            api: Api::all(client)
-        }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::certificates::v1::ClusterTrustBundle> { &self.api }
-    /// Creates a ClusterTrustBundle; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, cluster_trust_bundle: &'a crate::certificates::v1::ClusterTrustBundle, options: &'a CreateOptions) -> impl Future<Output = Result<crate::certificates::v1::ClusterTrustBundle, Error>> + 'a {
-        self.api.create(cluster_trust_bundle, options)
-    }
-    /// Replaces a ClusterTrustBundle.
-    #[inline]
-    pub fn update<'a>(&'a self, cluster_trust_bundle: &'a crate::certificates::v1::ClusterTrustBundle, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1::ClusterTrustBundle, Error>> + 'a {
-        self.api.update(cluster_trust_bundle, options)
-    }
-    /// Deletes the ClusterTrustBundle `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::certificates::v1::ClusterTrustBundle>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ClusterTrustBundle `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::certificates::v1::ClusterTrustBundle>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ClusterTrustBundle `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::certificates::v1::ClusterTrustBundle, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ClusterTrustBundle objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::certificates::v1::ClusterTrustBundle>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ClusterTrustBundle objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::certificates::v1::ClusterTrustBundle>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ClusterTrustBundle `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1::ClusterTrustBundle, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ClusterTrustBundle (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1::generated::apply::ClusterTrustBundleApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1::ClusterTrustBundle, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of PodCertificateRequest objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct PodCertificateRequestClient {
-    api: Api<crate::certificates::v1::PodCertificateRequest>,
+/// The typed client of PodCertificateRequest objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type PodCertificateRequestClient = ::kapi::client::KindClient<crate::certificates::v1::PodCertificateRequest>;
+impl ::kapi::client::verbs::Create for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::Update for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::UpdateStatus for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::Delete for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::DeleteCollection for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::Get for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::List for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::Watch for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::Patch for crate::certificates::v1::PodCertificateRequest {}
+impl ::kapi::client::verbs::PatchStatus for crate::certificates::v1::PodCertificateRequest {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::certificates::v1::PodCertificateRequest {
+    type Configuration = crate::certificates::v1::generated::apply::PodCertificateRequestApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl PodCertificateRequestClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::certificates::v1::PodCertificateRequest> { &self.api }
-    /// Creates a PodCertificateRequest; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, pod_certificate_request: &'a crate::certificates::v1::PodCertificateRequest, options: &'a CreateOptions) -> impl Future<Output = Result<crate::certificates::v1::PodCertificateRequest, Error>> + 'a {
-        self.api.create(pod_certificate_request, options)
-    }
-    /// Replaces a PodCertificateRequest; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, pod_certificate_request: &'a crate::certificates::v1::PodCertificateRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1::PodCertificateRequest, Error>> + 'a {
-        self.api.update(pod_certificate_request, options)
-    }
-    /// Replaces the status of a PodCertificateRequest through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, pod_certificate_request: &'a crate::certificates::v1::PodCertificateRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1::PodCertificateRequest, Error>> + 'a {
-        self.api.update_status(pod_certificate_request, options)
-    }
-    /// Deletes the PodCertificateRequest `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::certificates::v1::PodCertificateRequest>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every PodCertificateRequest `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::certificates::v1::PodCertificateRequest>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the PodCertificateRequest `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::certificates::v1::PodCertificateRequest, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists PodCertificateRequest objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::certificates::v1::PodCertificateRequest>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches PodCertificateRequest objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::certificates::v1::PodCertificateRequest>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the PodCertificateRequest `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1::PodCertificateRequest, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the PodCertificateRequest `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::certificates::v1::PodCertificateRequest, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a PodCertificateRequest (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::certificates::v1::generated::apply::PodCertificateRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1::PodCertificateRequest, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a PodCertificateRequest (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::certificates::v1::generated::apply::PodCertificateRequestApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::certificates::v1::PodCertificateRequest, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
-}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::certificates::v1::PodCertificateRequest {}

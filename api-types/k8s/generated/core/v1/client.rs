@@ -2,8 +2,8 @@
 
 //! Typed clients of v1, like client-go's typed clientset.
 use ::core::future::Future;
-use ::kapi::client::{Api, Client, Deleted, Error, ObjectList, Patch, WatchStream};
-use ::kapi::meta::{CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions};
+use ::kapi::client::{Client, Error};
+use ::kapi::meta::{UpdateOptions};
 /// The v1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct CoreV1Client {
@@ -21,7 +21,7 @@ impl CoreV1Client {
     /// The PersistentVolume objects (cluster-scoped).
     #[inline]
     pub fn persistent_volumes(&self) -> PersistentVolumeClient {
-        PersistentVolumeClient::new(self.client.clone())
+        PersistentVolumeClient::all(self.client.clone())
     }
     /// The PersistentVolumeClaim objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     #[inline]
@@ -61,12 +61,12 @@ impl CoreV1Client {
     /// The Node objects (cluster-scoped).
     #[inline]
     pub fn nodes(&self) -> NodeClient {
-        NodeClient::new(self.client.clone())
+        NodeClient::all(self.client.clone())
     }
     /// The Namespace objects (cluster-scoped).
     #[inline]
     pub fn namespaces(&self) -> NamespaceClient {
-        NamespaceClient::new(self.client.clone())
+        NamespaceClient::all(self.client.clone())
     }
     /// The Event objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     #[inline]
@@ -96,1204 +96,348 @@ impl CoreV1Client {
     /// The ComponentStatus objects (cluster-scoped).
     #[inline]
     pub fn component_statuses(&self) -> ComponentStatusClient {
-        ComponentStatusClient::new(self.client.clone())
+        ComponentStatusClient::all(self.client.clone())
     }
 }
-/// The typed client of PersistentVolume objects (cluster-scoped).
+/// The typed client of PersistentVolume objects (cluster-scoped): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type PersistentVolumeClient = ::kapi::client::KindClient<crate::core::v1::PersistentVolume>;
+impl ::kapi::client::verbs::Create for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::Update for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::Get for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::List for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::PersistentVolume {}
+impl ::kapi::client::verbs::PatchStatus for crate::core::v1::PersistentVolume {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::PersistentVolume {
+    type Configuration = crate::core::v1::generated::apply::PersistentVolumeApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::PersistentVolume {}
+/// The typed client of PersistentVolumeClaim objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type PersistentVolumeClaimClient = ::kapi::client::KindClient<crate::core::v1::PersistentVolumeClaim>;
+impl ::kapi::client::verbs::Create for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::Update for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::Get for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::List for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::PersistentVolumeClaim {}
+impl ::kapi::client::verbs::PatchStatus for crate::core::v1::PersistentVolumeClaim {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::PersistentVolumeClaim {
+    type Configuration = crate::core::v1::generated::apply::PersistentVolumeClaimApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::PersistentVolumeClaim {}
+/// The typed client of Pod objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct PersistentVolumeClient {
-    api: Api<crate::core::v1::PersistentVolume>,
-}
-impl PersistentVolumeClient {
-    /// The client of every object of the kind.
+pub struct PodClient(::kapi::client::KindClient<crate::core::v1::Pod>);
+impl ::core::ops::Deref for PodClient {
+    type Target = ::kapi::client::KindClient<crate::core::v1::Pod>;
     #[inline]
-    pub fn new(client: Client) -> Self {
-        Self {
-            api: Api::all(client)
-        }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::PersistentVolume> { &self.api }
-    /// Creates a PersistentVolume; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, persistent_volume: &'a crate::core::v1::PersistentVolume, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
-        self.api.create(persistent_volume, options)
-    }
-    /// Replaces a PersistentVolume; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, persistent_volume: &'a crate::core::v1::PersistentVolume, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
-        self.api.update(persistent_volume, options)
-    }
-    /// Replaces the status of a PersistentVolume through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, persistent_volume: &'a crate::core::v1::PersistentVolume, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
-        self.api.update_status(persistent_volume, options)
-    }
-    /// Deletes the PersistentVolume `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::PersistentVolume>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every PersistentVolume `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::PersistentVolume>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the PersistentVolume `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists PersistentVolume objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::PersistentVolume>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches PersistentVolume objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::PersistentVolume>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the PersistentVolume `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the PersistentVolume `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a PersistentVolume (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a PersistentVolume (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolume, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
-}
-/// The typed client of PersistentVolumeClaim objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct PersistentVolumeClaimClient {
-    api: Api<crate::core::v1::PersistentVolumeClaim>,
-}
-impl PersistentVolumeClaimClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::PersistentVolumeClaim> { &self.api }
-    /// Creates a PersistentVolumeClaim; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, persistent_volume_claim: &'a crate::core::v1::PersistentVolumeClaim, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
-        self.api.create(persistent_volume_claim, options)
-    }
-    /// Replaces a PersistentVolumeClaim; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, persistent_volume_claim: &'a crate::core::v1::PersistentVolumeClaim, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
-        self.api.update(persistent_volume_claim, options)
-    }
-    /// Replaces the status of a PersistentVolumeClaim through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, persistent_volume_claim: &'a crate::core::v1::PersistentVolumeClaim, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
-        self.api.update_status(persistent_volume_claim, options)
-    }
-    /// Deletes the PersistentVolumeClaim `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::PersistentVolumeClaim>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every PersistentVolumeClaim `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::PersistentVolumeClaim>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the PersistentVolumeClaim `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists PersistentVolumeClaim objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::PersistentVolumeClaim>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches PersistentVolumeClaim objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::PersistentVolumeClaim>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the PersistentVolumeClaim `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the PersistentVolumeClaim `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a PersistentVolumeClaim (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a PersistentVolumeClaim (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PersistentVolumeClaimApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PersistentVolumeClaim, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
-}
-/// The typed client of Pod objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct PodClient {
-    api: Api<crate::core::v1::Pod>,
+    fn deref(&self) -> &Self::Target { &self.0 }
 }
 impl PodClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+    /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
     #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
+        Self(::kapi::client::KindClient::new(client, namespace))
     }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
+    /// The client of every object of the kind.
     #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::Pod> { &self.api }
-    /// Creates a Pod; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, pod: &'a crate::core::v1::Pod, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.api.create(pod, options)
-    }
-    /// Replaces a Pod; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, pod: &'a crate::core::v1::Pod, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.api.update(pod, options)
-    }
-    /// Replaces the status of a Pod through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, pod: &'a crate::core::v1::Pod, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.api.update_status(pod, options)
-    }
-    /// Deletes the Pod `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Pod>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Pod `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Pod>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Pod `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Pod objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Pod>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Pod objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Pod>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Pod `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the Pod `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Pod (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PodApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a Pod (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PodApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    pub fn all(client: Client) -> Self {
+        Self(::kapi::client::KindClient::all(client))
     }
     /// Replaces the `ephemeralcontainers` subresource of the Pod `name`.
     #[inline]
     pub fn update_ephemeral_containers<'a>(&'a self, name: &'a str, value: &'a crate::core::v1::Pod, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.api.update_subresource::<crate::core::v1::Pod>(name, "ephemeralcontainers", value, options)
+        self.0.api().update_subresource::<crate::core::v1::Pod>(name, "ephemeralcontainers", value, options)
     }
     /// Replaces the `resize` subresource of the Pod `name`.
     #[inline]
     pub fn update_resize<'a>(&'a self, name: &'a str, value: &'a crate::core::v1::Pod, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.api.update_subresource::<crate::core::v1::Pod>(name, "resize", value, options)
+        self.0.api().update_subresource::<crate::core::v1::Pod>(name, "resize", value, options)
     }
 }
-/// The typed client of PodTemplate objects in one namespace (or all).
+impl ::kapi::client::verbs::Create for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::Update for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::Get for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::List for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::Pod {}
+impl ::kapi::client::verbs::PatchStatus for crate::core::v1::Pod {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::Pod {
+    type Configuration = crate::core::v1::generated::apply::PodApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::Pod {}
+/// The typed client of PodTemplate objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type PodTemplateClient = ::kapi::client::KindClient<crate::core::v1::PodTemplate>;
+impl ::kapi::client::verbs::Create for crate::core::v1::PodTemplate {}
+impl ::kapi::client::verbs::Update for crate::core::v1::PodTemplate {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::PodTemplate {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::PodTemplate {}
+impl ::kapi::client::verbs::Get for crate::core::v1::PodTemplate {}
+impl ::kapi::client::verbs::List for crate::core::v1::PodTemplate {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::PodTemplate {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::PodTemplate {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::PodTemplate {
+    type Configuration = crate::core::v1::generated::apply::PodTemplateApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+}
+/// The typed client of ReplicationController objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct PodTemplateClient {
-    api: Api<crate::core::v1::PodTemplate>,
-}
-impl PodTemplateClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+pub struct ReplicationControllerClient(::kapi::client::KindClient<crate::core::v1::ReplicationController>);
+impl ::core::ops::Deref for ReplicationControllerClient {
+    type Target = ::kapi::client::KindClient<crate::core::v1::ReplicationController>;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::PodTemplate> { &self.api }
-    /// Creates a PodTemplate; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, pod_template: &'a crate::core::v1::PodTemplate, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
-        self.api.create(pod_template, options)
-    }
-    /// Replaces a PodTemplate.
-    #[inline]
-    pub fn update<'a>(&'a self, pod_template: &'a crate::core::v1::PodTemplate, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
-        self.api.update(pod_template, options)
-    }
-    /// Deletes the PodTemplate `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::PodTemplate>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every PodTemplate `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::PodTemplate>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the PodTemplate `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists PodTemplate objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::PodTemplate>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches PodTemplate objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::PodTemplate>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the PodTemplate `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a PodTemplate (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::PodTemplateApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::PodTemplate, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-}
-/// The typed client of ReplicationController objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct ReplicationControllerClient {
-    api: Api<crate::core::v1::ReplicationController>,
+    fn deref(&self) -> &Self::Target { &self.0 }
 }
 impl ReplicationControllerClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+    /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
     #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
+        Self(::kapi::client::KindClient::new(client, namespace))
     }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
+    /// The client of every object of the kind.
     #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::ReplicationController> { &self.api }
-    /// Creates a ReplicationController; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, replication_controller: &'a crate::core::v1::ReplicationController, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
-        self.api.create(replication_controller, options)
-    }
-    /// Replaces a ReplicationController; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, replication_controller: &'a crate::core::v1::ReplicationController, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
-        self.api.update(replication_controller, options)
-    }
-    /// Replaces the status of a ReplicationController through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, replication_controller: &'a crate::core::v1::ReplicationController, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
-        self.api.update_status(replication_controller, options)
-    }
-    /// Deletes the ReplicationController `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ReplicationController>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ReplicationController `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ReplicationController>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ReplicationController `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ReplicationController objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ReplicationController>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ReplicationController objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ReplicationController>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ReplicationController `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the ReplicationController `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ReplicationController (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ReplicationControllerApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a ReplicationController (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ReplicationControllerApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ReplicationController, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    pub fn all(client: Client) -> Self {
+        Self(::kapi::client::KindClient::all(client))
     }
     /// Reads the `scale` subresource of the ReplicationController `name`.
     #[inline]
     pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.api.get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+        self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the ReplicationController `name`.
     #[inline]
     pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.api.update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
+        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
     }
 }
-/// The typed client of Service objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct ServiceClient {
-    api: Api<crate::core::v1::Service>,
+impl ::kapi::client::verbs::Create for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::Update for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::Get for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::List for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::ReplicationController {}
+impl ::kapi::client::verbs::PatchStatus for crate::core::v1::ReplicationController {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::ReplicationController {
+    type Configuration = crate::core::v1::generated::apply::ReplicationControllerApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl ServiceClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::ReplicationController {}
+/// The typed client of Service objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type ServiceClient = ::kapi::client::KindClient<crate::core::v1::Service>;
+impl ::kapi::client::verbs::Create for crate::core::v1::Service {}
+impl ::kapi::client::verbs::Update for crate::core::v1::Service {}
+impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::Service {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::Service {}
+impl ::kapi::client::verbs::Get for crate::core::v1::Service {}
+impl ::kapi::client::verbs::List for crate::core::v1::Service {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::Service {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::Service {}
+impl ::kapi::client::verbs::PatchStatus for crate::core::v1::Service {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::Service {
+    type Configuration = crate::core::v1::generated::apply::ServiceApplyConfiguration;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::Service> { &self.api }
-    /// Creates a Service; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.create(service, options)
-    }
-    /// Replaces a Service; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.update(service, options)
-    }
-    /// Replaces the status of a Service through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, service: &'a crate::core::v1::Service, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.update_status(service, options)
-    }
-    /// Deletes the Service `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Service>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Reads the Service `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Service objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Service>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Service objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Service>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Service `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the Service `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Service (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a Service (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Service, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of ServiceAccount objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct ServiceAccountClient {
-    api: Api<crate::core::v1::ServiceAccount>,
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::Service {}
+/// The typed client of ServiceAccount objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type ServiceAccountClient = ::kapi::client::KindClient<crate::core::v1::ServiceAccount>;
+impl ::kapi::client::verbs::Create for crate::core::v1::ServiceAccount {}
+impl ::kapi::client::verbs::Update for crate::core::v1::ServiceAccount {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::ServiceAccount {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::ServiceAccount {}
+impl ::kapi::client::verbs::Get for crate::core::v1::ServiceAccount {}
+impl ::kapi::client::verbs::List for crate::core::v1::ServiceAccount {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::ServiceAccount {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::ServiceAccount {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::ServiceAccount {
+    type Configuration = crate::core::v1::generated::apply::ServiceAccountApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl ServiceAccountClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+/// The typed client of Endpoints objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type EndpointsClient = ::kapi::client::KindClient<crate::core::v1::Endpoints>;
+impl ::kapi::client::verbs::Create for crate::core::v1::Endpoints {}
+impl ::kapi::client::verbs::Update for crate::core::v1::Endpoints {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::Endpoints {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::Endpoints {}
+impl ::kapi::client::verbs::Get for crate::core::v1::Endpoints {}
+impl ::kapi::client::verbs::List for crate::core::v1::Endpoints {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::Endpoints {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::Endpoints {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::Endpoints {
+    type Configuration = crate::core::v1::generated::apply::EndpointsApplyConfiguration;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::ServiceAccount> { &self.api }
-    /// Creates a ServiceAccount; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, service_account: &'a crate::core::v1::ServiceAccount, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
-        self.api.create(service_account, options)
-    }
-    /// Replaces a ServiceAccount.
-    #[inline]
-    pub fn update<'a>(&'a self, service_account: &'a crate::core::v1::ServiceAccount, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
-        self.api.update(service_account, options)
-    }
-    /// Deletes the ServiceAccount `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ServiceAccount>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ServiceAccount `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ServiceAccount>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ServiceAccount `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ServiceAccount objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ServiceAccount>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ServiceAccount objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ServiceAccount>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ServiceAccount `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ServiceAccount (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ServiceAccountApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ServiceAccount, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of Endpoints objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct EndpointsClient {
-    api: Api<crate::core::v1::Endpoints>,
+/// The typed client of Node objects (cluster-scoped): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type NodeClient = ::kapi::client::KindClient<crate::core::v1::Node>;
+impl ::kapi::client::verbs::Create for crate::core::v1::Node {}
+impl ::kapi::client::verbs::Update for crate::core::v1::Node {}
+impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::Node {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::Node {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::Node {}
+impl ::kapi::client::verbs::Get for crate::core::v1::Node {}
+impl ::kapi::client::verbs::List for crate::core::v1::Node {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::Node {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::Node {}
+impl ::kapi::client::verbs::PatchStatus for crate::core::v1::Node {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::Node {
+    type Configuration = crate::core::v1::generated::apply::NodeApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl EndpointsClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::Node {}
+/// The typed client of Namespace objects (cluster-scoped): `create`, `update`, `update_status`, `delete`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type NamespaceClient = ::kapi::client::KindClient<crate::core::v1::Namespace>;
+impl ::kapi::client::verbs::Create for crate::core::v1::Namespace {}
+impl ::kapi::client::verbs::Update for crate::core::v1::Namespace {}
+impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::Namespace {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::Namespace {}
+impl ::kapi::client::verbs::Get for crate::core::v1::Namespace {}
+impl ::kapi::client::verbs::List for crate::core::v1::Namespace {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::Namespace {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::Namespace {}
+impl ::kapi::client::verbs::PatchStatus for crate::core::v1::Namespace {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::Namespace {
+    type Configuration = crate::core::v1::generated::apply::NamespaceApplyConfiguration;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::Endpoints> { &self.api }
-    /// Creates a Endpoints; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, endpoints: &'a crate::core::v1::Endpoints, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
-        self.api.create(endpoints, options)
-    }
-    /// Replaces a Endpoints.
-    #[inline]
-    pub fn update<'a>(&'a self, endpoints: &'a crate::core::v1::Endpoints, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
-        self.api.update(endpoints, options)
-    }
-    /// Deletes the Endpoints `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Endpoints>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Endpoints `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Endpoints>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Endpoints `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Endpoints objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Endpoints>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Endpoints objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Endpoints>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Endpoints `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Endpoints (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::EndpointsApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Endpoints, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of Node objects (cluster-scoped).
-#[derive(Debug, Clone)]
-pub struct NodeClient {
-    api: Api<crate::core::v1::Node>,
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::Namespace {}
+/// The typed client of Event objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type EventClient = ::kapi::client::KindClient<crate::core::v1::Event>;
+impl ::kapi::client::verbs::Create for crate::core::v1::Event {}
+impl ::kapi::client::verbs::Update for crate::core::v1::Event {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::Event {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::Event {}
+impl ::kapi::client::verbs::Get for crate::core::v1::Event {}
+impl ::kapi::client::verbs::List for crate::core::v1::Event {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::Event {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::Event {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::Event {
+    type Configuration = crate::core::v1::generated::apply::EventApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl NodeClient {
-    /// The client of every object of the kind.
+/// The typed client of LimitRange objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type LimitRangeClient = ::kapi::client::KindClient<crate::core::v1::LimitRange>;
+impl ::kapi::client::verbs::Create for crate::core::v1::LimitRange {}
+impl ::kapi::client::verbs::Update for crate::core::v1::LimitRange {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::LimitRange {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::LimitRange {}
+impl ::kapi::client::verbs::Get for crate::core::v1::LimitRange {}
+impl ::kapi::client::verbs::List for crate::core::v1::LimitRange {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::LimitRange {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::LimitRange {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::LimitRange {
+    type Configuration = crate::core::v1::generated::apply::LimitRangeApplyConfiguration;
     #[inline]
-    pub fn new(client: Client) -> Self {
-        Self {
-            api: Api::all(client)
-        }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::Node> { &self.api }
-    /// Creates a Node; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, node: &'a crate::core::v1::Node, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
-        self.api.create(node, options)
-    }
-    /// Replaces a Node; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, node: &'a crate::core::v1::Node, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
-        self.api.update(node, options)
-    }
-    /// Replaces the status of a Node through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, node: &'a crate::core::v1::Node, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
-        self.api.update_status(node, options)
-    }
-    /// Deletes the Node `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Node>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Node `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Node>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Node `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Node objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Node>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Node objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Node>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Node `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the Node `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Node (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NodeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a Node (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NodeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Node, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of Namespace objects (cluster-scoped).
-#[derive(Debug, Clone)]
-pub struct NamespaceClient {
-    api: Api<crate::core::v1::Namespace>,
+/// The typed client of ResourceQuota objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type ResourceQuotaClient = ::kapi::client::KindClient<crate::core::v1::ResourceQuota>;
+impl ::kapi::client::verbs::Create for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::Update for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::Get for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::List for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::ResourceQuota {}
+impl ::kapi::client::verbs::PatchStatus for crate::core::v1::ResourceQuota {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::ResourceQuota {
+    type Configuration = crate::core::v1::generated::apply::ResourceQuotaApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl NamespaceClient {
-    /// The client of every object of the kind.
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::ResourceQuota {}
+/// The typed client of Secret objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type SecretClient = ::kapi::client::KindClient<crate::core::v1::Secret>;
+impl ::kapi::client::verbs::Create for crate::core::v1::Secret {}
+impl ::kapi::client::verbs::Update for crate::core::v1::Secret {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::Secret {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::Secret {}
+impl ::kapi::client::verbs::Get for crate::core::v1::Secret {}
+impl ::kapi::client::verbs::List for crate::core::v1::Secret {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::Secret {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::Secret {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::Secret {
+    type Configuration = crate::core::v1::generated::apply::SecretApplyConfiguration;
     #[inline]
-    pub fn new(client: Client) -> Self {
-        Self {
-            api: Api::all(client)
-        }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::Namespace> { &self.api }
-    /// Creates a Namespace; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.create(namespace, options)
-    }
-    /// Replaces a Namespace; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.update(namespace, options)
-    }
-    /// Replaces the status of a Namespace through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, namespace: &'a crate::core::v1::Namespace, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.update_status(namespace, options)
-    }
-    /// Deletes the Namespace `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Namespace>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Reads the Namespace `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Namespace objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Namespace>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Namespace objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Namespace>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Namespace `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the Namespace `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Namespace (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NamespaceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a Namespace (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::NamespaceApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Namespace, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of Event objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct EventClient {
-    api: Api<crate::core::v1::Event>,
+/// The typed client of ConfigMap objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type ConfigMapClient = ::kapi::client::KindClient<crate::core::v1::ConfigMap>;
+impl ::kapi::client::verbs::Create for crate::core::v1::ConfigMap {}
+impl ::kapi::client::verbs::Update for crate::core::v1::ConfigMap {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::ConfigMap {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::ConfigMap {}
+impl ::kapi::client::verbs::Get for crate::core::v1::ConfigMap {}
+impl ::kapi::client::verbs::List for crate::core::v1::ConfigMap {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::ConfigMap {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::ConfigMap {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::ConfigMap {
+    type Configuration = crate::core::v1::generated::apply::ConfigMapApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl EventClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::Event> { &self.api }
-    /// Creates a Event; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, event: &'a crate::core::v1::Event, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        self.api.create(event, options)
-    }
-    /// Replaces a Event.
-    #[inline]
-    pub fn update<'a>(&'a self, event: &'a crate::core::v1::Event, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        self.api.update(event, options)
-    }
-    /// Deletes the Event `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Event>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Event `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Event>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Event `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Event objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Event>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Event objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Event>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Event `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Event (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::EventApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Event, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-}
-/// The typed client of LimitRange objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct LimitRangeClient {
-    api: Api<crate::core::v1::LimitRange>,
-}
-impl LimitRangeClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::LimitRange> { &self.api }
-    /// Creates a LimitRange; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, limit_range: &'a crate::core::v1::LimitRange, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
-        self.api.create(limit_range, options)
-    }
-    /// Replaces a LimitRange.
-    #[inline]
-    pub fn update<'a>(&'a self, limit_range: &'a crate::core::v1::LimitRange, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
-        self.api.update(limit_range, options)
-    }
-    /// Deletes the LimitRange `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::LimitRange>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every LimitRange `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::LimitRange>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the LimitRange `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists LimitRange objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::LimitRange>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches LimitRange objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::LimitRange>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the LimitRange `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a LimitRange (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::LimitRangeApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::LimitRange, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-}
-/// The typed client of ResourceQuota objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct ResourceQuotaClient {
-    api: Api<crate::core::v1::ResourceQuota>,
-}
-impl ResourceQuotaClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::ResourceQuota> { &self.api }
-    /// Creates a ResourceQuota; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, resource_quota: &'a crate::core::v1::ResourceQuota, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
-        self.api.create(resource_quota, options)
-    }
-    /// Replaces a ResourceQuota; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, resource_quota: &'a crate::core::v1::ResourceQuota, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
-        self.api.update(resource_quota, options)
-    }
-    /// Replaces the status of a ResourceQuota through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, resource_quota: &'a crate::core::v1::ResourceQuota, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
-        self.api.update_status(resource_quota, options)
-    }
-    /// Deletes the ResourceQuota `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ResourceQuota>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ResourceQuota `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ResourceQuota>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ResourceQuota `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ResourceQuota objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ResourceQuota>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ResourceQuota objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ResourceQuota>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ResourceQuota `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the ResourceQuota `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ResourceQuota (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ResourceQuotaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a ResourceQuota (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ResourceQuotaApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ResourceQuota, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
-}
-/// The typed client of Secret objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct SecretClient {
-    api: Api<crate::core::v1::Secret>,
-}
-impl SecretClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::Secret> { &self.api }
-    /// Creates a Secret; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, secret: &'a crate::core::v1::Secret, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
-        self.api.create(secret, options)
-    }
-    /// Replaces a Secret.
-    #[inline]
-    pub fn update<'a>(&'a self, secret: &'a crate::core::v1::Secret, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
-        self.api.update(secret, options)
-    }
-    /// Deletes the Secret `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::Secret>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Secret `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::Secret>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Secret `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Secret objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::Secret>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Secret objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::Secret>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Secret `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Secret (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::SecretApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::Secret, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-}
-/// The typed client of ConfigMap objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct ConfigMapClient {
-    api: Api<crate::core::v1::ConfigMap>,
-}
-impl ConfigMapClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::ConfigMap> { &self.api }
-    /// Creates a ConfigMap; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, config_map: &'a crate::core::v1::ConfigMap, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
-        self.api.create(config_map, options)
-    }
-    /// Replaces a ConfigMap.
-    #[inline]
-    pub fn update<'a>(&'a self, config_map: &'a crate::core::v1::ConfigMap, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
-        self.api.update(config_map, options)
-    }
-    /// Deletes the ConfigMap `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ConfigMap>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ConfigMap `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ConfigMap>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ConfigMap `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ConfigMap objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ConfigMap>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ConfigMap objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ConfigMap>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ConfigMap `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ConfigMap (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ConfigMapApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ConfigMap, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-}
-/// The typed client of ComponentStatus objects (cluster-scoped).
-#[derive(Debug, Clone)]
-pub struct ComponentStatusClient {
-    api: Api<crate::core::v1::ComponentStatus>,
-}
-impl ComponentStatusClient {
-    /// The client of every object of the kind.
-    #[inline]
-    pub fn new(client: Client) -> Self {
-        Self {
-            api: Api::all(client)
-        }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::core::v1::ComponentStatus> { &self.api }
-    /// Creates a ComponentStatus; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, component_status: &'a crate::core::v1::ComponentStatus, options: &'a CreateOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
-        self.api.create(component_status, options)
-    }
-    /// Replaces a ComponentStatus.
-    #[inline]
-    pub fn update<'a>(&'a self, component_status: &'a crate::core::v1::ComponentStatus, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
-        self.api.update(component_status, options)
-    }
-    /// Deletes the ComponentStatus `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::core::v1::ComponentStatus>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ComponentStatus `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::core::v1::ComponentStatus>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ComponentStatus `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ComponentStatus objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::core::v1::ComponentStatus>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ComponentStatus objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::core::v1::ComponentStatus>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ComponentStatus `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ComponentStatus (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::core::v1::generated::apply::ComponentStatusApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::core::v1::ComponentStatus, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
+/// The typed client of ComponentStatus objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type ComponentStatusClient = ::kapi::client::KindClient<crate::core::v1::ComponentStatus>;
+impl ::kapi::client::verbs::Create for crate::core::v1::ComponentStatus {}
+impl ::kapi::client::verbs::Update for crate::core::v1::ComponentStatus {}
+impl ::kapi::client::verbs::Delete for crate::core::v1::ComponentStatus {}
+impl ::kapi::client::verbs::DeleteCollection for crate::core::v1::ComponentStatus {}
+impl ::kapi::client::verbs::Get for crate::core::v1::ComponentStatus {}
+impl ::kapi::client::verbs::List for crate::core::v1::ComponentStatus {}
+impl ::kapi::client::verbs::Watch for crate::core::v1::ComponentStatus {}
+impl ::kapi::client::verbs::Patch for crate::core::v1::ComponentStatus {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::core::v1::ComponentStatus {
+    type Configuration = crate::core::v1::generated::apply::ComponentStatusApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }

@@ -2,8 +2,8 @@
 
 //! Typed clients of extensions/v1beta1, like client-go's typed clientset.
 use ::core::future::Future;
-use ::kapi::client::{Api, Client, Deleted, Error, ObjectList, Patch, WatchStream};
-use ::kapi::meta::{CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions};
+use ::kapi::client::{Client, Error};
+use ::kapi::meta::{UpdateOptions};
 /// The extensions/v1beta1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct ExtensionsV1beta1Client {
@@ -44,422 +44,155 @@ impl ExtensionsV1beta1Client {
         NetworkPolicyClient::new(self.client.clone(), namespace)
     }
 }
-/// The typed client of Deployment objects in one namespace (or all).
+/// The typed client of Deployment objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct DeploymentClient {
-    api: Api<crate::extensions::v1beta1::Deployment>,
+pub struct DeploymentClient(::kapi::client::KindClient<crate::extensions::v1beta1::Deployment>);
+impl ::core::ops::Deref for DeploymentClient {
+    type Target = ::kapi::client::KindClient<crate::extensions::v1beta1::Deployment>;
+    #[inline]
+    fn deref(&self) -> &Self::Target { &self.0 }
 }
 impl DeploymentClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+    /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
     #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
+        Self(::kapi::client::KindClient::new(client, namespace))
     }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
+    /// The client of every object of the kind.
     #[inline]
-    pub fn api(&self) -> &Api<crate::extensions::v1beta1::Deployment> { &self.api }
-    /// Creates a Deployment; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, deployment: &'a crate::extensions::v1beta1::Deployment, options: &'a CreateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
-        self.api.create(deployment, options)
-    }
-    /// Replaces a Deployment; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, deployment: &'a crate::extensions::v1beta1::Deployment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
-        self.api.update(deployment, options)
-    }
-    /// Replaces the status of a Deployment through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, deployment: &'a crate::extensions::v1beta1::Deployment, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
-        self.api.update_status(deployment, options)
-    }
-    /// Deletes the Deployment `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::extensions::v1beta1::Deployment>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Deployment `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::Deployment>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Deployment `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Deployment objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::Deployment>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Deployment objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::extensions::v1beta1::Deployment>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Deployment `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the Deployment `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Deployment (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a Deployment (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::DeploymentApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::Deployment, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    pub fn all(client: Client) -> Self {
+        Self(::kapi::client::KindClient::all(client))
     }
     /// Reads the `scale` subresource of the Deployment `name`.
     #[inline]
     pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.api.get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
+        self.0.api().get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the Deployment `name`.
     #[inline]
     pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::extensions::v1beta1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.api.update_subresource::<crate::extensions::v1beta1::Scale>(name, "scale", value, options)
+        self.0.api().update_subresource::<crate::extensions::v1beta1::Scale>(name, "scale", value, options)
     }
 }
-/// The typed client of DaemonSet objects in one namespace (or all).
+impl ::kapi::client::verbs::Create for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::Update for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::UpdateStatus for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::Delete for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::DeleteCollection for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::Get for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::List for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::Watch for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::Patch for crate::extensions::v1beta1::Deployment {}
+impl ::kapi::client::verbs::PatchStatus for crate::extensions::v1beta1::Deployment {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::Deployment {
+    type Configuration = crate::extensions::v1beta1::generated::apply::DeploymentApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::extensions::v1beta1::Deployment {}
+/// The typed client of DaemonSet objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type DaemonSetClient = ::kapi::client::KindClient<crate::extensions::v1beta1::DaemonSet>;
+impl ::kapi::client::verbs::Create for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::Update for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::UpdateStatus for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::Delete for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::DeleteCollection for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::Get for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::List for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::Watch for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::Patch for crate::extensions::v1beta1::DaemonSet {}
+impl ::kapi::client::verbs::PatchStatus for crate::extensions::v1beta1::DaemonSet {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::DaemonSet {
+    type Configuration = crate::extensions::v1beta1::generated::apply::DaemonSetApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::extensions::v1beta1::DaemonSet {}
+/// The typed client of Ingress objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+pub type IngressClient = ::kapi::client::KindClient<crate::extensions::v1beta1::Ingress>;
+impl ::kapi::client::verbs::Create for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::Update for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::UpdateStatus for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::Delete for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::DeleteCollection for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::Get for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::List for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::Watch for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::Patch for crate::extensions::v1beta1::Ingress {}
+impl ::kapi::client::verbs::PatchStatus for crate::extensions::v1beta1::Ingress {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::Ingress {
+    type Configuration = crate::extensions::v1beta1::generated::apply::IngressApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::extensions::v1beta1::Ingress {}
+/// The typed client of ReplicaSet objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct DaemonSetClient {
-    api: Api<crate::extensions::v1beta1::DaemonSet>,
-}
-impl DaemonSetClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+pub struct ReplicaSetClient(::kapi::client::KindClient<crate::extensions::v1beta1::ReplicaSet>);
+impl ::core::ops::Deref for ReplicaSetClient {
+    type Target = ::kapi::client::KindClient<crate::extensions::v1beta1::ReplicaSet>;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::extensions::v1beta1::DaemonSet> { &self.api }
-    /// Creates a DaemonSet; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, daemon_set: &'a crate::extensions::v1beta1::DaemonSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
-        self.api.create(daemon_set, options)
-    }
-    /// Replaces a DaemonSet; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, daemon_set: &'a crate::extensions::v1beta1::DaemonSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
-        self.api.update(daemon_set, options)
-    }
-    /// Replaces the status of a DaemonSet through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, daemon_set: &'a crate::extensions::v1beta1::DaemonSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
-        self.api.update_status(daemon_set, options)
-    }
-    /// Deletes the DaemonSet `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::extensions::v1beta1::DaemonSet>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every DaemonSet `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::DaemonSet>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the DaemonSet `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists DaemonSet objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::DaemonSet>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches DaemonSet objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::extensions::v1beta1::DaemonSet>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the DaemonSet `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the DaemonSet `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a DaemonSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a DaemonSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::DaemonSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::DaemonSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
-}
-/// The typed client of Ingress objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct IngressClient {
-    api: Api<crate::extensions::v1beta1::Ingress>,
-}
-impl IngressClient {
-    /// The client of one namespace, or of all namespaces with `""`.
-    #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::extensions::v1beta1::Ingress> { &self.api }
-    /// Creates a Ingress; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, ingress: &'a crate::extensions::v1beta1::Ingress, options: &'a CreateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
-        self.api.create(ingress, options)
-    }
-    /// Replaces a Ingress; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, ingress: &'a crate::extensions::v1beta1::Ingress, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
-        self.api.update(ingress, options)
-    }
-    /// Replaces the status of a Ingress through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, ingress: &'a crate::extensions::v1beta1::Ingress, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
-        self.api.update_status(ingress, options)
-    }
-    /// Deletes the Ingress `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::extensions::v1beta1::Ingress>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every Ingress `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::Ingress>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the Ingress `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists Ingress objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::Ingress>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches Ingress objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::extensions::v1beta1::Ingress>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the Ingress `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the Ingress `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a Ingress (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::IngressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a Ingress (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::IngressApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::Ingress, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
-    }
-}
-/// The typed client of ReplicaSet objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct ReplicaSetClient {
-    api: Api<crate::extensions::v1beta1::ReplicaSet>,
+    fn deref(&self) -> &Self::Target { &self.0 }
 }
 impl ReplicaSetClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+    /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
     #[inline]
     pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
+        Self(::kapi::client::KindClient::new(client, namespace))
     }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
+    /// The client of every object of the kind.
     #[inline]
-    pub fn api(&self) -> &Api<crate::extensions::v1beta1::ReplicaSet> { &self.api }
-    /// Creates a ReplicaSet; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, replica_set: &'a crate::extensions::v1beta1::ReplicaSet, options: &'a CreateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
-        self.api.create(replica_set, options)
-    }
-    /// Replaces a ReplicaSet; its status is left as it is (see `update_status`).
-    #[inline]
-    pub fn update<'a>(&'a self, replica_set: &'a crate::extensions::v1beta1::ReplicaSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
-        self.api.update(replica_set, options)
-    }
-    /// Replaces the status of a ReplicaSet through its status subresource.
-    #[inline]
-    pub fn update_status<'a>(&'a self, replica_set: &'a crate::extensions::v1beta1::ReplicaSet, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
-        self.api.update_status(replica_set, options)
-    }
-    /// Deletes the ReplicaSet `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::extensions::v1beta1::ReplicaSet>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every ReplicaSet `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::ReplicaSet>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the ReplicaSet `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists ReplicaSet objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::ReplicaSet>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches ReplicaSet objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::extensions::v1beta1::ReplicaSet>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the ReplicaSet `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    /// Patches the status of the ReplicaSet `name`.
-    #[inline]
-    pub fn patch_status<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
-        self.api.patch_status(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a ReplicaSet (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies the status of a ReplicaSet (server-side apply on the status subresource) as `field_manager`; `force` takes over fields other managers own.
-    #[inline]
-    pub fn apply_status<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::ReplicaSetApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::ReplicaSet, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, true,)
+    pub fn all(client: Client) -> Self {
+        Self(::kapi::client::KindClient::all(client))
     }
     /// Reads the `scale` subresource of the ReplicaSet `name`.
     #[inline]
     pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.api.get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
+        self.0.api().get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the ReplicaSet `name`.
     #[inline]
     pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::extensions::v1beta1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.api.update_subresource::<crate::extensions::v1beta1::Scale>(name, "scale", value, options)
+        self.0.api().update_subresource::<crate::extensions::v1beta1::Scale>(name, "scale", value, options)
     }
 }
-/// The typed client of NetworkPolicy objects in one namespace (or all).
-#[derive(Debug, Clone)]
-pub struct NetworkPolicyClient {
-    api: Api<crate::extensions::v1beta1::NetworkPolicy>,
+impl ::kapi::client::verbs::Create for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::Update for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::UpdateStatus for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::Delete for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::DeleteCollection for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::Get for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::List for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::Watch for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::Patch for crate::extensions::v1beta1::ReplicaSet {}
+impl ::kapi::client::verbs::PatchStatus for crate::extensions::v1beta1::ReplicaSet {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::ReplicaSet {
+    type Configuration = crate::extensions::v1beta1::generated::apply::ReplicaSetApplyConfiguration;
+    #[inline]
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-impl NetworkPolicyClient {
-    /// The client of one namespace, or of all namespaces with `""`.
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::extensions::v1beta1::ReplicaSet {}
+/// The typed client of NetworkPolicy objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+pub type NetworkPolicyClient = ::kapi::client::KindClient<crate::extensions::v1beta1::NetworkPolicy>;
+impl ::kapi::client::verbs::Create for crate::extensions::v1beta1::NetworkPolicy {}
+impl ::kapi::client::verbs::Update for crate::extensions::v1beta1::NetworkPolicy {}
+impl ::kapi::client::verbs::Delete for crate::extensions::v1beta1::NetworkPolicy {}
+impl ::kapi::client::verbs::DeleteCollection for crate::extensions::v1beta1::NetworkPolicy {}
+impl ::kapi::client::verbs::Get for crate::extensions::v1beta1::NetworkPolicy {}
+impl ::kapi::client::verbs::List for crate::extensions::v1beta1::NetworkPolicy {}
+impl ::kapi::client::verbs::Watch for crate::extensions::v1beta1::NetworkPolicy {}
+impl ::kapi::client::verbs::Patch for crate::extensions::v1beta1::NetworkPolicy {}
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::NetworkPolicy {
+    type Configuration = crate::extensions::v1beta1::generated::apply::NetworkPolicyApplyConfiguration;
     #[inline]
-    pub fn new(client: Client, namespace: &str) -> Self {
-        let api = if namespace.is_empty() {
-            Api::all(client)
-        } else {
-            Api::namespaced(client, namespace)
-        };
-        Self { api }
-    }
-    /// The `Api` underneath, for what is not generated here (paginated list
-    /// streams, other subresources).
-    #[inline]
-    pub fn api(&self) -> &Api<crate::extensions::v1beta1::NetworkPolicy> { &self.api }
-    /// Creates a NetworkPolicy; returns it as the server stored it.
-    #[inline]
-    pub fn create<'a>(&'a self, network_policy: &'a crate::extensions::v1beta1::NetworkPolicy, options: &'a CreateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::NetworkPolicy, Error>> + 'a {
-        self.api.create(network_policy, options)
-    }
-    /// Replaces a NetworkPolicy.
-    #[inline]
-    pub fn update<'a>(&'a self, network_policy: &'a crate::extensions::v1beta1::NetworkPolicy, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::NetworkPolicy, Error>> + 'a {
-        self.api.update(network_policy, options)
-    }
-    /// Deletes the NetworkPolicy `name`: the object as it was, or still is while finalizers hold it.
-    #[inline]
-    pub fn delete<'a>(&'a self, name: &'a str, options: &'a DeleteOptions) -> impl Future<Output = Result<Deleted<crate::extensions::v1beta1::NetworkPolicy>, Error>> + 'a {
-        self.api.delete(name, options)
-    }
-    /// Deletes every NetworkPolicy `list_options` selects; returns them.
-    #[inline]
-    pub fn delete_collection<'a>(&'a self, options: &'a DeleteOptions, list_options: &'a ListOptions,) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::NetworkPolicy>, Error>> + 'a {
-        self.api.delete_collection(options, list_options)
-    }
-    /// Reads the NetworkPolicy `name`.
-    #[inline]
-    pub fn get<'a>(&'a self, name: &'a str, options: &'a GetOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::NetworkPolicy, Error>> + 'a {
-        self.api.get(name, options)
-    }
-    /// Lists NetworkPolicy objects (one page when `options.limit` is set).
-    #[inline]
-    pub fn list<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<ObjectList<crate::extensions::v1beta1::NetworkPolicy>, Error>> + 'a {
-        self.api.list(options)
-    }
-    /// Watches NetworkPolicy objects from `options.resource_version`.
-    #[inline]
-    pub fn watch<'a>(&'a self, options: &'a ListOptions) -> impl Future<Output = Result<WatchStream<crate::extensions::v1beta1::NetworkPolicy>, Error>> + 'a {
-        self.api.watch(options)
-    }
-    /// Patches the NetworkPolicy `name` (JSON patch, merge, strategic merge or apply).
-    #[inline]
-    pub fn patch<'a>(&'a self, name: &'a str, patch: &'a Patch, options: &'a PatchOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::NetworkPolicy, Error>> + 'a {
-        self.api.patch(name, patch, options)
-    }
-    #[cfg(feature = "apply")]
-    /// Applies a NetworkPolicy (server-side apply) as `field_manager`; `force` takes over fields other managers own. The object is the one `configuration`'s metadata names.
-    #[inline]
-    pub fn apply<'a>(&'a self, configuration: &'a crate::extensions::v1beta1::generated::apply::NetworkPolicyApplyConfiguration, field_manager: &'a str, force: bool,) -> impl Future<Output = Result<crate::extensions::v1beta1::NetworkPolicy, Error>> + 'a {
-        ::kapi::__private::client::apply(&self.api, configuration.name(), configuration, field_manager, force, false,)
-    }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
