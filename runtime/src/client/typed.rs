@@ -302,14 +302,7 @@ impl<K: Resource + Kind> KindClient<K> {
     where
         K: verbs::Apply,
     {
-        crate::__private::client::apply(
-            &self.api,
-            K::configuration_name(configuration),
-            configuration,
-            field_manager,
-            force,
-            false,
-        )
+        self.apply_to(configuration, field_manager, force, false)
     }
 
     /// Applies the status of an object (server-side apply on the status subresource) as
@@ -324,13 +317,28 @@ impl<K: Resource + Kind> KindClient<K> {
     where
         K: verbs::ApplyStatus,
     {
+        self.apply_to(configuration, field_manager, force, true)
+    }
+
+    /// Server-side apply of `configuration`, on the object or its status.
+    #[inline]
+    fn apply_to<'a>(
+        &'a self,
+        configuration: &'a K::Configuration,
+        field_manager: &'a str,
+        force: bool,
+        status: bool,
+    ) -> impl Future<Output = Result<K, Error>> + 'a
+    where
+        K: verbs::Apply,
+    {
         crate::__private::client::apply(
             &self.api,
             K::configuration_name(configuration),
             configuration,
             field_manager,
             force,
-            true,
+            status,
         )
     }
 }
