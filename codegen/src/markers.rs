@@ -141,6 +141,8 @@ pub mod key {
         ENUM = "enum",
         UNION = "union",
         STRUCT_TYPE = "struct_type",
+        DEFAULTS_HOOK = "defaults_hook",
+        VALIDATE_HOOK = "validate_hook",
         CUSTOM_JSON = "custom_json",
         GEN_CLIENT = "gen_client",
         PLURAL = "plural",
@@ -527,6 +529,18 @@ pub const MARKERS: &[MarkerSpec] = {
         spec(ENUM, &[Enum], Flag, "+enum"),
         spec(UNION, &[Struct], Flag, "+union"),
         spec(STRUCT_TYPE, &[Struct], Str, "+structType=atomic|granular"),
+        spec(
+            DEFAULTS_HOOK,
+            &[Struct],
+            Flag,
+            "a hand-written `SetDefaults_<Type>` (defaulter-gen)",
+        ),
+        spec(
+            VALIDATE_HOOK,
+            &[Struct],
+            Flag,
+            "a hand-written `Validate<Type>`",
+        ),
         spec(
             CUSTOM_JSON,
             &[Struct],

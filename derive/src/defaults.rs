@@ -1,6 +1,6 @@
 //! Defaulting: fill unset fields from their `default` markers, recurse into every nested
-//! value, then run the type's hand-written `DefaultsHook` if it has one. The hook is found
-//! without registration: an impl anywhere in the crate is picked up by method resolution.
+//! value, then run the type's hand-written `DefaultsHook` when the type is marked
+//! `defaults_hook` (see `kapi::__private::hooks` for why it is declared, not found).
 
 use crate::input::{field_ident, Input};
 use kapi_codegen::model::{Field, Scalar, TypeRef};
@@ -22,6 +22,15 @@ pub fn expand(input: &Input) -> TokenStream {
     let recursions = recursions.collect::<Vec<_>>();
     let alias =
         (!recursions.is_empty()).then(|| quote! { use ::kapi::ApplyDefaults as __Defaults; });
+    // The hook runs last, after the markers' defaults and the fields' own defaulting.
+    let (hook, declared) = if input.def.defaults_hook {
+        (
+            quote! { <Self as ::kapi::DefaultsHook>::default_hook(self); },
+            quote! { impl ::kapi::__private::hooks::DefaultsHookDeclared for #ident {} },
+        )
+    } else {
+        (TokenStream::new(), TokenStream::new())
+    };
     quote! {
         impl ::kapi::ApplyDefaults for #ident {
             #inline_attr
@@ -29,12 +38,10 @@ pub fn expand(input: &Input) -> TokenStream {
                 #(#marker_defaults)*
                 #alias
                 #(#recursions)*
-                {
-                    use ::kapi::__private::probe::{NoDefaultsHook as _, ViaDefaultsHook as _};
-                    (&::kapi::__private::probe::Probe::<Self>::new()).hook()(self);
-                }
+                #hook
             }
         }
+        #declared
     }
 }
 

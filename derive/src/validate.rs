@@ -3,7 +3,7 @@
 //! list-map keys and set items), unions get Kubernetes' union rules, gated enum values are
 //! refused unless their gate is on or the old object had them, kinds need a name, and
 //! nested values are validated recursively with their old counterparts. Then the type's
-//! hand-written `ValidateHook` runs, found like `DefaultsHook`.
+//! hand-written `ValidateHook` runs when the type is marked `validate_hook`.
 
 use crate::input::{field_ident, old_field, Input};
 use kapi_codegen::model::{Field, KindCategory, ListType, Scalar, Shape, TypeRef, ValidationRule};
@@ -40,6 +40,9 @@ pub fn expand(input: &Input) -> TokenStream {
                 }
         }
     };
+    let declared = input.def.validate_hook.then(|| {
+        quote! { impl ::kapi::__private::hooks::ValidateHookDeclared for #ident {} }
+    });
     quote! {
         impl ::kapi::validation::Validate for #ident {
             #inline_attr
@@ -54,6 +57,7 @@ pub fn expand(input: &Input) -> TokenStream {
             }
             #is_unset
         }
+        #declared
     }
 }
 
@@ -80,16 +84,18 @@ fn struct_body(input: &Input) -> TokenStream {
         .to_string()
         .contains("__kv")
         .then(|| quote! { use ::kapi::__private::validation as __kv; });
+    let hook = input.def.validate_hook.then(|| {
+        quote! {
+            <Self as ::kapi::validation::ValidateHook>::validate_hook(
+                self, __old, __path, __opts, __errs,
+            );
+        }
+    });
     quote! {
         #alias
         #checks
         #kind
-        {
-            use ::kapi::__private::probe::{NoValidateHook as _, ViaValidateHook as _};
-            (&::kapi::__private::probe::Probe::<Self>::new()).validate_hook()(
-                self, __old, __path, __opts, __errs,
-            );
-        }
+        #hook
     }
 }
 

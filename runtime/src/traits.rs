@@ -80,8 +80,14 @@ pub trait ApplyDefaults {
 }
 
 /// Hand-written defaulting for a type, run after its marker defaults (like Go's
-/// `SetDefaults_<Type>`). Implement it anywhere in the crate; no registration.
-pub trait DefaultsHook {
+/// `SetDefaults_<Type>`). Implement it anywhere in the crate, and mark the type
+/// `#[k8s(defaults_hook)]`: its derived defaulting calls the hook then.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is marked `defaults_hook` but does not implement `kapi::DefaultsHook`",
+    label = "its derived defaulting calls the hook",
+    note = "implement `kapi::DefaultsHook` for `{Self}` anywhere in the crate, or drop the marker"
+)]
+pub trait DefaultsHook: crate::__private::hooks::DefaultsHookDeclared {
     fn default_hook(&mut self);
 }
 

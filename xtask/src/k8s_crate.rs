@@ -17,7 +17,7 @@ use crate::import_k8s::{group_versions, write};
 use kapi_codegen::import::go::{self, Options, FEATURE_GATES_FILE};
 use kapi_codegen::import::ir::{Item, Layout, Marker, Module, Type, Value};
 use kapi_codegen::import::write as print;
-use kapi_codegen::markers::key;
+use kapi_codegen::markers::{key, Key};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -72,6 +72,7 @@ pub fn run(
     let mut written = BTreeSet::new();
     for module in &mut imported.modules {
         registry.apply(module);
+        mark_hooks(&src, module)?;
         let source = sources
             .get(&module.file)
             .ok_or_else(|| format!("{}: no Go package", module.file))?;
@@ -301,6 +302,47 @@ fn hand_written(dir: &Path, version: &str) -> Vec<String> {
         .collect();
     out.sort();
     out
+}
+
+/// Marks `defaults_hook` / `validate_hook` on the module's structs that its hand-written
+/// files give a hook (`impl kapi::DefaultsHook for Container`): the derive calls a hook only
+/// for a type so marked.
+fn mark_hooks(src: &Path, module: &mut Module) -> Result<(), String> {
+    let path = src.join(&module.file);
+    let (Some(dir), Some(version)) = (path.parent(), path.file_stem()) else {
+        return Ok(());
+    };
+    let version = version.to_string_lossy();
+    let mut hooked: BTreeMap<String, Vec<Key>> = BTreeMap::new();
+    for name in hand_written(dir, &version) {
+        let file = dir.join(format!("{name}.rs"));
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        for (hook, marker) in [
+            ("DefaultsHook for ", key::DEFAULTS_HOOK),
+            ("ValidateHook for ", key::VALIDATE_HOOK),
+        ] {
+            for (at, _) in text.match_indices(hook) {
+                let rest = &text[at + hook.len()..];
+                let end = rest
+                    .find(|c: char| !c.is_alphanumeric() && c != '_')
+                    .unwrap_or(rest.len());
+                hooked
+                    .entry(rest[..end].to_string())
+                    .or_default()
+                    .push(marker);
+            }
+        }
+    }
+    for item in &mut module.items {
+        let Item::Struct(s) = item else { continue };
+        for &marker in hooked.get(&s.name).into_iter().flatten() {
+            if !s.markers.iter().any(|m| m.key == marker) {
+                s.markers.push(Marker::flag(marker));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Replaces the marked block of the crate root with the module list and the gates.

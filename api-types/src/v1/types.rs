@@ -45,6 +45,7 @@ pub struct FrobberList {
 
 /// The desired state of a Frobber.
 #[derive(ApiType, Debug, PartialEq)]
+#[k8s(defaults_hook)]
 pub struct FrobberSpec {
     /// How tall each frob is, in frob units.
     #[k8s(minimum = 1, maximum = 1000, protobuf = 1)]

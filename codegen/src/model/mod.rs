@@ -294,6 +294,14 @@ pub struct TypeDef {
     /// `conversion_gen = false`: the conversion is written by hand.
     pub manual_conversion: bool,
     pub preserve_unknown_fields: bool,
+    /// `defaults_hook`: the type implements `kapi::DefaultsHook`, which its derived
+    /// defaulting calls after the markers' defaults.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub defaults_hook: bool,
+    /// `validate_hook`: the type implements `kapi::validation::ValidateHook`, which its
+    /// derived validation calls after the markers' checks.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub validate_hook: bool,
     /// `validation_rule(...)`: CEL rules on the whole object.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub validation_rules: Vec<ValidationRule>,

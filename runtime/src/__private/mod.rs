@@ -8,6 +8,7 @@ pub mod client;
 pub mod conversion;
 pub mod deep_copy;
 pub mod deserialize;
+pub mod hooks;
 pub mod probe;
 pub mod protobuf;
 pub mod serialize;

@@ -7,12 +7,11 @@
 //! so `Via*` wins when its bound holds and `No*` answers otherwise:
 //!
 //! ```text
-//! use ::kapi::__private::probe::{NoDefaultsHook as _, ViaDefaultsHook as _};
-//! (&::kapi::__private::probe::Probe::<T>::new()).hook()(value);
+//! use ::kapi::__private::probe::{NoNormalize as _, ViaNormalize as _};
+//! let normalize = (&::kapi::__private::probe::Probe::<T>::new()).normalize_fn();
 //! ```
 
 use crate::scheme::{NormalizeFn, ObjectMetaFns, ProtobufFns};
-use crate::validation::{ErrorList, Options, Path};
 use std::marker::PhantomData;
 
 /// The probe: a zero-sized stand-in for `T` that the hook traits are implemented on.
@@ -59,23 +58,6 @@ macro_rules! hook_pair {
             }
         }
     };
-}
-
-hook_pair! {
-    ViaDefaultsHook / NoDefaultsHook: crate::DefaultsHook => fn hook() -> fn(&mut T) {
-        found: T::default_hook,
-        missing: |_| {},
-    }
-}
-
-type ValidateHookFn<T> = fn(&T, Option<&T>, &Path<'_>, &Options<'_>, &mut ErrorList);
-
-hook_pair! {
-    ViaValidateHook / NoValidateHook: crate::validation::ValidateHook
-        => fn validate_hook() -> ValidateHookFn<T> {
-        found: T::validate_hook,
-        missing: |_, _, _, _, _| {},
-    }
 }
 
 hook_pair! {

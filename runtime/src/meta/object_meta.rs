@@ -7,6 +7,7 @@ use crate::ApiType;
 #[allow(clippy::duplicated_attributes)]
 #[k8s(deprecated(name = "clusterName", protobuf = 15))]
 #[k8s(deprecated(name = "initializers", protobuf = 16))]
+#[k8s(validate_hook)]
 pub struct ObjectMeta {
     /// Unique within a namespace; cannot be updated.
     #[k8s(optional, protobuf = 1)]

@@ -77,8 +77,14 @@ pub trait Validate {
 }
 
 /// Hand-written validation for a type, run after its marker checks (like a Go
-/// `ValidateFrobber`). Implement it anywhere in the crate; no registration.
-pub trait ValidateHook {
+/// `ValidateFrobber`). Implement it anywhere in the crate, and mark the type
+/// `#[k8s(validate_hook)]`: its derived validation calls the hook then.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is marked `validate_hook` but does not implement `kapi::validation::ValidateHook`",
+    label = "its derived validation calls the hook",
+    note = "implement `kapi::validation::ValidateHook` for `{Self}` anywhere in the crate, or drop the marker"
+)]
+pub trait ValidateHook: crate::__private::hooks::ValidateHookDeclared {
     fn validate_hook(
         &self,
         old: Option<&Self>,

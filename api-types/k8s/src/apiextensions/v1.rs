@@ -21,6 +21,7 @@ pub const NONE_CONVERTER: &str = "None";
 pub const WEBHOOK_CONVERTER: &str = "Webhook";
 
 #[derive(ApiType, Debug, PartialEq)]
+#[k8s(defaults_hook)]
 pub struct CustomResourceDefinitionSpec {
     #[k8s(protobuf = 1)]
     pub group: String,
@@ -63,6 +64,7 @@ pub struct WebhookClientConfig {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
+#[k8s(defaults_hook)]
 pub struct ServiceReference {
     #[k8s(protobuf = 1)]
     pub namespace: String,
@@ -200,7 +202,8 @@ pub struct CustomResourceDefinitionStatus {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.16"),
-    short_names = ["crd", "crds"]
+    short_names = ["crd", "crds"],
+    defaults_hook
 )]
 pub struct CustomResourceDefinition {
     #[k8s(optional, protobuf = 1)]

@@ -201,6 +201,7 @@ pub struct Deployment {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
+#[k8s(defaults_hook)]
 pub struct DeploymentSpec {
     #[k8s(protobuf = 1)]
     pub replicas: Option<i32>,

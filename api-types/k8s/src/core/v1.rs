@@ -1235,6 +1235,7 @@ pub struct PersistentVolumeClaimTemplate {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
+#[k8s(defaults_hook)]
 pub struct ContainerPort {
     #[k8s(optional, protobuf = 1)]
     pub name: String,
@@ -1628,6 +1629,7 @@ pub struct ResourceClaim {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
+#[k8s(defaults_hook)]
 pub struct Container {
     #[k8s(protobuf = 1)]
     pub name: String,
@@ -2368,6 +2370,7 @@ pub struct PodReadinessGate {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
+#[k8s(defaults_hook)]
 pub struct PodSpec {
     #[k8s(
         optional,
