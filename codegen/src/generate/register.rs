@@ -1,6 +1,7 @@
 //! Scheme registration (`generated/<version>/register.rs`): each group-version's kinds with
 //! their metadata as the `KINDS` constant and an `add_to_scheme` that registers them (each with
-//! the optional trait impls `kapi::__private::kind_hooks!` finds for it), plus
+//! its object metadata and protobuf codec when the model says it has them, and the
+//! hand-written `Normalize` that `kapi::__private::normalize_fn!` finds), plus
 //! one crate-level `install` (`generated/register.rs`) that registers every group-version.
 
 use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
@@ -63,7 +64,7 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
     let adds = kinds.iter().enumerate().map(|(i, t)| {
         let path = path_tokens(&gv.type_path(t));
         let convertible = !gv.internal && hub.is_some_and(|h| h.find(&t.name).is_some());
-        let hooks = quote!(::kapi::__private::kind_hooks!(#path));
+        let hooks = kind_hooks(t, &path);
         if gv.internal {
             quote!(scheme.add_internal::<#path>(&KINDS[#i], #hooks)?;)
         } else if convertible {
@@ -179,4 +180,24 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
 /// rejects marker values outside that range.
 fn print_column_priority(c: &PrintColumn) -> i32 {
     c.priority.and_then(|p| i32::try_from(p).ok()).unwrap_or(0)
+}
+
+/// What registration hands the scheme besides the kind: its `Normalize`, found by a probe
+/// (hand-written, so only the compiler knows), and what the derive gave it, which the model
+/// says: metadata accessors for an object kind, the protobuf codec for a kind whose every
+/// field is numbered. Stating these rather than probing for them saves the API crate a
+/// method-resolution probe per kind and hook (31 MB of rustc's peak memory in the 100-kind
+/// synthetic API).
+fn kind_hooks(t: &TypeDef, path: &TokenStream) -> TokenStream {
+    let object_meta = t
+        .kind
+        .as_ref()
+        .is_some_and(|k| k.category == KindCategory::Object)
+        .then(|| quote!(.object_meta()));
+    let protobuf = t
+        .fields()
+        .iter()
+        .all(|f| f.protobuf.is_some())
+        .then(|| quote!(.protobuf()));
+    quote!(::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(#path))#object_meta #protobuf)
 }

@@ -91,6 +91,21 @@ hook_pair! {
     }
 }
 
+/// A concrete kind type's [`crate::Normalize`], if it has one, found by the probe: what
+/// generated `add_to_scheme` functions cannot know from the model.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __normalize_fn {
+    ($t:ty) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::probe::{NoNormalize as _, ViaNormalize as _};
+        // The `&` is how method resolution tells the pair apart; it is not needless.
+        #[allow(clippy::needless_borrow)]
+        let normalize = (&$crate::__private::probe::Probe::<$t>::new()).normalize_fn();
+        normalize
+    }};
+}
+
 /// The [`KindHooks`](crate::scheme::KindHooks) of a concrete kind type, found by the
 /// probe. Generated `add_to_scheme` functions call it once per kind.
 #[doc(hidden)]

@@ -287,10 +287,13 @@ impl<T: Kind> KindOps for Ops<T> {
 }
 
 /// What registration knows of a kind beyond its `Kind` impl: the trait impls a kind may or
-/// may not have, found where its concrete type is known (the generated `add_to_scheme`, by
-/// [`kind_hooks!`](crate::__private::kind_hooks), with
-/// [`Probe`](crate::__private::probe::Probe)), since a generic function cannot ask
-/// whether a type implements a trait.
+/// may not have, since a generic function cannot ask whether a type implements a trait. The
+/// generated `add_to_scheme` states the object metadata and protobuf codec, which codegen
+/// knows from the model ([`KindHooks::normalized`], then [`KindHooks::object_meta`] and
+/// [`KindHooks::protobuf`]), and finds a hand-written `Normalize` with
+/// [`normalize_fn!`](crate::__private::normalize_fn); hand-written registration finds all
+/// three with [`kind_hooks!`](crate::__private::kind_hooks). Each is found where the
+/// concrete type is known, by [`Probe`](crate::__private::probe::Probe).
 pub struct KindHooks<T> {
     /// The kind's [`crate::Normalize`].
     pub normalize: Option<NormalizeFn<T>>,
@@ -314,6 +317,30 @@ impl<T> KindHooks<T> {
     /// No hooks: a kind with no normalization, no object metadata and no protobuf form.
     pub fn none() -> Self {
         Self::default()
+    }
+
+    /// The kind's normalization and nothing else yet.
+    pub fn normalized(normalize: Option<NormalizeFn<T>>) -> Self {
+        KindHooks {
+            normalize,
+            ..Self::default()
+        }
+    }
+}
+
+impl<T: crate::Resource> KindHooks<T> {
+    /// With the object kind's metadata accessors.
+    pub fn object_meta(mut self) -> Self {
+        self.object_meta = Some(ObjectMetaFns::of_resource());
+        self
+    }
+}
+
+impl<T: ProtoMessage> KindHooks<T> {
+    /// With the kind's protobuf codec.
+    pub fn protobuf(mut self) -> Self {
+        self.protobuf = Some(ProtobufFns::of_message());
+        self
     }
 }
 

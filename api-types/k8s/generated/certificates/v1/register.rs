@@ -115,11 +115,11 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 /// Registers the kinds of certificates.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
 pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::certificates::v1::CertificateSigningRequest>(&KINDS[0usize], ::kapi::__private::kind_hooks!(crate::certificates::v1::CertificateSigningRequest))?;
-    scheme.add_unconverted::<crate::certificates::v1::CertificateSigningRequestList>(&KINDS[1usize], ::kapi::__private::kind_hooks!(crate::certificates::v1::CertificateSigningRequestList))?;
-    scheme.add_unconverted::<crate::certificates::v1::ClusterTrustBundle>(&KINDS[2usize], ::kapi::__private::kind_hooks!(crate::certificates::v1::ClusterTrustBundle))?;
-    scheme.add_unconverted::<crate::certificates::v1::ClusterTrustBundleList>(&KINDS[3usize], ::kapi::__private::kind_hooks!(crate::certificates::v1::ClusterTrustBundleList))?;
-    scheme.add_unconverted::<crate::certificates::v1::PodCertificateRequest>(&KINDS[4usize], ::kapi::__private::kind_hooks!(crate::certificates::v1::PodCertificateRequest))?;
-    scheme.add_unconverted::<crate::certificates::v1::PodCertificateRequestList>(&KINDS[5usize], ::kapi::__private::kind_hooks!(crate::certificates::v1::PodCertificateRequestList))?;
+    scheme.add_unconverted::<crate::certificates::v1::CertificateSigningRequest>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1::CertificateSigningRequest)).object_meta().protobuf())?;
+    scheme.add_unconverted::<crate::certificates::v1::CertificateSigningRequestList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1::CertificateSigningRequestList)).protobuf())?;
+    scheme.add_unconverted::<crate::certificates::v1::ClusterTrustBundle>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1::ClusterTrustBundle)).object_meta().protobuf())?;
+    scheme.add_unconverted::<crate::certificates::v1::ClusterTrustBundleList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1::ClusterTrustBundleList)).protobuf())?;
+    scheme.add_unconverted::<crate::certificates::v1::PodCertificateRequest>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1::PodCertificateRequest)).object_meta().protobuf())?;
+    scheme.add_unconverted::<crate::certificates::v1::PodCertificateRequestList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1::PodCertificateRequestList)).protobuf())?;
     ::core::result::Result::Ok(())
 }
