@@ -186,7 +186,7 @@ fn print_column_priority(c: &PrintColumn) -> i32 {
 /// (hand-written, so only the compiler knows), and what the derive gave it, which the model
 /// says: metadata accessors for an object kind, the protobuf codec for a kind whose every
 /// field is numbered. Stating these rather than probing for them saves the API crate a
-/// method-resolution probe per kind and hook (31 MB of rustc's peak memory in the 100-kind
+/// method-resolution probe per kind and hook (14 MB of rustc's peak memory in the 100-kind
 /// synthetic API).
 fn kind_hooks(t: &TypeDef, path: &TokenStream) -> TokenStream {
     let object_meta = t

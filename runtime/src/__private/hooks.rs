@@ -5,7 +5,7 @@
 //!
 //! Declared rather than found: finding an impl from generated code takes a method-resolution
 //! probe per type and hook, which cost the 100-kind synthetic API 115 MB of rustc's peak
-//! memory and about a second of `cargo check`, for the few types that have a hook.
+//! memory in `cargo check`, for the few types that have a hook.
 
 /// `#[k8s(defaults_hook)]` is on the type.
 #[diagnostic::on_unimplemented(
