@@ -31,14 +31,17 @@ pub fn expand(input: &Input) -> TokenStream {
     } else {
         (TokenStream::new(), TokenStream::new())
     };
+    // The hook's declaration stays outside: the user's hook compiles without the feature.
     quote! {
-        impl ::kapi::ApplyDefaults for #ident {
-            #inline_attr
-            fn apply_defaults(&mut self) {
-                #(#marker_defaults)*
-                #alias
-                #(#recursions)*
-                #hook
+        ::kapi::__private::if_validation! {
+            impl ::kapi::ApplyDefaults for #ident {
+                #inline_attr
+                fn apply_defaults(&mut self) {
+                    #(#marker_defaults)*
+                    #alias
+                    #(#recursions)*
+                    #hook
+                }
             }
         }
         #declared

@@ -95,7 +95,9 @@ pub fn expand(input: &Input) -> TokenStream {
             }
         }
 
-        impl ::kapi::ApplyDefaults for #ident {}
+        ::kapi::__private::if_validation! {
+            impl ::kapi::ApplyDefaults for #ident {}
+        }
 
         impl #serde::Serialize for #ident {
             fn serialize<__S>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error>

@@ -43,23 +43,27 @@ pub fn expand(input: &Input) -> TokenStream {
     if drops.is_empty() && recursions.is_empty() {
         return quote! {
             #checks
-            impl ::kapi::feature_gates::DropDisabledFields for #ident {}
+            ::kapi::__private::if_validation! {
+                impl ::kapi::feature_gates::DropDisabledFields for #ident {}
+            }
         };
     }
     let alias = (!recursions.is_empty())
         .then(|| quote! { use ::kapi::feature_gates::DropDisabledFields as __Drop; });
     quote! {
         #checks
-        impl ::kapi::feature_gates::DropDisabledFields for #ident {
-            #inline_attr
-            fn drop_disabled_fields(
-                &mut self,
-                __old: ::core::option::Option<&Self>,
-                __gates: &::kapi::feature_gates::FeatureGates,
-            ) {
-                #(#drops)*
-                #alias
-                #(#recursions)*
+        ::kapi::__private::if_validation! {
+            impl ::kapi::feature_gates::DropDisabledFields for #ident {
+                #inline_attr
+                fn drop_disabled_fields(
+                    &mut self,
+                    __old: ::core::option::Option<&Self>,
+                    __gates: &::kapi::feature_gates::FeatureGates,
+                ) {
+                    #(#drops)*
+                    #alias
+                    #(#recursions)*
+                }
             }
         }
     }

@@ -44,18 +44,20 @@ pub fn expand(input: &Input) -> TokenStream {
         quote! { impl ::kapi::__private::hooks::ValidateHookDeclared for #ident {} }
     });
     quote! {
-        impl ::kapi::validation::Validate for #ident {
-            #inline_attr
-            fn validate_at(
-                &self,
-                __old: ::core::option::Option<&Self>,
-                __path: &::kapi::validation::Path<'_>,
-                __opts: &::kapi::validation::Options<'_>,
-                __errs: &mut ::kapi::validation::ErrorList,
-            ) {
-                #body
+        ::kapi::__private::if_validation! {
+            impl ::kapi::validation::Validate for #ident {
+                #inline_attr
+                fn validate_at(
+                    &self,
+                    __old: ::core::option::Option<&Self>,
+                    __path: &::kapi::validation::Path<'_>,
+                    __opts: &::kapi::validation::Options<'_>,
+                    __errs: &mut ::kapi::validation::ErrorList,
+                ) {
+                    #body
+                }
+                #is_unset
             }
-            #is_unset
         }
         #declared
     }

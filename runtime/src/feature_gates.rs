@@ -224,6 +224,10 @@ numbers_are_set_when_nonzero!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
 /// already used them: the API change guide's rule for PrepareForCreate/PrepareForUpdate.
 /// Derived for every `ApiType`; the default, for a type with nothing gated inside it, does
 /// nothing.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no `DropDisabledFields`: kapi's `validation` feature is off",
+    note = "derived defaulting, validation and gated-field dropping compile only with `kapi = {{ features = [\"validation\"] }}` (the `apiserver` feature turns it on)"
+)]
 pub trait DropDisabledFields {
     #[inline]
     fn drop_disabled_fields(&mut self, old: Option<&Self>, gates: &FeatureGates) {

@@ -74,6 +74,10 @@ pub trait ListResource: TypeInfo {
 ///
 /// The default, for a type with nothing to default (a string enum, a leaf scalar), does
 /// nothing.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no defaulting: kapi's `validation` feature is off",
+    note = "derived defaulting, validation and gated-field dropping compile only with `kapi = {{ features = [\"validation\"] }}` (the `apiserver` feature turns it on)"
+)]
 pub trait ApplyDefaults {
     #[inline]
     fn apply_defaults(&mut self) {}

@@ -104,7 +104,8 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     let k8s_dir = options.dir.join("k8s-openapi-crate");
     compile_cost::write_crate(&k8s_dir, "k8s-openapi-bench", K8S_OPENAPI, None)?;
     let (synth_target, k8s_target) = (synth_dir.join("target"), k8s_dir.join("target"));
-    // The synthetic crate with and without its optional apply configurations.
+    // The synthetic crate as a client builds it, then with each optional part: the write
+    // path's defaulting and validation, the apply configurations.
     let crates = [
         (
             format!("synth-api ({kinds} kinds)"),
@@ -113,6 +114,16 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
                 package: "synth-api",
                 target_dir: &synth_target,
                 features: &[],
+            },
+            "synth-api",
+        ),
+        (
+            "synth-api +validation".to_string(),
+            Build {
+                dir: &synth_dir,
+                package: "synth-api",
+                target_dir: &synth_target,
+                features: &["validation"],
             },
             "synth-api",
         ),
@@ -229,29 +240,30 @@ fn print_codegen(kinds: usize, write: &Steps, write_cost: Cost, verify: &Steps, 
 /// Lines of Rust the crate expands to (`-Zunpretty=expanded`) per kind, and the part the
 /// derive adds: the expansion less the lines of the source and generated Rust it expands.
 fn expansion(dir: &Path, kinds: usize) -> Result<(), String> {
-    println!("\nexpanding the {kinds}-kind crate (derive output) ...");
-    let output = run_ok(
-        Command::new(cargo())
-            .args([
-                "rustc",
-                "--quiet",
-                "--profile",
-                "check",
-                "--",
-                "-Zunpretty=expanded",
-            ])
-            .env("RUSTC_BOOTSTRAP", "1")
-            .current_dir(dir),
-    )?;
-    let expanded = output.stdout.iter().filter(|&&b| b == b'\n').count();
     let written = rust_lines(&dir.join("src"))? + rust_lines(&dir.join("generated"))?;
     let per_kind = |n: usize| n as f64 / kinds as f64;
-    println!(
-        "expanded: {expanded} lines ({:.0} per kind); source and generated Rust: {written} lines; \
-         derive expansion: {:.0} lines per kind",
-        per_kind(expanded),
-        per_kind(expanded.saturating_sub(written))
-    );
+    // Without features (a client's build), then with the write path's impls.
+    for (label, features) in [("", None), (" +validation", Some("validation"))] {
+        println!("\nexpanding the {kinds}-kind crate{label} (derive output) ...");
+        let mut args = vec!["rustc", "--quiet", "--profile", "check"];
+        if let Some(features) = features {
+            args.extend(["--features", features]);
+        }
+        args.extend(["--", "-Zunpretty=expanded"]);
+        let output = run_ok(
+            Command::new(cargo())
+                .args(&args)
+                .env("RUSTC_BOOTSTRAP", "1")
+                .current_dir(dir),
+        )?;
+        let expanded = output.stdout.iter().filter(|&&b| b == b'\n').count();
+        println!(
+            "expanded: {expanded} lines ({:.0} per kind); source and generated Rust: {written} lines; \
+             derive expansion: {:.0} lines per kind",
+            per_kind(expanded),
+            per_kind(expanded.saturating_sub(written))
+        );
+    }
     Ok(())
 }
 

@@ -46,6 +46,8 @@ apply-configurations-feature = "apply"
 [features]
 # The apply configurations and the clients' `apply` methods (server-side apply).
 apply = []
+# Defaulting, validation and gated-field dropping: what a server or webhook runs.
+validation = ["kapi/validation"]
 
 [dependencies]
 # `client` and `cache`: the generated clientset, listers and informers.

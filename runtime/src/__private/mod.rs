@@ -42,6 +42,28 @@ macro_rules! __if_fuzz {
 
 pub use crate::__if_fuzz as if_fuzz;
 
+/// Expands to its input when kapi's `validation` feature is on, to nothing otherwise: the
+/// derive wraps each type's `ApplyDefaults`, `Validate` and `DropDisabledFields` impls in
+/// it, so an API crate used only as a client of a real cluster never type-checks them (a
+/// sixth of a large API crate's check time). The hook declarations stay outside, so
+/// hand-written hooks compile either way.
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_validation {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// [`if_validation!`] with the `validation` feature off: nothing.
+#[cfg(not(feature = "validation"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_validation {
+    ($($item:tt)*) => {};
+}
+
+pub use crate::__if_validation as if_validation;
+
 #[cfg(test)]
 mod tests {
     crate::__private::if_fuzz! {
@@ -54,5 +76,17 @@ mod tests {
     #[test]
     fn if_fuzz_keeps_its_items_with_the_feature() {
         assert!(only_with_fuzz());
+    }
+
+    crate::__private::if_validation! {
+        fn only_with_validation() -> bool {
+            true
+        }
+    }
+
+    #[cfg(feature = "validation")]
+    #[test]
+    fn if_validation_keeps_its_items_with_the_feature() {
+        assert!(only_with_validation());
     }
 }

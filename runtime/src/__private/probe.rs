@@ -95,6 +95,7 @@ hook_pair! {
 /// generated `add_to_scheme` functions cannot know from the model.
 #[doc(hidden)]
 #[macro_export]
+#[cfg(feature = "validation")]
 macro_rules! __normalize_fn {
     ($t:ty) => {{
         #[allow(unused_imports)]
@@ -104,6 +105,17 @@ macro_rules! __normalize_fn {
         let normalize = (&$crate::__private::probe::Probe::<$t>::new()).normalize_fn();
         normalize
     }};
+}
+
+/// [`normalize_fn!`] with kapi's `validation` feature off: none. Normalization runs only on
+/// the scheme's write path, which the feature carries, so the probe is not paid for.
+#[doc(hidden)]
+#[macro_export]
+#[cfg(not(feature = "validation"))]
+macro_rules! __normalize_fn {
+    ($t:ty) => {
+        ::core::option::Option::<$crate::scheme::NormalizeFn<$t>>::None
+    };
 }
 
 /// The [`KindHooks`](crate::scheme::KindHooks) of a concrete kind type, found by the

@@ -15,7 +15,7 @@ mod same_shape;
 pub use dynamic::{AnyObject, DynamicObject};
 pub use error::SchemeError;
 pub use kind_meta::{KindCategory, KindMeta, PrintColumn, ScalePaths};
-pub use object::{split_api_version, GroupVersionKind, Kind, Object};
+pub use object::{split_api_version, GroupVersionKind, Kind, Object, WritePath};
 pub use registration::{KindHooks, NormalizeFn, ObjectMetaFns, ProtobufFns};
 
 use crate::codec::protobuf;
@@ -186,12 +186,14 @@ impl Scheme {
                 type_id: TypeId::of::<T>(),
                 type_name: std::any::type_name::<T>(),
                 ops,
+                #[cfg(feature = "validation")]
                 write_rules: Vec::new(),
             },
         );
         Ok(())
     }
 
+    #[cfg(feature = "validation")]
     /// Adds a write-time rule to the registered kind `T`: kube-apiserver's strategy for a
     /// built-in kind, registered by the API crate that ships it (core/v1 Secret merges
     /// `stringData` into `data`), or by a test for a kind of a crate it does not own. Rules
@@ -299,6 +301,7 @@ impl Scheme {
 
     // ---- decoding ----
 
+    #[cfg(feature = "validation")]
     /// Reads apiVersion and kind, decodes JSON or YAML into the registered type and applies
     /// its defaults (a typed object in the version it was written in).
     pub fn decode(&self, input: &[u8]) -> Result<Box<dyn Object>, SchemeError> {
@@ -371,6 +374,7 @@ impl Scheme {
         Ok(registration::unknown_fields(&*entry.ops, value))
     }
 
+    #[cfg(feature = "validation")]
     /// Decodes into `T`; the input's apiVersion/kind must be `T`'s own. Defaults applied.
     pub fn decode_as<T: Kind>(&self, input: &[u8]) -> Result<T, SchemeError> {
         let obj = self.decode(input)?;
@@ -383,6 +387,7 @@ impl Scheme {
         }
     }
 
+    #[cfg(feature = "validation")]
     /// Decodes any kind: typed when registered, else a [`DynamicObject`] that keeps the
     /// JSON as it came (the path for kinds this scheme does not know). Protobuf input must
     /// be of a registered kind: without its type the message cannot be read.
@@ -418,6 +423,7 @@ impl Scheme {
         }
     }
 
+    #[cfg(feature = "validation")]
     /// Applies the kind's defaults in place.
     pub fn default(&self, obj: &mut dyn Object) -> Result<(), SchemeError> {
         let entry = self.entry_of(obj)?;
@@ -495,6 +501,7 @@ impl Scheme {
 
     // ---- the write path ----
 
+    #[cfg(feature = "validation")]
     /// A create request body: decode, default, normalize linked fields, convert to
     /// internal, drop fields of disabled gates, validate (422-style errors as
     /// `SchemeError::Invalid`).
@@ -503,6 +510,7 @@ impl Scheme {
         self.prepare(obj, None)
     }
 
+    #[cfg(feature = "validation")]
     /// An update request body against the stored object `old` (internal): the kind's
     /// normalization sees `old` in the request's version, so it can tell what an old client
     /// left out (the API change guide's update rules).
@@ -515,6 +523,7 @@ impl Scheme {
         self.prepare(obj, Some(old))
     }
 
+    #[cfg(feature = "validation")]
     /// The write path for an already decoded and defaulted object: normalize, validate
     /// the request's version, convert to internal, drop fields of disabled gates,
     /// validate the internal object.
@@ -583,6 +592,7 @@ impl Scheme {
         &self.feature_gates
     }
 
+    #[cfg(feature = "validation")]
     /// Validates an object (of any registered version) with the scheme's gates; `old` on
     /// update.
     pub fn validate(

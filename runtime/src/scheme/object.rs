@@ -1,9 +1,13 @@
 //! Type-erased API objects, so one [`Scheme`](super::Scheme) can hold every kind.
 
 use crate::codec::CodecError;
+#[cfg(feature = "validation")]
 use crate::feature_gates::DropDisabledFields;
+#[cfg(feature = "validation")]
 use crate::validation::Validate;
-use crate::{ApplyDefaults, TypeInfo};
+#[cfg(feature = "validation")]
+use crate::ApplyDefaults;
+use crate::TypeInfo;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::any::Any;
@@ -11,17 +15,7 @@ use std::fmt;
 
 /// Everything a kind needs to go through a scheme. Implemented for every `ApiType` kind.
 pub trait Kind:
-    TypeInfo
-    + Serialize
-    + DeserializeOwned
-    + ApplyDefaults
-    + Validate
-    + DropDisabledFields
-    + Clone
-    + fmt::Debug
-    + Send
-    + Sync
-    + 'static
+    TypeInfo + Serialize + DeserializeOwned + WritePath + Clone + fmt::Debug + Send + Sync + 'static
 {
 }
 
@@ -29,9 +23,7 @@ impl<T> Kind for T where
     T: TypeInfo
         + Serialize
         + DeserializeOwned
-        + ApplyDefaults
-        + Validate
-        + DropDisabledFields
+        + WritePath
         + Clone
         + fmt::Debug
         + Send
@@ -39,6 +31,22 @@ impl<T> Kind for T where
         + 'static
 {
 }
+
+/// What the scheme's write path runs on a kind: defaulting, validation and gated-field
+/// dropping with kapi's `validation` feature, nothing without it (the derive then emits
+/// none of the three, and the scheme has no write path).
+#[cfg(feature = "validation")]
+pub trait WritePath: ApplyDefaults + Validate + DropDisabledFields {}
+
+#[cfg(feature = "validation")]
+impl<T: ApplyDefaults + Validate + DropDisabledFields> WritePath for T {}
+
+/// What the scheme's write path runs on a kind: nothing, kapi's `validation` feature is off.
+#[cfg(not(feature = "validation"))]
+pub trait WritePath {}
+
+#[cfg(not(feature = "validation"))]
+impl<T: ?Sized> WritePath for T {}
 
 /// An object of some registered kind, behind a pointer (Go's `runtime.Object`).
 pub trait Object: Any + fmt::Debug + Send + Sync {

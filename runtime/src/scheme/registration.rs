@@ -5,6 +5,7 @@ use crate::codec::json::without_position;
 use crate::codec::protobuf::ProtoMessage;
 use crate::codec::{track, CodecError};
 use crate::conversion::{ConversionError, Versioned};
+#[cfg(feature = "validation")]
 use crate::feature_gates::FeatureGates;
 use crate::meta::ObjectMeta;
 use crate::validation::ErrorList;
@@ -14,11 +15,13 @@ use std::marker::PhantomData;
 /// A kind's hand-written normalization of linked fields (see [`crate::Normalize`]).
 pub type NormalizeFn<T> = fn(&mut T, Option<&T>) -> Result<(), ErrorList>;
 
+#[cfg(feature = "validation")]
 /// A write-time rule added to a kind at registration ([`super::Scheme::add_write_rule`]),
 /// behind the object-safe signature every kind shares.
 pub(super) type WriteRule =
     Box<dyn Fn(&mut dyn Object, Option<&dyn Object>) -> Result<(), ErrorList> + Send + Sync>;
 
+#[cfg(feature = "validation")]
 /// `rule` for the objects of `T`; any other object (never handed to it) is left alone.
 pub(super) fn write_rule<T: Kind>(rule: NormalizeFn<T>) -> WriteRule {
     Box::new(move |obj, old| match obj.downcast_mut::<T>() {
@@ -40,6 +43,7 @@ pub(super) struct Entry {
     pub type_name: &'static str,
     pub ops: Box<dyn KindOps>,
     /// Rules added after registration, run after the kind's own normalization.
+    #[cfg(feature = "validation")]
     pub write_rules: Vec<WriteRule>,
 }
 
@@ -50,19 +54,23 @@ pub(super) trait KindOps: Send + Sync {
     /// compiles. The scheme's tracked decodes (this module's free `decode_json`,
     /// `decode_value` and `unknown_fields`) run the same function with `codec::track` on.
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, serde_json::Error>;
+    #[cfg(feature = "validation")]
     fn apply_defaults(&self, obj: &mut dyn Object);
+    #[cfg(feature = "validation")]
     fn drop_disabled_fields(
         &self,
         obj: &mut dyn Object,
         old: Option<&dyn Object>,
         gates: &FeatureGates,
     );
+    #[cfg(feature = "validation")]
     fn validate(
         &self,
         obj: &dyn Object,
         old: Option<&dyn Object>,
         gates: &FeatureGates,
     ) -> ErrorList;
+    #[cfg(feature = "validation")]
     fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList>;
     /// The object's `metadata`; `None` for list and simple kinds.
     fn object_meta<'a>(&self, obj: &'a dyn Object) -> Option<&'a ObjectMeta>;
@@ -83,6 +91,7 @@ pub(super) trait KindOps: Send + Sync {
 }
 
 pub(super) struct Ops<T> {
+    #[cfg(feature = "validation")]
     normalize: Option<NormalizeFn<T>>,
     object_meta: Option<ObjectMetaFns<T>>,
     protobuf: Option<ProtobufFns<T>>,
@@ -94,6 +103,7 @@ pub(super) struct Ops<T> {
 impl<T: Kind> Ops<T> {
     pub fn plain(hooks: KindHooks<T>) -> Self {
         Ops {
+            #[cfg(feature = "validation")]
             normalize: hooks.normalize,
             object_meta: hooks.object_meta,
             protobuf: hooks.protobuf,
@@ -204,12 +214,14 @@ impl<T: Kind> KindOps for Ops<T> {
         serde_json::from_slice::<T>(input).map(|t| Box::new(t) as Box<dyn Object>)
     }
 
+    #[cfg(feature = "validation")]
     fn apply_defaults(&self, obj: &mut dyn Object) {
         if let Some(t) = obj.downcast_mut::<T>() {
             t.apply_defaults();
         }
     }
 
+    #[cfg(feature = "validation")]
     fn drop_disabled_fields(
         &self,
         obj: &mut dyn Object,
@@ -221,6 +233,7 @@ impl<T: Kind> KindOps for Ops<T> {
         }
     }
 
+    #[cfg(feature = "validation")]
     fn validate(
         &self,
         obj: &dyn Object,
@@ -237,6 +250,7 @@ impl<T: Kind> KindOps for Ops<T> {
         }
     }
 
+    #[cfg(feature = "validation")]
     fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList> {
         let (Some(normalize), Some(t)) = (self.normalize, obj.downcast_mut::<T>()) else {
             return Ok(());
@@ -406,9 +420,11 @@ impl KindOps for Alias {
             .decode_json(&serde_json::to_vec(&self.retag(value))?)
             .map_err(without_position)
     }
+    #[cfg(feature = "validation")]
     fn apply_defaults(&self, obj: &mut dyn Object) {
         self.inner.apply_defaults(obj)
     }
+    #[cfg(feature = "validation")]
     fn drop_disabled_fields(
         &self,
         obj: &mut dyn Object,
@@ -417,6 +433,7 @@ impl KindOps for Alias {
     ) {
         self.inner.drop_disabled_fields(obj, old, gates)
     }
+    #[cfg(feature = "validation")]
     fn validate(
         &self,
         obj: &dyn Object,
@@ -425,6 +442,7 @@ impl KindOps for Alias {
     ) -> ErrorList {
         self.inner.validate(obj, old, gates)
     }
+    #[cfg(feature = "validation")]
     fn normalize(&self, obj: &mut dyn Object, old: Option<&dyn Object>) -> Result<(), ErrorList> {
         self.inner.normalize(obj, old)
     }

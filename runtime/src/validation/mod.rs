@@ -36,6 +36,10 @@ impl<'a> Options<'a> {
 
 /// Checks a value against its markers. Derived for every `ApiType`; a type adds its own
 /// rules with a [`ValidateHook`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no validation: kapi's `validation` feature is off",
+    note = "derived defaulting, validation and gated-field dropping compile only with `kapi = {{ features = [\"validation\"] }}` (the `apiserver` feature turns it on)"
+)]
 pub trait Validate {
     /// Appends every error under `path`; `old` is the stored value on update.
     fn validate_at(
