@@ -80,6 +80,9 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
 const STABLE: &str = "kapi-k8s [stable]";
 /// With the apply configurations, which k8s-openapi has no counterpart of.
 const STABLE_APPLY: &str = "kapi-k8s [stable, apply]";
+/// With kapi's `validation` feature: the derived defaulting, validation and gated-field
+/// dropping a server or webhook needs and a client does not.
+const STABLE_VALIDATION: &str = "kapi-k8s [stable, validation]";
 const OPERATOR: &str = "kapi-k8s [core-v1, apps-v1]";
 const K8S_OPENAPI_LABEL: &str = "k8s-openapi [latest]";
 const OPERATOR_USES: &str = "operator: 4 kinds' clients, informers";
@@ -112,6 +115,17 @@ fn write_crates(root: &Path, dir: &Path) -> Result<Vec<Contender>, String> {
             kapi_k8s(r#""stable""#),
             None,
             &["kapi", "kapi-k8s"][..],
+        ),
+        (
+            STABLE_VALIDATION,
+            "kapi-k8s-stable-validation-bench",
+            format!(
+                "{}\nkapi = {{ path = {:?}, features = [\"validation\"] }}",
+                kapi_k8s(r#""stable""#),
+                root.join("runtime").display().to_string()
+            ),
+            None,
+            &["kapi-k8s"][..],
         ),
         (
             STABLE_APPLY,
@@ -237,7 +251,7 @@ fn report(rows: &[Row], k8s_openapi_version: Option<&str>) -> String {
                 ),
             )
         };
-        for label in [STABLE, STABLE_APPLY, OPERATOR] {
+        for label in [STABLE, STABLE_VALIDATION, STABLE_APPLY, OPERATOR] {
             if let Some(cost) = find(label) {
                 out.push_str(&line(label, cost));
             }

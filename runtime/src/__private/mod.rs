@@ -44,9 +44,9 @@ pub use crate::__if_fuzz as if_fuzz;
 
 /// Expands to its input when kapi's `validation` feature is on, to nothing otherwise: the
 /// derive wraps each type's `ApplyDefaults`, `Validate` and `DropDisabledFields` impls in
-/// it, so an API crate used only as a client of a real cluster never type-checks them (a
-/// sixth of a large API crate's check time). The hook declarations stay outside, so
-/// hand-written hooks compile either way.
+/// it, so an API crate used only as a client of a real cluster never type-checks them
+/// (14–25% of the 100-kind synthetic crate's check time, a fifth of its memory). The hook
+/// declarations stay outside, so hand-written hooks compile either way.
 #[cfg(feature = "validation")]
 #[doc(hidden)]
 #[macro_export]
