@@ -4,6 +4,11 @@
 //!
 //! Generated `add_to_scheme` functions (one per group-version module) fill it; nothing here
 //! knows a concrete kind.
+//!
+//! Defaulting and the write path (`decode`, `decode_as`, `decode_any`, `default`,
+//! `validate`, `prepare`, `decode_for_create` / `decode_for_update`, `add_write_rule`) exist
+//! only with kapi's `validation` feature; without it the scheme decodes without defaults
+//! (`decode_without_defaults`), converts and encodes, as a client needs.
 
 mod dynamic;
 mod error;
