@@ -5,7 +5,7 @@
 //! text. Both use the same message, so a marker error reads the same wherever it is found.
 //! Codegen's linter reports [`Severity::Warning`]s the same way; everything else is an error.
 
-use proc_macro2::Span;
+use crate::span::Span;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -40,9 +40,9 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(span: Span, message: impl Into<String>) -> Self {
+    pub fn new(span: impl Into<Span>, message: impl Into<String>) -> Self {
         Diagnostic {
-            span,
+            span: span.into(),
             message: message.into(),
             help: None,
             note: None,
@@ -51,7 +51,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(span: Span, message: impl Into<String>) -> Self {
+    pub fn warning(span: impl Into<Span>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::new(span, message)
@@ -90,7 +90,7 @@ impl Diagnostic {
     }
 
     pub fn to_syn_error(&self) -> syn::Error {
-        syn::Error::new(self.span, self.full_message())
+        syn::Error::new(self.span.raw(), self.full_message())
     }
 
     /// Renders like rustc: `error: msg` (or `warning: msg`), ` --> file:line:col`, the line, a
@@ -151,7 +151,7 @@ impl Diagnostics {
         self.items.push(diagnostic);
     }
 
-    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+    pub fn error(&mut self, span: impl Into<Span>, message: impl Into<String>) {
         self.push(Diagnostic::new(span, message));
     }
 

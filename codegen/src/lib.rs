@@ -14,6 +14,7 @@
 pub mod diagnostics;
 pub mod markers;
 pub mod model;
+pub mod span;
 
 #[cfg(feature = "generate")]
 pub mod assign_protobuf_tags;

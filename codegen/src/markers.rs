@@ -7,7 +7,7 @@
 //! from those constants, so each name is written once and a misspelling does not compile.
 
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
-use proc_macro2::Span;
+use crate::span::Span;
 use serde::Serialize;
 use syn::spanned::Spanned as _;
 
@@ -695,8 +695,11 @@ pub struct Spanned<T> {
 }
 
 impl<T> Spanned<T> {
-    pub fn new(value: T, span: Span) -> Self {
-        Spanned { value, span }
+    pub fn new(value: T, span: impl Into<Span>) -> Self {
+        Spanned {
+            value,
+            span: span.into(),
+        }
     }
 
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Spanned<U> {
@@ -831,7 +834,7 @@ fn parse_one(
     out: &mut Vec<Marker>,
     diags: &mut Diagnostics,
 ) {
-    let span = meta.path.span();
+    let span: Span = meta.path.span().into();
     let name = path_to_string(&meta.path);
     let Some(spec) = table.iter().find(|m| m.name() == name) else {
         let mut d = Diagnostic::new(span, format!("unknown marker `{name}`"));
@@ -965,7 +968,7 @@ fn parse_value(
     spec: &'static MarkerSpec,
     diags: &mut Diagnostics,
 ) -> Option<MarkerValue> {
-    let span = meta.path.span();
+    let span: Span = meta.path.span().into();
     let has_eq = meta.input.peek(syn::Token![=]);
     let has_paren = meta.input.peek(syn::token::Paren);
     match spec.value {
@@ -1019,7 +1022,7 @@ fn parse_value(
                     return None;
                 }
             };
-            let expr_span = expr.span();
+            let expr_span: Span = expr.span().into();
             let json = match expr_to_json(&expr) {
                 Some(j) => j,
                 None => {

@@ -346,3 +346,129 @@ pub struct Widget {{
     ));
     insta::assert_snapshot!(out);
 }
+
+/// Where `needle` first is in `text`: `file:line:column` as rendered (both from 1).
+fn place(file: &str, text: &str, needle: &str) -> String {
+    let (line, col) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1)))
+        .unwrap_or_else(|| panic!("{needle:?} is in {file}"));
+    format!("--> {file}:{line}:{col}")
+}
+
+/// Module files are read on several threads once a module declares two or more of them:
+/// each error still names its own file, line and column, errors come in the order of the
+/// modules, and a type finds the group-version declared above the module it was read in.
+#[test]
+fn module_files_read_side_by_side_keep_their_places_and_their_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(src.join("one")).unwrap();
+    let files = [
+        ("lib.rs", "pub mod one;\npub mod two;\npub mod loose;\n".to_string()),
+        (
+            "one/mod.rs",
+            format!("{HEADER}\npub mod types;\npub mod more;\n"),
+        ),
+        (
+            "one/types.rs",
+            "\n#[derive(kapi::ApiType)]\n#[k8s(kind)]\npub struct Thing {\n    #[k8s(optional)]\n    pub metadata: kapi::meta::ObjectMeta,\n    #[k8s(optinal)]\n    pub size: i32,\n}\n"
+                .to_string(),
+        ),
+        (
+            "one/more.rs",
+            "#[derive(kapi::ApiType)]\npub struct More {\n    #[k8s(maximun = 3)]\n    pub n: i32,\n}\n"
+                .to_string(),
+        ),
+        (
+            "two.rs",
+            "kapi::group_version! { group_name = \"demo.example.com\", version = \"v2\" }\n\n#[derive(kapi::ApiType)]\npub struct Other {\n    #[k8s(lst_type = \"set\")]\n    pub tags: Vec<String>,\n}\n"
+                .to_string(),
+        ),
+        (
+            "loose.rs",
+            "\n\n#[derive(kapi::ApiType)]\n#[k8s(kind)]\npub struct Stray {\n    #[k8s(optional)]\n    pub metadata: kapi::meta::ObjectMeta,\n}\n"
+                .to_string(),
+        ),
+    ];
+    for (name, text) in &files {
+        std::fs::write(src.join(name), text).unwrap();
+    }
+    let text = |name: &str| &files.iter().find(|(n, _)| *n == name).unwrap().1;
+    let parsed = source::parse_crate("demo", &src.join("lib.rs")).unwrap();
+    let out = parsed.render_diagnostics(dir.path());
+    let expected = [
+        place("src/one/types.rs", text("one/types.rs"), "optinal"),
+        place("src/one/more.rs", text("one/more.rs"), "maximun"),
+        place("src/two.rs", text("two.rs"), "lst_type"),
+        place("src/loose.rs", text("loose.rs"), "Stray"),
+    ];
+    let found: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("-->"))
+        .collect();
+    assert_eq!(found, expected, "{out}");
+    assert!(
+        out.contains("kind `Stray` is outside every group-version module"),
+        "{out}"
+    );
+
+    let versions: Vec<(&str, Vec<&str>)> = parsed
+        .model
+        .versions
+        .iter()
+        .map(|g| {
+            (
+                g.version.as_str(),
+                g.types.iter().map(|t| t.name.as_str()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        versions,
+        [("v1", vec!["Thing", "More"]), ("v2", vec!["Other"])]
+    );
+    let shared: Vec<&str> = parsed
+        .model
+        .shared_types
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(shared, ["Stray"]);
+}
+
+/// A crate whose group-version is declared in `lib.rs` and whose types are in module files
+/// read side by side: each type is placed in it, in the order of the modules.
+#[test]
+fn types_read_on_other_threads_find_the_group_version_above_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(
+        src.join("lib.rs"),
+        format!("{HEADER}\npub mod b;\npub mod a;\n"),
+    )
+    .unwrap();
+    for (name, ty) in [("a", "Alpha"), ("b", "Beta")] {
+        std::fs::write(
+            src.join(format!("{name}.rs")),
+            format!("#[derive(kapi::ApiType)]\npub struct {ty} {{\n    pub n: i32,\n}}\n"),
+        )
+        .unwrap();
+    }
+    let parsed = source::parse_crate("demo", &src.join("lib.rs")).unwrap();
+    assert!(
+        parsed.diagnostics.is_empty(),
+        "{}",
+        parsed.render_diagnostics(dir.path())
+    );
+    let types: Vec<&str> = parsed.model.versions[0]
+        .types
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(types, ["Beta", "Alpha"]);
+    assert!(parsed.model.shared_types.is_empty());
+}

@@ -85,7 +85,7 @@ fn gate_checks(input: &Input) -> TokenStream {
     let checks = gates.iter().filter_map(|gate| {
         // A gate name that is not an identifier cannot be declared; the model reports it.
         let ident = syn::parse_str::<syn::Ident>(gate).ok()?;
-        let span = gate.span;
+        let span = gate.span.raw();
         let ident = syn::Ident::new(&ident.to_string(), span);
         Some(quote_spanned! {span=>
             crate::__kapi_feature_gates::check! { #ident }
@@ -114,7 +114,7 @@ pub fn unknown(input: TokenStream) -> TokenStream {
     };
     let declared: Vec<String> = declared.iter().map(|d| d.to_string()).collect();
     let declared: Vec<&str> = declared.iter().map(String::as_str).collect();
-    unknown_feature_gate(&gate.to_string(), gate.span(), &declared)
+    unknown_feature_gate(&gate.to_string(), gate.span().into(), &declared)
         .to_syn_error()
         .to_compile_error()
 }

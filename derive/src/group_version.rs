@@ -8,7 +8,7 @@ use quote::quote;
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let mut diags = Diagnostics::default();
-    let gv = parse::parse_group_version(input, Span::call_site(), &mut diags);
+    let gv = parse::parse_group_version(input, Span::call_site().into(), &mut diags);
     if let Some(err) = diags.to_syn_error() {
         return err.to_compile_error();
     }

@@ -9,7 +9,7 @@ use crate::diagnostics::{closest, Diagnostic, Severity};
 use crate::markers::{key, Marker, MarkerList};
 use crate::model::version_name::Stability;
 use crate::model::{Model, TypeDef};
-use proc_macro2::Span;
+use crate::span::Span;
 use std::path::PathBuf;
 
 /// What a check found, ready to render against today's source.

@@ -71,9 +71,9 @@ pub fn run_all<F: FnOnce() -> R, R>(
 /// nor `Sync` because inside a proc-macro they are handles into the compiler. Generators
 /// never run inside a proc-macro (the derive builds codegen without its `generate`
 /// feature), and there a span is proc-macro2's fallback: two byte offsets, read and copied
-/// but never changed, so sharing them is sound. What a fallback span must not do off its
-/// thread is look up its line (`start`, `end`: a thread-local source map); generators only
-/// copy spans into diagnostics, which the calling thread renders. Everything else the
+/// but never changed, so sharing them is sound. A fallback span must not look up its line
+/// off its thread (a thread-local source map); [`crate::span::Span`] keeps the line and
+/// column read where it was parsed, and nothing asks proc-macro2 again. Everything else the
 /// threads share is `Sync` (the generators, the settings, the index's maps).
 struct ThreadBound<T>(T);
 

@@ -5,7 +5,7 @@
 
 use super::core::{Context, GeneratedFile, GENERATED_MODULE};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use proc_macro2::Span;
+use crate::span::Span;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

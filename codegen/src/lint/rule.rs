@@ -4,7 +4,7 @@ use super::api::Api;
 use crate::diagnostics::Diagnostic;
 use crate::markers::{Key, MarkerList};
 use crate::model::{Field, Spanned, TypeDef, Variant};
-use proc_macro2::Span;
+use crate::span::Span;
 
 /// One convention, checked over the whole model.
 pub struct Rule {

@@ -141,7 +141,7 @@ fn check_feature_gates(model: &Model, diags: &mut Diagnostics) {
 
 /// A `feature_gate` marker naming no declared gate. The derive reports the same (through
 /// the check macro `kapi::feature_gates!` defines), so the text is the same everywhere.
-pub fn unknown_feature_gate(gate: &str, span: proc_macro2::Span, declared: &[&str]) -> Diagnostic {
+pub fn unknown_feature_gate(gate: &str, span: crate::span::Span, declared: &[&str]) -> Diagnostic {
     let help = match closest(gate, declared.iter().copied()) {
         Some(c) => format!("did you mean `{c}`?"),
         None if declared.is_empty() => {

@@ -21,7 +21,7 @@ pub use type_ref::{Scalar, TypeRef};
 
 use crate::markers::Marker;
 pub use crate::markers::Spanned;
-use proc_macro2::Span;
+use crate::span::Span;
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -133,7 +133,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
     if custom_json.is_some() && kind.is_some() {
         diags.push(
             Diagnostic::new(
-                markers.span(key::CUSTOM_JSON).unwrap_or_else(|| item.ident.span()),
+                markers.span(key::CUSTOM_JSON).unwrap_or_else(|| item.ident.span().into()),
                 format!("`{name}` is a kind: its JSON is `apiVersion`, `kind` and its fields, never custom"),
             )
             .with_help("put the custom JSON on the type of a field instead"),
@@ -164,7 +164,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         tombstones,
         allow_lint: allow_lint(&markers),
         markers,
-        span: item.ident.span(),
+        span: item.ident.span().into(),
         file: Default::default(),
     })
 }
@@ -265,7 +265,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
             feature_gate: vm.str(key::FEATURE_GATE),
             allow_lint: allow_lint(&vm),
             markers: vm,
-            span: v.ident.span(),
+            span: v.ident.span().into(),
         });
     }
     // Enums are open on the wire, as Go's string enums are: a value this version does not
@@ -304,7 +304,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         tombstones: Vec::new(),
         allow_lint: allow_lint(&markers),
         markers,
-        span: item.ident.span(),
+        span: item.ident.span().into(),
         file: Default::default(),
     })
 }
@@ -329,7 +329,7 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
     };
     let markers = markers::parse_attrs(&f.attrs, Place::Field, diags);
     let ty = TypeRef::from_syn(&f.ty);
-    let span = ident.span();
+    let span: crate::span::Span = ident.span().into();
     let marker_span = |key: Key| markers.span(key).unwrap_or(span);
 
     let rename = markers.str(key::RENAME);
@@ -850,7 +850,7 @@ fn parse_presence(
 
 fn bad_choice(
     diags: &mut Diagnostics,
-    span: proc_macro2::Span,
+    span: crate::span::Span,
     marker: Key,
     got: &str,
     valid: &[&str],
@@ -871,7 +871,7 @@ fn bad_choice(
 
 fn misplaced_for_type(
     diags: &mut Diagnostics,
-    span: proc_macro2::Span,
+    span: crate::span::Span,
     marker: Key,
     applies_to: &str,
     ty: &TypeRef,
@@ -1411,7 +1411,7 @@ fn parse_print_column(m: &Marker, diags: &mut Diagnostics) -> Option<PrintColumn
 /// Parses a `group_version!` body into its facts.
 pub fn parse_group_version(
     tokens: proc_macro2::TokenStream,
-    span: proc_macro2::Span,
+    span: crate::span::Span,
     diags: &mut Diagnostics,
 ) -> Option<GroupVersion> {
     let markers = markers::parse_group_version_tokens(tokens, diags);

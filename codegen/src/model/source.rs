@@ -93,6 +93,8 @@ fn walk(
         path_mods: Vec::new(),
         gates: Vec::new(),
         generated_dirs: generated_dirs.iter().map(|d| normalize(d)).collect(),
+        parallel: crate::span::positions_kept(),
+        unplaced: None,
     };
     walker.file(lib_rs, &[], true)?;
     for f in walker.functions {
@@ -135,6 +137,13 @@ struct Walker {
     path_mods: Vec<PathMod>,
     generated_dirs: Vec<PathBuf>,
     gates: Vec<GateDecl>,
+    /// Whether child module files may still be read on other threads: until a module
+    /// first declares two or more, and never inside a proc-macro (see [`Walker::children`]).
+    parallel: bool,
+    /// In a walk of a module on another thread, the types no group-version of that module
+    /// owns, in order: the walk that started it places them (they may belong to a
+    /// group-version declared above the module).
+    unplaced: Option<Vec<TypeDef>>,
 }
 
 impl Walker {
@@ -164,7 +173,7 @@ impl Walker {
                 }
                 let mut child = module.to_vec();
                 child.push(name.clone());
-                self.module_file(&name, &attrs, span, path, &dir, &child)?;
+                self.module_file(&name, path_attr(&attrs), span, path, &dir, &child)?;
             }
             return Ok(());
         }
@@ -204,9 +213,11 @@ impl Walker {
                         diags.error(m.span(), "a module declares `group_version!` only once");
                         continue;
                     }
-                    if let Some(mut g) =
-                        parse::parse_group_version(m.mac.tokens.clone(), m.span(), &mut diags)
-                    {
+                    if let Some(mut g) = parse::parse_group_version(
+                        m.mac.tokens.clone(),
+                        m.span().into(),
+                        &mut diags,
+                    ) {
                         g.module = module.to_vec();
                         g.file = file.to_path_buf();
                         gv = Some(g);
@@ -249,7 +260,7 @@ impl Walker {
                     visible: !matches!(f.vis, syn::Visibility::Inherited),
                     signature: FnSignature::from_syn(&f.sig),
                     body_idents: idents(quote::ToTokens::to_token_stream(&f.block)),
-                    span: f.sig.ident.span(),
+                    span: f.sig.ident.span().into(),
                     file: file.to_path_buf(),
                 }),
                 _ => {}
@@ -266,9 +277,17 @@ impl Walker {
             self.place_type(t, module);
         }
         // Children after this module so their types find the enclosing group-version.
-        for item in items {
-            let syn::Item::Mod(m) = item else { continue };
-            if is_cfg_test(&m.attrs) {
+        let children: Vec<&syn::ItemMod> = items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Mod(m) if !is_cfg_test(&m.attrs) => Some(m),
+                _ => None,
+            })
+            .collect();
+        let mut walked = self.children(&children, file, dir, module);
+        for (i, m) in children.into_iter().enumerate() {
+            if let Some(done) = walked.get_mut(i).and_then(Option::take) {
+                self.merge(done?);
                 continue;
             }
             let mut child = module.to_vec();
@@ -279,11 +298,114 @@ impl Walker {
                 }
                 None => {
                     let name = m.ident.to_string();
-                    self.module_file(&name, &m.attrs, m.ident.span(), file, dir, &child)?
+                    let path = path_attr(&m.attrs);
+                    self.module_file(&name, path, m.ident.span().into(), file, dir, &child)?
                 }
             }
         }
         Ok(())
+    }
+
+    /// The module files among `children`, each walked on a thread of its own, or nothing
+    /// when they are walked here. A crate's versions are its large files (a thousand kinds
+    /// are three 4 MB files), and syn reads one file on one core; so the first module that
+    /// declares two or more module files hands them to other threads, and those walk their
+    /// own children on their thread. Results come back in declaration
+    /// order, so the model is the same as a walk on one thread.
+    fn children(
+        &self,
+        children: &[&syn::ItemMod],
+        file: &Path,
+        dir: &Path,
+        module: &[String],
+    ) -> Vec<Option<Result<Walker, SourceError>>> {
+        let files = children.iter().filter(|m| m.content.is_none()).count();
+        if !self.parallel || files < 2 {
+            return Vec::new();
+        }
+        let jobs: Vec<Option<Moved<ModuleFile>>> = children
+            .iter()
+            .map(|m| {
+                m.content.is_none().then(|| {
+                    Moved((
+                        m.ident.to_string(),
+                        path_attr(&m.attrs),
+                        m.ident.span().into(),
+                    ))
+                })
+            })
+            .collect();
+        // More threads than cores: a crate has few large files, of unequal sizes, and the
+        // kernel shares cores between their walks better than whole files can be dealt out.
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get() * 4)
+            .min(files);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (types_only, generated_dirs) = (self.types_only, &self.generated_dirs);
+        let walk_one = |job: &ModuleFile| {
+            let (name, path, span) = job;
+            let mut child = module.to_vec();
+            child.push(name.clone());
+            let mut walker = Walker {
+                types_only,
+                diags: Diagnostics::default(),
+                sources: BTreeMap::new(),
+                versions: Vec::new(),
+                shared: Vec::new(),
+                functions: Vec::new(),
+                path_mods: Vec::new(),
+                generated_dirs: generated_dirs.clone(),
+                gates: Vec::new(),
+                parallel: false,
+                unplaced: Some(Vec::new()),
+            };
+            walker
+                .module_file(name, path.clone(), *span, file, dir, &child)
+                .map(|()| walker)
+        };
+        let worker = || {
+            let mut done = Vec::new();
+            loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(job) = jobs.get(i) else { break };
+                if let Some(Moved(job)) = job {
+                    done.push((i, Moved(walk_one(job))));
+                }
+            }
+            done
+        };
+        let mut out: Vec<Option<Result<Walker, SourceError>>> =
+            (0..children.len()).map(|_| None).collect();
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+            let mut all = worker();
+            for helper in helpers {
+                match helper.join() {
+                    Ok(done) => all.extend(done),
+                    // A walk that panicked: the same panic, on the caller's thread.
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            for (i, Moved(result)) in all {
+                out[i] = Some(result);
+            }
+        });
+        out
+    }
+
+    /// A module walked on another thread, after what this walk found before it.
+    fn merge(&mut self, child: Walker) {
+        self.diags.extend(child.diags.into_vec());
+        self.sources.extend(child.sources);
+        self.versions.extend(child.versions);
+        self.shared.extend(child.shared);
+        self.functions.extend(child.functions);
+        self.path_mods.extend(child.path_mods);
+        self.gates.extend(child.gates);
+        for t in child.unplaced.unwrap_or_default() {
+            let module = t.module.clone();
+            self.place_type(t, &module);
+        }
     }
 
     /// The module `name` declared as `mod name;` in `file` (whose child modules live in
@@ -291,13 +413,13 @@ impl Walker {
     fn module_file(
         &mut self,
         name: &str,
-        attrs: &[syn::Attribute],
-        span: proc_macro2::Span,
+        path: Option<String>,
+        span: crate::span::Span,
         file: &Path,
         dir: &Path,
         child: &[String],
     ) -> Result<(), SourceError> {
-        let explicit = path_attr(attrs).map(|p| {
+        let explicit = path.map(|p| {
             normalize(
                 &file
                     .parent()
@@ -349,9 +471,10 @@ impl Walker {
             .iter_mut()
             .filter(|g| module.starts_with(&g.module))
             .max_by_key(|g| g.module.len());
-        match owner {
-            Some(g) => g.types.push(t),
-            None => {
+        match (owner, &mut self.unplaced) {
+            (Some(g), _) => g.types.push(t),
+            (None, Some(unplaced)) => unplaced.push(t),
+            (None, None) => {
                 if t.kind.is_some() {
                     let mut d = Diagnostics::default();
                     d.push(
@@ -366,6 +489,24 @@ impl Walker {
         }
     }
 }
+
+/// A `mod name;` to walk: its name, its `#[path]` and where it is declared.
+type ModuleFile = (String, Option<String>, crate::span::Span);
+
+/// What the threads of [`Walker::children`] hand each other although its type says it may
+/// not be: module names and spans going out, walked modules coming back.
+///
+/// Those hold proc-macro2's fallback spans and token streams, never the compiler's: the walk
+/// is parallel only outside a proc-macro. A fallback span is two offsets, whose line and
+/// column were read on the thread that parsed them ([`crate::span`]). A fallback token
+/// stream is a reference-counted vector; a walked module moves whole to the caller once its
+/// thread is done with it, and no clone stays behind.
+struct Moved<T>(T);
+
+// SAFETY: see the type's documentation.
+unsafe impl<T> Send for Moved<T> {}
+// SAFETY: see the type's documentation; what is shared is only read.
+unsafe impl<T> Sync for Moved<T> {}
 
 /// `use a::{b, c::*}` as the paths `a::b` and `a::c::*` (renames keep the original name).
 fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
@@ -447,7 +588,7 @@ fn may_declare_module_files(text: &str) -> bool {
 /// attributes and the span of the name.
 fn declared_modules(
     tokens: proc_macro2::TokenStream,
-) -> Vec<(String, Vec<syn::Attribute>, proc_macro2::Span)> {
+) -> Vec<(String, Vec<syn::Attribute>, crate::span::Span)> {
     use proc_macro2::{Delimiter, TokenTree};
     use syn::parse::Parser;
     let mut out = Vec::new();
@@ -472,7 +613,7 @@ fn declared_modules(
                     let parsed = syn::Attribute::parse_outer
                         .parse2(std::mem::take(&mut attrs))
                         .unwrap_or_default();
-                    out.push((name.to_string(), parsed, name.span()));
+                    out.push((name.to_string(), parsed, name.span().into()));
                 }
             }
             // Visibility stays with the attributes before it (`#[cfg(..)] pub(crate) mod x;`).
@@ -512,7 +653,7 @@ fn is_macro(path: &syn::Path, name: &str) -> bool {
     path.segments.last().is_some_and(|s| s.ident == name)
 }
 
-type ParsedGate = (String, String, bool, proc_macro2::Span);
+type ParsedGate = (String, String, bool, crate::span::Span);
 
 /// The body of `feature_gates!`: `#[doc..] Name: Stage = bool,` repeated.
 fn parse_gates(tokens: proc_macro2::TokenStream) -> syn::Result<Vec<ParsedGate>> {
@@ -536,7 +677,7 @@ fn parse_gates(tokens: proc_macro2::TokenStream) -> syn::Result<Vec<ParsedGate>>
                 name.to_string(),
                 stage.to_string(),
                 default.value,
-                name.span(),
+                name.span().into(),
             ));
             if input.is_empty() {
                 break;
