@@ -15,9 +15,10 @@ pub use proc_macro2::LineColumn;
 #[derive(Debug, Clone, Copy)]
 pub struct Span {
     raw: proc_macro2::Span,
-    /// `None` inside a proc-macro, where nothing asks for positions and the compiler would
-    /// be asked for each.
-    at: Option<(LineColumn, LineColumn)>,
+    /// Start line and column, end line and column; lines count from 1, so a line 0 says
+    /// nothing was kept: inside a proc-macro, where nothing asks for positions and the
+    /// compiler would be asked for each. A model holds millions of spans, hence `u32`s.
+    at: [u32; 4],
 }
 
 impl Span {
@@ -32,19 +33,44 @@ impl Span {
 
     /// Line (from 1) and column (from 0) of the first character.
     pub fn start(&self) -> LineColumn {
-        self.at.map_or_else(|| self.raw.start(), |(start, _)| start)
+        match self.at {
+            [0, ..] => self.raw.start(),
+            [line, column, ..] => LineColumn {
+                line: line as usize,
+                column: column as usize,
+            },
+        }
     }
 
     /// Line and column just past the last character.
     pub fn end(&self) -> LineColumn {
-        self.at.map_or_else(|| self.raw.end(), |(_, end)| end)
+        match self.at {
+            [0, ..] => self.raw.end(),
+            [_, _, line, column] => LineColumn {
+                line: line as usize,
+                column: column as usize,
+            },
+        }
     }
 }
 
 impl From<proc_macro2::Span> for Span {
     fn from(raw: proc_macro2::Span) -> Span {
-        let at = positions_kept().then(|| (raw.start(), raw.end()));
-        Span { raw, at }
+        if !positions_kept() {
+            return Span { raw, at: [0; 4] };
+        }
+        // proc-macro2's offsets are `u32`s, so lines and columns fit.
+        let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let (start, end) = (raw.start(), raw.end());
+        Span {
+            raw,
+            at: [
+                narrow(start.line.max(1)),
+                narrow(start.column),
+                narrow(end.line),
+                narrow(end.column),
+            ],
+        }
     }
 }
 
