@@ -629,6 +629,13 @@ impl MapIter for crate::meta::StringMapIter<'_> {
     /// From the map's offsets alone: a message's length is asked for once per enclosing
     /// message, so this runs more often than the encode itself.
     fn entries_len(self, tag: u32) -> usize {
+        // Keys and values of a small map all have one-byte lengths, and so has each entry
+        // (two keys, two lengths and the text): its length is the text's plus a constant
+        // per entry. Labels nearly always are this small.
+        let (entries, text_len) = (self.len(), self.remaining_text_len());
+        if text_len + 4 < 128 {
+            return text_len + entries * (key_len(tag) + 1 + 4);
+        }
         self.lens()
             .map(|(key, value)| {
                 let entry = key_len(1) + bytes_len(key) + key_len(2) + bytes_len(value);
@@ -1355,9 +1362,23 @@ mod tests {
     fn string_map_entries_len_is_what_encode_map_writes() {
         let long = "k".repeat(200);
         let map = crate::meta::StringMap::from([("app", "web"), ("", ""), (long.as_str(), "v")]);
+        // Small maps take a shortcut: up to the last text length that has one, and past it.
+        let small = |value_len: usize| {
+            crate::meta::StringMap::from([("app", "web"), ("z", "v".repeat(value_len).as_str())])
+        };
+        let (at_limit, past_limit) = (small(123 - 7), small(123 - 6));
         let mut rest = map.iter();
         rest.next();
-        for entries in [map.iter(), rest] {
+        let mut small_rest = at_limit.iter();
+        small_rest.next_back();
+        for entries in [
+            map.iter(),
+            rest,
+            at_limit.iter(),
+            past_limit.iter(),
+            small_rest,
+            crate::meta::StringMap::new().iter(),
+        ] {
             let mut buf = Vec::new();
             encode_map(7, entries.clone(), &mut buf);
             assert_eq!(map_len(7, entries.clone()), buf.len());

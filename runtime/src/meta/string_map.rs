@@ -289,6 +289,14 @@ pub struct Iter<'a> {
 }
 
 impl<'a> Iter<'a> {
+    /// The keys' and values' bytes of the entries not yet visited.
+    pub(crate) fn remaining_text_len(&self) -> usize {
+        if self.front == self.back {
+            return 0;
+        }
+        self.map.ends[2 * self.back - 1] as usize - self.front_start
+    }
+
     /// The byte lengths of the remaining entries' keys and values, from the offsets alone.
     pub(crate) fn lens(self) -> impl Iterator<Item = (usize, usize)> + 'a {
         let mut start = self.front_start;
