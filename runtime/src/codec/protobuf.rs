@@ -630,11 +630,12 @@ impl MapIter for crate::meta::StringMapIter<'_> {
     /// message, so this runs more often than the encode itself.
     fn entries_len(self, tag: u32) -> usize {
         // Keys and values of a small map all have one-byte lengths, and so has each entry
-        // (two keys, two lengths and the text): its length is the text's plus a constant
-        // per entry. Labels nearly always are this small.
+        // (its two field keys, two lengths and text): the map's length is its text's plus
+        // the same framing per entry. Labels nearly always are this small.
         let (entries, text_len) = (self.len(), self.remaining_text_len());
-        if text_len + 4 < 128 {
-            return text_len + entries * (key_len(tag) + 1 + 4);
+        let entry_framing = key_len(1) + 1 + key_len(2) + 1;
+        if text_len + entry_framing < 128 {
+            return text_len + entries * (key_len(tag) + 1 + entry_framing);
         }
         self.lens()
             .map(|(key, value)| {
