@@ -13,9 +13,10 @@
 //!   kapi wrote (checked before measuring: prost re-encodes them byte for byte).
 //!
 //! Every decode drops what it made inside the measurement, as every encode drops its bytes.
-//! For instruction counts, `KAPI_BENCH_COUNT=<object>/<case>:<n>` runs one of the four
-//! `kapi_*` / `prost_*` bare-message cases `n` times without criterion, each run in a
-//! function of its own (`measured::*`) that callgrind can count alone:
+//! For instruction counts, `KAPI_BENCH_COUNT=<object>/<case>:<n>` runs one of the
+//! `kapi_*` / `prost_*` bare-message cases or `json_encode` / `json_decode` `n` times
+//! without criterion, each run in a function of its own (`measured::*`) that callgrind can
+//! count alone:
 //!
 //! `KAPI_BENCH_COUNT=frobber/kapi_decode:1000 valgrind --tool=callgrind --toggle-collect='protobuf::measured::*' <bench binary>`
 
@@ -68,10 +69,10 @@ where
         b.iter(|| black_box(protobuf::decode::<K>(black_box(&enveloped)).expect("decodes")))
     });
     group.bench_function("json_encode", |b| {
-        b.iter(|| black_box(serde_json::to_vec(black_box(value)).expect("encodes")))
+        b.iter(|| measured::json_encode(black_box(value)))
     });
     group.bench_function("json_decode", |b| {
-        b.iter(|| black_box(serde_json::from_slice::<K>(black_box(&json)).expect("decodes")))
+        b.iter(|| measured::json_decode::<K>(black_box(&json)))
     });
     group.bench_function("prost_encode", |b| {
         b.iter(|| measured::encode(black_box(&generated)))
@@ -106,12 +107,29 @@ mod measured {
     pub fn decode<M: Message + Default>(bytes: &[u8]) {
         drop(black_box(M::decode(bytes).expect("decodes")));
     }
+
+    #[inline(never)]
+    pub fn json_encode<M: Serialize>(value: &M) {
+        drop(black_box(serde_json::to_vec(value).expect("encodes")));
+    }
+
+    #[inline(never)]
+    pub fn json_decode<M: DeserializeOwned>(bytes: &[u8]) {
+        drop(black_box(
+            serde_json::from_slice::<M>(bytes).expect("decodes"),
+        ));
+    }
 }
 
 /// `n` runs of one case on one object, its bytes made as the timed case makes them.
 fn count(object: &str, case: &str, n: usize) {
-    fn run<K: Message + Default, P: Message + Default>(value: &K, case: &str, n: usize) {
+    fn run<K, P>(value: &K, case: &str, n: usize)
+    where
+        K: Message + Default + Serialize + DeserializeOwned,
+        P: Message + Default,
+    {
         let bytes = value.encode_to_vec();
+        let json = serde_json::to_vec(value).expect("encodes as JSON");
         let generated = P::decode(bytes.as_slice()).expect("prost decodes kapi's bytes");
         for _ in 0..n {
             match case {
@@ -119,9 +137,11 @@ fn count(object: &str, case: &str, n: usize) {
                 "kapi_decode" => measured::decode::<K>(black_box(bytes.as_slice())),
                 "prost_encode" => measured::encode(black_box(&generated)),
                 "prost_decode" => measured::decode::<P>(black_box(bytes.as_slice())),
+                "json_encode" => measured::json_encode(black_box(value)),
+                "json_decode" => measured::json_decode::<K>(black_box(json.as_slice())),
                 other => panic!(
-                    "KAPI_BENCH_COUNT: no case {other:?} \
-                     (kapi_encode, kapi_decode, prost_encode, prost_decode)"
+                    "KAPI_BENCH_COUNT: no case {other:?} (kapi_encode, kapi_decode, \
+                     prost_encode, prost_decode, json_encode, json_decode)"
                 ),
             }
         }

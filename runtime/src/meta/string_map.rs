@@ -5,17 +5,20 @@
 //! entry, and as many frees when it is dropped. Labels and annotations are small, read far
 //! more often than written, and sit in every cached object and every conversion, so this map
 //! keeps all its keys and values in one `String` (sorted by key) and their end offsets in one
-//! `Vec<u32>`: two allocations whatever the number of entries, about the size of the map's
-//! JSON. Reads are a binary search; an insert or remove in the middle moves the entries after
-//! it, which for maps of this size is cheaper than a tree's allocations.
+//! table: two allocations whatever the number of entries, about the size of the map's JSON,
+//! and one when the map has one or two entries (most labels and annotations), whose offsets
+//! fit where a `Vec`'s pointer and length would be. Reads are a binary search; an insert or
+//! remove in the middle moves the entries after it, which for maps of this size is cheaper
+//! than a tree's allocations.
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// A sorted map of strings to strings in two allocations; JSON is an object, protobuf the
+/// A sorted map of strings to strings in at most two allocations; JSON is an object, protobuf the
 /// map entries Kubernetes writes (sorted by key).
 ///
 /// ```
@@ -36,14 +39,14 @@ pub struct StringMap {
     text: String,
     /// For entry `i`, `ends[2 * i]` is where its key ends and `ends[2 * i + 1]` where its
     /// value ends (the key starts where the previous value ends).
-    ends: Vec<u32>,
+    ends: Ends,
 }
 
 impl StringMap {
     pub const fn new() -> Self {
         StringMap {
             text: String::new(),
-            ends: Vec::new(),
+            ends: Ends::new_const(),
         }
     }
 
@@ -92,7 +95,7 @@ impl StringMap {
                 self.shift(2 * i, (key.len() + value.len()) as i64);
                 let key_end = offset(at + key.len());
                 let value_end = offset(at + key.len() + value.len());
-                self.ends.splice(2 * i..2 * i, [key_end, value_end]);
+                self.ends.insert_many(2 * i, [key_end, value_end]);
                 None
             }
         }
@@ -212,6 +215,11 @@ impl StringMap {
     }
 }
 
+/// The offsets of a map's entries: two per entry, the first two entries' kept inline. With
+/// smallvec's `union` layout this is as large as a `Vec<u32>`, so a map of one or two entries
+/// saves an allocation and its free (a conversion, a decode, a cached object) for nothing.
+type Ends = SmallVec<[u32; 4]>;
+
 fn offset(at: usize) -> u32 {
     u32::try_from(at).expect("a StringMap holds at most 4 GiB of text")
 }
@@ -245,7 +253,7 @@ impl Builder {
             let mut sorted = Builder {
                 map: StringMap {
                     text: String::with_capacity(map.text.len()),
-                    ends: Vec::with_capacity(map.ends.len()),
+                    ends: Ends::with_capacity(map.ends.len()),
                 },
                 sorted: true,
             };
@@ -563,6 +571,27 @@ mod tests {
         }
         assert_eq!(map.get("absent"), None);
         assert_eq!(map.iter().rev().count(), model.len());
+    }
+
+    #[test]
+    fn inline_offsets_cost_no_size_and_spill_past_two_entries() {
+        // The inline offsets must not make every ObjectMeta larger.
+        assert_eq!(
+            std::mem::size_of::<StringMap>(),
+            std::mem::size_of::<String>() + std::mem::size_of::<Vec<u32>>()
+        );
+        let mut map = StringMap::from([("app", "web"), ("tier", "api")]);
+        assert!(!map.ends.spilled(), "two entries keep their offsets inline");
+        map.insert("zone".into(), "a".into());
+        assert!(map.ends.spilled());
+        assert_eq!(
+            map,
+            btree(&[("app", "web"), ("tier", "api"), ("zone", "a")])
+        );
+        // Decoding shrinks what it built: a decoded map of two entries is inline again.
+        let decoded: StringMap = serde_json::from_str(r#"{"b":"2","a":"1","a":"3"}"#).unwrap();
+        assert!(!decoded.ends.spilled());
+        assert_eq!(decoded, btree(&[("a", "3"), ("b", "2")]));
     }
 
     #[test]
