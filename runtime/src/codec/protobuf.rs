@@ -448,24 +448,50 @@ fn check(expected: WireType, actual: WireType) -> Result<(), DecodeError> {
     prost::encoding::check_wire_type(expected, actual)
 }
 
+#[inline]
 fn string_field_len(tag: u32, s: &str) -> usize {
-    key_len(tag) + encoded_len_varint(s.len() as u64) + s.len()
+    bytes_field_len(tag, s.len())
 }
 
+#[inline(always)]
+fn bytes_field_len(tag: u32, len: usize) -> usize {
+    key_len(tag) + encoded_len_varint(len as u64) + len
+}
+
+#[inline]
 fn encode_str(tag: u32, s: &str, buf: &mut impl BufMut) {
+    encode_bytes_field(tag, s.as_bytes(), buf);
+}
+
+// Always inlined: every string field is written through here.
+#[inline(always)]
+fn encode_bytes_field(tag: u32, bytes: &[u8], buf: &mut impl BufMut) {
     encode_key(tag, WireType::LengthDelimited, buf);
-    encode_varint(s.len() as u64, buf);
-    buf.put_slice(s.as_bytes());
+    encode_varint(bytes.len() as u64, buf);
+    buf.put_slice(bytes);
 }
 
 /// Reads a length-delimited payload, its length checked against the remaining input.
 fn read_bytes(wire_type: WireType, buf: &mut impl Buf) -> Result<Vec<u8>, DecodeError> {
+    let len = read_len(wire_type, buf)?;
+    take_bytes(len, buf)
+}
+
+/// A length-delimited payload's length, checked against the remaining input.
+// Always inlined: it was part of `read_bytes`, which every string field calls.
+#[inline(always)]
+fn read_len(wire_type: WireType, buf: &mut impl Buf) -> Result<usize, DecodeError> {
     check(WireType::LengthDelimited, wire_type)?;
     let len = decode_varint(buf)?;
     if len > buf.remaining() as u64 {
         return Err(decode_error("length exceeds the remaining input"));
     }
-    let len = len as usize;
+    Ok(len as usize)
+}
+
+/// The next `len` bytes of `buf`, which has at least that many.
+#[inline(always)]
+fn take_bytes(len: usize, buf: &mut impl Buf) -> Result<Vec<u8>, DecodeError> {
     // Contiguous input (a slice, or `Bytes`), the usual case: one copy.
     if let Some(bytes) = buf.chunk().get(..len) {
         let out = bytes.to_vec();
@@ -1089,31 +1115,51 @@ impl ProtoValue for Duration {
 impl ProtoValue for Quantity {
     const WIRE_TYPE: WireType = WireType::LengthDelimited;
     fn encode_value(&self, buf: &mut impl BufMut) {
-        let s = self.as_str();
-        encode_varint(string_field_len(1, s) as u64, buf);
-        encode_str(1, s, buf);
+        // Its bytes, not `as_str`: an inline quantity's `&str` costs a UTF-8 check, and a
+        // message's length is asked for once per enclosing message.
+        let text = self.text_bytes();
+        encode_varint(bytes_field_len(1, text.len()) as u64, buf);
+        encode_bytes_field(1, text, buf);
     }
     fn value_len(&self) -> usize {
-        bytes_len(string_field_len(1, self.as_str()))
+        bytes_len(bytes_field_len(1, self.text_bytes().len()))
     }
     fn decode_value(
         wire_type: WireType,
         buf: &mut impl Buf,
         ctx: DecodeContext,
     ) -> Result<Self, DecodeError> {
-        let s = decode_fields(
-            wire_type,
-            buf,
-            ctx,
-            String::new(),
-            |s, tag, wt, b, ctx| match tag {
-                1 => s.merge_value(wt, b, ctx),
-                _ => skip_field(wt, tag, b, ctx),
-            },
-        )?;
-        // The decoded string becomes the quantity's own, not copied.
-        Quantity::try_from(s).map_err(|e| decode_error(e.to_string()))
+        // Each occurrence of field 1 is parsed as it is read, as Go's `Quantity.Unmarshal`
+        // does; the last one wins.
+        let quantity = decode_fields(wire_type, buf, ctx, None, |q, tag, wt, b, ctx| match tag {
+            1 => {
+                *q = Some(read_quantity(wt, b)?);
+                Ok(())
+            }
+            _ => skip_field(wt, tag, b, ctx),
+        })?;
+        match quantity {
+            Some(q) => Ok(q),
+            None => Err(decode_error(crate::meta::QuantityError::Empty.to_string())),
+        }
     }
+}
+
+/// A quantity's string field, parsed where it lies in contiguous input (the usual case), so a
+/// short quantity is decoded without allocating.
+fn read_quantity(wire_type: WireType, buf: &mut impl Buf) -> Result<Quantity, DecodeError> {
+    let len = read_len(wire_type, buf)?;
+    let parsed = match buf.chunk().get(..len) {
+        Some(bytes) => {
+            let parsed = std::str::from_utf8(bytes).map(str::parse::<Quantity>);
+            buf.advance(len);
+            parsed.map_err(|_| decode_error("invalid UTF-8 in a string field"))?
+        }
+        None => String::from_utf8(take_bytes(len, buf)?)
+            .map_err(|_| decode_error("invalid UTF-8 in a string field"))?
+            .try_into(),
+    };
+    parsed.map_err(|e| decode_error(e.to_string()))
 }
 
 // `type` (0 int, 1 string), `intVal` and `strVal`, all three always written.
@@ -1415,6 +1461,38 @@ mod tests {
                 );
                 assert_eq!(wire_parts(ts, unit), expected, "{nanos} ns, unit {unit}");
             }
+        }
+    }
+
+    #[test]
+    fn a_quantity_decodes_from_contiguous_or_chunked_input_and_the_last_field_wins() {
+        let mut wire = Vec::new();
+        "1500m".parse::<Quantity>().unwrap().encode_value(&mut wire);
+        let decode = |mut input: &mut dyn Buf| {
+            Quantity::decode_value(
+                WireType::LengthDelimited,
+                &mut input,
+                DecodeContext::default(),
+            )
+        };
+        let q = decode(&mut wire.as_slice()).unwrap();
+        assert_eq!(q.as_str(), "1500m");
+        assert_eq!(q, "1.5".parse::<Quantity>().unwrap());
+        // The string split across two chunks takes the copying path.
+        let (head, tail) = wire.split_at(4);
+        let q = decode(&mut bytes::Buf::chain(head, tail)).unwrap();
+        assert_eq!(q.as_str(), "1500m");
+        // Field 1 twice: the last one wins, as in Go.
+        let twice = [8, 10, 2, b'1', b'k', 10, 2, b'2', b'M'];
+        assert_eq!(decode(&mut &twice[..]).unwrap().as_str(), "2M");
+        for bad in [
+            &[2, 10, 0][..],
+            &[0],
+            &[4, 10, 2, 0xff, 0xfe],
+            &[4, 10, 2, b'1', b'x'],
+            &[4, 10, 9, b'1', b'k'],
+        ] {
+            assert!(decode(&mut &bad[..]).is_err(), "{bad:?}");
         }
     }
 

@@ -19,6 +19,7 @@ mod quantity;
 mod raw;
 mod register;
 mod selector;
+mod short_str;
 mod status;
 mod string_map;
 mod time;

@@ -9,6 +9,8 @@ use std::str::FromStr;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::short_str::ShortStr;
+
 /// Kubernetes never keeps precision below one nano-unit, so every value is an
 /// exact whole number of nano-units. 128 bits keep that exact up to about
 /// 1.7e29, far beyond the int64 range Kubernetes quantities live in.
@@ -81,7 +83,7 @@ pub enum QuantityFormat {
 /// capped at 2^63-1.
 #[derive(Clone, Debug)]
 pub struct Quantity {
-    original: String,
+    original: ShortStr,
     nanos: i128,
     format: QuantityFormat,
 }
@@ -92,17 +94,22 @@ impl Quantity {
     pub fn new(value: i64, format: QuantityFormat) -> Self {
         let nanos = i128::from(value) * NANOS_PER_UNIT;
         let mut q = Quantity {
-            original: String::new(),
+            original: ShortStr::new(""),
             nanos,
             format,
         };
-        q.original = q.canonical();
+        q.original = ShortStr::from_string(q.canonical());
         q
     }
 
     /// The string this quantity was created from.
     pub fn as_str(&self) -> &str {
-        &self.original
+        self.original.as_str()
+    }
+
+    /// [`Self::as_str`]'s bytes, without the UTF-8 check a short quantity's `&str` costs.
+    pub(crate) fn text_bytes(&self) -> &[u8] {
+        self.original.as_bytes()
     }
 
     /// The suffix family, used to choose how `canonical` renders the value.
@@ -305,7 +312,7 @@ impl FromStr for Quantity {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (nanos, format) = parse(s)?;
         Ok(Quantity {
-            original: s.to_owned(),
+            original: ShortStr::new(s),
             nanos,
             format,
         })
@@ -315,11 +322,11 @@ impl FromStr for Quantity {
 impl TryFrom<String> for Quantity {
     type Error = QuantityError;
 
-    /// Parses `s` and keeps it as the quantity's string, without copying it.
+    /// Parses `s` and keeps it as the quantity's string (a long one without copying it).
     fn try_from(s: String) -> Result<Self, Self::Error> {
         let (nanos, format) = parse(&s)?;
         Ok(Quantity {
-            original: s,
+            original: ShortStr::from_string(s),
             nanos,
             format,
         })
@@ -455,7 +462,7 @@ fn digit_string_nanos(
 impl Default for Quantity {
     fn default() -> Self {
         Quantity {
-            original: "0".to_owned(),
+            original: ShortStr::new("0"),
             nanos: 0,
             format: QuantityFormat::DecimalSI,
         }
@@ -464,7 +471,7 @@ impl Default for Quantity {
 
 impl fmt::Display for Quantity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.original)
+        f.write_str(self.as_str())
     }
 }
 
@@ -496,7 +503,7 @@ impl Hash for Quantity {
 
 impl Serialize for Quantity {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.original)
+        serializer.serialize_str(self.as_str())
     }
 }
 
