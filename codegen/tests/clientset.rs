@@ -254,6 +254,36 @@ fn a_method_result_that_names_no_type_is_an_error() {
 }
 
 #[test]
+fn openapi_documents_can_be_left_to_a_cargo_feature() {
+    let dir = tempfile::tempdir().unwrap();
+    write_crate(dir.path(), V1);
+    let manifest = dir.path().join("Cargo.toml");
+    let gated =
+        format!("{CARGO_TOML}\n[package.metadata.kapi]\nopenapi-documents-feature = \"serve\"\n");
+    std::fs::write(&manifest, &gated).unwrap();
+    let err = generate::run(dir.path(), Mode::Write).expect_err("an undeclared feature");
+    let message = err.to_string();
+    assert!(
+        message.contains("openapi-documents-feature names `serve`")
+            && message.contains("add `serve = []` to [features]"),
+        "{message}"
+    );
+    std::fs::write(&manifest, format!("{gated}\n[features]\nserve = []\n")).unwrap();
+    let report = generate::run(dir.path(), Mode::Write).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.is_clean());
+    // Only the statics that embed the documents wait for the feature ...
+    let modules = std::fs::read_to_string(dir.path().join("generated/mod.rs")).unwrap();
+    assert!(
+        modules.contains("#[cfg(feature = \"serve\")]\npub mod openapi_documents;"),
+        "{modules}"
+    );
+    assert_eq!(modules.matches("#[cfg(feature").count(), 1, "{modules}");
+    // ... the documents are written all the same.
+    let swagger = std::fs::read_to_string(dir.path().join("generated/openapi/swagger.json"));
+    assert!(swagger.is_ok_and(|s| s.contains("\"paths\"")));
+}
+
+#[test]
 fn apply_configurations_can_be_left_to_a_cargo_feature() {
     let dir = tempfile::tempdir().unwrap();
     write_crate(dir.path(), V1);

@@ -105,7 +105,8 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     compile_cost::write_crate(&k8s_dir, "k8s-openapi-bench", K8S_OPENAPI, None)?;
     let (synth_target, k8s_target) = (synth_dir.join("target"), k8s_dir.join("target"));
     // The synthetic crate as a client builds it, then with each optional part: the write
-    // path's defaulting and validation, the apply configurations.
+    // path's defaulting and validation, the apply configurations, the embedded OpenAPI
+    // documents.
     let crates = [
         (
             format!("synth-api ({kinds} kinds)"),
@@ -134,6 +135,16 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
                 package: "synth-api",
                 target_dir: &synth_target,
                 features: &["apply"],
+            },
+            "synth-api",
+        ),
+        (
+            "synth-api +openapi".to_string(),
+            Build {
+                dir: &synth_dir,
+                package: "synth-api",
+                target_dir: &synth_target,
+                features: &["openapi"],
             },
             "synth-api",
         ),

@@ -42,10 +42,13 @@ output = "generated"
 # The renamed kind's versions differ, so its CRD converts through a webhook.
 crd-conversion-webhook = {{ namespace = "synth-system", name = "synth-conversion-webhook", path = "/convert", port = 443 }}
 apply-configurations-feature = "apply"
+openapi-documents-feature = "openapi"
 
 [features]
 # The apply configurations and the clients' `apply` methods (server-side apply).
 apply = []
+# The OpenAPI documents as statics (`generated::openapi_documents`), for a server.
+openapi = []
 # Defaulting, validation and gated-field dropping: what a server or webhook runs.
 validation = ["kapi/validation"]
 

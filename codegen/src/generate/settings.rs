@@ -21,6 +21,9 @@ pub struct Settings {
     /// `apply-configurations-feature`: the crate's cargo feature that compiles its apply
     /// configurations and the clients' `apply` methods; `None` compiles them always.
     pub apply_feature: Option<String>,
+    /// `openapi-documents-feature`: the crate's cargo feature that embeds the OpenAPI
+    /// documents (`generated/openapi_documents.rs`, for a server); `None` embeds them always.
+    pub openapi_feature: Option<String>,
 }
 
 /// Where a crate's per-release fixtures live and how a re-encoded fixture must match.
@@ -66,6 +69,7 @@ impl Settings {
             "fixture-root",
             "fixture-compare",
             "apply-configurations-feature",
+            "openapi-documents-feature",
             // Read by `crate::import::settings`, which re-runs the imports first.
             "import",
         ]
@@ -128,20 +132,27 @@ impl Settings {
                 ))
             })?,
         };
-        let apply_feature = get("apply-configurations-feature")?;
-        if let Some(feature) = &apply_feature {
-            let declared = manifest
-                .get("features")
-                .and_then(|f| f.as_table())
-                .is_some_and(|f| f.contains_key(feature));
-            if !declared {
-                return Err(Error::Io(format!(
-                    "{}: [package.metadata.kapi] apply-configurations-feature names `{feature}`, \
-                     which [features] does not declare; add `{feature} = []` to [features]",
-                    manifest_path.display()
-                )));
+        // A setting that names a cargo feature: the feature must be declared, or the code
+        // behind it could never compile.
+        let feature = |key: &str| -> Result<Option<String>, Error> {
+            let feature = get(key)?;
+            if let Some(feature) = &feature {
+                let declared = manifest
+                    .get("features")
+                    .and_then(|f| f.as_table())
+                    .is_some_and(|f| f.contains_key(feature));
+                if !declared {
+                    return Err(Error::Io(format!(
+                        "{}: [package.metadata.kapi] {key} names `{feature}`, which [features] \
+                         does not declare; add `{feature} = []` to [features]",
+                        manifest_path.display()
+                    )));
+                }
             }
-        }
+            Ok(feature)
+        };
+        let apply_feature = feature("apply-configurations-feature")?;
+        let openapi_feature = feature("openapi-documents-feature")?;
         Ok(Settings {
             crate_name,
             output,
@@ -150,6 +161,7 @@ impl Settings {
             fixtures,
             lint,
             apply_feature,
+            openapi_feature,
         })
     }
 

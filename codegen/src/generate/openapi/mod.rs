@@ -16,6 +16,7 @@ mod rust_consts;
 use super::core::json::Json;
 use super::core::{compact, Context, GeneratedFile, Generator};
 use super::schema::{Builder, Target};
+use super::settings::Settings;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::resolve::{Index, Origin};
 use crate::model::{GroupVersion, Model};
@@ -32,6 +33,11 @@ pub struct OpenApi;
 impl Generator for OpenApi {
     fn name(&self) -> &'static str {
         "openapi"
+    }
+
+    /// Only `openapi_documents.rs` is Rust; the documents themselves are written either way.
+    fn cargo_feature<'s>(&self, settings: &'s Settings) -> Option<&'s str> {
+        settings.openapi_feature.as_deref()
     }
 
     fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
