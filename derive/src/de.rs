@@ -15,7 +15,6 @@ pub fn expand(input: &Input) -> TokenStream {
     let de = quote!(::kapi::__private::deserialize);
     let (inlined, own): (Vec<_>, Vec<_>) = fields.iter().partition(|(m, _)| m.inline);
     let keys: Vec<&str> = own.iter().map(|(m, _)| m.json_name.as_str()).collect();
-    let indices = 0..keys.len();
     let reads = own.iter().enumerate().map(|(i, (m, f))| {
         let name = field_ident(f);
         let helper = match &m.ty {
@@ -51,12 +50,7 @@ pub fn expand(input: &Input) -> TokenStream {
         base = quote!(#base + #fields_of::KEYS);
     }
     let keys_count = base;
-    let own_lookup = quote! {
-        match __key {
-            #(#keys => ::core::option::Option::Some(#indices),)*
-            _ => ::core::option::Option::None,
-        }
-    };
+    let own_lookup = quote!(#de::key_position::<Self>(__key));
     let field_index = if inline_lookups.is_empty() {
         own_lookup
     } else {

@@ -25,6 +25,8 @@ pub fn expand(input: &Input) -> TokenStream {
         None => quote!(::core::option::Option::None),
     });
     let expecting = format!("a {} value", input.def.name);
+    let indices: Vec<usize> = (0..values.len()).collect();
+    let de = quote!(::kapi::__private::deserialize);
     quote! {
         impl #ident {
             /// Every known value, in declaration order.
@@ -70,8 +72,8 @@ pub fn expand(input: &Input) -> TokenStream {
         impl ::core::convert::From<&str> for #ident {
             #inline_attr
             fn from(s: &str) -> Self {
-                match s {
-                    #(#values => Self::#names,)*
+                match #de::value_position::<Self>(s) {
+                    #(::core::option::Option::Some(#indices) => Self::#names,)*
                     _ => Self::#other(::core::convert::From::from(s)),
                 }
             }
@@ -80,11 +82,15 @@ pub fn expand(input: &Input) -> TokenStream {
         impl ::core::convert::From<::std::string::String> for #ident {
             #inline_attr
             fn from(s: ::std::string::String) -> Self {
-                match s.as_str() {
-                    #(#values => Self::#names,)*
+                match #de::value_position::<Self>(&s) {
+                    #(::core::option::Option::Some(#indices) => Self::#names,)*
                     _ => Self::#other(s),
                 }
             }
+        }
+
+        impl #de::KnownValues for #ident {
+            const VALUES: &'static [&'static str] = Self::VALUES;
         }
 
         impl ::core::str::FromStr for #ident {

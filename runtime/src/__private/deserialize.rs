@@ -62,8 +62,8 @@ pub trait DeserializeFields: Default {
     /// A kind's `(kind, apiVersion)`, which the input may repeat but not contradict.
     const TYPE_META: Option<(&'static str, &'static str)> = None;
 
-    /// The index in `FIELDS` of a key: a `match` per type, which compiles to comparisons
-    /// against constants (a loop over `FIELDS` costs a tenth more per decode).
+    /// The index of a key: [`key_position`] in `FIELDS`, then in the keys of structs
+    /// embedded with `inline`.
     fn field_index(key: &str) -> Option<usize>;
 
     /// Reads the value of `FIELDS[index]` from `map` into its field.
@@ -72,6 +72,31 @@ pub trait DeserializeFields: Default {
         index: usize,
         map: &mut A,
     ) -> Result<(), A::Error>;
+}
+
+/// The index of `key` in `T::FIELDS`.
+///
+/// A derived `field_index` calls this rather than matching on the names: rustc optimizes
+/// each derived method's MIR before exporting it (the methods are compiled where they are
+/// used), and there a `match` on strings grew into a string comparison inlined per arm, the
+/// largest bodies the derive wrote (13% of the 100-kind synthetic API's exported MIR, 55 MiB
+/// of its release build's peak). Generic and not `#[inline]`, this is too large for the MIR
+/// inliner, so the exported body is one call; LLVM, in the crate that decodes, inlines it
+/// with `T::FIELDS` as a constant, and a lookup costs what the `match` did (callgrind:
+/// within 0.1% on a JSON decode).
+pub fn key_position<T: DeserializeFields>(key: &str) -> Option<usize> {
+    T::FIELDS.iter().position(|name| *name == key)
+}
+
+/// A string enum's known values, for [`value_position`].
+pub trait KnownValues {
+    const VALUES: &'static [&'static str];
+}
+
+/// The index of `value` in `T::VALUES`: a derived string enum's `From` impls call this, for
+/// the reason [`key_position`] gives.
+pub fn value_position<T: KnownValues>(value: &str) -> Option<usize> {
+    T::VALUES.iter().position(|known| *known == value)
 }
 
 /// The whole derived `Deserialize` of a struct.
