@@ -253,24 +253,30 @@ fn a_method_result_that_names_no_type_is_an_error() {
     insta::assert_snapshot!(errors_of(&v1));
 }
 
+/// Writes the test crate with `setting` naming `feature`: first undeclared, which must be
+/// refused with the fix, then declared in `[features]`, which must generate cleanly.
+fn generate_behind_feature(dir: &Path, setting: &str, feature: &str) {
+    write_crate(dir, V1);
+    let manifest = dir.join("Cargo.toml");
+    let gated = format!("{CARGO_TOML}\n[package.metadata.kapi]\n{setting} = \"{feature}\"\n");
+    // The feature must be the crate's: a name [features] lacks would never compile the module.
+    std::fs::write(&manifest, &gated).unwrap();
+    let err = generate::run(dir, Mode::Write).expect_err("an undeclared feature");
+    let message = err.to_string();
+    assert!(
+        message.contains(&format!("{setting} names `{feature}`"))
+            && message.contains(&format!("add `{feature} = []` to [features]")),
+        "{message}"
+    );
+    std::fs::write(&manifest, format!("{gated}\n[features]\n{feature} = []\n")).unwrap();
+    let report = generate::run(dir, Mode::Write).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.is_clean());
+}
+
 #[test]
 fn openapi_documents_can_be_left_to_a_cargo_feature() {
     let dir = tempfile::tempdir().unwrap();
-    write_crate(dir.path(), V1);
-    let manifest = dir.path().join("Cargo.toml");
-    let gated =
-        format!("{CARGO_TOML}\n[package.metadata.kapi]\nopenapi-documents-feature = \"serve\"\n");
-    std::fs::write(&manifest, &gated).unwrap();
-    let err = generate::run(dir.path(), Mode::Write).expect_err("an undeclared feature");
-    let message = err.to_string();
-    assert!(
-        message.contains("openapi-documents-feature names `serve`")
-            && message.contains("add `serve = []` to [features]"),
-        "{message}"
-    );
-    std::fs::write(&manifest, format!("{gated}\n[features]\nserve = []\n")).unwrap();
-    let report = generate::run(dir.path(), Mode::Write).unwrap_or_else(|e| panic!("{e}"));
-    assert!(report.is_clean());
+    generate_behind_feature(dir.path(), "openapi-documents-feature", "serve");
     // Only the statics that embed the documents wait for the feature ...
     let modules = std::fs::read_to_string(dir.path().join("generated/mod.rs")).unwrap();
     assert!(
@@ -286,22 +292,7 @@ fn openapi_documents_can_be_left_to_a_cargo_feature() {
 #[test]
 fn apply_configurations_can_be_left_to_a_cargo_feature() {
     let dir = tempfile::tempdir().unwrap();
-    write_crate(dir.path(), V1);
-    let manifest = dir.path().join("Cargo.toml");
-    let gated =
-        format!("{CARGO_TOML}\n[package.metadata.kapi]\napply-configurations-feature = \"ssa\"\n");
-    // The feature must be the crate's: a name [features] lacks would never compile the module.
-    std::fs::write(&manifest, &gated).unwrap();
-    let err = generate::run(dir.path(), Mode::Write).expect_err("an undeclared feature");
-    let message = err.to_string();
-    assert!(
-        message.contains("apply-configurations-feature names `ssa`")
-            && message.contains("add `ssa = []` to [features]"),
-        "{message}"
-    );
-    std::fs::write(&manifest, format!("{gated}\n[features]\nssa = []\n")).unwrap();
-    let report = generate::run(dir.path(), Mode::Write).unwrap_or_else(|e| panic!("{e}"));
-    assert!(report.is_clean());
+    generate_behind_feature(dir.path(), "apply-configurations-feature", "ssa");
     let modules = std::fs::read_to_string(dir.path().join("generated/v1/mod.rs")).unwrap();
     assert!(
         modules.contains("#[cfg(feature = \"ssa\")]\npub mod apply;\npub mod client;"),

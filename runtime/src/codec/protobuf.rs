@@ -471,6 +471,8 @@ fn encode_bytes_field(tag: u32, bytes: &[u8], buf: &mut impl BufMut) {
     buf.put_slice(bytes);
 }
 
+const INVALID_UTF8: &str = "invalid UTF-8 in a string field";
+
 /// Reads a length-delimited payload, its length checked against the remaining input.
 fn read_bytes(wire_type: WireType, buf: &mut impl Buf) -> Result<Vec<u8>, DecodeError> {
     let len = read_len(wire_type, buf)?;
@@ -847,8 +849,7 @@ impl ProtoValue for String {
         buf: &mut impl Buf,
         _ctx: DecodeContext,
     ) -> Result<Self, DecodeError> {
-        String::from_utf8(read_bytes(wire_type, buf)?)
-            .map_err(|_| decode_error("invalid UTF-8 in a string field"))
+        String::from_utf8(read_bytes(wire_type, buf)?).map_err(|_| decode_error(INVALID_UTF8))
     }
 }
 
@@ -1153,10 +1154,10 @@ fn read_quantity(wire_type: WireType, buf: &mut impl Buf) -> Result<Quantity, De
         Some(bytes) => {
             let parsed = std::str::from_utf8(bytes).map(str::parse::<Quantity>);
             buf.advance(len);
-            parsed.map_err(|_| decode_error("invalid UTF-8 in a string field"))?
+            parsed.map_err(|_| decode_error(INVALID_UTF8))?
         }
         None => String::from_utf8(take_bytes(len, buf)?)
-            .map_err(|_| decode_error("invalid UTF-8 in a string field"))?
+            .map_err(|_| decode_error(INVALID_UTF8))?
             .try_into(),
     };
     parsed.map_err(|e| decode_error(e.to_string()))
