@@ -128,7 +128,21 @@ mod conversion {
     );
     // Enums convert by value, lists item by item.
     assert!(has("crate::v1::Color::Red => crate::internal::Color::Red"));
-    assert!(has("::kapi::__private::conversion::vec("));
+    // Nothing below `Color` can fail, so its conversions have no error path, and the list
+    // of colors converts without one; `WidgetSpec` reaches a hand-written conversion, so it
+    // and `Widget` above it keep theirs, and `auto_widget_spec_to_internal` stays callable.
+    assert!(has(
+        "fn auto_color_to_internal_infallible(in_: crate::v1::Color) -> crate::internal::Color {"
+    ));
+    assert!(has("colors: ::kapi::__private::conversion::vec_infallible(colors, auto_color_to_internal_infallible),"));
+    assert!(has("fn to_internal(self) -> ::core::result::Result<crate::internal::Color, ConversionError> { ::core::result::Result::Ok(auto_color_to_internal_infallible(self)) }"));
+    assert!(has("pub fn auto_color_to_internal(in_: crate::v1::Color) -> ::core::result::Result<crate::internal::Color, ConversionError> { ::core::result::Result::Ok(auto_color_to_internal_infallible(in_)) }"));
+    assert!(has("spec: ::kapi::__private::conversion::within(\"spec\", ::kapi::conversion::Versioned::to_internal(spec))?,"));
+    assert!(
+        !has("auto_widget_spec_to_internal_infallible"),
+        "{conversion}"
+    );
+    assert!(!has("auto_widget_to_internal_infallible"), "{conversion}");
     let register = std::fs::read_to_string(dir.path().join("generated/register.rs")).unwrap();
     assert!(register.contains("crate::v1::generated::register::add_to_scheme(scheme)?;"));
     // Verify-only agrees with what was just written.

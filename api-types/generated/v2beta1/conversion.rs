@@ -28,7 +28,7 @@ pub fn auto_frobber_to_internal(in_: crate::v2beta1::Frobber) -> ::core::result:
     ::core::result::Result::Ok(crate::internal::Frobber {
         metadata,
         spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
-        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, ::kapi::conversion::Versioned::to_internal))?,
+        status: status.map(auto_frobber_status_to_internal_infallible),
     })
 }
 /// Field-by-field conversion of `Frobber` from the internal version.
@@ -42,7 +42,7 @@ pub fn auto_frobber_from_internal(in_: crate::internal::Frobber) -> ::core::resu
     ::core::result::Result::Ok(crate::v2beta1::Frobber {
         metadata,
         spec: ::kapi::__private::conversion::within("spec", <crate::v2beta1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
-        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, <crate::v2beta1::FrobberStatus as ::kapi::conversion::Versioned>::from_internal))?,
+        status: status.map(auto_frobber_status_from_internal_infallible),
     })
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberList {
@@ -112,10 +112,10 @@ pub fn auto_frobber_spec_to_internal(in_: crate::v2beta1::FrobberSpec) -> ::core
         height,
         width,
         replicas,
-        restart_policy: ::kapi::__private::conversion::within("restartPolicy", ::kapi::__private::conversion::option(restart_policy, ::kapi::conversion::Versioned::to_internal))?,
+        restart_policy: restart_policy.map(auto_restart_policy_to_internal_infallible),
         params,
-        ports: ::kapi::__private::conversion::within("ports", ::kapi::__private::conversion::vec(ports, ::kapi::conversion::Versioned::to_internal))?,
-        backend: ::kapi::__private::conversion::within("backend", ::kapi::__private::conversion::option(backend, ::kapi::conversion::Versioned::to_internal))?,
+        ports: ::kapi::__private::conversion::vec_infallible(ports, auto_frobber_port_to_internal_infallible),
+        backend: backend.map(auto_frobber_backend_to_internal_infallible),
         memory,
         selector,
         class_name,
@@ -142,11 +142,11 @@ pub fn auto_frobber_spec_from_internal(in_: crate::internal::FrobberSpec) -> ::c
         height,
         width,
         replicas,
-        restart_policy: ::kapi::__private::conversion::within("restartPolicy", ::kapi::__private::conversion::option(restart_policy, <crate::v2beta1::RestartPolicy as ::kapi::conversion::Versioned>::from_internal))?,
+        restart_policy: restart_policy.map(auto_restart_policy_from_internal_infallible),
         param: ::core::default::Default::default(),
         params,
-        ports: ::kapi::__private::conversion::within("ports", ::kapi::__private::conversion::vec(ports, <crate::v2beta1::FrobberPort as ::kapi::conversion::Versioned>::from_internal))?,
-        backend: ::kapi::__private::conversion::within("backend", ::kapi::__private::conversion::option(backend, <crate::v2beta1::FrobberBackend as ::kapi::conversion::Versioned>::from_internal))?,
+        ports: ::kapi::__private::conversion::vec_infallible(ports, auto_frobber_port_from_internal_infallible),
+        backend: backend.map(auto_frobber_backend_from_internal_infallible),
         memory,
         selector,
         class_name,
@@ -157,390 +157,478 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberPort {
     type Internal = crate::internal::FrobberPort;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
-        auto_frobber_port_to_internal(self)
+        ::core::result::Result::Ok(auto_frobber_port_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::FrobberPort) -> ::core::result::Result<Self, ConversionError> {
-        auto_frobber_port_from_internal(in_)
+        ::core::result::Result::Ok(auto_frobber_port_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberPort` to the internal version.
 #[inline]
 pub fn auto_frobber_port_to_internal(in_: crate::v2beta1::FrobberPort) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_port_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_port_to_internal_infallible(in_: crate::v2beta1::FrobberPort) -> crate::internal::FrobberPort {
     let crate::v2beta1::FrobberPort {
         name,
         port,
         protocol,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::FrobberPort {
+    crate::internal::FrobberPort {
         name,
         port,
-        protocol: ::kapi::__private::conversion::within("protocol", ::kapi::__private::conversion::option(protocol, ::kapi::conversion::Versioned::to_internal))?,
-    })
+        protocol: protocol.map(auto_protocol_to_internal_infallible),
+    }
 }
 /// Field-by-field conversion of `FrobberPort` from the internal version.
 #[inline]
 pub fn auto_frobber_port_from_internal(in_: crate::internal::FrobberPort) -> ::core::result::Result<crate::v2beta1::FrobberPort, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_port_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_port_from_internal_infallible(in_: crate::internal::FrobberPort) -> crate::v2beta1::FrobberPort {
     let crate::internal::FrobberPort {
         name,
         port,
         protocol,
     } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::FrobberPort {
+    crate::v2beta1::FrobberPort {
         name,
         port,
-        protocol: ::kapi::__private::conversion::within("protocol", ::kapi::__private::conversion::option(protocol, <crate::v2beta1::Protocol as ::kapi::conversion::Versioned>::from_internal))?,
-    })
+        protocol: protocol.map(auto_protocol_from_internal_infallible),
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::Protocol {
     type Internal = crate::internal::Protocol;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
-        auto_protocol_to_internal(self)
+        ::core::result::Result::Ok(auto_protocol_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::Protocol) -> ::core::result::Result<Self, ConversionError> {
-        auto_protocol_from_internal(in_)
+        ::core::result::Result::Ok(auto_protocol_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `Protocol` to the internal version.
 #[inline]
 pub fn auto_protocol_to_internal(in_: crate::v2beta1::Protocol) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
+    ::core::result::Result::Ok(auto_protocol_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_protocol_to_internal_infallible(in_: crate::v2beta1::Protocol) -> crate::internal::Protocol {
+    match in_ {
         crate::v2beta1::Protocol::Tcp => crate::internal::Protocol::Tcp,
         crate::v2beta1::Protocol::Udp => crate::internal::Protocol::Udp,
         crate::v2beta1::Protocol::Other(__value) => crate::internal::Protocol::from(__value),
-    })
+    }
 }
 /// Field-by-field conversion of `Protocol` from the internal version.
 #[inline]
 pub fn auto_protocol_from_internal(in_: crate::internal::Protocol) -> ::core::result::Result<crate::v2beta1::Protocol, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
+    ::core::result::Result::Ok(auto_protocol_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_protocol_from_internal_infallible(in_: crate::internal::Protocol) -> crate::v2beta1::Protocol {
+    match in_ {
         crate::internal::Protocol::Tcp => crate::v2beta1::Protocol::Tcp,
         crate::internal::Protocol::Udp => crate::v2beta1::Protocol::Udp,
         crate::internal::Protocol::Other(__value) => crate::v2beta1::Protocol::from(__value),
-    })
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::RestartPolicy {
     type Internal = crate::internal::RestartPolicy;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
-        auto_restart_policy_to_internal(self)
+        ::core::result::Result::Ok(auto_restart_policy_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::RestartPolicy) -> ::core::result::Result<Self, ConversionError> {
-        auto_restart_policy_from_internal(in_)
+        ::core::result::Result::Ok(auto_restart_policy_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `RestartPolicy` to the internal version.
 #[inline]
 pub fn auto_restart_policy_to_internal(in_: crate::v2beta1::RestartPolicy) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
+    ::core::result::Result::Ok(auto_restart_policy_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_restart_policy_to_internal_infallible(in_: crate::v2beta1::RestartPolicy) -> crate::internal::RestartPolicy {
+    match in_ {
         crate::v2beta1::RestartPolicy::Always => crate::internal::RestartPolicy::Always,
         crate::v2beta1::RestartPolicy::OnFailure => crate::internal::RestartPolicy::OnFailure,
         crate::v2beta1::RestartPolicy::Never => crate::internal::RestartPolicy::Never,
         crate::v2beta1::RestartPolicy::OnTuesday => crate::internal::RestartPolicy::OnTuesday,
         crate::v2beta1::RestartPolicy::Other(__value) => crate::internal::RestartPolicy::from(__value),
-    })
+    }
 }
 /// Field-by-field conversion of `RestartPolicy` from the internal version.
 #[inline]
 pub fn auto_restart_policy_from_internal(in_: crate::internal::RestartPolicy) -> ::core::result::Result<crate::v2beta1::RestartPolicy, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
+    ::core::result::Result::Ok(auto_restart_policy_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_restart_policy_from_internal_infallible(in_: crate::internal::RestartPolicy) -> crate::v2beta1::RestartPolicy {
+    match in_ {
         crate::internal::RestartPolicy::Always => crate::v2beta1::RestartPolicy::Always,
         crate::internal::RestartPolicy::OnFailure => crate::v2beta1::RestartPolicy::OnFailure,
         crate::internal::RestartPolicy::Never => crate::v2beta1::RestartPolicy::Never,
         crate::internal::RestartPolicy::OnTuesday => crate::v2beta1::RestartPolicy::OnTuesday,
         crate::internal::RestartPolicy::Other(__value) => crate::v2beta1::RestartPolicy::from(__value),
-    })
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberBackend {
     type Internal = crate::internal::FrobberBackend;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
-        auto_frobber_backend_to_internal(self)
+        ::core::result::Result::Ok(auto_frobber_backend_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::FrobberBackend) -> ::core::result::Result<Self, ConversionError> {
-        auto_frobber_backend_from_internal(in_)
+        ::core::result::Result::Ok(auto_frobber_backend_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberBackend` to the internal version.
 #[inline]
 pub fn auto_frobber_backend_to_internal(in_: crate::v2beta1::FrobberBackend) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_backend_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_backend_to_internal_infallible(in_: crate::v2beta1::FrobberBackend) -> crate::internal::FrobberBackend {
     let crate::v2beta1::FrobberBackend {
         type_,
         service,
         bucket,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::FrobberBackend {
-        type_: ::kapi::__private::conversion::within("type", ::kapi::conversion::Versioned::to_internal(type_))?,
-        service: ::kapi::__private::conversion::within("service", ::kapi::__private::conversion::option(service, ::kapi::conversion::Versioned::to_internal))?,
-        bucket: ::kapi::__private::conversion::within("bucket", ::kapi::__private::conversion::option(bucket, ::kapi::conversion::Versioned::to_internal))?,
-    })
+    crate::internal::FrobberBackend {
+        type_: auto_backend_type_to_internal_infallible(type_),
+        service: service.map(auto_service_backend_to_internal_infallible),
+        bucket: bucket.map(auto_bucket_backend_to_internal_infallible),
+    }
 }
 /// Field-by-field conversion of `FrobberBackend` from the internal version.
 #[inline]
 pub fn auto_frobber_backend_from_internal(in_: crate::internal::FrobberBackend) -> ::core::result::Result<crate::v2beta1::FrobberBackend, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_backend_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_backend_from_internal_infallible(in_: crate::internal::FrobberBackend) -> crate::v2beta1::FrobberBackend {
     let crate::internal::FrobberBackend {
         type_,
         service,
         bucket,
     } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::FrobberBackend {
-        type_: ::kapi::__private::conversion::within("type", <crate::v2beta1::BackendType as ::kapi::conversion::Versioned>::from_internal(type_))?,
-        service: ::kapi::__private::conversion::within("service", ::kapi::__private::conversion::option(service, <crate::v2beta1::ServiceBackend as ::kapi::conversion::Versioned>::from_internal))?,
-        bucket: ::kapi::__private::conversion::within("bucket", ::kapi::__private::conversion::option(bucket, <crate::v2beta1::BucketBackend as ::kapi::conversion::Versioned>::from_internal))?,
-    })
+    crate::v2beta1::FrobberBackend {
+        type_: auto_backend_type_from_internal_infallible(type_),
+        service: service.map(auto_service_backend_from_internal_infallible),
+        bucket: bucket.map(auto_bucket_backend_from_internal_infallible),
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::BackendType {
     type Internal = crate::internal::BackendType;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
-        auto_backend_type_to_internal(self)
+        ::core::result::Result::Ok(auto_backend_type_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::BackendType) -> ::core::result::Result<Self, ConversionError> {
-        auto_backend_type_from_internal(in_)
+        ::core::result::Result::Ok(auto_backend_type_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `BackendType` to the internal version.
 #[inline]
 pub fn auto_backend_type_to_internal(in_: crate::v2beta1::BackendType) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
+    ::core::result::Result::Ok(auto_backend_type_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_backend_type_to_internal_infallible(in_: crate::v2beta1::BackendType) -> crate::internal::BackendType {
+    match in_ {
         crate::v2beta1::BackendType::Service => crate::internal::BackendType::Service,
         crate::v2beta1::BackendType::Bucket => crate::internal::BackendType::Bucket,
         crate::v2beta1::BackendType::Other(__value) => crate::internal::BackendType::from(__value),
-    })
+    }
 }
 /// Field-by-field conversion of `BackendType` from the internal version.
 #[inline]
 pub fn auto_backend_type_from_internal(in_: crate::internal::BackendType) -> ::core::result::Result<crate::v2beta1::BackendType, ConversionError> {
-    ::core::result::Result::Ok(match in_ {
+    ::core::result::Result::Ok(auto_backend_type_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_backend_type_from_internal_infallible(in_: crate::internal::BackendType) -> crate::v2beta1::BackendType {
+    match in_ {
         crate::internal::BackendType::Service => crate::v2beta1::BackendType::Service,
         crate::internal::BackendType::Bucket => crate::v2beta1::BackendType::Bucket,
         crate::internal::BackendType::Other(__value) => crate::v2beta1::BackendType::from(__value),
-    })
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::ServiceBackend {
     type Internal = crate::internal::ServiceBackend;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
-        auto_service_backend_to_internal(self)
+        ::core::result::Result::Ok(auto_service_backend_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::ServiceBackend) -> ::core::result::Result<Self, ConversionError> {
-        auto_service_backend_from_internal(in_)
+        ::core::result::Result::Ok(auto_service_backend_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `ServiceBackend` to the internal version.
 #[inline]
 pub fn auto_service_backend_to_internal(in_: crate::v2beta1::ServiceBackend) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
+    ::core::result::Result::Ok(auto_service_backend_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_service_backend_to_internal_infallible(in_: crate::v2beta1::ServiceBackend) -> crate::internal::ServiceBackend {
     let crate::v2beta1::ServiceBackend {
         name,
         port,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::ServiceBackend {
+    crate::internal::ServiceBackend {
         name,
         port,
-    })
+    }
 }
 /// Field-by-field conversion of `ServiceBackend` from the internal version.
 #[inline]
 pub fn auto_service_backend_from_internal(in_: crate::internal::ServiceBackend) -> ::core::result::Result<crate::v2beta1::ServiceBackend, ConversionError> {
+    ::core::result::Result::Ok(auto_service_backend_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_service_backend_from_internal_infallible(in_: crate::internal::ServiceBackend) -> crate::v2beta1::ServiceBackend {
     let crate::internal::ServiceBackend {
         name,
         port,
     } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::ServiceBackend {
+    crate::v2beta1::ServiceBackend {
         name,
         port,
-    })
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::BucketBackend {
     type Internal = crate::internal::BucketBackend;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
-        auto_bucket_backend_to_internal(self)
+        ::core::result::Result::Ok(auto_bucket_backend_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::BucketBackend) -> ::core::result::Result<Self, ConversionError> {
-        auto_bucket_backend_from_internal(in_)
+        ::core::result::Result::Ok(auto_bucket_backend_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `BucketBackend` to the internal version.
 #[inline]
 pub fn auto_bucket_backend_to_internal(in_: crate::v2beta1::BucketBackend) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
+    ::core::result::Result::Ok(auto_bucket_backend_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_bucket_backend_to_internal_infallible(in_: crate::v2beta1::BucketBackend) -> crate::internal::BucketBackend {
     let crate::v2beta1::BucketBackend {
         url,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::BucketBackend {
+    crate::internal::BucketBackend {
         url,
-    })
+    }
 }
 /// Field-by-field conversion of `BucketBackend` from the internal version.
 #[inline]
 pub fn auto_bucket_backend_from_internal(in_: crate::internal::BucketBackend) -> ::core::result::Result<crate::v2beta1::BucketBackend, ConversionError> {
+    ::core::result::Result::Ok(auto_bucket_backend_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_bucket_backend_from_internal_infallible(in_: crate::internal::BucketBackend) -> crate::v2beta1::BucketBackend {
     let crate::internal::BucketBackend {
         url,
     } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::BucketBackend {
+    crate::v2beta1::BucketBackend {
         url,
-    })
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberStatus {
     type Internal = crate::internal::FrobberStatus;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
-        auto_frobber_status_to_internal(self)
+        ::core::result::Result::Ok(auto_frobber_status_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::FrobberStatus) -> ::core::result::Result<Self, ConversionError> {
-        auto_frobber_status_from_internal(in_)
+        ::core::result::Result::Ok(auto_frobber_status_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberStatus` to the internal version.
 #[inline]
 pub fn auto_frobber_status_to_internal(in_: crate::v2beta1::FrobberStatus) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_status_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_status_to_internal_infallible(in_: crate::v2beta1::FrobberStatus) -> crate::internal::FrobberStatus {
     let crate::v2beta1::FrobberStatus {
         replicas,
         selector,
         observed_generation,
         conditions,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::FrobberStatus {
+    crate::internal::FrobberStatus {
         replicas,
         selector,
         observed_generation,
         conditions,
-    })
+    }
 }
 /// Field-by-field conversion of `FrobberStatus` from the internal version.
 #[inline]
 pub fn auto_frobber_status_from_internal(in_: crate::internal::FrobberStatus) -> ::core::result::Result<crate::v2beta1::FrobberStatus, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_status_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_status_from_internal_infallible(in_: crate::internal::FrobberStatus) -> crate::v2beta1::FrobberStatus {
     let crate::internal::FrobberStatus {
         replicas,
         selector,
         observed_generation,
         conditions,
     } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::FrobberStatus {
+    crate::v2beta1::FrobberStatus {
         replicas,
         selector,
         observed_generation,
         conditions,
-    })
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClass {
     type Internal = crate::internal::FrobberClass;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
-        auto_frobber_class_to_internal(self)
+        ::core::result::Result::Ok(auto_frobber_class_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::FrobberClass) -> ::core::result::Result<Self, ConversionError> {
-        auto_frobber_class_from_internal(in_)
+        ::core::result::Result::Ok(auto_frobber_class_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberClass` to the internal version.
 #[inline]
 pub fn auto_frobber_class_to_internal(in_: crate::v2beta1::FrobberClass) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_class_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_class_to_internal_infallible(in_: crate::v2beta1::FrobberClass) -> crate::internal::FrobberClass {
     let crate::v2beta1::FrobberClass {
         metadata,
         spec,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::FrobberClass {
+    crate::internal::FrobberClass {
         metadata,
-        spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
-    })
+        spec: auto_frobber_class_spec_to_internal_infallible(spec),
+    }
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
 #[inline]
 pub fn auto_frobber_class_from_internal(in_: crate::internal::FrobberClass) -> ::core::result::Result<crate::v2beta1::FrobberClass, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_class_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_class_from_internal_infallible(in_: crate::internal::FrobberClass) -> crate::v2beta1::FrobberClass {
     let crate::internal::FrobberClass {
         metadata,
         spec,
     } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::FrobberClass {
+    crate::v2beta1::FrobberClass {
         metadata,
-        spec: ::kapi::__private::conversion::within("spec", <crate::v2beta1::FrobberClassSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
-    })
+        spec: auto_frobber_class_spec_from_internal_infallible(spec),
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClassList {
     type Internal = crate::internal::FrobberClassList;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
-        auto_frobber_class_list_to_internal(self)
+        ::core::result::Result::Ok(auto_frobber_class_list_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::FrobberClassList) -> ::core::result::Result<Self, ConversionError> {
-        auto_frobber_class_list_from_internal(in_)
+        ::core::result::Result::Ok(auto_frobber_class_list_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberClassList` to the internal version.
 #[inline]
 pub fn auto_frobber_class_list_to_internal(in_: crate::v2beta1::FrobberClassList) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_class_list_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_class_list_to_internal_infallible(in_: crate::v2beta1::FrobberClassList) -> crate::internal::FrobberClassList {
     let crate::v2beta1::FrobberClassList {
         metadata,
         items,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::FrobberClassList {
+    crate::internal::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal))?,
-    })
+        items: ::kapi::__private::conversion::vec_infallible(items, auto_frobber_class_to_internal_infallible),
+    }
 }
 /// Field-by-field conversion of `FrobberClassList` from the internal version.
 #[inline]
 pub fn auto_frobber_class_list_from_internal(in_: crate::internal::FrobberClassList) -> ::core::result::Result<crate::v2beta1::FrobberClassList, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_class_list_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_class_list_from_internal_infallible(in_: crate::internal::FrobberClassList) -> crate::v2beta1::FrobberClassList {
     let crate::internal::FrobberClassList {
         metadata,
         items,
     } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::FrobberClassList {
+    crate::v2beta1::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, <crate::v2beta1::FrobberClass as ::kapi::conversion::Versioned>::from_internal))?,
-    })
+        items: ::kapi::__private::conversion::vec_infallible(items, auto_frobber_class_from_internal_infallible),
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberClassSpec {
     type Internal = crate::internal::FrobberClassSpec;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
-        auto_frobber_class_spec_to_internal(self)
+        ::core::result::Result::Ok(auto_frobber_class_spec_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::FrobberClassSpec) -> ::core::result::Result<Self, ConversionError> {
-        auto_frobber_class_spec_from_internal(in_)
+        ::core::result::Result::Ok(auto_frobber_class_spec_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberClassSpec` to the internal version.
 #[inline]
 pub fn auto_frobber_class_spec_to_internal(in_: crate::v2beta1::FrobberClassSpec) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_class_spec_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_class_spec_to_internal_infallible(in_: crate::v2beta1::FrobberClassSpec) -> crate::internal::FrobberClassSpec {
     let crate::v2beta1::FrobberClassSpec {
         description,
         max_replicas,
         parameters,
         provisioner,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::FrobberClassSpec {
+    crate::internal::FrobberClassSpec {
         description,
         max_replicas,
         parameters,
         provisioner,
-    })
+    }
 }
 /// Field-by-field conversion of `FrobberClassSpec` from the internal version.
 #[inline]
 pub fn auto_frobber_class_spec_from_internal(in_: crate::internal::FrobberClassSpec) -> ::core::result::Result<crate::v2beta1::FrobberClassSpec, ConversionError> {
+    ::core::result::Result::Ok(auto_frobber_class_spec_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_frobber_class_spec_from_internal_infallible(in_: crate::internal::FrobberClassSpec) -> crate::v2beta1::FrobberClassSpec {
     let crate::internal::FrobberClassSpec {
         description,
         max_replicas,
         parameters,
         provisioner,
     } = in_;
-    ::core::result::Result::Ok(crate::v2beta1::FrobberClassSpec {
+    crate::v2beta1::FrobberClassSpec {
         description,
         max_replicas,
         parameters,
         provisioner,
-    })
+    }
 }

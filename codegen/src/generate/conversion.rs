@@ -18,6 +18,7 @@ use super::core::{Context, GeneratedFile, Generator, RustWriter};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{Field, GroupVersion, Shape, TypeDef, TypeRef, Variant};
 use heck::ToSnakeCase;
+use std::collections::HashSet;
 
 /// The conversion generator. Its files are two functions and an impl per type, written as
 /// text ([`RustWriter`]): on a large API, several times faster than tokens.
@@ -31,12 +32,15 @@ impl Generator for Conversion {
     fn generate(&self, cx: &Context, diags: &mut Diagnostics) -> Vec<GeneratedFile> {
         cx.rust_file_per_version(cx.served(), "conversion.rs", |gv| {
             let hub = cx.hub_of(gv)?;
-            let mut pairs = gv
+            let pairs: Vec<Pair> = gv
                 .types
                 .iter()
                 .filter_map(|t| Some(Pair::new(gv, hub, t, hub.find(&t.name)?)))
-                .peekable();
-            pairs.peek()?;
+                .collect();
+            if pairs.is_empty() {
+                return None;
+            }
+            let infallible = infallible_directions(&pairs);
             let mut w = RustWriter::default();
             w.inner_doc(&format!(
                 " Conversions between {} and the internal version of {}.",
@@ -47,8 +51,8 @@ impl Generator for Conversion {
                 "#![allow(clippy::needless_question_mark, clippy::redundant_closure)]"
             ));
             w.line(format_args!("use ::kapi::conversion::ConversionError;"));
-            for pair in pairs {
-                pair.emit(&mut w, diags);
+            for pair in &pairs {
+                pair.emit(&mut w, diags, &infallible);
             }
             Some(w.finish())
         })
@@ -64,7 +68,7 @@ fn display_group(group: &str) -> &str {
     }
 }
 
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Direction {
     ToInternal,
     FromInternal,
@@ -178,8 +182,11 @@ impl<'a> Pair<'a> {
         Some(path)
     }
 
-    /// The `Versioned` impl of the pair, then its two generated conversions.
-    fn emit(&self, w: &mut RustWriter, diags: &mut Diagnostics) {
+    /// The `Versioned` impl of the pair, then its two generated conversions. A direction
+    /// that cannot fail (no hand-written part anywhere below it) is generated as a plain
+    /// function, `auto_..._infallible`, that the others call without `?`; `auto_...`
+    /// keeps its `Result` for the hand-written conversions that call it.
+    fn emit(&self, w: &mut RustWriter, diags: &mut Diagnostics, infallible: &Infallible) {
         if self.ty.is_enum() != self.peer.is_enum() {
             self.error(
                 diags,
@@ -205,9 +212,10 @@ impl<'a> Pair<'a> {
             );
             let manual = self.manual(&whole_name, (&src_ty, &dst_ty), (src_gv, dst_gv), diags);
             let auto_name = format!("auto_{whole_name}");
+            let total = infallible.contains(&(self.ty.name.clone(), dir));
             let (auto, problems) = match &self.ty.shape {
-                Shape::Enum { .. } => self.enum_body(dir),
-                Shape::Struct { .. } => self.struct_body(dir, diags),
+                Shape::Enum { .. } => self.enum_body(dir, total),
+                Shape::Struct { .. } => self.struct_body(dir, diags, infallible, total),
             };
             let forced_manual = self.ty.manual_conversion || self.peer.manual_conversion;
             if manual.is_none() && (forced_manual || !problems.is_empty()) {
@@ -230,7 +238,11 @@ impl<'a> Pair<'a> {
                 self.unmentioned(&whole_name, dir, &problems, diags);
             }
             autos.push((auto_doc(self, dir, &problems), self.ends(dir), auto));
-            calls.push(manual.unwrap_or_else(|| auto_name.clone()));
+            calls.push(match manual {
+                Some(manual) => format!("{manual}(VALUE)"),
+                None if total => format!("::core::result::Result::Ok({auto_name}_infallible(VALUE))"),
+                None => format!("{auto_name}(VALUE)"),
+            });
         }
         let internal = self.internal_path();
         w.open(format_args!(
@@ -242,29 +254,86 @@ impl<'a> Pair<'a> {
         w.open(format_args!(
             "fn to_internal(self) -> ::core::result::Result<{internal}, ConversionError> {{"
         ));
-        w.line(format_args!("{}(self)", calls[0]));
+        w.line(format_args!("{}", calls[0].replace("VALUE", "self")));
         w.close("}");
         w.line(format_args!("#[inline]"));
         w.open(format_args!(
             "fn from_internal(in_: {internal}) -> ::core::result::Result<Self, ConversionError> {{"
         ));
-        w.line(format_args!("{}(in_)", calls[1]));
+        w.line(format_args!("{}", calls[1].replace("VALUE", "in_")));
         w.close("}");
         w.close("}");
         for (doc, (src, dst), body) in autos {
+            let name = format!("auto_{}_{}", self.snake, body.suffix);
             w.doc(&doc);
             w.line(format_args!("#[inline]"));
             w.open(format_args!(
-                "pub fn auto_{}_{}(in_: {src}) -> ::core::result::Result<{dst}, ConversionError> {{",
-                self.snake,
-                body.suffix,
+                "pub fn {name}(in_: {src}) -> ::core::result::Result<{dst}, ConversionError> {{"
             ));
+            if body.infallible {
+                w.line(format_args!("::core::result::Result::Ok({name}_infallible(in_))"));
+                w.close("}");
+                w.line(format_args!("#[inline]"));
+                w.open(format_args!("fn {name}_infallible(in_: {src}) -> {dst} {{"));
+            }
             body.write(w);
             w.close("}");
         }
     }
 
-    fn enum_body(&self, dir: Direction) -> (Body, Vec<(Option<&'a Field>, String)>) {
+    /// Whether a direction's generated body cannot fail, given the directions of the
+    /// version's other types that cannot: every field moves, or converts by a direction in
+    /// `infallible`, with no hand-written part and nothing left to one.
+    fn infallible_body(&self, dir: Direction, infallible: &Infallible) -> bool {
+        let (src_def, dst_def, _, _) = self.sides(dir);
+        match (&src_def.shape, &dst_def.shape) {
+            (Shape::Enum { .. }, Shape::Enum { .. }) => true,
+            (Shape::Struct { .. }, Shape::Struct { .. }) => {
+                let fields_match = dst_def.fields().iter().all(|dst| {
+                    let Some(src) = src_def.fields().iter().find(|s| s.json_name == dst.json_name)
+                    else {
+                        return false;
+                    };
+                    let versioned_field = match dir {
+                        Direction::ToInternal => src,
+                        Direction::FromInternal => dst,
+                    };
+                    !src.manual_conversion
+                        && !dst.manual_conversion
+                        && self.gv.function(&self.field_fn(versioned_field, dir)).is_none()
+                        && matches!(
+                            self.convert_expr(&src.ty, &dst.ty, dir, "x", infallible),
+                            Converter::Same | Converter::Infallible(_)
+                        )
+                });
+                fields_match
+                    && src_def
+                        .fields()
+                        .iter()
+                        .all(|s| dst_def.fields().iter().any(|d| d.json_name == s.json_name))
+            }
+            _ => false,
+        }
+    }
+
+    /// The hand-written function that converts one field of the versioned type.
+    fn field_fn(&self, versioned_field: &Field, dir: Direction) -> String {
+        format!(
+            "{}_field_{}_{}",
+            self.snake,
+            versioned_field
+                .rust_name
+                .trim_start_matches("r#")
+                .trim_end_matches('_'),
+            dir.suffix()
+        )
+    }
+
+    fn enum_body(
+        &self,
+        dir: Direction,
+        infallible: bool,
+    ) -> (Body, Vec<(Option<&'a Field>, String)>) {
         let (src_def, dst_def, src_gv, dst_gv) = self.sides(dir);
         let (
             Shape::Enum {
@@ -274,7 +343,7 @@ impl<'a> Pair<'a> {
             Shape::Enum { variants: dst, .. },
         ) = (&src_def.shape, &dst_def.shape)
         else {
-            return (Body::new(dir, BodyKind::Empty), Vec::new());
+            return (Body::new(dir, BodyKind::Empty, false), Vec::new());
         };
         let src_path = src_gv.type_path(src_def);
         let dst_path = dst_gv.type_path(dst_def);
@@ -296,7 +365,7 @@ impl<'a> Pair<'a> {
         arms.push(format!(
             "{src_path}::{src_other}(__value) => {dst_path}::from(__value),"
         ));
-        (Body::new(dir, BodyKind::Match(arms)), Vec::new())
+        (Body::new(dir, BodyKind::Match(arms), infallible), Vec::new())
     }
 
     fn sides(
@@ -313,6 +382,8 @@ impl<'a> Pair<'a> {
         &self,
         dir: Direction,
         diags: &mut Diagnostics,
+        infallible: &Infallible,
+        total: bool,
     ) -> (Body, Vec<(Option<&'a Field>, String)>) {
         let (src_def, dst_def, src_gv, dst_gv) = self.sides(dir);
         let mut problems: Vec<(Option<&'a Field>, String)> = Vec::new();
@@ -344,15 +415,7 @@ impl<'a> Pair<'a> {
                 Direction::ToInternal => src,
                 Direction::FromInternal => dst,
             };
-            let field_fn = format!(
-                "{}_field_{}_{}",
-                self.snake,
-                versioned_field
-                    .rust_name
-                    .trim_start_matches("r#")
-                    .trim_end_matches('_'),
-                dir.suffix()
-            );
+            let field_fn = self.field_fn(versioned_field, dir);
             let manual_field =
                 self.manual(&field_fn, (&src.ty, &dst.ty), (src_gv, dst_gv), diags);
             let init = match manual_field {
@@ -369,10 +432,11 @@ impl<'a> Pair<'a> {
                     ));
                     None
                 }
-                None => match self.convert_expr(&src.ty, &dst.ty, dir, src_ident) {
+                None => match self.convert_expr(&src.ty, &dst.ty, dir, src_ident, infallible) {
                     Converter::Same if src_ident == dst_ident => Some(format!("{dst_ident},")),
                     Converter::Same => Some(format!("{dst_ident}: {src_ident},")),
-                    Converter::Expr(e) => Some(format!(
+                    Converter::Infallible(e) => Some(format!("{dst_ident}: {e},")),
+                    Converter::Fallible(e) => Some(format!(
                         "{dst_ident}: ::kapi::__private::conversion::within({json_literal}, {e})?,"
                     )),
                     Converter::Incompatible => {
@@ -423,7 +487,7 @@ impl<'a> Pair<'a> {
             rest,
             inits,
         };
-        (Body::new(dir, body), problems)
+        (Body::new(dir, body, total), problems)
     }
 
     /// Errors point at the versioned type's source (the internal type's when the field only
@@ -440,14 +504,16 @@ impl<'a> Pair<'a> {
         }
     }
 
-    /// An expression converting `value` of type `src` to `dst`, of type
-    /// `Result<dst, ConversionError>`.
+    /// An expression converting `value` of type `src` to `dst`: of type `dst` when the
+    /// conversion cannot fail (the element types' directions are in `infallible`), else of
+    /// type `Result<dst, ConversionError>`.
     fn convert_expr(
         &self,
         src: &TypeRef,
         dst: &TypeRef,
         dir: Direction,
         value: &str,
+        infallible: &Infallible,
     ) -> Converter {
         let (src_gv, dst_gv) = match dir {
             Direction::ToInternal => (self.gv, self.hub),
@@ -464,7 +530,14 @@ impl<'a> Pair<'a> {
                             Direction::ToInternal => at,
                             Direction::FromInternal => bt,
                         };
-                        Converter::Expr(match dir {
+                        if infallible.contains(&(versioned.name.clone(), dir)) {
+                            return Converter::Infallible(format!(
+                                "auto_{}_{}_infallible({value})",
+                                versioned.name.to_snake_case(),
+                                dir.suffix()
+                            ));
+                        }
+                        Converter::Fallible(match dir {
                             Direction::ToInternal => {
                                 format!("::kapi::conversion::Versioned::to_internal({value})")
                             }
@@ -478,27 +551,24 @@ impl<'a> Pair<'a> {
                     _ => Converter::Incompatible,
                 }
             }
-            (TypeRef::Option(a), TypeRef::Option(b)) => self.wrap(
-                a,
-                b,
-                dir,
-                value,
-                |f, v| format!("::kapi::__private::conversion::option({v}, {f})"),
-            ),
-            (TypeRef::Vec(a), TypeRef::Vec(b)) => self.wrap(
-                a,
-                b,
-                dir,
-                value,
-                |f, v| format!("::kapi::__private::conversion::vec({v}, {f})"),
-            ),
-            (TypeRef::Box(a), TypeRef::Box(b)) => self.wrap(a, b, dir, value, |_, v| {
-                let inner = match self.convert_expr(a, b, dir, &format!("*{v}")) {
-                    Converter::Expr(e) => e,
-                    _ => format!("::core::result::Result::Ok(*{v})"),
-                };
-                format!("{inner}.map(::std::boxed::Box::new)")
-            }),
+            (TypeRef::Option(a), TypeRef::Option(b)) => {
+                self.wrap(a, b, dir, value, infallible, Container::Option)
+            }
+            (TypeRef::Vec(a), TypeRef::Vec(b)) => {
+                self.wrap(a, b, dir, value, infallible, Container::Vec)
+            }
+            (TypeRef::Box(a), TypeRef::Box(b)) => {
+                match self.convert_expr(a, b, dir, &format!("*{value}"), infallible) {
+                    Converter::Same => Converter::Same,
+                    Converter::Incompatible => Converter::Incompatible,
+                    Converter::Infallible(e) => {
+                        Converter::Infallible(format!("::std::boxed::Box::new({e})"))
+                    }
+                    Converter::Fallible(e) => {
+                        Converter::Fallible(format!("{e}.map(::std::boxed::Box::new)"))
+                    }
+                }
+            }
             (
                 TypeRef::Map {
                     key: ka,
@@ -510,41 +580,56 @@ impl<'a> Pair<'a> {
                     value: vb,
                     container: cb,
                 },
-            ) if ka == kb && ca == cb => self.wrap(
-                va,
-                vb,
-                dir,
-                value,
-                |f, v| format!("::kapi::__private::conversion::map({v}, {f})"),
-            ),
+            ) if ka == kb && ca == cb => self.wrap(va, vb, dir, value, infallible, Container::Map),
             _ => Converter::Incompatible,
         }
     }
 
-    /// Containers: the same container of the same type moves as is; otherwise convert each
-    /// element with `build(element_fn, value)`. `element_fn` is the converting function's
-    /// path when the element converts by one call, else a closure: a closure is a body of
-    /// its own for the type and borrow checkers.
+    /// Containers: the same container of the same type moves as is; otherwise each element
+    /// converts by `element_fn`: the converting function's path when the element converts
+    /// by one call, else a closure (a closure is a body of its own for the type and borrow
+    /// checkers).
     fn wrap(
         &self,
         a: &TypeRef,
         b: &TypeRef,
         dir: Direction,
         value: &str,
-        build: impl FnOnce(String, &str) -> String,
+        infallible: &Infallible,
+        container: Container,
     ) -> Converter {
-        match self.convert_expr(a, b, dir, "x") {
+        let element_fn = |inner: &str| {
+            let call = inner
+                .strip_suffix("(x)")
+                .filter(|path| !path.contains(['(', '.']));
+            match call {
+                Some(path) => path.to_string(),
+                None => format!("|x|{}{inner}", space_before(inner)),
+            }
+        };
+        match self.convert_expr(a, b, dir, "x", infallible) {
             Converter::Same => Converter::Same,
             Converter::Incompatible => Converter::Incompatible,
-            Converter::Expr(inner) => {
-                let call = inner
-                    .strip_suffix("(x)")
-                    .filter(|path| !path.contains(['(', '.']));
-                let f = match call {
-                    Some(path) => path.to_string(),
-                    None => format!("|x|{}{inner}", space_before(&inner)),
+            Converter::Infallible(inner) => {
+                let f = element_fn(&inner);
+                Converter::Infallible(match container {
+                    Container::Option => format!("{value}.map({f})"),
+                    Container::Vec => {
+                        format!("::kapi::__private::conversion::vec_infallible({value}, {f})")
+                    }
+                    Container::Map => {
+                        format!("::kapi::__private::conversion::map_infallible({value}, {f})")
+                    }
+                })
+            }
+            Converter::Fallible(inner) => {
+                let f = element_fn(&inner);
+                let helper = match container {
+                    Container::Option => "option",
+                    Container::Vec => "vec",
+                    Container::Map => "map",
                 };
-                Converter::Expr(build(f, value))
+                Converter::Fallible(format!("::kapi::__private::conversion::{helper}({value}, {f})"))
             }
         }
     }
@@ -672,9 +757,56 @@ impl<'a> Pair<'a> {
 enum Converter {
     /// The types are the same: the value moves.
     Same,
+    /// An expression of type `dst`.
+    Infallible(String),
     /// An expression of type `Result<dst, ConversionError>`.
-    Expr(String),
+    Fallible(String),
     Incompatible,
+}
+
+/// A container whose elements convert one by one.
+#[derive(Clone, Copy)]
+enum Container {
+    Option,
+    Vec,
+    Map,
+}
+
+/// The (versioned type name, direction) pairs of a version whose conversion cannot fail.
+type Infallible = HashSet<(String, Direction)>;
+
+/// The directions of `pairs` that cannot fail. A direction with a hand-written conversion
+/// can; the others are taken as infallible and dropped until what is left only reaches
+/// infallible ones, so types that refer to each other settle too.
+fn infallible_directions(pairs: &[Pair]) -> Infallible {
+    let mut set: Infallible = pairs
+        .iter()
+        .filter(|p| {
+            p.ty.is_enum() == p.peer.is_enum() && !p.ty.manual_conversion && !p.peer.manual_conversion
+        })
+        .flat_map(|p| {
+            [Direction::ToInternal, Direction::FromInternal]
+                .into_iter()
+                .filter(|dir| p.gv.function(&format!("{}_{}", p.snake, dir.suffix())).is_none())
+                .map(|dir| (p.ty.name.clone(), dir))
+        })
+        .collect();
+    loop {
+        let failing: Vec<(String, Direction)> = pairs
+            .iter()
+            .flat_map(|p| [(p, Direction::ToInternal), (p, Direction::FromInternal)])
+            .filter(|(p, dir)| {
+                set.contains(&(p.ty.name.clone(), *dir)) && !p.infallible_body(*dir, &set)
+            })
+            .map(|(p, dir)| (p.ty.name.clone(), dir))
+            .collect();
+        if failing.is_empty() {
+            return set;
+        }
+        for f in &failing {
+            set.remove(f);
+        }
+    }
 }
 
 /// The body of a generated conversion function, written once its problems are known.
@@ -682,6 +814,8 @@ struct Body {
     /// `to_internal` or `from_internal`: the function's name ends with it.
     suffix: &'static str,
     kind: BodyKind,
+    /// Written as a value, not a `Result`.
+    infallible: bool,
 }
 
 enum BodyKind {
@@ -701,24 +835,30 @@ enum BodyKind {
 }
 
 impl Body {
-    fn new(dir: Direction, kind: BodyKind) -> Self {
+    fn new(dir: Direction, kind: BodyKind, infallible: bool) -> Self {
         Body {
             suffix: dir.suffix(),
             kind,
+            infallible,
         }
     }
 
     /// The body laid out as the token printer lays out a block: a `{}` of a few tokens
     /// stays on its line, any other has one field per line.
     fn write(&self, w: &mut RustWriter) {
+        let (ok, end) = if self.infallible {
+            ("", "")
+        } else {
+            ("::core::result::Result::Ok(", ")")
+        };
         match &self.kind {
             BodyKind::Empty => {}
             BodyKind::Match(arms) => {
-                w.open(format_args!("::core::result::Result::Ok(match in_ {{"));
+                w.open(format_args!("{ok}match in_ {{"));
                 for arm in arms {
                     w.line(format_args!("{arm}"));
                 }
-                w.close("})");
+                w.close(&format!("}}{end}"));
             }
             BodyKind::Struct {
                 src,
@@ -742,13 +882,13 @@ impl Body {
                     }
                 }
                 if inits.is_empty() {
-                    w.line(format_args!("::core::result::Result::Ok({dst} {{}})"));
+                    w.line(format_args!("{ok}{dst} {{}}{end}"));
                 } else {
-                    w.open(format_args!("::core::result::Result::Ok({dst} {{"));
+                    w.open(format_args!("{ok}{dst} {{"));
                     for init in inits {
                         w.line(format_args!("{init}"));
                     }
-                    w.close("})");
+                    w.close(&format!("}}{end}"));
                 }
             }
         }

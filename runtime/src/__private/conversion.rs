@@ -54,6 +54,21 @@ where
         .collect()
 }
 
+/// Converts every item of a list by a conversion that cannot fail; the list's buffer is
+/// reused when the two item types have the same size and alignment.
+pub fn vec_infallible<T, U>(items: Vec<T>, convert: impl FnMut(T) -> U) -> Vec<U> {
+    items.into_iter().map(convert).collect()
+}
+
+/// Converts every value of a map (any map type) by a conversion that cannot fail.
+pub fn map_infallible<K, V, U, In, Out>(entries: In, mut convert: impl FnMut(V) -> U) -> Out
+where
+    In: IntoIterator<Item = (K, V)>,
+    Out: FromIterator<(K, U)>,
+{
+    entries.into_iter().map(|(k, v)| (k, convert(v))).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

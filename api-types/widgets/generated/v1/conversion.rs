@@ -7,139 +7,171 @@ impl ::kapi::conversion::Versioned for crate::v1::Widget {
     type Internal = crate::internal::Widget;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::Widget, ConversionError> {
-        auto_widget_to_internal(self)
+        ::core::result::Result::Ok(auto_widget_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::Widget) -> ::core::result::Result<Self, ConversionError> {
-        auto_widget_from_internal(in_)
+        ::core::result::Result::Ok(auto_widget_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `Widget` to the internal version.
 #[inline]
 pub fn auto_widget_to_internal(in_: crate::v1::Widget) -> ::core::result::Result<crate::internal::Widget, ConversionError> {
+    ::core::result::Result::Ok(auto_widget_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_widget_to_internal_infallible(in_: crate::v1::Widget) -> crate::internal::Widget {
     let crate::v1::Widget {
         metadata,
         spec,
         status,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::Widget {
+    crate::internal::Widget {
         metadata,
-        spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
-        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, ::kapi::conversion::Versioned::to_internal))?,
-    })
+        spec: auto_widget_spec_to_internal_infallible(spec),
+        status: status.map(auto_widget_status_to_internal_infallible),
+    }
 }
 /// Field-by-field conversion of `Widget` from the internal version.
 #[inline]
 pub fn auto_widget_from_internal(in_: crate::internal::Widget) -> ::core::result::Result<crate::v1::Widget, ConversionError> {
+    ::core::result::Result::Ok(auto_widget_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_widget_from_internal_infallible(in_: crate::internal::Widget) -> crate::v1::Widget {
     let crate::internal::Widget {
         metadata,
         spec,
         status,
     } = in_;
-    ::core::result::Result::Ok(crate::v1::Widget {
+    crate::v1::Widget {
         metadata,
-        spec: ::kapi::__private::conversion::within("spec", <crate::v1::WidgetSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
-        status: ::kapi::__private::conversion::within("status", ::kapi::__private::conversion::option(status, <crate::v1::WidgetStatus as ::kapi::conversion::Versioned>::from_internal))?,
-    })
+        spec: auto_widget_spec_from_internal_infallible(spec),
+        status: status.map(auto_widget_status_from_internal_infallible),
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v1::WidgetList {
     type Internal = crate::internal::WidgetList;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::WidgetList, ConversionError> {
-        auto_widget_list_to_internal(self)
+        ::core::result::Result::Ok(auto_widget_list_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::WidgetList) -> ::core::result::Result<Self, ConversionError> {
-        auto_widget_list_from_internal(in_)
+        ::core::result::Result::Ok(auto_widget_list_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `WidgetList` to the internal version.
 #[inline]
 pub fn auto_widget_list_to_internal(in_: crate::v1::WidgetList) -> ::core::result::Result<crate::internal::WidgetList, ConversionError> {
+    ::core::result::Result::Ok(auto_widget_list_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_widget_list_to_internal_infallible(in_: crate::v1::WidgetList) -> crate::internal::WidgetList {
     let crate::v1::WidgetList {
         metadata,
         items,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::WidgetList {
+    crate::internal::WidgetList {
         metadata,
-        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal))?,
-    })
+        items: ::kapi::__private::conversion::vec_infallible(items, auto_widget_to_internal_infallible),
+    }
 }
 /// Field-by-field conversion of `WidgetList` from the internal version.
 #[inline]
 pub fn auto_widget_list_from_internal(in_: crate::internal::WidgetList) -> ::core::result::Result<crate::v1::WidgetList, ConversionError> {
+    ::core::result::Result::Ok(auto_widget_list_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_widget_list_from_internal_infallible(in_: crate::internal::WidgetList) -> crate::v1::WidgetList {
     let crate::internal::WidgetList {
         metadata,
         items,
     } = in_;
-    ::core::result::Result::Ok(crate::v1::WidgetList {
+    crate::v1::WidgetList {
         metadata,
-        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, <crate::v1::Widget as ::kapi::conversion::Versioned>::from_internal))?,
-    })
+        items: ::kapi::__private::conversion::vec_infallible(items, auto_widget_from_internal_infallible),
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v1::WidgetSpec {
     type Internal = crate::internal::WidgetSpec;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::WidgetSpec, ConversionError> {
-        auto_widget_spec_to_internal(self)
+        ::core::result::Result::Ok(auto_widget_spec_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::WidgetSpec) -> ::core::result::Result<Self, ConversionError> {
-        auto_widget_spec_from_internal(in_)
+        ::core::result::Result::Ok(auto_widget_spec_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `WidgetSpec` to the internal version.
 #[inline]
 pub fn auto_widget_spec_to_internal(in_: crate::v1::WidgetSpec) -> ::core::result::Result<crate::internal::WidgetSpec, ConversionError> {
+    ::core::result::Result::Ok(auto_widget_spec_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_widget_spec_to_internal_infallible(in_: crate::v1::WidgetSpec) -> crate::internal::WidgetSpec {
     let crate::v1::WidgetSpec {
         replicas,
         colour,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::WidgetSpec {
+    crate::internal::WidgetSpec {
         replicas,
         colour,
-    })
+    }
 }
 /// Field-by-field conversion of `WidgetSpec` from the internal version.
 #[inline]
 pub fn auto_widget_spec_from_internal(in_: crate::internal::WidgetSpec) -> ::core::result::Result<crate::v1::WidgetSpec, ConversionError> {
+    ::core::result::Result::Ok(auto_widget_spec_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_widget_spec_from_internal_infallible(in_: crate::internal::WidgetSpec) -> crate::v1::WidgetSpec {
     let crate::internal::WidgetSpec {
         replicas,
         colour,
     } = in_;
-    ::core::result::Result::Ok(crate::v1::WidgetSpec {
+    crate::v1::WidgetSpec {
         replicas,
         colour,
-    })
+    }
 }
 impl ::kapi::conversion::Versioned for crate::v1::WidgetStatus {
     type Internal = crate::internal::WidgetStatus;
     #[inline]
     fn to_internal(self) -> ::core::result::Result<crate::internal::WidgetStatus, ConversionError> {
-        auto_widget_status_to_internal(self)
+        ::core::result::Result::Ok(auto_widget_status_to_internal_infallible(self))
     }
     #[inline]
     fn from_internal(in_: crate::internal::WidgetStatus) -> ::core::result::Result<Self, ConversionError> {
-        auto_widget_status_from_internal(in_)
+        ::core::result::Result::Ok(auto_widget_status_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `WidgetStatus` to the internal version.
 #[inline]
 pub fn auto_widget_status_to_internal(in_: crate::v1::WidgetStatus) -> ::core::result::Result<crate::internal::WidgetStatus, ConversionError> {
+    ::core::result::Result::Ok(auto_widget_status_to_internal_infallible(in_))
+}
+#[inline]
+fn auto_widget_status_to_internal_infallible(in_: crate::v1::WidgetStatus) -> crate::internal::WidgetStatus {
     let crate::v1::WidgetStatus {
         conditions,
     } = in_;
-    ::core::result::Result::Ok(crate::internal::WidgetStatus {
+    crate::internal::WidgetStatus {
         conditions,
-    })
+    }
 }
 /// Field-by-field conversion of `WidgetStatus` from the internal version.
 #[inline]
 pub fn auto_widget_status_from_internal(in_: crate::internal::WidgetStatus) -> ::core::result::Result<crate::v1::WidgetStatus, ConversionError> {
+    ::core::result::Result::Ok(auto_widget_status_from_internal_infallible(in_))
+}
+#[inline]
+fn auto_widget_status_from_internal_infallible(in_: crate::internal::WidgetStatus) -> crate::v1::WidgetStatus {
     let crate::internal::WidgetStatus {
         conditions,
     } = in_;
-    ::core::result::Result::Ok(crate::v1::WidgetStatus {
+    crate::v1::WidgetStatus {
         conditions,
-    })
+    }
 }
