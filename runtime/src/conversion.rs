@@ -95,7 +95,6 @@ impl fmt::Display for ConversionError {
 
 impl std::error::Error for ConversionError {}
 
-/// The collection helpers' old home, still named by generated conversions.
 #[cfg(test)]
 mod tests {
     use super::*;
