@@ -17,8 +17,12 @@ use super::core::rust_writer::string_literal;
 use super::core::{Context, GeneratedFile, Generator, RustWriter};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{Field, GroupVersion, Shape, TypeDef, TypeRef, Variant};
+use body::{Body, BodyKind};
 use heck::ToSnakeCase;
-use std::collections::HashSet;
+use infallible::{infallible_directions, Infallible};
+
+mod body;
+mod infallible;
 
 /// The conversion generator. Its files are two functions and an impl per type, written as
 /// text ([`RustWriter`]): on a large API, several times faster than tokens.
@@ -278,41 +282,6 @@ impl<'a> Pair<'a> {
             }
             body.write(w);
             w.close("}");
-        }
-    }
-
-    /// Whether a direction's generated body cannot fail, given the directions of the
-    /// version's other types that cannot: every field moves, or converts by a direction in
-    /// `infallible`, with no hand-written part and nothing left to one.
-    fn infallible_body(&self, dir: Direction, infallible: &Infallible) -> bool {
-        let (src_def, dst_def, _, _) = self.sides(dir);
-        match (&src_def.shape, &dst_def.shape) {
-            (Shape::Enum { .. }, Shape::Enum { .. }) => true,
-            (Shape::Struct { .. }, Shape::Struct { .. }) => {
-                let fields_match = dst_def.fields().iter().all(|dst| {
-                    let Some(src) = src_def.fields().iter().find(|s| s.json_name == dst.json_name)
-                    else {
-                        return false;
-                    };
-                    let versioned_field = match dir {
-                        Direction::ToInternal => src,
-                        Direction::FromInternal => dst,
-                    };
-                    !src.manual_conversion
-                        && !dst.manual_conversion
-                        && self.gv.function(&self.field_fn(versioned_field, dir)).is_none()
-                        && matches!(
-                            self.convert_expr(&src.ty, &dst.ty, dir, "x", infallible),
-                            Converter::Same | Converter::Infallible(_)
-                        )
-                });
-                fields_match
-                    && src_def
-                        .fields()
-                        .iter()
-                        .all(|s| dst_def.fields().iter().any(|d| d.json_name == s.json_name))
-            }
-            _ => false,
         }
     }
 
@@ -770,129 +739,6 @@ enum Container {
     Option,
     Vec,
     Map,
-}
-
-/// The (versioned type name, direction) pairs of a version whose conversion cannot fail.
-type Infallible = HashSet<(String, Direction)>;
-
-/// The directions of `pairs` that cannot fail. A direction with a hand-written conversion
-/// can; the others are taken as infallible and dropped until what is left only reaches
-/// infallible ones, so types that refer to each other settle too.
-fn infallible_directions(pairs: &[Pair]) -> Infallible {
-    let mut set: Infallible = pairs
-        .iter()
-        .filter(|p| {
-            p.ty.is_enum() == p.peer.is_enum() && !p.ty.manual_conversion && !p.peer.manual_conversion
-        })
-        .flat_map(|p| {
-            [Direction::ToInternal, Direction::FromInternal]
-                .into_iter()
-                .filter(|dir| p.gv.function(&format!("{}_{}", p.snake, dir.suffix())).is_none())
-                .map(|dir| (p.ty.name.clone(), dir))
-        })
-        .collect();
-    loop {
-        let failing: Vec<(String, Direction)> = pairs
-            .iter()
-            .flat_map(|p| [(p, Direction::ToInternal), (p, Direction::FromInternal)])
-            .filter(|(p, dir)| {
-                set.contains(&(p.ty.name.clone(), *dir)) && !p.infallible_body(*dir, &set)
-            })
-            .map(|(p, dir)| (p.ty.name.clone(), dir))
-            .collect();
-        if failing.is_empty() {
-            return set;
-        }
-        for f in &failing {
-            set.remove(f);
-        }
-    }
-}
-
-/// The body of a generated conversion function, written once its problems are known.
-struct Body {
-    /// `to_internal` or `from_internal`: the function's name ends with it.
-    suffix: &'static str,
-    kind: BodyKind,
-    /// Written as a value, not a `Result`.
-    infallible: bool,
-}
-
-enum BodyKind {
-    /// Types of different shapes: reported, nothing to write.
-    Empty,
-    /// An enum: one `match` arm per value.
-    Match(Vec<String>),
-    /// A struct: the source taken apart (`bound` fields, `..` when `rest`), the target built
-    /// from `inits`.
-    Struct {
-        src: String,
-        dst: String,
-        bound: Vec<String>,
-        rest: bool,
-        inits: Vec<String>,
-    },
-}
-
-impl Body {
-    fn new(dir: Direction, kind: BodyKind, infallible: bool) -> Self {
-        Body {
-            suffix: dir.suffix(),
-            kind,
-            infallible,
-        }
-    }
-
-    /// The body laid out as the token printer lays out a block: a `{}` of a few tokens
-    /// stays on its line, any other has one field per line.
-    fn write(&self, w: &mut RustWriter) {
-        let (ok, end) = if self.infallible {
-            ("", "")
-        } else {
-            ("::core::result::Result::Ok(", ")")
-        };
-        match &self.kind {
-            BodyKind::Empty => {}
-            BodyKind::Match(arms) => {
-                w.open(format_args!("{ok}match in_ {{"));
-                for arm in arms {
-                    w.line(format_args!("{arm}"));
-                }
-                w.close(&format!("}}{end}"));
-            }
-            BodyKind::Struct {
-                src,
-                dst,
-                bound,
-                rest,
-                inits,
-            } => {
-                match (bound.is_empty(), rest) {
-                    (true, true) => w.line(format_args!("let {src} {{ .. }} = in_;")),
-                    (true, false) => w.line(format_args!("let {src} {{}} = in_;")),
-                    (false, _) => {
-                        w.open(format_args!("let {src} {{"));
-                        for b in bound {
-                            w.line(format_args!("{b},"));
-                        }
-                        if *rest {
-                            w.line(format_args!(".."));
-                        }
-                        w.close("} = in_;");
-                    }
-                }
-                if inits.is_empty() {
-                    w.line(format_args!("{ok}{dst} {{}}{end}"));
-                } else {
-                    w.open(format_args!("{ok}{dst} {{"));
-                    for init in inits {
-                        w.line(format_args!("{init}"));
-                    }
-                    w.close(&format!("}}{end}"));
-                }
-            }
-        }
-    }
 }
 
 /// The space the token printer puts between a `:` or a closure's `|x|` and the expression

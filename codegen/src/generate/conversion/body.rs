@@ -1,0 +1,90 @@
+//! The text of a generated conversion function's body.
+
+use super::Direction;
+use crate::generate::core::RustWriter;
+
+/// The body of a generated conversion function, written once its problems are known.
+pub(super) struct Body {
+    /// `to_internal` or `from_internal`: the function's name ends with it.
+    pub(super) suffix: &'static str,
+    kind: BodyKind,
+    /// Written as a value, not a `Result`.
+    pub(super) infallible: bool,
+}
+
+pub(super) enum BodyKind {
+    /// Types of different shapes: reported, nothing to write.
+    Empty,
+    /// An enum: one `match` arm per value.
+    Match(Vec<String>),
+    /// A struct: the source taken apart (`bound` fields, `..` when `rest`), the target built
+    /// from `inits`.
+    Struct {
+        src: String,
+        dst: String,
+        bound: Vec<String>,
+        rest: bool,
+        inits: Vec<String>,
+    },
+}
+
+impl Body {
+    pub(super) fn new(dir: Direction, kind: BodyKind, infallible: bool) -> Self {
+        Body {
+            suffix: dir.suffix(),
+            kind,
+            infallible,
+        }
+    }
+
+    /// The body laid out as the token printer lays out a block: a `{}` of a few tokens
+    /// stays on its line, any other has one field per line.
+    pub(super) fn write(&self, w: &mut RustWriter) {
+        let (ok, end) = if self.infallible {
+            ("", "")
+        } else {
+            ("::core::result::Result::Ok(", ")")
+        };
+        match &self.kind {
+            BodyKind::Empty => {}
+            BodyKind::Match(arms) => {
+                w.open(format_args!("{ok}match in_ {{"));
+                for arm in arms {
+                    w.line(format_args!("{arm}"));
+                }
+                w.close(&format!("}}{end}"));
+            }
+            BodyKind::Struct {
+                src,
+                dst,
+                bound,
+                rest,
+                inits,
+            } => {
+                match (bound.is_empty(), rest) {
+                    (true, true) => w.line(format_args!("let {src} {{ .. }} = in_;")),
+                    (true, false) => w.line(format_args!("let {src} {{}} = in_;")),
+                    (false, _) => {
+                        w.open(format_args!("let {src} {{"));
+                        for b in bound {
+                            w.line(format_args!("{b},"));
+                        }
+                        if *rest {
+                            w.line(format_args!(".."));
+                        }
+                        w.close("} = in_;");
+                    }
+                }
+                if inits.is_empty() {
+                    w.line(format_args!("{ok}{dst} {{}}{end}"));
+                } else {
+                    w.open(format_args!("{ok}{dst} {{"));
+                    for init in inits {
+                        w.line(format_args!("{init}"));
+                    }
+                    w.close(&format!("}}{end}"));
+                }
+            }
+        }
+    }
+}
