@@ -84,6 +84,122 @@ fn write_crate(dir: &Path, hand_written: &str) {
     }
 }
 
+/// A crate of one kind, `Tree`: nodes that hold leaves, whose shades are an enum. `v1_size`
+/// is the type of `Node::size` in v1 (the hub's is `i64`).
+fn write_tree_crate(dir: &Path, v1_size: &str, hand_written: &str) {
+    let types = |size: &str| {
+        format!(
+            r#"
+#[derive(kapi::ApiType)]
+#[k8s(kind)]
+pub struct Tree {{
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ObjectMeta,
+    pub nodes: Vec<Node>,
+}}
+
+#[derive(kapi::ApiType)]
+pub struct Node {{
+    pub name: String,
+    pub size: {size},
+    pub leaves: Vec<Leaf>,
+    #[k8s(optional)]
+    pub first: Option<Box<Leaf>>,
+}}
+
+#[derive(kapi::ApiType)]
+pub struct Leaf {{
+    #[k8s(optional)]
+    pub shade: Option<Shade>,
+    pub by_season: std::collections::BTreeMap<String, Shade>,
+}}
+
+#[derive(kapi::ApiType)]
+#[k8s(enum)]
+pub enum Shade {{ Light, Dark, Other(String) }}
+"#
+        )
+    };
+    let internal = INTERNAL[..INTERNAL.find("#[derive").unwrap()].to_string() + &types("i64");
+    let v1 =
+        V1[..V1.find("#[derive").unwrap()].replace("HAND_WRITTEN", hand_written) + &types(v1_size);
+    let files = [
+        ("Cargo.toml", CARGO_TOML.to_string()),
+        ("src/lib.rs", LIB.to_string()),
+        ("src/internal/mod.rs", internal),
+        ("src/v1/mod.rs", v1),
+    ];
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// The generated v1 conversions without whitespace: the printer decides the line breaks.
+fn conversion_of(dir: &Path) -> String {
+    let report = generate::run(dir, Mode::Write).expect("generates");
+    assert!(report.is_clean());
+    squeeze(&std::fs::read_to_string(dir.join("generated/v1/conversion.rs")).unwrap())
+}
+
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect()
+}
+
+#[test]
+fn what_cannot_fail_converts_without_an_error_path_and_a_fallible_part_makes_its_holders_fallible()
+{
+    let dir = tempfile::tempdir().unwrap();
+    write_tree_crate(dir.path(), "i64", "");
+    let conversion = conversion_of(dir.path());
+    for needle in [
+        "fn auto_shade_to_internal_infallible(in_: crate::v1::Shade) -> crate::internal::Shade {",
+        "shade: shade.map(auto_shade_to_internal_infallible),",
+        "by_season: ::kapi::__private::conversion::map_infallible(by_season, auto_shade_to_internal_infallible),",
+        "leaves: ::kapi::__private::conversion::vec_infallible(leaves, auto_leaf_to_internal_infallible),",
+        "nodes: ::kapi::__private::conversion::vec_infallible(nodes, auto_node_to_internal_infallible),",
+        "first: first.map(|x| ::std::boxed::Box::new(auto_leaf_to_internal_infallible(*x))),",
+        "fn auto_tree_from_internal_infallible(in_: crate::internal::Tree) -> crate::v1::Tree {",
+    ] {
+        assert!(conversion.contains(&squeeze(needle)), "{needle}\n{conversion}");
+    }
+    assert!(!conversion.contains("within("), "{conversion}");
+    // A hand-written conversion of one field of `Node` makes `Node` fallible, and the
+    // `Tree` that holds nodes; `Leaf` and `Shade` below it stay infallible.
+    let dir = tempfile::tempdir().unwrap();
+    write_tree_crate(
+        dir.path(),
+        "i32",
+        r#"
+mod conversion {
+    pub fn node_field_size_to_internal(in_: i32) -> Result<i64, kapi::conversion::ConversionError> {
+        Ok(i64::from(in_))
+    }
+    pub fn node_field_size_from_internal(in_: i64) -> Result<i32, kapi::conversion::ConversionError> {
+        i32::try_from(in_).map_err(|_| kapi::conversion::ConversionError::new("too large"))
+    }
+}
+"#,
+    );
+    let conversion = conversion_of(dir.path());
+    for needle in [
+        "nodes: ::kapi::__private::conversion::within(\"nodes\", ::kapi::__private::conversion::vec(nodes, ::kapi::conversion::Versioned::to_internal))?,",
+        "leaves: ::kapi::__private::conversion::vec_infallible(leaves, auto_leaf_to_internal_infallible),",
+        "fn auto_leaf_from_internal_infallible(",
+    ] {
+        assert!(conversion.contains(&squeeze(needle)), "{needle}\n{conversion}");
+    }
+    assert!(
+        !conversion.contains("auto_node_to_internal_infallible"),
+        "{conversion}"
+    );
+    assert!(
+        !conversion.contains("auto_tree_to_internal_infallible"),
+        "{conversion}"
+    );
+}
+
 fn errors_of(dir: &Path) -> String {
     match generate::run(dir, Mode::Write) {
         Err(Error::Source { rendered, .. }) => rendered,

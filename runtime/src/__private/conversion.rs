@@ -86,4 +86,14 @@ mod tests {
         });
         assert_eq!(r.unwrap_err().to_string(), "[b]: negative");
     }
+
+    #[test]
+    fn infallible_collections_convert_every_element_in_order() {
+        let v: Vec<i64> = vec_infallible(vec![1i32, -2, 3], i64::from);
+        assert_eq!(v, [1, -2, 3]);
+        let m: std::collections::BTreeMap<String, i32> =
+            [("a".to_string(), 1), ("b".to_string(), -1)].into();
+        let m: std::collections::BTreeMap<String, i64> = map_infallible(m, i64::from);
+        assert_eq!(m, [("a".to_string(), 1i64), ("b".to_string(), -1)].into());
+    }
 }
