@@ -153,7 +153,7 @@ fn expand_struct(input: &Input) -> TokenStream {
             }
             #inline_attr
             fn clear(&mut self) {
-                *self = ::core::default::Default::default();
+                #pb::reset(self)
             }
         }
 

@@ -65,6 +65,18 @@ fn status() {
     check::<Status>("core.v1.Status");
 }
 
+/// `prost::Message::clear` leaves the zero value, whatever the message held.
+#[test]
+fn a_cleared_message_is_its_zero_value() {
+    use protobuf::prost::Message;
+    let raw = protobuf::open_envelope(&fixture("core.v1.Status.pb"), "v1", "Status")
+        .expect("a v1 Status envelope");
+    let mut status = Status::decode(raw.as_slice()).expect("decodes");
+    assert_ne!(status, Status::default());
+    status.clear();
+    assert_eq!(status, Status::default());
+}
+
 #[test]
 fn list_options() {
     check::<ListOptions>("core.v1.ListOptions");
