@@ -77,11 +77,7 @@ fn write_crate(dir: &Path, hand_written: &str) {
         ("src/internal/mod.rs", INTERNAL.to_string()),
         ("src/v1/mod.rs", V1.replace("HAND_WRITTEN", hand_written)),
     ];
-    for (path, text) in files {
-        let path = dir.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    write_files(dir, files);
 }
 
 /// A crate of one kind, `Tree`: nodes that hold leaves, whose shades are an enum. `v1_size`
@@ -129,11 +125,7 @@ pub enum Shade {{ Light, Dark, Other(String) }}
         ("src/internal/mod.rs", internal),
         ("src/v1/mod.rs", v1),
     ];
-    for (path, text) in files {
-        let path = dir.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    write_files(dir, files);
 }
 
 /// The generated v1 conversions without whitespace: the printer decides the line breaks.
@@ -198,6 +190,14 @@ mod conversion {
         !conversion.contains("auto_tree_to_internal_infallible"),
         "{conversion}"
     );
+}
+
+fn write_files(dir: &Path, files: [(&str, String); 4]) {
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
 }
 
 fn errors_of(dir: &Path) -> String {
