@@ -242,10 +242,16 @@ impl<'a> Pair<'a> {
                 self.unmentioned(&whole_name, dir, &problems, diags);
             }
             autos.push((auto_doc(self, dir, &problems), self.ends(dir), auto));
+            let arg = match dir {
+                Direction::ToInternal => "self",
+                Direction::FromInternal => "in_",
+            };
             calls.push(match manual {
-                Some(manual) => format!("{manual}(VALUE)"),
-                None if total => format!("::core::result::Result::Ok({auto_name}_infallible(VALUE))"),
-                None => format!("{auto_name}(VALUE)"),
+                Some(manual) => format!("{manual}({arg})"),
+                None if total => {
+                    format!("::core::result::Result::Ok({auto_name}_infallible({arg}))")
+                }
+                None => format!("{auto_name}({arg})"),
             });
         }
         let internal = self.internal_path();
@@ -258,13 +264,13 @@ impl<'a> Pair<'a> {
         w.open(format_args!(
             "fn to_internal(self) -> ::core::result::Result<{internal}, ConversionError> {{"
         ));
-        w.line(format_args!("{}", calls[0].replace("VALUE", "self")));
+        w.line(format_args!("{}", calls[0]));
         w.close("}");
         w.line(format_args!("#[inline]"));
         w.open(format_args!(
             "fn from_internal(in_: {internal}) -> ::core::result::Result<Self, ConversionError> {{"
         ));
-        w.line(format_args!("{}", calls[1].replace("VALUE", "in_")));
+        w.line(format_args!("{}", calls[1]));
         w.close("}");
         w.close("}");
         for (doc, (src, dst), body) in autos {
