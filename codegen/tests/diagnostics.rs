@@ -268,6 +268,44 @@ pub struct Nested {{
     insta::assert_snapshot!(out);
 }
 
+/// A plain (non-`Option`) field can be defaulted when its zero value means unset: a string
+/// enum's empty value (Go's `+default` on an `omitempty` enum), not a struct, which always
+/// holds a value; and an enum default is still checked against the enum's values.
+#[test]
+fn a_default_on_a_plain_field_needs_a_zero_value() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+pub struct Spec {{
+    #[k8s(optional, default = "Fast")]
+    pub mode: Mode,
+    #[k8s(optional, default = "Fsat")]
+    pub typo: Mode,
+    #[k8s(optional, default = json!({{"x": 1}}))]
+    pub nested: Nested,
+    #[k8s(optional, default = "2024-01-01T00:00:00Z")]
+    pub since: kapi::meta::Time,
+}}
+
+#[derive(kapi::ApiType)]
+#[k8s(enum)]
+pub enum Mode {{
+    Fast,
+    Slow,
+    /// A value this version does not know, kept as sent.
+    Other(String),
+}}
+
+#[derive(kapi::ApiType)]
+pub struct Nested {{
+    pub x: Option<i32>,
+}}
+"#
+    ));
+    assert!(!out.contains("`mode`"), "{out}");
+    insta::assert_snapshot!(out);
+}
+
 #[test]
 fn an_unknown_format_is_an_error_with_the_closest_format() {
     let out = diagnose(&format!(

@@ -203,7 +203,16 @@ fn output_passes_codegen_parse_and_check() {
                 .iter()
                 .flat_map(|v| v.kinds().map(|k| k.name.as_str()))
                 .collect();
-            assert_eq!(kinds, ["Gadget", "Widget", "WidgetList", "WidgetOptions"]);
+            assert_eq!(
+                kinds,
+                [
+                    "Gadget",
+                    "GadgetList",
+                    "Widget",
+                    "WidgetList",
+                    "WidgetOptions"
+                ]
+            );
         }
         Err(e) => panic!("{e}"),
     }

@@ -105,7 +105,11 @@ fn marker_default(m: &Field, f: &syn::Field) -> Option<TokenStream> {
                 }
             }
         }
-        // The model rejects defaults on non-Option named types (no way to tell "unset").
+        // A named value type is unset at its zero value: only a string enum has one (Go's
+        // `+default` on an `omitempty` enum field); the helper's bound refuses a struct.
+        TypeRef::Named(_) => quote! {
+            ::kapi::__private::default_when_unset(&mut self.#name, #json);
+        },
         _ => return None,
     })
 }

@@ -16,6 +16,7 @@ mod gates;
 mod group_version;
 mod input;
 mod kind;
+mod presence;
 mod protobuf;
 mod ser;
 mod syn_types;
@@ -78,7 +79,8 @@ fn emit(input: &Input) -> proc_macro2::TokenStream {
     let validate = validate::expand(input);
     let gates = gates::expand(input);
     let protobuf = protobuf::expand(input);
-    quote! { #by_shape #fuzz #validate #gates #protobuf }
+    let presence = presence::expand(input);
+    quote! { #by_shape #presence #fuzz #validate #gates #protobuf }
 }
 
 #[cfg(test)]

@@ -87,8 +87,8 @@ fn expand_struct(input: &Input) -> TokenStream {
         let tag = model.protobuf.map_or(0, |n| n.value) as u32;
         let (encode, len, merge) = match form(&model.ty) {
             Form::Single => (
-                quote!(encode_field),
-                quote!(field_len),
+                quote!(encode_single),
+                quote!(single_len),
                 quote!(ProtoValue::merge_value),
             ),
             Form::Option => (

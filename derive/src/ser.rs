@@ -46,10 +46,9 @@ pub fn expand(input: &Input) -> TokenStream {
 fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
     let name = field_ident(f);
     let key = &model.json_name;
-    let zero_valued = matches!(
-        model.ty,
-        TypeRef::Scalar(_) | TypeRef::Vec(_) | TypeRef::Map { .. }
-    );
+    // Every type but an `Option` has a zero value (`IsSet`): a string enum's is empty, a
+    // struct has none, so `omit_empty` writes it always, as Go does.
+    let zero_valued = !matches!(model.ty, TypeRef::Option(_) | TypeRef::Box(_));
     if model.inline {
         // Go's embedded struct: its fields go into this object.
         return quote! { __f.inline(&self.#name); };
@@ -61,7 +60,6 @@ fn write_field(model: &Field, f: &syn::Field) -> TokenStream {
         (Presence::OmitEmpty, TypeRef::Option(_)) => quote!(option),
         (Presence::Null, _) if zero_valued => quote!(null_empty),
         (Presence::OmitEmpty, _) if zero_valued => quote!(omit_empty),
-        // Go's omitempty never omits a struct; neither do we.
         _ => quote!(always),
     };
     quote! { __f.#helper(#key, &self.#name); }

@@ -220,6 +220,44 @@ macro_rules! numbers_are_set_when_nonzero {
 
 numbers_are_set_when_nonzero!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
 
+/// Go's `[]byte`: a nil slice is unset, and `omitempty` leaves out an empty one.
+impl IsSet for crate::meta::ByteString {
+    fn is_set(&self) -> bool {
+        !self.0.is_empty()
+    }
+}
+
+/// `APIResource.verbs` is a Go `[]string`: empty is unset.
+impl IsSet for crate::meta::Verbs {
+    fn is_set(&self) -> bool {
+        !self.0.is_empty()
+    }
+}
+
+/// Go structs (a `Time`, a `Quantity`, an `IntOrString`, a raw object): `omitempty` never
+/// leaves a struct out, so they are always set. Derived structs get the same impl.
+macro_rules! structs_are_always_set {
+    ($($t:ty),*) => {
+        $(impl IsSet for $t {
+            #[inline]
+            fn is_set(&self) -> bool {
+                true
+            }
+        })*
+    };
+}
+
+structs_are_always_set!(
+    crate::meta::Time,
+    crate::meta::MicroTime,
+    crate::meta::Duration,
+    crate::meta::Quantity,
+    crate::meta::IntOrString,
+    crate::meta::RawExtension,
+    crate::meta::FieldsV1,
+    serde_json::Value
+);
+
 /// Clears gated fields whose gate is off, unless the stored object (`old`, on update)
 /// already used them: the API change guide's rule for PrepareForCreate/PrepareForUpdate.
 /// Derived for every `ApiType`; the default, for a type with nothing gated inside it, does

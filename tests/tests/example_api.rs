@@ -19,7 +19,8 @@ fn empty_object_writes_type_meta_and_required_fields_only() {
         json!({
             "kind": "Frobber",
             "apiVersion": "frob.example.com/v1",
-            "metadata": {},
+            // Go's unset `metav1.Time` is written `null`.
+            "metadata": {"creationTimestamp": null},
             "spec": {"height": 0},
         })
     );

@@ -432,6 +432,233 @@ async fn kubectl_1_33_basics() {
     basics(33).await;
 }
 
+/// A server with every kapi-k8s kind the tests below use, and its OpenAPI documents (kubectl
+/// reads them for server-side apply and `explain`).
+async fn kubernetes_server() -> kapi::apiserver::ApiServer {
+    use kapi_k8s::generated::openapi_documents::{V2, V3};
+    let mut scheme = kapi::Scheme::new();
+    kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
+    kapi::apiserver::ApiServer::builder(scheme)
+        .openapi(kapi::apiserver::OpenApiDocuments::from_generated(V2, V3))
+        .start()
+        .await
+        .expect("the server starts")
+}
+
+/// What kube-apiserver accepts from kubectl for Kubernetes' own kinds: server-side apply of
+/// a Deployment whose container ports have no protocol (the schema's `default: TCP` makes
+/// `protocol` a usable list-map key), and `create ingress` (a `pathType` of the enum's
+/// declared values).
+async fn kubernetes_kinds_with(minor: u32) {
+    let Some(binary) = versioned_kubectl(minor) else {
+        return;
+    };
+    let server = kubernetes_server().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let k = Kubectl::for_server(binary, &server, dir.path());
+    let v = format!("kubectl 1.{minor}");
+
+    k.write(
+        "deploy.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 80\n",
+    );
+    let out = Kubectl::ok(
+        &k.run(&["apply", "--server-side", "-f", "deploy.yaml"])
+            .await,
+        &format!("{v} apply --server-side"),
+    );
+    assert_eq!(out.trim(), "deployment.apps/web serverside-applied", "{v}");
+    let out = Kubectl::ok(
+        &k.run(&[
+            "get",
+            "deploy",
+            "web",
+            "-o",
+            "jsonpath={.spec.template.spec.containers[0].ports[0].protocol}",
+        ])
+        .await,
+        &format!("{v} get protocol"),
+    );
+    assert_eq!(out.trim(), "TCP", "{v}: the default protocol");
+    // A second apply of the same manifest owns the same fields: nothing changes.
+    let out = Kubectl::ok(
+        &k.run(&["apply", "--server-side", "-f", "deploy.yaml"])
+            .await,
+        &format!("{v} apply --server-side again"),
+    );
+    assert_eq!(out.trim(), "deployment.apps/web serverside-applied", "{v}");
+
+    let out = Kubectl::ok(
+        &k.run(&["create", "ingress", "ing", "--rule=foo.com/bar=svc:80"])
+            .await,
+        &format!("{v} create ingress"),
+    );
+    assert_eq!(out.trim(), "ingress.networking.k8s.io/ing created", "{v}");
+    let out = Kubectl::ok(
+        &k.run(&[
+            "get",
+            "ingresses.networking.k8s.io",
+            "ing",
+            "-o",
+            "jsonpath={.spec.rules[0].http.paths[0].pathType}",
+        ])
+        .await,
+        &format!("{v} get pathType"),
+    );
+    assert_eq!(out.trim(), "Exact", "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_27_kubernetes_kinds() {
+    kubernetes_kinds_with(27).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_32_kubernetes_kinds() {
+    kubernetes_kinds_with(32).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_33_kubernetes_kinds() {
+    kubernetes_kinds_with(33).await;
+}
+
+/// kapi-k8s writes an object as Go's `json.Marshal` does: kubectl's `--dry-run=client -o
+/// json` prints Go's encoding of the object kubectl built, and the same object built in Rust
+/// (the fields kubectl sets, everything else unset) must encode to the same JSON: no `""`
+/// for an unset enum, `null` for an unset time, `{}` for an empty struct.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubernetes_kinds_encode_as_go_does() {
+    use kapi::meta::{IntOrString, LabelSelector, ObjectMeta, StringMap};
+    use kapi_k8s::apps::v1::{Deployment, DeploymentSpec};
+    use kapi_k8s::core::v1::{
+        Container, ContainerPort, Pod, PodSpec, PodTemplateSpec, Service, ServicePort, ServiceSpec,
+        ServiceType,
+    };
+    let Some(binary) = kubectl_binary() else {
+        return;
+    };
+    // `kubectl run` asks the server for discovery even with a client-side dry run.
+    let server = kubernetes_server().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let k = Kubectl::for_server(binary, &server, dir.path());
+    let go = |out: &Output, what: &str| -> serde_json::Value {
+        serde_json::from_str(&Kubectl::ok(out, what)).expect("kubectl prints JSON")
+    };
+    let labels = |key: &str, value: &str| StringMap::from([(key, value)]);
+    let meta = |name: &str, key: &str| ObjectMeta {
+        name: name.into(),
+        labels: labels(key, name),
+        ..Default::default()
+    };
+
+    let deployment = Deployment {
+        metadata: meta("web", "app"),
+        spec: DeploymentSpec {
+            replicas: Some(1),
+            selector: Some(LabelSelector {
+                match_labels: labels("app", "web"),
+                ..Default::default()
+            }),
+            template: PodTemplateSpec {
+                metadata: ObjectMeta {
+                    labels: labels("app", "web"),
+                    ..Default::default()
+                },
+                spec: PodSpec {
+                    containers: vec![Container {
+                        name: "nginx".into(),
+                        image: "nginx".into(),
+                        ports: vec![ContainerPort {
+                            container_port: 80,
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    }],
+                    ..Default::default()
+                },
+            },
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let want = go(
+        &k.run(&[
+            "create",
+            "deployment",
+            "web",
+            "--image=nginx",
+            "--port=80",
+            "--dry-run=client",
+            "-o",
+            "json",
+        ])
+        .await,
+        "create deployment",
+    );
+    assert_eq!(serde_json::to_value(&deployment).unwrap(), want);
+
+    let service = Service {
+        metadata: meta("web", "app"),
+        spec: ServiceSpec {
+            ports: vec![ServicePort {
+                name: "80-8080".into(),
+                protocol: "TCP".into(),
+                port: 80,
+                target_port: IntOrString::Int(8080),
+                ..Default::default()
+            }],
+            selector: labels("app", "web").into(),
+            type_: ServiceType::ClusterIp,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let want = go(
+        &k.run(&[
+            "create",
+            "service",
+            "clusterip",
+            "web",
+            "--tcp=80:8080",
+            "--dry-run=client",
+            "-o",
+            "json",
+        ])
+        .await,
+        "create service",
+    );
+    assert_eq!(serde_json::to_value(&service).unwrap(), want);
+
+    let pod = Pod {
+        metadata: meta("pod1", "run"),
+        spec: PodSpec {
+            containers: vec![Container {
+                name: "pod1".into(),
+                image: "nginx".into(),
+                ..Default::default()
+            }],
+            restart_policy: "Always".into(),
+            dns_policy: "ClusterFirst".into(),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let want = go(
+        &k.run(&[
+            "run",
+            "pod1",
+            "--image=nginx",
+            "--dry-run=client",
+            "-o",
+            "json",
+        ])
+        .await,
+        "run",
+    );
+    assert_eq!(serde_json::to_value(&pod).unwrap(), want);
+}
+
 /// kubectl against Kubernetes' own kinds from `kapi-k8s`: the short names and the scale
 /// subresource come from kube-apiserver's registry facts (`xtask/templates/k8s_registry.toml`),
 /// which k8s.io/api's Go types do not state; kubectl finds both through discovery.

@@ -287,7 +287,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingWebhookConfiguration",
-        fingerprint: "a75a8b339a26d606",
+        fingerprint: "45cf1ce5f5f3c7da",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>()),
@@ -314,7 +314,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingWebhookConfiguration",
-        fingerprint: "f3a2f73a00021c86",
+        fingerprint: "7f7d107badfda877",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>()),
@@ -413,7 +413,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apidiscovery-v2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apidiscovery.k8s.io.v2.APIGroupDiscovery",
-        fingerprint: "b2881484c2cf9076",
+        fingerprint: "b6877db10aa40e45",
         json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2::APIGroupDiscovery>()),
@@ -422,7 +422,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apidiscovery-v2beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apidiscovery.k8s.io.v2beta1.APIGroupDiscovery",
-        fingerprint: "11cbcbdc23f2c6ae",
+        fingerprint: "264e50c96e9b54ed",
         json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>()),
@@ -431,7 +431,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apiextensions-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apiextensions.k8s.io.v1.ConversionReview",
-        fingerprint: "4c3d12177887bdc6",
+        fingerprint: "fd6cf1778cd77e21",
         json: ::kapi::fixtures::json_codec::<crate::apiextensions::v1::ConversionReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apiextensions::v1::ConversionReview>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apiextensions::v1::ConversionReview>()),
@@ -440,7 +440,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apiextensions-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apiextensions.k8s.io.v1.CustomResourceDefinition",
-        fingerprint: "bbabcdf5bfb854e0",
+        fingerprint: "9d1c1612eaf82519",
         json: ::kapi::fixtures::json_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apiextensions::v1::CustomResourceDefinition>()),
@@ -521,7 +521,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apps-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apps.v1beta1.Scale",
-        fingerprint: "bf43c9199ad91089",
+        fingerprint: "0bd59bec74227183",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::Scale>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::Scale>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::Scale>()),
@@ -575,7 +575,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apps-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apps.v1beta2.Scale",
-        fingerprint: "0b036fac7dd4c8e2",
+        fingerprint: "7e19a970cd87629c",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::Scale>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::Scale>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::Scale>()),
@@ -602,7 +602,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "authentication-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authentication.k8s.io.v1.TokenRequest",
-        fingerprint: "e74d98670c8acc7d",
+        fingerprint: "e72b00bddf454ed4",
         json: ::kapi::fixtures::json_codec::<crate::authentication::v1::TokenRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1::TokenRequest>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authentication::v1::TokenRequest>()),
@@ -665,7 +665,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "authorization-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authorization.k8s.io.v1.SelfSubjectRulesReview",
-        fingerprint: "4fac0b0057fe0abc",
+        fingerprint: "a8a0ae25dd7cd18c",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SelfSubjectRulesReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SelfSubjectRulesReview>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SelfSubjectRulesReview>()),
@@ -701,7 +701,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "authorization-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authorization.k8s.io.v1beta1.SelfSubjectRulesReview",
-        fingerprint: "95de8bbf7c647211",
+        fingerprint: "564a224acfb8d3b5",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>()),
@@ -728,7 +728,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "autoscaling-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "autoscaling.v1.Scale",
-        fingerprint: "f08376051d40a5b1",
+        fingerprint: "a4e1541948292237",
         json: ::kapi::fixtures::json_codec::<crate::autoscaling::v1::Scale>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::autoscaling::v1::Scale>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::autoscaling::v1::Scale>()),
@@ -737,7 +737,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "autoscaling-v2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "autoscaling.v2.HorizontalPodAutoscaler",
-        fingerprint: "2eee30623a20f232",
+        fingerprint: "5a405bc88e064c12",
         json: ::kapi::fixtures::json_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>()),
@@ -746,7 +746,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "batch-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "batch.v1.CronJob",
-        fingerprint: "459d077378d26be5",
+        fingerprint: "de7ecbd6e6aad23e",
         json: ::kapi::fixtures::json_codec::<crate::batch::v1::CronJob>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::batch::v1::CronJob>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::batch::v1::CronJob>()),
@@ -755,7 +755,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "batch-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "batch.v1.Job",
-        fingerprint: "f54e4146bce0d410",
+        fingerprint: "2b22d12ddf260e25",
         json: ::kapi::fixtures::json_codec::<crate::batch::v1::Job>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::batch::v1::Job>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::batch::v1::Job>()),
@@ -773,7 +773,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "certificates-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "certificates.k8s.io.v1.CertificateSigningRequest",
-        fingerprint: "11427f7a6624db3b",
+        fingerprint: "cf94be0fbb77e4e2",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1::CertificateSigningRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1::CertificateSigningRequest>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1::CertificateSigningRequest>()),
@@ -791,7 +791,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "certificates-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "certificates.k8s.io.v1.PodCertificateRequest",
-        fingerprint: "4d57582d5be71031",
+        fingerprint: "b783d5729b8b3353",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1::PodCertificateRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1::PodCertificateRequest>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1::PodCertificateRequest>()),
@@ -809,7 +809,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "certificates-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "certificates.k8s.io.v1beta1.CertificateSigningRequest",
-        fingerprint: "ac6b35a6734a408e",
+        fingerprint: "eb4bb1bd08cb14aa",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1beta1::CertificateSigningRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1beta1::CertificateSigningRequest>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1beta1::CertificateSigningRequest>()),
@@ -827,7 +827,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "certificates-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "certificates.k8s.io.v1beta1.PodCertificateRequest",
-        fingerprint: "0a05854afac5081c",
+        fingerprint: "958eacf6bfe2d386",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1beta1::PodCertificateRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1beta1::PodCertificateRequest>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::certificates::v1beta1::PodCertificateRequest>()),
@@ -917,7 +917,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.LimitRange",
-        fingerprint: "caf3954022f60b19",
+        fingerprint: "aa923c58f678f92e",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::LimitRange>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::LimitRange>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::LimitRange>()),
@@ -935,7 +935,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Node",
-        fingerprint: "ca4fa5b8da4a55db",
+        fingerprint: "169a217c357aea58",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Node>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Node>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Node>()),
@@ -953,7 +953,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.PersistentVolume",
-        fingerprint: "0ecc4b611ea265a3",
+        fingerprint: "8862eed8f7886f69",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PersistentVolume>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PersistentVolume>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PersistentVolume>()),
@@ -971,7 +971,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Pod",
-        fingerprint: "afd70b2901193673",
+        fingerprint: "8f4feb5f60c98be4",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Pod>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Pod>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Pod>()),
@@ -989,7 +989,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.PodExecOptions",
-        fingerprint: "9b8efc4f1d8cd56e",
+        fingerprint: "de125bb01ec2ac29",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodExecOptions>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodExecOptions>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodExecOptions>()),
@@ -1025,7 +1025,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.PodTemplate",
-        fingerprint: "3ca55fc2217448af",
+        fingerprint: "9461732fad8ae5a0",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodTemplate>()),
@@ -1034,7 +1034,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.RangeAllocation",
-        fingerprint: "af077a86aab72c49",
+        fingerprint: "e8fb0446cf97b22d",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::RangeAllocation>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::RangeAllocation>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::RangeAllocation>()),
@@ -1043,7 +1043,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.ReplicationController",
-        fingerprint: "7363a6437acecbb9",
+        fingerprint: "70759437742d265e",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ReplicationController>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ReplicationController>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ReplicationController>()),
@@ -1079,7 +1079,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Service",
-        fingerprint: "4808444f45609c28",
+        fingerprint: "db5dd6fcbc57fa88",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Service>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Service>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Service>()),
@@ -1088,7 +1088,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.ServiceAccount",
-        fingerprint: "dd360171834edaa2",
+        fingerprint: "b731d6a5b11a5c44",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ServiceAccount>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ServiceAccount>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ServiceAccount>()),
@@ -1106,7 +1106,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "discovery-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "discovery.k8s.io.v1.EndpointSlice",
-        fingerprint: "0fdfd55802b0f972",
+        fingerprint: "ebdf2e403179ef99",
         json: ::kapi::fixtures::json_codec::<crate::discovery::v1::EndpointSlice>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::discovery::v1::EndpointSlice>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::discovery::v1::EndpointSlice>()),
@@ -1115,7 +1115,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "discovery-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "discovery.k8s.io.v1beta1.EndpointSlice",
-        fingerprint: "0a767375b3105b7b",
+        fingerprint: "3a6c6dac18bc7cc7",
         json: ::kapi::fixtures::json_codec::<crate::discovery::v1beta1::EndpointSlice>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::discovery::v1beta1::EndpointSlice>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::discovery::v1beta1::EndpointSlice>()),
@@ -1169,7 +1169,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "extensions-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "extensions.v1beta1.Ingress",
-        fingerprint: "9efe0d572c8e2f73",
+        fingerprint: "7a3436c6058da9ef",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Ingress>()),
@@ -1196,7 +1196,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "extensions-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "extensions.v1beta1.Scale",
-        fingerprint: "96964e866c144e48",
+        fingerprint: "a8d3cef5d519b392",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Scale>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Scale>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Scale>()),
@@ -1205,7 +1205,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "flowcontrol-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "flowcontrol.apiserver.k8s.io.v1.FlowSchema",
-        fingerprint: "1e9a31b7eb9a2f9e",
+        fingerprint: "62dfc676972a45c3",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1::FlowSchema>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1::FlowSchema>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1::FlowSchema>()),
@@ -1223,7 +1223,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "flowcontrol-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "flowcontrol.apiserver.k8s.io.v1beta1.FlowSchema",
-        fingerprint: "96ec3201d60eaf1d",
+        fingerprint: "8746a267e4e810d8",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta1::FlowSchema>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta1::FlowSchema>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta1::FlowSchema>()),
@@ -1241,7 +1241,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "flowcontrol-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "flowcontrol.apiserver.k8s.io.v1beta2.FlowSchema",
-        fingerprint: "96ec3201d60eaf1d",
+        fingerprint: "8746a267e4e810d8",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta2::FlowSchema>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta2::FlowSchema>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta2::FlowSchema>()),
@@ -1259,7 +1259,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "flowcontrol-v1beta3")]
     kinds.push(::kapi::fixtures::Kind {
         name: "flowcontrol.apiserver.k8s.io.v1beta3.FlowSchema",
-        fingerprint: "df1ff78f4b8ee91d",
+        fingerprint: "7fff3cf8d7a30338",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta3::FlowSchema>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta3::FlowSchema>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta3::FlowSchema>()),
@@ -1322,7 +1322,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "networking-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "networking.k8s.io.v1.Ingress",
-        fingerprint: "f5059c479762b59f",
+        fingerprint: "bdd5cd943079a75a",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1::Ingress>()),
@@ -1367,7 +1367,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "networking-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "networking.k8s.io.v1beta1.Ingress",
-        fingerprint: "7697112fc59ba181",
+        fingerprint: "249e8e035e6fe5ed",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::Ingress>()),
@@ -1457,7 +1457,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "rbac-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "rbac.authorization.k8s.io.v1.ClusterRole",
-        fingerprint: "c525140e90461d18",
+        fingerprint: "56b48067b907c179",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1::ClusterRole>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::ClusterRole>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1::ClusterRole>()),
@@ -1475,7 +1475,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "rbac-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "rbac.authorization.k8s.io.v1.Role",
-        fingerprint: "9e4b8a484f52a62f",
+        fingerprint: "b8c8bbb904cdf13a",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1::Role>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::Role>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1::Role>()),
@@ -1493,7 +1493,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "rbac-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "rbac.authorization.k8s.io.v1alpha1.ClusterRole",
-        fingerprint: "cf39828179157603",
+        fingerprint: "3683d7b6e3ee431a",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::ClusterRole>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::ClusterRole>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::ClusterRole>()),
@@ -1511,7 +1511,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "rbac-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "rbac.authorization.k8s.io.v1alpha1.Role",
-        fingerprint: "3c2daa42e9f3a0c4",
+        fingerprint: "7a1936e90e36a473",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::Role>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::Role>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::Role>()),
@@ -1529,7 +1529,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "rbac-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "rbac.authorization.k8s.io.v1beta1.ClusterRole",
-        fingerprint: "5901d35d0d991a00",
+        fingerprint: "0b39b3013751c866",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::ClusterRole>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::ClusterRole>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::ClusterRole>()),
@@ -1547,7 +1547,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "rbac-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "rbac.authorization.k8s.io.v1beta1.Role",
-        fingerprint: "b4a8cefeb1331756",
+        fingerprint: "351a11543b30b5e0",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::Role>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::Role>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::Role>()),
@@ -1583,7 +1583,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1.ResourceClaim",
-        fingerprint: "7290e89efb61d93c",
+        fingerprint: "903334a6902fdc7f",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaim>()),
@@ -1592,7 +1592,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1.ResourceClaimTemplate",
-        fingerprint: "cdfe4ed7b9b9131c",
+        fingerprint: "6775c25954c41493",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaimTemplate>()),
@@ -1637,7 +1637,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta1.ResourceClaim",
-        fingerprint: "ab49797ec4b55a0f",
+        fingerprint: "1a6405f88c48ddf8",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaim>()),
@@ -1646,7 +1646,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta1.ResourceClaimTemplate",
-        fingerprint: "53338b96cbdb8bbd",
+        fingerprint: "f164e5599427e2f2",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaimTemplate>()),
@@ -1682,7 +1682,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta2.ResourceClaim",
-        fingerprint: "928b0882dc0765bb",
+        fingerprint: "0c29f17338ca4f24",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaim>()),
@@ -1691,7 +1691,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta2.ResourceClaimTemplate",
-        fingerprint: "0a71bf78589706d1",
+        fingerprint: "c4df9c20d3287b2e",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaimTemplate>()),
@@ -1736,7 +1736,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "scheduling-v1alpha3")]
     kinds.push(::kapi::fixtures::Kind {
         name: "scheduling.k8s.io.v1alpha3.Workload",
-        fingerprint: "4081b71993f5f2e9",
+        fingerprint: "9411f06b8f83d8d8",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::Workload>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::Workload>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::Workload>()),
@@ -1763,7 +1763,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "scheduling-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "scheduling.k8s.io.v1beta1.Workload",
-        fingerprint: "e9a1aa774b3baa5f",
+        fingerprint: "bdd247fb954ec01a",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1beta1::Workload>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1beta1::Workload>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::scheduling::v1beta1::Workload>()),
@@ -1781,7 +1781,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "storage-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "storage.k8s.io.v1.CSINode",
-        fingerprint: "889cf505f9e7ed96",
+        fingerprint: "caed4d8d537d0c44",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1::CSINode>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::CSINode>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1::CSINode>()),
@@ -1862,7 +1862,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "storage-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "storage.k8s.io.v1beta1.CSINode",
-        fingerprint: "aa9cf7bf661137f1",
+        fingerprint: "7d37459e244e0e4b",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::CSINode>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::CSINode>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::CSINode>()),

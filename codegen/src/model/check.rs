@@ -245,6 +245,29 @@ fn check_type_default(
     if !reaches_crate_type(model, gv, &f.ty) {
         return;
     }
+    // A plain field of a struct type is never unset (Go's zero struct is a value), so its
+    // default could never apply; a string enum's empty value is unset.
+    if let TypeRef::Named(path) = &f.ty {
+        let name = path.last().map(String::as_str).unwrap_or_default();
+        let target = gv
+            .find(name)
+            .or_else(|| model.shared_types.iter().find(|s| s.name == name));
+        if target.is_some_and(|t| matches!(t.shape, Shape::Struct { .. })) {
+            let d = Diagnostic::new(
+                default.span,
+                format!(
+                    "field `{}.{}` of type `{}` has a default but no way to be unset",
+                    t.name, f.rust_name, f.ty
+                ),
+            )
+            .with_help(format!(
+                "make it `Option<{}>` so defaulting can tell unset from set",
+                f.ty
+            ));
+            diags.push(at(t, d));
+            return;
+        }
+    }
     let Some(Mismatch { path, target, kind }) =
         default_mismatch(model, gv, f.ty.strip_option(), default, String::new())
     else {

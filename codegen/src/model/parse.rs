@@ -384,7 +384,16 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
                 ),
             );
         }
-        if optional && !ty.is_option() && !ty.has_empty_value() {
+        // A named type may be a string enum, whose empty value is unset; whether it is one
+        // needs the whole crate (`check.rs`), or the compiler (the derive's bound).
+        let named_may_be_unset = match &ty {
+            TypeRef::Named(path) => matches!(
+                special::Special::from_path(path),
+                None | Some(special::Special::ByteString)
+            ),
+            _ => false,
+        };
+        if optional && !ty.is_option() && !ty.has_empty_value() && !named_may_be_unset {
             diags.push(
                 Diagnostic::new(
                     value.span,
@@ -827,10 +836,14 @@ fn parse_presence(
             return default;
         }
     };
-    let nullable = matches!(
-        ty,
-        TypeRef::Option(_) | TypeRef::Vec(_) | TypeRef::Map { .. }
-    );
+    // Go's nil pointers, slices and maps, and a nil `[]byte` (kapi's `ByteString`).
+    let nullable = match ty {
+        TypeRef::Option(_) | TypeRef::Vec(_) | TypeRef::Map { .. } => true,
+        TypeRef::Named(path) => {
+            special::Special::from_path(path) == Some(special::Special::ByteString)
+        }
+        _ => false,
+    };
     if presence == Presence::Always && ty.is_option() {
         diags.push(
             Diagnostic::new(s.span, "an unset `Option` is written as `null`")
@@ -842,7 +855,7 @@ fn parse_presence(
                 s.span,
                 format!("a `{ty}` cannot be written as `null`"),
             )
-            .with_help("only an `Option`, a list or a map can: write `presence = \"always\"` or `\"omit_empty\"`"),
+            .with_help("only an `Option`, a list, a map or a `ByteString` can: write `presence = \"always\"` or `\"omit_empty\"`"),
         );
     }
     presence

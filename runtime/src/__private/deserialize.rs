@@ -474,6 +474,29 @@ pub fn default_from_json<T: serde::de::DeserializeOwned>(json: &str) -> Option<T
     serde_json::from_str(json).ok()
 }
 
+/// A `default` on a plain (non-`Option`) field of a named type: set when the field holds
+/// its zero value. Only a string enum (and a `ByteString`) has one to tell unset from set.
+pub fn default_when_unset<T>(slot: &mut T, json: &str)
+where
+    T: ZeroValue + serde::de::DeserializeOwned,
+{
+    if !crate::feature_gates::IsSet::is_set(slot) {
+        if let Some(value) = default_from_json(json) {
+            *slot = value;
+        }
+    }
+}
+
+/// A type whose zero value means "unset", so a `default` can fill it in.
+#[diagnostic::on_unimplemented(
+    message = "a field of type `{Self}` with a `default` has no way to be unset",
+    note = "make the field an `Option<{Self}>` so defaulting can tell unset from set"
+)]
+pub trait ZeroValue: crate::feature_gates::IsSet {}
+
+impl<T: KnownValues + crate::feature_gates::IsSet> ZeroValue for T {}
+impl ZeroValue for crate::meta::ByteString {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,7 +16,7 @@ pub mod validation;
 
 pub use crate::__kind_hooks as kind_hooks;
 pub use crate::__normalize_fn as normalize_fn;
-pub use deserialize::default_from_json;
+pub use deserialize::{default_from_json, default_when_unset};
 pub use kapi_derive::unknown_feature_gate;
 pub use regex_lite;
 pub use serde;

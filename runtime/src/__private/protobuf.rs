@@ -3,9 +3,9 @@
 //! `codec::protobuf` and gathered here for generated code.
 
 pub use crate::codec::protobuf::{
-    decode_enum, encode_field, encode_map, encode_option, encode_repeated, encode_str_value,
-    field_len, map_len, merge_map, merge_option, merge_repeated, option_len, prost, repeated_len,
-    skip, str_value_len, ProtoMessage, ProtoValue,
+    decode_enum, encode_field, encode_map, encode_option, encode_repeated, encode_single,
+    encode_str_value, field_len, map_len, merge_map, merge_option, merge_repeated, option_len,
+    prost, repeated_len, single_len, skip, str_value_len, ProtoMessage, ProtoValue,
 };
 
 /// `prost::Message::clear` of a derived message: its zero value. Nothing in kapi calls

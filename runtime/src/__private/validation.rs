@@ -370,7 +370,8 @@ pub fn string_enum(
     errs: &mut ErrorList,
 ) {
     if other {
-        if !values.contains(&value) {
+        // An enum whose values Go does not declare is an open string: nothing to refuse.
+        if !values.is_empty() && !values.contains(&value) {
             errs.push(FieldError::not_supported(path.render(), value, values));
         }
         return;
@@ -387,5 +388,45 @@ pub fn string_enum(
                 &format!("only allowed if the {gate} feature is enabled"),
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validation::Options;
+
+    fn refused(value: &str, values: &[&str]) -> Vec<String> {
+        let mut errs = ErrorList::default();
+        let gates = vec![None; values.len()];
+        let root = Path::root();
+        let path = root.child("pathType");
+        string_enum(
+            &path,
+            value,
+            true,
+            values,
+            &gates,
+            None,
+            &Options::default(),
+            &mut errs,
+        );
+        errs.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn an_unknown_value_of_a_known_set_is_refused() {
+        assert_eq!(
+            refused("Exakt", &["Exact", "Prefix"]),
+            ["pathType: Unsupported value: \"Exakt\": supported values: \"Exact\", \"Prefix\""]
+        );
+        assert!(refused("Prefix", &["Exact", "Prefix"]).is_empty());
+    }
+
+    /// Go declared no constants for the enum: kapi cannot know its values, so none is
+    /// refused (an empty "supported values" list refused every value).
+    #[test]
+    fn an_enum_without_declared_values_is_open() {
+        assert!(refused("Exact", &[]).is_empty());
     }
 }

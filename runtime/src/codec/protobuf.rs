@@ -72,6 +72,12 @@ pub trait ProtoValue: Sized {
     ) -> Result<Option<Self>, DecodeError> {
         Self::decode_value(wire_type, buf, ctx).map(Some)
     }
+    /// Whether a plain (non-`Option`) field holding this value is left out. Go's generated
+    /// code writes every non-pointer field but a `[]byte`, which it skips when nil.
+    #[inline]
+    fn omitted(&self) -> bool {
+        false
+    }
     /// Reads one more occurrence of the field: messages merge, everything else is replaced
     /// (protobuf's rule for a repeated singular field).
     fn merge_value(
@@ -533,6 +539,26 @@ pub fn field_len<T: ProtoValue>(tag: u32, value: &T) -> usize {
     key_len(tag) + value.value_len()
 }
 
+/// A plain field of a derived message: written unless Go leaves its value out
+/// ([`ProtoValue::omitted`]).
+#[doc(hidden)]
+#[inline]
+pub fn encode_single<T: ProtoValue>(tag: u32, value: &T, buf: &mut impl BufMut) {
+    if !value.omitted() {
+        encode_field(tag, value, buf);
+    }
+}
+
+#[doc(hidden)]
+#[inline]
+pub fn single_len<T: ProtoValue>(tag: u32, value: &T) -> usize {
+    if value.omitted() {
+        0
+    } else {
+        field_len(tag, value)
+    }
+}
+
 #[doc(hidden)]
 pub fn merge_option<T: ProtoValue>(
     slot: &mut Option<T>,
@@ -855,6 +881,9 @@ impl ProtoValue for String {
 
 impl ProtoValue for Vec<u8> {
     const WIRE_TYPE: WireType = WireType::LengthDelimited;
+    fn omitted(&self) -> bool {
+        self.is_empty()
+    }
     fn encode_value(&self, buf: &mut impl BufMut) {
         encode_varint(self.len() as u64, buf);
         buf.put_slice(self);
@@ -1339,6 +1368,9 @@ impl ProtoValue for FieldsV1 {
 
 impl ProtoValue for ByteString {
     const WIRE_TYPE: WireType = WireType::LengthDelimited;
+    fn omitted(&self) -> bool {
+        self.0.is_empty()
+    }
     fn encode_value(&self, buf: &mut impl BufMut) {
         self.0.encode_value(buf);
     }

@@ -30,7 +30,9 @@ pub struct ObjectMeta {
     /// Sequence number of the desired state (spec); set by the server.
     #[k8s(optional, protobuf = 7)]
     pub generation: i64,
-    #[k8s(protobuf = 8)]
+    // Go's `metav1.Time` is a struct that writes its zero value as `null`, and `omitempty`
+    // never leaves a struct out: an unset one is `"creationTimestamp": null`.
+    #[k8s(presence = "null", protobuf = 8)]
     pub creation_timestamp: Option<Time>,
     #[k8s(protobuf = 9)]
     pub deletion_timestamp: Option<Time>,

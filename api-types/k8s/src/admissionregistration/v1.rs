@@ -380,7 +380,7 @@ pub struct ValidatingWebhook {
     pub side_effects: Option<SideEffectClass>,
     #[k8s(protobuf = 7)]
     pub timeout_seconds: Option<i32>,
-    #[k8s(list_type = "atomic", protobuf = 8)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 8)]
     pub admission_review_versions: Vec<String>,
     #[k8s(
         optional,
@@ -413,7 +413,7 @@ pub struct MutatingWebhook {
     pub side_effects: Option<SideEffectClass>,
     #[k8s(protobuf = 7)]
     pub timeout_seconds: Option<i32>,
-    #[k8s(list_type = "atomic", protobuf = 8)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 8)]
     pub admission_review_versions: Vec<String>,
     #[k8s(protobuf = 10)]
     pub reinvocation_policy: Option<ReinvocationPolicyType>,

@@ -15,6 +15,12 @@ kapi::group_version! {
 #[path = "../../generated/admissionregistration/v1alpha1/mod.rs"]
 pub mod generated;
 
+pub const CLUSTER_SCOPE: &str = "Cluster";
+
+pub const NAMESPACED_SCOPE: &str = "Namespaced";
+
+pub const ALL_SCOPES: &str = "*";
+
 #[derive(ApiType, Debug, PartialEq, Eq, Hash)]
 #[k8s(enum)]
 pub enum ParameterNotFoundActionType {
@@ -257,6 +263,16 @@ pub struct NamedRuleWithOperations {
     pub rule_with_operations: crate::admissionregistration::v1::RuleWithOperations,
 }
 
+pub const OPERATION_ALL: &str = "*";
+
+pub const CREATE: &str = "CREATE";
+
+pub const UPDATE: &str = "UPDATE";
+
+pub const DELETE: &str = "DELETE";
+
+pub const CONNECT: &str = "CONNECT";
+
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.32"))]
 pub struct MutatingAdmissionPolicy {
@@ -336,6 +352,10 @@ pub struct JSONPatch {
     #[k8s(optional, protobuf = 1)]
     pub expression: String,
 }
+
+pub const NEVER_REINVOCATION_POLICY: &str = "Never";
+
+pub const IF_NEEDED_REINVOCATION_POLICY: &str = "IfNeeded";
 
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.32"))]

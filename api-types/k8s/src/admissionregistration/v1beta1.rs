@@ -15,6 +15,12 @@ kapi::group_version! {
 #[path = "../../generated/admissionregistration/v1beta1/mod.rs"]
 pub mod generated;
 
+pub const CLUSTER_SCOPE: &str = "Cluster";
+
+pub const NAMESPACED_SCOPE: &str = "Namespaced";
+
+pub const ALL_SCOPES: &str = "*";
+
 pub const ALLOW_ACTION: &str = "Allow";
 
 pub const DENY_ACTION: &str = "Deny";
@@ -393,6 +399,16 @@ pub struct MutatingWebhook {
 pub const NEVER_REINVOCATION_POLICY: &str = "Never";
 
 pub const IF_NEEDED_REINVOCATION_POLICY: &str = "IfNeeded";
+
+pub const OPERATION_ALL: &str = "*";
+
+pub const CREATE: &str = "CREATE";
+
+pub const UPDATE: &str = "UPDATE";
+
+pub const DELETE: &str = "DELETE";
+
+pub const CONNECT: &str = "CONNECT";
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct WebhookClientConfig {

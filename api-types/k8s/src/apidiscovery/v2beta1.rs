@@ -23,7 +23,7 @@ pub mod generated;
 pub struct APIGroupDiscoveryList {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ListMeta,
-    #[k8s(optional, presence = "always", protobuf = 2)]
+    #[k8s(optional, presence = "null", protobuf = 2)]
     pub items: Vec<APIGroupDiscovery>,
 }
 
@@ -59,7 +59,7 @@ pub struct APIResourceDiscovery {
     pub scope: String,
     #[k8s(optional, presence = "always", protobuf = 4)]
     pub singular_resource: String,
-    #[k8s(optional, presence = "always", list_type = "set", protobuf = 5)]
+    #[k8s(optional, presence = "null", list_type = "set", protobuf = 5)]
     pub verbs: Vec<String>,
     #[k8s(optional, list_type = "set", protobuf = 6)]
     pub short_names: Vec<String>,
@@ -97,7 +97,7 @@ pub struct APISubresourceDiscovery {
         protobuf = 3
     )]
     pub accepted_types: Vec<GroupVersionKind>,
-    #[k8s(optional, presence = "always", list_type = "set", protobuf = 4)]
+    #[k8s(optional, presence = "null", list_type = "set", protobuf = 4)]
     pub verbs: Vec<String>,
 }
 

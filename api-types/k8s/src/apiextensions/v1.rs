@@ -29,7 +29,7 @@ pub struct CustomResourceDefinitionSpec {
     pub names: CustomResourceDefinitionNames,
     #[k8s(protobuf = 4)]
     pub scope: String,
-    #[k8s(list_type = "atomic", protobuf = 7)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 7)]
     pub versions: Vec<CustomResourceDefinitionVersion>,
     #[k8s(protobuf = 9)]
     pub conversion: Option<CustomResourceConversion>,
@@ -49,7 +49,7 @@ pub struct CustomResourceConversion {
 pub struct WebhookConversion {
     #[k8s(protobuf = 2)]
     pub client_config: Option<WebhookClientConfig>,
-    #[k8s(list_type = "atomic", protobuf = 3)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 3)]
     pub conversion_review_versions: Vec<String>,
 }
 
@@ -183,7 +183,7 @@ pub struct CustomResourceDefinitionCondition {
 pub struct CustomResourceDefinitionStatus {
     #[k8s(
         optional,
-        presence = "always",
+        presence = "null",
         list_type = "map",
         list_map_key = "type",
         protobuf = 1
@@ -191,7 +191,7 @@ pub struct CustomResourceDefinitionStatus {
     pub conditions: Vec<CustomResourceDefinitionCondition>,
     #[k8s(optional, presence = "always", protobuf = 2)]
     pub accepted_names: CustomResourceDefinitionNames,
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 3)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 3)]
     pub stored_versions: Vec<String>,
     #[k8s(optional, feature_gate = "CRDObservedGenerationTracking", protobuf = 4)]
     pub observed_generation: i64,
@@ -265,7 +265,7 @@ pub struct ConversionRequest {
     pub uid: String,
     #[k8s(rename = "desiredAPIVersion", protobuf = 2)]
     pub desired_api_version: String,
-    #[k8s(list_type = "atomic", protobuf = 3)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 3)]
     pub objects: Vec<RawExtension>,
 }
 
@@ -273,7 +273,7 @@ pub struct ConversionRequest {
 pub struct ConversionResponse {
     #[k8s(protobuf = 1)]
     pub uid: String,
-    #[k8s(list_type = "atomic", protobuf = 2)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 2)]
     pub converted_objects: Vec<RawExtension>,
     #[k8s(protobuf = 3)]
     pub result: Status,
@@ -443,7 +443,7 @@ pub struct ValidationRule {
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(custom_json)]
 pub struct JSON {
-    #[k8s(protobuf = 1)]
+    #[k8s(presence = "null", protobuf = 1)]
     pub raw: ByteString,
 }
 
@@ -452,7 +452,12 @@ pub struct JSON {
 pub struct JSONSchemaPropsOrArray {
     #[k8s(presence = "null", protobuf = 1)]
     pub schema: Option<Box<JSONSchemaProps>>,
-    #[k8s(rename = "jSONSchemas", list_type = "atomic", protobuf = 2)]
+    #[k8s(
+        presence = "null",
+        rename = "jSONSchemas",
+        list_type = "atomic",
+        protobuf = 2
+    )]
     pub json_schemas: Vec<JSONSchemaProps>,
 }
 
@@ -470,7 +475,7 @@ pub struct JSONSchemaPropsOrBool {
 pub struct JSONSchemaPropsOrStringArray {
     #[k8s(presence = "null", protobuf = 1)]
     pub schema: Option<JSONSchemaProps>,
-    #[k8s(list_type = "atomic", protobuf = 2)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 2)]
     pub property: Vec<String>,
 }
 

@@ -18,7 +18,7 @@ pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ScaleSpec {
-    #[k8s(optional, minimum = 0, protobuf = 1)]
+    #[k8s(optional, default = 0, minimum = 0, protobuf = 1)]
     pub replicas: i32,
 }
 

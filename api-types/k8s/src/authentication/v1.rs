@@ -78,7 +78,7 @@ pub struct TokenRequest {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct TokenRequestSpec {
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 1)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 1)]
     pub audiences: Vec<String>,
     #[k8s(presence = "null", protobuf = 4)]
     pub expiration_seconds: Option<i64>,

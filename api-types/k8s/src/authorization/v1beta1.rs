@@ -154,9 +154,9 @@ pub struct SelfSubjectRulesReviewSpec {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct SubjectRulesReviewStatus {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub resource_rules: Vec<ResourceRule>,
-    #[k8s(list_type = "atomic", protobuf = 2)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 2)]
     pub non_resource_rules: Vec<NonResourceRule>,
     #[k8s(protobuf = 3)]
     pub incomplete: bool,
@@ -166,7 +166,7 @@ pub struct SubjectRulesReviewStatus {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ResourceRule {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub verbs: Vec<String>,
     #[k8s(optional, list_type = "atomic", protobuf = 2)]
     pub api_groups: Vec<String>,
@@ -178,7 +178,7 @@ pub struct ResourceRule {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct NonResourceRule {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub verbs: Vec<String>,
     #[k8s(
         optional,

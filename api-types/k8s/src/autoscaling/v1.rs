@@ -91,7 +91,7 @@ pub struct Scale {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ScaleSpec {
-    #[k8s(optional, minimum = 0, protobuf = 1)]
+    #[k8s(optional, default = 0, minimum = 0, protobuf = 1)]
     pub replicas: i32,
 }
 

@@ -203,7 +203,7 @@ pub struct HorizontalPodAutoscalerStatus {
     pub current_replicas: i32,
     #[k8s(protobuf = 4)]
     pub desired_replicas: i32,
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 5)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 5)]
     pub current_metrics: Vec<MetricStatus>,
     #[k8s(
         optional,

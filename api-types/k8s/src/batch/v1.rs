@@ -99,7 +99,7 @@ pub struct PodFailurePolicyOnExitCodesRequirement {
     pub container_name: Option<String>,
     #[k8s(protobuf = 2)]
     pub operator: PodFailurePolicyOnExitCodesOperator,
-    #[k8s(list_type = "set", protobuf = 3)]
+    #[k8s(presence = "null", list_type = "set", protobuf = 3)]
     pub values: Vec<i32>,
 }
 
@@ -123,13 +123,13 @@ pub struct PodFailurePolicyRule {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct PodFailurePolicy {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub rules: Vec<PodFailurePolicyRule>,
 }
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct SuccessPolicy {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub rules: Vec<SuccessPolicyRule>,
 }
 

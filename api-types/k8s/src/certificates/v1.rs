@@ -36,7 +36,7 @@ pub struct CertificateSigningRequest {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct CertificateSigningRequestSpec {
-    #[k8s(protobuf = 1)]
+    #[k8s(presence = "null", protobuf = 1)]
     pub request: ByteString,
     #[k8s(protobuf = 7)]
     pub signer_name: String,
@@ -217,7 +217,12 @@ pub struct PodCertificateRequestSpec {
     pub node_uid: String,
     #[k8s(default = 86400, protobuf = 8)]
     pub max_expiration_seconds: Option<i32>,
-    #[k8s(required, rename = "stubPKCS10Request", protobuf = 12)]
+    #[k8s(
+        required,
+        presence = "null",
+        rename = "stubPKCS10Request",
+        protobuf = 12
+    )]
     pub stub_pkcs10_request: ByteString,
     #[k8s(optional, protobuf = 11)]
     pub unverified_user_annotations: BTreeMap<String, String>,

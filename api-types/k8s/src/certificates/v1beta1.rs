@@ -35,7 +35,7 @@ pub struct CertificateSigningRequest {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct CertificateSigningRequestSpec {
-    #[k8s(protobuf = 1)]
+    #[k8s(presence = "null", protobuf = 1)]
     pub request: ByteString,
     #[k8s(protobuf = 7)]
     pub signer_name: Option<String>,
@@ -224,11 +224,11 @@ pub struct PodCertificateRequestSpec {
     pub node_uid: String,
     #[k8s(default = 86400, protobuf = 8)]
     pub max_expiration_seconds: Option<i32>,
-    #[k8s(optional, presence = "always", protobuf = 9)]
+    #[k8s(optional, presence = "null", protobuf = 9)]
     pub pkix_public_key: ByteString,
-    #[k8s(optional, presence = "always", protobuf = 10)]
+    #[k8s(optional, presence = "null", protobuf = 10)]
     pub proof_of_possession: ByteString,
-    #[k8s(rename = "stubPKCS10Request", protobuf = 12)]
+    #[k8s(presence = "null", rename = "stubPKCS10Request", protobuf = 12)]
     pub stub_pkcs10_request: ByteString,
     #[k8s(optional, protobuf = 11)]
     pub unverified_user_annotations: BTreeMap<String, String>,

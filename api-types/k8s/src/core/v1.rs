@@ -575,17 +575,17 @@ pub struct GlusterfsPersistentVolumeSource {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct RBDVolumeSource {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub monitors: Vec<String>,
     #[k8s(protobuf = 2)]
     pub image: String,
     #[k8s(optional, protobuf = 3)]
     pub fs_type: String,
-    #[k8s(optional, protobuf = 4)]
+    #[k8s(optional, default = "rbd", protobuf = 4)]
     pub pool: String,
-    #[k8s(optional, protobuf = 5)]
+    #[k8s(optional, default = "admin", protobuf = 5)]
     pub user: String,
-    #[k8s(optional, protobuf = 6)]
+    #[k8s(optional, default = "/etc/ceph/keyring", protobuf = 6)]
     pub keyring: String,
     #[k8s(protobuf = 7)]
     pub secret_ref: Option<LocalObjectReference>,
@@ -595,17 +595,17 @@ pub struct RBDVolumeSource {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct RBDPersistentVolumeSource {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub monitors: Vec<String>,
     #[k8s(protobuf = 2)]
     pub image: String,
     #[k8s(optional, protobuf = 3)]
     pub fs_type: String,
-    #[k8s(optional, protobuf = 4)]
+    #[k8s(optional, default = "rbd", protobuf = 4)]
     pub pool: String,
-    #[k8s(optional, protobuf = 5)]
+    #[k8s(optional, default = "admin", protobuf = 5)]
     pub user: String,
-    #[k8s(optional, protobuf = 6)]
+    #[k8s(optional, default = "/etc/ceph/keyring", protobuf = 6)]
     pub keyring: String,
     #[k8s(protobuf = 7)]
     pub secret_ref: Option<SecretReference>,
@@ -639,7 +639,7 @@ pub struct CinderPersistentVolumeSource {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct CephFSVolumeSource {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub monitors: Vec<String>,
     #[k8s(optional, protobuf = 2)]
     pub path: String,
@@ -664,7 +664,7 @@ pub struct SecretReference {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct CephFSPersistentVolumeSource {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub monitors: Vec<String>,
     #[k8s(optional, protobuf = 2)]
     pub path: String,
@@ -832,7 +832,7 @@ pub struct ISCSIVolumeSource {
     pub iqn: String,
     #[k8s(protobuf = 3)]
     pub lun: i32,
-    #[k8s(optional, protobuf = 4)]
+    #[k8s(optional, default = "default", protobuf = 4)]
     pub iscsi_interface: String,
     #[k8s(optional, protobuf = 5)]
     pub fs_type: String,
@@ -858,7 +858,7 @@ pub struct ISCSIPersistentVolumeSource {
     pub iqn: String,
     #[k8s(protobuf = 3)]
     pub lun: i32,
-    #[k8s(optional, protobuf = 4)]
+    #[k8s(optional, default = "default", protobuf = 4)]
     pub iscsi_interface: String,
     #[k8s(optional, protobuf = 5)]
     pub fs_type: String,
@@ -1002,11 +1002,11 @@ pub struct ScaleIOVolumeSource {
     pub protection_domain: String,
     #[k8s(optional, protobuf = 6)]
     pub storage_pool: String,
-    #[k8s(optional, protobuf = 7)]
+    #[k8s(optional, default = "ThinProvisioned", protobuf = 7)]
     pub storage_mode: String,
     #[k8s(optional, protobuf = 8)]
     pub volume_name: String,
-    #[k8s(optional, protobuf = 9)]
+    #[k8s(optional, default = "xfs", protobuf = 9)]
     pub fs_type: String,
     #[k8s(optional, protobuf = 10)]
     pub read_only: bool,
@@ -1026,11 +1026,11 @@ pub struct ScaleIOPersistentVolumeSource {
     pub protection_domain: String,
     #[k8s(optional, protobuf = 6)]
     pub storage_pool: String,
-    #[k8s(optional, protobuf = 7)]
+    #[k8s(optional, default = "ThinProvisioned", protobuf = 7)]
     pub storage_mode: String,
     #[k8s(optional, protobuf = 8)]
     pub volume_name: String,
-    #[k8s(optional, protobuf = 9)]
+    #[k8s(optional, default = "xfs", protobuf = 9)]
     pub fs_type: String,
     #[k8s(optional, protobuf = 10)]
     pub read_only: bool,
@@ -1138,7 +1138,7 @@ pub struct PodCertificateProjection {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ProjectedVolumeSource {
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 1)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 1)]
     pub sources: Vec<VolumeProjection>,
     #[k8s(protobuf = 2)]
     pub default_mode: Option<i32>,
@@ -1243,7 +1243,7 @@ pub struct ContainerPort {
     pub host_port: i32,
     #[k8s(protobuf = 3)]
     pub container_port: i32,
-    #[k8s(optional, protobuf = 4)]
+    #[k8s(optional, default = "TCP", protobuf = 4)]
     pub protocol: Protocol,
     #[k8s(optional, rename = "hostIP", protobuf = 5)]
     pub host_ip: String,
@@ -2184,7 +2184,7 @@ impl Default for DNSPolicy {
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(struct_type = "atomic")]
 pub struct NodeSelector {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub node_selector_terms: Vec<NodeSelectorTerm>,
 }
 
@@ -2236,7 +2236,7 @@ pub struct TopologySelectorTerm {
 pub struct TopologySelectorLabelRequirement {
     #[k8s(protobuf = 1)]
     pub key: String,
-    #[k8s(list_type = "atomic", protobuf = 2)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 2)]
     pub values: Vec<String>,
 }
 
@@ -2391,6 +2391,7 @@ pub struct PodSpec {
     )]
     pub init_containers: Vec<Container>,
     #[k8s(
+        presence = "null",
         patch_merge_key = "name",
         patch_strategy = "merge",
         list_type = "map",
@@ -2553,7 +2554,7 @@ pub struct PodResourceClaimStatus {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct PodExtendedResourceClaimStatus {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub request_mappings: Vec<ContainerExtendedResourceRequest>,
     #[k8s(protobuf = 2)]
     pub resource_claim_name: String,
@@ -3065,7 +3066,7 @@ pub struct PodTemplateList {
 pub struct ReplicationControllerSpec {
     #[k8s(default = 1, minimum = 0, protobuf = 1)]
     pub replicas: Option<i32>,
-    #[k8s(optional, minimum = 0, protobuf = 4)]
+    #[k8s(optional, default = 0, minimum = 0, protobuf = 4)]
     pub min_ready_seconds: i32,
     #[k8s(optional, map_type = "atomic", protobuf = 2)]
     pub selector: BTreeMap<String, String>,
@@ -3331,7 +3332,7 @@ pub struct ServiceSpec {
 pub struct ServicePort {
     #[k8s(optional, protobuf = 1)]
     pub name: String,
-    #[k8s(optional, protobuf = 2)]
+    #[k8s(optional, default = "TCP", protobuf = 2)]
     pub protocol: Protocol,
     #[k8s(protobuf = 6)]
     pub app_protocol: Option<String>,
@@ -3671,7 +3672,7 @@ pub struct PodSignature {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ContainerImage {
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 1)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 1)]
     pub names: Vec<String>,
     #[k8s(optional, protobuf = 2)]
     pub size_bytes: i64,
@@ -3968,7 +3969,7 @@ pub struct PodExecOptions {
     pub tty: bool,
     #[k8s(optional, protobuf = 5)]
     pub container: String,
-    #[k8s(list_type = "atomic", protobuf = 6)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 6)]
     pub command: Vec<String>,
 }
 
@@ -4022,7 +4023,7 @@ pub struct ObjectReference {
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(struct_type = "atomic")]
 pub struct LocalObjectReference {
-    #[k8s(optional, protobuf = 1)]
+    #[k8s(optional, default = "", protobuf = 1)]
     pub name: String,
 }
 
@@ -4128,7 +4129,7 @@ pub struct LimitRangeItem {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct LimitRangeSpec {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub limits: Vec<LimitRangeItem>,
 }
 
@@ -4460,7 +4461,7 @@ pub struct RangeAllocation {
     pub metadata: ObjectMeta,
     #[k8s(protobuf = 2)]
     pub range: String,
-    #[k8s(protobuf = 3)]
+    #[k8s(presence = "null", protobuf = 3)]
     pub data: ByteString,
 }
 

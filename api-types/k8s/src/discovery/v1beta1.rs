@@ -32,15 +32,19 @@ pub struct EndpointSlice {
     pub metadata: ObjectMeta,
     #[k8s(required, immutable, protobuf = 4)]
     pub address_type: AddressType,
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 2)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 2)]
     pub endpoints: Vec<Endpoint>,
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 3)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 3)]
     pub ports: Vec<EndpointPort>,
 }
 
 #[derive(ApiType, Debug, PartialEq, Eq, Hash)]
 #[k8s(enum)]
 pub enum AddressType {
+    IPv4,
+    IPv6,
+    #[k8s(rename = "FQDN")]
+    Fqdn,
     Other(String),
 }
 
@@ -52,7 +56,13 @@ impl Default for AddressType {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct Endpoint {
-    #[k8s(required, list_type = "set", max_items = 100, protobuf = 1)]
+    #[k8s(
+        required,
+        presence = "null",
+        list_type = "set",
+        max_items = 100,
+        protobuf = 1
+    )]
     pub addresses: Vec<String>,
     #[k8s(optional, protobuf = 2)]
     pub conditions: EndpointConditions,

@@ -18,7 +18,7 @@ pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ScaleSpec {
-    #[k8s(optional, minimum = 0, protobuf = 1)]
+    #[k8s(optional, default = 0, minimum = 0, protobuf = 1)]
     pub replicas: i32,
 }
 
@@ -415,9 +415,15 @@ pub struct IngressRuleValue {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct HTTPIngressRuleValue {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub paths: Vec<HTTPIngressPath>,
 }
+
+pub const PATH_TYPE_EXACT: &str = "Exact";
+
+pub const PATH_TYPE_PREFIX: &str = "Prefix";
+
+pub const PATH_TYPE_IMPLEMENTATION_SPECIFIC: &str = "ImplementationSpecific";
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct HTTPIngressPath {
@@ -623,3 +629,5 @@ pub const GROUP_NAME: &str = "extensions";
 pub const DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY: &str = "pod-template-hash";
 
 pub const DAEMON_SET_TEMPLATE_GENERATION_KEY: &str = "pod-template-generation";
+
+pub const DEFAULT_DAEMON_SET_UNIQUE_LABEL_KEY: &str = "controller-revision-hash";

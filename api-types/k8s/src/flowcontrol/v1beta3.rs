@@ -79,7 +79,7 @@ pub struct PriorityLevelConfigurationReference {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct PolicyRulesWithSubjects {
-    #[k8s(required, list_type = "atomic", protobuf = 1)]
+    #[k8s(required, presence = "null", list_type = "atomic", protobuf = 1)]
     pub subjects: Vec<Subject>,
     #[k8s(optional, list_type = "atomic", protobuf = 2)]
     pub resource_rules: Vec<ResourcePolicyRule>,
@@ -128,23 +128,29 @@ pub struct ServiceAccountSubject {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct ResourcePolicyRule {
-    #[k8s(required, list_type = "set", protobuf = 1)]
+    #[k8s(required, presence = "null", list_type = "set", protobuf = 1)]
     pub verbs: Vec<String>,
-    #[k8s(required, list_type = "set", protobuf = 2)]
+    #[k8s(required, presence = "null", list_type = "set", protobuf = 2)]
     pub api_groups: Vec<String>,
-    #[k8s(required, list_type = "set", protobuf = 3)]
+    #[k8s(required, presence = "null", list_type = "set", protobuf = 3)]
     pub resources: Vec<String>,
     #[k8s(optional, protobuf = 4)]
     pub cluster_scope: bool,
-    #[k8s(optional, presence = "always", list_type = "set", protobuf = 5)]
+    #[k8s(optional, presence = "null", list_type = "set", protobuf = 5)]
     pub namespaces: Vec<String>,
 }
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct NonResourcePolicyRule {
-    #[k8s(required, list_type = "set", protobuf = 1)]
+    #[k8s(required, presence = "null", list_type = "set", protobuf = 1)]
     pub verbs: Vec<String>,
-    #[k8s(required, rename = "nonResourceURLs", list_type = "set", protobuf = 6)]
+    #[k8s(
+        required,
+        presence = "null",
+        rename = "nonResourceURLs",
+        list_type = "set",
+        protobuf = 6
+    )]
     pub non_resource_urls: Vec<String>,
 }
 

@@ -207,13 +207,16 @@ pub struct IngressRuleValue {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct HTTPIngressRuleValue {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub paths: Vec<HTTPIngressPath>,
 }
 
 #[derive(ApiType, Debug, PartialEq, Eq, Hash)]
 #[k8s(enum)]
 pub enum PathType {
+    Exact,
+    Prefix,
+    ImplementationSpecific,
     Other(String),
 }
 

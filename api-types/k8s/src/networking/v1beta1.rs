@@ -120,9 +120,15 @@ pub struct IngressRuleValue {
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct HTTPIngressRuleValue {
-    #[k8s(list_type = "atomic", protobuf = 1)]
+    #[k8s(presence = "null", list_type = "atomic", protobuf = 1)]
     pub paths: Vec<HTTPIngressPath>,
 }
+
+pub const PATH_TYPE_EXACT: &str = "Exact";
+
+pub const PATH_TYPE_PREFIX: &str = "Prefix";
+
+pub const PATH_TYPE_IMPLEMENTATION_SPECIFIC: &str = "ImplementationSpecific";
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct HTTPIngressPath {

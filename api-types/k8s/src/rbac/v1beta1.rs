@@ -17,7 +17,7 @@ pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
 pub struct PolicyRule {
-    #[k8s(required, list_type = "atomic", protobuf = 1)]
+    #[k8s(required, presence = "null", list_type = "atomic", protobuf = 1)]
     pub verbs: Vec<String>,
     #[k8s(optional, list_type = "atomic", protobuf = 2)]
     pub api_groups: Vec<String>,
@@ -70,7 +70,7 @@ pub struct RoleRef {
 pub struct Role {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 2)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 2)]
     pub rules: Vec<PolicyRule>,
 }
 
@@ -142,7 +142,7 @@ pub struct RoleList {
 pub struct ClusterRole {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 2)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 2)]
     pub rules: Vec<PolicyRule>,
     #[k8s(protobuf = 3)]
     pub aggregation_rule: Option<AggregationRule>,

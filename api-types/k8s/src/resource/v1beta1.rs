@@ -306,7 +306,7 @@ pub struct ResourceClaimSpec {
 pub struct DeviceClaim {
     #[k8s(
         optional,
-        presence = "always",
+        presence = "null",
         list_type = "atomic",
         max_items = 32,
         protobuf = 1
@@ -383,6 +383,8 @@ pub struct CapacityRequirements {
 #[derive(ApiType, Debug, PartialEq, Eq, Hash)]
 #[k8s(enum)]
 pub enum DeviceAllocationMode {
+    ExactCount,
+    All,
     Other(String),
 }
 
@@ -440,7 +442,7 @@ pub struct OpaqueDeviceConfiguration {
 pub struct DeviceToleration {
     #[k8s(optional, format = "k8s-label-key", protobuf = 1)]
     pub key: String,
-    #[k8s(optional, protobuf = 2)]
+    #[k8s(optional, default = "Equal", protobuf = 2)]
     pub operator: DeviceTolerationOperator,
     #[k8s(optional, protobuf = 3)]
     pub value: String,
@@ -672,7 +674,7 @@ pub struct AllocatedDeviceStatus {
     pub share_id: Option<String>,
     #[k8s(
         optional,
-        presence = "always",
+        presence = "null",
         list_type = "map",
         list_map_key = "type",
         protobuf = 4

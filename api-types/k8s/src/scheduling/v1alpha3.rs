@@ -39,7 +39,7 @@ pub struct WorkloadSpec {
     pub controller_ref: Option<TypedLocalObjectReference>,
     #[k8s(
         optional,
-        presence = "always",
+        presence = "null",
         list_type = "map",
         list_map_key = "name",
         max_items = 8,

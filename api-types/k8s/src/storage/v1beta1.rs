@@ -239,6 +239,7 @@ pub struct CSINode {
 #[derive(ApiType, Debug, PartialEq)]
 pub struct CSINodeSpec {
     #[k8s(
+        presence = "null",
         patch_merge_key = "name",
         patch_strategy = "merge",
         list_type = "map",
@@ -254,7 +255,7 @@ pub struct CSINodeDriver {
     pub name: String,
     #[k8s(rename = "nodeID", protobuf = 2)]
     pub node_id: String,
-    #[k8s(optional, presence = "always", list_type = "atomic", protobuf = 3)]
+    #[k8s(optional, presence = "null", list_type = "atomic", protobuf = 3)]
     pub topology_keys: Vec<String>,
     #[k8s(protobuf = 4)]
     pub allocatable: Option<VolumeNodeResources>,

@@ -489,9 +489,21 @@ impl FileReader<'_> {
                     .collect()
             })
             .unwrap_or_default();
+        // `PathTypeExact = PathType("Exact")`: a conversion gives the constant its type.
+        let conversions: Vec<Option<(&str, &str)>> = exprs.iter().map(|e| conversion(e)).collect();
+        let exprs: Vec<String> = exprs
+            .iter()
+            .zip(&conversions)
+            .map(|(e, c)| c.map_or_else(|| e.clone(), |(_, inner)| inner.to_string()))
+            .collect();
         let values: Vec<Option<String>> = exprs.iter().map(|e| string_literal(e)).collect();
+        let converted_to = conversions
+            .iter()
+            .flatten()
+            .map(|(t, _)| t.to_string())
+            .next();
         // `iota` blocks repeat the previous spec's type when a spec has neither type nor value.
-        let ty = match (ty, values.is_empty()) {
+        let ty = match (ty.or(converted_to), values.is_empty()) {
             (Some(t), _) => {
                 *last_type = Some(t.clone());
                 Some(t)
@@ -674,6 +686,17 @@ fn marker_texts(line: &str) -> Vec<&str> {
 }
 
 /// A Go string literal's value (`"a\"b"` or `` `raw` ``), or `None` for any other expression.
+/// `T(x)`, a conversion to a named type (or a call, which no string type is named after):
+/// the type's name and the converted expression.
+fn conversion(text: &str) -> Option<(&str, &str)> {
+    let (name, rest) = text.trim().split_once('(')?;
+    let inner = rest.strip_suffix(')')?;
+    let is_ident = !name.is_empty()
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !name.starts_with(|c: char| c.is_ascii_digit());
+    is_ident.then_some((name, inner.trim()))
+}
+
 pub fn string_literal(text: &str) -> Option<String> {
     let text = text.trim();
     if let Some(raw) = text.strip_prefix('`').and_then(|t| t.strip_suffix('`')) {

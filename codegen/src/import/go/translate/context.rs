@@ -186,14 +186,25 @@ impl<'a> Translator<'a> {
 
 /// A constant's string value: its literal, or the constant of this package it names
 /// (`StatefulSetRevisionLabel = ControllerRevisionHashLabelKey`).
-pub(super) fn const_value(go: &GoPackage, c: &ConstDecl) -> Option<String> {
-    let mut c = c;
+/// A string constant's value, following constants named by other constants, in its own
+/// package or (`v1.IPv4Protocol`) in an imported package of the run.
+pub(super) fn const_value(u: &Universe, p: usize, c: &ConstDecl) -> Option<String> {
+    let (mut p, mut c) = (p, c);
     for _ in 0..8 {
         if let Some(v) = &c.value {
             return Some(v.clone());
         }
         let name = c.expr.as_deref()?.trim();
-        c = go.consts.iter().find(|d| d.name == name)?;
+        let go = &u.pkgs[p].go;
+        let (q, name) = match name.split_once('.') {
+            Some((alias, name)) => {
+                let path = go.imports.values().find_map(|imports| imports.get(alias))?;
+                (u.by_path(path)?, name)
+            }
+            None => (p, name),
+        };
+        p = q;
+        c = u.pkgs[q].go.consts.iter().find(|d| d.name == name)?;
     }
     None
 }

@@ -170,14 +170,22 @@ impl Translator<'_> {
                 // `omitempty`, as the API's schema says.
                 markers.insert(0, Marker::flag(key::OPTIONAL));
                 if !omitempty {
-                    markers.push(Marker::str(key::PRESENCE, "always"));
+                    markers.push(Marker::str(
+                        key::PRESENCE,
+                        written_without_omitempty(&f.ty, &ty),
+                    ));
                 }
             } else {
                 if required {
                     markers.insert(0, Marker::flag(key::REQUIRED));
                 }
+                // A list kind's `items` is `[]` when empty: kube-apiserver answers every list
+                // with a non-nil slice, and clients (Python's) refuse a `null` there.
+                let list_items = go_name == "Items" && owner.name.ends_with("List");
                 if omitempty {
                     markers.push(Marker::str(key::PRESENCE, "omit_empty"));
+                } else if nil_is_null(&f.ty, &ty) && !list_items {
+                    markers.push(Marker::str(key::PRESENCE, "null"));
                 }
             }
             let _ = resolved.pointer;
@@ -190,11 +198,16 @@ impl Translator<'_> {
                     self.warn(&f.pos, "default", format!("`{}.{go_name}`: default `{j}` is not of the field's shape (an object for a struct or map, a list for a list, a scalar for a scalar): ignored", owner.name));
                 }
             }
-            // A nil slice or map is unset, as a nil pointer is; any other value is not.
-            if !is_option && !matches!(ty, Type::Vec(_) | Type::Map(_)) {
+            // A nil slice or map is unset, as a nil pointer is; so is the zero value of an
+            // `omitempty` string, number, bool or string enum (Go's defaulters test
+            // `== ""`, `== 0`); a struct is never unset.
+            let zero_is_unset = omitempty
+                && (matches!(ty, Type::Scalar(_))
+                    || matches!(&ty, Type::Path(path) if self.is_local_enum(path)));
+            if !is_option && !matches!(ty, Type::Vec(_) | Type::Map(_)) && !zero_is_unset {
                 if let Some(d) = rest.iter().position(|m| m.key == key::DEFAULT) {
                     rest.remove(d);
-                    self.warn(&f.pos, "default", format!("`{}.{go_name}` has a default but is not a pointer, slice or map: kapi defaults only fields that can be unset; default not written", owner.name));
+                    self.warn(&f.pos, "default", format!("`{}.{go_name}` has a default but is not a pointer, slice, map or `omitempty` value: kapi defaults only fields that can be unset; default not written", owner.name));
                 }
             }
             markers.extend(rest);
@@ -440,9 +453,8 @@ impl Translator<'_> {
                 Some((path, name)) if path.contains('/') => (self.u.by_path(path)?, name),
                 _ => (p, r),
             };
-            let go = &self.u.pkgs[q].go;
-            let c = go.consts.iter().find(|c| c.name == name)?;
-            return const_value(go, c).map(serde_json::Value::String);
+            let c = self.u.pkgs[q].go.consts.iter().find(|c| c.name == name)?;
+            return const_value(self.u, q, c).map(serde_json::Value::String);
         }
         serde_json::from_str::<serde_json::Value>(value)
             .ok()
@@ -459,6 +471,21 @@ impl Translator<'_> {
             Some(Known::TypeMeta)
         )
     }
+}
+
+/// How Go writes a plain field without `omitempty` at its zero value: a nil slice, map or
+/// `[]byte` as `null`, anything else (an array too: never nil) as its value.
+fn written_without_omitempty(go: &GoType, ty: &Type) -> &'static str {
+    if nil_is_null(go, ty) {
+        "null"
+    } else {
+        "always"
+    }
+}
+
+fn nil_is_null(go: &GoType, ty: &Type) -> bool {
+    let nillable = matches!(ty, Type::Vec(_) | Type::Map(_)) || *ty == known::byte_string();
+    nillable && !matches!(go, GoType::Array(_))
 }
 
 /// Whether a default's JSON has the field's shape: a list for a list, an object for a map,

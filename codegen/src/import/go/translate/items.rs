@@ -112,7 +112,7 @@ impl Translator<'_> {
             .iter()
             .filter(|c| c.ty.as_deref() == Some(&decl.name))
         {
-            match &const_value(&pkg.go, c) {
+            match &const_value(self.u, p, c) {
                 Some(v) if !values.iter().any(|(x, _)| x == v) => values.push((v.clone(), Some(c))),
                 Some(_) => {}
                 None => self.warn(
@@ -174,8 +174,7 @@ impl Translator<'_> {
     }
 
     pub(super) fn const_item(&mut self, p: usize, c: &ConstDecl) -> Option<Item> {
-        let pkg = &self.u.pkgs[p];
-        match const_value(&pkg.go, c) {
+        match const_value(self.u, p, c) {
             Some(v) => Some(Item::Const(ir::Const {
                 name: c.name.to_shouty_snake_case(),
                 docs: self.docs(&c.comments.docs),

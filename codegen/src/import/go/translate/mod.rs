@@ -37,7 +37,7 @@ impl Translator<'_> {
                 .consts
                 .iter()
                 .find(|c| c.name == "GroupName")
-                .and_then(|c| const_value(&pkg.go, c))
+                .and_then(|c| const_value(self.u, p, c))
         });
         let group = group.unwrap_or_else(|| {
             let at = pkg.go.types.first().map(|(_, t)| t.pos.clone());

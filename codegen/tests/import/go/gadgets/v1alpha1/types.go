@@ -30,7 +30,40 @@ type Gadget struct {
 	Resource widgetsv1.ResourceName `json:"resource,omitempty"`
 	// +optional
 	Limits widgetsv1.ResourceList `json:"limits,omitempty"`
+	// Family's zero value is unset, so its default is kept.
+	// +optional
+	// +default="Local"
+	Family Family `json:"family,omitempty"`
+	// Names without omitempty: Go writes a nil slice as null.
+	// +optional
+	Names []string `json:"names"`
+	// Digest without omitempty: Go writes a nil []byte as null.
+	Digest []byte `json:"digest"`
+	// Spec is a struct: its zero value is a value, so a default cannot apply.
+	// +optional
+	// +default={"size":1}
+	Spec widgetsv1.WidgetSpec `json:"spec,omitempty"`
 }
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// GadgetList is a list: its items are [] when empty, as kube-apiserver answers.
+type GadgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	// +optional
+	metav1.ListMeta `json:"metadata,omitempty"`
+
+	Items []Gadget `json:"items"`
+}
+
+// Family is an enum whose values are conversions, one of another package's constant.
+// +enum
+type Family string
+
+const (
+	FamilyTCP   = Family(widgetsv1.ProtocolTCP)
+	FamilyLocal = Family("Local")
+)
 
 // Schema holds itself through a pointer, as apiextensions' JSONSchemaProps does: Rust needs
 // a Box there.
