@@ -269,7 +269,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingAdmissionPolicy",
-        fingerprint: "dcea9498f694c0af",
+        fingerprint: "767a5002c9d59130",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>()),
@@ -278,7 +278,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingAdmissionPolicyBinding",
-        fingerprint: "05398998d674e52b",
+        fingerprint: "7612ebb0101cb3fe",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>()),
@@ -287,7 +287,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingWebhookConfiguration",
-        fingerprint: "a75a8b339a26d606",
+        fingerprint: "64affe56a6c74d5d",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>()),
@@ -296,7 +296,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingAdmissionPolicy",
-        fingerprint: "d60203fa78050726",
+        fingerprint: "d53ca60c304f2303",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>()),
@@ -305,7 +305,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingAdmissionPolicyBinding",
-        fingerprint: "80ce1d925301450d",
+        fingerprint: "13efb0af1d8fa11c",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>()),
@@ -314,7 +314,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingWebhookConfiguration",
-        fingerprint: "f3a2f73a00021c86",
+        fingerprint: "a61c164b97a82619",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>()),
@@ -323,7 +323,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.MutatingAdmissionPolicy",
-        fingerprint: "3a84b08e0747f561",
+        fingerprint: "e70ae223919bc942",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>()),
@@ -332,7 +332,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.MutatingAdmissionPolicyBinding",
-        fingerprint: "1b51a56771e6226c",
+        fingerprint: "9e75175cc8ccb9e5",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>()),
@@ -341,7 +341,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.ValidatingAdmissionPolicy",
-        fingerprint: "bbedbd20ccb1be5b",
+        fingerprint: "5312773bd1232d32",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>()),
@@ -350,7 +350,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.ValidatingAdmissionPolicyBinding",
-        fingerprint: "95b14c941668ed52",
+        fingerprint: "1477c42ee965e48f",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>()),
@@ -359,7 +359,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.MutatingAdmissionPolicy",
-        fingerprint: "8a9b49ae54a5f388",
+        fingerprint: "c3e865cb1c7b52f3",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>()),
@@ -368,7 +368,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.MutatingAdmissionPolicyBinding",
-        fingerprint: "7286ddab85036d2f",
+        fingerprint: "8ad2cc4c5ba80440",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>()),
@@ -386,7 +386,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.ValidatingAdmissionPolicy",
-        fingerprint: "ff928e1bcd7e3223",
+        fingerprint: "2a779355e83379a2",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>()),
@@ -395,7 +395,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.ValidatingAdmissionPolicyBinding",
-        fingerprint: "4f938818887e6921",
+        fingerprint: "746ac9b9dbcedf7e",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>()),
@@ -440,7 +440,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apiextensions-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apiextensions.k8s.io.v1.CustomResourceDefinition",
-        fingerprint: "bbabcdf5bfb854e0",
+        fingerprint: "4a8525dab2ca0338",
         json: ::kapi::fixtures::json_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apiextensions::v1::CustomResourceDefinition>()),
@@ -953,7 +953,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.PersistentVolume",
-        fingerprint: "0ecc4b611ea265a3",
+        fingerprint: "78ad1ae884ccfcd7",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PersistentVolume>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PersistentVolume>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PersistentVolume>()),
@@ -971,7 +971,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Pod",
-        fingerprint: "afd70b2901193673",
+        fingerprint: "037d61914bd79e4c",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Pod>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Pod>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Pod>()),
@@ -1025,7 +1025,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.PodTemplate",
-        fingerprint: "3ca55fc2217448af",
+        fingerprint: "9122a1e3d66ca47a",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodTemplate>()),
@@ -1043,7 +1043,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.ReplicationController",
-        fingerprint: "7363a6437acecbb9",
+        fingerprint: "f3bc7373572fd7b6",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ReplicationController>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ReplicationController>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ReplicationController>()),
@@ -1169,7 +1169,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "extensions-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "extensions.v1beta1.Ingress",
-        fingerprint: "9efe0d572c8e2f73",
+        fingerprint: "c6f2a8bb1ef74b57",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Ingress>()),
@@ -1322,7 +1322,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "networking-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "networking.k8s.io.v1.Ingress",
-        fingerprint: "f5059c479762b59f",
+        fingerprint: "144b2f3d49fedeeb",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1::Ingress>()),
@@ -1367,7 +1367,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "networking-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "networking.k8s.io.v1beta1.Ingress",
-        fingerprint: "7697112fc59ba181",
+        fingerprint: "5ce9165bd48589b1",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::Ingress>()),
@@ -1565,7 +1565,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1.DeviceClass",
-        fingerprint: "269f93c1fd173566",
+        fingerprint: "2e93ae86343d55e7",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::DeviceClass>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::DeviceClass>()),
@@ -1583,7 +1583,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1.ResourceClaim",
-        fingerprint: "7290e89efb61d93c",
+        fingerprint: "b546eeaa320beee7",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaim>()),
@@ -1592,7 +1592,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1.ResourceClaimTemplate",
-        fingerprint: "cdfe4ed7b9b9131c",
+        fingerprint: "c0cf7559931d0aa8",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaimTemplate>()),
@@ -1628,7 +1628,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta1.DeviceClass",
-        fingerprint: "4ab9363270686cd7",
+        fingerprint: "abf7361ec1e77c0e",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::DeviceClass>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::DeviceClass>()),
@@ -1637,7 +1637,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta1.ResourceClaim",
-        fingerprint: "ab49797ec4b55a0f",
+        fingerprint: "6d8303d4806f8998",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaim>()),
@@ -1646,7 +1646,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta1.ResourceClaimTemplate",
-        fingerprint: "53338b96cbdb8bbd",
+        fingerprint: "44be7cd6536d3401",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaimTemplate>()),
@@ -1664,7 +1664,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta2.DeviceClass",
-        fingerprint: "4ab9363270686cd7",
+        fingerprint: "abf7361ec1e77c0e",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::DeviceClass>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::DeviceClass>()),
@@ -1682,7 +1682,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta2.ResourceClaim",
-        fingerprint: "928b0882dc0765bb",
+        fingerprint: "3e2817a57dfc91dc",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaim>()),
@@ -1691,7 +1691,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta2.ResourceClaimTemplate",
-        fingerprint: "0a71bf78589706d1",
+        fingerprint: "61a452b4942d40f5",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaimTemplate>()),
