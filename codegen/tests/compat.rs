@@ -817,6 +817,36 @@ fn the_checked_in_snapshot_is_the_example_api() {
 }
 
 #[test]
+fn a_release_snapshot_written_before_a_fact_is_kept_as_it_is() {
+    let dir = copy();
+    copy_dir(&example_api(), dir.path(), &["compat"]);
+    let v1_0 = dir.path().join("compat/v1.0.yaml");
+    let before = std::fs::read_to_string(&v1_0).unwrap();
+    // The same API on what v1.0 records: the file stays byte for byte.
+    compat::write_snapshot(dir.path(), "v1.0").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(std::fs::read_to_string(&v1_0).unwrap(), before);
+    // A new release records every fact.
+    let v1_1 = compat::write_snapshot(dir.path(), "v1.1").unwrap_or_else(|e| panic!("{e}"));
+    let written = Snapshot::from_yaml(&std::fs::read_to_string(v1_1).unwrap()).unwrap();
+    assert_eq!(written.records, Fact::ALL);
+    let v1 = written.version("frob.example.com", "v1").unwrap();
+    let frobbers = v1.resource("Frobber").unwrap();
+    assert_eq!(
+        (frobbers.plural.as_str(), frobbers.singular.as_str()),
+        ("frobbers", "frobber")
+    );
+    assert_eq!(frobbers.short_names, ["fb"]);
+    assert!(frobbers.status && frobbers.scale.is_some());
+    // A change v1.0 records is still refused.
+    apply(
+        dir.path(),
+        Replace("v1/types.rs", "pub height: i32,", "pub height: i64,"),
+    );
+    let err = compat::write_snapshot(dir.path(), "v1.0").unwrap_err();
+    assert!(err.to_string().contains("never rewritten"), "{err}");
+}
+
+#[test]
 fn the_command_line_fails_on_a_break_and_generates_nothing() {
     let dir = copy();
     apply(

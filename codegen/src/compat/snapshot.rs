@@ -309,39 +309,31 @@ impl Snapshot {
         }
         let lacks = |f: Fact| !records.contains(&f);
         let mut s = self.clone();
-        s.records.retain(|f| records.contains(f));
-        let forget = |t: &mut TypeSnap| {
-            if lacks(Fact::CustomJson) {
-                t.custom_json = None;
-            }
-            if lacks(Fact::PreserveUnknownFields) {
-                t.preserve_unknown_fields = false;
-            }
-            if lacks(Fact::ValidationRules) {
-                t.validation_rules.clear();
-            }
-            for f in &mut t.fields {
-                if lacks(Fact::ValidationRules) {
-                    f.validation_rules.clear();
-                }
-                if lacks(Fact::Inline) {
-                    f.inline = false;
-                }
-                if lacks(Fact::PreserveUnknownFields) {
-                    f.preserve_unknown_fields = false;
-                }
-                if lacks(Fact::EmbeddedResource) {
-                    f.embedded_resource = false;
-                }
-            }
-        };
-        for v in &mut s.versions {
+        // Destructured with no `..`: a fact added to the snapshot is either of the first
+        // format (bound to `_`) or a new `Fact`, cleared here.
+        let Snapshot {
+            release: _,
+            crate_name: _,
+            records: recorded,
+            feature_gates: _,
+            versions,
+            shared_types,
+        } = &mut s;
+        recorded.retain(|f| records.contains(f));
+        for v in versions {
+            let VersionSnap {
+                group: _,
+                version: _,
+                types,
+                resources,
+                index: _,
+            } = v;
             if lacks(Fact::Resources) {
-                v.resources.clear();
+                resources.clear();
             }
-            v.types.iter_mut().for_each(forget);
+            types.iter_mut().for_each(|t| t.forget(&lacks));
         }
-        s.shared_types.iter_mut().for_each(forget);
+        shared_types.iter_mut().for_each(|t| t.forget(&lacks));
         Cow::Owned(s)
     }
 
@@ -423,6 +415,94 @@ impl VersionSnap {
 }
 
 impl TypeSnap {
+    /// Clears the facts `lacks` names (see [`Snapshot::as_recorded`]).
+    fn forget(&mut self, lacks: &dyn Fn(Fact) -> bool) {
+        let TypeSnap {
+            name: _,
+            kind,
+            is_enum: _,
+            union: _,
+            struct_type: _,
+            fields,
+            values,
+            tombstones: _,
+            deprecated: _,
+            removed: _,
+            custom_json,
+            preserve_unknown_fields,
+            validation_rules,
+        } = self;
+        if lacks(Fact::CustomJson) {
+            *custom_json = None;
+        }
+        if lacks(Fact::PreserveUnknownFields) {
+            *preserve_unknown_fields = false;
+        }
+        if lacks(Fact::ValidationRules) {
+            validation_rules.clear();
+        }
+        // Kinds and enum values hold no later fact yet: destructured so that one added to
+        // them is decided here too.
+        if let Some(KindSnap {
+            category: _,
+            scope: _,
+            storage_version: _,
+        }) = kind
+        {}
+        for ValueSnap {
+            value: _,
+            feature_gate: _,
+        } in values
+        {}
+        for f in fields {
+            let FieldSnap {
+                rust_name: _,
+                json_name: _,
+                ty: _,
+                api_type: _,
+                optional: _,
+                required_marker: _,
+                default: _,
+                feature_gate: _,
+                list_type: _,
+                list_map_keys: _,
+                map_type: _,
+                patch_strategy: _,
+                patch_merge_key: _,
+                union_discriminator: _,
+                minimum: _,
+                maximum: _,
+                exclusive_minimum: _,
+                exclusive_maximum: _,
+                min_length: _,
+                max_length: _,
+                pattern: _,
+                format: _,
+                min_items: _,
+                max_items: _,
+                immutable: _,
+                protobuf: _,
+                presence: _,
+                validation_rules,
+                inline,
+                preserve_unknown_fields,
+                embedded_resource,
+            } = f;
+            if lacks(Fact::ValidationRules) {
+                validation_rules.clear();
+            }
+            if lacks(Fact::Inline) {
+                *inline = false;
+            }
+            if lacks(Fact::PreserveUnknownFields) {
+                *preserve_unknown_fields = false;
+            }
+            if lacks(Fact::EmbeddedResource) {
+                *embedded_resource = false;
+            }
+        }
+    }
+
     /// The type, and its REST resource when it is an object kind.
     fn of(t: &TypeDef, api_types: &HashSet<String>) -> (TypeSnap, Option<ResourceSnap>) {
         let TypeDef {
