@@ -104,6 +104,15 @@ fn breaking() -> Vec<(&'static str, Vec<Edit>, &'static [&'static str])> {
             &["kind-removed", "storage-version-unserved"],
         ),
         (
+            "make v2beta1 FrobberClass a simple kind, no longer a resource",
+            vec![Replace(
+                "v2beta1/types.rs",
+                "#[k8s(kind, gen_client(non_namespaced), short_names = [\"fbc\"], print_column(name = \"Max\", type = \"integer\", json_path = \".spec.maxReplicas\"))]",
+                "#[k8s(simple_kind)]",
+            )],
+            &["kind-removed"],
+        ),
+        (
             "remove v1 `param` without a tombstone",
             vec![Replace("v1/types.rs", V1_PARAM, "")],
             &["field-removed", "protobuf-tombstone-missing"],

@@ -200,7 +200,18 @@ impl<'a> Diff<'a> {
                 continue;
             };
             if let (Some(bi), Some(ti)) = (&bk.kind, &tk.kind) {
-                if bi.scope != ti.scope {
+                // A resource that became a list or a simple kind is no longer served.
+                if bi.category == KindCategory::Object && ti.category != KindCategory::Object {
+                    self.push(
+                        rules::KIND_REMOVED,
+                        Place::Type(scope.clone(), tk.name.clone()),
+                        None,
+                        format!("kind `{}` is no longer served as a resource", tk.name),
+                        format!("kind {} ({:?})", bk.name, bi.category),
+                        format!("{:?}", ti.category),
+                        stability,
+                    );
+                } else if bi.scope != ti.scope {
                     self.push(
                         rules::SCOPE_CHANGED,
                         Place::Type(scope.clone(), tk.name.clone()),
