@@ -2,8 +2,11 @@
 //! (`api-types/compat/v1.0.yaml`): a catalogue of breaking edits to a copy of the API, each
 //! caught with its rule at today's source (every rule at least once); a catalogue of
 //! compatible edits with no finding; stability (alpha versions and alpha gates warn);
-//! `allow_compat`; a git revision as the baseline; and the command line.
+//! `allow_compat`; a git revision as the baseline; and the command line. The facts snapshots
+//! record since v1.0 was written (CEL rules, `inline`, resources, ...) are checked against a
+//! baseline written today, and v1.0, which lacks them, is compared without them.
 
+use kapi_codegen::compat::snapshot::Fact;
 use kapi_codegen::compat::{self, rules, Snapshot};
 use kapi_codegen::generate;
 use std::collections::BTreeSet;
@@ -29,6 +32,16 @@ fn copy() -> tempfile::TempDir {
 /// The checker's findings on the edited copy, rendered, and their rule names.
 fn check(edits: &[Edit]) -> (String, BTreeSet<String>) {
     check_against(&baseline(), edits)
+}
+
+/// The example API with `edits`, as a baseline written today: every fact recorded.
+fn todays_snapshot(edits: &[Edit]) -> Snapshot {
+    let dir = copy();
+    for e in edits {
+        apply(dir.path(), e.clone());
+    }
+    let (model, _) = generate::load_model(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    Snapshot::of(&model, "v1.1")
 }
 
 fn check_against(baseline: &Snapshot, edits: &[Edit]) -> (String, BTreeSet<String>) {
@@ -89,6 +102,15 @@ fn breaking() -> Vec<(&'static str, Vec<Edit>, &'static [&'static str])> {
                 ),
             ],
             &["kind-removed", "storage-version-unserved"],
+        ),
+        (
+            "make v2beta1 FrobberClass a simple kind, no longer a resource",
+            vec![Replace(
+                "v2beta1/types.rs",
+                "#[k8s(kind, gen_client(non_namespaced), short_names = [\"fbc\"], print_column(name = \"Max\", type = \"integer\", json_path = \".spec.maxReplicas\"))]",
+                "#[k8s(simple_kind)]",
+            )],
+            &["kind-removed"],
         ),
         (
             "remove v1 `param` without a tombstone",
@@ -309,11 +331,313 @@ fn every_breaking_edit_is_caught_with_its_rule_at_todays_source() {
     insta::assert_snapshot!("breaking_edits", report);
 }
 
+const HEIGHT: &str = "#[k8s(minimum = 1, maximum = 1000, protobuf = 1)]";
+const CEL_HEIGHT: &str = "#[k8s(minimum = 1, maximum = 1000, validation_rule(rule = \"self % 2 == 0\", message = \"must be even\"), protobuf = 1)]";
+const SPEC_TYPE: &str = "#[k8s(defaults_hook)]\npub struct FrobberSpec {";
+const CLASS_SPEC: &str = "#[k8s(optional, protobuf = 2)]\n    pub spec: FrobberClassSpec,";
+const BUCKET: &str = "#[derive(ApiType, Debug, PartialEq)]\npub struct BucketBackend {";
+const V1_SCALE_SELECTOR: &str =
+    "        status_replicas_path = \".status.replicas\",\n        label_selector_path = \".status.selector\"\n";
+
+/// Each edit of a fact snapshots record since v1.0: the edits the baseline (written today)
+/// was made from, today's edits, and the rules they break, nothing else.
+#[allow(clippy::type_complexity)]
+fn breaking_new_facts() -> Vec<(&'static str, Vec<Edit>, Vec<Edit>, &'static [&'static str])> {
+    vec![
+        (
+            "add a CEL rule to v1 `height`",
+            vec![],
+            vec![Replace("v1/types.rs", HEIGHT, CEL_HEIGHT)],
+            &["validation-rule-added"],
+        ),
+        (
+            "change v1 `height`'s CEL rule",
+            vec![Replace("v1/types.rs", HEIGHT, CEL_HEIGHT)],
+            vec![Replace(
+                "v1/types.rs",
+                HEIGHT,
+                CEL_HEIGHT.replace("self % 2 == 0", "self % 4 == 0"),
+            )],
+            &["validation-rule-added"],
+        ),
+        (
+            "run v1 `height`'s transition rule on creates too",
+            vec![Replace(
+                "v1/types.rs",
+                HEIGHT,
+                CEL_HEIGHT.replace("self % 2 == 0", "self >= oldSelf"),
+            )],
+            vec![Replace(
+                "v1/types.rs",
+                HEIGHT,
+                CEL_HEIGHT.replace(
+                    "self % 2 == 0\"",
+                    "self >= oldSelf\", optional_old_self = true",
+                ),
+            )],
+            &["validation-rule-added"],
+        ),
+        (
+            "add a second CEL rule to v1 `height`",
+            vec![Replace("v1/types.rs", HEIGHT, CEL_HEIGHT)],
+            vec![Replace(
+                "v1/types.rs",
+                HEIGHT,
+                CEL_HEIGHT.replace(
+                    ", protobuf = 1",
+                    ", validation_rule(rule = \"self != 13\"), protobuf = 1",
+                ),
+            )],
+            &["validation-rule-added"],
+        ),
+        (
+            "add a CEL rule to v1 FrobberSpec",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                SPEC_TYPE,
+                "#[k8s(defaults_hook, validation_rule(rule = \"!has(self.width) || self.width <= self.height\"))]\npub struct FrobberSpec {",
+            )],
+            &["validation-rule-added"],
+        ),
+        (
+            "inline v1 FrobberClass `spec`",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                CLASS_SPEC,
+                "#[k8s(optional, inline, protobuf = 2)]\n    pub spec: FrobberClassSpec,",
+            )],
+            &["inline-changed"],
+        ),
+        (
+            "write v1 BucketBackend's JSON by hand, as a string",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                BUCKET,
+                "#[derive(ApiType, Debug, PartialEq)]\n#[k8s(custom_json(type = \"string\"))]\npub struct BucketBackend {",
+            )],
+            &["custom-json-changed"],
+        ),
+        (
+            "stop preserving v1 BucketBackend's unknown fields",
+            vec![Replace(
+                "v1/types.rs",
+                BUCKET,
+                "#[derive(ApiType, Debug, PartialEq)]\n#[k8s(preserve_unknown_fields)]\npub struct BucketBackend {",
+            )],
+            vec![],
+            &["unknown-fields-pruned"],
+        ),
+        (
+            "stop preserving v1 `parameters`' unknown fields",
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(optional, protobuf = 3)]\n    pub parameters:",
+                "#[k8s(optional, preserve_unknown_fields, protobuf = 3)]\n    pub parameters:",
+            )],
+            vec![],
+            &["unknown-fields-pruned"],
+        ),
+        (
+            "make v1 `backend` an embedded resource",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                "#[k8s(protobuf = 7)]\n    pub backend",
+                "#[k8s(embedded_resource, protobuf = 7)]\n    pub backend",
+            )],
+            &["embedded-resource-changed"],
+        ),
+        (
+            "rename the frobbers resource `frobs`",
+            vec![],
+            vec![
+                Replace("v1/types.rs", "    short_names = [\"fb\"],\n", "    plural = \"frobs\",\n    short_names = [\"fb\"],\n"),
+                Replace("v2beta1/types.rs", "    short_names = [\"fb\"],\n", "    plural = \"frobs\",\n    short_names = [\"fb\"],\n"),
+            ],
+            &["resource-name-changed"],
+        ),
+        (
+            "call a FrobberClass a `frobclass`",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                "    short_names = [\"fbc\"],\n",
+                "    singular = \"frobclass\",\n    short_names = [\"fbc\"],\n",
+            )],
+            &["resource-name-changed"],
+        ),
+        (
+            "drop v1 Frobber's status subresource",
+            vec![],
+            vec![Replace("v1/types.rs", "    subresource_status,\n", "")],
+            &["subresource-removed"],
+        ),
+        (
+            "drop v1 Frobber's scale subresource",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                format!("    subresource_scale(\n        spec_replicas_path = \".spec.replicas\",\n{V1_SCALE_SELECTOR}    ),\n"),
+                "",
+            )],
+            &["subresource-removed"],
+        ),
+        (
+            "drop v1 Frobber's scale label selector",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                V1_SCALE_SELECTOR,
+                "        status_replicas_path = \".status.replicas\"\n",
+            )],
+            &["scale-paths-changed"],
+        ),
+        (
+            "drop v1 Frobber's short name",
+            vec![],
+            vec![Replace("v1/types.rs", "    short_names = [\"fb\"],\n", "")],
+            &["short-name-removed"],
+        ),
+        (
+            "take v1 Frobber out of `all`",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                "    categories = [\"all\", \"frob\"],\n",
+                "    categories = [\"frob\"],\n",
+            )],
+            &["category-removed"],
+        ),
+    ]
+}
+
+#[test]
+fn every_breaking_edit_of_a_new_fact_is_caught_against_a_baseline_written_today() {
+    let mut report = String::new();
+    for (name, base_edits, edits, expected) in breaking_new_facts() {
+        let base = todays_snapshot(&base_edits);
+        assert_eq!(base.records, Fact::ALL);
+        let (rendered, found) = check_against(&base, &edits);
+        let expected: BTreeSet<String> = expected.iter().map(|r| r.to_string()).collect();
+        assert_eq!(found, expected, "{name}:\n{rendered}");
+        report.push_str(&format!("=== {name}\n{rendered}\n"));
+    }
+    insta::assert_snapshot!("breaking_new_facts", report);
+}
+
+#[test]
+fn compatible_edits_of_new_facts_give_no_finding() {
+    let cases: Vec<(&str, Vec<Edit>, Vec<Edit>)> = vec![
+        (
+            "remove v1 `height`'s CEL rule (validation widens)",
+            vec![Replace("v1/types.rs", HEIGHT, CEL_HEIGHT)],
+            vec![],
+        ),
+        (
+            "reword v1 `height`'s CEL message",
+            vec![Replace("v1/types.rs", HEIGHT, CEL_HEIGHT)],
+            vec![Replace(
+                "v1/types.rs",
+                HEIGHT,
+                CEL_HEIGHT.replace("must be even", "must be a multiple of 2"),
+            )],
+        ),
+        (
+            "run a transition rule on updates only (it ran on creates too)",
+            vec![Replace(
+                "v1/types.rs",
+                HEIGHT,
+                CEL_HEIGHT.replace("self % 2 == 0\"", "self >= oldSelf\", optional_old_self = true"),
+            )],
+            vec![Replace(
+                "v1/types.rs",
+                HEIGHT,
+                CEL_HEIGHT.replace("self % 2 == 0", "self >= oldSelf"),
+            )],
+        ),
+        (
+            "preserve v1 BucketBackend's unknown fields",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                BUCKET,
+                "#[derive(ApiType, Debug, PartialEq)]\n#[k8s(preserve_unknown_fields)]\npub struct BucketBackend {",
+            )],
+        ),
+        (
+            "a second short name and a new category for v1 Frobber",
+            vec![],
+            vec![
+                Replace("v1/types.rs", "    short_names = [\"fb\"],\n", "    short_names = [\"fb\", \"frob\"],\n"),
+                Replace("v1/types.rs", "    categories = [\"all\", \"frob\"],\n", "    categories = [\"all\", \"frob\", \"toys\"],\n"),
+            ],
+        ),
+        (
+            "a scale label selector added",
+            vec![Replace(
+                "v1/types.rs",
+                V1_SCALE_SELECTOR,
+                "        status_replicas_path = \".status.replicas\"\n",
+            )],
+            vec![],
+        ),
+        (
+            "a status subresource added to v1 Frobber",
+            vec![Replace("v1/types.rs", "    subresource_status,\n", "")],
+            vec![],
+        ),
+    ];
+    for (name, base_edits, edits) in cases {
+        let (rendered, found) = check_against(&todays_snapshot(&base_edits), &edits);
+        assert!(
+            found.is_empty() && rendered.is_empty(),
+            "{name}:\n{rendered}"
+        );
+    }
+}
+
+#[test]
+fn a_baseline_without_a_fact_is_compared_without_it() {
+    // v1.0 was written before snapshots recorded CEL rules, `inline` or resources: it loads,
+    // and today's edits of those facts are compared only on what it has.
+    let old = baseline();
+    assert!(old.records.is_empty());
+    assert!(old.versions.iter().all(|v| v.resources.is_empty()));
+    for (name, base_edits, edits, _) in breaking_new_facts() {
+        if !base_edits.is_empty() {
+            continue;
+        }
+        let (rendered, found) = check_against(&old, &edits);
+        assert!(
+            found.is_empty() && rendered.is_empty(),
+            "{name}:\n{rendered}"
+        );
+    }
+    // A fact it has is still compared: a removed short name is not, a narrowed maximum is.
+    let (_, found) = check(&[
+        Replace("v1/types.rs", "    short_names = [\"fb\"],\n", ""),
+        Replace(
+            "v1/types.rs",
+            HEIGHT,
+            "#[k8s(minimum = 1, maximum = 100, protobuf = 1)]",
+        ),
+    ]);
+    assert_eq!(found, ["maximum-lowered".to_string()].into());
+}
+
 #[test]
 fn the_catalogue_breaks_every_rule() {
     let caught: BTreeSet<&str> = breaking()
         .iter()
         .flat_map(|(_, _, rules)| rules.iter().copied())
+        .chain(
+            breaking_new_facts()
+                .iter()
+                .flat_map(|(_, _, _, rules)| rules.iter().copied()),
+        )
         .collect();
     for r in rules::ALL {
         assert!(caught.contains(r.name), "no breaking edit for `{}`", r.name);
@@ -487,8 +811,48 @@ fn a_git_revision_is_a_baseline() {
 
 #[test]
 fn the_checked_in_snapshot_is_the_example_api() {
+    // On the facts v1.0 records: it predates the others and is never rewritten.
     let (model, _) = generate::load_model(&example_api()).unwrap();
-    assert_eq!(Snapshot::of(&model, "v1.0"), baseline());
+    let old = baseline();
+    let today = Snapshot::of(&model, "v1.0");
+    assert_eq!(*today.as_recorded(&old.records), old);
+    // Written today it would record every fact, and still read as the same API.
+    let yaml = today.to_yaml().unwrap();
+    assert!(
+        yaml.contains("records:") && yaml.contains("plural: frobbers"),
+        "{yaml}"
+    );
+    assert_eq!(Snapshot::from_yaml(&yaml).unwrap(), today);
+}
+
+#[test]
+fn a_release_snapshot_written_before_a_fact_is_kept_as_it_is() {
+    let dir = copy();
+    copy_dir(&example_api(), dir.path(), &["compat"]);
+    let v1_0 = dir.path().join("compat/v1.0.yaml");
+    let before = std::fs::read_to_string(&v1_0).unwrap();
+    // The same API on what v1.0 records: the file stays byte for byte.
+    compat::write_snapshot(dir.path(), "v1.0").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(std::fs::read_to_string(&v1_0).unwrap(), before);
+    // A new release records every fact.
+    let v1_1 = compat::write_snapshot(dir.path(), "v1.1").unwrap_or_else(|e| panic!("{e}"));
+    let written = Snapshot::from_yaml(&std::fs::read_to_string(v1_1).unwrap()).unwrap();
+    assert_eq!(written.records, Fact::ALL);
+    let v1 = written.version("frob.example.com", "v1").unwrap();
+    let frobbers = v1.resource("Frobber").unwrap();
+    assert_eq!(
+        (frobbers.plural.as_str(), frobbers.singular.as_str()),
+        ("frobbers", "frobber")
+    );
+    assert_eq!(frobbers.short_names, ["fb"]);
+    assert!(frobbers.status && frobbers.scale.is_some());
+    // A change v1.0 records is still refused.
+    apply(
+        dir.path(),
+        Replace("v1/types.rs", "pub height: i32,", "pub height: i64,"),
+    );
+    let err = compat::write_snapshot(dir.path(), "v1.0").unwrap_err();
+    assert!(err.to_string().contains("never rewritten"), "{err}");
 }
 
 #[test]

@@ -269,7 +269,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingAdmissionPolicy",
-        fingerprint: "dcea9498f694c0af",
+        fingerprint: "767a5002c9d59130",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>()),
@@ -278,7 +278,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingAdmissionPolicyBinding",
-        fingerprint: "05398998d674e52b",
+        fingerprint: "7612ebb0101cb3fe",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>()),
@@ -287,7 +287,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingWebhookConfiguration",
-        fingerprint: "45cf1ce5f5f3c7da",
+        fingerprint: "c2842ce0bc8bd691",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>()),
@@ -296,7 +296,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingAdmissionPolicy",
-        fingerprint: "d60203fa78050726",
+        fingerprint: "d53ca60c304f2303",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>()),
@@ -305,7 +305,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingAdmissionPolicyBinding",
-        fingerprint: "80ce1d925301450d",
+        fingerprint: "13efb0af1d8fa11c",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>()),
@@ -314,7 +314,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingWebhookConfiguration",
-        fingerprint: "7f7d107badfda877",
+        fingerprint: "2fe06813bb9a6d38",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>()),
@@ -323,7 +323,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.MutatingAdmissionPolicy",
-        fingerprint: "3a84b08e0747f561",
+        fingerprint: "e70ae223919bc942",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>()),
@@ -332,7 +332,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.MutatingAdmissionPolicyBinding",
-        fingerprint: "1b51a56771e6226c",
+        fingerprint: "9e75175cc8ccb9e5",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>()),
@@ -341,7 +341,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.ValidatingAdmissionPolicy",
-        fingerprint: "bbedbd20ccb1be5b",
+        fingerprint: "5312773bd1232d32",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>()),
@@ -350,7 +350,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.ValidatingAdmissionPolicyBinding",
-        fingerprint: "95b14c941668ed52",
+        fingerprint: "1477c42ee965e48f",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>()),
@@ -359,7 +359,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.MutatingAdmissionPolicy",
-        fingerprint: "8a9b49ae54a5f388",
+        fingerprint: "c3e865cb1c7b52f3",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>()),
@@ -368,7 +368,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.MutatingAdmissionPolicyBinding",
-        fingerprint: "7286ddab85036d2f",
+        fingerprint: "8ad2cc4c5ba80440",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>()),
@@ -386,7 +386,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.ValidatingAdmissionPolicy",
-        fingerprint: "ff928e1bcd7e3223",
+        fingerprint: "2a779355e83379a2",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>()),
@@ -395,7 +395,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.ValidatingAdmissionPolicyBinding",
-        fingerprint: "4f938818887e6921",
+        fingerprint: "746ac9b9dbcedf7e",
         json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>()),
@@ -440,7 +440,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "apiextensions-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "apiextensions.k8s.io.v1.CustomResourceDefinition",
-        fingerprint: "9d1c1612eaf82519",
+        fingerprint: "99d11ea650d861bc",
         json: ::kapi::fixtures::json_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::apiextensions::v1::CustomResourceDefinition>()),
@@ -953,7 +953,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.PersistentVolume",
-        fingerprint: "8862eed8f7886f69",
+        fingerprint: "8f43d56fb7b33e15",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PersistentVolume>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PersistentVolume>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PersistentVolume>()),
@@ -971,7 +971,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.Pod",
-        fingerprint: "8f4feb5f60c98be4",
+        fingerprint: "b3e1d620941b5907",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Pod>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Pod>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::Pod>()),
@@ -1025,7 +1025,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.PodTemplate",
-        fingerprint: "9461732fad8ae5a0",
+        fingerprint: "2de88e5f2675d28d",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::PodTemplate>()),
@@ -1043,7 +1043,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "core-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "core.v1.ReplicationController",
-        fingerprint: "70759437742d265e",
+        fingerprint: "dcad4f4ff4881eb1",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ReplicationController>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ReplicationController>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::core::v1::ReplicationController>()),
@@ -1169,7 +1169,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "extensions-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "extensions.v1beta1.Ingress",
-        fingerprint: "7a3436c6058da9ef",
+        fingerprint: "df433ae5fdb98803",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Ingress>()),
@@ -1322,7 +1322,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "networking-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "networking.k8s.io.v1.Ingress",
-        fingerprint: "bdd5cd943079a75a",
+        fingerprint: "73fbee944276fe66",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1::Ingress>()),
@@ -1367,7 +1367,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "networking-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "networking.k8s.io.v1beta1.Ingress",
-        fingerprint: "249e8e035e6fe5ed",
+        fingerprint: "9aef6c9296bf549d",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::Ingress>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::Ingress>()),
@@ -1565,7 +1565,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1.DeviceClass",
-        fingerprint: "269f93c1fd173566",
+        fingerprint: "2e93ae86343d55e7",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::DeviceClass>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::DeviceClass>()),
@@ -1583,7 +1583,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1.ResourceClaim",
-        fingerprint: "903334a6902fdc7f",
+        fingerprint: "d00736301b8298fc",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaim>()),
@@ -1592,7 +1592,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1.ResourceClaimTemplate",
-        fingerprint: "6775c25954c41493",
+        fingerprint: "006032913cb64c5f",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaimTemplate>()),
@@ -1628,7 +1628,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta1.DeviceClass",
-        fingerprint: "4ab9363270686cd7",
+        fingerprint: "abf7361ec1e77c0e",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::DeviceClass>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::DeviceClass>()),
@@ -1637,7 +1637,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta1.ResourceClaim",
-        fingerprint: "1a6405f88c48ddf8",
+        fingerprint: "563fbfa315822ea7",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaim>()),
@@ -1646,7 +1646,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta1.ResourceClaimTemplate",
-        fingerprint: "f164e5599427e2f2",
+        fingerprint: "43a8321080c904ce",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaimTemplate>()),
@@ -1664,7 +1664,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta2.DeviceClass",
-        fingerprint: "4ab9363270686cd7",
+        fingerprint: "abf7361ec1e77c0e",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::DeviceClass>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::DeviceClass>()),
@@ -1682,7 +1682,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta2.ResourceClaim",
-        fingerprint: "0c29f17338ca4f24",
+        fingerprint: "d4a0a704cd1b591b",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaim>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaim>()),
@@ -1691,7 +1691,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     #[cfg(feature = "resource-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1beta2.ResourceClaimTemplate",
-        fingerprint: "c4df9c20d3287b2e",
+        fingerprint: "cbe7adf66781e71a",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaimTemplate>()),

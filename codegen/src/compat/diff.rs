@@ -4,11 +4,12 @@
 //! Items are paired as the wire pairs them: group-versions by name, kinds and types by name
 //! (a type whose Rust name changed is paired through the fields that hold it), fields by
 //! JSON name (else by Rust name: a renamed JSON field), enum values by
-//! value. Feature-gated additions are the sanctioned way to grow an API and are never
-//! changes; a change to what the baseline had behind an alpha gate counts as alpha.
+//! value, resources by kind. Feature-gated additions are the sanctioned way to grow an API and
+//! are never changes; a change to what the baseline had behind an alpha gate counts as alpha.
+//! Today's snapshot is compared only on the facts the baseline records.
 
 use super::rules::{self, Rule};
-use super::snapshot::{FieldSnap, Snapshot, TypeSnap, VersionSnap};
+use super::snapshot::{CelRule, FieldSnap, ScaleSnap, Snapshot, TypeSnap, VersionSnap};
 use crate::markers::{key, Key};
 use crate::model::version_name::{self, Stability};
 use crate::model::KindCategory;
@@ -21,6 +22,8 @@ pub struct Change {
     pub at: Place,
     /// The marker the change is about, to point at it rather than at the item.
     pub marker: Option<Key>,
+    /// For a CEL rule, its text: which of the item's `validation_rule` markers to point at.
+    pub cel_rule: Option<String>,
     pub message: String,
     pub baseline: String,
     pub today: String,
@@ -46,9 +49,10 @@ pub type Scope = Option<Gv>;
 
 /// Every change from `base` to `today`.
 pub fn diff(base: &Snapshot, today: &Snapshot) -> Vec<Change> {
+    let today = today.as_recorded(&base.records);
     let mut d = Diff {
         base,
-        today,
+        today: &today,
         changes: Vec::new(),
     };
     for b in &base.versions {
@@ -59,7 +63,7 @@ pub fn diff(base: &Snapshot, today: &Snapshot) -> Vec<Change> {
         }
     }
     d.types(None, &base.shared_types, &today.shared_types, Stability::Ga);
-    for group in groups(today) {
+    for group in groups(&today) {
         d.two_step(&group);
         d.defaults_across_versions(&group);
     }
@@ -100,6 +104,7 @@ impl<'a> Diff<'a> {
             rule,
             at,
             marker,
+            cel_rule: None,
             message,
             baseline: baseline.into(),
             today: today.into(),
@@ -195,7 +200,18 @@ impl<'a> Diff<'a> {
                 continue;
             };
             if let (Some(bi), Some(ti)) = (&bk.kind, &tk.kind) {
-                if bi.scope != ti.scope {
+                // A resource that became a list or a simple kind is no longer served.
+                if bi.category == KindCategory::Object && ti.category != KindCategory::Object {
+                    self.push(
+                        rules::KIND_REMOVED,
+                        Place::Type(scope.clone(), tk.name.clone()),
+                        None,
+                        format!("kind `{}` is no longer served as a resource", tk.name),
+                        format!("kind {} ({:?})", bk.name, bi.category),
+                        format!("{:?}", ti.category),
+                        stability,
+                    );
+                } else if bi.scope != ti.scope {
                     self.push(
                         rules::SCOPE_CHANGED,
                         Place::Type(scope.clone(), tk.name.clone()),
@@ -207,8 +223,163 @@ impl<'a> Diff<'a> {
                     );
                 }
             }
+            self.resource(b, t, &bk.name, stability);
         }
         self.types(scope, &b.types, &t.types, stability);
+    }
+
+    /// An object kind's REST resource against its baseline's.
+    fn resource(&mut self, b: &VersionSnap, t: &VersionSnap, kind: &str, s: Stability) {
+        let (Some(br), Some(tr)) = (b.resource(kind), t.resource(kind)) else {
+            return;
+        };
+        let at = || Place::Type(Some(gv(t)), kind.to_string());
+        for (marker, what, before, after) in [
+            (Some(key::PLURAL), "plural", &br.plural, &tr.plural),
+            (Some(key::SINGULAR), "singular", &br.singular, &tr.singular),
+            (None, "list kind", &br.list_kind, &tr.list_kind),
+        ] {
+            if before != after {
+                self.push(
+                    rules::RESOURCE_NAME_CHANGED,
+                    at(),
+                    marker,
+                    format!("kind `{kind}`: its {what} changed"),
+                    format!("`{before}`"),
+                    format!("`{after}`"),
+                    s,
+                );
+            }
+        }
+        let listed = |names: &[String]| {
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        };
+        for (rule, marker, what, before, after) in [
+            (
+                rules::SHORT_NAME_REMOVED,
+                key::SHORT_NAMES,
+                "short name",
+                &br.short_names,
+                &tr.short_names,
+            ),
+            (
+                rules::CATEGORY_REMOVED,
+                key::CATEGORIES,
+                "category",
+                &br.categories,
+                &tr.categories,
+            ),
+        ] {
+            let gone: Vec<&str> = before
+                .iter()
+                .filter(|n| !after.contains(n))
+                .map(String::as_str)
+                .collect();
+            if !gone.is_empty() {
+                // What people type, not what clients call: a warning at any stability.
+                self.push(
+                    rule,
+                    at(),
+                    Some(marker),
+                    format!("kind `{kind}`: {what} `{}` removed", gone.join("`, `")),
+                    listed(before),
+                    listed(after),
+                    Stability::Alpha,
+                );
+            }
+        }
+        if br.status && !tr.status {
+            self.push(
+                rules::SUBRESOURCE_REMOVED,
+                at(),
+                Some(key::SUBRESOURCE_STATUS),
+                format!("kind `{kind}`: its status subresource is gone"),
+                format!("`{}/status`", br.plural),
+                "none",
+                s,
+            );
+        }
+        let paths = |scale: &ScaleSnap| {
+            let mut text = format!(
+                "spec {}, status {}",
+                scale.spec_replicas_path, scale.status_replicas_path
+            );
+            if let Some(selector) = &scale.label_selector_path {
+                text.push_str(&format!(", selector {selector}"));
+            }
+            text
+        };
+        match (&br.scale, &tr.scale) {
+            (Some(_), None) => self.push(
+                rules::SUBRESOURCE_REMOVED,
+                at(),
+                Some(key::SUBRESOURCE_SCALE),
+                format!("kind `{kind}`: its scale subresource is gone"),
+                format!("`{}/scale`", br.plural),
+                "none",
+                s,
+            ),
+            // A selector path added is new ground for autoscalers; any other change moves
+            // what `/scale` reads or writes.
+            (Some(bs), Some(ts))
+                if bs.spec_replicas_path != ts.spec_replicas_path
+                    || bs.status_replicas_path != ts.status_replicas_path
+                    || (bs.label_selector_path.is_some()
+                        && bs.label_selector_path != ts.label_selector_path) =>
+            {
+                self.push(
+                    rules::SCALE_PATHS_CHANGED,
+                    at(),
+                    Some(key::SUBRESOURCE_SCALE),
+                    format!("kind `{kind}`: the fields its scale subresource reads changed"),
+                    paths(bs),
+                    paths(ts),
+                    s,
+                )
+            }
+            _ => {}
+        }
+    }
+
+    /// Today's CEL rules the baseline did not have: a new rule, a changed one, or one that
+    /// now runs on creates too (`optional_old_self`). A removed rule only widens validation,
+    /// as a raised maximum does.
+    fn cel_rules(&mut self, at: Place, what: &str, b: &[CelRule], t: &[CelRule], s: Stability) {
+        for r in t {
+            let known = b
+                .iter()
+                .any(|br| br.rule == r.rule && (br.optional_old_self || !r.optional_old_self));
+            if known {
+                continue;
+            }
+            let before = if b.is_empty() {
+                "no CEL rule".to_string()
+            } else {
+                b.iter()
+                    .map(|r| format!("`{}`", r.rule))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let on_create = if r.optional_old_self {
+                " (optional_old_self)"
+            } else {
+                ""
+            };
+            self.changes.push(Change {
+                rule: rules::VALIDATION_RULE_ADDED,
+                at: at.clone(),
+                marker: Some(key::VALIDATION_RULE),
+                cel_rule: Some(r.rule.clone()),
+                message: format!("{what}: a CEL rule was added or changed"),
+                baseline: before,
+                today: format!("`{}`{on_create}", r.rule),
+                stability: s,
+            });
+        }
     }
 
     /// Compares types paired by name, then the pairs found through renamed field types.
@@ -317,6 +488,39 @@ impl<'a> Diff<'a> {
                 format!("`{}`: its apply semantics (`struct_type`) changed", t.name),
                 shown(b.struct_type.as_ref()),
                 shown(t.struct_type.as_ref()),
+                s,
+            );
+        }
+        self.cel_rules(
+            at_type(),
+            &format!("`{}`", t.name),
+            &b.validation_rules,
+            &t.validation_rules,
+            s,
+        );
+        if b.preserve_unknown_fields && !t.preserve_unknown_fields {
+            self.push(
+                rules::UNKNOWN_FIELDS_PRUNED,
+                at_type(),
+                None,
+                format!("`{}`: its unknown fields are pruned", t.name),
+                "kept (`preserve_unknown_fields`)",
+                "pruned",
+                s,
+            );
+        }
+        if b.custom_json != t.custom_json {
+            let shape = |j: &Option<String>| match j {
+                Some(schema) => format!("custom_json: {schema}"),
+                None => "an object of its fields".to_string(),
+            };
+            self.push(
+                rules::CUSTOM_JSON_CHANGED,
+                at_type(),
+                Some(key::CUSTOM_JSON),
+                format!("`{}`: the shape of its JSON changed", t.name),
+                shape(&b.custom_json),
+                shape(&t.custom_json),
                 s,
             );
         }
@@ -682,6 +886,47 @@ impl<'a> Diff<'a> {
                 "immutable".into(),
             );
         }
+        if b.inline != t.inline {
+            let shape = |inline: bool| {
+                if inline {
+                    format!("inline: its members are written in `{ty}`")
+                } else {
+                    format!("nested under `{}`", t.json_name)
+                }
+            };
+            push(
+                rules::INLINE_CHANGED,
+                Some(key::INLINE),
+                "`inline` was toggled: its members moved",
+                shape(b.inline),
+                shape(t.inline),
+            );
+        }
+        if b.preserve_unknown_fields && !t.preserve_unknown_fields {
+            push(
+                rules::UNKNOWN_FIELDS_PRUNED,
+                None,
+                "its unknown fields are pruned",
+                "kept (`preserve_unknown_fields`)".into(),
+                "pruned".into(),
+            );
+        }
+        if b.embedded_resource != t.embedded_resource {
+            let what = |embedded: bool| {
+                if embedded {
+                    "an embedded resource".to_string()
+                } else {
+                    "not an embedded resource".to_string()
+                }
+            };
+            push(
+                rules::EMBEDDED_RESOURCE_CHANGED,
+                Some(key::EMBEDDED_RESOURCE),
+                "`embedded_resource` was toggled",
+                what(b.embedded_resource),
+                what(t.embedded_resource),
+            );
+        }
         // Each merge-semantics marker with its value; the first that differs is pointed at.
         let semantics = |f: &FieldSnap| {
             [
@@ -730,6 +975,13 @@ impl<'a> Diff<'a> {
                 );
             }
         }
+        self.cel_rules(
+            at,
+            &format!("`{name}`"),
+            &b.validation_rules,
+            &t.validation_rules,
+            s,
+        );
         pair
     }
 

@@ -70,13 +70,19 @@ pub fn run(crate_dir: &Path, baseline_spec: &str) -> Result<Outcome, Error> {
 }
 
 /// `--snapshot-release <name>`: writes the crate's API to `compat/<name>.yaml`. A release's
-/// snapshot is what its users rely on, so an existing one that differs is never replaced.
+/// snapshot is what its users rely on, so an existing one that differs is never replaced;
+/// one written before some facts were recorded is kept as it is when today's API equals it
+/// on the facts it has.
 pub fn write_snapshot(crate_dir: &Path, release: &str) -> Result<PathBuf, Error> {
     let (model, _) = generate::load_model(crate_dir)?;
-    let yaml = Snapshot::of(&model, release).to_yaml().map_err(Error::Io)?;
+    let snapshot = Snapshot::of(&model, release);
+    let yaml = snapshot.to_yaml().map_err(Error::Io)?;
     let path = baseline::snapshot_path(crate_dir, release);
+    let same_api = |old: &str| {
+        Snapshot::from_yaml(old).is_ok_and(|old| *snapshot.as_recorded(&old.records) == old)
+    };
     match std::fs::read_to_string(&path) {
-        Ok(old) if old == yaml => return Ok(path),
+        Ok(old) if old == yaml || same_api(&old) => return Ok(path),
         Ok(_) => {
             return Err(Error::Io(format!(
                 "{} exists and differs: a released baseline is never rewritten (delete it only if release {release} was never published)",

@@ -8,7 +8,7 @@ use super::rules;
 use crate::diagnostics::{closest, Diagnostic, Severity};
 use crate::markers::{key, Marker, MarkerList};
 use crate::model::version_name::Stability;
-use crate::model::{Model, TypeDef};
+use crate::model::{Model, TypeDef, ValidationRule};
 use crate::span::Span;
 use std::path::PathBuf;
 
@@ -115,9 +115,16 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
                 allows: Vec::new(),
             })
     };
+    // The CEL rule the change names, among the item's rules.
+    let cel = |rules: &[ValidationRule]| {
+        let text = c.cel_rule.as_deref()?;
+        rules.iter().find(|r| r.rule == text).map(|r| r.span)
+    };
     let on_type = |scope: &Scope, name: &str| {
         find_type(model, scope, name).map(|t| {
-            let span = c.marker.and_then(|k| t.markers.span(k)).unwrap_or(t.span);
+            let span = cel(&t.validation_rules)
+                .or_else(|| c.marker.and_then(|k| t.markers.span(k)))
+                .unwrap_or(t.span);
             (t, span)
         })
     };
@@ -131,7 +138,9 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
         }),
         Place::Field(scope, name, field) => find_type(model, scope, name).and_then(|t| {
             let f = t.field(field)?;
-            let span = c.marker.and_then(|k| f.markers.span(k)).unwrap_or(f.span);
+            let span = cel(&f.validation.rules)
+                .or_else(|| c.marker.and_then(|k| f.markers.span(k)))
+                .unwrap_or(f.span);
             let mut allows = f.markers.all(key::ALLOW_COMPAT);
             allows.extend(t.markers.all(key::ALLOW_COMPAT));
             Some(Target {

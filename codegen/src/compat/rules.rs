@@ -57,8 +57,18 @@ rules! {
         "`required` refuses empty values that were accepted and stored",
     IMMUTABLE_ADDED = "immutable-added":
         "updates that succeeded (changing the field) would now fail",
+    VALIDATION_RULE_ADDED = "validation-rule-added":
+        "validation never narrows: a new or changed CEL rule may refuse objects that were accepted and stored",
     PRESENCE_CHANGED = "presence-changed":
         "how an empty value is written (left out, empty or null) is the wire: clients that test for the field or for null read it differently",
+    INLINE_CHANGED = "inline-changed":
+        "an inline field's members are written in the object that holds it: toggling it moves them, so clients and stored objects no longer find them",
+    CUSTOM_JSON_CHANGED = "custom-json-changed":
+        "a type that writes its own JSON has the shape its marker names on the wire: another shape does not decode old clients' values or stored objects",
+    UNKNOWN_FIELDS_PRUNED = "unknown-fields-pruned":
+        "without `preserve_unknown_fields` the server prunes fields it kept: a round trip of a stored object or a client's value loses them",
+    EMBEDDED_RESOURCE_CHANGED = "embedded-resource-changed":
+        "an embedded resource must carry apiVersion and kind and keeps its metadata: adding it refuses objects that were accepted, removing it prunes what was stored",
     LIST_TYPE_CHANGED = "list-type-changed":
         "list, map and struct semantics decide how apply and patches merge and what is a duplicate; changing them breaks patchers",
     UNION_CHANGED = "union-changed":
@@ -71,6 +81,16 @@ rules! {
         "a removed field's number is reserved with `deprecated(name, protobuf)` so it is never reused",
     SCOPE_CHANGED = "scope-changed":
         "a kind's scope is its URL: every client's path and every stored key would change",
+    RESOURCE_NAME_CHANGED = "resource-name-changed":
+        "the plural is the resource's REST path and RBAC name, the singular and list kind what kubectl and list responses name: calls that succeeded would miss",
+    SUBRESOURCE_REMOVED = "subresource-removed":
+        "controllers, `kubectl scale` and autoscalers call the status and scale subresources: a call that succeeded must still succeed",
+    SCALE_PATHS_CHANGED = "scale-paths-changed":
+        "the scale subresource reads and writes the fields its paths name: autoscalers and `kubectl scale` would act on other fields",
+    SHORT_NAME_REMOVED = "short-name-removed":
+        "people and scripts type short names (`kubectl get fb`); no API call breaks, so a warning",
+    CATEGORY_REMOVED = "category-removed":
+        "people and scripts list a category's resources together (`kubectl get all`); no API call breaks, so a warning",
     STORAGE_VERSION_UNSERVED = "storage-version-unserved":
         "objects stored in the released storage version must stay readable: that version stays served",
     NEW_VERSION_PREFERRED = "new-version-preferred":
