@@ -164,6 +164,23 @@ impl fmt::Display for FeatureGates {
 /// means for gated fields.
 pub trait IsSet {
     fn is_set(&self) -> bool;
+
+    /// Go's zero value (reflect's `IsZero`): what decoding gives when the key was absent.
+    /// Unlike [`is_set`](Self::is_set), a struct is zero when every field is (derived).
+    #[inline]
+    fn is_zero(&self) -> bool {
+        !self.is_set()
+    }
+}
+
+impl<T: IsSet> IsSet for Box<T> {
+    fn is_set(&self) -> bool {
+        (**self).is_set()
+    }
+
+    fn is_zero(&self) -> bool {
+        (**self).is_zero()
+    }
 }
 
 impl<T> IsSet for Option<T> {
