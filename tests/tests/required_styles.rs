@@ -72,6 +72,8 @@ macro_rules! route_api {
             pub hostnames: Vec<String>,
             #[k8s(optional)]
             pub port: Option<i32>,
+            #[k8s(required, presence = "omit_empty")]
+            pub weight: i32,
         }
 
         #[derive(ApiType, Debug, PartialEq)]
@@ -103,6 +105,7 @@ fn core_group_ref() -> crd::ParentRef {
         name: "backend".into(),
         hostnames: vec!["example.com".into()],
         port: None,
+        weight: 1,
     }
 }
 
@@ -131,10 +134,12 @@ fn a_schema_required_key_is_present_at_any_value_its_rules_allow() {
     let valid = route(core_group_ref());
     assert_eq!(errors(valid.validate()), Vec::<String>::new());
 
-    // Left out when empty (`omit_empty`), or written `null` and pruned: missing.
+    // Left out when empty (`omit_empty`, a number at 0 too), or written `null` and pruned:
+    // missing.
     let missing = route(crd::ParentRef {
         name: String::new(),
         hostnames: Vec::new(),
+        weight: 0,
         ..core_group_ref()
     });
     assert_eq!(
@@ -142,6 +147,7 @@ fn a_schema_required_key_is_present_at_any_value_its_rules_allow() {
         [
             "spec.parentRefs[0].name: Required value",
             "spec.parentRefs[0].hostnames: Required value",
+            "spec.parentRefs[0].weight: Required value",
         ]
     );
 
@@ -179,6 +185,8 @@ fn built_in_validation_keeps_empty_as_missing() {
                 name: "backend".into(),
                 hostnames: vec!["example.com".into()],
                 port: None,
+                // Go validation of a required number is the type's own business.
+                weight: 0,
             }],
         },
         status: Default::default(),
@@ -198,7 +206,7 @@ fn an_absent_struct_is_not_validated_inside_a_schema() {
     // Zero status (what decoding gives without the key): not there, nothing to check.
     let without_status: crd::Route = kapi::codec::json::from_str(
         r#"{"apiVersion":"routes.example.com/v1","kind":"Route","metadata":{"name":"r"},
-            "spec":{"parentRefs":[{"group":"","kind":"Service","name":"b","hostnames":["h"]}]}}"#,
+            "spec":{"parentRefs":[{"group":"","kind":"Service","name":"b","hostnames":["h"],"weight":1}]}}"#,
     )
     .expect("decodes");
     assert_eq!(errors(without_status.validate()), Vec::<String>::new());
