@@ -80,6 +80,9 @@ macro_rules! route_api {
         pub struct RouteStatus {
             #[k8s(required, presence = "null", max_items = 32)]
             pub parents: Vec<String>,
+            /// Go's zero `metav1.Time` when absent, so a zero status is still zero.
+            #[k8s(optional)]
+            pub observed_at: kapi::meta::Time,
         }
     };
 }
