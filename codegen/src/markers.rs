@@ -164,6 +164,7 @@ pub mod key {
         PROTOBUF_PACKAGE = "protobuf_package",
         PROTOBUF_PATH = "protobuf_path",
         CARGO_FEATURE = "cargo_feature",
+        VALIDATION = "validation",
     }
 
     /// Inside `gen_client(...)`.
@@ -654,6 +655,12 @@ pub const MARKERS: &[MarkerSpec] = {
             &[GroupVersion],
             Str,
             "none (a Go package is always compiled)",
+        ),
+        spec(
+            VALIDATION,
+            &[GroupVersion],
+            Str,
+            "none (built-in kinds: Go validation; CRDs: the schema)",
         ),
     ]
 };

@@ -1,8 +1,8 @@
 //! `group_version!`: the module's group, version and package facts as one constant that the
-//! kinds of the module read their apiVersion from.
+//! kinds of the module read their apiVersion and validation style from.
 
 use kapi_codegen::diagnostics::Diagnostics;
-use kapi_codegen::model::parse;
+use kapi_codegen::model::{parse, ValidationStyle};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
@@ -24,6 +24,10 @@ pub fn expand(input: TokenStream) -> TokenStream {
         Some(p) => quote!(::core::option::Option::Some(#p)),
         None => quote!(::core::option::Option::None),
     };
+    let validation = match gv.validation {
+        ValidationStyle::BuiltIn => quote!(::kapi::validation::Style::BuiltIn),
+        ValidationStyle::Schema => quote!(::kapi::validation::Style::Schema),
+    };
     quote! {
         /// This module's group-version, declared with `kapi::group_version!`.
         pub const GROUP_VERSION: ::kapi::GroupVersionInfo = ::kapi::GroupVersionInfo {
@@ -33,6 +37,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
             internal: #internal,
             go_name: #go_name,
             protobuf_package: #protobuf_package,
+            validation: #validation,
         };
     }
 }

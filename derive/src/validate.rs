@@ -6,7 +6,9 @@
 //! hand-written `ValidateHook` runs when the type is marked `validate_hook`.
 
 use crate::input::{field_ident, old_field, Input};
-use kapi_codegen::model::{Field, KindCategory, ListType, Scalar, Shape, TypeRef, ValidationRule};
+use kapi_codegen::model::{
+    Field, KindCategory, ListType, Presence, Scalar, Shape, TypeRef, ValidationRule,
+};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -93,7 +95,16 @@ fn struct_body(input: &Input) -> TokenStream {
             );
         }
     });
+    // A kind validates everything below it in its group-version's style (declared by
+    // `group_version!`, in scope wherever a kind is), so a type shared between a built-in
+    // and a CRD API is read as the kind that holds it is served.
+    let style = input.def.kind.as_ref().and_then(|k| {
+        let uses = quote!(#checks #hook).to_string().contains("__opts");
+        let gv = quote::quote_spanned!(k.span.raw()=> GROUP_VERSION);
+        uses.then(|| quote! { let __opts = &__opts.in_style(#gv.validation); })
+    });
     quote! {
+        #style
         #alias
         #checks
         #kind
@@ -120,21 +131,21 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
     let mut body = TokenStream::new();
 
     if v.required_marker.is_some() {
-        let empty = match &m.ty {
-            TypeRef::Option(_) => quote!(__new.is_none()),
-            TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
-                quote!(__new.is_empty())
-            }
-            _ => quote!(false),
-        };
-        body.extend(quote!(__kv::required(&__p, #empty, __errs);));
+        body.extend(required_check(m));
     }
 
     let (inner, optional) = match &m.ty {
         TypeRef::Option(inner) => (&**inner, true),
         other => (other, false),
     };
-    let value_checks = value_checks(m, inner, optional);
+    // A plain string that is always written is sent even when empty, and a CRD's schema
+    // checks that `""`; Go validation of built-in kinds skips it.
+    let sent = match (optional, m.presence) {
+        (true, _) => Sent::Always,
+        (false, Presence::Always) => Sent::WhenNonEmptyOrSchema,
+        (false, _) => Sent::WhenNonEmpty,
+    };
+    let value_checks = value_checks(m, inner, sent);
     if !value_checks.is_empty() {
         body.extend(if optional {
             quote! {
@@ -156,10 +167,21 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         });
     }
 
+    // An optional field holding a type of its own may be absent as a whole (see
+    // `__kv::absent`): then neither its rules nor its own checks run.
+    let absent_skipped = unset_skipped && nested;
     if !v.rules.is_empty() {
         let rules = rules_literal(&v.rules);
-        body.extend(quote! {
+        let call = quote! {
             __kv::rules(&__p, __new, __prev, #unset_skipped, #rules, __errs);
+        };
+        body.extend(match absent_skipped {
+            true => quote! {
+                if !__kv::absent(__new, __opts) {
+                    #call
+                }
+            },
+            false => call,
         });
     }
 
@@ -181,7 +203,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
         };
         body.extend(match unset_skipped {
             true => quote! {
-                if !::kapi::validation::Validate::is_unset(__new) {
+                if !__kv::absent(__new, __opts) {
                     #check
                 }
             },
@@ -226,14 +248,23 @@ fn rules_literal(rules: &[ValidationRule]) -> TokenStream {
     quote!(&[#(#rules),*])
 }
 
-/// Checks on a value `__v` (a reference) of type `ty`; `set` when it was sent (an
-/// `Option`'s `Some`), so even an empty string is checked. A list's or map's scalar
-/// constraints apply to each item or value, as its schema says (`items`,
+/// When a string's value checks apply: to a value that was sent. A list's item and an
+/// `Option`'s `Some` always were; a plain string when not empty, or, validated as a CRD's
+/// schema, always when the field is written even when empty.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sent {
+    Always,
+    WhenNonEmpty,
+    WhenNonEmptyOrSchema,
+}
+
+/// Checks on a value `__v` (a reference) of type `ty`, `sent` as the field is. A list's or
+/// map's scalar constraints apply to each item or value, as its schema says (`items`,
 /// `additionalProperties`).
-fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
+fn value_checks(m: &Field, ty: &TypeRef, sent: Sent) -> TokenStream {
     let v = &m.validation;
     match ty {
-        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p), set),
+        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__v), quote!(&__p), sent),
         TypeRef::Scalar(s) if s.is_number() => number_checks(m, *s, quote!(*__v), quote!(&__p)),
         TypeRef::Vec(item) => {
             let mut out = TokenStream::new();
@@ -292,7 +323,7 @@ fn value_checks(m: &Field, ty: &TypeRef, set: bool) -> TokenStream {
 /// The scalar checks of one list item or map value `__item` at `path`.
 fn item_checks(m: &Field, item: &TypeRef, path: TokenStream) -> TokenStream {
     match item {
-        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__item), path, true),
+        TypeRef::Scalar(Scalar::String) => string_checks(m, quote!(__item), path, Sent::Always),
         TypeRef::Scalar(s) if s.is_number() => number_checks(m, *s, quote!(*__item), path),
         _ => TokenStream::new(),
     }
@@ -320,11 +351,10 @@ fn number_checks(m: &Field, s: Scalar, value: TokenStream, path: TokenStream) ->
     out
 }
 
-/// Length, pattern and format checks on a string. A plain `String` is written only when
-/// not empty, so there empty means unset (`required` reports it); a `set` one (an
-/// `Option`'s `Some`, a list item) was sent, and an explicit `""` is checked as a CRD's
-/// schema checks it (`min_length = 1` refuses it).
-fn string_checks(m: &Field, value: TokenStream, path: TokenStream, set: bool) -> TokenStream {
+/// Length, pattern and format checks on a string, when it was `sent`: an empty plain
+/// `String` is unset for Go validation (`required` reports it), while one that was sent is
+/// checked as a CRD's schema checks it (`min_length = 1` refuses `""`).
+fn string_checks(m: &Field, value: TokenStream, path: TokenStream, sent: Sent) -> TokenStream {
     let v = &m.validation;
     let mut out = TokenStream::new();
     if let Some(min) = v.min_length {
@@ -346,14 +376,45 @@ fn string_checks(m: &Field, value: TokenStream, path: TokenStream, set: bool) ->
     if let Some(format) = &v.format {
         out.extend(quote!(__kv::format(#path, #value, #format, __errs);));
     }
-    if out.is_empty() || set {
-        return out;
-    }
+    let guard = match sent {
+        _ if out.is_empty() => return out,
+        Sent::Always => return out,
+        Sent::WhenNonEmpty => quote!(!#value.is_empty()),
+        Sent::WhenNonEmptyOrSchema => quote!(__opts.schema() || !#value.is_empty()),
+    };
     quote! {
-        if !#value.is_empty() {
+        if #guard {
             #out
         }
     }
+}
+
+/// `required`: Go validation's "missing" is an empty string, list or map (or an unset
+/// `Option`); a CRD schema's is a key the JSON leaves out or writes `null`, which for a
+/// field written even when empty (`presence = "always"`) never happens. One check when
+/// the two agree, else both, picked by the style at run time.
+fn required_check(m: &Field) -> TokenStream {
+    let built_in = match &m.ty {
+        TypeRef::Option(_) => quote!(__new.is_none()),
+        TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. } => {
+            quote!(__new.is_empty())
+        }
+        _ => quote!(false),
+    };
+    let schema = match (&m.ty, m.presence) {
+        (TypeRef::Option(_), _) => quote!(__new.is_none()),
+        (_, Presence::Always) | (TypeRef::Box(_), _) => quote!(false),
+        (TypeRef::Scalar(Scalar::String) | TypeRef::Vec(_) | TypeRef::Map { .. }, _) => {
+            quote!(__new.is_empty())
+        }
+        // Numbers, bools, string enums and `ByteString`s left out at their zero value; a
+        // struct is always written, so never missing.
+        _ => quote!(!::kapi::feature_gates::IsSet::is_set(__new)),
+    };
+    if built_in.to_string() == schema.to_string() {
+        return quote!(__kv::required(&__p, #built_in, __errs););
+    }
+    quote!(__kv::required_in(&__p, __opts, #built_in, #schema, __errs);)
 }
 
 /// Union rules: members are the fields other than the discriminator; the discriminator

@@ -164,6 +164,23 @@ impl fmt::Display for FeatureGates {
 /// means for gated fields.
 pub trait IsSet {
     fn is_set(&self) -> bool;
+
+    /// Go's zero value (reflect's `IsZero`): what decoding gives when the key was absent.
+    /// Unlike [`is_set`](Self::is_set), a struct is zero when every field is (derived).
+    #[inline]
+    fn is_zero(&self) -> bool {
+        !self.is_set()
+    }
+}
+
+impl<T: IsSet> IsSet for Box<T> {
+    fn is_set(&self) -> bool {
+        (**self).is_set()
+    }
+
+    fn is_zero(&self) -> bool {
+        (**self).is_zero()
+    }
 }
 
 impl<T> IsSet for Option<T> {
@@ -235,27 +252,34 @@ impl IsSet for crate::meta::Verbs {
 }
 
 /// Go structs (a `Time`, a `Quantity`, an `IntOrString`, a raw object): `omitempty` never
-/// leaves a struct out, so they are always set. Derived structs get the same impl.
+/// leaves a struct out, so they are always set; each is zero at what decoding gives for an
+/// absent key. Derived structs get the same `is_set`.
 macro_rules! structs_are_always_set {
-    ($($t:ty),*) => {
+    ($($t:ty => |$v:ident| $zero:expr),* $(,)?) => {
         $(impl IsSet for $t {
             #[inline]
             fn is_set(&self) -> bool {
                 true
+            }
+
+            #[inline]
+            fn is_zero(&self) -> bool {
+                let $v = self;
+                $zero
             }
         })*
     };
 }
 
 structs_are_always_set!(
-    crate::meta::Time,
-    crate::meta::MicroTime,
-    crate::meta::Duration,
-    crate::meta::Quantity,
-    crate::meta::IntOrString,
-    crate::meta::RawExtension,
-    crate::meta::FieldsV1,
-    serde_json::Value
+    crate::meta::Time => |t| t.is_zero(),
+    crate::meta::MicroTime => |t| t.is_zero(),
+    crate::meta::Duration => |d| *d == crate::meta::Duration::default(),
+    crate::meta::Quantity => |q| q.is_zero(),
+    crate::meta::IntOrString => |v| *v == crate::meta::IntOrString::Int(0),
+    crate::meta::RawExtension => |r| r.0.is_null(),
+    crate::meta::FieldsV1 => |f| matches!(f.as_json(), "" | "null" | "{}"),
+    serde_json::Value => |v| v.is_null(),
 );
 
 /// Clears gated fields whose gate is off, unless the stored object (`old`, on update)

@@ -10,6 +10,8 @@ pub struct GroupVersionInfo {
     /// The group's name in client accessors (`+groupGoName`).
     pub go_name: &'static str,
     pub protobuf_package: Option<&'static str>,
+    /// How its kinds are validated (`validation`): as built-in kinds or as a CRD's schema.
+    pub validation: crate::validation::Style,
 }
 
 /// Whether a resource lives in a namespace.

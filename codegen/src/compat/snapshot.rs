@@ -370,9 +370,12 @@ impl VersionSnap {
             protobuf_package: _, // the `k8s\0` envelope names apiVersion and kind, not the package
             protobuf_path: _,    // where `.proto` files import it from
             cargo_feature: _,    // what compiles it, not what is served
-            module: _,           // the Rust path
-            file: _,             // where, not what
-            span: _,             // where, not what
+            // How `required` is read. A version's style is fixed by where it is served
+            // (built in, or as a CRD), which does not change between its releases.
+            validation: _,
+            module: _, // the Rust path
+            file: _,   // where, not what
+            span: _,   // where, not what
             types,
             functions: _, // hand-written conversions: code, not wire
             pub_uses: _,  // Rust re-exports

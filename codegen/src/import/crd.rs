@@ -202,6 +202,8 @@ impl Cx {
                         group_go_name: None,
                         protobuf_package: None,
                         protobuf_path: None,
+                        // Served as a CRD: kube-apiserver validates it against its schema.
+                        validation: ir::ValidationStyle::Schema,
                         items: Vec::new(),
                     },
                     String::new(),

@@ -3,7 +3,7 @@
 //! here knows where the API came from (Go packages, CRD manifests).
 
 use crate::markers::Key;
-pub use crate::model::Scalar;
+pub use crate::model::{Scalar, ValidationStyle};
 
 /// Where imported modules sit in their crate: the two lines that tie a module to the rest
 /// of it, which the API being imported does not say.
@@ -44,6 +44,8 @@ pub struct Module {
     pub group_go_name: Option<String>,
     pub protobuf_package: Option<String>,
     pub protobuf_path: Option<String>,
+    /// `group_version!`'s `validation`: a CRD package's types are validated as its schema.
+    pub validation: ValidationStyle,
     pub items: Vec<Item>,
 }
 

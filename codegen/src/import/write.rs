@@ -2,7 +2,9 @@
 //! lays it out (so `cargo fmt` leaves imported files as they are and a re-import compares
 //! byte for byte), deterministic, with no timestamps or absolute paths.
 
-use super::ir::{Const, Enum, Field, Item, Layout, Marker, Module, Struct, Type, Value, Variant};
+use super::ir::{
+    Const, Enum, Field, Item, Layout, Marker, Module, Struct, Type, ValidationStyle, Value, Variant,
+};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -43,6 +45,13 @@ pub fn module(module: &Module, source: &str, layout: &Layout) -> String {
     }
     if let Some(path) = &module.protobuf_path {
         let _ = writeln!(out, "    protobuf_path = {},", quote(path));
+    }
+    if module.validation != ValidationStyle::BuiltIn {
+        let _ = writeln!(
+            out,
+            "    validation = {},",
+            quote(module.validation.as_str())
+        );
     }
     if layout.cargo_features {
         let _ = writeln!(

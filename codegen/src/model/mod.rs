@@ -178,6 +178,10 @@ pub struct GroupVersion {
     /// generated for it outside its own module is behind `#[cfg(feature = "...")]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cargo_feature: Option<String>,
+    /// How its kinds are validated (`validation`): Go validation's reading of `required`
+    /// or a CRD schema's.
+    #[serde(skip_serializing_if = "ValidationStyle::is_built_in")]
+    pub validation: ValidationStyle,
     /// Rust module path from the crate root, e.g. `["v1"]`.
     pub module: Vec<String>,
     #[serde(skip)]
@@ -198,6 +202,41 @@ pub struct GroupVersion {
 }
 
 pub const INTERNAL_VERSION: &str = "__internal";
+
+/// `group_version!`'s `validation`: how `required` and absent values are read (the
+/// runtime's `kapi::validation::Style`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValidationStyle {
+    /// Kubernetes' Go validation of built-in kinds: an empty required value is missing.
+    #[default]
+    BuiltIn,
+    /// A CustomResourceDefinition's schema: a required key must be present, at any value.
+    Schema,
+}
+
+impl ValidationStyle {
+    pub const CHOICES: &'static [&'static str] = &["built_in", "schema"];
+
+    pub fn parse(s: &str) -> Option<ValidationStyle> {
+        match s {
+            "built_in" => Some(ValidationStyle::BuiltIn),
+            "schema" => Some(ValidationStyle::Schema),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ValidationStyle::BuiltIn => "built_in",
+            ValidationStyle::Schema => "schema",
+        }
+    }
+
+    pub fn is_built_in(&self) -> bool {
+        *self == ValidationStyle::BuiltIn
+    }
+}
 
 impl GroupVersion {
     pub fn api_version(&self) -> String {

@@ -1465,6 +1465,13 @@ pub fn parse_group_version(
             None
         }
     };
+    let validation = match markers.str(key::VALIDATION) {
+        None => ValidationStyle::BuiltIn,
+        Some(s) => ValidationStyle::parse(&s).unwrap_or_else(|| {
+            bad_choice(diags, s.span, key::VALIDATION, &s, ValidationStyle::CHOICES);
+            ValidationStyle::BuiltIn
+        }),
+    };
     let (Some(group), Some(version)) = (group, version) else {
         return None;
     };
@@ -1488,6 +1495,7 @@ pub fn parse_group_version(
         protobuf_package: markers.str(key::PROTOBUF_PACKAGE).map(|p| p.value),
         protobuf_path: markers.str(key::PROTOBUF_PATH).map(|p| p.value),
         cargo_feature: markers.str(key::CARGO_FEATURE).map(|f| f.value),
+        validation,
         module: Vec::new(),
         file: Default::default(),
         span,

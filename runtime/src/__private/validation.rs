@@ -1,6 +1,7 @@
 //! The checks the derived `Validate` impls call, one per marker, each producing Kubernetes'
 //! error for its field.
 
+use crate::feature_gates::IsSet;
 use crate::validation::{go_number, ErrorList, ErrorType, FieldError, Options, Path, Validate};
 use serde::Serialize;
 use serde_json::Value;
@@ -89,9 +90,9 @@ pub fn nested<T: Validate + ?Sized>(
     new.validate_at(old, &path.child(key), opts, errs);
 }
 
-/// [`nested`] for an optional field that is not an `Option`: its unset value (an enum's
-/// empty one) is not checked.
-pub fn nested_optional<T: Validate + ?Sized>(
+/// [`nested`] for an optional field that is not an `Option`: when [`absent`], it is not
+/// checked.
+pub fn nested_optional<T: Validate + IsSet + ?Sized>(
     path: &Path<'_>,
     key: &'static str,
     new: &T,
@@ -99,9 +100,19 @@ pub fn nested_optional<T: Validate + ?Sized>(
     opts: &Options<'_>,
     errs: &mut ErrorList,
 ) {
-    if !new.is_unset() {
+    if !absent(new, opts) {
         nested(path, key, new, old, opts, errs);
     }
+}
+
+/// Whether an optional field that is not an `Option` counts as not sent, so that nothing
+/// inside it is checked: its type's unset value (an enum's empty one); and, validated as a
+/// schema, Go's zero value, which is what decoding gives when the key was absent
+/// (kube-apiserver validates a property's schema only when the property is present, and
+/// drops `status` on create when the status subresource is on).
+#[inline]
+pub fn absent<T: Validate + IsSet + ?Sized>(value: &T, opts: &Options<'_>) -> bool {
+    value.is_unset() || (opts.schema() && value.is_zero())
 }
 
 /// `max_length`: Kubernetes' TooLong, which never repeats the value.
@@ -148,11 +159,26 @@ pub fn min_items(path: &Path<'_>, len: usize, min: usize, errs: &mut ErrorList) 
     }
 }
 
-/// A `required` string, list or map that is empty.
-pub fn required(path: &Path<'_>, is_empty: bool, errs: &mut ErrorList) {
-    if is_empty {
+/// A `required` field that is missing: `Required value`.
+pub fn required(path: &Path<'_>, missing: bool, errs: &mut ErrorList) {
+    if missing {
         errs.push(FieldError::required(path.render(), ""));
     }
+}
+
+/// A `required` field whose "missing" differs between the two styles (see
+/// [`Style`](crate::validation::Style)): `built_in` is Go validation's (an empty string,
+/// list or map), `schema` a CRD's (the key would be absent or `null` in the JSON the
+/// type writes).
+#[inline]
+pub fn required_in(
+    path: &Path<'_>,
+    opts: &Options<'_>,
+    built_in: bool,
+    schema: bool,
+    errs: &mut ErrorList,
+) {
+    required(path, if opts.schema() { schema } else { built_in }, errs);
 }
 
 /// A `format` marker: one Invalid error per message the format's check returns.

@@ -17,16 +17,53 @@ pub(crate) use path::{render as render_path, Segment as PathSegment};
 use crate::feature_gates::FeatureGates;
 use std::collections::{BTreeMap, HashMap};
 
-/// What validation may depend on besides the object: the feature gates. The default has
-/// no gates, so every gated value is refused; pass the server's gates explicitly.
+/// What validation may depend on besides the object: the feature gates, and which of
+/// Kubernetes' two readings of `required` applies. The default has no gates, so every gated
+/// value is refused; pass the server's gates explicitly. A kind sets [`Style`] from its
+/// module's `group_version!` for everything below it, so only a type validated on its own
+/// (not inside a kind) reads the style given here.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options<'a> {
     pub gates: Option<&'a FeatureGates>,
+    pub style: Style,
+}
+
+/// How a group-version is validated, declared by `group_version!`'s `validation`.
+///
+/// - `BuiltIn` (the default): as Kubernetes' Go validation checks built-in kinds
+///   (validation.go, declarative `+k8s:required`): a `required` string, list or map that is
+///   empty is `Required value`, and a struct field is always validated.
+/// - `Schema`: as kube-apiserver checks a CustomResourceDefinition's structural schema. A
+///   `required` field is missing only when its key would be absent from the JSON as the
+///   type writes it (`omit_empty` at Go's zero value) or `null` (which kube-apiserver
+///   prunes from a field that is not nullable before `required` is checked), so a required
+///   `group: ""` is present; and a struct field that is not an `Option` and holds Go's zero
+///   value (what decoding gives for an absent key) is not validated inside, as a schema
+///   checks a property's own schema only when the property is there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    #[default]
+    BuiltIn,
+    Schema,
 }
 
 impl<'a> Options<'a> {
     pub fn with_gates(gates: &'a FeatureGates) -> Options<'a> {
-        Options { gates: Some(gates) }
+        Options {
+            gates: Some(gates),
+            style: Style::BuiltIn,
+        }
+    }
+
+    /// These options under `style`: what a kind passes down to its fields.
+    pub fn in_style(&self, style: Style) -> Options<'a> {
+        Options { style, ..*self }
+    }
+
+    /// Whether `required` and absent values are read as a CRD's schema reads them.
+    #[inline]
+    pub fn schema(&self) -> bool {
+        self.style == Style::Schema
     }
 
     pub fn enabled(&self, gate: &str) -> bool {

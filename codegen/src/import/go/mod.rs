@@ -3,6 +3,7 @@
 //! of the run into [`ir`](crate::import::ir), [`known`] names the apimachinery types kapi
 //! ships, [`markers`] the Go markers it understands.
 
+pub mod any_value;
 pub mod known;
 pub mod markers;
 pub mod syntax;

@@ -287,7 +287,10 @@ impl Translator<'_> {
                     out.push(Marker::str(key::FEATURE_GATE, value));
                 }
             }
-            "default" | "kubebuilder:default" => match self.default_value(p, &value, &g.pos) {
+            // controller-gen reads its `default` as an untyped marker argument, not only JSON.
+            "default" | "kubebuilder:default" => match self.default_value(p, &value, &g.pos).or_else(|| {
+                (g.name == "kubebuilder:default").then(|| crate::import::go::any_value::parse(&value)).flatten()
+            }) {
                 Some(j) => push_once(out, Marker { key: key::DEFAULT, value: Value::Json(j) }),
                 None => self.warn(&g.pos, "default", format!("{at}: default `{value}` is not a JSON value: ignored")),
             },

@@ -90,6 +90,10 @@ impl Translator<'_> {
             }
         }
         dedupe_consts(&mut items);
+        let validation = match served_as_crds(&pkg.go) {
+            true => ir::ValidationStyle::Schema,
+            false => ir::ValidationStyle::BuiltIn,
+        };
         ir::Module {
             file: pkg.file.clone(),
             path: pkg.rust.clone(),
@@ -99,7 +103,30 @@ impl Translator<'_> {
             group_go_name,
             protobuf_package,
             protobuf_path,
+            validation,
             items,
         }
     }
+}
+
+/// Whether the package is a CRD project's (controller-gen's): one of its types carries a
+/// marker that only makes sense for a CustomResourceDefinition (`+kubebuilder:object:root`,
+/// `+kubebuilder:resource`, `+kubebuilder:subresource:*`, `+kubebuilder:storageversion`),
+/// or the package asks controller-gen for its objects (`+kubebuilder:object:generate`).
+/// kube-apiserver validates such kinds against their schema. Kubernetes' own packages use a
+/// few `+kubebuilder:validation:*` field markers, and none of these.
+fn served_as_crds(go: &crate::import::go::syntax::GoPackage) -> bool {
+    let crd_marker = |m: &crate::import::go::syntax::MarkerLine| {
+        let name = gm::split(m).name;
+        name == "kubebuilder:object:root"
+            || name == "kubebuilder:object:generate"
+            || name == "kubebuilder:resource"
+            || name == "kubebuilder:storageversion"
+            || name.starts_with("kubebuilder:subresource:")
+    };
+    go.markers.iter().any(crd_marker)
+        || go
+            .types
+            .iter()
+            .any(|(_, t)| t.comments.markers.iter().any(crd_marker))
 }

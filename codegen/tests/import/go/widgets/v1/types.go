@@ -65,7 +65,7 @@ type WidgetSpec struct {
 
 	// +optional
 	// +mapType=atomic
-	// +kubebuilder:default={"team":"core"}
+	// +kubebuilder:default={team: core}
 	Labels map[string]string `json:"labels,omitempty" protobuf:"bytes,6,rep,name=labels"`
 
 	// +optional
