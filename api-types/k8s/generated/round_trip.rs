@@ -1932,7 +1932,7 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         root: external.root(),
         external: ::core::option::Option::Some(external),
         rules: ::kapi::fixtures::Rules::Kubernetes,
-        compare: ::kapi::fixtures::Compare::Values,
+        compare: ::kapi::fixtures::Compare::Bytes,
         kinds,
     }
 }
