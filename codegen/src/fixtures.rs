@@ -146,9 +146,14 @@ fn fingerprints_text(kinds: &[FixtureKind]) -> String {
     out
 }
 
-/// The fixture root of the crate, as the file system and as a relative display path.
-fn root_of(crate_dir: &Path, settings: &Settings) -> PathBuf {
-    crate_dir.join(&settings.fixtures.root)
+/// The crate's own fixture root; `None` for an external input (another project's fixtures,
+/// found at test time), which codegen neither verifies nor writes.
+fn root_of(crate_dir: &Path, settings: &Settings) -> Option<PathBuf> {
+    settings
+        .fixtures
+        .root
+        .own()
+        .map(|root| crate_dir.join(root))
 }
 
 /// A root holding fixture files directly is a copy of another project's HEAD, which kapi
@@ -170,14 +175,17 @@ fn is_fixture_file(name: &str) -> bool {
 /// What keeps `HEAD/` from matching today's API: one entry per missing fixture, fixture of
 /// a kind that is gone, and kind whose fingerprint changed (as a diff of `FINGERPRINTS`
 /// naming the kind's fixtures). Nothing when the crate has no fixture root (fixtures are
-/// opt-in: create the root and run the update) or the root is a flat copy of another
-/// project's fixtures.
+/// opt-in: create the root and run the update), the root is an external input, or it is a
+/// flat copy of another project's fixtures.
 pub fn verify(crate_dir: &Path, settings: &Settings, model: &Model) -> Vec<(PathBuf, String)> {
-    let root = root_of(crate_dir, settings);
+    let (Some(root), Some(own)) = (root_of(crate_dir, settings), settings.fixtures.root.own())
+    else {
+        return Vec::new();
+    };
     if !root.is_dir() || is_flat(&root) {
         return Vec::new();
     }
-    let rel_head = settings.fixtures.root.join(HEAD);
+    let rel_head = own.join(HEAD);
     let head = root.join(HEAD);
     let kinds = kinds(model);
     let update = format!(
@@ -261,7 +269,9 @@ pub fn snapshot_release(
     model: &Model,
     release: &str,
 ) -> Result<Option<PathBuf>, Error> {
-    let root = root_of(crate_dir, settings);
+    let Some(root) = root_of(crate_dir, settings) else {
+        return Ok(None);
+    };
     if !root.join(HEAD).is_dir() || is_flat(&root) {
         return Ok(None);
     }

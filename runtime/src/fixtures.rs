@@ -11,6 +11,11 @@
 //! seed, written by [`run`] when `KAPI_UPDATE_FIXTURES=1` (Kubernetes'
 //! `UPDATE_COMPATIBILITY_FIXTURE_DATA`). `HEAD/FINGERPRINTS` records the shape of each kind
 //! they were written for; codegen's `--verify-only` compares it with today's API.
+//!
+//! Fixtures another project wrote (k8s.io/api's `testdata/`) are an external input
+//! ([`External`]: absent, the test prints `SKIPPED` and passes, unless `KAPI_REQUIRE_TOOLS=1`)
+//! checked by Kubernetes' own rules ([`Rules::Kubernetes`], apimachinery's
+//! `roundtrip.CompatibilityTestOptions`).
 
 use crate::codec::{json, protobuf, yaml};
 use crate::conversion::Versioned;
@@ -36,8 +41,72 @@ pub struct Fixtures {
     /// The root: release directories (`HEAD/`, `v1.0/`), or fixture files directly in it (a
     /// flat directory of today's fixtures, such as a copy of k8s.io/api's `testdata/HEAD`).
     pub root: PathBuf,
+    /// How an external root was looked for; `None` for the crate's own root.
+    pub external: Option<External>,
+    pub rules: Rules,
     pub compare: Compare,
     pub kinds: Vec<Kind>,
+}
+
+/// A fixture root that is an external input, like a tool the tests need: the directory the
+/// variable `env` names, else the first of `paths` that exists. Absent, [`run`] prints
+/// `SKIPPED` with what to set and passes, unless `KAPI_REQUIRE_TOOLS=1` (CI).
+#[derive(Debug, Clone)]
+pub struct External {
+    pub env: &'static str,
+    pub paths: Vec<PathBuf>,
+    /// The command that gets the fixtures, named in the `SKIPPED` line.
+    pub fetch: Option<&'static str>,
+}
+
+impl External {
+    /// The root `env` names (present or not: a set variable is never second-guessed), else
+    /// the first of `paths` that is a directory, else the first of `paths`.
+    pub fn root(&self) -> PathBuf {
+        if let Some(dir) = std::env::var_os(self.env).filter(|v| !v.is_empty()) {
+            return PathBuf::from(dir);
+        }
+        self.paths
+            .iter()
+            .find(|p| p.is_dir())
+            .or(self.paths.first())
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Why the fixtures at `root` are absent, and what to set.
+    fn absent(&self, root: &Path) -> String {
+        let searched: Vec<String> = self.paths.iter().map(|p| p.display().to_string()).collect();
+        let mut reason = match std::env::var_os(self.env).filter(|v| !v.is_empty()) {
+            Some(_) => format!("{} (from {}) is not a directory", root.display(), self.env),
+            None => format!(
+                "no fixtures: {} is unset and none of {} exists",
+                self.env,
+                searched.join(", ")
+            ),
+        };
+        reason.push_str(&format!("; set {} to the fixture directory", self.env));
+        if let Some(fetch) = self.fetch {
+            reason.push_str(&format!(" or run `{fetch}`"));
+        }
+        reason
+    }
+}
+
+/// Which checks a fixture passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rules {
+    /// The crate's own releases: every file decodes strictly (an unknown field fails),
+    /// re-encodes to its bytes or its `after_roundtrip` file, survives the hub; a fixture of
+    /// a kind that is gone fails.
+    Kapi,
+    /// apimachinery's `roundtrip.CompatibilityTestOptions` (`compatibility.go`), for fixtures
+    /// another encoder wrote: each format decodes as kube-apiserver decodes (unknown fields
+    /// dropped, and listed in the summary), the JSON, YAML and protobuf of a kind decode to
+    /// equal objects, each re-encodes to its bytes or its `after_roundtrip` file (which must
+    /// differ from the fixture), and fixtures of kinds the crate no longer has are skipped
+    /// and listed.
+    Kubernetes,
 }
 
 /// How a re-encoded fixture must match: byte for byte, or (JSON and YAML, for fixtures
@@ -72,10 +141,38 @@ pub struct Codec {
     pub sample: fn(u64) -> Result<Vec<u8>, String>,
 }
 
-/// A fixture decoded: the object as JSON, and the object encoded again in the same format.
+/// A fixture decoded: the object as JSON, the object encoded again in the same format, and
+/// the fields the decoder dropped (unknown) or read more than once (the last one wins), by
+/// path.
 pub struct Decoded {
     pub value: Value,
     pub reencoded: Vec<u8>,
+    pub unknown_fields: Vec<String>,
+    pub duplicate_fields: Vec<String>,
+}
+
+impl Decoded {
+    /// Kapi's own rule: a fixture decodes strictly.
+    fn strict(&self) -> Result<(), String> {
+        let problems: Vec<String> = self
+            .unknown_fields
+            .iter()
+            .map(|p| format!("unknown field {p:?}"))
+            .chain(
+                self.duplicate_fields
+                    .iter()
+                    .map(|p| format!("duplicate field {p:?}")),
+            )
+            .collect();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "does not decode: strict decoding error: {}",
+                problems.join(", ")
+            ))
+        }
+    }
 }
 
 /// The JSON codec of `T`: strict decode, and Kubernetes' fixture layout (two-space
@@ -142,17 +239,18 @@ fn encode_yaml<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
         .map_err(|e| e.to_string())
 }
 
-/// A strict decode's object, or every unknown and repeated field it found.
+/// A decode's object with every unknown and repeated field it found: kapi's rules refuse
+/// them, Kubernetes' drop them as kube-apiserver does.
 fn decoded<T: Serialize>(
     strict: Result<json::Strict<T>, crate::codec::CodecError>,
     encode: fn(&T) -> Result<Vec<u8>, String>,
 ) -> Result<Decoded, String> {
-    let typed = strict
-        .and_then(json::Strict::into_result)
-        .map_err(|e| e.to_string())?;
+    let strict = strict.map_err(|e| e.to_string())?;
     Ok(Decoded {
-        value: crate::codec::json::to_value(&typed).map_err(|e| e.to_string())?,
-        reencoded: encode(&typed)?,
+        value: crate::codec::json::to_value(&strict.value).map_err(|e| e.to_string())?,
+        reencoded: encode(&strict.value)?,
+        unknown_fields: strict.unknown_fields,
+        duplicate_fields: strict.duplicate_fields,
     })
 }
 
@@ -161,6 +259,8 @@ fn decode_protobuf<T: Serialize + protobuf::ProtoMessage>(bytes: &[u8]) -> Resul
     Ok(Decoded {
         value: crate::codec::json::to_value(&typed).map_err(|e| e.to_string())?,
         reencoded: protobuf::encode(&typed),
+        unknown_fields: Vec::new(),
+        duplicate_fields: Vec::new(),
     })
 }
 
@@ -240,8 +340,18 @@ impl FileName {
 #[derive(Debug, Default)]
 pub struct Summary {
     pub checked: BTreeMap<String, usize>,
+    /// Fixture files that failed, per release directory ([`report`]; [`check`] fails then).
+    pub failed: BTreeMap<String, usize>,
     /// Fixtures of a flat root (another project's HEAD) whose kind the crate does not have.
     pub skipped: usize,
+    /// Under Kubernetes' rules, the kinds whose fixtures were skipped because the crate does
+    /// not have them (removed since the release, or another crate's, such as apimachinery's).
+    pub removed_kinds: BTreeSet<String>,
+    /// Under Kubernetes' rules, the unknown fields each fixture's decoding dropped (file →
+    /// field paths), as kube-apiserver drops them.
+    pub dropped_fields: BTreeMap<String, Vec<String>>,
+    /// Why an external root was not checked (it is absent), as the `SKIPPED` line says.
+    pub absent: Option<String>,
     /// Files written by an update run.
     pub written: Vec<PathBuf>,
 }
@@ -254,6 +364,9 @@ impl Summary {
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(absent) = &self.absent {
+            return write!(f, "SKIPPED: {absent}");
+        }
         write!(f, "{} fixture(s) passed", self.total())?;
         let per: Vec<String> = self
             .checked
@@ -269,6 +382,20 @@ impl fmt::Display for Summary {
                 "; {} of kinds this crate does not have skipped",
                 self.skipped
             )?;
+        }
+        if !self.removed_kinds.is_empty() {
+            let kinds: Vec<&str> = self.removed_kinds.iter().map(String::as_str).collect();
+            write!(
+                f,
+                "; their kinds (removed, or never this crate's): {}",
+                kinds.join(", ")
+            )?;
+        }
+        if !self.dropped_fields.is_empty() {
+            write!(f, "; unknown fields dropped as kube-apiserver drops them:")?;
+            for (file, fields) in &self.dropped_fields {
+                write!(f, "\n  {file}: {}", fields.join(", "))?;
+            }
         }
         if !self.written.is_empty() {
             write!(f, "; {} file(s) written", self.written.len())?;
@@ -299,7 +426,25 @@ impl std::error::Error for Failures {}
 /// What the generated fixture test runs: with `KAPI_UPDATE_FIXTURES=1` first rewrites
 /// `HEAD/` and writes an `after_roundtrip` file beside each older fixture whose round trip
 /// changed it; then checks everything.
+///
+/// An external root that is absent is not checked: the summary says `SKIPPED` and why (it is
+/// printed too), and under `KAPI_REQUIRE_TOOLS=1` its absence is the failure.
 pub fn run(fixtures: &Fixtures) -> Result<Summary, Failures> {
+    if let Some(external) = &fixtures.external {
+        if !fixtures.root.is_dir() {
+            let reason = external.absent(&fixtures.root);
+            if std::env::var("KAPI_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+                return Err(Failures(vec![format!(
+                    "the fixtures are required (KAPI_REQUIRE_TOOLS=1): {reason}"
+                )]));
+            }
+            println!("SKIPPED: {reason}");
+            return Ok(Summary {
+                absent: Some(reason),
+                ..Summary::default()
+            });
+        }
+    }
     let update = std::env::var_os(UPDATE_ENV).is_some_and(|v| !v.is_empty() && v != "0");
     let mut written = Vec::new();
     if update {
@@ -311,8 +456,27 @@ pub fn run(fixtures: &Fixtures) -> Result<Summary, Failures> {
     Ok(summary)
 }
 
-/// Checks every fixture under the root. A root that does not exist has no fixtures.
+/// Checks every fixture under the root by the crate's [`Rules`]. A root that does not exist
+/// has no fixtures.
 pub fn check(fixtures: &Fixtures) -> Result<Summary, Failures> {
+    let (summary, failures) = report(fixtures)?;
+    if failures.is_empty() {
+        Ok(summary)
+    } else {
+        Err(Failures(failures))
+    }
+}
+
+/// [`check`]'s findings whole: what passed (per release, with the files that failed counted
+/// in [`Summary::failed`]) and every problem. `Err` only when the root cannot be read.
+pub fn report(fixtures: &Fixtures) -> Result<(Summary, Vec<String>), Failures> {
+    match fixtures.rules {
+        Rules::Kapi => check_kapi(fixtures),
+        Rules::Kubernetes => check_kubernetes(fixtures),
+    }
+}
+
+fn check_kapi(fixtures: &Fixtures) -> Result<(Summary, Vec<String>), Failures> {
     let mut summary = Summary::default();
     let mut failures = Vec::new();
     let kinds: BTreeMap<&str, &Kind> = fixtures.kinds.iter().map(|k| (k.name, k)).collect();
@@ -351,16 +515,278 @@ pub fn check(fixtures: &Fixtures) -> Result<Summary, Failures> {
             }
             match check_file(fixtures, &kinds, &dir, &path, name) {
                 Ok(()) => checked += 1,
-                Err(e) => failures.push(format!("{}: {e}", path.display())),
+                Err(e) => {
+                    failures.push(format!("{}: {e}", path.display()));
+                    *summary.failed.entry(release.clone()).or_default() += 1;
+                }
             }
         }
         summary.checked.insert(release, checked);
     }
-    if failures.is_empty() {
-        Ok(summary)
-    } else {
-        Err(Failures(failures))
+    Ok((summary, failures))
+}
+
+/// Kubernetes' rules (`compatibility.go`'s `runPreviousVersionTest`, which k8s.io/api runs on
+/// `testdata/HEAD` and every `testdata/v*`), per kind of each release directory.
+fn check_kubernetes(fixtures: &Fixtures) -> Result<(Summary, Vec<String>), Failures> {
+    let mut summary = Summary::default();
+    let mut failures = Vec::new();
+    let kinds: BTreeMap<&str, &Kind> = fixtures.kinds.iter().map(|k| (k.name, k)).collect();
+    for (release, dir) in release_dirs(&fixtures.root).map_err(|e| Failures(vec![e]))? {
+        let files = match fixture_files(&dir) {
+            Ok(files) => files,
+            Err(e) => {
+                failures.push(e);
+                continue;
+            }
+        };
+        let mut of_kind: BTreeMap<&str, Vec<Format>> = BTreeMap::new();
+        for name in files.values().filter(|n| !n.after_roundtrip) {
+            of_kind
+                .entry(name.kind.as_str())
+                .or_default()
+                .push(name.format);
+        }
+        for (file, name) in files.iter().filter(|(_, n)| n.after_roundtrip) {
+            if !of_kind
+                .get(name.kind.as_str())
+                .is_some_and(|f| f.contains(&name.format))
+            {
+                failures.push(format!(
+                    "{}: no fixture {} for this round-trip result",
+                    dir.join(file).display(),
+                    FileName::file(&name.kind, name.format, false)
+                ));
+            }
+        }
+        let mut checked = 0;
+        for (name, formats) in of_kind {
+            // Kubernetes tests the kinds its scheme has; a file of any other is never read.
+            let Some(kind) = kinds.get(name) else {
+                summary.removed_kinds.insert(name.to_string());
+                summary.skipped += formats.len();
+                continue;
+            };
+            let (passed, problems) =
+                check_kind(fixtures.compare, kind, &dir, &formats, &mut summary);
+            checked += passed;
+            if formats.len() > passed {
+                *summary.failed.entry(release.clone()).or_default() += formats.len() - passed;
+            }
+            failures.extend(problems);
+        }
+        summary.checked.insert(release, checked);
     }
+    Ok((summary, failures))
+}
+
+/// One kind's fixtures of one directory under Kubernetes' rules: how many files passed, and
+/// every problem, each naming its file.
+fn check_kind(
+    compare: Compare,
+    kind: &Kind,
+    dir: &Path,
+    formats: &[Format],
+    summary: &mut Summary,
+) -> (usize, Vec<String>) {
+    let mut problems = Vec::new();
+    // The JSON's object is what the other formats must decode to, as in compatibility.go.
+    let mut reference: Option<(Format, Value)> = None;
+    let mut passed = 0;
+    let mut ordered = formats.to_vec();
+    ordered.sort();
+    for format in ordered {
+        let path = dir.join(FileName::file(kind.name, format, false));
+        let problem = |e: String| format!("{}: {e}", path.display());
+        let Some(codec) = format.codec(kind) else {
+            problems.push(problem(format!(
+                "{} has no protobuf encoding any more",
+                kind.name
+            )));
+            continue;
+        };
+        let bytes = match read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                problems.push(problem(e));
+                continue;
+            }
+        };
+        let decoded = match (codec.decode)(&bytes) {
+            Ok(decoded) => decoded,
+            Err(e) => {
+                problems.push(problem(format!("does not decode: {e}")));
+                continue;
+            }
+        };
+        if !decoded.unknown_fields.is_empty() {
+            summary
+                .dropped_fields
+                .insert(path.display().to_string(), decoded.unknown_fields.clone());
+        }
+        let mut ok = true;
+        match &reference {
+            None => reference = Some((format, decoded.value.clone())),
+            Some((first, value)) => {
+                if let Some(at) = first_difference_path(value, &decoded.value) {
+                    problems.push(problem(format!(
+                        "decodes to another object than the {} fixture: {at}",
+                        first.extension()
+                    )));
+                    ok = false;
+                }
+            }
+        }
+        let after = dir.join(FileName::file(kind.name, format, true));
+        let expected = match std::fs::read(&after) {
+            Ok(after_bytes) if after_bytes == bytes => {
+                problems.push(format!(
+                    "{}: identical to the fixture; remove it",
+                    after.display()
+                ));
+                continue;
+            }
+            Ok(after_bytes) => Some(after_bytes),
+            Err(_) => None,
+        };
+        let (expected, against) = match &expected {
+            Some(after_bytes) => (after_bytes.as_slice(), after.display().to_string()),
+            None => (bytes.as_slice(), "the fixture".to_string()),
+        };
+        let reencoded = match format {
+            Format::Json => go_json_escape(&decoded.reencoded),
+            _ => decoded.reencoded.clone(),
+        };
+        if let Err(e) = same_or_why(compare, format, expected, &reencoded) {
+            problems.push(problem(format!(
+                "re-encodes differently from {against}: {e}"
+            )));
+            ok = false;
+        }
+        if ok {
+            passed += 1;
+        }
+    }
+    (passed, problems)
+}
+
+/// JSON as Go's `encoding/json` escapes it by default (kube-apiserver's serializer and
+/// k8s.io/api's fixtures): `<`, `>`, `&`, U+2028 and U+2029 as `\u003c`-style escapes.
+/// serde_json writes those characters only inside strings, so replacing them in the text
+/// is exact.
+fn go_json_escape(json: &[u8]) -> Vec<u8> {
+    let Ok(text) = std::str::from_utf8(json) else {
+        return json.to_vec();
+    };
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out.into_bytes()
+}
+
+/// `Ok` when a re-encoding matches (protobuf byte for byte, JSON and YAML by `compare`),
+/// else where it first differs: the JSON path of the first differing value, the first
+/// differing line when only the layout differs, or the byte offset of protobuf.
+fn same_or_why(
+    compare: Compare,
+    format: Format,
+    expected: &[u8],
+    actual: &[u8],
+) -> Result<(), String> {
+    if same_encoding(compare, format, actual, expected) {
+        return Ok(());
+    }
+    if format == Format::Protobuf {
+        return Err(first_byte_difference(expected, actual));
+    }
+    let as_value = |bytes: &[u8]| -> Option<Value> {
+        match format {
+            Format::Json => serde_json::from_slice(bytes).ok(),
+            _ => yaml::from_slice(bytes).ok(),
+        }
+    };
+    match (as_value(expected), as_value(actual)) {
+        (Some(e), Some(a)) => match first_difference_path(&e, &a) {
+            Some(at) => Err(at),
+            None => Err(format!(
+                "equal values, other bytes:\n{}",
+                first_difference(expected, actual)
+            )),
+        },
+        _ => Err(first_difference(expected, actual)),
+    }
+}
+
+/// The first place two JSON values differ, as `.spec.containers[0].image: expected "a", got
+/// "b"` (keys in sorted order, so the first is deterministic); `None` when they are equal.
+fn first_difference_path(expected: &Value, actual: &Value) -> Option<String> {
+    fn walk(path: &mut String, e: &Value, a: &Value) -> Option<String> {
+        if e == a {
+            return None;
+        }
+        let at = |path: &str| {
+            if path.is_empty() {
+                ".".to_string()
+            } else {
+                path.to_string()
+            }
+        };
+        match (e, a) {
+            (Value::Object(e), Value::Object(a)) => {
+                let keys: BTreeSet<&String> = e.keys().chain(a.keys()).collect();
+                for key in keys {
+                    let len = path.len();
+                    if key
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+                    {
+                        path.push('.');
+                        path.push_str(key);
+                    } else {
+                        path.push_str(&format!("[{key:?}]"));
+                    }
+                    let found = match (e.get(key), a.get(key)) {
+                        (Some(x), Some(y)) => walk(path, x, y),
+                        (Some(x), None) => Some(format!("{}: expected {x}, got nothing", at(path))),
+                        (None, Some(y)) => Some(format!("{}: expected nothing, got {y}", at(path))),
+                        (None, None) => None,
+                    };
+                    path.truncate(len);
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+                None
+            }
+            (Value::Array(e), Value::Array(a)) => {
+                for (i, (x, y)) in e.iter().zip(a).enumerate() {
+                    let len = path.len();
+                    path.push_str(&format!("[{i}]"));
+                    let found = walk(path, x, y);
+                    path.truncate(len);
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+                Some(format!(
+                    "{}: expected {} item(s), got {}",
+                    at(path),
+                    e.len(),
+                    a.len()
+                ))
+            }
+            _ => Some(format!("{}: expected {e}, got {a}", at(path))),
+        }
+    }
+    walk(&mut String::new(), expected, actual)
 }
 
 /// The release directories of the root, by name, or the root itself (as `.`) when it holds
@@ -426,17 +852,14 @@ fn check_file(
     };
     let bytes = read(path)?;
     let decoded = (codec.decode)(&bytes).map_err(|e| format!("does not decode: {e}"))?;
+    decoded.strict()?;
     let after = dir.join(FileName::file(&name.kind, name.format, true));
     let (expected, against) = match std::fs::read(&after) {
         Ok(after_bytes) => (after_bytes, after.display().to_string()),
         Err(_) => (bytes, "the fixture".to_string()),
     };
-    if !same_encoding(fixtures.compare, name.format, &decoded.reencoded, &expected) {
-        return Err(format!(
-            "re-encodes differently from {against}:\n{}",
-            first_difference(&expected, &decoded.reencoded)
-        ));
-    }
+    same_or_why(fixtures.compare, name.format, &expected, &decoded.reencoded)
+        .map_err(|e| format!("re-encodes differently from {against}: {e}"))?;
     if let Some(hub) = kind.hub {
         let back = hub(&decoded.value).map_err(|e| format!("through the hub: {e}"))?;
         if back != decoded.value {
@@ -526,19 +949,22 @@ fn first_difference(expected: &[u8], actual: &[u8]) -> String {
                 }
             }
         }
-        _ => {
-            let at = expected
-                .iter()
-                .zip(actual)
-                .position(|(x, y)| x != y)
-                .unwrap_or(expected.len().min(actual.len()));
-            format!(
-                "  byte {at} of {} (expected) / {} (got) differs",
-                expected.len(),
-                actual.len()
-            )
-        }
+        _ => format!("  {}", first_byte_difference(expected, actual)),
     }
+}
+
+/// The offset of the first byte where two encodings part.
+fn first_byte_difference(expected: &[u8], actual: &[u8]) -> String {
+    let at = expected
+        .iter()
+        .zip(actual)
+        .position(|(x, y)| x != y)
+        .unwrap_or(expected.len().min(actual.len()));
+    format!(
+        "byte {at} of {} (expected) / {} (got) differs",
+        expected.len(),
+        actual.len()
+    )
 }
 
 /// `HEAD/` must hold every kind's fixtures, written for today's shape of the kind.
@@ -682,6 +1108,10 @@ fn write_after_roundtrip(fixtures: &Fixtures) -> Vec<PathBuf> {
             let Ok(decoded) = (codec.decode)(&bytes) else {
                 continue;
             };
+            // Kapi's rules refuse an unknown field rather than accept its loss.
+            if fixtures.rules == Rules::Kapi && decoded.strict().is_err() {
+                continue;
+            }
             if !same_encoding(fixtures.compare, name.format, &decoded.reencoded, &bytes) {
                 let after = dir.join(FileName::file(&name.kind, name.format, true));
                 // A failed write shows up as the failure the check reports next.
@@ -731,6 +1161,184 @@ mod tests {
                 "spec.a: 1 → 2",
                 "spec.ports: [{\"port\":1}] → (dropped)"
             ]
+        );
+    }
+
+    /// A directory of hand-written fixtures of one kind, `meta.v1.Status`, checked by
+    /// Kubernetes' rules.
+    struct Dir(PathBuf);
+
+    impl Dir {
+        fn new(name: &str, files: &[(&str, &str)]) -> Dir {
+            let dir =
+                std::env::temp_dir().join(format!("kapi-fixtures-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            for (file, text) in files {
+                std::fs::write(dir.join(file), text).expect("write fixture");
+            }
+            Dir(dir)
+        }
+
+        fn fixtures(&self) -> Fixtures {
+            Fixtures {
+                root: self.0.clone(),
+                external: None,
+                rules: Rules::Kubernetes,
+                compare: Compare::Bytes,
+                kinds: vec![Kind {
+                    name: "meta.v1.Status",
+                    fingerprint: "",
+                    json: json_codec::<crate::meta::Status>(),
+                    yaml: yaml_codec::<crate::meta::Status>(),
+                    protobuf: None,
+                    hub: None,
+                }],
+            }
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    const JSON: &str = "{\n  \"kind\": \"Status\",\n  \"apiVersion\": \"v1\",\n  \"metadata\": {},\n  \"status\": \"Failure\",\n  \"message\": \"gone\",\n  \"code\": 404\n}";
+    const YAML: &str =
+        "apiVersion: v1\ncode: 404\nkind: Status\nmessage: gone\nmetadata: {}\nstatus: Failure\n";
+
+    #[test]
+    fn kubernetes_rules_pass_fixtures_that_re_encode_to_their_bytes() {
+        let dir = Dir::new(
+            "pass",
+            &[("meta.v1.Status.json", JSON), ("meta.v1.Status.yaml", YAML)],
+        );
+        let summary = check(&dir.fixtures()).expect("passes");
+        assert_eq!(summary.total(), 2);
+        assert!(summary.dropped_fields.is_empty());
+    }
+
+    #[test]
+    fn kubernetes_rules_drop_unknown_fields_and_use_after_roundtrip() {
+        let old = JSON.replace("\"code\": 404", "\"code\": 404,\n  \"retired\": true");
+        let old_yaml = format!("{YAML}retired: true\n");
+        let files = [
+            ("meta.v1.Status.json", old.as_str()),
+            ("meta.v1.Status.yaml", old_yaml.as_str()),
+        ];
+        // Without a reviewed result, the dropped field is a difference named by its path.
+        let dir = Dir::new("unknown", &files);
+        let failures = check(&dir.fixtures()).expect_err("re-encodes without the field");
+        assert_eq!(failures.0.len(), 2, "{failures}");
+        assert!(
+            failures.0[0].ends_with(
+                "re-encodes differently from the fixture: .retired: expected true, got nothing"
+            ),
+            "{failures}"
+        );
+        // With `after_roundtrip` files holding the round trip's bytes, the fixtures pass and
+        // the dropped field is listed.
+        let dir = Dir::new(
+            "after",
+            &[
+                files[0],
+                files[1],
+                ("meta.v1.Status.after_roundtrip.json", JSON),
+                ("meta.v1.Status.after_roundtrip.yaml", YAML),
+            ],
+        );
+        let summary = check(&dir.fixtures()).expect("passes against after_roundtrip");
+        assert_eq!(summary.total(), 2);
+        let dropped: Vec<&Vec<String>> = summary.dropped_fields.values().collect();
+        assert_eq!(
+            dropped,
+            [&vec!["retired".to_string()], &vec!["retired".to_string()]]
+        );
+        assert!(
+            summary.to_string().contains("meta.v1.Status.json: retired"),
+            "{summary}"
+        );
+    }
+
+    #[test]
+    fn kubernetes_rules_report_formats_that_disagree_by_path() {
+        let yaml = YAML.replace("message: gone", "message: moved");
+        let dir = Dir::new(
+            "disagree",
+            &[
+                ("meta.v1.Status.json", JSON),
+                ("meta.v1.Status.yaml", &yaml),
+            ],
+        );
+        let failures = check(&dir.fixtures()).expect_err("YAML and JSON differ");
+        assert_eq!(failures.0.len(), 1, "{failures}");
+        assert!(
+            failures.0[0].ends_with(
+                "meta.v1.Status.yaml: decodes to another object than the json fixture: .message: expected \"gone\", got \"moved\""
+            ),
+            "{failures}"
+        );
+    }
+
+    #[test]
+    fn kubernetes_rules_skip_and_list_kinds_the_crate_does_not_have() {
+        let dir = Dir::new(
+            "removed",
+            &[
+                ("meta.v1.Status.json", JSON),
+                ("batch.v2alpha1.CronJob.json", "{}"),
+            ],
+        );
+        let summary = check(&dir.fixtures()).expect("the removed kind is skipped");
+        assert_eq!(summary.total(), 1);
+        assert_eq!(
+            summary.removed_kinds.iter().collect::<Vec<_>>(),
+            ["batch.v2alpha1.CronJob"]
+        );
+    }
+
+    #[test]
+    fn kubernetes_rules_refuse_an_after_roundtrip_equal_to_its_fixture() {
+        let dir = Dir::new(
+            "identical",
+            &[
+                ("meta.v1.Status.json", JSON),
+                ("meta.v1.Status.after_roundtrip.json", JSON),
+            ],
+        );
+        let failures = check(&dir.fixtures()).expect_err("identical after_roundtrip");
+        assert!(
+            failures.0[0].ends_with("identical to the fixture; remove it"),
+            "{failures}"
+        );
+    }
+
+    #[test]
+    fn kapi_rules_stay_strict() {
+        let old = JSON.replace("\"code\": 404", "\"code\": 404,\n  \"retired\": true");
+        let dir = Dir::new("strict", &[("meta.v1.Status.json", &old)]);
+        let mut fixtures = dir.fixtures();
+        fixtures.rules = Rules::Kapi;
+        let failures = check(&fixtures).expect_err("unknown field");
+        assert!(
+            failures.0[0].contains("unknown field \"retired\""),
+            "{failures}"
+        );
+    }
+
+    #[test]
+    fn protobuf_differences_name_the_byte() {
+        let why = same_or_why(Compare::Bytes, Format::Protobuf, b"k8s\0abcd", b"k8s\0abXd")
+            .expect_err("differs");
+        assert_eq!(why, "byte 6 of 8 (expected) / 8 (got) differs");
+    }
+
+    #[test]
+    fn json_is_escaped_as_go_escapes_it() {
+        assert_eq!(
+            go_json_escape("{\"a\": \"<b> & \u{2028}\"}".as_bytes()),
+            b"{\"a\": \"\\u003cb\\u003e \\u0026 \\u2028\"}".to_vec()
         );
     }
 

@@ -19,8 +19,12 @@
 //!   ([`import_k8s`]); with `--crate api-types/k8s --apiextensions DIR` instead of `--out`,
 //!   the shipped crate, apiextensions.k8s.io from a k8s.io/apiextensions-apiserver checkout
 //!   included ([`k8s_crate`]).
+//! - `cargo xtask fetch-k8s-fixtures [--tag vX.Y.Z]`: k8s.io/api's `testdata/` into
+//!   `target/k8s-fixtures/<tag or HEAD>/`, where kapi-k8s's fixture tests find it
+//!   ([`fetch_fixtures`]).
 
 mod compile_cost;
+mod fetch_fixtures;
 mod import_k8s;
 mod k8s_bench;
 mod k8s_crate;
@@ -112,6 +116,23 @@ fn main() -> ExitCode {
                 .arg(dir_arg("target/k8s-bench"))
                 .arg(no_release_arg()),
         )
+        .subcommand(
+            Command::new("fetch-k8s-fixtures")
+                .about("Fetch k8s.io/api's testdata/ (a shallow sparse git clone) into target/k8s-fixtures/<tag or HEAD>, where kapi-k8s's fixture tests find it")
+                .arg(
+                    Arg::new("tag")
+                        .long("tag")
+                        .value_name("vX.Y.Z")
+                        .help("A release tag of k8s.io/api (v0.36.3) [default: master, the branch the shipped import was taken from]"),
+                )
+                .arg(
+                    Arg::new("repository")
+                        .long("repository")
+                        .value_name("URL")
+                        .default_value(fetch_fixtures::REPOSITORY)
+                        .help("Where to clone k8s.io/api from (a mirror)"),
+                ),
+        )
         .subcommand(kapi_codegen::import::cli::command("import"))
         .subcommand(
             Command::new("import-k8s")
@@ -160,6 +181,19 @@ fn main() -> ExitCode {
         .get_matches();
     match matches.subcommand() {
         Some(("import", m)) => kapi_codegen::import::cli::run(m),
+        Some(("fetch-k8s-fixtures", m)) => {
+            let options = fetch_fixtures::Options {
+                tag: m.get_one::<String>("tag").cloned(),
+                repository: m
+                    .get_one::<String>("repository")
+                    .cloned()
+                    .unwrap_or_else(|| fetch_fixtures::REPOSITORY.to_string()),
+            };
+            exit_code(
+                "fetch-k8s-fixtures",
+                fetch_fixtures::run(&root, &options).map(|_| ()),
+            )
+        }
         Some(("import-k8s", m)) if m.get_one::<PathBuf>("crate").is_some() => {
             let (Some(from), Some(apiextensions), Some(dir)) = (
                 m.get_one::<PathBuf>("from"),

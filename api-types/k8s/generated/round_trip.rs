@@ -242,8 +242,9 @@ pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<
         passed += crate::storagemigration::v1beta1::generated::round_trip::round_trip(seeds.clone())?;
     }::core::result::Result::Ok(passed)
 }
-/// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
-/// fixtures must match (`fixture-compare`), and every kind's codecs. A fixture test
+/// The crate's per-release fixtures: the root (`fixture-root`), the rules they are
+/// checked by (`fixture-rules`), how re-encoded fixtures must match
+/// (`fixture-compare`), and every kind's codecs. A fixture test
 /// runs `kapi::fixtures::run(&fixtures())`.
 #[allow(unused_mut, clippy::vec_init_then_push)]
 pub fn fixtures() -> ::kapi::fixtures::Fixtures {
@@ -1922,9 +1923,16 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>()),
         hub: ::core::option::Option::None,
     });
+    let external = ::kapi::fixtures::External {
+        env: "KAPI_K8S_FIXTURES",
+        paths: ::std::vec![::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/kubernetes-api"), ::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join("../../target/k8s-fixtures/HEAD/testdata/HEAD")],
+        fetch: ::core::option::Option::Some("cargo xtask fetch-k8s-fixtures"),
+    };
     ::kapi::fixtures::Fixtures {
-        root: ::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/kubernetes-api"),
-        compare: ::kapi::fixtures::Compare::Values,
+        root: external.root(),
+        external: ::core::option::Option::Some(external),
+        rules: ::kapi::fixtures::Rules::Kubernetes,
+        compare: ::kapi::fixtures::Compare::Bytes,
         kinds,
     }
 }

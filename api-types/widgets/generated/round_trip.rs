@@ -7,8 +7,9 @@ pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<
     passed += crate::v1::generated::round_trip::round_trip(seeds.clone())?;
     ::core::result::Result::Ok(passed)
 }
-/// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
-/// fixtures must match (`fixture-compare`), and every kind's codecs. A fixture test
+/// The crate's per-release fixtures: the root (`fixture-root`), the rules they are
+/// checked by (`fixture-rules`), how re-encoded fixtures must match
+/// (`fixture-compare`), and every kind's codecs. A fixture test
 /// runs `kapi::fixtures::run(&fixtures())`.
 #[allow(unused_mut, clippy::vec_init_then_push)]
 pub fn fixtures() -> ::kapi::fixtures::Fixtures {
@@ -23,6 +24,8 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
     });
     ::kapi::fixtures::Fixtures {
         root: ::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join("testdata"),
+        external: ::core::option::Option::None,
+        rules: ::kapi::fixtures::Rules::Kapi,
         compare: ::kapi::fixtures::Compare::Bytes,
         kinds,
     }

@@ -7,7 +7,7 @@
 //! next time codegen runs.
 
 use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
-use super::settings::FixtureCompare;
+use super::settings::{FixtureCompare, FixtureRoot, FixtureRules};
 use crate::diagnostics::Diagnostics;
 use crate::fixtures;
 use crate::model::check::protobuf_enabled;
@@ -166,22 +166,59 @@ fn fixture_table(cx: &Context) -> Option<TokenStream> {
     }
     kinds.sort_by(|a, b| a.0.cmp(&b.0));
     let kinds = kinds.into_iter().map(|(_, k)| k);
-    let root = cx.settings.fixtures.root.to_string_lossy().into_owned();
+    let manifest = quote!(::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")));
+    // An external root is looked for at test time (`kapi::fixtures::External::root`).
+    let (setup, root, external) = match &cx.settings.fixtures.root {
+        FixtureRoot::Own(root) => {
+            let root = root.to_string_lossy().into_owned();
+            (
+                quote!(),
+                quote!(#manifest.join(#root)),
+                quote!(::core::option::Option::None),
+            )
+        }
+        FixtureRoot::External { env, paths, fetch } => {
+            let paths = paths.iter().map(|p| p.to_string_lossy().into_owned());
+            let fetch = match fetch {
+                Some(fetch) => quote!(::core::option::Option::Some(#fetch)),
+                None => quote!(::core::option::Option::None),
+            };
+            (
+                quote! {
+                    let external = ::kapi::fixtures::External {
+                        env: #env,
+                        paths: ::std::vec![#(#manifest.join(#paths)),*],
+                        fetch: #fetch,
+                    };
+                },
+                quote!(external.root()),
+                quote!(::core::option::Option::Some(external)),
+            )
+        }
+    };
     let compare = match cx.settings.fixtures.compare {
         FixtureCompare::Bytes => quote!(Bytes),
         FixtureCompare::Values => quote!(Values),
     };
+    let rules = match cx.settings.fixtures.rules {
+        FixtureRules::Kapi => quote!(Kapi),
+        FixtureRules::Kubernetes => quote!(Kubernetes),
+    };
     Some(quote! {
-        /// The crate's per-release fixtures: the root (`fixture-root`), how re-encoded
-        /// fixtures must match (`fixture-compare`), and every kind's codecs. A fixture test
+        /// The crate's per-release fixtures: the root (`fixture-root`), the rules they are
+        /// checked by (`fixture-rules`), how re-encoded fixtures must match
+        /// (`fixture-compare`), and every kind's codecs. A fixture test
         /// runs `kapi::fixtures::run(&fixtures())`.
         // One push per kind, so that a kind behind a cargo feature can be compiled out.
         #[allow(unused_mut, clippy::vec_init_then_push)]
         pub fn fixtures() -> ::kapi::fixtures::Fixtures {
             let mut kinds = ::std::vec::Vec::new();
             #(#kinds)*
+            #setup
             ::kapi::fixtures::Fixtures {
-                root: ::std::path::Path::new(::core::env!("CARGO_MANIFEST_DIR")).join(#root),
+                root: #root,
+                external: #external,
+                rules: ::kapi::fixtures::Rules::#rules,
                 compare: ::kapi::fixtures::Compare::#compare,
                 kinds,
             }

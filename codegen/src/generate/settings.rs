@@ -16,7 +16,7 @@ pub struct Settings {
     /// `lint = false`: the API-convention findings are not reported, for an API whose
     /// conventions are not its crate's to change (Kubernetes' own, imported).
     pub lint: bool,
-    /// Per-release fixtures: `fixture-root`, `fixture-compare`.
+    /// Per-release fixtures: `fixture-root`, `fixture-compare`, `fixture-rules`.
     pub fixtures: FixtureSettings,
     /// `apply-configurations-feature`: the crate's cargo feature that compiles its apply
     /// configurations and the clients' `apply` methods; `None` compiles them always.
@@ -29,10 +29,49 @@ pub struct Settings {
 /// Where a crate's per-release fixtures live and how a re-encoded fixture must match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FixtureSettings {
-    /// `fixture-root`, relative to the crate (default `testdata`); it may point outside it.
-    pub root: PathBuf,
+    pub root: FixtureRoot,
     /// `fixture-compare`: `bytes` (default) or `values`.
     pub compare: FixtureCompare,
+    /// `fixture-rules`: `kapi` (default for the crate's own root) or `kubernetes` (default for
+    /// an external root).
+    pub rules: FixtureRules,
+}
+
+/// `fixture-root`: a path (the crate's own fixtures, which codegen verifies and the update
+/// run writes), or a table naming an external input, another project's fixtures that the
+/// crate is tested against where they are present.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FixtureRoot {
+    /// `fixture-root = "testdata"`, relative to the crate (the default).
+    Own(PathBuf),
+    /// `fixture-root = { env = "VAR", paths = ["..", ".."], fetch = "command" }`: the
+    /// directory `VAR` names, else the first of `paths` (relative to the crate) that exists;
+    /// `fetch` is the command that gets it, named when none does.
+    External {
+        env: String,
+        paths: Vec<PathBuf>,
+        fetch: Option<String>,
+    },
+}
+
+impl FixtureRoot {
+    /// The crate's own root; `None` for an external input, which codegen never verifies.
+    pub fn own(&self) -> Option<&Path> {
+        match self {
+            FixtureRoot::Own(root) => Some(root),
+            FixtureRoot::External { .. } => None,
+        }
+    }
+}
+
+/// `fixture-rules`: which checks a fixture passes. `kapi` is the crate's own release
+/// fixtures: strict decoding, nothing of a removed kind. `kubernetes` is apimachinery's
+/// `roundtrip.CompatibilityTestOptions`: decoding drops unknown fields as kube-apiserver
+/// does, the formats of a kind decode to one object, and kinds no longer served are skipped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixtureRules {
+    Kapi,
+    Kubernetes,
 }
 
 /// `fixture-compare`: fixtures kapi wrote re-encode byte for byte; another encoder's (Go's
@@ -68,6 +107,7 @@ impl Settings {
             "lint",
             "fixture-root",
             "fixture-compare",
+            "fixture-rules",
             "apply-configurations-feature",
             "openapi-documents-feature",
             // Read by `crate::import::settings`, which re-runs the imports first.
@@ -110,8 +150,24 @@ impl Settings {
                 })?)
             }
         };
+        let root = fixture_root(meta.and_then(|m| m.get("fixture-root")), &manifest_path)?;
+        let rules = match get("fixture-rules")?.as_deref() {
+            None => match root {
+                FixtureRoot::Own(_) => FixtureRules::Kapi,
+                FixtureRoot::External { .. } => FixtureRules::Kubernetes,
+            },
+            Some("kapi") => FixtureRules::Kapi,
+            Some("kubernetes") => FixtureRules::Kubernetes,
+            Some(other) => {
+                return Err(Error::Io(format!(
+                    "{}: [package.metadata.kapi] fixture-rules is `kapi` or `kubernetes`, not `{other}`",
+                    manifest_path.display()
+                )))
+            }
+        };
         let fixtures = FixtureSettings {
-            root: PathBuf::from(get("fixture-root")?.unwrap_or_else(|| "testdata".to_string())),
+            root,
+            rules,
             compare: match get("fixture-compare")?.as_deref() {
                 None | Some("bytes") => FixtureCompare::Bytes,
                 Some("values") => FixtureCompare::Values,
@@ -169,6 +225,61 @@ impl Settings {
     pub fn output_dirs(&self) -> Vec<PathBuf> {
         vec![self.output.clone(), PathBuf::from("src")]
     }
+}
+
+/// `fixture-root`: a path, or the table of an external input.
+fn fixture_root(value: Option<&toml::Value>, manifest: &Path) -> Result<FixtureRoot, Error> {
+    let err = |msg: &str| {
+        Error::Io(format!(
+            "{}: [package.metadata.kapi] fixture-root {msg}",
+            manifest.display()
+        ))
+    };
+    let table = match value {
+        None => return Ok(FixtureRoot::Own(PathBuf::from("testdata"))),
+        Some(toml::Value::String(path)) => return Ok(FixtureRoot::Own(PathBuf::from(path))),
+        Some(toml::Value::Table(table)) => table,
+        Some(_) => {
+            return Err(err(
+                "is a path or a table `{ env = \"VAR\", paths = [..] }`",
+            ))
+        }
+    };
+    const KEYS: &[&str] = &["env", "paths", "fetch"];
+    for key in table.keys() {
+        if !KEYS.contains(&key.as_str()) {
+            let hint = closest(key, KEYS.iter().copied())
+                .map(|k| format!(" (did you mean `{k}`?)"))
+                .unwrap_or_default();
+            return Err(err(&format!("has no key `{key}`{hint}")));
+        }
+    }
+    let env = table
+        .get("env")
+        .and_then(|v| v.as_str())
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| err("needs `env`, the variable that names the directory"))?
+        .to_string();
+    let paths = match table.get("paths") {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .and_then(|a| {
+                a.iter()
+                    .map(|p| p.as_str().map(PathBuf::from))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| err("`paths` is a list of paths relative to the crate"))?,
+    };
+    let fetch = match table.get("fetch") {
+        None => None,
+        Some(v) => Some(
+            v.as_str()
+                .ok_or_else(|| err("`fetch` is the command that gets the fixtures"))?
+                .to_string(),
+        ),
+    };
+    Ok(FixtureRoot::External { env, paths, fetch })
 }
 
 /// The `[package.metadata.kapi]` keys of the CRD generator.

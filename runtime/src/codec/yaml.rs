@@ -1,10 +1,13 @@
-//! YAML, through serde_yaml_ng (the maintained fork; serde_yaml is archived).
+//! YAML: read leniently through serde_yaml_ng (the maintained fork; serde_yaml is archived),
+//! written as `sigs.k8s.io/yaml` writes it ([`emitter`]).
 //!
 //! Input is bounded as JSON's is: nesting deeper than [`MAX_DEPTH`] is refused before the
 //! parser runs. serde_yaml_ng has a recursion limit of its own, but it parses the whole
 //! document into events first, and libyaml's cost per token grows with the number of open
 //! flow collections, so deeply nested flow input costs time quadratic in its size before
 //! that limit is ever checked.
+
+mod emitter;
 
 use super::{duplicates, json, CodecError};
 use serde::de::DeserializeOwned;
@@ -40,12 +43,18 @@ pub fn from_slice_strict<T: DeserializeOwned>(input: &[u8]) -> Result<json::Stri
     from_str_strict(utf8(input)?)
 }
 
-/// YAML as Kubernetes writes it (sigs.k8s.io/yaml: the JSON form, keys sorted) and as the
-/// `Scheme` encodes: through the JSON value, so JSON-only forms such as `FieldsV1`'s raw text
-/// come out as YAML, not as serde_json's private raw-value wrapper.
+/// YAML byte for byte as Kubernetes writes it (`sigs.k8s.io/yaml`: the JSON form through
+/// go-yaml v2, [`emitter`]): keys in go-yaml's order, strings a YAML 1.1 reader would take
+/// for a timestamp, number, boolean or null double-quoted. Through the JSON value, as the
+/// `Scheme` encodes, so JSON-only forms such as `FieldsV1`'s raw text come out as YAML, not
+/// as serde_json's private raw-value wrapper. Nesting deeper than [`MAX_DEPTH`] is refused.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, CodecError> {
     let value = json::to_value(value)?;
-    Ok(serde_yaml_ng::to_string(&value)?)
+    emitter::to_string(&value, MAX_DEPTH).ok_or_else(|| {
+        CodecError::Yaml(serde::ser::Error::custom(format!(
+            "recursion limit exceeded: nesting deeper than {MAX_DEPTH}"
+        )))
+    })
 }
 
 fn utf8(input: &[u8]) -> Result<&str, CodecError> {
