@@ -8,6 +8,7 @@
 //! guide. [`Faults`] injects failures so reliability tests can prove clients converge.
 
 mod aggregated;
+mod builtin;
 mod context;
 mod discovery;
 mod dispatch;

@@ -19,9 +19,11 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.14", deprecated = "1.19", replacement = "networking.k8s.io/v1 Ingress"),
-    short_names = ["ing"]
+    plural = "ingresses",
+    singular = "ingress",
+    short_names = ["ing"],
+    subresource_status
 )]
 pub struct Ingress {
     #[k8s(optional, protobuf = 1)]
@@ -152,7 +154,9 @@ pub struct IngressBackend {
         introduced = "1.18",
         deprecated = "1.19",
         replacement = "networking.k8s.io/v1 IngressClassList"
-    )
+    ),
+    plural = "ingressclasses",
+    singular = "ingressclass"
 )]
 pub struct IngressClass {
     #[k8s(optional, protobuf = 1)]
@@ -200,7 +204,14 @@ pub struct IngressClassList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.31"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.31"),
+    plural = "ipaddresses",
+    singular = "ipaddress",
+    short_names = ["ip"]
+)]
 pub struct IPAddress {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -239,8 +250,10 @@ pub struct IPAddressList {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
-    lifecycle(introduced = "1.31")
+    lifecycle(introduced = "1.31"),
+    plural = "servicecidrs",
+    singular = "servicecidr",
+    subresource_status
 )]
 pub struct ServiceCIDR {
     #[k8s(optional, protobuf = 1)]

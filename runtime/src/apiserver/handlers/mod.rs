@@ -54,6 +54,23 @@ pub(crate) async fn serve(
             negotiate::YAML,
         ]));
     }
+    if path.subresource.is_none() {
+        let verb = match (method.clone(), path.name.is_some()) {
+            (Method::GET, false) if watch => "watch",
+            (Method::GET, false) => "list",
+            (Method::POST, false) => "create",
+            (Method::DELETE, false) => "deletecollection",
+            (Method::GET, true) if watch => "watch",
+            (Method::GET, true) => "get",
+            (Method::PUT, true) => "update",
+            (Method::PATCH, true) => "patch",
+            (Method::DELETE, true) => "delete",
+            _ => return Err(StatusError::method_not_allowed()),
+        };
+        if !resource.serves_verb(verb) {
+            return Err(StatusError::method_not_allowed());
+        }
+    }
     match (path.subresource.as_deref(), path.name.is_some()) {
         (None, false) => match *method {
             Method::GET if watch => watch::watch(&mut ctx).await,
