@@ -148,7 +148,7 @@ fn resource_entries(state: &ServerState, r: &Resource) -> Vec<Value> {
 }
 
 /// One subresource the server serves for a resource.
-pub(super) struct Subresource {
+pub(crate) struct Subresource {
     pub name: &'static str,
     /// The response kind's group and version when not the resource's own.
     pub group_version: Option<(&'static str, &'static str)>,
@@ -157,7 +157,7 @@ pub(super) struct Subresource {
 }
 
 /// The subresources served for `r`, by name.
-pub(super) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource> {
+pub(crate) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource> {
     let meta = r.meta;
     let mut out = Vec::new();
     if meta.subresource_status {

@@ -241,6 +241,9 @@ where
 
 pub(super) fn create(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
     let value = decode_body(ctx, body)?;
+    if let Some(answer) = crate::apiserver::builtin::create(ctx, &value) {
+        return answer;
+    }
     create_value(ctx, value, true)
 }
 
@@ -248,6 +251,7 @@ pub(super) fn create(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusErro
 /// apply records its own).
 fn create_value(ctx: &Ctx<'_>, mut value: Value, record: bool) -> Result<Reply, StatusError> {
     lifecycle::on_create(&mut value, ctx.resource, ctx.namespace.as_deref())?;
+    let _allocating = crate::apiserver::builtin::before_create(ctx, &mut value)?;
     if record {
         crate::apiserver::managed_fields::on_write(ctx, None, &mut value)?;
     }
@@ -426,7 +430,7 @@ fn delete_options(ctx: &Ctx<'_>, body: &[u8]) -> Result<crate::meta::DeleteOptio
 
 /// Deletes one object: at once without finalizers; otherwise it is marked with a
 /// deletionTimestamp and goes when its last finalizer is removed.
-fn delete_one(
+pub(super) fn delete_one(
     ctx: &Ctx<'_>,
     name: &str,
     options: &crate::meta::DeleteOptions,
