@@ -509,17 +509,45 @@ async fn token_eviction_and_binding_subresources() {
         )
         .await;
     assert_eq!(code, 201);
+    let pdb_status = |allowed: i64, desired: i64| {
+        json!({ "apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": { "name": "web" },
+                "spec": { "minAvailable": 2, "selector": { "matchLabels": { "app": "web" } } },
+                "status": { "disruptionsAllowed": allowed, "currentHealthy": 2, "desiredHealthy": desired,
+                            "expectedPods": 2, "observedGeneration": 1 } })
+    };
+    let pdb_path = "/apis/policy/v1/namespaces/default/poddisruptionbudgets/web";
     let (code, _) = api
         .call(
             Method::PUT,
-            "/apis/policy/v1/namespaces/default/poddisruptionbudgets/web/status",
-            Some(&json!({ "apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": { "name": "web" },
-                    "spec": { "minAvailable": 2, "selector": { "matchLabels": { "app": "web" } } },
-                    "status": { "disruptionsAllowed": 0, "currentHealthy": 2, "desiredHealthy": 2, "expectedPods": 2, "observedGeneration": 1 } })),
+            &format!("{pdb_path}/status"),
+            Some(&pdb_status(1, 1)),
         )
         .await;
     assert_eq!(code, 200);
     let eviction = |name: &str| json!({ "apiVersion": "policy/v1", "kind": "Eviction", "metadata": { "name": name, "namespace": "default" } });
+    // One disruption allowed: the Pod goes, and the budget records it.
+    let (code, status) = api
+        .post(&format!("{pods}/p1/eviction"), eviction("p1"))
+        .await;
+    assert_eq!(code, 201, "{status}");
+    assert_eq!(status["status"], "Success");
+    let (code, _) = api.call(Method::GET, &format!("{pods}/p1"), None).await;
+    assert_eq!(code, 404);
+    let (_, pdb) = api.call(Method::GET, pdb_path, None).await;
+    assert_eq!(pdb["status"]["disruptionsAllowed"], 0, "{pdb}");
+    assert!(pdb["status"]["disruptedPods"]["p1"].is_string(), "{pdb}");
+    assert_eq!(
+        pdb["status"]["conditions"][0]["reason"], "InsufficientPods",
+        "{pdb}"
+    );
+    let (code, _) = api
+        .call(
+            Method::PUT,
+            &format!("{pdb_path}/status"),
+            Some(&pdb_status(0, 2)),
+        )
+        .await;
+    assert_eq!(code, 200);
     let (code, status) = api
         .post(&format!("{pods}/p2/eviction"), eviction("p2"))
         .await;

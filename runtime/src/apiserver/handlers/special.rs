@@ -261,12 +261,79 @@ fn evict(ctx: &mut Ctx<'_>, name: &str, eviction: &Value) -> Result<Reply, Statu
                     denied_message(pdb),
                 ));
             }
+            if !ctx.dry_run()? {
+                record_disruption(ctx, pdb_name, name)?;
+            }
         }
     }
     let options: crate::meta::DeleteOptions =
         serde_json::from_value(eviction["deleteOptions"].clone()).unwrap_or_default();
     delete_one(ctx, name, &options)?;
     success(ctx)
+}
+
+/// What kube-apiserver's `checkAndDecrement` writes to the budget's status before the Pod
+/// goes: one disruption fewer allowed, the Pod among the disrupted ones, and the
+/// `DisruptionAllowed` condition when none is left.
+fn record_disruption(ctx: &Ctx<'_>, pdb: &str, pod: &str) -> Result<(), StatusError> {
+    let pdbs = ctx
+        .state
+        .resources
+        .get("policy", "v1", "poddisruptionbudgets")
+        .ok_or_else(StatusError::no_route)?;
+    let pdb_ctx = Ctx {
+        state: ctx.state,
+        resource: pdbs,
+        namespace: ctx.namespace.clone(),
+        name: Some(pdb.to_string()),
+        subresource: Some("status".into()),
+        query: Default::default(),
+        headers: Default::default(),
+        output: ctx.output,
+        warnings: Vec::new(),
+    };
+    let now = jiff::Timestamp::now()
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+        .to_string();
+    guaranteed_update(&pdb_ctx, pdb, true, true, &|old| {
+        let mut new = old.clone();
+        let status = &mut new["status"];
+        let allowed = status["disruptionsAllowed"].as_i64().unwrap_or(0) - 1;
+        status["disruptionsAllowed"] = json!(allowed);
+        if !status["disruptedPods"].is_object() {
+            status["disruptedPods"] = json!({});
+        }
+        status["disruptedPods"][pod] = json!(now);
+        if allowed == 0 {
+            let observed = status["observedGeneration"].clone();
+            if !status["conditions"].is_array() {
+                status["conditions"] = json!([]);
+            }
+            if let Some(conditions) = status["conditions"].as_array_mut() {
+                let changed = conditions
+                    .iter()
+                    .find(|c| c["type"] == "DisruptionAllowed")
+                    .is_none_or(|c| c["status"] != "False");
+                let transition = conditions
+                    .iter()
+                    .find(|c| c["type"] == "DisruptionAllowed")
+                    .filter(|_| !changed)
+                    .map(|c| c["lastTransitionTime"].clone())
+                    .unwrap_or_else(|| json!(now));
+                conditions.retain(|c| c["type"] != "DisruptionAllowed");
+                conditions.push(json!({
+                    "type": "DisruptionAllowed",
+                    "status": "False",
+                    "reason": "InsufficientPods",
+                    "message": "",
+                    "observedGeneration": observed,
+                    "lastTransitionTime": transition,
+                }));
+            }
+        }
+        Ok(new)
+    })?;
+    Ok(())
 }
 
 /// kube-apiserver's `NewTooManyRequests(message, 10)` with a `DisruptionBudget` cause.
