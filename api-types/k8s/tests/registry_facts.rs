@@ -299,3 +299,107 @@ async fn every_served_resource_is_as_kube_apiserver_serves_it() {
     assert!(group_versions.len() > 50, "{group_versions:?}");
     assert!(compared > 150, "{compared} resources compared");
 }
+
+/// Aggregated discovery (`apidiscovery.k8s.io/v2`, what kubectl 1.30 and later read) says
+/// the same as the per-version documents.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn aggregated_discovery_agrees_with_the_facts() {
+    let facts = facts();
+    let scheme = Arc::new(k8s_scheme());
+    let server = ApiServer::builder(k8s_scheme())
+        .start()
+        .await
+        .expect("server");
+    let client = Client::new(
+        Config::new(server.url().parse().expect("url")),
+        scheme.clone(),
+    )
+    .expect("client");
+    let accept = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+    let mut differences = Vec::new();
+    let mut compared = 0;
+    for path in ["/api", "/apis"] {
+        let reply = client
+            .request_raw(Method::GET, path, None, accept)
+            .await
+            .unwrap_or_else(|e| panic!("GET {path}: {e}"));
+        let doc: Value = serde_json::from_slice(&reply.body).expect("JSON");
+        assert_eq!(doc["kind"], "APIGroupDiscoveryList", "{path}");
+        for group in doc["items"].as_array().expect("items") {
+            let name = group["metadata"]["name"].as_str().unwrap_or_default();
+            let key_group = if name.is_empty() { "core" } else { name };
+            for version in group["versions"].as_array().expect("versions") {
+                let v = version["version"].as_str().unwrap_or_default();
+                for r in version["resources"].as_array().expect("resources") {
+                    let kind = r["responseKind"]["kind"].as_str().unwrap_or_default();
+                    let id = format!("{key_group}/{kind}");
+                    let id = facts.carried_over.get(&id).cloned().unwrap_or(id);
+                    let Some((fact, subs)) = facts.resources.get(&id) else {
+                        differences.push(format!("{name}/{v} {kind}: no facts"));
+                        continue;
+                    };
+                    compared += 1;
+                    let list = |v: &Value| -> Vec<String> {
+                        v.as_array()
+                            .map(|a| {
+                                a.iter()
+                                    .filter_map(|s| s.as_str().map(str::to_string))
+                                    .collect()
+                            })
+                            .unwrap_or_default()
+                    };
+                    let served = Entry {
+                        name: r["resource"].as_str().unwrap_or_default().to_string(),
+                        singular: r["singularResource"]
+                            .as_str()
+                            .unwrap_or_default()
+                            .to_string(),
+                        namespaced: r["scope"] == "Namespaced",
+                        kind: kind.to_string(),
+                        verbs: list(&r["verbs"]).into_iter().collect(),
+                        short_names: list(&r["shortNames"]),
+                        categories: list(&r["categories"]),
+                    };
+                    if &served != fact {
+                        differences.push(format!(
+                            "{name}/{v}:\n  served {served:?}\n  facts  {fact:?}"
+                        ));
+                    }
+                    for s in r["subresources"].as_array().into_iter().flatten() {
+                        let sub = s["subresource"].as_str().unwrap_or_default();
+                        let rk = &s["responseKind"];
+                        let (g, sv, k) = (
+                            rk["group"].as_str().unwrap_or_default(),
+                            rk["version"].as_str().unwrap_or_default(),
+                            rk["kind"].as_str().unwrap_or_default(),
+                        );
+                        // The facts name another group-version only where it differs.
+                        let own = (g == name || (g.is_empty() && name.is_empty())) && sv == v;
+                        let got = Sub {
+                            kind: if own {
+                                k.to_string()
+                            } else {
+                                format!("{g}/{sv}/{k}")
+                            },
+                            verbs: list(&s["verbs"]).into_iter().collect(),
+                        };
+                        if subs.get(sub) != Some(&got) {
+                            differences.push(format!(
+                                "{name}/{v} {}/{sub}: served {got:?}, facts {:?}",
+                                fact.name,
+                                subs.get(sub)
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        differences.is_empty(),
+        "{} differences:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
+    assert!(compared > 150, "{compared} resources compared");
+}
