@@ -377,6 +377,22 @@ async fn node_ports_are_allocated_in_range_and_conflicts_refused() {
         .as_i64()
         .expect("nodePort");
     assert!((31000..=31001).contains(&port), "{port}");
+    // A PUT that leaves out what was allocated keeps it (kube-apiserver's
+    // patchAllocatedValues).
+    let mut replaced = a.clone();
+    let spec = replaced["spec"].as_object_mut().expect("spec");
+    spec.remove("clusterIP");
+    spec.remove("clusterIPs");
+    replaced["spec"]["ports"][0]
+        .as_object_mut()
+        .expect("port")
+        .remove("nodePort");
+    let (code, updated) = api
+        .call(Method::PUT, &format!("{SERVICES}/a"), Some(&replaced))
+        .await;
+    assert_eq!(code, 200, "{updated}");
+    assert_eq!(updated["spec"]["clusterIPs"], a["spec"]["clusterIPs"]);
+    assert_eq!(updated["spec"]["ports"][0]["nodePort"], json!(port));
     let (code, b) = api
         .post(
             SERVICES,

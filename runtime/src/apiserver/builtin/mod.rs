@@ -62,6 +62,14 @@ pub(super) fn before_create<'a>(
     Ok(Some(guard))
 }
 
+/// Before an object is updated: a Service keeps the addresses and node ports the update
+/// leaves out.
+pub(super) fn before_update(ctx: &Ctx<'_>, old: &Value, new: &mut Value) {
+    if is_core(ctx.resource, "Service") {
+        services::keep_allocated(old, new);
+    }
+}
+
 /// A create kube-apiserver answers without storing (the reviews); `None` for an ordinary
 /// create.
 pub(super) fn create(ctx: &Ctx<'_>, value: &Value) -> Option<Result<Reply, StatusError>> {

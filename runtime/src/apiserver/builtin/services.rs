@@ -327,6 +327,81 @@ pub(crate) fn allocate(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), StatusErr
     Ok(())
 }
 
+fn needs_node_port(spec: &Value) -> bool {
+    match spec["type"].as_str() {
+        Some("NodePort") => true,
+        Some("LoadBalancer") => spec["allocateLoadBalancerNodePorts"].as_bool() != Some(false),
+        _ => false,
+    }
+}
+
+/// kube-apiserver's `patchAllocatedValues`: an update that leaves out the cluster IPs or a
+/// port's node port keeps the old ones, so a `PUT` of a manifest without them does not
+/// unset what was allocated.
+pub(crate) fn keep_allocated(old: &Value, new: &mut Value) {
+    let old = &old["spec"];
+    let Some(spec) = new.get_mut("spec").filter(|s| s.is_object()) else {
+        return;
+    };
+    let needs_ip = |s: &Value| s["type"].as_str() != Some("ExternalName");
+    if needs_ip(old) && needs_ip(spec) {
+        if spec["clusterIP"].as_str().unwrap_or_default().is_empty() && old["clusterIP"].is_string()
+        {
+            spec["clusterIP"] = old["clusterIP"].clone();
+        }
+        if spec["clusterIPs"].as_array().is_none_or(Vec::is_empty) && old["clusterIPs"].is_array() {
+            spec["clusterIPs"] = old["clusterIPs"].clone();
+        }
+        for field in ["ipFamilies", "ipFamilyPolicy"] {
+            if spec[field].is_null() && !old[field].is_null() {
+                spec[field] = old[field].clone();
+            }
+        }
+    }
+    if needs_node_port(old) && needs_node_port(spec) {
+        let ports = |s: &Value| -> BTreeSet<i64> {
+            s["ports"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p["nodePort"].as_i64())
+                .filter(|n| *n != 0)
+                .collect()
+        };
+        let used: BTreeSet<i64> = ports(old).intersection(&ports(spec)).copied().collect();
+        let by_name: std::collections::BTreeMap<String, i64> = old["ports"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| {
+                (
+                    p["name"].as_str().unwrap_or_default().to_string(),
+                    p["nodePort"].as_i64().unwrap_or(0),
+                )
+            })
+            .collect();
+        for port in spec["ports"].as_array_mut().into_iter().flatten() {
+            if port["nodePort"].as_i64().unwrap_or(0) != 0 {
+                continue;
+            }
+            let name = port["name"].as_str().unwrap_or_default();
+            if let Some(&n) = by_name.get(name).filter(|n| **n != 0 && !used.contains(n)) {
+                port["nodePort"] = json!(n);
+            }
+        }
+    }
+    let needs_health_check = |s: &Value| {
+        s["type"].as_str() == Some("LoadBalancer")
+            && s["externalTrafficPolicy"].as_str() == Some("Local")
+    };
+    if needs_health_check(old)
+        && needs_health_check(spec)
+        && spec["healthCheckNodePort"].as_i64().unwrap_or(0) == 0
+    {
+        spec["healthCheckNodePort"] = old["healthCheckNodePort"].clone();
+    }
+}
+
 fn allocate_node_ports(
     ctx: &Ctx<'_>,
     name: &str,

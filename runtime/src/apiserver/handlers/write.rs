@@ -296,7 +296,11 @@ pub(super) fn guaranteed_update(
         // The decoder defaults before the registry sees the object, so a write that
         // leaves out a defaulted field (or sets it to null) compares equal to the stored
         // object: no generation bump, no managed-fields change.
-        let mut new = defaulted(ctx, build(&old)?)?;
+        let mut built = build(&old)?;
+        if !status {
+            crate::apiserver::builtin::before_update(ctx, &old, &mut built);
+        }
+        let mut new = defaulted(ctx, built)?;
         if let Some(precondition) = lifecycle::precondition(&new)? {
             if precondition != revision_of(ctx, current) {
                 return Err(Stop::Failed(StatusError::modified(ctx.target(name))));
