@@ -567,6 +567,26 @@ async fn kubectl_1_27_services_and_can_i() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_28_services_and_can_i() {
+    registry(28).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_29_services_and_can_i() {
+    registry(29).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_30_services_and_can_i() {
+    registry(30).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_31_services_and_can_i() {
+    registry(31).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kubectl_1_32_services_and_can_i() {
     registry(32).await;
 }
