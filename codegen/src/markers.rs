@@ -149,6 +149,7 @@ pub mod key {
         SINGULAR = "singular",
         SCOPE = "scope",
         SHORT_NAMES = "short_names",
+        VERBS = "verbs",
         CATEGORIES = "categories",
         SUBRESOURCE_STATUS = "subresource_status",
         SUBRESOURCE_SCALE = "subresource_scale",
@@ -579,6 +580,12 @@ pub const MARKERS: &[MarkerSpec] = {
             &[Struct],
             StrList,
             "+kubebuilder:resource:categories",
+        )),
+        kind_only(spec(
+            VERBS,
+            &[Struct],
+            StrList,
+            "the REST verbs of kube-apiserver's storage for the resource (discovery's `verbs`)",
         )),
         kind_only(spec(
             SUBRESOURCE_STATUS,

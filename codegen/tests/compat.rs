@@ -502,6 +502,16 @@ fn breaking_new_facts() -> Vec<(&'static str, Vec<Edit>, Vec<Edit>, &'static [&'
             &["short-name-removed"],
         ),
         (
+            "stop serving delete and deletecollection of v1 Frobbers",
+            vec![],
+            vec![Replace(
+                "v1/types.rs",
+                "    short_names = [\"fb\"],\n",
+                "    short_names = [\"fb\"],\n    verbs = [\"create\", \"get\", \"list\", \"patch\", \"update\", \"watch\"],\n",
+            )],
+            &["verb-removed"],
+        ),
+        (
             "take v1 Frobber out of `all`",
             vec![],
             vec![Replace(

@@ -385,6 +385,25 @@ pub struct Widget {{
     insta::assert_snapshot!(out);
 }
 
+#[test]
+fn an_unknown_rest_verb_suggests_the_closest() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+#[k8s(kind, verbs = ["create", "gett"])]
+pub struct Review {{
+    #[k8s(optional)]
+    pub metadata: kapi::meta::ObjectMeta,
+}}
+"#
+    ));
+    assert!(
+        out.contains("unknown REST verb \"gett\" in `verbs`")
+            && out.contains("did you mean \"get\"?"),
+        "{out}"
+    );
+}
+
 /// Where `needle` first is in `text`: `file:line:column` as rendered (both from 1).
 fn place(file: &str, text: &str, needle: &str) -> String {
     let (line, col) = text

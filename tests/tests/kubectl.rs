@@ -660,7 +660,7 @@ async fn kubernetes_kinds_encode_as_go_does() {
 }
 
 /// kubectl against Kubernetes' own kinds from `kapi-k8s`: the short names and the scale
-/// subresource come from kube-apiserver's registry facts (`xtask/templates/k8s_registry.toml`),
+/// subresource come from kube-apiserver's registry facts (`xtask/templates/k8s_resources.toml`),
 /// which k8s.io/api's Go types do not state; kubectl finds both through discovery.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kubectl_uses_short_names_and_scale_of_kubernetes_kinds() {
@@ -726,4 +726,99 @@ async fn kubectl_uses_short_names_and_scale_of_kubernetes_kinds() {
     Kubectl::ok(&out, "get po");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("No resources found"), "{stderr}");
+}
+
+/// What kube-apiserver's registry does for Services and access reviews, through one kubectl
+/// version: `create service clusterip` gets a cluster IP from the service CIDR, `create
+/// service nodeport` a node port from the node port range, and `auth can-i` an answer.
+async fn registry(minor: u32) {
+    use kapi_k8s::generated::openapi_documents::{V2, V3};
+    let Some(binary) = versioned_kubectl(minor) else {
+        return;
+    };
+    let mut scheme = kapi::Scheme::new();
+    kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
+    let server = kapi::apiserver::ApiServer::builder(scheme)
+        .openapi(kapi::apiserver::OpenApiDocuments::from_generated(V2, V3))
+        .start()
+        .await
+        .expect("the server starts");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let k = Kubectl::for_server(binary, &server, dir.path());
+    let v = format!("kubectl 1.{minor}");
+
+    let out = Kubectl::ok(
+        &k.run(&["create", "service", "clusterip", "web", "--tcp=80:8080"])
+            .await,
+        &format!("{v} create service clusterip"),
+    );
+    assert_eq!(out.trim(), "service/web created", "{v}");
+    let ip = Kubectl::ok(
+        &k.run(&["get", "svc", "web", "-o", "jsonpath={.spec.clusterIP}"])
+            .await,
+        "get clusterIP",
+    );
+    // kube-apiserver's default service CIDR, 10.0.0.0/24.
+    assert!(ip.starts_with("10.0.0."), "{v}: clusterIP {ip:?}");
+
+    let out = Kubectl::ok(
+        &k.run(&["create", "service", "nodeport", "edge", "--tcp=443:8443"])
+            .await,
+        &format!("{v} create service nodeport"),
+    );
+    assert_eq!(out.trim(), "service/edge created", "{v}");
+    let port = Kubectl::ok(
+        &k.run(&[
+            "get",
+            "svc",
+            "edge",
+            "-o",
+            "jsonpath={.spec.ports[0].nodePort}",
+        ])
+        .await,
+        "get nodePort",
+    );
+    let port: u16 = port.trim().parse().expect("a node port");
+    assert!((30000..=32767).contains(&port), "{v}: nodePort {port}");
+
+    let out = Kubectl::ok(
+        &k.run(&["auth", "can-i", "create", "pods"]).await,
+        &format!("{v} auth can-i"),
+    );
+    assert_eq!(out.trim(), "yes", "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_27_services_and_can_i() {
+    registry(27).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_28_services_and_can_i() {
+    registry(28).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_29_services_and_can_i() {
+    registry(29).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_30_services_and_can_i() {
+    registry(30).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_31_services_and_can_i() {
+    registry(31).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_32_services_and_can_i() {
+    registry(32).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_33_services_and_can_i() {
+    registry(33).await;
 }

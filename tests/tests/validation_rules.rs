@@ -78,6 +78,7 @@ fn meta(kind: &'static str, category: KindCategory) -> KindMeta {
         list_kind: if object { "GadgetList" } else { "" },
         short_names: &[],
         categories: &[],
+        verbs: None,
         subresource_status: false,
         scale: None,
         print_columns: &[],

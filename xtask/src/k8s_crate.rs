@@ -8,10 +8,12 @@
 //! files stay: `src/<group>/<version>_*.rs` (kube-apiserver's defaulting in `_defaults`, its
 //! write rules in `_normalize`) are declared beside their version, and the text of `src/lib.rs` outside the marked block is kept.
 //!
-//! Two things kube-apiserver states in its registry rather than in k8s.io/api, and which the
-//! import therefore cannot see, come from `xtask/templates/k8s_registry.toml`: short names
-//! and scale subresources. Feature gates' stages come from the same file (Go API packages
-//! name gates, `pkg/features` stages them).
+//! What kube-apiserver states in its registry rather than in k8s.io/api, and which the
+//! import therefore cannot see, comes from two files of `xtask/templates/`:
+//! `k8s_resources.toml`, every served resource's name, singular, scope, verbs, short names,
+//! categories and subresources as Kubernetes' discovery documents answer them, and
+//! `k8s_registry.toml`, where the scale subresource reads replicas and the feature gates'
+//! stages (Go API packages name gates, `pkg/features` stages them).
 
 use crate::import_k8s::{group_versions, write};
 use kapi_codegen::import::go::{self, Options, FEATURE_GATES_FILE};
@@ -38,7 +40,10 @@ pub fn run(
     apiextensions: &Path,
     crate_dir: &Path,
 ) -> Result<String, String> {
-    let registry = Registry::load(&root.join("xtask/templates/k8s_registry.toml"))?;
+    let registry = Registry::load(
+        &root.join("xtask/templates/k8s_registry.toml"),
+        &root.join("xtask/templates/k8s_resources.toml"),
+    )?;
     let mut dirs = group_versions(from)?;
     for dir in APIEXTENSIONS {
         let dir = apiextensions.join(dir);
@@ -71,7 +76,7 @@ pub fn run(
     let mut notes = Vec::new();
     let mut written = BTreeSet::new();
     for module in &mut imported.modules {
-        registry.apply(module);
+        registry.apply(module)?;
         mark_hooks(&src, module)?;
         let source = sources
             .get(&module.file)
@@ -106,16 +111,106 @@ pub fn run(
     Ok(summary)
 }
 
-/// What kube-apiserver's registry says of built-in resources: short names and scale
-/// subresources by `<group>/<Kind>` (every version of the resource), and gate stages.
+/// What kube-apiserver's registry says of built-in resources by `<group>/<Kind>` (every
+/// version of the resource): its REST facts and where its scale subresource reads replicas;
+/// and gate stages.
 struct Registry {
-    short_names: BTreeMap<String, Vec<String>>,
+    resources: BTreeMap<String, ResourceFacts>,
+    /// `<group>/<Kind>` of a group kube-apiserver no longer serves, to the kind whose facts
+    /// it had.
+    carried_over: BTreeMap<String, String>,
     scale: BTreeMap<String, BTreeMap<String, String>>,
     gates: BTreeMap<String, String>,
 }
 
+/// One served resource, as discovery answers it.
+struct ResourceFacts {
+    name: String,
+    singular: String,
+    namespaced: bool,
+    /// `None` for the eight verbs of a stored resource.
+    verbs: Option<Vec<String>>,
+    short_names: Vec<String>,
+    categories: Vec<String>,
+    subresources: BTreeSet<String>,
+}
+
+impl ResourceFacts {
+    fn parse(id: &str, v: &toml::Value) -> Result<ResourceFacts, String> {
+        let t = v
+            .as_table()
+            .ok_or_else(|| format!("resources.{id}: a table"))?;
+        let text = |k: &str| {
+            t.get(k)
+                .and_then(toml::Value::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| format!("resources.{id}.{k}: a string"))
+        };
+        let list = |k: &str| -> Result<Option<Vec<String>>, String> {
+            t.get(k)
+                .map(|v| {
+                    v.as_array()
+                        .and_then(|a| {
+                            a.iter()
+                                .map(|s| s.as_str().map(str::to_string))
+                                .collect::<Option<Vec<_>>>()
+                        })
+                        .ok_or_else(|| format!("resources.{id}.{k}: a list of strings"))
+                })
+                .transpose()
+        };
+        let subresources = match t.get("subresources") {
+            None => BTreeSet::new(),
+            Some(v) => v
+                .as_table()
+                .ok_or_else(|| format!("resources.{id}.subresources: a table"))?
+                .keys()
+                .cloned()
+                .collect(),
+        };
+        Ok(ResourceFacts {
+            name: text("name")?,
+            singular: text("singular")?,
+            namespaced: t
+                .get("namespaced")
+                .and_then(toml::Value::as_bool)
+                .ok_or_else(|| format!("resources.{id}.namespaced: a bool"))?,
+            verbs: list("verbs")?,
+            short_names: list("short-names")?.unwrap_or_default(),
+            categories: list("categories")?.unwrap_or_default(),
+            subresources,
+        })
+    }
+}
+
 impl Registry {
-    fn load(path: &Path) -> Result<Registry, String> {
+    fn load(path: &Path, resources_path: &Path) -> Result<Registry, String> {
+        let text = std::fs::read_to_string(resources_path)
+            .map_err(|e| format!("{}: {e}", resources_path.display()))?;
+        let facts: toml::Table = text
+            .parse()
+            .map_err(|e| format!("{}: {e}", resources_path.display()))?;
+        let mut resources = BTreeMap::new();
+        for (k, v) in facts
+            .get("resources")
+            .and_then(toml::Value::as_table)
+            .ok_or_else(|| format!("{}: no [resources] table", resources_path.display()))?
+        {
+            resources.insert(k.clone(), ResourceFacts::parse(k, v)?);
+        }
+        let mut carried_over = BTreeMap::new();
+        for (k, v) in facts
+            .get("carried-over")
+            .and_then(toml::Value::as_table)
+            .into_iter()
+            .flatten()
+        {
+            let to = v
+                .as_str()
+                .filter(|to| resources.contains_key(*to))
+                .ok_or_else(|| format!("carried-over.{k}: a `<group>/<Kind>` of [resources]"))?;
+            carried_over.insert(k.clone(), to.to_string());
+        }
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let table: toml::Table = text
             .parse()
@@ -127,17 +222,7 @@ impl Registry {
                 .cloned()
                 .ok_or_else(|| format!("{}: no [{name}] table", path.display()))
         };
-        let strings = |v: &toml::Value| -> Option<Vec<String>> {
-            v.as_array()?
-                .iter()
-                .map(|s| s.as_str().map(str::to_string))
-                .collect()
-        };
-        let mut short_names = BTreeMap::new();
-        for (k, v) in section("short-names")? {
-            let names = strings(&v).ok_or_else(|| format!("short-names.{k}: a list of strings"))?;
-            short_names.insert(k, names);
-        }
+
         let mut scale = BTreeMap::new();
         for (k, v) in section("scale")? {
             let paths = v
@@ -157,14 +242,17 @@ impl Registry {
             gates.insert(k, stage.to_string());
         }
         Ok(Registry {
-            short_names,
+            resources,
+            carried_over,
             scale,
             gates,
         })
     }
 
-    /// Adds the registry's short names and scale subresource to the module's kinds.
-    fn apply(&self, module: &mut Module) {
+    /// Writes each object kind's REST facts as its markers: resource and singular names,
+    /// scope, verbs, short names, categories, and the status and scale subresources; a kind
+    /// kube-apiserver serves as no resource of its own gets `verbs = []`.
+    fn apply(&self, module: &mut Module) -> Result<(), String> {
         let group = if module.group.is_empty() {
             "core"
         } else {
@@ -172,18 +260,73 @@ impl Registry {
         };
         for item in &mut module.items {
             let Item::Struct(s) = item else { continue };
-            if !s.markers.iter().any(|m| m.key == key::KIND) {
+            let object = s.markers.iter().any(|m| m.key == key::KIND) && s.fields.iter().any(|f| {
+                f.name == "metadata"
+                    && matches!(&f.ty, Type::Path(p) if p.last().is_some_and(|l| l == "ObjectMeta"))
+            });
+            if !object {
                 continue;
             }
             let id = format!("{group}/{}", s.name);
-            if let Some(names) = self.short_names.get(&id) {
-                s.markers.retain(|m| m.key != key::SHORT_NAMES);
+            let facts_id = self.carried_over.get(&id).unwrap_or(&id);
+            let resource_keys = [
+                key::PLURAL,
+                key::SINGULAR,
+                key::SCOPE,
+                key::SHORT_NAMES,
+                key::CATEGORIES,
+                key::VERBS,
+                key::SUBRESOURCE_STATUS,
+                key::SUBRESOURCE_SCALE,
+            ];
+            s.markers.retain(|m| !resource_keys.contains(&m.key));
+            let Some(facts) = self.resources.get(facts_id) else {
                 s.markers.push(Marker {
-                    key: key::SHORT_NAMES,
-                    value: Value::StrList(names.clone()),
+                    key: key::VERBS,
+                    value: Value::StrList(Vec::new()),
+                });
+                continue;
+            };
+            s.markers.push(Marker::str(key::PLURAL, facts.name.clone()));
+            s.markers
+                .push(Marker::str(key::SINGULAR, facts.singular.clone()));
+            let non_namespaced = s.markers.iter().any(|m| {
+                m.key == key::GEN_CLIENT
+                    && matches!(&m.value, Value::Nested(n) if n.iter().any(|n| n.key == key::gen_client::NON_NAMESPACED))
+            });
+            match (facts.namespaced, non_namespaced) {
+                (true, true) => {
+                    return Err(format!(
+                        "{id}: namespaced in k8s_resources.toml, `+genclient:nonNamespaced` in Go"
+                    ))
+                }
+                (false, false) => s.markers.push(Marker::str(key::SCOPE, "Cluster")),
+                _ => {}
+            }
+            if let Some(verbs) = &facts.verbs {
+                s.markers.push(Marker {
+                    key: key::VERBS,
+                    value: Value::StrList(verbs.clone()),
                 });
             }
-            if let Some(paths) = self.scale.get(&id) {
+            for (k, names) in [
+                (key::SHORT_NAMES, &facts.short_names),
+                (key::CATEGORIES, &facts.categories),
+            ] {
+                if !names.is_empty() {
+                    s.markers.push(Marker {
+                        key: k,
+                        value: Value::StrList(names.clone()),
+                    });
+                }
+            }
+            if facts.subresources.contains("status") {
+                s.markers.push(Marker::flag(key::SUBRESOURCE_STATUS));
+            }
+            if facts.subresources.contains("scale") {
+                let paths = self.scale.get(facts_id).ok_or_else(|| {
+                    format!("{id}: a scale subresource without [scale] paths in k8s_registry.toml")
+                })?;
                 let mut inner = Vec::new();
                 for (name, k) in [
                     ("spec", key::scale::SPEC_REPLICAS_PATH),
@@ -194,13 +337,13 @@ impl Registry {
                         inner.push(Marker::str(k, p.clone()));
                     }
                 }
-                s.markers.retain(|m| m.key != key::SUBRESOURCE_SCALE);
                 s.markers.push(Marker {
                     key: key::SUBRESOURCE_SCALE,
                     value: Value::Nested(inner),
                 });
             }
         }
+        Ok(())
     }
 
     /// The importer's gates file with each gate's stage replaced by the registry's; a gate

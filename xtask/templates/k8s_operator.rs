@@ -23,9 +23,13 @@ pub fn connect(config: Config) -> Result<Clientset, Error> {
 }
 
 /// One kind's pass: read `name`, write it back, label it by merge patch, list the kind, and
-/// create then delete a copy named `<name>-copy`.
+/// create then delete a copy named `<name>-copy` (after `$fresh` clears what the copy must
+/// not take over).
 macro_rules! pass {
-    ($client:expr, $name:expr, $listed:expr) => {{
+    ($client:expr, $name:expr, $listed:expr) => {
+        pass!($client, $name, $listed, |_| {})
+    };
+    ($client:expr, $name:expr, $listed:expr, $fresh:expr) => {{
         let client = $client;
         let mut object = client.get($name, &GetOptions::default()).await?;
         object = client.update(&object, &UpdateOptions::default()).await?;
@@ -38,6 +42,7 @@ macro_rules! pass {
         copy.metadata.name = format!("{}-copy", $name);
         copy.metadata.resource_version = String::new();
         copy.metadata.uid = String::new();
+        ($fresh)(&mut copy);
         client.create(&copy, &CreateOptions::default()).await?;
         client
             .delete(&copy.metadata.name, &DeleteOptions::default())
@@ -57,7 +62,17 @@ pub fn reconcile(
         pass!(clientset.apps_v1().deployments(&namespace), &name, listed);
         pass!(clientset.core_v1().pods(&namespace), &name, listed);
         pass!(clientset.core_v1().config_maps(&namespace), &name, listed);
-        pass!(clientset.core_v1().services(&namespace), &name, listed);
+        // A copy of a Service asks for an address of its own: kube-apiserver refuses one
+        // that repeats the original's cluster IP.
+        pass!(
+            clientset.core_v1().services(&namespace),
+            &name,
+            listed,
+            |copy: &mut kapi_k8s::core::v1::Service| {
+                copy.spec.cluster_ip.clear();
+                copy.spec.cluster_ips.clear();
+            }
+        );
         Ok(listed)
     })
 }

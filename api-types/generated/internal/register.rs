@@ -15,6 +15,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         list_kind: "FrobberList",
         short_names: &["fb"],
         categories: &["all", "frob"],
+        verbs: ::core::option::Option::None,
         subresource_status: true,
         scale: ::core::option::Option::Some(::kapi::scheme::ScalePaths {
             spec_replicas_path: ".spec.replicas",
@@ -62,6 +63,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         list_kind: "",
         short_names: &[],
         categories: &[],
+        verbs: ::core::option::Option::None,
         subresource_status: false,
         scale: ::core::option::Option::None,
         print_columns: &[],
@@ -80,6 +82,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         list_kind: "FrobberClassList",
         short_names: &["fbc"],
         categories: &[],
+        verbs: ::core::option::Option::None,
         subresource_status: false,
         scale: ::core::option::Option::None,
         print_columns: &[::kapi::scheme::PrintColumn {
@@ -105,6 +108,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         list_kind: "",
         short_names: &[],
         categories: &[],
+        verbs: ::core::option::Option::None,
         subresource_status: false,
         scale: ::core::option::Option::None,
         print_columns: &[],

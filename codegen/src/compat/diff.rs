@@ -292,6 +292,35 @@ impl<'a> Diff<'a> {
                 );
             }
         }
+        // No `verbs` is all eight, as kube-apiserver serves a resource.
+        let served = |verbs: &Option<Vec<String>>| -> Vec<String> {
+            verbs.clone().unwrap_or_else(|| {
+                crate::model::parse::REST_VERBS
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect()
+            })
+        };
+        let (before, after) = (served(&br.verbs), served(&tr.verbs));
+        let gone: Vec<&str> = before
+            .iter()
+            .filter(|v| !after.contains(v))
+            .map(String::as_str)
+            .collect();
+        if !gone.is_empty() {
+            self.push(
+                rules::VERB_REMOVED,
+                at(),
+                Some(key::VERBS),
+                format!(
+                    "kind `{kind}`: verb `{}` no longer served",
+                    gone.join("`, `")
+                ),
+                listed(&before),
+                listed(&after),
+                s,
+            );
+        }
         if br.status && !tr.status {
             self.push(
                 rules::SUBRESOURCE_REMOVED,

@@ -87,6 +87,8 @@ rules! {
         "controllers, `kubectl scale` and autoscalers call the status and scale subresources: a call that succeeded must still succeed",
     SCALE_PATHS_CHANGED = "scale-paths-changed":
         "the scale subresource reads and writes the fields its paths name: autoscalers and `kubectl scale` would act on other fields",
+    VERB_REMOVED = "verb-removed":
+        "a client that called a verb on the resource gets 405 Method Not Allowed: a call that succeeded must still succeed",
     SHORT_NAME_REMOVED = "short-name-removed":
         "people and scripts type short names (`kubectl get fb`); no API call breaks, so a warning",
     CATEGORY_REMOVED = "category-removed":

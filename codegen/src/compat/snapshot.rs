@@ -102,6 +102,10 @@ pub struct ResourceSnap {
     pub short_names: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub categories: Vec<String>,
+    /// The REST verbs served (`verbs`); none recorded means all eight, as every resource
+    /// served before the marker existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verbs: Option<Vec<String>>,
     /// The `status` subresource.
     #[serde(default, skip_serializing_if = "is_false")]
     pub status: bool,
@@ -604,6 +608,7 @@ fn kind_of(name: &str, k: &KindInfo) -> (KindSnap, Option<ResourceSnap>) {
         list_kind,
         short_names,
         categories,
+        verbs,
         client: _, // the generated typed client's methods: Rust API, not what is served
         subresource_status,
         subresource_scale,
@@ -623,6 +628,7 @@ fn kind_of(name: &str, k: &KindInfo) -> (KindSnap, Option<ResourceSnap>) {
         list_kind: list_kind.clone(),
         short_names: short_names.clone(),
         categories: categories.clone(),
+        verbs: verbs.clone(),
         status: *subresource_status,
         scale: subresource_scale.as_ref().map(|s| {
             let ScaleInfo {

@@ -115,6 +115,10 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
     };
     let short_names = &k.short_names;
     let categories = &k.categories;
+    let verbs = match &k.verbs {
+        Some(v) => quote!(::core::option::Option::Some(&[#(#v),*])),
+        None => quote!(::core::option::Option::None),
+    };
     let status = k.subresource_status;
     let opt = |v: Option<&String>| match v {
         Some(s) => quote!(::core::option::Option::Some(#s)),
@@ -164,6 +168,7 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
             list_kind: #list_kind,
             short_names: &[#(#short_names),*],
             categories: &[#(#categories),*],
+            verbs: #verbs,
             subresource_status: #status,
             scale: #scale,
             print_columns: &[#(#print_columns),*],

@@ -447,6 +447,10 @@ pub struct KindInfo {
     pub list_kind: String,
     pub short_names: Vec<String>,
     pub categories: Vec<String>,
+    /// The REST verbs the resource serves (`verbs` marker); `None` for all eight of a
+    /// stored resource, an empty list for a kind served as no resource of its own (a
+    /// subresource's body such as Scale).
+    pub verbs: Option<Vec<String>>,
     pub client: Option<ClientInfo>,
     pub subresource_status: bool,
     pub subresource_scale: Option<ScaleInfo>,

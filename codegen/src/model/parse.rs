@@ -1054,21 +1054,49 @@ fn parse_lifecycle(markers: &[Marker]) -> Option<Lifecycle> {
 }
 
 /// Kubernetes' pluralization for resource names (the namer in gengo).
-pub fn pluralize(lower: &str) -> String {
-    let vowel = |c: char| "aeiou".contains(c);
-    if let Some(stem) = lower.strip_suffix('y') {
-        if stem.chars().last().is_some_and(|c| !vowel(c)) {
-            return format!("{stem}ies");
+/// A kind's resource name as Kubernetes' code generators derive it (gengo's
+/// `NewAllLowercasePluralNamer` with client-gen's exceptions), for a kind without a `plural`
+/// marker: the rules look at the kind as written, then the result is lowercased.
+pub fn pluralize(kind: &str) -> String {
+    // client-gen's exceptions: a kind whose name is already plural.
+    const EXCEPTIONS: &[(&str, &str)] = &[("Endpoints", "Endpoints")];
+    const CONSONANTS: &str = "bcdfghjklmnpqrstvwxyz";
+    if let Some((_, plural)) = EXCEPTIONS.iter().find(|(k, _)| *k == kind) {
+        return plural.to_lowercase();
+    }
+    let chars: Vec<char> = kind.chars().collect();
+    let (Some(&last), Some(&before)) = (
+        chars.last(),
+        chars.len().checked_sub(2).and_then(|i| chars.get(i)),
+    ) else {
+        return kind.to_lowercase();
+    };
+    let stem: String = chars[..chars.len() - 1].iter().collect();
+    let plural = match last {
+        's' | 'x' | 'z' => format!("{kind}es"),
+        'y' if CONSONANTS.contains(before) => format!("{stem}ies"),
+        'h' if before == 'c' || before == 's' => format!("{kind}es"),
+        'e' if before == 'f' => {
+            let stem: String = chars[..chars.len() - 2].iter().collect();
+            format!("{stem}ves")
         }
-    }
-    if ["s", "x", "z", "ch", "sh"]
-        .iter()
-        .any(|s| lower.ends_with(s))
-    {
-        return format!("{lower}es");
-    }
-    format!("{lower}s")
+        'f' => format!("{stem}ves"),
+        _ => format!("{kind}s"),
+    };
+    plural.to_lowercase()
 }
+
+/// The verbs of kube-apiserver's discovery, as a `verbs` marker names them.
+pub const REST_VERBS: &[&str] = &[
+    "create",
+    "delete",
+    "deletecollection",
+    "get",
+    "list",
+    "patch",
+    "update",
+    "watch",
+];
 
 fn parse_kind(
     ident: &syn::Ident,
@@ -1291,11 +1319,23 @@ fn parse_kind(
         .into_iter()
         .filter_map(|m| parse_print_column(m, diags))
         .collect();
+    let verbs = markers.marker(key::VERBS).map(|m| {
+        let verbs = markers.strs(key::VERBS);
+        for v in verbs.iter().filter(|v| !REST_VERBS.contains(&v.as_str())) {
+            let mut d = Diagnostic::new(m.span, format!("unknown REST verb \"{v}\" in `verbs`"));
+            d = match closest(v, REST_VERBS.iter().copied()) {
+                Some(best) => d.with_help(format!("did you mean \"{best}\"?")),
+                None => d.with_help(format!("REST verbs: {}", quote_list(REST_VERBS))),
+            };
+            diags.push(d);
+        }
+        verbs
+    });
     let lower = name.to_lowercase();
     let text = |key: Key| markers.str(key).map(|s| s.value);
     Some(KindInfo {
         category,
-        plural: text(key::PLURAL).unwrap_or_else(|| pluralize(&lower)),
+        plural: text(key::PLURAL).unwrap_or_else(|| pluralize(&name)),
         singular: text(key::SINGULAR).unwrap_or(lower),
         scope,
         list_kind: if category == KindCategory::Object {
@@ -1305,6 +1345,7 @@ fn parse_kind(
         },
         short_names: markers.strs(key::SHORT_NAMES),
         categories: markers.strs(key::CATEGORIES),
+        verbs,
         client,
         subresource_status: markers.flag(key::SUBRESOURCE_STATUS),
         subresource_scale,
@@ -1525,4 +1566,40 @@ pub fn is_version_name(v: &str) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pluralize;
+
+    /// Expected names are kube-apiserver's (its discovery documents) for built-in kinds, and
+    /// gengo's rules for the rest.
+    #[test]
+    fn plurals_follow_gengo_with_client_gens_exceptions() {
+        for (kind, plural) in [
+            ("Endpoints", "endpoints"),
+            ("ComponentStatus", "componentstatuses"),
+            ("Status", "statuses"),
+            ("Ingress", "ingresses"),
+            ("IPAddress", "ipaddresses"),
+            ("NetworkPolicy", "networkpolicies"),
+            ("PriorityClass", "priorityclasses"),
+            ("Gateway", "gateways"),
+            ("Patch", "patches"),
+            ("Mesh", "meshes"),
+            ("Graph", "graphs"),
+            ("Shelf", "shelves"),
+            ("Knife", "knives"),
+            ("Box", "boxes"),
+            ("Quiz", "quizes"),
+            ("CSIDriver", "csidrivers"),
+            ("StorageVersionMigration", "storageversionmigrations"),
+            // gengo reads the kind as written: an upper-case final letter takes `s`.
+            ("FooS", "fooss"),
+            ("FooY", "fooys"),
+            ("X", "x"),
+        ] {
+            assert_eq!(pluralize(kind), plural, "{kind}");
+        }
+    }
 }

@@ -1,7 +1,6 @@
 //! Aggregated discovery (`apidiscovery.k8s.io` v2 and v2beta1): every group, version and
 //! resource of `/api` or `/apis` in one document, when the client's `Accept` prefers it.
 
-use super::discovery::{OBJECT_VERBS, SUBRESOURCE_VERBS};
 use super::state::ServerState;
 use serde_json::{json, Value};
 
@@ -57,27 +56,22 @@ pub fn document(state: &ServerState, core: bool, content_type: &str) -> Value {
                         .map(|r| {
                             let meta = r.meta;
                             let kind = json!({ "group": group, "version": v, "kind": meta.kind });
-                            let mut subresources = Vec::new();
-                            if meta.subresource_status {
-                                subresources.push(json!({
-                                    "subresource": "status",
-                                    "responseKind": kind,
-                                    "verbs": SUBRESOURCE_VERBS,
-                                }));
-                            }
-                            if meta.scale.is_some() {
-                                subresources.push(json!({
-                                    "subresource": "scale",
-                                    "responseKind": { "group": "autoscaling", "version": "v1", "kind": "Scale" },
-                                    "verbs": SUBRESOURCE_VERBS,
-                                }));
-                            }
+                            let subresources: Vec<Value> = super::discovery::subresources(state, r)
+                                .into_iter()
+                                .map(|s| {
+                                    let kind = match s.group_version {
+                                        Some((g, v)) => json!({ "group": g, "version": v, "kind": s.kind }),
+                                        None => json!({ "group": group, "version": v, "kind": s.kind }),
+                                    };
+                                    json!({ "subresource": s.name, "responseKind": kind, "verbs": s.verbs })
+                                })
+                                .collect();
                             let mut doc = json!({
                                 "resource": meta.plural,
                                 "responseKind": kind,
                                 "scope": meta.scope.as_str(),
                                 "singularResource": meta.singular,
-                                "verbs": OBJECT_VERBS,
+                                "verbs": r.verbs(),
                             });
                             if !meta.short_names.is_empty() {
                                 doc["shortNames"] = json!(meta.short_names);

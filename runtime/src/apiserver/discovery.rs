@@ -80,7 +80,7 @@ pub fn resource_list(state: &ServerState, group: &str, version: &str) -> Option<
     }
     let mut entries: Vec<Value> = Vec::new();
     for r in state.resources.in_version(group, version) {
-        entries.extend(resource_entries(r));
+        entries.extend(resource_entries(state, r));
     }
     entries.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
     let group_version = if group.is_empty() {
@@ -108,7 +108,7 @@ pub(super) const OBJECT_VERBS: &[&str] = &[
 ];
 pub(super) const SUBRESOURCE_VERBS: &[&str] = &["get", "patch", "update"];
 
-fn resource_entries(r: &Resource) -> Vec<Value> {
+fn resource_entries(state: &ServerState, r: &Resource) -> Vec<Value> {
     let meta = r.meta;
     let namespaced = r.namespaced();
     let mut main = json!({
@@ -116,9 +116,13 @@ fn resource_entries(r: &Resource) -> Vec<Value> {
         "singularName": meta.singular,
         "namespaced": namespaced,
         "kind": meta.kind,
-        "verbs": OBJECT_VERBS,
-        "storageVersionHash": storage_version_hash(r),
+        "verbs": r.verbs(),
     });
+    // kube-apiserver gives a storage version hash to stored resources only, not to the
+    // reviews nor to `bindings`.
+    if r.serves_verb("watch") {
+        main["storageVersionHash"] = json!(storage_version_hash(r));
+    }
     if !meta.short_names.is_empty() {
         main["shortNames"] = json!(meta.short_names);
     }
@@ -126,27 +130,55 @@ fn resource_entries(r: &Resource) -> Vec<Value> {
         main["categories"] = json!(meta.categories);
     }
     let mut entries = vec![main];
-    if meta.subresource_status {
-        entries.push(json!({
-            "name": format!("{}/status", meta.plural),
+    for sub in subresources(state, r) {
+        let mut entry = json!({
+            "name": format!("{}/{}", meta.plural, sub.name),
             "singularName": "",
             "namespaced": namespaced,
-            "kind": meta.kind,
-            "verbs": SUBRESOURCE_VERBS,
-        }));
-    }
-    if meta.scale.is_some() {
-        entries.push(json!({
-            "name": format!("{}/scale", meta.plural),
-            "singularName": "",
-            "namespaced": namespaced,
-            "group": "autoscaling",
-            "version": "v1",
-            "kind": "Scale",
-            "verbs": SUBRESOURCE_VERBS,
-        }));
+            "kind": sub.kind,
+            "verbs": sub.verbs,
+        });
+        if let Some((group, version)) = sub.group_version {
+            entry["group"] = json!(group);
+            entry["version"] = json!(version);
+        }
+        entries.push(entry);
     }
     entries
+}
+
+/// One subresource the server serves for a resource.
+pub(crate) struct Subresource {
+    pub name: &'static str,
+    /// The response kind's group and version when not the resource's own.
+    pub group_version: Option<(&'static str, &'static str)>,
+    pub kind: &'static str,
+    pub verbs: &'static [&'static str],
+}
+
+/// The subresources served for `r`, by name.
+pub(crate) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource> {
+    let meta = r.meta;
+    let mut out = Vec::new();
+    if meta.subresource_status {
+        out.push(Subresource {
+            name: "status",
+            group_version: None,
+            kind: meta.kind,
+            verbs: SUBRESOURCE_VERBS,
+        });
+    }
+    if meta.scale.is_some() {
+        out.push(Subresource {
+            name: "scale",
+            group_version: Some(("autoscaling", "v1")),
+            kind: "Scale",
+            verbs: SUBRESOURCE_VERBS,
+        });
+    }
+    out.extend(super::builtin::subresources(state, r));
+    out.sort_by_key(|s| s.name);
+    out
 }
 
 /// An opaque hash of the storage group-version-kind that changes when the storage

@@ -6,8 +6,12 @@
 //! subresources, the object lifecycle, selectors, chunked lists, watches with bookmarks,
 //! JSON and protobuf, tables, `Status` errors, and the write pipeline of the API change
 //! guide. [`Faults`] injects failures so reliability tests can prove clients converge.
+//! With Kubernetes' own kinds in the scheme it also does what kube-apiserver's registry
+//! does for them: the review kinds answered by an [`Authorizer`], and the subresources
+//! `pods/binding`, `pods/eviction` and `serviceaccounts/token`.
 
 mod aggregated;
+mod builtin;
 mod context;
 mod discovery;
 mod dispatch;
@@ -30,6 +34,7 @@ pub mod store;
 mod stored;
 mod table;
 
+pub use builtin::authorizer::{AllowAll, Attributes, Authorizer, Decision, Rules, UserInfo};
 pub use faults::{Failure, Faults, RecordedRequest};
 pub use openapi::OpenApiDocuments;
 pub use server::{ApiServer, ApiServerBuilder};

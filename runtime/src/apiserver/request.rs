@@ -98,7 +98,7 @@ fn resource(group: String, version: &str, rest: &[&str]) -> Option<Route> {
 }
 
 /// Query parameters; a repeated parameter keeps every value (`dryRun=All&dryRun=All`).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Query {
     params: BTreeMap<String, Vec<String>>,
 }

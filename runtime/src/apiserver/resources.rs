@@ -36,6 +36,13 @@ impl Resource {
     pub fn list_kind(&self) -> &'static str {
         self.meta.list_kind
     }
+    /// The REST verbs served, as discovery lists them.
+    pub fn verbs(&self) -> &'static [&'static str] {
+        self.meta.verbs.unwrap_or(super::discovery::OBJECT_VERBS)
+    }
+    pub fn serves_verb(&self, verb: &str) -> bool {
+        self.verbs().contains(&verb)
+    }
     /// The store's key for the resource: one collection per group and plural, whatever
     /// version a request uses.
     pub fn store_key(&self) -> super::store::ResourceKey {
@@ -65,9 +72,11 @@ impl Resources {
             let Some(meta) = scheme.kind_meta(gvk) else {
                 continue;
             };
-            // meta.k8s.io's PartialObjectMetadata is a response shape, not a resource.
+            // meta.k8s.io's PartialObjectMetadata is a response shape, not a resource; a
+            // kind without verbs is only a subresource's body (Scale, TokenRequest).
             if meta.category != KindCategory::Object
                 || meta.plural.is_empty()
+                || meta.verbs.is_some_and(|v| v.is_empty())
                 || gvk.group == "meta.k8s.io"
             {
                 continue;

@@ -2,6 +2,9 @@
 //! its connections, so a restart closes them all (open watches included) and keeps the
 //! stored state.
 
+use super::builtin::authorizer::{AllowAll, Authorizer};
+use super::builtin::services::{Cidr, ServiceNetwork};
+use super::builtin::Builtin;
 use super::faults::{FaultState, Faults};
 use super::openapi::OpenApiDocuments;
 use super::state::{Config, ServerState};
@@ -23,6 +26,9 @@ pub struct ApiServerBuilder {
     config: Config,
     history_limit: usize,
     port: u16,
+    authorizer: Arc<dyn Authorizer>,
+    service_cidrs: Vec<String>,
+    node_ports: std::ops::RangeInclusive<u16>,
 }
 
 impl ApiServerBuilder {
@@ -51,6 +57,28 @@ impl ApiServerBuilder {
         self
     }
 
+    /// Who may do what, as the review kinds (SubjectAccessReview, SelfSubjectAccessReview,
+    /// LocalSubjectAccessReview, SelfSubjectRulesReview) answer it; [`AllowAll`] unless set.
+    pub fn authorizer(mut self, authorizer: impl Authorizer) -> Self {
+        self.authorizer = Arc::new(authorizer);
+        self
+    }
+
+    /// The ranges Services get cluster IPs from, one per IP family, the primary first
+    /// (kube-apiserver's `--service-cluster-ip-range`; `10.0.0.0/24` unless set). Two give
+    /// dual-stack Services.
+    pub fn service_cidrs<S: AsRef<str>>(mut self, cidrs: &[S]) -> Self {
+        self.service_cidrs = cidrs.iter().map(|c| c.as_ref().to_string()).collect();
+        self
+    }
+
+    /// The ports NodePort and LoadBalancer Services get node ports from
+    /// (`--service-node-port-range`; 30000-32767 unless set).
+    pub fn node_port_range(mut self, ports: std::ops::RangeInclusive<u16>) -> Self {
+        self.node_ports = ports;
+        self
+    }
+
     /// Listen on this port instead of a free one.
     pub fn port(mut self, port: u16) -> Self {
         self.port = port;
@@ -64,6 +92,24 @@ impl ApiServerBuilder {
         crate::meta::add_to_scheme(&mut self.scheme)
             .and_then(|()| crate::apis::autoscaling::v1::add_to_scheme(&mut self.scheme))
             .map_err(std::io::Error::other)?;
+        let mut services = ServiceNetwork::default();
+        if !self.service_cidrs.is_empty() {
+            services.cidrs = self
+                .service_cidrs
+                .iter()
+                .map(|c| Cidr::parse(c))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+            let families: std::collections::BTreeSet<&str> =
+                services.cidrs.iter().map(Cidr::family).collect();
+            if services.cidrs.len() > 2 || families.len() != services.cidrs.len() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "service CIDRs: one per IP family, at most two",
+                ));
+            }
+        }
+        services.node_ports = self.node_ports;
         let store = Arc::new(MvccStore::with_history_limit(self.history_limit));
         let faults = Arc::new(FaultState::new());
         let state = Arc::new(ServerState::new(
@@ -72,6 +118,7 @@ impl ApiServerBuilder {
             self.openapi,
             faults,
             self.config,
+            Builtin::new(self.authorizer, services),
         ));
         let listener = TcpListener::bind(("127.0.0.1", self.port)).await?;
         let addr = listener.local_addr()?;
@@ -106,6 +153,9 @@ impl ApiServer {
             config: Config::default(),
             history_limit: 10_000,
             port: 0,
+            authorizer: Arc::new(AllowAll),
+            service_cidrs: Vec::new(),
+            node_ports: 30000..=32767,
         }
     }
 

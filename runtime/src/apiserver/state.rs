@@ -33,6 +33,7 @@ pub struct ServerState {
     pub patch_schemas: super::patch::PatchSchemas,
     pub faults: Arc<FaultState>,
     pub config: Config,
+    pub builtin: super::builtin::Builtin,
 }
 
 impl ServerState {
@@ -42,6 +43,7 @@ impl ServerState {
         openapi: OpenApiDocuments,
         faults: Arc<FaultState>,
         config: Config,
+        builtin: super::builtin::Builtin,
     ) -> Self {
         let resources = Resources::from_scheme(&scheme);
         let patch_schemas = openapi.patch_schemas();
@@ -53,6 +55,7 @@ impl ServerState {
             patch_schemas,
             faults,
             config,
+            builtin,
         }
     }
 }

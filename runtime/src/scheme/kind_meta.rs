@@ -25,6 +25,9 @@ pub struct KindMeta {
     pub list_kind: &'static str,
     pub short_names: &'static [&'static str],
     pub categories: &'static [&'static str],
+    /// The REST verbs the resource serves: `None` for all eight of a stored resource, an
+    /// empty list for a kind served as no resource of its own (Scale, TokenRequest).
+    pub verbs: Option<&'static [&'static str]>,
     pub subresource_status: bool,
     /// The scale subresource and where it reads replicas; `None` when the kind has none.
     pub scale: Option<ScalePaths>,
@@ -80,6 +83,7 @@ impl KindMeta {
             list_kind: "",
             short_names: &[],
             categories: &[],
+            verbs: Some(&[]),
             subresource_status: false,
             scale: None,
             print_columns: &[],

@@ -95,9 +95,12 @@ impl Default for SideEffectClass {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.30"),
-    storage_version
+    storage_version,
+    plural = "validatingadmissionpolicies",
+    singular = "validatingadmissionpolicy",
+    categories = ["api-extensions"],
+    subresource_status
 )]
 pub struct ValidatingAdmissionPolicy {
     #[k8s(optional, protobuf = 1)]
@@ -216,7 +219,10 @@ pub struct AuditAnnotation {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.30"),
-    storage_version
+    storage_version,
+    plural = "validatingadmissionpolicybindings",
+    singular = "validatingadmissionpolicybinding",
+    categories = ["api-extensions"]
 )]
 pub struct ValidatingAdmissionPolicyBinding {
     #[k8s(optional, protobuf = 1)]
@@ -303,7 +309,10 @@ pub struct NamedRuleWithOperations {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.16"),
-    storage_version
+    storage_version,
+    plural = "validatingwebhookconfigurations",
+    singular = "validatingwebhookconfiguration",
+    categories = ["api-extensions"]
 )]
 pub struct ValidatingWebhookConfiguration {
     #[k8s(optional, protobuf = 1)]
@@ -334,7 +343,10 @@ pub struct ValidatingWebhookConfigurationList {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.16"),
-    storage_version
+    storage_version,
+    plural = "mutatingwebhookconfigurations",
+    singular = "mutatingwebhookconfiguration",
+    categories = ["api-extensions"]
 )]
 pub struct MutatingWebhookConfiguration {
     #[k8s(optional, protobuf = 1)]
@@ -433,7 +445,10 @@ pub struct MutatingWebhook {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.36"),
-    storage_version
+    storage_version,
+    plural = "mutatingadmissionpolicies",
+    singular = "mutatingadmissionpolicy",
+    categories = ["api-extensions"]
 )]
 pub struct MutatingAdmissionPolicy {
     #[k8s(optional, protobuf = 1)]
@@ -518,7 +533,10 @@ pub struct JSONPatch {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.36"),
-    storage_version
+    storage_version,
+    plural = "mutatingadmissionpolicybindings",
+    singular = "mutatingadmissionpolicybinding",
+    categories = ["api-extensions"]
 )]
 pub struct MutatingAdmissionPolicyBinding {
     #[k8s(optional, protobuf = 1)]

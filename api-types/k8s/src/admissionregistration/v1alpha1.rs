@@ -67,8 +67,11 @@ impl Default for MatchPolicyType {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
-    lifecycle(introduced = "1.26")
+    lifecycle(introduced = "1.26"),
+    plural = "validatingadmissionpolicies",
+    singular = "validatingadmissionpolicy",
+    categories = ["api-extensions"],
+    subresource_status
 )]
 pub struct ValidatingAdmissionPolicy {
     #[k8s(optional, protobuf = 1)]
@@ -182,7 +185,14 @@ pub struct AuditAnnotation {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.26"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.26"),
+    plural = "validatingadmissionpolicybindings",
+    singular = "validatingadmissionpolicybinding",
+    categories = ["api-extensions"]
+)]
 pub struct ValidatingAdmissionPolicyBinding {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -274,7 +284,14 @@ pub const DELETE: &str = "DELETE";
 pub const CONNECT: &str = "CONNECT";
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.32"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.32"),
+    plural = "mutatingadmissionpolicies",
+    singular = "mutatingadmissionpolicy",
+    categories = ["api-extensions"]
+)]
 pub struct MutatingAdmissionPolicy {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -358,7 +375,14 @@ pub const NEVER_REINVOCATION_POLICY: &str = "Never";
 pub const IF_NEEDED_REINVOCATION_POLICY: &str = "IfNeeded";
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.32"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.32"),
+    plural = "mutatingadmissionpolicybindings",
+    singular = "mutatingadmissionpolicybinding",
+    categories = ["api-extensions"]
+)]
 pub struct MutatingAdmissionPolicyBinding {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

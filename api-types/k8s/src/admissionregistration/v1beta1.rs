@@ -45,8 +45,11 @@ pub const SIDE_EFFECT_CLASS_NONE_ON_DRY_RUN: &str = "NoneOnDryRun";
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
-    lifecycle(introduced = "1.28")
+    lifecycle(introduced = "1.28"),
+    plural = "validatingadmissionpolicies",
+    singular = "validatingadmissionpolicy",
+    categories = ["api-extensions"],
+    subresource_status
 )]
 pub struct ValidatingAdmissionPolicy {
     #[k8s(optional, protobuf = 1)]
@@ -161,7 +164,14 @@ pub struct AuditAnnotation {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.28"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.28"),
+    plural = "validatingadmissionpolicybindings",
+    singular = "validatingadmissionpolicybinding",
+    categories = ["api-extensions"]
+)]
 pub struct ValidatingAdmissionPolicyBinding {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -246,12 +256,10 @@ pub struct NamedRuleWithOperations {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    lifecycle(
-        introduced = "1.9",
-        deprecated = "1.16",
-        removed = "1.22",
-        replacement = "admissionregistration.k8s.io/v1 ValidatingWebhookConfiguration"
-    )
+    lifecycle(introduced = "1.9", deprecated = "1.16", removed = "1.22", replacement = "admissionregistration.k8s.io/v1 ValidatingWebhookConfiguration"),
+    plural = "validatingwebhookconfigurations",
+    singular = "validatingwebhookconfiguration",
+    categories = ["api-extensions"]
 )]
 pub struct ValidatingWebhookConfiguration {
     #[k8s(optional, protobuf = 1)]
@@ -289,12 +297,10 @@ pub struct ValidatingWebhookConfigurationList {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    lifecycle(
-        introduced = "1.9",
-        deprecated = "1.16",
-        removed = "1.22",
-        replacement = "admissionregistration.k8s.io/v1 MutatingWebhookConfiguration"
-    )
+    lifecycle(introduced = "1.9", deprecated = "1.16", removed = "1.22", replacement = "admissionregistration.k8s.io/v1 MutatingWebhookConfiguration"),
+    plural = "mutatingwebhookconfigurations",
+    singular = "mutatingwebhookconfiguration",
+    categories = ["api-extensions"]
 )]
 pub struct MutatingWebhookConfiguration {
     #[k8s(optional, protobuf = 1)]
@@ -444,10 +450,10 @@ pub struct MatchCondition {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    lifecycle(
-        introduced = "1.34",
-        replacement = "admissionregistration.k8s.io/v1 MutatingAdmissionPolicy"
-    )
+    lifecycle(introduced = "1.34", replacement = "admissionregistration.k8s.io/v1 MutatingAdmissionPolicy"),
+    plural = "mutatingadmissionpolicies",
+    singular = "mutatingadmissionpolicy",
+    categories = ["api-extensions"]
 )]
 pub struct MutatingAdmissionPolicy {
     #[k8s(optional, protobuf = 1)]
@@ -537,10 +543,10 @@ pub struct JSONPatch {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    lifecycle(
-        introduced = "1.34",
-        replacement = "admissionregistration.k8s.io/v1 MutatingAdmissionPolicyBinding"
-    )
+    lifecycle(introduced = "1.34", replacement = "admissionregistration.k8s.io/v1 MutatingAdmissionPolicyBinding"),
+    plural = "mutatingadmissionpolicybindings",
+    singular = "mutatingadmissionpolicybinding",
+    categories = ["api-extensions"]
 )]
 pub struct MutatingAdmissionPolicyBinding {
     #[k8s(optional, protobuf = 1)]

@@ -25,7 +25,7 @@ pub struct APIGroupDiscoveryList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, lifecycle(introduced = "1.30"), storage_version)]
+#[k8s(kind, lifecycle(introduced = "1.30"), storage_version, verbs = [])]
 pub struct APIGroupDiscovery {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -30,7 +30,8 @@ pub struct APIGroupDiscoveryList {
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(
     kind,
-    lifecycle(introduced = "1.26", deprecated = "1.32", removed = "1.35")
+    lifecycle(introduced = "1.26", deprecated = "1.32", removed = "1.35"),
+    verbs = []
 )]
 pub struct APIGroupDiscovery {
     #[k8s(optional, protobuf = 1)]

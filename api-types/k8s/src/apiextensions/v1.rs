@@ -202,7 +202,11 @@ pub struct CustomResourceDefinitionStatus {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.16"),
+    plural = "customresourcedefinitions",
+    singular = "customresourcedefinition",
     short_names = ["crd", "crds"],
+    categories = ["api-extensions"],
+    subresource_status,
     defaults_hook
 )]
 pub struct CustomResourceDefinition {

@@ -16,7 +16,13 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), subresource_status)]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    plural = "storageversions",
+    singular = "storageversion",
+    subresource_status
+)]
 pub struct StorageVersion {
     #[k8s(required, presence = "omit_empty", protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -19,10 +19,13 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(method(name = "GetScale", verb = "get", subresource = "scale", result = "crate::autoscaling::v1::Scale"), method(name = "UpdateScale", verb = "update", subresource = "scale", input = "crate::autoscaling::v1::Scale", result = "crate::autoscaling::v1::Scale")),
-    subresource_status,
     lifecycle(introduced = "1.9"),
     storage_version,
+    plural = "statefulsets",
+    singular = "statefulset",
     short_names = ["sts"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct StatefulSet {
@@ -185,10 +188,13 @@ pub struct StatefulSetList {
 #[k8s(
     kind,
     gen_client(method(name = "GetScale", verb = "get", subresource = "scale", result = "crate::autoscaling::v1::Scale"), method(name = "UpdateScale", verb = "update", subresource = "scale", input = "crate::autoscaling::v1::Scale", result = "crate::autoscaling::v1::Scale")),
-    subresource_status,
     lifecycle(introduced = "1.9"),
     storage_version,
+    plural = "deployments",
+    singular = "deployment",
     short_names = ["deploy"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct Deployment {
@@ -404,10 +410,13 @@ pub struct DaemonSetCondition {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.9"),
     storage_version,
-    short_names = ["ds"]
+    plural = "daemonsets",
+    singular = "daemonset",
+    short_names = ["ds"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct DaemonSet {
     #[k8s(optional, protobuf = 1)]
@@ -431,10 +440,13 @@ pub struct DaemonSetList {
 #[k8s(
     kind,
     gen_client(method(name = "GetScale", verb = "get", subresource = "scale", result = "crate::autoscaling::v1::Scale"), method(name = "UpdateScale", verb = "update", subresource = "scale", input = "crate::autoscaling::v1::Scale", result = "crate::autoscaling::v1::Scale")),
-    subresource_status,
     lifecycle(introduced = "1.9"),
     storage_version,
+    plural = "replicasets",
+    singular = "replicaset",
     short_names = ["rs"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct ReplicaSet {
@@ -509,7 +521,14 @@ pub struct ReplicaSetCondition {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.9"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.9"),
+    storage_version,
+    plural = "controllerrevisions",
+    singular = "controllerrevision"
+)]
 pub struct ControllerRevision {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

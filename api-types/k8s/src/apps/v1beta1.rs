@@ -35,12 +35,8 @@ pub struct ScaleStatus {
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(
     kind,
-    lifecycle(
-        introduced = "1.6",
-        deprecated = "1.8",
-        removed = "1.16",
-        replacement = "autoscaling/v1 Scale"
-    )
+    lifecycle(introduced = "1.6", deprecated = "1.8", removed = "1.16", replacement = "autoscaling/v1 Scale"),
+    verbs = []
 )]
 pub struct Scale {
     #[k8s(optional, protobuf = 1)]
@@ -55,9 +51,12 @@ pub struct Scale {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.5", deprecated = "1.8", removed = "1.16", replacement = "apps/v1 StatefulSet"),
+    plural = "statefulsets",
+    singular = "statefulset",
     short_names = ["sts"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct StatefulSet {
@@ -204,9 +203,12 @@ pub struct StatefulSetList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.6", deprecated = "1.8", removed = "1.16", replacement = "apps/v1 Deployment"),
+    plural = "deployments",
+    singular = "deployment",
     short_names = ["deploy"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct Deployment {
@@ -362,7 +364,9 @@ pub struct DeploymentList {
         deprecated = "1.8",
         removed = "1.16",
         replacement = "apps/v1 ControllerRevision"
-    )
+    ),
+    plural = "controllerrevisions",
+    singular = "controllerrevision"
 )]
 pub struct ControllerRevision {
     #[k8s(optional, protobuf = 1)]

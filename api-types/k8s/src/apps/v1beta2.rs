@@ -35,13 +35,9 @@ pub struct ScaleStatus {
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(
     kind,
-    lifecycle(
-        introduced = "1.8",
-        deprecated = "1.9",
-        removed = "1.16",
-        replacement = "autoscaling/v1 Scale"
-    ),
-    storage_version
+    lifecycle(introduced = "1.8", deprecated = "1.9", removed = "1.16", replacement = "autoscaling/v1 Scale"),
+    storage_version,
+    verbs = []
 )]
 pub struct Scale {
     #[k8s(optional, protobuf = 1)]
@@ -56,9 +52,12 @@ pub struct Scale {
 #[k8s(
     kind,
     gen_client(method(name = "GetScale", verb = "get", subresource = "scale", result = "Scale"), method(name = "UpdateScale", verb = "update", subresource = "scale", input = "Scale", result = "Scale")),
-    subresource_status,
     lifecycle(introduced = "1.8", deprecated = "1.9", removed = "1.16", replacement = "apps/v1 StatefulSet"),
+    plural = "statefulsets",
+    singular = "statefulset",
     short_names = ["sts"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct StatefulSet {
@@ -205,9 +204,12 @@ pub struct StatefulSetList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.8", deprecated = "1.9", removed = "1.16", replacement = "apps/v1 Deployment"),
+    plural = "deployments",
+    singular = "deployment",
     short_names = ["deploy"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct Deployment {
@@ -410,9 +412,12 @@ pub struct DaemonSetCondition {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.8", deprecated = "1.9", removed = "1.16", replacement = "apps/v1 DaemonSet"),
-    short_names = ["ds"]
+    plural = "daemonsets",
+    singular = "daemonset",
+    short_names = ["ds"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct DaemonSet {
     #[k8s(optional, protobuf = 1)]
@@ -444,9 +449,12 @@ pub struct DaemonSetList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.8", deprecated = "1.9", removed = "1.16", replacement = "apps/v1 ReplicaSet"),
+    plural = "replicasets",
+    singular = "replicaset",
     short_names = ["rs"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct ReplicaSet {
@@ -537,7 +545,9 @@ pub struct ReplicaSetCondition {
         deprecated = "1.9",
         removed = "1.16",
         replacement = "apps/v1 ControllerRevision"
-    )
+    ),
+    plural = "controllerrevisions",
+    singular = "controllerrevision"
 )]
 pub struct ControllerRevision {
     #[k8s(optional, protobuf = 1)]

@@ -20,9 +20,11 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
     lifecycle(introduced = "1.6"),
-    storage_version
+    storage_version,
+    plural = "tokenreviews",
+    singular = "tokenreview",
+    verbs = ["create"]
 )]
 pub struct TokenReview {
     #[k8s(optional, protobuf = 1)]
@@ -66,7 +68,7 @@ pub struct UserInfo {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, lifecycle(introduced = "1.10"))]
+#[k8s(kind, lifecycle(introduced = "1.10"), verbs = [])]
 pub struct TokenRequest {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -112,9 +114,11 @@ pub struct BoundObjectReference {
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
     lifecycle(introduced = "1.28"),
-    storage_version
+    storage_version,
+    plural = "selfsubjectreviews",
+    singular = "selfsubjectreview",
+    verbs = ["create"]
 )]
 pub struct SelfSubjectReview {
     #[k8s(optional, protobuf = 1)]

@@ -19,8 +19,10 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
-    lifecycle(introduced = "1.26")
+    lifecycle(introduced = "1.26"),
+    plural = "selfsubjectreviews",
+    singular = "selfsubjectreview",
+    verbs = ["create"]
 )]
 pub struct SelfSubjectReview {
     #[k8s(optional, protobuf = 1)]

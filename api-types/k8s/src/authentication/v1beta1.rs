@@ -20,8 +20,10 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
-    lifecycle(introduced = "1.4", deprecated = "1.19", replacement = "authentication.k8s.io/v1 TokenReview")
+    lifecycle(introduced = "1.4", deprecated = "1.19", replacement = "authentication.k8s.io/v1 TokenReview"),
+    plural = "tokenreviews",
+    singular = "tokenreview",
+    verbs = ["create"]
 )]
 pub struct TokenReview {
     #[k8s(optional, protobuf = 1)]
@@ -68,8 +70,10 @@ pub struct UserInfo {
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
-    lifecycle(introduced = "1.27")
+    lifecycle(introduced = "1.27"),
+    plural = "selfsubjectreviews",
+    singular = "selfsubjectreview",
+    verbs = ["create"]
 )]
 pub struct SelfSubjectReview {
     #[k8s(optional, protobuf = 1)]

@@ -20,9 +20,11 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
     lifecycle(introduced = "1.6"),
-    storage_version
+    storage_version,
+    plural = "subjectaccessreviews",
+    singular = "subjectaccessreview",
+    verbs = ["create"]
 )]
 pub struct SubjectAccessReview {
     #[k8s(optional, protobuf = 1)]
@@ -37,9 +39,11 @@ pub struct SubjectAccessReview {
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
     lifecycle(introduced = "1.19"),
-    storage_version
+    storage_version,
+    plural = "selfsubjectaccessreviews",
+    singular = "selfsubjectaccessreview",
+    verbs = ["create"]
 )]
 pub struct SelfSubjectAccessReview {
     #[k8s(optional, protobuf = 1)]
@@ -54,9 +58,11 @@ pub struct SelfSubjectAccessReview {
 #[k8s(
     kind,
     gen_client(only_verbs = ["create"]),
-    subresource_status,
     lifecycle(introduced = "1.19"),
-    storage_version
+    storage_version,
+    plural = "localsubjectaccessreviews",
+    singular = "localsubjectaccessreview",
+    verbs = ["create"]
 )]
 pub struct LocalSubjectAccessReview {
     #[k8s(optional, protobuf = 1)]
@@ -153,9 +159,11 @@ pub struct SubjectAccessReviewStatus {
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
     lifecycle(introduced = "1.19"),
-    storage_version
+    storage_version,
+    plural = "selfsubjectrulesreviews",
+    singular = "selfsubjectrulesreview",
+    verbs = ["create"]
 )]
 pub struct SelfSubjectRulesReview {
     #[k8s(optional, protobuf = 1)]

@@ -20,8 +20,10 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
-    lifecycle(introduced = "1.2", deprecated = "1.19", replacement = "authorization.k8s.io/v1 SubjectAccessReview")
+    lifecycle(introduced = "1.2", deprecated = "1.19", replacement = "authorization.k8s.io/v1 SubjectAccessReview"),
+    plural = "subjectaccessreviews",
+    singular = "subjectaccessreview",
+    verbs = ["create"]
 )]
 pub struct SubjectAccessReview {
     #[k8s(optional, protobuf = 1)]
@@ -36,8 +38,10 @@ pub struct SubjectAccessReview {
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
-    lifecycle(introduced = "1.2", deprecated = "1.19", replacement = "authorization.k8s.io/v1 SelfSubjectAccessReview")
+    lifecycle(introduced = "1.2", deprecated = "1.19", replacement = "authorization.k8s.io/v1 SelfSubjectAccessReview"),
+    plural = "selfsubjectaccessreviews",
+    singular = "selfsubjectaccessreview",
+    verbs = ["create"]
 )]
 pub struct SelfSubjectAccessReview {
     #[k8s(optional, protobuf = 1)]
@@ -52,8 +56,10 @@ pub struct SelfSubjectAccessReview {
 #[k8s(
     kind,
     gen_client(only_verbs = ["create"]),
-    subresource_status,
-    lifecycle(introduced = "1.2", deprecated = "1.19", replacement = "authorization.k8s.io/v1 LocalSubjectAccessReview")
+    lifecycle(introduced = "1.2", deprecated = "1.19", replacement = "authorization.k8s.io/v1 LocalSubjectAccessReview"),
+    plural = "localsubjectaccessreviews",
+    singular = "localsubjectaccessreview",
+    verbs = ["create"]
 )]
 pub struct LocalSubjectAccessReview {
     #[k8s(optional, protobuf = 1)]
@@ -134,8 +140,10 @@ pub struct SubjectAccessReviewStatus {
 #[k8s(
     kind,
     gen_client(non_namespaced, only_verbs = ["create"]),
-    subresource_status,
-    lifecycle(introduced = "1.8", deprecated = "1.19", replacement = "authorization.k8s.io/v1 SelfSubjectRulesReview")
+    lifecycle(introduced = "1.8", deprecated = "1.19", replacement = "authorization.k8s.io/v1 SelfSubjectRulesReview"),
+    plural = "selfsubjectrulesreviews",
+    singular = "selfsubjectrulesreview",
+    verbs = ["create"]
 )]
 pub struct SelfSubjectRulesReview {
     #[k8s(optional, protobuf = 1)]

@@ -56,9 +56,12 @@ pub struct HorizontalPodAutoscalerStatus {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.2"),
-    short_names = ["hpa"]
+    plural = "horizontalpodautoscalers",
+    singular = "horizontalpodautoscaler",
+    short_names = ["hpa"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct HorizontalPodAutoscaler {
     #[k8s(optional, protobuf = 1)]
@@ -79,7 +82,7 @@ pub struct HorizontalPodAutoscalerList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, lifecycle(introduced = "1.2"))]
+#[k8s(kind, lifecycle(introduced = "1.2"), verbs = [])]
 pub struct Scale {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

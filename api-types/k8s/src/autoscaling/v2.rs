@@ -19,10 +19,13 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.23"),
     storage_version,
-    short_names = ["hpa"]
+    plural = "horizontalpodautoscalers",
+    singular = "horizontalpodautoscaler",
+    short_names = ["hpa"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct HorizontalPodAutoscaler {
     #[k8s(optional, protobuf = 1)]

@@ -16,7 +16,15 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status, lifecycle(introduced = "1.2"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.2"),
+    plural = "jobs",
+    singular = "job",
+    categories = ["all"],
+    subresource_status
+)]
 pub struct Job {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -279,10 +287,13 @@ pub struct JobTemplateSpec {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.21"),
     storage_version,
-    short_names = ["cj"]
+    plural = "cronjobs",
+    singular = "cronjob",
+    short_names = ["cj"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct CronJob {
     #[k8s(optional, protobuf = 1)]

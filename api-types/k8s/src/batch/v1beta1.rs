@@ -27,9 +27,12 @@ pub struct JobTemplateSpec {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.8", deprecated = "1.21", removed = "1.25", replacement = "batch/v1 CronJob"),
-    short_names = ["cj"]
+    plural = "cronjobs",
+    singular = "cronjob",
+    short_names = ["cj"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct CronJob {
     #[k8s(optional, protobuf = 1)]

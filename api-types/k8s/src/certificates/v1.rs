@@ -20,10 +20,12 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced, method(name = "UpdateApproval", verb = "update", subresource = "approval", input = "CertificateSigningRequest", result = "CertificateSigningRequest")),
-    subresource_status,
     lifecycle(introduced = "1.19"),
     storage_version,
-    short_names = ["csr"]
+    plural = "certificatesigningrequests",
+    singular = "certificatesigningrequest",
+    short_names = ["csr"],
+    subresource_status
 )]
 pub struct CertificateSigningRequest {
     #[k8s(optional, protobuf = 1)]
@@ -156,7 +158,9 @@ impl Default for KeyUsage {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.37"),
-    storage_version
+    storage_version,
+    plural = "clustertrustbundles",
+    singular = "clustertrustbundle"
 )]
 pub struct ClusterTrustBundle {
     #[k8s(optional, protobuf = 1)]
@@ -186,9 +190,11 @@ pub struct ClusterTrustBundleList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.37"),
-    storage_version
+    storage_version,
+    plural = "podcertificaterequests",
+    singular = "podcertificaterequest",
+    subresource_status
 )]
 pub struct PodCertificateRequest {
     #[k8s(optional, protobuf = 1)]

@@ -19,7 +19,9 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    lifecycle(introduced = "1.26", deprecated = "1.34")
+    lifecycle(introduced = "1.26", deprecated = "1.34"),
+    plural = "clustertrustbundles",
+    singular = "clustertrustbundle"
 )]
 pub struct ClusterTrustBundle {
     #[k8s(optional, protobuf = 1)]

@@ -20,9 +20,11 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.12", deprecated = "1.19", replacement = "certificates.k8s.io/v1 CertificateSigningRequest"),
-    short_names = ["csr"]
+    plural = "certificatesigningrequests",
+    singular = "certificatesigningrequest",
+    short_names = ["csr"],
+    subresource_status
 )]
 pub struct CertificateSigningRequest {
     #[k8s(optional, protobuf = 1)]
@@ -153,7 +155,9 @@ pub const USAGE_NETSCAPE_SGC: &str = "netscape sgc";
         introduced = "1.33",
         deprecated = "1.37",
         replacement = "certificates.k8s.io/v1 ClusterTrustBundle"
-    )
+    ),
+    plural = "clustertrustbundles",
+    singular = "clustertrustbundle"
 )]
 pub struct ClusterTrustBundle {
     #[k8s(optional, protobuf = 1)]
@@ -190,12 +194,14 @@ pub struct ClusterTrustBundleList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(
         introduced = "1.35",
         deprecated = "1.37",
         replacement = "certificates.k8s.io/v1 PodCertificateRequest"
-    )
+    ),
+    plural = "podcertificaterequests",
+    singular = "podcertificaterequest",
+    subresource_status
 )]
 pub struct PodCertificateRequest {
     #[k8s(optional, protobuf = 1)]

@@ -18,7 +18,14 @@ pub mod generated;
 pub const OLDEST_EMULATION_VERSION: &str = "OldestEmulationVersion";
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.14"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.14"),
+    storage_version,
+    plural = "leases",
+    singular = "lease"
+)]
 pub struct Lease {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -16,7 +16,13 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.32"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.32"),
+    plural = "leasecandidates",
+    singular = "leasecandidate"
+)]
 pub struct LeaseCandidate {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -23,7 +23,9 @@ pub mod generated;
         introduced = "1.12",
         deprecated = "1.19",
         replacement = "coordination.k8s.io/v1 Lease"
-    )
+    ),
+    plural = "leases",
+    singular = "lease"
 )]
 pub struct Lease {
     #[k8s(optional, protobuf = 1)]
@@ -67,7 +69,14 @@ pub struct LeaseList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.33"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.33"),
+    storage_version,
+    plural = "leasecandidates",
+    singular = "leasecandidate"
+)]
 pub struct LeaseCandidate {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -151,9 +151,11 @@ pub struct PersistentVolumeSource {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.0"),
-    short_names = ["pv"]
+    plural = "persistentvolumes",
+    singular = "persistentvolume",
+    short_names = ["pv"],
+    subresource_status
 )]
 pub struct PersistentVolume {
     #[k8s(optional, protobuf = 1)]
@@ -248,9 +250,11 @@ pub struct PersistentVolumeList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.0"),
-    short_names = ["pvc"]
+    plural = "persistentvolumeclaims",
+    singular = "persistentvolumeclaim",
+    short_names = ["pvc"],
+    subresource_status
 )]
 pub struct PersistentVolumeClaim {
     #[k8s(optional, protobuf = 1)]
@@ -3014,9 +3018,12 @@ pub struct PodStatus {
 #[k8s(
     kind,
     gen_client(method(name = "UpdateEphemeralContainers", verb = "update", subresource = "ephemeralcontainers"), method(name = "UpdateResize", verb = "update", subresource = "resize")),
-    subresource_status,
     lifecycle(introduced = "1.0"),
-    short_names = ["po"]
+    plural = "pods",
+    singular = "pod",
+    short_names = ["po"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct Pod {
     #[k8s(optional, protobuf = 1)]
@@ -3045,7 +3052,13 @@ pub struct PodTemplateSpec {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.0"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.0"),
+    plural = "podtemplates",
+    singular = "podtemplate"
+)]
 pub struct PodTemplate {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -3117,9 +3130,12 @@ pub struct ReplicationControllerCondition {
 #[k8s(
     kind,
     gen_client(method(name = "GetScale", verb = "get", subresource = "scale", result = "crate::autoscaling::v1::Scale"), method(name = "UpdateScale", verb = "update", subresource = "scale", input = "crate::autoscaling::v1::Scale", result = "crate::autoscaling::v1::Scale")),
-    subresource_status,
     lifecycle(introduced = "1.0"),
+    plural = "replicationcontrollers",
+    singular = "replicationcontroller",
     short_names = ["rc"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct ReplicationController {
@@ -3348,9 +3364,12 @@ pub struct ServicePort {
 #[k8s(
     kind,
     gen_client(skip_verbs = ["delete_collection"]),
-    subresource_status,
     lifecycle(introduced = "1.0"),
-    short_names = ["svc"]
+    plural = "services",
+    singular = "service",
+    short_names = ["svc"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct Service {
     #[k8s(optional, protobuf = 1)]
@@ -3371,7 +3390,14 @@ pub struct ServiceList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.0"), short_names = ["sa"])]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.0"),
+    plural = "serviceaccounts",
+    singular = "serviceaccount",
+    short_names = ["sa"]
+)]
 pub struct ServiceAccount {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -3400,7 +3426,14 @@ pub struct ServiceAccountList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.0"), short_names = ["ep"])]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.0"),
+    plural = "endpoints",
+    singular = "endpoints",
+    short_names = ["ep"]
+)]
 pub struct Endpoints {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -3791,9 +3824,11 @@ pub const RESOURCE_LIMITS_EPHEMERAL_STORAGE: &str = "limits.ephemeral-storage";
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.0"),
-    short_names = ["no"]
+    plural = "nodes",
+    singular = "node",
+    short_names = ["no"],
+    subresource_status
 )]
 pub struct Node {
     #[k8s(optional, protobuf = 1)]
@@ -3879,9 +3914,12 @@ pub struct NamespaceCondition {
 #[k8s(
     kind,
     gen_client(non_namespaced, skip_verbs = ["delete_collection"]),
-    subresource_status,
     lifecycle(introduced = "1.0"),
-    short_names = ["ns"]
+    plural = "namespaces",
+    singular = "namespace",
+    verbs = ["create", "delete", "get", "list", "patch", "update", "watch"],
+    short_names = ["ns"],
+    subresource_status
 )]
 pub struct Namespace {
     #[k8s(optional, protobuf = 1)]
@@ -3902,7 +3940,13 @@ pub struct NamespaceList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, lifecycle(introduced = "1.0"))]
+#[k8s(
+    kind,
+    lifecycle(introduced = "1.0"),
+    plural = "bindings",
+    singular = "binding",
+    verbs = ["create"]
+)]
 pub struct Binding {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -4054,7 +4098,14 @@ pub struct EventSource {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.0"), short_names = ["ev"])]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.0"),
+    plural = "events",
+    singular = "event",
+    short_names = ["ev"]
+)]
 pub struct Event {
     #[k8s(protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -4138,6 +4189,8 @@ pub struct LimitRangeSpec {
     kind,
     gen_client,
     lifecycle(introduced = "1.0"),
+    plural = "limitranges",
+    singular = "limitrange",
     short_names = ["limits"]
 )]
 pub struct LimitRange {
@@ -4230,9 +4283,11 @@ pub struct ResourceQuotaStatus {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.0"),
-    short_names = ["quota"]
+    plural = "resourcequotas",
+    singular = "resourcequota",
+    short_names = ["quota"],
+    subresource_status
 )]
 pub struct ResourceQuota {
     #[k8s(optional, protobuf = 1)]
@@ -4253,7 +4308,13 @@ pub struct ResourceQuotaList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.0"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.0"),
+    plural = "secrets",
+    singular = "secret"
+)]
 pub struct Secret {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -4293,7 +4354,14 @@ pub struct SecretList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.2"), short_names = ["cm"])]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.2"),
+    plural = "configmaps",
+    singular = "configmap",
+    short_names = ["cm"]
+)]
 pub struct ConfigMap {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -4333,6 +4401,9 @@ pub struct ComponentCondition {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.0"),
+    plural = "componentstatuses",
+    singular = "componentstatus",
+    verbs = ["get", "list"],
     short_names = ["cs"]
 )]
 pub struct ComponentStatus {
@@ -4455,7 +4526,7 @@ pub struct WindowsSecurityContextOptions {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, lifecycle(introduced = "1.0"))]
+#[k8s(kind, lifecycle(introduced = "1.0"), verbs = [])]
 pub struct RangeAllocation {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -17,7 +17,14 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.21"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.21"),
+    storage_version,
+    plural = "endpointslices",
+    singular = "endpointslice"
+)]
 pub struct EndpointSlice {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

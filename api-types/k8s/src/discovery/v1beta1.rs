@@ -25,7 +25,9 @@ pub mod generated;
         deprecated = "1.21",
         removed = "1.25",
         replacement = "discovery.k8s.io/v1 EndpointSlice"
-    )
+    ),
+    plural = "endpointslices",
+    singular = "endpointslice"
 )]
 pub struct EndpointSlice {
     #[k8s(optional, protobuf = 1)]

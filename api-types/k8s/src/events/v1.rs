@@ -21,6 +21,8 @@ pub mod generated;
     gen_client,
     lifecycle(introduced = "1.19"),
     storage_version,
+    plural = "events",
+    singular = "event",
     short_names = ["ev"]
 )]
 pub struct Event {

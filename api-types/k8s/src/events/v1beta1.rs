@@ -20,6 +20,8 @@ pub mod generated;
     kind,
     gen_client,
     lifecycle(introduced = "1.8", deprecated = "1.22"),
+    plural = "events",
+    singular = "event",
     short_names = ["ev"]
 )]
 pub struct Event {

@@ -35,7 +35,8 @@ pub struct ScaleStatus {
 #[derive(ApiType, Debug, PartialEq)]
 #[k8s(
     kind,
-    lifecycle(introduced = "1.1", deprecated = "1.2", removed = "1.16")
+    lifecycle(introduced = "1.1", deprecated = "1.2", removed = "1.16"),
+    verbs = []
 )]
 pub struct Scale {
     #[k8s(optional, protobuf = 1)]
@@ -50,9 +51,12 @@ pub struct Scale {
 #[k8s(
     kind,
     gen_client(method(name = "GetScale", verb = "get", subresource = "scale", result = "Scale"), method(name = "UpdateScale", verb = "update", subresource = "scale", input = "Scale", result = "Scale")),
-    subresource_status,
     lifecycle(introduced = "1.1", deprecated = "1.8", removed = "1.16", replacement = "apps/v1 Deployment"),
+    plural = "deployments",
+    singular = "deployment",
     short_names = ["deploy"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct Deployment {
@@ -279,9 +283,12 @@ pub struct DaemonSetCondition {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.1", deprecated = "1.8", removed = "1.16", replacement = "apps/v1 DaemonSet"),
-    short_names = ["ds"]
+    plural = "daemonsets",
+    singular = "daemonset",
+    short_names = ["ds"],
+    categories = ["all"],
+    subresource_status
 )]
 pub struct DaemonSet {
     #[k8s(optional, protobuf = 1)]
@@ -313,9 +320,11 @@ pub struct DaemonSetList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.1", deprecated = "1.14", removed = "1.22", replacement = "networking.k8s.io/v1 Ingress"),
-    short_names = ["ing"]
+    plural = "ingresses",
+    singular = "ingress",
+    short_names = ["ing"],
+    subresource_status
 )]
 pub struct Ingress {
     #[k8s(optional, protobuf = 1)]
@@ -449,9 +458,12 @@ pub struct IngressBackend {
 #[k8s(
     kind,
     gen_client(method(name = "GetScale", verb = "get", subresource = "scale", result = "Scale"), method(name = "UpdateScale", verb = "update", subresource = "scale", input = "Scale", result = "Scale")),
-    subresource_status,
     lifecycle(introduced = "1.2", deprecated = "1.8", removed = "1.16", replacement = "apps/v1 ReplicaSet"),
+    plural = "replicasets",
+    singular = "replicaset",
     short_names = ["rs"],
+    categories = ["all"],
+    subresource_status,
     subresource_scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas")
 )]
 pub struct ReplicaSet {
@@ -538,6 +550,8 @@ pub struct ReplicaSetCondition {
     kind,
     gen_client,
     lifecycle(introduced = "1.3", deprecated = "1.9", removed = "1.16", replacement = "networking.k8s.io/v1 NetworkPolicy"),
+    plural = "networkpolicies",
+    singular = "networkpolicy",
     short_names = ["netpol"]
 )]
 pub struct NetworkPolicy {

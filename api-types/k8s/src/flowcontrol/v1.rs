@@ -19,9 +19,11 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.29"),
-    storage_version
+    storage_version,
+    plural = "flowschemas",
+    singular = "flowschema",
+    subresource_status
 )]
 pub struct FlowSchema {
     #[k8s(optional, protobuf = 1)]
@@ -177,9 +179,11 @@ pub struct FlowSchemaCondition {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.29"),
-    storage_version
+    storage_version,
+    plural = "prioritylevelconfigurations",
+    singular = "prioritylevelconfiguration",
+    subresource_status
 )]
 pub struct PriorityLevelConfiguration {
     #[k8s(optional, protobuf = 1)]

@@ -19,11 +19,13 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(
         introduced = "1.26",
         replacement = "flowcontrol.apiserver.k8s.io/v1 FlowSchema"
-    )
+    ),
+    plural = "flowschemas",
+    singular = "flowschema",
+    subresource_status
 )]
 pub struct FlowSchema {
     #[k8s(optional, protobuf = 1)]
@@ -185,11 +187,13 @@ pub struct FlowSchemaCondition {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(
         introduced = "1.26",
         replacement = "flowcontrol.apiserver.k8s.io/v1 PriorityLevelConfiguration"
-    )
+    ),
+    plural = "prioritylevelconfigurations",
+    singular = "prioritylevelconfiguration",
+    subresource_status
 )]
 pub struct PriorityLevelConfiguration {
     #[k8s(optional, protobuf = 1)]

@@ -17,7 +17,7 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced, no_verbs), subresource_status)]
+#[k8s(kind, gen_client(non_namespaced, no_verbs), verbs = [])]
 pub struct ImageReview {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -16,7 +16,14 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status, lifecycle(introduced = "1.37"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.37"),
+    plural = "evictionrequests",
+    singular = "evictionrequest",
+    subresource_status
+)]
 pub struct EvictionRequest {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -90,7 +97,14 @@ pub struct EvictionRequestList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status, lifecycle(introduced = "1.37"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.37"),
+    plural = "evictions",
+    singular = "eviction",
+    subresource_status
+)]
 pub struct Eviction {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

@@ -20,6 +20,8 @@ pub mod generated;
     kind,
     gen_client,
     lifecycle(introduced = "1.7"),
+    plural = "networkpolicies",
+    singular = "networkpolicy",
     short_names = ["netpol"]
 )]
 pub struct NetworkPolicy {
@@ -112,10 +114,12 @@ pub struct NetworkPolicyList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.19"),
     storage_version,
-    short_names = ["ing"]
+    plural = "ingresses",
+    singular = "ingress",
+    short_names = ["ing"],
+    subresource_status
 )]
 pub struct Ingress {
     #[k8s(optional, protobuf = 1)]
@@ -266,7 +270,9 @@ pub struct ServiceBackendPort {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.19"),
-    storage_version
+    storage_version,
+    plural = "ingressclasses",
+    singular = "ingressclass"
 )]
 pub struct IngressClass {
     #[k8s(optional, protobuf = 1)]
@@ -311,7 +317,10 @@ pub struct IngressClassList {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.33"),
-    storage_version
+    storage_version,
+    plural = "ipaddresses",
+    singular = "ipaddress",
+    short_names = ["ip"]
 )]
 pub struct IPAddress {
     #[k8s(optional, protobuf = 1)]
@@ -351,9 +360,11 @@ pub struct IPAddressList {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.33"),
-    storage_version
+    storage_version,
+    plural = "servicecidrs",
+    singular = "servicecidr",
+    subresource_status
 )]
 pub struct ServiceCIDR {
     #[k8s(optional, protobuf = 1)]

@@ -19,9 +19,11 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.14", deprecated = "1.19", replacement = "networking.k8s.io/v1 Ingress"),
-    short_names = ["ing"]
+    plural = "ingresses",
+    singular = "ingress",
+    short_names = ["ing"],
+    subresource_status
 )]
 pub struct Ingress {
     #[k8s(optional, protobuf = 1)]
@@ -158,7 +160,9 @@ pub struct IngressBackend {
         introduced = "1.18",
         deprecated = "1.19",
         replacement = "networking.k8s.io/v1 IngressClassList"
-    )
+    ),
+    plural = "ingressclasses",
+    singular = "ingressclass"
 )]
 pub struct IngressClass {
     #[k8s(optional, protobuf = 1)]
@@ -206,7 +210,14 @@ pub struct IngressClassList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.31"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.31"),
+    plural = "ipaddresses",
+    singular = "ipaddress",
+    short_names = ["ip"]
+)]
 pub struct IPAddress {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -245,8 +256,10 @@ pub struct IPAddressList {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
-    lifecycle(introduced = "1.31")
+    lifecycle(introduced = "1.31"),
+    plural = "servicecidrs",
+    singular = "servicecidr",
+    subresource_status
 )]
 pub struct ServiceCIDR {
     #[k8s(optional, protobuf = 1)]

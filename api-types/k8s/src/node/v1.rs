@@ -21,7 +21,9 @@ pub mod generated;
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.20"),
-    storage_version
+    storage_version,
+    plural = "runtimeclasses",
+    singular = "runtimeclass"
 )]
 pub struct RuntimeClass {
     #[k8s(optional, protobuf = 1)]

@@ -17,7 +17,12 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    plural = "runtimeclasses",
+    singular = "runtimeclass"
+)]
 pub struct RuntimeClass {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

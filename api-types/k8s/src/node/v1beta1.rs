@@ -20,7 +20,9 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    lifecycle(introduced = "1.13", deprecated = "1.22")
+    lifecycle(introduced = "1.13", deprecated = "1.22"),
+    plural = "runtimeclasses",
+    singular = "runtimeclass"
 )]
 pub struct RuntimeClass {
     #[k8s(optional, protobuf = 1)]

@@ -73,10 +73,12 @@ pub struct PodDisruptionBudgetStatus {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.21"),
     storage_version,
-    short_names = ["pdb"]
+    plural = "poddisruptionbudgets",
+    singular = "poddisruptionbudget",
+    short_names = ["pdb"],
+    subresource_status
 )]
 pub struct PodDisruptionBudget {
     #[k8s(optional, protobuf = 1)]
@@ -101,7 +103,8 @@ pub struct PodDisruptionBudgetList {
     kind,
     gen_client(no_verbs),
     lifecycle(introduced = "1.22"),
-    storage_version
+    storage_version,
+    verbs = []
 )]
 pub struct Eviction {
     #[k8s(optional, protobuf = 1)]

@@ -73,9 +73,11 @@ pub struct PodDisruptionBudgetStatus {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.5", deprecated = "1.21", removed = "1.25", replacement = "policy/v1 PodDisruptionBudget"),
-    short_names = ["pdb"]
+    plural = "poddisruptionbudgets",
+    singular = "poddisruptionbudget",
+    short_names = ["pdb"],
+    subresource_status
 )]
 pub struct PodDisruptionBudget {
     #[k8s(optional, protobuf = 1)]
@@ -107,7 +109,8 @@ pub struct PodDisruptionBudgetList {
 #[k8s(
     kind,
     gen_client(no_verbs),
-    lifecycle(introduced = "1.5", deprecated = "1.22")
+    lifecycle(introduced = "1.5", deprecated = "1.22"),
+    verbs = []
 )]
 pub struct Eviction {
     #[k8s(optional, protobuf = 1)]

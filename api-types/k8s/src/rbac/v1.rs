@@ -59,7 +59,14 @@ pub struct RoleRef {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.8"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.8"),
+    storage_version,
+    plural = "roles",
+    singular = "role"
+)]
 pub struct Role {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -68,7 +75,14 @@ pub struct Role {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.8"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.8"),
+    storage_version,
+    plural = "rolebindings",
+    singular = "rolebinding"
+)]
 pub struct RoleBinding {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -101,7 +115,9 @@ pub struct RoleList {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.8"),
-    storage_version
+    storage_version,
+    plural = "clusterroles",
+    singular = "clusterrole"
 )]
 pub struct ClusterRole {
     #[k8s(optional, protobuf = 1)]
@@ -123,7 +139,9 @@ pub struct AggregationRule {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.8"),
-    storage_version
+    storage_version,
+    plural = "clusterrolebindings",
+    singular = "clusterrolebinding"
 )]
 pub struct ClusterRoleBinding {
     #[k8s(optional, protobuf = 1)]

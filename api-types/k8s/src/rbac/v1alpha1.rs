@@ -57,7 +57,7 @@ pub struct RoleRef {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client)]
+#[k8s(kind, gen_client, plural = "roles", singular = "role")]
 pub struct Role {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -66,7 +66,7 @@ pub struct Role {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client)]
+#[k8s(kind, gen_client, plural = "rolebindings", singular = "rolebinding")]
 pub struct RoleBinding {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -95,7 +95,12 @@ pub struct RoleList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    plural = "clusterroles",
+    singular = "clusterrole"
+)]
 pub struct ClusterRole {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -112,7 +117,12 @@ pub struct AggregationRule {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    plural = "clusterrolebindings",
+    singular = "clusterrolebinding"
+)]
 pub struct ClusterRoleBinding {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

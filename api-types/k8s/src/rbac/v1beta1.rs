@@ -65,7 +65,9 @@ pub struct RoleRef {
         deprecated = "1.17",
         removed = "1.22",
         replacement = "rbac.authorization.k8s.io/v1 Role"
-    )
+    ),
+    plural = "roles",
+    singular = "role"
 )]
 pub struct Role {
     #[k8s(optional, protobuf = 1)]
@@ -83,7 +85,9 @@ pub struct Role {
         deprecated = "1.17",
         removed = "1.22",
         replacement = "rbac.authorization.k8s.io/v1 RoleBinding"
-    )
+    ),
+    plural = "rolebindings",
+    singular = "rolebinding"
 )]
 pub struct RoleBinding {
     #[k8s(optional, protobuf = 1)]
@@ -137,7 +141,9 @@ pub struct RoleList {
         deprecated = "1.17",
         removed = "1.22",
         replacement = "rbac.authorization.k8s.io/v1 ClusterRole"
-    )
+    ),
+    plural = "clusterroles",
+    singular = "clusterrole"
 )]
 pub struct ClusterRole {
     #[k8s(optional, protobuf = 1)]
@@ -163,7 +169,9 @@ pub struct AggregationRule {
         deprecated = "1.17",
         removed = "1.22",
         replacement = "rbac.authorization.k8s.io/v1 ClusterRoleBinding"
-    )
+    ),
+    plural = "clusterrolebindings",
+    singular = "clusterrolebinding"
 )]
 pub struct ClusterRoleBinding {
     #[k8s(optional, protobuf = 1)]

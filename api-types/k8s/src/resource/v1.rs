@@ -21,7 +21,9 @@ pub mod generated;
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.34"),
-    storage_version
+    storage_version,
+    plural = "resourceslices",
+    singular = "resourceslice"
 )]
 pub struct ResourceSlice {
     #[k8s(optional, protobuf = 1)]
@@ -279,9 +281,11 @@ impl Default for DeviceTaintEffect {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.37"),
-    storage_version
+    storage_version,
+    plural = "devicetaintrules",
+    singular = "devicetaintrule",
+    subresource_status
 )]
 pub struct DeviceTaintRule {
     #[k8s(optional, protobuf = 1)]
@@ -345,9 +349,11 @@ pub struct ResourceSliceList {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.34"),
-    storage_version
+    storage_version,
+    plural = "resourceclaims",
+    singular = "resourceclaim",
+    subresource_status
 )]
 pub struct ResourceClaim {
     #[k8s(optional, protobuf = 1)]
@@ -670,7 +676,9 @@ pub struct ResourceClaimList {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.34"),
-    storage_version
+    storage_version,
+    plural = "deviceclasses",
+    singular = "deviceclass"
 )]
 pub struct DeviceClass {
     #[k8s(optional, protobuf = 1)]
@@ -705,7 +713,14 @@ pub struct DeviceClassList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.34"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.34"),
+    storage_version,
+    plural = "resourceclaimtemplates",
+    singular = "resourceclaimtemplate"
+)]
 pub struct ResourceClaimTemplate {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

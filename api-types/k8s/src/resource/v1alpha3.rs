@@ -58,8 +58,10 @@ impl Default for DeviceTaintEffect {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
-    lifecycle(introduced = "1.33")
+    lifecycle(introduced = "1.33"),
+    plural = "devicetaintrules",
+    singular = "devicetaintrule",
+    subresource_status
 )]
 pub struct DeviceTaintRule {
     #[k8s(optional, protobuf = 1)]
@@ -114,8 +116,10 @@ pub struct DeviceTaintRuleList {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
-    lifecycle(introduced = "1.36")
+    lifecycle(introduced = "1.36"),
+    plural = "resourcepoolstatusrequests",
+    singular = "resourcepoolstatusrequest",
+    subresource_status
 )]
 pub struct ResourcePoolStatusRequest {
     #[k8s(required, presence = "omit_empty", protobuf = 1)]

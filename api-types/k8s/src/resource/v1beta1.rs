@@ -17,7 +17,13 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.32"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.32"),
+    plural = "resourceslices",
+    singular = "resourceslice"
+)]
 pub struct ResourceSlice {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -286,7 +292,14 @@ pub struct ResourceSliceList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status, lifecycle(introduced = "1.32"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.32"),
+    plural = "resourceclaims",
+    singular = "resourceclaim",
+    subresource_status
+)]
 pub struct ResourceClaim {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -598,7 +611,13 @@ pub struct ResourceClaimList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.32"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.32"),
+    plural = "deviceclasses",
+    singular = "deviceclass"
+)]
 pub struct DeviceClass {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -632,7 +651,13 @@ pub struct DeviceClassList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.32"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.32"),
+    plural = "resourceclaimtemplates",
+    singular = "resourceclaimtemplate"
+)]
 pub struct ResourceClaimTemplate {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

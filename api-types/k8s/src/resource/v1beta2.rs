@@ -17,7 +17,13 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.33"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.33"),
+    plural = "resourceslices",
+    singular = "resourceslice"
+)]
 pub struct ResourceSlice {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -274,8 +280,10 @@ impl Default for DeviceTaintEffect {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
-    lifecycle(introduced = "1.36")
+    lifecycle(introduced = "1.36"),
+    plural = "devicetaintrules",
+    singular = "devicetaintrule",
+    subresource_status
 )]
 pub struct DeviceTaintRule {
     #[k8s(optional, protobuf = 1)]
@@ -336,7 +344,14 @@ pub struct ResourceSliceList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status, lifecycle(introduced = "1.33"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.33"),
+    plural = "resourceclaims",
+    singular = "resourceclaim",
+    subresource_status
+)]
 pub struct ResourceClaim {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -654,7 +669,13 @@ pub struct ResourceClaimList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client(non_namespaced), lifecycle(introduced = "1.33"))]
+#[k8s(
+    kind,
+    gen_client(non_namespaced),
+    lifecycle(introduced = "1.33"),
+    plural = "deviceclasses",
+    singular = "deviceclass"
+)]
 pub struct DeviceClass {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -688,7 +709,13 @@ pub struct DeviceClassList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.33"))]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.33"),
+    plural = "resourceclaimtemplates",
+    singular = "resourceclaimtemplate"
+)]
 pub struct ResourceClaimTemplate {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

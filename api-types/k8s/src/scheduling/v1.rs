@@ -21,6 +21,8 @@ pub mod generated;
     gen_client(non_namespaced),
     lifecycle(introduced = "1.14"),
     storage_version,
+    plural = "priorityclasses",
+    singular = "priorityclass",
     short_names = ["pc"]
 )]
 pub struct PriorityClass {

@@ -16,7 +16,7 @@ kapi::group_version! {
 pub mod generated;
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client)]
+#[k8s(kind, gen_client, plural = "workloads", singular = "workload")]
 pub struct Workload {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -194,7 +194,13 @@ impl Default for PreemptionPolicy {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status)]
+#[k8s(
+    kind,
+    gen_client,
+    plural = "podgroups",
+    singular = "podgroup",
+    subresource_status
+)]
 pub struct PodGroup {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -391,7 +397,13 @@ pub struct WorkloadCompositePodGroupSingleDisruptionMode {}
 pub struct WorkloadCompositePodGroupAllDisruptionMode {}
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, subresource_status)]
+#[k8s(
+    kind,
+    gen_client,
+    plural = "compositepodgroups",
+    singular = "compositepodgroup",
+    subresource_status
+)]
 pub struct CompositePodGroup {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,

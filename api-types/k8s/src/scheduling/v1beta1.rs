@@ -20,6 +20,8 @@ pub mod generated;
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.11", deprecated = "1.14", removed = "1.22", replacement = "scheduling.k8s.io/v1 PriorityClass"),
+    plural = "priorityclasses",
+    singular = "priorityclass",
     short_names = ["pc"]
 )]
 pub struct PriorityClass {
@@ -53,7 +55,14 @@ pub struct PriorityClassList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.37"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.37"),
+    storage_version,
+    plural = "workloads",
+    singular = "workload"
+)]
 pub struct Workload {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -234,9 +243,11 @@ impl Default for PreemptionPolicy {
 #[k8s(
     kind,
     gen_client,
-    subresource_status,
     lifecycle(introduced = "1.37"),
-    storage_version
+    storage_version,
+    plural = "podgroups",
+    singular = "podgroup",
+    subresource_status
 )]
 pub struct PodGroup {
     #[k8s(optional, protobuf = 1)]

@@ -22,6 +22,8 @@ pub mod generated;
     gen_client(non_namespaced),
     lifecycle(introduced = "1.6"),
     storage_version,
+    plural = "storageclasses",
+    singular = "storageclass",
     short_names = ["sc"]
 )]
 pub struct StorageClass {
@@ -70,9 +72,11 @@ impl Default for VolumeBindingMode {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.13"),
-    storage_version
+    storage_version,
+    plural = "volumeattachments",
+    singular = "volumeattachment",
+    subresource_status
 )]
 pub struct VolumeAttachment {
     #[k8s(optional, protobuf = 1)]
@@ -137,7 +141,9 @@ pub struct VolumeError {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.18"),
-    storage_version
+    storage_version,
+    plural = "csidrivers",
+    singular = "csidriver"
 )]
 pub struct CSIDriver {
     #[k8s(optional, protobuf = 1)]
@@ -203,9 +209,10 @@ pub struct TokenRequest {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.17"),
-    storage_version
+    storage_version,
+    plural = "csinodes",
+    singular = "csinode"
 )]
 pub struct CSINode {
     #[k8s(optional, protobuf = 1)]
@@ -309,7 +316,14 @@ pub struct CSINodeList {
 }
 
 #[derive(ApiType, Debug, PartialEq)]
-#[k8s(kind, gen_client, lifecycle(introduced = "1.24"), storage_version)]
+#[k8s(
+    kind,
+    gen_client,
+    lifecycle(introduced = "1.24"),
+    storage_version,
+    plural = "csistoragecapacities",
+    singular = "csistoragecapacity"
+)]
 pub struct CSIStorageCapacity {
     #[k8s(optional, protobuf = 1)]
     pub metadata: ObjectMeta,
@@ -338,6 +352,8 @@ pub struct CSIStorageCapacityList {
     gen_client(non_namespaced),
     lifecycle(introduced = "1.34"),
     storage_version,
+    plural = "volumeattributesclasses",
+    singular = "volumeattributesclass",
     short_names = ["vac"]
 )]
 pub struct VolumeAttributesClass {

@@ -20,12 +20,14 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(
         introduced = "1.9",
         deprecated = "1.21",
         replacement = "storage.k8s.io/v1 VolumeAttachment"
-    )
+    ),
+    plural = "volumeattachments",
+    singular = "volumeattachment",
+    subresource_status
 )]
 pub struct VolumeAttachment {
     #[k8s(optional, protobuf = 1)]
@@ -100,7 +102,9 @@ pub struct VolumeError {
         introduced = "1.19",
         deprecated = "1.21",
         replacement = "storage.k8s.io/v1beta1 CSIStorageCapacity"
-    )
+    ),
+    plural = "csistoragecapacities",
+    singular = "csistoragecapacity"
 )]
 pub struct CSIStorageCapacity {
     #[k8s(optional, protobuf = 1)]
@@ -136,6 +140,8 @@ pub struct CSIStorageCapacityList {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.29", deprecated = "1.32", replacement = "storage.k8s.io/v1 VolumeAttributesClass"),
+    plural = "volumeattributesclasses",
+    singular = "volumeattributesclass",
     short_names = ["vac"]
 )]
 pub struct VolumeAttributesClass {

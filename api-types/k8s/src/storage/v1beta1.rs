@@ -21,6 +21,8 @@ pub mod generated;
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.4", deprecated = "1.19", replacement = "storage.k8s.io/v1 StorageClass"),
+    plural = "storageclasses",
+    singular = "storageclass",
     short_names = ["sc"]
 )]
 pub struct StorageClass {
@@ -66,12 +68,14 @@ pub const VOLUME_BINDING_WAIT_FOR_FIRST_CONSUMER: &str = "WaitForFirstConsumer";
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(
         introduced = "1.10",
         deprecated = "1.19",
         replacement = "storage.k8s.io/v1 VolumeAttachment"
-    )
+    ),
+    plural = "volumeattachments",
+    singular = "volumeattachment",
+    subresource_status
 )]
 pub struct VolumeAttachment {
     #[k8s(optional, protobuf = 1)]
@@ -146,7 +150,9 @@ pub struct VolumeError {
         introduced = "1.14",
         deprecated = "1.19",
         replacement = "storage.k8s.io/v1 CSIDriver"
-    )
+    ),
+    plural = "csidrivers",
+    singular = "csidriver"
 )]
 pub struct CSIDriver {
     #[k8s(optional, protobuf = 1)]
@@ -219,13 +225,14 @@ pub struct TokenRequest {
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(
         introduced = "1.14",
         deprecated = "1.17",
         removed = "1.22",
         replacement = "storage.k8s.io/v1 CSINode"
-    )
+    ),
+    plural = "csinodes",
+    singular = "csinode"
 )]
 pub struct CSINode {
     #[k8s(optional, protobuf = 1)]
@@ -344,7 +351,9 @@ pub struct CSINodeList {
         introduced = "1.21",
         deprecated = "1.24",
         replacement = "storage.k8s.io/v1 CSIStorageCapacity"
-    )
+    ),
+    plural = "csistoragecapacities",
+    singular = "csistoragecapacity"
 )]
 pub struct CSIStorageCapacity {
     #[k8s(optional, protobuf = 1)]
@@ -380,6 +389,8 @@ pub struct CSIStorageCapacityList {
     kind,
     gen_client(non_namespaced),
     lifecycle(introduced = "1.31", deprecated = "1.34", replacement = "storage.k8s.io/v1 VolumeAttributesClass"),
+    plural = "volumeattributesclasses",
+    singular = "volumeattributesclass",
     short_names = ["vac"]
 )]
 pub struct VolumeAttributesClass {

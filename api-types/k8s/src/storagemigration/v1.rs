@@ -19,9 +19,11 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(introduced = "1.37"),
-    storage_version
+    storage_version,
+    plural = "storageversionmigrations",
+    singular = "storageversionmigration",
+    subresource_status
 )]
 pub struct StorageVersionMigration {
     #[k8s(optional, protobuf = 1)]

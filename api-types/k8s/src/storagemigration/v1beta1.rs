@@ -19,12 +19,14 @@ pub mod generated;
 #[k8s(
     kind,
     gen_client(non_namespaced),
-    subresource_status,
     lifecycle(
         introduced = "1.35",
         deprecated = "1.37",
         replacement = "storagemigration.k8s.io/v1 StorageVersionMigration"
-    )
+    ),
+    plural = "storageversionmigrations",
+    singular = "storageversionmigration",
+    subresource_status
 )]
 pub struct StorageVersionMigration {
     #[k8s(optional, protobuf = 1)]

@@ -12,6 +12,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         list_kind: "WidgetList",
         short_names: &["wd"],
         categories: &[],
+        verbs: ::core::option::Option::None,
         subresource_status: true,
         scale: ::core::option::Option::None,
         print_columns: &[::kapi::scheme::PrintColumn {
@@ -37,6 +38,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         list_kind: "",
         short_names: &[],
         categories: &[],
+        verbs: ::core::option::Option::None,
         subresource_status: false,
         scale: ::core::option::Option::None,
         print_columns: &[],

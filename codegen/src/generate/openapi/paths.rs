@@ -281,9 +281,12 @@ pub fn add_group_version<'a>(
 
     for t in gv.kinds() {
         let Some(k) = &t.kind else { continue };
-        if k.category != KindCategory::Object {
+        // A kind served as no resource of its own (`verbs = []`, a subresource's body) has
+        // no paths.
+        if k.category != KindCategory::Object || k.verbs.as_ref().is_some_and(Vec::is_empty) {
             continue;
         }
+        let verbs = k.verbs.as_deref();
         let object = Arc::new(builder.reference(origin, t));
         let list_body = Arc::new(builder.reference_list(origin, t, &k.list_kind));
         let deprecated = t.lifecycle.as_ref().is_some_and(|l| l.deprecated.is_some());
@@ -372,8 +375,7 @@ pub fn add_group_version<'a>(
             Some((delete_options.clone(), false)),
             ok(&status),
         );
-        insert(
-            paths,
+        insert_served(verbs, paths,
             format!("{prefix}{ns_path}/{}", k.plural),
             scope_params(),
             vec![list_op, create, delete_collection],
@@ -423,8 +425,7 @@ pub fn add_group_version<'a>(
         let item = format!("{prefix}{ns_path}/{}/{{name}}", k.plural);
         let mut item_params = vec![name_param(kind)];
         item_params.extend(scope_params());
-        insert(
-            paths,
+        insert_served(verbs, paths,
             item.clone(),
             item_params.clone(),
             vec![read, replace, patch, delete],
@@ -442,8 +443,7 @@ pub fn add_group_version<'a>(
                 ok(&list_body),
             );
             all.streams = true;
-            insert(
-                paths,
+            insert_served(verbs, paths,
                 format!("{prefix}/{}", k.plural),
                 Vec::new(),
                 vec![all],
@@ -459,8 +459,7 @@ pub fn add_group_version<'a>(
             );
             watch_all.streams = true;
             watch_all.deprecated = true;
-            insert(
-                paths,
+            insert_served(verbs, paths,
                 format!("{prefix}/watch/{}", k.plural),
                 Vec::new(),
                 vec![watch_all],
@@ -479,8 +478,7 @@ pub fn add_group_version<'a>(
         );
         watch_list.streams = true;
         watch_list.deprecated = true;
-        insert(
-            paths,
+        insert_served(verbs, paths,
             format!("{prefix}/watch{ns_path}/{}", k.plural),
             scope_params(),
             vec![watch_list],
@@ -496,8 +494,7 @@ pub fn add_group_version<'a>(
         );
         watch_one.streams = true;
         watch_one.deprecated = true;
-        insert(
-            paths,
+        insert_served(verbs, paths,
             format!("{prefix}/watch{ns_path}/{}/{{name}}", k.plural),
             item_params.clone(),
             vec![watch_one],
@@ -533,8 +530,7 @@ pub fn add_group_version<'a>(
                 ok_created(&object),
             );
             patch.patch = true;
-            insert(
-                paths,
+            insert_served(verbs, paths,
                 format!("{item}/status"),
                 item_params.clone(),
                 vec![read, replace, patch],
@@ -574,8 +570,33 @@ pub fn add_group_version<'a>(
                 o.gvk = scale_gvk.clone();
                 o.patch = o.method == "patch";
             }
-            insert(paths, format!("{item}/scale"), item_params.clone(), ops);
+            insert_served(verbs, paths, format!("{item}/scale"), item_params.clone(), ops);
         }
+    }
+}
+
+/// Inserts the operations the resource's verbs allow (all when the kind states none), as
+/// kube-apiserver installs a route only for what its storage implements.
+fn insert_served(
+    verbs: Option<&[String]>,
+    paths: &mut Paths,
+    path: String,
+    params: Vec<Arc<Param>>,
+    mut ops: Vec<Operation>,
+) {
+    if let Some(verbs) = verbs {
+        ops.retain(|o| {
+            let verb = match o.action {
+                "post" => "create",
+                "put" => "update",
+                "watchlist" => "watch",
+                other => other,
+            };
+            verbs.iter().any(|v| v == verb)
+        });
+    }
+    if !ops.is_empty() {
+        insert(paths, path, params, ops);
     }
 }
 

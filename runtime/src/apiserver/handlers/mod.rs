@@ -2,6 +2,7 @@
 
 mod read;
 mod scale;
+mod special;
 mod watch;
 mod write;
 
@@ -54,10 +55,30 @@ pub(crate) async fn serve(
             negotiate::YAML,
         ]));
     }
+    if path.subresource.is_none() {
+        let verb = match (method.clone(), path.name.is_some()) {
+            (Method::GET, false) if watch => "watch",
+            (Method::GET, false) => "list",
+            (Method::POST, false) => "create",
+            (Method::DELETE, false) => "deletecollection",
+            (Method::GET, true) if watch => "watch",
+            (Method::GET, true) => "get",
+            (Method::PUT, true) => "update",
+            (Method::PATCH, true) => "patch",
+            (Method::DELETE, true) => "delete",
+            _ => return Err(StatusError::method_not_allowed()),
+        };
+        if !resource.serves_verb(verb) {
+            return Err(StatusError::method_not_allowed());
+        }
+    }
     match (path.subresource.as_deref(), path.name.is_some()) {
         (None, false) => match *method {
             Method::GET if watch => watch::watch(&mut ctx).await,
             Method::GET => read::list(&mut ctx),
+            Method::POST if resource.group().is_empty() && resource.meta.kind == "Binding" => {
+                special::create_binding(&ctx, &body)
+            }
             Method::POST => write::create(&mut ctx, &body),
             Method::DELETE => write::delete_collection(&mut ctx, &body),
             _ => Err(StatusError::method_not_allowed()),
@@ -82,6 +103,16 @@ pub(crate) async fn serve(
             Method::PATCH => scale::patch(&mut ctx, &body),
             _ => Err(StatusError::method_not_allowed()),
         },
+        (Some(sub), true)
+            if crate::apiserver::discovery::subresources(state, resource)
+                .iter()
+                .any(|s| s.name == sub && s.verbs == ["create"]) =>
+        {
+            match *method {
+                Method::POST => special::create(&mut ctx, sub, &body),
+                _ => Err(StatusError::method_not_allowed()),
+            }
+        }
         _ => Err(StatusError::no_route()),
     }
 }

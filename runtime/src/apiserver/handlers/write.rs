@@ -241,6 +241,9 @@ where
 
 pub(super) fn create(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
     let value = decode_body(ctx, body)?;
+    if let Some(answer) = crate::apiserver::builtin::create(ctx, &value) {
+        return answer;
+    }
     create_value(ctx, value, true)
 }
 
@@ -248,6 +251,7 @@ pub(super) fn create(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusErro
 /// apply records its own).
 fn create_value(ctx: &Ctx<'_>, mut value: Value, record: bool) -> Result<Reply, StatusError> {
     lifecycle::on_create(&mut value, ctx.resource, ctx.namespace.as_deref())?;
+    let _allocating = crate::apiserver::builtin::before_create(ctx, &mut value)?;
     if record {
         crate::apiserver::managed_fields::on_write(ctx, None, &mut value)?;
     }
@@ -292,7 +296,11 @@ pub(super) fn guaranteed_update(
         // The decoder defaults before the registry sees the object, so a write that
         // leaves out a defaulted field (or sets it to null) compares equal to the stored
         // object: no generation bump, no managed-fields change.
-        let mut new = defaulted(ctx, build(&old)?)?;
+        let mut built = build(&old)?;
+        if !status {
+            crate::apiserver::builtin::before_update(ctx, &old, &mut built);
+        }
+        let mut new = defaulted(ctx, built)?;
         if let Some(precondition) = lifecycle::precondition(&new)? {
             if precondition != revision_of(ctx, current) {
                 return Err(Stop::Failed(StatusError::modified(ctx.target(name))));
@@ -426,7 +434,7 @@ fn delete_options(ctx: &Ctx<'_>, body: &[u8]) -> Result<crate::meta::DeleteOptio
 
 /// Deletes one object: at once without finalizers; otherwise it is marked with a
 /// deletionTimestamp and goes when its last finalizer is removed.
-fn delete_one(
+pub(super) fn delete_one(
     ctx: &Ctx<'_>,
     name: &str,
     options: &crate::meta::DeleteOptions,

@@ -11,6 +11,7 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[::kapi::scheme::KindMeta {
     list_kind: "",
     short_names: &[],
     categories: &[],
+    verbs: ::core::option::Option::None,
     subresource_status: false,
     scale: ::core::option::Option::None,
     print_columns: &[],

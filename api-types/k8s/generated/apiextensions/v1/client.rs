@@ -22,19 +22,23 @@ impl ApiextensionsV1Client {
         CustomResourceDefinitionClient::all(self.client.clone())
     }
 }
-/// The typed client of CustomResourceDefinition objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
+/// The typed client of CustomResourceDefinition objects (cluster-scoped): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 pub type CustomResourceDefinitionClient = ::kapi::client::KindClient<crate::apiextensions::v1::CustomResourceDefinition>;
 impl ::kapi::client::verbs::Create for crate::apiextensions::v1::CustomResourceDefinition {}
 impl ::kapi::client::verbs::Update for crate::apiextensions::v1::CustomResourceDefinition {}
+impl ::kapi::client::verbs::UpdateStatus for crate::apiextensions::v1::CustomResourceDefinition {}
 impl ::kapi::client::verbs::Delete for crate::apiextensions::v1::CustomResourceDefinition {}
 impl ::kapi::client::verbs::DeleteCollection for crate::apiextensions::v1::CustomResourceDefinition {}
 impl ::kapi::client::verbs::Get for crate::apiextensions::v1::CustomResourceDefinition {}
 impl ::kapi::client::verbs::List for crate::apiextensions::v1::CustomResourceDefinition {}
 impl ::kapi::client::verbs::Watch for crate::apiextensions::v1::CustomResourceDefinition {}
 impl ::kapi::client::verbs::Patch for crate::apiextensions::v1::CustomResourceDefinition {}
+impl ::kapi::client::verbs::PatchStatus for crate::apiextensions::v1::CustomResourceDefinition {}
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::Apply for crate::apiextensions::v1::CustomResourceDefinition {
     type Configuration = crate::apiextensions::v1::generated::apply::CustomResourceDefinitionApplyConfiguration;
     #[inline]
     fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
+#[cfg(feature = "apply")]
+impl ::kapi::client::verbs::ApplyStatus for crate::apiextensions::v1::CustomResourceDefinition {}

@@ -55,7 +55,7 @@ impl CoreV1Client {
     }
     /// The Endpoints objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     #[inline]
-    pub fn endpointses(&self, namespace: &str) -> EndpointsClient {
+    pub fn endpoints(&self, namespace: &str) -> EndpointsClient {
         EndpointsClient::new(self.client.clone(), namespace)
     }
     /// The Node objects (cluster-scoped).

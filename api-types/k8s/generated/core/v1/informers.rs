@@ -49,7 +49,7 @@ impl CoreV1Informers {
     }
     /// The informer of Endpoints objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).
     #[inline]
-    pub fn endpointses(&self) -> EndpointsInformer {
+    pub fn endpoints(&self) -> EndpointsInformer {
         EndpointsInformer::new(&self.factory)
     }
     /// The informer of Node objects: the factory's one, shared with every other consumer (asking for it is what makes the factory's `start` run it).

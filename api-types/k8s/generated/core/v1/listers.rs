@@ -271,7 +271,7 @@ impl ServiceAccountNamespaceLister {
         self.lister.get(name)
     }
 }
-/// Lists Endpoints objects from a shared informer's cache; `endpointses(namespace)` reads one namespace.
+/// Lists Endpoints objects from a shared informer's cache; `endpoints(namespace)` reads one namespace.
 #[derive(Debug, Clone)]
 pub struct EndpointsLister {
     lister: ::kapi::cache::Lister<crate::core::v1::Endpoints>,
@@ -289,7 +289,7 @@ impl EndpointsLister {
     }
     /// The cached Endpoints objects of `namespace`.
     #[inline]
-    pub fn endpointses(&self, namespace: &str) -> EndpointsNamespaceLister {
+    pub fn endpoints(&self, namespace: &str) -> EndpointsNamespaceLister {
         EndpointsNamespaceLister {
             lister: self.lister.namespace(namespace),
         }

@@ -99,26 +99,22 @@ impl ::kapi::client::verbs::Apply for crate::storage::v1beta1::CSIDriver {
     #[inline]
     fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-/// The typed client of CSINode objects (cluster-scoped): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
+/// The typed client of CSINode objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type CSINodeClient = ::kapi::client::KindClient<crate::storage::v1beta1::CSINode>;
 impl ::kapi::client::verbs::Create for crate::storage::v1beta1::CSINode {}
 impl ::kapi::client::verbs::Update for crate::storage::v1beta1::CSINode {}
-impl ::kapi::client::verbs::UpdateStatus for crate::storage::v1beta1::CSINode {}
 impl ::kapi::client::verbs::Delete for crate::storage::v1beta1::CSINode {}
 impl ::kapi::client::verbs::DeleteCollection for crate::storage::v1beta1::CSINode {}
 impl ::kapi::client::verbs::Get for crate::storage::v1beta1::CSINode {}
 impl ::kapi::client::verbs::List for crate::storage::v1beta1::CSINode {}
 impl ::kapi::client::verbs::Watch for crate::storage::v1beta1::CSINode {}
 impl ::kapi::client::verbs::Patch for crate::storage::v1beta1::CSINode {}
-impl ::kapi::client::verbs::PatchStatus for crate::storage::v1beta1::CSINode {}
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::Apply for crate::storage::v1beta1::CSINode {
     type Configuration = crate::storage::v1beta1::generated::apply::CSINodeApplyConfiguration;
     #[inline]
     fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
 }
-#[cfg(feature = "apply")]
-impl ::kapi::client::verbs::ApplyStatus for crate::storage::v1beta1::CSINode {}
 /// The typed client of CSIStorageCapacity objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type CSIStorageCapacityClient = ::kapi::client::KindClient<crate::storage::v1beta1::CSIStorageCapacity>;
 impl ::kapi::client::verbs::Create for crate::storage::v1beta1::CSIStorageCapacity {}
