@@ -117,7 +117,7 @@ pub fn inputs() -> Inputs {
 
 #[cfg(test)]
 mod tests {
-    use super::{fixture, inputs, k8s_openapi_differences, Differences, Value, PODS};
+    use super::{fixture, fixture_dir, inputs, k8s_openapi_differences, Differences, Value, PODS};
     use kapi_k8s::core::v1::{Pod, PodList};
 
     /// Whether the fixtures are here; without them a test prints `SKIPPED` and passes,

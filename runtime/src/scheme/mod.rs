@@ -625,9 +625,9 @@ impl Scheme {
                 .ok_or_else(|| SchemeError::ProtobufNotSupported(obj.gvk())),
             Format::Yaml => {
                 let value = obj.to_json_value().map_err(SchemeError::Encode)?;
-                serde_yaml_ng::to_string(&value)
+                crate::codec::yaml::to_string(&value)
                     .map(String::into_bytes)
-                    .map_err(|e| SchemeError::Encode(e.into()))
+                    .map_err(SchemeError::Encode)
             }
         }
     }
