@@ -220,7 +220,7 @@ pub(crate) fn encode(
 
 pub(crate) fn encode_value(value: &Value, encoding: Encoding) -> Result<Vec<u8>, StatusError> {
     match encoding {
-        Encoding::Yaml => serde_yaml_ng::to_string(value)
+        Encoding::Yaml => crate::codec::yaml::to_string(value)
             .map(String::into_bytes)
             .map_err(StatusError::internal),
         // Tables and metadata-only forms are served as JSON (negotiation never picks

@@ -346,7 +346,7 @@ impl Stream {
         let event = json!({ "type": kind, "object": object });
         let mut out = match encoding {
             Encoding::Yaml => {
-                let mut s = serde_yaml_ng::to_string(&event).map_err(StatusError::internal)?;
+                let mut s = crate::codec::yaml::to_string(&event).map_err(StatusError::internal)?;
                 s.insert_str(0, "---\n");
                 s.into_bytes()
             }
