@@ -243,6 +243,7 @@ fn meta(kind: &'static str, category: KindCategory) -> KindMeta {
         list_kind: if object { "RouteList" } else { "" },
         short_names: &[],
         categories: &[],
+        verbs: None,
         subresource_status: object,
         scale: None,
         print_columns: &[],
