@@ -5,6 +5,7 @@ use super::context::Reply;
 use super::handlers;
 use super::negotiate::{self, Encoding};
 use super::request::{route, Query, Route};
+use super::serving::ServingLimits;
 use super::state::ServerState;
 use super::status_error::StatusError;
 use axum::body::Body;
@@ -14,10 +15,6 @@ use futures_util::FutureExt;
 use http::{HeaderValue, Method, StatusCode};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-
-/// Request bodies above this are refused, as kube-apiserver refuses bodies over 3 MiB
-/// (we allow more for bulk tests).
-const MAX_BODY: usize = 16 * 1024 * 1024;
 
 pub(crate) fn router(state: Arc<ServerState>) -> axum::Router {
     axum::Router::new().fallback(dispatch).with_state(state)
@@ -68,22 +65,24 @@ async fn serve(
     if let Some(error) = state.faults.on_request(parts.method.as_str(), path, uri) {
         return error_response(&error, accept);
     }
-    let body = match axum::body::to_bytes(body, MAX_BODY).await {
+    let query = match Query::parse(parts.uri.query()) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e, accept),
+    };
+    let route = route(path);
+    let long_running = matches!(&route, Some(Route::Resource(r)) if r.watch_prefix)
+        || matches!(query.bool("watch"), Ok(Some(true)));
+    // Held until the answer is ready: a slot bounds the bodies being read and the work
+    // being done at once, as kube-apiserver's max-in-flight filter does.
+    let Ok(_slot) = state.in_flight.admit(&parts.method, long_running) else {
+        return too_many_requests();
+    };
+    let body = match read_body(&state.limits, &parts.headers, body).await {
         Ok(b) => b,
-        Err(_) => {
-            return error_response(
-                &StatusError::new(
-                    413,
-                    "RequestEntityTooLarge",
-                    "the request body is too large",
-                ),
-                accept,
-            )
-        }
+        Err(e) => return error_response(&e, accept),
     };
     let result = async {
-        let query = Query::parse(parts.uri.query())?;
-        let route = route(path).ok_or_else(StatusError::no_route)?;
+        let route = route.ok_or_else(StatusError::no_route)?;
         match route {
             Route::Resource(resource_path) => {
                 handlers::serve(
@@ -109,6 +108,56 @@ async fn serve(
         Ok(reply) => reply.into_response(),
         Err(e) => error_response(&e, accept),
     }
+}
+
+/// The request body, within the body size limit and the request deadline (a client that
+/// announces a body and stalls is answered when the deadline passes, as kube-apiserver's
+/// timeout filter answers it).
+async fn read_body(
+    limits: &ServingLimits,
+    headers: &http::HeaderMap,
+    body: Body,
+) -> Result<bytes::Bytes, StatusError> {
+    let limit = limits.max_request_body_bytes;
+    let too_large = || {
+        StatusError::new(
+            413,
+            "RequestEntityTooLarge",
+            format!("Request entity too large: limit is {limit}"),
+        )
+    };
+    // A body announced larger than the limit would be refused once read; refuse it
+    // before reading.
+    let announced = headers
+        .get(http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limit as u64) {
+        return Err(too_large());
+    }
+    match tokio::time::timeout(limits.request_timeout, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(too_large()),
+        Err(_) => Err(StatusError::timeout()),
+    }
+}
+
+/// kube-apiserver's max-in-flight answer: plain text, not a `Status`, and a retry in a
+/// second.
+fn too_many_requests() -> Response {
+    let mut response = Response::new(Body::from("Too many requests, please try again later.\n"));
+    *response.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+    let headers = response.headers_mut();
+    headers.insert(
+        http::header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    headers.insert(
+        http::header::HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(http::header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
 }
 
 fn json_reply(value: &serde_json::Value) -> Result<Reply, StatusError> {

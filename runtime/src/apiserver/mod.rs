@@ -28,6 +28,7 @@ mod patching;
 mod request;
 mod resources;
 mod server;
+mod serving;
 mod state;
 mod status_error;
 pub mod store;
@@ -38,4 +39,5 @@ pub use builtin::authorizer::{AllowAll, Attributes, Authorizer, Decision, Rules,
 pub use faults::{Failure, Faults, RecordedRequest};
 pub use openapi::OpenApiDocuments;
 pub use server::{ApiServer, ApiServerBuilder};
+pub use serving::ServingLimits;
 pub use status_error::StatusError;

@@ -7,17 +7,15 @@ use super::builtin::services::{Cidr, ServiceNetwork};
 use super::builtin::Builtin;
 use super::faults::{FaultState, Faults};
 use super::openapi::OpenApiDocuments;
+use super::serving::ServingLimits;
 use super::state::{Config, ServerState};
 use super::store::MvccStore;
 use crate::Scheme;
-use hyper_util::rt::TokioIo;
-use hyper_util::service::TowerToHyperService;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
-use tokio::task::JoinSet;
 
 /// How to build a server: the scheme it serves and its documents and timings.
 pub struct ApiServerBuilder {
@@ -29,6 +27,7 @@ pub struct ApiServerBuilder {
     authorizer: Arc<dyn Authorizer>,
     service_cidrs: Vec<String>,
     node_ports: std::ops::RangeInclusive<u16>,
+    limits: ServingLimits,
 }
 
 impl ApiServerBuilder {
@@ -79,6 +78,12 @@ impl ApiServerBuilder {
         self
     }
 
+    /// The deadlines and bounds clients are held to (kube-apiserver's unless set).
+    pub fn serving_limits(mut self, limits: ServingLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
     /// Listen on this port instead of a free one.
     pub fn port(mut self, port: u16) -> Self {
         self.port = port;
@@ -119,6 +124,7 @@ impl ApiServerBuilder {
             faults,
             self.config,
             Builtin::new(self.authorizer, services),
+            self.limits,
         ));
         let listener = TcpListener::bind(("127.0.0.1", self.port)).await?;
         let addr = listener.local_addr()?;
@@ -156,6 +162,7 @@ impl ApiServer {
             authorizer: Arc::new(AllowAll),
             service_cidrs: Vec::new(),
             node_ports: 30000..=32767,
+            limits: ServingLimits::default(),
         }
     }
 
@@ -242,8 +249,9 @@ struct Running {
 impl Running {
     fn spawn(listener: TcpListener, state: Arc<ServerState>) -> Self {
         let (stop, stopped) = watch::channel(false);
+        let limits = state.limits.clone();
         let app = super::dispatch::router(state);
-        let task = tokio::spawn(accept_loop(listener, app, stopped));
+        let task = tokio::spawn(super::serving::serve(listener, app, limits, stopped));
         Running { stop, task }
     }
 
@@ -256,26 +264,4 @@ impl Running {
         self.stop.send_replace(true);
         self.task.abort();
     }
-}
-
-async fn accept_loop(listener: TcpListener, app: axum::Router, mut stopped: watch::Receiver<bool>) {
-    let mut connections = JoinSet::new();
-    loop {
-        tokio::select! {
-            accepted = listener.accept() => {
-                let Ok((stream, _)) = accepted else { continue };
-                let _ = stream.set_nodelay(true);
-                let service = TowerToHyperService::new(app.clone());
-                connections.spawn(async move {
-                    let _ = hyper::server::conn::http1::Builder::new()
-                        .serve_connection(TokioIo::new(stream), service)
-                        .await;
-                });
-            }
-            _ = stopped.changed() => break,
-            Some(_) = connections.join_next(), if !connections.is_empty() => {}
-        }
-    }
-    // Dropping the listener and the set closes the port and every connection.
-    connections.abort_all();
 }

@@ -4,6 +4,7 @@
 use super::faults::FaultState;
 use super::openapi::OpenApiDocuments;
 use super::resources::Resources;
+use super::serving::{InFlight, ServingLimits};
 use super::store::MvccStore;
 use super::stored::Stored;
 use crate::Scheme;
@@ -34,6 +35,8 @@ pub struct ServerState {
     pub faults: Arc<FaultState>,
     pub config: Config,
     pub builtin: super::builtin::Builtin,
+    pub limits: Arc<ServingLimits>,
+    pub in_flight: InFlight,
 }
 
 impl ServerState {
@@ -44,6 +47,7 @@ impl ServerState {
         faults: Arc<FaultState>,
         config: Config,
         builtin: super::builtin::Builtin,
+        limits: ServingLimits,
     ) -> Self {
         let resources = Resources::from_scheme(&scheme);
         let patch_schemas = openapi.patch_schemas();
@@ -56,6 +60,8 @@ impl ServerState {
             faults,
             config,
             builtin,
+            in_flight: InFlight::new(&limits),
+            limits: Arc::new(limits),
         }
     }
 }

@@ -180,6 +180,17 @@ impl StatusError {
 
     /// A handler panicked: kube-apiserver's panic filter answers 500 with this text, which
     /// client-go wraps in its words for a 500 without a Status.
+    /// A request that outlived its deadline (kube-apiserver's `NewTimeoutError` from the
+    /// timeout filter).
+    pub fn timeout() -> Self {
+        StatusError::new(
+            504,
+            "Timeout",
+            "Timeout: request did not complete within requested timeout - context deadline exceeded",
+        )
+        .with_details(StatusDetails::default())
+    }
+
     pub fn panicked() -> Self {
         Self::new(
             500,
