@@ -514,6 +514,26 @@ async fn kubectl_1_27_kubernetes_kinds() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_28_kubernetes_kinds() {
+    kubernetes_kinds_with(28).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_29_kubernetes_kinds() {
+    kubernetes_kinds_with(29).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_30_kubernetes_kinds() {
+    kubernetes_kinds_with(30).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_31_kubernetes_kinds() {
+    kubernetes_kinds_with(31).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kubectl_1_32_kubernetes_kinds() {
     kubernetes_kinds_with(32).await;
 }
