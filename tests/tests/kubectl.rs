@@ -462,50 +462,36 @@ async fn kubernetes_kinds_with(minor: u32) {
         "deploy.yaml",
         "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 80\n",
     );
-    let out = Kubectl::ok(
-        &k.run(&["apply", "--server-side", "-f", "deploy.yaml"])
-            .await,
-        &format!("{v} apply --server-side"),
-    );
-    assert_eq!(out.trim(), "deployment.apps/web serverside-applied", "{v}");
-    let out = Kubectl::ok(
-        &k.run(&[
-            "get",
-            "deploy",
-            "web",
-            "-o",
-            "jsonpath={.spec.template.spec.containers[0].ports[0].protocol}",
-        ])
-        .await,
-        &format!("{v} get protocol"),
-    );
-    assert_eq!(out.trim(), "TCP", "{v}: the default protocol");
+    let applied = "deployment.apps/web serverside-applied";
+    says(
+        &k,
+        &v,
+        &["apply", "--server-side", "-f", "deploy.yaml"],
+        applied,
+    )
+    .await;
+    let protocol = "jsonpath={.spec.template.spec.containers[0].ports[0].protocol}";
+    says(&k, &v, &["get", "deploy", "web", "-o", protocol], "TCP").await;
     // A second apply of the same manifest owns the same fields: nothing changes.
-    let out = Kubectl::ok(
-        &k.run(&["apply", "--server-side", "-f", "deploy.yaml"])
-            .await,
-        &format!("{v} apply --server-side again"),
-    );
-    assert_eq!(out.trim(), "deployment.apps/web serverside-applied", "{v}");
+    says(
+        &k,
+        &v,
+        &["apply", "--server-side", "-f", "deploy.yaml"],
+        applied,
+    )
+    .await;
 
-    let out = Kubectl::ok(
-        &k.run(&["create", "ingress", "ing", "--rule=foo.com/bar=svc:80"])
-            .await,
-        &format!("{v} create ingress"),
-    );
-    assert_eq!(out.trim(), "ingress.networking.k8s.io/ing created", "{v}");
-    let out = Kubectl::ok(
-        &k.run(&[
-            "get",
-            "ingresses.networking.k8s.io",
-            "ing",
-            "-o",
-            "jsonpath={.spec.rules[0].http.paths[0].pathType}",
-        ])
-        .await,
-        &format!("{v} get pathType"),
-    );
-    assert_eq!(out.trim(), "Exact", "{v}");
+    let ingress = ["create", "ingress", "ing", "--rule=foo.com/bar=svc:80"];
+    says(&k, &v, &ingress, "ingress.networking.k8s.io/ing created").await;
+    let path_type = "jsonpath={.spec.rules[0].http.paths[0].pathType}";
+    let get = ["get", "ingresses.networking.k8s.io", "ing", "-o", path_type];
+    says(&k, &v, &get, "Exact").await;
+}
+
+/// Runs `kubectl <args>` and checks that it succeeds and prints `expected`.
+async fn says(k: &Kubectl, version: &str, args: &[&str], expected: &str) {
+    let out = Kubectl::ok(&k.run(args).await, &format!("{version} {}", args.join(" ")));
+    assert_eq!(out.trim(), expected, "{version} {}", args.join(" "));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
