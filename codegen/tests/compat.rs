@@ -972,3 +972,55 @@ fn a_release_name_resolves_per_crate_of_a_workspace() {
     // A name no crate has is still an error.
     assert_eq!(run("v0.9"), std::process::ExitCode::FAILURE);
 }
+
+/// A baseline file is what `--snapshot-release` wrote for this crate, or an error naming
+/// the file and where in it: an unknown key, a release other than the file's name, another
+/// crate's name, and a version or type listed twice were all accepted silently before.
+#[test]
+fn a_hand_edited_baseline_is_refused_with_its_file_and_path() {
+    let released = std::fs::read_to_string(example_api().join("compat/v1.0.yaml")).unwrap();
+    let first_type = released
+        .lines()
+        .position(|l| l.trim_start().starts_with("- name: "))
+        .expect("a type");
+    let lines: Vec<&str> = released.lines().collect();
+    let type_line = lines[first_type];
+    let indent = &type_line[..type_line.len() - type_line.trim_start().len()];
+    let unknown_key =
+        released.replacen(type_line, &format!("{type_line}\n{indent}  surprise: 1"), 1);
+    // The first type again, whole, right after itself.
+    let type_end = (first_type + 1..lines.len())
+        .find(|&i| {
+            let l = lines[i];
+            l.len() - l.trim_start().len() <= indent.len() && !l.trim().is_empty()
+        })
+        .unwrap_or(lines.len());
+    let mut doubled: Vec<&str> = lines[..type_end].to_vec();
+    doubled.extend_from_slice(&lines[first_type..type_end]);
+    doubled.extend_from_slice(&lines[type_end..]);
+    let doubled = doubled.join("\n") + "\n";
+    let cases = [
+        (unknown_key, "unknown field `surprise`"),
+        (
+            released.replacen("release: v1.0", "release: v0.9", 1),
+            "release: `v0.9` is not this file's release `v1.0`",
+        ),
+        (
+            released.replacen("crate_name: api-types", "crate_name: other-api", 1),
+            "crate_name: `other-api` is another crate's snapshot; this crate is `api-types`",
+        ),
+        (doubled, "versions[0].types[1]: type `"),
+    ];
+    for (text, expected) in cases {
+        let dir = copy();
+        std::fs::create_dir_all(dir.path().join("compat")).unwrap();
+        let file = dir.path().join("compat/v1.0.yaml");
+        std::fs::write(&file, &text).unwrap();
+        let err = match compat::run(dir.path(), "v1.0") {
+            Ok(_) => panic!("accepted a baseline with `{expected}`"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.contains(&file.display().to_string()), "{err}");
+        assert!(err.contains(expected), "want `{expected}` in: {err}");
+    }
+}
