@@ -132,3 +132,102 @@ fn rules(schema: &serde_json::Value, path: &str, out: &mut Vec<(String, serde_js
         rules(&schema["items"], &format!("{path}[]"), out);
     }
 }
+
+const WIDGET: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: string, enum: [small, large]}
+";
+
+fn import_text(text: &str) -> Result<crd::Imported, String> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("crds.yaml");
+    std::fs::write(&file, text).expect("write");
+    crd::import(&[file.as_path()], false)
+        .map_err(|e| e.replace(&file.display().to_string(), "crds.yaml"))
+}
+
+/// What kube-apiserver refuses to create as a CRD, the importer refuses too, saying where
+/// and why; each of these wrote nothing and exited 0, or imported something else.
+#[test]
+fn what_kube_apiserver_refuses_as_a_crd_is_refused() {
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n";
+    let cases: Vec<(String, &str)> = vec![
+        (
+            WIDGET.replace("apiextensions.k8s.io/v1", "apiextensions.k8s.io/v1beta1"),
+            "crds.yaml#0: apiVersion `apiextensions.k8s.io/v1beta1`: a CustomResourceDefinition is apiextensions.k8s.io/v1",
+        ),
+        (
+            WIDGET.replace("apiextensions.k8s.io/v1", "banana/v9"),
+            "crds.yaml#0: apiVersion `banana/v9`",
+        ),
+        (deployment.to_string(), "no CustomResourceDefinition in crds.yaml: nothing to import"),
+        (String::new(), "no CustomResourceDefinition in crds.yaml"),
+        (
+            WIDGET[..WIDGET.find("  versions:").expect("versions")].to_string() + "  versions: []\n",
+            "crds.yaml#0: spec.versions: Required value",
+        ),
+        (
+            WIDGET.replace("        type: object\n        properties:\n          spec:", "        type: string\n        properties:\n          spec:"),
+            "crds.yaml#0: spec.versions[0].schema.openAPIV3Schema.type: Invalid value: \"string\": must be object at the root",
+        ),
+        (
+            WIDGET[..WIDGET.find("      openAPIV3Schema:").expect("schema")].to_string()
+                + "      openAPIV3Schema: [1, 2]\n",
+            "spec.versions[0].schema.openAPIV3Schema.type: Invalid value: null: must be object at the root",
+        ),
+        (
+            WIDGET.replace("[small, large]", "[small, 1]"),
+            "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[size].enum[1]: Invalid value: 1: must be of type string",
+        ),
+        (
+            format!("{WIDGET}---\n{WIDGET}"),
+            "crds.yaml#1: CustomResourceDefinition `widgets.example.com` is defined twice (first at crds.yaml#0)",
+        ),
+        (
+            WIDGET.replace(
+                "size: {type: string, enum: [small, large]}",
+                "size: {$ref: \"#/definitions/Size\"}",
+            ),
+            "properties[spec].properties[size].$ref: Forbidden: $ref is not supported",
+        ),
+    ];
+    for (text, expected) in cases {
+        match import_text(&text) {
+            Ok(_) => panic!("imported, want `{expected}`:\n{text}"),
+            Err(e) => assert!(e.contains(expected), "want `{expected}` in: {e}"),
+        }
+    }
+}
+
+/// Other kinds beside a CRD (a chart's manifests) are skipped with a warning, not an error.
+#[test]
+fn other_kinds_beside_a_crd_are_skipped_with_a_warning() {
+    let text =
+        format!("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n---\n{WIDGET}");
+    let imported = import_text(&text).expect("imports the CRD");
+    assert_eq!(imported.files.len(), 1);
+    let warnings: Vec<String> = imported.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings.iter().any(
+            |w| w.contains("`apps/v1` `Deployment` is not a CustomResourceDefinition: skipped")
+        ),
+        "{warnings:?}"
+    );
+}
