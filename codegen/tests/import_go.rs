@@ -315,3 +315,85 @@ fn metadata_import_of_a_missing_source_is_skipped_with_a_note() {
         report.notes[0]
     );
 }
+
+/// A package of one `types.go` in a temporary directory, imported; the error, with the
+/// temporary path replaced by `types.go`.
+fn import_source(source: &str) -> Result<Imported, String> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pkg = dir.path().join("v1");
+    std::fs::create_dir_all(&pkg).expect("mkdir");
+    std::fs::write(pkg.join("types.go"), source).expect("write");
+    let options = Options {
+        doc_comments: false,
+        packages: BTreeMap::new(),
+        layout: Default::default(),
+    };
+    go::import(&[pkg.clone()], dir.path(), &options)
+        .map_err(|e| e.replace(&pkg.join("types.go").display().to_string(), "v1/types.go"))
+}
+
+const WIDGET_GO: &str = "// +groupName=example.com\npackage v1\n\ntype Widget struct {\n\tSpec WidgetSpec `json:\"spec\"`\n}\n\ntype WidgetSpec struct {\n\tSize string `json:\"size\"`\n}\n";
+
+/// Go that does not compile is refused at the place tree-sitter recovered, instead of being
+/// imported as something else: a missing `}` made `spec` a `serde_json::Value` with a
+/// misleading warning, garbage tokens and an unterminated tag passed without a word.
+#[test]
+fn go_that_does_not_compile_is_an_error_at_its_line_and_column() {
+    assert!(
+        import_source(WIDGET_GO).is_ok(),
+        "the well-formed package imports"
+    );
+    let cases = [
+        (
+            WIDGET_GO.replacen(
+                "\tSize string `json:\"size\"`\n}\n",
+                "\tSize string `json:\"size\"`\n",
+                1,
+            ),
+            "v1/types.go:",
+        ),
+        (
+            WIDGET_GO.replace("\tSize string", "\tSize string %%% @@"),
+            "v1/types.go:9:",
+        ),
+        (
+            WIDGET_GO.replace("`json:\"size\"`", "`json:\"size\""),
+            "v1/types.go:",
+        ),
+    ];
+    for (source, at) in cases {
+        match import_source(&source) {
+            Ok(_) => panic!("imported:\n{source}"),
+            Err(e) => {
+                assert!(e.contains(at) && e.contains("syntax error"), "{e}");
+            }
+        }
+    }
+}
+
+/// Nesting that ran the importer off its stack (SIGABRT at 10,000 levels) is refused with
+/// the place where it passes the bound, for each shape of the report.
+#[test]
+fn deep_nesting_is_refused_not_a_stack_overflow() {
+    let n = 10_000;
+    let shapes = [
+        format!("{}string", "[]".repeat(n)),
+        format!("{}string", "map[string]".repeat(n)),
+        format!("{}string{}", "struct{ A ".repeat(5_000), " }".repeat(5_000)),
+    ];
+    for ty in shapes {
+        let source = format!("package v1\n\ntype Deep struct {{\n\tX {ty} `json:\"x\"`\n}}\n");
+        let e = import_source(&source).err().expect("refused");
+        assert!(
+            e.contains("v1/types.go:4:") && e.contains("nested deeper than"),
+            "{e}"
+        );
+    }
+    let parens = format!(
+        "package v1\n\nconst X = {}1{}\n",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    let e = import_source(&parens).err().expect("refused");
+    assert!(e.contains("nested deeper than"), "{e}");
+}
