@@ -591,3 +591,105 @@ async fn token_eviction_and_binding_subresources() {
     let (code, _) = api.call(Method::GET, &format!("{pods}/p2"), None).await;
     assert_eq!(code, 404);
 }
+
+fn pod(name: &str, node: &str, restart: &str) -> Value {
+    json!({
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": name},
+        "spec": {
+            "nodeName": node,
+            "restartPolicy": restart,
+            "containers": [{"name": "c", "image": "nginx"}],
+        },
+    })
+}
+
+fn names(list: &Value) -> Vec<String> {
+    let mut names: Vec<String> = list["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| i["metadata"]["name"].as_str().unwrap_or("").to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Pods, Secrets, Services, Nodes and Namespaces select on the fields kube-apiserver's
+/// registry gives them (pkg/apis/core/v1/conversion.go's field label conversions); other
+/// labels are refused with its 400 as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn core_kinds_select_on_kube_apiservers_field_labels() {
+    let api = Api::start(|b| b).await;
+    let pods = "/api/v1/namespaces/default/pods";
+    for (name, node, restart) in [
+        ("a", "n1", "Always"),
+        ("b", "n2", "Never"),
+        ("c", "n1", "Never"),
+    ] {
+        let (code, body) = api
+            .call(Method::POST, pods, Some(&pod(name, node, restart)))
+            .await;
+        assert_eq!(code, 201, "{body}");
+    }
+    let select = |selector: &str| {
+        format!(
+            "{pods}?fieldSelector={}",
+            selector.replace('=', "%3D").replace(',', "%2C")
+        )
+    };
+    for (selector, expected) in [
+        ("spec.nodeName=n1", vec!["a", "c"]),
+        ("spec.nodeName=n1,spec.restartPolicy=Never", vec!["c"]),
+        ("spec.nodeName!=n1", vec!["b"]),
+        // The label clients before v1 sent.
+        ("spec.host=n2", vec!["b"]),
+        // Unset: Go's false.
+        ("spec.hostNetwork=false", vec!["a", "b", "c"]),
+        ("status.phase=Running", vec![]),
+        ("metadata.name=a", vec!["a"]),
+    ] {
+        let (code, list) = api.call(Method::GET, &select(selector), None).await;
+        assert_eq!(code, 200, "{selector}: {list}");
+        assert_eq!(names(&list), expected, "{selector}");
+    }
+    let (code, status) = api
+        .call(Method::GET, &select("spec.image=nginx"), None)
+        .await;
+    assert_eq!(code, 400);
+    assert_eq!(status["message"], "field label not supported: spec.image");
+
+    let secrets = "/api/v1/namespaces/default/secrets";
+    for (name, ty) in [("tls", "kubernetes.io/tls"), ("plain", "Opaque")] {
+        let secret = json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": name}, "type": ty,
+            "data": {"tls.crt": "", "tls.key": ""}});
+        let (code, body) = api.call(Method::POST, secrets, Some(&secret)).await;
+        assert_eq!(code, 201, "{body}");
+    }
+    let (_, list) = api
+        .call(
+            Method::GET,
+            &format!("{secrets}?fieldSelector=type%3DOpaque"),
+            None,
+        )
+        .await;
+    assert_eq!(names(&list), ["plain"]);
+
+    // A Node has no namespace to select on; a Deployment only its metadata.
+    let (code, _) = api
+        .call(
+            Method::GET,
+            "/api/v1/nodes?fieldSelector=metadata.namespace%3Dx",
+            None,
+        )
+        .await;
+    assert_eq!(code, 400);
+    let (code, _) = api
+        .call(
+            Method::GET,
+            "/apis/apps/v1/namespaces/default/deployments?fieldSelector=spec.replicas%3D1",
+            None,
+        )
+        .await;
+    assert_eq!(code, 400);
+}

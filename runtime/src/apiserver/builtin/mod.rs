@@ -4,6 +4,7 @@
 //! (`pods/binding`, `pods/eviction`, `serviceaccounts/token`).
 
 pub mod authorizer;
+pub(crate) mod field_labels;
 mod reviews;
 pub mod services;
 mod tokens;

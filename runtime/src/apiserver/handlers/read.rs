@@ -1,6 +1,7 @@
 //! get and list: selectors, resourceVersion semantics, and chunked lists with consistent
 //! continue tokens.
 
+use crate::apiserver::builtin::field_labels;
 use crate::apiserver::context::{encode_value, in_version, Ctx, Reply};
 use crate::apiserver::negotiate::{Encoding, Shape};
 use crate::apiserver::status_error::StatusError;
@@ -12,13 +13,13 @@ use http::StatusCode;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-/// The fields a field selector may name, as for custom resources.
-const SELECTABLE_FIELDS: &[&str] = &["metadata.name", "metadata.namespace"];
-
 /// Label and field selectors of a list, watch or deletecollection.
 pub(crate) struct Selection {
     labels: Selector,
     fields: FieldSelector,
+    /// The kind's name in the core group (whose kinds select on more than metadata), when
+    /// a field beyond metadata is selected on.
+    core_kind: Option<&'static str>,
 }
 
 impl Selection {
@@ -27,38 +28,57 @@ impl Selection {
             .map_err(|e| StatusError::bad_request(e.to_string()))?;
         let fields = FieldSelector::parse(ctx.query.get("fieldSelector").unwrap_or(""))
             .map_err(|e| StatusError::bad_request(e.to_string()))?;
+        let (group, kind) = (ctx.resource.group(), ctx.resource.meta.kind);
+        let supported = field_labels::supported(group, kind);
         for r in fields.requirements() {
-            if !SELECTABLE_FIELDS.contains(&r.field.as_str()) {
+            if !supported.contains(&r.field.as_str()) {
                 return Err(StatusError::bad_request(format!(
                     "field label not supported: {}",
                     r.field
                 )));
             }
         }
-        Ok(Selection { labels, fields })
+        let beyond_metadata = fields
+            .requirements()
+            .iter()
+            .any(|r| field_labels::needs_object(&r.field));
+        Ok(Selection {
+            labels,
+            fields,
+            core_kind: beyond_metadata.then_some(kind),
+        })
     }
 
     pub fn is_everything(&self) -> bool {
         self.labels.is_empty() && self.fields.is_empty()
     }
 
-    pub fn matches(&self, ctx: &Ctx<'_>, stored: &Stored) -> bool {
+    pub fn matches(&self, scheme: &crate::Scheme, stored: &Stored) -> bool {
         if self.is_everything() {
             return true;
         }
-        ctx.state
-            .scheme
-            .object_meta(stored.object.as_ref())
-            .is_some_and(|meta| self.matches_meta(meta))
-    }
-
-    pub fn matches_meta(&self, meta: &crate::meta::ObjectMeta) -> bool {
-        self.labels.matches(&meta.labels)
-            && self.fields.matches(&|field: &str| match field {
-                "metadata.name" => Some(meta.name.clone()),
-                "metadata.namespace" => Some(meta.namespace.clone()),
+        let Some(meta) = scheme.object_meta(stored.object.as_ref()) else {
+            return false;
+        };
+        if !self.labels.matches(&meta.labels) {
+            return false;
+        }
+        // The object's JSON only when a field beyond metadata is asked for.
+        let object = match self.core_kind {
+            Some(_) => match stored.object.to_json_value() {
+                Ok(v) => Some(v),
+                Err(_) => return false,
+            },
+            None => None,
+        };
+        self.fields.matches(&|field: &str| match field {
+            "metadata.name" => Some(meta.name.clone()),
+            "metadata.namespace" => Some(meta.namespace.clone()),
+            _ => match (self.core_kind, &object) {
+                (Some(kind), Some(object)) => Some(field_labels::value(kind, field, object)),
                 _ => None,
-            })
+            },
+        })
     }
 }
 
@@ -129,7 +149,7 @@ pub(super) fn list(ctx: &mut Ctx<'_>) -> Result<Reply, StatusError> {
             )))
         }
     };
-    let filter = |s: &Stored| selection.matches(ctx, s);
+    let filter = |s: &Stored| selection.matches(&ctx.state.scheme, s);
     let request = ListRequest {
         scope: scope(ctx),
         at,

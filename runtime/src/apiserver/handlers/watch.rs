@@ -274,10 +274,7 @@ impl Stream {
                 return false;
             }
         }
-        if self.selection.is_everything() {
-            return true;
-        }
-        meta.is_some_and(|m| self.selection.matches_meta(m))
+        meta.is_some() && self.selection.matches(&self.state.scheme, stored)
     }
 
     fn encode_event(&self, kind: &str, stored: &Stored) -> Result<bytes::Bytes, StatusError> {

@@ -521,7 +521,7 @@ pub(super) fn delete_collection(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply,
     let (items, _) = ctx.state.store.list_all(&super::read::scope(ctx));
     let mut deleted = Vec::new();
     for entry in items {
-        if !selection.matches(ctx, &entry.value) {
+        if !selection.matches(&ctx.state.scheme, &entry.value) {
             continue;
         }
         match delete_one(ctx, &entry.key.name, &options) {
