@@ -231,3 +231,21 @@ fn other_kinds_beside_a_crd_are_skipped_with_a_warning() {
         "{warnings:?}"
     );
 }
+
+/// A rule that does not compile is reported at its place with the parser's message, and not
+/// written (the generated crate would not compile, and kube-apiserver refuses such a CRD).
+#[test]
+fn a_cel_rule_that_does_not_compile_is_reported_at_its_path() {
+    let text = WIDGET.replace(
+        "          spec:\n            type: object\n",
+        "          spec:\n            type: object\n            x-kubernetes-validations:\n            - rule: \"self.size >\"\n",
+    );
+    let imported = import_text(&text).expect("imports");
+    let warnings: Vec<String> = imported.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings.iter().any(|w| w.contains(".spec")
+            && w.contains("the CEL expression `self.size >` does not compile: 1:12: Syntax error")),
+        "{warnings:?}"
+    );
+    assert!(!imported.files[0].text.contains("self.size >"));
+}

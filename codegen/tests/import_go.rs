@@ -397,3 +397,21 @@ fn deep_nesting_is_refused_not_a_stack_overflow() {
     let e = import_source(&parens).err().expect("refused");
     assert!(e.contains("nested deeper than"), "{e}");
 }
+
+/// An XValidation rule that does not compile is reported at its marker's line, and not
+/// written.
+#[test]
+fn a_cel_rule_that_does_not_compile_is_reported_at_its_line() {
+    let source = WIDGET_GO.replace(
+        "type WidgetSpec struct {",
+        "// +kubebuilder:validation:XValidation:rule=\"self.size >\"\ntype WidgetSpec struct {",
+    );
+    let imported = import_source(&source).expect("imports");
+    let warnings: Vec<String> = imported.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains(":8:") && w.contains("does not compile")),
+        "{warnings:?}"
+    );
+}
