@@ -529,28 +529,3 @@ fn types_read_on_other_threads_find_the_group_version_above_them() {
     assert_eq!(types, ["Beta", "Alpha"]);
     assert!(parsed.model.shared_types.is_empty());
 }
-
-/// A CEL rule or message expression that does not parse is an error at the expression,
-/// with the parser's message and where in the expression it failed (kube-apiserver refuses
-/// such a CRD; at run time every write answered 422 "rule compile error").
-#[test]
-fn a_cel_rule_that_does_not_compile_is_an_error_at_the_rule() {
-    let out = diagnose(&format!(
-        r#"{HEADER}
-#[derive(kapi::ApiType)]
-#[k8s(validation_rule(rule = "self.replicas >", message_expression = "'at most ' + string(self.max"))]
-pub struct Spec {{
-    pub replicas: Option<i32>,
-    pub max: i32,
-}}
-"#
-    ));
-    assert_eq!(
-        out.matches("this CEL expression does not compile: 1:")
-            .count(),
-        2,
-        "{out}"
-    );
-    assert!(out.contains("src/lib.rs:4:23"), "{out}");
-    assert!(out.contains("Syntax error"), "{out}");
-}

@@ -16,19 +16,17 @@ pub fn snapshot_path(crate_dir: &Path, release: &str) -> PathBuf {
     crate_dir.join(SNAPSHOT_DIR).join(format!("{release}.yaml"))
 }
 
-/// The baseline `spec` names for the crate `crate_name`: a file, else a release snapshot of
-/// the crate, else a git revision.
-pub fn load(crate_dir: &Path, spec: &str, crate_name: &str) -> Result<Snapshot, Error> {
+/// The baseline `spec` names: a file, else a release snapshot of the crate, else a git
+/// revision.
+pub fn load(crate_dir: &Path, spec: &str) -> Result<Snapshot, Error> {
     let file = [PathBuf::from(spec), snapshot_path(crate_dir, spec)]
         .into_iter()
         .find(|p| p.is_file());
     if let Some(file) = file {
         let text = std::fs::read_to_string(&file)
             .map_err(|e| Error::Io(format!("cannot read {}: {e}", file.display())))?;
-        let snapshot = Snapshot::from_yaml(&text)
-            .map_err(|e| Error::Io(format!("{} is not a kapi snapshot: {e}", file.display())))?;
-        return consistent(snapshot, &file, crate_name)
-            .map_err(|why| Error::Io(format!("{}: {why}", file.display())));
+        return Snapshot::from_yaml(&text)
+            .map_err(|e| Error::Io(format!("{} is not a kapi snapshot: {e}", file.display())));
     }
     if git(
         crate_dir,
@@ -47,57 +45,6 @@ pub fn load(crate_dir: &Path, spec: &str, crate_name: &str) -> Result<Snapshot, 
         )));
     }
     at_revision(crate_dir, spec)
-}
-
-/// A snapshot file is only a baseline when it is what `--snapshot-release` wrote for this
-/// crate: a hand edit that names another release or crate, or lists a version or type
-/// twice (of which the checker would compare one and ignore the other), is refused, naming
-/// where it is in the file.
-fn consistent(snapshot: Snapshot, file: &Path, crate_name: &str) -> Result<Snapshot, String> {
-    let stem = file
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or_default();
-    if snapshot.release != stem {
-        return Err(format!(
-            "release: `{}` is not this file's release `{stem}` (`--snapshot-release <name>` writes compat/<name>.yaml)",
-            snapshot.release
-        ));
-    }
-    if snapshot.crate_name != crate_name {
-        return Err(format!(
-            "crate_name: `{}` is another crate's snapshot; this crate is `{crate_name}`",
-            snapshot.crate_name
-        ));
-    }
-    let mut versions = std::collections::BTreeSet::new();
-    for (i, version) in snapshot.versions.iter().enumerate() {
-        if !versions.insert((&version.group, &version.version)) {
-            return Err(format!(
-                "versions[{i}]: {}/{} is listed twice",
-                version.group, version.version
-            ));
-        }
-        once_each(
-            version.types.iter().map(|t| t.name.as_str()),
-            &format!("versions[{i}].types"),
-        )?;
-    }
-    once_each(
-        snapshot.shared_types.iter().map(|t| t.name.as_str()),
-        "shared_types",
-    )?;
-    Ok(snapshot)
-}
-
-fn once_each<'a>(names: impl Iterator<Item = &'a str>, path: &str) -> Result<(), String> {
-    let mut seen = std::collections::BTreeSet::new();
-    for (j, name) in names.enumerate() {
-        if !seen.insert(name) {
-            return Err(format!("{path}[{j}]: type `{name}` is listed twice"));
-        }
-    }
-    Ok(())
 }
 
 /// The crate's API as it was at git revision `rev`.

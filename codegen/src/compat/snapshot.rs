@@ -28,7 +28,6 @@ const HEADER: &str = "# A released API, the baseline of `kapi-codegen --compat`.
 # stored objects rely on.\n";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct Snapshot {
     /// The release's name (`v1.0`), or the git revision it was read from.
     pub release: String,
@@ -48,7 +47,6 @@ pub struct Snapshot {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct VersionSnap {
     pub group: String,
     pub version: String,
@@ -95,7 +93,6 @@ impl Fact {
 
 /// What discovery and the REST paths say of an object kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ResourceSnap {
     pub kind: String,
     pub plural: String,
@@ -118,7 +115,6 @@ pub struct ResourceSnap {
 
 /// The `scale` subresource: the fields `/scale` reads and writes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ScaleSnap {
     pub spec_replicas_path: String,
     pub status_replicas_path: String,
@@ -129,7 +125,6 @@ pub struct ScaleSnap {
 /// One CEL rule as it decides what is refused; its message, reason and field path say how a
 /// refusal is reported and are left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CelRule {
     pub rule: String,
     /// The rule runs on creates too, with `oldSelf` unset.
@@ -150,7 +145,6 @@ impl PartialEq for NameIndex {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct TypeSnap {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -188,7 +182,6 @@ pub struct TypeSnap {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct KindSnap {
     pub category: KindCategory,
     pub scope: Scope,
@@ -197,7 +190,6 @@ pub struct KindSnap {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct FieldSnap {
     pub rust_name: String,
     pub json_name: String,
@@ -272,7 +264,6 @@ pub struct FieldSnap {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ValueSnap {
     pub value: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

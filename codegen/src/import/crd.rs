@@ -29,52 +29,17 @@ pub fn import(files: &[&Path], doc_comments: bool) -> Result<Imported, String> {
         warnings: Vec::new(),
         modules: BTreeMap::new(),
     };
-    // Where each CRD was first seen, by name: a second definition would silently win.
-    let mut seen: BTreeMap<String, String> = BTreeMap::new();
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let shown = file.display().to_string();
         for (i, doc) in serde_yaml_ng::Deserializer::from_str(&text).enumerate() {
             let value: Json = serde::Deserialize::deserialize(doc)
                 .map_err(|e| format!("{shown}: document {i}: {e}"))?;
-            let at = format!("{shown}#{i}");
-            if value.is_null() {
+            if value.get("kind").and_then(Json::as_str) != Some("CustomResourceDefinition") {
                 continue;
             }
-            let kind = value.get("kind").and_then(Json::as_str).unwrap_or("");
-            let api_version = value.get("apiVersion").and_then(Json::as_str).unwrap_or("");
-            if kind != "CustomResourceDefinition" {
-                cx.warn(
-                    &at,
-                    "not a CRD",
-                    format!("`{api_version}` `{kind}` is not a CustomResourceDefinition: skipped"),
-                );
-                continue;
-            }
-            if api_version != CRD_API_VERSION {
-                return Err(format!(
-                    "{at}: apiVersion `{api_version}`: a CustomResourceDefinition is {CRD_API_VERSION} (kube-apiserver serves no other version since 1.22)"
-                ));
-            }
-            let name = value
-                .pointer("/metadata/name")
-                .and_then(Json::as_str)
-                .ok_or_else(|| format!("{at}: metadata.name: Required value"))?;
-            if let Some(first) = seen.insert(name.to_string(), at.clone()) {
-                return Err(format!(
-                    "{at}: CustomResourceDefinition `{name}` is defined twice (first at {first}): one definition per CRD"
-                ));
-            }
-            check_crd(&at, &value)?;
-            cx.crd(&at, &value)?;
+            cx.crd(&format!("{shown}#{i}"), &value)?;
         }
-    }
-    if seen.is_empty() {
-        let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-        return Err(format!(
-            "no CustomResourceDefinition in {}: nothing to import",
-            shown.join(", ")
-        ));
     }
     let mut out = Imported {
         warnings: cx.warnings,
@@ -88,113 +53,6 @@ pub fn import(files: &[&Path], doc_comments: bool) -> Result<Imported, String> {
         out.modules.push(module);
     }
     Ok(out)
-}
-
-/// The only version kube-apiserver serves CRDs at.
-const CRD_API_VERSION: &str = "apiextensions.k8s.io/v1";
-
-/// Schemas nest no deeper than this here (the YAML reader's own bound, 128 levels of YAML,
-/// already stops most deeper ones; no real CRD comes near): the importer's recursion stays
-/// far from the end of its stack.
-const MAX_SCHEMA_DEPTH: usize = 128;
-
-/// What kube-apiserver refuses when the CRD is created, and the importer would otherwise
-/// turn into something quietly different: no versions, a root schema that is not an
-/// object, `$ref`, an enum value of another type than its schema's, and nesting past
-/// [`MAX_SCHEMA_DEPTH`]. Paths are kube-apiserver's field paths.
-fn check_crd(at: &str, crd: &Json) -> Result<(), String> {
-    let versions = crd
-        .pointer("/spec/versions")
-        .and_then(Json::as_array)
-        .filter(|v| !v.is_empty())
-        .ok_or_else(|| {
-            format!("{at}: spec.versions: Required value: a CRD serves at least one version")
-        })?;
-    for (i, version) in versions.iter().enumerate() {
-        let Some(schema) = version.pointer("/schema/openAPIV3Schema") else {
-            continue;
-        };
-        let path = format!("spec.versions[{i}].schema.openAPIV3Schema");
-        let root = schema.get("type").and_then(Json::as_str);
-        if root != Some("object") {
-            return Err(format!(
-                "{at}: {path}.type: Invalid value: {}: must be object at the root",
-                schema
-                    .get("type")
-                    .map_or("null".to_string(), Json::to_string)
-            ));
-        }
-        check_schema(at, &path, schema)?;
-    }
-    Ok(())
-}
-
-/// Walks a schema with an explicit stack (a hostile one cannot overflow ours).
-fn check_schema(at: &str, root_path: &str, root: &Json) -> Result<(), String> {
-    let mut stack = vec![(root_path.to_string(), root, 0usize)];
-    while let Some((path, schema, depth)) = stack.pop() {
-        if depth > MAX_SCHEMA_DEPTH {
-            return Err(format!(
-                "{at}: {path}: schemas nested deeper than {MAX_SCHEMA_DEPTH} levels"
-            ));
-        }
-        let Some(object) = schema.as_object() else {
-            continue;
-        };
-        if object.contains_key("$ref") {
-            return Err(format!(
-                "{at}: {path}.$ref: Forbidden: $ref is not supported"
-            ));
-        }
-        if let (Some(ty), Some(values)) = (
-            object.get("type").and_then(Json::as_str),
-            object.get("enum").and_then(Json::as_array),
-        ) {
-            for (j, value) in values.iter().enumerate() {
-                let fits = match ty {
-                    "string" => value.is_string(),
-                    "integer" => value.is_i64() || value.is_u64(),
-                    "number" => value.is_number(),
-                    "boolean" => value.is_boolean(),
-                    "object" => value.is_object(),
-                    "array" => value.is_array(),
-                    _ => true,
-                };
-                if !fits && !value.is_null() {
-                    return Err(format!(
-                        "{at}: {path}.enum[{j}]: Invalid value: {value}: must be of type {ty}"
-                    ));
-                }
-            }
-        }
-        for key in ["properties", "patternProperties", "definitions"] {
-            for (name, child) in object
-                .get(key)
-                .and_then(Json::as_object)
-                .into_iter()
-                .flatten()
-            {
-                stack.push((format!("{path}.{key}[{name}]"), child, depth + 1));
-            }
-        }
-        for key in ["items", "additionalProperties", "not"] {
-            if let Some(child) = object.get(key) {
-                stack.push((format!("{path}.{key}"), child, depth + 1));
-            }
-        }
-        for key in ["allOf", "anyOf", "oneOf"] {
-            for (j, child) in object
-                .get(key)
-                .and_then(Json::as_array)
-                .into_iter()
-                .flatten()
-                .enumerate()
-            {
-                stack.push((format!("{path}.{key}[{j}]"), child, depth + 1));
-            }
-        }
-    }
-    Ok(())
 }
 
 struct Cx {

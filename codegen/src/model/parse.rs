@@ -1397,16 +1397,6 @@ fn parse_validation_rule(m: &Marker, diags: &mut Diagnostics) -> Option<Validati
         );
         return None;
     };
-    for key in [RULE, MESSAGE_EXPRESSION] {
-        if let Some(expr) = n.str(key) {
-            if let Some(why) = super::cel::compile_error(&expr.value) {
-                diags.push(
-                    Diagnostic::new(expr.span, format!("this CEL expression does not compile: {why}"))
-                        .with_help("kube-apiserver refuses a CRD whose rule does not compile; fix the expression"),
-                );
-            }
-        }
-    }
     // kube-apiserver's CRD validation accepts these reasons and no others.
     const REASONS: &[&str] = &[
         "FieldValueInvalid",

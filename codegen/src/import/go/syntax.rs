@@ -161,7 +161,6 @@ pub fn read_package(dir: &Path, display_root: &Path) -> Result<GoPackage, String
         let tree = parser
             .parse(&source, None)
             .ok_or_else(|| format!("{}: the Go parser gave up", path.display()))?;
-        check_tree(tree.root_node(), source.as_bytes(), &shown)?;
         let line_starts = std::iter::once(0)
             .chain(source.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
@@ -175,63 +174,6 @@ pub fn read_package(dir: &Path, display_root: &Path) -> Result<GoPackage, String
         .read(tree.root_node(), &mut package);
     }
     Ok(package)
-}
-
-/// How deep the syntax tree of a file may nest. The readers below recurse along it, and a
-/// hostile file (10,000 nested `[]`) would run them off the end of the stack; real API types
-/// nest a few dozen levels.
-const MAX_TREE_DEPTH: usize = 500;
-
-/// A file the importer would misread is refused before it is read: a syntax error (tree-sitter
-/// recovers from one with an `ERROR` or `MISSING` node, and the declarations around it
-/// would come out changed, a missing `}` turning a struct into `serde_json::Value`), or
-/// nesting past [`MAX_TREE_DEPTH`]. One iterative walk; the first problem is reported at its
-/// file:line:col.
-fn check_tree(root: Node, src: &[u8], file: &Path) -> Result<(), String> {
-    let at = |node: Node| {
-        let p = node.start_position();
-        format!("{}:{}:{}", file.display(), p.row + 1, p.column + 1)
-    };
-    let mut cursor = root.walk();
-    let mut depth = 0usize;
-    loop {
-        let node = cursor.node();
-        if node.is_missing() {
-            return Err(format!(
-                "{}: syntax error: missing `{}`",
-                at(node),
-                node.kind()
-            ));
-        }
-        if node.is_error() {
-            let text = node.utf8_text(src).unwrap_or("");
-            let first = text.split_whitespace().next().unwrap_or(text);
-            let shown: String = first.chars().take(40).collect();
-            return Err(format!(
-                "{}: syntax error: unexpected `{shown}` (the file must compile with `go build`)",
-                at(node)
-            ));
-        }
-        if depth > MAX_TREE_DEPTH {
-            return Err(format!(
-                "{}: nested deeper than {MAX_TREE_DEPTH} levels: the importer reads no deeper",
-                at(node)
-            ));
-        }
-        if cursor.goto_first_child() {
-            depth += 1;
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return Ok(());
-            }
-            depth -= 1;
-        }
-    }
 }
 
 struct Comment {
@@ -368,17 +310,18 @@ impl FileReader<'_> {
     }
 
     fn collect_comments(&mut self, root: Node) {
-        let mut nodes = Vec::new();
-        let mut pending = vec![root];
-        while let Some(node) = pending.pop() {
+        fn walk<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
             if node.kind() == "comment" {
-                nodes.push(node);
-                continue;
+                out.push(node);
+                return;
             }
             let mut c = node.walk();
-            let children: Vec<Node> = node.children(&mut c).collect();
-            pending.extend(children.into_iter().rev());
+            for child in node.children(&mut c) {
+                walk(child, out);
+            }
         }
+        let mut nodes = Vec::new();
+        walk(root, &mut nodes);
         for node in nodes {
             let text = self.text(node).to_string();
             let pos = self.pos(node);

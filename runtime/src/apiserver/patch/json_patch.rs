@@ -15,12 +15,6 @@ use super::PatchError;
 /// kube-apiserver's `maxJSONPatchOperations`.
 pub const MAX_JSON_PATCH_OPERATIONS: usize = 10_000;
 
-/// kube-apiserver's `JSONPatchMaxCopyBytes` (its default, 3 MiB, the request body limit):
-/// what all `copy` operations of one patch may add together, each counted as its value's
-/// JSON size. Without it, each copy can double the document: 41 of them in a 4.5 KB patch
-/// ask for terabytes.
-pub const MAX_JSON_PATCH_COPY_BYTES: u64 = 3 * 1024 * 1024;
-
 /// Applies a JSON patch body to `original`.
 pub fn apply_json_patch(original: &Value, patch: &[u8]) -> Result<Value, PatchError> {
     let doc: Value =
@@ -57,28 +51,9 @@ pub fn apply_json_patch(original: &Value, patch: &[u8]) -> Result<Value, PatchEr
         parsed.push(one);
     }
     let mut out = original.clone();
-    let mut copied = 0u64;
-    for op in &parsed {
-        if let json_patch::PatchOperation::Copy(copy) = op {
-            // A missing `from` is left to the patch below, which names it.
-            if let Some(value) = out.pointer(copy.from.as_str()) {
-                copied = copied.saturating_add(json_size(value));
-                if copied > MAX_JSON_PATCH_COPY_BYTES {
-                    return Err(PatchError::Invalid(format!(
-                        "Unable to complete the copy, the accumulated size increase of copy is {copied}, exceeding the limit {MAX_JSON_PATCH_COPY_BYTES}"
-                    )));
-                }
-            }
-        }
-        apply_one(&mut out, op)?;
-    }
-    Ok(out)
-}
-
-/// One operation, its failure in evanphx/json-patch's words.
-fn apply_one(out: &mut Value, op: &json_patch::PatchOperation) -> Result<(), PatchError> {
-    json_patch::patch(out, std::slice::from_ref(op)).map_err(|e| {
+    json_patch::patch(&mut out, &parsed).map_err(|e| {
         let path = e.path.to_string();
+        let op = &parsed[e.operation];
         let name = op_name(op);
         PatchError::Invalid(match e.kind {
             json_patch::PatchErrorKind::TestFailed => {
@@ -97,25 +72,8 @@ fn apply_one(out: &mut Value, op: &json_patch::PatchOperation) -> Result<(), Pat
             }
             other => format!("{name} operation does not apply: {other}"),
         })
-    })
-}
-
-/// The length of a value's compact JSON, counted without writing it.
-pub(super) fn json_size(value: &Value) -> u64 {
-    struct Count(u64);
-    impl std::io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 += buf.len() as u64;
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    // Writing a `Value` to a counter cannot fail.
-    let _ = serde_json::to_writer(&mut count, value);
-    count.0
+    })?;
+    Ok(out)
 }
 
 fn op_name(op: &json_patch::PatchOperation) -> &'static str {
