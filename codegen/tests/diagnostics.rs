@@ -535,7 +535,7 @@ fn types_read_on_other_threads_find_the_group_version_above_them() {
 #[test]
 fn a_validation_rule_that_does_not_compile_is_an_error_at_its_place() {
     let out = diagnose(&format!(
-        r#"{{HEADER}}
+        r#"{HEADER}
 #[derive(kapi::ApiType)]
 #[k8s(validation_rule(rule = "self.replicas >", message = "cut short"))]
 pub struct Spec {{
@@ -543,6 +543,6 @@ pub struct Spec {{
     pub replicas: Option<i32>,
 }}
 "#
-    ).replace("{HEADER}", HEADER));
+    ));
     insta::assert_snapshot!(out);
 }

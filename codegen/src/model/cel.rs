@@ -16,7 +16,10 @@ pub fn syntax_error(source: &str) -> Option<String> {
             Ok(Ok(_)) => None,
             Ok(Err(errors)) => Some(match errors.errors.first() {
                 Some(e) if source.contains('\n') => {
-                    format!("{} (line {}, column {} of the rule)", e.msg, e.pos.0, e.pos.1)
+                    format!(
+                        "{} (line {}, column {} of the rule)",
+                        e.msg, e.pos.0, e.pos.1
+                    )
                 }
                 Some(e) => format!("{} (column {} of the rule)", e.msg, e.pos.1),
                 None => "the CEL parser refused it".to_string(),

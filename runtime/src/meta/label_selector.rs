@@ -97,7 +97,11 @@ impl ValidateHook for LabelSelectorRequirement {
         }
         for (i, v) in self.values.iter().enumerate() {
             for m in formats::label_value(v) {
-                errs.push(FieldError::invalid(values.index(i).render(), v.as_str(), &m));
+                errs.push(FieldError::invalid(
+                    values.index(i).render(),
+                    v.as_str(),
+                    &m,
+                ));
             }
         }
     }
@@ -138,7 +142,10 @@ mod tests {
 
     #[test]
     fn exists_and_does_not_exist_forbid_values() {
-        for op in [LabelSelectorOperator::Exists, LabelSelectorOperator::DoesNotExist] {
+        for op in [
+            LabelSelectorOperator::Exists,
+            LabelSelectorOperator::DoesNotExist,
+        ] {
             assert_eq!(
                 messages(&requirement(op, &["a"])),
                 ["matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"]
@@ -153,7 +160,13 @@ mod tests {
         s.match_expressions[0].key = "a b".into();
         let m = messages(&s);
         assert_eq!(m.len(), 2, "{m:?}");
-        assert!(m[0].starts_with("matchExpressions[0].key: Invalid value: \"a b\""), "{m:?}");
-        assert!(m[1].starts_with("matchExpressions[0].values[1]: Invalid value: \"-bad\""), "{m:?}");
+        assert!(
+            m[0].starts_with("matchExpressions[0].key: Invalid value: \"a b\""),
+            "{m:?}"
+        );
+        assert!(
+            m[1].starts_with("matchExpressions[0].values[1]: Invalid value: \"-bad\""),
+            "{m:?}"
+        );
     }
 }

@@ -669,7 +669,11 @@ mod tests {
         for (input, operator) in [("x in ()", Operator::In), ("z notin ()", Operator::NotIn)] {
             let s = parse(input);
             let r = &s.requirements()[0];
-            assert_eq!((r.operator(), r.values()), (operator, &[String::new()][..]), "{input}");
+            assert_eq!(
+                (r.operator(), r.values()),
+                (operator, &[String::new()][..]),
+                "{input}"
+            );
         }
         assert!(parse("x in ()").matches(&labels(&[("x", "")])));
         assert!(!parse("x in ()").matches(&labels(&[("x", "a")])));

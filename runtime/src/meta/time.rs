@@ -82,8 +82,7 @@ fn parse_go_rfc3339(input: &str, layout: Layout) -> Result<Timestamp, TimeError>
     if second >= 60 {
         return Err(out_of_range("second"));
     }
-    let fraction_starts =
-        |r: &[u8]| matches!(r, [b'.' | b',', d, ..] if d.is_ascii_digit());
+    let fraction_starts = |r: &[u8]| matches!(r, [b'.' | b',', d, ..] if d.is_ascii_digit());
     let nanos = match layout {
         Layout::Rfc3339 if fraction_starts(rest) => {
             let n = 1 + rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
@@ -93,7 +92,9 @@ fn parse_go_rfc3339(input: &str, layout: Layout) -> Result<Timestamp, TimeError>
         }
         Layout::Rfc3339 => 0,
         Layout::Rfc3339Micro => match rest {
-            [b'.' | b',', digits @ ..] if digits.len() >= 6 && digits[..6].iter().all(u8::is_ascii_digit) => {
+            [b'.' | b',', digits @ ..]
+                if digits.len() >= 6 && digits[..6].iter().all(u8::is_ascii_digit) =>
+            {
                 let nanos = fraction_nanos(&digits[..6]);
                 rest = &digits[6..];
                 nanos
@@ -131,7 +132,10 @@ fn parse_go_rfc3339(input: &str, layout: Layout) -> Result<Timestamp, TimeError>
     let datetime = date.at(hour as i8, minute as i8, second as i8, nanos);
     datetime
         .to_zoned(jiff::tz::TimeZone::UTC)
-        .and_then(|z| z.timestamp().checked_sub(jiff::SignedDuration::from_secs(offset_seconds)))
+        .and_then(|z| {
+            z.timestamp()
+                .checked_sub(jiff::SignedDuration::from_secs(offset_seconds))
+        })
         .map_err(|e| TimeError::Value {
             input: input.to_owned(),
             reason: e.to_string(),
@@ -763,7 +767,10 @@ mod tests {
     fn micro_time_always_has_six_fraction_digits() {
         let cases = [
             ("2003-01-01T01:01:01.000003Z", "2003-01-01T01:01:01.000003Z"),
-            ("2003-01-01T02:01:01.500000+01:00", "2003-01-01T01:01:01.500000Z"),
+            (
+                "2003-01-01T02:01:01.500000+01:00",
+                "2003-01-01T01:01:01.500000Z",
+            ),
             ("2003-01-01T01:01:01,123456Z", "2003-01-01T01:01:01.123456Z"),
         ];
         for (input, expected) in cases {
@@ -819,8 +826,14 @@ mod tests {
     #[test]
     fn time_refuses_what_go_refuses() {
         for (bad, reason) in [
-            ("2008-01-01T01:01:01+25:00", "time zone offset hour out of range"),
-            ("2008-01-01T01:01:01+01:61", "time zone offset minute out of range"),
+            (
+                "2008-01-01T01:01:01+25:00",
+                "time zone offset hour out of range",
+            ),
+            (
+                "2008-01-01T01:01:01+01:61",
+                "time zone offset minute out of range",
+            ),
             ("2008-01-01T01:01:60Z", "second out of range"),
             ("2008-01-01T23:59:60Z", "second out of range"),
             ("2008-01-01T24:00:00Z", "hour out of range"),
@@ -835,7 +848,9 @@ mod tests {
             );
             let json = json_err::<Time>(&format!("\"{bad}\""));
             assert!(json.contains(bad), "{json}");
-            let micro = bad.replace(":01+", ":01.000000+").replace(":60Z", ":60.000000Z");
+            let micro = bad
+                .replace(":01+", ":01.000000+")
+                .replace(":60Z", ":60.000000Z");
             assert!(micro.parse::<MicroTime>().is_err(), "{micro}");
         }
         for bad in [
