@@ -529,3 +529,20 @@ fn types_read_on_other_threads_find_the_group_version_above_them() {
     assert_eq!(types, ["Beta", "Alpha"]);
     assert!(parsed.model.shared_types.is_empty());
 }
+
+/// Issue 35: a rule that does not compile used to pass codegen and fail every write with
+/// 422 "rule compile error"; kube-apiserver refuses such a CRD when it is created.
+#[test]
+fn a_validation_rule_that_does_not_compile_is_an_error_at_its_place() {
+    let out = diagnose(&format!(
+        r#"{HEADER}
+#[derive(kapi::ApiType)]
+#[k8s(validation_rule(rule = "self.replicas >", message = "cut short"))]
+pub struct Spec {{
+    #[k8s(optional, validation_rule(rule = "self > 0", message_expression = "'bad: ' +"))]
+    pub replicas: Option<i32>,
+}}
+"#
+    ));
+    insta::assert_snapshot!(out);
+}

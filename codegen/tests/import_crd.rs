@@ -103,6 +103,8 @@ fn output_passes_codegen_parse_and_check() {
     rules(&schema_of(&written), "", &mut got);
     // The one rule kapi cannot place (on a list's scalar items) is a warning, pinned above.
     want.retain(|(path, _)| path != ".spec.parts[].hostIPs[]");
+    // Nor is the one that does not compile (issue 35), also a warning.
+    want.retain(|(_, rule)| rule["rule"] != "self.replicas >");
     assert_eq!(
         want.len(),
         5,
@@ -131,4 +133,24 @@ fn rules(schema: &serde_json::Value, path: &str, out: &mut Vec<(String, serde_js
     if schema.get("items").is_some() {
         rules(&schema["items"], &format!("{path}[]"), out);
     }
+}
+
+/// Issue 35: a rule kube-apiserver would not compile is reported where it is in the CRD
+/// (document and schema path, as every warning of this importer), with the CEL parser's
+/// message and column, and not written.
+#[test]
+fn a_rule_that_does_not_compile_is_a_warning_at_its_place() {
+    let imported = import();
+    let warning = imported
+        .warnings
+        .iter()
+        .map(ToString::to_string)
+        .find(|w| w.contains("`self.replicas >` is not valid CEL"))
+        .expect("a warning for the invalid rule");
+    assert!(
+        warning.contains("gizmos.yaml#0: spec.versions[v1].spec: "),
+        "{warning}"
+    );
+    assert!(warning.contains("column"), "{warning}");
+    assert!(!imported.files[0].text.contains("self.replicas >\""));
 }

@@ -73,6 +73,8 @@ fn refused_constructs_are_each_a_warning() {
         "constant `MaxParts` is not a string",
         "client method `Evict` uses verb `create`",
         "a validation rule has no `severity`",
+        // Issue 35: a rule that does not compile is reported where it is written.
+        "`self.size >` is not valid CEL: ",
         "`SchemaOrArray` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at gadgets/v1alpha1/marshal.go:4:1): imported as `#[k8s(custom_json)]`",
         "list-map key `type` is not a field of `SchemaCondition`",
     ] {

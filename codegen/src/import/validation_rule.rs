@@ -31,6 +31,13 @@ pub fn marker<'a>(pairs: impl IntoIterator<Item = (&'a str, String)>) -> Result<
             }
             other => return Err(format!("a validation rule has no `{other}`")),
         };
+        // Both are CEL that kube-apiserver compiles when the CRD is written: a rule that does
+        // not parse would refuse the whole CRD there, and fail every write here.
+        if k == RULE || k == MESSAGE_EXPRESSION {
+            if let Some(why) = crate::model::cel::syntax_error(&v) {
+                return Err(format!("`{v}` is not valid CEL: {why}"));
+            }
+        }
         inner.push(Marker::str(k, v));
     }
     if !inner.iter().any(|m| m.key == RULE) {

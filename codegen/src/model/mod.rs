@@ -3,6 +3,7 @@
 //! Built from Rust source by [`parse`] (one item, for the proc-macro) and [`source`] (a
 //! whole crate, for codegen). Every generator reads this model and nothing else.
 
+pub mod cel;
 pub mod check;
 pub mod default_value;
 pub mod formats;

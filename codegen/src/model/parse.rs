@@ -1410,6 +1410,19 @@ fn parse_validation_rule(m: &Marker, diags: &mut Diagnostics) -> Option<Validati
             bad_choice(diags, r.span, REASON, r, REASONS);
         }
     }
+    // kube-apiserver compiles both when the CRD is written, and refuses it if either fails.
+    for key in [RULE, MESSAGE_EXPRESSION] {
+        let Some(source) = n.str(key) else { continue };
+        if let Some(why) = super::cel::syntax_error(&source.value) {
+            diags.push(
+                Diagnostic::new(
+                    source.span,
+                    format!("`{}` is not valid CEL: {why}", source.value),
+                )
+                .with_help("kube-apiserver refuses a CRD whose rule does not compile"),
+            );
+        }
+    }
     let optional_old_self = n.bool(OPTIONAL_OLD_SELF).is_some_and(|b| b.value);
     if optional_old_self && !rule.contains("oldSelf") {
         diags.push(

@@ -661,6 +661,26 @@ mod tests {
         }
     }
 
+    /// apimachinery's TestSetSelectorParser: `x in ()` is not an empty set (which
+    /// `NewRequirement` would refuse) but the set holding the empty value, so it selects
+    /// objects whose `x` label is empty; and a requirement must be followed by `,` or the end.
+    #[test]
+    fn empty_parentheses_hold_the_empty_value() {
+        for (input, operator) in [("x in ()", Operator::In), ("z notin ()", Operator::NotIn)] {
+            let s = parse(input);
+            let r = &s.requirements()[0];
+            assert_eq!(
+                (r.operator(), r.values()),
+                (operator, &[String::new()][..]),
+                "{input}"
+            );
+        }
+        assert!(parse("x in ()").matches(&labels(&[("x", "")])));
+        assert!(!parse("x in ()").matches(&labels(&[("x", "a")])));
+        assert!(Selector::parse("a in (xyz)b notin ()").is_err());
+        assert!(Requirement::new("x", Operator::In, Vec::new()).is_err());
+    }
+
     #[test]
     fn printed_form_reparses_to_the_same_selector() {
         for input in ["c in (y,x),a=b,!d", "x>5,y notin (q,p),z", "x in ()"] {

@@ -34,66 +34,131 @@ pub enum DurationError {
     UnknownUnit { unit: String, input: String },
 }
 
-/// Checks the RFC 3339 shape before jiff parses the value: jiff also accepts
-/// ISO 8601 and RFC 9557 variants (missing seconds, bracketed zones, ...)
-/// that Kubernetes would reject, and those must not slip into objects.
-/// Returns the string to hand to jiff, with fractional seconds beyond
-/// nanoseconds dropped since RFC 3339 allows any number of digits.
-fn rfc3339_for_jiff(input: &str) -> Result<String, TimeError> {
-    let syntax = || TimeError::Syntax(input.to_owned());
-    let b = input.as_bytes();
-    let digits = |range: std::ops::Range<usize>| {
-        b.get(range)
-            .is_some_and(|s| s.iter().all(u8::is_ascii_digit))
-    };
-    let ok_prefix = b.len() >= 20
-        && digits(0..4)
-        && b[4] == b'-'
-        && digits(5..7)
-        && b[7] == b'-'
-        && digits(8..10)
-        && matches!(b[10], b'T' | b't')
-        && digits(11..13)
-        && b[13] == b':'
-        && digits(14..16)
-        && b[16] == b':'
-        && digits(17..19);
-    if !ok_prefix {
-        return Err(syntax());
-    }
-    let mut pos = 19;
-    let mut frac_end = pos;
-    if b[pos] == b'.' {
-        pos += 1;
-        let start = pos;
-        while pos < b.len() && b[pos].is_ascii_digit() {
-            pos += 1;
-        }
-        if pos == start {
-            return Err(syntax());
-        }
-        frac_end = pos.min(start + 9);
-    }
-    let offset = &input[pos..];
-    let offset_ok = match offset.as_bytes() {
-        [b'Z' | b'z'] => true,
-        [b'+' | b'-', h1, h2, b':', m1, m2] => [h1, h2, m1, m2].iter().all(|c| c.is_ascii_digit()),
-        _ => false,
-    };
-    if !offset_ok {
-        return Err(syntax());
-    }
-    Ok(format!("{}{}", &input[..frac_end], offset))
+/// Which Go layout a wire time is read with: metav1.Time's `time.RFC3339`, or MicroTime's
+/// `RFC3339Micro`, whose `.000000` takes exactly six fraction digits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    Rfc3339,
+    Rfc3339Micro,
 }
 
-fn parse_rfc3339(input: &str) -> Result<Timestamp, TimeError> {
-    let normalized = rfc3339_for_jiff(input)?;
-    normalized
-        .parse()
-        .map_err(|e: jiff::Error| TimeError::Value {
+/// Reads a wire time exactly as Go's `time.Parse` with `layout` does (metav1's
+/// `UnmarshalJSON`, `UnmarshalQueryParameter` and CBOR all use it). Go tries a strict RFC 3339
+/// reader and falls back to its general layout parser, and what that accepts is the rule:
+/// an upper-case `T` and `Z` only, a one- or two-digit hour, seconds below 60, `.` or `,`
+/// before the fraction, and an offset of at most 24 hours and 60 minutes.
+fn parse_go_rfc3339(input: &str, layout: Layout) -> Result<Timestamp, TimeError> {
+    let syntax = || TimeError::Syntax(input.to_owned());
+    let out_of_range = |what: &str| TimeError::Value {
+        input: input.to_owned(),
+        reason: format!("{what} out of range"),
+    };
+    let mut rest = input.as_bytes();
+    let year = fixed_digits(&mut rest, 4).ok_or_else(syntax)?;
+    expect(&mut rest, b'-').ok_or_else(syntax)?;
+    let month = fixed_digits(&mut rest, 2).ok_or_else(syntax)?;
+    if !(1..=12).contains(&month) {
+        return Err(out_of_range("month"));
+    }
+    expect(&mut rest, b'-').ok_or_else(syntax)?;
+    let day = fixed_digits(&mut rest, 2).ok_or_else(syntax)?;
+    expect(&mut rest, b'T').ok_or_else(syntax)?;
+    // Go's `15` is not zero-padded: one digit is enough when the next is not one.
+    let hour = match rest {
+        [a, b, ..] if a.is_ascii_digit() && b.is_ascii_digit() => fixed_digits(&mut rest, 2),
+        _ => fixed_digits(&mut rest, 1),
+    }
+    .ok_or_else(syntax)?;
+    if hour >= 24 {
+        return Err(out_of_range("hour"));
+    }
+    expect(&mut rest, b':').ok_or_else(syntax)?;
+    let minute = fixed_digits(&mut rest, 2).ok_or_else(syntax)?;
+    if minute >= 60 {
+        return Err(out_of_range("minute"));
+    }
+    expect(&mut rest, b':').ok_or_else(syntax)?;
+    let second = fixed_digits(&mut rest, 2).ok_or_else(syntax)?;
+    if second >= 60 {
+        return Err(out_of_range("second"));
+    }
+    let fraction_starts = |r: &[u8]| matches!(r, [b'.' | b',', d, ..] if d.is_ascii_digit());
+    let nanos = match layout {
+        Layout::Rfc3339 if fraction_starts(rest) => {
+            let n = 1 + rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let nanos = fraction_nanos(&rest[1..n]);
+            rest = &rest[n..];
+            nanos
+        }
+        Layout::Rfc3339 => 0,
+        Layout::Rfc3339Micro => match rest {
+            [b'.' | b',', digits @ ..]
+                if digits.len() >= 6 && digits[..6].iter().all(u8::is_ascii_digit) =>
+            {
+                let nanos = fraction_nanos(&digits[..6]);
+                rest = &digits[6..];
+                nanos
+            }
+            _ => return Err(syntax()),
+        },
+    };
+    let offset_seconds = match rest {
+        [b'Z'] => 0,
+        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
+            let two = |a: &u8, b: &u8| {
+                (a.is_ascii_digit() && b.is_ascii_digit())
+                    .then(|| i64::from(a - b'0') * 10 + i64::from(b - b'0'))
+            };
+            let (h, m) = two(h1, h2).zip(two(m1, m2)).ok_or_else(syntax)?;
+            // Go's general parser allows 24:00 and :60, as some write them.
+            if h > 24 {
+                return Err(out_of_range("time zone offset hour"));
+            }
+            if m > 60 {
+                return Err(out_of_range("time zone offset minute"));
+            }
+            let magnitude = (h * 60 + m) * 60;
+            if *sign == b'-' {
+                -magnitude
+            } else {
+                magnitude
+            }
+        }
+        _ => return Err(syntax()),
+    };
+    // Every field has at most four digits, so each fits its jiff type.
+    let date = jiff::civil::Date::new(year as i16, month as i8, day as i8)
+        .map_err(|_| out_of_range("day"))?;
+    let datetime = date.at(hour as i8, minute as i8, second as i8, nanos);
+    datetime
+        .to_zoned(jiff::tz::TimeZone::UTC)
+        .and_then(|z| {
+            z.timestamp()
+                .checked_sub(jiff::SignedDuration::from_secs(offset_seconds))
+        })
+        .map_err(|e| TimeError::Value {
             input: input.to_owned(),
             reason: e.to_string(),
         })
+}
+
+/// Takes exactly `n` ASCII digits off the front of `rest`.
+fn fixed_digits(rest: &mut &[u8], n: usize) -> Option<i64> {
+    let digits = rest.get(..n).filter(|d| d.iter().all(u8::is_ascii_digit))?;
+    *rest = &rest[n..];
+    Some(digits.iter().fold(0, |v, d| v * 10 + i64::from(d - b'0')))
+}
+
+fn expect(rest: &mut &[u8], c: u8) -> Option<()> {
+    let (first, tail) = rest.split_first()?;
+    (*first == c).then(|| *rest = tail)
+}
+
+/// Nanoseconds of a fraction's digits; past the ninth they are dropped, as Go does.
+fn fraction_nanos(digits: &[u8]) -> i32 {
+    let kept = &digits[..digits.len().min(9)];
+    let value = kept.iter().fold(0i32, |v, d| v * 10 + i32::from(d - b'0'));
+    value * 10i32.pow(9 - kept.len() as u32)
 }
 
 /// RFC 3339 has four-digit years; jiff can represent more, which Go refuses
@@ -112,7 +177,7 @@ fn check_year(ts: Timestamp) -> Result<(), TimeError> {
 /// map of times (PodDisruptionBudget's `disruptedPods`) depends on it.
 const GO_ZERO: Timestamp = Timestamp::constant(-62_135_596_800, 0);
 
-struct TimestampVisitor(&'static str);
+struct TimestampVisitor(&'static str, Layout);
 
 impl<'de> Visitor<'de> for TimestampVisitor {
     type Value = Timestamp;
@@ -122,7 +187,7 @@ impl<'de> Visitor<'de> for TimestampVisitor {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Timestamp, E> {
-        parse_rfc3339(v).map_err(E::custom)
+        parse_go_rfc3339(v, self.1).map_err(E::custom)
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Timestamp, E> {
@@ -221,7 +286,7 @@ impl FromStr for Time {
     type Err = TimeError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        parse_rfc3339(s).map(Time)
+        parse_go_rfc3339(s, Layout::Rfc3339).map(Time)
     }
 }
 
@@ -234,7 +299,7 @@ impl Serialize for Time {
 impl<'de> Deserialize<'de> for Time {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer
-            .deserialize_option(TimestampVisitor("a time"))
+            .deserialize_option(TimestampVisitor("a time", Layout::Rfc3339))
             .map(Time)
     }
 }
@@ -294,7 +359,7 @@ impl FromStr for MicroTime {
     type Err = TimeError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        parse_rfc3339(s).map(MicroTime)
+        parse_go_rfc3339(s, Layout::Rfc3339Micro).map(MicroTime)
     }
 }
 
@@ -307,7 +372,7 @@ impl Serialize for MicroTime {
 impl<'de> Deserialize<'de> for MicroTime {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer
-            .deserialize_option(TimestampVisitor("a micro time"))
+            .deserialize_option(TimestampVisitor("a micro time", Layout::Rfc3339Micro))
             .map(MicroTime)
     }
 }
@@ -618,8 +683,6 @@ mod tests {
         assert_eq!(t.to_string(), "2008-01-01T01:01:01Z");
         let t: Time = serde_json::from_str("\"2008-01-01T00:31:01.25-00:30\"").unwrap();
         assert_eq!(t.timestamp(), ts("2008-01-01T01:01:01.25Z"));
-        let lower: Time = "2008-01-01t01:01:01z".parse().unwrap();
-        assert_eq!(lower.to_string(), "2008-01-01T01:01:01Z");
     }
 
     #[test]
@@ -704,12 +767,11 @@ mod tests {
     fn micro_time_always_has_six_fraction_digits() {
         let cases = [
             ("2003-01-01T01:01:01.000003Z", "2003-01-01T01:01:01.000003Z"),
-            ("2003-01-01T01:01:01Z", "2003-01-01T01:01:01.000000Z"),
             (
-                "2003-01-01T01:01:01.123456789Z",
-                "2003-01-01T01:01:01.123456Z",
+                "2003-01-01T02:01:01.500000+01:00",
+                "2003-01-01T01:01:01.500000Z",
             ),
-            ("2003-01-01T02:01:01.5+01:00", "2003-01-01T01:01:01.500000Z"),
+            ("2003-01-01T01:01:01,123456Z", "2003-01-01T01:01:01.123456Z"),
         ];
         for (input, expected) in cases {
             let t: MicroTime = input.parse().unwrap();
@@ -719,11 +781,87 @@ mod tests {
                 format!("\"{expected}\"")
             );
         }
-        let t: MicroTime = serde_json::from_str("\"2003-01-01T01:01:01.123456789Z\"").unwrap();
-        assert_eq!(t.truncated().timestamp(), ts("2003-01-01T01:01:01.123456Z"));
+        let t: MicroTime = serde_json::from_str("\"2003-01-01T01:01:01.123456Z\"").unwrap();
         assert!(MicroTime::now() > t);
         let err = json_err::<MicroTime>("\"01/01/2003\"");
         assert!(err.contains("expected RFC 3339"), "{err}");
+    }
+
+    /// metav1.MicroTime reads with Go's `RFC3339Micro` layout ("2006-01-02T15:04:05.000000Z07:00"),
+    /// whose `.000000` takes exactly six digits: none, fewer or more is a parse error there.
+    #[test]
+    fn micro_time_refuses_other_fraction_lengths() {
+        for bad in [
+            "2003-01-01T01:01:01Z",
+            "2003-01-01T01:01:01.5Z",
+            "2003-01-01T01:01:01.123456789Z",
+        ] {
+            assert!(
+                matches!(bad.parse::<MicroTime>(), Err(TimeError::Syntax(_))),
+                "{bad:?}"
+            );
+            assert!(serde_json::from_str::<MicroTime>(&format!("\"{bad}\"")).is_err());
+        }
+    }
+
+    /// What Go's `time.Parse(time.RFC3339, ...)` (metav1.Time's UnmarshalJSON) accepts beyond
+    /// the strict grammar, from src/time/format.go's general parser that it falls back to:
+    /// offsets up to 24 hours and 60 minutes, a one-digit hour, `,` before the fraction.
+    #[test]
+    fn time_accepts_what_go_accepts() {
+        for (input, utc) in [
+            ("2008-01-01T01:01:01+24:00", "2007-12-31T01:01:01Z"),
+            ("2008-01-01T01:01:01-23:60", "2008-01-02T01:01:01Z"),
+            ("2008-01-01T1:01:01Z", "2008-01-01T01:01:01Z"),
+            ("2008-01-01T01:01:01,5Z", "2008-01-01T01:01:01.5Z"),
+        ] {
+            let t: Time = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
+            assert_eq!(t.timestamp(), ts(utc), "{input}");
+        }
+    }
+
+    /// Issue 35: what the old reader let through and Go refuses, each an error naming the
+    /// value. Go: "time zone offset hour out of range" (hr > 24), "second out of range"
+    /// (60 <= sec), and only upper-case `T` and `Z` match the layout.
+    #[test]
+    fn time_refuses_what_go_refuses() {
+        for (bad, reason) in [
+            (
+                "2008-01-01T01:01:01+25:00",
+                "time zone offset hour out of range",
+            ),
+            (
+                "2008-01-01T01:01:01+01:61",
+                "time zone offset minute out of range",
+            ),
+            ("2008-01-01T01:01:60Z", "second out of range"),
+            ("2008-01-01T23:59:60Z", "second out of range"),
+            ("2008-01-01T24:00:00Z", "hour out of range"),
+        ] {
+            let err = bad.parse::<Time>().expect_err(bad);
+            assert_eq!(
+                err,
+                TimeError::Value {
+                    input: bad.into(),
+                    reason: reason.into()
+                }
+            );
+            let json = json_err::<Time>(&format!("\"{bad}\""));
+            assert!(json.contains(bad), "{json}");
+            let micro = bad
+                .replace(":01+", ":01.000000+")
+                .replace(":60Z", ":60.000000Z");
+            assert!(micro.parse::<MicroTime>().is_err(), "{micro}");
+        }
+        for bad in [
+            "2008-01-01T01:01:01z",
+            "2008-01-01t01:01:01Z",
+            "2008-01-01T01:01:01.123z",
+        ] {
+            assert_eq!(bad.parse::<Time>(), Err(TimeError::Syntax(bad.into())));
+        }
+        let yaml: Result<Time, _> = serde_yaml_ng::from_str("2008-01-01T01:01:01z");
+        assert!(yaml.is_err());
     }
 
     #[test]

@@ -39,6 +39,7 @@ type Widget struct {
 // WidgetSpec holds every kind of field the importer translates.
 // +kubebuilder:validation:XValidation:rule="!has(self.replicas) || self.replicas <= self.size",message="replicas may not exceed size",reason=FieldValueForbidden,fieldPath=".replicas"
 // +kubebuilder:validation:XValidation:rule="self.size > 0",severity=Warning
+// +kubebuilder:validation:XValidation:rule="self.size >",message="cut short, as in issue 35"
 type WidgetSpec struct {
 	// Size of the widget, in parts.
 	// +kubebuilder:validation:Minimum=1
