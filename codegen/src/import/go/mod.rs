@@ -10,7 +10,7 @@ pub mod syntax;
 pub mod translate;
 
 use super::{ir, write, ImportedFile, Warning};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use translate::{Pkg, Translator, Universe};
 
@@ -181,34 +181,36 @@ fn box_cycles(modules: &mut [ir::Module]) {
         p.push(name.to_string());
         p
     };
-    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    // A field's type reaches its owner back exactly when both are in one strongly connected
+    // component of the by-value graph: one pass over the graph, where a search per field
+    // was quadratic in a long chain of types.
+    let mut ids: HashMap<Vec<String>, usize> = HashMap::new();
+    for m in modules.iter() {
+        for item in &m.items {
+            if let ir::Item::Struct(s) = item {
+                let n = ids.len();
+                ids.entry(full(m, &s.name)).or_insert(n);
+            }
+        }
+    }
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); ids.len()];
     for m in modules.iter() {
         for item in &m.items {
             let ir::Item::Struct(s) = item else { continue };
-            let targets = s.fields.iter().filter_map(|f| by_value(&f.ty)).cloned();
-            edges.entry(full(m, &s.name)).or_default().extend(targets);
+            let owner = ids[&full(m, &s.name)];
+            let targets = s.fields.iter().filter_map(|f| by_value(&f.ty));
+            edges[owner].extend(targets.filter_map(|t| ids.get(t).copied()));
         }
     }
-    let reaches = |from: &Vec<String>, to: &Vec<String>| {
-        let mut seen = BTreeSet::new();
-        let mut stack = vec![from.clone()];
-        while let Some(n) = stack.pop() {
-            if &n == to {
-                return true;
-            }
-            if seen.insert(n.clone()) {
-                stack.extend(edges.get(&n).into_iter().flatten().cloned());
-            }
-        }
-        false
-    };
+    let component = strongly_connected(&edges);
     let mut to_box = Vec::new();
     for (mi, m) in modules.iter().enumerate() {
         for (ii, item) in m.items.iter().enumerate() {
             let ir::Item::Struct(s) = item else { continue };
-            let owner = full(m, &s.name);
+            let owner = component[ids[&full(m, &s.name)]];
             for (fi, f) in s.fields.iter().enumerate() {
-                if by_value(&f.ty).is_some_and(|t| reaches(t, &owner)) {
+                let target = by_value(&f.ty).and_then(|t| ids.get(t));
+                if target.is_some_and(|&t| component[t] == owner) {
                     to_box.push((mi, ii, fi));
                 }
             }
@@ -219,6 +221,60 @@ fn box_cycles(modules: &mut [ir::Module]) {
             boxed(&mut s.fields[fi].ty);
         }
     }
+}
+
+/// Each node's strongly connected component (Tarjan's algorithm, with an explicit stack:
+/// a chain of types is as deep as it is long).
+fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
+    const UNSEEN: usize = usize::MAX;
+    let n = edges.len();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut component = vec![UNSEEN; n];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    let mut components = 0;
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // (node, how many of its edges are done)
+        let mut calls = vec![(root, 0usize)];
+        while let Some(&mut (v, ref mut done)) = calls.last_mut() {
+            if *done == 0 && index[v] == UNSEEN {
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+            }
+            if let Some(&w) = edges[v].get(*done) {
+                *done += 1;
+                if index[w] == UNSEEN {
+                    calls.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component[w] = components;
+                    if w == v {
+                        break;
+                    }
+                }
+                components += 1;
+            }
+        }
+    }
+    component
 }
 
 /// `file:12:3` sorts before `file:100:1`.
