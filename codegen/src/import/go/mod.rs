@@ -49,20 +49,48 @@ pub fn import(
     let mut pkgs = Vec::new();
     for dir in dirs {
         let go = syntax::read_package(dir, display_root)?;
-        let import_path = import_path(dir);
-        let rust = match options.packages.get(&import_path) {
-            Some(m) => m.split("::").map(str::to_string).collect(),
-            None => default_module(&import_path),
-        };
-        if rust.first().map(String::as_str) != Some("crate") || rust.len() < 2 {
-            return Err(format!(
-                "{import_path}: module path `{}` must start with `crate::` and name a module",
-                rust.join("::")
-            ));
-        }
-        let file = format!("{}.rs", rust[1..].join("/"));
-        pkgs.push(Pkg::new(import_path, rust, file, proto_of(dir), go));
+        pkgs.push(package(import_path(dir), proto_of(dir), go, options)?);
     }
+    translate(pkgs, options)
+}
+
+/// Imports one Go file held in memory as the package `import_path` (no `generated.proto`):
+/// what the fuzz target runs, without a file system.
+pub fn import_source(
+    import_path: &str,
+    file: &str,
+    source: &str,
+    options: &Options,
+) -> Result<Imported, String> {
+    let go = syntax::read_source(Path::new(file), source)?;
+    translate(
+        vec![package(import_path.to_string(), None, go, options)?],
+        options,
+    )
+}
+
+/// A package read, with where its module goes.
+fn package(
+    import_path: String,
+    proto: Option<(String, String)>,
+    go: syntax::GoPackage,
+    options: &Options,
+) -> Result<Pkg, String> {
+    let rust: Vec<String> = match options.packages.get(&import_path) {
+        Some(m) => m.split("::").map(str::to_string).collect(),
+        None => default_module(&import_path),
+    };
+    if rust.first().map(String::as_str) != Some("crate") || rust.len() < 2 {
+        return Err(format!(
+            "{import_path}: module path `{}` must start with `crate::` and name a module",
+            rust.join("::")
+        ));
+    }
+    let file = format!("{}.rs", rust[1..].join("/"));
+    Ok(Pkg::new(import_path, rust, file, proto, go))
+}
+
+fn translate(mut pkgs: Vec<Pkg>, options: &Options) -> Result<Imported, String> {
     pkgs.sort_by(|a, b| a.file.cmp(&b.file));
     if let Some(w) = pkgs.windows(2).find(|w| w[0].file == w[1].file) {
         return Err(format!(
@@ -339,4 +367,22 @@ fn proto_of(dir: &Path) -> Option<(String, String)> {
             .map(|p| p.trim().trim_end_matches(';').trim().to_string())
     })?;
     Some((package, format!("{}/generated.proto", import_path(dir))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strongly_connected;
+
+    #[test]
+    fn components_of_cycles_chains_and_self_loops() {
+        // 0 -> 1 -> 2 -> 0 is a cycle, 3 -> 3 a self-loop, 4 -> 0 only leads into the cycle.
+        let c = strongly_connected(&[vec![1], vec![2], vec![0], vec![3], vec![0]]);
+        assert!(c[0] == c[1] && c[1] == c[2]);
+        assert!(c[3] != c[0] && c[4] != c[0] && c[4] != c[3]);
+        // A chain as long as the stack is deep would overflow a recursive walk.
+        let n = 200_000;
+        let chain: Vec<Vec<usize>> = (0..n).map(|i| vec![(i + 1) % n]).collect();
+        let c = strongly_connected(&chain);
+        assert!(c.iter().all(|&x| x == c[0]));
+    }
 }

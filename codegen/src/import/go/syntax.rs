@@ -146,10 +146,7 @@ pub fn read_package(dir: &Path, display_root: &Path) -> Result<GoPackage, String
     if names.is_empty() {
         return Err(format!("{}: no Go API files", dir.display()));
     }
-    let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_go::LANGUAGE.into())
-        .map_err(|e| format!("tree-sitter Go grammar: {e}"))?;
+    let mut parser = go_parser()?;
     let mut package = GoPackage::default();
     for name in names {
         let path = dir.join(&name);
@@ -158,26 +155,51 @@ pub fn read_package(dir: &Path, display_root: &Path) -> Result<GoPackage, String
         let shown = path
             .strip_prefix(display_root)
             .map_or_else(|_| path.clone(), Path::to_path_buf);
-        let tree = parser
-            .parse(&source, None)
-            .ok_or_else(|| format!("{}: the Go parser gave up", path.display()))?;
-        let root = tree.root_node();
-        if root.has_error() {
-            return Err(syntax_error(root, source.as_bytes(), &shown));
-        }
-        let line_starts = std::iter::once(0)
-            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        FileReader {
-            src: source.as_bytes(),
-            file: shown,
-            comments: Vec::new(),
-            by_end: HashMap::new(),
-            line_starts,
-        }
-        .read(root, &mut package)?;
+        read_file(&mut parser, &shown, &source, &mut package)?;
     }
     Ok(package)
+}
+
+/// One file's `source`, already read, as a package of its own; `shown` is its name in
+/// positions.
+pub fn read_source(shown: &Path, source: &str) -> Result<GoPackage, String> {
+    let mut package = GoPackage::default();
+    read_file(&mut go_parser()?, shown, source, &mut package)?;
+    Ok(package)
+}
+
+fn go_parser() -> Result<Parser, String> {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&tree_sitter_go::LANGUAGE.into())
+        .map_err(|e| format!("tree-sitter Go grammar: {e}"))?;
+    Ok(parser)
+}
+
+fn read_file(
+    parser: &mut Parser,
+    shown: &Path,
+    source: &str,
+    package: &mut GoPackage,
+) -> Result<(), String> {
+    let tree = parser
+        .parse(source, None)
+        .ok_or_else(|| format!("{}: the Go parser gave up", shown.display()))?;
+    let root = tree.root_node();
+    if root.has_error() {
+        return Err(syntax_error(root, source.as_bytes(), shown));
+    }
+    let line_starts = std::iter::once(0)
+        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    FileReader {
+        src: source.as_bytes(),
+        file: shown.to_path_buf(),
+        comments: Vec::new(),
+        by_end: HashMap::new(),
+        line_starts,
+    }
+    .read(root, package)
 }
 
 /// How deep a type may nest (`[][]...`, `map[string]map[string]...`, anonymous structs,
