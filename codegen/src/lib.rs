@@ -30,3 +30,5 @@ pub mod generate;
 pub mod import;
 #[cfg(feature = "generate")]
 pub mod lint;
+#[cfg(feature = "generate")]
+pub mod yaml;

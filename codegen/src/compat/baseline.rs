@@ -17,16 +17,16 @@ pub fn snapshot_path(crate_dir: &Path, release: &str) -> PathBuf {
 }
 
 /// The baseline `spec` names: a file, else a release snapshot of the crate, else a git
-/// revision.
-pub fn load(crate_dir: &Path, spec: &str) -> Result<Snapshot, Error> {
+/// revision. `crate_name` is the crate being checked: a snapshot of another crate is no
+/// baseline for it.
+pub fn load(crate_dir: &Path, spec: &str, crate_name: &str) -> Result<Snapshot, Error> {
     let file = [PathBuf::from(spec), snapshot_path(crate_dir, spec)]
         .into_iter()
         .find(|p| p.is_file());
     if let Some(file) = file {
         let text = std::fs::read_to_string(&file)
             .map_err(|e| Error::Io(format!("cannot read {}: {e}", file.display())))?;
-        return Snapshot::from_yaml(&text)
-            .map_err(|e| Error::Io(format!("{} is not a kapi snapshot: {e}", file.display())));
+        return read_file(&file, &text, crate_name).map_err(Error::Io);
     }
     if git(
         crate_dir,
@@ -45,6 +45,31 @@ pub fn load(crate_dir: &Path, spec: &str) -> Result<Snapshot, Error> {
         )));
     }
     at_revision(crate_dir, spec)
+}
+
+/// A snapshot file read strictly ([`Snapshot::from_yaml`]): its `release` is its file's
+/// name (`compat/v1.0.yaml` records `v1.0`, as `--snapshot-release` writes it) and its
+/// `crate_name` the crate's.
+pub fn read_file(file: &Path, text: &str, crate_name: &str) -> Result<Snapshot, String> {
+    let shown = file.display();
+    let snapshot =
+        Snapshot::from_yaml(text).map_err(|e| format!("{shown} is not a kapi snapshot: {e}"))?;
+    let stem = file.file_stem().map(|s| s.to_string_lossy());
+    if stem.as_deref() != Some(snapshot.release.as_str()) {
+        return Err(format!(
+            "{shown}: release: `{}` differs from the file's name (a snapshot of release `{}` is `{}.yaml`)",
+            snapshot.release,
+            stem.as_deref().unwrap_or(""),
+            snapshot.release
+        ));
+    }
+    if snapshot.crate_name != crate_name {
+        return Err(format!(
+            "{shown}: crate_name: `{}` is another crate's snapshot (this crate is `{crate_name}`)",
+            snapshot.crate_name
+        ));
+    }
+    Ok(snapshot)
 }
 
 /// The crate's API as it was at git revision `rev`.

@@ -58,7 +58,7 @@ impl Outcome {
 /// `--compat <baseline>` on the crate at `crate_dir`.
 pub fn run(crate_dir: &Path, baseline_spec: &str) -> Result<Outcome, Error> {
     let loaded = generate::load(crate_dir)?;
-    let baseline = baseline::load(crate_dir, baseline_spec)?;
+    let baseline = baseline::load(crate_dir, baseline_spec, &loaded.model.crate_name)?;
     let compat = check(&baseline, &loaded.model);
     let all: Vec<_> = compat.errors.iter().chain(&compat.findings).collect();
     Ok(Outcome {

@@ -28,6 +28,8 @@ const HEADER: &str = "# A released API, the baseline of `kapi-codegen --compat`.
 # stored objects rely on.\n";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+// A key this reader does not know is a typo or a newer format: never skipped silently.
+#[serde(deny_unknown_fields)]
 pub struct Snapshot {
     /// The release's name (`v1.0`), or the git revision it was read from.
     pub release: String,
@@ -47,6 +49,7 @@ pub struct Snapshot {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VersionSnap {
     pub group: String,
     pub version: String,
@@ -93,6 +96,7 @@ impl Fact {
 
 /// What discovery and the REST paths say of an object kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ResourceSnap {
     pub kind: String,
     pub plural: String,
@@ -115,6 +119,7 @@ pub struct ResourceSnap {
 
 /// The `scale` subresource: the fields `/scale` reads and writes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScaleSnap {
     pub spec_replicas_path: String,
     pub status_replicas_path: String,
@@ -125,6 +130,7 @@ pub struct ScaleSnap {
 /// One CEL rule as it decides what is refused; its message, reason and field path say how a
 /// refusal is reported and are left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CelRule {
     pub rule: String,
     /// The rule runs on creates too, with `oldSelf` unset.
@@ -145,6 +151,7 @@ impl PartialEq for NameIndex {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TypeSnap {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -182,6 +189,7 @@ pub struct TypeSnap {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct KindSnap {
     pub category: KindCategory,
     pub scope: Scope,
@@ -190,6 +198,7 @@ pub struct KindSnap {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FieldSnap {
     pub rust_name: String,
     pub json_name: String,
@@ -264,6 +273,7 @@ pub struct FieldSnap {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ValueSnap {
     pub value: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -347,8 +357,35 @@ impl Snapshot {
             .map_err(|e| e.to_string())
     }
 
+    /// Reads a snapshot strictly: nesting bounded before parsing, no unknown key, each type
+    /// listed once per group-version (and once among the shared types). Errors name the
+    /// path inside the file.
     pub fn from_yaml(text: &str) -> Result<Snapshot, String> {
-        serde_yaml_ng::from_str(text).map_err(|e| e.to_string())
+        kapi_yaml_depth::check(text, crate::yaml::MAX_DEPTH).map_err(|e| e.to_string())?;
+        let snapshot: Snapshot = serde_yaml_ng::from_str(text).map_err(|e| e.to_string())?;
+        let lists = snapshot
+            .versions
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                (
+                    format!("versions[{i}] ({}/{})", v.group, v.version),
+                    &v.types,
+                )
+            })
+            .chain([("shared_types".to_string(), &snapshot.shared_types)]);
+        for (at, types) in lists {
+            let mut seen = HashMap::new();
+            for (j, t) in types.iter().enumerate() {
+                if let Some(first) = seen.insert(t.name.as_str(), j) {
+                    return Err(format!(
+                        "{at}.types[{j}]: type `{}` is listed twice (first at types[{first}])",
+                        t.name
+                    ));
+                }
+            }
+        }
+        Ok(snapshot)
     }
 
     pub fn versions_of<'s>(&'s self, group: &'s str) -> impl Iterator<Item = &'s VersionSnap> {

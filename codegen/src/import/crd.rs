@@ -24,22 +24,60 @@ pub struct Imported {
 
 /// Imports every CustomResourceDefinition in `files` (multi-document YAML).
 pub fn import(files: &[&Path], doc_comments: bool) -> Result<Imported, String> {
+    let mut inputs = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        inputs.push((file.display().to_string(), text));
+    }
+    import_texts(&inputs, doc_comments)
+}
+
+/// [`import`] of `(name, YAML)` inputs already read, the name as errors show it.
+///
+/// What kube-apiserver would refuse as a CRD is refused here too, with its words where it
+/// has them: every document is an `apiextensions.k8s.io/v1` CustomResourceDefinition
+/// (v1beta1 is not served since Kubernetes 1.22 and lacks what kapi imports, such as
+/// per-version schemas, so it is refused with the way out), each CRD appears once, every
+/// input holds one, and the schemas are ones kube-apiserver accepts.
+pub fn import_texts(inputs: &[(String, String)], doc_comments: bool) -> Result<Imported, String> {
     let mut cx = Cx {
         doc_comments,
         warnings: Vec::new(),
+        errors: Vec::new(),
         modules: BTreeMap::new(),
     };
-    for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let shown = file.display().to_string();
-        for (i, doc) in serde_yaml_ng::Deserializer::from_str(&text).enumerate() {
+    // metadata.name and group/kind -> where the CRD was first seen.
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    for (shown, text) in inputs {
+        crate::yaml::check_depth(shown, text)?;
+        let mut crds = 0;
+        for (i, doc) in serde_yaml_ng::Deserializer::from_str(text).enumerate() {
             let value: Json = serde::Deserialize::deserialize(doc)
                 .map_err(|e| format!("{shown}: document {i}: {e}"))?;
-            if value.get("kind").and_then(Json::as_str) != Some("CustomResourceDefinition") {
+            // `---` with nothing after it.
+            if value.is_null() {
                 continue;
             }
-            cx.crd(&format!("{shown}#{i}"), &value)?;
+            let at = format!("{shown}#{i}");
+            is_crd_v1(&at, &value)?;
+            for key in identities(&value) {
+                if let Some(first) = seen.insert(key.clone(), at.clone()) {
+                    return Err(format!(
+                        "{at}: {key} is defined again (first in {first}): each CRD once"
+                    ));
+                }
+            }
+            cx.crd(&at, &value)?;
+            crds += 1;
         }
+        if crds == 0 {
+            return Err(format!(
+                "{shown}: no CustomResourceDefinition (the input is empty)"
+            ));
+        }
+    }
+    if !cx.errors.is_empty() {
+        return Err(cx.errors.join("\n"));
     }
     let mut out = Imported {
         warnings: cx.warnings,
@@ -55,9 +93,47 @@ pub fn import(files: &[&Path], doc_comments: bool) -> Result<Imported, String> {
     Ok(out)
 }
 
+/// The only CRD kube-apiserver serves: `apiextensions.k8s.io/v1` `CustomResourceDefinition`.
+fn is_crd_v1(at: &str, doc: &Json) -> Result<(), String> {
+    let Some(object) = doc.as_object() else {
+        return Err(format!(
+            "{at}: not an object (a CustomResourceDefinition is a mapping)"
+        ));
+    };
+    let text = |k: &str| object.get(k).and_then(Json::as_str).unwrap_or("");
+    match (text("apiVersion"), text("kind")) {
+        ("apiextensions.k8s.io/v1", "CustomResourceDefinition") => Ok(()),
+        ("apiextensions.k8s.io/v1beta1", "CustomResourceDefinition") => Err(format!(
+            "{at}: apiVersion: apiextensions.k8s.io/v1beta1 is not served since Kubernetes 1.22: write the CRD as apiextensions.k8s.io/v1"
+        )),
+        (api_version, "CustomResourceDefinition") => Err(format!(
+            "{at}: apiVersion: `{api_version}` is not apiextensions.k8s.io/v1"
+        )),
+        (_, kind) => Err(format!(
+            "{at}: kind: `{kind}` is not a CustomResourceDefinition"
+        )),
+    }
+}
+
+/// What makes two CRDs the same one for kube-apiserver: the object's name, and the kind
+/// they serve in their group.
+fn identities(crd: &Json) -> Vec<String> {
+    let text = |p: &str| crd.pointer(p).and_then(Json::as_str);
+    let mut out = Vec::new();
+    if let Some(name) = text("/metadata/name") {
+        out.push(format!("metadata.name `{name}`"));
+    }
+    if let (Some(group), Some(kind)) = (text("/spec/group"), text("/spec/names/kind")) {
+        out.push(format!("kind `{kind}` of group `{group}`"));
+    }
+    out
+}
+
 struct Cx {
     doc_comments: bool,
     warnings: Vec<Warning>,
+    /// Schemas kube-apiserver refuses, each at its path: all of them, then no output.
+    errors: Vec<String>,
     /// Module file -> the module and the CRDs it came from.
     modules: BTreeMap<String, (ir::Module, String)>,
 }
@@ -91,6 +167,12 @@ impl Cx {
             .and_then(Json::as_array)
             .cloned()
             .unwrap_or_default();
+        // kube-apiserver's words (apiextensions validation, validateCustomResourceDefinitionSpec).
+        if versions.is_empty() {
+            return Err(format!(
+                "{at}: spec.versions: Invalid value: []: must have exactly one version marked as storage version"
+            ));
+        }
         let short = group.split('.').next().unwrap_or(&group).replace('-', "_");
         let several = versions.len() > 1;
         for v in &versions {
@@ -114,6 +196,14 @@ impl Cx {
                 );
                 continue;
             };
+            // kube-apiserver's structural schema check (`must be object at the root`).
+            let root_type = schema.get("type").and_then(Json::as_str);
+            if !schema.is_object() || root_type != Some("object") {
+                let found = root_type.map_or_else(|| schema.to_string(), |t| format!("\"{t}\""));
+                return Err(format!(
+                    "{vat}.schema.openAPIV3Schema.type: Invalid value: {found}: must be object at the root"
+                ));
+            }
             let file = format!("{short}/{}.rs", version.replace('-', "_"));
             let path = vec![
                 "crate".to_string(),
@@ -269,6 +359,11 @@ impl Cx {
         items: &mut Vec<Item>,
         markers: &mut Vec<Marker>,
     ) -> Type {
+        if schema.get("$ref").is_some() {
+            // kube-apiserver's words (apiextensions validation of a CRD's schema).
+            self.errors
+                .push(format!("{at}.$ref: Forbidden: $ref is not supported"));
+        }
         self.validation(at, schema, markers);
         let flag = |k: &str| schema.get(k).and_then(Json::as_bool) == Some(true);
         if flag("x-kubernetes-int-or-string") {
@@ -299,6 +394,13 @@ impl Cx {
         match schema.get("type").and_then(Json::as_str) {
             Some("string") => {
                 if let Some(values) = schema.get("enum").and_then(Json::as_array) {
+                    // kube-apiserver validates every enum value against the schema
+                    // (`invalid value in enum`); a value of another type is refused.
+                    for (i, v) in values.iter().enumerate().filter(|(_, v)| !v.is_string()) {
+                        self.errors.push(format!(
+                            "{at}.enum[{i}]: Invalid value: {v}: invalid value in enum: must be of type string"
+                        ));
+                    }
                     let values: Vec<String> = values
                         .iter()
                         .filter_map(|v| v.as_str().map(str::to_string))

@@ -10,7 +10,7 @@ pub mod syntax;
 pub mod translate;
 
 use super::{ir, write, ImportedFile, Warning};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use translate::{Pkg, Translator, Universe};
 
@@ -49,20 +49,48 @@ pub fn import(
     let mut pkgs = Vec::new();
     for dir in dirs {
         let go = syntax::read_package(dir, display_root)?;
-        let import_path = import_path(dir);
-        let rust = match options.packages.get(&import_path) {
-            Some(m) => m.split("::").map(str::to_string).collect(),
-            None => default_module(&import_path),
-        };
-        if rust.first().map(String::as_str) != Some("crate") || rust.len() < 2 {
-            return Err(format!(
-                "{import_path}: module path `{}` must start with `crate::` and name a module",
-                rust.join("::")
-            ));
-        }
-        let file = format!("{}.rs", rust[1..].join("/"));
-        pkgs.push(Pkg::new(import_path, rust, file, proto_of(dir), go));
+        pkgs.push(package(import_path(dir), proto_of(dir), go, options)?);
     }
+    translate(pkgs, options)
+}
+
+/// Imports one Go file held in memory as the package `import_path` (no `generated.proto`):
+/// what the fuzz target runs, without a file system.
+pub fn import_source(
+    import_path: &str,
+    file: &str,
+    source: &str,
+    options: &Options,
+) -> Result<Imported, String> {
+    let go = syntax::read_source(Path::new(file), source)?;
+    translate(
+        vec![package(import_path.to_string(), None, go, options)?],
+        options,
+    )
+}
+
+/// A package read, with where its module goes.
+fn package(
+    import_path: String,
+    proto: Option<(String, String)>,
+    go: syntax::GoPackage,
+    options: &Options,
+) -> Result<Pkg, String> {
+    let rust: Vec<String> = match options.packages.get(&import_path) {
+        Some(m) => m.split("::").map(str::to_string).collect(),
+        None => default_module(&import_path),
+    };
+    if rust.first().map(String::as_str) != Some("crate") || rust.len() < 2 {
+        return Err(format!(
+            "{import_path}: module path `{}` must start with `crate::` and name a module",
+            rust.join("::")
+        ));
+    }
+    let file = format!("{}.rs", rust[1..].join("/"));
+    Ok(Pkg::new(import_path, rust, file, proto, go))
+}
+
+fn translate(mut pkgs: Vec<Pkg>, options: &Options) -> Result<Imported, String> {
     pkgs.sort_by(|a, b| a.file.cmp(&b.file));
     if let Some(w) = pkgs.windows(2).find(|w| w[0].file == w[1].file) {
         return Err(format!(
@@ -181,34 +209,36 @@ fn box_cycles(modules: &mut [ir::Module]) {
         p.push(name.to_string());
         p
     };
-    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    // A field's type reaches its owner back exactly when both are in one strongly connected
+    // component of the by-value graph: one pass over the graph, where a search per field
+    // was quadratic in a long chain of types.
+    let mut ids: HashMap<Vec<String>, usize> = HashMap::new();
+    for m in modules.iter() {
+        for item in &m.items {
+            if let ir::Item::Struct(s) = item {
+                let n = ids.len();
+                ids.entry(full(m, &s.name)).or_insert(n);
+            }
+        }
+    }
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); ids.len()];
     for m in modules.iter() {
         for item in &m.items {
             let ir::Item::Struct(s) = item else { continue };
-            let targets = s.fields.iter().filter_map(|f| by_value(&f.ty)).cloned();
-            edges.entry(full(m, &s.name)).or_default().extend(targets);
+            let owner = ids[&full(m, &s.name)];
+            let targets = s.fields.iter().filter_map(|f| by_value(&f.ty));
+            edges[owner].extend(targets.filter_map(|t| ids.get(t).copied()));
         }
     }
-    let reaches = |from: &Vec<String>, to: &Vec<String>| {
-        let mut seen = BTreeSet::new();
-        let mut stack = vec![from.clone()];
-        while let Some(n) = stack.pop() {
-            if &n == to {
-                return true;
-            }
-            if seen.insert(n.clone()) {
-                stack.extend(edges.get(&n).into_iter().flatten().cloned());
-            }
-        }
-        false
-    };
+    let component = strongly_connected(&edges);
     let mut to_box = Vec::new();
     for (mi, m) in modules.iter().enumerate() {
         for (ii, item) in m.items.iter().enumerate() {
             let ir::Item::Struct(s) = item else { continue };
-            let owner = full(m, &s.name);
+            let owner = component[ids[&full(m, &s.name)]];
             for (fi, f) in s.fields.iter().enumerate() {
-                if by_value(&f.ty).is_some_and(|t| reaches(t, &owner)) {
+                let target = by_value(&f.ty).and_then(|t| ids.get(t));
+                if target.is_some_and(|&t| component[t] == owner) {
                     to_box.push((mi, ii, fi));
                 }
             }
@@ -219,6 +249,60 @@ fn box_cycles(modules: &mut [ir::Module]) {
             boxed(&mut s.fields[fi].ty);
         }
     }
+}
+
+/// Each node's strongly connected component (Tarjan's algorithm, with an explicit stack:
+/// a chain of types is as deep as it is long).
+fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
+    const UNSEEN: usize = usize::MAX;
+    let n = edges.len();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut component = vec![UNSEEN; n];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    let mut components = 0;
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // (node, how many of its edges are done)
+        let mut calls = vec![(root, 0usize)];
+        while let Some(&mut (v, ref mut done)) = calls.last_mut() {
+            if *done == 0 && index[v] == UNSEEN {
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+            }
+            if let Some(&w) = edges[v].get(*done) {
+                *done += 1;
+                if index[w] == UNSEEN {
+                    calls.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component[w] = components;
+                    if w == v {
+                        break;
+                    }
+                }
+                components += 1;
+            }
+        }
+    }
+    component
 }
 
 /// `file:12:3` sorts before `file:100:1`.
@@ -283,4 +367,22 @@ fn proto_of(dir: &Path) -> Option<(String, String)> {
             .map(|p| p.trim().trim_end_matches(';').trim().to_string())
     })?;
     Some((package, format!("{}/generated.proto", import_path(dir))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strongly_connected;
+
+    #[test]
+    fn components_of_cycles_chains_and_self_loops() {
+        // 0 -> 1 -> 2 -> 0 is a cycle, 3 -> 3 a self-loop, 4 -> 0 only leads into the cycle.
+        let c = strongly_connected(&[vec![1], vec![2], vec![0], vec![3], vec![0]]);
+        assert!(c[0] == c[1] && c[1] == c[2]);
+        assert!(c[3] != c[0] && c[4] != c[0] && c[4] != c[3]);
+        // A chain as long as the stack is deep would overflow a recursive walk.
+        let n = 200_000;
+        let chain: Vec<Vec<usize>> = (0..n).map(|i| vec![(i + 1) % n]).collect();
+        let c = strongly_connected(&chain);
+        assert!(c.iter().all(|&x| x == c[0]));
+    }
 }

@@ -146,10 +146,7 @@ pub fn read_package(dir: &Path, display_root: &Path) -> Result<GoPackage, String
     if names.is_empty() {
         return Err(format!("{}: no Go API files", dir.display()));
     }
-    let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_go::LANGUAGE.into())
-        .map_err(|e| format!("tree-sitter Go grammar: {e}"))?;
+    let mut parser = go_parser()?;
     let mut package = GoPackage::default();
     for name in names {
         let path = dir.join(&name);
@@ -158,22 +155,101 @@ pub fn read_package(dir: &Path, display_root: &Path) -> Result<GoPackage, String
         let shown = path
             .strip_prefix(display_root)
             .map_or_else(|_| path.clone(), Path::to_path_buf);
-        let tree = parser
-            .parse(&source, None)
-            .ok_or_else(|| format!("{}: the Go parser gave up", path.display()))?;
-        let line_starts = std::iter::once(0)
-            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        FileReader {
-            src: source.as_bytes(),
-            file: shown,
-            comments: Vec::new(),
-            by_end: HashMap::new(),
-            line_starts,
-        }
-        .read(tree.root_node(), &mut package);
+        read_file(&mut parser, &shown, &source, &mut package)?;
     }
     Ok(package)
+}
+
+/// One file's `source`, already read, as a package of its own; `shown` is its name in
+/// positions.
+pub fn read_source(shown: &Path, source: &str) -> Result<GoPackage, String> {
+    let mut package = GoPackage::default();
+    read_file(&mut go_parser()?, shown, source, &mut package)?;
+    Ok(package)
+}
+
+fn go_parser() -> Result<Parser, String> {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&tree_sitter_go::LANGUAGE.into())
+        .map_err(|e| format!("tree-sitter Go grammar: {e}"))?;
+    Ok(parser)
+}
+
+fn read_file(
+    parser: &mut Parser,
+    shown: &Path,
+    source: &str,
+    package: &mut GoPackage,
+) -> Result<(), String> {
+    let tree = parser
+        .parse(source, None)
+        .ok_or_else(|| format!("{}: the Go parser gave up", shown.display()))?;
+    let root = tree.root_node();
+    if root.has_error() {
+        return Err(syntax_error(root, source.as_bytes(), shown));
+    }
+    let line_starts = std::iter::once(0)
+        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    FileReader {
+        src: source.as_bytes(),
+        file: shown.to_path_buf(),
+        comments: Vec::new(),
+        by_end: HashMap::new(),
+        line_starts,
+    }
+    .read(root, package)
+}
+
+/// How deep a type may nest (`[][]...`, `map[string]map[string]...`, anonymous structs,
+/// parentheses): far past any API type, and bounded so every recursive walk of a type that
+/// follows (translation, dropping it) stays within the stack.
+pub const MAX_TYPE_DEPTH: usize = 128;
+
+/// The first place tree-sitter could not parse (an `ERROR` node: unexpected text) or had
+/// to invent a token (a `MISSING` node: what was expected there), as the Go compiler
+/// reports a syntax error: the importer never reads a declaration it only half parsed.
+fn syntax_error(root: Node, src: &[u8], file: &Path) -> String {
+    // Iterative: a file of 100,000 parentheses nests that deep.
+    let mut cursor = root.walk();
+    let bad = loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            break node;
+        }
+        // Into the first child that holds an error, else on to the next sibling that does.
+        let mut found = cursor.goto_first_child();
+        while found && !cursor.node().has_error() {
+            found = cursor.goto_next_sibling();
+        }
+        if !found {
+            // `has_error` said an error is below: only a node tree-sitter marks as erroneous
+            // with no such child, itself.
+            break node;
+        }
+    };
+    let p = bad.start_position();
+    let at = format!("{}:{}:{}", file.display(), p.row + 1, p.column + 1);
+    if bad.is_missing() {
+        return format!("{at}: syntax error: missing `{}`", bad.kind());
+    }
+    let text = bad.utf8_text(src).unwrap_or("");
+    if bad.end_byte() >= src.trim_ascii_end().len() {
+        // tree-sitter gives up on an unclosed declaration at its first token.
+        return format!("{at}: syntax error: unexpected end of file: this declaration is not closed (a missing `}}` or `)`)");
+    }
+    let first = text.split_whitespace().next().unwrap_or("");
+    let shown: String = first.chars().take(40).collect();
+    if shown.is_empty() {
+        format!("{at}: syntax error")
+    } else {
+        format!("{at}: syntax error: unexpected `{shown}`")
+    }
+}
+
+fn too_deep(pos: &Pos) -> String {
+    format!("{pos}: type nests deeper than {MAX_TYPE_DEPTH} levels")
 }
 
 struct Comment {
@@ -206,7 +282,7 @@ impl FileReader<'_> {
         }
     }
 
-    fn read(mut self, root: Node, package: &mut GoPackage) {
+    fn read(mut self, root: Node, package: &mut GoPackage) -> Result<(), String> {
         let mut cursor = root.walk();
         let children: Vec<Node> = root.children(&mut cursor).collect();
         self.collect_comments(root);
@@ -244,7 +320,7 @@ impl FileReader<'_> {
                             continue;
                         }
                         let comments = self.comments_before(spec.start_position().row);
-                        if let Some(decl) = self.type_spec(spec, comments) {
+                        if let Some(decl) = self.type_spec(spec, comments)? {
                             package.types.push((self.file.clone(), decl));
                         }
                     }
@@ -265,6 +341,7 @@ impl FileReader<'_> {
             }
         }
         package.imports.insert(self.file.clone(), imports);
+        Ok(())
     }
 
     /// The methods that say a type's JSON is its own: `func (s *T) MarshalJSON() ...`, and
@@ -310,18 +387,22 @@ impl FileReader<'_> {
     }
 
     fn collect_comments(&mut self, root: Node) {
-        fn walk<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+        // In source order, iteratively: the tree is as deep as the file nests.
+        let mut nodes = Vec::new();
+        let mut cursor = root.walk();
+        'walk: loop {
+            let node = cursor.node();
             if node.kind() == "comment" {
-                out.push(node);
-                return;
+                nodes.push(node);
+            } else if cursor.goto_first_child() {
+                continue;
             }
-            let mut c = node.walk();
-            for child in node.children(&mut c) {
-                walk(child, out);
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
             }
         }
-        let mut nodes = Vec::new();
-        walk(root, &mut nodes);
         for node in nodes {
             let text = self.text(node).to_string();
             let pos = self.pos(node);
@@ -455,17 +536,23 @@ impl FileReader<'_> {
         }
     }
 
-    fn type_spec(&self, spec: Node, comments: Comments) -> Option<TypeDecl> {
-        let name = self.text(spec.child_by_field_name("name")?).to_string();
-        let ty = self.go_type(spec.child_by_field_name("type")?);
-        Some(TypeDecl {
+    fn type_spec(&self, spec: Node, comments: Comments) -> Result<Option<TypeDecl>, String> {
+        let (Some(name), Some(ty)) = (
+            spec.child_by_field_name("name"),
+            spec.child_by_field_name("type"),
+        ) else {
+            return Ok(None);
+        };
+        let name = self.text(name).to_string();
+        let ty = self.go_type(ty, 0)?;
+        Ok(Some(TypeDecl {
             name,
             alias: spec.kind() == "type_alias",
             generic: spec.child_by_field_name("type_parameters").is_some(),
             ty,
             comments,
             pos: self.pos(spec),
-        })
+        }))
     }
 
     fn const_spec(
@@ -526,8 +613,12 @@ impl FileReader<'_> {
         }
     }
 
-    fn go_type(&self, node: Node) -> GoType {
-        match node.kind() {
+    fn go_type(&self, node: Node, depth: usize) -> Result<GoType, String> {
+        if depth >= MAX_TYPE_DEPTH {
+            return Err(too_deep(&self.pos(node)));
+        }
+        let inner = |n: Node| self.go_type(n, depth + 1).map(Box::new);
+        Ok(match node.kind() {
             "type_identifier" => GoType::Ident(self.text(node).to_string()),
             "qualified_type" => GoType::Qualified {
                 package: node
@@ -538,31 +629,29 @@ impl FileReader<'_> {
                     .map_or_else(String::new, |n| self.text(n).to_string()),
             },
             "pointer_type" => match named_child(node) {
-                Some(inner) => GoType::Pointer(Box::new(self.go_type(inner))),
+                Some(n) => GoType::Pointer(inner(n)?),
                 None => GoType::Unsupported(self.text(node).to_string()),
             },
             "parenthesized_type" => match named_child(node) {
-                Some(inner) => self.go_type(inner),
+                Some(n) => self.go_type(n, depth + 1)?,
                 None => GoType::Unsupported(self.text(node).to_string()),
             },
             "slice_type" => match node.child_by_field_name("element") {
-                Some(e) => GoType::Slice(Box::new(self.go_type(e))),
+                Some(e) => GoType::Slice(inner(e)?),
                 None => GoType::Unsupported(self.text(node).to_string()),
             },
             "array_type" => match node.child_by_field_name("element") {
-                Some(e) => GoType::Array(Box::new(self.go_type(e))),
+                Some(e) => GoType::Array(inner(e)?),
                 None => GoType::Unsupported(self.text(node).to_string()),
             },
             "map_type" => match (
                 node.child_by_field_name("key"),
                 node.child_by_field_name("value"),
             ) {
-                (Some(k), Some(v)) => {
-                    GoType::Map(Box::new(self.go_type(k)), Box::new(self.go_type(v)))
-                }
+                (Some(k), Some(v)) => GoType::Map(inner(k)?, inner(v)?),
                 _ => GoType::Unsupported(self.text(node).to_string()),
             },
-            "struct_type" => GoType::Struct(self.fields(node)),
+            "struct_type" => GoType::Struct(self.fields(node, depth + 1)?),
             "channel_type" => GoType::Unsupported("a channel".into()),
             "function_type" => GoType::Unsupported("a function type".into()),
             "interface_type" => GoType::Unsupported("an interface".into()),
@@ -570,17 +659,17 @@ impl FileReader<'_> {
                 GoType::Unsupported(format!("the generic type `{}`", self.text(node)))
             }
             other => GoType::Unsupported(format!("`{}` ({other})", self.text(node))),
-        }
+        })
     }
 
-    fn fields(&self, struct_node: Node) -> Vec<GoField> {
+    fn fields(&self, struct_node: Node, depth: usize) -> Result<Vec<GoField>, String> {
         let mut out = Vec::new();
         let mut c = struct_node.walk();
         let Some(list) = struct_node
             .named_children(&mut c)
             .find(|n| n.kind() == "field_declaration_list")
         else {
-            return out;
+            return Ok(out);
         };
         let mut c = list.walk();
         for field in list.named_children(&mut c) {
@@ -595,7 +684,7 @@ impl FileReader<'_> {
             let Some(ty_node) = field.child_by_field_name("type") else {
                 continue;
             };
-            let mut ty = self.go_type(ty_node);
+            let mut ty = self.go_type(ty_node, depth)?;
             // An embedded `*T` has the star as a token of the field itself.
             let mut tc = field.walk();
             if names.is_empty() && field.children(&mut tc).any(|n| n.kind() == "*") {
@@ -613,7 +702,7 @@ impl FileReader<'_> {
                 pos: self.pos(field),
             });
         }
-        out
+        Ok(out)
     }
 }
 

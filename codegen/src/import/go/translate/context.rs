@@ -19,8 +19,12 @@ pub struct Pkg {
     pub proto: Option<(String, String)>,
     pub go: GoPackage,
     types: HashMap<String, usize>,
+    /// Type name -> its constants, in source order: one pass per package, not one per enum.
+    consts: HashMap<String, Vec<usize>>,
     /// Named string types written as enums.
     pub(super) enums: BTreeSet<String>,
+    /// Whether any field has a protobuf tag; asked per field, so found once.
+    protobuf_tags: bool,
 }
 
 impl Pkg {
@@ -37,6 +41,16 @@ impl Pkg {
             .enumerate()
             .map(|(i, (_, t))| (t.name.clone(), i))
             .collect();
+        let mut consts: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, c) in go.consts.iter().enumerate() {
+            if let Some(t) = &c.ty {
+                consts.entry(t.clone()).or_default().push(i);
+            }
+        }
+        let protobuf_tags = go.types.iter().any(|(_, t)| match &t.ty {
+            GoType::Struct(fields) => fields.iter().any(|f| tag(&f.tag, "protobuf").is_some()),
+            _ => false,
+        });
         let enums = go
             .types
             .iter()
@@ -50,8 +64,19 @@ impl Pkg {
             proto,
             go,
             types,
+            consts,
             enums,
+            protobuf_tags,
         }
+    }
+
+    /// The constants declared with type `name`.
+    pub(super) fn consts_of<'p>(&'p self, name: &str) -> impl Iterator<Item = &'p ConstDecl> {
+        self.consts
+            .get(name)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.go.consts[i])
     }
 
     pub(super) fn decl(&self, name: &str) -> Option<&TypeDecl> {
@@ -177,10 +202,7 @@ impl<'a> Translator<'a> {
 
     /// Whether any field of the package has a protobuf tag: then it is encoded as protobuf.
     pub(super) fn has_protobuf_tags(&self, p: usize) -> bool {
-        self.u.pkgs[p].go.types.iter().any(|(_, t)| match &t.ty {
-            GoType::Struct(fields) => fields.iter().any(|f| tag(&f.tag, "protobuf").is_some()),
-            _ => false,
-        })
+        self.u.pkgs[p].protobuf_tags
     }
 }
 

@@ -8,7 +8,7 @@ use crate::import::ir::{self, Item, Marker, Type, Value};
 use crate::import::Warning;
 use crate::markers::key;
 use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 impl Translator<'_> {
     pub(super) fn package_marker(&mut self, g: &GoMarker) {
@@ -105,15 +105,12 @@ impl Translator<'_> {
                 _ => self.type_marker_fallback(&g, &decl.name, &mut markers),
             }
         }
+        // Sets beside the lists: an enum may have a hundred thousand values.
         let mut values: Vec<(String, Option<&ConstDecl>)> = Vec::new();
-        for c in pkg
-            .go
-            .consts
-            .iter()
-            .filter(|c| c.ty.as_deref() == Some(&decl.name))
-        {
+        let mut seen: HashSet<String> = HashSet::new();
+        for c in pkg.consts_of(&decl.name) {
             match &const_value(self.u, p, c) {
-                Some(v) if !values.iter().any(|(x, _)| x == v) => values.push((v.clone(), Some(c))),
+                Some(v) if seen.insert(v.clone()) => values.push((v.clone(), Some(c))),
                 Some(_) => {}
                 None => self.warn(
                     &c.pos,
@@ -126,13 +123,15 @@ impl Translator<'_> {
             }
         }
         for v in listed {
-            if !values.iter().any(|(x, _)| *x == v) {
+            if seen.insert(v.clone()) {
                 values.push((v, None));
             }
         }
         let mut variants: Vec<ir::Variant> = Vec::new();
+        let mut taken: HashSet<String> = HashSet::new();
         for (value, c) in values {
-            let name = variant_name(&value, c.map(|c| c.name.as_str()), &decl.name, &variants);
+            let name = variant_name(&value, c.map(|c| c.name.as_str()), &decl.name, &taken);
+            taken.insert(name.clone());
             let mut vm = Vec::new();
             if name != value {
                 vm.push(Marker::str(key::RENAME, value.clone()));
@@ -603,14 +602,14 @@ pub(super) fn variant_name(
     value: &str,
     go_const: Option<&str>,
     type_name: &str,
-    taken: &[ir::Variant],
+    taken: &HashSet<String>,
 ) -> String {
     let valid = |n: &str| {
         !n.is_empty()
             && n.starts_with(|c: char| c.is_ascii_alphabetic())
             && n.chars().all(|c| c.is_ascii_alphanumeric())
     };
-    let free = |n: &str| valid(n) && !taken.iter().any(|v| v.name == n) && n != "Self";
+    let free = |n: &str| valid(n) && !taken.contains(n) && n != "Self";
     let from_value = value.to_upper_camel_case();
     if free(&from_value) {
         return from_value;
