@@ -46,7 +46,7 @@ impl ServerState {
         builtin: super::builtin::Builtin,
     ) -> Self {
         let resources = Resources::from_scheme(&scheme);
-        let patch_schemas = openapi.patch_schemas();
+        let patch_schemas = openapi.patch_schemas(&scheme);
         ServerState {
             scheme,
             resources,
