@@ -39,56 +39,57 @@ pub fn expand(input: &Input) -> TokenStream {
 
 fn field(m: &Field, ty: &syn::Type) -> TokenStream {
     let json_name = &m.json_name;
-    let inline = m.inline;
     let shape = shape(&m.ty, ty);
-    let patch_strategy = m.patch_strategy.as_deref().map_or("", String::as_str);
-    let patch_merge_key = m.patch_merge_key.as_deref().map_or("", String::as_str);
-    let list_type = match m.list_type.as_deref() {
-        Some(ListType::Atomic) => "atomic",
-        Some(ListType::Set) => "set",
-        Some(ListType::Map) => "map",
-        None => "",
-    };
-    let list_map_keys = &m.list_map_keys;
-    let map_type = match m.map_type.as_deref() {
-        Some(MapType::Atomic) => "atomic",
-        Some(MapType::Granular) => "granular",
-        None => "",
-    };
-    let default = m
-        .default
-        .as_deref()
-        .map(|d| d.to_string())
-        .unwrap_or_default();
-    quote! {
-        ::kapi::patch_shape::Field {
-            json_name: #json_name,
-            inline: #inline,
-            shape: #shape,
-            patch_strategy: #patch_strategy,
-            patch_merge_key: #patch_merge_key,
-            list_type: #list_type,
-            list_map_keys: &[#(#list_map_keys),*],
-            map_type: #map_type,
-            default: #default,
-        }
+    let mut markers = Vec::new();
+    if m.inline {
+        markers.push(quote!(inline: true));
     }
+    let mut text = |name: &str, value: &str| {
+        if !value.is_empty() {
+            let name = quote::format_ident!("{name}");
+            markers.push(quote!(#name: #value));
+        }
+    };
+    text(
+        "patch_strategy",
+        m.patch_strategy.as_deref().map_or("", String::as_str),
+    );
+    text(
+        "patch_merge_key",
+        m.patch_merge_key.as_deref().map_or("", String::as_str),
+    );
+    text(
+        "list_type",
+        match m.list_type.as_deref() {
+            Some(ListType::Atomic) => "atomic",
+            Some(ListType::Set) => "set",
+            Some(ListType::Map) => "map",
+            None => "",
+        },
+    );
+    text(
+        "map_type",
+        match m.map_type.as_deref() {
+            Some(MapType::Atomic) => "atomic",
+            Some(MapType::Granular) => "granular",
+            None => "",
+        },
+    );
+    let default = m.default.as_deref().map(|d| d.to_string());
+    text("default", default.as_deref().unwrap_or(""));
+    if !m.list_map_keys.is_empty() {
+        let keys = &m.list_map_keys;
+        markers.push(quote!(list_map_keys: &[#(#keys),*]));
+    }
+    let plain = quote!(::kapi::patch_shape::Field::new(#json_name, #shape));
+    if markers.is_empty() {
+        return plain;
+    }
+    quote!(::kapi::patch_shape::Field { #(#markers,)* ..#plain })
 }
 
 fn type_meta_field(json_name: &str) -> TokenStream {
-    quote! {
-        ::kapi::patch_shape::Field {
-            json_name: #json_name,
-            inline: false,
-            shape: ::kapi::patch_shape::Shape::Leaf,
-            patch_strategy: "",
-            patch_merge_key: "",
-            list_type: "",
-            list_map_keys: &[],
-            map_type: "",
-            default: "",
-        }
-    }
+    quote!(::kapi::patch_shape::Field::new(#json_name, ::kapi::patch_shape::Shape::Leaf))
 }
 
 /// The shape of a field type: the model's `TypeRef` gives the structure, the source type

@@ -51,6 +51,24 @@ pub struct Field {
     pub default: &'static str,
 }
 
+impl Field {
+    /// A field without markers; the derive sets the markers a field has with struct update
+    /// syntax over this.
+    pub const fn new(json_name: &'static str, shape: Shape) -> Field {
+        Field {
+            json_name,
+            inline: false,
+            shape,
+            patch_strategy: "",
+            patch_merge_key: "",
+            list_type: "",
+            list_map_keys: &[],
+            map_type: "",
+            default: "",
+        }
+    }
+}
+
 impl Shape {
     /// A named type's shape; other shapes as they are.
     pub fn resolve(self) -> Shape {
