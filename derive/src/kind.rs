@@ -33,6 +33,9 @@ pub fn expand(input: &Input) -> TokenStream {
             const API_VERSION: &'static str = #gv.api_version;
             const KIND: &'static str = #kind_name;
             #protobuf_codec
+            fn patch_shape() -> ::kapi::patch_shape::Shape {
+                <Self as ::kapi::patch_shape::PatchShape>::shape()
+            }
         }
     };
     let extra = match kind.category {

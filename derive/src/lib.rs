@@ -1,7 +1,7 @@
 //! kapi's proc-macros. `#[derive(ApiType)]` parses its item with kapi-codegen's model (the
 //! same parser codegen uses, so markers mean the same everywhere) and emits the per-type
 //! code: Kubernetes JSON serde, deep copy, defaulting, kind metadata, random values for
-//! round-trip tests, validation, feature-gate field dropping and protobuf.
+//! round-trip tests, validation, feature-gate field dropping, protobuf and patch metadata.
 //!
 //! `input.rs` is the item as the emitters see it (its model `TypeDef` and its `syn` item);
 //! each emitter is one module with one `expand`, and `emit` here runs them. Emitters
@@ -16,6 +16,7 @@ mod gates;
 mod group_version;
 mod input;
 mod kind;
+mod patch_shape;
 mod presence;
 mod protobuf;
 mod ser;
@@ -80,7 +81,8 @@ fn emit(input: &Input) -> proc_macro2::TokenStream {
     let gates = gates::expand(input);
     let protobuf = protobuf::expand(input);
     let presence = presence::expand(input);
-    quote! { #by_shape #presence #fuzz #validate #gates #protobuf }
+    let patch_shape = patch_shape::expand(input);
+    quote! { #by_shape #presence #fuzz #validate #gates #protobuf #patch_shape }
 }
 
 #[cfg(test)]

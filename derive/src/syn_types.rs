@@ -32,3 +32,20 @@ pub fn vec_inner(ty: &syn::Type) -> Option<syn::Type> {
         _ => None,
     }
 }
+
+/// The `index`th type argument of a generic type written in source (`V` of `BTreeMap<K, V>`
+/// is index 1).
+pub fn type_arg(ty: &syn::Type, index: usize) -> Option<syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    args.args
+        .iter()
+        .filter_map(|a| match a {
+            syn::GenericArgument::Type(t) => Some(t.clone()),
+            _ => None,
+        })
+        .nth(index)
+}

@@ -1,6 +1,7 @@
 //! What the fuzz targets and `write_seeds` share: the example API's scheme, and the input
-//! format of the watch targets.
+//! formats of the watch and patch targets.
 
+pub mod patch;
 pub mod watch;
 
 use std::sync::{Arc, OnceLock};

@@ -1,11 +1,12 @@
-//! The leaf scalars: field types with nothing inside that defaulting, validation or
-//! gated-field dropping could reach. Their impls of those recursive traits do nothing, and
+//! The leaf scalars: field types with nothing inside that defaulting, validation,
+//! gated-field dropping or a patch could reach. Their impls of those recursive traits do nothing, and
 //! they are all written here from one list: a new scalar is one more line.
 
 use crate::feature_gates::DropDisabledFields;
 use crate::meta::{
     ByteString, Duration, FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time, Verbs,
 };
+use crate::patch_shape::PatchShape;
 use crate::validation::{ErrorList, Options, Path, Validate};
 use crate::ApplyDefaults;
 
@@ -20,6 +21,8 @@ macro_rules! leaf_scalars {
             }
 
             impl DropDisabledFields for $t {}
+
+            impl PatchShape for $t {}
         )*
     };
 }

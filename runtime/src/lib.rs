@@ -25,6 +25,7 @@ pub mod fixtures;
 pub mod fuzz;
 mod leaf_scalars;
 pub mod meta;
+pub mod patch_shape;
 #[cfg(feature = "fuzz")]
 pub mod round_trip;
 pub mod scheme;

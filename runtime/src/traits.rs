@@ -46,6 +46,15 @@ pub trait TypeInfo {
     {
         None
     }
+
+    /// The kind's fields with their patch markers (the derive provides it), which the
+    /// embedded server's strategic merge patch and server-side apply follow.
+    fn patch_shape() -> crate::patch_shape::Shape
+    where
+        Self: Sized,
+    {
+        crate::patch_shape::Shape::Leaf
+    }
 }
 
 /// An object kind served as a REST resource.

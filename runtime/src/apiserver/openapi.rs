@@ -107,14 +107,19 @@ impl OpenApiDocuments {
         serde_json::json!({ "paths": paths })
     }
 
-    /// The schema metadata patches and apply need, from the v3 documents.
-    pub(crate) fn patch_schemas(&self) -> super::patch::PatchSchemas {
+    /// The schema metadata patches and apply need: each kind of `scheme` with its compiled
+    /// patch markers, any other kind from the v3 documents.
+    pub(crate) fn patch_schemas(&self, scheme: &crate::Scheme) -> super::patch::PatchSchemas {
         let documents: Vec<serde_json::Value> = self
             .v3
             .values()
             .filter_map(|d| serde_json::from_str(d).ok())
             .collect();
-        super::patch::PatchSchemas::from_openapi_v3(&documents)
+        let kinds = scheme
+            .all_kinds()
+            .into_iter()
+            .filter_map(|gvk| Some((gvk.clone(), scheme.patch_shape(gvk)?)));
+        super::patch::PatchSchemas::from_openapi_and_shapes(&documents, kinds)
     }
 }
 

@@ -147,6 +147,7 @@ impl Patch {
                 "the patched object is not a JSON object",
             ));
         }
+        patch::limits::check_document(&patched)?;
         Ok(patched)
     }
 
@@ -167,7 +168,7 @@ impl Patch {
     }
 
     pub fn apply_to_scale(&self, current: &Value) -> Result<Value, StatusError> {
-        Ok(match self.kind {
+        let patched = match self.kind {
             PatchKind::Json => patch::apply_json_patch(current, &self.body)?,
             PatchKind::Merge => patch::apply_merge_patch(current, &self.body)?,
             PatchKind::Strategic => patch::apply_strategic_merge_patch(current, &self.body, None)?,
@@ -178,7 +179,9 @@ impl Patch {
                     .ok_or_else(|| StatusError::internal("no configuration"))?;
                 patch::merge_patch::merge_values(current, applied)
             }
-        })
+        };
+        patch::limits::check_document(&patched)?;
+        Ok(patched)
     }
 }
 

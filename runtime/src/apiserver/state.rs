@@ -50,7 +50,7 @@ impl ServerState {
         limits: ServingLimits,
     ) -> Self {
         let resources = Resources::from_scheme(&scheme);
-        let patch_schemas = openapi.patch_schemas();
+        let patch_schemas = openapi.patch_schemas(&scheme);
         ServerState {
             scheme,
             resources,

@@ -190,6 +190,7 @@ impl Scheme {
                 internal,
                 type_id: TypeId::of::<T>(),
                 type_name: std::any::type_name::<T>(),
+                patch_shape: T::patch_shape,
                 ops,
                 #[cfg(feature = "validation")]
                 write_rules: Vec::new(),
@@ -231,6 +232,15 @@ impl Scheme {
 
     pub fn kind_meta(&self, gvk: &GroupVersionKind) -> Option<&'static KindMeta> {
         self.kinds.get(gvk).map(|e| e.meta)
+    }
+
+    /// The kind's fields with their patch markers; `None` for a kind written without the
+    /// derive (the server then knows only what OpenAPI documents say).
+    pub fn patch_shape(&self, gvk: &GroupVersionKind) -> Option<crate::patch_shape::Shape> {
+        match (self.kinds.get(gvk)?.patch_shape)() {
+            crate::patch_shape::Shape::Leaf => None,
+            shape => Some(shape),
+        }
     }
 
     /// The kind a Rust type is registered as.

@@ -41,6 +41,7 @@ pub(super) struct Entry {
     pub internal: bool,
     pub type_id: TypeId,
     pub type_name: &'static str,
+    pub patch_shape: fn() -> crate::patch_shape::Shape,
     pub ops: Box<dyn KindOps>,
     /// Rules added after registration, run after the kind's own normalization.
     #[cfg(feature = "validation")]

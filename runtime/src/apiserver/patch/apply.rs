@@ -41,6 +41,7 @@ pub const BEFORE_FIRST_APPLY: &str = "before-first-apply";
 
 /// Parses an apply body, YAML or JSON, into an object.
 pub fn parse_apply_body(body: &[u8]) -> Result<Value, PatchError> {
+    super::limits::check_body(body)?;
     let v: Value = crate::codec::yaml::from_slice(body)
         .map_err(|e| PatchError::BadRequest(format!("error decoding YAML: {e}")))?;
     match v {

@@ -6,10 +6,12 @@
 //! operations are checked and run when applied, and any failure there (an unknown `op`, a
 //! missing `path`, a failing `test`, a path that does not exist) becomes
 //! `NewGenericServerResponse(422, ...)`: a 422 with reason `Invalid` carrying the error
-//! text.
+//! text. That includes evanphx/json-patch's `AccumulatedCopySizeError`: the values `copy`
+//! operations duplicate may add up to [`MAX_JSON_PATCH_COPY_BYTES`] of JSON.
 
 use serde_json::Value;
 
+use super::limits::{self, MAX_JSON_PATCH_COPY_BYTES};
 use super::PatchError;
 
 /// kube-apiserver's `maxJSONPatchOperations`.
@@ -17,6 +19,7 @@ pub const MAX_JSON_PATCH_OPERATIONS: usize = 10_000;
 
 /// Applies a JSON patch body to `original`.
 pub fn apply_json_patch(original: &Value, patch: &[u8]) -> Result<Value, PatchError> {
+    limits::check_body(patch)?;
     let doc: Value =
         serde_json::from_slice(patch).map_err(|e| PatchError::BadRequest(e.to_string()))?;
     let Some(ops) = doc.as_array() else {
@@ -51,29 +54,49 @@ pub fn apply_json_patch(original: &Value, patch: &[u8]) -> Result<Value, PatchEr
         parsed.push(one);
     }
     let mut out = original.clone();
-    json_patch::patch(&mut out, &parsed).map_err(|e| {
-        let path = e.path.to_string();
-        let op = &parsed[e.operation];
-        let name = op_name(op);
-        PatchError::Invalid(match e.kind {
-            json_patch::PatchErrorKind::TestFailed => {
-                format!("testing value {path} failed: test failed")
+    let mut copied = 0usize;
+    for op in &parsed {
+        if let json_patch::PatchOperation::Copy(c) = op {
+            // Go measures the copied value's JSON before copying; a missing `from` is
+            // left to the copy itself to report.
+            if let Some(v) = out.pointer(&c.from.to_string()) {
+                copied = copied
+                    .saturating_add(limits::json_size_within(v, usize::MAX).unwrap_or(usize::MAX));
+                if copied > MAX_JSON_PATCH_COPY_BYTES {
+                    return Err(PatchError::Invalid(format!(
+                        "Unable to complete the copy, the accumulated size increase of copy is {copied}, exceeding the limit {MAX_JSON_PATCH_COPY_BYTES}"
+                    )));
+                }
             }
-            json_patch::PatchErrorKind::InvalidFromPointer => {
-                let from = match op {
-                    json_patch::PatchOperation::Move(m) => m.from.to_string(),
-                    json_patch::PatchOperation::Copy(c) => c.from.to_string(),
-                    _ => String::new(),
-                };
-                format!("{name} operation does not apply: doc is missing from path: {from}")
-            }
-            json_patch::PatchErrorKind::InvalidPointer => {
-                format!("{name} operation does not apply: doc is missing path: \"{path}\"")
-            }
-            other => format!("{name} operation does not apply: {other}"),
-        })
-    })?;
+        }
+        json_patch::patch(&mut out, std::slice::from_ref(op))
+            .map_err(|e| operation_error(op, e))?;
+    }
+    limits::check_document(&out)?;
     Ok(out)
+}
+
+/// An operation that does not apply, in evanphx/json-patch's words.
+fn operation_error(op: &json_patch::PatchOperation, e: json_patch::PatchError) -> PatchError {
+    let path = e.path.to_string();
+    let name = op_name(op);
+    PatchError::Invalid(match e.kind {
+        json_patch::PatchErrorKind::TestFailed => {
+            format!("testing value {path} failed: test failed")
+        }
+        json_patch::PatchErrorKind::InvalidFromPointer => {
+            let from = match op {
+                json_patch::PatchOperation::Move(m) => m.from.to_string(),
+                json_patch::PatchOperation::Copy(c) => c.from.to_string(),
+                _ => String::new(),
+            };
+            format!("{name} operation does not apply: doc is missing from path: {from}")
+        }
+        json_patch::PatchErrorKind::InvalidPointer => {
+            format!("{name} operation does not apply: doc is missing path: \"{path}\"")
+        }
+        other => format!("{name} operation does not apply: {other}"),
+    })
 }
 
 fn op_name(op: &json_patch::PatchOperation) -> &'static str {

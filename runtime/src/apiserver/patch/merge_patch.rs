@@ -7,6 +7,7 @@
 
 use serde_json::Value;
 
+use super::limits;
 use super::PatchError;
 
 /// The message of evanphx/json-patch's `ErrBadJSONPatch`.
@@ -14,12 +15,15 @@ const BAD_JSON_PATCH: &str = "Invalid JSON Patch";
 
 /// Applies a merge patch body to `original`.
 pub fn apply_merge_patch(original: &Value, patch: &[u8]) -> Result<Value, PatchError> {
+    limits::check_body(patch)?;
     let patch: Value = serde_json::from_slice(patch)
         .map_err(|_| PatchError::BadRequest(BAD_JSON_PATCH.to_string()))?;
     if patch.is_null() {
         return Err(PatchError::BadRequest(BAD_JSON_PATCH.to_string()));
     }
-    Ok(merge_values(original, &patch))
+    let merged = merge_values(original, &patch);
+    limits::check_document(&merged)?;
+    Ok(merged)
 }
 
 /// RFC 7386 on values.

@@ -22,6 +22,7 @@
 pub mod apply;
 pub mod fields;
 pub mod json_patch;
+pub mod limits;
 mod managed;
 pub mod merge_patch;
 pub mod schema;
@@ -59,7 +60,8 @@ pub enum PatchError {
         /// `FieldManagerConflict`).
         causes: Vec<ConflictCause>,
     },
-    /// 413, reason `RequestEntityTooLarge`: a JSON patch of more than 10000 operations.
+    /// 413, reason `RequestEntityTooLarge`: a JSON patch of more than 10000 operations, a
+    /// body or a patched document over [`limits::MAX_REQUEST_BODY_BYTES`].
     #[error("{0}")]
     TooLarge(String),
     /// 500, reason `InternalError`: errors kube-apiserver does not classify and so answers

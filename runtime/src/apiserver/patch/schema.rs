@@ -30,7 +30,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{json, Value};
+
+use crate::patch_shape::Shape;
+use crate::scheme::GroupVersionKind;
 
 /// How server-side apply treats a list (`x-kubernetes-list-type`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,6 +148,31 @@ impl PatchSchemas {
         }
     }
 
+    /// [`PatchSchemas::from_openapi`], with each of `kinds` described by its compiled
+    /// [`Shape`] (the derive's patch markers) instead of the documents: the same nodes,
+    /// whether or not documents are served.
+    pub fn from_openapi_and_shapes<'a>(
+        docs: impl IntoIterator<Item = &'a Value>,
+        kinds: impl IntoIterator<Item = (GroupVersionKind, Shape)>,
+    ) -> PatchSchemas {
+        let mut schemas = PatchSchemas::from_openapi(docs);
+        let arena = Arc::get_mut(&mut schemas.arena);
+        // A fresh `PatchSchemas` has the only reference to its arena.
+        let Some(arena) = arena else { return schemas };
+        let mut shapes = ShapeBuilder {
+            arena,
+            structs: HashMap::new(),
+        };
+        for (gvk, shape) in kinds {
+            let idx = shapes.build(shape);
+            shapes
+                .arena
+                .kinds
+                .insert((gvk.group, gvk.version, gvk.kind), idx);
+        }
+        schemas
+    }
+
     /// [`PatchSchemas::from_openapi`] over a slice of OpenAPI v3 documents.
     pub fn from_openapi_v3(docs: &[Value]) -> PatchSchemas {
         PatchSchemas::from_openapi(docs)
@@ -183,6 +211,11 @@ impl Node {
     /// The schema of a declared property.
     pub fn property(&self, name: &str) -> Option<Node> {
         self.data().properties.get(name).map(|&i| self.at(i))
+    }
+
+    /// The declared properties' names, sorted.
+    pub fn property_names(&self) -> impl Iterator<Item = &str> {
+        self.data().properties.keys().map(String::as_str)
     }
 
     /// The schema of a map's values (`additionalProperties`).
@@ -423,5 +456,101 @@ impl Builder<'_, '_> {
         if let Some(d) = ext("default") {
             data.default = Some(d.clone());
         }
+    }
+}
+
+/// Builds arena nodes from compiled [`Shape`]s; a struct is built once (its address is its
+/// identity), so recursive types cost nothing more than in the documents.
+struct ShapeBuilder<'a> {
+    arena: &'a mut Arena,
+    structs: HashMap<usize, usize>,
+}
+
+impl ShapeBuilder<'_> {
+    fn push(&mut self, data: NodeData) -> usize {
+        self.arena.nodes.push(data);
+        self.arena.nodes.len() - 1
+    }
+
+    fn build(&mut self, shape: Shape) -> usize {
+        match shape.resolve() {
+            Shape::List(item) => {
+                let items = self.build(*item);
+                self.push(NodeData {
+                    items: Some(items),
+                    ..NodeData::default()
+                })
+            }
+            Shape::Map(value) => {
+                let additional = self.build(*value);
+                self.push(NodeData {
+                    additional: Some(additional),
+                    ..NodeData::default()
+                })
+            }
+            Shape::Struct(st) => self.build_struct(st),
+            Shape::Leaf | Shape::Named(_) => self.push(NodeData::default()),
+        }
+    }
+
+    fn build_struct(&mut self, st: &'static crate::patch_shape::Struct) -> usize {
+        let key = st as *const _ as usize;
+        if let Some(&idx) = self.structs.get(&key) {
+            return idx;
+        }
+        let idx = self.push(NodeData::default());
+        self.structs.insert(key, idx);
+        let mut data = NodeData::default();
+        if st.atomic {
+            data.map_type = Some(MapType::Atomic);
+        }
+        self.add_fields(&mut data, st);
+        self.arena.nodes[idx] = data;
+        idx
+    }
+
+    fn add_fields(&mut self, data: &mut NodeData, st: &'static crate::patch_shape::Struct) {
+        for f in st.fields {
+            if f.inline {
+                if let Shape::Struct(inner) = f.shape.resolve() {
+                    self.add_fields(data, inner);
+                }
+                continue;
+            }
+            let target = self.build(f.shape);
+            let markers = Self::markers(f);
+            let idx = if markers.as_object().is_some_and(|m| m.is_empty()) {
+                target
+            } else {
+                // The field's markers apply to this use of the type: a copy of its node,
+                // as a `$ref` with extensions is in the documents.
+                let mut copy = self.arena.nodes[target].clone();
+                Builder::extensions(&mut copy, &markers);
+                self.push(copy)
+            };
+            data.properties.insert(f.json_name.to_string(), idx);
+        }
+    }
+
+    /// The field's markers as the OpenAPI extensions the documents carry, read by the
+    /// same code.
+    fn markers(f: &crate::patch_shape::Field) -> Value {
+        let mut m = serde_json::Map::new();
+        let mut put = |k: &str, v: &str| {
+            if !v.is_empty() {
+                m.insert(k.to_string(), json!(v));
+            }
+        };
+        put("x-kubernetes-patch-strategy", f.patch_strategy);
+        put("x-kubernetes-patch-merge-key", f.patch_merge_key);
+        put("x-kubernetes-list-type", f.list_type);
+        put("x-kubernetes-map-type", f.map_type);
+        if !f.list_map_keys.is_empty() {
+            m.insert("x-kubernetes-list-map-keys".into(), json!(f.list_map_keys));
+        }
+        if let Ok(d) = serde_json::from_str::<Value>(f.default) {
+            m.insert("default".into(), d);
+        }
+        Value::Object(m)
     }
 }

@@ -40,9 +40,12 @@ pub fn apply_strategic_merge_patch(
     patch: &[u8],
     schema: Option<&Node>,
 ) -> Result<Value, PatchError> {
+    super::limits::check_body(patch)?;
     let patch: Value =
         serde_json::from_slice(patch).map_err(|e| PatchError::BadRequest(e.to_string()))?;
-    strategic_merge(original, &patch, schema)
+    let patched = strategic_merge(original, &patch, schema)?;
+    super::limits::check_document(&patched)?;
+    Ok(patched)
 }
 
 /// Applies a strategic merge patch, given as a value, to `original`.

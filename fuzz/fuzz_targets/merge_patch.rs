@@ -1,0 +1,14 @@
+//! JSON merge patch (`kapi::apiserver::patch::apply_merge_patch`) with the production
+//! bounds: an error is fine, a panic, overflow, hang or unbounded allocation is a bug.
+#![no_main]
+
+use kapi::apiserver::patch::apply_merge_patch;
+use kapi_fuzz::patch::split;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((original, patch)) = split(data) else {
+        return;
+    };
+    let _ = apply_merge_patch(&original, patch);
+});
