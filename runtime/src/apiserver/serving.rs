@@ -57,7 +57,7 @@ impl Default for ServingLimits {
             idle_timeout: Duration::from_secs(90),
             request_timeout: Duration::from_secs(60),
             max_header_bytes: 1 << 20,
-            max_request_body_bytes: 3 * 1024 * 1024,
+            max_request_body_bytes: super::patch::limits::MAX_REQUEST_BODY_BYTES,
             max_connections: 4096,
             max_requests_inflight: 400,
             max_mutating_requests_inflight: 200,
