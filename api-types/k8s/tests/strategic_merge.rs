@@ -271,13 +271,12 @@ fn compare(
         (Some(d), None) if is_plain(docs) && is_plain(&d) => {}
         (d, s) => diffs.push(format!("{path}: items {} / {}", d.is_some(), s.is_some())),
     }
-    match (docs.additional_properties(), shape.additional_properties()) {
-        (Some(d), Some(s)) => compare(&format!("{path}{{}}"), &d, &s, depth + 1, diffs, seen),
-        // A map of scalars is as good as no value schema.
-        _ => {}
+    // A map of scalars is as good as no value schema: only two value schemas compare.
+    if let (Some(d), Some(s)) = (docs.additional_properties(), shape.additional_properties()) {
+        compare(&format!("{path}{{}}"), &d, &s, depth + 1, diffs, seen);
     }
     for name in docs.property_names() {
-        match (docs.property(&name), shape.property(&name)) {
+        match (docs.property(name), shape.property(name)) {
             (Some(d), Some(s)) => {
                 compare(&format!("{path}.{name}"), &d, &s, depth + 1, diffs, seen)
             }
