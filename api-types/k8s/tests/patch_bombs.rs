@@ -1,12 +1,52 @@
 //! Peak memory of the embedded server under issue 35's patch bombs. Ignored: it measures,
 //! it asserts nothing about time or memory. Run alone, one process:
 //! `cargo nextest run -p kapi-k8s --test patch_bombs --run-ignored only --no-capture`
-//! and read the `VmHWM` lines.
+//! and read each bomb's line: the peak of live heap while its request ran, above the
+//! heap before it (a counting allocator, so one bomb's peak does not hide the next), and
+//! the process's `VmHWM` so far.
 
 use kapi::apiserver::ApiServer;
 use kapi::client::{Client, Config, Error, Method};
 use serde_json::{json, Value};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded to `System` unchanged; only counters are added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Starts a measurement: the peak restarts from what is live now.
+fn heap_mark() -> usize {
+    let live = LIVE.load(Ordering::Relaxed);
+    PEAK.store(live, Ordering::Relaxed);
+    live
+}
+
+fn mib(bytes: usize) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
 
 fn scheme() -> kapi::Scheme {
     let mut scheme = kapi::Scheme::new();
@@ -48,7 +88,11 @@ async fn peak_memory_under_patch_bombs() {
     config.retry.max_attempts = 1;
     let client = Client::new(config, Arc::new(scheme())).expect("client");
     let configmaps = "/api/v1/namespaces/default/configmaps";
-    println!("start: {}", peak_rss());
+    println!(
+        "start: {} | live heap {:.1} MiB",
+        peak_rss(),
+        mib(LIVE.load(Ordering::Relaxed))
+    );
 
     let mut shapes: Vec<(&str, &str, Vec<u8>)> = Vec::new();
     // Issue 35: 41 copies, each nesting `data` into itself (doubling it).
@@ -108,6 +152,7 @@ async fn peak_memory_under_patch_bombs() {
         .await;
         assert_eq!(code, 201);
         let size = body.len();
+        let before = heap_mark();
         let (code, message) = send(
             &client,
             Method::PATCH,
@@ -117,6 +162,11 @@ async fn peak_memory_under_patch_bombs() {
         )
         .await;
         let message: String = message.chars().take(120).collect();
-        println!("{name} ({size} bytes): {code} {message} | {}", peak_rss());
+        let peak = PEAK.load(Ordering::Relaxed).saturating_sub(before);
+        println!(
+            "{name} ({size} bytes): {code} {message} | heap peak +{:.1} MiB | {}",
+            mib(peak),
+            peak_rss()
+        );
     }
 }

@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 
-use super::limits::{self, MAX_JSON_PATCH_COPY_BYTES};
+use super::limits::{self, MAX_JSON_PATCH_COPY_BYTES, MAX_JSON_PATCH_COPY_MEMORY};
 use super::PatchError;
 
 /// kube-apiserver's `maxJSONPatchOperations`.
@@ -55,6 +55,7 @@ pub fn apply_json_patch(original: &Value, patch: &[u8]) -> Result<Value, PatchEr
     }
     let mut out = original.clone();
     let mut copied = 0usize;
+    let mut copied_memory = 0usize;
     for op in &parsed {
         if let json_patch::PatchOperation::Copy(c) = op {
             // Go measures the copied value's JSON before copying; a missing `from` is
@@ -67,9 +68,20 @@ pub fn apply_json_patch(original: &Value, patch: &[u8]) -> Result<Value, PatchEr
                         "Unable to complete the copy, the accumulated size increase of copy is {copied}, exceeding the limit {MAX_JSON_PATCH_COPY_BYTES}"
                     )));
                 }
+                let room = MAX_JSON_PATCH_COPY_MEMORY - copied_memory;
+                match limits::value_memory_within(v, room) {
+                    Some(n) => copied_memory += n,
+                    None => {
+                        return Err(PatchError::Invalid(format!(
+                            "Unable to complete the copy, the copied values would take more than {MAX_JSON_PATCH_COPY_MEMORY} bytes of the embedded server's memory"
+                        )))
+                    }
+                }
             }
         }
-        json_patch::patch(&mut out, std::slice::from_ref(op))
+        // A failure discards `out`, so the crate's undo log (which keeps every replaced
+        // value) is not needed.
+        json_patch::patch_unsafe(&mut out, std::slice::from_ref(op))
             .map_err(|e| operation_error(op, e))?;
     }
     limits::check_document(&out)?;

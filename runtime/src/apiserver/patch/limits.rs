@@ -19,6 +19,13 @@ pub const MAX_REQUEST_BODY_BYTES: usize = 3 * 1024 * 1024;
 /// kube-apiserver's default `JSONPatchMaxCopyBytes`.
 pub const MAX_JSON_PATCH_COPY_BYTES: usize = 3 * 1024 * 1024;
 
+/// What the values `copy` operations duplicate may take in memory, beside kube's JSON
+/// bound. A small map costs serde_json about forty times its JSON (a B-tree leaf of
+/// eleven slots for one entry), so 3 MiB of copied JSON made of small maps would be
+/// 100 MiB in the server; kube's own bound is kept as is and this one trips only on
+/// such shapes.
+pub const MAX_JSON_PATCH_COPY_MEMORY: usize = 16 * 1024 * 1024;
+
 /// `limitedReadBody`'s 413 (`NewRequestEntityTooLargeError("limit is N")`).
 pub fn body_too_large() -> PatchError {
     PatchError::TooLarge(format!(
@@ -51,6 +58,38 @@ pub fn json_size_within(v: &Value, limit: usize) -> Option<usize> {
         Ok(()) => Some(counter.n),
         Err(_) => None,
     }
+}
+
+/// An estimate of what `v` takes in memory as a `serde_json::Value`, or `None` as soon as
+/// it passes `limit`. It counts the enum slot of every value, the heap bytes of strings
+/// and keys, each object's B-tree leaves (eleven entries each) and each array's buffer,
+/// which is what dominates for the small maps a copy bomb is made of.
+pub fn value_memory_within(v: &Value, limit: usize) -> Option<usize> {
+    const SLOT: usize = std::mem::size_of::<Value>();
+    const KEY: usize = std::mem::size_of::<String>();
+    const LEAF_ENTRIES: usize = 11;
+    const LEAF: usize = LEAF_ENTRIES * (SLOT + KEY) + 16;
+    let mut total = 0usize;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        total = total.saturating_add(SLOT);
+        match v {
+            Value::String(s) => total = total.saturating_add(s.len()),
+            Value::Array(items) => stack.extend(items.iter()),
+            Value::Object(map) => {
+                total = total.saturating_add(map.len().div_ceil(LEAF_ENTRIES) * LEAF);
+                for (k, item) in map {
+                    total = total.saturating_add(k.len());
+                    stack.push(item);
+                }
+            }
+            Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        }
+        if total > limit {
+            return None;
+        }
+    }
+    Some(total)
 }
 
 struct Counter {
@@ -110,6 +149,38 @@ mod tests {
         .unwrap();
         let out = apply_json_patch(&original, &few).unwrap();
         assert_eq!(out["a"].as_array().unwrap().len(), 4);
+    }
+
+    /// Issue 35's own bomb nests `data` into itself: maps of one or two entries, about
+    /// fourteen bytes of JSON each. kube's JSON bound would let the copies reach 1.8 MB
+    /// of JSON, 131072 maps and about 80 MiB of serde_json values; the memory bound stops
+    /// them at 16 MiB, before kube's bound is reached.
+    #[test]
+    fn json_patch_copies_of_small_maps_stop_at_the_memory_limit() {
+        let original = json!({"data": {"seed": "0123456789"}});
+        let ops: Vec<_> = (0..41)
+            .map(|i| json!({"op": "copy", "from": "/data", "path": format!("/data/k{i:02}")}))
+            .collect();
+        let err = apply_json_patch(&original, &serde_json::to_vec(&ops).unwrap()).unwrap_err();
+        assert_eq!(err.code(), 422, "{err:?}");
+        assert_eq!(
+            err.message(),
+            format!("Unable to complete the copy, the copied values would take more than {MAX_JSON_PATCH_COPY_MEMORY} bytes of the embedded server's memory")
+        );
+    }
+
+    /// The estimate counts a map's B-tree leaf, not only its JSON.
+    #[test]
+    fn value_memory_counts_map_leaves() {
+        let one = value_memory_within(&json!({"a": 1}), usize::MAX).unwrap();
+        let json = json_size_within(&json!({"a": 1}), usize::MAX).unwrap();
+        assert!(one > 20 * json, "{one} vs {json}");
+        let strings = value_memory_within(&json!(["x".repeat(1000)]), usize::MAX).unwrap();
+        assert!((1000..1200).contains(&strings), "{strings}");
+        assert_eq!(
+            value_memory_within(&json!({"a": "x".repeat(1000)}), 100),
+            None
+        );
     }
 
     /// `copy` from a path that does not exist is still the copy's own 422.
