@@ -179,6 +179,112 @@ fn apimachinery_cases_with_and_without_documents() {
     }
 }
 
+/// patch_test.go's `$deleteFromPrimitiveList` cases by their descriptions: `mergingIntList`
+/// is `metadata.finalizers` (merge strategy), `nonMergingIntList` is
+/// `spec.securityContext.supplementalGroups` (no strategy). Each two-way patch is applied
+/// to the case's original and must give its modified document.
+fn delete_from_primitive_list_cases() -> Vec<(&'static str, Value, Value, Value)> {
+    let finalizers = |f: Value| pod(json!({}), json!({"finalizers": f}));
+    let groups = |g: Value| {
+        pod(
+            json!({"securityContext": {"supplementalGroups": g}}),
+            json!({}),
+        )
+    };
+    vec![
+        (
+            "$deleteFromPrimitiveList of nonexistent item in primitive list should not add the item to the list",
+            finalizers(json!(["1", "2"])),
+            json!({"metadata": {"$deleteFromPrimitiveList/finalizers": ["3"]}}),
+            finalizers(json!(["1", "2"])),
+        ),
+        (
+            "$deleteFromPrimitiveList on empty primitive list should not add the item to the list",
+            finalizers(json!(null)),
+            json!({"metadata": {"$deleteFromPrimitiveList/finalizers": ["3"]}}),
+            finalizers(json!(null)),
+        ),
+        (
+            "$deleteFromPrimitiveList on nonexistent primitive list should not add the primitive list",
+            pod(json!({}), json!({"labels": {"foo": "bar"}})),
+            json!({"metadata": {"$deleteFromPrimitiveList/finalizers": ["3"]}}),
+            pod(json!({}), json!({"labels": {"foo": "bar"}})),
+        ),
+        (
+            "$deleteFromPrimitiveList should delete item from a list with merge patch strategy",
+            finalizers(json!(["1", "2", "3"])),
+            json!({"metadata": {"$deleteFromPrimitiveList/finalizers": ["2"]}}),
+            finalizers(json!(["1", "3"])),
+        ),
+        (
+            "$deleteFromPrimitiveList should delete item from a list without merge patch strategy",
+            groups(json!([1, 2, 3])),
+            json!({"spec": {"securityContext": {"$deleteFromPrimitiveList/supplementalGroups": [2]}}}),
+            groups(json!([1, 3])),
+        ),
+    ]
+}
+
+#[test]
+fn apimachinery_delete_from_primitive_list_cases() {
+    for (source, schema) in pod_schemas() {
+        for (name, original, patch, expected) in delete_from_primitive_list_cases() {
+            let got = strategic_merge(&original, &patch, Some(&schema))
+                .unwrap_or_else(|e| panic!("{source}: {name}: {e:?}"));
+            assert_eq!(got, expected, "{source}: {name}");
+        }
+    }
+}
+
+/// patch_test.go's `retainKeysMap` cases by their descriptions, on the one map Kubernetes
+/// marks `retainKeys`: a Deployment's `spec.strategy` (`type` the discriminator,
+/// `rollingUpdate` the member). Original (or current, for three-way cases) plus the patch
+/// must give the case's result.
+#[test]
+fn apimachinery_retain_keys_map_cases() {
+    let deployment = |strategy: Value| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"}, "spec": {"strategy": strategy}});
+    let patch = |strategy: Value| json!({"spec": {"strategy": strategy}});
+    let rolling = json!({"maxSurge": 1});
+    let cases = [
+        (
+            "retainKeys map should clear defaulted field",
+            deployment(json!({"rollingUpdate": rolling})),
+            patch(json!({"$retainKeys": ["type"], "type": "Recreate"})),
+            deployment(json!({"type": "Recreate"})),
+        ),
+        (
+            "retainKeys map should clear defaulted field with conflict (discriminated union)",
+            deployment(json!({"type": "RollingUpdate", "rollingUpdate": rolling})),
+            patch(json!({"$retainKeys": ["type"], "type": "Recreate"})),
+            deployment(json!({"type": "Recreate"})),
+        ),
+        (
+            "retainKeys map adds a field",
+            deployment(json!({"type": "RollingUpdate"})),
+            patch(json!({"$retainKeys": ["rollingUpdate", "type"], "rollingUpdate": rolling})),
+            deployment(json!({"type": "RollingUpdate", "rollingUpdate": rolling})),
+        ),
+        (
+            "retainKeys map deletes a field",
+            deployment(json!({"type": "RollingUpdate", "rollingUpdate": rolling})),
+            patch(json!({"$retainKeys": ["type"], "rollingUpdate": null})),
+            deployment(json!({"type": "RollingUpdate"})),
+        ),
+    ];
+    let deployment_schema =
+        |s: PatchSchemas| s.for_kind("apps", "v1", "Deployment").expect("Deployment");
+    for (source, schema) in [
+        ("documents", deployment_schema(from_documents())),
+        ("compiled markers", deployment_schema(from_shapes())),
+    ] {
+        for (name, original, patch, expected) in &cases {
+            let got = strategic_merge(original, patch, Some(&schema))
+                .unwrap_or_else(|e| panic!("{source}: {name}: {e:?}"));
+            assert_eq!(&got, expected, "{source}: {name}");
+        }
+    }
+}
+
 #[test]
 fn apimachinery_error_cases_with_and_without_documents() {
     for (source, schema) in pod_schemas() {
