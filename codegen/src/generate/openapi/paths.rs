@@ -13,9 +13,9 @@
 //! responses, its group-version-kind) is built once and shared (`Arc`): a large API has
 //! tens of thousands of operations.
 
+use crate::diagnostics::Diagnostic;
 use crate::generate::schema::Builder;
 use crate::model::resolve::{Index, Origin, Special};
-use crate::diagnostics::Diagnostic;
 use crate::model::{GroupVersion, KindCategory, Scalar, Scope, TypeDef, TypeRef};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -239,46 +239,11 @@ pub fn add_group_version<'a>(
             return;
         }
     };
-    let list_params = option_params(meta.list.1, &[]);
-    let collection_list_params = option_params(meta.list.1, &["watch", "allowWatchBookmarks"]);
-    let get_params = option_params(meta.get.1, &[]);
-    let create_params = option_params(meta.create.1, &[]);
-    let update_params = option_params(meta.update.1, &[]);
-    let patch_params = option_params(meta.patch.1, &[]);
-    let delete_params = option_params(meta.delete.1, &[]);
+    let shared = Shared::new(&meta, builder, gv);
     let origin = Origin {
         model: index.api,
         gv: Some(gv),
     };
-    let status = Arc::new(builder.reference(meta.status.0, meta.status.1));
-    let delete_options = Arc::new(builder.reference(meta.delete.0, meta.delete.1));
-    let watch_event = Arc::new(builder.reference(meta.watch_event.0, meta.watch_event.1));
-    let scale = Arc::new(builder.reference(meta.scale.0, meta.scale.1));
-    let patch_body = Arc::new(builder.reference_special(Special::Patch));
-    let scale_gvk = Arc::new(match meta.scale.0.gv {
-        Some(sgv) => (
-            sgv.group.clone(),
-            sgv.version.clone(),
-            meta.scale.1.name.clone(),
-        ),
-        None => (String::new(), String::new(), meta.scale.1.name.clone()),
-    });
-    let tag: Arc<str> = format!("{}_{}", lower_first(&gv.go_name), gv.version).into();
-    let namespace_param = Arc::new(Param {
-        name: "namespace".into(),
-        location: "path",
-        description: "object name and auth scope, such as for teams and projects".into(),
-        ty: "string",
-        required: true,
-        key: None,
-    });
-    let prefix = if gv.group.is_empty() {
-        format!("/api/{}", gv.version)
-    } else {
-        format!("/apis/{}/{}", gv.group, gv.version)
-    };
-    let gv_word = format!("{}{}", gv.go_name, upper_first(&gv.version));
-
     for t in gv.kinds() {
         let Some(k) = &t.kind else { continue };
         // A kind served as no resource of its own (`verbs = []`, a subresource's body) has
@@ -286,293 +251,377 @@ pub fn add_group_version<'a>(
         if k.category != KindCategory::Object || k.verbs.as_ref().is_some_and(Vec::is_empty) {
             continue;
         }
-        let verbs = k.verbs.as_deref();
-        let object = Arc::new(builder.reference(origin, t));
-        let list_body = Arc::new(builder.reference_list(origin, t, &k.list_kind));
-        let deprecated = t.lifecycle.as_ref().is_some_and(|l| l.deprecated.is_some());
-        let gvk = Arc::new((gv.group.clone(), gv.version.clone(), t.name.clone()));
-        let kind = &t.name;
-        let namespaced = k.scope == Scope::Namespaced;
-        let ns_word = if namespaced { "Namespaced" } else { "" };
-        let ns_path = if namespaced {
-            "/namespaces/{namespace}"
-        } else {
-            ""
+        let kind = KindOps {
+            shared: &shared,
+            kind: &t.name,
+            plural: &k.plural,
+            namespaced: k.scope == Scope::Namespaced,
+            gvk: Arc::new((gv.group.clone(), gv.version.clone(), t.name.clone())),
+            deprecated: t.lifecycle.as_ref().is_some_and(|l| l.deprecated.is_some()),
+            object: Arc::new(builder.reference(origin, t)),
+            list_body: Arc::new(builder.reference_list(origin, t, &k.list_kind)),
         };
-        let name_param = |what: &str| {
-            Arc::new(Param {
-                name: "name".into(),
+        let verbs = k.verbs.as_deref();
+        for (path, params, ops) in kind.all(k.subresource_status, k.subresource_scale.is_some()) {
+            insert_served(verbs, paths, path, params, ops);
+        }
+    }
+}
+
+/// The query parameters of each verb, from kapi's option kinds.
+struct Params {
+    list: Vec<Arc<Param>>,
+    collection_list: Vec<Arc<Param>>,
+    get: Vec<Arc<Param>>,
+    create: Vec<Arc<Param>>,
+    update: Vec<Arc<Param>>,
+    patch: Vec<Arc<Param>>,
+    delete: Vec<Arc<Param>>,
+}
+
+/// What the operations of every kind of one group-version share.
+struct Shared {
+    params: Params,
+    status: Arc<Value>,
+    delete_options: Arc<Value>,
+    watch_event: Arc<Value>,
+    scale: Arc<Value>,
+    patch_body: Arc<Value>,
+    scale_gvk: Arc<(String, String, String)>,
+    tag: Arc<str>,
+    namespace_param: Arc<Param>,
+    /// `/api/v1` or `/apis/<group>/<version>`.
+    prefix: String,
+    /// The group-version in operation ids (`CoreV1`, `AppsV1beta1`).
+    gv_word: String,
+}
+
+impl Shared {
+    fn new<'a>(meta: &Meta<'a>, builder: &mut Builder<'a>, gv: &GroupVersion) -> Shared {
+        let params = Params {
+            list: option_params(meta.list.1, &[]),
+            collection_list: option_params(meta.list.1, &["watch", "allowWatchBookmarks"]),
+            get: option_params(meta.get.1, &[]),
+            create: option_params(meta.create.1, &[]),
+            update: option_params(meta.update.1, &[]),
+            patch: option_params(meta.patch.1, &[]),
+            delete: option_params(meta.delete.1, &[]),
+        };
+        let scale_group_version = match meta.scale.0.gv {
+            Some(sgv) => (sgv.group.clone(), sgv.version.clone()),
+            None => (String::new(), String::new()),
+        };
+        Shared {
+            params,
+            status: Arc::new(builder.reference(meta.status.0, meta.status.1)),
+            delete_options: Arc::new(builder.reference(meta.delete.0, meta.delete.1)),
+            watch_event: Arc::new(builder.reference(meta.watch_event.0, meta.watch_event.1)),
+            scale: Arc::new(builder.reference(meta.scale.0, meta.scale.1)),
+            patch_body: Arc::new(builder.reference_special(Special::Patch)),
+            scale_gvk: Arc::new((
+                scale_group_version.0,
+                scale_group_version.1,
+                meta.scale.1.name.clone(),
+            )),
+            tag: format!("{}_{}", lower_first(&gv.go_name), gv.version).into(),
+            namespace_param: Arc::new(Param {
+                name: "namespace".into(),
                 location: "path",
-                description: format!("name of the {what}"),
+                description: "object name and auth scope, such as for teams and projects".into(),
                 ty: "string",
                 required: true,
                 key: None,
-            })
-        };
-        let scope_params = || -> Vec<Arc<Param>> {
-            if namespaced {
-                vec![namespace_param.clone()]
+            }),
+            prefix: if gv.group.is_empty() {
+                format!("/api/{}", gv.version)
             } else {
-                Vec::new()
+                format!("/apis/{}/{}", gv.group, gv.version)
+            },
+            gv_word: format!("{}{}", gv.go_name, upper_first(&gv.version)),
+        }
+    }
+}
+
+/// A path, its own parameters and its operations.
+type PathOps = (String, Vec<Arc<Param>>, Vec<Operation>);
+
+const WATCH_DEPRECATED: &str =
+    "deprecated: use the 'watch' parameter with a list operation instead";
+
+/// The operations of one object kind.
+struct KindOps<'s> {
+    shared: &'s Shared,
+    kind: &'s str,
+    plural: &'s str,
+    namespaced: bool,
+    gvk: Arc<(String, String, String)>,
+    deprecated: bool,
+    object: Arc<Value>,
+    list_body: Arc<Value>,
+}
+
+impl KindOps<'_> {
+    /// Every path of the kind: the collection, one object, across namespaces, the watch
+    /// paths and the subresources.
+    fn all(&self, status: bool, scale: bool) -> Vec<PathOps> {
+        let mut paths = vec![self.collection(), self.item()];
+        if self.namespaced {
+            paths.extend(self.all_namespaces());
+        }
+        paths.extend(self.watches());
+        if status {
+            let ops = self.read_replace_patch("Status", "status of ", &self.object);
+            paths.push((
+                format!("{}/status", self.item_path()),
+                self.item_params(),
+                ops,
+            ));
+        }
+        if scale {
+            let mut ops = self.read_replace_patch("Scale", "scale of ", &self.shared.scale);
+            for o in &mut ops {
+                o.gvk = self.shared.scale_gvk.clone();
             }
-        };
-        let op = |method: &'static str,
-                  id: String,
-                  description: String,
-                  action: &'static str,
-                  params: &[Arc<Param>],
-                  body: Option<(Arc<Value>, bool)>,
-                  responses: Vec<(u16, &'static str, Arc<Value>)>| Operation {
+            paths.push((
+                format!("{}/scale", self.item_path()),
+                self.item_params(),
+                ops,
+            ));
+        }
+        paths
+    }
+
+    /// `Namespaced` in operation ids of namespaced kinds.
+    fn ns_word(&self) -> &'static str {
+        if self.namespaced {
+            "Namespaced"
+        } else {
+            ""
+        }
+    }
+
+    fn ns_path(&self) -> &'static str {
+        if self.namespaced {
+            "/namespaces/{namespace}"
+        } else {
+            ""
+        }
+    }
+
+    /// An operation id: `<verb><GroupVersion>[Namespaced]<Kind><suffix>`.
+    fn id(&self, verb: &str, suffix: &str) -> String {
+        let Shared { gv_word, .. } = self.shared;
+        format!("{verb}{gv_word}{}{}{suffix}", self.ns_word(), self.kind)
+    }
+
+    fn scope_params(&self) -> Vec<Arc<Param>> {
+        if self.namespaced {
+            vec![self.shared.namespace_param.clone()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn item_path(&self) -> String {
+        let Shared { prefix, .. } = self.shared;
+        format!("{prefix}{}/{}/{{name}}", self.ns_path(), self.plural)
+    }
+
+    fn item_params(&self) -> Vec<Arc<Param>> {
+        let mut params = vec![Arc::new(Param {
+            name: "name".into(),
+            location: "path",
+            description: format!("name of the {}", self.kind),
+            ty: "string",
+            required: true,
+            key: None,
+        })];
+        params.extend(self.scope_params());
+        params
+    }
+
+    fn op(
+        &self,
+        (method, action): (&'static str, &'static str),
+        id: String,
+        description: String,
+        params: &[Arc<Param>],
+        body: Option<(Arc<Value>, bool)>,
+        responses: Vec<(u16, &'static str, Arc<Value>)>,
+    ) -> Operation {
+        Operation {
             method,
             id,
             description,
             action,
-            gvk: gvk.clone(),
+            gvk: self.gvk.clone(),
             params: params.to_vec(),
-            patch: false,
+            patch: method == "patch",
             body,
             responses,
             streams: false,
-            deprecated,
-            tag: tag.clone(),
-        };
-        let ok = |b: &Arc<Value>| vec![(200, "OK", b.clone())];
-        let ok_created =
-            |b: &Arc<Value>| vec![(200, "OK", b.clone()), (201, "Created", b.clone())];
-
-        // The collection.
-        let mut list_op = op(
-            "get",
-            format!("list{gv_word}{ns_word}{kind}"),
-            format!("list or watch objects of kind {kind}"),
-            "list",
-            &list_params,
-            None,
-            ok(&list_body),
-        );
-        list_op.streams = true;
-        let create = op(
-            "post",
-            format!("create{gv_word}{ns_word}{kind}"),
-            format!("create a {kind}"),
-            "post",
-            &create_params,
-            Some((object.clone(), true)),
-            vec![
-                (200, "OK", object.clone()),
-                (201, "Created", object.clone()),
-                (202, "Accepted", object.clone()),
-            ],
-        );
-        let mut delete_collection_params = delete_params.clone();
-        delete_collection_params.extend(collection_list_params.iter().cloned());
-        let delete_collection = op(
-            "delete",
-            format!("delete{gv_word}Collection{ns_word}{kind}"),
-            format!("delete collection of {kind}"),
-            "deletecollection",
-            &delete_collection_params,
-            Some((delete_options.clone(), false)),
-            ok(&status),
-        );
-        insert_served(verbs, paths,
-            format!("{prefix}{ns_path}/{}", k.plural),
-            scope_params(),
-            vec![list_op, create, delete_collection],
-        );
-
-        // One object.
-        let read = op(
-            "get",
-            format!("read{gv_word}{ns_word}{kind}"),
-            format!("read the specified {kind}"),
-            "get",
-            &get_params,
-            None,
-            ok(&object),
-        );
-        let replace = op(
-            "put",
-            format!("replace{gv_word}{ns_word}{kind}"),
-            format!("replace the specified {kind}"),
-            "put",
-            &update_params,
-            Some((object.clone(), true)),
-            ok_created(&object),
-        );
-        let mut patch = op(
-            "patch",
-            format!("patch{gv_word}{ns_word}{kind}"),
-            format!("partially update the specified {kind}"),
-            "patch",
-            &patch_params,
-            Some((patch_body.clone(), true)),
-            ok_created(&object),
-        );
-        patch.patch = true;
-        let delete = op(
-            "delete",
-            format!("delete{gv_word}{ns_word}{kind}"),
-            format!("delete a {kind}"),
-            "delete",
-            &delete_params,
-            Some((delete_options.clone(), false)),
-            vec![
-                (200, "OK", status.clone()),
-                (202, "Accepted", status.clone()),
-            ],
-        );
-        let item = format!("{prefix}{ns_path}/{}/{{name}}", k.plural);
-        let mut item_params = vec![name_param(kind)];
-        item_params.extend(scope_params());
-        insert_served(verbs, paths,
-            item.clone(),
-            item_params.clone(),
-            vec![read, replace, patch, delete],
-        );
-
-        // Across namespaces.
-        if namespaced {
-            let mut all = op(
-                "get",
-                format!("list{gv_word}{kind}ForAllNamespaces"),
-                format!("list or watch objects of kind {kind}"),
-                "list",
-                &list_params,
-                None,
-                ok(&list_body),
-            );
-            all.streams = true;
-            insert_served(verbs, paths,
-                format!("{prefix}/{}", k.plural),
-                Vec::new(),
-                vec![all],
-            );
-            let mut watch_all = op(
-                "get",
-                format!("watch{gv_word}{kind}ListForAllNamespaces"),
-                format!("watch individual changes to a list of {kind}. deprecated: use the 'watch' parameter with a list operation instead."),
-                "watchlist",
-                &list_params,
-                None,
-                ok(&watch_event),
-            );
-            watch_all.streams = true;
-            watch_all.deprecated = true;
-            insert_served(verbs, paths,
-                format!("{prefix}/watch/{}", k.plural),
-                Vec::new(),
-                vec![watch_all],
-            );
-        }
-
-        // The watch paths kube-apiserver still serves.
-        let mut watch_list = op(
-            "get",
-            format!("watch{gv_word}{ns_word}{kind}List"),
-            format!("watch individual changes to a list of {kind}. deprecated: use the 'watch' parameter with a list operation instead."),
-            "watchlist",
-            &list_params,
-            None,
-            ok(&watch_event),
-        );
-        watch_list.streams = true;
-        watch_list.deprecated = true;
-        insert_served(verbs, paths,
-            format!("{prefix}/watch{ns_path}/{}", k.plural),
-            scope_params(),
-            vec![watch_list],
-        );
-        let mut watch_one = op(
-            "get",
-            format!("watch{gv_word}{ns_word}{kind}"),
-            format!("watch changes to an object of kind {kind}. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter."),
-            "watch",
-            &list_params,
-            None,
-            ok(&watch_event),
-        );
-        watch_one.streams = true;
-        watch_one.deprecated = true;
-        insert_served(verbs, paths,
-            format!("{prefix}/watch{ns_path}/{}/{{name}}", k.plural),
-            item_params.clone(),
-            vec![watch_one],
-        );
-
-        // Subresources.
-        if k.subresource_status {
-            let read = op(
-                "get",
-                format!("read{gv_word}{ns_word}{kind}Status"),
-                format!("read status of the specified {kind}"),
-                "get",
-                &get_params,
-                None,
-                ok(&object),
-            );
-            let replace = op(
-                "put",
-                format!("replace{gv_word}{ns_word}{kind}Status"),
-                format!("replace status of the specified {kind}"),
-                "put",
-                &update_params,
-                Some((object.clone(), true)),
-                ok_created(&object),
-            );
-            let mut patch = op(
-                "patch",
-                format!("patch{gv_word}{ns_word}{kind}Status"),
-                format!("partially update status of the specified {kind}"),
-                "patch",
-                &patch_params,
-                Some((patch_body.clone(), true)),
-                ok_created(&object),
-            );
-            patch.patch = true;
-            insert_served(verbs, paths,
-                format!("{item}/status"),
-                item_params.clone(),
-                vec![read, replace, patch],
-            );
-        }
-        if k.subresource_scale.is_some() {
-            let mut ops = vec![
-                op(
-                    "get",
-                    format!("read{gv_word}{ns_word}{kind}Scale"),
-                    format!("read scale of the specified {kind}"),
-                    "get",
-                    &get_params,
-                    None,
-                    ok(&scale),
-                ),
-                op(
-                    "put",
-                    format!("replace{gv_word}{ns_word}{kind}Scale"),
-                    format!("replace scale of the specified {kind}"),
-                    "put",
-                    &update_params,
-                    Some((scale.clone(), true)),
-                    ok_created(&scale),
-                ),
-                op(
-                    "patch",
-                    format!("patch{gv_word}{ns_word}{kind}Scale"),
-                    format!("partially update scale of the specified {kind}"),
-                    "patch",
-                    &patch_params,
-                    Some((patch_body.clone(), true)),
-                    ok_created(&scale),
-                ),
-            ];
-            for o in &mut ops {
-                o.gvk = scale_gvk.clone();
-                o.patch = o.method == "patch";
-            }
-            insert_served(verbs, paths, format!("{item}/scale"), item_params.clone(), ops);
+            deprecated: self.deprecated,
+            tag: self.shared.tag.clone(),
         }
     }
+
+    /// A list that may stream a watch.
+    fn list(&self, id: String, description: String, body: &Arc<Value>) -> Operation {
+        let mut op = self.op(
+            ("get", "list"),
+            id,
+            description,
+            &self.shared.params.list,
+            None,
+            ok(body),
+        );
+        op.streams = true;
+        op
+    }
+
+    /// One of the deprecated watch paths.
+    fn watch(&self, action: &'static str, id: String, description: String) -> Operation {
+        let mut op = self.list(id, description, &self.shared.watch_event);
+        op.action = action;
+        op.deprecated = true;
+        op
+    }
+
+    fn collection(&self) -> PathOps {
+        let (kind, shared) = (self.kind, self.shared);
+        let list = self.list(
+            self.id("list", ""),
+            format!("list or watch objects of kind {kind}"),
+            &self.list_body,
+        );
+        let create = self.op(
+            ("post", "post"),
+            self.id("create", ""),
+            format!("create a {kind}"),
+            &shared.params.create,
+            Some((self.object.clone(), true)),
+            vec![
+                (200, "OK", self.object.clone()),
+                (201, "Created", self.object.clone()),
+                (202, "Accepted", self.object.clone()),
+            ],
+        );
+        let mut delete_collection_params = shared.params.delete.clone();
+        delete_collection_params.extend(shared.params.collection_list.iter().cloned());
+        let delete_collection = self.op(
+            ("delete", "deletecollection"),
+            format!("delete{}Collection{}{kind}", shared.gv_word, self.ns_word()),
+            format!("delete collection of {kind}"),
+            &delete_collection_params,
+            Some((shared.delete_options.clone(), false)),
+            ok(&shared.status),
+        );
+        (
+            format!("{}{}/{}", shared.prefix, self.ns_path(), self.plural),
+            self.scope_params(),
+            vec![list, create, delete_collection],
+        )
+    }
+
+    fn item(&self) -> PathOps {
+        let mut ops = self.read_replace_patch("", "", &self.object);
+        ops.push(self.op(
+            ("delete", "delete"),
+            self.id("delete", ""),
+            format!("delete a {}", self.kind),
+            &self.shared.params.delete,
+            Some((self.shared.delete_options.clone(), false)),
+            vec![
+                (200, "OK", self.shared.status.clone()),
+                (202, "Accepted", self.shared.status.clone()),
+            ],
+        ));
+        (self.item_path(), self.item_params(), ops)
+    }
+
+    /// Read, replace and patch of the object (`suffix` ""), its status or its scale.
+    fn read_replace_patch(&self, suffix: &str, of: &str, body: &Arc<Value>) -> Vec<Operation> {
+        let (kind, params) = (self.kind, &self.shared.params);
+        vec![
+            self.op(
+                ("get", "get"),
+                self.id("read", suffix),
+                format!("read {of}the specified {kind}"),
+                &params.get,
+                None,
+                ok(body),
+            ),
+            self.op(
+                ("put", "put"),
+                self.id("replace", suffix),
+                format!("replace {of}the specified {kind}"),
+                &params.update,
+                Some((body.clone(), true)),
+                ok_created(body),
+            ),
+            self.op(
+                ("patch", "patch"),
+                self.id("patch", suffix),
+                format!("partially update {of}the specified {kind}"),
+                &params.patch,
+                Some((self.shared.patch_body.clone(), true)),
+                ok_created(body),
+            ),
+        ]
+    }
+
+    fn all_namespaces(&self) -> [PathOps; 2] {
+        let Shared {
+            prefix, gv_word, ..
+        } = self.shared;
+        let (kind, plural) = (self.kind, self.plural);
+        let list = self.list(
+            format!("list{gv_word}{kind}ForAllNamespaces"),
+            format!("list or watch objects of kind {kind}"),
+            &self.list_body,
+        );
+        let watch = self.watch(
+            "watchlist",
+            format!("watch{gv_word}{kind}ListForAllNamespaces"),
+            format!("watch individual changes to a list of {kind}. {WATCH_DEPRECATED}."),
+        );
+        [
+            (format!("{prefix}/{plural}"), Vec::new(), vec![list]),
+            (format!("{prefix}/watch/{plural}"), Vec::new(), vec![watch]),
+        ]
+    }
+
+    /// The watch paths kube-apiserver still serves.
+    fn watches(&self) -> [PathOps; 2] {
+        let (prefix, kind) = (&self.shared.prefix, self.kind);
+        let watch_list = self.watch(
+            "watchlist",
+            self.id("watch", "List"),
+            format!("watch individual changes to a list of {kind}. {WATCH_DEPRECATED}."),
+        );
+        let watch_one = self.watch(
+            "watch",
+            self.id("watch", ""),
+            format!("watch changes to an object of kind {kind}. {WATCH_DEPRECATED}, filtered to a single item with the 'fieldSelector' parameter."),
+        );
+        let collection = format!("{prefix}/watch{}/{}", self.ns_path(), self.plural);
+        [
+            (collection.clone(), self.scope_params(), vec![watch_list]),
+            (
+                format!("{collection}/{{name}}"),
+                self.item_params(),
+                vec![watch_one],
+            ),
+        ]
+    }
+}
+
+fn ok(body: &Arc<Value>) -> Vec<(u16, &'static str, Arc<Value>)> {
+    vec![(200, "OK", body.clone())]
+}
+
+fn ok_created(body: &Arc<Value>) -> Vec<(u16, &'static str, Arc<Value>)> {
+    vec![(200, "OK", body.clone()), (201, "Created", body.clone())]
 }
 
 /// Inserts the operations the resource's verbs allow (all when the kind states none), as
