@@ -13,6 +13,7 @@
 
 pub mod baseline;
 pub mod diff;
+mod field_changes;
 pub mod report;
 pub mod rules;
 pub mod snapshot;
