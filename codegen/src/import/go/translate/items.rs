@@ -3,12 +3,22 @@
 
 use super::context::{const_value, is_field_marker, push_once, stable_inner, Translator};
 use crate::import::go::markers::{self as gm, GoMarker};
-use crate::import::go::syntax::{ConstDecl, GoField, GoType, Pos, TypeDecl};
+use crate::import::go::syntax::{ConstDecl, GoField, GoType, MarkerLine, Pos, TypeDecl};
 use crate::import::ir::{self, Item, Marker, Type, Value};
 use crate::import::Warning;
 use crate::markers::key;
 use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 use std::collections::{BTreeSet, HashSet};
+
+/// What a Go type's markers say, before its fields decide whether it is a kind.
+#[derive(Default)]
+struct TypeMarkers {
+    markers: Vec<Marker>,
+    gen_client: Option<Vec<Marker>>,
+    lifecycle: Vec<Marker>,
+    object: bool,
+    resource: Vec<Marker>,
+}
 
 impl Translator<'_> {
     pub(super) fn package_marker(&mut self, g: &GoMarker) {
@@ -241,200 +251,252 @@ impl Translator<'_> {
         decl: &TypeDecl,
         fields: &[GoField],
     ) -> ir::Struct {
-        let mut markers = Vec::new();
-        if let Some(at) = self.u.pkgs[p].go.json_methods.get(&decl.name).cloned() {
-            self.warn(&decl.pos, "custom JSON", format!("`{}` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at {at}): imported as `#[k8s(custom_json)]` with its Go fields (its protobuf form); write its `serde::Serialize` and `Deserialize` by hand in a module beside the imported one, as kapi-k8s's `src/apiextensions/v1_json.rs` does", decl.name));
-            markers.push(self.custom_json(p, &decl.name));
-        }
-        let mut gen_client: Option<Vec<Marker>> = None;
-        let mut lifecycle: Vec<Marker> = Vec::new();
-        let mut object = false;
-        let mut resource: Vec<Marker> = Vec::new();
-        for m in &decl.comments.markers {
-            let g = gm::split(m);
-            let value = g.value.clone().unwrap_or_default();
-            match g.name.as_str() {
-                "k8s:deepcopy-gen:interfaces" => {
-                    if value.ends_with("runtime.Object") {
-                        object = true;
-                    } else {
-                        self.warn(
-                            &g.pos,
-                            "unknown marker",
-                            format!(
-                                "deep copy interface `{value}` has no kapi equivalent: ignored"
-                            ),
-                        );
-                    }
-                }
-                "kubebuilder:object:root" if value != "false" => object = true,
-                "genclient" => {
-                    gen_client.get_or_insert_with(Vec::new);
-                }
-                "genclient:nonNamespaced"
-                | "genclient:noStatus"
-                | "genclient:noVerbs"
-                | "genclient:readonly" => {
-                    let k = match g.name.as_str() {
-                        "genclient:nonNamespaced" => key::gen_client::NON_NAMESPACED,
-                        "genclient:noStatus" => key::gen_client::NO_STATUS,
-                        "genclient:noVerbs" => key::gen_client::NO_VERBS,
-                        _ => key::gen_client::READ_ONLY,
-                    };
-                    push_once(gen_client.get_or_insert_with(Vec::new), Marker::flag(k));
-                }
-                "genclient:onlyVerbs" | "genclient:skipVerbs" => {
-                    let k = if g.name.ends_with("onlyVerbs") {
-                        key::gen_client::ONLY_VERBS
-                    } else {
-                        key::gen_client::SKIP_VERBS
-                    };
-                    let verbs = value
-                        .split(',')
-                        .map(|v| v.trim().to_snake_case())
-                        .filter(|v| !v.is_empty())
-                        .collect();
-                    gen_client.get_or_insert_with(Vec::new).push(Marker {
-                        key: k,
-                        value: Value::StrList(verbs),
-                    });
-                }
-                "genclient:method" => {
-                    if let Some(method) = self.client_method(p, &g, &value) {
-                        gen_client.get_or_insert_with(Vec::new).push(method);
-                    }
-                }
-                "k8s:prerelease-lifecycle-gen:introduced" => {
-                    lifecycle.push(Marker::str(key::lifecycle::INTRODUCED, value))
-                }
-                "k8s:prerelease-lifecycle-gen:deprecated" => {
-                    lifecycle.push(Marker::str(key::lifecycle::DEPRECATED, value))
-                }
-                "k8s:prerelease-lifecycle-gen:removed" => {
-                    lifecycle.push(Marker::str(key::lifecycle::REMOVED, value))
-                }
-                "k8s:prerelease-lifecycle-gen:replacement" => {
-                    let parts: Vec<&str> = value.split(',').map(str::trim).collect();
-                    let text = match parts.as_slice() {
-                        [group, version, kind] => {
-                            format!("{} {kind}", crate::model::api_version(group, version))
-                        }
-                        _ => value.clone(),
-                    };
-                    lifecycle.push(Marker::str(key::lifecycle::REPLACEMENT, text));
-                }
-                "union" => push_once(&mut markers, Marker::flag(key::UNION)),
-                "structType" => markers.push(Marker::str(key::STRUCT_TYPE, value)),
-                "k8s:conversion-gen" if value == "false" => markers.push(Marker {
-                    key: key::CONVERSION_GEN,
-                    value: Value::Bool(false),
-                }),
-                "kubebuilder:validation:XPreserveUnknownFields" | "k8s:preserve-unknown-fields" => {
-                    push_once(&mut markers, Marker::flag(key::PRESERVE_UNKNOWN_FIELDS))
-                }
-                "kubebuilder:subresource:status" => {
-                    resource.push(Marker::flag(key::SUBRESOURCE_STATUS))
-                }
-                "k8s:supportsSubresource" => {
-                    let sub = gm::unquote(&value);
-                    if sub == "/status" {
-                        resource.push(Marker::flag(key::SUBRESOURCE_STATUS))
-                    } else if sub != "/scale" {
-                        self.warn(&g.pos, "subresource", format!("`{}` serves {sub}: kapi declares only the status and scale subresources; not translated", decl.name));
-                    } else {
-                        self.warn(&g.pos, "subresource", format!("`{}` serves {value}: kapi declares a scale subresource by its paths (`subresource_scale`), which Go does not state here; not translated", decl.name));
-                    }
-                }
-                "kubebuilder:subresource:scale" => {
-                    let mut inner = Vec::new();
-                    for (k, v) in gm::args(&value) {
-                        let k = match k.as_str() {
-                            "specpath" => key::scale::SPEC_REPLICAS_PATH,
-                            "statuspath" => key::scale::STATUS_REPLICAS_PATH,
-                            "selectorpath" => key::scale::LABEL_SELECTOR_PATH,
-                            other => {
-                                self.warn(&g.pos, "unknown marker", format!("scale subresource argument `{other}` has no kapi equivalent: ignored"));
-                                continue;
-                            }
-                        };
-                        inner.push(Marker::str(k, v));
-                    }
-                    resource.push(Marker {
-                        key: key::SUBRESOURCE_SCALE,
-                        value: Value::Nested(inner),
-                    });
-                }
-                "kubebuilder:resource" => self.resource_args(&g, &value, &mut resource),
-                "kubebuilder:printcolumn" => {
-                    let mut inner = Vec::new();
-                    for (k, v) in gm::args(&value) {
-                        let (k, int) = match k.as_str() {
-                            "name" => (key::print_column::NAME, false),
-                            "type" => (key::print_column::TYPE, false),
-                            "JSONPath" => (key::print_column::JSON_PATH, false),
-                            "description" => (key::print_column::DESCRIPTION, false),
-                            "format" => (key::print_column::FORMAT, false),
-                            "priority" => (key::print_column::PRIORITY, true),
-                            other => {
-                                self.warn(&g.pos, "unknown marker", format!("print column argument `{other}` has no kapi equivalent: ignored"));
-                                continue;
-                            }
-                        };
-                        match (int, gm::int(&v)) {
-                            (true, Some(n)) => inner.push(Marker::int(k, n)),
-                            (true, None) => self.warn(
-                                &g.pos,
-                                "malformed marker",
-                                format!("print column priority `{v}` is not an integer: ignored"),
-                            ),
-                            (false, _) => inner.push(Marker::str(k, v)),
-                        }
-                    }
-                    resource.push(Marker {
-                        key: key::PRINT_COLUMN,
-                        value: Value::Nested(inner),
-                    });
-                }
-                "kubebuilder:storageversion" => resource.push(Marker::flag(key::STORAGE_VERSION)),
-                "kubebuilder:validation:XValidation" => {
-                    let at = format!("`{}`", decl.name);
-                    if let Some(m) = self.validation_rule(&g, &value, &at, false) {
-                        markers.push(m);
-                    }
-                }
-                "kubebuilder:validation:Enum" => self.warn(
-                    &g.pos,
-                    "unknown marker",
-                    format!(
-                        "`+{}` on struct `{}`: enums are string types; ignored",
-                        g.name, decl.name
-                    ),
-                ),
-                _ => self.type_marker_fallback(&g, &decl.name, &mut markers),
-            }
-        }
+        let mut read = self.type_markers(p, decl);
         // kapi writes apiVersion and kind for a kind: a runtime.Object without TypeMeta
         // (ObjectReference) carries them as its own fields, so it is a plain struct here.
         let embeds_type_meta = fields
             .iter()
             .any(|f| f.names.is_empty() && self.is_type_meta(p, f));
-        if object && !embeds_type_meta {
+        if read.object && !embeds_type_meta {
             self.warn(&decl.pos, "not a kind", format!("`{}` is a runtime.Object without TypeMeta: written as a plain struct (its own fields carry apiVersion and kind)", decl.name));
-            object = false;
+            read.object = false;
         }
         let mut tombstones = Vec::new();
         let mut out_fields = Vec::new();
         for f in fields {
-            self.field(p, decl, f, object, &mut out_fields, &mut tombstones);
+            self.field(p, decl, f, read.object, &mut out_fields, &mut tombstones);
         }
         dedupe_fields(&mut out_fields, &decl.pos, &mut self.warnings);
+        self.check_union(decl, &mut read.markers, &mut out_fields);
+        let mut markers = self.kind_markers(decl, read, &out_fields);
+        markers.extend(tombstones);
+        ir::Struct {
+            name: decl.name.clone(),
+            docs: self.docs(&decl.comments.docs),
+            markers,
+            fields: out_fields,
+        }
+    }
+
+    /// The type's markers, sorted by what they will become.
+    fn type_markers(&mut self, p: usize, decl: &TypeDecl) -> TypeMarkers {
+        let mut read = TypeMarkers::default();
+        if let Some(at) = self.u.pkgs[p].go.json_methods.get(&decl.name).cloned() {
+            self.warn(&decl.pos, "custom JSON", format!("`{}` writes its own JSON (`MarshalJSON`/`UnmarshalJSON` at {at}): imported as `#[k8s(custom_json)]` with its Go fields (its protobuf form); write its `serde::Serialize` and `Deserialize` by hand in a module beside the imported one, as kapi-k8s's `src/apiextensions/v1_json.rs` does", decl.name));
+            read.markers.push(self.custom_json(p, &decl.name));
+        }
+        for m in &decl.comments.markers {
+            self.type_marker(p, decl, m, &mut read);
+        }
+        read
+    }
+
+    fn type_marker(&mut self, p: usize, decl: &TypeDecl, m: &MarkerLine, read: &mut TypeMarkers) {
+        let TypeMarkers {
+            markers,
+            gen_client,
+            lifecycle,
+            object,
+            resource,
+        } = read;
+        let g = gm::split(m);
+        let value = g.value.clone().unwrap_or_default();
+        match g.name.as_str() {
+            "k8s:deepcopy-gen:interfaces" => {
+                if value.ends_with("runtime.Object") {
+                    *object = true;
+                } else {
+                    self.warn(
+                        &g.pos,
+                        "unknown marker",
+                        format!("deep copy interface `{value}` has no kapi equivalent: ignored"),
+                    );
+                }
+            }
+            "kubebuilder:object:root" if value != "false" => *object = true,
+            "genclient" => {
+                gen_client.get_or_insert_with(Vec::new);
+            }
+            "genclient:nonNamespaced"
+            | "genclient:noStatus"
+            | "genclient:noVerbs"
+            | "genclient:readonly" => {
+                let k = match g.name.as_str() {
+                    "genclient:nonNamespaced" => key::gen_client::NON_NAMESPACED,
+                    "genclient:noStatus" => key::gen_client::NO_STATUS,
+                    "genclient:noVerbs" => key::gen_client::NO_VERBS,
+                    _ => key::gen_client::READ_ONLY,
+                };
+                push_once(gen_client.get_or_insert_with(Vec::new), Marker::flag(k));
+            }
+            "genclient:onlyVerbs" | "genclient:skipVerbs" => {
+                let k = if g.name.ends_with("onlyVerbs") {
+                    key::gen_client::ONLY_VERBS
+                } else {
+                    key::gen_client::SKIP_VERBS
+                };
+                let verbs = value
+                    .split(',')
+                    .map(|v| v.trim().to_snake_case())
+                    .filter(|v| !v.is_empty())
+                    .collect();
+                gen_client.get_or_insert_with(Vec::new).push(Marker {
+                    key: k,
+                    value: Value::StrList(verbs),
+                });
+            }
+            "genclient:method" => {
+                if let Some(method) = self.client_method(p, &g, &value) {
+                    gen_client.get_or_insert_with(Vec::new).push(method);
+                }
+            }
+            "k8s:prerelease-lifecycle-gen:introduced" => {
+                lifecycle.push(Marker::str(key::lifecycle::INTRODUCED, value))
+            }
+            "k8s:prerelease-lifecycle-gen:deprecated" => {
+                lifecycle.push(Marker::str(key::lifecycle::DEPRECATED, value))
+            }
+            "k8s:prerelease-lifecycle-gen:removed" => {
+                lifecycle.push(Marker::str(key::lifecycle::REMOVED, value))
+            }
+            "k8s:prerelease-lifecycle-gen:replacement" => {
+                let parts: Vec<&str> = value.split(',').map(str::trim).collect();
+                let text = match parts.as_slice() {
+                    [group, version, kind] => {
+                        format!("{} {kind}", crate::model::api_version(group, version))
+                    }
+                    _ => value.clone(),
+                };
+                lifecycle.push(Marker::str(key::lifecycle::REPLACEMENT, text));
+            }
+            "union" => push_once(markers, Marker::flag(key::UNION)),
+            "structType" => markers.push(Marker::str(key::STRUCT_TYPE, value)),
+            "k8s:conversion-gen" if value == "false" => markers.push(Marker {
+                key: key::CONVERSION_GEN,
+                value: Value::Bool(false),
+            }),
+            "kubebuilder:validation:XPreserveUnknownFields" | "k8s:preserve-unknown-fields" => {
+                push_once(markers, Marker::flag(key::PRESERVE_UNKNOWN_FIELDS))
+            }
+            "kubebuilder:subresource:status" => {
+                resource.push(Marker::flag(key::SUBRESOURCE_STATUS))
+            }
+            "k8s:supportsSubresource" => {
+                let sub = gm::unquote(&value);
+                if sub == "/status" {
+                    resource.push(Marker::flag(key::SUBRESOURCE_STATUS))
+                } else if sub != "/scale" {
+                    self.warn(&g.pos, "subresource", format!("`{}` serves {sub}: kapi declares only the status and scale subresources; not translated", decl.name));
+                } else {
+                    self.warn(&g.pos, "subresource", format!("`{}` serves {value}: kapi declares a scale subresource by its paths (`subresource_scale`), which Go does not state here; not translated", decl.name));
+                }
+            }
+            "kubebuilder:subresource:scale" => {
+                let m = self.scale_subresource(&g, &value);
+                resource.push(m);
+            }
+            "kubebuilder:resource" => self.resource_args(&g, &value, resource),
+            "kubebuilder:printcolumn" => {
+                let m = self.print_column(&g, &value);
+                resource.push(m);
+            }
+            "kubebuilder:storageversion" => resource.push(Marker::flag(key::STORAGE_VERSION)),
+            "kubebuilder:validation:XValidation" => {
+                let at = format!("`{}`", decl.name);
+                if let Some(m) = self.validation_rule(&g, &value, &at, false) {
+                    markers.push(m);
+                }
+            }
+            "kubebuilder:validation:Enum" => self.warn(
+                &g.pos,
+                "unknown marker",
+                format!(
+                    "`+{}` on struct `{}`: enums are string types; ignored",
+                    g.name, decl.name
+                ),
+            ),
+            _ => self.type_marker_fallback(&g, &decl.name, markers),
+        }
+    }
+
+    /// `+kubebuilder:subresource:scale`'s paths.
+    fn scale_subresource(&mut self, g: &GoMarker, value: &str) -> Marker {
+        let mut inner = Vec::new();
+        for (k, v) in gm::args(value) {
+            let k = match k.as_str() {
+                "specpath" => key::scale::SPEC_REPLICAS_PATH,
+                "statuspath" => key::scale::STATUS_REPLICAS_PATH,
+                "selectorpath" => key::scale::LABEL_SELECTOR_PATH,
+                other => {
+                    self.warn(
+                        &g.pos,
+                        "unknown marker",
+                        format!(
+                            "scale subresource argument `{other}` has no kapi equivalent: ignored"
+                        ),
+                    );
+                    continue;
+                }
+            };
+            inner.push(Marker::str(k, v));
+        }
+        Marker {
+            key: key::SUBRESOURCE_SCALE,
+            value: Value::Nested(inner),
+        }
+    }
+
+    /// One `+kubebuilder:printcolumn`.
+    fn print_column(&mut self, g: &GoMarker, value: &str) -> Marker {
+        let mut inner = Vec::new();
+        for (k, v) in gm::args(value) {
+            let (k, int) = match k.as_str() {
+                "name" => (key::print_column::NAME, false),
+                "type" => (key::print_column::TYPE, false),
+                "JSONPath" => (key::print_column::JSON_PATH, false),
+                "description" => (key::print_column::DESCRIPTION, false),
+                "format" => (key::print_column::FORMAT, false),
+                "priority" => (key::print_column::PRIORITY, true),
+                other => {
+                    self.warn(
+                        &g.pos,
+                        "unknown marker",
+                        format!("print column argument `{other}` has no kapi equivalent: ignored"),
+                    );
+                    continue;
+                }
+            };
+            match (int, gm::int(&v)) {
+                (true, Some(n)) => inner.push(Marker::int(k, n)),
+                (true, None) => self.warn(
+                    &g.pos,
+                    "malformed marker",
+                    format!("print column priority `{v}` is not an integer: ignored"),
+                ),
+                (false, _) => inner.push(Marker::str(k, v)),
+            }
+        }
+        Marker {
+            key: key::PRINT_COLUMN,
+            value: Value::Nested(inner),
+        }
+    }
+
+    /// A `+unionDiscriminator` needs a `+union`, and a union at least two members: what
+    /// kapi cannot write is dropped with a warning.
+    fn check_union(
+        &mut self,
+        decl: &TypeDecl,
+        markers: &mut Vec<Marker>,
+        out_fields: &mut [ir::Field],
+    ) {
         let is_union = |m: &Marker| m.key == key::UNION;
         let discriminated = out_fields
             .iter()
             .any(|f| f.markers.iter().any(|m| m.key == key::UNION_DISCRIMINATOR));
         if discriminated && !markers.iter().any(is_union) {
             self.warn(&decl.pos, "union", format!("`{}` has a `+unionDiscriminator` but is not a `+union`: discriminator not written", decl.name));
-            for f in &mut out_fields {
+            for f in out_fields.iter_mut() {
                 f.markers.retain(|m| m.key != key::UNION_DISCRIMINATOR);
             }
         }
@@ -446,11 +508,28 @@ impl Translator<'_> {
             if members < 2 {
                 self.warn(&decl.pos, "union", format!("`{}` is a `+union` of {members} member: kapi's unions have at least two; `union` and its discriminator not written", decl.name));
                 markers.retain(|m| !is_union(m));
-                for f in &mut out_fields {
+                for f in out_fields.iter_mut() {
                     f.markers.retain(|m| m.key != key::UNION_DISCRIMINATOR);
                 }
             }
         }
+    }
+
+    /// The kind marker (`kind` with ObjectMeta or ListMeta, else `simple_kind`) with its
+    /// client and resource markers, which only resources keep; then the lifecycle.
+    fn kind_markers(
+        &mut self,
+        decl: &TypeDecl,
+        read: TypeMarkers,
+        out_fields: &[ir::Field],
+    ) -> Vec<Marker> {
+        let TypeMarkers {
+            mut markers,
+            gen_client,
+            lifecycle,
+            object,
+            mut resource,
+        } = read;
         if object {
             let metadata = out_fields
                 .iter()
@@ -498,13 +577,7 @@ impl Translator<'_> {
                 value: Value::Nested(lifecycle),
             });
         }
-        markers.extend(tombstones);
-        ir::Struct {
-            name: decl.name.clone(),
-            docs: self.docs(&decl.comments.docs),
-            markers,
-            fields: out_fields,
-        }
+        markers
     }
 
     pub(super) fn resource_args(&mut self, g: &GoMarker, value: &str, out: &mut Vec<Marker>) {
