@@ -137,7 +137,6 @@ pub struct Translator<'a> {
 pub(super) struct Resolved {
     pub(super) ty: Type,
     pub(super) markers: Vec<MarkerLine>,
-    pub(super) pointer: bool,
 }
 
 impl<'a> Translator<'a> {

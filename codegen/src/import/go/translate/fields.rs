@@ -9,6 +9,56 @@ use crate::import::names::{rust_ident, snake};
 use crate::markers::{key, Key};
 use std::collections::BTreeSet;
 
+/// What a field's `json` tag says.
+struct JsonTag {
+    name: String,
+    omitempty: bool,
+    inline: bool,
+}
+
+impl JsonTag {
+    fn of(f: &GoField) -> JsonTag {
+        let Some(json) = tag(&f.tag, "json") else {
+            return JsonTag {
+                name: String::new(),
+                omitempty: false,
+                inline: false,
+            };
+        };
+        let mut parts = json.split(',');
+        let name = parts.next().unwrap_or("").to_string();
+        let opts: Vec<&str> = parts.collect();
+        JsonTag {
+            name,
+            omitempty: opts.iter().any(|o| *o == "omitempty" || *o == "omitzero"),
+            inline: opts.contains(&"inline"),
+        }
+    }
+}
+
+/// A Go field as every one of its names is translated.
+struct FieldInput<'a> {
+    p: usize,
+    owner: &'a TypeDecl,
+    f: &'a GoField,
+    /// The JSON name (the protobuf name for a type with its own JSON); empty when the tag
+    /// names none.
+    json_name: String,
+    omitempty: bool,
+    custom_json: bool,
+    /// The field's markers, tombstones taken out.
+    go_markers: Vec<GoMarker>,
+}
+
+/// What decides how a field is written when empty.
+struct Presence<'a> {
+    go_name: &'a str,
+    is_inline: bool,
+    omitempty: bool,
+    optional: bool,
+    required: bool,
+}
+
 impl Translator<'_> {
     pub(super) fn field(
         &mut self,
@@ -19,42 +69,72 @@ impl Translator<'_> {
         out: &mut Vec<ir::Field>,
         tombstones: &mut Vec<Marker>,
     ) {
-        let json = tag(&f.tag, "json");
-        let (json_name, opts) = match &json {
-            Some(j) => {
-                let mut parts = j.split(',');
-                let name = parts.next().unwrap_or("").to_string();
-                (name, parts.map(str::to_string).collect::<Vec<_>>())
-            }
-            None => (String::new(), Vec::new()),
-        };
-        let omitempty = opts.iter().any(|o| o == "omitempty" || o == "omitzero");
-        let inline = opts.iter().any(|o| o == "inline");
-        let names: Vec<(String, bool)> = if f.names.is_empty() {
-            // Embedded: Go names the field after its type.
-            let type_name = match &f.ty {
-                GoType::Ident(n) => n.clone(),
-                GoType::Qualified { name, .. } => name.clone(),
-                GoType::Pointer(inner) => match inner.as_ref() {
-                    GoType::Ident(n) | GoType::Qualified { name: n, .. } => n.clone(),
-                    _ => String::new(),
-                },
-                _ => String::new(),
-            };
-            if self.is_type_meta(p, f) {
-                {
-                    if !object {
-                        self.warn(&f.pos, "dropped field", format!("`{}` embeds TypeMeta but is not a runtime.Object: apiVersion and kind dropped", owner.name));
-                    }
-                    return;
-                }
-            }
-            vec![(type_name, json_name.is_empty() || inline)]
-        } else {
-            f.names.iter().map(|n| (n.clone(), false)).collect()
+        let json = JsonTag::of(f);
+        let Some(names) = self.field_names(p, owner, f, object, &json) else {
+            return;
         };
         let mut go_markers: Vec<GoMarker> = f.comments.markers.iter().map(gm::split).collect();
-        // Tombstones live among the fields in Go; in kapi they are the struct's.
+        self.take_tombstones(&mut go_markers, tombstones);
+        // A type that writes its own JSON (`MarshalJSON`) keeps every field its protobuf
+        // message has, named as there: its JSON tags describe no wire form.
+        let custom_json = self.u.pkgs[p].go.json_methods.contains_key(&owner.name);
+        let proto_name = tag(&f.tag, "protobuf")
+            .and_then(|pb| {
+                pb.split(',')
+                    .find_map(|p| p.strip_prefix("name="))
+                    .map(str::to_string)
+            })
+            .filter(|_| custom_json);
+        let input = FieldInput {
+            p,
+            owner,
+            f,
+            json_name: proto_name.unwrap_or_else(|| json.name.clone()),
+            omitempty: json.omitempty,
+            custom_json,
+            go_markers,
+        };
+        for (go_name, is_inline) in names {
+            if let Some(field) = self.one_field(&input, &go_name, is_inline) {
+                out.push(field);
+            }
+        }
+    }
+
+    /// The Go names the field declares, each with whether it is inlined; `None` for an
+    /// embedded TypeMeta, which kinds write themselves.
+    fn field_names(
+        &mut self,
+        p: usize,
+        owner: &TypeDecl,
+        f: &GoField,
+        object: bool,
+        json: &JsonTag,
+    ) -> Option<Vec<(String, bool)>> {
+        if !f.names.is_empty() {
+            return Some(f.names.iter().map(|n| (n.clone(), false)).collect());
+        }
+        // Embedded: Go names the field after its type.
+        let type_name = match &f.ty {
+            GoType::Ident(n) => n.clone(),
+            GoType::Qualified { name, .. } => name.clone(),
+            GoType::Pointer(inner) => match inner.as_ref() {
+                GoType::Ident(n) | GoType::Qualified { name: n, .. } => n.clone(),
+                _ => String::new(),
+            },
+            _ => String::new(),
+        };
+        if self.is_type_meta(p, f) {
+            if !object {
+                self.warn(&f.pos, "dropped field", format!("`{}` embeds TypeMeta but is not a runtime.Object: apiVersion and kind dropped", owner.name));
+            }
+            return None;
+        }
+        Some(vec![(type_name, json.name.is_empty() || json.inline)])
+    }
+
+    /// Tombstones live among the fields in Go; in kapi they are the struct's.
+    fn take_tombstones(&mut self, go_markers: &mut Vec<GoMarker>, tombstones: &mut Vec<Marker>) {
         go_markers.retain(|g| {
             if g.name != "k8s:deprecated" {
                 return true;
@@ -74,176 +154,229 @@ impl Translator<'_> {
             }
             false
         });
-        // A type that writes its own JSON (`MarshalJSON`) keeps every field its protobuf
-        // message has, named as there: its JSON tags describe no wire form.
-        let custom_json = self.u.pkgs[p].go.json_methods.contains_key(&owner.name);
-        let proto_name = tag(&f.tag, "protobuf")
-            .and_then(|pb| {
-                pb.split(',')
-                    .find_map(|p| p.strip_prefix("name="))
-                    .map(str::to_string)
-            })
-            .filter(|_| custom_json);
-        let json_name = proto_name.unwrap_or(json_name);
-        for (go_name, is_inline) in names {
-            if json_name == "-" {
-                self.warn(
-                    &f.pos,
-                    "dropped field",
-                    format!(
-                        "`{}.{go_name}` is not serialized (`json:\"-\"`): dropped",
-                        owner.name
-                    ),
-                );
-                continue;
+    }
+
+    /// One Go name of the field as a kapi field, or `None` when it is not serialized or
+    /// its type cannot be written.
+    fn one_field(
+        &mut self,
+        input: &FieldInput,
+        go_name: &str,
+        is_inline: bool,
+    ) -> Option<ir::Field> {
+        let FieldInput {
+            p,
+            owner,
+            f,
+            ref json_name,
+            omitempty,
+            custom_json,
+            ref go_markers,
+        } = *input;
+        if json_name == "-" {
+            self.warn(
+                &f.pos,
+                "dropped field",
+                format!(
+                    "`{}.{go_name}` is not serialized (`json:\"-\"`): dropped",
+                    owner.name
+                ),
+            );
+            return None;
+        }
+        if !is_inline
+            && !go_name.starts_with(|c: char| c.is_ascii_uppercase())
+            && !f.names.is_empty()
+        {
+            self.warn(
+                &f.pos,
+                "dropped field",
+                format!(
+                    "`{}.{go_name}` is unexported, so never serialized: dropped",
+                    owner.name
+                ),
+            );
+            return None;
+        }
+        let json = if is_inline || json_name.is_empty() {
+            go_name.to_string()
+        } else {
+            json_name.clone()
+        };
+        let resolved = self.resolve(p, &f.ty, &f.pos)?;
+        let rust_name = if is_inline || custom_json {
+            rust_ident(&snake(go_name))
+        } else {
+            rust_ident(&snake(&json))
+        };
+        let mut markers: Vec<Marker> = Vec::new();
+        if !is_inline
+            && heck::ToLowerCamelCase::to_lower_camel_case(rust_name.trim_end_matches('_')) != json
+        {
+            markers.push(Marker::str(key::RENAME, json.clone()));
+        }
+        let mut all = go_markers.clone();
+        // Markers of the named type apply where the field does not say otherwise.
+        for m in &resolved.markers {
+            let g = gm::split(m);
+            if is_field_marker(&g.name) && !all.iter().any(|x| x.name == g.name) {
+                all.push(g);
             }
-            if !is_inline
-                && !go_name.starts_with(|c: char| c.is_ascii_uppercase())
-                && !f.names.is_empty()
-            {
-                self.warn(
-                    &f.pos,
-                    "dropped field",
-                    format!(
-                        "`{}.{go_name}` is unexported, so never serialized: dropped",
-                        owner.name
-                    ),
-                );
-                continue;
+        }
+        let mut optional = false;
+        let mut required = false;
+        let mut rest = Vec::new();
+        for g in &all {
+            self.field_marker(
+                p,
+                owner,
+                go_name,
+                g,
+                &mut optional,
+                &mut required,
+                &mut rest,
+            );
+        }
+        let ty = resolved.ty;
+        let presence = Presence {
+            go_name,
+            is_inline,
+            omitempty,
+            optional,
+            required,
+        };
+        self.presence_markers(input, &presence, &ty, &mut markers);
+        self.check_shape(&f.pos, owner, go_name, &ty, &mut rest);
+        self.drop_unusable_defaults(input, go_name, &ty, &mut rest);
+        markers.extend(rest);
+        self.protobuf_markers(input, go_name, is_inline, &rust_name, &json, &mut markers);
+        Some(ir::Field {
+            name: rust_name,
+            docs: self.docs(&f.comments.docs),
+            markers: order_markers(markers),
+            ty,
+        })
+    }
+
+    /// `inline`, `optional`/`required` and `presence`: how the field is written when empty.
+    fn presence_markers(
+        &mut self,
+        input: &FieldInput,
+        presence: &Presence,
+        ty: &Type,
+        markers: &mut Vec<Marker>,
+    ) {
+        let Presence {
+            go_name,
+            is_inline,
+            omitempty,
+            optional,
+            required,
+        } = *presence;
+        let (owner, f) = (input.owner, input.f);
+        if is_inline {
+            markers.push(Marker::flag(key::INLINE));
+        } else if matches!(ty, Type::Option(_)) {
+            if !omitempty {
+                markers.push(Marker::str(key::PRESENCE, "null"));
             }
-            let json = if is_inline || json_name.is_empty() {
-                go_name.clone()
-            } else {
-                json_name.clone()
-            };
-            let resolved = self.resolve(p, &f.ty, &f.pos);
-            let Some(resolved) = resolved else {
-                continue;
-            };
-            let rust_name = if is_inline || custom_json {
-                rust_ident(&snake(&go_name))
-            } else {
-                rust_ident(&snake(&json))
-            };
-            let mut markers: Vec<Marker> = Vec::new();
-            if !is_inline
-                && heck::ToLowerCamelCase::to_lower_camel_case(rust_name.trim_end_matches('_'))
-                    != json
-            {
-                markers.push(Marker::str(key::RENAME, json.clone()));
+            if required {
+                self.warn(&f.pos, "required pointer", format!("`{}.{go_name}` is required but a pointer: kapi's `required` is for values that are always there; written as an optional `Option`", owner.name));
             }
-            let mut all = go_markers.clone();
-            // Markers of the named type apply where the field does not say otherwise.
-            for m in &resolved.markers {
-                let g = gm::split(m);
-                if is_field_marker(&g.name) && !all.iter().any(|x| x.name == g.name) {
-                    all.push(g);
-                }
+        } else if optional || (omitempty && !required) {
+            // Neither `+optional` nor `+required`: kube-openapi infers optional from
+            // `omitempty`, as the API's schema says.
+            markers.insert(0, Marker::flag(key::OPTIONAL));
+            if !omitempty {
+                markers.push(Marker::str(
+                    key::PRESENCE,
+                    written_without_omitempty(&f.ty, ty),
+                ));
             }
-            let mut optional = false;
-            let mut required = false;
-            let mut rest = Vec::new();
-            for g in &all {
-                self.field_marker(
-                    p,
-                    owner,
-                    &go_name,
-                    g,
-                    &mut optional,
-                    &mut required,
-                    &mut rest,
-                );
+        } else {
+            if required {
+                markers.insert(0, Marker::flag(key::REQUIRED));
             }
-            let is_option = matches!(resolved.ty, Type::Option(_));
-            let ty = resolved.ty;
-            if is_inline {
-                markers.push(Marker::flag(key::INLINE));
-            } else if is_option {
-                if !omitempty {
-                    markers.push(Marker::str(key::PRESENCE, "null"));
-                }
-                if required {
-                    self.warn(&f.pos, "required pointer", format!("`{}.{go_name}` is required but a pointer: kapi's `required` is for values that are always there; written as an optional `Option`", owner.name));
-                }
-            } else if optional || (omitempty && !required) {
-                // Neither `+optional` nor `+required`: kube-openapi infers optional from
-                // `omitempty`, as the API's schema says.
-                markers.insert(0, Marker::flag(key::OPTIONAL));
-                if !omitempty {
-                    markers.push(Marker::str(
-                        key::PRESENCE,
-                        written_without_omitempty(&f.ty, &ty),
-                    ));
-                }
-            } else {
-                if required {
-                    markers.insert(0, Marker::flag(key::REQUIRED));
-                }
-                // A list kind's `items` is `[]` when empty: kube-apiserver answers every list
-                // with a non-nil slice, and clients (Python's) refuse a `null` there.
-                let list_items = go_name == "Items" && owner.name.ends_with("List");
-                if omitempty {
-                    markers.push(Marker::str(key::PRESENCE, "omit_empty"));
-                } else if nil_is_null(&f.ty, &ty) && !list_items {
-                    markers.push(Marker::str(key::PRESENCE, "null"));
-                }
+            // A list kind's `items` is `[]` when empty: kube-apiserver answers every list
+            // with a non-nil slice, and clients (Python's) refuse a `null` there.
+            let list_items = go_name == "Items" && owner.name.ends_with("List");
+            if omitempty {
+                markers.push(Marker::str(key::PRESENCE, "omit_empty"));
+            } else if nil_is_null(&f.ty, ty) && !list_items {
+                markers.push(Marker::str(key::PRESENCE, "null"));
             }
-            let _ = resolved.pointer;
-            self.check_shape(&f.pos, owner, &go_name, &ty, &mut rest);
-            if let Some(d) = rest.iter().position(|m| {
-                matches!(&m.value, Value::Json(j) if m.key == key::DEFAULT && !default_fits_shape(&ty, j))
-            }) {
-                let removed = rest.remove(d);
-                if let Value::Json(j) = removed.value {
-                    self.warn(&f.pos, "default", format!("`{}.{go_name}`: default `{j}` is not of the field's shape (an object for a struct or map, a list for a list, a scalar for a scalar): ignored", owner.name));
-                }
+        }
+    }
+
+    /// A default kapi cannot apply is dropped with a warning: one not of the field's shape,
+    /// or one on a field that can never be unset.
+    fn drop_unusable_defaults(
+        &mut self,
+        input: &FieldInput,
+        go_name: &str,
+        ty: &Type,
+        rest: &mut Vec<Marker>,
+    ) {
+        let (owner, f) = (input.owner, input.f);
+        if let Some(d) = rest.iter().position(|m| {
+            matches!(&m.value, Value::Json(j) if m.key == key::DEFAULT && !default_fits_shape(ty, j))
+        }) {
+            let removed = rest.remove(d);
+            if let Value::Json(j) = removed.value {
+                self.warn(&f.pos, "default", format!("`{}.{go_name}`: default `{j}` is not of the field's shape (an object for a struct or map, a list for a list, a scalar for a scalar): ignored", owner.name));
             }
-            // A nil slice or map is unset, as a nil pointer is; so is the zero value of an
-            // `omitempty` string, number, bool or string enum (Go's defaulters test
-            // `== ""`, `== 0`); a struct is never unset.
-            let zero_is_unset = omitempty
-                && (matches!(ty, Type::Scalar(_))
-                    || matches!(&ty, Type::Path(path) if self.is_local_enum(path)));
-            if !is_option && !matches!(ty, Type::Vec(_) | Type::Map(_)) && !zero_is_unset {
-                if let Some(d) = rest.iter().position(|m| m.key == key::DEFAULT) {
-                    rest.remove(d);
-                    self.warn(&f.pos, "default", format!("`{}.{go_name}` has a default but is not a pointer, slice, map or `omitempty` value: kapi defaults only fields that can be unset; default not written", owner.name));
-                }
+        }
+        // A nil slice or map is unset, as a nil pointer is; so is the zero value of an
+        // `omitempty` string, number, bool or string enum (Go's defaulters test
+        // `== ""`, `== 0`); a struct is never unset.
+        let zero_is_unset = input.omitempty
+            && (matches!(ty, Type::Scalar(_))
+                || matches!(ty, Type::Path(path) if self.is_local_enum(path)));
+        let can_be_unset = matches!(ty, Type::Option(_) | Type::Vec(_) | Type::Map(_));
+        if !can_be_unset && !zero_is_unset {
+            if let Some(d) = rest.iter().position(|m| m.key == key::DEFAULT) {
+                rest.remove(d);
+                self.warn(&f.pos, "default", format!("`{}.{go_name}` has a default but is not a pointer, slice, map or `omitempty` value: kapi defaults only fields that can be unset; default not written", owner.name));
             }
-            markers.extend(rest);
-            let protobuf_package = self.u.pkgs[p].proto.is_some() || self.has_protobuf_tags(p);
-            if protobuf_package && tag(&f.tag, "protobuf").is_none() {
+        }
+    }
+
+    /// `protobuf` and `protobuf_name` from the `protobuf` tag.
+    fn protobuf_markers(
+        &mut self,
+        input: &FieldInput,
+        go_name: &str,
+        is_inline: bool,
+        rust_name: &str,
+        json: &str,
+        markers: &mut Vec<Marker>,
+    ) {
+        let (p, owner, f) = (input.p, input.owner, input.f);
+        let protobuf_package = self.u.pkgs[p].proto.is_some() || self.has_protobuf_tags(p);
+        let Some(pb) = tag(&f.tag, "protobuf") else {
+            if protobuf_package {
                 self.warn(&f.pos, "protobuf number", format!("`{}.{go_name}` has no protobuf tag in a package encoded as protobuf: written without a number; run `kapi-codegen --assign-protobuf-tags` on the crate", owner.name));
             }
-            if let Some(pb) = tag(&f.tag, "protobuf") {
-                let parts: Vec<&str> = pb.split(',').collect();
-                match parts.get(1).and_then(|n| n.parse::<i64>().ok()) {
-                    Some(n) => markers.push(Marker::int(key::PROTOBUF, n)),
-                    None => self.warn(
-                        &f.pos,
-                        "malformed tag",
-                        format!(
-                            "protobuf tag `{pb}` has no field number: no protobuf number written"
-                        ),
-                    ),
-                }
-                let default_name = if is_inline {
-                    heck::ToLowerCamelCase::to_lower_camel_case(rust_name.as_str())
-                } else {
-                    json.clone()
-                };
-                if let Some(name) = parts.iter().find_map(|p| p.strip_prefix("name=")) {
-                    if name != default_name {
-                        markers.push(Marker::str(key::PROTOBUF_NAME, name));
-                    }
-                }
+            return;
+        };
+        let parts: Vec<&str> = pb.split(',').collect();
+        match parts.get(1).and_then(|n| n.parse::<i64>().ok()) {
+            Some(n) => markers.push(Marker::int(key::PROTOBUF, n)),
+            None => self.warn(
+                &f.pos,
+                "malformed tag",
+                format!("protobuf tag `{pb}` has no field number: no protobuf number written"),
+            ),
+        }
+        let default_name = if is_inline {
+            heck::ToLowerCamelCase::to_lower_camel_case(rust_name)
+        } else {
+            json.to_string()
+        };
+        if let Some(name) = parts.iter().find_map(|p| p.strip_prefix("name=")) {
+            if name != default_name {
+                markers.push(Marker::str(key::PROTOBUF_NAME, name));
             }
-            out.push(ir::Field {
-                name: rust_name,
-                docs: self.docs(&f.comments.docs),
-                markers: order_markers(markers),
-                ty,
-            });
         }
     }
 

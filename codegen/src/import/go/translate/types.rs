@@ -20,11 +20,7 @@ impl Translator<'_> {
     pub(super) fn resolve(&mut self, p: usize, ty: &GoType, pos: &Pos) -> Option<Resolved> {
         let mut markers = Vec::new();
         let ty = self.go_type(p, ty, pos, &mut markers, 0)?;
-        Some(Resolved {
-            pointer: matches!(ty, Type::Option(_)),
-            ty,
-            markers,
-        })
+        Some(Resolved { ty, markers })
     }
 
     pub(super) fn go_type(
