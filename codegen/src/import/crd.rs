@@ -138,6 +138,48 @@ struct Cx {
     modules: BTreeMap<String, (ir::Module, String)>,
 }
 
+/// What every version of one CRD shares.
+struct Crd<'a> {
+    /// Where the CRD is, for messages (`file: document N`).
+    at: &'a str,
+    spec: &'a Json,
+    names: &'a Json,
+    group: String,
+    /// The group's first label: the module the versions go in.
+    short: String,
+    kind: String,
+    several: bool,
+    /// `the CustomResourceDefinition <plural>.<group>`, for the module's header.
+    source: String,
+}
+
+fn text(v: Option<&Json>) -> Option<String> {
+    v.and_then(Json::as_str).map(str::to_string)
+}
+
+/// `<Kind>List`: list metadata and the items.
+fn list_struct(kind: &str) -> ir::Struct {
+    ir::Struct {
+        name: format!("{kind}List"),
+        docs: Vec::new(),
+        markers: vec![Marker::flag(key::KIND)],
+        fields: vec![
+            ir::Field {
+                name: "metadata".into(),
+                docs: Vec::new(),
+                markers: vec![Marker::flag(key::OPTIONAL)],
+                ty: Type::Path(vec!["kapi".into(), "meta".into(), "ListMeta".into()]),
+            },
+            ir::Field {
+                name: "items".into(),
+                docs: Vec::new(),
+                markers: Vec::new(),
+                ty: Type::Vec(Box::new(Type::Path(vec![kind.to_string()]))),
+            },
+        ],
+    }
+}
+
 impl Cx {
     fn warn(&mut self, at: &str, class: &'static str, message: String) {
         self.warnings.push(Warning {
@@ -156,7 +198,6 @@ impl Cx {
 
     fn crd(&mut self, at: &str, crd: &Json) -> Result<(), String> {
         let spec = crd.get("spec").ok_or_else(|| format!("{at}: no spec"))?;
-        let text = |v: Option<&Json>| v.and_then(Json::as_str).map(str::to_string);
         let group = text(spec.get("group")).ok_or_else(|| format!("{at}: no spec.group"))?;
         let names = spec
             .get("names")
@@ -173,142 +214,145 @@ impl Cx {
                 "{at}: spec.versions: Invalid value: []: must have exactly one version marked as storage version"
             ));
         }
-        let short = group.split('.').next().unwrap_or(&group).replace('-', "_");
-        let several = versions.len() > 1;
-        for v in &versions {
-            let Some(version) = text(v.get("name")) else {
-                continue;
-            };
-            let vat = format!("{at}: spec.versions[{version}]");
-            if v.get("served").and_then(Json::as_bool) == Some(false) {
-                self.warn(
-                    &vat,
-                    "not served",
-                    format!("{kind} {version} is not served: not imported"),
-                );
-                continue;
-            }
-            let Some(schema) = v.pointer("/schema/openAPIV3Schema") else {
-                self.warn(
-                    &vat,
-                    "no schema",
-                    format!("{kind} {version} has no openAPIV3Schema: not imported"),
-                );
-                continue;
-            };
-            // kube-apiserver's structural schema check (`must be object at the root`).
-            let root_type = schema.get("type").and_then(Json::as_str);
-            if !schema.is_object() || root_type != Some("object") {
-                let found = root_type.map_or_else(|| schema.to_string(), |t| format!("\"{t}\""));
-                return Err(format!(
-                    "{vat}.schema.openAPIV3Schema.type: Invalid value: {found}: must be object at the root"
-                ));
-            }
-            let file = format!("{short}/{}.rs", version.replace('-', "_"));
-            let path = vec![
-                "crate".to_string(),
-                short.clone(),
-                version.replace('-', "_"),
-            ];
-            let mut items = Vec::new();
-            let mut markers = vec![Marker::flag(key::KIND)];
-            markers.extend(resource_markers(spec, names, v, several));
-            for rule in schema
-                .get("x-kubernetes-validations")
-                .and_then(Json::as_array)
-                .into_iter()
-                .flatten()
-            {
-                match validation_rule(rule) {
-                    Ok(m) => markers.push(m),
-                    Err(e) => self.warn(&vat, "CEL rule", format!("{e}: not written")),
-                }
-            }
-            let mut fields = vec![ir::Field {
-                name: "metadata".into(),
-                docs: Vec::new(),
-                markers: vec![Marker::flag(key::OPTIONAL)],
-                ty: Type::Path(vec!["kapi".into(), "meta".into(), "ObjectMeta".into()]),
-            }];
-            let props = schema.get("properties").and_then(Json::as_object);
-            let required = required_of(schema);
-            for (name, prop) in props.into_iter().flatten() {
-                if matches!(name.as_str(), "apiVersion" | "kind" | "metadata") {
-                    continue;
-                }
-                let fat = format!("{vat}.{name}");
-                fields.push(self.field(
-                    &fat,
-                    &kind,
-                    name,
-                    prop,
-                    required.contains(name),
-                    &mut items,
-                ));
-            }
-            items.insert(
-                0,
-                Item::Struct(ir::Struct {
-                    name: kind.clone(),
-                    docs: self.docs(schema),
-                    markers,
-                    fields,
-                }),
-            );
-            items.insert(
-                1,
-                Item::Struct(ir::Struct {
-                    name: format!("{kind}List"),
-                    docs: Vec::new(),
-                    markers: vec![Marker::flag(key::KIND)],
-                    fields: vec![
-                        ir::Field {
-                            name: "metadata".into(),
-                            docs: Vec::new(),
-                            markers: vec![Marker::flag(key::OPTIONAL)],
-                            ty: Type::Path(vec!["kapi".into(), "meta".into(), "ListMeta".into()]),
-                        },
-                        ir::Field {
-                            name: "items".into(),
-                            docs: Vec::new(),
-                            markers: Vec::new(),
-                            ty: Type::Vec(Box::new(Type::Path(vec![kind.clone()]))),
-                        },
-                    ],
-                }),
-            );
-            let source = format!(
+        let crd = Crd {
+            at,
+            spec,
+            names,
+            short: group.split('.').next().unwrap_or(&group).replace('-', "_"),
+            source: format!(
                 "the CustomResourceDefinition {}.{group}",
                 text(names.get("plural")).unwrap_or_default()
-            );
-            let entry = self.modules.entry(file.clone()).or_insert_with(|| {
-                (
-                    ir::Module {
-                        file,
-                        path,
-                        docs: Vec::new(),
-                        group: group.clone(),
-                        version: version.clone(),
-                        group_go_name: None,
-                        protobuf_package: None,
-                        protobuf_path: None,
-                        // Served as a CRD: kube-apiserver validates it against its schema.
-                        validation: ir::ValidationStyle::Schema,
-                        items: Vec::new(),
-                    },
-                    String::new(),
-                )
-            });
-            for item in &mut items {
-                qualify(item, &entry.0.path);
-            }
-            entry.0.items.extend(items);
-            if !entry.1.is_empty() {
-                entry.1.push_str(", ");
-            }
-            entry.1.push_str(&source);
+            ),
+            group,
+            kind,
+            several: versions.len() > 1,
+        };
+        for v in &versions {
+            self.crd_version(&crd, v)?;
         }
         Ok(())
+    }
+
+    /// One served version of a CRD: its kind, its list and the types its schema needs, in
+    /// the version's module.
+    fn crd_version(&mut self, crd: &Crd, v: &Json) -> Result<(), String> {
+        let Crd { at, kind, .. } = crd;
+        let Some(version) = text(v.get("name")) else {
+            return Ok(());
+        };
+        let vat = format!("{at}: spec.versions[{version}]");
+        if v.get("served").and_then(Json::as_bool) == Some(false) {
+            self.warn(
+                &vat,
+                "not served",
+                format!("{kind} {version} is not served: not imported"),
+            );
+            return Ok(());
+        }
+        let Some(schema) = v.pointer("/schema/openAPIV3Schema") else {
+            self.warn(
+                &vat,
+                "no schema",
+                format!("{kind} {version} has no openAPIV3Schema: not imported"),
+            );
+            return Ok(());
+        };
+        // kube-apiserver's structural schema check (`must be object at the root`).
+        let root_type = schema.get("type").and_then(Json::as_str);
+        if !schema.is_object() || root_type != Some("object") {
+            let found = root_type.map_or_else(|| schema.to_string(), |t| format!("\"{t}\""));
+            return Err(format!(
+                "{vat}.schema.openAPIV3Schema.type: Invalid value: {found}: must be object at the root"
+            ));
+        }
+        let mut items = Vec::new();
+        let kind_struct = self.kind_struct(crd, v, &vat, schema, &mut items);
+        items.insert(0, Item::Struct(kind_struct));
+        items.insert(1, Item::Struct(list_struct(kind)));
+        self.add_to_module(crd, &version, items);
+        Ok(())
+    }
+
+    /// The kind's struct: its resource markers, its CEL rules and a field per property.
+    fn kind_struct(
+        &mut self,
+        crd: &Crd,
+        v: &Json,
+        vat: &str,
+        schema: &Json,
+        items: &mut Vec<Item>,
+    ) -> ir::Struct {
+        let mut markers = vec![Marker::flag(key::KIND)];
+        markers.extend(resource_markers(crd.spec, crd.names, v, crd.several));
+        for rule in schema
+            .get("x-kubernetes-validations")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+        {
+            match validation_rule(rule) {
+                Ok(m) => markers.push(m),
+                Err(e) => self.warn(vat, "CEL rule", format!("{e}: not written")),
+            }
+        }
+        let mut fields = vec![ir::Field {
+            name: "metadata".into(),
+            docs: Vec::new(),
+            markers: vec![Marker::flag(key::OPTIONAL)],
+            ty: Type::Path(vec!["kapi".into(), "meta".into(), "ObjectMeta".into()]),
+        }];
+        let props = schema.get("properties").and_then(Json::as_object);
+        let required = required_of(schema);
+        for (name, prop) in props.into_iter().flatten() {
+            if matches!(name.as_str(), "apiVersion" | "kind" | "metadata") {
+                continue;
+            }
+            let fat = format!("{vat}.{name}");
+            fields.push(self.field(&fat, &crd.kind, name, prop, required.contains(name), items));
+        }
+        ir::Struct {
+            name: crd.kind.clone(),
+            docs: self.docs(schema),
+            markers,
+            fields,
+        }
+    }
+
+    /// Adds a version's items to its module (`<group's first label>/<version>.rs`), which
+    /// several CRDs of one group share.
+    fn add_to_module(&mut self, crd: &Crd, version: &str, mut items: Vec<Item>) {
+        let file = format!("{}/{}.rs", crd.short, version.replace('-', "_"));
+        let path = vec![
+            "crate".to_string(),
+            crd.short.clone(),
+            version.replace('-', "_"),
+        ];
+        let entry = self.modules.entry(file.clone()).or_insert_with(|| {
+            (
+                ir::Module {
+                    file,
+                    path,
+                    docs: Vec::new(),
+                    group: crd.group.clone(),
+                    version: version.to_string(),
+                    group_go_name: None,
+                    protobuf_package: None,
+                    protobuf_path: None,
+                    // Served as a CRD: kube-apiserver validates it against its schema.
+                    validation: ir::ValidationStyle::Schema,
+                    items: Vec::new(),
+                },
+                String::new(),
+            )
+        });
+        for item in &mut items {
+            qualify(item, &entry.0.path);
+        }
+        entry.0.items.extend(items);
+        if !entry.1.is_empty() {
+            entry.1.push_str(", ");
+        }
+        entry.1.push_str(&crd.source);
     }
 
     /// One property of an object schema as a field of `owner`; nested types go to `items`.
@@ -392,122 +436,15 @@ impl Cx {
             );
         }
         match schema.get("type").and_then(Json::as_str) {
-            Some("string") => {
-                if let Some(values) = schema.get("enum").and_then(Json::as_array) {
-                    // kube-apiserver validates every enum value against the schema
-                    // (`invalid value in enum`); a value of another type is refused.
-                    for (i, v) in values.iter().enumerate().filter(|(_, v)| !v.is_string()) {
-                        self.errors.push(format!(
-                            "{at}.enum[{i}]: Invalid value: {v}: invalid value in enum: must be of type string"
-                        ));
-                    }
-                    let values: Vec<String> = values
-                        .iter()
-                        .filter_map(|v| v.as_str().map(str::to_string))
-                        .collect();
-                    items.push(Item::Enum(enum_item(name, &values, self.docs(schema))));
-                    return Type::Path(vec![name.to_string()]);
-                }
-                match schema.get("format").and_then(Json::as_str) {
-                    Some("byte") => meta("ByteString"),
-                    Some("int-or-string") => meta("IntOrString"),
-                    _ => Type::Scalar(Scalar::String),
-                }
-            }
+            Some("string") => self.string_type(at, name, schema, items),
             Some("integer") => match schema.get("format").and_then(Json::as_str) {
                 Some("int32") => Type::Scalar(Scalar::I32),
                 _ => Type::Scalar(Scalar::I64),
             },
             Some("number") => Type::Scalar(Scalar::F64),
             Some("boolean") => Type::Scalar(Scalar::Bool),
-            Some("array") => {
-                let item = schema.get("items").cloned().unwrap_or(Json::Null);
-                let mut inner_markers = Vec::new();
-                let ty = self.schema_type(
-                    &format!("{at}[]"),
-                    &format!("{name}Item"),
-                    &item,
-                    items,
-                    &mut inner_markers,
-                );
-                self.item_markers(at, inner_markers, markers);
-                if let Some(t) = schema.get("x-kubernetes-list-type").and_then(Json::as_str) {
-                    markers.push(Marker::str(key::LIST_TYPE, t));
-                }
-                for k in schema
-                    .get("x-kubernetes-list-map-keys")
-                    .and_then(Json::as_array)
-                    .into_iter()
-                    .flatten()
-                {
-                    if let Some(k) = k.as_str() {
-                        markers.push(Marker::str(key::LIST_MAP_KEY, k));
-                    }
-                }
-                Type::Vec(Box::new(ty))
-            }
-            Some("object") | None => {
-                if let Some(t) = schema.get("x-kubernetes-map-type").and_then(Json::as_str) {
-                    markers.push(Marker::str(key::MAP_TYPE, t));
-                }
-                let props = schema.get("properties").and_then(Json::as_object);
-                if let Some(props) = props.filter(|p| !p.is_empty()) {
-                    let required = required_of(schema);
-                    let mut fields = Vec::new();
-                    for (p, s) in props {
-                        fields.push(self.field(
-                            &format!("{at}.{p}"),
-                            name,
-                            p,
-                            s,
-                            required.contains(p),
-                            items,
-                        ));
-                    }
-                    // The object's own rules go on its struct, which is where they are for
-                    // the items of a list too.
-                    let mut smarkers: Vec<Marker> = Vec::new();
-                    markers.retain(|m| {
-                        let rule = m.key == key::VALIDATION_RULE;
-                        if rule {
-                            smarkers.push(m.clone());
-                        }
-                        !rule
-                    });
-                    if flag("x-kubernetes-preserve-unknown-fields") {
-                        smarkers.push(Marker::flag(key::PRESERVE_UNKNOWN_FIELDS));
-                    }
-                    items.push(Item::Struct(ir::Struct {
-                        name: name.to_string(),
-                        docs: self.docs(schema),
-                        markers: smarkers,
-                        fields,
-                    }));
-                    return Type::Path(vec![name.to_string()]);
-                }
-                if let Some(extra) = schema.get("additionalProperties").filter(|a| a.is_object()) {
-                    let mut inner = Vec::new();
-                    let ty = self.schema_type(
-                        &format!("{at}{{}}"),
-                        &format!("{name}Value"),
-                        extra,
-                        items,
-                        &mut inner,
-                    );
-                    self.item_markers(at, inner, markers);
-                    return Type::Map(Box::new(ty));
-                }
-                if flag("x-kubernetes-preserve-unknown-fields") {
-                    markers.push(Marker::flag(key::PRESERVE_UNKNOWN_FIELDS));
-                } else {
-                    self.warn(
-                        at,
-                        "untyped object",
-                        "an object without properties: written as serde_json::Value".into(),
-                    );
-                }
-                Type::Path(vec!["serde_json".into(), "Value".into()])
-            }
+            Some("array") => self.array_type(at, name, schema, items, markers),
+            Some("object") | None => self.object_type(at, name, schema, items, markers),
             Some(other) => {
                 self.warn(
                     at,
@@ -517,6 +454,137 @@ impl Cx {
                 Type::Path(vec!["serde_json".into(), "Value".into()])
             }
         }
+    }
+
+    /// A string, a string enum (an item of its own), bytes or an int-or-string.
+    fn string_type(&mut self, at: &str, name: &str, schema: &Json, items: &mut Vec<Item>) -> Type {
+        if let Some(values) = schema.get("enum").and_then(Json::as_array) {
+            // kube-apiserver validates every enum value against the schema
+            // (`invalid value in enum`); a value of another type is refused.
+            for (i, v) in values.iter().enumerate().filter(|(_, v)| !v.is_string()) {
+                self.errors.push(format!(
+                    "{at}.enum[{i}]: Invalid value: {v}: invalid value in enum: must be of type string"
+                ));
+            }
+            let values: Vec<String> = values
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect();
+            items.push(Item::Enum(enum_item(name, &values, self.docs(schema))));
+            return Type::Path(vec![name.to_string()]);
+        }
+        match schema.get("format").and_then(Json::as_str) {
+            Some("byte") => meta("ByteString"),
+            Some("int-or-string") => meta("IntOrString"),
+            _ => Type::Scalar(Scalar::String),
+        }
+    }
+
+    /// A list, with its list type and map keys.
+    fn array_type(
+        &mut self,
+        at: &str,
+        name: &str,
+        schema: &Json,
+        items: &mut Vec<Item>,
+        markers: &mut Vec<Marker>,
+    ) -> Type {
+        let item = schema.get("items").cloned().unwrap_or(Json::Null);
+        let mut inner_markers = Vec::new();
+        let ty = self.schema_type(
+            &format!("{at}[]"),
+            &format!("{name}Item"),
+            &item,
+            items,
+            &mut inner_markers,
+        );
+        self.item_markers(at, inner_markers, markers);
+        if let Some(t) = schema.get("x-kubernetes-list-type").and_then(Json::as_str) {
+            markers.push(Marker::str(key::LIST_TYPE, t));
+        }
+        for k in schema
+            .get("x-kubernetes-list-map-keys")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(k) = k.as_str() {
+                markers.push(Marker::str(key::LIST_MAP_KEY, k));
+            }
+        }
+        Type::Vec(Box::new(ty))
+    }
+
+    /// An object with properties (a struct of its own), a map, or free-form JSON.
+    fn object_type(
+        &mut self,
+        at: &str,
+        name: &str,
+        schema: &Json,
+        items: &mut Vec<Item>,
+        markers: &mut Vec<Marker>,
+    ) -> Type {
+        let flag = |k: &str| schema.get(k).and_then(Json::as_bool) == Some(true);
+        if let Some(t) = schema.get("x-kubernetes-map-type").and_then(Json::as_str) {
+            markers.push(Marker::str(key::MAP_TYPE, t));
+        }
+        let props = schema.get("properties").and_then(Json::as_object);
+        if let Some(props) = props.filter(|p| !p.is_empty()) {
+            let required = required_of(schema);
+            let mut fields = Vec::new();
+            for (p, s) in props {
+                fields.push(self.field(
+                    &format!("{at}.{p}"),
+                    name,
+                    p,
+                    s,
+                    required.contains(p),
+                    items,
+                ));
+            }
+            // The object's own rules go on its struct, which is where they are for
+            // the items of a list too.
+            let mut smarkers: Vec<Marker> = Vec::new();
+            markers.retain(|m| {
+                let rule = m.key == key::VALIDATION_RULE;
+                if rule {
+                    smarkers.push(m.clone());
+                }
+                !rule
+            });
+            if flag("x-kubernetes-preserve-unknown-fields") {
+                smarkers.push(Marker::flag(key::PRESERVE_UNKNOWN_FIELDS));
+            }
+            items.push(Item::Struct(ir::Struct {
+                name: name.to_string(),
+                docs: self.docs(schema),
+                markers: smarkers,
+                fields,
+            }));
+            return Type::Path(vec![name.to_string()]);
+        }
+        if let Some(extra) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+            let mut inner = Vec::new();
+            let ty = self.schema_type(
+                &format!("{at}{{}}"),
+                &format!("{name}Value"),
+                extra,
+                items,
+                &mut inner,
+            );
+            self.item_markers(at, inner, markers);
+            return Type::Map(Box::new(ty));
+        }
+        if flag("x-kubernetes-preserve-unknown-fields") {
+            markers.push(Marker::flag(key::PRESERVE_UNKNOWN_FIELDS));
+        } else {
+            self.warn(
+                at,
+                "untyped object",
+                "an object without properties: written as serde_json::Value".into(),
+            );
+        }
+        Type::Path(vec!["serde_json".into(), "Value".into()])
     }
 
     /// The markers of a list's items or a map's values: kapi's scalar constraints on a list
