@@ -20,7 +20,7 @@ use super::settings::{CrdSettings, WebhookConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::model::resolve::{Index, Origin};
 use crate::model::version_name::priority as version_priority;
-use crate::model::{GroupVersion, KindCategory, Scope, TypeDef};
+use crate::model::{GroupVersion, KindCategory, KindInfo, Scope, TypeDef};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 
@@ -175,58 +175,10 @@ fn crd<'a>(
     served: &[(&'a GroupVersion, &'a TypeDef)],
     errors: &mut Vec<Diagnostic>,
 ) -> Option<(PathBuf, Value)> {
-    let (first_gv, first) = *served.first()?;
-    let marked: Vec<usize> = served
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, t))| t.kind.as_ref().is_some_and(|k| k.storage_version))
-        .map(|(i, _)| i)
-        .collect();
-    let storage = match (marked.as_slice(), served.len()) {
-        ([i], _) => *i,
-        ([], 1) => 0,
-        ([], _) => {
-            let names: Vec<&str> = served.iter().map(|(gv, _)| gv.version.as_str()).collect();
-            errors.push(at(
-                first,
-                format!(
-                    "kind `{}` is served in {} but no version is marked `storage_version`",
-                    first.name,
-                    names.join(", ")
-                ),
-                format!(
-                    "add `storage_version` to `{}` in the version etcd should keep it in (usually the most stable, {})",
-                    first.name, first_gv.version
-                ),
-            ));
-            return None;
-        }
-        // Reported by the model's own checks; nothing sensible to write.
-        _ => return None,
-    };
+    let storage = storage_version(served, errors)?;
     let (_, stored) = served[storage];
     let k = stored.kind.as_ref()?;
-    for (gv, t) in served {
-        let Some(other) = &t.kind else { continue };
-        let same = other.plural == k.plural
-            && other.singular == k.singular
-            && other.scope == k.scope
-            && other.short_names == k.short_names
-            && other.categories == k.categories;
-        if !same {
-            errors.push(at(
-                t,
-                format!(
-                    "kind `{}` of {} has other resource names or scope than the storage version {}",
-                    t.name,
-                    gv.api_version(),
-                    served[storage].0.version
-                ),
-                "a CRD has one plural, singular, scope, short names and categories for all versions; make them agree".into(),
-            ));
-            return None;
-        }
-    }
+    agree_on_names(served, storage, errors)?;
 
     // Each version's entry and its schema, which goes in once the schemas are compared.
     let mut versions: Vec<(Map<String, Value>, Value)> = Vec::new();
@@ -248,56 +200,11 @@ fn crd<'a>(
             v.insert("deprecated".into(), true.into());
             v.insert("deprecationWarning".into(), warning.into());
         }
-        let mut subresources = Map::new();
-        if kind.subresource_status {
-            subresources.insert("status".into(), json!({}));
+        if let Some(subresources) = subresources(kind) {
+            v.insert("subresources".into(), subresources);
         }
-        if let Some(scale) = &kind.subresource_scale {
-            let mut s = Map::new();
-            s.insert(
-                "specReplicasPath".into(),
-                scale.spec_replicas_path.clone().into(),
-            );
-            s.insert(
-                "statusReplicasPath".into(),
-                scale.status_replicas_path.clone().into(),
-            );
-            if let Some(selector) = &scale.label_selector_path {
-                s.insert("labelSelectorPath".into(), selector.clone().into());
-            }
-            subresources.insert("scale".into(), Value::Object(s));
-        }
-        if !subresources.is_empty() {
-            v.insert("subresources".into(), Value::Object(subresources));
-        }
-        if !kind.print_columns.is_empty() {
-            let columns: Vec<Value> = kind
-                .print_columns
-                .iter()
-                .map(|c| {
-                    let mut m = Map::new();
-                    m.insert("name".into(), c.name.clone().into());
-                    m.insert("type".into(), c.ty.clone().into());
-                    m.insert("jsonPath".into(), c.json_path.clone().into());
-                    if let Some(d) = &c.description {
-                        let d = match settings.max_description_length {
-                            Some(max) => truncate(d, max),
-                            None => d.clone(),
-                        };
-                        if !d.is_empty() {
-                            m.insert("description".into(), d.into());
-                        }
-                    }
-                    if let Some(f) = &c.format {
-                        m.insert("format".into(), f.clone().into());
-                    }
-                    if let Some(p) = c.priority {
-                        m.insert("priority".into(), p.into());
-                    }
-                    Value::Object(m)
-                })
-                .collect();
-            v.insert("additionalPrinterColumns".into(), Value::Array(columns));
+        if let Some(columns) = print_columns(kind, settings) {
+            v.insert("additionalPrinterColumns".into(), columns);
         }
         versions.push((v, schema));
     }
@@ -315,7 +222,162 @@ fn crd<'a>(
             Value::Object(v)
         })
         .collect();
-    let conversion = match &settings.conversion_webhook {
+    let conversion = conversion(settings, same_shape, served, stored, errors);
+    let scope = match k.scope {
+        Scope::Namespaced => "Namespaced",
+        Scope::Cluster => "Cluster",
+    };
+    // The versions (with their schemas) are moved in: `json!` would copy them.
+    let mut spec = Map::new();
+    spec.insert("group".into(), group.into());
+    spec.insert("names".into(), Value::Object(names(stored, k)));
+    spec.insert("scope".into(), scope.into());
+    spec.insert("versions".into(), Value::Array(versions));
+    spec.insert("conversion".into(), conversion);
+    let mut crd = json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": format!("{}.{group}", k.plural)},
+    });
+    crd["spec"] = Value::Object(spec);
+    let violations = structural::check_crd(&crd);
+    if !violations.is_empty() {
+        errors.push(rejected(stored, &crd, &violations));
+        return None;
+    }
+    Some((PathBuf::from(format!("{group}_{}.yaml", k.plural)), crd))
+}
+
+/// The index of the version marked `storage_version` (the only one, when one is served).
+fn storage_version(
+    served: &[(&GroupVersion, &TypeDef)],
+    errors: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    let (first_gv, first) = *served.first()?;
+    let marked: Vec<usize> = served
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, t))| t.kind.as_ref().is_some_and(|k| k.storage_version))
+        .map(|(i, _)| i)
+        .collect();
+    match (marked.as_slice(), served.len()) {
+        ([i], _) => Some(*i),
+        ([], 1) => Some(0),
+        ([], _) => {
+            let names: Vec<&str> = served.iter().map(|(gv, _)| gv.version.as_str()).collect();
+            errors.push(at(
+                first,
+                format!(
+                    "kind `{}` is served in {} but no version is marked `storage_version`",
+                    first.name,
+                    names.join(", ")
+                ),
+                format!(
+                    "add `storage_version` to `{}` in the version etcd should keep it in (usually the most stable, {})",
+                    first.name, first_gv.version
+                ),
+            ));
+            None
+        }
+        // Reported by the model's own checks; nothing sensible to write.
+        _ => None,
+    }
+}
+
+/// A CRD has one plural, singular, scope, short names and categories for all versions.
+fn agree_on_names(
+    served: &[(&GroupVersion, &TypeDef)],
+    storage: usize,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<()> {
+    let k = served[storage].1.kind.as_ref()?;
+    for (gv, t) in served {
+        let Some(other) = &t.kind else { continue };
+        let same = other.plural == k.plural
+            && other.singular == k.singular
+            && other.scope == k.scope
+            && other.short_names == k.short_names
+            && other.categories == k.categories;
+        if !same {
+            errors.push(at(
+                t,
+                format!(
+                    "kind `{}` of {} has other resource names or scope than the storage version {}",
+                    t.name,
+                    gv.api_version(),
+                    served[storage].0.version
+                ),
+                "a CRD has one plural, singular, scope, short names and categories for all versions; make them agree".into(),
+            ));
+            return None;
+        }
+    }
+    Some(())
+}
+
+/// A version's `subresources`, if it has any.
+fn subresources(kind: &KindInfo) -> Option<Value> {
+    let mut subresources = Map::new();
+    if kind.subresource_status {
+        subresources.insert("status".into(), json!({}));
+    }
+    if let Some(scale) = &kind.subresource_scale {
+        let mut s = Map::new();
+        s.insert(
+            "specReplicasPath".into(),
+            scale.spec_replicas_path.clone().into(),
+        );
+        s.insert(
+            "statusReplicasPath".into(),
+            scale.status_replicas_path.clone().into(),
+        );
+        if let Some(selector) = &scale.label_selector_path {
+            s.insert("labelSelectorPath".into(), selector.clone().into());
+        }
+        subresources.insert("scale".into(), Value::Object(s));
+    }
+    (!subresources.is_empty()).then_some(Value::Object(subresources))
+}
+
+/// A version's `additionalPrinterColumns`, if it has any.
+fn print_columns(kind: &KindInfo, settings: &CrdSettings) -> Option<Value> {
+    if kind.print_columns.is_empty() {
+        return None;
+    }
+    let columns = kind.print_columns.iter().map(|c| {
+        let mut m = Map::new();
+        m.insert("name".into(), c.name.clone().into());
+        m.insert("type".into(), c.ty.clone().into());
+        m.insert("jsonPath".into(), c.json_path.clone().into());
+        if let Some(d) = &c.description {
+            let d = match settings.max_description_length {
+                Some(max) => truncate(d, max),
+                None => d.clone(),
+            };
+            if !d.is_empty() {
+                m.insert("description".into(), d.into());
+            }
+        }
+        if let Some(f) = &c.format {
+            m.insert("format".into(), f.clone().into());
+        }
+        if let Some(p) = c.priority {
+            m.insert("priority".into(), p.into());
+        }
+        Value::Object(m)
+    });
+    Some(Value::Array(columns.collect()))
+}
+
+/// `spec.conversion`: `None` when every version has one schema, else the webhook.
+fn conversion(
+    settings: &CrdSettings,
+    same_shape: bool,
+    served: &[(&GroupVersion, &TypeDef)],
+    stored: &TypeDef,
+    errors: &mut Vec<Diagnostic>,
+) -> Value {
+    match &settings.conversion_webhook {
         _ if same_shape => json!({"strategy": "None"}),
         Some(webhook) => webhook_conversion(webhook),
         // Without a webhook the CRD is still written, with conversion `None` (the API
@@ -336,8 +398,11 @@ fn crd<'a>(
             errors.push(warning);
             json!({"strategy": "None"})
         }
-    };
+    }
+}
 
+/// `spec.names`, from the storage version's kind.
+fn names(stored: &TypeDef, k: &KindInfo) -> Map<String, Value> {
     let mut names = Map::new();
     names.insert("kind".into(), stored.name.clone().into());
     names.insert("listKind".into(), k.list_kind.clone().into());
@@ -349,29 +414,7 @@ fn crd<'a>(
     if !k.categories.is_empty() {
         names.insert("categories".into(), k.categories.clone().into());
     }
-    let scope = match k.scope {
-        Scope::Namespaced => "Namespaced",
-        Scope::Cluster => "Cluster",
-    };
-    // The versions (with their schemas) are moved in: `json!` would copy them.
-    let mut spec = Map::new();
-    spec.insert("group".into(), group.into());
-    spec.insert("names".into(), Value::Object(names));
-    spec.insert("scope".into(), scope.into());
-    spec.insert("versions".into(), Value::Array(versions));
-    spec.insert("conversion".into(), conversion);
-    let mut crd = json!({
-        "apiVersion": "apiextensions.k8s.io/v1",
-        "kind": "CustomResourceDefinition",
-        "metadata": {"name": format!("{}.{group}", k.plural)},
-    });
-    crd["spec"] = Value::Object(spec);
-    let violations = structural::check_crd(&crd);
-    if !violations.is_empty() {
-        errors.push(rejected(stored, &crd, &violations));
-        return None;
-    }
-    Some((PathBuf::from(format!("{group}_{}.yaml", k.plural)), crd))
+    names
 }
 
 /// A CRD kube-apiserver would refuse to create: the kind and every rule its CRD breaks.

@@ -109,6 +109,14 @@ enum Level {
     Field,
 }
 
+/// The `x-kubernetes-*` flags that change what a node may be.
+#[derive(Clone, Copy)]
+struct Flags {
+    preserve: bool,
+    int_or_string: bool,
+    embedded: bool,
+}
+
 #[derive(Default)]
 struct Checker {
     out: Vec<Violation>,
@@ -127,6 +135,35 @@ impl Checker {
             self.push(path, "must be a schema object");
             return;
         };
+        self.keys(m, path);
+        let flag = |key: &str| m.get(key) == Some(&Value::Bool(true));
+        let flags = Flags {
+            preserve: flag("x-kubernetes-preserve-unknown-fields"),
+            int_or_string: flag("x-kubernetes-int-or-string"),
+            embedded: flag("x-kubernetes-embedded-resource"),
+        };
+        let ty = self.node_type(m, path);
+        self.children(m, path, level, ty, flags);
+        let properties = m.get("properties").and_then(Value::as_object);
+        self.types(path, level, ty, flags, properties);
+        self.object_fields(path, level, flags, properties);
+        self.junctors(m, path, flags.int_or_string);
+        self.extensions(m, path, ty);
+        if let Some(default) = m.get("default") {
+            check_value(default, schema, &format!("{path}.default"), &mut self.out);
+        }
+        if let Some(Value::Array(required)) = m.get("required") {
+            if required.iter().any(|r| !r.is_string()) {
+                self.push(
+                    &format!("{path}.required"),
+                    "must be a list of property names",
+                );
+            }
+        }
+    }
+
+    /// Keys kube-apiserver does not support or know, and values it refuses outright.
+    fn keys(&mut self, m: &Map<String, Value>, path: &str) {
         for key in m.keys() {
             if UNSUPPORTED.contains(&key.as_str()) {
                 self.push(&format!("{path}.{key}"), format!("{key} is not supported"));
@@ -140,10 +177,6 @@ impl Checker {
                 "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
             );
         }
-        let flag = |key: &str| m.get(key) == Some(&Value::Bool(true));
-        let preserve = flag("x-kubernetes-preserve-unknown-fields");
-        let int_or_string = flag("x-kubernetes-int-or-string");
-        let embedded = flag("x-kubernetes-embedded-resource");
         if let Some(v) = m.get("x-kubernetes-preserve-unknown-fields") {
             if v != &Value::Bool(true) {
                 self.push(
@@ -152,7 +185,11 @@ impl Checker {
                 );
             }
         }
-        let ty = match m.get("type") {
+    }
+
+    /// The node's `type`, or `""` when it has none (or one kube-apiserver refuses).
+    fn node_type<'m>(&mut self, m: &'m Map<String, Value>, path: &str) -> &'m str {
+        match m.get("type") {
             None => "",
             Some(Value::String(t)) if TYPES.contains(&t.as_str()) => t.as_str(),
             Some(other) => {
@@ -165,9 +202,18 @@ impl Checker {
                 );
                 ""
             }
-        };
+        }
+    }
 
-        // Children.
+    /// `items`, `properties` and `additionalProperties`, each checked as a node.
+    fn children(
+        &mut self,
+        m: &Map<String, Value>,
+        path: &str,
+        level: Level,
+        ty: &str,
+        flags: Flags,
+    ) {
         match m.get("items") {
             Some(Value::Array(_)) => self.push(
                 &format!("{path}.items"),
@@ -183,36 +229,46 @@ impl Checker {
                 self.node(child, &format!("{path}.properties[{k}]"), Level::Field);
             }
         }
-        if let Some(additional) = m.get("additionalProperties") {
-            if level == Level::Root {
-                self.push(
-                    &format!("{path}.additionalProperties"),
-                    "must not be used at the root",
-                );
-            }
-            if properties.is_some_and(|p| !p.is_empty()) {
-                self.push(
-                    &format!("{path}.additionalProperties"),
-                    "additionalProperties and properties are mutual exclusive",
-                );
-            }
-            match additional {
-                Value::Bool(true) => {}
-                Value::Bool(false) => self.push(
-                    &format!("{path}.additionalProperties"),
-                    "additionalProperties cannot be false",
-                ),
-                child => self.node(child, &format!("{path}.additionalProperties"), Level::Field),
-            }
-            if embedded {
-                self.push(
-                    &format!("{path}.additionalProperties"),
-                    "must not be used if x-kubernetes-embedded-resource is set",
-                );
-            }
+        let Some(additional) = m.get("additionalProperties") else {
+            return;
+        };
+        let at = format!("{path}.additionalProperties");
+        if level == Level::Root {
+            self.push(&at, "must not be used at the root");
         }
+        if properties.is_some_and(|p| !p.is_empty()) {
+            self.push(
+                &at,
+                "additionalProperties and properties are mutual exclusive",
+            );
+        }
+        match additional {
+            Value::Bool(true) => {}
+            Value::Bool(false) => self.push(&at, "additionalProperties cannot be false"),
+            child => self.node(child, &at, Level::Field),
+        }
+        if flags.embedded {
+            self.push(
+                &at,
+                "must not be used if x-kubernetes-embedded-resource is set",
+            );
+        }
+    }
 
-        // Types.
+    /// What the type must be given the level and the `x-kubernetes-*` flags.
+    fn types(
+        &mut self,
+        path: &str,
+        level: Level,
+        ty: &str,
+        flags: Flags,
+        properties: Option<&Map<String, Value>>,
+    ) {
+        let Flags {
+            preserve,
+            int_or_string,
+            embedded,
+        } = flags;
         if embedded && ty != "object" {
             self.push(
                 &format!("{path}.type"),
@@ -255,41 +311,34 @@ impl Checker {
                 "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
             );
         }
+    }
 
-        // apiVersion, kind and metadata of objects Kubernetes reads as objects.
-        let object_root = level == Level::Root || embedded;
-        if let Some(props) = properties {
-            if object_root {
-                for key in ["apiVersion", "kind"] {
-                    if let Some(p) = props.get(key) {
-                        if p.get("type").and_then(Value::as_str) != Some("string") {
-                            self.push(&format!("{path}.properties[{key}].type"), "must be string");
-                        }
+    /// apiVersion, kind and metadata of objects Kubernetes reads as objects.
+    fn object_fields(
+        &mut self,
+        path: &str,
+        level: Level,
+        flags: Flags,
+        properties: Option<&Map<String, Value>>,
+    ) {
+        let Some(props) = properties else { return };
+        let object_root = level == Level::Root || flags.embedded;
+        if object_root {
+            for key in ["apiVersion", "kind"] {
+                if let Some(p) = props.get(key) {
+                    if p.get("type").and_then(Value::as_str) != Some("string") {
+                        self.push(&format!("{path}.properties[{key}].type"), "must be string");
                     }
                 }
             }
-            if let Some(meta) = props.get("metadata") {
-                let meta_path = format!("{path}.properties[metadata]");
-                if object_root && meta.get("type").and_then(Value::as_str) != Some("object") {
-                    self.push(&format!("{meta_path}.type"), "must be object");
-                }
-                if level == Level::Root {
-                    self.root_metadata(meta, &meta_path);
-                }
+        }
+        if let Some(meta) = props.get("metadata") {
+            let meta_path = format!("{path}.properties[metadata]");
+            if object_root && meta.get("type").and_then(Value::as_str) != Some("object") {
+                self.push(&format!("{meta_path}.type"), "must be object");
             }
-        }
-
-        self.junctors(m, path, int_or_string);
-        self.extensions(m, path, ty);
-        if let Some(default) = m.get("default") {
-            check_value(default, schema, &format!("{path}.default"), &mut self.out);
-        }
-        if let Some(Value::Array(required)) = m.get("required") {
-            if required.iter().any(|r| !r.is_string()) {
-                self.push(
-                    &format!("{path}.required"),
-                    "must be a list of property names",
-                );
+            if level == Level::Root {
+                self.root_metadata(meta, &meta_path);
             }
         }
     }
@@ -713,30 +762,7 @@ pub fn check_crd(crd: &Value) -> Vec<Violation> {
         c.push("kind", "must be CustomResourceDefinition");
     }
     let spec = &crd["spec"];
-    let group = spec["group"].as_str().unwrap_or_default();
-    if !group.contains('.') {
-        c.push("spec.group", "should be a domain with at least one dot");
-    }
-    let names = &spec["names"];
-    let plural = names["plural"].as_str().unwrap_or_default();
-    for key in ["plural", "kind", "listKind", "singular"] {
-        if names[key].as_str().is_none_or(str::is_empty) {
-            c.push(&format!("spec.names.{key}"), "must be specified");
-        }
-    }
-    if plural != plural.to_lowercase() {
-        c.push("spec.names.plural", "must be lowercase");
-    }
-    let expected_name = format!("{plural}.{group}");
-    if crd["metadata"]["name"].as_str() != Some(expected_name.as_str()) {
-        c.push(
-            "metadata.name",
-            format!("must be spec.names.plural+\".\"+spec.group: {expected_name}"),
-        );
-    }
-    if !matches!(spec["scope"].as_str(), Some("Namespaced" | "Cluster")) {
-        c.push("spec.scope", "must be Namespaced or Cluster");
-    }
+    c.names(crd, spec);
     let versions = spec["versions"].as_array().cloned().unwrap_or_default();
     if versions.is_empty() {
         c.push(
@@ -762,142 +788,190 @@ pub fn check_crd(crd: &Value) -> Vec<Violation> {
             c.push(&format!("{path}.name"), format!("duplicate version {name}"));
         }
         seen.push(name);
+        c.version(v, &path);
+    }
+    c.conversion(&spec["conversion"]);
+    c.out
+}
+
+impl Checker {
+    /// The group, names, the CRD's own name and the scope.
+    fn names(&mut self, crd: &Value, spec: &Value) {
+        let group = spec["group"].as_str().unwrap_or_default();
+        if !group.contains('.') {
+            self.push("spec.group", "should be a domain with at least one dot");
+        }
+        let names = &spec["names"];
+        let plural = names["plural"].as_str().unwrap_or_default();
+        for key in ["plural", "kind", "listKind", "singular"] {
+            if names[key].as_str().is_none_or(str::is_empty) {
+                self.push(&format!("spec.names.{key}"), "must be specified");
+            }
+        }
+        if plural != plural.to_lowercase() {
+            self.push("spec.names.plural", "must be lowercase");
+        }
+        let expected_name = format!("{plural}.{group}");
+        if crd["metadata"]["name"].as_str() != Some(expected_name.as_str()) {
+            self.push(
+                "metadata.name",
+                format!("must be spec.names.plural+\".\"+spec.group: {expected_name}"),
+            );
+        }
+        if !matches!(spec["scope"].as_str(), Some("Namespaced" | "Cluster")) {
+            self.push("spec.scope", "must be Namespaced or Cluster");
+        }
+    }
+
+    /// One entry of `spec.versions`: its schema, scale subresource and printer columns.
+    fn version(&mut self, v: &Value, path: &str) {
         if v.get("deprecationWarning").is_some() && v["deprecated"] != Value::Bool(true) {
-            c.push(
+            self.push(
                 &format!("{path}.deprecationWarning"),
                 "can only be set for deprecated versions",
             );
         }
         let schema = &v["schema"]["openAPIV3Schema"];
         if schema.is_null() {
-            c.push(
+            self.push(
                 &format!("{path}.schema.openAPIV3Schema"),
                 "must be specified",
             );
         } else {
-            c.node(
+            self.node(
                 schema,
                 &format!("{path}.schema.openAPIV3Schema"),
                 Level::Root,
             );
         }
         if let Some(scale) = v["subresources"].get("scale") {
-            let s_path = format!("{path}.subresources.scale");
-            for (key, prefixes, ty) in [
-                ("specReplicasPath", &[".spec."][..], "integer"),
-                ("statusReplicasPath", &[".status."][..], "integer"),
-                ("labelSelectorPath", &[".spec.", ".status."][..], "string"),
-            ] {
-                let Some(p) = scale.get(key) else {
-                    if key != "labelSelectorPath" {
-                        c.push(&format!("{s_path}.{key}"), "must be specified");
-                    }
-                    continue;
-                };
-                let p = p.as_str().unwrap_or_default();
-                if !prefixes.iter().any(|pre| p.starts_with(pre)) {
-                    c.push(
-                        &format!("{s_path}.{key}"),
-                        format!("should be a json path under {}", prefixes.join(" or ")),
-                    );
-                } else if !schema.is_null() {
-                    match schema_at(schema, p) {
-                        None => c.push(
-                            &format!("{s_path}.{key}"),
-                            format!("{p} is not a path in the schema"),
-                        ),
-                        Some(node) if node["type"].as_str() != Some(ty) => c.push(
-                            &format!("{s_path}.{key}"),
-                            format!("{p} must be of type {ty}"),
-                        ),
-                        Some(_) => {}
-                    }
-                }
-            }
+            self.scale(scale, schema, &format!("{path}.subresources.scale"));
         }
         if let Some(columns) = v.get("additionalPrinterColumns").and_then(Value::as_array) {
             for (j, col) in columns.iter().enumerate() {
-                let c_path = format!("{path}.additionalPrinterColumns[{j}]");
-                if col["name"].as_str().is_none_or(str::is_empty) {
-                    c.push(&format!("{c_path}.name"), "must be specified");
+                self.print_column(col, &format!("{path}.additionalPrinterColumns[{j}]"));
+            }
+        }
+    }
+
+    /// The scale subresource's paths: under `.spec`/`.status` and of the right type.
+    fn scale(&mut self, scale: &Value, schema: &Value, s_path: &str) {
+        for (key, prefixes, ty) in [
+            ("specReplicasPath", &[".spec."][..], "integer"),
+            ("statusReplicasPath", &[".status."][..], "integer"),
+            ("labelSelectorPath", &[".spec.", ".status."][..], "string"),
+        ] {
+            let Some(p) = scale.get(key) else {
+                if key != "labelSelectorPath" {
+                    self.push(&format!("{s_path}.{key}"), "must be specified");
                 }
-                if !matches!(
-                    col["type"].as_str(),
-                    Some("integer" | "number" | "string" | "boolean" | "date")
-                ) {
-                    c.push(
-                        &format!("{c_path}.type"),
-                        "must be one of integer, number, string, boolean, date",
-                    );
-                }
-                if !col["jsonPath"].as_str().is_some_and(|p| p.starts_with('.')) {
-                    c.push(
-                        &format!("{c_path}.jsonPath"),
-                        "must be a simple json path starting with .",
-                    );
-                }
-                if col
-                    .get("priority")
-                    .is_some_and(|p| p.as_i64().is_none_or(|n| n < 0))
-                {
-                    c.push(
-                        &format!("{c_path}.priority"),
-                        "must be a non-negative integer",
-                    );
+                continue;
+            };
+            let p = p.as_str().unwrap_or_default();
+            if !prefixes.iter().any(|pre| p.starts_with(pre)) {
+                self.push(
+                    &format!("{s_path}.{key}"),
+                    format!("should be a json path under {}", prefixes.join(" or ")),
+                );
+            } else if !schema.is_null() {
+                match schema_at(schema, p) {
+                    None => self.push(
+                        &format!("{s_path}.{key}"),
+                        format!("{p} is not a path in the schema"),
+                    ),
+                    Some(node) if node["type"].as_str() != Some(ty) => self.push(
+                        &format!("{s_path}.{key}"),
+                        format!("{p} must be of type {ty}"),
+                    ),
+                    Some(_) => {}
                 }
             }
         }
     }
-    let conversion = &spec["conversion"];
-    match conversion["strategy"].as_str() {
-        None | Some("None") => {
-            if conversion.get("webhook").is_some() {
-                c.push(
-                    "spec.conversion.webhook",
-                    "must not be set when strategy is None",
-                );
-            }
+
+    fn print_column(&mut self, col: &Value, c_path: &str) {
+        if col["name"].as_str().is_none_or(str::is_empty) {
+            self.push(&format!("{c_path}.name"), "must be specified");
         }
-        Some("Webhook") => {
-            let config = &conversion["webhook"]["clientConfig"];
-            let has_url = config.get("url").is_some();
-            let service = config.get("service");
-            if has_url == service.is_some() {
-                c.push(
-                    "spec.conversion.webhook.clientConfig",
-                    "exactly one of url or service is required",
-                );
-            }
-            if let Some(s) = service {
-                for key in ["namespace", "name"] {
-                    if s[key].as_str().is_none_or(str::is_empty) {
-                        c.push(
-                            &format!("spec.conversion.webhook.clientConfig.service.{key}"),
-                            "must be specified",
-                        );
-                    }
+        if !matches!(
+            col["type"].as_str(),
+            Some("integer" | "number" | "string" | "boolean" | "date")
+        ) {
+            self.push(
+                &format!("{c_path}.type"),
+                "must be one of integer, number, string, boolean, date",
+            );
+        }
+        if !col["jsonPath"].as_str().is_some_and(|p| p.starts_with('.')) {
+            self.push(
+                &format!("{c_path}.jsonPath"),
+                "must be a simple json path starting with .",
+            );
+        }
+        if col
+            .get("priority")
+            .is_some_and(|p| p.as_i64().is_none_or(|n| n < 0))
+        {
+            self.push(
+                &format!("{c_path}.priority"),
+                "must be a non-negative integer",
+            );
+        }
+    }
+
+    /// `spec.conversion`: `None` without a webhook, or a webhook with one client config.
+    fn conversion(&mut self, conversion: &Value) {
+        match conversion["strategy"].as_str() {
+            None | Some("None") => {
+                if conversion.get("webhook").is_some() {
+                    self.push(
+                        "spec.conversion.webhook",
+                        "must not be set when strategy is None",
+                    );
                 }
             }
-            let review = conversion["webhook"]["conversionReviewVersions"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            if !review
-                .iter()
-                .any(|v| matches!(v.as_str(), Some("v1" | "v1beta1")))
-            {
-                c.push(
-                    "spec.conversion.webhook.conversionReviewVersions",
-                    "must include at least one of v1, v1beta1",
-                );
+            Some("Webhook") => self.conversion_webhook(&conversion["webhook"]),
+            Some(other) => self.push(
+                "spec.conversion.strategy",
+                format!("unsupported value \"{other}\": must be None or Webhook"),
+            ),
+        }
+    }
+
+    fn conversion_webhook(&mut self, webhook: &Value) {
+        let config = &webhook["clientConfig"];
+        let has_url = config.get("url").is_some();
+        let service = config.get("service");
+        if has_url == service.is_some() {
+            self.push(
+                "spec.conversion.webhook.clientConfig",
+                "exactly one of url or service is required",
+            );
+        }
+        if let Some(s) = service {
+            for key in ["namespace", "name"] {
+                if s[key].as_str().is_none_or(str::is_empty) {
+                    self.push(
+                        &format!("spec.conversion.webhook.clientConfig.service.{key}"),
+                        "must be specified",
+                    );
+                }
             }
         }
-        Some(other) => c.push(
-            "spec.conversion.strategy",
-            format!("unsupported value \"{other}\": must be None or Webhook"),
-        ),
+        let review = webhook["conversionReviewVersions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if !review
+            .iter()
+            .any(|v| matches!(v.as_str(), Some("v1" | "v1beta1")))
+        {
+            self.push(
+                "spec.conversion.webhook.conversionReviewVersions",
+                "must include at least one of v1, v1beta1",
+            );
+        }
     }
-    c.out
 }
 
 /// The schema node a simple JSON path (`.spec.replicas`) points at.
