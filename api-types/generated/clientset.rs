@@ -31,11 +31,17 @@ impl Clientset {
         Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
     }
     /// The REST client underneath.
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     /// The frob.example.com/v1 client.
-    pub fn frob_v1(&self) -> &crate::v1::generated::client::FrobV1Client { &self.frob_v1 }
+    pub fn frob_v1(&self) -> &crate::v1::generated::client::FrobV1Client {
+        &self.frob_v1
+    }
     /// The frob.example.com/v2beta1 client.
-    pub fn frob_v2beta1(&self) -> &crate::v2beta1::generated::client::FrobV2beta1Client { &self.frob_v2beta1 }
+    pub fn frob_v2beta1(&self) -> &crate::v2beta1::generated::client::FrobV2beta1Client {
+        &self.frob_v2beta1
+    }
 }
 /// A scheme with every kind of `api-types`, the meta kinds and autoscaling/v1 `Scale`: what code that decodes any kind of this API by its apiVersion and kind needs (typed clients do not).
 #[cfg_attr(not(debug_assertions), inline)]

@@ -46,7 +46,10 @@ impl SharedInformerFactory {
         }
     }
     /// Changes the options of every list and watch (client-go's `WithTweakListOptions`).
-    pub fn with_tweak_list_options(self, tweak: impl Fn(&mut ListOptions) + Send + Sync + 'static,) -> Self {
+    pub fn with_tweak_list_options(
+        self,
+        tweak: impl Fn(&mut ListOptions) + Send + Sync + 'static,
+    ) -> Self {
         Self {
             factory: self.factory.with_tweak_list_options(tweak),
         }
@@ -65,7 +68,9 @@ impl SharedInformerFactory {
         }
     }
     /// The runtime factory underneath, for informers of other kinds (`informer_for`).
-    pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory { &self.factory }
+    pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory {
+        &self.factory
+    }
     /// The frob.example.com/v1 informers.
     pub fn frob_v1(&self) -> crate::v1::generated::informers::FrobV1Informers {
         crate::v1::generated::informers::FrobV1Informers::new(self.factory.clone())

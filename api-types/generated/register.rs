@@ -6,7 +6,9 @@
 //! Every group-version of the crate, in one call.
 /// Registers every group-version of `api-types` in a scheme.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn install(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+pub fn install(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     crate::internal::generated::register::add_to_scheme(scheme)?;
     crate::v1::generated::register::add_to_scheme(scheme)?;
     crate::v2beta1::generated::register::add_to_scheme(scheme)?;

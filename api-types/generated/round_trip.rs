@@ -5,7 +5,9 @@
 
 //! Round-trip checks of every group-version, and the per-release fixtures, for tests.
 /// Every group-version's `round_trip` on the same seeds.
-pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip_all(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     passed += crate::v1::generated::round_trip::round_trip(seeds.clone())?;
     passed += crate::v2beta1::generated::round_trip::round_trip(seeds.clone())?;
@@ -23,7 +25,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "4f508a08c54c68e4",
         json: ::kapi::fixtures::json_codec::<crate::v1::Frobber>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::v1::Frobber>(),
-        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v1::Frobber>()),
+        protobuf: ::core::option::Option::Some(
+            ::kapi::fixtures::protobuf_codec::<crate::v1::Frobber>(),
+        ),
         hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::Frobber>()),
     });
     kinds.push(::kapi::fixtures::Kind {
@@ -31,7 +35,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e31fce5e21bce161",
         json: ::kapi::fixtures::json_codec::<crate::v1::FrobberClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::v1::FrobberClass>(),
-        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v1::FrobberClass>()),
+        protobuf: ::core::option::Option::Some(
+            ::kapi::fixtures::protobuf_codec::<crate::v1::FrobberClass>(),
+        ),
         hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::FrobberClass>()),
     });
     kinds.push(::kapi::fixtures::Kind {
@@ -39,7 +45,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "5490569f2e9c1e9b",
         json: ::kapi::fixtures::json_codec::<crate::v2beta1::Frobber>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::Frobber>(),
-        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v2beta1::Frobber>()),
+        protobuf: ::core::option::Option::Some(
+            ::kapi::fixtures::protobuf_codec::<crate::v2beta1::Frobber>(),
+        ),
         hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v2beta1::Frobber>()),
     });
     kinds.push(::kapi::fixtures::Kind {
@@ -47,7 +55,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "36ec9dcc8d48f742",
         json: ::kapi::fixtures::json_codec::<crate::v2beta1::FrobberClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::FrobberClass>(),
-        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<crate::v2beta1::FrobberClass>()),
+        protobuf: ::core::option::Option::Some(
+            ::kapi::fixtures::protobuf_codec::<crate::v2beta1::FrobberClass>(),
+        ),
         hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v2beta1::FrobberClass>()),
     });
     ::kapi::fixtures::Fixtures {

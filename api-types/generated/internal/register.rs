@@ -121,10 +121,32 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of frob.example.com/__internal with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_internal::<crate::internal::Frobber>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::internal::Frobber)).object_meta())?;
-    scheme.add_internal::<crate::internal::FrobberList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::internal::FrobberList)))?;
-    scheme.add_internal::<crate::internal::FrobberClass>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::internal::FrobberClass)).object_meta())?;
-    scheme.add_internal::<crate::internal::FrobberClassList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::internal::FrobberClassList)))?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_internal::<crate::internal::Frobber>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::internal::Frobber),
+        ).object_meta(),
+    )?;
+    scheme.add_internal::<crate::internal::FrobberList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::internal::FrobberList),
+        ),
+    )?;
+    scheme.add_internal::<crate::internal::FrobberClass>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::internal::FrobberClass),
+        ).object_meta(),
+    )?;
+    scheme.add_internal::<crate::internal::FrobberClassList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::internal::FrobberClassList),
+        ),
+    )?;
     ::core::result::Result::Ok(())
 }

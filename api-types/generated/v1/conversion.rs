@@ -13,13 +13,17 @@ impl ::kapi::conversion::Versioned for crate::v1::Frobber {
         crate::v1::conversion::frobber_to_internal(self)
     }
     #[inline]
-    fn from_internal(in_: crate::internal::Frobber) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::Frobber,
+    ) -> ::core::result::Result<Self, ConversionError> {
         crate::v1::conversion::frobber_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `Frobber` to the internal version.
 #[inline]
-pub fn auto_frobber_to_internal(in_: crate::v1::Frobber) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
+pub fn auto_frobber_to_internal(
+    in_: crate::v1::Frobber,
+) -> ::core::result::Result<crate::internal::Frobber, ConversionError> {
     let crate::v1::Frobber {
         metadata,
         spec,
@@ -27,13 +31,18 @@ pub fn auto_frobber_to_internal(in_: crate::v1::Frobber) -> ::core::result::Resu
     } = in_;
     ::core::result::Result::Ok(crate::internal::Frobber {
         metadata,
-        spec: ::kapi::__private::conversion::within("spec", ::kapi::conversion::Versioned::to_internal(spec))?,
+        spec: ::kapi::__private::conversion::within(
+            "spec",
+            ::kapi::conversion::Versioned::to_internal(spec),
+        )?,
         status: status.map(auto_frobber_status_to_internal_infallible),
     })
 }
 /// Field-by-field conversion of `Frobber` from the internal version.
 #[inline]
-pub fn auto_frobber_from_internal(in_: crate::internal::Frobber) -> ::core::result::Result<crate::v1::Frobber, ConversionError> {
+pub fn auto_frobber_from_internal(
+    in_: crate::internal::Frobber,
+) -> ::core::result::Result<crate::v1::Frobber, ConversionError> {
     let crate::internal::Frobber {
         metadata,
         spec,
@@ -41,7 +50,10 @@ pub fn auto_frobber_from_internal(in_: crate::internal::Frobber) -> ::core::resu
     } = in_;
     ::core::result::Result::Ok(crate::v1::Frobber {
         metadata,
-        spec: ::kapi::__private::conversion::within("spec", <crate::v1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(spec))?,
+        spec: ::kapi::__private::conversion::within(
+            "spec",
+            <crate::v1::FrobberSpec as ::kapi::conversion::Versioned>::from_internal(spec),
+        )?,
         status: status.map(auto_frobber_status_from_internal_infallible),
     })
 }
@@ -52,32 +64,47 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberList {
         auto_frobber_list_to_internal(self)
     }
     #[inline]
-    fn from_internal(in_: crate::internal::FrobberList) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::FrobberList,
+    ) -> ::core::result::Result<Self, ConversionError> {
         auto_frobber_list_from_internal(in_)
     }
 }
 /// Field-by-field conversion of `FrobberList` to the internal version.
 #[inline]
-pub fn auto_frobber_list_to_internal(in_: crate::v1::FrobberList) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
+pub fn auto_frobber_list_to_internal(
+    in_: crate::v1::FrobberList,
+) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
     let crate::v1::FrobberList {
         metadata,
         items,
     } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
-        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal))?,
+        items: ::kapi::__private::conversion::within(
+            "items",
+            ::kapi::__private::conversion::vec(items, ::kapi::conversion::Versioned::to_internal),
+        )?,
     })
 }
 /// Field-by-field conversion of `FrobberList` from the internal version.
 #[inline]
-pub fn auto_frobber_list_from_internal(in_: crate::internal::FrobberList) -> ::core::result::Result<crate::v1::FrobberList, ConversionError> {
+pub fn auto_frobber_list_from_internal(
+    in_: crate::internal::FrobberList,
+) -> ::core::result::Result<crate::v1::FrobberList, ConversionError> {
     let crate::internal::FrobberList {
         metadata,
         items,
     } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberList {
         metadata,
-        items: ::kapi::__private::conversion::within("items", ::kapi::__private::conversion::vec(items, <crate::v1::Frobber as ::kapi::conversion::Versioned>::from_internal))?,
+        items: ::kapi::__private::conversion::within(
+            "items",
+            ::kapi::__private::conversion::vec(
+                items,
+                <crate::v1::Frobber as ::kapi::conversion::Versioned>::from_internal,
+            ),
+        )?,
     })
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberSpec {
@@ -87,13 +114,19 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberSpec {
         crate::v1::conversion::frobber_spec_to_internal(self)
     }
     #[inline]
-    fn from_internal(in_: crate::internal::FrobberSpec) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::FrobberSpec,
+    ) -> ::core::result::Result<Self, ConversionError> {
         crate::v1::conversion::frobber_spec_from_internal(in_)
     }
 }
-#[doc = " Field-by-field conversion of `FrobberSpec` to the internal version.\n Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.\n Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`."]
+/// Field-by-field conversion of `FrobberSpec` to the internal version.
+/// Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.
+/// Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.
 #[inline]
-pub fn auto_frobber_spec_to_internal(in_: crate::v1::FrobberSpec) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
+pub fn auto_frobber_spec_to_internal(
+    in_: crate::v1::FrobberSpec,
+) -> ::core::result::Result<crate::internal::FrobberSpec, ConversionError> {
     let crate::v1::FrobberSpec {
         height,
         width,
@@ -113,7 +146,10 @@ pub fn auto_frobber_spec_to_internal(in_: crate::v1::FrobberSpec) -> ::core::res
         replicas,
         restart_policy: restart_policy.map(auto_restart_policy_to_internal_infallible),
         params: ::core::default::Default::default(),
-        ports: ::kapi::__private::conversion::vec_infallible(ports, auto_frobber_port_to_internal_infallible),
+        ports: ::kapi::__private::conversion::vec_infallible(
+            ports,
+            auto_frobber_port_to_internal_infallible,
+        ),
         backend: backend.map(auto_frobber_backend_to_internal_infallible),
         memory,
         selector,
@@ -121,9 +157,13 @@ pub fn auto_frobber_spec_to_internal(in_: crate::v1::FrobberSpec) -> ::core::res
         frob_labels,
     })
 }
-#[doc = " Field-by-field conversion of `FrobberSpec` from the internal version.\n Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.\n Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`."]
+/// Field-by-field conversion of `FrobberSpec` from the internal version.
+/// Left to the hand-written conversion: field `param` of `crate::v1::FrobberSpec` has no peer in `crate::internal::FrobberSpec`.
+/// Left to the hand-written conversion: field `params` of `crate::internal::FrobberSpec` has no peer in `crate::v1::FrobberSpec`.
 #[inline]
-pub fn auto_frobber_spec_from_internal(in_: crate::internal::FrobberSpec) -> ::core::result::Result<crate::v1::FrobberSpec, ConversionError> {
+pub fn auto_frobber_spec_from_internal(
+    in_: crate::internal::FrobberSpec,
+) -> ::core::result::Result<crate::v1::FrobberSpec, ConversionError> {
     let crate::internal::FrobberSpec {
         height,
         width,
@@ -143,7 +183,10 @@ pub fn auto_frobber_spec_from_internal(in_: crate::internal::FrobberSpec) -> ::c
         replicas,
         restart_policy: restart_policy.map(auto_restart_policy_from_internal_infallible),
         param: ::core::default::Default::default(),
-        ports: ::kapi::__private::conversion::vec_infallible(ports, auto_frobber_port_from_internal_infallible),
+        ports: ::kapi::__private::conversion::vec_infallible(
+            ports,
+            auto_frobber_port_from_internal_infallible,
+        ),
         backend: backend.map(auto_frobber_backend_from_internal_infallible),
         memory,
         selector,
@@ -158,17 +201,23 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberPort {
         ::core::result::Result::Ok(auto_frobber_port_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::FrobberPort) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::FrobberPort,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_port_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberPort` to the internal version.
 #[inline]
-pub fn auto_frobber_port_to_internal(in_: crate::v1::FrobberPort) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
+pub fn auto_frobber_port_to_internal(
+    in_: crate::v1::FrobberPort,
+) -> ::core::result::Result<crate::internal::FrobberPort, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_port_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_port_to_internal_infallible(in_: crate::v1::FrobberPort) -> crate::internal::FrobberPort {
+fn auto_frobber_port_to_internal_infallible(
+    in_: crate::v1::FrobberPort,
+) -> crate::internal::FrobberPort {
     let crate::v1::FrobberPort {
         name,
         port,
@@ -182,11 +231,15 @@ fn auto_frobber_port_to_internal_infallible(in_: crate::v1::FrobberPort) -> crat
 }
 /// Field-by-field conversion of `FrobberPort` from the internal version.
 #[inline]
-pub fn auto_frobber_port_from_internal(in_: crate::internal::FrobberPort) -> ::core::result::Result<crate::v1::FrobberPort, ConversionError> {
+pub fn auto_frobber_port_from_internal(
+    in_: crate::internal::FrobberPort,
+) -> ::core::result::Result<crate::v1::FrobberPort, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_port_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_port_from_internal_infallible(in_: crate::internal::FrobberPort) -> crate::v1::FrobberPort {
+fn auto_frobber_port_from_internal_infallible(
+    in_: crate::internal::FrobberPort,
+) -> crate::v1::FrobberPort {
     let crate::internal::FrobberPort {
         name,
         port,
@@ -205,13 +258,17 @@ impl ::kapi::conversion::Versioned for crate::v1::Protocol {
         ::core::result::Result::Ok(auto_protocol_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::Protocol) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::Protocol,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_protocol_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `Protocol` to the internal version.
 #[inline]
-pub fn auto_protocol_to_internal(in_: crate::v1::Protocol) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
+pub fn auto_protocol_to_internal(
+    in_: crate::v1::Protocol,
+) -> ::core::result::Result<crate::internal::Protocol, ConversionError> {
     ::core::result::Result::Ok(auto_protocol_to_internal_infallible(in_))
 }
 #[inline]
@@ -224,7 +281,9 @@ fn auto_protocol_to_internal_infallible(in_: crate::v1::Protocol) -> crate::inte
 }
 /// Field-by-field conversion of `Protocol` from the internal version.
 #[inline]
-pub fn auto_protocol_from_internal(in_: crate::internal::Protocol) -> ::core::result::Result<crate::v1::Protocol, ConversionError> {
+pub fn auto_protocol_from_internal(
+    in_: crate::internal::Protocol,
+) -> ::core::result::Result<crate::v1::Protocol, ConversionError> {
     ::core::result::Result::Ok(auto_protocol_from_internal_infallible(in_))
 }
 #[inline]
@@ -238,21 +297,29 @@ fn auto_protocol_from_internal_infallible(in_: crate::internal::Protocol) -> cra
 impl ::kapi::conversion::Versioned for crate::v1::RestartPolicy {
     type Internal = crate::internal::RestartPolicy;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
         ::core::result::Result::Ok(auto_restart_policy_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::RestartPolicy) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::RestartPolicy,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_restart_policy_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `RestartPolicy` to the internal version.
 #[inline]
-pub fn auto_restart_policy_to_internal(in_: crate::v1::RestartPolicy) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
+pub fn auto_restart_policy_to_internal(
+    in_: crate::v1::RestartPolicy,
+) -> ::core::result::Result<crate::internal::RestartPolicy, ConversionError> {
     ::core::result::Result::Ok(auto_restart_policy_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_restart_policy_to_internal_infallible(in_: crate::v1::RestartPolicy) -> crate::internal::RestartPolicy {
+fn auto_restart_policy_to_internal_infallible(
+    in_: crate::v1::RestartPolicy,
+) -> crate::internal::RestartPolicy {
     match in_ {
         crate::v1::RestartPolicy::Always => crate::internal::RestartPolicy::Always,
         crate::v1::RestartPolicy::OnFailure => crate::internal::RestartPolicy::OnFailure,
@@ -263,11 +330,15 @@ fn auto_restart_policy_to_internal_infallible(in_: crate::v1::RestartPolicy) -> 
 }
 /// Field-by-field conversion of `RestartPolicy` from the internal version.
 #[inline]
-pub fn auto_restart_policy_from_internal(in_: crate::internal::RestartPolicy) -> ::core::result::Result<crate::v1::RestartPolicy, ConversionError> {
+pub fn auto_restart_policy_from_internal(
+    in_: crate::internal::RestartPolicy,
+) -> ::core::result::Result<crate::v1::RestartPolicy, ConversionError> {
     ::core::result::Result::Ok(auto_restart_policy_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_restart_policy_from_internal_infallible(in_: crate::internal::RestartPolicy) -> crate::v1::RestartPolicy {
+fn auto_restart_policy_from_internal_infallible(
+    in_: crate::internal::RestartPolicy,
+) -> crate::v1::RestartPolicy {
     match in_ {
         crate::internal::RestartPolicy::Always => crate::v1::RestartPolicy::Always,
         crate::internal::RestartPolicy::OnFailure => crate::v1::RestartPolicy::OnFailure,
@@ -279,21 +350,29 @@ fn auto_restart_policy_from_internal_infallible(in_: crate::internal::RestartPol
 impl ::kapi::conversion::Versioned for crate::v1::FrobberBackend {
     type Internal = crate::internal::FrobberBackend;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_backend_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::FrobberBackend) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::FrobberBackend,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_backend_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberBackend` to the internal version.
 #[inline]
-pub fn auto_frobber_backend_to_internal(in_: crate::v1::FrobberBackend) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
+pub fn auto_frobber_backend_to_internal(
+    in_: crate::v1::FrobberBackend,
+) -> ::core::result::Result<crate::internal::FrobberBackend, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_backend_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_backend_to_internal_infallible(in_: crate::v1::FrobberBackend) -> crate::internal::FrobberBackend {
+fn auto_frobber_backend_to_internal_infallible(
+    in_: crate::v1::FrobberBackend,
+) -> crate::internal::FrobberBackend {
     let crate::v1::FrobberBackend {
         type_,
         service,
@@ -307,11 +386,15 @@ fn auto_frobber_backend_to_internal_infallible(in_: crate::v1::FrobberBackend) -
 }
 /// Field-by-field conversion of `FrobberBackend` from the internal version.
 #[inline]
-pub fn auto_frobber_backend_from_internal(in_: crate::internal::FrobberBackend) -> ::core::result::Result<crate::v1::FrobberBackend, ConversionError> {
+pub fn auto_frobber_backend_from_internal(
+    in_: crate::internal::FrobberBackend,
+) -> ::core::result::Result<crate::v1::FrobberBackend, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_backend_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_backend_from_internal_infallible(in_: crate::internal::FrobberBackend) -> crate::v1::FrobberBackend {
+fn auto_frobber_backend_from_internal_infallible(
+    in_: crate::internal::FrobberBackend,
+) -> crate::v1::FrobberBackend {
     let crate::internal::FrobberBackend {
         type_,
         service,
@@ -330,17 +413,23 @@ impl ::kapi::conversion::Versioned for crate::v1::BackendType {
         ::core::result::Result::Ok(auto_backend_type_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::BackendType) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::BackendType,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_backend_type_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `BackendType` to the internal version.
 #[inline]
-pub fn auto_backend_type_to_internal(in_: crate::v1::BackendType) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
+pub fn auto_backend_type_to_internal(
+    in_: crate::v1::BackendType,
+) -> ::core::result::Result<crate::internal::BackendType, ConversionError> {
     ::core::result::Result::Ok(auto_backend_type_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_backend_type_to_internal_infallible(in_: crate::v1::BackendType) -> crate::internal::BackendType {
+fn auto_backend_type_to_internal_infallible(
+    in_: crate::v1::BackendType,
+) -> crate::internal::BackendType {
     match in_ {
         crate::v1::BackendType::Service => crate::internal::BackendType::Service,
         crate::v1::BackendType::Bucket => crate::internal::BackendType::Bucket,
@@ -349,11 +438,15 @@ fn auto_backend_type_to_internal_infallible(in_: crate::v1::BackendType) -> crat
 }
 /// Field-by-field conversion of `BackendType` from the internal version.
 #[inline]
-pub fn auto_backend_type_from_internal(in_: crate::internal::BackendType) -> ::core::result::Result<crate::v1::BackendType, ConversionError> {
+pub fn auto_backend_type_from_internal(
+    in_: crate::internal::BackendType,
+) -> ::core::result::Result<crate::v1::BackendType, ConversionError> {
     ::core::result::Result::Ok(auto_backend_type_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_backend_type_from_internal_infallible(in_: crate::internal::BackendType) -> crate::v1::BackendType {
+fn auto_backend_type_from_internal_infallible(
+    in_: crate::internal::BackendType,
+) -> crate::v1::BackendType {
     match in_ {
         crate::internal::BackendType::Service => crate::v1::BackendType::Service,
         crate::internal::BackendType::Bucket => crate::v1::BackendType::Bucket,
@@ -363,21 +456,29 @@ fn auto_backend_type_from_internal_infallible(in_: crate::internal::BackendType)
 impl ::kapi::conversion::Versioned for crate::v1::ServiceBackend {
     type Internal = crate::internal::ServiceBackend;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
         ::core::result::Result::Ok(auto_service_backend_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::ServiceBackend) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::ServiceBackend,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_service_backend_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `ServiceBackend` to the internal version.
 #[inline]
-pub fn auto_service_backend_to_internal(in_: crate::v1::ServiceBackend) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
+pub fn auto_service_backend_to_internal(
+    in_: crate::v1::ServiceBackend,
+) -> ::core::result::Result<crate::internal::ServiceBackend, ConversionError> {
     ::core::result::Result::Ok(auto_service_backend_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_service_backend_to_internal_infallible(in_: crate::v1::ServiceBackend) -> crate::internal::ServiceBackend {
+fn auto_service_backend_to_internal_infallible(
+    in_: crate::v1::ServiceBackend,
+) -> crate::internal::ServiceBackend {
     let crate::v1::ServiceBackend {
         name,
         port,
@@ -389,11 +490,15 @@ fn auto_service_backend_to_internal_infallible(in_: crate::v1::ServiceBackend) -
 }
 /// Field-by-field conversion of `ServiceBackend` from the internal version.
 #[inline]
-pub fn auto_service_backend_from_internal(in_: crate::internal::ServiceBackend) -> ::core::result::Result<crate::v1::ServiceBackend, ConversionError> {
+pub fn auto_service_backend_from_internal(
+    in_: crate::internal::ServiceBackend,
+) -> ::core::result::Result<crate::v1::ServiceBackend, ConversionError> {
     ::core::result::Result::Ok(auto_service_backend_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_service_backend_from_internal_infallible(in_: crate::internal::ServiceBackend) -> crate::v1::ServiceBackend {
+fn auto_service_backend_from_internal_infallible(
+    in_: crate::internal::ServiceBackend,
+) -> crate::v1::ServiceBackend {
     let crate::internal::ServiceBackend {
         name,
         port,
@@ -406,21 +511,29 @@ fn auto_service_backend_from_internal_infallible(in_: crate::internal::ServiceBa
 impl ::kapi::conversion::Versioned for crate::v1::BucketBackend {
     type Internal = crate::internal::BucketBackend;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
         ::core::result::Result::Ok(auto_bucket_backend_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::BucketBackend) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::BucketBackend,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_bucket_backend_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `BucketBackend` to the internal version.
 #[inline]
-pub fn auto_bucket_backend_to_internal(in_: crate::v1::BucketBackend) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
+pub fn auto_bucket_backend_to_internal(
+    in_: crate::v1::BucketBackend,
+) -> ::core::result::Result<crate::internal::BucketBackend, ConversionError> {
     ::core::result::Result::Ok(auto_bucket_backend_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_bucket_backend_to_internal_infallible(in_: crate::v1::BucketBackend) -> crate::internal::BucketBackend {
+fn auto_bucket_backend_to_internal_infallible(
+    in_: crate::v1::BucketBackend,
+) -> crate::internal::BucketBackend {
     let crate::v1::BucketBackend {
         url,
     } = in_;
@@ -430,11 +543,15 @@ fn auto_bucket_backend_to_internal_infallible(in_: crate::v1::BucketBackend) -> 
 }
 /// Field-by-field conversion of `BucketBackend` from the internal version.
 #[inline]
-pub fn auto_bucket_backend_from_internal(in_: crate::internal::BucketBackend) -> ::core::result::Result<crate::v1::BucketBackend, ConversionError> {
+pub fn auto_bucket_backend_from_internal(
+    in_: crate::internal::BucketBackend,
+) -> ::core::result::Result<crate::v1::BucketBackend, ConversionError> {
     ::core::result::Result::Ok(auto_bucket_backend_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_bucket_backend_from_internal_infallible(in_: crate::internal::BucketBackend) -> crate::v1::BucketBackend {
+fn auto_bucket_backend_from_internal_infallible(
+    in_: crate::internal::BucketBackend,
+) -> crate::v1::BucketBackend {
     let crate::internal::BucketBackend {
         url,
     } = in_;
@@ -445,21 +562,29 @@ fn auto_bucket_backend_from_internal_infallible(in_: crate::internal::BucketBack
 impl ::kapi::conversion::Versioned for crate::v1::FrobberStatus {
     type Internal = crate::internal::FrobberStatus;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_status_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::FrobberStatus) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::FrobberStatus,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_status_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberStatus` to the internal version.
 #[inline]
-pub fn auto_frobber_status_to_internal(in_: crate::v1::FrobberStatus) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
+pub fn auto_frobber_status_to_internal(
+    in_: crate::v1::FrobberStatus,
+) -> ::core::result::Result<crate::internal::FrobberStatus, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_status_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_status_to_internal_infallible(in_: crate::v1::FrobberStatus) -> crate::internal::FrobberStatus {
+fn auto_frobber_status_to_internal_infallible(
+    in_: crate::v1::FrobberStatus,
+) -> crate::internal::FrobberStatus {
     let crate::v1::FrobberStatus {
         replicas,
         selector,
@@ -475,11 +600,15 @@ fn auto_frobber_status_to_internal_infallible(in_: crate::v1::FrobberStatus) -> 
 }
 /// Field-by-field conversion of `FrobberStatus` from the internal version.
 #[inline]
-pub fn auto_frobber_status_from_internal(in_: crate::internal::FrobberStatus) -> ::core::result::Result<crate::v1::FrobberStatus, ConversionError> {
+pub fn auto_frobber_status_from_internal(
+    in_: crate::internal::FrobberStatus,
+) -> ::core::result::Result<crate::v1::FrobberStatus, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_status_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_status_from_internal_infallible(in_: crate::internal::FrobberStatus) -> crate::v1::FrobberStatus {
+fn auto_frobber_status_from_internal_infallible(
+    in_: crate::internal::FrobberStatus,
+) -> crate::v1::FrobberStatus {
     let crate::internal::FrobberStatus {
         replicas,
         selector,
@@ -500,17 +629,23 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberClass {
         ::core::result::Result::Ok(auto_frobber_class_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::FrobberClass) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::FrobberClass,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_class_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberClass` to the internal version.
 #[inline]
-pub fn auto_frobber_class_to_internal(in_: crate::v1::FrobberClass) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
+pub fn auto_frobber_class_to_internal(
+    in_: crate::v1::FrobberClass,
+) -> ::core::result::Result<crate::internal::FrobberClass, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_class_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_class_to_internal_infallible(in_: crate::v1::FrobberClass) -> crate::internal::FrobberClass {
+fn auto_frobber_class_to_internal_infallible(
+    in_: crate::v1::FrobberClass,
+) -> crate::internal::FrobberClass {
     let crate::v1::FrobberClass {
         metadata,
         spec,
@@ -522,11 +657,15 @@ fn auto_frobber_class_to_internal_infallible(in_: crate::v1::FrobberClass) -> cr
 }
 /// Field-by-field conversion of `FrobberClass` from the internal version.
 #[inline]
-pub fn auto_frobber_class_from_internal(in_: crate::internal::FrobberClass) -> ::core::result::Result<crate::v1::FrobberClass, ConversionError> {
+pub fn auto_frobber_class_from_internal(
+    in_: crate::internal::FrobberClass,
+) -> ::core::result::Result<crate::v1::FrobberClass, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_class_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_class_from_internal_infallible(in_: crate::internal::FrobberClass) -> crate::v1::FrobberClass {
+fn auto_frobber_class_from_internal_infallible(
+    in_: crate::internal::FrobberClass,
+) -> crate::v1::FrobberClass {
     let crate::internal::FrobberClass {
         metadata,
         spec,
@@ -539,64 +678,90 @@ fn auto_frobber_class_from_internal_infallible(in_: crate::internal::FrobberClas
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClassList {
     type Internal = crate::internal::FrobberClassList;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_class_list_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::FrobberClassList) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::FrobberClassList,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_class_list_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberClassList` to the internal version.
 #[inline]
-pub fn auto_frobber_class_list_to_internal(in_: crate::v1::FrobberClassList) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
+pub fn auto_frobber_class_list_to_internal(
+    in_: crate::v1::FrobberClassList,
+) -> ::core::result::Result<crate::internal::FrobberClassList, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_class_list_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_class_list_to_internal_infallible(in_: crate::v1::FrobberClassList) -> crate::internal::FrobberClassList {
+fn auto_frobber_class_list_to_internal_infallible(
+    in_: crate::v1::FrobberClassList,
+) -> crate::internal::FrobberClassList {
     let crate::v1::FrobberClassList {
         metadata,
         items,
     } = in_;
     crate::internal::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::vec_infallible(items, auto_frobber_class_to_internal_infallible),
+        items: ::kapi::__private::conversion::vec_infallible(
+            items,
+            auto_frobber_class_to_internal_infallible,
+        ),
     }
 }
 /// Field-by-field conversion of `FrobberClassList` from the internal version.
 #[inline]
-pub fn auto_frobber_class_list_from_internal(in_: crate::internal::FrobberClassList) -> ::core::result::Result<crate::v1::FrobberClassList, ConversionError> {
+pub fn auto_frobber_class_list_from_internal(
+    in_: crate::internal::FrobberClassList,
+) -> ::core::result::Result<crate::v1::FrobberClassList, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_class_list_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_class_list_from_internal_infallible(in_: crate::internal::FrobberClassList) -> crate::v1::FrobberClassList {
+fn auto_frobber_class_list_from_internal_infallible(
+    in_: crate::internal::FrobberClassList,
+) -> crate::v1::FrobberClassList {
     let crate::internal::FrobberClassList {
         metadata,
         items,
     } = in_;
     crate::v1::FrobberClassList {
         metadata,
-        items: ::kapi::__private::conversion::vec_infallible(items, auto_frobber_class_from_internal_infallible),
+        items: ::kapi::__private::conversion::vec_infallible(
+            items,
+            auto_frobber_class_from_internal_infallible,
+        ),
     }
 }
 impl ::kapi::conversion::Versioned for crate::v1::FrobberClassSpec {
     type Internal = crate::internal::FrobberClassSpec;
     #[inline]
-    fn to_internal(self) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
+    fn to_internal(
+        self,
+    ) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_class_spec_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::FrobberClassSpec) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::FrobberClassSpec,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_frobber_class_spec_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `FrobberClassSpec` to the internal version.
 #[inline]
-pub fn auto_frobber_class_spec_to_internal(in_: crate::v1::FrobberClassSpec) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
+pub fn auto_frobber_class_spec_to_internal(
+    in_: crate::v1::FrobberClassSpec,
+) -> ::core::result::Result<crate::internal::FrobberClassSpec, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_class_spec_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_class_spec_to_internal_infallible(in_: crate::v1::FrobberClassSpec) -> crate::internal::FrobberClassSpec {
+fn auto_frobber_class_spec_to_internal_infallible(
+    in_: crate::v1::FrobberClassSpec,
+) -> crate::internal::FrobberClassSpec {
     let crate::v1::FrobberClassSpec {
         description,
         max_replicas,
@@ -612,11 +777,15 @@ fn auto_frobber_class_spec_to_internal_infallible(in_: crate::v1::FrobberClassSp
 }
 /// Field-by-field conversion of `FrobberClassSpec` from the internal version.
 #[inline]
-pub fn auto_frobber_class_spec_from_internal(in_: crate::internal::FrobberClassSpec) -> ::core::result::Result<crate::v1::FrobberClassSpec, ConversionError> {
+pub fn auto_frobber_class_spec_from_internal(
+    in_: crate::internal::FrobberClassSpec,
+) -> ::core::result::Result<crate::v1::FrobberClassSpec, ConversionError> {
     ::core::result::Result::Ok(auto_frobber_class_spec_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_frobber_class_spec_from_internal_infallible(in_: crate::internal::FrobberClassSpec) -> crate::v1::FrobberClassSpec {
+fn auto_frobber_class_spec_from_internal_infallible(
+    in_: crate::internal::FrobberClassSpec,
+) -> crate::v1::FrobberClassSpec {
     let crate::internal::FrobberClassSpec {
         description,
         max_replicas,

@@ -19,7 +19,9 @@ impl FrobV2beta1Client {
     }
     /// The REST client underneath.
     #[inline]
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     /// The Frobber objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     #[inline]
     pub fn frobbers(&self, namespace: &str) -> FrobberClient {
@@ -37,7 +39,9 @@ pub struct FrobberClient(::kapi::client::KindClient<crate::v2beta1::Frobber>);
 impl ::core::ops::Deref for FrobberClient {
     type Target = ::kapi::client::KindClient<crate::v2beta1::Frobber>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl FrobberClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -52,7 +56,10 @@ impl FrobberClient {
     }
     /// Reads the `scale` subresource of the Frobber `name`.
     #[inline]
-    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<::kapi::apis::autoscaling::v1::Scale, Error>> + 'a {
+    pub fn get_scale<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Future<Output = Result<::kapi::apis::autoscaling::v1::Scale, Error>> + 'a {
         self.0.api().get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale")
     }
 }
@@ -69,7 +76,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::v2beta1::Frobber {}
 impl ::kapi::client::verbs::Apply for crate::v2beta1::Frobber {
     type Configuration = crate::v2beta1::generated::apply::FrobberApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 impl ::kapi::client::verbs::ApplyStatus for crate::v2beta1::Frobber {}
 /// The typed client of FrobberClass objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
@@ -85,5 +94,7 @@ impl ::kapi::client::verbs::Patch for crate::v2beta1::FrobberClass {}
 impl ::kapi::client::verbs::Apply for crate::v2beta1::FrobberClass {
     type Configuration = crate::v2beta1::generated::apply::FrobberClassApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }

@@ -41,7 +41,9 @@ impl FrobberInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::Frobber> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::Frobber> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Frobber objects.
     #[inline]
     pub fn lister(&self) -> crate::v2beta1::generated::listers::FrobberLister {
@@ -63,7 +65,9 @@ impl FrobberClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::FrobberClass> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v2beta1::FrobberClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of FrobberClass objects.
     #[inline]
     pub fn lister(&self) -> crate::v2beta1::generated::listers::FrobberClassLister {

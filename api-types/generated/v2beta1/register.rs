@@ -121,10 +121,32 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of frob.example.com/v2beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_versioned::<crate::v2beta1::Frobber>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::v2beta1::Frobber)).object_meta().protobuf())?;
-    scheme.add_versioned::<crate::v2beta1::FrobberList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::v2beta1::FrobberList)).protobuf())?;
-    scheme.add_versioned::<crate::v2beta1::FrobberClass>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::v2beta1::FrobberClass)).object_meta().protobuf())?;
-    scheme.add_versioned::<crate::v2beta1::FrobberClassList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::v2beta1::FrobberClassList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_versioned::<crate::v2beta1::Frobber>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::v2beta1::Frobber),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_versioned::<crate::v2beta1::FrobberList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberList),
+        ).protobuf(),
+    )?;
+    scheme.add_versioned::<crate::v2beta1::FrobberClass>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_versioned::<crate::v2beta1::FrobberClassList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberClassList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

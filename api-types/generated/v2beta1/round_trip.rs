@@ -5,7 +5,9 @@
 
 //! Round-trip checks of this group-version's kinds, for tests.
 /// Round-trip checks of every kind of frob.example.com/v2beta1 on the random objects of `seeds`; returns how many checks passed, or the first failure.
-pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
         ::kapi::round_trip::json::<crate::v2beta1::Frobber>(seed)?;
@@ -25,5 +27,6 @@ pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64,
         ::kapi::round_trip::versioned_through_hub::<crate::v2beta1::FrobberClassList>(seed)?;
         ::kapi::round_trip::internal_through_version::<crate::v2beta1::FrobberClassList>(seed)?;
         passed += 16u64;
-    }::core::result::Result::Ok(passed)
+    }
+    ::core::result::Result::Ok(passed)
 }

@@ -126,119 +126,217 @@ impl Clientset {
     pub fn new(client: Client) -> Self {
         Self {
             #[cfg(feature = "admissionregistration-v1")]
-            admissionregistration_v1: crate::admissionregistration::v1::generated::client::AdmissionregistrationV1Client::new(client.clone()),
+            admissionregistration_v1: crate::admissionregistration::v1::generated::client::AdmissionregistrationV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "admissionregistration-v1alpha1")]
-            admissionregistration_v1alpha1: crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client::new(client.clone()),
+            admissionregistration_v1alpha1: crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "admissionregistration-v1beta1")]
-            admissionregistration_v1beta1: crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client::new(client.clone()),
+            admissionregistration_v1beta1: crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "apiextensions-v1")]
-            apiextensions_v1: crate::apiextensions::v1::generated::client::ApiextensionsV1Client::new(client.clone()),
+            apiextensions_v1: crate::apiextensions::v1::generated::client::ApiextensionsV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "apiserverinternal-v1alpha1")]
-            internal_v1alpha1: crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client::new(client.clone()),
+            internal_v1alpha1: crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "apps-v1")]
             apps_v1: crate::apps::v1::generated::client::AppsV1Client::new(client.clone()),
             #[cfg(feature = "apps-v1beta1")]
-            apps_v1beta1: crate::apps::v1beta1::generated::client::AppsV1beta1Client::new(client.clone()),
+            apps_v1beta1: crate::apps::v1beta1::generated::client::AppsV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "apps-v1beta2")]
-            apps_v1beta2: crate::apps::v1beta2::generated::client::AppsV1beta2Client::new(client.clone()),
+            apps_v1beta2: crate::apps::v1beta2::generated::client::AppsV1beta2Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "authentication-v1")]
-            authentication_v1: crate::authentication::v1::generated::client::AuthenticationV1Client::new(client.clone()),
+            authentication_v1: crate::authentication::v1::generated::client::AuthenticationV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "authentication-v1alpha1")]
-            authentication_v1alpha1: crate::authentication::v1alpha1::generated::client::AuthenticationV1alpha1Client::new(client.clone()),
+            authentication_v1alpha1: crate::authentication::v1alpha1::generated::client::AuthenticationV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "authentication-v1beta1")]
-            authentication_v1beta1: crate::authentication::v1beta1::generated::client::AuthenticationV1beta1Client::new(client.clone()),
+            authentication_v1beta1: crate::authentication::v1beta1::generated::client::AuthenticationV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "authorization-v1")]
-            authorization_v1: crate::authorization::v1::generated::client::AuthorizationV1Client::new(client.clone()),
+            authorization_v1: crate::authorization::v1::generated::client::AuthorizationV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "authorization-v1beta1")]
-            authorization_v1beta1: crate::authorization::v1beta1::generated::client::AuthorizationV1beta1Client::new(client.clone()),
+            authorization_v1beta1: crate::authorization::v1beta1::generated::client::AuthorizationV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "autoscaling-v1")]
-            autoscaling_v1: crate::autoscaling::v1::generated::client::AutoscalingV1Client::new(client.clone()),
+            autoscaling_v1: crate::autoscaling::v1::generated::client::AutoscalingV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "autoscaling-v2")]
-            autoscaling_v2: crate::autoscaling::v2::generated::client::AutoscalingV2Client::new(client.clone()),
+            autoscaling_v2: crate::autoscaling::v2::generated::client::AutoscalingV2Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "batch-v1")]
             batch_v1: crate::batch::v1::generated::client::BatchV1Client::new(client.clone()),
             #[cfg(feature = "batch-v1beta1")]
-            batch_v1beta1: crate::batch::v1beta1::generated::client::BatchV1beta1Client::new(client.clone()),
+            batch_v1beta1: crate::batch::v1beta1::generated::client::BatchV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "certificates-v1")]
-            certificates_v1: crate::certificates::v1::generated::client::CertificatesV1Client::new(client.clone()),
+            certificates_v1: crate::certificates::v1::generated::client::CertificatesV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "certificates-v1alpha1")]
-            certificates_v1alpha1: crate::certificates::v1alpha1::generated::client::CertificatesV1alpha1Client::new(client.clone()),
+            certificates_v1alpha1: crate::certificates::v1alpha1::generated::client::CertificatesV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "certificates-v1beta1")]
-            certificates_v1beta1: crate::certificates::v1beta1::generated::client::CertificatesV1beta1Client::new(client.clone()),
+            certificates_v1beta1: crate::certificates::v1beta1::generated::client::CertificatesV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "coordination-v1")]
-            coordination_v1: crate::coordination::v1::generated::client::CoordinationV1Client::new(client.clone()),
+            coordination_v1: crate::coordination::v1::generated::client::CoordinationV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "coordination-v1alpha2")]
-            coordination_v1alpha2: crate::coordination::v1alpha2::generated::client::CoordinationV1alpha2Client::new(client.clone()),
+            coordination_v1alpha2: crate::coordination::v1alpha2::generated::client::CoordinationV1alpha2Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "coordination-v1beta1")]
-            coordination_v1beta1: crate::coordination::v1beta1::generated::client::CoordinationV1beta1Client::new(client.clone()),
+            coordination_v1beta1: crate::coordination::v1beta1::generated::client::CoordinationV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "core-v1")]
             core_v1: crate::core::v1::generated::client::CoreV1Client::new(client.clone()),
             #[cfg(feature = "discovery-v1")]
-            discovery_v1: crate::discovery::v1::generated::client::DiscoveryV1Client::new(client.clone()),
+            discovery_v1: crate::discovery::v1::generated::client::DiscoveryV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "discovery-v1beta1")]
-            discovery_v1beta1: crate::discovery::v1beta1::generated::client::DiscoveryV1beta1Client::new(client.clone()),
+            discovery_v1beta1: crate::discovery::v1beta1::generated::client::DiscoveryV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "events-v1")]
             events_v1: crate::events::v1::generated::client::EventsV1Client::new(client.clone()),
             #[cfg(feature = "events-v1beta1")]
-            events_v1beta1: crate::events::v1beta1::generated::client::EventsV1beta1Client::new(client.clone()),
+            events_v1beta1: crate::events::v1beta1::generated::client::EventsV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "extensions-v1beta1")]
-            extensions_v1beta1: crate::extensions::v1beta1::generated::client::ExtensionsV1beta1Client::new(client.clone()),
+            extensions_v1beta1: crate::extensions::v1beta1::generated::client::ExtensionsV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "flowcontrol-v1")]
-            flowcontrol_v1: crate::flowcontrol::v1::generated::client::FlowcontrolV1Client::new(client.clone()),
+            flowcontrol_v1: crate::flowcontrol::v1::generated::client::FlowcontrolV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "flowcontrol-v1beta1")]
-            flowcontrol_v1beta1: crate::flowcontrol::v1beta1::generated::client::FlowcontrolV1beta1Client::new(client.clone()),
+            flowcontrol_v1beta1: crate::flowcontrol::v1beta1::generated::client::FlowcontrolV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "flowcontrol-v1beta2")]
-            flowcontrol_v1beta2: crate::flowcontrol::v1beta2::generated::client::FlowcontrolV1beta2Client::new(client.clone()),
+            flowcontrol_v1beta2: crate::flowcontrol::v1beta2::generated::client::FlowcontrolV1beta2Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "flowcontrol-v1beta3")]
-            flowcontrol_v1beta3: crate::flowcontrol::v1beta3::generated::client::FlowcontrolV1beta3Client::new(client.clone()),
+            flowcontrol_v1beta3: crate::flowcontrol::v1beta3::generated::client::FlowcontrolV1beta3Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "imagepolicy-v1alpha1")]
-            imagepolicy_v1alpha1: crate::imagepolicy::v1alpha1::generated::client::ImagepolicyV1alpha1Client::new(client.clone()),
+            imagepolicy_v1alpha1: crate::imagepolicy::v1alpha1::generated::client::ImagepolicyV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "lifecycle-v1alpha1")]
-            lifecycle_v1alpha1: crate::lifecycle::v1alpha1::generated::client::LifecycleV1alpha1Client::new(client.clone()),
+            lifecycle_v1alpha1: crate::lifecycle::v1alpha1::generated::client::LifecycleV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "networking-v1")]
-            networking_v1: crate::networking::v1::generated::client::NetworkingV1Client::new(client.clone()),
+            networking_v1: crate::networking::v1::generated::client::NetworkingV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "networking-v1beta1")]
-            networking_v1beta1: crate::networking::v1beta1::generated::client::NetworkingV1beta1Client::new(client.clone()),
+            networking_v1beta1: crate::networking::v1beta1::generated::client::NetworkingV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "node-v1")]
             node_v1: crate::node::v1::generated::client::NodeV1Client::new(client.clone()),
             #[cfg(feature = "node-v1alpha1")]
-            node_v1alpha1: crate::node::v1alpha1::generated::client::NodeV1alpha1Client::new(client.clone()),
+            node_v1alpha1: crate::node::v1alpha1::generated::client::NodeV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "node-v1beta1")]
-            node_v1beta1: crate::node::v1beta1::generated::client::NodeV1beta1Client::new(client.clone()),
+            node_v1beta1: crate::node::v1beta1::generated::client::NodeV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "policy-v1")]
             policy_v1: crate::policy::v1::generated::client::PolicyV1Client::new(client.clone()),
             #[cfg(feature = "policy-v1beta1")]
-            policy_v1beta1: crate::policy::v1beta1::generated::client::PolicyV1beta1Client::new(client.clone()),
+            policy_v1beta1: crate::policy::v1beta1::generated::client::PolicyV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "rbac-v1")]
             rbac_v1: crate::rbac::v1::generated::client::RbacV1Client::new(client.clone()),
             #[cfg(feature = "rbac-v1alpha1")]
-            rbac_v1alpha1: crate::rbac::v1alpha1::generated::client::RbacV1alpha1Client::new(client.clone()),
+            rbac_v1alpha1: crate::rbac::v1alpha1::generated::client::RbacV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "rbac-v1beta1")]
-            rbac_v1beta1: crate::rbac::v1beta1::generated::client::RbacV1beta1Client::new(client.clone()),
+            rbac_v1beta1: crate::rbac::v1beta1::generated::client::RbacV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "resource-v1")]
-            resource_v1: crate::resource::v1::generated::client::ResourceV1Client::new(client.clone()),
+            resource_v1: crate::resource::v1::generated::client::ResourceV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "resource-v1alpha3")]
-            resource_v1alpha3: crate::resource::v1alpha3::generated::client::ResourceV1alpha3Client::new(client.clone()),
+            resource_v1alpha3: crate::resource::v1alpha3::generated::client::ResourceV1alpha3Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "resource-v1beta1")]
-            resource_v1beta1: crate::resource::v1beta1::generated::client::ResourceV1beta1Client::new(client.clone()),
+            resource_v1beta1: crate::resource::v1beta1::generated::client::ResourceV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "resource-v1beta2")]
-            resource_v1beta2: crate::resource::v1beta2::generated::client::ResourceV1beta2Client::new(client.clone()),
+            resource_v1beta2: crate::resource::v1beta2::generated::client::ResourceV1beta2Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "scheduling-v1")]
-            scheduling_v1: crate::scheduling::v1::generated::client::SchedulingV1Client::new(client.clone()),
+            scheduling_v1: crate::scheduling::v1::generated::client::SchedulingV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "scheduling-v1alpha3")]
-            scheduling_v1alpha3: crate::scheduling::v1alpha3::generated::client::SchedulingV1alpha3Client::new(client.clone()),
+            scheduling_v1alpha3: crate::scheduling::v1alpha3::generated::client::SchedulingV1alpha3Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "scheduling-v1beta1")]
-            scheduling_v1beta1: crate::scheduling::v1beta1::generated::client::SchedulingV1beta1Client::new(client.clone()),
+            scheduling_v1beta1: crate::scheduling::v1beta1::generated::client::SchedulingV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "storage-v1")]
             storage_v1: crate::storage::v1::generated::client::StorageV1Client::new(client.clone()),
             #[cfg(feature = "storage-v1alpha1")]
-            storage_v1alpha1: crate::storage::v1alpha1::generated::client::StorageV1alpha1Client::new(client.clone()),
+            storage_v1alpha1: crate::storage::v1alpha1::generated::client::StorageV1alpha1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "storage-v1beta1")]
-            storage_v1beta1: crate::storage::v1beta1::generated::client::StorageV1beta1Client::new(client.clone()),
+            storage_v1beta1: crate::storage::v1beta1::generated::client::StorageV1beta1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "storagemigration-v1")]
-            storagemigration_v1: crate::storagemigration::v1::generated::client::StoragemigrationV1Client::new(client.clone()),
+            storagemigration_v1: crate::storagemigration::v1::generated::client::StoragemigrationV1Client::new(
+                client.clone(),
+            ),
             #[cfg(feature = "storagemigration-v1beta1")]
-            storagemigration_v1beta1: crate::storagemigration::v1beta1::generated::client::StoragemigrationV1beta1Client::new(client.clone()),
+            storagemigration_v1beta1: crate::storagemigration::v1beta1::generated::client::StoragemigrationV1beta1Client::new(
+                client.clone(),
+            ),
             client,
         }
     }
@@ -252,178 +350,370 @@ impl Clientset {
         Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
     }
     /// The REST client underneath.
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     #[cfg(feature = "admissionregistration-v1")]
     /// The admissionregistration.k8s.io/v1 client.
-    pub fn admissionregistration_v1(&self) -> &crate::admissionregistration::v1::generated::client::AdmissionregistrationV1Client { &self.admissionregistration_v1 }
+    pub fn admissionregistration_v1(
+        &self,
+    ) -> &crate::admissionregistration::v1::generated::client::AdmissionregistrationV1Client {
+        &self.admissionregistration_v1
+    }
     #[cfg(feature = "admissionregistration-v1alpha1")]
     /// The admissionregistration.k8s.io/v1alpha1 client.
-    pub fn admissionregistration_v1alpha1(&self) -> &crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client { &self.admissionregistration_v1alpha1 }
+    pub fn admissionregistration_v1alpha1(
+        &self,
+    ) -> &crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client {
+        &self.admissionregistration_v1alpha1
+    }
     #[cfg(feature = "admissionregistration-v1beta1")]
     /// The admissionregistration.k8s.io/v1beta1 client.
-    pub fn admissionregistration_v1beta1(&self) -> &crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client { &self.admissionregistration_v1beta1 }
+    pub fn admissionregistration_v1beta1(
+        &self,
+    ) -> &crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client {
+        &self.admissionregistration_v1beta1
+    }
     #[cfg(feature = "apiextensions-v1")]
     /// The apiextensions.k8s.io/v1 client.
-    pub fn apiextensions_v1(&self) -> &crate::apiextensions::v1::generated::client::ApiextensionsV1Client { &self.apiextensions_v1 }
+    pub fn apiextensions_v1(
+        &self,
+    ) -> &crate::apiextensions::v1::generated::client::ApiextensionsV1Client {
+        &self.apiextensions_v1
+    }
     #[cfg(feature = "apiserverinternal-v1alpha1")]
     /// The internal.apiserver.k8s.io/v1alpha1 client.
-    pub fn internal_v1alpha1(&self) -> &crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client { &self.internal_v1alpha1 }
+    pub fn internal_v1alpha1(
+        &self,
+    ) -> &crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client {
+        &self.internal_v1alpha1
+    }
     #[cfg(feature = "apps-v1")]
     /// The apps/v1 client.
-    pub fn apps_v1(&self) -> &crate::apps::v1::generated::client::AppsV1Client { &self.apps_v1 }
+    pub fn apps_v1(&self) -> &crate::apps::v1::generated::client::AppsV1Client {
+        &self.apps_v1
+    }
     #[cfg(feature = "apps-v1beta1")]
     /// The apps/v1beta1 client.
-    pub fn apps_v1beta1(&self) -> &crate::apps::v1beta1::generated::client::AppsV1beta1Client { &self.apps_v1beta1 }
+    pub fn apps_v1beta1(&self) -> &crate::apps::v1beta1::generated::client::AppsV1beta1Client {
+        &self.apps_v1beta1
+    }
     #[cfg(feature = "apps-v1beta2")]
     /// The apps/v1beta2 client.
-    pub fn apps_v1beta2(&self) -> &crate::apps::v1beta2::generated::client::AppsV1beta2Client { &self.apps_v1beta2 }
+    pub fn apps_v1beta2(&self) -> &crate::apps::v1beta2::generated::client::AppsV1beta2Client {
+        &self.apps_v1beta2
+    }
     #[cfg(feature = "authentication-v1")]
     /// The authentication.k8s.io/v1 client.
-    pub fn authentication_v1(&self) -> &crate::authentication::v1::generated::client::AuthenticationV1Client { &self.authentication_v1 }
+    pub fn authentication_v1(
+        &self,
+    ) -> &crate::authentication::v1::generated::client::AuthenticationV1Client {
+        &self.authentication_v1
+    }
     #[cfg(feature = "authentication-v1alpha1")]
     /// The authentication.k8s.io/v1alpha1 client.
-    pub fn authentication_v1alpha1(&self) -> &crate::authentication::v1alpha1::generated::client::AuthenticationV1alpha1Client { &self.authentication_v1alpha1 }
+    pub fn authentication_v1alpha1(
+        &self,
+    ) -> &crate::authentication::v1alpha1::generated::client::AuthenticationV1alpha1Client {
+        &self.authentication_v1alpha1
+    }
     #[cfg(feature = "authentication-v1beta1")]
     /// The authentication.k8s.io/v1beta1 client.
-    pub fn authentication_v1beta1(&self) -> &crate::authentication::v1beta1::generated::client::AuthenticationV1beta1Client { &self.authentication_v1beta1 }
+    pub fn authentication_v1beta1(
+        &self,
+    ) -> &crate::authentication::v1beta1::generated::client::AuthenticationV1beta1Client {
+        &self.authentication_v1beta1
+    }
     #[cfg(feature = "authorization-v1")]
     /// The authorization.k8s.io/v1 client.
-    pub fn authorization_v1(&self) -> &crate::authorization::v1::generated::client::AuthorizationV1Client { &self.authorization_v1 }
+    pub fn authorization_v1(
+        &self,
+    ) -> &crate::authorization::v1::generated::client::AuthorizationV1Client {
+        &self.authorization_v1
+    }
     #[cfg(feature = "authorization-v1beta1")]
     /// The authorization.k8s.io/v1beta1 client.
-    pub fn authorization_v1beta1(&self) -> &crate::authorization::v1beta1::generated::client::AuthorizationV1beta1Client { &self.authorization_v1beta1 }
+    pub fn authorization_v1beta1(
+        &self,
+    ) -> &crate::authorization::v1beta1::generated::client::AuthorizationV1beta1Client {
+        &self.authorization_v1beta1
+    }
     #[cfg(feature = "autoscaling-v1")]
     /// The autoscaling/v1 client.
-    pub fn autoscaling_v1(&self) -> &crate::autoscaling::v1::generated::client::AutoscalingV1Client { &self.autoscaling_v1 }
+    pub fn autoscaling_v1(
+        &self,
+    ) -> &crate::autoscaling::v1::generated::client::AutoscalingV1Client {
+        &self.autoscaling_v1
+    }
     #[cfg(feature = "autoscaling-v2")]
     /// The autoscaling/v2 client.
-    pub fn autoscaling_v2(&self) -> &crate::autoscaling::v2::generated::client::AutoscalingV2Client { &self.autoscaling_v2 }
+    pub fn autoscaling_v2(
+        &self,
+    ) -> &crate::autoscaling::v2::generated::client::AutoscalingV2Client {
+        &self.autoscaling_v2
+    }
     #[cfg(feature = "batch-v1")]
     /// The batch/v1 client.
-    pub fn batch_v1(&self) -> &crate::batch::v1::generated::client::BatchV1Client { &self.batch_v1 }
+    pub fn batch_v1(&self) -> &crate::batch::v1::generated::client::BatchV1Client {
+        &self.batch_v1
+    }
     #[cfg(feature = "batch-v1beta1")]
     /// The batch/v1beta1 client.
-    pub fn batch_v1beta1(&self) -> &crate::batch::v1beta1::generated::client::BatchV1beta1Client { &self.batch_v1beta1 }
+    pub fn batch_v1beta1(&self) -> &crate::batch::v1beta1::generated::client::BatchV1beta1Client {
+        &self.batch_v1beta1
+    }
     #[cfg(feature = "certificates-v1")]
     /// The certificates.k8s.io/v1 client.
-    pub fn certificates_v1(&self) -> &crate::certificates::v1::generated::client::CertificatesV1Client { &self.certificates_v1 }
+    pub fn certificates_v1(
+        &self,
+    ) -> &crate::certificates::v1::generated::client::CertificatesV1Client {
+        &self.certificates_v1
+    }
     #[cfg(feature = "certificates-v1alpha1")]
     /// The certificates.k8s.io/v1alpha1 client.
-    pub fn certificates_v1alpha1(&self) -> &crate::certificates::v1alpha1::generated::client::CertificatesV1alpha1Client { &self.certificates_v1alpha1 }
+    pub fn certificates_v1alpha1(
+        &self,
+    ) -> &crate::certificates::v1alpha1::generated::client::CertificatesV1alpha1Client {
+        &self.certificates_v1alpha1
+    }
     #[cfg(feature = "certificates-v1beta1")]
     /// The certificates.k8s.io/v1beta1 client.
-    pub fn certificates_v1beta1(&self) -> &crate::certificates::v1beta1::generated::client::CertificatesV1beta1Client { &self.certificates_v1beta1 }
+    pub fn certificates_v1beta1(
+        &self,
+    ) -> &crate::certificates::v1beta1::generated::client::CertificatesV1beta1Client {
+        &self.certificates_v1beta1
+    }
     #[cfg(feature = "coordination-v1")]
     /// The coordination.k8s.io/v1 client.
-    pub fn coordination_v1(&self) -> &crate::coordination::v1::generated::client::CoordinationV1Client { &self.coordination_v1 }
+    pub fn coordination_v1(
+        &self,
+    ) -> &crate::coordination::v1::generated::client::CoordinationV1Client {
+        &self.coordination_v1
+    }
     #[cfg(feature = "coordination-v1alpha2")]
     /// The coordination.k8s.io/v1alpha2 client.
-    pub fn coordination_v1alpha2(&self) -> &crate::coordination::v1alpha2::generated::client::CoordinationV1alpha2Client { &self.coordination_v1alpha2 }
+    pub fn coordination_v1alpha2(
+        &self,
+    ) -> &crate::coordination::v1alpha2::generated::client::CoordinationV1alpha2Client {
+        &self.coordination_v1alpha2
+    }
     #[cfg(feature = "coordination-v1beta1")]
     /// The coordination.k8s.io/v1beta1 client.
-    pub fn coordination_v1beta1(&self) -> &crate::coordination::v1beta1::generated::client::CoordinationV1beta1Client { &self.coordination_v1beta1 }
+    pub fn coordination_v1beta1(
+        &self,
+    ) -> &crate::coordination::v1beta1::generated::client::CoordinationV1beta1Client {
+        &self.coordination_v1beta1
+    }
     #[cfg(feature = "core-v1")]
     /// The v1 client.
-    pub fn core_v1(&self) -> &crate::core::v1::generated::client::CoreV1Client { &self.core_v1 }
+    pub fn core_v1(&self) -> &crate::core::v1::generated::client::CoreV1Client {
+        &self.core_v1
+    }
     #[cfg(feature = "discovery-v1")]
     /// The discovery.k8s.io/v1 client.
-    pub fn discovery_v1(&self) -> &crate::discovery::v1::generated::client::DiscoveryV1Client { &self.discovery_v1 }
+    pub fn discovery_v1(&self) -> &crate::discovery::v1::generated::client::DiscoveryV1Client {
+        &self.discovery_v1
+    }
     #[cfg(feature = "discovery-v1beta1")]
     /// The discovery.k8s.io/v1beta1 client.
-    pub fn discovery_v1beta1(&self) -> &crate::discovery::v1beta1::generated::client::DiscoveryV1beta1Client { &self.discovery_v1beta1 }
+    pub fn discovery_v1beta1(
+        &self,
+    ) -> &crate::discovery::v1beta1::generated::client::DiscoveryV1beta1Client {
+        &self.discovery_v1beta1
+    }
     #[cfg(feature = "events-v1")]
     /// The events.k8s.io/v1 client.
-    pub fn events_v1(&self) -> &crate::events::v1::generated::client::EventsV1Client { &self.events_v1 }
+    pub fn events_v1(&self) -> &crate::events::v1::generated::client::EventsV1Client {
+        &self.events_v1
+    }
     #[cfg(feature = "events-v1beta1")]
     /// The events.k8s.io/v1beta1 client.
-    pub fn events_v1beta1(&self) -> &crate::events::v1beta1::generated::client::EventsV1beta1Client { &self.events_v1beta1 }
+    pub fn events_v1beta1(
+        &self,
+    ) -> &crate::events::v1beta1::generated::client::EventsV1beta1Client {
+        &self.events_v1beta1
+    }
     #[cfg(feature = "extensions-v1beta1")]
     /// The extensions/v1beta1 client.
-    pub fn extensions_v1beta1(&self) -> &crate::extensions::v1beta1::generated::client::ExtensionsV1beta1Client { &self.extensions_v1beta1 }
+    pub fn extensions_v1beta1(
+        &self,
+    ) -> &crate::extensions::v1beta1::generated::client::ExtensionsV1beta1Client {
+        &self.extensions_v1beta1
+    }
     #[cfg(feature = "flowcontrol-v1")]
     /// The flowcontrol.apiserver.k8s.io/v1 client.
-    pub fn flowcontrol_v1(&self) -> &crate::flowcontrol::v1::generated::client::FlowcontrolV1Client { &self.flowcontrol_v1 }
+    pub fn flowcontrol_v1(
+        &self,
+    ) -> &crate::flowcontrol::v1::generated::client::FlowcontrolV1Client {
+        &self.flowcontrol_v1
+    }
     #[cfg(feature = "flowcontrol-v1beta1")]
     /// The flowcontrol.apiserver.k8s.io/v1beta1 client.
-    pub fn flowcontrol_v1beta1(&self) -> &crate::flowcontrol::v1beta1::generated::client::FlowcontrolV1beta1Client { &self.flowcontrol_v1beta1 }
+    pub fn flowcontrol_v1beta1(
+        &self,
+    ) -> &crate::flowcontrol::v1beta1::generated::client::FlowcontrolV1beta1Client {
+        &self.flowcontrol_v1beta1
+    }
     #[cfg(feature = "flowcontrol-v1beta2")]
     /// The flowcontrol.apiserver.k8s.io/v1beta2 client.
-    pub fn flowcontrol_v1beta2(&self) -> &crate::flowcontrol::v1beta2::generated::client::FlowcontrolV1beta2Client { &self.flowcontrol_v1beta2 }
+    pub fn flowcontrol_v1beta2(
+        &self,
+    ) -> &crate::flowcontrol::v1beta2::generated::client::FlowcontrolV1beta2Client {
+        &self.flowcontrol_v1beta2
+    }
     #[cfg(feature = "flowcontrol-v1beta3")]
     /// The flowcontrol.apiserver.k8s.io/v1beta3 client.
-    pub fn flowcontrol_v1beta3(&self) -> &crate::flowcontrol::v1beta3::generated::client::FlowcontrolV1beta3Client { &self.flowcontrol_v1beta3 }
+    pub fn flowcontrol_v1beta3(
+        &self,
+    ) -> &crate::flowcontrol::v1beta3::generated::client::FlowcontrolV1beta3Client {
+        &self.flowcontrol_v1beta3
+    }
     #[cfg(feature = "imagepolicy-v1alpha1")]
     /// The imagepolicy.k8s.io/v1alpha1 client.
-    pub fn imagepolicy_v1alpha1(&self) -> &crate::imagepolicy::v1alpha1::generated::client::ImagepolicyV1alpha1Client { &self.imagepolicy_v1alpha1 }
+    pub fn imagepolicy_v1alpha1(
+        &self,
+    ) -> &crate::imagepolicy::v1alpha1::generated::client::ImagepolicyV1alpha1Client {
+        &self.imagepolicy_v1alpha1
+    }
     #[cfg(feature = "lifecycle-v1alpha1")]
     /// The lifecycle.k8s.io/v1alpha1 client.
-    pub fn lifecycle_v1alpha1(&self) -> &crate::lifecycle::v1alpha1::generated::client::LifecycleV1alpha1Client { &self.lifecycle_v1alpha1 }
+    pub fn lifecycle_v1alpha1(
+        &self,
+    ) -> &crate::lifecycle::v1alpha1::generated::client::LifecycleV1alpha1Client {
+        &self.lifecycle_v1alpha1
+    }
     #[cfg(feature = "networking-v1")]
     /// The networking.k8s.io/v1 client.
-    pub fn networking_v1(&self) -> &crate::networking::v1::generated::client::NetworkingV1Client { &self.networking_v1 }
+    pub fn networking_v1(&self) -> &crate::networking::v1::generated::client::NetworkingV1Client {
+        &self.networking_v1
+    }
     #[cfg(feature = "networking-v1beta1")]
     /// The networking.k8s.io/v1beta1 client.
-    pub fn networking_v1beta1(&self) -> &crate::networking::v1beta1::generated::client::NetworkingV1beta1Client { &self.networking_v1beta1 }
+    pub fn networking_v1beta1(
+        &self,
+    ) -> &crate::networking::v1beta1::generated::client::NetworkingV1beta1Client {
+        &self.networking_v1beta1
+    }
     #[cfg(feature = "node-v1")]
     /// The node.k8s.io/v1 client.
-    pub fn node_v1(&self) -> &crate::node::v1::generated::client::NodeV1Client { &self.node_v1 }
+    pub fn node_v1(&self) -> &crate::node::v1::generated::client::NodeV1Client {
+        &self.node_v1
+    }
     #[cfg(feature = "node-v1alpha1")]
     /// The node.k8s.io/v1alpha1 client.
-    pub fn node_v1alpha1(&self) -> &crate::node::v1alpha1::generated::client::NodeV1alpha1Client { &self.node_v1alpha1 }
+    pub fn node_v1alpha1(&self) -> &crate::node::v1alpha1::generated::client::NodeV1alpha1Client {
+        &self.node_v1alpha1
+    }
     #[cfg(feature = "node-v1beta1")]
     /// The node.k8s.io/v1beta1 client.
-    pub fn node_v1beta1(&self) -> &crate::node::v1beta1::generated::client::NodeV1beta1Client { &self.node_v1beta1 }
+    pub fn node_v1beta1(&self) -> &crate::node::v1beta1::generated::client::NodeV1beta1Client {
+        &self.node_v1beta1
+    }
     #[cfg(feature = "policy-v1")]
     /// The policy/v1 client.
-    pub fn policy_v1(&self) -> &crate::policy::v1::generated::client::PolicyV1Client { &self.policy_v1 }
+    pub fn policy_v1(&self) -> &crate::policy::v1::generated::client::PolicyV1Client {
+        &self.policy_v1
+    }
     #[cfg(feature = "policy-v1beta1")]
     /// The policy/v1beta1 client.
-    pub fn policy_v1beta1(&self) -> &crate::policy::v1beta1::generated::client::PolicyV1beta1Client { &self.policy_v1beta1 }
+    pub fn policy_v1beta1(
+        &self,
+    ) -> &crate::policy::v1beta1::generated::client::PolicyV1beta1Client {
+        &self.policy_v1beta1
+    }
     #[cfg(feature = "rbac-v1")]
     /// The rbac.authorization.k8s.io/v1 client.
-    pub fn rbac_v1(&self) -> &crate::rbac::v1::generated::client::RbacV1Client { &self.rbac_v1 }
+    pub fn rbac_v1(&self) -> &crate::rbac::v1::generated::client::RbacV1Client {
+        &self.rbac_v1
+    }
     #[cfg(feature = "rbac-v1alpha1")]
     /// The rbac.authorization.k8s.io/v1alpha1 client.
-    pub fn rbac_v1alpha1(&self) -> &crate::rbac::v1alpha1::generated::client::RbacV1alpha1Client { &self.rbac_v1alpha1 }
+    pub fn rbac_v1alpha1(&self) -> &crate::rbac::v1alpha1::generated::client::RbacV1alpha1Client {
+        &self.rbac_v1alpha1
+    }
     #[cfg(feature = "rbac-v1beta1")]
     /// The rbac.authorization.k8s.io/v1beta1 client.
-    pub fn rbac_v1beta1(&self) -> &crate::rbac::v1beta1::generated::client::RbacV1beta1Client { &self.rbac_v1beta1 }
+    pub fn rbac_v1beta1(&self) -> &crate::rbac::v1beta1::generated::client::RbacV1beta1Client {
+        &self.rbac_v1beta1
+    }
     #[cfg(feature = "resource-v1")]
     /// The resource.k8s.io/v1 client.
-    pub fn resource_v1(&self) -> &crate::resource::v1::generated::client::ResourceV1Client { &self.resource_v1 }
+    pub fn resource_v1(&self) -> &crate::resource::v1::generated::client::ResourceV1Client {
+        &self.resource_v1
+    }
     #[cfg(feature = "resource-v1alpha3")]
     /// The resource.k8s.io/v1alpha3 client.
-    pub fn resource_v1alpha3(&self) -> &crate::resource::v1alpha3::generated::client::ResourceV1alpha3Client { &self.resource_v1alpha3 }
+    pub fn resource_v1alpha3(
+        &self,
+    ) -> &crate::resource::v1alpha3::generated::client::ResourceV1alpha3Client {
+        &self.resource_v1alpha3
+    }
     #[cfg(feature = "resource-v1beta1")]
     /// The resource.k8s.io/v1beta1 client.
-    pub fn resource_v1beta1(&self) -> &crate::resource::v1beta1::generated::client::ResourceV1beta1Client { &self.resource_v1beta1 }
+    pub fn resource_v1beta1(
+        &self,
+    ) -> &crate::resource::v1beta1::generated::client::ResourceV1beta1Client {
+        &self.resource_v1beta1
+    }
     #[cfg(feature = "resource-v1beta2")]
     /// The resource.k8s.io/v1beta2 client.
-    pub fn resource_v1beta2(&self) -> &crate::resource::v1beta2::generated::client::ResourceV1beta2Client { &self.resource_v1beta2 }
+    pub fn resource_v1beta2(
+        &self,
+    ) -> &crate::resource::v1beta2::generated::client::ResourceV1beta2Client {
+        &self.resource_v1beta2
+    }
     #[cfg(feature = "scheduling-v1")]
     /// The scheduling.k8s.io/v1 client.
-    pub fn scheduling_v1(&self) -> &crate::scheduling::v1::generated::client::SchedulingV1Client { &self.scheduling_v1 }
+    pub fn scheduling_v1(&self) -> &crate::scheduling::v1::generated::client::SchedulingV1Client {
+        &self.scheduling_v1
+    }
     #[cfg(feature = "scheduling-v1alpha3")]
     /// The scheduling.k8s.io/v1alpha3 client.
-    pub fn scheduling_v1alpha3(&self) -> &crate::scheduling::v1alpha3::generated::client::SchedulingV1alpha3Client { &self.scheduling_v1alpha3 }
+    pub fn scheduling_v1alpha3(
+        &self,
+    ) -> &crate::scheduling::v1alpha3::generated::client::SchedulingV1alpha3Client {
+        &self.scheduling_v1alpha3
+    }
     #[cfg(feature = "scheduling-v1beta1")]
     /// The scheduling.k8s.io/v1beta1 client.
-    pub fn scheduling_v1beta1(&self) -> &crate::scheduling::v1beta1::generated::client::SchedulingV1beta1Client { &self.scheduling_v1beta1 }
+    pub fn scheduling_v1beta1(
+        &self,
+    ) -> &crate::scheduling::v1beta1::generated::client::SchedulingV1beta1Client {
+        &self.scheduling_v1beta1
+    }
     #[cfg(feature = "storage-v1")]
     /// The storage.k8s.io/v1 client.
-    pub fn storage_v1(&self) -> &crate::storage::v1::generated::client::StorageV1Client { &self.storage_v1 }
+    pub fn storage_v1(&self) -> &crate::storage::v1::generated::client::StorageV1Client {
+        &self.storage_v1
+    }
     #[cfg(feature = "storage-v1alpha1")]
     /// The storage.k8s.io/v1alpha1 client.
-    pub fn storage_v1alpha1(&self) -> &crate::storage::v1alpha1::generated::client::StorageV1alpha1Client { &self.storage_v1alpha1 }
+    pub fn storage_v1alpha1(
+        &self,
+    ) -> &crate::storage::v1alpha1::generated::client::StorageV1alpha1Client {
+        &self.storage_v1alpha1
+    }
     #[cfg(feature = "storage-v1beta1")]
     /// The storage.k8s.io/v1beta1 client.
-    pub fn storage_v1beta1(&self) -> &crate::storage::v1beta1::generated::client::StorageV1beta1Client { &self.storage_v1beta1 }
+    pub fn storage_v1beta1(
+        &self,
+    ) -> &crate::storage::v1beta1::generated::client::StorageV1beta1Client {
+        &self.storage_v1beta1
+    }
     #[cfg(feature = "storagemigration-v1")]
     /// The storagemigration.k8s.io/v1 client.
-    pub fn storagemigration_v1(&self) -> &crate::storagemigration::v1::generated::client::StoragemigrationV1Client { &self.storagemigration_v1 }
+    pub fn storagemigration_v1(
+        &self,
+    ) -> &crate::storagemigration::v1::generated::client::StoragemigrationV1Client {
+        &self.storagemigration_v1
+    }
     #[cfg(feature = "storagemigration-v1beta1")]
     /// The storagemigration.k8s.io/v1beta1 client.
-    pub fn storagemigration_v1beta1(&self) -> &crate::storagemigration::v1beta1::generated::client::StoragemigrationV1beta1Client { &self.storagemigration_v1beta1 }
+    pub fn storagemigration_v1beta1(
+        &self,
+    ) -> &crate::storagemigration::v1beta1::generated::client::StoragemigrationV1beta1Client {
+        &self.storagemigration_v1beta1
+    }
 }
 /// A scheme with every kind of `kapi-k8s`, the meta kinds and autoscaling/v1 `Scale`: what code that decodes any kind of this API by its apiVersion and kind needs (typed clients do not).
 #[cfg_attr(not(debug_assertions), inline)]

@@ -43,7 +43,10 @@ impl SharedInformerFactory {
         }
     }
     /// Changes the options of every list and watch (client-go's `WithTweakListOptions`).
-    pub fn with_tweak_list_options(self, tweak: impl Fn(&mut ListOptions) + Send + Sync + 'static,) -> Self {
+    pub fn with_tweak_list_options(
+        self,
+        tweak: impl Fn(&mut ListOptions) + Send + Sync + 'static,
+    ) -> Self {
         Self {
             factory: self.factory.with_tweak_list_options(tweak),
         }
@@ -62,31 +65,53 @@ impl SharedInformerFactory {
         }
     }
     /// The runtime factory underneath, for informers of other kinds (`informer_for`).
-    pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory { &self.factory }
+    pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory {
+        &self.factory
+    }
     #[cfg(feature = "admissionregistration-v1")]
     /// The admissionregistration.k8s.io/v1 informers.
-    pub fn admissionregistration_v1(&self) -> crate::admissionregistration::v1::generated::informers::AdmissionregistrationV1Informers {
-        crate::admissionregistration::v1::generated::informers::AdmissionregistrationV1Informers::new(self.factory.clone())
+    pub fn admissionregistration_v1(
+        &self,
+    ) -> crate::admissionregistration::v1::generated::informers::AdmissionregistrationV1Informers {
+        crate::admissionregistration::v1::generated::informers::AdmissionregistrationV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "admissionregistration-v1alpha1")]
     /// The admissionregistration.k8s.io/v1alpha1 informers.
-    pub fn admissionregistration_v1alpha1(&self) -> crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers {
-        crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers::new(self.factory.clone())
+    pub fn admissionregistration_v1alpha1(
+        &self,
+    ) -> crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers {
+        crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "admissionregistration-v1beta1")]
     /// The admissionregistration.k8s.io/v1beta1 informers.
-    pub fn admissionregistration_v1beta1(&self) -> crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers {
-        crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers::new(self.factory.clone())
+    pub fn admissionregistration_v1beta1(
+        &self,
+    ) -> crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers {
+        crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "apiextensions-v1")]
     /// The apiextensions.k8s.io/v1 informers.
-    pub fn apiextensions_v1(&self) -> crate::apiextensions::v1::generated::informers::ApiextensionsV1Informers {
-        crate::apiextensions::v1::generated::informers::ApiextensionsV1Informers::new(self.factory.clone())
+    pub fn apiextensions_v1(
+        &self,
+    ) -> crate::apiextensions::v1::generated::informers::ApiextensionsV1Informers {
+        crate::apiextensions::v1::generated::informers::ApiextensionsV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "apiserverinternal-v1alpha1")]
     /// The internal.apiserver.k8s.io/v1alpha1 informers.
-    pub fn internal_v1alpha1(&self) -> crate::apiserverinternal::v1alpha1::generated::informers::InternalV1alpha1Informers {
-        crate::apiserverinternal::v1alpha1::generated::informers::InternalV1alpha1Informers::new(self.factory.clone())
+    pub fn internal_v1alpha1(
+        &self,
+    ) -> crate::apiserverinternal::v1alpha1::generated::informers::InternalV1alpha1Informers {
+        crate::apiserverinternal::v1alpha1::generated::informers::InternalV1alpha1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "apps-v1")]
     /// The apps/v1 informers.
@@ -105,13 +130,21 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "autoscaling-v1")]
     /// The autoscaling/v1 informers.
-    pub fn autoscaling_v1(&self) -> crate::autoscaling::v1::generated::informers::AutoscalingV1Informers {
-        crate::autoscaling::v1::generated::informers::AutoscalingV1Informers::new(self.factory.clone())
+    pub fn autoscaling_v1(
+        &self,
+    ) -> crate::autoscaling::v1::generated::informers::AutoscalingV1Informers {
+        crate::autoscaling::v1::generated::informers::AutoscalingV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "autoscaling-v2")]
     /// The autoscaling/v2 informers.
-    pub fn autoscaling_v2(&self) -> crate::autoscaling::v2::generated::informers::AutoscalingV2Informers {
-        crate::autoscaling::v2::generated::informers::AutoscalingV2Informers::new(self.factory.clone())
+    pub fn autoscaling_v2(
+        &self,
+    ) -> crate::autoscaling::v2::generated::informers::AutoscalingV2Informers {
+        crate::autoscaling::v2::generated::informers::AutoscalingV2Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "batch-v1")]
     /// The batch/v1 informers.
@@ -120,38 +153,66 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "batch-v1beta1")]
     /// The batch/v1beta1 informers.
-    pub fn batch_v1beta1(&self) -> crate::batch::v1beta1::generated::informers::BatchV1beta1Informers {
-        crate::batch::v1beta1::generated::informers::BatchV1beta1Informers::new(self.factory.clone())
+    pub fn batch_v1beta1(
+        &self,
+    ) -> crate::batch::v1beta1::generated::informers::BatchV1beta1Informers {
+        crate::batch::v1beta1::generated::informers::BatchV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "certificates-v1")]
     /// The certificates.k8s.io/v1 informers.
-    pub fn certificates_v1(&self) -> crate::certificates::v1::generated::informers::CertificatesV1Informers {
-        crate::certificates::v1::generated::informers::CertificatesV1Informers::new(self.factory.clone())
+    pub fn certificates_v1(
+        &self,
+    ) -> crate::certificates::v1::generated::informers::CertificatesV1Informers {
+        crate::certificates::v1::generated::informers::CertificatesV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "certificates-v1alpha1")]
     /// The certificates.k8s.io/v1alpha1 informers.
-    pub fn certificates_v1alpha1(&self) -> crate::certificates::v1alpha1::generated::informers::CertificatesV1alpha1Informers {
-        crate::certificates::v1alpha1::generated::informers::CertificatesV1alpha1Informers::new(self.factory.clone())
+    pub fn certificates_v1alpha1(
+        &self,
+    ) -> crate::certificates::v1alpha1::generated::informers::CertificatesV1alpha1Informers {
+        crate::certificates::v1alpha1::generated::informers::CertificatesV1alpha1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "certificates-v1beta1")]
     /// The certificates.k8s.io/v1beta1 informers.
-    pub fn certificates_v1beta1(&self) -> crate::certificates::v1beta1::generated::informers::CertificatesV1beta1Informers {
-        crate::certificates::v1beta1::generated::informers::CertificatesV1beta1Informers::new(self.factory.clone())
+    pub fn certificates_v1beta1(
+        &self,
+    ) -> crate::certificates::v1beta1::generated::informers::CertificatesV1beta1Informers {
+        crate::certificates::v1beta1::generated::informers::CertificatesV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "coordination-v1")]
     /// The coordination.k8s.io/v1 informers.
-    pub fn coordination_v1(&self) -> crate::coordination::v1::generated::informers::CoordinationV1Informers {
-        crate::coordination::v1::generated::informers::CoordinationV1Informers::new(self.factory.clone())
+    pub fn coordination_v1(
+        &self,
+    ) -> crate::coordination::v1::generated::informers::CoordinationV1Informers {
+        crate::coordination::v1::generated::informers::CoordinationV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "coordination-v1alpha2")]
     /// The coordination.k8s.io/v1alpha2 informers.
-    pub fn coordination_v1alpha2(&self) -> crate::coordination::v1alpha2::generated::informers::CoordinationV1alpha2Informers {
-        crate::coordination::v1alpha2::generated::informers::CoordinationV1alpha2Informers::new(self.factory.clone())
+    pub fn coordination_v1alpha2(
+        &self,
+    ) -> crate::coordination::v1alpha2::generated::informers::CoordinationV1alpha2Informers {
+        crate::coordination::v1alpha2::generated::informers::CoordinationV1alpha2Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "coordination-v1beta1")]
     /// The coordination.k8s.io/v1beta1 informers.
-    pub fn coordination_v1beta1(&self) -> crate::coordination::v1beta1::generated::informers::CoordinationV1beta1Informers {
-        crate::coordination::v1beta1::generated::informers::CoordinationV1beta1Informers::new(self.factory.clone())
+    pub fn coordination_v1beta1(
+        &self,
+    ) -> crate::coordination::v1beta1::generated::informers::CoordinationV1beta1Informers {
+        crate::coordination::v1beta1::generated::informers::CoordinationV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "core-v1")]
     /// The v1 informers.
@@ -165,8 +226,12 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "discovery-v1beta1")]
     /// The discovery.k8s.io/v1beta1 informers.
-    pub fn discovery_v1beta1(&self) -> crate::discovery::v1beta1::generated::informers::DiscoveryV1beta1Informers {
-        crate::discovery::v1beta1::generated::informers::DiscoveryV1beta1Informers::new(self.factory.clone())
+    pub fn discovery_v1beta1(
+        &self,
+    ) -> crate::discovery::v1beta1::generated::informers::DiscoveryV1beta1Informers {
+        crate::discovery::v1beta1::generated::informers::DiscoveryV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "events-v1")]
     /// The events.k8s.io/v1 informers.
@@ -175,48 +240,84 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "events-v1beta1")]
     /// The events.k8s.io/v1beta1 informers.
-    pub fn events_v1beta1(&self) -> crate::events::v1beta1::generated::informers::EventsV1beta1Informers {
-        crate::events::v1beta1::generated::informers::EventsV1beta1Informers::new(self.factory.clone())
+    pub fn events_v1beta1(
+        &self,
+    ) -> crate::events::v1beta1::generated::informers::EventsV1beta1Informers {
+        crate::events::v1beta1::generated::informers::EventsV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "extensions-v1beta1")]
     /// The extensions/v1beta1 informers.
-    pub fn extensions_v1beta1(&self) -> crate::extensions::v1beta1::generated::informers::ExtensionsV1beta1Informers {
-        crate::extensions::v1beta1::generated::informers::ExtensionsV1beta1Informers::new(self.factory.clone())
+    pub fn extensions_v1beta1(
+        &self,
+    ) -> crate::extensions::v1beta1::generated::informers::ExtensionsV1beta1Informers {
+        crate::extensions::v1beta1::generated::informers::ExtensionsV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "flowcontrol-v1")]
     /// The flowcontrol.apiserver.k8s.io/v1 informers.
-    pub fn flowcontrol_v1(&self) -> crate::flowcontrol::v1::generated::informers::FlowcontrolV1Informers {
-        crate::flowcontrol::v1::generated::informers::FlowcontrolV1Informers::new(self.factory.clone())
+    pub fn flowcontrol_v1(
+        &self,
+    ) -> crate::flowcontrol::v1::generated::informers::FlowcontrolV1Informers {
+        crate::flowcontrol::v1::generated::informers::FlowcontrolV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "flowcontrol-v1beta1")]
     /// The flowcontrol.apiserver.k8s.io/v1beta1 informers.
-    pub fn flowcontrol_v1beta1(&self) -> crate::flowcontrol::v1beta1::generated::informers::FlowcontrolV1beta1Informers {
-        crate::flowcontrol::v1beta1::generated::informers::FlowcontrolV1beta1Informers::new(self.factory.clone())
+    pub fn flowcontrol_v1beta1(
+        &self,
+    ) -> crate::flowcontrol::v1beta1::generated::informers::FlowcontrolV1beta1Informers {
+        crate::flowcontrol::v1beta1::generated::informers::FlowcontrolV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "flowcontrol-v1beta2")]
     /// The flowcontrol.apiserver.k8s.io/v1beta2 informers.
-    pub fn flowcontrol_v1beta2(&self) -> crate::flowcontrol::v1beta2::generated::informers::FlowcontrolV1beta2Informers {
-        crate::flowcontrol::v1beta2::generated::informers::FlowcontrolV1beta2Informers::new(self.factory.clone())
+    pub fn flowcontrol_v1beta2(
+        &self,
+    ) -> crate::flowcontrol::v1beta2::generated::informers::FlowcontrolV1beta2Informers {
+        crate::flowcontrol::v1beta2::generated::informers::FlowcontrolV1beta2Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "flowcontrol-v1beta3")]
     /// The flowcontrol.apiserver.k8s.io/v1beta3 informers.
-    pub fn flowcontrol_v1beta3(&self) -> crate::flowcontrol::v1beta3::generated::informers::FlowcontrolV1beta3Informers {
-        crate::flowcontrol::v1beta3::generated::informers::FlowcontrolV1beta3Informers::new(self.factory.clone())
+    pub fn flowcontrol_v1beta3(
+        &self,
+    ) -> crate::flowcontrol::v1beta3::generated::informers::FlowcontrolV1beta3Informers {
+        crate::flowcontrol::v1beta3::generated::informers::FlowcontrolV1beta3Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "lifecycle-v1alpha1")]
     /// The lifecycle.k8s.io/v1alpha1 informers.
-    pub fn lifecycle_v1alpha1(&self) -> crate::lifecycle::v1alpha1::generated::informers::LifecycleV1alpha1Informers {
-        crate::lifecycle::v1alpha1::generated::informers::LifecycleV1alpha1Informers::new(self.factory.clone())
+    pub fn lifecycle_v1alpha1(
+        &self,
+    ) -> crate::lifecycle::v1alpha1::generated::informers::LifecycleV1alpha1Informers {
+        crate::lifecycle::v1alpha1::generated::informers::LifecycleV1alpha1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "networking-v1")]
     /// The networking.k8s.io/v1 informers.
-    pub fn networking_v1(&self) -> crate::networking::v1::generated::informers::NetworkingV1Informers {
-        crate::networking::v1::generated::informers::NetworkingV1Informers::new(self.factory.clone())
+    pub fn networking_v1(
+        &self,
+    ) -> crate::networking::v1::generated::informers::NetworkingV1Informers {
+        crate::networking::v1::generated::informers::NetworkingV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "networking-v1beta1")]
     /// The networking.k8s.io/v1beta1 informers.
-    pub fn networking_v1beta1(&self) -> crate::networking::v1beta1::generated::informers::NetworkingV1beta1Informers {
-        crate::networking::v1beta1::generated::informers::NetworkingV1beta1Informers::new(self.factory.clone())
+    pub fn networking_v1beta1(
+        &self,
+    ) -> crate::networking::v1beta1::generated::informers::NetworkingV1beta1Informers {
+        crate::networking::v1beta1::generated::informers::NetworkingV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "node-v1")]
     /// The node.k8s.io/v1 informers.
@@ -225,8 +326,12 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "node-v1alpha1")]
     /// The node.k8s.io/v1alpha1 informers.
-    pub fn node_v1alpha1(&self) -> crate::node::v1alpha1::generated::informers::NodeV1alpha1Informers {
-        crate::node::v1alpha1::generated::informers::NodeV1alpha1Informers::new(self.factory.clone())
+    pub fn node_v1alpha1(
+        &self,
+    ) -> crate::node::v1alpha1::generated::informers::NodeV1alpha1Informers {
+        crate::node::v1alpha1::generated::informers::NodeV1alpha1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "node-v1beta1")]
     /// The node.k8s.io/v1beta1 informers.
@@ -240,8 +345,12 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "policy-v1beta1")]
     /// The policy/v1beta1 informers.
-    pub fn policy_v1beta1(&self) -> crate::policy::v1beta1::generated::informers::PolicyV1beta1Informers {
-        crate::policy::v1beta1::generated::informers::PolicyV1beta1Informers::new(self.factory.clone())
+    pub fn policy_v1beta1(
+        &self,
+    ) -> crate::policy::v1beta1::generated::informers::PolicyV1beta1Informers {
+        crate::policy::v1beta1::generated::informers::PolicyV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "rbac-v1")]
     /// The rbac.authorization.k8s.io/v1 informers.
@@ -250,8 +359,12 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "rbac-v1alpha1")]
     /// The rbac.authorization.k8s.io/v1alpha1 informers.
-    pub fn rbac_v1alpha1(&self) -> crate::rbac::v1alpha1::generated::informers::RbacV1alpha1Informers {
-        crate::rbac::v1alpha1::generated::informers::RbacV1alpha1Informers::new(self.factory.clone())
+    pub fn rbac_v1alpha1(
+        &self,
+    ) -> crate::rbac::v1alpha1::generated::informers::RbacV1alpha1Informers {
+        crate::rbac::v1alpha1::generated::informers::RbacV1alpha1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "rbac-v1beta1")]
     /// The rbac.authorization.k8s.io/v1beta1 informers.
@@ -265,33 +378,57 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "resource-v1alpha3")]
     /// The resource.k8s.io/v1alpha3 informers.
-    pub fn resource_v1alpha3(&self) -> crate::resource::v1alpha3::generated::informers::ResourceV1alpha3Informers {
-        crate::resource::v1alpha3::generated::informers::ResourceV1alpha3Informers::new(self.factory.clone())
+    pub fn resource_v1alpha3(
+        &self,
+    ) -> crate::resource::v1alpha3::generated::informers::ResourceV1alpha3Informers {
+        crate::resource::v1alpha3::generated::informers::ResourceV1alpha3Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "resource-v1beta1")]
     /// The resource.k8s.io/v1beta1 informers.
-    pub fn resource_v1beta1(&self) -> crate::resource::v1beta1::generated::informers::ResourceV1beta1Informers {
-        crate::resource::v1beta1::generated::informers::ResourceV1beta1Informers::new(self.factory.clone())
+    pub fn resource_v1beta1(
+        &self,
+    ) -> crate::resource::v1beta1::generated::informers::ResourceV1beta1Informers {
+        crate::resource::v1beta1::generated::informers::ResourceV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "resource-v1beta2")]
     /// The resource.k8s.io/v1beta2 informers.
-    pub fn resource_v1beta2(&self) -> crate::resource::v1beta2::generated::informers::ResourceV1beta2Informers {
-        crate::resource::v1beta2::generated::informers::ResourceV1beta2Informers::new(self.factory.clone())
+    pub fn resource_v1beta2(
+        &self,
+    ) -> crate::resource::v1beta2::generated::informers::ResourceV1beta2Informers {
+        crate::resource::v1beta2::generated::informers::ResourceV1beta2Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "scheduling-v1")]
     /// The scheduling.k8s.io/v1 informers.
-    pub fn scheduling_v1(&self) -> crate::scheduling::v1::generated::informers::SchedulingV1Informers {
-        crate::scheduling::v1::generated::informers::SchedulingV1Informers::new(self.factory.clone())
+    pub fn scheduling_v1(
+        &self,
+    ) -> crate::scheduling::v1::generated::informers::SchedulingV1Informers {
+        crate::scheduling::v1::generated::informers::SchedulingV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "scheduling-v1alpha3")]
     /// The scheduling.k8s.io/v1alpha3 informers.
-    pub fn scheduling_v1alpha3(&self) -> crate::scheduling::v1alpha3::generated::informers::SchedulingV1alpha3Informers {
-        crate::scheduling::v1alpha3::generated::informers::SchedulingV1alpha3Informers::new(self.factory.clone())
+    pub fn scheduling_v1alpha3(
+        &self,
+    ) -> crate::scheduling::v1alpha3::generated::informers::SchedulingV1alpha3Informers {
+        crate::scheduling::v1alpha3::generated::informers::SchedulingV1alpha3Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "scheduling-v1beta1")]
     /// The scheduling.k8s.io/v1beta1 informers.
-    pub fn scheduling_v1beta1(&self) -> crate::scheduling::v1beta1::generated::informers::SchedulingV1beta1Informers {
-        crate::scheduling::v1beta1::generated::informers::SchedulingV1beta1Informers::new(self.factory.clone())
+    pub fn scheduling_v1beta1(
+        &self,
+    ) -> crate::scheduling::v1beta1::generated::informers::SchedulingV1beta1Informers {
+        crate::scheduling::v1beta1::generated::informers::SchedulingV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "storage-v1")]
     /// The storage.k8s.io/v1 informers.
@@ -300,23 +437,39 @@ impl SharedInformerFactory {
     }
     #[cfg(feature = "storage-v1alpha1")]
     /// The storage.k8s.io/v1alpha1 informers.
-    pub fn storage_v1alpha1(&self) -> crate::storage::v1alpha1::generated::informers::StorageV1alpha1Informers {
-        crate::storage::v1alpha1::generated::informers::StorageV1alpha1Informers::new(self.factory.clone())
+    pub fn storage_v1alpha1(
+        &self,
+    ) -> crate::storage::v1alpha1::generated::informers::StorageV1alpha1Informers {
+        crate::storage::v1alpha1::generated::informers::StorageV1alpha1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "storage-v1beta1")]
     /// The storage.k8s.io/v1beta1 informers.
-    pub fn storage_v1beta1(&self) -> crate::storage::v1beta1::generated::informers::StorageV1beta1Informers {
-        crate::storage::v1beta1::generated::informers::StorageV1beta1Informers::new(self.factory.clone())
+    pub fn storage_v1beta1(
+        &self,
+    ) -> crate::storage::v1beta1::generated::informers::StorageV1beta1Informers {
+        crate::storage::v1beta1::generated::informers::StorageV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "storagemigration-v1")]
     /// The storagemigration.k8s.io/v1 informers.
-    pub fn storagemigration_v1(&self) -> crate::storagemigration::v1::generated::informers::StoragemigrationV1Informers {
-        crate::storagemigration::v1::generated::informers::StoragemigrationV1Informers::new(self.factory.clone())
+    pub fn storagemigration_v1(
+        &self,
+    ) -> crate::storagemigration::v1::generated::informers::StoragemigrationV1Informers {
+        crate::storagemigration::v1::generated::informers::StoragemigrationV1Informers::new(
+            self.factory.clone(),
+        )
     }
     #[cfg(feature = "storagemigration-v1beta1")]
     /// The storagemigration.k8s.io/v1beta1 informers.
-    pub fn storagemigration_v1beta1(&self) -> crate::storagemigration::v1beta1::generated::informers::StoragemigrationV1beta1Informers {
-        crate::storagemigration::v1beta1::generated::informers::StoragemigrationV1beta1Informers::new(self.factory.clone())
+    pub fn storagemigration_v1beta1(
+        &self,
+    ) -> crate::storagemigration::v1beta1::generated::informers::StoragemigrationV1beta1Informers {
+        crate::storagemigration::v1beta1::generated::informers::StoragemigrationV1beta1Informers::new(
+            self.factory.clone(),
+        )
     }
     /// Starts every informer asked for so far; call it again after asking for more.
     pub fn start(&self) {

@@ -4,7 +4,9 @@
 /// Registers every group-version of `kapi-k8s` in a scheme.
 #[allow(unused_variables)]
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn install(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+pub fn install(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     #[cfg(feature = "admission-v1")]
     crate::admission::v1::generated::register::add_to_scheme(scheme)?;
     #[cfg(feature = "admission-v1beta1")]

@@ -26,9 +26,13 @@ impl Clientset {
         Ok(Self::new(Client::new(config, ::std::sync::Arc::new(scheme))?))
     }
     /// The REST client underneath.
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     /// The widgets.example.com/v1 client.
-    pub fn widgets_v1(&self) -> &crate::v1::generated::client::WidgetsV1Client { &self.widgets_v1 }
+    pub fn widgets_v1(&self) -> &crate::v1::generated::client::WidgetsV1Client {
+        &self.widgets_v1
+    }
 }
 /// A scheme with every kind of `widgets`, the meta kinds and autoscaling/v1 `Scale`: what code that decodes any kind of this API by its apiVersion and kind needs (typed clients do not).
 #[cfg_attr(not(debug_assertions), inline)]

@@ -4,4 +4,5 @@
 /// The Swagger 2.0 document (`openapi/swagger.json`).
 pub static V2: &str = include_str!("openapi/swagger.json");
 /// The OpenAPI 3.0 documents by their path under `/openapi/v3/`.
-pub static V3: &[(&str, &str)] = &[("apis/widgets.example.com/v1", include_str!("openapi/v3/apis__widgets.example.com__v1_openapi.json"))];
+pub static V3: &[(&str, &str)] =
+    &[("apis/widgets.example.com/v1", include_str!("openapi/v3/apis__widgets.example.com__v1_openapi.json"))];

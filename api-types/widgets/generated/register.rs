@@ -3,7 +3,9 @@
 //! Every group-version of the crate, in one call.
 /// Registers every group-version of `widgets` in a scheme.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn install(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+pub fn install(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     crate::internal::generated::register::add_to_scheme(scheme)?;
     crate::v1::generated::register::add_to_scheme(scheme)?;
     ::core::result::Result::Ok(())

@@ -2,7 +2,9 @@
 
 //! Round-trip checks of every group-version, and the per-release fixtures, for tests.
 /// Every group-version's `round_trip` on the same seeds.
-pub fn round_trip_all(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip_all(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     passed += crate::v1::generated::round_trip::round_trip(seeds.clone())?;
     ::core::result::Result::Ok(passed)

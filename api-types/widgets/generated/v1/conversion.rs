@@ -10,13 +10,17 @@ impl ::kapi::conversion::Versioned for crate::v1::Widget {
         ::core::result::Result::Ok(auto_widget_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::Widget) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::Widget,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_widget_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `Widget` to the internal version.
 #[inline]
-pub fn auto_widget_to_internal(in_: crate::v1::Widget) -> ::core::result::Result<crate::internal::Widget, ConversionError> {
+pub fn auto_widget_to_internal(
+    in_: crate::v1::Widget,
+) -> ::core::result::Result<crate::internal::Widget, ConversionError> {
     ::core::result::Result::Ok(auto_widget_to_internal_infallible(in_))
 }
 #[inline]
@@ -34,7 +38,9 @@ fn auto_widget_to_internal_infallible(in_: crate::v1::Widget) -> crate::internal
 }
 /// Field-by-field conversion of `Widget` from the internal version.
 #[inline]
-pub fn auto_widget_from_internal(in_: crate::internal::Widget) -> ::core::result::Result<crate::v1::Widget, ConversionError> {
+pub fn auto_widget_from_internal(
+    in_: crate::internal::Widget,
+) -> ::core::result::Result<crate::v1::Widget, ConversionError> {
     ::core::result::Result::Ok(auto_widget_from_internal_infallible(in_))
 }
 #[inline]
@@ -57,40 +63,56 @@ impl ::kapi::conversion::Versioned for crate::v1::WidgetList {
         ::core::result::Result::Ok(auto_widget_list_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::WidgetList) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::WidgetList,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_widget_list_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `WidgetList` to the internal version.
 #[inline]
-pub fn auto_widget_list_to_internal(in_: crate::v1::WidgetList) -> ::core::result::Result<crate::internal::WidgetList, ConversionError> {
+pub fn auto_widget_list_to_internal(
+    in_: crate::v1::WidgetList,
+) -> ::core::result::Result<crate::internal::WidgetList, ConversionError> {
     ::core::result::Result::Ok(auto_widget_list_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_widget_list_to_internal_infallible(in_: crate::v1::WidgetList) -> crate::internal::WidgetList {
+fn auto_widget_list_to_internal_infallible(
+    in_: crate::v1::WidgetList,
+) -> crate::internal::WidgetList {
     let crate::v1::WidgetList {
         metadata,
         items,
     } = in_;
     crate::internal::WidgetList {
         metadata,
-        items: ::kapi::__private::conversion::vec_infallible(items, auto_widget_to_internal_infallible),
+        items: ::kapi::__private::conversion::vec_infallible(
+            items,
+            auto_widget_to_internal_infallible,
+        ),
     }
 }
 /// Field-by-field conversion of `WidgetList` from the internal version.
 #[inline]
-pub fn auto_widget_list_from_internal(in_: crate::internal::WidgetList) -> ::core::result::Result<crate::v1::WidgetList, ConversionError> {
+pub fn auto_widget_list_from_internal(
+    in_: crate::internal::WidgetList,
+) -> ::core::result::Result<crate::v1::WidgetList, ConversionError> {
     ::core::result::Result::Ok(auto_widget_list_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_widget_list_from_internal_infallible(in_: crate::internal::WidgetList) -> crate::v1::WidgetList {
+fn auto_widget_list_from_internal_infallible(
+    in_: crate::internal::WidgetList,
+) -> crate::v1::WidgetList {
     let crate::internal::WidgetList {
         metadata,
         items,
     } = in_;
     crate::v1::WidgetList {
         metadata,
-        items: ::kapi::__private::conversion::vec_infallible(items, auto_widget_from_internal_infallible),
+        items: ::kapi::__private::conversion::vec_infallible(
+            items,
+            auto_widget_from_internal_infallible,
+        ),
     }
 }
 impl ::kapi::conversion::Versioned for crate::v1::WidgetSpec {
@@ -100,17 +122,23 @@ impl ::kapi::conversion::Versioned for crate::v1::WidgetSpec {
         ::core::result::Result::Ok(auto_widget_spec_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::WidgetSpec) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::WidgetSpec,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_widget_spec_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `WidgetSpec` to the internal version.
 #[inline]
-pub fn auto_widget_spec_to_internal(in_: crate::v1::WidgetSpec) -> ::core::result::Result<crate::internal::WidgetSpec, ConversionError> {
+pub fn auto_widget_spec_to_internal(
+    in_: crate::v1::WidgetSpec,
+) -> ::core::result::Result<crate::internal::WidgetSpec, ConversionError> {
     ::core::result::Result::Ok(auto_widget_spec_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_widget_spec_to_internal_infallible(in_: crate::v1::WidgetSpec) -> crate::internal::WidgetSpec {
+fn auto_widget_spec_to_internal_infallible(
+    in_: crate::v1::WidgetSpec,
+) -> crate::internal::WidgetSpec {
     let crate::v1::WidgetSpec {
         replicas,
         colour,
@@ -122,11 +150,15 @@ fn auto_widget_spec_to_internal_infallible(in_: crate::v1::WidgetSpec) -> crate:
 }
 /// Field-by-field conversion of `WidgetSpec` from the internal version.
 #[inline]
-pub fn auto_widget_spec_from_internal(in_: crate::internal::WidgetSpec) -> ::core::result::Result<crate::v1::WidgetSpec, ConversionError> {
+pub fn auto_widget_spec_from_internal(
+    in_: crate::internal::WidgetSpec,
+) -> ::core::result::Result<crate::v1::WidgetSpec, ConversionError> {
     ::core::result::Result::Ok(auto_widget_spec_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_widget_spec_from_internal_infallible(in_: crate::internal::WidgetSpec) -> crate::v1::WidgetSpec {
+fn auto_widget_spec_from_internal_infallible(
+    in_: crate::internal::WidgetSpec,
+) -> crate::v1::WidgetSpec {
     let crate::internal::WidgetSpec {
         replicas,
         colour,
@@ -143,17 +175,23 @@ impl ::kapi::conversion::Versioned for crate::v1::WidgetStatus {
         ::core::result::Result::Ok(auto_widget_status_to_internal_infallible(self))
     }
     #[inline]
-    fn from_internal(in_: crate::internal::WidgetStatus) -> ::core::result::Result<Self, ConversionError> {
+    fn from_internal(
+        in_: crate::internal::WidgetStatus,
+    ) -> ::core::result::Result<Self, ConversionError> {
         ::core::result::Result::Ok(auto_widget_status_from_internal_infallible(in_))
     }
 }
 /// Field-by-field conversion of `WidgetStatus` to the internal version.
 #[inline]
-pub fn auto_widget_status_to_internal(in_: crate::v1::WidgetStatus) -> ::core::result::Result<crate::internal::WidgetStatus, ConversionError> {
+pub fn auto_widget_status_to_internal(
+    in_: crate::v1::WidgetStatus,
+) -> ::core::result::Result<crate::internal::WidgetStatus, ConversionError> {
     ::core::result::Result::Ok(auto_widget_status_to_internal_infallible(in_))
 }
 #[inline]
-fn auto_widget_status_to_internal_infallible(in_: crate::v1::WidgetStatus) -> crate::internal::WidgetStatus {
+fn auto_widget_status_to_internal_infallible(
+    in_: crate::v1::WidgetStatus,
+) -> crate::internal::WidgetStatus {
     let crate::v1::WidgetStatus {
         conditions,
     } = in_;
@@ -163,11 +201,15 @@ fn auto_widget_status_to_internal_infallible(in_: crate::v1::WidgetStatus) -> cr
 }
 /// Field-by-field conversion of `WidgetStatus` from the internal version.
 #[inline]
-pub fn auto_widget_status_from_internal(in_: crate::internal::WidgetStatus) -> ::core::result::Result<crate::v1::WidgetStatus, ConversionError> {
+pub fn auto_widget_status_from_internal(
+    in_: crate::internal::WidgetStatus,
+) -> ::core::result::Result<crate::v1::WidgetStatus, ConversionError> {
     ::core::result::Result::Ok(auto_widget_status_from_internal_infallible(in_))
 }
 #[inline]
-fn auto_widget_status_from_internal_infallible(in_: crate::internal::WidgetStatus) -> crate::v1::WidgetStatus {
+fn auto_widget_status_from_internal_infallible(
+    in_: crate::internal::WidgetStatus,
+) -> crate::v1::WidgetStatus {
     let crate::internal::WidgetStatus {
         conditions,
     } = in_;

@@ -33,7 +33,9 @@ impl WidgetInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v1::Widget> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::v1::Widget> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Widget objects.
     #[inline]
     pub fn lister(&self) -> crate::v1::generated::listers::WidgetLister {

@@ -6,6 +6,7 @@
 
 pub mod compact;
 pub mod json;
+pub mod layout;
 pub mod rust;
 pub mod rust_writer;
 pub mod without_zeros;

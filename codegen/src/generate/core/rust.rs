@@ -241,8 +241,16 @@ impl Printer {
         let attr = contents(attr);
         match doc_text(&attr) {
             Some(text) => {
-                self.out.push_str(if inner { "//!" } else { "///" });
-                self.out.push_str(&text);
+                // A doc string of several lines is a comment line each, as rustdoc reads
+                // consecutive doc comments as one text.
+                for (i, line) in text.split('\n').enumerate() {
+                    if i > 0 {
+                        self.newline();
+                        self.indent_if_line_start();
+                    }
+                    self.out.push_str(if inner { "//!" } else { "///" });
+                    self.out.push_str(line);
+                }
             }
             None => {
                 self.out.push_str(if inner { "#![" } else { "#[" });
@@ -336,7 +344,9 @@ impl Printer {
         self.prev = Some(Prev::Close);
         // An item or statement ends with its block; an expression goes on after it.
         let continues = match next {
-            Some(TokenTree::Punct(p)) => p.as_char() != '#',
+            // A statement after a block may begin with an attribute or a path (`::core`);
+            // no expression goes on with either.
+            Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '#' | ':'),
             Some(TokenTree::Ident(i)) => i == "else" || i == "as",
             Some(TokenTree::Group(g)) => g.delimiter() != Delimiter::Brace,
             _ => false,
@@ -399,10 +409,10 @@ fn doc_text(attr: &[TokenTree]) -> Option<String> {
     }
 }
 
-/// Whether a doc string can be written as a `///` comment: a comment ends at the line's
-/// end, and `/*` would change its meaning.
+/// Whether a doc string can be written as `///` comments (one per line of it): a `\r`
+/// would end a comment where the text does not, and `/*` would change its meaning.
 pub(super) fn fits_doc_comment(text: &str) -> bool {
-    !text.contains(['\n', '\r']) && !text.contains("*/") && !text.contains("/*")
+    !text.contains('\r') && !text.contains("*/") && !text.contains("/*")
 }
 
 /// The value of a plain or raw string literal's source text.

@@ -122,16 +122,20 @@ impl RustWriter {
     }
 
     fn doc_as(&mut self, text: &str, comment: &str, attribute: &str) {
-        self.indent();
         if super::rust::fits_doc_comment(text) {
-            self.out.push_str(comment);
-            self.out.push_str(text);
-        } else {
-            self.out.push_str(attribute);
-            self.out
-                .push_str(&proc_macro2::Literal::string(text).to_string());
-            self.out.push(']');
+            for line in text.split('\n') {
+                self.indent();
+                self.out.push_str(comment);
+                self.out.push_str(line);
+                self.end_line();
+            }
+            return;
         }
+        self.indent();
+        self.out.push_str(attribute);
+        self.out
+            .push_str(&proc_macro2::Literal::string(text).to_string());
+        self.out.push(']');
         self.end_line();
     }
 
@@ -169,14 +173,16 @@ mod tests {
         let mut w = RustWriter::default();
         w.inner_doc(" The module.");
         w.doc(" A thing.");
-        w.doc(" Two\nlines */");
+        w.doc(" Two\n lines");
+        w.doc(" A comment's end */");
         w.open(format_args!("pub struct Thing {{"));
         w.line(format_args!("pub name: Option<{}>,", "String"));
         w.close("}");
         let tokens = quote::quote! {
             #![doc = " The module."]
             #[doc = " A thing."]
-            #[doc = " Two\nlines */"]
+            #[doc = " Two\n lines"]
+            #[doc = " A comment's end */"]
             pub struct Thing {
                 pub name: Option<String>,
             }

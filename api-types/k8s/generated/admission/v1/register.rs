@@ -23,7 +23,14 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[::kapi::scheme::KindMeta {
 }];
 /// Registers the kinds of admission.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::admission::v1::AdmissionReview>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admission::v1::AdmissionReview)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::admission::v1::AdmissionReview>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::admission::v1::AdmissionReview),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

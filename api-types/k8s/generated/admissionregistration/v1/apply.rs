@@ -21,22 +21,28 @@ impl RuleApplyConfiguration {
         Self::default()
     }
     /// Appends to `apiGroups`.
-    pub fn with_api_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_api_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.api_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `apiVersions`.
-    pub fn with_api_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_api_versions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.api_versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `resources`.
-    pub fn with_resources<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resources<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.resources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `scope`.
-    pub fn with_scope(mut self, value: impl Into<crate::admissionregistration::v1::ScopeType>) -> Self {
+    pub fn with_scope(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::ScopeType>,
+    ) -> Self {
         self.scope = Some(value.into());
         self
     }
@@ -54,7 +60,7 @@ impl RuleApplyConfiguration {
     }
 }
 impl Serialize for RuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -80,7 +86,7 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1".into()),
             kind: Some("ValidatingAdmissionPolicy".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -89,12 +95,18 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<ValidatingAdmissionPolicySpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<ValidatingAdmissionPolicySpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<ValidatingAdmissionPolicyStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<ValidatingAdmissionPolicyStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -140,32 +152,42 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -203,13 +225,16 @@ impl ValidatingAdmissionPolicyStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicyStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("observedGeneration", &self.observed_generation);
@@ -231,13 +256,18 @@ impl TypeCheckingApplyConfiguration {
         Self::default()
     }
     /// Appends to `expressionWarnings`.
-    pub fn with_expression_warnings<T: Into<ExpressionWarningApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.expression_warnings.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_expression_warnings<T: Into<ExpressionWarningApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.expression_warnings.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for TypeCheckingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expressionWarnings", &self.expression_warnings);
@@ -270,7 +300,7 @@ impl ExpressionWarningApplyConfiguration {
     }
 }
 impl Serialize for ExpressionWarningApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("fieldRef", &self.field_ref);
@@ -308,38 +338,60 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
         self
     }
     /// Sets `matchConstraints`.
-    pub fn with_match_constraints(mut self, value: impl Into<MatchResourcesApplyConfiguration>) -> Self {
+    pub fn with_match_constraints(
+        mut self,
+        value: impl Into<MatchResourcesApplyConfiguration>,
+    ) -> Self {
         self.match_constraints = Some(value.into());
         self
     }
     /// Appends to `validations`.
-    pub fn with_validations<T: Into<ValidationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_validations<T: Into<ValidationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.validations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `failurePolicy`.
-    pub fn with_failure_policy(mut self, value: impl Into<crate::admissionregistration::v1::FailurePolicyType>) -> Self {
+    pub fn with_failure_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::FailurePolicyType>,
+    ) -> Self {
         self.failure_policy = Some(value.into());
         self
     }
     /// Appends to `auditAnnotations`.
-    pub fn with_audit_annotations<T: Into<AuditAnnotationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.audit_annotations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_audit_annotations<T: Into<AuditAnnotationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.audit_annotations.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `matchConditions`.
-    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `variables`.
-    pub fn with_variables<T: Into<VariableApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_variables<T: Into<VariableApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.variables.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicySpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("paramKind", &self.param_kind);
@@ -378,7 +430,7 @@ impl ParamKindApplyConfiguration {
     }
 }
 impl Serialize for ParamKindApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -426,7 +478,7 @@ impl ValidationApplyConfiguration {
     }
 }
 impl Serialize for ValidationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expression", &self.expression);
@@ -462,7 +514,7 @@ impl VariableApplyConfiguration {
     }
 }
 impl Serialize for VariableApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -496,7 +548,7 @@ impl AuditAnnotationApplyConfiguration {
     }
 }
 impl Serialize for AuditAnnotationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -523,7 +575,7 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1".into()),
             kind: Some("ValidatingAdmissionPolicyBinding".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -532,7 +584,10 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<ValidatingAdmissionPolicyBindingSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<ValidatingAdmissionPolicyBindingSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
@@ -578,32 +633,42 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicyBindingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -642,18 +707,26 @@ impl ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
         self
     }
     /// Sets `matchResources`.
-    pub fn with_match_resources(mut self, value: impl Into<MatchResourcesApplyConfiguration>) -> Self {
+    pub fn with_match_resources(
+        mut self,
+        value: impl Into<MatchResourcesApplyConfiguration>,
+    ) -> Self {
         self.match_resources = Some(value.into());
         self
     }
     /// Appends to `validationActions`.
-    pub fn with_validation_actions<T: Into<crate::admissionregistration::v1::ValidationAction>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.validation_actions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_validation_actions<T: Into<crate::admissionregistration::v1::ValidationAction>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.validation_actions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("policyName", &self.policy_name);
@@ -703,7 +776,7 @@ impl ParamRefApplyConfiguration {
     }
 }
 impl Serialize for ParamRefApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -734,7 +807,10 @@ impl MatchResourcesApplyConfiguration {
         Self::default()
     }
     /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+    pub fn with_namespace_selector(
+        mut self,
+        value: impl Into<::kapi::meta::LabelSelector>,
+    ) -> Self {
         self.namespace_selector = Some(value.into());
         self
     }
@@ -744,23 +820,34 @@ impl MatchResourcesApplyConfiguration {
         self
     }
     /// Appends to `resourceRules`.
-    pub fn with_resource_rules<T: Into<NamedRuleWithOperationsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_rules<T: Into<NamedRuleWithOperationsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `excludeResourceRules`.
-    pub fn with_exclude_resource_rules<T: Into<NamedRuleWithOperationsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.exclude_resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_exclude_resource_rules<T: Into<NamedRuleWithOperationsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.exclude_resource_rules.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `matchPolicy`.
-    pub fn with_match_policy(mut self, value: impl Into<crate::admissionregistration::v1::MatchPolicyType>) -> Self {
+    pub fn with_match_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::MatchPolicyType>,
+    ) -> Self {
         self.match_policy = Some(value.into());
         self
     }
 }
 impl Serialize for MatchResourcesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespaceSelector", &self.namespace_selector);
@@ -786,12 +873,18 @@ impl NamedRuleWithOperationsApplyConfiguration {
         Self::default()
     }
     /// Appends to `resourceNames`.
-    pub fn with_resource_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_names<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `ruleWithOperations`.
-    pub fn with_rule_with_operations(mut self, value: impl Into<RuleWithOperationsApplyConfiguration>) -> Self {
+    pub fn with_rule_with_operations(
+        mut self,
+        value: impl Into<RuleWithOperationsApplyConfiguration>,
+    ) -> Self {
         self.rule_with_operations = Some(value.into());
         self
     }
@@ -809,7 +902,7 @@ impl NamedRuleWithOperationsApplyConfiguration {
     }
 }
 impl Serialize for NamedRuleWithOperationsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -833,7 +926,7 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1".into()),
             kind: Some("ValidatingWebhookConfiguration".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -842,7 +935,10 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Appends to `webhooks`.
-    pub fn with_webhooks<T: Into<ValidatingWebhookApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_webhooks<T: Into<ValidatingWebhookApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.webhooks.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -888,32 +984,42 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ValidatingWebhookConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -942,7 +1048,7 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1".into()),
             kind: Some("MutatingWebhookConfiguration".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -951,7 +1057,10 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Appends to `webhooks`.
-    pub fn with_webhooks<T: Into<MutatingWebhookApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_webhooks<T: Into<MutatingWebhookApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.webhooks.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -997,32 +1106,42 @@ impl MutatingWebhookConfigurationApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for MutatingWebhookConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1070,27 +1189,42 @@ impl ValidatingWebhookApplyConfiguration {
         self
     }
     /// Sets `clientConfig`.
-    pub fn with_client_config(mut self, value: impl Into<WebhookClientConfigApplyConfiguration>) -> Self {
+    pub fn with_client_config(
+        mut self,
+        value: impl Into<WebhookClientConfigApplyConfiguration>,
+    ) -> Self {
         self.client_config = Some(value.into());
         self
     }
     /// Appends to `rules`.
-    pub fn with_rules<T: Into<RuleWithOperationsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_rules<T: Into<RuleWithOperationsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `failurePolicy`.
-    pub fn with_failure_policy(mut self, value: impl Into<crate::admissionregistration::v1::FailurePolicyType>) -> Self {
+    pub fn with_failure_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::FailurePolicyType>,
+    ) -> Self {
         self.failure_policy = Some(value.into());
         self
     }
     /// Sets `matchPolicy`.
-    pub fn with_match_policy(mut self, value: impl Into<crate::admissionregistration::v1::MatchPolicyType>) -> Self {
+    pub fn with_match_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::MatchPolicyType>,
+    ) -> Self {
         self.match_policy = Some(value.into());
         self
     }
     /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+    pub fn with_namespace_selector(
+        mut self,
+        value: impl Into<::kapi::meta::LabelSelector>,
+    ) -> Self {
         self.namespace_selector = Some(value.into());
         self
     }
@@ -1100,7 +1234,10 @@ impl ValidatingWebhookApplyConfiguration {
         self
     }
     /// Sets `sideEffects`.
-    pub fn with_side_effects(mut self, value: impl Into<crate::admissionregistration::v1::SideEffectClass>) -> Self {
+    pub fn with_side_effects(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::SideEffectClass>,
+    ) -> Self {
         self.side_effects = Some(value.into());
         self
     }
@@ -1110,18 +1247,28 @@ impl ValidatingWebhookApplyConfiguration {
         self
     }
     /// Appends to `admissionReviewVersions`.
-    pub fn with_admission_review_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.admission_review_versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_admission_review_versions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.admission_review_versions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `matchConditions`.
-    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for ValidatingWebhookApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1178,27 +1325,42 @@ impl MutatingWebhookApplyConfiguration {
         self
     }
     /// Sets `clientConfig`.
-    pub fn with_client_config(mut self, value: impl Into<WebhookClientConfigApplyConfiguration>) -> Self {
+    pub fn with_client_config(
+        mut self,
+        value: impl Into<WebhookClientConfigApplyConfiguration>,
+    ) -> Self {
         self.client_config = Some(value.into());
         self
     }
     /// Appends to `rules`.
-    pub fn with_rules<T: Into<RuleWithOperationsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_rules<T: Into<RuleWithOperationsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `failurePolicy`.
-    pub fn with_failure_policy(mut self, value: impl Into<crate::admissionregistration::v1::FailurePolicyType>) -> Self {
+    pub fn with_failure_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::FailurePolicyType>,
+    ) -> Self {
         self.failure_policy = Some(value.into());
         self
     }
     /// Sets `matchPolicy`.
-    pub fn with_match_policy(mut self, value: impl Into<crate::admissionregistration::v1::MatchPolicyType>) -> Self {
+    pub fn with_match_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::MatchPolicyType>,
+    ) -> Self {
         self.match_policy = Some(value.into());
         self
     }
     /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+    pub fn with_namespace_selector(
+        mut self,
+        value: impl Into<::kapi::meta::LabelSelector>,
+    ) -> Self {
         self.namespace_selector = Some(value.into());
         self
     }
@@ -1208,7 +1370,10 @@ impl MutatingWebhookApplyConfiguration {
         self
     }
     /// Sets `sideEffects`.
-    pub fn with_side_effects(mut self, value: impl Into<crate::admissionregistration::v1::SideEffectClass>) -> Self {
+    pub fn with_side_effects(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::SideEffectClass>,
+    ) -> Self {
         self.side_effects = Some(value.into());
         self
     }
@@ -1218,23 +1383,36 @@ impl MutatingWebhookApplyConfiguration {
         self
     }
     /// Appends to `admissionReviewVersions`.
-    pub fn with_admission_review_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.admission_review_versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_admission_review_versions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.admission_review_versions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `reinvocationPolicy`.
-    pub fn with_reinvocation_policy(mut self, value: impl Into<crate::admissionregistration::v1::ReinvocationPolicyType>) -> Self {
+    pub fn with_reinvocation_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::ReinvocationPolicyType>,
+    ) -> Self {
         self.reinvocation_policy = Some(value.into());
         self
     }
     /// Appends to `matchConditions`.
-    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for MutatingWebhookApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1271,7 +1449,7 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1".into()),
             kind: Some("MutatingAdmissionPolicy".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -1280,7 +1458,10 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<MutatingAdmissionPolicySpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<MutatingAdmissionPolicySpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
@@ -1326,32 +1507,42 @@ impl MutatingAdmissionPolicyApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for MutatingAdmissionPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1391,38 +1582,58 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
         self
     }
     /// Sets `matchConstraints`.
-    pub fn with_match_constraints(mut self, value: impl Into<MatchResourcesApplyConfiguration>) -> Self {
+    pub fn with_match_constraints(
+        mut self,
+        value: impl Into<MatchResourcesApplyConfiguration>,
+    ) -> Self {
         self.match_constraints = Some(value.into());
         self
     }
     /// Appends to `variables`.
-    pub fn with_variables<T: Into<VariableApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_variables<T: Into<VariableApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.variables.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `mutations`.
-    pub fn with_mutations<T: Into<MutationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_mutations<T: Into<MutationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.mutations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `failurePolicy`.
-    pub fn with_failure_policy(mut self, value: impl Into<crate::admissionregistration::v1::FailurePolicyType>) -> Self {
+    pub fn with_failure_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::FailurePolicyType>,
+    ) -> Self {
         self.failure_policy = Some(value.into());
         self
     }
     /// Appends to `matchConditions`.
-    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `reinvocationPolicy`.
-    pub fn with_reinvocation_policy(mut self, value: impl Into<crate::admissionregistration::v1::ReinvocationPolicyType>) -> Self {
+    pub fn with_reinvocation_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::ReinvocationPolicyType>,
+    ) -> Self {
         self.reinvocation_policy = Some(value.into());
         self
     }
 }
 impl Serialize for MutatingAdmissionPolicySpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("paramKind", &self.param_kind);
@@ -1452,12 +1663,18 @@ impl MutationApplyConfiguration {
         Self::default()
     }
     /// Sets `patchType`.
-    pub fn with_patch_type(mut self, value: impl Into<crate::admissionregistration::v1::PatchType>) -> Self {
+    pub fn with_patch_type(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::PatchType>,
+    ) -> Self {
         self.patch_type = Some(value.into());
         self
     }
     /// Sets `applyConfiguration`.
-    pub fn with_apply_configuration(mut self, value: impl Into<ApplyConfigurationApplyConfiguration>) -> Self {
+    pub fn with_apply_configuration(
+        mut self,
+        value: impl Into<ApplyConfigurationApplyConfiguration>,
+    ) -> Self {
         self.apply_configuration = Some(value.into());
         self
     }
@@ -1468,7 +1685,7 @@ impl MutationApplyConfiguration {
     }
 }
 impl Serialize for MutationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("patchType", &self.patch_type);
@@ -1496,7 +1713,7 @@ impl ApplyConfigurationApplyConfiguration {
     }
 }
 impl Serialize for ApplyConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expression", &self.expression);
@@ -1522,7 +1739,7 @@ impl JSONPatchApplyConfiguration {
     }
 }
 impl Serialize for JSONPatchApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expression", &self.expression);
@@ -1548,7 +1765,7 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1".into()),
             kind: Some("MutatingAdmissionPolicyBinding".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -1557,7 +1774,10 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<MutatingAdmissionPolicyBindingSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<MutatingAdmissionPolicyBindingSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
@@ -1603,32 +1823,42 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for MutatingAdmissionPolicyBindingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1665,13 +1895,16 @@ impl MutatingAdmissionPolicyBindingSpecApplyConfiguration {
         self
     }
     /// Sets `matchResources`.
-    pub fn with_match_resources(mut self, value: impl Into<MatchResourcesApplyConfiguration>) -> Self {
+    pub fn with_match_resources(
+        mut self,
+        value: impl Into<MatchResourcesApplyConfiguration>,
+    ) -> Self {
         self.match_resources = Some(value.into());
         self
     }
 }
 impl Serialize for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("policyName", &self.policy_name);
@@ -1695,7 +1928,10 @@ impl RuleWithOperationsApplyConfiguration {
         Self::default()
     }
     /// Appends to `operations`.
-    pub fn with_operations<T: Into<crate::admissionregistration::v1::OperationType>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_operations<T: Into<crate::admissionregistration::v1::OperationType>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.operations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1718,7 +1954,7 @@ impl RuleWithOperationsApplyConfiguration {
     }
 }
 impl Serialize for RuleWithOperationsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -1756,7 +1992,7 @@ impl WebhookClientConfigApplyConfiguration {
     }
 }
 impl Serialize for WebhookClientConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("url", &self.url);
@@ -1805,7 +2041,7 @@ impl ServiceReferenceApplyConfiguration {
     }
 }
 impl Serialize for ServiceReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespace", &self.namespace);
@@ -1841,7 +2077,7 @@ impl MatchConditionApplyConfiguration {
     }
 }
 impl Serialize for MatchConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);

@@ -58,11 +58,19 @@ impl ValidatingAdmissionPolicyInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicy> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicy> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ValidatingAdmissionPolicy objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyLister {
-        crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyLister {
+        crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of ValidatingAdmissionPolicyBinding objects and a lister of its cache.
@@ -80,11 +88,19 @@ impl ValidatingAdmissionPolicyBindingInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ValidatingAdmissionPolicyBinding objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister {
-        crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister {
+        crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of ValidatingWebhookConfiguration objects and a lister of its cache.
@@ -102,11 +118,19 @@ impl ValidatingWebhookConfigurationInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingWebhookConfiguration> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingWebhookConfiguration> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ValidatingWebhookConfiguration objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1::generated::listers::ValidatingWebhookConfigurationLister {
-        crate::admissionregistration::v1::generated::listers::ValidatingWebhookConfigurationLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1::generated::listers::ValidatingWebhookConfigurationLister {
+        crate::admissionregistration::v1::generated::listers::ValidatingWebhookConfigurationLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of MutatingWebhookConfiguration objects and a lister of its cache.
@@ -124,11 +148,19 @@ impl MutatingWebhookConfigurationInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingWebhookConfiguration> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingWebhookConfiguration> {
+        &self.informer
+    }
     /// A lister of the informer's cache of MutatingWebhookConfiguration objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1::generated::listers::MutatingWebhookConfigurationLister {
-        crate::admissionregistration::v1::generated::listers::MutatingWebhookConfigurationLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1::generated::listers::MutatingWebhookConfigurationLister {
+        crate::admissionregistration::v1::generated::listers::MutatingWebhookConfigurationLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of MutatingAdmissionPolicy objects and a lister of its cache.
@@ -146,11 +178,19 @@ impl MutatingAdmissionPolicyInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicy> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicy> {
+        &self.informer
+    }
     /// A lister of the informer's cache of MutatingAdmissionPolicy objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyLister {
-        crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyLister {
+        crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of MutatingAdmissionPolicyBinding objects and a lister of its cache.
@@ -168,10 +208,18 @@ impl MutatingAdmissionPolicyBindingInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding> {
+        &self.informer
+    }
     /// A lister of the informer's cache of MutatingAdmissionPolicyBinding objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyBindingLister {
-        crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyBindingLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyBindingLister {
+        crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyBindingLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -234,18 +234,104 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of admissionregistration.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::ValidatingAdmissionPolicy)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicyList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::ValidatingAdmissionPolicyList)).protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList)).protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::ValidatingWebhookConfiguration)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingWebhookConfigurationList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::ValidatingWebhookConfigurationList)).protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::MutatingWebhookConfiguration)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingWebhookConfigurationList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::MutatingWebhookConfigurationList)).protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(&KINDS[8usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::MutatingAdmissionPolicy)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingAdmissionPolicyList>(&KINDS[9usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::MutatingAdmissionPolicyList)).protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(&KINDS[10usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::MutatingAdmissionPolicyBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList>(&KINDS[11usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::ValidatingAdmissionPolicy
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicyList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::ValidatingAdmissionPolicyList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::ValidatingWebhookConfiguration
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingWebhookConfigurationList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::ValidatingWebhookConfigurationList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::MutatingWebhookConfiguration
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingWebhookConfigurationList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::MutatingWebhookConfigurationList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(
+        &KINDS[8usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::MutatingAdmissionPolicy
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingAdmissionPolicyList>(
+        &KINDS[9usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::MutatingAdmissionPolicyList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(
+        &KINDS[10usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::MutatingAdmissionPolicyBinding
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList>(
+        &KINDS[11usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList
+            ),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

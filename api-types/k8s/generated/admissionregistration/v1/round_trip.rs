@@ -2,33 +2,84 @@
 
 //! Round-trip checks of this group-version's kinds, for tests.
 /// Round-trip checks of every kind of admissionregistration.k8s.io/v1 on the random objects of `seeds`; returns how many checks passed, or the first failure.
-pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyList>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingWebhookConfigurationList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingWebhookConfigurationList>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingWebhookConfigurationList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingWebhookConfigurationList>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyList>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(seed)?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList>(seed)?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyList>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyList>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingWebhookConfigurationList>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingWebhookConfigurationList>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingWebhookConfigurationList>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingWebhookConfigurationList>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyList>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyList>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList>(
+            seed,
+        )?;
         passed += 24u64;
-    }::core::result::Result::Ok(passed)
+    }
+    ::core::result::Result::Ok(passed)
 }

@@ -48,11 +48,19 @@ impl ValidatingAdmissionPolicyInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ValidatingAdmissionPolicy objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister {
-        crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister {
+        crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of ValidatingAdmissionPolicyBinding objects and a lister of its cache.
@@ -70,11 +78,19 @@ impl ValidatingAdmissionPolicyBindingInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ValidatingAdmissionPolicyBinding objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister {
-        crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister {
+        crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of MutatingAdmissionPolicy objects and a lister of its cache.
@@ -92,11 +108,19 @@ impl MutatingAdmissionPolicyInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy> {
+        &self.informer
+    }
     /// A lister of the informer's cache of MutatingAdmissionPolicy objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyLister {
-        crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyLister {
+        crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of MutatingAdmissionPolicyBinding objects and a lister of its cache.
@@ -114,10 +138,18 @@ impl MutatingAdmissionPolicyBindingInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding> {
+        &self.informer
+    }
     /// A lister of the informer's cache of MutatingAdmissionPolicyBinding objects.
     #[inline]
-    pub fn lister(&self) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister {
-        crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister {
+        crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -158,14 +158,72 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of admissionregistration.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList)).protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList)).protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList)).protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList
+            ),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

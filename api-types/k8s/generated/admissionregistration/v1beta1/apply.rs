@@ -23,7 +23,7 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1beta1".into()),
             kind: Some("ValidatingAdmissionPolicy".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -32,12 +32,18 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<ValidatingAdmissionPolicySpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<ValidatingAdmissionPolicySpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<ValidatingAdmissionPolicyStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<ValidatingAdmissionPolicyStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -83,32 +89,42 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -146,13 +162,16 @@ impl ValidatingAdmissionPolicyStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicyStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("observedGeneration", &self.observed_generation);
@@ -174,13 +193,18 @@ impl TypeCheckingApplyConfiguration {
         Self::default()
     }
     /// Appends to `expressionWarnings`.
-    pub fn with_expression_warnings<T: Into<ExpressionWarningApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.expression_warnings.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_expression_warnings<T: Into<ExpressionWarningApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.expression_warnings.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for TypeCheckingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expressionWarnings", &self.expression_warnings);
@@ -213,7 +237,7 @@ impl ExpressionWarningApplyConfiguration {
     }
 }
 impl Serialize for ExpressionWarningApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("fieldRef", &self.field_ref);
@@ -251,12 +275,18 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
         self
     }
     /// Sets `matchConstraints`.
-    pub fn with_match_constraints(mut self, value: impl Into<MatchResourcesApplyConfiguration>) -> Self {
+    pub fn with_match_constraints(
+        mut self,
+        value: impl Into<MatchResourcesApplyConfiguration>,
+    ) -> Self {
         self.match_constraints = Some(value.into());
         self
     }
     /// Appends to `validations`.
-    pub fn with_validations<T: Into<ValidationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_validations<T: Into<ValidationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.validations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -266,23 +296,36 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
         self
     }
     /// Appends to `auditAnnotations`.
-    pub fn with_audit_annotations<T: Into<AuditAnnotationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.audit_annotations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_audit_annotations<T: Into<AuditAnnotationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.audit_annotations.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `matchConditions`.
-    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `variables`.
-    pub fn with_variables<T: Into<VariableApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_variables<T: Into<VariableApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.variables.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicySpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("paramKind", &self.param_kind);
@@ -321,7 +364,7 @@ impl ParamKindApplyConfiguration {
     }
 }
 impl Serialize for ParamKindApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -369,7 +412,7 @@ impl ValidationApplyConfiguration {
     }
 }
 impl Serialize for ValidationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expression", &self.expression);
@@ -405,7 +448,7 @@ impl VariableApplyConfiguration {
     }
 }
 impl Serialize for VariableApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -439,7 +482,7 @@ impl AuditAnnotationApplyConfiguration {
     }
 }
 impl Serialize for AuditAnnotationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -466,7 +509,7 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1beta1".into()),
             kind: Some("ValidatingAdmissionPolicyBinding".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -475,7 +518,10 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<ValidatingAdmissionPolicyBindingSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<ValidatingAdmissionPolicyBindingSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
@@ -521,32 +567,42 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicyBindingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -585,18 +641,26 @@ impl ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
         self
     }
     /// Sets `matchResources`.
-    pub fn with_match_resources(mut self, value: impl Into<MatchResourcesApplyConfiguration>) -> Self {
+    pub fn with_match_resources(
+        mut self,
+        value: impl Into<MatchResourcesApplyConfiguration>,
+    ) -> Self {
         self.match_resources = Some(value.into());
         self
     }
     /// Appends to `validationActions`.
-    pub fn with_validation_actions<T: Into<crate::admissionregistration::v1beta1::ValidationAction>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.validation_actions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_validation_actions<T: Into<crate::admissionregistration::v1beta1::ValidationAction>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.validation_actions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("policyName", &self.policy_name);
@@ -646,7 +710,7 @@ impl ParamRefApplyConfiguration {
     }
 }
 impl Serialize for ParamRefApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -677,7 +741,10 @@ impl MatchResourcesApplyConfiguration {
         Self::default()
     }
     /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+    pub fn with_namespace_selector(
+        mut self,
+        value: impl Into<::kapi::meta::LabelSelector>,
+    ) -> Self {
         self.namespace_selector = Some(value.into());
         self
     }
@@ -687,13 +754,21 @@ impl MatchResourcesApplyConfiguration {
         self
     }
     /// Appends to `resourceRules`.
-    pub fn with_resource_rules<T: Into<NamedRuleWithOperationsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_rules<T: Into<NamedRuleWithOperationsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `excludeResourceRules`.
-    pub fn with_exclude_resource_rules<T: Into<NamedRuleWithOperationsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.exclude_resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_exclude_resource_rules<T: Into<NamedRuleWithOperationsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.exclude_resource_rules.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `matchPolicy`.
@@ -703,7 +778,7 @@ impl MatchResourcesApplyConfiguration {
     }
 }
 impl Serialize for MatchResourcesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespaceSelector", &self.namespace_selector);
@@ -729,12 +804,18 @@ impl NamedRuleWithOperationsApplyConfiguration {
         Self::default()
     }
     /// Appends to `resourceNames`.
-    pub fn with_resource_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_names<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `ruleWithOperations`.
-    pub fn with_rule_with_operations(mut self, value: impl Into<crate::admissionregistration::v1::RuleWithOperations>) -> Self {
+    pub fn with_rule_with_operations(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::RuleWithOperations>,
+    ) -> Self {
         self.rule_with_operations = Some(value.into());
         self
     }
@@ -752,7 +833,7 @@ impl NamedRuleWithOperationsApplyConfiguration {
     }
 }
 impl Serialize for NamedRuleWithOperationsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -776,7 +857,7 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1beta1".into()),
             kind: Some("ValidatingWebhookConfiguration".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -785,7 +866,10 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Appends to `webhooks`.
-    pub fn with_webhooks<T: Into<ValidatingWebhookApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_webhooks<T: Into<ValidatingWebhookApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.webhooks.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -831,32 +915,42 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ValidatingWebhookConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -885,7 +979,7 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1beta1".into()),
             kind: Some("MutatingWebhookConfiguration".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -894,7 +988,10 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Appends to `webhooks`.
-    pub fn with_webhooks<T: Into<MutatingWebhookApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_webhooks<T: Into<MutatingWebhookApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.webhooks.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -940,32 +1037,42 @@ impl MutatingWebhookConfigurationApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for MutatingWebhookConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1013,12 +1120,18 @@ impl ValidatingWebhookApplyConfiguration {
         self
     }
     /// Sets `clientConfig`.
-    pub fn with_client_config(mut self, value: impl Into<WebhookClientConfigApplyConfiguration>) -> Self {
+    pub fn with_client_config(
+        mut self,
+        value: impl Into<WebhookClientConfigApplyConfiguration>,
+    ) -> Self {
         self.client_config = Some(value.into());
         self
     }
     /// Appends to `rules`.
-    pub fn with_rules<T: Into<crate::admissionregistration::v1::RuleWithOperations>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_rules<T: Into<crate::admissionregistration::v1::RuleWithOperations>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1033,7 +1146,10 @@ impl ValidatingWebhookApplyConfiguration {
         self
     }
     /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+    pub fn with_namespace_selector(
+        mut self,
+        value: impl Into<::kapi::meta::LabelSelector>,
+    ) -> Self {
         self.namespace_selector = Some(value.into());
         self
     }
@@ -1053,18 +1169,28 @@ impl ValidatingWebhookApplyConfiguration {
         self
     }
     /// Appends to `admissionReviewVersions`.
-    pub fn with_admission_review_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.admission_review_versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_admission_review_versions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.admission_review_versions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `matchConditions`.
-    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for ValidatingWebhookApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1121,12 +1247,18 @@ impl MutatingWebhookApplyConfiguration {
         self
     }
     /// Sets `clientConfig`.
-    pub fn with_client_config(mut self, value: impl Into<WebhookClientConfigApplyConfiguration>) -> Self {
+    pub fn with_client_config(
+        mut self,
+        value: impl Into<WebhookClientConfigApplyConfiguration>,
+    ) -> Self {
         self.client_config = Some(value.into());
         self
     }
     /// Appends to `rules`.
-    pub fn with_rules<T: Into<crate::admissionregistration::v1::RuleWithOperations>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_rules<T: Into<crate::admissionregistration::v1::RuleWithOperations>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1141,7 +1273,10 @@ impl MutatingWebhookApplyConfiguration {
         self
     }
     /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+    pub fn with_namespace_selector(
+        mut self,
+        value: impl Into<::kapi::meta::LabelSelector>,
+    ) -> Self {
         self.namespace_selector = Some(value.into());
         self
     }
@@ -1161,23 +1296,36 @@ impl MutatingWebhookApplyConfiguration {
         self
     }
     /// Appends to `admissionReviewVersions`.
-    pub fn with_admission_review_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.admission_review_versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_admission_review_versions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.admission_review_versions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `reinvocationPolicy`.
-    pub fn with_reinvocation_policy(mut self, value: impl Into<crate::admissionregistration::v1::ReinvocationPolicyType>) -> Self {
+    pub fn with_reinvocation_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::ReinvocationPolicyType>,
+    ) -> Self {
         self.reinvocation_policy = Some(value.into());
         self
     }
     /// Appends to `matchConditions`.
-    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for MutatingWebhookApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1228,7 +1376,7 @@ impl WebhookClientConfigApplyConfiguration {
     }
 }
 impl Serialize for WebhookClientConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("url", &self.url);
@@ -1277,7 +1425,7 @@ impl ServiceReferenceApplyConfiguration {
     }
 }
 impl Serialize for ServiceReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespace", &self.namespace);
@@ -1313,7 +1461,7 @@ impl MatchConditionApplyConfiguration {
     }
 }
 impl Serialize for MatchConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1340,7 +1488,7 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1beta1".into()),
             kind: Some("MutatingAdmissionPolicy".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -1349,7 +1497,10 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<MutatingAdmissionPolicySpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<MutatingAdmissionPolicySpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
@@ -1395,32 +1546,42 @@ impl MutatingAdmissionPolicyApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for MutatingAdmissionPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1460,17 +1621,26 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
         self
     }
     /// Sets `matchConstraints`.
-    pub fn with_match_constraints(mut self, value: impl Into<MatchResourcesApplyConfiguration>) -> Self {
+    pub fn with_match_constraints(
+        mut self,
+        value: impl Into<MatchResourcesApplyConfiguration>,
+    ) -> Self {
         self.match_constraints = Some(value.into());
         self
     }
     /// Appends to `variables`.
-    pub fn with_variables<T: Into<VariableApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_variables<T: Into<VariableApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.variables.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `mutations`.
-    pub fn with_mutations<T: Into<MutationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_mutations<T: Into<MutationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.mutations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1480,18 +1650,26 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
         self
     }
     /// Appends to `matchConditions`.
-    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_conditions<T: Into<MatchConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `reinvocationPolicy`.
-    pub fn with_reinvocation_policy(mut self, value: impl Into<crate::admissionregistration::v1::ReinvocationPolicyType>) -> Self {
+    pub fn with_reinvocation_policy(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1::ReinvocationPolicyType>,
+    ) -> Self {
         self.reinvocation_policy = Some(value.into());
         self
     }
 }
 impl Serialize for MutatingAdmissionPolicySpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("paramKind", &self.param_kind);
@@ -1521,12 +1699,18 @@ impl MutationApplyConfiguration {
         Self::default()
     }
     /// Sets `patchType`.
-    pub fn with_patch_type(mut self, value: impl Into<crate::admissionregistration::v1beta1::PatchType>) -> Self {
+    pub fn with_patch_type(
+        mut self,
+        value: impl Into<crate::admissionregistration::v1beta1::PatchType>,
+    ) -> Self {
         self.patch_type = Some(value.into());
         self
     }
     /// Sets `applyConfiguration`.
-    pub fn with_apply_configuration(mut self, value: impl Into<ApplyConfigurationApplyConfiguration>) -> Self {
+    pub fn with_apply_configuration(
+        mut self,
+        value: impl Into<ApplyConfigurationApplyConfiguration>,
+    ) -> Self {
         self.apply_configuration = Some(value.into());
         self
     }
@@ -1537,7 +1721,7 @@ impl MutationApplyConfiguration {
     }
 }
 impl Serialize for MutationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("patchType", &self.patch_type);
@@ -1565,7 +1749,7 @@ impl ApplyConfigurationApplyConfiguration {
     }
 }
 impl Serialize for ApplyConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expression", &self.expression);
@@ -1591,7 +1775,7 @@ impl JSONPatchApplyConfiguration {
     }
 }
 impl Serialize for JSONPatchApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expression", &self.expression);
@@ -1617,7 +1801,7 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         Self {
             api_version: Some("admissionregistration.k8s.io/v1beta1".into()),
             kind: Some("MutatingAdmissionPolicyBinding".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -1626,7 +1810,10 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<MutatingAdmissionPolicyBindingSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<MutatingAdmissionPolicyBindingSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
@@ -1672,32 +1859,42 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for MutatingAdmissionPolicyBindingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1734,13 +1931,16 @@ impl MutatingAdmissionPolicyBindingSpecApplyConfiguration {
         self
     }
     /// Sets `matchResources`.
-    pub fn with_match_resources(mut self, value: impl Into<MatchResourcesApplyConfiguration>) -> Self {
+    pub fn with_match_resources(
+        mut self,
+        value: impl Into<MatchResourcesApplyConfiguration>,
+    ) -> Self {
         self.match_resources = Some(value.into());
         self
     }
 }
 impl Serialize for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("policyName", &self.policy_name);

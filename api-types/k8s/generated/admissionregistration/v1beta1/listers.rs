@@ -11,17 +11,25 @@ pub struct ValidatingAdmissionPolicyLister {
 impl ValidatingAdmissionPolicyLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingAdmissionPolicyInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached ValidatingAdmissionPolicy objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>> {
         self.lister.list(selector)
     }
     /// The cached ValidatingAdmissionPolicy `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>> {
         self.lister.get(name)
     }
 }
@@ -33,17 +41,25 @@ pub struct ValidatingAdmissionPolicyBindingLister {
 impl ValidatingAdmissionPolicyBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingAdmissionPolicyBindingInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached ValidatingAdmissionPolicyBinding objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>> {
         self.lister.list(selector)
     }
     /// The cached ValidatingAdmissionPolicyBinding `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>> {
         self.lister.get(name)
     }
 }
@@ -55,17 +71,25 @@ pub struct ValidatingWebhookConfigurationLister {
 impl ValidatingWebhookConfigurationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingWebhookConfigurationInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached ValidatingWebhookConfiguration objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>> {
         self.lister.list(selector)
     }
     /// The cached ValidatingWebhookConfiguration `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>> {
         self.lister.get(name)
     }
 }
@@ -77,17 +101,25 @@ pub struct MutatingWebhookConfigurationLister {
 impl MutatingWebhookConfigurationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingWebhookConfigurationInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached MutatingWebhookConfiguration objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>> {
         self.lister.list(selector)
     }
     /// The cached MutatingWebhookConfiguration `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>> {
         self.lister.get(name)
     }
 }
@@ -99,17 +131,25 @@ pub struct MutatingAdmissionPolicyLister {
 impl MutatingAdmissionPolicyLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingAdmissionPolicyInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached MutatingAdmissionPolicy objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>> {
         self.lister.list(selector)
     }
     /// The cached MutatingAdmissionPolicy `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>> {
         self.lister.get(name)
     }
 }
@@ -121,17 +161,25 @@ pub struct MutatingAdmissionPolicyBindingLister {
 impl MutatingAdmissionPolicyBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingAdmissionPolicyBindingInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached MutatingAdmissionPolicyBinding objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>> {
         self.lister.list(selector)
     }
     /// The cached MutatingAdmissionPolicyBinding `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>> {
         self.lister.get(name)
     }
 }

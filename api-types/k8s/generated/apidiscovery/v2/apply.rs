@@ -21,7 +21,9 @@ impl APIGroupDiscoveryApplyConfiguration {
         Self {
             api_version: Some("apidiscovery.k8s.io/v2".into()),
             kind: Some("APIGroupDiscovery".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -30,7 +32,10 @@ impl APIGroupDiscoveryApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Appends to `versions`.
-    pub fn with_versions<T: Into<APIVersionDiscoveryApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_versions<T: Into<APIVersionDiscoveryApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -76,32 +81,42 @@ impl APIGroupDiscoveryApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for APIGroupDiscoveryApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -133,7 +148,10 @@ impl APIVersionDiscoveryApplyConfiguration {
         self
     }
     /// Appends to `resources`.
-    pub fn with_resources<T: Into<APIResourceDiscoveryApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resources<T: Into<APIResourceDiscoveryApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -144,7 +162,7 @@ impl APIVersionDiscoveryApplyConfiguration {
     }
 }
 impl Serialize for APIVersionDiscoveryApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("version", &self.version);
@@ -200,28 +218,31 @@ impl APIResourceDiscoveryApplyConfiguration {
         self
     }
     /// Appends to `verbs`.
-    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.verbs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `shortNames`.
-    pub fn with_short_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_short_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.short_names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `categories`.
-    pub fn with_categories<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_categories<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.categories.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `subresources`.
-    pub fn with_subresources<T: Into<APISubresourceDiscoveryApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_subresources<T: Into<APISubresourceDiscoveryApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.subresources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for APIResourceDiscoveryApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("resource", &self.resource);
@@ -264,18 +285,21 @@ impl APISubresourceDiscoveryApplyConfiguration {
         self
     }
     /// Appends to `acceptedTypes`.
-    pub fn with_accepted_types<T: Into<::kapi::meta::GroupVersionKind>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_accepted_types<T: Into<::kapi::meta::GroupVersionKind>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.accepted_types.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `verbs`.
-    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.verbs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for APISubresourceDiscoveryApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("subresource", &self.subresource);

@@ -44,8 +44,20 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of apidiscovery.k8s.io/v2 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::apidiscovery::v2::APIGroupDiscoveryList>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apidiscovery::v2::APIGroupDiscoveryList)).protobuf())?;
-    scheme.add_unconverted::<crate::apidiscovery::v2::APIGroupDiscovery>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apidiscovery::v2::APIGroupDiscovery)).object_meta().protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::apidiscovery::v2::APIGroupDiscoveryList>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apidiscovery::v2::APIGroupDiscoveryList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apidiscovery::v2::APIGroupDiscovery>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apidiscovery::v2::APIGroupDiscovery),
+        ).object_meta().protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

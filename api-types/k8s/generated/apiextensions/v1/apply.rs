@@ -30,7 +30,10 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
         self
     }
     /// Sets `names`.
-    pub fn with_names(mut self, value: impl Into<CustomResourceDefinitionNamesApplyConfiguration>) -> Self {
+    pub fn with_names(
+        mut self,
+        value: impl Into<CustomResourceDefinitionNamesApplyConfiguration>,
+    ) -> Self {
         self.names = Some(value.into());
         self
     }
@@ -40,12 +43,18 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
         self
     }
     /// Appends to `versions`.
-    pub fn with_versions<T: Into<CustomResourceDefinitionVersionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_versions<T: Into<CustomResourceDefinitionVersionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `conversion`.
-    pub fn with_conversion(mut self, value: impl Into<CustomResourceConversionApplyConfiguration>) -> Self {
+    pub fn with_conversion(
+        mut self,
+        value: impl Into<CustomResourceConversionApplyConfiguration>,
+    ) -> Self {
         self.conversion = Some(value.into());
         self
     }
@@ -56,7 +65,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     }
 }
 impl Serialize for CustomResourceDefinitionSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("group", &self.group);
@@ -94,7 +103,7 @@ impl CustomResourceConversionApplyConfiguration {
     }
 }
 impl Serialize for CustomResourceConversionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("strategy", &self.strategy);
@@ -117,18 +126,26 @@ impl WebhookConversionApplyConfiguration {
         Self::default()
     }
     /// Sets `clientConfig`.
-    pub fn with_client_config(mut self, value: impl Into<WebhookClientConfigApplyConfiguration>) -> Self {
+    pub fn with_client_config(
+        mut self,
+        value: impl Into<WebhookClientConfigApplyConfiguration>,
+    ) -> Self {
         self.client_config = Some(value.into());
         self
     }
     /// Appends to `conversionReviewVersions`.
-    pub fn with_conversion_review_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.conversion_review_versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_conversion_review_versions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.conversion_review_versions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for WebhookConversionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("clientConfig", &self.client_config);
@@ -169,7 +186,7 @@ impl WebhookClientConfigApplyConfiguration {
     }
 }
 impl Serialize for WebhookClientConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("url", &self.url);
@@ -218,7 +235,7 @@ impl ServiceReferenceApplyConfiguration {
     }
 }
 impl Serialize for ServiceReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespace", &self.namespace);
@@ -282,28 +299,44 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
         self
     }
     /// Sets `schema`.
-    pub fn with_schema(mut self, value: impl Into<CustomResourceValidationApplyConfiguration>) -> Self {
+    pub fn with_schema(
+        mut self,
+        value: impl Into<CustomResourceValidationApplyConfiguration>,
+    ) -> Self {
         self.schema = Some(value.into());
         self
     }
     /// Sets `subresources`.
-    pub fn with_subresources(mut self, value: impl Into<CustomResourceSubresourcesApplyConfiguration>) -> Self {
+    pub fn with_subresources(
+        mut self,
+        value: impl Into<CustomResourceSubresourcesApplyConfiguration>,
+    ) -> Self {
         self.subresources = Some(value.into());
         self
     }
     /// Appends to `additionalPrinterColumns`.
-    pub fn with_additional_printer_columns<T: Into<CustomResourceColumnDefinitionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.additional_printer_columns.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_additional_printer_columns<T: Into<CustomResourceColumnDefinitionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.additional_printer_columns.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `selectableFields`.
-    pub fn with_selectable_fields<T: Into<SelectableFieldApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.selectable_fields.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_selectable_fields<T: Into<SelectableFieldApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.selectable_fields.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for CustomResourceDefinitionVersionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -337,7 +370,7 @@ impl SelectableFieldApplyConfiguration {
     }
 }
 impl Serialize for SelectableFieldApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("jsonPath", &self.json_path);
@@ -398,7 +431,7 @@ impl CustomResourceColumnDefinitionApplyConfiguration {
     }
 }
 impl Serialize for CustomResourceColumnDefinitionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -443,7 +476,7 @@ impl CustomResourceDefinitionNamesApplyConfiguration {
         self
     }
     /// Appends to `shortNames`.
-    pub fn with_short_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_short_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.short_names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -458,13 +491,13 @@ impl CustomResourceDefinitionNamesApplyConfiguration {
         self
     }
     /// Appends to `categories`.
-    pub fn with_categories<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_categories<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.categories.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for CustomResourceDefinitionNamesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("plural", &self.plural);
@@ -530,7 +563,7 @@ impl CustomResourceDefinitionConditionApplyConfiguration {
     }
 }
 impl Serialize for CustomResourceDefinitionConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -561,17 +594,26 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<CustomResourceDefinitionConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<CustomResourceDefinitionConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `acceptedNames`.
-    pub fn with_accepted_names(mut self, value: impl Into<CustomResourceDefinitionNamesApplyConfiguration>) -> Self {
+    pub fn with_accepted_names(
+        mut self,
+        value: impl Into<CustomResourceDefinitionNamesApplyConfiguration>,
+    ) -> Self {
         self.accepted_names = Some(value.into());
         self
     }
     /// Appends to `storedVersions`.
-    pub fn with_stored_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_stored_versions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.stored_versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -582,7 +624,7 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
     }
 }
 impl Serialize for CustomResourceDefinitionStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -613,7 +655,7 @@ impl CustomResourceDefinitionApplyConfiguration {
         Self {
             api_version: Some("apiextensions.k8s.io/v1".into()),
             kind: Some("CustomResourceDefinition".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -622,12 +664,18 @@ impl CustomResourceDefinitionApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<CustomResourceDefinitionSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<CustomResourceDefinitionSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<CustomResourceDefinitionStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<CustomResourceDefinitionStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -673,32 +721,42 @@ impl CustomResourceDefinitionApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for CustomResourceDefinitionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -722,13 +780,16 @@ impl CustomResourceValidationApplyConfiguration {
         Self::default()
     }
     /// Sets `openAPIV3Schema`.
-    pub fn with_open_apiv3_schema(mut self, value: impl Into<JSONSchemaPropsApplyConfiguration>) -> Self {
+    pub fn with_open_apiv3_schema(
+        mut self,
+        value: impl Into<JSONSchemaPropsApplyConfiguration>,
+    ) -> Self {
         self.open_apiv3_schema = Some(value.into());
         self
     }
 }
 impl Serialize for CustomResourceValidationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("openAPIV3Schema", &self.open_apiv3_schema);
@@ -750,18 +811,24 @@ impl CustomResourceSubresourcesApplyConfiguration {
         Self::default()
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<CustomResourceSubresourceStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<CustomResourceSubresourceStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
     /// Sets `scale`.
-    pub fn with_scale(mut self, value: impl Into<CustomResourceSubresourceScaleApplyConfiguration>) -> Self {
+    pub fn with_scale(
+        mut self,
+        value: impl Into<CustomResourceSubresourceScaleApplyConfiguration>,
+    ) -> Self {
         self.scale = Some(value.into());
         self
     }
 }
 impl Serialize for CustomResourceSubresourcesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("status", &self.status);
@@ -780,7 +847,7 @@ impl CustomResourceSubresourceStatusApplyConfiguration {
     }
 }
 impl Serialize for CustomResourceSubresourceStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -817,7 +884,7 @@ impl CustomResourceSubresourceScaleApplyConfiguration {
     }
 }
 impl Serialize for CustomResourceSubresourceScaleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("specReplicasPath", &self.spec_replicas_path);
@@ -1020,7 +1087,10 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Appends to `enum`.
-    pub fn with_enum<T: Into<crate::apiextensions::v1::JSON>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_enum<T: Into<crate::apiextensions::v1::JSON>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.enum_.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1035,27 +1105,39 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Appends to `required`.
-    pub fn with_required<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_required<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.required.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `items`.
-    pub fn with_items(mut self, value: impl Into<Box<crate::apiextensions::v1::JSONSchemaPropsOrArray>>) -> Self {
+    pub fn with_items(
+        mut self,
+        value: impl Into<Box<crate::apiextensions::v1::JSONSchemaPropsOrArray>>,
+    ) -> Self {
         self.items = Some(value.into());
         self
     }
     /// Appends to `allOf`.
-    pub fn with_all_of<T: Into<JSONSchemaPropsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_all_of<T: Into<JSONSchemaPropsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.all_of.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `oneOf`.
-    pub fn with_one_of<T: Into<JSONSchemaPropsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_one_of<T: Into<JSONSchemaPropsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.one_of.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `anyOf`.
-    pub fn with_any_of<T: Into<JSONSchemaPropsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_any_of<T: Into<JSONSchemaPropsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.any_of.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1065,37 +1147,66 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Adds entries to `properties`; an entry replaces one with the same key.
-    pub fn with_properties<K: Into<String>, V: Into<JSONSchemaPropsApplyConfiguration>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.properties.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_properties<K: Into<String>, V: Into<JSONSchemaPropsApplyConfiguration>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.properties.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `additionalProperties`.
-    pub fn with_additional_properties(mut self, value: impl Into<Box<crate::apiextensions::v1::JSONSchemaPropsOrBool>>) -> Self {
+    pub fn with_additional_properties(
+        mut self,
+        value: impl Into<Box<crate::apiextensions::v1::JSONSchemaPropsOrBool>>,
+    ) -> Self {
         self.additional_properties = Some(value.into());
         self
     }
     /// Adds entries to `patternProperties`; an entry replaces one with the same key.
-    pub fn with_pattern_properties<K: Into<String>, V: Into<JSONSchemaPropsApplyConfiguration>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.pattern_properties.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_pattern_properties<K: Into<String>, V: Into<JSONSchemaPropsApplyConfiguration>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.pattern_properties.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `dependencies`; an entry replaces one with the same key.
-    pub fn with_dependencies<K: Into<String>, V: Into<crate::apiextensions::v1::JSONSchemaPropsOrStringArray>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.dependencies.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_dependencies<K: Into<String>, V: Into<crate::apiextensions::v1::JSONSchemaPropsOrStringArray>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.dependencies.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `additionalItems`.
-    pub fn with_additional_items(mut self, value: impl Into<Box<crate::apiextensions::v1::JSONSchemaPropsOrBool>>) -> Self {
+    pub fn with_additional_items(
+        mut self,
+        value: impl Into<Box<crate::apiextensions::v1::JSONSchemaPropsOrBool>>,
+    ) -> Self {
         self.additional_items = Some(value.into());
         self
     }
     /// Adds entries to `definitions`; an entry replaces one with the same key.
-    pub fn with_definitions<K: Into<String>, V: Into<JSONSchemaPropsApplyConfiguration>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.definitions.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_definitions<K: Into<String>, V: Into<JSONSchemaPropsApplyConfiguration>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.definitions.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `externalDocs`.
-    pub fn with_external_docs(mut self, value: impl Into<ExternalDocumentationApplyConfiguration>) -> Self {
+    pub fn with_external_docs(
+        mut self,
+        value: impl Into<ExternalDocumentationApplyConfiguration>,
+    ) -> Self {
         self.external_docs = Some(value.into());
         self
     }
@@ -1125,8 +1236,13 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Appends to `x-kubernetes-list-map-keys`.
-    pub fn with_x_kubernetes_list_map_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.x_kubernetes_list_map_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_x_kubernetes_list_map_keys<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.x_kubernetes_list_map_keys.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `x-kubernetes-list-type`.
@@ -1140,13 +1256,18 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Appends to `x-kubernetes-validations`.
-    pub fn with_x_kubernetes_validations<T: Into<ValidationRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.x_kubernetes_validations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_x_kubernetes_validations<T: Into<ValidationRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.x_kubernetes_validations.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for JSONSchemaPropsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("id", &self.id);
@@ -1186,7 +1307,10 @@ impl Serialize for JSONSchemaPropsApplyConfiguration {
         entries.set("externalDocs", &self.external_docs);
         entries.set("example", &self.example);
         entries.set("nullable", &self.nullable);
-        entries.set("x-kubernetes-preserve-unknown-fields", &self.x_kubernetes_preserve_unknown_fields);
+        entries.set(
+            "x-kubernetes-preserve-unknown-fields",
+            &self.x_kubernetes_preserve_unknown_fields,
+        );
         entries.set("x-kubernetes-embedded-resource", &self.x_kubernetes_embedded_resource);
         entries.set("x-kubernetes-int-or-string", &self.x_kubernetes_int_or_string);
         entries.set("x-kubernetes-list-map-keys", &self.x_kubernetes_list_map_keys);
@@ -1234,7 +1358,10 @@ impl ValidationRuleApplyConfiguration {
         self
     }
     /// Sets `reason`.
-    pub fn with_reason(mut self, value: impl Into<crate::apiextensions::v1::FieldValueErrorReason>) -> Self {
+    pub fn with_reason(
+        mut self,
+        value: impl Into<crate::apiextensions::v1::FieldValueErrorReason>,
+    ) -> Self {
         self.reason = Some(value.into());
         self
     }
@@ -1250,7 +1377,7 @@ impl ValidationRuleApplyConfiguration {
     }
 }
 impl Serialize for ValidationRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("rule", &self.rule);
@@ -1288,7 +1415,7 @@ impl ExternalDocumentationApplyConfiguration {
     }
 }
 impl Serialize for ExternalDocumentationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("description", &self.description);

@@ -33,10 +33,18 @@ impl CustomResourceDefinitionInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apiextensions::v1::CustomResourceDefinition> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::apiextensions::v1::CustomResourceDefinition> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CustomResourceDefinition objects.
     #[inline]
-    pub fn lister(&self) -> crate::apiextensions::v1::generated::listers::CustomResourceDefinitionLister {
-        crate::apiextensions::v1::generated::listers::CustomResourceDefinitionLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::apiextensions::v1::generated::listers::CustomResourceDefinitionLister {
+        crate::apiextensions::v1::generated::listers::CustomResourceDefinitionLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -11,17 +11,25 @@ pub struct CustomResourceDefinitionLister {
 impl CustomResourceDefinitionLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CustomResourceDefinitionInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::apiextensions::v1::CustomResourceDefinition>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::apiextensions::v1::CustomResourceDefinition>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached CustomResourceDefinition objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apiextensions::v1::CustomResourceDefinition>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::apiextensions::v1::CustomResourceDefinition>> {
         self.lister.list(selector)
     }
     /// The cached CustomResourceDefinition `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::apiextensions::v1::CustomResourceDefinition>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::apiextensions::v1::CustomResourceDefinition>> {
         self.lister.get(name)
     }
 }

@@ -63,9 +63,28 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of apiextensions.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::apiextensions::v1::CustomResourceDefinition>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apiextensions::v1::CustomResourceDefinition)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apiextensions::v1::CustomResourceDefinitionList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apiextensions::v1::CustomResourceDefinitionList)).protobuf())?;
-    scheme.add_unconverted::<crate::apiextensions::v1::ConversionReview>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apiextensions::v1::ConversionReview)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::apiextensions::v1::CustomResourceDefinition>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apiextensions::v1::CustomResourceDefinition),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apiextensions::v1::CustomResourceDefinitionList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::apiextensions::v1::CustomResourceDefinitionList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apiextensions::v1::ConversionReview>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apiextensions::v1::ConversionReview),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -33,10 +33,18 @@ impl StorageVersionInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apiserverinternal::v1alpha1::StorageVersion> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::apiserverinternal::v1alpha1::StorageVersion> {
+        &self.informer
+    }
     /// A lister of the informer's cache of StorageVersion objects.
     #[inline]
-    pub fn lister(&self) -> crate::apiserverinternal::v1alpha1::generated::listers::StorageVersionLister {
-        crate::apiserverinternal::v1alpha1::generated::listers::StorageVersionLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::apiserverinternal::v1alpha1::generated::listers::StorageVersionLister {
+        crate::apiserverinternal::v1alpha1::generated::listers::StorageVersionLister::new(
+            self.informer.lister(),
+        )
     }
 }

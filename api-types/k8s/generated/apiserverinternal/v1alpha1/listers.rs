@@ -11,17 +11,25 @@ pub struct StorageVersionLister {
 impl StorageVersionLister {
     /// A lister over `lister`'s cache (a shared informer's: see `StorageVersionInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::apiserverinternal::v1alpha1::StorageVersion>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::apiserverinternal::v1alpha1::StorageVersion>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached StorageVersion objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::apiserverinternal::v1alpha1::StorageVersion>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::apiserverinternal::v1alpha1::StorageVersion>> {
         self.lister.list(selector)
     }
     /// The cached StorageVersion `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::apiserverinternal::v1alpha1::StorageVersion>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::apiserverinternal::v1alpha1::StorageVersion>> {
         self.lister.get(name)
     }
 }

@@ -44,8 +44,22 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of internal.apiserver.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersion>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apiserverinternal::v1alpha1::StorageVersion)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersionList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apiserverinternal::v1alpha1::StorageVersionList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersion>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apiserverinternal::v1alpha1::StorageVersion),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersionList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::apiserverinternal::v1alpha1::StorageVersionList
+            ),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -23,7 +23,9 @@ impl StatefulSetApplyConfiguration {
         Self {
             api_version: Some("apps/v1".into()),
             kind: Some("StatefulSet".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -83,32 +85,42 @@ impl StatefulSetApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for StatefulSetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -134,18 +146,24 @@ impl StatefulSetUpdateStrategyApplyConfiguration {
         Self::default()
     }
     /// Sets `type`.
-    pub fn with_type(mut self, value: impl Into<crate::apps::v1::StatefulSetUpdateStrategyType>) -> Self {
+    pub fn with_type(
+        mut self,
+        value: impl Into<crate::apps::v1::StatefulSetUpdateStrategyType>,
+    ) -> Self {
         self.type_ = Some(value.into());
         self
     }
     /// Sets `rollingUpdate`.
-    pub fn with_rolling_update(mut self, value: impl Into<RollingUpdateStatefulSetStrategyApplyConfiguration>) -> Self {
+    pub fn with_rolling_update(
+        mut self,
+        value: impl Into<RollingUpdateStatefulSetStrategyApplyConfiguration>,
+    ) -> Self {
         self.rolling_update = Some(value.into());
         self
     }
 }
 impl Serialize for StatefulSetUpdateStrategyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -179,7 +197,7 @@ impl RollingUpdateStatefulSetStrategyApplyConfiguration {
     }
 }
 impl Serialize for RollingUpdateStatefulSetStrategyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("partition", &self.partition);
@@ -213,7 +231,7 @@ impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     }
 }
 impl Serialize for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("whenDeleted", &self.when_deleted);
@@ -240,7 +258,7 @@ impl StatefulSetOrdinalsApplyConfiguration {
     }
 }
 impl Serialize for StatefulSetOrdinalsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("start", &self.start);
@@ -295,8 +313,13 @@ impl StatefulSetSpecApplyConfiguration {
         self
     }
     /// Appends to `volumeClaimTemplates`.
-    pub fn with_volume_claim_templates<T: Into<crate::core::v1::PersistentVolumeClaim>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volume_claim_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_volume_claim_templates<T: Into<crate::core::v1::PersistentVolumeClaim>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.volume_claim_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `serviceName`.
@@ -305,12 +328,18 @@ impl StatefulSetSpecApplyConfiguration {
         self
     }
     /// Sets `podManagementPolicy`.
-    pub fn with_pod_management_policy(mut self, value: impl Into<crate::apps::v1::PodManagementPolicyType>) -> Self {
+    pub fn with_pod_management_policy(
+        mut self,
+        value: impl Into<crate::apps::v1::PodManagementPolicyType>,
+    ) -> Self {
         self.pod_management_policy = Some(value.into());
         self
     }
     /// Sets `updateStrategy`.
-    pub fn with_update_strategy(mut self, value: impl Into<StatefulSetUpdateStrategyApplyConfiguration>) -> Self {
+    pub fn with_update_strategy(
+        mut self,
+        value: impl Into<StatefulSetUpdateStrategyApplyConfiguration>,
+    ) -> Self {
         self.update_strategy = Some(value.into());
         self
     }
@@ -325,18 +354,24 @@ impl StatefulSetSpecApplyConfiguration {
         self
     }
     /// Sets `persistentVolumeClaimRetentionPolicy`.
-    pub fn with_persistent_volume_claim_retention_policy(mut self, value: impl Into<StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>) -> Self {
+    pub fn with_persistent_volume_claim_retention_policy(
+        mut self,
+        value: impl Into<StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
+    ) -> Self {
         self.persistent_volume_claim_retention_policy = Some(value.into());
         self
     }
     /// Sets `ordinals`.
-    pub fn with_ordinals(mut self, value: impl Into<StatefulSetOrdinalsApplyConfiguration>) -> Self {
+    pub fn with_ordinals(
+        mut self,
+        value: impl Into<StatefulSetOrdinalsApplyConfiguration>,
+    ) -> Self {
         self.ordinals = Some(value.into());
         self
     }
 }
 impl Serialize for StatefulSetSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -348,7 +383,10 @@ impl Serialize for StatefulSetSpecApplyConfiguration {
         entries.set("updateStrategy", &self.update_strategy);
         entries.set("revisionHistoryLimit", &self.revision_history_limit);
         entries.set("minReadySeconds", &self.min_ready_seconds);
-        entries.set("persistentVolumeClaimRetentionPolicy", &self.persistent_volume_claim_retention_policy);
+        entries.set(
+            "persistentVolumeClaimRetentionPolicy",
+            &self.persistent_volume_claim_retention_policy,
+        );
         entries.set("ordinals", &self.ordinals);
         entries.finish()?;
         map.end()
@@ -424,7 +462,10 @@ impl StatefulSetStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<StatefulSetConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<StatefulSetConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -435,7 +476,7 @@ impl StatefulSetStatusApplyConfiguration {
     }
 }
 impl Serialize for StatefulSetStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("observedGeneration", &self.observed_generation);
@@ -498,7 +539,7 @@ impl StatefulSetConditionApplyConfiguration {
     }
 }
 impl Serialize for StatefulSetConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -530,7 +571,9 @@ impl DeploymentApplyConfiguration {
         Self {
             api_version: Some("apps/v1".into()),
             kind: Some("Deployment".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -590,32 +633,42 @@ impl DeploymentApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for DeploymentApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -694,7 +747,7 @@ impl DeploymentSpecApplyConfiguration {
     }
 }
 impl Serialize for DeploymentSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -728,13 +781,16 @@ impl DeploymentStrategyApplyConfiguration {
         self
     }
     /// Sets `rollingUpdate`.
-    pub fn with_rolling_update(mut self, value: impl Into<RollingUpdateDeploymentApplyConfiguration>) -> Self {
+    pub fn with_rolling_update(
+        mut self,
+        value: impl Into<RollingUpdateDeploymentApplyConfiguration>,
+    ) -> Self {
         self.rolling_update = Some(value.into());
         self
     }
 }
 impl Serialize for DeploymentStrategyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -768,7 +824,7 @@ impl RollingUpdateDeploymentApplyConfiguration {
     }
 }
 impl Serialize for RollingUpdateDeploymentApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("maxUnavailable", &self.max_unavailable);
@@ -840,7 +896,10 @@ impl DeploymentStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<DeploymentConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<DeploymentConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -851,7 +910,7 @@ impl DeploymentStatusApplyConfiguration {
     }
 }
 impl Serialize for DeploymentStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("observedGeneration", &self.observed_generation);
@@ -920,7 +979,7 @@ impl DeploymentConditionApplyConfiguration {
     }
 }
 impl Serialize for DeploymentConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -947,18 +1006,24 @@ impl DaemonSetUpdateStrategyApplyConfiguration {
         Self::default()
     }
     /// Sets `type`.
-    pub fn with_type(mut self, value: impl Into<crate::apps::v1::DaemonSetUpdateStrategyType>) -> Self {
+    pub fn with_type(
+        mut self,
+        value: impl Into<crate::apps::v1::DaemonSetUpdateStrategyType>,
+    ) -> Self {
         self.type_ = Some(value.into());
         self
     }
     /// Sets `rollingUpdate`.
-    pub fn with_rolling_update(mut self, value: impl Into<RollingUpdateDaemonSetApplyConfiguration>) -> Self {
+    pub fn with_rolling_update(
+        mut self,
+        value: impl Into<RollingUpdateDaemonSetApplyConfiguration>,
+    ) -> Self {
         self.rolling_update = Some(value.into());
         self
     }
 }
 impl Serialize for DaemonSetUpdateStrategyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -992,7 +1057,7 @@ impl RollingUpdateDaemonSetApplyConfiguration {
     }
 }
 impl Serialize for RollingUpdateDaemonSetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("maxUnavailable", &self.max_unavailable);
@@ -1031,7 +1096,10 @@ impl DaemonSetSpecApplyConfiguration {
         self
     }
     /// Sets `updateStrategy`.
-    pub fn with_update_strategy(mut self, value: impl Into<DaemonSetUpdateStrategyApplyConfiguration>) -> Self {
+    pub fn with_update_strategy(
+        mut self,
+        value: impl Into<DaemonSetUpdateStrategyApplyConfiguration>,
+    ) -> Self {
         self.update_strategy = Some(value.into());
         self
     }
@@ -1047,7 +1115,7 @@ impl DaemonSetSpecApplyConfiguration {
     }
 }
 impl Serialize for DaemonSetSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("selector", &self.selector);
@@ -1134,13 +1202,16 @@ impl DaemonSetStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<DaemonSetConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<DaemonSetConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DaemonSetStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("currentNumberScheduled", &self.current_number_scheduled);
@@ -1203,7 +1274,7 @@ impl DaemonSetConditionApplyConfiguration {
     }
 }
 impl Serialize for DaemonSetConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -1235,7 +1306,9 @@ impl DaemonSetApplyConfiguration {
         Self {
             api_version: Some("apps/v1".into()),
             kind: Some("DaemonSet".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1295,32 +1368,42 @@ impl DaemonSetApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for DaemonSetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1352,7 +1435,9 @@ impl ReplicaSetApplyConfiguration {
         Self {
             api_version: Some("apps/v1".into()),
             kind: Some("ReplicaSet".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1412,32 +1497,42 @@ impl ReplicaSetApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ReplicaSetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1488,7 +1583,7 @@ impl ReplicaSetSpecApplyConfiguration {
     }
 }
 impl Serialize for ReplicaSetSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -1553,13 +1648,16 @@ impl ReplicaSetStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<ReplicaSetConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<ReplicaSetConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ReplicaSetStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -1619,7 +1717,7 @@ impl ReplicaSetConditionApplyConfiguration {
     }
 }
 impl Serialize for ReplicaSetConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -1651,7 +1749,9 @@ impl ControllerRevisionApplyConfiguration {
         Self {
             api_version: Some("apps/v1".into()),
             kind: Some("ControllerRevision".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1711,32 +1811,42 @@ impl ControllerRevisionApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ControllerRevisionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);

@@ -3,7 +3,7 @@
 //! Typed clients of apps/v1, like client-go's typed clientset.
 use ::core::future::Future;
 use ::kapi::client::{Client, Error};
-use ::kapi::meta::{UpdateOptions};
+use ::kapi::meta::UpdateOptions;
 /// The apps/v1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct AppsV1Client {
@@ -17,7 +17,9 @@ impl AppsV1Client {
     }
     /// The REST client underneath.
     #[inline]
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     /// The StatefulSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     #[inline]
     pub fn stateful_sets(&self, namespace: &str) -> StatefulSetClient {
@@ -50,7 +52,9 @@ pub struct StatefulSetClient(::kapi::client::KindClient<crate::apps::v1::Statefu
 impl ::core::ops::Deref for StatefulSetClient {
     type Target = ::kapi::client::KindClient<crate::apps::v1::StatefulSet>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl StatefulSetClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -65,13 +69,26 @@ impl StatefulSetClient {
     }
     /// Reads the `scale` subresource of the StatefulSet `name`.
     #[inline]
-    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+    pub fn get_scale<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
         self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the StatefulSet `name`.
     #[inline]
-    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
+    pub fn update_scale<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::autoscaling::v1::Scale,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(
+            name,
+            "scale",
+            value,
+            options,
+        )
     }
 }
 impl ::kapi::client::verbs::Create for crate::apps::v1::StatefulSet {}
@@ -88,7 +105,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::apps::v1::StatefulSet {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1::StatefulSet {
     type Configuration = crate::apps::v1::generated::apply::StatefulSetApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1::StatefulSet {}
@@ -98,7 +117,9 @@ pub struct DeploymentClient(::kapi::client::KindClient<crate::apps::v1::Deployme
 impl ::core::ops::Deref for DeploymentClient {
     type Target = ::kapi::client::KindClient<crate::apps::v1::Deployment>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl DeploymentClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -113,13 +134,26 @@ impl DeploymentClient {
     }
     /// Reads the `scale` subresource of the Deployment `name`.
     #[inline]
-    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+    pub fn get_scale<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
         self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the Deployment `name`.
     #[inline]
-    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
+    pub fn update_scale<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::autoscaling::v1::Scale,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(
+            name,
+            "scale",
+            value,
+            options,
+        )
     }
 }
 impl ::kapi::client::verbs::Create for crate::apps::v1::Deployment {}
@@ -136,7 +170,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::apps::v1::Deployment {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1::Deployment {
     type Configuration = crate::apps::v1::generated::apply::DeploymentApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1::Deployment {}
@@ -156,7 +192,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::apps::v1::DaemonSet {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1::DaemonSet {
     type Configuration = crate::apps::v1::generated::apply::DaemonSetApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1::DaemonSet {}
@@ -166,7 +204,9 @@ pub struct ReplicaSetClient(::kapi::client::KindClient<crate::apps::v1::ReplicaS
 impl ::core::ops::Deref for ReplicaSetClient {
     type Target = ::kapi::client::KindClient<crate::apps::v1::ReplicaSet>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl ReplicaSetClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -181,13 +221,26 @@ impl ReplicaSetClient {
     }
     /// Reads the `scale` subresource of the ReplicaSet `name`.
     #[inline]
-    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+    pub fn get_scale<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
         self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the ReplicaSet `name`.
     #[inline]
-    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
+    pub fn update_scale<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::autoscaling::v1::Scale,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(
+            name,
+            "scale",
+            value,
+            options,
+        )
     }
 }
 impl ::kapi::client::verbs::Create for crate::apps::v1::ReplicaSet {}
@@ -204,7 +257,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::apps::v1::ReplicaSet {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1::ReplicaSet {
     type Configuration = crate::apps::v1::generated::apply::ReplicaSetApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1::ReplicaSet {}
@@ -222,5 +277,7 @@ impl ::kapi::client::verbs::Patch for crate::apps::v1::ControllerRevision {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1::ControllerRevision {
     type Configuration = crate::apps::v1::generated::apply::ControllerRevisionApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }

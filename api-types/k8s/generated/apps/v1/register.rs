@@ -208,16 +208,68 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of apps/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::apps::v1::StatefulSet>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::StatefulSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::StatefulSetList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::StatefulSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::Deployment>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::Deployment)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::DeploymentList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::DeploymentList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::DaemonSet>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::DaemonSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::DaemonSetList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::DaemonSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::ReplicaSet>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::ReplicaSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::ReplicaSetList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::ReplicaSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::ControllerRevision>(&KINDS[8usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::ControllerRevision)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1::ControllerRevisionList>(&KINDS[9usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1::ControllerRevisionList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::apps::v1::StatefulSet>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::StatefulSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::StatefulSetList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::StatefulSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::Deployment>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::Deployment),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::DeploymentList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::DeploymentList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::DaemonSet>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::DaemonSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::DaemonSetList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::DaemonSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::ReplicaSet>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::ReplicaSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::ReplicaSetList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::ReplicaSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::ControllerRevision>(
+        &KINDS[8usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::ControllerRevision),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1::ControllerRevisionList>(
+        &KINDS[9usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1::ControllerRevisionList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -43,7 +43,9 @@ impl StatefulSetInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::StatefulSet> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::StatefulSet> {
+        &self.informer
+    }
     /// A lister of the informer's cache of StatefulSet objects.
     #[inline]
     pub fn lister(&self) -> crate::apps::v1beta1::generated::listers::StatefulSetLister {
@@ -65,7 +67,9 @@ impl DeploymentInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::Deployment> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::Deployment> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Deployment objects.
     #[inline]
     pub fn lister(&self) -> crate::apps::v1beta1::generated::listers::DeploymentLister {
@@ -87,10 +91,16 @@ impl ControllerRevisionInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::ControllerRevision> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::apps::v1beta1::ControllerRevision> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ControllerRevision objects.
     #[inline]
     pub fn lister(&self) -> crate::apps::v1beta1::generated::listers::ControllerRevisionLister {
-        crate::apps::v1beta1::generated::listers::ControllerRevisionLister::new(self.informer.lister())
+        crate::apps::v1beta1::generated::listers::ControllerRevisionLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -166,14 +166,56 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of apps/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::apps::v1beta1::Scale>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta1::Scale)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta1::StatefulSet>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta1::StatefulSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta1::StatefulSetList>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta1::StatefulSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta1::Deployment>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta1::Deployment)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta1::DeploymentRollback>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta1::DeploymentRollback)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta1::DeploymentList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta1::DeploymentList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta1::ControllerRevision>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta1::ControllerRevision)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta1::ControllerRevisionList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta1::ControllerRevisionList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::apps::v1beta1::Scale>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::Scale),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta1::StatefulSet>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::StatefulSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta1::StatefulSetList>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::StatefulSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta1::Deployment>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::Deployment),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta1::DeploymentRollback>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::DeploymentRollback),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta1::DeploymentList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::DeploymentList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta1::ControllerRevision>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::ControllerRevision),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta1::ControllerRevisionList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::ControllerRevisionList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -3,7 +3,7 @@
 //! Typed clients of apps/v1beta2, like client-go's typed clientset.
 use ::core::future::Future;
 use ::kapi::client::{Client, Error};
-use ::kapi::meta::{UpdateOptions};
+use ::kapi::meta::UpdateOptions;
 /// The apps/v1beta2 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct AppsV1beta2Client {
@@ -17,7 +17,9 @@ impl AppsV1beta2Client {
     }
     /// The REST client underneath.
     #[inline]
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     /// The StatefulSet objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     #[inline]
     pub fn stateful_sets(&self, namespace: &str) -> StatefulSetClient {
@@ -50,7 +52,9 @@ pub struct StatefulSetClient(::kapi::client::KindClient<crate::apps::v1beta2::St
 impl ::core::ops::Deref for StatefulSetClient {
     type Target = ::kapi::client::KindClient<crate::apps::v1beta2::StatefulSet>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl StatefulSetClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -65,13 +69,26 @@ impl StatefulSetClient {
     }
     /// Reads the `scale` subresource of the StatefulSet `name`.
     #[inline]
-    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
+    pub fn get_scale<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
         self.0.api().get_subresource::<crate::apps::v1beta2::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the StatefulSet `name`.
     #[inline]
-    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::apps::v1beta2::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::apps::v1beta2::Scale>(name, "scale", value, options)
+    pub fn update_scale<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::apps::v1beta2::Scale,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
+        self.0.api().update_subresource::<crate::apps::v1beta2::Scale>(
+            name,
+            "scale",
+            value,
+            options,
+        )
     }
 }
 impl ::kapi::client::verbs::Create for crate::apps::v1beta2::StatefulSet {}
@@ -88,7 +105,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::apps::v1beta2::StatefulSet {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::StatefulSet {
     type Configuration = crate::apps::v1beta2::generated::apply::StatefulSetApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1beta2::StatefulSet {}
@@ -108,7 +127,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::apps::v1beta2::Deployment {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::Deployment {
     type Configuration = crate::apps::v1beta2::generated::apply::DeploymentApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1beta2::Deployment {}
@@ -128,7 +149,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::apps::v1beta2::DaemonSet {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::DaemonSet {
     type Configuration = crate::apps::v1beta2::generated::apply::DaemonSetApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1beta2::DaemonSet {}
@@ -148,12 +171,15 @@ impl ::kapi::client::verbs::PatchStatus for crate::apps::v1beta2::ReplicaSet {}
 impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::ReplicaSet {
     type Configuration = crate::apps::v1beta2::generated::apply::ReplicaSetApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::apps::v1beta2::ReplicaSet {}
 /// The typed client of ControllerRevision objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
-pub type ControllerRevisionClient = ::kapi::client::KindClient<crate::apps::v1beta2::ControllerRevision>;
+pub type ControllerRevisionClient =
+    ::kapi::client::KindClient<crate::apps::v1beta2::ControllerRevision>;
 impl ::kapi::client::verbs::Create for crate::apps::v1beta2::ControllerRevision {}
 impl ::kapi::client::verbs::Update for crate::apps::v1beta2::ControllerRevision {}
 impl ::kapi::client::verbs::Delete for crate::apps::v1beta2::ControllerRevision {}
@@ -164,7 +190,10 @@ impl ::kapi::client::verbs::Watch for crate::apps::v1beta2::ControllerRevision {
 impl ::kapi::client::verbs::Patch for crate::apps::v1beta2::ControllerRevision {}
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::Apply for crate::apps::v1beta2::ControllerRevision {
-    type Configuration = crate::apps::v1beta2::generated::apply::ControllerRevisionApplyConfiguration;
+    type Configuration =
+        crate::apps::v1beta2::generated::apply::ControllerRevisionApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }

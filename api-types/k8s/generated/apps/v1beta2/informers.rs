@@ -53,7 +53,9 @@ impl StatefulSetInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::StatefulSet> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::StatefulSet> {
+        &self.informer
+    }
     /// A lister of the informer's cache of StatefulSet objects.
     #[inline]
     pub fn lister(&self) -> crate::apps::v1beta2::generated::listers::StatefulSetLister {
@@ -75,7 +77,9 @@ impl DeploymentInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::Deployment> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::Deployment> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Deployment objects.
     #[inline]
     pub fn lister(&self) -> crate::apps::v1beta2::generated::listers::DeploymentLister {
@@ -97,7 +101,9 @@ impl DaemonSetInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::DaemonSet> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::DaemonSet> {
+        &self.informer
+    }
     /// A lister of the informer's cache of DaemonSet objects.
     #[inline]
     pub fn lister(&self) -> crate::apps::v1beta2::generated::listers::DaemonSetLister {
@@ -119,7 +125,9 @@ impl ReplicaSetInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::ReplicaSet> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::ReplicaSet> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ReplicaSet objects.
     #[inline]
     pub fn lister(&self) -> crate::apps::v1beta2::generated::listers::ReplicaSetLister {
@@ -141,10 +149,16 @@ impl ControllerRevisionInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::ControllerRevision> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::apps::v1beta2::ControllerRevision> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ControllerRevision objects.
     #[inline]
     pub fn lister(&self) -> crate::apps::v1beta2::generated::listers::ControllerRevisionLister {
-        crate::apps::v1beta2::generated::listers::ControllerRevisionLister::new(self.informer.lister())
+        crate::apps::v1beta2::generated::listers::ControllerRevisionLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -227,17 +227,74 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of apps/v1beta2 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::apps::v1beta2::Scale>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::Scale)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::StatefulSet>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::StatefulSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::StatefulSetList>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::StatefulSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::Deployment>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::Deployment)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::DeploymentList>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::DeploymentList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::DaemonSet>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::DaemonSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::DaemonSetList>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::DaemonSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::ReplicaSet>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::ReplicaSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::ReplicaSetList>(&KINDS[8usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::ReplicaSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::ControllerRevision>(&KINDS[9usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::ControllerRevision)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::apps::v1beta2::ControllerRevisionList>(&KINDS[10usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::apps::v1beta2::ControllerRevisionList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::apps::v1beta2::Scale>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::Scale),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::StatefulSet>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::StatefulSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::StatefulSetList>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::StatefulSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::Deployment>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::Deployment),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::DeploymentList>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::DeploymentList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::DaemonSet>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::DaemonSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::DaemonSetList>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::DaemonSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::ReplicaSet>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::ReplicaSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::ReplicaSetList>(
+        &KINDS[8usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::ReplicaSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::ControllerRevision>(
+        &KINDS[9usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::ControllerRevision),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::apps::v1beta2::ControllerRevisionList>(
+        &KINDS[10usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::ControllerRevisionList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

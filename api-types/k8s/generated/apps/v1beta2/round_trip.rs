@@ -2,7 +2,9 @@
 
 //! Round-trip checks of this group-version's kinds, for tests.
 /// Round-trip checks of every kind of apps/v1beta2 on the random objects of `seeds`; returns how many checks passed, or the first failure.
-pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
         ::kapi::round_trip::json::<crate::apps::v1beta2::Scale>(seed)?;
@@ -28,5 +30,6 @@ pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64,
         ::kapi::round_trip::json::<crate::apps::v1beta2::ControllerRevisionList>(seed)?;
         ::kapi::round_trip::protobuf::<crate::apps::v1beta2::ControllerRevisionList>(seed)?;
         passed += 22u64;
-    }::core::result::Result::Ok(passed)
+    }
+    ::core::result::Result::Ok(passed)
 }

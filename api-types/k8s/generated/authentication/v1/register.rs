@@ -63,9 +63,26 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of authentication.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::authentication::v1::TokenReview>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::authentication::v1::TokenReview)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::authentication::v1::TokenRequest>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::authentication::v1::TokenRequest)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::authentication::v1::SelfSubjectReview>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::authentication::v1::SelfSubjectReview)).object_meta().protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::authentication::v1::TokenReview>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::authentication::v1::TokenReview),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::authentication::v1::TokenRequest>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::authentication::v1::TokenRequest),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::authentication::v1::SelfSubjectReview>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::authentication::v1::SelfSubjectReview),
+        ).object_meta().protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

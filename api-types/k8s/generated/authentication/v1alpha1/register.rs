@@ -23,7 +23,14 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[::kapi::scheme::KindMeta {
 }];
 /// Registers the kinds of authentication.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::authentication::v1alpha1::SelfSubjectReview>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::authentication::v1alpha1::SelfSubjectReview)).object_meta().protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::authentication::v1alpha1::SelfSubjectReview>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::authentication::v1alpha1::SelfSubjectReview),
+        ).object_meta().protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

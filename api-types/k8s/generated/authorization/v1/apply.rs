@@ -23,7 +23,7 @@ impl SubjectAccessReviewApplyConfiguration {
         Self {
             api_version: Some("authorization.k8s.io/v1".into()),
             kind: Some("SubjectAccessReview".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -32,12 +32,18 @@ impl SubjectAccessReviewApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<SubjectAccessReviewSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<SubjectAccessReviewSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<SubjectAccessReviewStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<SubjectAccessReviewStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -83,32 +89,42 @@ impl SubjectAccessReviewApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for SubjectAccessReviewApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -140,7 +156,7 @@ impl SelfSubjectAccessReviewApplyConfiguration {
         Self {
             api_version: Some("authorization.k8s.io/v1".into()),
             kind: Some("SelfSubjectAccessReview".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -149,12 +165,18 @@ impl SelfSubjectAccessReviewApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<SelfSubjectAccessReviewSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<SelfSubjectAccessReviewSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<SubjectAccessReviewStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<SubjectAccessReviewStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -200,32 +222,42 @@ impl SelfSubjectAccessReviewApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for SelfSubjectAccessReviewApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -257,7 +289,9 @@ impl LocalSubjectAccessReviewApplyConfiguration {
         Self {
             api_version: Some("authorization.k8s.io/v1".into()),
             kind: Some("LocalSubjectAccessReview".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -266,12 +300,18 @@ impl LocalSubjectAccessReviewApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<SubjectAccessReviewSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<SubjectAccessReviewSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<SubjectAccessReviewStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<SubjectAccessReviewStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -317,32 +357,42 @@ impl LocalSubjectAccessReviewApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for LocalSubjectAccessReviewApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -417,18 +467,24 @@ impl ResourceAttributesApplyConfiguration {
         self
     }
     /// Sets `fieldSelector`.
-    pub fn with_field_selector(mut self, value: impl Into<FieldSelectorAttributesApplyConfiguration>) -> Self {
+    pub fn with_field_selector(
+        mut self,
+        value: impl Into<FieldSelectorAttributesApplyConfiguration>,
+    ) -> Self {
         self.field_selector = Some(value.into());
         self
     }
     /// Sets `labelSelector`.
-    pub fn with_label_selector(mut self, value: impl Into<LabelSelectorAttributesApplyConfiguration>) -> Self {
+    pub fn with_label_selector(
+        mut self,
+        value: impl Into<LabelSelectorAttributesApplyConfiguration>,
+    ) -> Self {
         self.label_selector = Some(value.into());
         self
     }
 }
 impl Serialize for ResourceAttributesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespace", &self.namespace);
@@ -463,13 +519,16 @@ impl LabelSelectorAttributesApplyConfiguration {
         self
     }
     /// Appends to `requirements`.
-    pub fn with_requirements<T: Into<::kapi::meta::LabelSelectorRequirement>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_requirements<T: Into<::kapi::meta::LabelSelectorRequirement>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.requirements.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for LabelSelectorAttributesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("rawSelector", &self.raw_selector);
@@ -497,13 +556,16 @@ impl FieldSelectorAttributesApplyConfiguration {
         self
     }
     /// Appends to `requirements`.
-    pub fn with_requirements<T: Into<::kapi::meta::FieldSelectorRequirement>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_requirements<T: Into<::kapi::meta::FieldSelectorRequirement>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.requirements.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for FieldSelectorAttributesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("rawSelector", &self.raw_selector);
@@ -537,7 +599,7 @@ impl NonResourceAttributesApplyConfiguration {
     }
 }
 impl Serialize for NonResourceAttributesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("path", &self.path);
@@ -568,12 +630,18 @@ impl SubjectAccessReviewSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `resourceAttributes`.
-    pub fn with_resource_attributes(mut self, value: impl Into<ResourceAttributesApplyConfiguration>) -> Self {
+    pub fn with_resource_attributes(
+        mut self,
+        value: impl Into<ResourceAttributesApplyConfiguration>,
+    ) -> Self {
         self.resource_attributes = Some(value.into());
         self
     }
     /// Sets `nonResourceAttributes`.
-    pub fn with_non_resource_attributes(mut self, value: impl Into<NonResourceAttributesApplyConfiguration>) -> Self {
+    pub fn with_non_resource_attributes(
+        mut self,
+        value: impl Into<NonResourceAttributesApplyConfiguration>,
+    ) -> Self {
         self.non_resource_attributes = Some(value.into());
         self
     }
@@ -583,13 +651,18 @@ impl SubjectAccessReviewSpecApplyConfiguration {
         self
     }
     /// Appends to `groups`.
-    pub fn with_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Adds entries to `extra`; an entry replaces one with the same key.
-    pub fn with_extra<K: Into<String>, V: Into<::kapi::meta::Verbs>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.extra.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_extra<K: Into<String>, V: Into<::kapi::meta::Verbs>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.extra.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `uid`.
@@ -599,7 +672,7 @@ impl SubjectAccessReviewSpecApplyConfiguration {
     }
 }
 impl Serialize for SubjectAccessReviewSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("resourceAttributes", &self.resource_attributes);
@@ -626,18 +699,24 @@ impl SelfSubjectAccessReviewSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `resourceAttributes`.
-    pub fn with_resource_attributes(mut self, value: impl Into<ResourceAttributesApplyConfiguration>) -> Self {
+    pub fn with_resource_attributes(
+        mut self,
+        value: impl Into<ResourceAttributesApplyConfiguration>,
+    ) -> Self {
         self.resource_attributes = Some(value.into());
         self
     }
     /// Sets `nonResourceAttributes`.
-    pub fn with_non_resource_attributes(mut self, value: impl Into<NonResourceAttributesApplyConfiguration>) -> Self {
+    pub fn with_non_resource_attributes(
+        mut self,
+        value: impl Into<NonResourceAttributesApplyConfiguration>,
+    ) -> Self {
         self.non_resource_attributes = Some(value.into());
         self
     }
 }
 impl Serialize for SelfSubjectAccessReviewSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("resourceAttributes", &self.resource_attributes);
@@ -685,7 +764,7 @@ impl SubjectAccessReviewStatusApplyConfiguration {
     }
 }
 impl Serialize for SubjectAccessReviewStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("allowed", &self.allowed);
@@ -716,7 +795,7 @@ impl SelfSubjectRulesReviewApplyConfiguration {
         Self {
             api_version: Some("authorization.k8s.io/v1".into()),
             kind: Some("SelfSubjectRulesReview".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -725,12 +804,18 @@ impl SelfSubjectRulesReviewApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<SelfSubjectRulesReviewSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<SelfSubjectRulesReviewSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<SubjectRulesReviewStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<SubjectRulesReviewStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -776,32 +861,42 @@ impl SelfSubjectRulesReviewApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for SelfSubjectRulesReviewApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -831,7 +926,7 @@ impl SelfSubjectRulesReviewSpecApplyConfiguration {
     }
 }
 impl Serialize for SelfSubjectRulesReviewSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespace", &self.namespace);
@@ -857,13 +952,21 @@ impl SubjectRulesReviewStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `resourceRules`.
-    pub fn with_resource_rules<T: Into<ResourceRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_rules<T: Into<ResourceRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `nonResourceRules`.
-    pub fn with_non_resource_rules<T: Into<NonResourceRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.non_resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_non_resource_rules<T: Into<NonResourceRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.non_resource_rules.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `incomplete`.
@@ -878,7 +981,7 @@ impl SubjectRulesReviewStatusApplyConfiguration {
     }
 }
 impl Serialize for SubjectRulesReviewStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("resourceRules", &self.resource_rules);
@@ -907,28 +1010,31 @@ impl ResourceRuleApplyConfiguration {
         Self::default()
     }
     /// Appends to `verbs`.
-    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.verbs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `apiGroups`.
-    pub fn with_api_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_api_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.api_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `resources`.
-    pub fn with_resources<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resources<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.resources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `resourceNames`.
-    pub fn with_resource_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_names<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ResourceRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("verbs", &self.verbs);
@@ -953,18 +1059,23 @@ impl NonResourceRuleApplyConfiguration {
         Self::default()
     }
     /// Appends to `verbs`.
-    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.verbs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `nonResourceURLs`.
-    pub fn with_non_resource_urls<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.non_resource_urls.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_non_resource_urls<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.non_resource_urls.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for NonResourceRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("verbs", &self.verbs);

@@ -82,10 +82,36 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of authorization.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::authorization::v1beta1::SubjectAccessReview>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::authorization::v1beta1::SubjectAccessReview)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::authorization::v1beta1::SelfSubjectAccessReview>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::authorization::v1beta1::SelfSubjectAccessReview)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::authorization::v1beta1::LocalSubjectAccessReview>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::authorization::v1beta1::LocalSubjectAccessReview)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::authorization::v1beta1::SelfSubjectRulesReview>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::authorization::v1beta1::SelfSubjectRulesReview)).object_meta().protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::authorization::v1beta1::SubjectAccessReview>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::authorization::v1beta1::SubjectAccessReview),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::authorization::v1beta1::SelfSubjectAccessReview>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::authorization::v1beta1::SelfSubjectAccessReview
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::authorization::v1beta1::LocalSubjectAccessReview>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::authorization::v1beta1::LocalSubjectAccessReview
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::authorization::v1beta1::SelfSubjectRulesReview>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::authorization::v1beta1::SelfSubjectRulesReview),
+        ).object_meta().protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -2,17 +2,26 @@
 
 //! Round-trip checks of this group-version's kinds, for tests.
 /// Round-trip checks of every kind of authorization.k8s.io/v1beta1 on the random objects of `seeds`; returns how many checks passed, or the first failure.
-pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
         ::kapi::round_trip::json::<crate::authorization::v1beta1::SubjectAccessReview>(seed)?;
         ::kapi::round_trip::protobuf::<crate::authorization::v1beta1::SubjectAccessReview>(seed)?;
         ::kapi::round_trip::json::<crate::authorization::v1beta1::SelfSubjectAccessReview>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::authorization::v1beta1::SelfSubjectAccessReview>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::authorization::v1beta1::SelfSubjectAccessReview>(
+            seed,
+        )?;
         ::kapi::round_trip::json::<crate::authorization::v1beta1::LocalSubjectAccessReview>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::authorization::v1beta1::LocalSubjectAccessReview>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::authorization::v1beta1::LocalSubjectAccessReview>(
+            seed,
+        )?;
         ::kapi::round_trip::json::<crate::authorization::v1beta1::SelfSubjectRulesReview>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::authorization::v1beta1::SelfSubjectRulesReview>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::authorization::v1beta1::SelfSubjectRulesReview>(
+            seed,
+        )?;
         passed += 8u64;
-    }::core::result::Result::Ok(passed)
+    }
+    ::core::result::Result::Ok(passed)
 }

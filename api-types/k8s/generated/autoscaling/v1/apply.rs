@@ -35,7 +35,7 @@ impl CrossVersionObjectReferenceApplyConfiguration {
     }
 }
 impl Serialize for CrossVersionObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("kind", &self.kind);
@@ -63,7 +63,10 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `scaleTargetRef`.
-    pub fn with_scale_target_ref(mut self, value: impl Into<CrossVersionObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_scale_target_ref(
+        mut self,
+        value: impl Into<CrossVersionObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.scale_target_ref = Some(value.into());
         self
     }
@@ -84,7 +87,7 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
     }
 }
 impl Serialize for HorizontalPodAutoscalerSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("scaleTargetRef", &self.scale_target_ref);
@@ -141,7 +144,7 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
     }
 }
 impl Serialize for HorizontalPodAutoscalerStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("observedGeneration", &self.observed_generation);
@@ -173,7 +176,9 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         Self {
             api_version: Some("autoscaling/v1".into()),
             kind: Some("HorizontalPodAutoscaler".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -182,12 +187,18 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<HorizontalPodAutoscalerSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<HorizontalPodAutoscalerSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<HorizontalPodAutoscalerStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<HorizontalPodAutoscalerStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -233,32 +244,42 @@ impl HorizontalPodAutoscalerApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for HorizontalPodAutoscalerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -290,7 +311,9 @@ impl ScaleApplyConfiguration {
         Self {
             api_version: Some("autoscaling/v1".into()),
             kind: Some("Scale".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -350,32 +373,42 @@ impl ScaleApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ScaleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -405,7 +438,7 @@ impl ScaleSpecApplyConfiguration {
     }
 }
 impl Serialize for ScaleSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -438,7 +471,7 @@ impl ScaleStatusApplyConfiguration {
     }
 }
 impl Serialize for ScaleStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);

@@ -11,17 +11,25 @@ pub struct HorizontalPodAutoscalerLister {
 impl HorizontalPodAutoscalerLister {
     /// A lister over `lister`'s cache (a shared informer's: see `HorizontalPodAutoscalerInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::autoscaling::v1::HorizontalPodAutoscaler>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::autoscaling::v1::HorizontalPodAutoscaler>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached HorizontalPodAutoscaler objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::autoscaling::v1::HorizontalPodAutoscaler>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::autoscaling::v1::HorizontalPodAutoscaler>> {
         self.lister.list(selector)
     }
     /// The cached HorizontalPodAutoscaler objects of `namespace`.
     #[inline]
-    pub fn horizontal_pod_autoscalers(&self, namespace: &str) -> HorizontalPodAutoscalerNamespaceLister {
+    pub fn horizontal_pod_autoscalers(
+        &self,
+        namespace: &str,
+    ) -> HorizontalPodAutoscalerNamespaceLister {
         HorizontalPodAutoscalerNamespaceLister {
             lister: self.lister.namespace(namespace),
         }
@@ -35,7 +43,10 @@ pub struct HorizontalPodAutoscalerNamespaceLister {
 impl HorizontalPodAutoscalerNamespaceLister {
     /// The cached HorizontalPodAutoscaler objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::autoscaling::v1::HorizontalPodAutoscaler>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::autoscaling::v1::HorizontalPodAutoscaler>> {
         self.lister.list(selector)
     }
     /// The cached HorizontalPodAutoscaler `name` in this namespace, if there is one.

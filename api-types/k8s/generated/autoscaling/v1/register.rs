@@ -63,9 +63,26 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of autoscaling/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::autoscaling::v1::HorizontalPodAutoscaler>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::autoscaling::v1::HorizontalPodAutoscaler)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::autoscaling::v1::HorizontalPodAutoscalerList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::autoscaling::v1::HorizontalPodAutoscalerList)).protobuf())?;
-    scheme.add_unconverted::<crate::autoscaling::v1::Scale>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::autoscaling::v1::Scale)).object_meta().protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::autoscaling::v1::HorizontalPodAutoscaler>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::autoscaling::v1::HorizontalPodAutoscaler),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::autoscaling::v1::HorizontalPodAutoscalerList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::autoscaling::v1::HorizontalPodAutoscalerList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::autoscaling::v1::Scale>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::autoscaling::v1::Scale),
+        ).object_meta().protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -23,7 +23,9 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         Self {
             api_version: Some("autoscaling/v2".into()),
             kind: Some("HorizontalPodAutoscaler".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -32,12 +34,18 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<HorizontalPodAutoscalerSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<HorizontalPodAutoscalerSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<HorizontalPodAutoscalerStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<HorizontalPodAutoscalerStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -83,32 +91,42 @@ impl HorizontalPodAutoscalerApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for HorizontalPodAutoscalerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -140,7 +158,10 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `scaleTargetRef`.
-    pub fn with_scale_target_ref(mut self, value: impl Into<CrossVersionObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_scale_target_ref(
+        mut self,
+        value: impl Into<CrossVersionObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.scale_target_ref = Some(value.into());
         self
     }
@@ -155,18 +176,24 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
         self
     }
     /// Appends to `metrics`.
-    pub fn with_metrics<T: Into<MetricSpecApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_metrics<T: Into<MetricSpecApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.metrics.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `behavior`.
-    pub fn with_behavior(mut self, value: impl Into<HorizontalPodAutoscalerBehaviorApplyConfiguration>) -> Self {
+    pub fn with_behavior(
+        mut self,
+        value: impl Into<HorizontalPodAutoscalerBehaviorApplyConfiguration>,
+    ) -> Self {
         self.behavior = Some(value.into());
         self
     }
 }
 impl Serialize for HorizontalPodAutoscalerSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("scaleTargetRef", &self.scale_target_ref);
@@ -210,7 +237,7 @@ impl CrossVersionObjectReferenceApplyConfiguration {
     }
 }
 impl Serialize for CrossVersionObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("kind", &self.kind);
@@ -257,23 +284,32 @@ impl MetricSpecApplyConfiguration {
         self
     }
     /// Sets `resource`.
-    pub fn with_resource(mut self, value: impl Into<ResourceMetricSourceApplyConfiguration>) -> Self {
+    pub fn with_resource(
+        mut self,
+        value: impl Into<ResourceMetricSourceApplyConfiguration>,
+    ) -> Self {
         self.resource = Some(value.into());
         self
     }
     /// Sets `containerResource`.
-    pub fn with_container_resource(mut self, value: impl Into<ContainerResourceMetricSourceApplyConfiguration>) -> Self {
+    pub fn with_container_resource(
+        mut self,
+        value: impl Into<ContainerResourceMetricSourceApplyConfiguration>,
+    ) -> Self {
         self.container_resource = Some(value.into());
         self
     }
     /// Sets `external`.
-    pub fn with_external(mut self, value: impl Into<ExternalMetricSourceApplyConfiguration>) -> Self {
+    pub fn with_external(
+        mut self,
+        value: impl Into<ExternalMetricSourceApplyConfiguration>,
+    ) -> Self {
         self.external = Some(value.into());
         self
     }
 }
 impl Serialize for MetricSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -311,7 +347,7 @@ impl HorizontalPodAutoscalerBehaviorApplyConfiguration {
     }
 }
 impl Serialize for HorizontalPodAutoscalerBehaviorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("scaleUp", &self.scale_up);
@@ -348,7 +384,10 @@ impl HPAScalingRulesApplyConfiguration {
         self
     }
     /// Appends to `policies`.
-    pub fn with_policies<T: Into<HPAScalingPolicyApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_policies<T: Into<HPAScalingPolicyApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.policies.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -359,7 +398,7 @@ impl HPAScalingRulesApplyConfiguration {
     }
 }
 impl Serialize for HPAScalingRulesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("stabilizationWindowSeconds", &self.stabilization_window_seconds);
@@ -402,7 +441,7 @@ impl HPAScalingPolicyApplyConfiguration {
     }
 }
 impl Serialize for HPAScalingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -428,7 +467,10 @@ impl ObjectMetricSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `describedObject`.
-    pub fn with_described_object(mut self, value: impl Into<CrossVersionObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_described_object(
+        mut self,
+        value: impl Into<CrossVersionObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.described_object = Some(value.into());
         self
     }
@@ -444,7 +486,7 @@ impl ObjectMetricSourceApplyConfiguration {
     }
 }
 impl Serialize for ObjectMetricSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("describedObject", &self.described_object);
@@ -479,7 +521,7 @@ impl PodsMetricSourceApplyConfiguration {
     }
 }
 impl Serialize for PodsMetricSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metric", &self.metric);
@@ -513,7 +555,7 @@ impl ResourceMetricSourceApplyConfiguration {
     }
 }
 impl Serialize for ResourceMetricSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -554,7 +596,7 @@ impl ContainerResourceMetricSourceApplyConfiguration {
     }
 }
 impl Serialize for ContainerResourceMetricSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -589,7 +631,7 @@ impl ExternalMetricSourceApplyConfiguration {
     }
 }
 impl Serialize for ExternalMetricSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metric", &self.metric);
@@ -623,7 +665,7 @@ impl MetricIdentifierApplyConfiguration {
     }
 }
 impl Serialize for MetricIdentifierApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -671,7 +713,7 @@ impl MetricTargetApplyConfiguration {
     }
 }
 impl Serialize for MetricTargetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -724,18 +766,24 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
         self
     }
     /// Appends to `currentMetrics`.
-    pub fn with_current_metrics<T: Into<MetricStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_current_metrics<T: Into<MetricStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.current_metrics.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<HorizontalPodAutoscalerConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<HorizontalPodAutoscalerConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for HorizontalPodAutoscalerStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("observedGeneration", &self.observed_generation);
@@ -801,7 +849,7 @@ impl HorizontalPodAutoscalerConditionApplyConfiguration {
     }
 }
 impl Serialize for HorizontalPodAutoscalerConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -851,23 +899,32 @@ impl MetricStatusApplyConfiguration {
         self
     }
     /// Sets `resource`.
-    pub fn with_resource(mut self, value: impl Into<ResourceMetricStatusApplyConfiguration>) -> Self {
+    pub fn with_resource(
+        mut self,
+        value: impl Into<ResourceMetricStatusApplyConfiguration>,
+    ) -> Self {
         self.resource = Some(value.into());
         self
     }
     /// Sets `containerResource`.
-    pub fn with_container_resource(mut self, value: impl Into<ContainerResourceMetricStatusApplyConfiguration>) -> Self {
+    pub fn with_container_resource(
+        mut self,
+        value: impl Into<ContainerResourceMetricStatusApplyConfiguration>,
+    ) -> Self {
         self.container_resource = Some(value.into());
         self
     }
     /// Sets `external`.
-    pub fn with_external(mut self, value: impl Into<ExternalMetricStatusApplyConfiguration>) -> Self {
+    pub fn with_external(
+        mut self,
+        value: impl Into<ExternalMetricStatusApplyConfiguration>,
+    ) -> Self {
         self.external = Some(value.into());
         self
     }
 }
 impl Serialize for MetricStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -906,13 +963,16 @@ impl ObjectMetricStatusApplyConfiguration {
         self
     }
     /// Sets `describedObject`.
-    pub fn with_described_object(mut self, value: impl Into<CrossVersionObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_described_object(
+        mut self,
+        value: impl Into<CrossVersionObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.described_object = Some(value.into());
         self
     }
 }
 impl Serialize for ObjectMetricStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metric", &self.metric);
@@ -947,7 +1007,7 @@ impl PodsMetricStatusApplyConfiguration {
     }
 }
 impl Serialize for PodsMetricStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metric", &self.metric);
@@ -981,7 +1041,7 @@ impl ResourceMetricStatusApplyConfiguration {
     }
 }
 impl Serialize for ResourceMetricStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1022,7 +1082,7 @@ impl ContainerResourceMetricStatusApplyConfiguration {
     }
 }
 impl Serialize for ContainerResourceMetricStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1057,7 +1117,7 @@ impl ExternalMetricStatusApplyConfiguration {
     }
 }
 impl Serialize for ExternalMetricStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metric", &self.metric);
@@ -1098,7 +1158,7 @@ impl MetricValueStatusApplyConfiguration {
     }
 }
 impl Serialize for MetricValueStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("value", &self.value);

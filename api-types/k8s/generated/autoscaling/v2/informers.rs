@@ -33,10 +33,18 @@ impl HorizontalPodAutoscalerInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::autoscaling::v2::HorizontalPodAutoscaler> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::autoscaling::v2::HorizontalPodAutoscaler> {
+        &self.informer
+    }
     /// A lister of the informer's cache of HorizontalPodAutoscaler objects.
     #[inline]
-    pub fn lister(&self) -> crate::autoscaling::v2::generated::listers::HorizontalPodAutoscalerLister {
-        crate::autoscaling::v2::generated::listers::HorizontalPodAutoscalerLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::autoscaling::v2::generated::listers::HorizontalPodAutoscalerLister {
+        crate::autoscaling::v2::generated::listers::HorizontalPodAutoscalerLister::new(
+            self.informer.lister(),
+        )
     }
 }

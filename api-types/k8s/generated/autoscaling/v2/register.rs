@@ -44,8 +44,20 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of autoscaling/v2 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::autoscaling::v2::HorizontalPodAutoscaler>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::autoscaling::v2::HorizontalPodAutoscaler)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::autoscaling::v2::HorizontalPodAutoscalerList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::autoscaling::v2::HorizontalPodAutoscalerList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::autoscaling::v2::HorizontalPodAutoscaler>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::autoscaling::v2::HorizontalPodAutoscaler),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::autoscaling::v2::HorizontalPodAutoscalerList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::autoscaling::v2::HorizontalPodAutoscalerList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

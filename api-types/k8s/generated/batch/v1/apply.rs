@@ -23,7 +23,9 @@ impl JobApplyConfiguration {
         Self {
             api_version: Some("batch/v1".into()),
             kind: Some("Job".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -83,32 +85,42 @@ impl JobApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for JobApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -141,18 +153,21 @@ impl PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
         self
     }
     /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<crate::batch::v1::PodFailurePolicyOnExitCodesOperator>) -> Self {
+    pub fn with_operator(
+        mut self,
+        value: impl Into<crate::batch::v1::PodFailurePolicyOnExitCodesOperator>,
+    ) -> Self {
         self.operator = Some(value.into());
         self
     }
     /// Appends to `values`.
-    pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("containerName", &self.container_name);
@@ -187,7 +202,7 @@ impl PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
     }
 }
 impl Serialize for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -212,23 +227,34 @@ impl PodFailurePolicyRuleApplyConfiguration {
         Self::default()
     }
     /// Sets `action`.
-    pub fn with_action(mut self, value: impl Into<crate::batch::v1::PodFailurePolicyAction>) -> Self {
+    pub fn with_action(
+        mut self,
+        value: impl Into<crate::batch::v1::PodFailurePolicyAction>,
+    ) -> Self {
         self.action = Some(value.into());
         self
     }
     /// Sets `onExitCodes`.
-    pub fn with_on_exit_codes(mut self, value: impl Into<PodFailurePolicyOnExitCodesRequirementApplyConfiguration>) -> Self {
+    pub fn with_on_exit_codes(
+        mut self,
+        value: impl Into<PodFailurePolicyOnExitCodesRequirementApplyConfiguration>,
+    ) -> Self {
         self.on_exit_codes = Some(value.into());
         self
     }
     /// Appends to `onPodConditions`.
-    pub fn with_on_pod_conditions<T: Into<PodFailurePolicyOnPodConditionsPatternApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.on_pod_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_on_pod_conditions<T: Into<PodFailurePolicyOnPodConditionsPatternApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.on_pod_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for PodFailurePolicyRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("action", &self.action);
@@ -250,13 +276,16 @@ impl PodFailurePolicyApplyConfiguration {
         Self::default()
     }
     /// Appends to `rules`.
-    pub fn with_rules<T: Into<PodFailurePolicyRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_rules<T: Into<PodFailurePolicyRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for PodFailurePolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("rules", &self.rules);
@@ -276,13 +305,16 @@ impl SuccessPolicyApplyConfiguration {
         Self::default()
     }
     /// Appends to `rules`.
-    pub fn with_rules<T: Into<SuccessPolicyRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_rules<T: Into<SuccessPolicyRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for SuccessPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("rules", &self.rules);
@@ -315,7 +347,7 @@ impl SuccessPolicyRuleApplyConfiguration {
     }
 }
 impl Serialize for SuccessPolicyRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("succeededIndexes", &self.succeeded_indexes);
@@ -383,12 +415,18 @@ impl JobSpecApplyConfiguration {
         self
     }
     /// Sets `podFailurePolicy`.
-    pub fn with_pod_failure_policy(mut self, value: impl Into<PodFailurePolicyApplyConfiguration>) -> Self {
+    pub fn with_pod_failure_policy(
+        mut self,
+        value: impl Into<PodFailurePolicyApplyConfiguration>,
+    ) -> Self {
         self.pod_failure_policy = Some(value.into());
         self
     }
     /// Sets `successPolicy`.
-    pub fn with_success_policy(mut self, value: impl Into<SuccessPolicyApplyConfiguration>) -> Self {
+    pub fn with_success_policy(
+        mut self,
+        value: impl Into<SuccessPolicyApplyConfiguration>,
+    ) -> Self {
         self.success_policy = Some(value.into());
         self
     }
@@ -428,7 +466,10 @@ impl JobSpecApplyConfiguration {
         self
     }
     /// Sets `completionMode`.
-    pub fn with_completion_mode(mut self, value: impl Into<crate::batch::v1::CompletionMode>) -> Self {
+    pub fn with_completion_mode(
+        mut self,
+        value: impl Into<crate::batch::v1::CompletionMode>,
+    ) -> Self {
         self.completion_mode = Some(value.into());
         self
     }
@@ -438,7 +479,10 @@ impl JobSpecApplyConfiguration {
         self
     }
     /// Sets `podReplacementPolicy`.
-    pub fn with_pod_replacement_policy(mut self, value: impl Into<crate::batch::v1::PodReplacementPolicy>) -> Self {
+    pub fn with_pod_replacement_policy(
+        mut self,
+        value: impl Into<crate::batch::v1::PodReplacementPolicy>,
+    ) -> Self {
         self.pod_replacement_policy = Some(value.into());
         self
     }
@@ -448,13 +492,16 @@ impl JobSpecApplyConfiguration {
         self
     }
     /// Sets `scheduling`.
-    pub fn with_scheduling(mut self, value: impl Into<JobSchedulingConfigurationApplyConfiguration>) -> Self {
+    pub fn with_scheduling(
+        mut self,
+        value: impl Into<JobSchedulingConfigurationApplyConfiguration>,
+    ) -> Self {
         self.scheduling = Some(value.into());
         self
     }
 }
 impl Serialize for JobSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("parallelism", &self.parallelism);
@@ -496,28 +543,40 @@ impl JobSchedulingConfigurationApplyConfiguration {
         Self::default()
     }
     /// Sets `schedulingPolicy`.
-    pub fn with_scheduling_policy(mut self, value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingPolicy>) -> Self {
+    pub fn with_scheduling_policy(
+        mut self,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingPolicy>,
+    ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
     }
     /// Sets `schedulingConstraints`.
-    pub fn with_scheduling_constraints(mut self, value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingConstraints>) -> Self {
+    pub fn with_scheduling_constraints(
+        mut self,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingConstraints>,
+    ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
     }
     /// Sets `disruptionMode`.
-    pub fn with_disruption_mode(mut self, value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupDisruptionMode>) -> Self {
+    pub fn with_disruption_mode(
+        mut self,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupDisruptionMode>,
+    ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
     /// Appends to `resourceClaims`.
-    pub fn with_resource_claims<T: Into<crate::scheduling::v1alpha3::WorkloadPodGroupResourceClaim>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_claims<T: Into<crate::scheduling::v1alpha3::WorkloadPodGroupResourceClaim>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for JobSchedulingConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("schedulingPolicy", &self.scheduling_policy);
@@ -560,7 +619,10 @@ impl JobStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<JobConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<JobConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -605,7 +667,10 @@ impl JobStatusApplyConfiguration {
         self
     }
     /// Sets `uncountedTerminatedPods`.
-    pub fn with_uncounted_terminated_pods(mut self, value: impl Into<UncountedTerminatedPodsApplyConfiguration>) -> Self {
+    pub fn with_uncounted_terminated_pods(
+        mut self,
+        value: impl Into<UncountedTerminatedPodsApplyConfiguration>,
+    ) -> Self {
         self.uncounted_terminated_pods = Some(value.into());
         self
     }
@@ -616,7 +681,7 @@ impl JobStatusApplyConfiguration {
     }
 }
 impl Serialize for JobStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -648,18 +713,18 @@ impl UncountedTerminatedPodsApplyConfiguration {
         Self::default()
     }
     /// Appends to `succeeded`.
-    pub fn with_succeeded<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_succeeded<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.succeeded.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `failed`.
-    pub fn with_failed<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_failed<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.failed.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for UncountedTerminatedPodsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("succeeded", &self.succeeded);
@@ -721,7 +786,7 @@ impl JobConditionApplyConfiguration {
     }
 }
 impl Serialize for JobConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -759,7 +824,7 @@ impl JobTemplateSpecApplyConfiguration {
     }
 }
 impl Serialize for JobTemplateSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metadata", &self.metadata);
@@ -788,7 +853,9 @@ impl CronJobApplyConfiguration {
         Self {
             api_version: Some("batch/v1".into()),
             kind: Some("CronJob".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -848,32 +915,42 @@ impl CronJobApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for CronJobApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -926,7 +1003,10 @@ impl CronJobSpecApplyConfiguration {
         self
     }
     /// Sets `concurrencyPolicy`.
-    pub fn with_concurrency_policy(mut self, value: impl Into<crate::batch::v1::ConcurrencyPolicy>) -> Self {
+    pub fn with_concurrency_policy(
+        mut self,
+        value: impl Into<crate::batch::v1::ConcurrencyPolicy>,
+    ) -> Self {
         self.concurrency_policy = Some(value.into());
         self
     }
@@ -936,7 +1016,10 @@ impl CronJobSpecApplyConfiguration {
         self
     }
     /// Sets `jobTemplate`.
-    pub fn with_job_template(mut self, value: impl Into<JobTemplateSpecApplyConfiguration>) -> Self {
+    pub fn with_job_template(
+        mut self,
+        value: impl Into<JobTemplateSpecApplyConfiguration>,
+    ) -> Self {
         self.job_template = Some(value.into());
         self
     }
@@ -952,7 +1035,7 @@ impl CronJobSpecApplyConfiguration {
     }
 }
 impl Serialize for CronJobSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("schedule", &self.schedule);
@@ -983,7 +1066,10 @@ impl CronJobStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `active`.
-    pub fn with_active<T: Into<crate::core::v1::ObjectReference>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_active<T: Into<crate::core::v1::ObjectReference>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.active.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -999,7 +1085,7 @@ impl CronJobStatusApplyConfiguration {
     }
 }
 impl Serialize for CronJobStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("active", &self.active);

@@ -38,7 +38,9 @@ impl JobInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1::Job> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1::Job> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Job objects.
     #[inline]
     pub fn lister(&self) -> crate::batch::v1::generated::listers::JobLister {
@@ -60,7 +62,9 @@ impl CronJobInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1::CronJob> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1::CronJob> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CronJob objects.
     #[inline]
     pub fn lister(&self) -> crate::batch::v1::generated::listers::CronJobLister {

@@ -82,10 +82,32 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of batch/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::batch::v1::Job>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::batch::v1::Job)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::batch::v1::JobList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::batch::v1::JobList)).protobuf())?;
-    scheme.add_unconverted::<crate::batch::v1::CronJob>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::batch::v1::CronJob)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::batch::v1::CronJobList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::batch::v1::CronJobList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::batch::v1::Job>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::batch::v1::Job),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::batch::v1::JobList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::batch::v1::JobList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::batch::v1::CronJob>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::batch::v1::CronJob),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::batch::v1::CronJobList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::batch::v1::CronJobList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

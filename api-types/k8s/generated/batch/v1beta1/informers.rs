@@ -33,7 +33,9 @@ impl CronJobInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1beta1::CronJob> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::batch::v1beta1::CronJob> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CronJob objects.
     #[inline]
     pub fn lister(&self) -> crate::batch::v1beta1::generated::listers::CronJobLister {

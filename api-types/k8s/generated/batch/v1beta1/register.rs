@@ -44,8 +44,20 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of batch/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::batch::v1beta1::CronJob>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::batch::v1beta1::CronJob)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::batch::v1beta1::CronJobList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::batch::v1beta1::CronJobList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::batch::v1beta1::CronJob>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::batch::v1beta1::CronJob),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::batch::v1beta1::CronJobList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::batch::v1beta1::CronJobList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

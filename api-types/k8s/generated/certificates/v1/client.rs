@@ -3,7 +3,7 @@
 //! Typed clients of certificates.k8s.io/v1, like client-go's typed clientset.
 use ::core::future::Future;
 use ::kapi::client::{Client, Error};
-use ::kapi::meta::{UpdateOptions};
+use ::kapi::meta::UpdateOptions;
 /// The certificates.k8s.io/v1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct CertificatesV1Client {
@@ -17,7 +17,9 @@ impl CertificatesV1Client {
     }
     /// The REST client underneath.
     #[inline]
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     /// The CertificateSigningRequest objects (cluster-scoped).
     #[inline]
     pub fn certificate_signing_requests(&self) -> CertificateSigningRequestClient {
@@ -36,11 +38,15 @@ impl CertificatesV1Client {
 }
 /// The typed client of CertificateSigningRequest objects (cluster-scoped): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct CertificateSigningRequestClient(::kapi::client::KindClient<crate::certificates::v1::CertificateSigningRequest>);
+pub struct CertificateSigningRequestClient(
+    ::kapi::client::KindClient<crate::certificates::v1::CertificateSigningRequest>,
+);
 impl ::core::ops::Deref for CertificateSigningRequestClient {
     type Target = ::kapi::client::KindClient<crate::certificates::v1::CertificateSigningRequest>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl CertificateSigningRequestClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -55,15 +61,28 @@ impl CertificateSigningRequestClient {
     }
     /// Replaces the `approval` subresource of the CertificateSigningRequest `name`.
     #[inline]
-    pub fn update_approval<'a>(&'a self, name: &'a str, value: &'a crate::certificates::v1::CertificateSigningRequest, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.0.api().update_subresource::<crate::certificates::v1::CertificateSigningRequest>(name, "approval", value, options)
+    pub fn update_approval<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::certificates::v1::CertificateSigningRequest,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
+        self.0.api().update_subresource::<crate::certificates::v1::CertificateSigningRequest>(
+            name,
+            "approval",
+            value,
+            options,
+        )
     }
 }
 impl ::kapi::client::verbs::Create for crate::certificates::v1::CertificateSigningRequest {}
 impl ::kapi::client::verbs::Update for crate::certificates::v1::CertificateSigningRequest {}
 impl ::kapi::client::verbs::UpdateStatus for crate::certificates::v1::CertificateSigningRequest {}
 impl ::kapi::client::verbs::Delete for crate::certificates::v1::CertificateSigningRequest {}
-impl ::kapi::client::verbs::DeleteCollection for crate::certificates::v1::CertificateSigningRequest {}
+impl ::kapi::client::verbs::DeleteCollection
+    for crate::certificates::v1::CertificateSigningRequest
+{
+}
 impl ::kapi::client::verbs::Get for crate::certificates::v1::CertificateSigningRequest {}
 impl ::kapi::client::verbs::List for crate::certificates::v1::CertificateSigningRequest {}
 impl ::kapi::client::verbs::Watch for crate::certificates::v1::CertificateSigningRequest {}
@@ -71,14 +90,18 @@ impl ::kapi::client::verbs::Patch for crate::certificates::v1::CertificateSignin
 impl ::kapi::client::verbs::PatchStatus for crate::certificates::v1::CertificateSigningRequest {}
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::Apply for crate::certificates::v1::CertificateSigningRequest {
-    type Configuration = crate::certificates::v1::generated::apply::CertificateSigningRequestApplyConfiguration;
+    type Configuration =
+        crate::certificates::v1::generated::apply::CertificateSigningRequestApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::certificates::v1::CertificateSigningRequest {}
 /// The typed client of ClusterTrustBundle objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
-pub type ClusterTrustBundleClient = ::kapi::client::KindClient<crate::certificates::v1::ClusterTrustBundle>;
+pub type ClusterTrustBundleClient =
+    ::kapi::client::KindClient<crate::certificates::v1::ClusterTrustBundle>;
 impl ::kapi::client::verbs::Create for crate::certificates::v1::ClusterTrustBundle {}
 impl ::kapi::client::verbs::Update for crate::certificates::v1::ClusterTrustBundle {}
 impl ::kapi::client::verbs::Delete for crate::certificates::v1::ClusterTrustBundle {}
@@ -89,12 +112,16 @@ impl ::kapi::client::verbs::Watch for crate::certificates::v1::ClusterTrustBundl
 impl ::kapi::client::verbs::Patch for crate::certificates::v1::ClusterTrustBundle {}
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::Apply for crate::certificates::v1::ClusterTrustBundle {
-    type Configuration = crate::certificates::v1::generated::apply::ClusterTrustBundleApplyConfiguration;
+    type Configuration =
+        crate::certificates::v1::generated::apply::ClusterTrustBundleApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 /// The typed client of PodCertificateRequest objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
-pub type PodCertificateRequestClient = ::kapi::client::KindClient<crate::certificates::v1::PodCertificateRequest>;
+pub type PodCertificateRequestClient =
+    ::kapi::client::KindClient<crate::certificates::v1::PodCertificateRequest>;
 impl ::kapi::client::verbs::Create for crate::certificates::v1::PodCertificateRequest {}
 impl ::kapi::client::verbs::Update for crate::certificates::v1::PodCertificateRequest {}
 impl ::kapi::client::verbs::UpdateStatus for crate::certificates::v1::PodCertificateRequest {}
@@ -107,9 +134,12 @@ impl ::kapi::client::verbs::Patch for crate::certificates::v1::PodCertificateReq
 impl ::kapi::client::verbs::PatchStatus for crate::certificates::v1::PodCertificateRequest {}
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::Apply for crate::certificates::v1::PodCertificateRequest {
-    type Configuration = crate::certificates::v1::generated::apply::PodCertificateRequestApplyConfiguration;
+    type Configuration =
+        crate::certificates::v1::generated::apply::PodCertificateRequestApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::certificates::v1::PodCertificateRequest {}

@@ -33,10 +33,18 @@ impl ClusterTrustBundleInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::certificates::v1alpha1::ClusterTrustBundle> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::certificates::v1alpha1::ClusterTrustBundle> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ClusterTrustBundle objects.
     #[inline]
-    pub fn lister(&self) -> crate::certificates::v1alpha1::generated::listers::ClusterTrustBundleLister {
-        crate::certificates::v1alpha1::generated::listers::ClusterTrustBundleLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::certificates::v1alpha1::generated::listers::ClusterTrustBundleLister {
+        crate::certificates::v1alpha1::generated::listers::ClusterTrustBundleLister::new(
+            self.informer.lister(),
+        )
     }
 }

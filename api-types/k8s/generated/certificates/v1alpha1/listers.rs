@@ -11,17 +11,25 @@ pub struct ClusterTrustBundleLister {
 impl ClusterTrustBundleLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ClusterTrustBundleInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::certificates::v1alpha1::ClusterTrustBundle>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::certificates::v1alpha1::ClusterTrustBundle>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached ClusterTrustBundle objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::certificates::v1alpha1::ClusterTrustBundle>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::certificates::v1alpha1::ClusterTrustBundle>> {
         self.lister.list(selector)
     }
     /// The cached ClusterTrustBundle `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::certificates::v1alpha1::ClusterTrustBundle>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::certificates::v1alpha1::ClusterTrustBundle>> {
         self.lister.get(name)
     }
 }

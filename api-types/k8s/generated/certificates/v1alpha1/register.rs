@@ -44,8 +44,20 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of certificates.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::certificates::v1alpha1::ClusterTrustBundle>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1alpha1::ClusterTrustBundle)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::certificates::v1alpha1::ClusterTrustBundleList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1alpha1::ClusterTrustBundleList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::certificates::v1alpha1::ClusterTrustBundle>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::certificates::v1alpha1::ClusterTrustBundle),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::certificates::v1alpha1::ClusterTrustBundleList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::certificates::v1alpha1::ClusterTrustBundleList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -23,7 +23,7 @@ impl CertificateSigningRequestApplyConfiguration {
         Self {
             api_version: Some("certificates.k8s.io/v1beta1".into()),
             kind: Some("CertificateSigningRequest".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -32,12 +32,18 @@ impl CertificateSigningRequestApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<CertificateSigningRequestSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<CertificateSigningRequestSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<CertificateSigningRequestStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<CertificateSigningRequestStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -83,32 +89,42 @@ impl CertificateSigningRequestApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for CertificateSigningRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -161,7 +177,7 @@ impl CertificateSigningRequestSpecApplyConfiguration {
         self
     }
     /// Appends to `usages`.
-    pub fn with_usages<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_usages<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.usages.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -176,18 +192,23 @@ impl CertificateSigningRequestSpecApplyConfiguration {
         self
     }
     /// Appends to `groups`.
-    pub fn with_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Adds entries to `extra`; an entry replaces one with the same key.
-    pub fn with_extra<K: Into<String>, V: Into<::kapi::meta::Verbs>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.extra.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_extra<K: Into<String>, V: Into<::kapi::meta::Verbs>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.extra.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for CertificateSigningRequestSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("request", &self.request);
@@ -216,7 +237,10 @@ impl CertificateSigningRequestStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<CertificateSigningRequestConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<CertificateSigningRequestConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -227,7 +251,7 @@ impl CertificateSigningRequestStatusApplyConfiguration {
     }
 }
 impl Serialize for CertificateSigningRequestStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -289,7 +313,7 @@ impl CertificateSigningRequestConditionApplyConfiguration {
     }
 }
 impl Serialize for CertificateSigningRequestConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -320,7 +344,7 @@ impl ClusterTrustBundleApplyConfiguration {
         Self {
             api_version: Some("certificates.k8s.io/v1beta1".into()),
             kind: Some("ClusterTrustBundle".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -375,32 +399,42 @@ impl ClusterTrustBundleApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ClusterTrustBundleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -436,7 +470,7 @@ impl ClusterTrustBundleSpecApplyConfiguration {
     }
 }
 impl Serialize for ClusterTrustBundleSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("signerName", &self.signer_name);
@@ -465,7 +499,9 @@ impl PodCertificateRequestApplyConfiguration {
         Self {
             api_version: Some("certificates.k8s.io/v1beta1".into()),
             kind: Some("PodCertificateRequest".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -474,12 +510,18 @@ impl PodCertificateRequestApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<PodCertificateRequestSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<PodCertificateRequestSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<PodCertificateRequestStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<PodCertificateRequestStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -525,32 +567,42 @@ impl PodCertificateRequestApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PodCertificateRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -651,13 +703,18 @@ impl PodCertificateRequestSpecApplyConfiguration {
         self
     }
     /// Adds entries to `unverifiedUserAnnotations`; an entry replaces one with the same key.
-    pub fn with_unverified_user_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.unverified_user_annotations.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_unverified_user_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.unverified_user_annotations.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for PodCertificateRequestSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("signerName", &self.signer_name);
@@ -696,7 +753,10 @@ impl PodCertificateRequestStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -722,7 +782,7 @@ impl PodCertificateRequestStatusApplyConfiguration {
     }
 }
 impl Serialize for PodCertificateRequestStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);

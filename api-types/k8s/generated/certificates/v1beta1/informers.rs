@@ -43,11 +43,19 @@ impl CertificateSigningRequestInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::certificates::v1beta1::CertificateSigningRequest> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::certificates::v1beta1::CertificateSigningRequest> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CertificateSigningRequest objects.
     #[inline]
-    pub fn lister(&self) -> crate::certificates::v1beta1::generated::listers::CertificateSigningRequestLister {
-        crate::certificates::v1beta1::generated::listers::CertificateSigningRequestLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::certificates::v1beta1::generated::listers::CertificateSigningRequestLister {
+        crate::certificates::v1beta1::generated::listers::CertificateSigningRequestLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of ClusterTrustBundle objects and a lister of its cache.
@@ -65,11 +73,19 @@ impl ClusterTrustBundleInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::certificates::v1beta1::ClusterTrustBundle> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::certificates::v1beta1::ClusterTrustBundle> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ClusterTrustBundle objects.
     #[inline]
-    pub fn lister(&self) -> crate::certificates::v1beta1::generated::listers::ClusterTrustBundleLister {
-        crate::certificates::v1beta1::generated::listers::ClusterTrustBundleLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::certificates::v1beta1::generated::listers::ClusterTrustBundleLister {
+        crate::certificates::v1beta1::generated::listers::ClusterTrustBundleLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of PodCertificateRequest objects and a lister of its cache.
@@ -87,10 +103,18 @@ impl PodCertificateRequestInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::certificates::v1beta1::PodCertificateRequest> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::certificates::v1beta1::PodCertificateRequest> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PodCertificateRequest objects.
     #[inline]
-    pub fn lister(&self) -> crate::certificates::v1beta1::generated::listers::PodCertificateRequestLister {
-        crate::certificates::v1beta1::generated::listers::PodCertificateRequestLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::certificates::v1beta1::generated::listers::PodCertificateRequestLister {
+        crate::certificates::v1beta1::generated::listers::PodCertificateRequestLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -11,17 +11,25 @@ pub struct CertificateSigningRequestLister {
 impl CertificateSigningRequestLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CertificateSigningRequestInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::certificates::v1beta1::CertificateSigningRequest>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::certificates::v1beta1::CertificateSigningRequest>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached CertificateSigningRequest objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::certificates::v1beta1::CertificateSigningRequest>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::certificates::v1beta1::CertificateSigningRequest>> {
         self.lister.list(selector)
     }
     /// The cached CertificateSigningRequest `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::certificates::v1beta1::CertificateSigningRequest>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::certificates::v1beta1::CertificateSigningRequest>> {
         self.lister.get(name)
     }
 }
@@ -33,12 +41,17 @@ pub struct ClusterTrustBundleLister {
 impl ClusterTrustBundleLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ClusterTrustBundleInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::certificates::v1beta1::ClusterTrustBundle>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::certificates::v1beta1::ClusterTrustBundle>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached ClusterTrustBundle objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::certificates::v1beta1::ClusterTrustBundle>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::certificates::v1beta1::ClusterTrustBundle>> {
         self.lister.list(selector)
     }
     /// The cached ClusterTrustBundle `name`, if there is one.
@@ -55,17 +68,25 @@ pub struct PodCertificateRequestLister {
 impl PodCertificateRequestLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PodCertificateRequestInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::certificates::v1beta1::PodCertificateRequest>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::certificates::v1beta1::PodCertificateRequest>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached PodCertificateRequest objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::certificates::v1beta1::PodCertificateRequest>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::certificates::v1beta1::PodCertificateRequest>> {
         self.lister.list(selector)
     }
     /// The cached PodCertificateRequest objects of `namespace`.
     #[inline]
-    pub fn pod_certificate_requests(&self, namespace: &str) -> PodCertificateRequestNamespaceLister {
+    pub fn pod_certificate_requests(
+        &self,
+        namespace: &str,
+    ) -> PodCertificateRequestNamespaceLister {
         PodCertificateRequestNamespaceLister {
             lister: self.lister.namespace(namespace),
         }
@@ -79,12 +100,18 @@ pub struct PodCertificateRequestNamespaceLister {
 impl PodCertificateRequestNamespaceLister {
     /// The cached PodCertificateRequest objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::certificates::v1beta1::PodCertificateRequest>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::certificates::v1beta1::PodCertificateRequest>> {
         self.lister.list(selector)
     }
     /// The cached PodCertificateRequest `name` in this namespace, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::certificates::v1beta1::PodCertificateRequest>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::certificates::v1beta1::PodCertificateRequest>> {
         self.lister.get(name)
     }
 }

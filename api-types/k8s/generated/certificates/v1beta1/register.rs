@@ -120,12 +120,50 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of certificates.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequest>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1beta1::CertificateSigningRequest)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequestList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1beta1::CertificateSigningRequestList)).protobuf())?;
-    scheme.add_unconverted::<crate::certificates::v1beta1::ClusterTrustBundle>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1beta1::ClusterTrustBundle)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::certificates::v1beta1::ClusterTrustBundleList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1beta1::ClusterTrustBundleList)).protobuf())?;
-    scheme.add_unconverted::<crate::certificates::v1beta1::PodCertificateRequest>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1beta1::PodCertificateRequest)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::certificates::v1beta1::PodCertificateRequestList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::certificates::v1beta1::PodCertificateRequestList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequest>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::certificates::v1beta1::CertificateSigningRequest
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequestList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::certificates::v1beta1::CertificateSigningRequestList
+            ),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::certificates::v1beta1::ClusterTrustBundle>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::ClusterTrustBundle),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::certificates::v1beta1::ClusterTrustBundleList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::ClusterTrustBundleList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::certificates::v1beta1::PodCertificateRequest>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::PodCertificateRequest),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::certificates::v1beta1::PodCertificateRequestList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::certificates::v1beta1::PodCertificateRequestList
+            ),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

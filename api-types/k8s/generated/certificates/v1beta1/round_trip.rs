@@ -2,13 +2,21 @@
 
 //! Round-trip checks of this group-version's kinds, for tests.
 /// Round-trip checks of every kind of certificates.k8s.io/v1beta1 on the random objects of `seeds`; returns how many checks passed, or the first failure.
-pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
         ::kapi::round_trip::json::<crate::certificates::v1beta1::CertificateSigningRequest>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::certificates::v1beta1::CertificateSigningRequest>(seed)?;
-        ::kapi::round_trip::json::<crate::certificates::v1beta1::CertificateSigningRequestList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::certificates::v1beta1::CertificateSigningRequestList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::certificates::v1beta1::CertificateSigningRequest>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::certificates::v1beta1::CertificateSigningRequestList>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::certificates::v1beta1::CertificateSigningRequestList>(
+            seed,
+        )?;
         ::kapi::round_trip::json::<crate::certificates::v1beta1::ClusterTrustBundle>(seed)?;
         ::kapi::round_trip::protobuf::<crate::certificates::v1beta1::ClusterTrustBundle>(seed)?;
         ::kapi::round_trip::json::<crate::certificates::v1beta1::ClusterTrustBundleList>(seed)?;
@@ -16,7 +24,10 @@ pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64,
         ::kapi::round_trip::json::<crate::certificates::v1beta1::PodCertificateRequest>(seed)?;
         ::kapi::round_trip::protobuf::<crate::certificates::v1beta1::PodCertificateRequest>(seed)?;
         ::kapi::round_trip::json::<crate::certificates::v1beta1::PodCertificateRequestList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::certificates::v1beta1::PodCertificateRequestList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::certificates::v1beta1::PodCertificateRequestList>(
+            seed,
+        )?;
         passed += 12u64;
-    }::core::result::Result::Ok(passed)
+    }
+    ::core::result::Result::Ok(passed)
 }

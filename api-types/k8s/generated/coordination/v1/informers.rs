@@ -33,7 +33,9 @@ impl LeaseInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1::Lease> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1::Lease> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Lease objects.
     #[inline]
     pub fn lister(&self) -> crate::coordination::v1::generated::listers::LeaseLister {

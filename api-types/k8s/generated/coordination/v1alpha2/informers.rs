@@ -33,10 +33,18 @@ impl LeaseCandidateInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1alpha2::LeaseCandidate> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::coordination::v1alpha2::LeaseCandidate> {
+        &self.informer
+    }
     /// A lister of the informer's cache of LeaseCandidate objects.
     #[inline]
-    pub fn lister(&self) -> crate::coordination::v1alpha2::generated::listers::LeaseCandidateLister {
-        crate::coordination::v1alpha2::generated::listers::LeaseCandidateLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::coordination::v1alpha2::generated::listers::LeaseCandidateLister {
+        crate::coordination::v1alpha2::generated::listers::LeaseCandidateLister::new(
+            self.informer.lister(),
+        )
     }
 }

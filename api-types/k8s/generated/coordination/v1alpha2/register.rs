@@ -44,8 +44,20 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of coordination.k8s.io/v1alpha2 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::coordination::v1alpha2::LeaseCandidate>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::coordination::v1alpha2::LeaseCandidate)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::coordination::v1alpha2::LeaseCandidateList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::coordination::v1alpha2::LeaseCandidateList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::coordination::v1alpha2::LeaseCandidate>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::coordination::v1alpha2::LeaseCandidate),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::coordination::v1alpha2::LeaseCandidateList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::coordination::v1alpha2::LeaseCandidateList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -38,7 +38,9 @@ impl LeaseInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1beta1::Lease> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1beta1::Lease> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Lease objects.
     #[inline]
     pub fn lister(&self) -> crate::coordination::v1beta1::generated::listers::LeaseLister {
@@ -60,10 +62,16 @@ impl LeaseCandidateInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::coordination::v1beta1::LeaseCandidate> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::coordination::v1beta1::LeaseCandidate> {
+        &self.informer
+    }
     /// A lister of the informer's cache of LeaseCandidate objects.
     #[inline]
     pub fn lister(&self) -> crate::coordination::v1beta1::generated::listers::LeaseCandidateLister {
-        crate::coordination::v1beta1::generated::listers::LeaseCandidateLister::new(self.informer.lister())
+        crate::coordination::v1beta1::generated::listers::LeaseCandidateLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -52,12 +52,17 @@ pub struct LeaseCandidateLister {
 impl LeaseCandidateLister {
     /// A lister over `lister`'s cache (a shared informer's: see `LeaseCandidateInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::coordination::v1beta1::LeaseCandidate>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::coordination::v1beta1::LeaseCandidate>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached LeaseCandidate objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::coordination::v1beta1::LeaseCandidate>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::coordination::v1beta1::LeaseCandidate>> {
         self.lister.list(selector)
     }
     /// The cached LeaseCandidate objects of `namespace`.
@@ -76,7 +81,10 @@ pub struct LeaseCandidateNamespaceLister {
 impl LeaseCandidateNamespaceLister {
     /// The cached LeaseCandidate objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::coordination::v1beta1::LeaseCandidate>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::coordination::v1beta1::LeaseCandidate>> {
         self.lister.list(selector)
     }
     /// The cached LeaseCandidate `name` in this namespace, if there is one.

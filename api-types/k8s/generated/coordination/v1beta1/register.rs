@@ -82,10 +82,32 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of coordination.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::coordination::v1beta1::Lease>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::coordination::v1beta1::Lease)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::coordination::v1beta1::LeaseList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseList)).protobuf())?;
-    scheme.add_unconverted::<crate::coordination::v1beta1::LeaseCandidate>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseCandidate)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::coordination::v1beta1::LeaseCandidateList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseCandidateList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::coordination::v1beta1::Lease>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::Lease),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::coordination::v1beta1::LeaseList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::coordination::v1beta1::LeaseCandidate>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseCandidate),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::coordination::v1beta1::LeaseCandidateList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseCandidateList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -40,7 +40,7 @@ impl VolumeApplyConfiguration {
     }
 }
 impl Serialize for VolumeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -116,27 +116,42 @@ impl VolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `hostPath`.
-    pub fn with_host_path(mut self, value: impl Into<HostPathVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_host_path(
+        mut self,
+        value: impl Into<HostPathVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.host_path = Some(value.into());
         self
     }
     /// Sets `emptyDir`.
-    pub fn with_empty_dir(mut self, value: impl Into<EmptyDirVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_empty_dir(
+        mut self,
+        value: impl Into<EmptyDirVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.empty_dir = Some(value.into());
         self
     }
     /// Sets `gcePersistentDisk`.
-    pub fn with_gce_persistent_disk(mut self, value: impl Into<GCEPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_gce_persistent_disk(
+        mut self,
+        value: impl Into<GCEPersistentDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.gce_persistent_disk = Some(value.into());
         self
     }
     /// Sets `awsElasticBlockStore`.
-    pub fn with_aws_elastic_block_store(mut self, value: impl Into<AWSElasticBlockStoreVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_aws_elastic_block_store(
+        mut self,
+        value: impl Into<AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.aws_elastic_block_store = Some(value.into());
         self
     }
     /// Sets `gitRepo`.
-    pub fn with_git_repo(mut self, value: impl Into<GitRepoVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_git_repo(
+        mut self,
+        value: impl Into<GitRepoVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.git_repo = Some(value.into());
         self
     }
@@ -156,12 +171,18 @@ impl VolumeSourceApplyConfiguration {
         self
     }
     /// Sets `glusterfs`.
-    pub fn with_glusterfs(mut self, value: impl Into<GlusterfsVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_glusterfs(
+        mut self,
+        value: impl Into<GlusterfsVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.glusterfs = Some(value.into());
         self
     }
     /// Sets `persistentVolumeClaim`.
-    pub fn with_persistent_volume_claim(mut self, value: impl Into<PersistentVolumeClaimVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_persistent_volume_claim(
+        mut self,
+        value: impl Into<PersistentVolumeClaimVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.persistent_volume_claim = Some(value.into());
         self
     }
@@ -171,7 +192,10 @@ impl VolumeSourceApplyConfiguration {
         self
     }
     /// Sets `flexVolume`.
-    pub fn with_flex_volume(mut self, value: impl Into<FlexVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_flex_volume(
+        mut self,
+        value: impl Into<FlexVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.flex_volume = Some(value.into());
         self
     }
@@ -191,7 +215,10 @@ impl VolumeSourceApplyConfiguration {
         self
     }
     /// Sets `downwardAPI`.
-    pub fn with_downward_api(mut self, value: impl Into<DownwardAPIVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_downward_api(
+        mut self,
+        value: impl Into<DownwardAPIVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.downward_api = Some(value.into());
         self
     }
@@ -201,17 +228,26 @@ impl VolumeSourceApplyConfiguration {
         self
     }
     /// Sets `azureFile`.
-    pub fn with_azure_file(mut self, value: impl Into<AzureFileVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_azure_file(
+        mut self,
+        value: impl Into<AzureFileVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.azure_file = Some(value.into());
         self
     }
     /// Sets `configMap`.
-    pub fn with_config_map(mut self, value: impl Into<ConfigMapVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_config_map(
+        mut self,
+        value: impl Into<ConfigMapVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.config_map = Some(value.into());
         self
     }
     /// Sets `vsphereVolume`.
-    pub fn with_vsphere_volume(mut self, value: impl Into<VsphereVirtualDiskVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_vsphere_volume(
+        mut self,
+        value: impl Into<VsphereVirtualDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.vsphere_volume = Some(value.into());
         self
     }
@@ -221,32 +257,50 @@ impl VolumeSourceApplyConfiguration {
         self
     }
     /// Sets `azureDisk`.
-    pub fn with_azure_disk(mut self, value: impl Into<AzureDiskVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_azure_disk(
+        mut self,
+        value: impl Into<AzureDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.azure_disk = Some(value.into());
         self
     }
     /// Sets `photonPersistentDisk`.
-    pub fn with_photon_persistent_disk(mut self, value: impl Into<PhotonPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_photon_persistent_disk(
+        mut self,
+        value: impl Into<PhotonPersistentDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.photon_persistent_disk = Some(value.into());
         self
     }
     /// Sets `projected`.
-    pub fn with_projected(mut self, value: impl Into<ProjectedVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_projected(
+        mut self,
+        value: impl Into<ProjectedVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.projected = Some(value.into());
         self
     }
     /// Sets `portworxVolume`.
-    pub fn with_portworx_volume(mut self, value: impl Into<PortworxVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_portworx_volume(
+        mut self,
+        value: impl Into<PortworxVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.portworx_volume = Some(value.into());
         self
     }
     /// Sets `scaleIO`.
-    pub fn with_scale_io(mut self, value: impl Into<ScaleIOVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_scale_io(
+        mut self,
+        value: impl Into<ScaleIOVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.scale_io = Some(value.into());
         self
     }
     /// Sets `storageos`.
-    pub fn with_storageos(mut self, value: impl Into<StorageOSVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_storageos(
+        mut self,
+        value: impl Into<StorageOSVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.storageos = Some(value.into());
         self
     }
@@ -256,7 +310,10 @@ impl VolumeSourceApplyConfiguration {
         self
     }
     /// Sets `ephemeral`.
-    pub fn with_ephemeral(mut self, value: impl Into<EphemeralVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_ephemeral(
+        mut self,
+        value: impl Into<EphemeralVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.ephemeral = Some(value.into());
         self
     }
@@ -305,7 +362,7 @@ impl VolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for VolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -336,7 +393,7 @@ impl PersistentVolumeClaimVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for PersistentVolumeClaimVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("claimName", &self.claim_name);
@@ -399,22 +456,34 @@ impl PersistentVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `gcePersistentDisk`.
-    pub fn with_gce_persistent_disk(mut self, value: impl Into<GCEPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_gce_persistent_disk(
+        mut self,
+        value: impl Into<GCEPersistentDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.gce_persistent_disk = Some(value.into());
         self
     }
     /// Sets `awsElasticBlockStore`.
-    pub fn with_aws_elastic_block_store(mut self, value: impl Into<AWSElasticBlockStoreVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_aws_elastic_block_store(
+        mut self,
+        value: impl Into<AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.aws_elastic_block_store = Some(value.into());
         self
     }
     /// Sets `hostPath`.
-    pub fn with_host_path(mut self, value: impl Into<HostPathVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_host_path(
+        mut self,
+        value: impl Into<HostPathVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.host_path = Some(value.into());
         self
     }
     /// Sets `glusterfs`.
-    pub fn with_glusterfs(mut self, value: impl Into<GlusterfsPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_glusterfs(
+        mut self,
+        value: impl Into<GlusterfsPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.glusterfs = Some(value.into());
         self
     }
@@ -424,22 +493,34 @@ impl PersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `rbd`.
-    pub fn with_rbd(mut self, value: impl Into<RBDPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_rbd(
+        mut self,
+        value: impl Into<RBDPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.rbd = Some(value.into());
         self
     }
     /// Sets `iscsi`.
-    pub fn with_iscsi(mut self, value: impl Into<ISCSIPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_iscsi(
+        mut self,
+        value: impl Into<ISCSIPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.iscsi = Some(value.into());
         self
     }
     /// Sets `cinder`.
-    pub fn with_cinder(mut self, value: impl Into<CinderPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_cinder(
+        mut self,
+        value: impl Into<CinderPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.cinder = Some(value.into());
         self
     }
     /// Sets `cephfs`.
-    pub fn with_cephfs(mut self, value: impl Into<CephFSPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_cephfs(
+        mut self,
+        value: impl Into<CephFSPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.cephfs = Some(value.into());
         self
     }
@@ -454,17 +535,26 @@ impl PersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `flexVolume`.
-    pub fn with_flex_volume(mut self, value: impl Into<FlexPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_flex_volume(
+        mut self,
+        value: impl Into<FlexPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.flex_volume = Some(value.into());
         self
     }
     /// Sets `azureFile`.
-    pub fn with_azure_file(mut self, value: impl Into<AzureFilePersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_azure_file(
+        mut self,
+        value: impl Into<AzureFilePersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.azure_file = Some(value.into());
         self
     }
     /// Sets `vsphereVolume`.
-    pub fn with_vsphere_volume(mut self, value: impl Into<VsphereVirtualDiskVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_vsphere_volume(
+        mut self,
+        value: impl Into<VsphereVirtualDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.vsphere_volume = Some(value.into());
         self
     }
@@ -474,22 +564,34 @@ impl PersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `azureDisk`.
-    pub fn with_azure_disk(mut self, value: impl Into<AzureDiskVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_azure_disk(
+        mut self,
+        value: impl Into<AzureDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.azure_disk = Some(value.into());
         self
     }
     /// Sets `photonPersistentDisk`.
-    pub fn with_photon_persistent_disk(mut self, value: impl Into<PhotonPersistentDiskVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_photon_persistent_disk(
+        mut self,
+        value: impl Into<PhotonPersistentDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.photon_persistent_disk = Some(value.into());
         self
     }
     /// Sets `portworxVolume`.
-    pub fn with_portworx_volume(mut self, value: impl Into<PortworxVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_portworx_volume(
+        mut self,
+        value: impl Into<PortworxVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.portworx_volume = Some(value.into());
         self
     }
     /// Sets `scaleIO`.
-    pub fn with_scale_io(mut self, value: impl Into<ScaleIOPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_scale_io(
+        mut self,
+        value: impl Into<ScaleIOPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.scale_io = Some(value.into());
         self
     }
@@ -499,12 +601,18 @@ impl PersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `storageos`.
-    pub fn with_storageos(mut self, value: impl Into<StorageOSPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_storageos(
+        mut self,
+        value: impl Into<StorageOSPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.storageos = Some(value.into());
         self
     }
     /// Sets `csi`.
-    pub fn with_csi(mut self, value: impl Into<CSIPersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_csi(
+        mut self,
+        value: impl Into<CSIPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.csi = Some(value.into());
         self
     }
@@ -540,7 +648,7 @@ impl PersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for PersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -566,7 +674,7 @@ impl PersistentVolumeApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("PersistentVolume".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -580,7 +688,10 @@ impl PersistentVolumeApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<PersistentVolumeStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<PersistentVolumeStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -626,32 +737,42 @@ impl PersistentVolumeApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PersistentVolumeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -693,17 +814,28 @@ impl PersistentVolumeSpecApplyConfiguration {
         Self::default()
     }
     /// Adds entries to `capacity`; an entry replaces one with the same key.
-    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `persistentVolumeSource`.
-    pub fn with_persistent_volume_source(mut self, value: impl Into<PersistentVolumeSourceApplyConfiguration>) -> Self {
+    pub fn with_persistent_volume_source(
+        mut self,
+        value: impl Into<PersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
         self.persistent_volume_source = Some(value.into());
         self
     }
     /// Appends to `accessModes`.
-    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.access_modes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -713,7 +845,10 @@ impl PersistentVolumeSpecApplyConfiguration {
         self
     }
     /// Sets `persistentVolumeReclaimPolicy`.
-    pub fn with_persistent_volume_reclaim_policy(mut self, value: impl Into<crate::core::v1::PersistentVolumeReclaimPolicy>) -> Self {
+    pub fn with_persistent_volume_reclaim_policy(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeReclaimPolicy>,
+    ) -> Self {
         self.persistent_volume_reclaim_policy = Some(value.into());
         self
     }
@@ -723,17 +858,26 @@ impl PersistentVolumeSpecApplyConfiguration {
         self
     }
     /// Appends to `mountOptions`.
-    pub fn with_mount_options<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_mount_options<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.mount_options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `volumeMode`.
-    pub fn with_volume_mode(mut self, value: impl Into<crate::core::v1::PersistentVolumeMode>) -> Self {
+    pub fn with_volume_mode(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeMode>,
+    ) -> Self {
         self.volume_mode = Some(value.into());
         self
     }
     /// Sets `nodeAffinity`.
-    pub fn with_node_affinity(mut self, value: impl Into<VolumeNodeAffinityApplyConfiguration>) -> Self {
+    pub fn with_node_affinity(
+        mut self,
+        value: impl Into<VolumeNodeAffinityApplyConfiguration>,
+    ) -> Self {
         self.node_affinity = Some(value.into());
         self
     }
@@ -780,7 +924,7 @@ impl PersistentVolumeSpecApplyConfiguration {
     }
 }
 impl Serialize for PersistentVolumeSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -804,7 +948,7 @@ impl VolumeNodeAffinityApplyConfiguration {
     }
 }
 impl Serialize for VolumeNodeAffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("required", &self.required);
@@ -851,7 +995,7 @@ impl PersistentVolumeStatusApplyConfiguration {
     }
 }
 impl Serialize for PersistentVolumeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("phase", &self.phase);
@@ -882,7 +1026,9 @@ impl PersistentVolumeClaimApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("PersistentVolumeClaim".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -891,12 +1037,18 @@ impl PersistentVolumeClaimApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<PersistentVolumeClaimSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<PersistentVolumeClaimSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<PersistentVolumeClaimStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<PersistentVolumeClaimStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -942,32 +1094,42 @@ impl PersistentVolumeClaimApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PersistentVolumeClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1007,7 +1169,10 @@ impl PersistentVolumeClaimSpecApplyConfiguration {
         Self::default()
     }
     /// Appends to `accessModes`.
-    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.access_modes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1017,7 +1182,10 @@ impl PersistentVolumeClaimSpecApplyConfiguration {
         self
     }
     /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<VolumeResourceRequirementsApplyConfiguration>) -> Self {
+    pub fn with_resources(
+        mut self,
+        value: impl Into<VolumeResourceRequirementsApplyConfiguration>,
+    ) -> Self {
         self.resources = Some(value.into());
         self
     }
@@ -1032,17 +1200,26 @@ impl PersistentVolumeClaimSpecApplyConfiguration {
         self
     }
     /// Sets `volumeMode`.
-    pub fn with_volume_mode(mut self, value: impl Into<crate::core::v1::PersistentVolumeMode>) -> Self {
+    pub fn with_volume_mode(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeMode>,
+    ) -> Self {
         self.volume_mode = Some(value.into());
         self
     }
     /// Sets `dataSource`.
-    pub fn with_data_source(mut self, value: impl Into<TypedLocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_data_source(
+        mut self,
+        value: impl Into<TypedLocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.data_source = Some(value.into());
         self
     }
     /// Sets `dataSourceRef`.
-    pub fn with_data_source_ref(mut self, value: impl Into<TypedObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_data_source_ref(
+        mut self,
+        value: impl Into<TypedObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.data_source_ref = Some(value.into());
         self
     }
@@ -1053,7 +1230,7 @@ impl PersistentVolumeClaimSpecApplyConfiguration {
     }
 }
 impl Serialize for PersistentVolumeClaimSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("accessModes", &self.access_modes);
@@ -1108,7 +1285,7 @@ impl TypedObjectReferenceApplyConfiguration {
     }
 }
 impl Serialize for TypedObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiGroup", &self.api_group);
@@ -1138,13 +1315,16 @@ impl ModifyVolumeStatusApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<crate::core::v1::PersistentVolumeClaimModifyVolumeStatus>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeClaimModifyVolumeStatus>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
 }
 impl Serialize for ModifyVolumeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("targetVolumeAttributesClassName", &self.target_volume_attributes_class_name);
@@ -1206,7 +1386,7 @@ impl PersistentVolumeClaimConditionApplyConfiguration {
     }
 }
 impl Serialize for PersistentVolumeClaimConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -1235,7 +1415,10 @@ impl VolumeHealthConditionApplyConfiguration {
         Self::default()
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<crate::core::v1::VolumeHealthStatusType>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<crate::core::v1::VolumeHealthStatusType>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -1251,7 +1434,7 @@ impl VolumeHealthConditionApplyConfiguration {
     }
 }
 impl Serialize for VolumeHealthConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("status", &self.status);
@@ -1275,8 +1458,13 @@ impl VolumeHealthStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `healthConditions`.
-    pub fn with_health_conditions<T: Into<VolumeHealthConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.health_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_health_conditions<T: Into<VolumeHealthConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.health_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `lastTransitionTime`.
@@ -1286,7 +1474,7 @@ impl VolumeHealthStatusApplyConfiguration {
     }
 }
 impl Serialize for VolumeHealthStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("healthConditions", &self.health_conditions);
@@ -1316,8 +1504,13 @@ impl PodVolumeHealthApplyConfiguration {
         self
     }
     /// Appends to `healthConditions`.
-    pub fn with_health_conditions<T: Into<VolumeHealthConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.health_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_health_conditions<T: Into<VolumeHealthConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.health_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `lastTransitionTime`.
@@ -1327,7 +1520,7 @@ impl PodVolumeHealthApplyConfiguration {
     }
 }
 impl Serialize for PodVolumeHealthApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1365,33 +1558,57 @@ impl PersistentVolumeClaimStatusApplyConfiguration {
         Self::default()
     }
     /// Sets `phase`.
-    pub fn with_phase(mut self, value: impl Into<crate::core::v1::PersistentVolumeClaimPhase>) -> Self {
+    pub fn with_phase(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeClaimPhase>,
+    ) -> Self {
         self.phase = Some(value.into());
         self
     }
     /// Appends to `accessModes`.
-    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_access_modes<T: Into<crate::core::v1::PersistentVolumeAccessMode>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.access_modes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Adds entries to `capacity`; an entry replaces one with the same key.
-    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<PersistentVolumeClaimConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<PersistentVolumeClaimConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Adds entries to `allocatedResources`; an entry replaces one with the same key.
-    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `allocatedResourceStatuses`; an entry replaces one with the same key.
-    pub fn with_allocated_resource_statuses<K: Into<String>, V: Into<crate::core::v1::ClaimResourceStatus>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.allocated_resource_statuses.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_allocated_resource_statuses<K: Into<String>, V: Into<crate::core::v1::ClaimResourceStatus>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.allocated_resource_statuses.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `currentVolumeAttributesClassName`.
@@ -1400,18 +1617,24 @@ impl PersistentVolumeClaimStatusApplyConfiguration {
         self
     }
     /// Sets `modifyVolumeStatus`.
-    pub fn with_modify_volume_status(mut self, value: impl Into<ModifyVolumeStatusApplyConfiguration>) -> Self {
+    pub fn with_modify_volume_status(
+        mut self,
+        value: impl Into<ModifyVolumeStatusApplyConfiguration>,
+    ) -> Self {
         self.modify_volume_status = Some(value.into());
         self
     }
     /// Sets `healthStatus`.
-    pub fn with_health_status(mut self, value: impl Into<VolumeHealthStatusApplyConfiguration>) -> Self {
+    pub fn with_health_status(
+        mut self,
+        value: impl Into<VolumeHealthStatusApplyConfiguration>,
+    ) -> Self {
         self.health_status = Some(value.into());
         self
     }
 }
 impl Serialize for PersistentVolumeClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("phase", &self.phase);
@@ -1452,7 +1675,7 @@ impl HostPathVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for HostPathVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("path", &self.path);
@@ -1493,7 +1716,7 @@ impl EmptyDirVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for EmptyDirVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("medium", &self.medium);
@@ -1535,7 +1758,7 @@ impl GlusterfsVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for GlusterfsVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("endpoints", &self.endpoints);
@@ -1584,7 +1807,7 @@ impl GlusterfsPersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for GlusterfsPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("endpoints", &self.endpoints);
@@ -1621,7 +1844,7 @@ impl RBDVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Appends to `monitors`.
-    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1651,7 +1874,10 @@ impl RBDVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_secret_ref(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.secret_ref = Some(value.into());
         self
     }
@@ -1662,7 +1888,7 @@ impl RBDVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for RBDVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("monitors", &self.monitors);
@@ -1703,7 +1929,7 @@ impl RBDPersistentVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Appends to `monitors`.
-    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1744,7 +1970,7 @@ impl RBDPersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for RBDPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("monitors", &self.monitors);
@@ -1792,13 +2018,16 @@ impl CinderVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_secret_ref(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.secret_ref = Some(value.into());
         self
     }
 }
 impl Serialize for CinderVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumeID", &self.volume_id);
@@ -1848,7 +2077,7 @@ impl CinderPersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for CinderPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumeID", &self.volume_id);
@@ -1881,7 +2110,7 @@ impl CephFSVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Appends to `monitors`.
-    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1901,7 +2130,10 @@ impl CephFSVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_secret_ref(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.secret_ref = Some(value.into());
         self
     }
@@ -1912,7 +2144,7 @@ impl CephFSVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for CephFSVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("monitors", &self.monitors);
@@ -1950,7 +2182,7 @@ impl SecretReferenceApplyConfiguration {
     }
 }
 impl Serialize for SecretReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1981,7 +2213,7 @@ impl CephFSPersistentVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Appends to `monitors`.
-    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_monitors<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.monitors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2012,7 +2244,7 @@ impl CephFSPersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for CephFSPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("monitors", &self.monitors);
@@ -2050,7 +2282,7 @@ impl FlockerVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for FlockerVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("datasetName", &self.dataset_name);
@@ -2098,7 +2330,7 @@ impl GCEPersistentDiskVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for GCEPersistentDiskVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("pdName", &self.pd_name);
@@ -2162,7 +2394,7 @@ impl QuobyteVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for QuobyteVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("registry", &self.registry);
@@ -2215,13 +2447,18 @@ impl FlexPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Adds entries to `options`; an entry replaces one with the same key.
-    pub fn with_options<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.options.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_options<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.options.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for FlexPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -2263,7 +2500,10 @@ impl FlexVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_secret_ref(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.secret_ref = Some(value.into());
         self
     }
@@ -2273,13 +2513,18 @@ impl FlexVolumeSourceApplyConfiguration {
         self
     }
     /// Adds entries to `options`; an entry replaces one with the same key.
-    pub fn with_options<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.options.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_options<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.options.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for FlexVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -2330,7 +2575,7 @@ impl AWSElasticBlockStoreVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumeID", &self.volume_id);
@@ -2373,7 +2618,7 @@ impl GitRepoVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for GitRepoVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("repository", &self.repository);
@@ -2408,7 +2653,10 @@ impl SecretVolumeSourceApplyConfiguration {
         self
     }
     /// Appends to `items`.
-    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2429,7 +2677,7 @@ impl SecretVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for SecretVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("secretName", &self.secret_name);
@@ -2457,12 +2705,18 @@ impl SecretProjectionApplyConfiguration {
         Self::default()
     }
     /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_local_object_reference(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.local_object_reference = Some(value.into());
         self
     }
     /// Appends to `items`.
-    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2488,7 +2742,7 @@ impl SecretProjectionApplyConfiguration {
     }
 }
 impl Serialize for SecretProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -2526,7 +2780,7 @@ impl NFSVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for NFSVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("server", &self.server);
@@ -2598,7 +2852,7 @@ impl ISCSIVolumeSourceApplyConfiguration {
         self
     }
     /// Appends to `portals`.
-    pub fn with_portals<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_portals<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.portals.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2613,7 +2867,10 @@ impl ISCSIVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_secret_ref(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.secret_ref = Some(value.into());
         self
     }
@@ -2624,7 +2881,7 @@ impl ISCSIVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for ISCSIVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("targetPortal", &self.target_portal);
@@ -2704,7 +2961,7 @@ impl ISCSIPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Appends to `portals`.
-    pub fn with_portals<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_portals<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.portals.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2730,7 +2987,7 @@ impl ISCSIPersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for ISCSIPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("targetPortal", &self.target_portal);
@@ -2768,7 +3025,7 @@ impl FCVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Appends to `targetWWNs`.
-    pub fn with_target_wwns<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_target_wwns<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.target_wwns.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2788,13 +3045,13 @@ impl FCVolumeSourceApplyConfiguration {
         self
     }
     /// Appends to `wwids`.
-    pub fn with_wwids<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_wwids<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.wwids.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for FCVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("targetWWNs", &self.target_wwns);
@@ -2838,7 +3095,7 @@ impl AzureFileVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for AzureFileVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("secretName", &self.secret_name);
@@ -2887,7 +3144,7 @@ impl AzureFilePersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for AzureFilePersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("secretName", &self.secret_name);
@@ -2937,7 +3194,7 @@ impl VsphereVirtualDiskVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for VsphereVirtualDiskVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumePath", &self.volume_path);
@@ -2973,7 +3230,7 @@ impl PhotonPersistentDiskVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for PhotonPersistentDiskVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("pdID", &self.pd_id);
@@ -3014,7 +3271,10 @@ impl AzureDiskVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `cachingMode`.
-    pub fn with_caching_mode(mut self, value: impl Into<crate::core::v1::AzureDataDiskCachingMode>) -> Self {
+    pub fn with_caching_mode(
+        mut self,
+        value: impl Into<crate::core::v1::AzureDataDiskCachingMode>,
+    ) -> Self {
         self.caching_mode = Some(value.into());
         self
     }
@@ -3035,7 +3295,7 @@ impl AzureDiskVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for AzureDiskVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("diskName", &self.disk_name);
@@ -3080,7 +3340,7 @@ impl PortworxVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for PortworxVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumeID", &self.volume_id);
@@ -3130,7 +3390,10 @@ impl ScaleIOVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_secret_ref(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.secret_ref = Some(value.into());
         self
     }
@@ -3171,7 +3434,7 @@ impl ScaleIOVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for ScaleIOVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("gateway", &self.gateway);
@@ -3269,7 +3532,7 @@ impl ScaleIOPersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for ScaleIOPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("gateway", &self.gateway);
@@ -3326,13 +3589,16 @@ impl StorageOSVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `secretRef`.
-    pub fn with_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_secret_ref(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.secret_ref = Some(value.into());
         self
     }
 }
 impl Serialize for StorageOSVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumeName", &self.volume_name);
@@ -3390,7 +3656,7 @@ impl StorageOSPersistentVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for StorageOSPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumeName", &self.volume_name);
@@ -3422,12 +3688,18 @@ impl ConfigMapVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_local_object_reference(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.local_object_reference = Some(value.into());
         self
     }
     /// Appends to `items`.
-    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -3469,7 +3741,7 @@ impl ConfigMapVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for ConfigMapVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -3491,12 +3763,18 @@ impl ConfigMapProjectionApplyConfiguration {
         Self::default()
     }
     /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_local_object_reference(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.local_object_reference = Some(value.into());
         self
     }
     /// Appends to `items`.
-    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_items<T: Into<KeyToPathApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -3522,7 +3800,7 @@ impl ConfigMapProjectionApplyConfiguration {
     }
 }
 impl Serialize for ConfigMapProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -3567,7 +3845,7 @@ impl ServiceAccountTokenProjectionApplyConfiguration {
     }
 }
 impl Serialize for ServiceAccountTokenProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("audience", &self.audience);
@@ -3631,7 +3909,7 @@ impl ClusterTrustBundleProjectionApplyConfiguration {
     }
 }
 impl Serialize for ClusterTrustBundleProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -3700,8 +3978,13 @@ impl PodCertificateProjectionApplyConfiguration {
         self
     }
     /// Adds entries to `userAnnotations`; an entry replaces one with the same key.
-    pub fn with_user_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.user_annotations.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_user_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.user_annotations.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `user`.
@@ -3711,7 +3994,7 @@ impl PodCertificateProjectionApplyConfiguration {
     }
 }
 impl Serialize for PodCertificateProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("signerName", &self.signer_name);
@@ -3742,7 +4025,10 @@ impl ProjectedVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Appends to `sources`.
-    pub fn with_sources<T: Into<VolumeProjectionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_sources<T: Into<VolumeProjectionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.sources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -3758,7 +4044,7 @@ impl ProjectedVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for ProjectedVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("sources", &self.sources);
@@ -3795,33 +4081,48 @@ impl VolumeProjectionApplyConfiguration {
         self
     }
     /// Sets `downwardAPI`.
-    pub fn with_downward_api(mut self, value: impl Into<DownwardAPIProjectionApplyConfiguration>) -> Self {
+    pub fn with_downward_api(
+        mut self,
+        value: impl Into<DownwardAPIProjectionApplyConfiguration>,
+    ) -> Self {
         self.downward_api = Some(value.into());
         self
     }
     /// Sets `configMap`.
-    pub fn with_config_map(mut self, value: impl Into<ConfigMapProjectionApplyConfiguration>) -> Self {
+    pub fn with_config_map(
+        mut self,
+        value: impl Into<ConfigMapProjectionApplyConfiguration>,
+    ) -> Self {
         self.config_map = Some(value.into());
         self
     }
     /// Sets `serviceAccountToken`.
-    pub fn with_service_account_token(mut self, value: impl Into<ServiceAccountTokenProjectionApplyConfiguration>) -> Self {
+    pub fn with_service_account_token(
+        mut self,
+        value: impl Into<ServiceAccountTokenProjectionApplyConfiguration>,
+    ) -> Self {
         self.service_account_token = Some(value.into());
         self
     }
     /// Sets `clusterTrustBundle`.
-    pub fn with_cluster_trust_bundle(mut self, value: impl Into<ClusterTrustBundleProjectionApplyConfiguration>) -> Self {
+    pub fn with_cluster_trust_bundle(
+        mut self,
+        value: impl Into<ClusterTrustBundleProjectionApplyConfiguration>,
+    ) -> Self {
         self.cluster_trust_bundle = Some(value.into());
         self
     }
     /// Sets `podCertificate`.
-    pub fn with_pod_certificate(mut self, value: impl Into<PodCertificateProjectionApplyConfiguration>) -> Self {
+    pub fn with_pod_certificate(
+        mut self,
+        value: impl Into<PodCertificateProjectionApplyConfiguration>,
+    ) -> Self {
         self.pod_certificate = Some(value.into());
         self
     }
 }
 impl Serialize for VolumeProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("secret", &self.secret);
@@ -3873,7 +4174,7 @@ impl KeyToPathApplyConfiguration {
     }
 }
 impl Serialize for KeyToPathApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -3909,7 +4210,7 @@ impl LocalVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for LocalVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("path", &self.path);
@@ -3968,38 +4269,58 @@ impl CSIPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Adds entries to `volumeAttributes`; an entry replaces one with the same key.
-    pub fn with_volume_attributes<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.volume_attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_volume_attributes<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.volume_attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `controllerPublishSecretRef`.
-    pub fn with_controller_publish_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+    pub fn with_controller_publish_secret_ref(
+        mut self,
+        value: impl Into<SecretReferenceApplyConfiguration>,
+    ) -> Self {
         self.controller_publish_secret_ref = Some(value.into());
         self
     }
     /// Sets `nodeStageSecretRef`.
-    pub fn with_node_stage_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+    pub fn with_node_stage_secret_ref(
+        mut self,
+        value: impl Into<SecretReferenceApplyConfiguration>,
+    ) -> Self {
         self.node_stage_secret_ref = Some(value.into());
         self
     }
     /// Sets `nodePublishSecretRef`.
-    pub fn with_node_publish_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+    pub fn with_node_publish_secret_ref(
+        mut self,
+        value: impl Into<SecretReferenceApplyConfiguration>,
+    ) -> Self {
         self.node_publish_secret_ref = Some(value.into());
         self
     }
     /// Sets `controllerExpandSecretRef`.
-    pub fn with_controller_expand_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+    pub fn with_controller_expand_secret_ref(
+        mut self,
+        value: impl Into<SecretReferenceApplyConfiguration>,
+    ) -> Self {
         self.controller_expand_secret_ref = Some(value.into());
         self
     }
     /// Sets `nodeExpandSecretRef`.
-    pub fn with_node_expand_secret_ref(mut self, value: impl Into<SecretReferenceApplyConfiguration>) -> Self {
+    pub fn with_node_expand_secret_ref(
+        mut self,
+        value: impl Into<SecretReferenceApplyConfiguration>,
+    ) -> Self {
         self.node_expand_secret_ref = Some(value.into());
         self
     }
 }
 impl Serialize for CSIPersistentVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -4051,18 +4372,26 @@ impl CSIVolumeSourceApplyConfiguration {
         self
     }
     /// Adds entries to `volumeAttributes`; an entry replaces one with the same key.
-    pub fn with_volume_attributes<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.volume_attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_volume_attributes<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.volume_attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `nodePublishSecretRef`.
-    pub fn with_node_publish_secret_ref(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_node_publish_secret_ref(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.node_publish_secret_ref = Some(value.into());
         self
     }
 }
 impl Serialize for CSIVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -4086,13 +4415,16 @@ impl EphemeralVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `volumeClaimTemplate`.
-    pub fn with_volume_claim_template(mut self, value: impl Into<PersistentVolumeClaimTemplateApplyConfiguration>) -> Self {
+    pub fn with_volume_claim_template(
+        mut self,
+        value: impl Into<PersistentVolumeClaimTemplateApplyConfiguration>,
+    ) -> Self {
         self.volume_claim_template = Some(value.into());
         self
     }
 }
 impl Serialize for EphemeralVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumeClaimTemplate", &self.volume_claim_template);
@@ -4119,13 +4451,16 @@ impl PersistentVolumeClaimTemplateApplyConfiguration {
         self
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<PersistentVolumeClaimSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<PersistentVolumeClaimSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
 }
 impl Serialize for PersistentVolumeClaimTemplateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metadata", &self.metadata);
@@ -4180,7 +4515,7 @@ impl ContainerPortApplyConfiguration {
     }
 }
 impl Serialize for ContainerPortApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -4243,7 +4578,10 @@ impl VolumeMountApplyConfiguration {
         self
     }
     /// Sets `mountPropagation`.
-    pub fn with_mount_propagation(mut self, value: impl Into<crate::core::v1::MountPropagationMode>) -> Self {
+    pub fn with_mount_propagation(
+        mut self,
+        value: impl Into<crate::core::v1::MountPropagationMode>,
+    ) -> Self {
         self.mount_propagation = Some(value.into());
         self
     }
@@ -4253,13 +4591,18 @@ impl VolumeMountApplyConfiguration {
         self
     }
     /// Appends to `bindMountOptions`.
-    pub fn with_bind_mount_options<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.bind_mount_options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_bind_mount_options<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.bind_mount_options.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for VolumeMountApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -4299,7 +4642,7 @@ impl VolumeDeviceApplyConfiguration {
     }
 }
 impl Serialize for VolumeDeviceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -4340,7 +4683,7 @@ impl EnvVarApplyConfiguration {
     }
 }
 impl Serialize for EnvVarApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -4370,33 +4713,48 @@ impl EnvVarSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `fieldRef`.
-    pub fn with_field_ref(mut self, value: impl Into<ObjectFieldSelectorApplyConfiguration>) -> Self {
+    pub fn with_field_ref(
+        mut self,
+        value: impl Into<ObjectFieldSelectorApplyConfiguration>,
+    ) -> Self {
         self.field_ref = Some(value.into());
         self
     }
     /// Sets `resourceFieldRef`.
-    pub fn with_resource_field_ref(mut self, value: impl Into<ResourceFieldSelectorApplyConfiguration>) -> Self {
+    pub fn with_resource_field_ref(
+        mut self,
+        value: impl Into<ResourceFieldSelectorApplyConfiguration>,
+    ) -> Self {
         self.resource_field_ref = Some(value.into());
         self
     }
     /// Sets `configMapKeyRef`.
-    pub fn with_config_map_key_ref(mut self, value: impl Into<ConfigMapKeySelectorApplyConfiguration>) -> Self {
+    pub fn with_config_map_key_ref(
+        mut self,
+        value: impl Into<ConfigMapKeySelectorApplyConfiguration>,
+    ) -> Self {
         self.config_map_key_ref = Some(value.into());
         self
     }
     /// Sets `secretKeyRef`.
-    pub fn with_secret_key_ref(mut self, value: impl Into<SecretKeySelectorApplyConfiguration>) -> Self {
+    pub fn with_secret_key_ref(
+        mut self,
+        value: impl Into<SecretKeySelectorApplyConfiguration>,
+    ) -> Self {
         self.secret_key_ref = Some(value.into());
         self
     }
     /// Sets `fileKeyRef`.
-    pub fn with_file_key_ref(mut self, value: impl Into<FileKeySelectorApplyConfiguration>) -> Self {
+    pub fn with_file_key_ref(
+        mut self,
+        value: impl Into<FileKeySelectorApplyConfiguration>,
+    ) -> Self {
         self.file_key_ref = Some(value.into());
         self
     }
 }
 impl Serialize for EnvVarSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("fieldRef", &self.field_ref);
@@ -4447,7 +4805,7 @@ impl FileKeySelectorApplyConfiguration {
     }
 }
 impl Serialize for FileKeySelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumeName", &self.volume_name);
@@ -4483,7 +4841,7 @@ impl ObjectFieldSelectorApplyConfiguration {
     }
 }
 impl Serialize for ObjectFieldSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -4524,7 +4882,7 @@ impl ResourceFieldSelectorApplyConfiguration {
     }
 }
 impl Serialize for ResourceFieldSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("containerName", &self.container_name);
@@ -4550,7 +4908,10 @@ impl ConfigMapKeySelectorApplyConfiguration {
         Self::default()
     }
     /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_local_object_reference(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.local_object_reference = Some(value.into());
         self
     }
@@ -4581,7 +4942,7 @@ impl ConfigMapKeySelectorApplyConfiguration {
     }
 }
 impl Serialize for ConfigMapKeySelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -4603,7 +4964,10 @@ impl SecretKeySelectorApplyConfiguration {
         Self::default()
     }
     /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_local_object_reference(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.local_object_reference = Some(value.into());
         self
     }
@@ -4634,7 +4998,7 @@ impl SecretKeySelectorApplyConfiguration {
     }
 }
 impl Serialize for SecretKeySelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -4661,7 +5025,10 @@ impl EnvFromSourceApplyConfiguration {
         self
     }
     /// Sets `configMapRef`.
-    pub fn with_config_map_ref(mut self, value: impl Into<ConfigMapEnvSourceApplyConfiguration>) -> Self {
+    pub fn with_config_map_ref(
+        mut self,
+        value: impl Into<ConfigMapEnvSourceApplyConfiguration>,
+    ) -> Self {
         self.config_map_ref = Some(value.into());
         self
     }
@@ -4672,7 +5039,7 @@ impl EnvFromSourceApplyConfiguration {
     }
 }
 impl Serialize for EnvFromSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("prefix", &self.prefix);
@@ -4696,7 +5063,10 @@ impl ConfigMapEnvSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_local_object_reference(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.local_object_reference = Some(value.into());
         self
     }
@@ -4719,7 +5089,7 @@ impl ConfigMapEnvSourceApplyConfiguration {
     }
 }
 impl Serialize for ConfigMapEnvSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -4739,7 +5109,10 @@ impl SecretEnvSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `localObjectReference`.
-    pub fn with_local_object_reference(mut self, value: impl Into<LocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_local_object_reference(
+        mut self,
+        value: impl Into<LocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.local_object_reference = Some(value.into());
         self
     }
@@ -4762,7 +5135,7 @@ impl SecretEnvSourceApplyConfiguration {
     }
 }
 impl Serialize for SecretEnvSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -4793,7 +5166,7 @@ impl HTTPHeaderApplyConfiguration {
     }
 }
 impl Serialize for HTTPHeaderApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -4844,7 +5217,10 @@ impl HTTPGetActionApplyConfiguration {
         self
     }
     /// Appends to `httpHeaders`.
-    pub fn with_http_headers<T: Into<HTTPHeaderApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_http_headers<T: Into<HTTPHeaderApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.http_headers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -4855,7 +5231,7 @@ impl HTTPGetActionApplyConfiguration {
     }
 }
 impl Serialize for HTTPGetActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("path", &self.path);
@@ -4893,7 +5269,7 @@ impl TCPSocketActionApplyConfiguration {
     }
 }
 impl Serialize for TCPSocketActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("port", &self.port);
@@ -4934,7 +5310,7 @@ impl GRPCActionApplyConfiguration {
     }
 }
 impl Serialize for GRPCActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("port", &self.port);
@@ -4956,13 +5332,13 @@ impl ExecActionApplyConfiguration {
         Self::default()
     }
     /// Appends to `command`.
-    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.command.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ExecActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("command", &self.command);
@@ -4988,7 +5364,7 @@ impl SleepActionApplyConfiguration {
     }
 }
 impl Serialize for SleepActionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("seconds", &self.seconds);
@@ -5083,7 +5459,7 @@ impl ProbeApplyConfiguration {
     }
 }
 impl Serialize for ProbeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -5114,7 +5490,7 @@ impl ContainerResizePolicyApplyConfiguration {
     }
 }
 impl Serialize for ContainerResizePolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("resourceName", &self.resource_name);
@@ -5137,18 +5513,18 @@ impl CapabilitiesApplyConfiguration {
         Self::default()
     }
     /// Appends to `add`.
-    pub fn with_add<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_add<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.add.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `drop`.
-    pub fn with_drop<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_drop<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.drop.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for CapabilitiesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("add", &self.add);
@@ -5173,23 +5549,36 @@ impl ResourceRequirementsApplyConfiguration {
         Self::default()
     }
     /// Adds entries to `limits`; an entry replaces one with the same key.
-    pub fn with_limits<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.limits.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_limits<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.limits.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `requests`; an entry replaces one with the same key.
-    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Appends to `claims`.
-    pub fn with_claims<T: Into<ResourceClaimApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_claims<T: Into<ResourceClaimApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ResourceRequirementsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("limits", &self.limits);
@@ -5213,18 +5602,28 @@ impl VolumeResourceRequirementsApplyConfiguration {
         Self::default()
     }
     /// Adds entries to `limits`; an entry replaces one with the same key.
-    pub fn with_limits<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.limits.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_limits<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.limits.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `requests`; an entry replaces one with the same key.
-    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for VolumeResourceRequirementsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("limits", &self.limits);
@@ -5258,7 +5657,7 @@ impl ResourceClaimApplyConfiguration {
     }
 }
 impl Serialize for ResourceClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -5337,12 +5736,12 @@ impl ContainerApplyConfiguration {
         self
     }
     /// Appends to `command`.
-    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.command.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `args`.
-    pub fn with_args<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_args<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.args.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -5352,27 +5751,42 @@ impl ContainerApplyConfiguration {
         self
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<ContainerPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ports<T: Into<ContainerPortApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `envFrom`.
-    pub fn with_env_from<T: Into<EnvFromSourceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_env_from<T: Into<EnvFromSourceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.env_from.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `env`.
-    pub fn with_env<T: Into<EnvVarApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_env<T: Into<EnvVarApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.env.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
+    pub fn with_resources(
+        mut self,
+        value: impl Into<ResourceRequirementsApplyConfiguration>,
+    ) -> Self {
         self.resources = Some(value.into());
         self
     }
     /// Appends to `resizePolicy`.
-    pub fn with_resize_policy<T: Into<ContainerResizePolicyApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resize_policy<T: Into<ContainerResizePolicyApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resize_policy.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -5382,17 +5796,28 @@ impl ContainerApplyConfiguration {
         self
     }
     /// Appends to `restartPolicyRules`.
-    pub fn with_restart_policy_rules<T: Into<ContainerRestartRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.restart_policy_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_restart_policy_rules<T: Into<ContainerRestartRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.restart_policy_rules.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `volumeMounts`.
-    pub fn with_volume_mounts<T: Into<VolumeMountApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_volume_mounts<T: Into<VolumeMountApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.volume_mounts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `volumeDevices`.
-    pub fn with_volume_devices<T: Into<VolumeDeviceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_volume_devices<T: Into<VolumeDeviceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.volume_devices.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -5422,7 +5847,10 @@ impl ContainerApplyConfiguration {
         self
     }
     /// Sets `terminationMessagePolicy`.
-    pub fn with_termination_message_policy(mut self, value: impl Into<crate::core::v1::TerminationMessagePolicy>) -> Self {
+    pub fn with_termination_message_policy(
+        mut self,
+        value: impl Into<crate::core::v1::TerminationMessagePolicy>,
+    ) -> Self {
         self.termination_message_policy = Some(value.into());
         self
     }
@@ -5432,7 +5860,10 @@ impl ContainerApplyConfiguration {
         self
     }
     /// Sets `securityContext`.
-    pub fn with_security_context(mut self, value: impl Into<SecurityContextApplyConfiguration>) -> Self {
+    pub fn with_security_context(
+        mut self,
+        value: impl Into<SecurityContextApplyConfiguration>,
+    ) -> Self {
         self.security_context = Some(value.into());
         self
     }
@@ -5453,7 +5884,7 @@ impl ContainerApplyConfiguration {
     }
 }
 impl Serialize for ContainerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -5536,7 +5967,7 @@ impl ProbeHandlerApplyConfiguration {
     }
 }
 impl Serialize for ProbeHandlerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -5581,7 +6012,7 @@ impl LifecycleHandlerApplyConfiguration {
     }
 }
 impl Serialize for LifecycleHandlerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("exec", &self.exec);
@@ -5624,7 +6055,7 @@ impl LifecycleApplyConfiguration {
     }
 }
 impl Serialize for LifecycleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("postStart", &self.post_start);
@@ -5659,7 +6090,7 @@ impl ContainerStateWaitingApplyConfiguration {
     }
 }
 impl Serialize for ContainerStateWaitingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("reason", &self.reason);
@@ -5686,7 +6117,7 @@ impl ContainerStateRunningApplyConfiguration {
     }
 }
 impl Serialize for ContainerStateRunningApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("startedAt", &self.started_at);
@@ -5754,7 +6185,7 @@ impl ContainerStateTerminatedApplyConfiguration {
     }
 }
 impl Serialize for ContainerStateTerminatedApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("exitCode", &self.exit_code);
@@ -5784,23 +6215,32 @@ impl ContainerStateApplyConfiguration {
         Self::default()
     }
     /// Sets `waiting`.
-    pub fn with_waiting(mut self, value: impl Into<ContainerStateWaitingApplyConfiguration>) -> Self {
+    pub fn with_waiting(
+        mut self,
+        value: impl Into<ContainerStateWaitingApplyConfiguration>,
+    ) -> Self {
         self.waiting = Some(value.into());
         self
     }
     /// Sets `running`.
-    pub fn with_running(mut self, value: impl Into<ContainerStateRunningApplyConfiguration>) -> Self {
+    pub fn with_running(
+        mut self,
+        value: impl Into<ContainerStateRunningApplyConfiguration>,
+    ) -> Self {
         self.running = Some(value.into());
         self
     }
     /// Sets `terminated`.
-    pub fn with_terminated(mut self, value: impl Into<ContainerStateTerminatedApplyConfiguration>) -> Self {
+    pub fn with_terminated(
+        mut self,
+        value: impl Into<ContainerStateTerminatedApplyConfiguration>,
+    ) -> Self {
         self.terminated = Some(value.into());
         self
     }
 }
 impl Serialize for ContainerStateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("waiting", &self.waiting);
@@ -5895,17 +6335,28 @@ impl ContainerStatusApplyConfiguration {
         self
     }
     /// Adds entries to `allocatedResources`; an entry replaces one with the same key.
-    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
+    pub fn with_resources(
+        mut self,
+        value: impl Into<ResourceRequirementsApplyConfiguration>,
+    ) -> Self {
         self.resources = Some(value.into());
         self
     }
     /// Appends to `volumeMounts`.
-    pub fn with_volume_mounts<T: Into<VolumeMountStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_volume_mounts<T: Into<VolumeMountStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.volume_mounts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -5915,8 +6366,13 @@ impl ContainerStatusApplyConfiguration {
         self
     }
     /// Appends to `allocatedResourcesStatus`.
-    pub fn with_allocated_resources_status<T: Into<ResourceStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.allocated_resources_status.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_allocated_resources_status<T: Into<ResourceStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.allocated_resources_status.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `stopSignal`.
@@ -5926,7 +6382,7 @@ impl ContainerStatusApplyConfiguration {
     }
 }
 impl Serialize for ContainerStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -5967,13 +6423,16 @@ impl ResourceStatusApplyConfiguration {
         self
     }
     /// Appends to `resources`.
-    pub fn with_resources<T: Into<ResourceHealthApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resources<T: Into<ResourceHealthApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ResourceStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -6014,7 +6473,7 @@ impl ResourceHealthApplyConfiguration {
     }
 }
 impl Serialize for ResourceHealthApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("resourceID", &self.resource_id);
@@ -6042,7 +6501,7 @@ impl ContainerUserApplyConfiguration {
     }
 }
 impl Serialize for ContainerUserApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("linux", &self.linux);
@@ -6076,13 +6535,18 @@ impl LinuxContainerUserApplyConfiguration {
         self
     }
     /// Appends to `supplementalGroups`.
-    pub fn with_supplemental_groups<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.supplemental_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_supplemental_groups<T: Into<i64>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.supplemental_groups.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for LinuxContainerUserApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("uid", &self.uid);
@@ -6152,7 +6616,7 @@ impl PodConditionApplyConfiguration {
     }
 }
 impl Serialize for PodConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -6212,7 +6676,7 @@ impl VolumeMountStatusApplyConfiguration {
     }
 }
 impl Serialize for VolumeMountStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -6242,7 +6706,7 @@ impl VolumeStatusApplyConfiguration {
     }
 }
 impl Serialize for VolumeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("image", &self.image);
@@ -6268,7 +6732,7 @@ impl ImageVolumeStatusApplyConfiguration {
     }
 }
 impl Serialize for ImageVolumeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("imageRef", &self.image_ref);
@@ -6295,13 +6759,16 @@ impl ContainerRestartRuleApplyConfiguration {
         self
     }
     /// Sets `exitCodes`.
-    pub fn with_exit_codes(mut self, value: impl Into<ContainerRestartRuleOnExitCodesApplyConfiguration>) -> Self {
+    pub fn with_exit_codes(
+        mut self,
+        value: impl Into<ContainerRestartRuleOnExitCodesApplyConfiguration>,
+    ) -> Self {
         self.exit_codes = Some(value.into());
         self
     }
 }
 impl Serialize for ContainerRestartRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("action", &self.action);
@@ -6329,13 +6796,13 @@ impl ContainerRestartRuleOnExitCodesApplyConfiguration {
         self
     }
     /// Appends to `values`.
-    pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ContainerRestartRuleOnExitCodesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("operator", &self.operator);
@@ -6356,13 +6823,18 @@ impl NodeSelectorApplyConfiguration {
         Self::default()
     }
     /// Appends to `nodeSelectorTerms`.
-    pub fn with_node_selector_terms<T: Into<NodeSelectorTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.node_selector_terms.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_node_selector_terms<T: Into<NodeSelectorTermApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.node_selector_terms.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for NodeSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("nodeSelectorTerms", &self.node_selector_terms);
@@ -6384,18 +6856,26 @@ impl NodeSelectorTermApplyConfiguration {
         Self::default()
     }
     /// Appends to `matchExpressions`.
-    pub fn with_match_expressions<T: Into<NodeSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_expressions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_expressions<T: Into<NodeSelectorRequirementApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_expressions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `matchFields`.
-    pub fn with_match_fields<T: Into<NodeSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_match_fields<T: Into<NodeSelectorRequirementApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.match_fields.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for NodeSelectorTermApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("matchExpressions", &self.match_expressions);
@@ -6425,18 +6905,21 @@ impl NodeSelectorRequirementApplyConfiguration {
         self
     }
     /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<crate::core::v1::NodeSelectorOperator>) -> Self {
+    pub fn with_operator(
+        mut self,
+        value: impl Into<crate::core::v1::NodeSelectorOperator>,
+    ) -> Self {
         self.operator = Some(value.into());
         self
     }
     /// Appends to `values`.
-    pub fn with_values<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_values<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for NodeSelectorRequirementApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -6472,13 +6955,16 @@ impl AffinityApplyConfiguration {
         self
     }
     /// Sets `podAntiAffinity`.
-    pub fn with_pod_anti_affinity(mut self, value: impl Into<PodAntiAffinityApplyConfiguration>) -> Self {
+    pub fn with_pod_anti_affinity(
+        mut self,
+        value: impl Into<PodAntiAffinityApplyConfiguration>,
+    ) -> Self {
         self.pod_anti_affinity = Some(value.into());
         self
     }
 }
 impl Serialize for AffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("nodeAffinity", &self.node_affinity);
@@ -6502,22 +6988,38 @@ impl PodAffinityApplyConfiguration {
         Self::default()
     }
     /// Appends to `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_required_during_scheduling_ignored_during_execution<T: Into<PodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.required_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_required_during_scheduling_ignored_during_execution<T: Into<PodAffinityTermApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.required_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<WeightedPodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<WeightedPodAffinityTermApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for PodAffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
-        entries.set("requiredDuringSchedulingIgnoredDuringExecution", &self.required_during_scheduling_ignored_during_execution);
-        entries.set("preferredDuringSchedulingIgnoredDuringExecution", &self.preferred_during_scheduling_ignored_during_execution);
+        entries.set(
+            "requiredDuringSchedulingIgnoredDuringExecution",
+            &self.required_during_scheduling_ignored_during_execution,
+        );
+        entries.set(
+            "preferredDuringSchedulingIgnoredDuringExecution",
+            &self.preferred_during_scheduling_ignored_during_execution,
+        );
         entries.finish()?;
         map.end()
     }
@@ -6536,22 +7038,38 @@ impl PodAntiAffinityApplyConfiguration {
         Self::default()
     }
     /// Appends to `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_required_during_scheduling_ignored_during_execution<T: Into<PodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.required_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_required_during_scheduling_ignored_during_execution<T: Into<PodAffinityTermApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.required_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<WeightedPodAffinityTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<WeightedPodAffinityTermApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for PodAntiAffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
-        entries.set("requiredDuringSchedulingIgnoredDuringExecution", &self.required_during_scheduling_ignored_during_execution);
-        entries.set("preferredDuringSchedulingIgnoredDuringExecution", &self.preferred_during_scheduling_ignored_during_execution);
+        entries.set(
+            "requiredDuringSchedulingIgnoredDuringExecution",
+            &self.required_during_scheduling_ignored_during_execution,
+        );
+        entries.set(
+            "preferredDuringSchedulingIgnoredDuringExecution",
+            &self.preferred_during_scheduling_ignored_during_execution,
+        );
         entries.finish()?;
         map.end()
     }
@@ -6575,13 +7093,16 @@ impl WeightedPodAffinityTermApplyConfiguration {
         self
     }
     /// Sets `podAffinityTerm`.
-    pub fn with_pod_affinity_term(mut self, value: impl Into<PodAffinityTermApplyConfiguration>) -> Self {
+    pub fn with_pod_affinity_term(
+        mut self,
+        value: impl Into<PodAffinityTermApplyConfiguration>,
+    ) -> Self {
         self.pod_affinity_term = Some(value.into());
         self
     }
 }
 impl Serialize for WeightedPodAffinityTermApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("weight", &self.weight);
@@ -6617,7 +7138,7 @@ impl PodAffinityTermApplyConfiguration {
         self
     }
     /// Appends to `namespaces`.
-    pub fn with_namespaces<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_namespaces<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.namespaces.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -6627,23 +7148,36 @@ impl PodAffinityTermApplyConfiguration {
         self
     }
     /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+    pub fn with_namespace_selector(
+        mut self,
+        value: impl Into<::kapi::meta::LabelSelector>,
+    ) -> Self {
         self.namespace_selector = Some(value.into());
         self
     }
     /// Appends to `matchLabelKeys`.
-    pub fn with_match_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_label_keys<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_label_keys.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `mismatchLabelKeys`.
-    pub fn with_mismatch_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.mismatch_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_mismatch_label_keys<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.mismatch_label_keys.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for PodAffinityTermApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("labelSelector", &self.label_selector);
@@ -6670,22 +7204,36 @@ impl NodeAffinityApplyConfiguration {
         Self::default()
     }
     /// Sets `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_required_during_scheduling_ignored_during_execution(mut self, value: impl Into<NodeSelectorApplyConfiguration>) -> Self {
+    pub fn with_required_during_scheduling_ignored_during_execution(
+        mut self,
+        value: impl Into<NodeSelectorApplyConfiguration>,
+    ) -> Self {
         self.required_during_scheduling_ignored_during_execution = Some(value.into());
         self
     }
     /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<PreferredSchedulingTermApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_preferred_during_scheduling_ignored_during_execution<T: Into<PreferredSchedulingTermApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.preferred_during_scheduling_ignored_during_execution.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for NodeAffinityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
-        entries.set("requiredDuringSchedulingIgnoredDuringExecution", &self.required_during_scheduling_ignored_during_execution);
-        entries.set("preferredDuringSchedulingIgnoredDuringExecution", &self.preferred_during_scheduling_ignored_during_execution);
+        entries.set(
+            "requiredDuringSchedulingIgnoredDuringExecution",
+            &self.required_during_scheduling_ignored_during_execution,
+        );
+        entries.set(
+            "preferredDuringSchedulingIgnoredDuringExecution",
+            &self.preferred_during_scheduling_ignored_during_execution,
+        );
         entries.finish()?;
         map.end()
     }
@@ -6715,7 +7263,7 @@ impl PreferredSchedulingTermApplyConfiguration {
     }
 }
 impl Serialize for PreferredSchedulingTermApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("weight", &self.weight);
@@ -6763,7 +7311,7 @@ impl TaintApplyConfiguration {
     }
 }
 impl Serialize for TaintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -6820,7 +7368,7 @@ impl TolerationApplyConfiguration {
     }
 }
 impl Serialize for TolerationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -6850,7 +7398,7 @@ impl PodReadinessGateApplyConfiguration {
     }
 }
 impl Serialize for PodReadinessGateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditionType", &self.condition_type);
@@ -6954,23 +7502,37 @@ impl PodSpecApplyConfiguration {
         Self::default()
     }
     /// Appends to `volumes`.
-    pub fn with_volumes<T: Into<VolumeApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_volumes<T: Into<VolumeApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.volumes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `initContainers`.
-    pub fn with_init_containers<T: Into<ContainerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_init_containers<T: Into<ContainerApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.init_containers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `containers`.
-    pub fn with_containers<T: Into<ContainerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_containers<T: Into<ContainerApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.containers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `ephemeralContainers`.
-    pub fn with_ephemeral_containers<T: Into<EphemeralContainerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.ephemeral_containers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_ephemeral_containers<T: Into<EphemeralContainerApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.ephemeral_containers.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `restartPolicy`.
@@ -6994,8 +7556,13 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Adds entries to `nodeSelector`; an entry replaces one with the same key.
-    pub fn with_node_selector<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.node_selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_node_selector<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.node_selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `serviceAccountName`.
@@ -7039,13 +7606,21 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Sets `securityContext`.
-    pub fn with_security_context(mut self, value: impl Into<PodSecurityContextApplyConfiguration>) -> Self {
+    pub fn with_security_context(
+        mut self,
+        value: impl Into<PodSecurityContextApplyConfiguration>,
+    ) -> Self {
         self.security_context = Some(value.into());
         self
     }
     /// Appends to `imagePullSecrets`.
-    pub fn with_image_pull_secrets<T: Into<LocalObjectReferenceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.image_pull_secrets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_image_pull_secrets<T: Into<LocalObjectReferenceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.image_pull_secrets.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `hostname`.
@@ -7069,12 +7644,18 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Appends to `tolerations`.
-    pub fn with_tolerations<T: Into<TolerationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_tolerations<T: Into<TolerationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.tolerations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `hostAliases`.
-    pub fn with_host_aliases<T: Into<HostAliasApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_host_aliases<T: Into<HostAliasApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.host_aliases.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -7094,7 +7675,10 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Appends to `readinessGates`.
-    pub fn with_readiness_gates<T: Into<PodReadinessGateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_readiness_gates<T: Into<PodReadinessGateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.readiness_gates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -7109,18 +7693,31 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::core::v1::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::core::v1::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
     /// Adds entries to `overhead`; an entry replaces one with the same key.
-    pub fn with_overhead<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.overhead.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_overhead<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.overhead.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Appends to `topologySpreadConstraints`.
-    pub fn with_topology_spread_constraints<T: Into<TopologySpreadConstraintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.topology_spread_constraints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_topology_spread_constraints<T: Into<TopologySpreadConstraintApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.topology_spread_constraints.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `setHostnameAsFQDN`.
@@ -7139,17 +7736,28 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Appends to `schedulingGates`.
-    pub fn with_scheduling_gates<T: Into<PodSchedulingGateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.scheduling_gates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_scheduling_gates<T: Into<PodSchedulingGateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.scheduling_gates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `resourceClaims`.
-    pub fn with_resource_claims<T: Into<PodResourceClaimApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_claims<T: Into<PodResourceClaimApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
+    pub fn with_resources(
+        mut self,
+        value: impl Into<ResourceRequirementsApplyConfiguration>,
+    ) -> Self {
         self.resources = Some(value.into());
         self
     }
@@ -7159,18 +7767,26 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Sets `schedulingGroup`.
-    pub fn with_scheduling_group(mut self, value: impl Into<PodSchedulingGroupApplyConfiguration>) -> Self {
+    pub fn with_scheduling_group(
+        mut self,
+        value: impl Into<PodSchedulingGroupApplyConfiguration>,
+    ) -> Self {
         self.scheduling_group = Some(value.into());
         self
     }
     /// Appends to `evictionResponders`.
-    pub fn with_eviction_responders<T: Into<EvictionResponderApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.eviction_responders.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_eviction_responders<T: Into<EvictionResponderApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.eviction_responders.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for PodSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("volumes", &self.volumes);
@@ -7252,7 +7868,7 @@ impl PodResourceClaimApplyConfiguration {
     }
 }
 impl Serialize for PodResourceClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -7287,7 +7903,7 @@ impl PodResourceClaimStatusApplyConfiguration {
     }
 }
 impl Serialize for PodResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -7310,8 +7926,13 @@ impl PodExtendedResourceClaimStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `requestMappings`.
-    pub fn with_request_mappings<T: Into<ContainerExtendedResourceRequestApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.request_mappings.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_request_mappings<T: Into<ContainerExtendedResourceRequestApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.request_mappings.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `resourceClaimName`.
@@ -7321,7 +7942,7 @@ impl PodExtendedResourceClaimStatusApplyConfiguration {
     }
 }
 impl Serialize for PodExtendedResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("requestMappings", &self.request_mappings);
@@ -7362,7 +7983,7 @@ impl ContainerExtendedResourceRequestApplyConfiguration {
     }
 }
 impl Serialize for ContainerExtendedResourceRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("containerName", &self.container_name);
@@ -7390,7 +8011,7 @@ impl PodOSApplyConfiguration {
     }
 }
 impl Serialize for PodOSApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -7416,7 +8037,7 @@ impl PodSchedulingGateApplyConfiguration {
     }
 }
 impl Serialize for PodSchedulingGateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -7442,7 +8063,7 @@ impl PodSchedulingGroupApplyConfiguration {
     }
 }
 impl Serialize for PodSchedulingGroupApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("podGroupName", &self.pod_group_name);
@@ -7486,7 +8107,10 @@ impl TopologySpreadConstraintApplyConfiguration {
         self
     }
     /// Sets `whenUnsatisfiable`.
-    pub fn with_when_unsatisfiable(mut self, value: impl Into<crate::core::v1::UnsatisfiableConstraintAction>) -> Self {
+    pub fn with_when_unsatisfiable(
+        mut self,
+        value: impl Into<crate::core::v1::UnsatisfiableConstraintAction>,
+    ) -> Self {
         self.when_unsatisfiable = Some(value.into());
         self
     }
@@ -7501,23 +8125,34 @@ impl TopologySpreadConstraintApplyConfiguration {
         self
     }
     /// Sets `nodeAffinityPolicy`.
-    pub fn with_node_affinity_policy(mut self, value: impl Into<crate::core::v1::NodeInclusionPolicy>) -> Self {
+    pub fn with_node_affinity_policy(
+        mut self,
+        value: impl Into<crate::core::v1::NodeInclusionPolicy>,
+    ) -> Self {
         self.node_affinity_policy = Some(value.into());
         self
     }
     /// Sets `nodeTaintsPolicy`.
-    pub fn with_node_taints_policy(mut self, value: impl Into<crate::core::v1::NodeInclusionPolicy>) -> Self {
+    pub fn with_node_taints_policy(
+        mut self,
+        value: impl Into<crate::core::v1::NodeInclusionPolicy>,
+    ) -> Self {
         self.node_taints_policy = Some(value.into());
         self
     }
     /// Appends to `matchLabelKeys`.
-    pub fn with_match_label_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_label_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_label_keys<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_label_keys.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for TopologySpreadConstraintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("maxSkew", &self.max_skew);
@@ -7551,13 +8186,13 @@ impl HostAliasApplyConfiguration {
         self
     }
     /// Appends to `hostnames`.
-    pub fn with_hostnames<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_hostnames<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.hostnames.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for HostAliasApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ip", &self.ip);
@@ -7602,12 +8237,18 @@ impl PodSecurityContextApplyConfiguration {
         Self::default()
     }
     /// Sets `seLinuxOptions`.
-    pub fn with_se_linux_options(mut self, value: impl Into<SELinuxOptionsApplyConfiguration>) -> Self {
+    pub fn with_se_linux_options(
+        mut self,
+        value: impl Into<SELinuxOptionsApplyConfiguration>,
+    ) -> Self {
         self.se_linux_options = Some(value.into());
         self
     }
     /// Sets `windowsOptions`.
-    pub fn with_windows_options(mut self, value: impl Into<WindowsSecurityContextOptionsApplyConfiguration>) -> Self {
+    pub fn with_windows_options(
+        mut self,
+        value: impl Into<WindowsSecurityContextOptionsApplyConfiguration>,
+    ) -> Self {
         self.windows_options = Some(value.into());
         self
     }
@@ -7627,12 +8268,20 @@ impl PodSecurityContextApplyConfiguration {
         self
     }
     /// Appends to `supplementalGroups`.
-    pub fn with_supplemental_groups<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.supplemental_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_supplemental_groups<T: Into<i64>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.supplemental_groups.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `supplementalGroupsPolicy`.
-    pub fn with_supplemental_groups_policy(mut self, value: impl Into<crate::core::v1::SupplementalGroupsPolicy>) -> Self {
+    pub fn with_supplemental_groups_policy(
+        mut self,
+        value: impl Into<crate::core::v1::SupplementalGroupsPolicy>,
+    ) -> Self {
         self.supplemental_groups_policy = Some(value.into());
         self
     }
@@ -7642,22 +8291,34 @@ impl PodSecurityContextApplyConfiguration {
         self
     }
     /// Appends to `sysctls`.
-    pub fn with_sysctls<T: Into<SysctlApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_sysctls<T: Into<SysctlApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.sysctls.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `fsGroupChangePolicy`.
-    pub fn with_fs_group_change_policy(mut self, value: impl Into<crate::core::v1::PodFSGroupChangePolicy>) -> Self {
+    pub fn with_fs_group_change_policy(
+        mut self,
+        value: impl Into<crate::core::v1::PodFSGroupChangePolicy>,
+    ) -> Self {
         self.fs_group_change_policy = Some(value.into());
         self
     }
     /// Sets `seccompProfile`.
-    pub fn with_seccomp_profile(mut self, value: impl Into<SeccompProfileApplyConfiguration>) -> Self {
+    pub fn with_seccomp_profile(
+        mut self,
+        value: impl Into<SeccompProfileApplyConfiguration>,
+    ) -> Self {
         self.seccomp_profile = Some(value.into());
         self
     }
     /// Sets `appArmorProfile`.
-    pub fn with_app_armor_profile(mut self, value: impl Into<AppArmorProfileApplyConfiguration>) -> Self {
+    pub fn with_app_armor_profile(
+        mut self,
+        value: impl Into<AppArmorProfileApplyConfiguration>,
+    ) -> Self {
         self.app_armor_profile = Some(value.into());
         self
     }
@@ -7668,7 +8329,7 @@ impl PodSecurityContextApplyConfiguration {
     }
 }
 impl Serialize for PodSecurityContextApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("seLinuxOptions", &self.se_linux_options);
@@ -7713,7 +8374,7 @@ impl SeccompProfileApplyConfiguration {
     }
 }
 impl Serialize for SeccompProfileApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -7747,7 +8408,7 @@ impl AppArmorProfileApplyConfiguration {
     }
 }
 impl Serialize for AppArmorProfileApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -7772,23 +8433,26 @@ impl PodDNSConfigApplyConfiguration {
         Self::default()
     }
     /// Appends to `nameservers`.
-    pub fn with_nameservers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_nameservers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.nameservers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `searches`.
-    pub fn with_searches<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_searches<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.searches.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `options`.
-    pub fn with_options<T: Into<PodDNSConfigOptionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_options<T: Into<PodDNSConfigOptionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for PodDNSConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("nameservers", &self.nameservers);
@@ -7823,7 +8487,7 @@ impl PodDNSConfigOptionApplyConfiguration {
     }
 }
 impl Serialize for PodDNSConfigOptionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -7850,7 +8514,7 @@ impl PodIPApplyConfiguration {
     }
 }
 impl Serialize for PodIPApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ip", &self.ip);
@@ -7876,7 +8540,7 @@ impl HostIPApplyConfiguration {
     }
 }
 impl Serialize for HostIPApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ip", &self.ip);
@@ -7954,12 +8618,12 @@ impl EphemeralContainerCommonApplyConfiguration {
         self
     }
     /// Appends to `command`.
-    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_command<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.command.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `args`.
-    pub fn with_args<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_args<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.args.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -7969,27 +8633,42 @@ impl EphemeralContainerCommonApplyConfiguration {
         self
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<ContainerPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ports<T: Into<ContainerPortApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `envFrom`.
-    pub fn with_env_from<T: Into<EnvFromSourceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_env_from<T: Into<EnvFromSourceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.env_from.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `env`.
-    pub fn with_env<T: Into<EnvVarApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_env<T: Into<EnvVarApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.env.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
+    pub fn with_resources(
+        mut self,
+        value: impl Into<ResourceRequirementsApplyConfiguration>,
+    ) -> Self {
         self.resources = Some(value.into());
         self
     }
     /// Appends to `resizePolicy`.
-    pub fn with_resize_policy<T: Into<ContainerResizePolicyApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resize_policy<T: Into<ContainerResizePolicyApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resize_policy.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -7999,17 +8678,28 @@ impl EphemeralContainerCommonApplyConfiguration {
         self
     }
     /// Appends to `restartPolicyRules`.
-    pub fn with_restart_policy_rules<T: Into<ContainerRestartRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.restart_policy_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_restart_policy_rules<T: Into<ContainerRestartRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.restart_policy_rules.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `volumeMounts`.
-    pub fn with_volume_mounts<T: Into<VolumeMountApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_volume_mounts<T: Into<VolumeMountApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.volume_mounts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `volumeDevices`.
-    pub fn with_volume_devices<T: Into<VolumeDeviceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_volume_devices<T: Into<VolumeDeviceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.volume_devices.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -8039,7 +8729,10 @@ impl EphemeralContainerCommonApplyConfiguration {
         self
     }
     /// Sets `terminationMessagePolicy`.
-    pub fn with_termination_message_policy(mut self, value: impl Into<crate::core::v1::TerminationMessagePolicy>) -> Self {
+    pub fn with_termination_message_policy(
+        mut self,
+        value: impl Into<crate::core::v1::TerminationMessagePolicy>,
+    ) -> Self {
         self.termination_message_policy = Some(value.into());
         self
     }
@@ -8049,7 +8742,10 @@ impl EphemeralContainerCommonApplyConfiguration {
         self
     }
     /// Sets `securityContext`.
-    pub fn with_security_context(mut self, value: impl Into<SecurityContextApplyConfiguration>) -> Self {
+    pub fn with_security_context(
+        mut self,
+        value: impl Into<SecurityContextApplyConfiguration>,
+    ) -> Self {
         self.security_context = Some(value.into());
         self
     }
@@ -8103,7 +8799,7 @@ impl EphemeralContainerCommonApplyConfiguration {
     }
 }
 impl Serialize for EphemeralContainerCommonApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -8123,7 +8819,10 @@ impl EphemeralContainerApplyConfiguration {
         Self::default()
     }
     /// Sets `ephemeralContainerCommon`.
-    pub fn with_ephemeral_container_common(mut self, value: impl Into<EphemeralContainerCommonApplyConfiguration>) -> Self {
+    pub fn with_ephemeral_container_common(
+        mut self,
+        value: impl Into<EphemeralContainerCommonApplyConfiguration>,
+    ) -> Self {
         self.ephemeral_container_common = Some(value.into());
         self
     }
@@ -8146,7 +8845,7 @@ impl EphemeralContainerApplyConfiguration {
     }
 }
 impl Serialize for EphemeralContainerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -8177,7 +8876,7 @@ impl EvictionResponderApplyConfiguration {
     }
 }
 impl Serialize for EvictionResponderApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -8250,7 +8949,10 @@ impl PodStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<PodConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<PodConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -8275,7 +8977,10 @@ impl PodStatusApplyConfiguration {
         self
     }
     /// Appends to `hostIPs`.
-    pub fn with_host_ips<T: Into<HostIPApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_host_ips<T: Into<HostIPApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.host_ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -8285,7 +8990,10 @@ impl PodStatusApplyConfiguration {
         self
     }
     /// Appends to `podIPs`.
-    pub fn with_pod_ips<T: Into<PodIPApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_pod_ips<T: Into<PodIPApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.pod_ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -8295,13 +9003,23 @@ impl PodStatusApplyConfiguration {
         self
     }
     /// Appends to `initContainerStatuses`.
-    pub fn with_init_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.init_container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_init_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.init_container_statuses.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `containerStatuses`.
-    pub fn with_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.container_statuses.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `qosClass`.
@@ -8310,8 +9028,13 @@ impl PodStatusApplyConfiguration {
         self
     }
     /// Appends to `ephemeralContainerStatuses`.
-    pub fn with_ephemeral_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.ephemeral_container_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_ephemeral_container_statuses<T: Into<ContainerStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.ephemeral_container_statuses.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `resize`.
@@ -8320,38 +9043,62 @@ impl PodStatusApplyConfiguration {
         self
     }
     /// Appends to `resourceClaimStatuses`.
-    pub fn with_resource_claim_statuses<T: Into<PodResourceClaimStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.resource_claim_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_resource_claim_statuses<T: Into<PodResourceClaimStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.resource_claim_statuses.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `extendedResourceClaimStatus`.
-    pub fn with_extended_resource_claim_status(mut self, value: impl Into<PodExtendedResourceClaimStatusApplyConfiguration>) -> Self {
+    pub fn with_extended_resource_claim_status(
+        mut self,
+        value: impl Into<PodExtendedResourceClaimStatusApplyConfiguration>,
+    ) -> Self {
         self.extended_resource_claim_status = Some(value.into());
         self
     }
     /// Adds entries to `allocatedResources`; an entry replaces one with the same key.
-    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_allocated_resources<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.allocated_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `resources`.
-    pub fn with_resources(mut self, value: impl Into<ResourceRequirementsApplyConfiguration>) -> Self {
+    pub fn with_resources(
+        mut self,
+        value: impl Into<ResourceRequirementsApplyConfiguration>,
+    ) -> Self {
         self.resources = Some(value.into());
         self
     }
     /// Appends to `nodeAllocatableResourceClaimStatuses`.
-    pub fn with_node_allocatable_resource_claim_statuses<T: Into<NodeAllocatableResourceClaimStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.node_allocatable_resource_claim_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_node_allocatable_resource_claim_statuses<T: Into<NodeAllocatableResourceClaimStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.node_allocatable_resource_claim_statuses.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `volumeHealth`.
-    pub fn with_volume_health<T: Into<PodVolumeHealthApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_volume_health<T: Into<PodVolumeHealthApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.volume_health.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for PodStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("observedGeneration", &self.observed_generation);
@@ -8374,7 +9121,10 @@ impl Serialize for PodStatusApplyConfiguration {
         entries.set("extendedResourceClaimStatus", &self.extended_resource_claim_status);
         entries.set("allocatedResources", &self.allocated_resources);
         entries.set("resources", &self.resources);
-        entries.set("nodeAllocatableResourceClaimStatuses", &self.node_allocatable_resource_claim_statuses);
+        entries.set(
+            "nodeAllocatableResourceClaimStatuses",
+            &self.node_allocatable_resource_claim_statuses,
+        );
         entries.set("volumeHealth", &self.volume_health);
         entries.finish()?;
         map.end()
@@ -8400,7 +9150,9 @@ impl PodApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("Pod".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -8460,32 +9212,42 @@ impl PodApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PodApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -8522,7 +9284,7 @@ impl PodTemplateSpecApplyConfiguration {
     }
 }
 impl Serialize for PodTemplateSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metadata", &self.metadata);
@@ -8549,7 +9311,9 @@ impl PodTemplateApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("PodTemplate".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -8604,32 +9368,42 @@ impl PodTemplateApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PodTemplateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -8668,8 +9442,13 @@ impl ReplicationControllerSpecApplyConfiguration {
         self
     }
     /// Adds entries to `selector`; an entry replaces one with the same key.
-    pub fn with_selector<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_selector<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `template`.
@@ -8679,7 +9458,7 @@ impl ReplicationControllerSpecApplyConfiguration {
     }
 }
 impl Serialize for ReplicationControllerSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -8737,13 +9516,16 @@ impl ReplicationControllerStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<ReplicationControllerConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<ReplicationControllerConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ReplicationControllerStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -8802,7 +9584,7 @@ impl ReplicationControllerConditionApplyConfiguration {
     }
 }
 impl Serialize for ReplicationControllerConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -8834,7 +9616,9 @@ impl ReplicationControllerApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("ReplicationController".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -8843,12 +9627,18 @@ impl ReplicationControllerApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<ReplicationControllerSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<ReplicationControllerSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<ReplicationControllerStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<ReplicationControllerStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -8894,32 +9684,42 @@ impl ReplicationControllerApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ReplicationControllerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -8949,7 +9749,7 @@ impl SessionAffinityConfigApplyConfiguration {
     }
 }
 impl Serialize for SessionAffinityConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("clientIP", &self.client_ip);
@@ -8975,7 +9775,7 @@ impl ClientIPConfigApplyConfiguration {
     }
 }
 impl Serialize for ClientIPConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("timeoutSeconds", &self.timeout_seconds);
@@ -8997,18 +9797,24 @@ impl ServiceStatusApplyConfiguration {
         Self::default()
     }
     /// Sets `loadBalancer`.
-    pub fn with_load_balancer(mut self, value: impl Into<LoadBalancerStatusApplyConfiguration>) -> Self {
+    pub fn with_load_balancer(
+        mut self,
+        value: impl Into<LoadBalancerStatusApplyConfiguration>,
+    ) -> Self {
         self.load_balancer = Some(value.into());
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ServiceStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("loadBalancer", &self.load_balancer);
@@ -9029,13 +9835,16 @@ impl LoadBalancerStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `ingress`.
-    pub fn with_ingress<T: Into<LoadBalancerIngressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ingress<T: Into<LoadBalancerIngressApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ingress.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for LoadBalancerStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ingress", &self.ingress);
@@ -9076,13 +9885,16 @@ impl LoadBalancerIngressApplyConfiguration {
         self
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<PortStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ports<T: Into<PortStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for LoadBalancerIngressApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ip", &self.ip);
@@ -9143,13 +9955,21 @@ impl ServiceSpecApplyConfiguration {
         Self::default()
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<ServicePortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ports<T: Into<ServicePortApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Adds entries to `selector`; an entry replaces one with the same key.
-    pub fn with_selector<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_selector<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `clusterIP`.
@@ -9158,7 +9978,7 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Appends to `clusterIPs`.
-    pub fn with_cluster_ips<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_cluster_ips<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.cluster_ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -9168,12 +9988,18 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Appends to `externalIPs`.
-    pub fn with_external_ips<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_external_ips<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.external_ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `sessionAffinity`.
-    pub fn with_session_affinity(mut self, value: impl Into<crate::core::v1::ServiceAffinity>) -> Self {
+    pub fn with_session_affinity(
+        mut self,
+        value: impl Into<crate::core::v1::ServiceAffinity>,
+    ) -> Self {
         self.session_affinity = Some(value.into());
         self
     }
@@ -9183,8 +10009,13 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Appends to `loadBalancerSourceRanges`.
-    pub fn with_load_balancer_source_ranges<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.load_balancer_source_ranges.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_load_balancer_source_ranges<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.load_balancer_source_ranges.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `externalName`.
@@ -9193,7 +10024,10 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Sets `externalTrafficPolicy`.
-    pub fn with_external_traffic_policy(mut self, value: impl Into<crate::core::v1::ServiceExternalTrafficPolicy>) -> Self {
+    pub fn with_external_traffic_policy(
+        mut self,
+        value: impl Into<crate::core::v1::ServiceExternalTrafficPolicy>,
+    ) -> Self {
         self.external_traffic_policy = Some(value.into());
         self
     }
@@ -9208,17 +10042,26 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Sets `sessionAffinityConfig`.
-    pub fn with_session_affinity_config(mut self, value: impl Into<SessionAffinityConfigApplyConfiguration>) -> Self {
+    pub fn with_session_affinity_config(
+        mut self,
+        value: impl Into<SessionAffinityConfigApplyConfiguration>,
+    ) -> Self {
         self.session_affinity_config = Some(value.into());
         self
     }
     /// Appends to `ipFamilies`.
-    pub fn with_ip_families<T: Into<crate::core::v1::IPFamily>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ip_families<T: Into<crate::core::v1::IPFamily>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ip_families.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `ipFamilyPolicy`.
-    pub fn with_ip_family_policy(mut self, value: impl Into<crate::core::v1::IPFamilyPolicy>) -> Self {
+    pub fn with_ip_family_policy(
+        mut self,
+        value: impl Into<crate::core::v1::IPFamilyPolicy>,
+    ) -> Self {
         self.ip_family_policy = Some(value.into());
         self
     }
@@ -9233,7 +10076,10 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Sets `internalTrafficPolicy`.
-    pub fn with_internal_traffic_policy(mut self, value: impl Into<crate::core::v1::ServiceInternalTrafficPolicy>) -> Self {
+    pub fn with_internal_traffic_policy(
+        mut self,
+        value: impl Into<crate::core::v1::ServiceInternalTrafficPolicy>,
+    ) -> Self {
         self.internal_traffic_policy = Some(value.into());
         self
     }
@@ -9244,7 +10090,7 @@ impl ServiceSpecApplyConfiguration {
     }
 }
 impl Serialize for ServiceSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ports", &self.ports);
@@ -9324,7 +10170,7 @@ impl ServicePortApplyConfiguration {
     }
 }
 impl Serialize for ServicePortApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -9357,7 +10203,9 @@ impl ServiceApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("Service".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -9417,32 +10265,42 @@ impl ServiceApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ServiceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -9476,7 +10334,9 @@ impl ServiceAccountApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("ServiceAccount".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -9485,13 +10345,21 @@ impl ServiceAccountApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Appends to `secrets`.
-    pub fn with_secrets<T: Into<ObjectReferenceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_secrets<T: Into<ObjectReferenceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.secrets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `imagePullSecrets`.
-    pub fn with_image_pull_secrets<T: Into<LocalObjectReferenceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.image_pull_secrets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_image_pull_secrets<T: Into<LocalObjectReferenceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.image_pull_secrets.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `automountServiceAccountToken`.
@@ -9541,32 +10409,42 @@ impl ServiceAccountApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ServiceAccountApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -9597,7 +10475,9 @@ impl EndpointsApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("Endpoints".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -9606,7 +10486,10 @@ impl EndpointsApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Appends to `subsets`.
-    pub fn with_subsets<T: Into<EndpointSubsetApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_subsets<T: Into<EndpointSubsetApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.subsets.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -9652,32 +10535,42 @@ impl EndpointsApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for EndpointsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -9704,23 +10597,34 @@ impl EndpointSubsetApplyConfiguration {
         Self::default()
     }
     /// Appends to `addresses`.
-    pub fn with_addresses<T: Into<EndpointAddressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_addresses<T: Into<EndpointAddressApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.addresses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `notReadyAddresses`.
-    pub fn with_not_ready_addresses<T: Into<EndpointAddressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.not_ready_addresses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_not_ready_addresses<T: Into<EndpointAddressApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.not_ready_addresses.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<EndpointPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ports<T: Into<EndpointPortApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for EndpointSubsetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("addresses", &self.addresses);
@@ -9769,7 +10673,7 @@ impl EndpointAddressApplyConfiguration {
     }
 }
 impl Serialize for EndpointAddressApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ip", &self.ip);
@@ -9819,7 +10723,7 @@ impl EndpointPortApplyConfiguration {
     }
 }
 impl Serialize for EndpointPortApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -9861,7 +10765,7 @@ impl NodeSpecApplyConfiguration {
         self
     }
     /// Appends to `podCIDRs`.
-    pub fn with_pod_cidrs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_pod_cidrs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.pod_cidrs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -9876,12 +10780,18 @@ impl NodeSpecApplyConfiguration {
         self
     }
     /// Appends to `taints`.
-    pub fn with_taints<T: Into<TaintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_taints<T: Into<TaintApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.taints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `configSource`.
-    pub fn with_config_source(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
+    pub fn with_config_source(
+        mut self,
+        value: impl Into<NodeConfigSourceApplyConfiguration>,
+    ) -> Self {
         self.config_source = Some(value.into());
         self
     }
@@ -9891,13 +10801,16 @@ impl NodeSpecApplyConfiguration {
         self
     }
     /// Sets `podPreemptionPolicy`.
-    pub fn with_pod_preemption_policy(mut self, value: impl Into<NodePodPreemptionPolicyApplyConfiguration>) -> Self {
+    pub fn with_pod_preemption_policy(
+        mut self,
+        value: impl Into<NodePodPreemptionPolicyApplyConfiguration>,
+    ) -> Self {
         self.pod_preemption_policy = Some(value.into());
         self
     }
 }
 impl Serialize for NodeSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("podCIDR", &self.pod_cidr);
@@ -9924,13 +10837,18 @@ impl NodePodPreemptionPolicyApplyConfiguration {
         Self::default()
     }
     /// Appends to `disableResizePreemption`.
-    pub fn with_disable_resize_preemption<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.disable_resize_preemption.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_disable_resize_preemption<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.disable_resize_preemption.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for NodePodPreemptionPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("disableResizePreemption", &self.disable_resize_preemption);
@@ -9950,13 +10868,16 @@ impl NodeConfigSourceApplyConfiguration {
         Self::default()
     }
     /// Sets `configMap`.
-    pub fn with_config_map(mut self, value: impl Into<ConfigMapNodeConfigSourceApplyConfiguration>) -> Self {
+    pub fn with_config_map(
+        mut self,
+        value: impl Into<ConfigMapNodeConfigSourceApplyConfiguration>,
+    ) -> Self {
         self.config_map = Some(value.into());
         self
     }
 }
 impl Serialize for NodeConfigSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("configMap", &self.config_map);
@@ -10010,7 +10931,7 @@ impl ConfigMapNodeConfigSourceApplyConfiguration {
     }
 }
 impl Serialize for ConfigMapNodeConfigSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespace", &self.namespace);
@@ -10040,7 +10961,7 @@ impl DaemonEndpointApplyConfiguration {
     }
 }
 impl Serialize for DaemonEndpointApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("Port", &self.port);
@@ -10060,13 +10981,16 @@ impl NodeDaemonEndpointsApplyConfiguration {
         Self::default()
     }
     /// Sets `kubeletEndpoint`.
-    pub fn with_kubelet_endpoint(mut self, value: impl Into<DaemonEndpointApplyConfiguration>) -> Self {
+    pub fn with_kubelet_endpoint(
+        mut self,
+        value: impl Into<DaemonEndpointApplyConfiguration>,
+    ) -> Self {
         self.kubelet_endpoint = Some(value.into());
         self
     }
 }
 impl Serialize for NodeDaemonEndpointsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("kubeletEndpoint", &self.kubelet_endpoint);
@@ -10099,7 +11023,7 @@ impl NodeRuntimeHandlerFeaturesApplyConfiguration {
     }
 }
 impl Serialize for NodeRuntimeHandlerFeaturesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("recursiveReadOnlyMounts", &self.recursive_read_only_mounts);
@@ -10127,13 +11051,16 @@ impl NodeRuntimeHandlerApplyConfiguration {
         self
     }
     /// Sets `features`.
-    pub fn with_features(mut self, value: impl Into<NodeRuntimeHandlerFeaturesApplyConfiguration>) -> Self {
+    pub fn with_features(
+        mut self,
+        value: impl Into<NodeRuntimeHandlerFeaturesApplyConfiguration>,
+    ) -> Self {
         self.features = Some(value.into());
         self
     }
 }
 impl Serialize for NodeRuntimeHandlerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -10160,7 +11087,7 @@ impl NodeFeaturesApplyConfiguration {
     }
 }
 impl Serialize for NodeFeaturesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("supplementalGroupsPolicy", &self.supplemental_groups_policy);
@@ -10256,7 +11183,7 @@ impl NodeSystemInfoApplyConfiguration {
     }
 }
 impl Serialize for NodeSystemInfoApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("machineID", &self.machine_id);
@@ -10292,7 +11219,7 @@ impl NodeSwapStatusApplyConfiguration {
     }
 }
 impl Serialize for NodeSwapStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("capacity", &self.capacity);
@@ -10328,7 +11255,10 @@ impl NodeConfigStatusApplyConfiguration {
         self
     }
     /// Sets `lastKnownGood`.
-    pub fn with_last_known_good(mut self, value: impl Into<NodeConfigSourceApplyConfiguration>) -> Self {
+    pub fn with_last_known_good(
+        mut self,
+        value: impl Into<NodeConfigSourceApplyConfiguration>,
+    ) -> Self {
         self.last_known_good = Some(value.into());
         self
     }
@@ -10339,7 +11269,7 @@ impl NodeConfigStatusApplyConfiguration {
     }
 }
 impl Serialize for NodeConfigStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("assigned", &self.assigned);
@@ -10388,13 +11318,23 @@ impl NodeStatusApplyConfiguration {
         Self::default()
     }
     /// Adds entries to `capacity`; an entry replaces one with the same key.
-    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `allocatable`; an entry replaces one with the same key.
-    pub fn with_allocatable<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.allocatable.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_allocatable<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.allocatable.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `phase`.
@@ -10403,17 +11343,26 @@ impl NodeStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<NodeConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<NodeConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `addresses`.
-    pub fn with_addresses<T: Into<NodeAddressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_addresses<T: Into<NodeAddressApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.addresses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `daemonEndpoints`.
-    pub fn with_daemon_endpoints(mut self, value: impl Into<NodeDaemonEndpointsApplyConfiguration>) -> Self {
+    pub fn with_daemon_endpoints(
+        mut self,
+        value: impl Into<NodeDaemonEndpointsApplyConfiguration>,
+    ) -> Self {
         self.daemon_endpoints = Some(value.into());
         self
     }
@@ -10423,18 +11372,29 @@ impl NodeStatusApplyConfiguration {
         self
     }
     /// Appends to `images`.
-    pub fn with_images<T: Into<ContainerImageApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_images<T: Into<ContainerImageApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.images.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `volumesInUse`.
-    pub fn with_volumes_in_use<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_volumes_in_use<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.volumes_in_use.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `volumesAttached`.
-    pub fn with_volumes_attached<T: Into<AttachedVolumeApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volumes_attached.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_volumes_attached<T: Into<AttachedVolumeApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.volumes_attached.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `config`.
@@ -10443,8 +11403,13 @@ impl NodeStatusApplyConfiguration {
         self
     }
     /// Appends to `runtimeHandlers`.
-    pub fn with_runtime_handlers<T: Into<NodeRuntimeHandlerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.runtime_handlers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_runtime_handlers<T: Into<NodeRuntimeHandlerApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.runtime_handlers.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `features`.
@@ -10453,13 +11418,18 @@ impl NodeStatusApplyConfiguration {
         self
     }
     /// Appends to `declaredFeatures`.
-    pub fn with_declared_features<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.declared_features.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_declared_features<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.declared_features.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for NodeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("capacity", &self.capacity);
@@ -10505,7 +11475,7 @@ impl AttachedVolumeApplyConfiguration {
     }
 }
 impl Serialize for AttachedVolumeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -10528,7 +11498,7 @@ impl ContainerImageApplyConfiguration {
         Self::default()
     }
     /// Appends to `names`.
-    pub fn with_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_names<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -10539,7 +11509,7 @@ impl ContainerImageApplyConfiguration {
     }
 }
 impl Serialize for ContainerImageApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("names", &self.names);
@@ -10601,7 +11571,7 @@ impl NodeConditionApplyConfiguration {
     }
 }
 impl Serialize for NodeConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -10639,7 +11609,7 @@ impl NodeAddressApplyConfiguration {
     }
 }
 impl Serialize for NodeAddressApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -10668,7 +11638,7 @@ impl NodeApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("Node".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -10728,32 +11698,42 @@ impl NodeApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for NodeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -10777,13 +11757,13 @@ impl NamespaceSpecApplyConfiguration {
         Self::default()
     }
     /// Appends to `finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.finalizers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for NamespaceSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("finalizers", &self.finalizers);
@@ -10810,13 +11790,16 @@ impl NamespaceStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<NamespaceConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<NamespaceConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for NamespaceStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("phase", &self.phase);
@@ -10871,7 +11854,7 @@ impl NamespaceConditionApplyConfiguration {
     }
 }
 impl Serialize for NamespaceConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -10903,7 +11886,7 @@ impl NamespaceApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("Namespace".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -10963,32 +11946,42 @@ impl NamespaceApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for NamespaceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -11018,7 +12011,9 @@ impl BindingApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("Binding".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -11073,32 +12068,42 @@ impl BindingApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for BindingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -11169,7 +12174,7 @@ impl ObjectReferenceApplyConfiguration {
     }
 }
 impl Serialize for ObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("kind", &self.kind);
@@ -11210,7 +12215,7 @@ impl LocalObjectReferenceApplyConfiguration {
     }
 }
 impl Serialize for LocalObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -11248,7 +12253,7 @@ impl TypedLocalObjectReferenceApplyConfiguration {
     }
 }
 impl Serialize for TypedLocalObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiGroup", &self.api_group);
@@ -11283,7 +12288,7 @@ impl EventSourceApplyConfiguration {
     }
 }
 impl Serialize for EventSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("component", &self.component);
@@ -11336,7 +12341,9 @@ impl EventApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("Event".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -11345,7 +12352,10 @@ impl EventApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `involvedObject`.
-    pub fn with_involved_object(mut self, value: impl Into<ObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_involved_object(
+        mut self,
+        value: impl Into<ObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.involved_object = Some(value.into());
         self
     }
@@ -11456,32 +12466,42 @@ impl EventApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for EventApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -11530,7 +12550,7 @@ impl EventSeriesApplyConfiguration {
     }
 }
 impl Serialize for EventSeriesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("count", &self.count);
@@ -11566,33 +12586,58 @@ impl LimitRangeItemApplyConfiguration {
         self
     }
     /// Adds entries to `max`; an entry replaces one with the same key.
-    pub fn with_max<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.max.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_max<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.max.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `min`; an entry replaces one with the same key.
-    pub fn with_min<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.min.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_min<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.min.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `default`; an entry replaces one with the same key.
-    pub fn with_default<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.default.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_default<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.default.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `defaultRequest`; an entry replaces one with the same key.
-    pub fn with_default_request<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.default_request.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_default_request<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.default_request.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `maxLimitRequestRatio`; an entry replaces one with the same key.
-    pub fn with_max_limit_request_ratio<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.max_limit_request_ratio.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_max_limit_request_ratio<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.max_limit_request_ratio.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for LimitRangeItemApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -11617,13 +12662,16 @@ impl LimitRangeSpecApplyConfiguration {
         Self::default()
     }
     /// Appends to `limits`.
-    pub fn with_limits<T: Into<LimitRangeItemApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_limits<T: Into<LimitRangeItemApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.limits.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for LimitRangeSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("limits", &self.limits);
@@ -11649,7 +12697,9 @@ impl LimitRangeApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("LimitRange".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -11704,32 +12754,42 @@ impl LimitRangeApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for LimitRangeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -11756,23 +12816,34 @@ impl ResourceQuotaSpecApplyConfiguration {
         Self::default()
     }
     /// Adds entries to `hard`; an entry replaces one with the same key.
-    pub fn with_hard<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.hard.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_hard<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.hard.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Appends to `scopes`.
-    pub fn with_scopes<T: Into<crate::core::v1::ResourceQuotaScope>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_scopes<T: Into<crate::core::v1::ResourceQuotaScope>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.scopes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `scopeSelector`.
-    pub fn with_scope_selector(mut self, value: impl Into<ScopeSelectorApplyConfiguration>) -> Self {
+    pub fn with_scope_selector(
+        mut self,
+        value: impl Into<ScopeSelectorApplyConfiguration>,
+    ) -> Self {
         self.scope_selector = Some(value.into());
         self
     }
 }
 impl Serialize for ResourceQuotaSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("hard", &self.hard);
@@ -11794,13 +12865,18 @@ impl ScopeSelectorApplyConfiguration {
         Self::default()
     }
     /// Appends to `matchExpressions`.
-    pub fn with_match_expressions<T: Into<ScopedResourceSelectorRequirementApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.match_expressions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_match_expressions<T: Into<ScopedResourceSelectorRequirementApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.match_expressions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for ScopeSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("matchExpressions", &self.match_expressions);
@@ -11824,23 +12900,29 @@ impl ScopedResourceSelectorRequirementApplyConfiguration {
         Self::default()
     }
     /// Sets `scopeName`.
-    pub fn with_scope_name(mut self, value: impl Into<crate::core::v1::ResourceQuotaScope>) -> Self {
+    pub fn with_scope_name(
+        mut self,
+        value: impl Into<crate::core::v1::ResourceQuotaScope>,
+    ) -> Self {
         self.scope_name = Some(value.into());
         self
     }
     /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<crate::core::v1::ScopeSelectorOperator>) -> Self {
+    pub fn with_operator(
+        mut self,
+        value: impl Into<crate::core::v1::ScopeSelectorOperator>,
+    ) -> Self {
         self.operator = Some(value.into());
         self
     }
     /// Appends to `values`.
-    pub fn with_values<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_values<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ScopedResourceSelectorRequirementApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("scopeName", &self.scope_name);
@@ -11864,18 +12946,28 @@ impl ResourceQuotaStatusApplyConfiguration {
         Self::default()
     }
     /// Adds entries to `hard`; an entry replaces one with the same key.
-    pub fn with_hard<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.hard.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_hard<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.hard.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `used`; an entry replaces one with the same key.
-    pub fn with_used<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.used.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_used<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.used.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for ResourceQuotaStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("hard", &self.hard);
@@ -11904,7 +12996,9 @@ impl ResourceQuotaApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("ResourceQuota".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -11964,32 +13058,42 @@ impl ResourceQuotaApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ResourceQuotaApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -12025,7 +13129,9 @@ impl SecretApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("Secret".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -12039,13 +13145,23 @@ impl SecretApplyConfiguration {
         self
     }
     /// Adds entries to `data`; an entry replaces one with the same key.
-    pub fn with_data<K: Into<String>, V: Into<::kapi::meta::ByteString>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_data<K: Into<String>, V: Into<::kapi::meta::ByteString>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.data.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `stringData`; an entry replaces one with the same key.
-    pub fn with_string_data<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.string_data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_string_data<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.string_data.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `type`.
@@ -12095,32 +13211,42 @@ impl SecretApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for SecretApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -12156,7 +13282,9 @@ impl ConfigMapApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("ConfigMap".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -12170,13 +13298,23 @@ impl ConfigMapApplyConfiguration {
         self
     }
     /// Adds entries to `data`; an entry replaces one with the same key.
-    pub fn with_data<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_data<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.data.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `binaryData`; an entry replaces one with the same key.
-    pub fn with_binary_data<K: Into<String>, V: Into<::kapi::meta::ByteString>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.binary_data.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_binary_data<K: Into<String>, V: Into<::kapi::meta::ByteString>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.binary_data.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `metadata.name`.
@@ -12221,32 +13359,42 @@ impl ConfigMapApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ConfigMapApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -12298,7 +13446,7 @@ impl ComponentConditionApplyConfiguration {
     }
 }
 impl Serialize for ComponentConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -12327,7 +13475,7 @@ impl ComponentStatusApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("ComponentStatus".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -12336,7 +13484,10 @@ impl ComponentStatusApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<ComponentConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<ComponentConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -12382,32 +13533,42 @@ impl ComponentStatusApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ComponentStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -12434,7 +13595,10 @@ impl DownwardAPIVolumeSourceApplyConfiguration {
         Self::default()
     }
     /// Appends to `items`.
-    pub fn with_items<T: Into<DownwardAPIVolumeFileApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_items<T: Into<DownwardAPIVolumeFileApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -12450,7 +13614,7 @@ impl DownwardAPIVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for DownwardAPIVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("items", &self.items);
@@ -12485,12 +13649,18 @@ impl DownwardAPIVolumeFileApplyConfiguration {
         self
     }
     /// Sets `fieldRef`.
-    pub fn with_field_ref(mut self, value: impl Into<ObjectFieldSelectorApplyConfiguration>) -> Self {
+    pub fn with_field_ref(
+        mut self,
+        value: impl Into<ObjectFieldSelectorApplyConfiguration>,
+    ) -> Self {
         self.field_ref = Some(value.into());
         self
     }
     /// Sets `resourceFieldRef`.
-    pub fn with_resource_field_ref(mut self, value: impl Into<ResourceFieldSelectorApplyConfiguration>) -> Self {
+    pub fn with_resource_field_ref(
+        mut self,
+        value: impl Into<ResourceFieldSelectorApplyConfiguration>,
+    ) -> Self {
         self.resource_field_ref = Some(value.into());
         self
     }
@@ -12506,7 +13676,7 @@ impl DownwardAPIVolumeFileApplyConfiguration {
     }
 }
 impl Serialize for DownwardAPIVolumeFileApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("path", &self.path);
@@ -12530,13 +13700,16 @@ impl DownwardAPIProjectionApplyConfiguration {
         Self::default()
     }
     /// Appends to `items`.
-    pub fn with_items<T: Into<DownwardAPIVolumeFileApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_items<T: Into<DownwardAPIVolumeFileApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.items.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DownwardAPIProjectionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("items", &self.items);
@@ -12588,12 +13761,18 @@ impl SecurityContextApplyConfiguration {
         self
     }
     /// Sets `seLinuxOptions`.
-    pub fn with_se_linux_options(mut self, value: impl Into<SELinuxOptionsApplyConfiguration>) -> Self {
+    pub fn with_se_linux_options(
+        mut self,
+        value: impl Into<SELinuxOptionsApplyConfiguration>,
+    ) -> Self {
         self.se_linux_options = Some(value.into());
         self
     }
     /// Sets `windowsOptions`.
-    pub fn with_windows_options(mut self, value: impl Into<WindowsSecurityContextOptionsApplyConfiguration>) -> Self {
+    pub fn with_windows_options(
+        mut self,
+        value: impl Into<WindowsSecurityContextOptionsApplyConfiguration>,
+    ) -> Self {
         self.windows_options = Some(value.into());
         self
     }
@@ -12628,18 +13807,24 @@ impl SecurityContextApplyConfiguration {
         self
     }
     /// Sets `seccompProfile`.
-    pub fn with_seccomp_profile(mut self, value: impl Into<SeccompProfileApplyConfiguration>) -> Self {
+    pub fn with_seccomp_profile(
+        mut self,
+        value: impl Into<SeccompProfileApplyConfiguration>,
+    ) -> Self {
         self.seccomp_profile = Some(value.into());
         self
     }
     /// Sets `appArmorProfile`.
-    pub fn with_app_armor_profile(mut self, value: impl Into<AppArmorProfileApplyConfiguration>) -> Self {
+    pub fn with_app_armor_profile(
+        mut self,
+        value: impl Into<AppArmorProfileApplyConfiguration>,
+    ) -> Self {
         self.app_armor_profile = Some(value.into());
         self
     }
 }
 impl Serialize for SecurityContextApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("capabilities", &self.capabilities);
@@ -12697,7 +13882,7 @@ impl SELinuxOptionsApplyConfiguration {
     }
 }
 impl Serialize for SELinuxOptionsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("user", &self.user);
@@ -12747,7 +13932,7 @@ impl WindowsSecurityContextOptionsApplyConfiguration {
     }
 }
 impl Serialize for WindowsSecurityContextOptionsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("gmsaCredentialSpecName", &self.gmsa_credential_spec_name);
@@ -12778,7 +13963,9 @@ impl RangeAllocationApplyConfiguration {
         Self {
             api_version: Some("v1".into()),
             kind: Some("RangeAllocation".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -12838,32 +14025,42 @@ impl RangeAllocationApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for RangeAllocationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -12900,7 +14097,7 @@ impl SysctlApplyConfiguration {
     }
 }
 impl Serialize for SysctlApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -12941,7 +14138,7 @@ impl PortStatusApplyConfiguration {
     }
 }
 impl Serialize for PortStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("port", &self.port);
@@ -12976,7 +14173,7 @@ impl ImageVolumeSourceApplyConfiguration {
     }
 }
 impl Serialize for ImageVolumeSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("reference", &self.reference);
@@ -13008,23 +14205,29 @@ impl NodeAllocatableResourceClaimStatusApplyConfiguration {
         self
     }
     /// Appends to `containers`.
-    pub fn with_containers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_containers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.containers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `mapping`.
-    pub fn with_mapping<T: Into<NodeAllocatableMappedResourcesApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_mapping<T: Into<NodeAllocatableMappedResourcesApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.mapping.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `overhead`.
-    pub fn with_overhead<T: Into<NodeAllocatableOverheadResourcesApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_overhead<T: Into<NodeAllocatableOverheadResourcesApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.overhead.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for NodeAllocatableResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("resourceClaimName", &self.resource_claim_name);
@@ -13060,7 +14263,7 @@ impl NodeAllocatableMappedResourcesApplyConfiguration {
     }
 }
 impl Serialize for NodeAllocatableMappedResourcesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -13101,7 +14304,7 @@ impl NodeAllocatableOverheadResourcesApplyConfiguration {
     }
 }
 impl Serialize for NodeAllocatableOverheadResourcesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);

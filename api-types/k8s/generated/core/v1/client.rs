@@ -3,7 +3,7 @@
 //! Typed clients of v1, like client-go's typed clientset.
 use ::core::future::Future;
 use ::kapi::client::{Client, Error};
-use ::kapi::meta::{UpdateOptions};
+use ::kapi::meta::UpdateOptions;
 /// The v1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct CoreV1Client {
@@ -17,7 +17,9 @@ impl CoreV1Client {
     }
     /// The REST client underneath.
     #[inline]
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     /// The PersistentVolume objects (cluster-scoped).
     #[inline]
     pub fn persistent_volumes(&self) -> PersistentVolumeClient {
@@ -115,12 +117,15 @@ impl ::kapi::client::verbs::PatchStatus for crate::core::v1::PersistentVolume {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::PersistentVolume {
     type Configuration = crate::core::v1::generated::apply::PersistentVolumeApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::PersistentVolume {}
 /// The typed client of PersistentVolumeClaim objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
-pub type PersistentVolumeClaimClient = ::kapi::client::KindClient<crate::core::v1::PersistentVolumeClaim>;
+pub type PersistentVolumeClaimClient =
+    ::kapi::client::KindClient<crate::core::v1::PersistentVolumeClaim>;
 impl ::kapi::client::verbs::Create for crate::core::v1::PersistentVolumeClaim {}
 impl ::kapi::client::verbs::Update for crate::core::v1::PersistentVolumeClaim {}
 impl ::kapi::client::verbs::UpdateStatus for crate::core::v1::PersistentVolumeClaim {}
@@ -135,7 +140,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::core::v1::PersistentVolumeCla
 impl ::kapi::client::verbs::Apply for crate::core::v1::PersistentVolumeClaim {
     type Configuration = crate::core::v1::generated::apply::PersistentVolumeClaimApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::PersistentVolumeClaim {}
@@ -145,7 +152,9 @@ pub struct PodClient(::kapi::client::KindClient<crate::core::v1::Pod>);
 impl ::core::ops::Deref for PodClient {
     type Target = ::kapi::client::KindClient<crate::core::v1::Pod>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl PodClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -160,12 +169,27 @@ impl PodClient {
     }
     /// Replaces the `ephemeralcontainers` subresource of the Pod `name`.
     #[inline]
-    pub fn update_ephemeral_containers<'a>(&'a self, name: &'a str, value: &'a crate::core::v1::Pod, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.0.api().update_subresource::<crate::core::v1::Pod>(name, "ephemeralcontainers", value, options)
+    pub fn update_ephemeral_containers<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::core::v1::Pod,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
+        self.0.api().update_subresource::<crate::core::v1::Pod>(
+            name,
+            "ephemeralcontainers",
+            value,
+            options,
+        )
     }
     /// Replaces the `resize` subresource of the Pod `name`.
     #[inline]
-    pub fn update_resize<'a>(&'a self, name: &'a str, value: &'a crate::core::v1::Pod, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
+    pub fn update_resize<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::core::v1::Pod,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
         self.0.api().update_subresource::<crate::core::v1::Pod>(name, "resize", value, options)
     }
 }
@@ -183,7 +207,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::core::v1::Pod {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::Pod {
     type Configuration = crate::core::v1::generated::apply::PodApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::Pod {}
@@ -201,15 +227,21 @@ impl ::kapi::client::verbs::Patch for crate::core::v1::PodTemplate {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::PodTemplate {
     type Configuration = crate::core::v1::generated::apply::PodTemplateApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 /// The typed client of ReplicationController objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 #[derive(Debug, Clone)]
-pub struct ReplicationControllerClient(::kapi::client::KindClient<crate::core::v1::ReplicationController>);
+pub struct ReplicationControllerClient(
+    ::kapi::client::KindClient<crate::core::v1::ReplicationController>,
+);
 impl ::core::ops::Deref for ReplicationControllerClient {
     type Target = ::kapi::client::KindClient<crate::core::v1::ReplicationController>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl ReplicationControllerClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -224,13 +256,26 @@ impl ReplicationControllerClient {
     }
     /// Reads the `scale` subresource of the ReplicationController `name`.
     #[inline]
-    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+    pub fn get_scale<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
         self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the ReplicationController `name`.
     #[inline]
-    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::autoscaling::v1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
+    pub fn update_scale<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::autoscaling::v1::Scale,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
+        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(
+            name,
+            "scale",
+            value,
+            options,
+        )
     }
 }
 impl ::kapi::client::verbs::Create for crate::core::v1::ReplicationController {}
@@ -247,7 +292,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::core::v1::ReplicationControll
 impl ::kapi::client::verbs::Apply for crate::core::v1::ReplicationController {
     type Configuration = crate::core::v1::generated::apply::ReplicationControllerApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::ReplicationController {}
@@ -266,7 +313,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::core::v1::Service {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::Service {
     type Configuration = crate::core::v1::generated::apply::ServiceApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::Service {}
@@ -284,7 +333,9 @@ impl ::kapi::client::verbs::Patch for crate::core::v1::ServiceAccount {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::ServiceAccount {
     type Configuration = crate::core::v1::generated::apply::ServiceAccountApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 /// The typed client of Endpoints objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type EndpointsClient = ::kapi::client::KindClient<crate::core::v1::Endpoints>;
@@ -300,7 +351,9 @@ impl ::kapi::client::verbs::Patch for crate::core::v1::Endpoints {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::Endpoints {
     type Configuration = crate::core::v1::generated::apply::EndpointsApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 /// The typed client of Node objects (cluster-scoped): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 pub type NodeClient = ::kapi::client::KindClient<crate::core::v1::Node>;
@@ -318,7 +371,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::core::v1::Node {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::Node {
     type Configuration = crate::core::v1::generated::apply::NodeApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::Node {}
@@ -337,7 +392,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::core::v1::Namespace {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::Namespace {
     type Configuration = crate::core::v1::generated::apply::NamespaceApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::Namespace {}
@@ -355,7 +412,9 @@ impl ::kapi::client::verbs::Patch for crate::core::v1::Event {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::Event {
     type Configuration = crate::core::v1::generated::apply::EventApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 /// The typed client of LimitRange objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type LimitRangeClient = ::kapi::client::KindClient<crate::core::v1::LimitRange>;
@@ -371,7 +430,9 @@ impl ::kapi::client::verbs::Patch for crate::core::v1::LimitRange {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::LimitRange {
     type Configuration = crate::core::v1::generated::apply::LimitRangeApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 /// The typed client of ResourceQuota objects in one namespace (or all): `create`, `update`, `update_status`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `patch_status`, `apply`, `apply_status`.
 pub type ResourceQuotaClient = ::kapi::client::KindClient<crate::core::v1::ResourceQuota>;
@@ -389,7 +450,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::core::v1::ResourceQuota {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::ResourceQuota {
     type Configuration = crate::core::v1::generated::apply::ResourceQuotaApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::core::v1::ResourceQuota {}
@@ -407,7 +470,9 @@ impl ::kapi::client::verbs::Patch for crate::core::v1::Secret {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::Secret {
     type Configuration = crate::core::v1::generated::apply::SecretApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 /// The typed client of ConfigMap objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type ConfigMapClient = ::kapi::client::KindClient<crate::core::v1::ConfigMap>;
@@ -423,7 +488,9 @@ impl ::kapi::client::verbs::Patch for crate::core::v1::ConfigMap {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::ConfigMap {
     type Configuration = crate::core::v1::generated::apply::ConfigMapApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 /// The typed client of ComponentStatus objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type ComponentStatusClient = ::kapi::client::KindClient<crate::core::v1::ComponentStatus>;
@@ -439,5 +506,7 @@ impl ::kapi::client::verbs::Patch for crate::core::v1::ComponentStatus {}
 impl ::kapi::client::verbs::Apply for crate::core::v1::ComponentStatus {
     type Configuration = crate::core::v1::generated::apply::ComponentStatusApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }

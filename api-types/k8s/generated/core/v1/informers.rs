@@ -108,7 +108,9 @@ impl PersistentVolumeInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PersistentVolume> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PersistentVolume> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PersistentVolume objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::PersistentVolumeLister {
@@ -130,11 +132,17 @@ impl PersistentVolumeClaimInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PersistentVolumeClaim> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::core::v1::PersistentVolumeClaim> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PersistentVolumeClaim objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::PersistentVolumeClaimLister {
-        crate::core::v1::generated::listers::PersistentVolumeClaimLister::new(self.informer.lister())
+        crate::core::v1::generated::listers::PersistentVolumeClaimLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of Pod objects and a lister of its cache.
@@ -152,7 +160,9 @@ impl PodInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Pod> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Pod> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Pod objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::PodLister {
@@ -174,7 +184,9 @@ impl PodTemplateInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PodTemplate> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::PodTemplate> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PodTemplate objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::PodTemplateLister {
@@ -196,11 +208,17 @@ impl ReplicationControllerInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ReplicationController> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::core::v1::ReplicationController> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ReplicationController objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ReplicationControllerLister {
-        crate::core::v1::generated::listers::ReplicationControllerLister::new(self.informer.lister())
+        crate::core::v1::generated::listers::ReplicationControllerLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of Service objects and a lister of its cache.
@@ -218,7 +236,9 @@ impl ServiceInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Service> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Service> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Service objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ServiceLister {
@@ -240,7 +260,9 @@ impl ServiceAccountInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ServiceAccount> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ServiceAccount> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ServiceAccount objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ServiceAccountLister {
@@ -262,7 +284,9 @@ impl EndpointsInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Endpoints> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Endpoints> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Endpoints objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::EndpointsLister {
@@ -284,7 +308,9 @@ impl NodeInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Node> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Node> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Node objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::NodeLister {
@@ -306,7 +332,9 @@ impl NamespaceInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Namespace> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Namespace> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Namespace objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::NamespaceLister {
@@ -328,7 +356,9 @@ impl EventInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Event> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Event> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Event objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::EventLister {
@@ -350,7 +380,9 @@ impl LimitRangeInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::LimitRange> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::LimitRange> {
+        &self.informer
+    }
     /// A lister of the informer's cache of LimitRange objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::LimitRangeLister {
@@ -372,7 +404,9 @@ impl ResourceQuotaInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ResourceQuota> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ResourceQuota> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceQuota objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ResourceQuotaLister {
@@ -394,7 +428,9 @@ impl SecretInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Secret> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::Secret> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Secret objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::SecretLister {
@@ -416,7 +452,9 @@ impl ConfigMapInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ConfigMap> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ConfigMap> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ConfigMap objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ConfigMapLister {
@@ -438,7 +476,9 @@ impl ComponentStatusInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ComponentStatus> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::core::v1::ComponentStatus> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ComponentStatus objects.
     #[inline]
     pub fn lister(&self) -> crate::core::v1::generated::listers::ComponentStatusLister {

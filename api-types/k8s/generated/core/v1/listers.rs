@@ -43,7 +43,10 @@ impl PersistentVolumeClaimLister {
     }
     /// The cached PersistentVolumeClaim objects of `namespace`.
     #[inline]
-    pub fn persistent_volume_claims(&self, namespace: &str) -> PersistentVolumeClaimNamespaceLister {
+    pub fn persistent_volume_claims(
+        &self,
+        namespace: &str,
+    ) -> PersistentVolumeClaimNamespaceLister {
         PersistentVolumeClaimNamespaceLister {
             lister: self.lister.namespace(namespace),
         }

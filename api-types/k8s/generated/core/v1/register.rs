@@ -358,7 +358,9 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
         list_kind: "NamespaceList",
         short_names: &["ns"],
         categories: &[],
-        verbs: ::core::option::Option::Some(&["create", "delete", "get", "list", "patch", "update", "watch"]),
+        verbs: ::core::option::Option::Some(
+            &["create", "delete", "get", "list", "patch", "update", "watch"],
+        ),
         subresource_status: true,
         scale: ::core::option::Option::None,
         print_columns: &[],
@@ -808,48 +810,260 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::core::v1::PersistentVolume>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolume)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PersistentVolumeList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PersistentVolumeClaim>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeClaim)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PersistentVolumeClaimList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeClaimList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::Pod>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::Pod)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PodList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PodList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PodTemplate>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PodTemplate)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PodTemplateList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PodTemplateList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ReplicationController>(&KINDS[8usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ReplicationController)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ReplicationControllerList>(&KINDS[9usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ReplicationControllerList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::Service>(&KINDS[10usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::Service)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ServiceList>(&KINDS[11usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ServiceList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ServiceAccount>(&KINDS[12usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ServiceAccount)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ServiceAccountList>(&KINDS[13usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ServiceAccountList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::Endpoints>(&KINDS[14usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::Endpoints)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::EndpointsList>(&KINDS[15usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::EndpointsList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::Node>(&KINDS[16usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::Node)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::NodeList>(&KINDS[17usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::NodeList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::Namespace>(&KINDS[18usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::Namespace)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::NamespaceList>(&KINDS[19usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::NamespaceList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::Binding>(&KINDS[20usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::Binding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PodLogOptions>(&KINDS[21usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PodLogOptions)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PodAttachOptions>(&KINDS[22usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PodAttachOptions)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PodExecOptions>(&KINDS[23usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PodExecOptions)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PodPortForwardOptions>(&KINDS[24usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PodPortForwardOptions)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::PodProxyOptions>(&KINDS[25usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::PodProxyOptions)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::NodeProxyOptions>(&KINDS[26usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::NodeProxyOptions)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ServiceProxyOptions>(&KINDS[27usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ServiceProxyOptions)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::SerializedReference>(&KINDS[28usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::SerializedReference)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::Event>(&KINDS[29usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::Event)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::EventList>(&KINDS[30usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::EventList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::LimitRange>(&KINDS[31usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::LimitRange)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::LimitRangeList>(&KINDS[32usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::LimitRangeList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ResourceQuota>(&KINDS[33usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ResourceQuota)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ResourceQuotaList>(&KINDS[34usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ResourceQuotaList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::Secret>(&KINDS[35usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::Secret)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::SecretList>(&KINDS[36usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::SecretList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ConfigMap>(&KINDS[37usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ConfigMap)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ConfigMapList>(&KINDS[38usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ConfigMapList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ComponentStatus>(&KINDS[39usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ComponentStatus)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::ComponentStatusList>(&KINDS[40usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::ComponentStatusList)).protobuf())?;
-    scheme.add_unconverted::<crate::core::v1::RangeAllocation>(&KINDS[41usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::core::v1::RangeAllocation)).object_meta().protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::core::v1::PersistentVolume>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolume),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PersistentVolumeList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PersistentVolumeClaim>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeClaim),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PersistentVolumeClaimList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeClaimList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::Pod>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::Pod),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PodList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PodList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PodTemplate>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PodTemplate),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PodTemplateList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PodTemplateList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ReplicationController>(
+        &KINDS[8usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ReplicationController),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ReplicationControllerList>(
+        &KINDS[9usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ReplicationControllerList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::Service>(
+        &KINDS[10usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::Service),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ServiceList>(
+        &KINDS[11usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ServiceList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ServiceAccount>(
+        &KINDS[12usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ServiceAccount),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ServiceAccountList>(
+        &KINDS[13usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ServiceAccountList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::Endpoints>(
+        &KINDS[14usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::Endpoints),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::EndpointsList>(
+        &KINDS[15usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::EndpointsList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::Node>(
+        &KINDS[16usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::Node),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::NodeList>(
+        &KINDS[17usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::NodeList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::Namespace>(
+        &KINDS[18usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::Namespace),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::NamespaceList>(
+        &KINDS[19usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::NamespaceList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::Binding>(
+        &KINDS[20usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::Binding),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PodLogOptions>(
+        &KINDS[21usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PodLogOptions),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PodAttachOptions>(
+        &KINDS[22usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PodAttachOptions),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PodExecOptions>(
+        &KINDS[23usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PodExecOptions),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PodPortForwardOptions>(
+        &KINDS[24usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PodPortForwardOptions),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::PodProxyOptions>(
+        &KINDS[25usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::PodProxyOptions),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::NodeProxyOptions>(
+        &KINDS[26usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::NodeProxyOptions),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ServiceProxyOptions>(
+        &KINDS[27usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ServiceProxyOptions),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::SerializedReference>(
+        &KINDS[28usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::SerializedReference),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::Event>(
+        &KINDS[29usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::Event),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::EventList>(
+        &KINDS[30usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::EventList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::LimitRange>(
+        &KINDS[31usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::LimitRange),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::LimitRangeList>(
+        &KINDS[32usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::LimitRangeList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ResourceQuota>(
+        &KINDS[33usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ResourceQuota),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ResourceQuotaList>(
+        &KINDS[34usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ResourceQuotaList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::Secret>(
+        &KINDS[35usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::Secret),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::SecretList>(
+        &KINDS[36usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::SecretList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ConfigMap>(
+        &KINDS[37usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ConfigMap),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ConfigMapList>(
+        &KINDS[38usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ConfigMapList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ComponentStatus>(
+        &KINDS[39usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ComponentStatus),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::ComponentStatusList>(
+        &KINDS[40usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::ComponentStatusList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::core::v1::RangeAllocation>(
+        &KINDS[41usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::core::v1::RangeAllocation),
+        ).object_meta().protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -33,7 +33,9 @@ impl EndpointSliceInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::discovery::v1::EndpointSlice> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::discovery::v1::EndpointSlice> {
+        &self.informer
+    }
     /// A lister of the informer's cache of EndpointSlice objects.
     #[inline]
     pub fn lister(&self) -> crate::discovery::v1::generated::listers::EndpointSliceLister {

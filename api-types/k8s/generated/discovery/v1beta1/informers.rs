@@ -33,10 +33,16 @@ impl EndpointSliceInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::discovery::v1beta1::EndpointSlice> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::discovery::v1beta1::EndpointSlice> {
+        &self.informer
+    }
     /// A lister of the informer's cache of EndpointSlice objects.
     #[inline]
     pub fn lister(&self) -> crate::discovery::v1beta1::generated::listers::EndpointSliceLister {
-        crate::discovery::v1beta1::generated::listers::EndpointSliceLister::new(self.informer.lister())
+        crate::discovery::v1beta1::generated::listers::EndpointSliceLister::new(
+            self.informer.lister(),
+        )
     }
 }

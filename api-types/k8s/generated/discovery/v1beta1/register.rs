@@ -44,8 +44,20 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of discovery.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::discovery::v1beta1::EndpointSlice>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::discovery::v1beta1::EndpointSlice)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::discovery::v1beta1::EndpointSliceList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::discovery::v1beta1::EndpointSliceList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::discovery::v1beta1::EndpointSlice>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::discovery::v1beta1::EndpointSlice),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::discovery::v1beta1::EndpointSliceList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::discovery::v1beta1::EndpointSliceList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

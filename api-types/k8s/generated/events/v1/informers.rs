@@ -33,7 +33,9 @@ impl EventInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::events::v1::Event> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::events::v1::Event> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Event objects.
     #[inline]
     pub fn lister(&self) -> crate::events::v1::generated::listers::EventLister {

@@ -21,7 +21,7 @@ impl ScaleSpecApplyConfiguration {
     }
 }
 impl Serialize for ScaleSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -50,8 +50,13 @@ impl ScaleStatusApplyConfiguration {
         self
     }
     /// Adds entries to `selector`; an entry replaces one with the same key.
-    pub fn with_selector<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_selector<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.selector.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `targetSelector`.
@@ -61,7 +66,7 @@ impl ScaleStatusApplyConfiguration {
     }
 }
 impl Serialize for ScaleStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -91,7 +96,9 @@ impl ScaleApplyConfiguration {
         Self {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("Scale".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -151,32 +158,42 @@ impl ScaleApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ScaleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -208,7 +225,9 @@ impl DeploymentApplyConfiguration {
         Self {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("Deployment".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -268,32 +287,42 @@ impl DeploymentApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for DeploymentApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -379,7 +408,7 @@ impl DeploymentSpecApplyConfiguration {
     }
 }
 impl Serialize for DeploymentSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -413,7 +442,7 @@ impl RollbackConfigApplyConfiguration {
     }
 }
 impl Serialize for RollbackConfigApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("revision", &self.revision);
@@ -440,13 +469,16 @@ impl DeploymentStrategyApplyConfiguration {
         self
     }
     /// Sets `rollingUpdate`.
-    pub fn with_rolling_update(mut self, value: impl Into<RollingUpdateDeploymentApplyConfiguration>) -> Self {
+    pub fn with_rolling_update(
+        mut self,
+        value: impl Into<RollingUpdateDeploymentApplyConfiguration>,
+    ) -> Self {
         self.rolling_update = Some(value.into());
         self
     }
 }
 impl Serialize for DeploymentStrategyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -480,7 +512,7 @@ impl RollingUpdateDeploymentApplyConfiguration {
     }
 }
 impl Serialize for RollingUpdateDeploymentApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("maxUnavailable", &self.max_unavailable);
@@ -552,7 +584,10 @@ impl DeploymentStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<DeploymentConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<DeploymentConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -563,7 +598,7 @@ impl DeploymentStatusApplyConfiguration {
     }
 }
 impl Serialize for DeploymentStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("observedGeneration", &self.observed_generation);
@@ -632,7 +667,7 @@ impl DeploymentConditionApplyConfiguration {
     }
 }
 impl Serialize for DeploymentConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -664,13 +699,16 @@ impl DaemonSetUpdateStrategyApplyConfiguration {
         self
     }
     /// Sets `rollingUpdate`.
-    pub fn with_rolling_update(mut self, value: impl Into<RollingUpdateDaemonSetApplyConfiguration>) -> Self {
+    pub fn with_rolling_update(
+        mut self,
+        value: impl Into<RollingUpdateDaemonSetApplyConfiguration>,
+    ) -> Self {
         self.rolling_update = Some(value.into());
         self
     }
 }
 impl Serialize for DaemonSetUpdateStrategyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -704,7 +742,7 @@ impl RollingUpdateDaemonSetApplyConfiguration {
     }
 }
 impl Serialize for RollingUpdateDaemonSetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("maxUnavailable", &self.max_unavailable);
@@ -745,7 +783,10 @@ impl DaemonSetSpecApplyConfiguration {
         self
     }
     /// Sets `updateStrategy`.
-    pub fn with_update_strategy(mut self, value: impl Into<DaemonSetUpdateStrategyApplyConfiguration>) -> Self {
+    pub fn with_update_strategy(
+        mut self,
+        value: impl Into<DaemonSetUpdateStrategyApplyConfiguration>,
+    ) -> Self {
         self.update_strategy = Some(value.into());
         self
     }
@@ -766,7 +807,7 @@ impl DaemonSetSpecApplyConfiguration {
     }
 }
 impl Serialize for DaemonSetSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("selector", &self.selector);
@@ -854,13 +895,16 @@ impl DaemonSetStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<DaemonSetConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<DaemonSetConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DaemonSetStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("currentNumberScheduled", &self.current_number_scheduled);
@@ -923,7 +967,7 @@ impl DaemonSetConditionApplyConfiguration {
     }
 }
 impl Serialize for DaemonSetConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -955,7 +999,9 @@ impl DaemonSetApplyConfiguration {
         Self {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("DaemonSet".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1015,32 +1061,42 @@ impl DaemonSetApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for DaemonSetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1072,7 +1128,9 @@ impl IngressApplyConfiguration {
         Self {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("Ingress".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1132,32 +1190,42 @@ impl IngressApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for IngressApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1197,18 +1265,24 @@ impl IngressSpecApplyConfiguration {
         self
     }
     /// Appends to `tls`.
-    pub fn with_tls<T: Into<IngressTLSApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_tls<T: Into<IngressTLSApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.tls.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `rules`.
-    pub fn with_rules<T: Into<IngressRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_rules<T: Into<IngressRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for IngressSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ingressClassName", &self.ingress_class_name);
@@ -1233,7 +1307,7 @@ impl IngressTLSApplyConfiguration {
         Self::default()
     }
     /// Appends to `hosts`.
-    pub fn with_hosts<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_hosts<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.hosts.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1244,7 +1318,7 @@ impl IngressTLSApplyConfiguration {
     }
 }
 impl Serialize for IngressTLSApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("hosts", &self.hosts);
@@ -1265,13 +1339,16 @@ impl IngressStatusApplyConfiguration {
         Self::default()
     }
     /// Sets `loadBalancer`.
-    pub fn with_load_balancer(mut self, value: impl Into<IngressLoadBalancerStatusApplyConfiguration>) -> Self {
+    pub fn with_load_balancer(
+        mut self,
+        value: impl Into<IngressLoadBalancerStatusApplyConfiguration>,
+    ) -> Self {
         self.load_balancer = Some(value.into());
         self
     }
 }
 impl Serialize for IngressStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("loadBalancer", &self.load_balancer);
@@ -1291,13 +1368,16 @@ impl IngressLoadBalancerStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `ingress`.
-    pub fn with_ingress<T: Into<IngressLoadBalancerIngressApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ingress<T: Into<IngressLoadBalancerIngressApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ingress.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for IngressLoadBalancerStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ingress", &self.ingress);
@@ -1331,13 +1411,16 @@ impl IngressLoadBalancerIngressApplyConfiguration {
         self
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<IngressPortStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ports<T: Into<IngressPortStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for IngressLoadBalancerIngressApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ip", &self.ip);
@@ -1379,7 +1462,7 @@ impl IngressPortStatusApplyConfiguration {
     }
 }
 impl Serialize for IngressPortStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("port", &self.port);
@@ -1408,7 +1491,10 @@ impl IngressRuleApplyConfiguration {
         self
     }
     /// Sets `ingressRuleValue`.
-    pub fn with_ingress_rule_value(mut self, value: impl Into<IngressRuleValueApplyConfiguration>) -> Self {
+    pub fn with_ingress_rule_value(
+        mut self,
+        value: impl Into<IngressRuleValueApplyConfiguration>,
+    ) -> Self {
         self.ingress_rule_value = Some(value.into());
         self
     }
@@ -1426,7 +1512,7 @@ impl IngressRuleApplyConfiguration {
     }
 }
 impl Serialize for IngressRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -1459,7 +1545,7 @@ impl IngressRuleValueApplyConfiguration {
     }
 }
 impl Serialize for IngressRuleValueApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -1477,13 +1563,16 @@ impl HTTPIngressRuleValueApplyConfiguration {
         Self::default()
     }
     /// Appends to `paths`.
-    pub fn with_paths<T: Into<HTTPIngressPathApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_paths<T: Into<HTTPIngressPathApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.paths.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for HTTPIngressRuleValueApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("paths", &self.paths);
@@ -1523,7 +1612,7 @@ impl HTTPIngressPathApplyConfiguration {
     }
 }
 impl Serialize for HTTPIngressPathApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("path", &self.path);
@@ -1559,13 +1648,16 @@ impl IngressBackendApplyConfiguration {
         self
     }
     /// Sets `resource`.
-    pub fn with_resource(mut self, value: impl Into<crate::core::v1::TypedLocalObjectReference>) -> Self {
+    pub fn with_resource(
+        mut self,
+        value: impl Into<crate::core::v1::TypedLocalObjectReference>,
+    ) -> Self {
         self.resource = Some(value.into());
         self
     }
 }
 impl Serialize for IngressBackendApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("serviceName", &self.service_name);
@@ -1595,7 +1687,9 @@ impl ReplicaSetApplyConfiguration {
         Self {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("ReplicaSet".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1655,32 +1749,42 @@ impl ReplicaSetApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ReplicaSetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1731,7 +1835,7 @@ impl ReplicaSetSpecApplyConfiguration {
     }
 }
 impl Serialize for ReplicaSetSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -1796,13 +1900,16 @@ impl ReplicaSetStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<ReplicaSetConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<ReplicaSetConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ReplicaSetStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("replicas", &self.replicas);
@@ -1862,7 +1969,7 @@ impl ReplicaSetConditionApplyConfiguration {
     }
 }
 impl Serialize for ReplicaSetConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -1892,7 +1999,9 @@ impl NetworkPolicyApplyConfiguration {
         Self {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("NetworkPolicy".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1947,32 +2056,42 @@ impl NetworkPolicyApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for NetworkPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -2006,23 +2125,32 @@ impl NetworkPolicySpecApplyConfiguration {
         self
     }
     /// Appends to `ingress`.
-    pub fn with_ingress<T: Into<NetworkPolicyIngressRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ingress<T: Into<NetworkPolicyIngressRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ingress.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `egress`.
-    pub fn with_egress<T: Into<NetworkPolicyEgressRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_egress<T: Into<NetworkPolicyEgressRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.egress.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `policyTypes`.
-    pub fn with_policy_types<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_policy_types<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.policy_types.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for NetworkPolicySpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("podSelector", &self.pod_selector);
@@ -2047,18 +2175,24 @@ impl NetworkPolicyIngressRuleApplyConfiguration {
         Self::default()
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<NetworkPolicyPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ports<T: Into<NetworkPolicyPortApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `from`.
-    pub fn with_from<T: Into<NetworkPolicyPeerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_from<T: Into<NetworkPolicyPeerApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.from.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for NetworkPolicyIngressRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ports", &self.ports);
@@ -2081,18 +2215,24 @@ impl NetworkPolicyEgressRuleApplyConfiguration {
         Self::default()
     }
     /// Appends to `ports`.
-    pub fn with_ports<T: Into<NetworkPolicyPortApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ports<T: Into<NetworkPolicyPortApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `to`.
-    pub fn with_to<T: Into<NetworkPolicyPeerApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_to<T: Into<NetworkPolicyPeerApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.to.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for NetworkPolicyEgressRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("ports", &self.ports);
@@ -2133,7 +2273,7 @@ impl NetworkPolicyPortApplyConfiguration {
     }
 }
 impl Serialize for NetworkPolicyPortApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("protocol", &self.protocol);
@@ -2162,13 +2302,13 @@ impl IPBlockApplyConfiguration {
         self
     }
     /// Appends to `except`.
-    pub fn with_except<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_except<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.except.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for IPBlockApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("cidr", &self.cidr);
@@ -2198,7 +2338,10 @@ impl NetworkPolicyPeerApplyConfiguration {
         self
     }
     /// Sets `namespaceSelector`.
-    pub fn with_namespace_selector(mut self, value: impl Into<::kapi::meta::LabelSelector>) -> Self {
+    pub fn with_namespace_selector(
+        mut self,
+        value: impl Into<::kapi::meta::LabelSelector>,
+    ) -> Self {
         self.namespace_selector = Some(value.into());
         self
     }
@@ -2209,7 +2352,7 @@ impl NetworkPolicyPeerApplyConfiguration {
     }
 }
 impl Serialize for NetworkPolicyPeerApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("podSelector", &self.pod_selector);

@@ -3,7 +3,7 @@
 //! Typed clients of extensions/v1beta1, like client-go's typed clientset.
 use ::core::future::Future;
 use ::kapi::client::{Client, Error};
-use ::kapi::meta::{UpdateOptions};
+use ::kapi::meta::UpdateOptions;
 /// The extensions/v1beta1 API: a typed client per kind.
 #[derive(Debug, Clone)]
 pub struct ExtensionsV1beta1Client {
@@ -17,7 +17,9 @@ impl ExtensionsV1beta1Client {
     }
     /// The REST client underneath.
     #[inline]
-    pub fn client(&self) -> &Client { &self.client }
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
     /// The Deployment objects in `namespace`; `""` means all namespaces (for list, watch and delete_collection), as in client-go.
     #[inline]
     pub fn deployments(&self, namespace: &str) -> DeploymentClient {
@@ -50,7 +52,9 @@ pub struct DeploymentClient(::kapi::client::KindClient<crate::extensions::v1beta
 impl ::core::ops::Deref for DeploymentClient {
     type Target = ::kapi::client::KindClient<crate::extensions::v1beta1::Deployment>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl DeploymentClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -65,13 +69,26 @@ impl DeploymentClient {
     }
     /// Reads the `scale` subresource of the Deployment `name`.
     #[inline]
-    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
+    pub fn get_scale<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
         self.0.api().get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the Deployment `name`.
     #[inline]
-    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::extensions::v1beta1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::extensions::v1beta1::Scale>(name, "scale", value, options)
+    pub fn update_scale<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::extensions::v1beta1::Scale,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
+        self.0.api().update_subresource::<crate::extensions::v1beta1::Scale>(
+            name,
+            "scale",
+            value,
+            options,
+        )
     }
 }
 impl ::kapi::client::verbs::Create for crate::extensions::v1beta1::Deployment {}
@@ -88,7 +105,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::extensions::v1beta1::Deployme
 impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::Deployment {
     type Configuration = crate::extensions::v1beta1::generated::apply::DeploymentApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::extensions::v1beta1::Deployment {}
@@ -108,7 +127,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::extensions::v1beta1::DaemonSe
 impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::DaemonSet {
     type Configuration = crate::extensions::v1beta1::generated::apply::DaemonSetApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::extensions::v1beta1::DaemonSet {}
@@ -128,7 +149,9 @@ impl ::kapi::client::verbs::PatchStatus for crate::extensions::v1beta1::Ingress 
 impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::Ingress {
     type Configuration = crate::extensions::v1beta1::generated::apply::IngressApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::extensions::v1beta1::Ingress {}
@@ -138,7 +161,9 @@ pub struct ReplicaSetClient(::kapi::client::KindClient<crate::extensions::v1beta
 impl ::core::ops::Deref for ReplicaSetClient {
     type Target = ::kapi::client::KindClient<crate::extensions::v1beta1::ReplicaSet>;
     #[inline]
-    fn deref(&self) -> &Self::Target { &self.0 }
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 impl ReplicaSetClient {
     /// The client of `namespace`, or of all namespaces with `""`; a cluster-scoped kind ignores the namespace.
@@ -153,13 +178,26 @@ impl ReplicaSetClient {
     }
     /// Reads the `scale` subresource of the ReplicaSet `name`.
     #[inline]
-    pub fn get_scale<'a>(&'a self, name: &'a str) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
+    pub fn get_scale<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
         self.0.api().get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
     }
     /// Replaces the `scale` subresource of the ReplicaSet `name`.
     #[inline]
-    pub fn update_scale<'a>(&'a self, name: &'a str, value: &'a crate::extensions::v1beta1::Scale, options: &'a UpdateOptions) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::extensions::v1beta1::Scale>(name, "scale", value, options)
+    pub fn update_scale<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a crate::extensions::v1beta1::Scale,
+        options: &'a UpdateOptions,
+    ) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
+        self.0.api().update_subresource::<crate::extensions::v1beta1::Scale>(
+            name,
+            "scale",
+            value,
+            options,
+        )
     }
 }
 impl ::kapi::client::verbs::Create for crate::extensions::v1beta1::ReplicaSet {}
@@ -176,12 +214,15 @@ impl ::kapi::client::verbs::PatchStatus for crate::extensions::v1beta1::ReplicaS
 impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::ReplicaSet {
     type Configuration = crate::extensions::v1beta1::generated::apply::ReplicaSetApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::ApplyStatus for crate::extensions::v1beta1::ReplicaSet {}
 /// The typed client of NetworkPolicy objects in one namespace (or all): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
-pub type NetworkPolicyClient = ::kapi::client::KindClient<crate::extensions::v1beta1::NetworkPolicy>;
+pub type NetworkPolicyClient =
+    ::kapi::client::KindClient<crate::extensions::v1beta1::NetworkPolicy>;
 impl ::kapi::client::verbs::Create for crate::extensions::v1beta1::NetworkPolicy {}
 impl ::kapi::client::verbs::Update for crate::extensions::v1beta1::NetworkPolicy {}
 impl ::kapi::client::verbs::Delete for crate::extensions::v1beta1::NetworkPolicy {}
@@ -192,7 +233,10 @@ impl ::kapi::client::verbs::Watch for crate::extensions::v1beta1::NetworkPolicy 
 impl ::kapi::client::verbs::Patch for crate::extensions::v1beta1::NetworkPolicy {}
 #[cfg(feature = "apply")]
 impl ::kapi::client::verbs::Apply for crate::extensions::v1beta1::NetworkPolicy {
-    type Configuration = crate::extensions::v1beta1::generated::apply::NetworkPolicyApplyConfiguration;
+    type Configuration =
+        crate::extensions::v1beta1::generated::apply::NetworkPolicyApplyConfiguration;
     #[inline]
-    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> { configuration.name() }
+    fn configuration_name(configuration: &Self::Configuration) -> Option<&str> {
+        configuration.name()
+    }
 }

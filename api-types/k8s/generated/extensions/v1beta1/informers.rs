@@ -53,11 +53,17 @@ impl DeploymentInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::Deployment> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::Deployment> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Deployment objects.
     #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::DeploymentLister {
-        crate::extensions::v1beta1::generated::listers::DeploymentLister::new(self.informer.lister())
+        crate::extensions::v1beta1::generated::listers::DeploymentLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of DaemonSet objects and a lister of its cache.
@@ -75,7 +81,11 @@ impl DaemonSetInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::DaemonSet> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::DaemonSet> {
+        &self.informer
+    }
     /// A lister of the informer's cache of DaemonSet objects.
     #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::DaemonSetLister {
@@ -97,7 +107,9 @@ impl IngressInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::Ingress> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::Ingress> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Ingress objects.
     #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::IngressLister {
@@ -119,11 +131,17 @@ impl ReplicaSetInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::ReplicaSet> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::ReplicaSet> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ReplicaSet objects.
     #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::ReplicaSetLister {
-        crate::extensions::v1beta1::generated::listers::ReplicaSetLister::new(self.informer.lister())
+        crate::extensions::v1beta1::generated::listers::ReplicaSetLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of NetworkPolicy objects and a lister of its cache.
@@ -141,10 +159,16 @@ impl NetworkPolicyInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::NetworkPolicy> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::extensions::v1beta1::NetworkPolicy> {
+        &self.informer
+    }
     /// A lister of the informer's cache of NetworkPolicy objects.
     #[inline]
     pub fn lister(&self) -> crate::extensions::v1beta1::generated::listers::NetworkPolicyLister {
-        crate::extensions::v1beta1::generated::listers::NetworkPolicyLister::new(self.informer.lister())
+        crate::extensions::v1beta1::generated::listers::NetworkPolicyLister::new(
+            self.informer.lister(),
+        )
     }
 }

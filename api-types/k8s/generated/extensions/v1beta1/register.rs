@@ -242,18 +242,80 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of extensions/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::extensions::v1beta1::Scale>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Scale)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::Deployment>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Deployment)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::DeploymentRollback>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DeploymentRollback)).protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::DeploymentList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DeploymentList)).protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::DaemonSet>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DaemonSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::DaemonSetList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DaemonSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::Ingress>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Ingress)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::IngressList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::IngressList)).protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::ReplicaSet>(&KINDS[8usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::ReplicaSet)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::ReplicaSetList>(&KINDS[9usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::ReplicaSetList)).protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::NetworkPolicy>(&KINDS[10usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::NetworkPolicy)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::extensions::v1beta1::NetworkPolicyList>(&KINDS[11usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::extensions::v1beta1::NetworkPolicyList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::extensions::v1beta1::Scale>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Scale),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::Deployment>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Deployment),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::DeploymentRollback>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DeploymentRollback),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::DeploymentList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DeploymentList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::DaemonSet>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DaemonSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::DaemonSetList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DaemonSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::Ingress>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Ingress),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::IngressList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::IngressList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::ReplicaSet>(
+        &KINDS[8usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::ReplicaSet),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::ReplicaSetList>(
+        &KINDS[9usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::ReplicaSetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::NetworkPolicy>(
+        &KINDS[10usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::NetworkPolicy),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::extensions::v1beta1::NetworkPolicyList>(
+        &KINDS[11usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::NetworkPolicyList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -38,7 +38,9 @@ impl FlowSchemaInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1::FlowSchema> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1::FlowSchema> {
+        &self.informer
+    }
     /// A lister of the informer's cache of FlowSchema objects.
     #[inline]
     pub fn lister(&self) -> crate::flowcontrol::v1::generated::listers::FlowSchemaLister {
@@ -60,10 +62,18 @@ impl PriorityLevelConfigurationInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1::PriorityLevelConfiguration> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1::PriorityLevelConfiguration> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PriorityLevelConfiguration objects.
     #[inline]
-    pub fn lister(&self) -> crate::flowcontrol::v1::generated::listers::PriorityLevelConfigurationLister {
-        crate::flowcontrol::v1::generated::listers::PriorityLevelConfigurationLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::flowcontrol::v1::generated::listers::PriorityLevelConfigurationLister {
+        crate::flowcontrol::v1::generated::listers::PriorityLevelConfigurationLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -23,7 +23,7 @@ impl FlowSchemaApplyConfiguration {
         Self {
             api_version: Some("flowcontrol.apiserver.k8s.io/v1beta2".into()),
             kind: Some("FlowSchema".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -83,32 +83,42 @@ impl FlowSchemaApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for FlowSchemaApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -138,7 +148,10 @@ impl FlowSchemaSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `priorityLevelConfiguration`.
-    pub fn with_priority_level_configuration(mut self, value: impl Into<PriorityLevelConfigurationReferenceApplyConfiguration>) -> Self {
+    pub fn with_priority_level_configuration(
+        mut self,
+        value: impl Into<PriorityLevelConfigurationReferenceApplyConfiguration>,
+    ) -> Self {
         self.priority_level_configuration = Some(value.into());
         self
     }
@@ -148,18 +161,24 @@ impl FlowSchemaSpecApplyConfiguration {
         self
     }
     /// Sets `distinguisherMethod`.
-    pub fn with_distinguisher_method(mut self, value: impl Into<FlowDistinguisherMethodApplyConfiguration>) -> Self {
+    pub fn with_distinguisher_method(
+        mut self,
+        value: impl Into<FlowDistinguisherMethodApplyConfiguration>,
+    ) -> Self {
         self.distinguisher_method = Some(value.into());
         self
     }
     /// Appends to `rules`.
-    pub fn with_rules<T: Into<PolicyRulesWithSubjectsApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_rules<T: Into<PolicyRulesWithSubjectsApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for FlowSchemaSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("priorityLevelConfiguration", &self.priority_level_configuration);
@@ -188,7 +207,7 @@ impl FlowDistinguisherMethodApplyConfiguration {
     }
 }
 impl Serialize for FlowDistinguisherMethodApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -214,7 +233,7 @@ impl PriorityLevelConfigurationReferenceApplyConfiguration {
     }
 }
 impl Serialize for PriorityLevelConfigurationReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -238,23 +257,34 @@ impl PolicyRulesWithSubjectsApplyConfiguration {
         Self::default()
     }
     /// Appends to `subjects`.
-    pub fn with_subjects<T: Into<SubjectApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_subjects<T: Into<SubjectApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.subjects.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `resourceRules`.
-    pub fn with_resource_rules<T: Into<ResourcePolicyRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_rules<T: Into<ResourcePolicyRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `nonResourceRules`.
-    pub fn with_non_resource_rules<T: Into<NonResourcePolicyRuleApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.non_resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_non_resource_rules<T: Into<NonResourcePolicyRuleApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.non_resource_rules.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for PolicyRulesWithSubjectsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("subjects", &self.subjects);
@@ -297,13 +327,16 @@ impl SubjectApplyConfiguration {
         self
     }
     /// Sets `serviceAccount`.
-    pub fn with_service_account(mut self, value: impl Into<ServiceAccountSubjectApplyConfiguration>) -> Self {
+    pub fn with_service_account(
+        mut self,
+        value: impl Into<ServiceAccountSubjectApplyConfiguration>,
+    ) -> Self {
         self.service_account = Some(value.into());
         self
     }
 }
 impl Serialize for SubjectApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("kind", &self.kind);
@@ -332,7 +365,7 @@ impl UserSubjectApplyConfiguration {
     }
 }
 impl Serialize for UserSubjectApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -358,7 +391,7 @@ impl GroupSubjectApplyConfiguration {
     }
 }
 impl Serialize for GroupSubjectApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -391,7 +424,7 @@ impl ServiceAccountSubjectApplyConfiguration {
     }
 }
 impl Serialize for ServiceAccountSubjectApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("namespace", &self.namespace);
@@ -420,17 +453,17 @@ impl ResourcePolicyRuleApplyConfiguration {
         Self::default()
     }
     /// Appends to `verbs`.
-    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.verbs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `apiGroups`.
-    pub fn with_api_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_api_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.api_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `resources`.
-    pub fn with_resources<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resources<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.resources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -440,13 +473,13 @@ impl ResourcePolicyRuleApplyConfiguration {
         self
     }
     /// Appends to `namespaces`.
-    pub fn with_namespaces<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_namespaces<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.namespaces.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ResourcePolicyRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("verbs", &self.verbs);
@@ -472,18 +505,23 @@ impl NonResourcePolicyRuleApplyConfiguration {
         Self::default()
     }
     /// Appends to `verbs`.
-    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.verbs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `nonResourceURLs`.
-    pub fn with_non_resource_urls<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.non_resource_urls.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_non_resource_urls<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.non_resource_urls.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for NonResourcePolicyRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("verbs", &self.verbs);
@@ -504,13 +542,16 @@ impl FlowSchemaStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<FlowSchemaConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<FlowSchemaConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for FlowSchemaStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -564,7 +605,7 @@ impl FlowSchemaConditionApplyConfiguration {
     }
 }
 impl Serialize for FlowSchemaConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -596,7 +637,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
         Self {
             api_version: Some("flowcontrol.apiserver.k8s.io/v1beta2".into()),
             kind: Some("PriorityLevelConfiguration".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -605,12 +646,18 @@ impl PriorityLevelConfigurationApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<PriorityLevelConfigurationSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<PriorityLevelConfigurationSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<PriorityLevelConfigurationStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<PriorityLevelConfigurationStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -656,32 +703,42 @@ impl PriorityLevelConfigurationApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PriorityLevelConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -714,18 +771,24 @@ impl PriorityLevelConfigurationSpecApplyConfiguration {
         self
     }
     /// Sets `limited`.
-    pub fn with_limited(mut self, value: impl Into<LimitedPriorityLevelConfigurationApplyConfiguration>) -> Self {
+    pub fn with_limited(
+        mut self,
+        value: impl Into<LimitedPriorityLevelConfigurationApplyConfiguration>,
+    ) -> Self {
         self.limited = Some(value.into());
         self
     }
     /// Sets `exempt`.
-    pub fn with_exempt(mut self, value: impl Into<ExemptPriorityLevelConfigurationApplyConfiguration>) -> Self {
+    pub fn with_exempt(
+        mut self,
+        value: impl Into<ExemptPriorityLevelConfigurationApplyConfiguration>,
+    ) -> Self {
         self.exempt = Some(value.into());
         self
     }
 }
 impl Serialize for PriorityLevelConfigurationSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -758,7 +821,10 @@ impl LimitedPriorityLevelConfigurationApplyConfiguration {
         self
     }
     /// Sets `limitResponse`.
-    pub fn with_limit_response(mut self, value: impl Into<LimitResponseApplyConfiguration>) -> Self {
+    pub fn with_limit_response(
+        mut self,
+        value: impl Into<LimitResponseApplyConfiguration>,
+    ) -> Self {
         self.limit_response = Some(value.into());
         self
     }
@@ -774,7 +840,7 @@ impl LimitedPriorityLevelConfigurationApplyConfiguration {
     }
 }
 impl Serialize for LimitedPriorityLevelConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("assuredConcurrencyShares", &self.assured_concurrency_shares);
@@ -810,7 +876,7 @@ impl ExemptPriorityLevelConfigurationApplyConfiguration {
     }
 }
 impl Serialize for ExemptPriorityLevelConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("nominalConcurrencyShares", &self.nominal_concurrency_shares);
@@ -838,13 +904,16 @@ impl LimitResponseApplyConfiguration {
         self
     }
     /// Sets `queuing`.
-    pub fn with_queuing(mut self, value: impl Into<QueuingConfigurationApplyConfiguration>) -> Self {
+    pub fn with_queuing(
+        mut self,
+        value: impl Into<QueuingConfigurationApplyConfiguration>,
+    ) -> Self {
         self.queuing = Some(value.into());
         self
     }
 }
 impl Serialize for LimitResponseApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);
@@ -885,7 +954,7 @@ impl QueuingConfigurationApplyConfiguration {
     }
 }
 impl Serialize for QueuingConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("queues", &self.queues);
@@ -907,13 +976,16 @@ impl PriorityLevelConfigurationStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<PriorityLevelConfigurationConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<PriorityLevelConfigurationConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for PriorityLevelConfigurationStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -967,7 +1039,7 @@ impl PriorityLevelConfigurationConditionApplyConfiguration {
     }
 }
 impl Serialize for PriorityLevelConfigurationConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("type", &self.type_);

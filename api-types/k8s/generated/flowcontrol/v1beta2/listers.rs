@@ -33,17 +33,25 @@ pub struct PriorityLevelConfigurationLister {
 impl PriorityLevelConfigurationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `PriorityLevelConfigurationInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached PriorityLevelConfiguration objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>> {
         self.lister.list(selector)
     }
     /// The cached PriorityLevelConfiguration `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>> {
         self.lister.get(name)
     }
 }

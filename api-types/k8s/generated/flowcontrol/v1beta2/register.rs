@@ -82,10 +82,36 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of flowcontrol.apiserver.k8s.io/v1beta2 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::flowcontrol::v1beta2::FlowSchema>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta2::FlowSchema)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::flowcontrol::v1beta2::FlowSchemaList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta2::FlowSchemaList)).protobuf())?;
-    scheme.add_unconverted::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta2::PriorityLevelConfiguration)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::flowcontrol::v1beta2::PriorityLevelConfigurationList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta2::PriorityLevelConfigurationList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::flowcontrol::v1beta2::FlowSchema>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta2::FlowSchema),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::flowcontrol::v1beta2::FlowSchemaList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta2::FlowSchemaList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::flowcontrol::v1beta2::PriorityLevelConfiguration
+            ),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::flowcontrol::v1beta2::PriorityLevelConfigurationList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::flowcontrol::v1beta2::PriorityLevelConfigurationList
+            ),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

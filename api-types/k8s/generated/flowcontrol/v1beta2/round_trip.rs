@@ -2,7 +2,9 @@
 
 //! Round-trip checks of this group-version's kinds, for tests.
 /// Round-trip checks of every kind of flowcontrol.apiserver.k8s.io/v1beta2 on the random objects of `seeds`; returns how many checks passed, or the first failure.
-pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
         ::kapi::round_trip::json::<crate::flowcontrol::v1beta2::FlowSchema>(seed)?;
@@ -10,9 +12,16 @@ pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64,
         ::kapi::round_trip::json::<crate::flowcontrol::v1beta2::FlowSchemaList>(seed)?;
         ::kapi::round_trip::protobuf::<crate::flowcontrol::v1beta2::FlowSchemaList>(seed)?;
         ::kapi::round_trip::json::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(seed)?;
-        ::kapi::round_trip::json::<crate::flowcontrol::v1beta2::PriorityLevelConfigurationList>(seed)?;
-        ::kapi::round_trip::protobuf::<crate::flowcontrol::v1beta2::PriorityLevelConfigurationList>(seed)?;
+        ::kapi::round_trip::protobuf::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(
+            seed,
+        )?;
+        ::kapi::round_trip::json::<crate::flowcontrol::v1beta2::PriorityLevelConfigurationList>(
+            seed,
+        )?;
+        ::kapi::round_trip::protobuf::<crate::flowcontrol::v1beta2::PriorityLevelConfigurationList>(
+            seed,
+        )?;
         passed += 8u64;
-    }::core::result::Result::Ok(passed)
+    }
+    ::core::result::Result::Ok(passed)
 }

@@ -38,11 +38,17 @@ impl FlowSchemaInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1beta3::FlowSchema> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1beta3::FlowSchema> {
+        &self.informer
+    }
     /// A lister of the informer's cache of FlowSchema objects.
     #[inline]
     pub fn lister(&self) -> crate::flowcontrol::v1beta3::generated::listers::FlowSchemaLister {
-        crate::flowcontrol::v1beta3::generated::listers::FlowSchemaLister::new(self.informer.lister())
+        crate::flowcontrol::v1beta3::generated::listers::FlowSchemaLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of PriorityLevelConfiguration objects and a lister of its cache.
@@ -60,10 +66,18 @@ impl PriorityLevelConfigurationInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1beta3::PriorityLevelConfiguration> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::flowcontrol::v1beta3::PriorityLevelConfiguration> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PriorityLevelConfiguration objects.
     #[inline]
-    pub fn lister(&self) -> crate::flowcontrol::v1beta3::generated::listers::PriorityLevelConfigurationLister {
-        crate::flowcontrol::v1beta3::generated::listers::PriorityLevelConfigurationLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::flowcontrol::v1beta3::generated::listers::PriorityLevelConfigurationLister {
+        crate::flowcontrol::v1beta3::generated::listers::PriorityLevelConfigurationLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -38,11 +38,17 @@ impl EvictionRequestInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::lifecycle::v1alpha1::EvictionRequest> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::lifecycle::v1alpha1::EvictionRequest> {
+        &self.informer
+    }
     /// A lister of the informer's cache of EvictionRequest objects.
     #[inline]
     pub fn lister(&self) -> crate::lifecycle::v1alpha1::generated::listers::EvictionRequestLister {
-        crate::lifecycle::v1alpha1::generated::listers::EvictionRequestLister::new(self.informer.lister())
+        crate::lifecycle::v1alpha1::generated::listers::EvictionRequestLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of Eviction objects and a lister of its cache.
@@ -60,7 +66,9 @@ impl EvictionInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::lifecycle::v1alpha1::Eviction> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::lifecycle::v1alpha1::Eviction> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Eviction objects.
     #[inline]
     pub fn lister(&self) -> crate::lifecycle::v1alpha1::generated::listers::EvictionLister {

@@ -16,7 +16,10 @@ impl EvictionRequestLister {
     }
     /// The cached EvictionRequest objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::lifecycle::v1alpha1::EvictionRequest>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::lifecycle::v1alpha1::EvictionRequest>> {
         self.lister.list(selector)
     }
     /// The cached EvictionRequest objects of `namespace`.
@@ -35,7 +38,10 @@ pub struct EvictionRequestNamespaceLister {
 impl EvictionRequestNamespaceLister {
     /// The cached EvictionRequest objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::lifecycle::v1alpha1::EvictionRequest>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::lifecycle::v1alpha1::EvictionRequest>> {
         self.lister.list(selector)
     }
     /// The cached EvictionRequest `name` in this namespace, if there is one.

@@ -82,10 +82,32 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of lifecycle.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequest>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionRequest)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequestList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionRequestList)).protobuf())?;
-    scheme.add_unconverted::<crate::lifecycle::v1alpha1::Eviction>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::Eviction)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequest>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionRequest),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequestList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionRequestList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::lifecycle::v1alpha1::Eviction>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::Eviction),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -53,7 +53,9 @@ impl NetworkPolicyInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::NetworkPolicy> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::NetworkPolicy> {
+        &self.informer
+    }
     /// A lister of the informer's cache of NetworkPolicy objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::NetworkPolicyLister {
@@ -75,7 +77,9 @@ impl IngressInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::Ingress> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::Ingress> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Ingress objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::IngressLister {
@@ -97,7 +101,9 @@ impl IngressClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::IngressClass> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::IngressClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of IngressClass objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::IngressClassLister {
@@ -119,7 +125,9 @@ impl IPAddressInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::IPAddress> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::IPAddress> {
+        &self.informer
+    }
     /// A lister of the informer's cache of IPAddress objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::IPAddressLister {
@@ -141,7 +149,9 @@ impl ServiceCIDRInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::ServiceCIDR> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1::ServiceCIDR> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ServiceCIDR objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1::generated::listers::ServiceCIDRLister {

@@ -196,16 +196,68 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of networking.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::networking::v1::NetworkPolicy>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::NetworkPolicy)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::NetworkPolicyList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::NetworkPolicyList)).protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::Ingress>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::Ingress)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::IngressList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::IngressList)).protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::IngressClass>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::IngressClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::IngressClassList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::IngressClassList)).protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::IPAddress>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::IPAddress)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::IPAddressList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::IPAddressList)).protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::ServiceCIDR>(&KINDS[8usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::ServiceCIDR)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1::ServiceCIDRList>(&KINDS[9usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1::ServiceCIDRList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::networking::v1::NetworkPolicy>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::NetworkPolicy),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::NetworkPolicyList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::NetworkPolicyList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::Ingress>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::Ingress),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::IngressList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::IngressList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::IngressClass>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::IngressClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::IngressClassList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::IngressClassList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::IPAddress>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::IPAddress),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::IPAddressList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::IPAddressList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::ServiceCIDR>(
+        &KINDS[8usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::ServiceCIDR),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1::ServiceCIDRList>(
+        &KINDS[9usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1::ServiceCIDRList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -48,7 +48,9 @@ impl IngressInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::Ingress> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::Ingress> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Ingress objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1beta1::generated::listers::IngressLister {
@@ -70,11 +72,17 @@ impl IngressClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::IngressClass> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::IngressClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of IngressClass objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1beta1::generated::listers::IngressClassLister {
-        crate::networking::v1beta1::generated::listers::IngressClassLister::new(self.informer.lister())
+        crate::networking::v1beta1::generated::listers::IngressClassLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of IPAddress objects and a lister of its cache.
@@ -92,7 +100,11 @@ impl IPAddressInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::IPAddress> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::IPAddress> {
+        &self.informer
+    }
     /// A lister of the informer's cache of IPAddress objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1beta1::generated::listers::IPAddressLister {
@@ -114,10 +126,16 @@ impl ServiceCIDRInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::ServiceCIDR> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::networking::v1beta1::ServiceCIDR> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ServiceCIDR objects.
     #[inline]
     pub fn lister(&self) -> crate::networking::v1beta1::generated::listers::ServiceCIDRLister {
-        crate::networking::v1beta1::generated::listers::ServiceCIDRLister::new(self.informer.lister())
+        crate::networking::v1beta1::generated::listers::ServiceCIDRLister::new(
+            self.informer.lister(),
+        )
     }
 }

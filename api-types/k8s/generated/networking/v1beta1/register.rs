@@ -158,14 +158,56 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of networking.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::networking::v1beta1::Ingress>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1beta1::Ingress)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1beta1::IngressList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressList)).protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1beta1::IngressClass>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1beta1::IngressClassList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressClassList)).protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1beta1::IPAddress>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1beta1::IPAddress)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1beta1::IPAddressList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1beta1::IPAddressList)).protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1beta1::ServiceCIDR>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1beta1::ServiceCIDR)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::networking::v1beta1::ServiceCIDRList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::networking::v1beta1::ServiceCIDRList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::networking::v1beta1::Ingress>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::Ingress),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1beta1::IngressList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1beta1::IngressClass>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1beta1::IngressClassList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressClassList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1beta1::IPAddress>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IPAddress),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1beta1::IPAddressList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IPAddressList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1beta1::ServiceCIDR>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::ServiceCIDR),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::networking::v1beta1::ServiceCIDRList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::ServiceCIDRList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -33,7 +33,9 @@ impl RuntimeClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::node::v1alpha1::RuntimeClass> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::node::v1alpha1::RuntimeClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of RuntimeClass objects.
     #[inline]
     pub fn lister(&self) -> crate::node::v1alpha1::generated::listers::RuntimeClassLister {

@@ -44,8 +44,20 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of node.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::node::v1alpha1::RuntimeClass>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::node::v1alpha1::RuntimeClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::node::v1alpha1::RuntimeClassList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::node::v1alpha1::RuntimeClassList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::node::v1alpha1::RuntimeClass>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::node::v1alpha1::RuntimeClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::node::v1alpha1::RuntimeClassList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::node::v1alpha1::RuntimeClassList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

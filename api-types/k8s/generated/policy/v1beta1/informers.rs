@@ -33,10 +33,16 @@ impl PodDisruptionBudgetInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::policy::v1beta1::PodDisruptionBudget> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::policy::v1beta1::PodDisruptionBudget> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PodDisruptionBudget objects.
     #[inline]
     pub fn lister(&self) -> crate::policy::v1beta1::generated::listers::PodDisruptionBudgetLister {
-        crate::policy::v1beta1::generated::listers::PodDisruptionBudgetLister::new(self.informer.lister())
+        crate::policy::v1beta1::generated::listers::PodDisruptionBudgetLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -16,7 +16,10 @@ impl PodDisruptionBudgetLister {
     }
     /// The cached PodDisruptionBudget objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::policy::v1beta1::PodDisruptionBudget>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::policy::v1beta1::PodDisruptionBudget>> {
         self.lister.list(selector)
     }
     /// The cached PodDisruptionBudget objects of `namespace`.
@@ -35,7 +38,10 @@ pub struct PodDisruptionBudgetNamespaceLister {
 impl PodDisruptionBudgetNamespaceLister {
     /// The cached PodDisruptionBudget objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::policy::v1beta1::PodDisruptionBudget>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::policy::v1beta1::PodDisruptionBudget>> {
         self.lister.list(selector)
     }
     /// The cached PodDisruptionBudget `name` in this namespace, if there is one.

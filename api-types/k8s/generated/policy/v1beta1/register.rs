@@ -63,9 +63,26 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of policy/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::policy::v1beta1::PodDisruptionBudget>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::policy::v1beta1::PodDisruptionBudget)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::policy::v1beta1::PodDisruptionBudgetList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::policy::v1beta1::PodDisruptionBudgetList)).protobuf())?;
-    scheme.add_unconverted::<crate::policy::v1beta1::Eviction>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::policy::v1beta1::Eviction)).object_meta().protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::policy::v1beta1::PodDisruptionBudget>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::policy::v1beta1::PodDisruptionBudget),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::policy::v1beta1::PodDisruptionBudgetList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::policy::v1beta1::PodDisruptionBudgetList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::policy::v1beta1::Eviction>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::policy::v1beta1::Eviction),
+        ).object_meta().protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

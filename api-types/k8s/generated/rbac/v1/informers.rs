@@ -48,7 +48,9 @@ impl RoleInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::Role> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::Role> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Role objects.
     #[inline]
     pub fn lister(&self) -> crate::rbac::v1::generated::listers::RoleLister {
@@ -70,7 +72,9 @@ impl RoleBindingInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::RoleBinding> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::RoleBinding> {
+        &self.informer
+    }
     /// A lister of the informer's cache of RoleBinding objects.
     #[inline]
     pub fn lister(&self) -> crate::rbac::v1::generated::listers::RoleBindingLister {
@@ -92,7 +96,9 @@ impl ClusterRoleInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::ClusterRole> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::ClusterRole> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ClusterRole objects.
     #[inline]
     pub fn lister(&self) -> crate::rbac::v1::generated::listers::ClusterRoleLister {
@@ -114,7 +120,9 @@ impl ClusterRoleBindingInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::ClusterRoleBinding> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::rbac::v1::ClusterRoleBinding> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ClusterRoleBinding objects.
     #[inline]
     pub fn lister(&self) -> crate::rbac::v1::generated::listers::ClusterRoleBindingLister {

@@ -158,14 +158,56 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of rbac.authorization.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::rbac::v1alpha1::Role>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::Role)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::rbac::v1alpha1::RoleBinding>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::RoleBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::rbac::v1alpha1::RoleBindingList>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::RoleBindingList)).protobuf())?;
-    scheme.add_unconverted::<crate::rbac::v1alpha1::RoleList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::RoleList)).protobuf())?;
-    scheme.add_unconverted::<crate::rbac::v1alpha1::ClusterRole>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::ClusterRole)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::rbac::v1alpha1::ClusterRoleBinding>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::ClusterRoleBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::rbac::v1alpha1::ClusterRoleBindingList>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::ClusterRoleBindingList)).protobuf())?;
-    scheme.add_unconverted::<crate::rbac::v1alpha1::ClusterRoleList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::ClusterRoleList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::rbac::v1alpha1::Role>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::Role),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::rbac::v1alpha1::RoleBinding>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::RoleBinding),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::rbac::v1alpha1::RoleBindingList>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::RoleBindingList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::rbac::v1alpha1::RoleList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::RoleList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::rbac::v1alpha1::ClusterRole>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::ClusterRole),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::rbac::v1alpha1::ClusterRoleBinding>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::ClusterRoleBinding),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::rbac::v1alpha1::ClusterRoleBindingList>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::ClusterRoleBindingList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::rbac::v1alpha1::ClusterRoleList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::rbac::v1alpha1::ClusterRoleList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -53,7 +53,9 @@ impl ResourceSliceInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::ResourceSlice> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::ResourceSlice> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceSlice objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1::generated::listers::ResourceSliceLister {
@@ -75,7 +77,9 @@ impl DeviceTaintRuleInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::DeviceTaintRule> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::DeviceTaintRule> {
+        &self.informer
+    }
     /// A lister of the informer's cache of DeviceTaintRule objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1::generated::listers::DeviceTaintRuleLister {
@@ -97,7 +101,9 @@ impl ResourceClaimInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::ResourceClaim> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::ResourceClaim> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceClaim objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1::generated::listers::ResourceClaimLister {
@@ -119,7 +125,9 @@ impl DeviceClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::DeviceClass> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::DeviceClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of DeviceClass objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1::generated::listers::DeviceClassLister {
@@ -141,10 +149,16 @@ impl ResourceClaimTemplateInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1::ResourceClaimTemplate> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1::ResourceClaimTemplate> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceClaimTemplate objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1::generated::listers::ResourceClaimTemplateLister {
-        crate::resource::v1::generated::listers::ResourceClaimTemplateLister::new(self.informer.lister())
+        crate::resource::v1::generated::listers::ResourceClaimTemplateLister::new(
+            self.informer.lister(),
+        )
     }
 }

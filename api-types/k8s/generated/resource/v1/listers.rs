@@ -123,12 +123,18 @@ impl ResourceClaimTemplateLister {
     }
     /// The cached ResourceClaimTemplate objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::ResourceClaimTemplate>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::resource::v1::ResourceClaimTemplate>> {
         self.lister.list(selector)
     }
     /// The cached ResourceClaimTemplate objects of `namespace`.
     #[inline]
-    pub fn resource_claim_templates(&self, namespace: &str) -> ResourceClaimTemplateNamespaceLister {
+    pub fn resource_claim_templates(
+        &self,
+        namespace: &str,
+    ) -> ResourceClaimTemplateNamespaceLister {
         ResourceClaimTemplateNamespaceLister {
             lister: self.lister.namespace(namespace),
         }
@@ -142,7 +148,10 @@ pub struct ResourceClaimTemplateNamespaceLister {
 impl ResourceClaimTemplateNamespaceLister {
     /// The cached ResourceClaimTemplate objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1::ResourceClaimTemplate>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::resource::v1::ResourceClaimTemplate>> {
         self.lister.list(selector)
     }
     /// The cached ResourceClaimTemplate `name` in this namespace, if there is one.

@@ -196,16 +196,68 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of resource.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::resource::v1::ResourceSlice>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::ResourceSlice)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::DeviceTaintRule>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::DeviceTaintRule)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::DeviceTaintRuleList>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::DeviceTaintRuleList)).protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::ResourceSliceList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::ResourceSliceList)).protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::ResourceClaim>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaim)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::ResourceClaimList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimList)).protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::DeviceClass>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::DeviceClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::DeviceClassList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::DeviceClassList)).protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::ResourceClaimTemplate>(&KINDS[8usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimTemplate)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1::ResourceClaimTemplateList>(&KINDS[9usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimTemplateList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::resource::v1::ResourceSlice>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceSlice),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::DeviceTaintRule>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceTaintRule),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::DeviceTaintRuleList>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceTaintRuleList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::ResourceSliceList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceSliceList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::ResourceClaim>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaim),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::ResourceClaimList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::DeviceClass>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::DeviceClassList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceClassList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::ResourceClaimTemplate>(
+        &KINDS[8usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimTemplate),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1::ResourceClaimTemplateList>(
+        &KINDS[9usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimTemplateList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -31,7 +31,10 @@ impl DeviceTaintApplyConfiguration {
         self
     }
     /// Sets `effect`.
-    pub fn with_effect(mut self, value: impl Into<crate::resource::v1alpha3::DeviceTaintEffect>) -> Self {
+    pub fn with_effect(
+        mut self,
+        value: impl Into<crate::resource::v1alpha3::DeviceTaintEffect>,
+    ) -> Self {
         self.effect = Some(value.into());
         self
     }
@@ -42,7 +45,7 @@ impl DeviceTaintApplyConfiguration {
     }
 }
 impl Serialize for DeviceTaintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -73,7 +76,7 @@ impl DeviceTaintRuleApplyConfiguration {
         Self {
             api_version: Some("resource.k8s.io/v1alpha3".into()),
             kind: Some("DeviceTaintRule".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -87,7 +90,10 @@ impl DeviceTaintRuleApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<DeviceTaintRuleStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<DeviceTaintRuleStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -133,32 +139,42 @@ impl DeviceTaintRuleApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for DeviceTaintRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -184,7 +200,10 @@ impl DeviceTaintRuleSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `deviceSelector`.
-    pub fn with_device_selector(mut self, value: impl Into<DeviceTaintSelectorApplyConfiguration>) -> Self {
+    pub fn with_device_selector(
+        mut self,
+        value: impl Into<DeviceTaintSelectorApplyConfiguration>,
+    ) -> Self {
         self.device_selector = Some(value.into());
         self
     }
@@ -195,7 +214,7 @@ impl DeviceTaintRuleSpecApplyConfiguration {
     }
 }
 impl Serialize for DeviceTaintRuleSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("deviceSelector", &self.device_selector);
@@ -236,7 +255,7 @@ impl DeviceTaintSelectorApplyConfiguration {
     }
 }
 impl Serialize for DeviceTaintSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -258,13 +277,16 @@ impl DeviceTaintRuleStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DeviceTaintRuleStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -292,7 +314,7 @@ impl ResourcePoolStatusRequestApplyConfiguration {
         Self {
             api_version: Some("resource.k8s.io/v1alpha3".into()),
             kind: Some("ResourcePoolStatusRequest".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -301,12 +323,18 @@ impl ResourcePoolStatusRequestApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<ResourcePoolStatusRequestSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<ResourcePoolStatusRequestSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<ResourcePoolStatusRequestStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<ResourcePoolStatusRequestStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -352,32 +380,42 @@ impl ResourcePoolStatusRequestApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ResourcePoolStatusRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -428,7 +466,7 @@ impl ResourcePoolStatusRequestSpecApplyConfiguration {
     }
 }
 impl Serialize for ResourcePoolStatusRequestSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -460,18 +498,24 @@ impl ResourcePoolStatusRequestStatusApplyConfiguration {
         self
     }
     /// Appends to `pools`.
-    pub fn with_pools<T: Into<PoolStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_pools<T: Into<PoolStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.pools.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ResourcePoolStatusRequestStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("poolCount", &self.pool_count);
@@ -565,18 +609,26 @@ impl PoolStatusApplyConfiguration {
         self
     }
     /// Appends to `partitionSummary`.
-    pub fn with_partition_summary<T: Into<PartitionTypeStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.partition_summary.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_partition_summary<T: Into<PartitionTypeStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.partition_summary.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `shareableSummary`.
-    pub fn with_shareable_summary(mut self, value: impl Into<ShareableSummaryStatusApplyConfiguration>) -> Self {
+    pub fn with_shareable_summary(
+        mut self,
+        value: impl Into<ShareableSummaryStatusApplyConfiguration>,
+    ) -> Self {
         self.shareable_summary = Some(value.into());
         self
     }
 }
 impl Serialize for PoolStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -634,7 +686,7 @@ impl PartitionTypeStatusApplyConfiguration {
     }
 }
 impl Serialize for PartitionTypeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("attribute", &self.attribute);
@@ -671,13 +723,16 @@ impl ShareableSummaryStatusApplyConfiguration {
         self
     }
     /// Appends to `capacity`.
-    pub fn with_capacity<T: Into<ShareableCapacityStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_capacity<T: Into<ShareableCapacityStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.capacity.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ShareableSummaryStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("fullyAvailableDevices", &self.fully_available_devices);
@@ -726,7 +781,7 @@ impl ShareableCapacityStatusApplyConfiguration {
     }
 }
 impl Serialize for ShareableCapacityStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);

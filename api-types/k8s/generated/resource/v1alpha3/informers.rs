@@ -38,11 +38,17 @@ impl DeviceTaintRuleInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1alpha3::DeviceTaintRule> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1alpha3::DeviceTaintRule> {
+        &self.informer
+    }
     /// A lister of the informer's cache of DeviceTaintRule objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1alpha3::generated::listers::DeviceTaintRuleLister {
-        crate::resource::v1alpha3::generated::listers::DeviceTaintRuleLister::new(self.informer.lister())
+        crate::resource::v1alpha3::generated::listers::DeviceTaintRuleLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of ResourcePoolStatusRequest objects and a lister of its cache.
@@ -60,10 +66,18 @@ impl ResourcePoolStatusRequestInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1alpha3::ResourcePoolStatusRequest> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1alpha3::ResourcePoolStatusRequest> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourcePoolStatusRequest objects.
     #[inline]
-    pub fn lister(&self) -> crate::resource::v1alpha3::generated::listers::ResourcePoolStatusRequestLister {
-        crate::resource::v1alpha3::generated::listers::ResourcePoolStatusRequestLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::resource::v1alpha3::generated::listers::ResourcePoolStatusRequestLister {
+        crate::resource::v1alpha3::generated::listers::ResourcePoolStatusRequestLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -16,7 +16,10 @@ impl DeviceTaintRuleLister {
     }
     /// The cached DeviceTaintRule objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1alpha3::DeviceTaintRule>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::resource::v1alpha3::DeviceTaintRule>> {
         self.lister.list(selector)
     }
     /// The cached DeviceTaintRule `name`, if there is one.
@@ -33,17 +36,25 @@ pub struct ResourcePoolStatusRequestLister {
 impl ResourcePoolStatusRequestLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ResourcePoolStatusRequestInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1alpha3::ResourcePoolStatusRequest>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::resource::v1alpha3::ResourcePoolStatusRequest>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached ResourcePoolStatusRequest objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1alpha3::ResourcePoolStatusRequest>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::resource::v1alpha3::ResourcePoolStatusRequest>> {
         self.lister.list(selector)
     }
     /// The cached ResourcePoolStatusRequest `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::resource::v1alpha3::ResourcePoolStatusRequest>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::resource::v1alpha3::ResourcePoolStatusRequest>> {
         self.lister.get(name)
     }
 }

@@ -82,10 +82,34 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of resource.k8s.io/v1alpha3 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::resource::v1alpha3::DeviceTaintRule>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1alpha3::DeviceTaintRule)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1alpha3::DeviceTaintRuleList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1alpha3::DeviceTaintRuleList)).protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1alpha3::ResourcePoolStatusRequest)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1alpha3::ResourcePoolStatusRequestList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1alpha3::ResourcePoolStatusRequestList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::resource::v1alpha3::DeviceTaintRule>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::DeviceTaintRule),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1alpha3::DeviceTaintRuleList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::DeviceTaintRuleList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::ResourcePoolStatusRequest),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1alpha3::ResourcePoolStatusRequestList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::resource::v1alpha3::ResourcePoolStatusRequestList
+            ),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

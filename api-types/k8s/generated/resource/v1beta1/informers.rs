@@ -48,11 +48,17 @@ impl ResourceSliceInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta1::ResourceSlice> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta1::ResourceSlice> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceSlice objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1beta1::generated::listers::ResourceSliceLister {
-        crate::resource::v1beta1::generated::listers::ResourceSliceLister::new(self.informer.lister())
+        crate::resource::v1beta1::generated::listers::ResourceSliceLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of ResourceClaim objects and a lister of its cache.
@@ -70,11 +76,17 @@ impl ResourceClaimInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta1::ResourceClaim> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta1::ResourceClaim> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceClaim objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1beta1::generated::listers::ResourceClaimLister {
-        crate::resource::v1beta1::generated::listers::ResourceClaimLister::new(self.informer.lister())
+        crate::resource::v1beta1::generated::listers::ResourceClaimLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of DeviceClass objects and a lister of its cache.
@@ -92,7 +104,11 @@ impl DeviceClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta1::DeviceClass> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta1::DeviceClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of DeviceClass objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1beta1::generated::listers::DeviceClassLister {
@@ -114,10 +130,18 @@ impl ResourceClaimTemplateInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta1::ResourceClaimTemplate> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta1::ResourceClaimTemplate> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceClaimTemplate objects.
     #[inline]
-    pub fn lister(&self) -> crate::resource::v1beta1::generated::listers::ResourceClaimTemplateLister {
-        crate::resource::v1beta1::generated::listers::ResourceClaimTemplateLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::resource::v1beta1::generated::listers::ResourceClaimTemplateLister {
+        crate::resource::v1beta1::generated::listers::ResourceClaimTemplateLister::new(
+            self.informer.lister(),
+        )
     }
 }

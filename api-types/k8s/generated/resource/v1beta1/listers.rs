@@ -96,17 +96,25 @@ pub struct ResourceClaimTemplateLister {
 impl ResourceClaimTemplateLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ResourceClaimTemplateInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::resource::v1beta1::ResourceClaimTemplate>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::resource::v1beta1::ResourceClaimTemplate>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached ResourceClaimTemplate objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1beta1::ResourceClaimTemplate>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::resource::v1beta1::ResourceClaimTemplate>> {
         self.lister.list(selector)
     }
     /// The cached ResourceClaimTemplate objects of `namespace`.
     #[inline]
-    pub fn resource_claim_templates(&self, namespace: &str) -> ResourceClaimTemplateNamespaceLister {
+    pub fn resource_claim_templates(
+        &self,
+        namespace: &str,
+    ) -> ResourceClaimTemplateNamespaceLister {
         ResourceClaimTemplateNamespaceLister {
             lister: self.lister.namespace(namespace),
         }
@@ -120,7 +128,10 @@ pub struct ResourceClaimTemplateNamespaceLister {
 impl ResourceClaimTemplateNamespaceLister {
     /// The cached ResourceClaimTemplate objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::resource::v1beta1::ResourceClaimTemplate>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::resource::v1beta1::ResourceClaimTemplate>> {
         self.lister.list(selector)
     }
     /// The cached ResourceClaimTemplate `name` in this namespace, if there is one.

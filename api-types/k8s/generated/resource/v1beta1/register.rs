@@ -158,14 +158,56 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of resource.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::resource::v1beta1::ResourceSlice>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceSlice)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1beta1::ResourceSliceList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceSliceList)).protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaim>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaim)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimList)).protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1beta1::DeviceClass>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1beta1::DeviceClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1beta1::DeviceClassList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1beta1::DeviceClassList)).protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimTemplate>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimTemplate)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimTemplateList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimTemplateList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::resource::v1beta1::ResourceSlice>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceSlice),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1beta1::ResourceSliceList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceSliceList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaim>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaim),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1beta1::DeviceClass>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::DeviceClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1beta1::DeviceClassList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::DeviceClassList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimTemplate>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimTemplate),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimTemplateList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimTemplateList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

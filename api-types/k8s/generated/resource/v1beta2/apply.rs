@@ -21,7 +21,7 @@ impl ResourceSliceApplyConfiguration {
         Self {
             api_version: Some("resource.k8s.io/v1beta2".into()),
             kind: Some("ResourceSlice".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -76,32 +76,42 @@ impl ResourceSliceApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ResourceSliceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -167,7 +177,10 @@ impl ResourceSliceSpecApplyConfiguration {
         self
     }
     /// Appends to `devices`.
-    pub fn with_devices<T: Into<DeviceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_devices<T: Into<DeviceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.devices.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -177,7 +190,10 @@ impl ResourceSliceSpecApplyConfiguration {
         self
     }
     /// Appends to `sharedCounters`.
-    pub fn with_shared_counters<T: Into<CounterSetApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_shared_counters<T: Into<CounterSetApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.shared_counters.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -187,13 +203,18 @@ impl ResourceSliceSpecApplyConfiguration {
         self
     }
     /// Appends to `skipNodeOperations`.
-    pub fn with_skip_node_operations<T: Into<crate::resource::v1beta2::SkipNodeOperation>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.skip_node_operations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_skip_node_operations<T: Into<crate::resource::v1beta2::SkipNodeOperation>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.skip_node_operations.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for ResourceSliceSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -229,13 +250,18 @@ impl CounterSetApplyConfiguration {
         self
     }
     /// Adds entries to `counters`; an entry replaces one with the same key.
-    pub fn with_counters<K: Into<String>, V: Into<CounterApplyConfiguration>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.counters.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_counters<K: Into<String>, V: Into<CounterApplyConfiguration>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.counters.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for CounterSetApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -276,7 +302,7 @@ impl ResourcePoolApplyConfiguration {
     }
 }
 impl Serialize for ResourcePoolApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -327,18 +353,33 @@ impl DeviceApplyConfiguration {
         self
     }
     /// Adds entries to `attributes`; an entry replaces one with the same key.
-    pub fn with_attributes<K: Into<String>, V: Into<DeviceAttributeApplyConfiguration>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_attributes<K: Into<String>, V: Into<DeviceAttributeApplyConfiguration>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Adds entries to `capacity`; an entry replaces one with the same key.
-    pub fn with_capacity<K: Into<String>, V: Into<DeviceCapacityApplyConfiguration>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_capacity<K: Into<String>, V: Into<DeviceCapacityApplyConfiguration>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Appends to `consumesCounters`.
-    pub fn with_consumes_counters<T: Into<DeviceCounterConsumptionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.consumes_counters.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_consumes_counters<T: Into<DeviceCounterConsumptionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.consumes_counters.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `nodeName`.
@@ -357,7 +398,10 @@ impl DeviceApplyConfiguration {
         self
     }
     /// Appends to `taints`.
-    pub fn with_taints<T: Into<DeviceTaintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_taints<T: Into<DeviceTaintApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.taints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -367,13 +411,23 @@ impl DeviceApplyConfiguration {
         self
     }
     /// Appends to `bindingConditions`.
-    pub fn with_binding_conditions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.binding_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_binding_conditions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.binding_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `bindingFailureConditions`.
-    pub fn with_binding_failure_conditions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.binding_failure_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_binding_failure_conditions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.binding_failure_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `allowMultipleAllocations`.
@@ -382,13 +436,18 @@ impl DeviceApplyConfiguration {
         self
     }
     /// Adds entries to `nodeAllocatableResources`; an entry replaces one with the same key.
-    pub fn with_node_allocatable_resources<K: Into<String>, V: Into<NodeAllocatableResourceApplyConfiguration>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.node_allocatable_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_node_allocatable_resources<K: Into<String>, V: Into<NodeAllocatableResourceApplyConfiguration>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.node_allocatable_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for DeviceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -422,18 +481,24 @@ impl NodeAllocatableResourceApplyConfiguration {
         Self::default()
     }
     /// Sets `mapping`.
-    pub fn with_mapping(mut self, value: impl Into<NodeAllocatableMappingApplyConfiguration>) -> Self {
+    pub fn with_mapping(
+        mut self,
+        value: impl Into<NodeAllocatableMappingApplyConfiguration>,
+    ) -> Self {
         self.mapping = Some(value.into());
         self
     }
     /// Sets `overhead`.
-    pub fn with_overhead(mut self, value: impl Into<NodeAllocatableOverheadApplyConfiguration>) -> Self {
+    pub fn with_overhead(
+        mut self,
+        value: impl Into<NodeAllocatableOverheadApplyConfiguration>,
+    ) -> Self {
         self.overhead = Some(value.into());
         self
     }
 }
 impl Serialize for NodeAllocatableResourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("mapping", &self.mapping);
@@ -474,7 +539,7 @@ impl NodeAllocatableMappingApplyConfiguration {
     }
 }
 impl Serialize for NodeAllocatableMappingApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("capacityKey", &self.capacity_key);
@@ -509,7 +574,7 @@ impl NodeAllocatableOverheadApplyConfiguration {
     }
 }
 impl Serialize for NodeAllocatableOverheadApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("perPod", &self.per_pod);
@@ -537,13 +602,18 @@ impl DeviceCounterConsumptionApplyConfiguration {
         self
     }
     /// Adds entries to `counters`; an entry replaces one with the same key.
-    pub fn with_counters<K: Into<String>, V: Into<CounterApplyConfiguration>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.counters.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_counters<K: Into<String>, V: Into<CounterApplyConfiguration>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.counters.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for DeviceCounterConsumptionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("counterSet", &self.counter_set);
@@ -571,13 +641,16 @@ impl DeviceCapacityApplyConfiguration {
         self
     }
     /// Sets `requestPolicy`.
-    pub fn with_request_policy(mut self, value: impl Into<CapacityRequestPolicyApplyConfiguration>) -> Self {
+    pub fn with_request_policy(
+        mut self,
+        value: impl Into<CapacityRequestPolicyApplyConfiguration>,
+    ) -> Self {
         self.request_policy = Some(value.into());
         self
     }
 }
 impl Serialize for DeviceCapacityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("value", &self.value);
@@ -604,7 +677,7 @@ impl CounterApplyConfiguration {
     }
 }
 impl Serialize for CounterApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("value", &self.value);
@@ -633,18 +706,24 @@ impl CapacityRequestPolicyApplyConfiguration {
         self
     }
     /// Appends to `validValues`.
-    pub fn with_valid_values<T: Into<::kapi::meta::Quantity>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_valid_values<T: Into<::kapi::meta::Quantity>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.valid_values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `validRange`.
-    pub fn with_valid_range(mut self, value: impl Into<CapacityRequestPolicyRangeApplyConfiguration>) -> Self {
+    pub fn with_valid_range(
+        mut self,
+        value: impl Into<CapacityRequestPolicyRangeApplyConfiguration>,
+    ) -> Self {
         self.valid_range = Some(value.into());
         self
     }
 }
 impl Serialize for CapacityRequestPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("default", &self.default);
@@ -686,7 +765,7 @@ impl CapacityRequestPolicyRangeApplyConfiguration {
     }
 }
 impl Serialize for CapacityRequestPolicyRangeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("min", &self.min);
@@ -742,28 +821,28 @@ impl DeviceAttributeApplyConfiguration {
         self
     }
     /// Appends to `ints`.
-    pub fn with_ints<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ints<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.ints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `bools`.
-    pub fn with_bools<T: Into<bool>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_bools<T: Into<bool>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.bools.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `strings`.
-    pub fn with_strings<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_strings<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.strings.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `versions`.
-    pub fn with_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DeviceAttributeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("int", &self.int);
@@ -806,7 +885,10 @@ impl DeviceTaintApplyConfiguration {
         self
     }
     /// Sets `effect`.
-    pub fn with_effect(mut self, value: impl Into<crate::resource::v1beta2::DeviceTaintEffect>) -> Self {
+    pub fn with_effect(
+        mut self,
+        value: impl Into<crate::resource::v1beta2::DeviceTaintEffect>,
+    ) -> Self {
         self.effect = Some(value.into());
         self
     }
@@ -817,7 +899,7 @@ impl DeviceTaintApplyConfiguration {
     }
 }
 impl Serialize for DeviceTaintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -848,7 +930,7 @@ impl DeviceTaintRuleApplyConfiguration {
         Self {
             api_version: Some("resource.k8s.io/v1beta2".into()),
             kind: Some("DeviceTaintRule".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -862,7 +944,10 @@ impl DeviceTaintRuleApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<DeviceTaintRuleStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<DeviceTaintRuleStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -908,32 +993,42 @@ impl DeviceTaintRuleApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for DeviceTaintRuleApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -959,7 +1054,10 @@ impl DeviceTaintRuleSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `deviceSelector`.
-    pub fn with_device_selector(mut self, value: impl Into<DeviceTaintSelectorApplyConfiguration>) -> Self {
+    pub fn with_device_selector(
+        mut self,
+        value: impl Into<DeviceTaintSelectorApplyConfiguration>,
+    ) -> Self {
         self.device_selector = Some(value.into());
         self
     }
@@ -970,7 +1068,7 @@ impl DeviceTaintRuleSpecApplyConfiguration {
     }
 }
 impl Serialize for DeviceTaintRuleSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("deviceSelector", &self.device_selector);
@@ -1011,7 +1109,7 @@ impl DeviceTaintSelectorApplyConfiguration {
     }
 }
 impl Serialize for DeviceTaintSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -1033,13 +1131,16 @@ impl DeviceTaintRuleStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DeviceTaintRuleStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -1067,7 +1168,9 @@ impl ResourceClaimApplyConfiguration {
         Self {
             api_version: Some("resource.k8s.io/v1beta2".into()),
             kind: Some("ResourceClaim".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1127,32 +1230,42 @@ impl ResourceClaimApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ResourceClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1182,7 +1295,7 @@ impl ResourceClaimSpecApplyConfiguration {
     }
 }
 impl Serialize for ResourceClaimSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("devices", &self.devices);
@@ -1206,23 +1319,32 @@ impl DeviceClaimApplyConfiguration {
         Self::default()
     }
     /// Appends to `requests`.
-    pub fn with_requests<T: Into<DeviceRequestApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_requests<T: Into<DeviceRequestApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `constraints`.
-    pub fn with_constraints<T: Into<DeviceConstraintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_constraints<T: Into<DeviceConstraintApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.constraints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `config`.
-    pub fn with_config<T: Into<DeviceClaimConfigurationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_config<T: Into<DeviceClaimConfigurationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.config.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DeviceClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("requests", &self.requests);
@@ -1258,13 +1380,16 @@ impl DeviceRequestApplyConfiguration {
         self
     }
     /// Appends to `firstAvailable`.
-    pub fn with_first_available<T: Into<DeviceSubRequestApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_first_available<T: Into<DeviceSubRequestApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.first_available.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DeviceRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1303,12 +1428,18 @@ impl ExactDeviceRequestApplyConfiguration {
         self
     }
     /// Appends to `selectors`.
-    pub fn with_selectors<T: Into<DeviceSelectorApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_selectors<T: Into<DeviceSelectorApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.selectors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `allocationMode`.
-    pub fn with_allocation_mode(mut self, value: impl Into<crate::resource::v1beta2::DeviceAllocationMode>) -> Self {
+    pub fn with_allocation_mode(
+        mut self,
+        value: impl Into<crate::resource::v1beta2::DeviceAllocationMode>,
+    ) -> Self {
         self.allocation_mode = Some(value.into());
         self
     }
@@ -1323,18 +1454,24 @@ impl ExactDeviceRequestApplyConfiguration {
         self
     }
     /// Appends to `tolerations`.
-    pub fn with_tolerations<T: Into<DeviceTolerationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_tolerations<T: Into<DeviceTolerationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.tolerations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `capacity`.
-    pub fn with_capacity(mut self, value: impl Into<CapacityRequirementsApplyConfiguration>) -> Self {
+    pub fn with_capacity(
+        mut self,
+        value: impl Into<CapacityRequirementsApplyConfiguration>,
+    ) -> Self {
         self.capacity = Some(value.into());
         self
     }
 }
 impl Serialize for ExactDeviceRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("deviceClassName", &self.device_class_name);
@@ -1382,12 +1519,18 @@ impl DeviceSubRequestApplyConfiguration {
         self
     }
     /// Appends to `selectors`.
-    pub fn with_selectors<T: Into<DeviceSelectorApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_selectors<T: Into<DeviceSelectorApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.selectors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `allocationMode`.
-    pub fn with_allocation_mode(mut self, value: impl Into<crate::resource::v1beta2::DeviceAllocationMode>) -> Self {
+    pub fn with_allocation_mode(
+        mut self,
+        value: impl Into<crate::resource::v1beta2::DeviceAllocationMode>,
+    ) -> Self {
         self.allocation_mode = Some(value.into());
         self
     }
@@ -1397,18 +1540,24 @@ impl DeviceSubRequestApplyConfiguration {
         self
     }
     /// Appends to `tolerations`.
-    pub fn with_tolerations<T: Into<DeviceTolerationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_tolerations<T: Into<DeviceTolerationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.tolerations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `capacity`.
-    pub fn with_capacity(mut self, value: impl Into<CapacityRequirementsApplyConfiguration>) -> Self {
+    pub fn with_capacity(
+        mut self,
+        value: impl Into<CapacityRequirementsApplyConfiguration>,
+    ) -> Self {
         self.capacity = Some(value.into());
         self
     }
 }
 impl Serialize for DeviceSubRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1434,13 +1583,18 @@ impl CapacityRequirementsApplyConfiguration {
         Self::default()
     }
     /// Adds entries to `requests`; an entry replaces one with the same key.
-    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_requests<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
 }
 impl Serialize for CapacityRequirementsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("requests", &self.requests);
@@ -1466,7 +1620,7 @@ impl DeviceSelectorApplyConfiguration {
     }
 }
 impl Serialize for DeviceSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("cel", &self.cel);
@@ -1492,7 +1646,7 @@ impl CELDeviceSelectorApplyConfiguration {
     }
 }
 impl Serialize for CELDeviceSelectorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("expression", &self.expression);
@@ -1516,7 +1670,7 @@ impl DeviceConstraintApplyConfiguration {
         Self::default()
     }
     /// Appends to `requests`.
-    pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -1532,7 +1686,7 @@ impl DeviceConstraintApplyConfiguration {
     }
 }
 impl Serialize for DeviceConstraintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("requests", &self.requests);
@@ -1556,12 +1710,15 @@ impl DeviceClaimConfigurationApplyConfiguration {
         Self::default()
     }
     /// Appends to `requests`.
-    pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `deviceConfiguration`.
-    pub fn with_device_configuration(mut self, value: impl Into<DeviceConfigurationApplyConfiguration>) -> Self {
+    pub fn with_device_configuration(
+        mut self,
+        value: impl Into<DeviceConfigurationApplyConfiguration>,
+    ) -> Self {
         self.device_configuration = Some(value.into());
         self
     }
@@ -1579,7 +1736,7 @@ impl DeviceClaimConfigurationApplyConfiguration {
     }
 }
 impl Serialize for DeviceClaimConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -1597,7 +1754,10 @@ impl DeviceConfigurationApplyConfiguration {
         Self::default()
     }
     /// Sets `opaque`.
-    pub fn with_opaque(mut self, value: impl Into<OpaqueDeviceConfigurationApplyConfiguration>) -> Self {
+    pub fn with_opaque(
+        mut self,
+        value: impl Into<OpaqueDeviceConfigurationApplyConfiguration>,
+    ) -> Self {
         self.opaque = Some(value.into());
         self
     }
@@ -1612,7 +1772,7 @@ impl DeviceConfigurationApplyConfiguration {
     }
 }
 impl Serialize for DeviceConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -1643,7 +1803,7 @@ impl OpaqueDeviceConfigurationApplyConfiguration {
     }
 }
 impl Serialize for OpaqueDeviceConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -1677,7 +1837,10 @@ impl DeviceTolerationApplyConfiguration {
         self
     }
     /// Sets `operator`.
-    pub fn with_operator(mut self, value: impl Into<crate::resource::v1beta2::DeviceTolerationOperator>) -> Self {
+    pub fn with_operator(
+        mut self,
+        value: impl Into<crate::resource::v1beta2::DeviceTolerationOperator>,
+    ) -> Self {
         self.operator = Some(value.into());
         self
     }
@@ -1687,7 +1850,10 @@ impl DeviceTolerationApplyConfiguration {
         self
     }
     /// Sets `effect`.
-    pub fn with_effect(mut self, value: impl Into<crate::resource::v1beta2::DeviceTaintEffect>) -> Self {
+    pub fn with_effect(
+        mut self,
+        value: impl Into<crate::resource::v1beta2::DeviceTaintEffect>,
+    ) -> Self {
         self.effect = Some(value.into());
         self
     }
@@ -1698,7 +1864,7 @@ impl DeviceTolerationApplyConfiguration {
     }
 }
 impl Serialize for DeviceTolerationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -1731,18 +1897,24 @@ impl ResourceClaimStatusApplyConfiguration {
         self
     }
     /// Appends to `reservedFor`.
-    pub fn with_reserved_for<T: Into<ResourceClaimConsumerReferenceApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_reserved_for<T: Into<ResourceClaimConsumerReferenceApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.reserved_for.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `devices`.
-    pub fn with_devices<T: Into<AllocatedDeviceStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_devices<T: Into<AllocatedDeviceStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.devices.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for ResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("allocation", &self.allocation);
@@ -1791,7 +1963,7 @@ impl ResourceClaimConsumerReferenceApplyConfiguration {
     }
 }
 impl Serialize for ResourceClaimConsumerReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiGroup", &self.api_group);
@@ -1818,7 +1990,10 @@ impl AllocationResultApplyConfiguration {
         Self::default()
     }
     /// Sets `devices`.
-    pub fn with_devices(mut self, value: impl Into<DeviceAllocationResultApplyConfiguration>) -> Self {
+    pub fn with_devices(
+        mut self,
+        value: impl Into<DeviceAllocationResultApplyConfiguration>,
+    ) -> Self {
         self.devices = Some(value.into());
         self
     }
@@ -1834,7 +2009,7 @@ impl AllocationResultApplyConfiguration {
     }
 }
 impl Serialize for AllocationResultApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("devices", &self.devices);
@@ -1858,18 +2033,24 @@ impl DeviceAllocationResultApplyConfiguration {
         Self::default()
     }
     /// Appends to `results`.
-    pub fn with_results<T: Into<DeviceRequestAllocationResultApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_results<T: Into<DeviceRequestAllocationResultApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.results.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `config`.
-    pub fn with_config<T: Into<DeviceAllocationConfigurationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_config<T: Into<DeviceAllocationConfigurationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.config.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for DeviceAllocationResultApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("results", &self.results);
@@ -1935,18 +2116,31 @@ impl DeviceRequestAllocationResultApplyConfiguration {
         self
     }
     /// Appends to `tolerations`.
-    pub fn with_tolerations<T: Into<DeviceTolerationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_tolerations<T: Into<DeviceTolerationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.tolerations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `bindingConditions`.
-    pub fn with_binding_conditions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.binding_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_binding_conditions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.binding_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `bindingFailureConditions`.
-    pub fn with_binding_failure_conditions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.binding_failure_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_binding_failure_conditions<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.binding_failure_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `shareID`.
@@ -1955,18 +2149,28 @@ impl DeviceRequestAllocationResultApplyConfiguration {
         self
     }
     /// Adds entries to `consumedCapacity`; an entry replaces one with the same key.
-    pub fn with_consumed_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.consumed_capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_consumed_capacity<K: Into<String>, V: Into<::kapi::meta::Quantity>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.consumed_capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Appends to `skipNodeOperations`.
-    pub fn with_skip_node_operations<T: Into<crate::resource::v1beta2::SkipNodeOperation>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.skip_node_operations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_skip_node_operations<T: Into<crate::resource::v1beta2::SkipNodeOperation>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.skip_node_operations.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for DeviceRequestAllocationResultApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("request", &self.request);
@@ -2000,17 +2204,23 @@ impl DeviceAllocationConfigurationApplyConfiguration {
         Self::default()
     }
     /// Sets `source`.
-    pub fn with_source(mut self, value: impl Into<crate::resource::v1beta2::AllocationConfigSource>) -> Self {
+    pub fn with_source(
+        mut self,
+        value: impl Into<crate::resource::v1beta2::AllocationConfigSource>,
+    ) -> Self {
         self.source = Some(value.into());
         self
     }
     /// Appends to `requests`.
-    pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `deviceConfiguration`.
-    pub fn with_device_configuration(mut self, value: impl Into<DeviceConfigurationApplyConfiguration>) -> Self {
+    pub fn with_device_configuration(
+        mut self,
+        value: impl Into<DeviceConfigurationApplyConfiguration>,
+    ) -> Self {
         self.device_configuration = Some(value.into());
         self
     }
@@ -2031,7 +2241,7 @@ impl DeviceAllocationConfigurationApplyConfiguration {
     }
 }
 impl Serialize for DeviceAllocationConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -2055,7 +2265,7 @@ impl DeviceClassApplyConfiguration {
         Self {
             api_version: Some("resource.k8s.io/v1beta2".into()),
             kind: Some("DeviceClass".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -2110,32 +2320,42 @@ impl DeviceClassApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for DeviceClassApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -2162,12 +2382,18 @@ impl DeviceClassSpecApplyConfiguration {
         Self::default()
     }
     /// Appends to `selectors`.
-    pub fn with_selectors<T: Into<DeviceSelectorApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_selectors<T: Into<DeviceSelectorApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.selectors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `config`.
-    pub fn with_config<T: Into<DeviceClassConfigurationApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_config<T: Into<DeviceClassConfigurationApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.config.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2178,7 +2404,7 @@ impl DeviceClassSpecApplyConfiguration {
     }
 }
 impl Serialize for DeviceClassSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("selectors", &self.selectors);
@@ -2200,7 +2426,10 @@ impl DeviceClassConfigurationApplyConfiguration {
         Self::default()
     }
     /// Sets `deviceConfiguration`.
-    pub fn with_device_configuration(mut self, value: impl Into<DeviceConfigurationApplyConfiguration>) -> Self {
+    pub fn with_device_configuration(
+        mut self,
+        value: impl Into<DeviceConfigurationApplyConfiguration>,
+    ) -> Self {
         self.device_configuration = Some(value.into());
         self
     }
@@ -2215,7 +2444,7 @@ impl DeviceClassConfigurationApplyConfiguration {
     }
 }
 impl Serialize for DeviceClassConfigurationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
@@ -2239,7 +2468,9 @@ impl ResourceClaimTemplateApplyConfiguration {
         Self {
             api_version: Some("resource.k8s.io/v1beta2".into()),
             kind: Some("ResourceClaimTemplate".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -2248,7 +2479,10 @@ impl ResourceClaimTemplateApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<ResourceClaimTemplateSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<ResourceClaimTemplateSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
@@ -2294,32 +2528,42 @@ impl ResourceClaimTemplateApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for ResourceClaimTemplateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -2355,7 +2599,7 @@ impl ResourceClaimTemplateSpecApplyConfiguration {
     }
 }
 impl Serialize for ResourceClaimTemplateSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("metadata", &self.metadata);
@@ -2408,7 +2652,10 @@ impl AllocatedDeviceStatusApplyConfiguration {
         self
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2418,13 +2665,16 @@ impl AllocatedDeviceStatusApplyConfiguration {
         self
     }
     /// Sets `networkData`.
-    pub fn with_network_data(mut self, value: impl Into<NetworkDeviceDataApplyConfiguration>) -> Self {
+    pub fn with_network_data(
+        mut self,
+        value: impl Into<NetworkDeviceDataApplyConfiguration>,
+    ) -> Self {
         self.network_data = Some(value.into());
         self
     }
 }
 impl Serialize for AllocatedDeviceStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("driver", &self.driver);
@@ -2459,7 +2709,7 @@ impl NetworkDeviceDataApplyConfiguration {
         self
     }
     /// Appends to `ips`.
-    pub fn with_ips<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_ips<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -2470,7 +2720,7 @@ impl NetworkDeviceDataApplyConfiguration {
     }
 }
 impl Serialize for NetworkDeviceDataApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("interfaceName", &self.interface_name);

@@ -53,11 +53,17 @@ impl ResourceSliceInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceSlice> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceSlice> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceSlice objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::ResourceSliceLister {
-        crate::resource::v1beta2::generated::listers::ResourceSliceLister::new(self.informer.lister())
+        crate::resource::v1beta2::generated::listers::ResourceSliceLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of DeviceTaintRule objects and a lister of its cache.
@@ -75,11 +81,17 @@ impl DeviceTaintRuleInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::DeviceTaintRule> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::DeviceTaintRule> {
+        &self.informer
+    }
     /// A lister of the informer's cache of DeviceTaintRule objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::DeviceTaintRuleLister {
-        crate::resource::v1beta2::generated::listers::DeviceTaintRuleLister::new(self.informer.lister())
+        crate::resource::v1beta2::generated::listers::DeviceTaintRuleLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of ResourceClaim objects and a lister of its cache.
@@ -97,11 +109,17 @@ impl ResourceClaimInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceClaim> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceClaim> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceClaim objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::ResourceClaimLister {
-        crate::resource::v1beta2::generated::listers::ResourceClaimLister::new(self.informer.lister())
+        crate::resource::v1beta2::generated::listers::ResourceClaimLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of DeviceClass objects and a lister of its cache.
@@ -119,7 +137,11 @@ impl DeviceClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::DeviceClass> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::DeviceClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of DeviceClass objects.
     #[inline]
     pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::DeviceClassLister {
@@ -141,10 +163,18 @@ impl ResourceClaimTemplateInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceClaimTemplate> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::resource::v1beta2::ResourceClaimTemplate> {
+        &self.informer
+    }
     /// A lister of the informer's cache of ResourceClaimTemplate objects.
     #[inline]
-    pub fn lister(&self) -> crate::resource::v1beta2::generated::listers::ResourceClaimTemplateLister {
-        crate::resource::v1beta2::generated::listers::ResourceClaimTemplateLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::resource::v1beta2::generated::listers::ResourceClaimTemplateLister {
+        crate::resource::v1beta2::generated::listers::ResourceClaimTemplateLister::new(
+            self.informer.lister(),
+        )
     }
 }

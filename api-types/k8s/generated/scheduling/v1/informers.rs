@@ -33,7 +33,9 @@ impl PriorityClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1::PriorityClass> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1::PriorityClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PriorityClass objects.
     #[inline]
     pub fn lister(&self) -> crate::scheduling::v1::generated::listers::PriorityClassLister {

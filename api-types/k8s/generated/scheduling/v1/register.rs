@@ -44,8 +44,20 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of scheduling.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::scheduling::v1::PriorityClass>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1::PriorityClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1::PriorityClassList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1::PriorityClassList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::scheduling::v1::PriorityClass>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1::PriorityClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1::PriorityClassList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1::PriorityClassList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -21,7 +21,9 @@ impl WorkloadApplyConfiguration {
         Self {
             api_version: Some("scheduling.k8s.io/v1alpha3".into()),
             kind: Some("Workload".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -76,32 +78,42 @@ impl WorkloadApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for WorkloadApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -128,23 +140,36 @@ impl WorkloadSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `controllerRef`.
-    pub fn with_controller_ref(mut self, value: impl Into<TypedLocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_controller_ref(
+        mut self,
+        value: impl Into<TypedLocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.controller_ref = Some(value.into());
         self
     }
     /// Appends to `podGroupTemplates`.
-    pub fn with_pod_group_templates<T: Into<PodGroupTemplateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.pod_group_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_pod_group_templates<T: Into<PodGroupTemplateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.pod_group_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `compositePodGroupTemplates`.
-    pub fn with_composite_pod_group_templates<T: Into<CompositePodGroupTemplateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.composite_pod_group_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_composite_pod_group_templates<T: Into<CompositePodGroupTemplateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.composite_pod_group_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for WorkloadSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("controllerRef", &self.controller_ref);
@@ -186,7 +211,7 @@ impl TypedLocalObjectReferenceApplyConfiguration {
     }
 }
 impl Serialize for TypedLocalObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiGroup", &self.api_group);
@@ -227,22 +252,34 @@ impl PodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `schedulingPolicy`.
-    pub fn with_scheduling_policy(mut self, value: impl Into<PodGroupSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_scheduling_policy(
+        mut self,
+        value: impl Into<PodGroupSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
     }
     /// Sets `schedulingConstraints`.
-    pub fn with_scheduling_constraints(mut self, value: impl Into<PodGroupSchedulingConstraintsApplyConfiguration>) -> Self {
+    pub fn with_scheduling_constraints(
+        mut self,
+        value: impl Into<PodGroupSchedulingConstraintsApplyConfiguration>,
+    ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
     }
     /// Appends to `resourceClaims`.
-    pub fn with_resource_claims<T: Into<PodGroupResourceClaimApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_claims<T: Into<PodGroupResourceClaimApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `disruptionMode`.
-    pub fn with_disruption_mode(mut self, value: impl Into<DisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_disruption_mode(
+        mut self,
+        value: impl Into<DisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
@@ -257,13 +294,16 @@ impl PodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::scheduling::v1alpha3::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::scheduling::v1alpha3::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
 }
 impl Serialize for PodGroupTemplateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -311,17 +351,26 @@ impl CompositePodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `schedulingPolicy`.
-    pub fn with_scheduling_policy(mut self, value: impl Into<CompositePodGroupSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_scheduling_policy(
+        mut self,
+        value: impl Into<CompositePodGroupSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
     }
     /// Sets `schedulingConstraints`.
-    pub fn with_scheduling_constraints(mut self, value: impl Into<CompositePodGroupSchedulingConstraintsApplyConfiguration>) -> Self {
+    pub fn with_scheduling_constraints(
+        mut self,
+        value: impl Into<CompositePodGroupSchedulingConstraintsApplyConfiguration>,
+    ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
     }
     /// Sets `disruptionMode`.
-    pub fn with_disruption_mode(mut self, value: impl Into<CompositeDisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_disruption_mode(
+        mut self,
+        value: impl Into<CompositeDisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
@@ -336,23 +385,36 @@ impl CompositePodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::scheduling::v1alpha3::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::scheduling::v1alpha3::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
     /// Appends to `podGroupTemplates`.
-    pub fn with_pod_group_templates<T: Into<PodGroupTemplateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.pod_group_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_pod_group_templates<T: Into<PodGroupTemplateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.pod_group_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `compositePodGroupTemplates`.
-    pub fn with_composite_pod_group_templates<T: Into<CompositePodGroupTemplateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.composite_pod_group_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_composite_pod_group_templates<T: Into<CompositePodGroupTemplateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.composite_pod_group_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for CompositePodGroupTemplateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -393,7 +455,7 @@ impl PodGroupSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for PodGroupSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("basic", &self.basic);
@@ -412,7 +474,7 @@ impl BasicSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for BasicSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -435,7 +497,7 @@ impl GangSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for GangSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("minCount", &self.min_count);
@@ -475,7 +537,7 @@ impl PodGroupResourceClaimApplyConfiguration {
     }
 }
 impl Serialize for PodGroupResourceClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -510,7 +572,7 @@ impl DisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for DisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("single", &self.single);
@@ -529,7 +591,7 @@ impl SingleDisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for SingleDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -544,7 +606,7 @@ impl AllDisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for AllDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -569,7 +631,9 @@ impl PodGroupApplyConfiguration {
         Self {
             api_version: Some("scheduling.k8s.io/v1alpha3".into()),
             kind: Some("PodGroup".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -629,32 +693,42 @@ impl PodGroupApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PodGroupApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -699,27 +773,42 @@ impl PodGroupSpecApplyConfiguration {
         self
     }
     /// Sets `workloadRef`.
-    pub fn with_workload_ref(mut self, value: impl Into<WorkloadReferenceApplyConfiguration>) -> Self {
+    pub fn with_workload_ref(
+        mut self,
+        value: impl Into<WorkloadReferenceApplyConfiguration>,
+    ) -> Self {
         self.workload_ref = Some(value.into());
         self
     }
     /// Sets `schedulingPolicy`.
-    pub fn with_scheduling_policy(mut self, value: impl Into<PodGroupSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_scheduling_policy(
+        mut self,
+        value: impl Into<PodGroupSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
     }
     /// Sets `schedulingConstraints`.
-    pub fn with_scheduling_constraints(mut self, value: impl Into<PodGroupSchedulingConstraintsApplyConfiguration>) -> Self {
+    pub fn with_scheduling_constraints(
+        mut self,
+        value: impl Into<PodGroupSchedulingConstraintsApplyConfiguration>,
+    ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
     }
     /// Appends to `resourceClaims`.
-    pub fn with_resource_claims<T: Into<PodGroupResourceClaimApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_claims<T: Into<PodGroupResourceClaimApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `disruptionMode`.
-    pub fn with_disruption_mode(mut self, value: impl Into<DisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_disruption_mode(
+        mut self,
+        value: impl Into<DisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
@@ -734,13 +823,16 @@ impl PodGroupSpecApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::scheduling::v1alpha3::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::scheduling::v1alpha3::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
 }
 impl Serialize for PodGroupSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("parentCompositePodGroupName", &self.parent_composite_pod_group_name);
@@ -770,18 +862,26 @@ impl PodGroupStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `resourceClaimStatuses`.
-    pub fn with_resource_claim_statuses<T: Into<PodGroupResourceClaimStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.resource_claim_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_resource_claim_statuses<T: Into<PodGroupResourceClaimStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.resource_claim_statuses.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for PodGroupStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -815,7 +915,7 @@ impl PodGroupResourceClaimStatusApplyConfiguration {
     }
 }
 impl Serialize for PodGroupResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -849,7 +949,7 @@ impl WorkloadReferenceApplyConfiguration {
     }
 }
 impl Serialize for WorkloadReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("workloadName", &self.workload_name);
@@ -870,13 +970,16 @@ impl PodGroupSchedulingConstraintsApplyConfiguration {
         Self::default()
     }
     /// Appends to `topology`.
-    pub fn with_topology<T: Into<TopologyConstraintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_topology<T: Into<TopologyConstraintApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.topology.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for PodGroupSchedulingConstraintsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("topology", &self.topology);
@@ -902,7 +1005,7 @@ impl TopologyConstraintApplyConfiguration {
     }
 }
 impl Serialize for TopologyConstraintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -930,7 +1033,9 @@ impl CompositePodGroupApplyConfiguration {
         Self {
             api_version: Some("scheduling.k8s.io/v1alpha3".into()),
             kind: Some("CompositePodGroup".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -944,7 +1049,10 @@ impl CompositePodGroupApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<CompositePodGroupStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<CompositePodGroupStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -990,32 +1098,42 @@ impl CompositePodGroupApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for CompositePodGroupApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1058,22 +1176,34 @@ impl CompositePodGroupSpecApplyConfiguration {
         self
     }
     /// Sets `workloadRef`.
-    pub fn with_workload_ref(mut self, value: impl Into<WorkloadReferenceApplyConfiguration>) -> Self {
+    pub fn with_workload_ref(
+        mut self,
+        value: impl Into<WorkloadReferenceApplyConfiguration>,
+    ) -> Self {
         self.workload_ref = Some(value.into());
         self
     }
     /// Sets `schedulingPolicy`.
-    pub fn with_scheduling_policy(mut self, value: impl Into<CompositePodGroupSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_scheduling_policy(
+        mut self,
+        value: impl Into<CompositePodGroupSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
     }
     /// Sets `schedulingConstraints`.
-    pub fn with_scheduling_constraints(mut self, value: impl Into<CompositePodGroupSchedulingConstraintsApplyConfiguration>) -> Self {
+    pub fn with_scheduling_constraints(
+        mut self,
+        value: impl Into<CompositePodGroupSchedulingConstraintsApplyConfiguration>,
+    ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
     }
     /// Sets `disruptionMode`.
-    pub fn with_disruption_mode(mut self, value: impl Into<CompositeDisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_disruption_mode(
+        mut self,
+        value: impl Into<CompositeDisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
@@ -1088,13 +1218,16 @@ impl CompositePodGroupSpecApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::scheduling::v1alpha3::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::scheduling::v1alpha3::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
 }
 impl Serialize for CompositePodGroupSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("parentCompositePodGroupName", &self.parent_composite_pod_group_name);
@@ -1123,18 +1256,24 @@ impl CompositePodGroupSchedulingPolicyApplyConfiguration {
         Self::default()
     }
     /// Sets `basic`.
-    pub fn with_basic(mut self, value: impl Into<CompositeBasicSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_basic(
+        mut self,
+        value: impl Into<CompositeBasicSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.basic = Some(value.into());
         self
     }
     /// Sets `gang`.
-    pub fn with_gang(mut self, value: impl Into<CompositeGangSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_gang(
+        mut self,
+        value: impl Into<CompositeGangSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.gang = Some(value.into());
         self
     }
 }
 impl Serialize for CompositePodGroupSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("basic", &self.basic);
@@ -1153,7 +1292,7 @@ impl CompositeBasicSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for CompositeBasicSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -1176,7 +1315,7 @@ impl CompositeGangSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for CompositeGangSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("minGroupCount", &self.min_group_count);
@@ -1198,18 +1337,24 @@ impl CompositeDisruptionModeApplyConfiguration {
         Self::default()
     }
     /// Sets `single`.
-    pub fn with_single(mut self, value: impl Into<SingleCompositeDisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_single(
+        mut self,
+        value: impl Into<SingleCompositeDisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.single = Some(value.into());
         self
     }
     /// Sets `all`.
-    pub fn with_all(mut self, value: impl Into<AllCompositeDisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_all(
+        mut self,
+        value: impl Into<AllCompositeDisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.all = Some(value.into());
         self
     }
 }
 impl Serialize for CompositeDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("single", &self.single);
@@ -1228,7 +1373,7 @@ impl SingleCompositeDisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for SingleCompositeDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -1243,7 +1388,7 @@ impl AllCompositeDisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for AllCompositeDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -1260,13 +1405,16 @@ impl CompositePodGroupStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for CompositePodGroupStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -1286,13 +1434,16 @@ impl CompositePodGroupSchedulingConstraintsApplyConfiguration {
         Self::default()
     }
     /// Appends to `topology`.
-    pub fn with_topology<T: Into<TopologyConstraintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_topology<T: Into<TopologyConstraintApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.topology.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for CompositePodGroupSchedulingConstraintsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("topology", &self.topology);

@@ -43,7 +43,11 @@ impl WorkloadInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::Workload> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::Workload> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Workload objects.
     #[inline]
     pub fn lister(&self) -> crate::scheduling::v1alpha3::generated::listers::WorkloadLister {
@@ -65,7 +69,11 @@ impl PodGroupInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::PodGroup> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::PodGroup> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PodGroup objects.
     #[inline]
     pub fn lister(&self) -> crate::scheduling::v1alpha3::generated::listers::PodGroupLister {
@@ -87,10 +95,18 @@ impl CompositePodGroupInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::CompositePodGroup> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::scheduling::v1alpha3::CompositePodGroup> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CompositePodGroup objects.
     #[inline]
-    pub fn lister(&self) -> crate::scheduling::v1alpha3::generated::listers::CompositePodGroupLister {
-        crate::scheduling::v1alpha3::generated::listers::CompositePodGroupLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::scheduling::v1alpha3::generated::listers::CompositePodGroupLister {
+        crate::scheduling::v1alpha3::generated::listers::CompositePodGroupLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -93,12 +93,17 @@ pub struct CompositePodGroupLister {
 impl CompositePodGroupLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CompositePodGroupInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::scheduling::v1alpha3::CompositePodGroup>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::scheduling::v1alpha3::CompositePodGroup>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached CompositePodGroup objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1alpha3::CompositePodGroup>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::scheduling::v1alpha3::CompositePodGroup>> {
         self.lister.list(selector)
     }
     /// The cached CompositePodGroup objects of `namespace`.
@@ -117,7 +122,10 @@ pub struct CompositePodGroupNamespaceLister {
 impl CompositePodGroupNamespaceLister {
     /// The cached CompositePodGroup objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::scheduling::v1alpha3::CompositePodGroup>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::scheduling::v1alpha3::CompositePodGroup>> {
         self.lister.list(selector)
     }
     /// The cached CompositePodGroup `name` in this namespace, if there is one.

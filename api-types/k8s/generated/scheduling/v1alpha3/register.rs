@@ -120,12 +120,44 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of scheduling.k8s.io/v1alpha3 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::scheduling::v1alpha3::Workload>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::Workload)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1alpha3::WorkloadList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::WorkloadList)).protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1alpha3::PodGroup>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::PodGroup)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1alpha3::PodGroupList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::PodGroupList)).protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1alpha3::CompositePodGroup>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::CompositePodGroup)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1alpha3::CompositePodGroupList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::CompositePodGroupList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::scheduling::v1alpha3::Workload>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::Workload),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1alpha3::WorkloadList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::WorkloadList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1alpha3::PodGroup>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::PodGroup),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1alpha3::PodGroupList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::PodGroupList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1alpha3::CompositePodGroup>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::CompositePodGroup),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1alpha3::CompositePodGroupList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::CompositePodGroupList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -27,7 +27,7 @@ impl PriorityClassApplyConfiguration {
         Self {
             api_version: Some("scheduling.k8s.io/v1beta1".into()),
             kind: Some("PriorityClass".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -51,7 +51,10 @@ impl PriorityClassApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::core::v1::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::core::v1::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
@@ -97,32 +100,42 @@ impl PriorityClassApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PriorityClassApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -154,7 +167,9 @@ impl WorkloadApplyConfiguration {
         Self {
             api_version: Some("scheduling.k8s.io/v1beta1".into()),
             kind: Some("Workload".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -209,32 +224,42 @@ impl WorkloadApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for WorkloadApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -261,23 +286,36 @@ impl WorkloadSpecApplyConfiguration {
         Self::default()
     }
     /// Sets `controllerRef`.
-    pub fn with_controller_ref(mut self, value: impl Into<TypedLocalObjectReferenceApplyConfiguration>) -> Self {
+    pub fn with_controller_ref(
+        mut self,
+        value: impl Into<TypedLocalObjectReferenceApplyConfiguration>,
+    ) -> Self {
         self.controller_ref = Some(value.into());
         self
     }
     /// Appends to `podGroupTemplates`.
-    pub fn with_pod_group_templates<T: Into<PodGroupTemplateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.pod_group_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_pod_group_templates<T: Into<PodGroupTemplateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.pod_group_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `compositePodGroupTemplates`.
-    pub fn with_composite_pod_group_templates<T: Into<CompositePodGroupTemplateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.composite_pod_group_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_composite_pod_group_templates<T: Into<CompositePodGroupTemplateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.composite_pod_group_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for WorkloadSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("controllerRef", &self.controller_ref);
@@ -319,7 +357,7 @@ impl TypedLocalObjectReferenceApplyConfiguration {
     }
 }
 impl Serialize for TypedLocalObjectReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiGroup", &self.api_group);
@@ -360,22 +398,34 @@ impl PodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `schedulingPolicy`.
-    pub fn with_scheduling_policy(mut self, value: impl Into<PodGroupSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_scheduling_policy(
+        mut self,
+        value: impl Into<PodGroupSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
     }
     /// Sets `schedulingConstraints`.
-    pub fn with_scheduling_constraints(mut self, value: impl Into<PodGroupSchedulingConstraintsApplyConfiguration>) -> Self {
+    pub fn with_scheduling_constraints(
+        mut self,
+        value: impl Into<PodGroupSchedulingConstraintsApplyConfiguration>,
+    ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
     }
     /// Appends to `resourceClaims`.
-    pub fn with_resource_claims<T: Into<PodGroupResourceClaimApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_claims<T: Into<PodGroupResourceClaimApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `disruptionMode`.
-    pub fn with_disruption_mode(mut self, value: impl Into<DisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_disruption_mode(
+        mut self,
+        value: impl Into<DisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
@@ -390,13 +440,16 @@ impl PodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::scheduling::v1beta1::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::scheduling::v1beta1::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
 }
 impl Serialize for PodGroupTemplateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -444,17 +497,26 @@ impl CompositePodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `schedulingPolicy`.
-    pub fn with_scheduling_policy(mut self, value: impl Into<CompositePodGroupSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_scheduling_policy(
+        mut self,
+        value: impl Into<CompositePodGroupSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
     }
     /// Sets `schedulingConstraints`.
-    pub fn with_scheduling_constraints(mut self, value: impl Into<CompositePodGroupSchedulingConstraintsApplyConfiguration>) -> Self {
+    pub fn with_scheduling_constraints(
+        mut self,
+        value: impl Into<CompositePodGroupSchedulingConstraintsApplyConfiguration>,
+    ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
     }
     /// Sets `disruptionMode`.
-    pub fn with_disruption_mode(mut self, value: impl Into<CompositeDisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_disruption_mode(
+        mut self,
+        value: impl Into<CompositeDisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
@@ -469,23 +531,36 @@ impl CompositePodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::scheduling::v1beta1::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::scheduling::v1beta1::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
     /// Appends to `podGroupTemplates`.
-    pub fn with_pod_group_templates<T: Into<PodGroupTemplateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.pod_group_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_pod_group_templates<T: Into<PodGroupTemplateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.pod_group_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Appends to `compositePodGroupTemplates`.
-    pub fn with_composite_pod_group_templates<T: Into<CompositePodGroupTemplateApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.composite_pod_group_templates.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_composite_pod_group_templates<T: Into<CompositePodGroupTemplateApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.composite_pod_group_templates.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for CompositePodGroupTemplateApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -526,7 +601,7 @@ impl PodGroupSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for PodGroupSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("basic", &self.basic);
@@ -545,7 +620,7 @@ impl BasicSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for BasicSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -568,7 +643,7 @@ impl GangSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for GangSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("minCount", &self.min_count);
@@ -608,7 +683,7 @@ impl PodGroupResourceClaimApplyConfiguration {
     }
 }
 impl Serialize for PodGroupResourceClaimApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -643,7 +718,7 @@ impl DisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for DisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("single", &self.single);
@@ -662,7 +737,7 @@ impl SingleDisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for SingleDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -677,7 +752,7 @@ impl AllDisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for AllDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -702,7 +777,9 @@ impl PodGroupApplyConfiguration {
         Self {
             api_version: Some("scheduling.k8s.io/v1beta1".into()),
             kind: Some("PodGroup".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -762,32 +839,42 @@ impl PodGroupApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for PodGroupApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -832,27 +919,42 @@ impl PodGroupSpecApplyConfiguration {
         self
     }
     /// Sets `workloadRef`.
-    pub fn with_workload_ref(mut self, value: impl Into<WorkloadReferenceApplyConfiguration>) -> Self {
+    pub fn with_workload_ref(
+        mut self,
+        value: impl Into<WorkloadReferenceApplyConfiguration>,
+    ) -> Self {
         self.workload_ref = Some(value.into());
         self
     }
     /// Sets `schedulingPolicy`.
-    pub fn with_scheduling_policy(mut self, value: impl Into<PodGroupSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_scheduling_policy(
+        mut self,
+        value: impl Into<PodGroupSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
     }
     /// Sets `schedulingConstraints`.
-    pub fn with_scheduling_constraints(mut self, value: impl Into<PodGroupSchedulingConstraintsApplyConfiguration>) -> Self {
+    pub fn with_scheduling_constraints(
+        mut self,
+        value: impl Into<PodGroupSchedulingConstraintsApplyConfiguration>,
+    ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
     }
     /// Appends to `resourceClaims`.
-    pub fn with_resource_claims<T: Into<PodGroupResourceClaimApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_resource_claims<T: Into<PodGroupResourceClaimApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.resource_claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `disruptionMode`.
-    pub fn with_disruption_mode(mut self, value: impl Into<DisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_disruption_mode(
+        mut self,
+        value: impl Into<DisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
@@ -867,13 +969,16 @@ impl PodGroupSpecApplyConfiguration {
         self
     }
     /// Sets `preemptionPolicy`.
-    pub fn with_preemption_policy(mut self, value: impl Into<crate::scheduling::v1beta1::PreemptionPolicy>) -> Self {
+    pub fn with_preemption_policy(
+        mut self,
+        value: impl Into<crate::scheduling::v1beta1::PreemptionPolicy>,
+    ) -> Self {
         self.preemption_policy = Some(value.into());
         self
     }
 }
 impl Serialize for PodGroupSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("parentCompositePodGroupName", &self.parent_composite_pod_group_name);
@@ -903,18 +1008,26 @@ impl PodGroupStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `resourceClaimStatuses`.
-    pub fn with_resource_claim_statuses<T: Into<PodGroupResourceClaimStatusApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.resource_claim_statuses.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_resource_claim_statuses<T: Into<PodGroupResourceClaimStatusApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.resource_claim_statuses.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for PodGroupStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);
@@ -948,7 +1061,7 @@ impl PodGroupResourceClaimStatusApplyConfiguration {
     }
 }
 impl Serialize for PodGroupResourceClaimStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -982,7 +1095,7 @@ impl WorkloadReferenceApplyConfiguration {
     }
 }
 impl Serialize for WorkloadReferenceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("workloadName", &self.workload_name);
@@ -1003,13 +1116,16 @@ impl PodGroupSchedulingConstraintsApplyConfiguration {
         Self::default()
     }
     /// Appends to `topology`.
-    pub fn with_topology<T: Into<TopologyConstraintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_topology<T: Into<TopologyConstraintApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.topology.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for PodGroupSchedulingConstraintsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("topology", &self.topology);
@@ -1035,7 +1151,7 @@ impl TopologyConstraintApplyConfiguration {
     }
 }
 impl Serialize for TopologyConstraintApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("key", &self.key);
@@ -1057,18 +1173,24 @@ impl CompositePodGroupSchedulingPolicyApplyConfiguration {
         Self::default()
     }
     /// Sets `basic`.
-    pub fn with_basic(mut self, value: impl Into<CompositeBasicSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_basic(
+        mut self,
+        value: impl Into<CompositeBasicSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.basic = Some(value.into());
         self
     }
     /// Sets `gang`.
-    pub fn with_gang(mut self, value: impl Into<CompositeGangSchedulingPolicyApplyConfiguration>) -> Self {
+    pub fn with_gang(
+        mut self,
+        value: impl Into<CompositeGangSchedulingPolicyApplyConfiguration>,
+    ) -> Self {
         self.gang = Some(value.into());
         self
     }
 }
 impl Serialize for CompositePodGroupSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("basic", &self.basic);
@@ -1087,7 +1209,7 @@ impl CompositeBasicSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for CompositeBasicSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -1110,7 +1232,7 @@ impl CompositeGangSchedulingPolicyApplyConfiguration {
     }
 }
 impl Serialize for CompositeGangSchedulingPolicyApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("minGroupCount", &self.min_group_count);
@@ -1132,18 +1254,24 @@ impl CompositeDisruptionModeApplyConfiguration {
         Self::default()
     }
     /// Sets `single`.
-    pub fn with_single(mut self, value: impl Into<SingleCompositeDisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_single(
+        mut self,
+        value: impl Into<SingleCompositeDisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.single = Some(value.into());
         self
     }
     /// Sets `all`.
-    pub fn with_all(mut self, value: impl Into<AllCompositeDisruptionModeApplyConfiguration>) -> Self {
+    pub fn with_all(
+        mut self,
+        value: impl Into<AllCompositeDisruptionModeApplyConfiguration>,
+    ) -> Self {
         self.all = Some(value.into());
         self
     }
 }
 impl Serialize for CompositeDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("single", &self.single);
@@ -1162,7 +1290,7 @@ impl SingleCompositeDisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for SingleCompositeDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -1177,7 +1305,7 @@ impl AllCompositeDisruptionModeApplyConfiguration {
     }
 }
 impl Serialize for AllCompositeDisruptionModeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let map = serializer.serialize_map(None)?;
         map.end()
     }
@@ -1194,13 +1322,16 @@ impl CompositePodGroupSchedulingConstraintsApplyConfiguration {
         Self::default()
     }
     /// Appends to `topology`.
-    pub fn with_topology<T: Into<TopologyConstraintApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_topology<T: Into<TopologyConstraintApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.topology.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for CompositePodGroupSchedulingConstraintsApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("topology", &self.topology);

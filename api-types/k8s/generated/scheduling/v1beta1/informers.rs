@@ -43,11 +43,17 @@ impl PriorityClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::PriorityClass> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::PriorityClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PriorityClass objects.
     #[inline]
     pub fn lister(&self) -> crate::scheduling::v1beta1::generated::listers::PriorityClassLister {
-        crate::scheduling::v1beta1::generated::listers::PriorityClassLister::new(self.informer.lister())
+        crate::scheduling::v1beta1::generated::listers::PriorityClassLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of Workload objects and a lister of its cache.
@@ -65,7 +71,9 @@ impl WorkloadInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::Workload> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::Workload> {
+        &self.informer
+    }
     /// A lister of the informer's cache of Workload objects.
     #[inline]
     pub fn lister(&self) -> crate::scheduling::v1beta1::generated::listers::WorkloadLister {
@@ -87,7 +95,9 @@ impl PodGroupInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::PodGroup> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::scheduling::v1beta1::PodGroup> {
+        &self.informer
+    }
     /// A lister of the informer's cache of PodGroup objects.
     #[inline]
     pub fn lister(&self) -> crate::scheduling::v1beta1::generated::listers::PodGroupLister {

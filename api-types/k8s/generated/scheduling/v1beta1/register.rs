@@ -120,12 +120,44 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of scheduling.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::scheduling::v1beta1::PriorityClass>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PriorityClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1beta1::PriorityClassList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PriorityClassList)).protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1beta1::Workload>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::Workload)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1beta1::WorkloadList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::WorkloadList)).protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1beta1::PodGroup>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PodGroup)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::scheduling::v1beta1::PodGroupList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PodGroupList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::scheduling::v1beta1::PriorityClass>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PriorityClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1beta1::PriorityClassList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PriorityClassList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1beta1::Workload>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::Workload),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1beta1::WorkloadList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::WorkloadList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1beta1::PodGroup>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PodGroup),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::scheduling::v1beta1::PodGroupList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PodGroupList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -33,7 +33,7 @@ impl StorageClassApplyConfiguration {
         Self {
             api_version: Some("storage.k8s.io/v1".into()),
             kind: Some("StorageClass".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -47,17 +47,28 @@ impl StorageClassApplyConfiguration {
         self
     }
     /// Adds entries to `parameters`; an entry replaces one with the same key.
-    pub fn with_parameters<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.parameters.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_parameters<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.parameters.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `reclaimPolicy`.
-    pub fn with_reclaim_policy(mut self, value: impl Into<crate::core::v1::PersistentVolumeReclaimPolicy>) -> Self {
+    pub fn with_reclaim_policy(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeReclaimPolicy>,
+    ) -> Self {
         self.reclaim_policy = Some(value.into());
         self
     }
     /// Appends to `mountOptions`.
-    pub fn with_mount_options<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_mount_options<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.mount_options.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -67,13 +78,21 @@ impl StorageClassApplyConfiguration {
         self
     }
     /// Sets `volumeBindingMode`.
-    pub fn with_volume_binding_mode(mut self, value: impl Into<crate::storage::v1::VolumeBindingMode>) -> Self {
+    pub fn with_volume_binding_mode(
+        mut self,
+        value: impl Into<crate::storage::v1::VolumeBindingMode>,
+    ) -> Self {
         self.volume_binding_mode = Some(value.into());
         self
     }
     /// Appends to `allowedTopologies`.
-    pub fn with_allowed_topologies<T: Into<crate::core::v1::TopologySelectorTerm>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.allowed_topologies.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_allowed_topologies<T: Into<crate::core::v1::TopologySelectorTerm>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.allowed_topologies.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `metadata.name`.
@@ -118,32 +137,42 @@ impl StorageClassApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for StorageClassApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -180,7 +209,7 @@ impl VolumeAttachmentApplyConfiguration {
         Self {
             api_version: Some("storage.k8s.io/v1".into()),
             kind: Some("VolumeAttachment".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -194,7 +223,10 @@ impl VolumeAttachmentApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<VolumeAttachmentStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<VolumeAttachmentStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -240,32 +272,42 @@ impl VolumeAttachmentApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for VolumeAttachmentApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -298,7 +340,10 @@ impl VolumeAttachmentSpecApplyConfiguration {
         self
     }
     /// Sets `source`.
-    pub fn with_source(mut self, value: impl Into<VolumeAttachmentSourceApplyConfiguration>) -> Self {
+    pub fn with_source(
+        mut self,
+        value: impl Into<VolumeAttachmentSourceApplyConfiguration>,
+    ) -> Self {
         self.source = Some(value.into());
         self
     }
@@ -309,7 +354,7 @@ impl VolumeAttachmentSpecApplyConfiguration {
     }
 }
 impl Serialize for VolumeAttachmentSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("attacher", &self.attacher);
@@ -338,13 +383,16 @@ impl VolumeAttachmentSourceApplyConfiguration {
         self
     }
     /// Sets `inlineVolumeSpec`.
-    pub fn with_inline_volume_spec(mut self, value: impl Into<crate::core::v1::PersistentVolumeSpec>) -> Self {
+    pub fn with_inline_volume_spec(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeSpec>,
+    ) -> Self {
         self.inline_volume_spec = Some(value.into());
         self
     }
 }
 impl Serialize for VolumeAttachmentSourceApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("persistentVolumeName", &self.persistent_volume_name);
@@ -376,8 +424,13 @@ impl VolumeAttachmentStatusApplyConfiguration {
         self
     }
     /// Adds entries to `attachmentMetadata`; an entry replaces one with the same key.
-    pub fn with_attachment_metadata<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.attachment_metadata.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_attachment_metadata<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.attachment_metadata.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `attachError`.
@@ -392,7 +445,7 @@ impl VolumeAttachmentStatusApplyConfiguration {
     }
 }
 impl Serialize for VolumeAttachmentStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("attached", &self.attached);
@@ -435,7 +488,7 @@ impl VolumeErrorApplyConfiguration {
     }
 }
 impl Serialize for VolumeErrorApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("time", &self.time);
@@ -463,7 +516,7 @@ impl CSIDriverApplyConfiguration {
         Self {
             api_version: Some("storage.k8s.io/v1".into()),
             kind: Some("CSIDriver".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -518,32 +571,42 @@ impl CSIDriverApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for CSIDriverApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -596,8 +659,13 @@ impl CSIDriverSpecApplyConfiguration {
         self
     }
     /// Appends to `volumeLifecycleModes`.
-    pub fn with_volume_lifecycle_modes<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.volume_lifecycle_modes.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_volume_lifecycle_modes<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.volume_lifecycle_modes.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
     /// Sets `storageCapacity`.
@@ -611,7 +679,10 @@ impl CSIDriverSpecApplyConfiguration {
         self
     }
     /// Appends to `tokenRequests`.
-    pub fn with_token_requests<T: Into<TokenRequestApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_token_requests<T: Into<TokenRequestApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.token_requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -642,7 +713,7 @@ impl CSIDriverSpecApplyConfiguration {
     }
 }
 impl Serialize for CSIDriverSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("attachRequired", &self.attach_required);
@@ -653,7 +724,10 @@ impl Serialize for CSIDriverSpecApplyConfiguration {
         entries.set("tokenRequests", &self.token_requests);
         entries.set("requiresRepublish", &self.requires_republish);
         entries.set("seLinuxMount", &self.se_linux_mount);
-        entries.set("nodeAllocatableUpdatePeriodSeconds", &self.node_allocatable_update_period_seconds);
+        entries.set(
+            "nodeAllocatableUpdatePeriodSeconds",
+            &self.node_allocatable_update_period_seconds,
+        );
         entries.set("serviceAccountTokenInSecrets", &self.service_account_token_in_secrets);
         entries.set("preventPodSchedulingIfMissing", &self.prevent_pod_scheduling_if_missing);
         entries.finish()?;
@@ -685,7 +759,7 @@ impl TokenRequestApplyConfiguration {
     }
 }
 impl Serialize for TokenRequestApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("audience", &self.audience);
@@ -714,7 +788,7 @@ impl CSINodeApplyConfiguration {
         Self {
             api_version: Some("storage.k8s.io/v1".into()),
             kind: Some("CSINode".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -774,32 +848,42 @@ impl CSINodeApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for CSINodeApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -823,13 +907,16 @@ impl CSINodeSpecApplyConfiguration {
         Self::default()
     }
     /// Appends to `drivers`.
-    pub fn with_drivers<T: Into<CSINodeDriverApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_drivers<T: Into<CSINodeDriverApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.drivers.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for CSINodeSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("drivers", &self.drivers);
@@ -865,18 +952,24 @@ impl CSINodeDriverApplyConfiguration {
         self
     }
     /// Appends to `topologyKeys`.
-    pub fn with_topology_keys<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_topology_keys<T: Into<String>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.topology_keys.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `allocatable`.
-    pub fn with_allocatable(mut self, value: impl Into<VolumeNodeResourcesApplyConfiguration>) -> Self {
+    pub fn with_allocatable(
+        mut self,
+        value: impl Into<VolumeNodeResourcesApplyConfiguration>,
+    ) -> Self {
         self.allocatable = Some(value.into());
         self
     }
 }
 impl Serialize for CSINodeDriverApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -905,7 +998,7 @@ impl VolumeNodeResourcesApplyConfiguration {
     }
 }
 impl Serialize for VolumeNodeResourcesApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("count", &self.count);
@@ -935,7 +1028,10 @@ impl StorageHealthConditionApplyConfiguration {
         Self::default()
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<crate::storage::v1::StorageHealthStatusType>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<crate::storage::v1::StorageHealthStatusType>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -950,12 +1046,18 @@ impl StorageHealthConditionApplyConfiguration {
         self
     }
     /// Sets `accessMode`.
-    pub fn with_access_mode(mut self, value: impl Into<crate::core::v1::PersistentVolumeAccessMode>) -> Self {
+    pub fn with_access_mode(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeAccessMode>,
+    ) -> Self {
         self.access_mode = Some(value.into());
         self
     }
     /// Sets `volumeMode`.
-    pub fn with_volume_mode(mut self, value: impl Into<crate::core::v1::PersistentVolumeMode>) -> Self {
+    pub fn with_volume_mode(
+        mut self,
+        value: impl Into<crate::core::v1::PersistentVolumeMode>,
+    ) -> Self {
         self.volume_mode = Some(value.into());
         self
     }
@@ -966,7 +1068,7 @@ impl StorageHealthConditionApplyConfiguration {
     }
 }
 impl Serialize for StorageHealthConditionApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("status", &self.status);
@@ -998,13 +1100,18 @@ impl StorageHealthApplyConfiguration {
         self
     }
     /// Appends to `healthConditions`.
-    pub fn with_health_conditions<T: Into<StorageHealthConditionApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
-        self.health_conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+    pub fn with_health_conditions<T: Into<StorageHealthConditionApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
+        self.health_conditions.get_or_insert_with(Vec::new).extend(
+            items.into_iter().map(Into::into),
+        );
         self
     }
 }
 impl Serialize for StorageHealthApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
@@ -1025,13 +1132,16 @@ impl CSINodeStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `storageHealth`.
-    pub fn with_storage_health<T: Into<StorageHealthApplyConfiguration>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_storage_health<T: Into<StorageHealthApplyConfiguration>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.storage_health.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl Serialize for CSINodeStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("storageHealth", &self.storage_health);
@@ -1063,7 +1173,9 @@ impl CSIStorageCapacityApplyConfiguration {
         Self {
             api_version: Some("storage.k8s.io/v1".into()),
             kind: Some("CSIStorageCapacity".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),),
+            metadata: Some(
+                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+            ),
             ..Self::default()
         }
     }
@@ -1133,32 +1245,42 @@ impl CSIStorageCapacityApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for CSIStorageCapacityApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -1192,7 +1314,7 @@ impl VolumeAttributesClassApplyConfiguration {
         Self {
             api_version: Some("storage.k8s.io/v1".into()),
             kind: Some("VolumeAttributesClass".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -1206,8 +1328,13 @@ impl VolumeAttributesClassApplyConfiguration {
         self
     }
     /// Adds entries to `parameters`; an entry replaces one with the same key.
-    pub fn with_parameters<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
-        self.parameters.get_or_insert_with(::std::collections::BTreeMap::new).extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+    pub fn with_parameters<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.parameters.get_or_insert_with(::std::collections::BTreeMap::new).extend(
+            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
+        );
         self
     }
     /// Sets `metadata.name`.
@@ -1252,32 +1379,42 @@ impl VolumeAttributesClassApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for VolumeAttributesClassApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);

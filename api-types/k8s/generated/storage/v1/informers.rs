@@ -58,7 +58,9 @@ impl StorageClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::StorageClass> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::StorageClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of StorageClass objects.
     #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::StorageClassLister {
@@ -80,7 +82,9 @@ impl VolumeAttachmentInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::VolumeAttachment> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::VolumeAttachment> {
+        &self.informer
+    }
     /// A lister of the informer's cache of VolumeAttachment objects.
     #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::VolumeAttachmentLister {
@@ -102,7 +106,9 @@ impl CSIDriverInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSIDriver> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSIDriver> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CSIDriver objects.
     #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::CSIDriverLister {
@@ -124,7 +130,9 @@ impl CSINodeInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSINode> { &self.informer }
+    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSINode> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CSINode objects.
     #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::CSINodeLister {
@@ -146,11 +154,17 @@ impl CSIStorageCapacityInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSIStorageCapacity> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::storage::v1::CSIStorageCapacity> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CSIStorageCapacity objects.
     #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::CSIStorageCapacityLister {
-        crate::storage::v1::generated::listers::CSIStorageCapacityLister::new(self.informer.lister())
+        crate::storage::v1::generated::listers::CSIStorageCapacityLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of VolumeAttributesClass objects and a lister of its cache.
@@ -168,10 +182,16 @@ impl VolumeAttributesClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1::VolumeAttributesClass> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::storage::v1::VolumeAttributesClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of VolumeAttributesClass objects.
     #[inline]
     pub fn lister(&self) -> crate::storage::v1::generated::listers::VolumeAttributesClassLister {
-        crate::storage::v1::generated::listers::VolumeAttributesClassLister::new(self.informer.lister())
+        crate::storage::v1::generated::listers::VolumeAttributesClassLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -234,18 +234,80 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of storage.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::storage::v1::StorageClass>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::StorageClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::StorageClassList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::StorageClassList)).protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::VolumeAttachment>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::VolumeAttachment)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::VolumeAttachmentList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::VolumeAttachmentList)).protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::CSIDriver>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::CSIDriver)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::CSIDriverList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::CSIDriverList)).protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::CSINode>(&KINDS[6usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::CSINode)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::CSINodeList>(&KINDS[7usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::CSINodeList)).protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::CSIStorageCapacity>(&KINDS[8usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::CSIStorageCapacity)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::CSIStorageCapacityList>(&KINDS[9usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::CSIStorageCapacityList)).protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::VolumeAttributesClass>(&KINDS[10usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::VolumeAttributesClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1::VolumeAttributesClassList>(&KINDS[11usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1::VolumeAttributesClassList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::storage::v1::StorageClass>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::StorageClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::StorageClassList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::StorageClassList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::VolumeAttachment>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::VolumeAttachment),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::VolumeAttachmentList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::VolumeAttachmentList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::CSIDriver>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::CSIDriver),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::CSIDriverList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::CSIDriverList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::CSINode>(
+        &KINDS[6usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::CSINode),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::CSINodeList>(
+        &KINDS[7usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::CSINodeList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::CSIStorageCapacity>(
+        &KINDS[8usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::CSIStorageCapacity),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::CSIStorageCapacityList>(
+        &KINDS[9usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::CSIStorageCapacityList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::VolumeAttributesClass>(
+        &KINDS[10usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::VolumeAttributesClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1::VolumeAttributesClassList>(
+        &KINDS[11usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1::VolumeAttributesClassList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -43,11 +43,17 @@ impl VolumeAttachmentInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::VolumeAttachment> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::VolumeAttachment> {
+        &self.informer
+    }
     /// A lister of the informer's cache of VolumeAttachment objects.
     #[inline]
     pub fn lister(&self) -> crate::storage::v1alpha1::generated::listers::VolumeAttachmentLister {
-        crate::storage::v1alpha1::generated::listers::VolumeAttachmentLister::new(self.informer.lister())
+        crate::storage::v1alpha1::generated::listers::VolumeAttachmentLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of CSIStorageCapacity objects and a lister of its cache.
@@ -65,11 +71,17 @@ impl CSIStorageCapacityInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::CSIStorageCapacity> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::CSIStorageCapacity> {
+        &self.informer
+    }
     /// A lister of the informer's cache of CSIStorageCapacity objects.
     #[inline]
     pub fn lister(&self) -> crate::storage::v1alpha1::generated::listers::CSIStorageCapacityLister {
-        crate::storage::v1alpha1::generated::listers::CSIStorageCapacityLister::new(self.informer.lister())
+        crate::storage::v1alpha1::generated::listers::CSIStorageCapacityLister::new(
+            self.informer.lister(),
+        )
     }
 }
 /// The shared informer of VolumeAttributesClass objects and a lister of its cache.
@@ -87,10 +99,18 @@ impl VolumeAttributesClassInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::VolumeAttributesClass> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::storage::v1alpha1::VolumeAttributesClass> {
+        &self.informer
+    }
     /// A lister of the informer's cache of VolumeAttributesClass objects.
     #[inline]
-    pub fn lister(&self) -> crate::storage::v1alpha1::generated::listers::VolumeAttributesClassLister {
-        crate::storage::v1alpha1::generated::listers::VolumeAttributesClassLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::storage::v1alpha1::generated::listers::VolumeAttributesClassLister {
+        crate::storage::v1alpha1::generated::listers::VolumeAttributesClassLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -16,7 +16,10 @@ impl VolumeAttachmentLister {
     }
     /// The cached VolumeAttachment objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1alpha1::VolumeAttachment>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::storage::v1alpha1::VolumeAttachment>> {
         self.lister.list(selector)
     }
     /// The cached VolumeAttachment `name`, if there is one.
@@ -33,12 +36,17 @@ pub struct CSIStorageCapacityLister {
 impl CSIStorageCapacityLister {
     /// A lister over `lister`'s cache (a shared informer's: see `CSIStorageCapacityInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1alpha1::CSIStorageCapacity>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::storage::v1alpha1::CSIStorageCapacity>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached CSIStorageCapacity objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1alpha1::CSIStorageCapacity>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::storage::v1alpha1::CSIStorageCapacity>> {
         self.lister.list(selector)
     }
     /// The cached CSIStorageCapacity objects of `namespace`.
@@ -57,7 +65,10 @@ pub struct CSIStorageCapacityNamespaceLister {
 impl CSIStorageCapacityNamespaceLister {
     /// The cached CSIStorageCapacity objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1alpha1::CSIStorageCapacity>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::storage::v1alpha1::CSIStorageCapacity>> {
         self.lister.list(selector)
     }
     /// The cached CSIStorageCapacity `name` in this namespace, if there is one.
@@ -74,12 +85,17 @@ pub struct VolumeAttributesClassLister {
 impl VolumeAttributesClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `VolumeAttributesClassInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1alpha1::VolumeAttributesClass>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::storage::v1alpha1::VolumeAttributesClass>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached VolumeAttributesClass objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1alpha1::VolumeAttributesClass>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::storage::v1alpha1::VolumeAttributesClass>> {
         self.lister.list(selector)
     }
     /// The cached VolumeAttributesClass `name`, if there is one.

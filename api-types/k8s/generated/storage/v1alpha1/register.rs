@@ -120,12 +120,44 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of storage.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttachment>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttachment)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttachmentList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttachmentList)).protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1alpha1::CSIStorageCapacity>(&KINDS[2usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1alpha1::CSIStorageCapacity)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1alpha1::CSIStorageCapacityList>(&KINDS[3usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1alpha1::CSIStorageCapacityList)).protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttributesClass>(&KINDS[4usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttributesClass)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttributesClassList>(&KINDS[5usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttributesClassList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttachment>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttachment),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttachmentList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttachmentList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1alpha1::CSIStorageCapacity>(
+        &KINDS[2usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::CSIStorageCapacity),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1alpha1::CSIStorageCapacityList>(
+        &KINDS[3usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::CSIStorageCapacityList),
+        ).protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttributesClass>(
+        &KINDS[4usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttributesClass),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttributesClassList>(
+        &KINDS[5usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttributesClassList),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

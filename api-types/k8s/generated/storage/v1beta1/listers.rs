@@ -104,7 +104,10 @@ impl CSIStorageCapacityLister {
     }
     /// The cached CSIStorageCapacity objects of every namespace that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1beta1::CSIStorageCapacity>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::storage::v1beta1::CSIStorageCapacity>> {
         self.lister.list(selector)
     }
     /// The cached CSIStorageCapacity objects of `namespace`.
@@ -123,7 +126,10 @@ pub struct CSIStorageCapacityNamespaceLister {
 impl CSIStorageCapacityNamespaceLister {
     /// The cached CSIStorageCapacity objects of this namespace that `selector` matches.
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1beta1::CSIStorageCapacity>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::storage::v1beta1::CSIStorageCapacity>> {
         self.lister.list(selector)
     }
     /// The cached CSIStorageCapacity `name` in this namespace, if there is one.
@@ -140,12 +146,17 @@ pub struct VolumeAttributesClassLister {
 impl VolumeAttributesClassLister {
     /// A lister over `lister`'s cache (a shared informer's: see `VolumeAttributesClassInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::storage::v1beta1::VolumeAttributesClass>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::storage::v1beta1::VolumeAttributesClass>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached VolumeAttributesClass objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storage::v1beta1::VolumeAttributesClass>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::storage::v1beta1::VolumeAttributesClass>> {
         self.lister.list(selector)
     }
     /// The cached VolumeAttributesClass `name`, if there is one.

@@ -2,7 +2,9 @@
 
 //! Round-trip checks of this group-version's kinds, for tests.
 /// Round-trip checks of every kind of storage.k8s.io/v1beta1 on the random objects of `seeds`; returns how many checks passed, or the first failure.
-pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
+pub fn round_trip(
+    seeds: ::core::ops::Range<u64>,
+) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
         ::kapi::round_trip::json::<crate::storage::v1beta1::StorageClass>(seed)?;
@@ -30,5 +32,6 @@ pub fn round_trip(seeds: ::core::ops::Range<u64>) -> ::core::result::Result<u64,
         ::kapi::round_trip::json::<crate::storage::v1beta1::VolumeAttributesClassList>(seed)?;
         ::kapi::round_trip::protobuf::<crate::storage::v1beta1::VolumeAttributesClassList>(seed)?;
         passed += 24u64;
-    }::core::result::Result::Ok(passed)
+    }
+    ::core::result::Result::Ok(passed)
 }

@@ -23,7 +23,7 @@ impl StorageVersionMigrationApplyConfiguration {
         Self {
             api_version: Some("storagemigration.k8s.io/v1".into()),
             kind: Some("StorageVersionMigration".into()),
-            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name),),
+            metadata: Some(ObjectMetaApplyConfiguration::new().with_name(name)),
             ..Self::default()
         }
     }
@@ -32,12 +32,18 @@ impl StorageVersionMigrationApplyConfiguration {
         self.metadata.as_ref()?.name.as_deref()
     }
     /// Sets `spec`.
-    pub fn with_spec(mut self, value: impl Into<StorageVersionMigrationSpecApplyConfiguration>) -> Self {
+    pub fn with_spec(
+        mut self,
+        value: impl Into<StorageVersionMigrationSpecApplyConfiguration>,
+    ) -> Self {
         self.spec = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(mut self, value: impl Into<StorageVersionMigrationStatusApplyConfiguration>) -> Self {
+    pub fn with_status(
+        mut self,
+        value: impl Into<StorageVersionMigrationStatusApplyConfiguration>,
+    ) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -83,32 +89,42 @@ impl StorageVersionMigrationApplyConfiguration {
     }
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value),);
+        self.metadata =
+            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Adds `metadata.labels`; an entry replaces one with the same key.
-    pub fn with_labels<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_labels<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
         self
     }
     /// Adds `metadata.annotations`; an entry replaces one with the same key.
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(mut self, entries: impl IntoIterator<Item = (K, V)>,) -> Self {
+    pub fn with_annotations<K: Into<String>, V: Into<String>>(
+        mut self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
         self
     }
     /// Appends to `metadata.ownerReferences`.
-    pub fn with_owner_references(mut self, items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,) -> Self {
+    pub fn with_owner_references(
+        mut self,
+        items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
+    ) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
         self
     }
     /// Appends to `metadata.finalizers`.
-    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
         self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
         self
     }
 }
 impl Serialize for StorageVersionMigrationApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("apiVersion", &self.api_version);
@@ -138,7 +154,7 @@ impl StorageVersionMigrationSpecApplyConfiguration {
     }
 }
 impl Serialize for StorageVersionMigrationSpecApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("resource", &self.resource);
@@ -160,7 +176,10 @@ impl StorageVersionMigrationStatusApplyConfiguration {
         Self::default()
     }
     /// Appends to `conditions`.
-    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(mut self, items: impl IntoIterator<Item = T>,) -> Self {
+    pub fn with_conditions<T: Into<::kapi::meta::Condition>>(
+        mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> Self {
         self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
         self
     }
@@ -171,7 +190,7 @@ impl StorageVersionMigrationStatusApplyConfiguration {
     }
 }
 impl Serialize for StorageVersionMigrationStatusApplyConfiguration {
-    fn serialize<S: Serializer>(&self, serializer: S,) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("conditions", &self.conditions);

@@ -11,17 +11,25 @@ pub struct StorageVersionMigrationLister {
 impl StorageVersionMigrationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `StorageVersionMigrationInformer::lister`).
     #[inline]
-    pub fn new(lister: ::kapi::cache::Lister<crate::storagemigration::v1::StorageVersionMigration>) -> Self {
+    pub fn new(
+        lister: ::kapi::cache::Lister<crate::storagemigration::v1::StorageVersionMigration>,
+    ) -> Self {
         Self { lister }
     }
     /// The cached StorageVersionMigration objects that `selector` matches (`Selector::everything()` for all).
     #[inline]
-    pub fn list(&self, selector: &Selector) -> Vec<Arc<crate::storagemigration::v1::StorageVersionMigration>> {
+    pub fn list(
+        &self,
+        selector: &Selector,
+    ) -> Vec<Arc<crate::storagemigration::v1::StorageVersionMigration>> {
         self.lister.list(selector)
     }
     /// The cached StorageVersionMigration `name`, if there is one.
     #[inline]
-    pub fn get(&self, name: &str) -> Option<Arc<crate::storagemigration::v1::StorageVersionMigration>> {
+    pub fn get(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::storagemigration::v1::StorageVersionMigration>> {
         self.lister.get(name)
     }
 }

@@ -44,8 +44,22 @@ pub const KINDS: &[::kapi::scheme::KindMeta] = &[
 ];
 /// Registers the kinds of storagemigration.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
-pub fn add_to_scheme(scheme: &mut ::kapi::Scheme) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
-    scheme.add_unconverted::<crate::storagemigration::v1::StorageVersionMigration>(&KINDS[0usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storagemigration::v1::StorageVersionMigration)).object_meta().protobuf())?;
-    scheme.add_unconverted::<crate::storagemigration::v1::StorageVersionMigrationList>(&KINDS[1usize], ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::storagemigration::v1::StorageVersionMigrationList)).protobuf())?;
+pub fn add_to_scheme(
+    scheme: &mut ::kapi::Scheme,
+) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
+    scheme.add_unconverted::<crate::storagemigration::v1::StorageVersionMigration>(
+        &KINDS[0usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(crate::storagemigration::v1::StorageVersionMigration),
+        ).object_meta().protobuf(),
+    )?;
+    scheme.add_unconverted::<crate::storagemigration::v1::StorageVersionMigrationList>(
+        &KINDS[1usize],
+        ::kapi::scheme::KindHooks::normalized(
+            ::kapi::__private::normalize_fn!(
+                crate::storagemigration::v1::StorageVersionMigrationList
+            ),
+        ).protobuf(),
+    )?;
     ::core::result::Result::Ok(())
 }

@@ -33,10 +33,18 @@ impl StorageVersionMigrationInformer {
     }
     /// The shared informer: event handlers, its store, start and sync.
     #[inline]
-    pub fn informer(&self) -> &::kapi::cache::SharedInformer<crate::storagemigration::v1beta1::StorageVersionMigration> { &self.informer }
+    pub fn informer(
+        &self,
+    ) -> &::kapi::cache::SharedInformer<crate::storagemigration::v1beta1::StorageVersionMigration> {
+        &self.informer
+    }
     /// A lister of the informer's cache of StorageVersionMigration objects.
     #[inline]
-    pub fn lister(&self) -> crate::storagemigration::v1beta1::generated::listers::StorageVersionMigrationLister {
-        crate::storagemigration::v1beta1::generated::listers::StorageVersionMigrationLister::new(self.informer.lister())
+    pub fn lister(
+        &self,
+    ) -> crate::storagemigration::v1beta1::generated::listers::StorageVersionMigrationLister {
+        crate::storagemigration::v1beta1::generated::listers::StorageVersionMigrationLister::new(
+            self.informer.lister(),
+        )
     }
 }

@@ -1,0 +1,602 @@
+//! The last step of every generated Rust file, whichever printer wrote it: the line-level
+//! rules of rustfmt that the printers' one-pass layout cannot know while writing a line.
+//!
+//! - A line longer than [`MAX_WIDTH`] is broken at the argument or parameter list that
+//!   makes it long: one element per line, a trailing comma, the closing delimiter back at
+//!   the line's indentation (rustfmt's vertical layout), again for any line that is still
+//!   too long. A line that has no such list (a long string, a long path) stays.
+//! - A trailing comma before a call's `)` or a `]` on one line goes, as rustfmt drops it.
+//!
+//! The pass reads lines, not Rust: it tracks only strings (plain and raw, which may span
+//! lines), comments and brackets, so it costs a scan of the text. It never changes what the
+//! code means: a break or a comma it adds or drops is one Rust ignores, and a `(` it is
+//! not sure is a call's (a parenthesized expression, which a trailing comma would turn into
+//! a tuple) is left as it is.
+
+/// rustfmt's default `max_width`.
+pub const MAX_WIDTH: usize = 100;
+
+const INDENT: &str = "    ";
+
+/// How deep a broken line's pieces are broken again.
+const MAX_DEPTH: usize = 8;
+
+/// Applies the rules to a whole file.
+pub fn lay_out_lines(text: String) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 64);
+    let mut state = Strings::Code;
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        let starts_in_code = state == Strings::Code;
+        let tokens = scan(body, &mut state);
+        let code_line = starts_in_code && state == Strings::Code && !is_comment(body);
+        match tokens {
+            Some(tokens) if code_line => {
+                let cleaned = drop_trailing_commas(body, &tokens);
+                let cleaned = single_use(&cleaned).unwrap_or(cleaned);
+                match fn_body(&cleaned) {
+                    Some((head, expr)) => {
+                        let indent: String = cleaned.chars().take_while(|c| *c == ' ').collect();
+                        wrap(&format!("{head} {{"), &mut out, 0);
+                        out.push('\n');
+                        wrap(&format!("{indent}{INDENT}{expr}"), &mut out, 0);
+                        out.push('\n');
+                        out.push_str(&indent);
+                        out.push('}');
+                    }
+                    None => wrap(&cleaned, &mut out, 0),
+                }
+            }
+            _ => out.push_str(body),
+        }
+        out.push_str(newline);
+    }
+    out
+}
+
+/// Where the scan of a line ends: in code, or inside a string that goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Strings {
+    Code,
+    Plain,
+    /// A raw string with this many `#`s.
+    Raw(usize),
+}
+
+/// A bracket of a line, by byte offset, outside strings and comments.
+#[derive(Debug, Clone, Copy)]
+struct Bracket {
+    at: usize,
+    ch: u8,
+}
+
+/// The brackets and commas of `line` outside strings, char literals and comments, and the
+/// string state at its end. `None` when the line is not worth laying out (a block
+/// comment, a lifetime-like quote the scan cannot place).
+fn scan(line: &str, state: &mut Strings) -> Option<Vec<Bracket>> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut clean = true;
+    while i < bytes.len() {
+        match *state {
+            Strings::Plain => {
+                match bytes[i] {
+                    b'\\' => i += 1,
+                    b'"' => *state = Strings::Code,
+                    _ => {}
+                }
+                i += 1;
+            }
+            Strings::Raw(hashes) => {
+                let closes = bytes[i] == b'"'
+                    && bytes.len() > i + hashes
+                    && bytes[i + 1..=i + hashes].iter().all(|b| *b == b'#');
+                if closes {
+                    *state = Strings::Code;
+                    i += hashes;
+                }
+                i += 1;
+            }
+            Strings::Code => {
+                let b = bytes[i];
+                match b {
+                    b'/' if bytes.get(i + 1) == Some(&b'/') => break,
+                    b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                        clean = false;
+                        break;
+                    }
+                    b'"' => {
+                        let raw = raw_prefix(bytes, i);
+                        *state = match raw {
+                            Some(hashes) => Strings::Raw(hashes),
+                            None => Strings::Plain,
+                        };
+                    }
+                    b'\'' => match char_literal_len(&bytes[i..]) {
+                        Some(len) => i += len - 1,
+                        // A lifetime: nothing to skip.
+                        None if is_lifetime(&bytes[i + 1..]) => {}
+                        None => clean = false,
+                    },
+                    b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'<' | b'>' | b'=' => {
+                        out.push(Bracket { at: i, ch: b })
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+    }
+    clean.then_some(out)
+}
+
+/// The number of `#`s of a raw string whose `"` is at `quote`, or `None` for a plain one.
+fn raw_prefix(bytes: &[u8], quote: usize) -> Option<usize> {
+    let hashes = bytes[..quote]
+        .iter()
+        .rev()
+        .take_while(|b| **b == b'#')
+        .count();
+    let r = quote.checked_sub(hashes + 1)?;
+    if bytes[r] != b'r' {
+        return None;
+    }
+    // `r"` starts a raw string only as a token of its own (`br"` too), not as the end of
+    // a name (`for"`, impossible in Rust, but be sure).
+    let before = r.checked_sub(1).map(|p| bytes[p]);
+    match before {
+        Some(b'b') | None => Some(hashes),
+        Some(c) if !(c.is_ascii_alphanumeric() || c == b'_') => Some(hashes),
+        _ => None,
+    }
+}
+
+/// The length of a char literal at the start of `rest` (which starts with `'`), or
+/// `None` for a lifetime (`'a`, `'static`) or a lone quote.
+fn char_literal_len(rest: &[u8]) -> Option<usize> {
+    match rest.get(1)? {
+        // An escape: the closing quote after the escaped character.
+        b'\\' => {
+            let close = rest.iter().skip(3).position(|b| *b == b'\'')?;
+            Some(close + 4)
+        }
+        _ => {
+            // One character (up to four UTF-8 bytes), then the closing quote.
+            let first = rest[1];
+            let len = match first {
+                0x00..=0x7f => 1,
+                0xc0..=0xdf => 2,
+                0xe0..=0xef => 3,
+                _ => 4,
+            };
+            (rest.get(1 + len) == Some(&b'\'')).then_some(len + 2)
+        }
+    }
+}
+
+fn is_lifetime(rest: &[u8]) -> bool {
+    rest.first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+}
+
+fn is_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("//") || t.starts_with("#[") || t.starts_with("#![")
+}
+
+/// The bracket pairs of a line: for each opener, the index of its closer in `tokens`.
+/// `<` and `>` count only as generics: a `<` followed by a name or a path, a `>` that
+/// closes one (not `->`, `=>`, or a comparison, which has a space before it).
+fn pairs(line: &[u8], tokens: &[Bracket]) -> Vec<Option<usize>> {
+    let mut closer = vec![None; tokens.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        match t.ch {
+            b'(' | b'[' | b'{' => stack.push(k),
+            b'<' => {
+                let next = line.get(t.at + 1).copied().unwrap_or(b' ');
+                if next != b' ' && next != b'=' && next != b'<' {
+                    stack.push(k);
+                }
+            }
+            b'>' => {
+                let prev = t.at.checked_sub(1).map_or(b' ', |p| line[p]);
+                let open_angle = stack.last().is_some_and(|o| tokens[*o].ch == b'<');
+                if open_angle && !matches!(prev, b' ' | b'-' | b'=') {
+                    if let Some(o) = stack.pop() {
+                        closer[o] = Some(k);
+                    }
+                }
+            }
+            b')' | b']' | b'}' => {
+                // An unclosed `<` (a comparison after all) does not hide the opener.
+                while stack.last().is_some_and(|o| tokens[*o].ch == b'<') {
+                    stack.pop();
+                }
+                if let Some(o) = stack.pop() {
+                    closer[o] = Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    closer
+}
+
+/// Whether the `(` at `at` opens a call's arguments or a function's parameters (after a
+/// name, a generic's `>`, a macro's `!` or a call's `)`), where a trailing comma is allowed
+/// whatever the number of elements.
+fn is_call(line: &[u8], at: usize) -> bool {
+    let name_char = |p: Option<usize>| {
+        p.map(|p| line[p])
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
+    };
+    let before = at.checked_sub(1);
+    match before.map(|p| line[p]) {
+        // A macro's `!` follows its name; a `!` after anything else is a negation.
+        Some(b'!') => name_char(before.and_then(|p| p.checked_sub(1))),
+        Some(b'>' | b')') => true,
+        _ => name_char(before),
+    }
+}
+
+fn is_macro_bracket(line: &[u8], at: usize) -> bool {
+    at.checked_sub(1).is_some_and(|p| line[p] == b'!')
+}
+
+/// Whether the `(` at `at` opens a macro's arguments (`name!(`): a macro may refuse a
+/// trailing comma, so none is added or dropped there.
+fn is_macro(line: &[u8], at: usize) -> bool {
+    at.checked_sub(1).is_some_and(|p| line[p] == b'!') && is_call(line, at)
+}
+
+/// The line without the trailing commas rustfmt drops: `f(a, b,)` is `f(a, b)`, `[a,]` is
+/// `[a]`. A tuple's comma stays: `(a,)` is not `(a)`.
+fn drop_trailing_commas(line: &str, tokens: &[Bracket]) -> String {
+    let bytes = line.as_bytes();
+    let closers = pairs(bytes, tokens);
+    let mut drop = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        let Some(c) = closers[k] else { continue };
+        let droppable = match t.ch {
+            b'(' => is_call(bytes, t.at) && !is_macro(bytes, t.at),
+            b'[' => !is_macro_bracket(bytes, t.at),
+            _ => false,
+        };
+        if !droppable || c == 0 {
+            continue;
+        }
+        let before = &tokens[c - 1];
+        let only_space_between = line[before.at + 1..tokens[c].at].trim().is_empty();
+        if before.ch == b',' && c - 1 > k && only_space_between {
+            drop.push(before.at);
+        }
+    }
+    if drop.is_empty() {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    for (i, ch) in line.char_indices() {
+        if !drop.contains(&i) {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// Writes `line`, broken at its longest argument list while it is longer than
+/// [`MAX_WIDTH`].
+fn wrap(line: &str, out: &mut String, depth: usize) {
+    let width = line.chars().count();
+    if width <= MAX_WIDTH || depth >= MAX_DEPTH {
+        out.push_str(line);
+        return;
+    }
+    let mut state = Strings::Code;
+    let Some(tokens) = scan(line, &mut state) else {
+        out.push_str(line);
+        return;
+    };
+    let bytes = line.as_bytes();
+    let closers = pairs(bytes, &tokens);
+    // The `(` at bracket depth zero of the line (within `{}` of a one-line block counts
+    // as deeper) with the most between it and its `)`.
+    let mut best: Option<(usize, usize, usize, Vec<usize>)> = None;
+    let mut level = 0usize;
+    for (k, t) in tokens.iter().enumerate() {
+        match t.ch {
+            b'(' if level == 0 => {
+                if let Some(c) = closers[k] {
+                    let commas = top_commas(&tokens, &closers, k, c);
+                    let inner = &line[t.at + 1..tokens[c].at];
+                    let breakable =
+                        !inner.trim().is_empty() && (is_call(bytes, t.at) || !commas.is_empty());
+                    let len = tokens[c].at - t.at;
+                    if breakable && best.as_ref().is_none_or(|b| len > b.2) {
+                        best = Some((k, c, len, commas));
+                    }
+                }
+                level += 1;
+            }
+            b'(' | b'[' | b'{' => level += 1,
+            b')' | b']' | b'}' => level = level.saturating_sub(1),
+            _ => {}
+        }
+    }
+    let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+    // rustfmt's order: the right side of an assignment on a line of its own if it fits
+    // there, else the longest argument list, else an `impl`'s `for` on a line of its own.
+    if let Some(rhs) = assignment_rhs(line, &tokens, &closers) {
+        let continued = format!("{indent}{INDENT}{}", line[rhs..].trim_start());
+        if continued.chars().count() <= MAX_WIDTH || best.is_none() {
+            out.push_str(line[..rhs].trim_end());
+            out.push('\n');
+            wrap(&continued, out, depth + 1);
+            return;
+        }
+    }
+    let Some((k, c, _, commas)) = best else {
+        if !impl_for(line, &indent, out) {
+            out.push_str(line);
+        }
+        return;
+    };
+    let inner_indent = format!("{indent}{INDENT}");
+    let (open, close) = (tokens[k].at, tokens[c].at);
+    let mut starts = vec![open + 1];
+    starts.extend(commas.iter().map(|&i| tokens[i].at + 1));
+    let mut ends: Vec<usize> = commas.iter().map(|&i| tokens[i].at).collect();
+    ends.push(close);
+    out.push_str(&line[..=open]);
+    let elements: Vec<&str> = starts
+        .into_iter()
+        .zip(ends)
+        .map(|(s, e)| line[s..e].trim())
+        .filter(|e| !e.is_empty())
+        .collect();
+    let macro_call = is_macro(bytes, open);
+    for (i, element) in elements.iter().enumerate() {
+        let comma = if macro_call && i + 1 == elements.len() {
+            ""
+        } else {
+            ","
+        };
+        out.push('\n');
+        wrap(&format!("{inner_indent}{element}{comma}"), out, depth + 1);
+    }
+    out.push('\n');
+    wrap(&format!("{indent}{}", &line[close..]), out, depth + 1);
+}
+
+/// `use a::{B};` as `use a::B;`: braces around one name say nothing.
+fn single_use(line: &str) -> Option<String> {
+    let t = line.trim_start();
+    if !(t.starts_with("use ") || t.starts_with("pub use ")) {
+        return None;
+    }
+    let open = line.find("::{")?;
+    let inner = line[open + 3..].strip_suffix("};")?;
+    let one_name = !inner.is_empty()
+        && inner != "self"
+        && inner
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':');
+    one_name.then(|| format!("{}::{inner};", &line[..open]))
+}
+
+/// A function written on one line (`fn f(&self) -> &T { &self.t }`): its signature and
+/// its body's expression, which rustfmt puts on lines of their own.
+fn fn_body(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim_start();
+    let is_fn = t.starts_with("fn ") || t.contains(" fn ") || t.starts_with("pub fn ");
+    if !is_fn || !line.ends_with(" }") {
+        return None;
+    }
+    let mut state = Strings::Code;
+    let tokens = scan(line, &mut state)?;
+    let closers = pairs(line.as_bytes(), &tokens);
+    let last = tokens.len().checked_sub(1)?;
+    let open = (0..last).find(|&k| tokens[k].ch == b'{' && closers[k] == Some(last))?;
+    let head = line[..tokens[open].at].trim_end();
+    let expr = line[tokens[open].at + 1..tokens[last].at].trim();
+    // The brace is the body's only when the signature's brackets are all closed before it.
+    let balanced = (0..open).all(|k| {
+        !matches!(tokens[k].ch, b'(' | b'[' | b'{') || closers[k].is_some_and(|c| c < open)
+    });
+    (balanced && !expr.is_empty() && head.contains('(')).then_some((head, expr))
+}
+
+/// Where the right side of a `=` (or `+=`, `-=`) outside every bracket begins, if the
+/// line is an assignment, a `let`, a `type` alias or a constant.
+fn assignment_rhs(line: &str, tokens: &[Bracket], closers: &[Option<usize>]) -> Option<usize> {
+    let bytes = line.as_bytes();
+    let mut k = 0;
+    while k < tokens.len() {
+        let t = tokens[k];
+        match t.ch {
+            b'(' | b'[' | b'{' | b'<' => {
+                if let Some(c) = closers[k] {
+                    k = c;
+                }
+            }
+            b'=' => {
+                let before = t.at.checked_sub(1).map_or(b' ', |p| bytes[p]);
+                let after = bytes.get(t.at + 1).copied().unwrap_or(b' ');
+                let op_start = if matches!(before, b'+' | b'-') {
+                    t.at - 1
+                } else {
+                    t.at
+                };
+                let spaced =
+                    op_start.checked_sub(1).is_some_and(|p| bytes[p] == b' ') && after == b' ';
+                let compound_ok = matches!(before, b' ' | b'+' | b'-');
+                if spaced && compound_ok {
+                    return Some(t.at + 1);
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+/// `impl Trait for Type {` (or `{}`) as rustfmt breaks it when it is too long: the `for`
+/// clause one level deeper, the brace on a line of its own.
+fn impl_for(line: &str, indent: &str, out: &mut String) -> bool {
+    let rest = line.trim_start();
+    if !rest.starts_with("impl") {
+        return false;
+    }
+    let Some(for_at) = line.find(" for ") else {
+        return false;
+    };
+    let (head, tail) = (&line[..for_at], line[for_at + 1..].trim_end());
+    let (clause, brace) = if let Some(c) = tail.strip_suffix(" {}") {
+        (c, "{\n".to_string() + indent + "}")
+    } else if let Some(c) = tail.strip_suffix(" {") {
+        (c, "{".to_string())
+    } else {
+        return false;
+    };
+    out.push_str(head);
+    out.push('\n');
+    out.push_str(indent);
+    out.push_str(INDENT);
+    out.push_str(clause);
+    out.push('\n');
+    out.push_str(indent);
+    out.push_str(&brace);
+    true
+}
+
+/// The commas directly inside the group opened at `tokens[open]` and closed at
+/// `tokens[close]`.
+fn top_commas(
+    tokens: &[Bracket],
+    closers: &[Option<usize>],
+    open: usize,
+    close: usize,
+) -> Vec<usize> {
+    let mut commas = Vec::new();
+    let mut k = open + 1;
+    while k < close {
+        match tokens[k].ch {
+            b',' => commas.push(k),
+            b'(' | b'[' | b'{' | b'<' => {
+                if let Some(c) = closers[k].filter(|c| *c < close) {
+                    k = c;
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    commas
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn laid_out(s: &str) -> String {
+        lay_out_lines(s.to_string())
+    }
+
+    #[test]
+    fn a_long_signature_gets_a_parameter_per_line() {
+        let long = format!(
+            "    pub fn with_host_path(mut self, value: impl Into<{}>) -> Self {{\n",
+            "HostPathVolumeSourceApplyConfigurationWithAVeryLongName"
+        );
+        assert_eq!(
+            laid_out(&long),
+            "    pub fn with_host_path(\n        mut self,\n        value: impl Into<HostPathVolumeSourceApplyConfigurationWithAVeryLongName>,\n    ) -> Self {\n"
+        );
+    }
+
+    #[test]
+    fn generics_commas_and_strings_do_not_split() {
+        let line = format!(
+            "let x = call(\"a, (b\", Result::<A, B>::Ok(1), {});\n",
+            "y".repeat(80)
+        );
+        let out = laid_out(&line);
+        assert_eq!(
+            out,
+            format!(
+                "let x = call(\n    \"a, (b\",\n    Result::<A, B>::Ok(1),\n    {},\n);\n",
+                "y".repeat(80)
+            )
+        );
+    }
+
+    #[test]
+    fn short_lines_and_raw_strings_stay() {
+        let text = format!(
+            "fn f() {{}}\nconst D: &str = r#\"(a, b) {}\n(c, d) {}\"#;\n",
+            "x".repeat(120),
+            "y".repeat(120)
+        );
+        assert_eq!(laid_out(&text), text);
+    }
+
+    #[test]
+    fn trailing_commas_go_except_a_tuples() {
+        assert_eq!(
+            laid_out("f(a, b,);\nlet t = (a,);\nlet v = [1, 2,];\nSome(x,),\n"),
+            "f(a, b);\nlet t = (a,);\nlet v = [1, 2];\nSome(x),\n"
+        );
+    }
+
+    #[test]
+    fn long_aliases_impls_and_assignments_break_as_rustfmt_does() {
+        let path = format!("crate::{}::Thing", "module".repeat(14));
+        assert_eq!(
+            laid_out(&format!("pub type ThingClient = Client<{path}>;\n")),
+            format!("pub type ThingClient =\n    Client<{path}>;\n")
+        );
+        assert_eq!(
+            laid_out(&format!(
+                "impl ::kapi::client::verbs::Create for {path} {{}}\n"
+            )),
+            format!("impl ::kapi::client::verbs::Create\n    for {path}\n{{\n}}\n")
+        );
+        let short = format!("crate::{}::v1", "module".repeat(8));
+        assert_eq!(
+            laid_out(&format!(
+                "    passed += {short}::round_trip(seeds.clone())?;\n"
+            )),
+            format!("    passed +=\n        {short}::round_trip(seeds.clone())?;\n")
+        );
+        let real = "    pub fn with_pod_anti_affinity(mut self, value: impl Into<PodAntiAffinityApplyConfiguration>) -> Self {\n";
+        assert_eq!(
+            laid_out(real),
+            "    pub fn with_pod_anti_affinity(\n        mut self,\n        value: impl Into<PodAntiAffinityApplyConfiguration>,\n    ) -> Self {\n"
+        );
+    }
+
+    #[test]
+    fn one_line_functions_and_single_uses_as_rustfmt_writes_them() {
+        assert_eq!(
+            laid_out("    pub fn client(&self) -> &Client { &self.client }\nuse a::b::{Client};\nuse a::{b, c};\n"),
+            "    pub fn client(&self) -> &Client {\n        &self.client\n    }\nuse a::b::Client;\nuse a::{b, c};\n"
+        );
+        // A block inside the body is not the body.
+        let closure = "    let f = |x| { x };\n";
+        assert_eq!(laid_out(closure), closure);
+    }
+
+    #[test]
+    fn a_parenthesized_expression_is_never_made_a_tuple() {
+        let (a, b) = ("a".repeat(50), "b".repeat(50));
+        assert_eq!(
+            laid_out(&format!("    x.push(!({a} && {b}));\n")),
+            format!("    x.push(\n        !({a} && {b}),\n    );\n")
+        );
+    }
+}
