@@ -1,7 +1,7 @@
 //! Discovery documents (`/api`, `/apis`, `/apis/<group>`, `/apis/<group>/<version>`,
 //! `/version`), built from the scheme's kind metadata as kube-apiserver builds them.
 
-use super::resources::Resource;
+use super::resources::{Resource, Subresource};
 use super::state::ServerState;
 use serde_json::{json, Value};
 
@@ -96,16 +96,6 @@ pub fn resource_list(state: &ServerState, group: &str, version: &str) -> Option<
     }))
 }
 
-pub(super) const OBJECT_VERBS: &[&str] = &[
-    "create",
-    "delete",
-    "deletecollection",
-    "get",
-    "list",
-    "patch",
-    "update",
-    "watch",
-];
 pub(super) const SUBRESOURCE_VERBS: &[&str] = &["get", "patch", "update"];
 
 fn resource_entries(state: &ServerState, r: &Resource) -> Vec<Value> {
@@ -147,15 +137,6 @@ fn resource_entries(state: &ServerState, r: &Resource) -> Vec<Value> {
     entries
 }
 
-/// One subresource the server serves for a resource.
-pub(crate) struct Subresource {
-    pub name: &'static str,
-    /// The response kind's group and version when not the resource's own.
-    pub group_version: Option<(&'static str, &'static str)>,
-    pub kind: &'static str,
-    pub verbs: &'static [&'static str],
-}
-
 /// The subresources served for `r`, by name.
 pub(crate) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource> {
     let meta = r.meta;
@@ -176,7 +157,7 @@ pub(crate) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource
             verbs: SUBRESOURCE_VERBS,
         });
     }
-    out.extend(super::builtin::subresources(state, r));
+    out.extend(super::builtin::subresources(&state.scheme, r));
     out.sort_by_key(|s| s.name);
     out
 }

@@ -38,7 +38,7 @@ impl Resource {
     }
     /// The REST verbs served, as discovery lists them.
     pub fn verbs(&self) -> &'static [&'static str] {
-        self.meta.verbs.unwrap_or(super::discovery::OBJECT_VERBS)
+        self.meta.verbs.unwrap_or(OBJECT_VERBS)
     }
     pub fn serves_verb(&self, verb: &str) -> bool {
         self.verbs().contains(&verb)
@@ -151,3 +151,24 @@ impl Resources {
             .map(|(_, r)| r)
     }
 }
+
+/// One subresource the server serves for a resource.
+pub(crate) struct Subresource {
+    pub name: &'static str,
+    /// The response kind's group and version when not the resource's own.
+    pub group_version: Option<(&'static str, &'static str)>,
+    pub kind: &'static str,
+    pub verbs: &'static [&'static str],
+}
+
+/// The verbs of a resource whose kind names none (`verbs` marker absent): all of them.
+const OBJECT_VERBS: &[&str] = &[
+    "create",
+    "delete",
+    "deletecollection",
+    "get",
+    "list",
+    "patch",
+    "update",
+    "watch",
+];

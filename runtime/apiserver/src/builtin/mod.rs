@@ -9,12 +9,12 @@ mod reviews;
 pub mod services;
 mod tokens;
 
-use super::context::{Ctx, Reply};
-use super::discovery::Subresource;
-use super::resources::Resource;
-use super::state::ServerState;
+use super::resources::{Resource, Subresource};
+use super::store::MvccStore;
+use super::stored::Stored;
 use authorizer::Authorizer;
 use kapi_core::scheme::GroupVersionKind;
+use kapi_core::Scheme;
 use kapi_serving::StatusError;
 use serde_json::Value;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -44,37 +44,45 @@ fn is_core(r: &Resource, kind: &str) -> bool {
     r.group().is_empty() && r.meta.kind == kind
 }
 
-/// Before an object is created: a Service gets its cluster IPs and node ports. The guard
-/// returned is held until the object is stored.
-pub(super) fn before_create<'a>(
-    ctx: &'a Ctx<'_>,
-    value: &mut Value,
-) -> Result<Option<MutexGuard<'a, ()>>, StatusError> {
-    if !is_core(ctx.resource, "Service") {
-        return Ok(None);
+impl Builtin {
+    /// Before an object of `resource` is created: a Service gets its cluster IPs and node
+    /// ports, apart from those the Services in `store` hold. The guard returned is held
+    /// until the object is stored.
+    pub fn before_create(
+        &self,
+        resource: &Resource,
+        store: &MvccStore<Stored>,
+        value: &mut Value,
+    ) -> Result<Option<MutexGuard<'_, ()>>, StatusError> {
+        if !is_core(resource, "Service") {
+            return Ok(None);
+        }
+        let guard = self
+            .allocating
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        services::allocate(&self.services, store, value)?;
+        Ok(Some(guard))
     }
-    let guard = ctx
-        .state
-        .builtin
-        .allocating
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    services::allocate(ctx, value)?;
-    Ok(Some(guard))
+
+    /// A create kube-apiserver answers without storing (the reviews): the answered
+    /// review; `None` for an ordinary create.
+    pub fn review(
+        &self,
+        resource: &Resource,
+        namespace: Option<&str>,
+        value: &Value,
+    ) -> Option<Result<Value, StatusError>> {
+        reviews::create(self, resource, namespace, value)
+    }
 }
 
-/// Before an object is updated: a Service keeps the addresses and node ports the update
-/// leaves out.
-pub(super) fn before_update(ctx: &Ctx<'_>, old: &Value, new: &mut Value) {
-    if is_core(ctx.resource, "Service") {
+/// Before an object of `resource` is updated: a Service keeps the addresses and node
+/// ports the update leaves out.
+pub(super) fn before_update(resource: &Resource, old: &Value, new: &mut Value) {
+    if is_core(resource, "Service") {
         services::keep_allocated(old, new);
     }
-}
-
-/// A create kube-apiserver answers without storing (the reviews); `None` for an ordinary
-/// create.
-pub(super) fn create(ctx: &Ctx<'_>, value: &Value) -> Option<Result<Reply, StatusError>> {
-    reviews::create(ctx, value)
 }
 
 /// A subresource kube-apiserver serves for a core kind, with the kind of its body.
@@ -111,18 +119,14 @@ const SPECIALS: &[Special] = &[
 ];
 
 /// The special subresources served for `r`: those whose body kind the scheme knows.
-pub(super) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource> {
+pub(super) fn subresources(scheme: &Scheme, r: &Resource) -> Vec<Subresource> {
     if !r.group().is_empty() || r.version() != "v1" {
         return Vec::new();
     }
     SPECIALS
         .iter()
         .filter(|s| s.resource == r.plural())
-        .filter(|s| {
-            state
-                .scheme
-                .recognizes(&GroupVersionKind::new(s.group, s.version, s.kind))
-        })
+        .filter(|s| scheme.recognizes(&GroupVersionKind::new(s.group, s.version, s.kind)))
         .map(|s| Subresource {
             name: s.name,
             group_version: (!s.group.is_empty()).then_some((s.group, s.version)),

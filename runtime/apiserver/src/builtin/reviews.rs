@@ -3,15 +3,33 @@
 //! `pkg/registry/authentication`).
 
 use super::authorizer::{Attributes, Decision, UserInfo};
-use crate::context::{Ctx, Reply};
-use http::StatusCode;
+use super::Builtin;
+use crate::resources::Resource;
 use kapi_core::validation::{ErrorList, FieldError};
 use kapi_serving::{StatusError, Target};
 use serde_json::{json, Value};
 
-/// Answers a create of a review kind; `None` when the resource is none.
-pub(super) fn create(ctx: &Ctx<'_>, value: &Value) -> Option<Result<Reply, StatusError>> {
-    let r = ctx.resource;
+/// The request a review answers: the registry's state, the resource and the URL's namespace.
+struct Review<'a> {
+    builtin: &'a Builtin,
+    resource: &'a Resource,
+    namespace: Option<&'a str>,
+}
+
+/// Answers a create of a review kind with the review, its status filled in; `None` when
+/// the resource is none.
+pub(super) fn create(
+    builtin: &Builtin,
+    resource: &Resource,
+    namespace: Option<&str>,
+    value: &Value,
+) -> Option<Result<Value, StatusError>> {
+    let ctx = &Review {
+        builtin,
+        resource,
+        namespace,
+    };
+    let r = resource;
     let answer = match (r.group(), r.meta.kind) {
         ("authorization.k8s.io", "SubjectAccessReview") => access_review(ctx, value, Subject::Spec),
         ("authorization.k8s.io", "LocalSubjectAccessReview") => {
@@ -29,7 +47,7 @@ pub(super) fn create(ctx: &Ctx<'_>, value: &Value) -> Option<Result<Reply, Statu
         }
         _ => return None,
     };
-    Some(answer.and_then(|out| reply(ctx, out)))
+    Some(answer)
 }
 
 /// The user every request is: the embedded server authenticates no one.
@@ -46,7 +64,7 @@ enum Subject {
     Requester,
 }
 
-fn target<'a>(ctx: &'a Ctx<'_>) -> Target<'a> {
+fn target<'a>(ctx: &Review<'a>) -> Target<'a> {
     Target {
         group: ctx.resource.group(),
         resource: ctx.resource.plural(),
@@ -69,7 +87,7 @@ fn text(v: &Value, key: &str) -> String {
     v[key].as_str().unwrap_or_default().to_string()
 }
 
-fn access_review(ctx: &Ctx<'_>, value: &Value, subject: Subject) -> Result<Value, StatusError> {
+fn access_review(ctx: &Review<'_>, value: &Value, subject: Subject) -> Result<Value, StatusError> {
     let spec = &value["spec"];
     let resource = spec.get("resourceAttributes").filter(|v| !v.is_null());
     let non_resource = spec.get("nonResourceAttributes").filter(|v| !v.is_null());
@@ -109,7 +127,7 @@ fn access_review(ctx: &Ctx<'_>, value: &Value, subject: Subject) -> Result<Value
     }
     let mut out = value.clone();
     if let Subject::Local = subject {
-        let namespace = ctx.namespace.clone().unwrap_or_default();
+        let namespace = ctx.namespace.unwrap_or_default().to_string();
         if namespace.is_empty() {
             return Err(StatusError::bad_request(format!(
                 "namespace is required on this type: {namespace}"
@@ -146,7 +164,7 @@ fn access_review(ctx: &Ctx<'_>, value: &Value, subject: Subject) -> Result<Value
         },
         (None, None) => unreachable_attributes()?,
     };
-    let decision = ctx.state.builtin.authorizer.authorize(&attributes);
+    let decision = ctx.builtin.authorizer.authorize(&attributes);
     let (allowed, denied, reason) = match decision {
         Decision::Allow(r) => (true, false, r),
         Decision::Deny(r) => (false, true, r),
@@ -170,7 +188,7 @@ fn unreachable_attributes() -> Result<Attributes, StatusError> {
     ))
 }
 
-fn rules_review(ctx: &Ctx<'_>, value: &Value) -> Result<Value, StatusError> {
+fn rules_review(ctx: &Review<'_>, value: &Value) -> Result<Value, StatusError> {
     let namespace = text(&value["spec"], "namespace");
     if namespace.is_empty() {
         // kube-apiserver's SelfSubjectRulesReview REST.
@@ -178,7 +196,7 @@ fn rules_review(ctx: &Ctx<'_>, value: &Value) -> Result<Value, StatusError> {
             "no namespace on request".to_string(),
         ));
     }
-    let rules = ctx.state.builtin.authorizer.rules(&requester(), &namespace);
+    let rules = ctx.builtin.authorizer.rules(&requester(), &namespace);
     let mut out = value.clone();
     let mut status = json!({
         "resourceRules": rules.resource_rules,
@@ -192,7 +210,7 @@ fn rules_review(ctx: &Ctx<'_>, value: &Value) -> Result<Value, StatusError> {
     Ok(out)
 }
 
-fn token_review(ctx: &Ctx<'_>, value: &Value) -> Result<Value, StatusError> {
+fn token_review(ctx: &Review<'_>, value: &Value) -> Result<Value, StatusError> {
     let token = text(&value["spec"], "token");
     if token.is_empty() {
         // kube-apiserver's TokenReview REST.
@@ -202,7 +220,7 @@ fn token_review(ctx: &Ctx<'_>, value: &Value) -> Result<Value, StatusError> {
     }
     let audiences = strings(&value["spec"]["audiences"]);
     let mut out = value.clone();
-    out["status"] = match ctx.state.builtin.tokens.review(&token, &audiences) {
+    out["status"] = match ctx.builtin.tokens.review(&token, &audiences) {
         Some((user, audiences)) => json!({
             "authenticated": true,
             "user": user_json(&user),
@@ -222,14 +240,4 @@ fn user_json(user: &UserInfo) -> Value {
         out["extra"] = json!(user.extra);
     }
     out
-}
-
-/// 201 with the answered review in the negotiated form.
-fn reply(ctx: &Ctx<'_>, out: Value) -> Result<Reply, StatusError> {
-    let obj = ctx
-        .state
-        .scheme
-        .decode_value(out)
-        .map_err(|e| ctx.scheme_error(e, ""))?;
-    ctx.object_reply(StatusCode::CREATED, obj.as_ref())
 }

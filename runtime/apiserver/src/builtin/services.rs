@@ -4,8 +4,8 @@
 //! out of range or taken with kube-apiserver's messages. What is allocated is read from the
 //! stored Services, so a deleted Service's addresses and ports are free again.
 
-use crate::context::Ctx;
-use crate::store::{Collection, ResourceKey};
+use crate::store::{Collection, MvccStore, ResourceKey};
+use crate::stored::Stored;
 use kapi_core::validation::{ErrorList, FieldError};
 use kapi_serving::{StatusError, Target};
 use serde_json::{json, Value};
@@ -138,11 +138,8 @@ struct InUse {
     node_ports: BTreeSet<i64>,
 }
 
-fn in_use(ctx: &Ctx<'_>) -> Result<InUse, StatusError> {
-    let (entries, _) = ctx
-        .state
-        .store
-        .list_all(&Collection::all(ResourceKey::new("", "services")));
+fn in_use(store: &MvccStore<Stored>) -> Result<InUse, StatusError> {
+    let (entries, _) = store.list_all(&Collection::all(ResourceKey::new("", "services")));
     let mut out = InUse {
         ips: BTreeSet::new(),
         node_ports: BTreeSet::new(),
@@ -193,8 +190,11 @@ fn strings(v: &Value) -> Vec<String> {
 
 /// Fills in a new Service's `clusterIP(s)`, `ipFamilies`, `ipFamilyPolicy` and node ports.
 /// The caller holds the allocation lock until the Service is stored.
-pub(crate) fn allocate(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), StatusError> {
-    let network = &ctx.state.builtin.services;
+pub(crate) fn allocate(
+    network: &ServiceNetwork,
+    store: &MvccStore<Stored>,
+    value: &mut Value,
+) -> Result<(), StatusError> {
     let name = value["metadata"]["name"].as_str().unwrap_or("").to_string();
     let spec = match value.get_mut("spec") {
         Some(s) if s.is_object() => s,
@@ -204,7 +204,7 @@ pub(crate) fn allocate(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), StatusErr
     if kind == "ExternalName" {
         return Ok(());
     }
-    let used = in_use(ctx)?;
+    let used = in_use(store)?;
     let mut ips = strings(&spec["clusterIPs"]);
     if ips.is_empty() {
         if let Some(ip) = spec["clusterIP"].as_str().filter(|s| !s.is_empty()) {
@@ -322,7 +322,7 @@ pub(crate) fn allocate(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), StatusErr
         || (kind == "LoadBalancer"
             && spec["allocateLoadBalancerNodePorts"].as_bool() != Some(false));
     if node_ports {
-        allocate_node_ports(ctx, &name, spec, &used.node_ports)?;
+        allocate_node_ports(network, &name, spec, &used.node_ports)?;
     }
     Ok(())
 }
@@ -403,12 +403,12 @@ pub(crate) fn keep_allocated(old: &Value, new: &mut Value) {
 }
 
 fn allocate_node_ports(
-    ctx: &Ctx<'_>,
+    network: &ServiceNetwork,
     name: &str,
     spec: &mut Value,
     used: &BTreeSet<i64>,
 ) -> Result<(), StatusError> {
-    let range = &ctx.state.builtin.services.node_ports;
+    let range = &network.node_ports;
     let range_text = format!("{}-{}", range.start(), range.end());
     let mut taken = used.clone();
     let mut mine = BTreeSet::new();

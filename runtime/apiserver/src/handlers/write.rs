@@ -240,8 +240,18 @@ where
 
 pub(super) fn create(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
     let value = decode_body(ctx, body)?;
-    if let Some(answer) = crate::builtin::create(ctx, &value) {
-        return answer;
+    let review = ctx
+        .state
+        .builtin
+        .review(ctx.resource, ctx.namespace.as_deref(), &value);
+    if let Some(answer) = review {
+        // Answered, never stored: 201 with the review in the negotiated form.
+        let obj = ctx
+            .state
+            .scheme
+            .decode_value(answer?)
+            .map_err(|e| ctx.scheme_error(e, ""))?;
+        return ctx.object_reply(http::StatusCode::CREATED, obj.as_ref());
     }
     create_value(ctx, value, true)
 }
@@ -250,7 +260,10 @@ pub(super) fn create(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Reply, StatusErro
 /// apply records its own).
 fn create_value(ctx: &Ctx<'_>, mut value: Value, record: bool) -> Result<Reply, StatusError> {
     lifecycle::on_create(&mut value, ctx.resource, ctx.namespace.as_deref())?;
-    let _allocating = crate::builtin::before_create(ctx, &mut value)?;
+    let _allocating =
+        ctx.state
+            .builtin
+            .before_create(ctx.resource, &ctx.state.store, &mut value)?;
     if record {
         crate::managed_fields::on_write(ctx, None, &mut value)?;
     }
@@ -297,7 +310,7 @@ pub(super) fn guaranteed_update(
         // object: no generation bump, no managed-fields change.
         let mut built = build(&old)?;
         if !status {
-            crate::builtin::before_update(ctx, &old, &mut built);
+            crate::builtin::before_update(ctx.resource, &old, &mut built);
         }
         let mut new = defaulted(ctx, built)?;
         if let Some(precondition) = lifecycle::precondition(&new)? {
