@@ -76,6 +76,8 @@ pub struct InFlight {
 }
 
 impl InFlight {
+    /// Slots for `limits.max_requests_inflight` reading and
+    /// `limits.max_mutating_requests_inflight` writing requests.
     pub fn new(limits: &ServingLimits) -> Self {
         InFlight {
             reading: Arc::new(Semaphore::new(limits.max_requests_inflight.max(1))),
@@ -83,23 +85,36 @@ impl InFlight {
         }
     }
 
-    /// A slot for a request, held until it is answered; `Err` when every slot is taken.
-    /// Long-running requests need none.
-    pub fn admit(
-        &self,
-        method: &http::Method,
-        long_running: bool,
-    ) -> Result<Option<OwnedSemaphorePermit>, ()> {
+    /// A slot for a request, held until it is answered; [`Saturated`] when every slot of
+    /// its kind (reading or writing) is taken. Long-running requests need none.
+    pub fn admit(&self, method: &http::Method, long_running: bool) -> Result<Admitted, Saturated> {
         if long_running {
-            return Ok(None);
+            return Ok(Admitted { _slot: None });
         }
         let slots = match *method {
             http::Method::GET | http::Method::HEAD | http::Method::OPTIONS => &self.reading,
             _ => &self.mutating,
         };
-        slots.clone().try_acquire_owned().map(Some).map_err(|_| ())
+        match slots.clone().try_acquire_owned() {
+            Ok(permit) => Ok(Admitted {
+                _slot: Some(permit),
+            }),
+            Err(_) => Err(Saturated),
+        }
     }
 }
+
+/// A request's slot among those in flight, freed when dropped (none for a long-running
+/// request).
+#[derive(Debug)]
+pub struct Admitted {
+    _slot: Option<OwnedSemaphorePermit>,
+}
+
+/// Every in-flight slot of a request's kind is taken; the answer is
+/// [`too_many_requests`](crate::too_many_requests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Saturated;
 
 /// Serves `app` on `listener` until `stopped` turns true; then every connection is closed.
 /// Each connection is held to `limits`' header, idle and size bounds, and at most

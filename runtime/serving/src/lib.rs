@@ -20,6 +20,6 @@ pub mod negotiate;
 mod request;
 mod status_error;
 
-pub use connection::{serve, InFlight, ServingLimits, MAX_REQUEST_BODY_BYTES};
+pub use connection::{serve, Admitted, InFlight, Saturated, ServingLimits, MAX_REQUEST_BODY_BYTES};
 pub use request::{answer_panics, error_response, read_body, too_many_requests};
 pub use status_error::{StatusError, Target};
