@@ -19,7 +19,7 @@ fn scheme() -> Scheme {
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/kubernetes-api")
+        .join("../../tests/fixtures/kubernetes-api")
         .join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
 }
