@@ -141,7 +141,7 @@ impl ApiServerBuilder {
 ///
 /// ```no_run
 /// # async fn demo(scheme: kapi::Scheme) -> std::io::Result<()> {
-/// let server = kapi::apiserver::ApiServer::builder(scheme).start().await?;
+/// let server = kapi_apiserver::ApiServer::builder(scheme).start().await?;
 /// println!("serving at {}", server.url());
 /// # Ok(()) }
 /// ```
