@@ -10,7 +10,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::Request;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
-use kapi::apiserver::ApiServer;
+use kapi_apiserver::ApiServer;
 
 type Http = Client<hyper_util::client::legacy::connect::HttpConnector, Full<Bytes>>;
 

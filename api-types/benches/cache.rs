@@ -19,12 +19,12 @@
 use api_types::v1::Frobber;
 use criterion::{BenchmarkId, Criterion};
 use futures_util::StreamExt;
-use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::cache::{
     EventHandlerFns, InformerOptions, Lister, SharedInformer, Store, StreamingList, Transform,
 };
 use kapi::client::{Api, Client, Config, Encoding, TypedWatchEvent};
 use kapi::meta::{CreateOptions, ListOptions, Selector};
+use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::{HashMap, HashSet};
 use std::hint::black_box;

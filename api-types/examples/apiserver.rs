@@ -5,7 +5,7 @@
 //! cargo run -p api-types --example apiserver -- --once  # the walkthrough, then exit
 //! ```
 //!
-//! It starts `kapi::apiserver::ApiServer` on 127.0.0.1, writes a kubeconfig for kubectl,
+//! It starts `kapi_apiserver::ApiServer` on 127.0.0.1, writes a kubeconfig for kubectl,
 //! and walks through the API over plain HTTP: a create in v1, a read in v2beta1, a watch,
 //! a validation error and a table.
 
@@ -14,7 +14,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::Request;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
-use kapi::apiserver::{ApiServer, OpenApiDocuments};
+use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use serde_json::{json, Value};
 
 type Http = Client<hyper_util::client::legacy::connect::HttpConnector, Full<Bytes>>;

@@ -10,11 +10,11 @@ use api_types::v1::generated::apply::{
 };
 use api_types::v1::{Frobber, FrobberClass};
 use futures_util::StreamExt;
-use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::client::{Client, Config, Deleted, Encoding, Patch, TypedWatchEvent};
 use kapi::meta::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, UpdateOptions,
 };
+use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;

@@ -8,10 +8,10 @@
 use api_types::generated::clientset::{scheme, Clientset};
 use api_types::generated::informers::SharedInformerFactory;
 use api_types::v1::{Frobber, FrobberClass};
-use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::cache::EventHandlerFns;
 use kapi::client::{Client, Config};
 use kapi::meta::{CreateOptions, DeleteOptions, Selector, UpdateOptions};
+use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
-//! JSON merge patch (`kapi::apiserver::patch::apply_merge_patch`) with the production
+//! JSON merge patch (`kapi_apiserver::patch::apply_merge_patch`) with the production
 //! bounds: an error is fine, a panic, overflow, hang or unbounded allocation is a bug.
 #![no_main]
 
-use kapi::apiserver::patch::apply_merge_patch;
+use kapi_apiserver::patch::apply_merge_patch;
 use kapi_fuzz::patch::split;
 use libfuzzer_sys::fuzz_target;
 

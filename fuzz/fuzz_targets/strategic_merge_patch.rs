@@ -1,9 +1,9 @@
-//! Strategic merge patch (`kapi::apiserver::patch::apply_strategic_merge_patch`) with the
+//! Strategic merge patch (`kapi_apiserver::patch::apply_strategic_merge_patch`) with the
 //! production bounds, on a Frobber's compiled patch markers and on unknown content: an
 //! error is fine, a panic, overflow, hang or unbounded allocation is a bug.
 #![no_main]
 
-use kapi::apiserver::patch::apply_strategic_merge_patch;
+use kapi_apiserver::patch::apply_strategic_merge_patch;
 use kapi_fuzz::patch::{frobber_schema, split};
 use libfuzzer_sys::fuzz_target;
 

@@ -1,7 +1,7 @@
 //! The input format of the patch targets: the original document, a NUL byte, the patch
 //! body. Without a NUL the whole input is the patch, applied to a Frobber.
 
-use kapi::apiserver::patch::{Node, PatchSchemas};
+use kapi_apiserver::patch::{Node, PatchSchemas};
 use serde_json::Value;
 use std::sync::OnceLock;
 

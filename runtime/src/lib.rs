@@ -1,46 +1,33 @@
 //! kapi: the thin runtime of Kubernetes-style APIs in Rust.
 //!
 //! Users write API types as annotated structs with `#[derive(kapi::ApiType)]`; the derive
-//! and `cargo xtask codegen` generate everything else. This crate carries what that code
-//! calls: the Kubernetes meta types ([`meta`]), the traits of kinds ([`TypeInfo`],
-//! [`Resource`], [`ListResource`], [`ApplyDefaults`]), deep copy helpers and the codecs.
+//! and `cargo xtask codegen` generate everything else. This crate is the one that code and
+//! its users name. It re-exports the runtime crates under their module names:
+//!
+//! - the crate root is [`kapi-core`](kapi_core): the Kubernetes meta types ([`meta`]), the
+//!   traits of kinds ([`TypeInfo`], [`Resource`], [`ListResource`], [`ApplyDefaults`]), the
+//!   [`Scheme`], validation, conversion, deep copy helpers and the codecs;
+//! - `kapi::client` (feature `client`) is `kapi-client`, the REST client;
+//! - `kapi::cache` (feature `cache`) is `kapi-runtime`'s informers and listers;
+//! - `kapi::apiserver` (feature `apiserver`) is `kapi-apiserver`, the embedded API server.
+//!   Tests in a workspace that also builds the API crate depend on `kapi-apiserver`
+//!   directly: through this feature the API crate would be rebuilt on every change of the
+//!   server.
 
-// The derive emits `::kapi::...` paths; this makes them resolve inside kapi itself, so the
-// meta types are written with kapi's own markers.
-extern crate self as kapi;
+pub use kapi_core::*;
 
-pub mod apis;
 #[cfg(feature = "apiserver")]
-pub mod apiserver;
-#[cfg(feature = "cache")]
-pub mod cache;
+pub use kapi_apiserver as apiserver;
 #[cfg(feature = "client")]
-pub mod client;
-pub mod codec;
-pub mod conversion;
-pub mod feature_gates;
-#[cfg(feature = "fuzz")]
-pub mod fixtures;
-#[cfg(feature = "fuzz")]
-pub mod fuzz;
-mod leaf_scalars;
-pub mod meta;
-pub mod patch_shape;
-#[cfg(feature = "fuzz")]
-pub mod round_trip;
-pub mod scheme;
-mod traits;
-pub mod validation;
-
-/// Keeps items only when kapi's `fuzz` feature is on: wrap hand-written
-/// `impl kapi::fuzz::FuzzHook` blocks in it, so the API crate builds with and without the
-/// feature, as the derived `Fuzz` impls and the generated round-trip checks do.
-pub use __private::if_fuzz;
-pub use conversion::Versioned;
-pub use kapi_derive::{group_version, ApiType};
-pub use scheme::{Object, Scheme};
-pub use traits::*;
+pub use kapi_client as client;
+#[cfg(feature = "cache")]
+pub use kapi_runtime::cache;
 
 /// Used by generated code; not a stable API.
 #[doc(hidden)]
-pub mod __private;
+pub mod __private {
+    pub use kapi_core::__private::*;
+
+    #[cfg(feature = "client")]
+    pub use kapi_client::__private as client;
+}

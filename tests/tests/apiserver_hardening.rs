@@ -4,7 +4,7 @@
 mod support;
 
 use hyper::Method;
-use kapi::apiserver::Failure;
+use kapi_apiserver::Failure;
 use std::time::Duration;
 use support::*;
 

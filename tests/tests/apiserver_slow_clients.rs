@@ -6,7 +6,7 @@
 
 mod support;
 
-use kapi::apiserver::{ApiServer, ServingLimits};
+use kapi_apiserver::{ApiServer, ServingLimits};
 use serde_json::Value;
 use std::time::Duration;
 use support::*;

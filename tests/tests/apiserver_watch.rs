@@ -232,7 +232,7 @@ async fn injected_failures_pause_and_request_log() {
     let http = Http::new(&server);
     let faults = server.faults();
     faults.fail(
-        kapi::apiserver::Failure::new(2, 429)
+        kapi_apiserver::Failure::new(2, 429)
             .retry_after(3)
             .method("GET"),
     );

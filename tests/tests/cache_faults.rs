@@ -15,10 +15,10 @@ mod support;
 use api_types::v1::Frobber;
 use cache_support::{eventually, options, version, Recorder, Seen, Version};
 use client_support::{client_with, config, frobber};
-use kapi::apiserver::Failure;
 use kapi::cache::{InformerOptions, SharedInformer, StreamingList};
 use kapi::client::{Api, Encoding};
 use kapi::meta::{CreateOptions, DeleteOptions, ListOptions, UpdateOptions};
+use kapi_apiserver::Failure;
 use std::collections::BTreeMap;
 use std::time::Duration;
 

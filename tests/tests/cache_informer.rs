@@ -8,13 +8,13 @@ mod support;
 use api_types::v1::{Frobber, FrobberClass};
 use cache_support::{eventually, options, version, Recorder, Seen};
 use client_support::{client, frobber, frobber_class};
-use kapi::apiserver::Failure;
 use kapi::cache::{
     EventHandlerFns, Lister, Phase, Reflector, ReflectorEvent, ReflectorOptions, SharedInformer,
     SharedInformerFactory, Store, StreamingList, Transform,
 };
 use kapi::client::{Api, Encoding};
 use kapi::meta::{CreateOptions, DeleteOptions, ListOptions, Selector, UpdateOptions};
+use kapi_apiserver::Failure;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;

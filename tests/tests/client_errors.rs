@@ -6,16 +6,16 @@ mod support;
 
 use api_types::v1::Frobber;
 use client_support::{client, client_with, config, frobber, ENCODINGS};
-use kapi::apiserver::Failure;
 use kapi::client::Method;
 use kapi::client::{Api, Encoding, Error, RetryPolicy};
 use kapi::meta::{CreateOptions, GetOptions, ListOptions, UpdateOptions};
+use kapi_apiserver::Failure;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const FROBBERS: &str = "/apis/frob.example.com/v1/namespaces/default/frobbers";
 
-fn count(server: &kapi::apiserver::ApiServer, method: &str, path: &str) -> usize {
+fn count(server: &kapi_apiserver::ApiServer, method: &str, path: &str) -> usize {
     server
         .faults()
         .requests()

@@ -351,7 +351,7 @@ async fn an_endless_watch_line_is_held_to_the_cap_and_a_chunk() {
 /// watches again from its resourceVersion, without listing again.
 #[tokio::test]
 async fn a_silent_watch_is_watched_again_without_relisting() {
-    let server = kapi::apiserver::ApiServer::builder(support::scheme())
+    let server = kapi_apiserver::ApiServer::builder(support::scheme())
         .bookmark_interval(Duration::from_secs(3600))
         .start()
         .await

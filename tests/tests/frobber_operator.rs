@@ -243,7 +243,7 @@ async fn a_frobber_owns_its_deployment() {
     api_types::install(&mut scheme).expect("the example API registers");
     // What the server needs to serve Kubernetes' kinds too: one call.
     kapi_k8s::install(&mut scheme).expect("Kubernetes' kinds register");
-    let server = kapi::apiserver::ApiServer::builder(scheme)
+    let server = kapi_apiserver::ApiServer::builder(scheme)
         .start()
         .await
         .expect("server");

@@ -113,7 +113,7 @@ impl Kubectl {
     }
 
     /// A kubectl with its own kubeconfig and cache in a fresh directory.
-    fn for_server(binary: PathBuf, server: &kapi::apiserver::ApiServer, dir: &Path) -> Self {
+    fn for_server(binary: PathBuf, server: &kapi_apiserver::ApiServer, dir: &Path) -> Self {
         let kubeconfig = dir.join("kubeconfig");
         std::fs::write(&kubeconfig, server.kubeconfig("default")).expect("writes kubeconfig");
         Kubectl {
@@ -343,7 +343,7 @@ fn sparse_manifest(name: &str) -> String {
 /// create, apply twice (the second is `unchanged`), diff without a change, explain; and a
 /// re-apply or diff of a manifest without its defaulted fields changes nothing on the
 /// server.
-async fn basics(minor: u32) -> Option<kapi::apiserver::ApiServer> {
+async fn basics(minor: u32) -> Option<kapi_apiserver::ApiServer> {
     let binary = versioned_kubectl(minor)?;
     let server = start().await;
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -434,12 +434,12 @@ async fn kubectl_1_33_basics() {
 
 /// A server with every kapi-k8s kind the tests below use, and its OpenAPI documents (kubectl
 /// reads them for server-side apply and `explain`).
-async fn kubernetes_server() -> kapi::apiserver::ApiServer {
+async fn kubernetes_server() -> kapi_apiserver::ApiServer {
     use kapi_k8s::generated::openapi_documents::{V2, V3};
     let mut scheme = kapi::Scheme::new();
     kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
-    kapi::apiserver::ApiServer::builder(scheme)
-        .openapi(kapi::apiserver::OpenApiDocuments::from_generated(V2, V3))
+    kapi_apiserver::ApiServer::builder(scheme)
+        .openapi(kapi_apiserver::OpenApiDocuments::from_generated(V2, V3))
         .start()
         .await
         .expect("the server starts")
@@ -676,8 +676,8 @@ async fn kubectl_uses_short_names_and_scale_of_kubernetes_kinds() {
     };
     let mut scheme = kapi::Scheme::new();
     kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
-    let server = kapi::apiserver::ApiServer::builder(scheme)
-        .openapi(kapi::apiserver::OpenApiDocuments::from_generated(V2, V3))
+    let server = kapi_apiserver::ApiServer::builder(scheme)
+        .openapi(kapi_apiserver::OpenApiDocuments::from_generated(V2, V3))
         .start()
         .await
         .expect("the server starts");
@@ -744,8 +744,8 @@ async fn registry(minor: u32) {
     };
     let mut scheme = kapi::Scheme::new();
     kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
-    let server = kapi::apiserver::ApiServer::builder(scheme)
-        .openapi(kapi::apiserver::OpenApiDocuments::from_generated(V2, V3))
+    let server = kapi_apiserver::ApiServer::builder(scheme)
+        .openapi(kapi_apiserver::OpenApiDocuments::from_generated(V2, V3))
         .start()
         .await
         .expect("the server starts");

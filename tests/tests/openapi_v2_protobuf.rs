@@ -359,8 +359,8 @@ const EVERY_PART: &str = r##"{
 #[tokio::test]
 async fn every_part_of_a_swagger_document_survives() {
     let document: Value = serde_json::from_str(EVERY_PART).expect("JSON");
-    let server = kapi::apiserver::ApiServer::builder(scheme())
-        .openapi(kapi::apiserver::OpenApiDocuments::new().with_v2(document.to_string()))
+    let server = kapi_apiserver::ApiServer::builder(scheme())
+        .openapi(kapi_apiserver::OpenApiDocuments::new().with_v2(document.to_string()))
         .start()
         .await
         .expect("the server starts");

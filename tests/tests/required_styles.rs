@@ -14,11 +14,11 @@
 //! - Kubernetes' Go validation of built-in kinds reports an empty required string, list or
 //!   map as `Required value` (validation.go, declarative `+k8s:required`).
 
-use kapi::apiserver::ApiServer;
 use kapi::client::{Api, Client, Config};
 use kapi::meta::{CreateOptions, ObjectMeta};
 use kapi::scheme::{KindCategory, KindMeta};
 use kapi::validation::{Options, Style, Validate};
+use kapi_apiserver::ApiServer;
 use std::sync::Arc;
 
 /// Gateway API's shapes, as its Go importer writes them: `Group string json:"group"` with

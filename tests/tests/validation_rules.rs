@@ -3,10 +3,10 @@
 //! messages, message expressions, reasons and field paths, transition rules on update only.
 //! And scalar constraints on a list or map, which hold for each item or value.
 
-use kapi::apiserver::ApiServer;
 use kapi::client::{Api, Client, Config};
 use kapi::meta::{CreateOptions, ObjectMeta, UpdateOptions};
 use kapi::scheme::{KindCategory, KindMeta};
+use kapi_apiserver::ApiServer;
 use std::sync::Arc;
 
 mod v1 {

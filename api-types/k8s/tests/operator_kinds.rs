@@ -6,9 +6,9 @@
 #[path = "../../../xtask/templates/k8s_operator.rs"]
 mod operator;
 
-use kapi::apiserver::ApiServer;
 use kapi::client::{Config, Encoding};
 use kapi::meta::{CreateOptions, GetOptions, ObjectMeta};
+use kapi_apiserver::ApiServer;
 use kapi_k8s::apps::v1::{Deployment, DeploymentSpec};
 use kapi_k8s::core::v1::{
     ConfigMap, Container, Pod, PodSpec, PodTemplateSpec, Service, ServicePort, ServiceSpec,

@@ -5,8 +5,8 @@
 //! heap before it (a counting allocator, so one bomb's peak does not hide the next), and
 //! the process's `VmHWM` so far.
 
-use kapi::apiserver::ApiServer;
 use kapi::client::{Client, Config, Error, Method};
+use kapi_apiserver::ApiServer;
 use serde_json::{json, Value};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -6,10 +6,10 @@
 //! `portallocator`, `pkg/registry/core/pod/storage/eviction.go` and
 //! `pkg/apis/authorization/validation`.
 
-use kapi::apiserver::{
+use kapi::client::{Client, Config, Error, Method};
+use kapi_apiserver::{
     ApiServer, ApiServerBuilder, Attributes, Authorizer, Decision, Rules, UserInfo,
 };
-use kapi::client::{Client, Config, Error, Method};
 use serde_json::{json, Value};
 use std::sync::Arc;
 

@@ -3,8 +3,8 @@
 //! from Kubernetes' discovery documents in `xtask/templates/k8s_resources.toml`: names,
 //! scope, kind, verbs, short names, categories and subresources, in both directions.
 
-use kapi::apiserver::ApiServer;
 use kapi::client::{Client, Config, Method};
+use kapi_apiserver::ApiServer;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;

@@ -4,9 +4,9 @@
 //! Secret (`src/core/v1_normalize.rs`), which `install` registers; a rule from outside the
 //! crate is a write rule (`Scheme::add_write_rule`).
 
-use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::client::{Config, Patch};
 use kapi::meta::{ByteString, CreateOptions, GetOptions, ObjectMeta, PatchOptions, UpdateOptions};
+use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use kapi_k8s::core::v1::{ConfigMap, Secret};
 use kapi_k8s::generated::openapi_documents::{V2, V3};
 use kapi_k8s::Clientset;

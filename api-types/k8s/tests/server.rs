@@ -3,11 +3,11 @@
 //! it creates (Namespace, ConfigMap, Secret, Event, Lease, Pod, Deployment and its scale, Role),
 //! and CustomResourceDefinitions.
 
-use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::client::Config;
 use kapi::meta::{
     ByteString, CreateOptions, GetOptions, ListOptions, MicroTime, ObjectMeta, UpdateOptions,
 };
+use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use kapi_k8s::apps::v1::Deployment;
 use kapi_k8s::coordination::v1::{Lease, LeaseSpec};
 use kapi_k8s::core::v1::{

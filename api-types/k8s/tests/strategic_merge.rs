@@ -4,11 +4,11 @@
 //! two sources compared for every kind, and issue 35's corruptions on a server started
 //! without `.openapi(...)`.
 
-use kapi::apiserver::patch::{strategic_merge, Node, PatchSchemas};
-use kapi::apiserver::{ApiServer, OpenApiDocuments};
 use kapi::client::{Client, Config, Error, Method};
 use kapi::scheme::GroupVersionKind;
 use kapi::TypeInfo;
+use kapi_apiserver::patch::{strategic_merge, Node, PatchSchemas};
+use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use kapi_k8s::generated::openapi_documents::{V2, V3};
 use serde_json::{json, Value};
 use std::collections::HashSet;

@@ -4,9 +4,9 @@
 //! an object the other version cannot hold is refused with the field named, never served
 //! with a loss.
 
-use kapi::apiserver::ApiServer;
 use kapi::client::Config;
 use kapi::meta::{CreateOptions, GetOptions, ListOptions, ObjectMeta};
+use kapi_apiserver::ApiServer;
 use kapi_k8s::autoscaling::v2::{
     CrossVersionObjectReference, HorizontalPodAutoscaler, HorizontalPodAutoscalerSpec, MetricSpec,
     MetricTarget, ResourceMetricSource,

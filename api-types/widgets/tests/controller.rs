@@ -30,7 +30,7 @@ async fn ready_for(clientset: &Clientset, name: &str, generation: i64) -> Widget
 async fn widgets_become_ready_for_each_generation() {
     let mut scheme = kapi::Scheme::new();
     widgets::install(&mut scheme).expect("install");
-    let server = kapi::apiserver::ApiServer::builder(scheme)
+    let server = kapi_apiserver::ApiServer::builder(scheme)
         .start()
         .await
         .expect("server");

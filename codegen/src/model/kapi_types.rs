@@ -16,6 +16,10 @@
 //! 3. The kapi sources this codegen was built beside (`../runtime` of its own manifest), if
 //!    they are still there: codegen and runtime are released together, and this serves
 //!    crates that cargo cannot resolve on their own (scratch copies in tests).
+//!
+//! `kapi` is a facade: the meta types are in its `kapi-core` dependency, which it
+//! re-exports at its root (`kapi::meta` is `kapi_core::meta`), so they are parsed from there
+//! under the crate name `kapi` ([`core_dir`]).
 
 use crate::model::{source, Model};
 use std::path::{Path, PathBuf};
@@ -28,6 +32,7 @@ pub fn load(api_crate_dir: &Path) -> Result<Model, String> {
 
 /// Parses the kapi crate whose root directory (with `src/lib.rs`) is `kapi_dir`.
 pub fn load_from(kapi_dir: &Path) -> Result<Model, String> {
+    let kapi_dir = &core_dir(kapi_dir)?;
     let lib_rs = kapi_dir.join("src/lib.rs");
     let parsed = source::parse_api_types("kapi", &lib_rs).map_err(|e| e.0)?;
     if !parsed.diagnostics.is_empty() {
@@ -74,6 +79,35 @@ pub fn locate(api_crate_dir: &Path) -> Result<PathBuf, String> {
     ))
 }
 
+/// The directory of the `kapi-core` crate the facade at `kapi_dir` re-exports: its path
+/// dependency (directly or through its workspace), else the registry's directory beside it
+/// of the same version (the runtime crates are released together); `kapi_dir` itself for a
+/// kapi without the facade.
+pub fn core_dir(kapi_dir: &Path) -> Result<PathBuf, String> {
+    let manifest = read_manifest(&kapi_dir.join("Cargo.toml"))?;
+    let Some(dep) = manifest.get("dependencies").and_then(|d| d.get(CORE)) else {
+        return Ok(kapi_dir.to_path_buf());
+    };
+    if let Some(dir) = dependency_path(kapi_dir, CORE, dep)? {
+        return Ok(dir);
+    }
+    let version = manifest
+        .get("package")
+        .and_then(|p| p.get("version"))
+        .and_then(|v| v.as_str());
+    let beside = version.and_then(|v| Some(kapi_dir.parent()?.join(format!("{CORE}-{v}"))));
+    match beside {
+        Some(dir) if dir.join("src/lib.rs").is_file() => Ok(dir),
+        _ => Err(format!(
+            "cannot find the source of `{CORE}`, which the kapi crate at {} re-exports",
+            kapi_dir.display()
+        )),
+    }
+}
+
+/// The package of the runtime's core, which holds the meta types.
+const CORE: &str = "kapi-core";
+
 fn is_kapi_crate(dir: &Path) -> bool {
     read_manifest(&dir.join("Cargo.toml"))
         .ok()
@@ -109,14 +143,24 @@ fn from_manifest(api_crate_dir: &Path) -> Result<Option<PathBuf>, String> {
     let Some((key, dep)) = kapi_dependency(manifest.get("dependencies")) else {
         return Ok(None);
     };
+    dependency_path(api_crate_dir, key, dep)
+}
+
+/// The directory of the path dependency `dep`, named `key` in the manifest of `crate_dir`,
+/// directly or through `workspace = true`; `None` for any other dependency.
+fn dependency_path(
+    crate_dir: &Path,
+    key: &str,
+    dep: &toml::Value,
+) -> Result<Option<PathBuf>, String> {
     if let Some(path) = dep.get("path").and_then(|p| p.as_str()) {
-        return Ok(Some(source::normalize(&api_crate_dir.join(path))));
+        return Ok(Some(source::normalize(&crate_dir.join(path))));
     }
     if dep.get("workspace").and_then(|w| w.as_bool()) != Some(true) {
         return Ok(None);
     }
-    let absolute = std::fs::canonicalize(api_crate_dir)
-        .map_err(|e| format!("cannot resolve {}: {e}", api_crate_dir.display()))?;
+    let absolute = std::fs::canonicalize(crate_dir)
+        .map_err(|e| format!("cannot resolve {}: {e}", crate_dir.display()))?;
     for dir in absolute.ancestors().skip(1) {
         let candidate = dir.join("Cargo.toml");
         if !candidate.is_file() {

@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use api_types::v1::{Frobber, FrobberClass};
-use kapi::apiserver::ApiServer;
 use kapi::client::{Client, Config, Encoding, RetryPolicy};
+use kapi_apiserver::ApiServer;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -10,7 +10,7 @@ use hyper::{HeaderMap, Method, Request};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
-use kapi::apiserver::{ApiServer, OpenApiDocuments};
+use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use serde_json::Value;
 use std::time::Duration;
 

@@ -1,0 +1,267 @@
+//! Starting, restarting and stopping the server: an accept loop on 127.0.0.1 that owns
+//! its connections, so a restart closes them all (open watches included) and keeps the
+//! stored state.
+
+use super::builtin::authorizer::{AllowAll, Authorizer};
+use super::builtin::services::{Cidr, ServiceNetwork};
+use super::builtin::Builtin;
+use super::faults::{FaultState, Faults};
+use super::openapi::OpenApiDocuments;
+use super::state::{Config, ServerState};
+use super::store::MvccStore;
+use kapi_core::Scheme;
+use kapi_serving::ServingLimits;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+/// How to build a server: the scheme it serves and its documents and timings.
+pub struct ApiServerBuilder {
+    scheme: Scheme,
+    openapi: OpenApiDocuments,
+    config: Config,
+    history_limit: usize,
+    port: u16,
+    authorizer: Arc<dyn Authorizer>,
+    service_cidrs: Vec<String>,
+    node_ports: std::ops::RangeInclusive<u16>,
+    limits: ServingLimits,
+}
+
+impl ApiServerBuilder {
+    /// The OpenAPI documents to serve, as `cargo xtask codegen` wrote them.
+    pub fn openapi(mut self, documents: OpenApiDocuments) -> Self {
+        self.openapi = documents;
+        self
+    }
+
+    /// How often a watch that asked for bookmarks gets one (kube-apiserver: about a
+    /// minute; tests want less).
+    pub fn bookmark_interval(mut self, interval: Duration) -> Self {
+        self.config.bookmark_interval = interval;
+        self
+    }
+
+    /// How long a watch without `timeoutSeconds` stays open.
+    pub fn watch_timeout(mut self, timeout: Duration) -> Self {
+        self.config.default_watch_timeout = timeout;
+        self
+    }
+
+    /// Events kept for watches and consistent lists before older ones are compacted.
+    pub fn history_limit(mut self, events: usize) -> Self {
+        self.history_limit = events;
+        self
+    }
+
+    /// Who may do what, as the review kinds (SubjectAccessReview, SelfSubjectAccessReview,
+    /// LocalSubjectAccessReview, SelfSubjectRulesReview) answer it; [`AllowAll`] unless set.
+    pub fn authorizer(mut self, authorizer: impl Authorizer) -> Self {
+        self.authorizer = Arc::new(authorizer);
+        self
+    }
+
+    /// The ranges Services get cluster IPs from, one per IP family, the primary first
+    /// (kube-apiserver's `--service-cluster-ip-range`; `10.0.0.0/24` unless set). Two give
+    /// dual-stack Services.
+    pub fn service_cidrs<S: AsRef<str>>(mut self, cidrs: &[S]) -> Self {
+        self.service_cidrs = cidrs.iter().map(|c| c.as_ref().to_string()).collect();
+        self
+    }
+
+    /// The ports NodePort and LoadBalancer Services get node ports from
+    /// (`--service-node-port-range`; 30000-32767 unless set).
+    pub fn node_port_range(mut self, ports: std::ops::RangeInclusive<u16>) -> Self {
+        self.node_ports = ports;
+        self
+    }
+
+    /// The deadlines and bounds clients are held to (kube-apiserver's unless set).
+    pub fn serving_limits(mut self, limits: ServingLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Listen on this port instead of a free one.
+    pub fn port(mut self, port: u16) -> Self {
+        self.port = port;
+        self
+    }
+
+    /// Binds 127.0.0.1 and starts serving on the current tokio runtime.
+    pub async fn start(mut self) -> std::io::Result<ApiServer> {
+        // What every server speaks besides the served kinds: Status, the options, tables,
+        // Scale.
+        kapi_core::meta::add_to_scheme(&mut self.scheme)
+            .and_then(|()| kapi_core::apis::autoscaling::v1::add_to_scheme(&mut self.scheme))
+            .map_err(std::io::Error::other)?;
+        let mut services = ServiceNetwork::default();
+        if !self.service_cidrs.is_empty() {
+            services.cidrs = self
+                .service_cidrs
+                .iter()
+                .map(|c| Cidr::parse(c))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+            let families: std::collections::BTreeSet<&str> =
+                services.cidrs.iter().map(Cidr::family).collect();
+            if services.cidrs.len() > 2 || families.len() != services.cidrs.len() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "service CIDRs: one per IP family, at most two",
+                ));
+            }
+        }
+        services.node_ports = self.node_ports;
+        let store = Arc::new(MvccStore::with_history_limit(self.history_limit));
+        let faults = Arc::new(FaultState::new());
+        let state = Arc::new(ServerState::new(
+            self.scheme,
+            store,
+            self.openapi,
+            faults,
+            self.config,
+            Builtin::new(self.authorizer, services),
+            self.limits,
+        ));
+        let listener = TcpListener::bind(("127.0.0.1", self.port)).await?;
+        let addr = listener.local_addr()?;
+        let running = Running::spawn(listener, state.clone());
+        Ok(ApiServer {
+            addr,
+            state,
+            running: Some(running),
+        })
+    }
+}
+
+/// An in-process Kubernetes API server on 127.0.0.1, serving every kind of a scheme.
+///
+/// ```no_run
+/// # async fn demo(scheme: kapi::Scheme) -> std::io::Result<()> {
+/// let server = kapi_apiserver::ApiServer::builder(scheme).start().await?;
+/// println!("serving at {}", server.url());
+/// # Ok(()) }
+/// ```
+pub struct ApiServer {
+    addr: SocketAddr,
+    state: Arc<ServerState>,
+    running: Option<Running>,
+}
+
+impl ApiServer {
+    pub fn builder(scheme: Scheme) -> ApiServerBuilder {
+        ApiServerBuilder {
+            scheme,
+            openapi: OpenApiDocuments::default(),
+            config: Config::default(),
+            history_limit: 10_000,
+            port: 0,
+            authorizer: Arc::new(AllowAll),
+            service_cidrs: Vec::new(),
+            node_ports: 30000..=32767,
+            limits: ServingLimits::default(),
+        }
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://127.0.0.1:<port>`
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    pub fn scheme(&self) -> &Scheme {
+        &self.state.scheme
+    }
+
+    pub fn faults(&self) -> Faults {
+        Faults {
+            state: self.state.faults.clone(),
+            store: self.state.store.clone(),
+        }
+    }
+
+    /// A kubeconfig that points kubectl (or any client) at this server, in namespace
+    /// `namespace`.
+    pub fn kubeconfig(&self, namespace: &str) -> String {
+        format!(
+            "apiVersion: v1\nkind: Config\nclusters:\n- name: kapi\n  cluster:\n    server: {url}\nusers:\n- name: kapi\n  user: {{}}\ncontexts:\n- name: kapi\n  context:\n    cluster: kapi\n    user: kapi\n    namespace: {namespace}\ncurrent-context: kapi\n",
+            url = self.url()
+        )
+    }
+
+    /// Stops serving (every connection is closed, open watches end without a final
+    /// event) and serves again on the same port with the same stored objects.
+    pub async fn restart(&mut self) -> std::io::Result<()> {
+        if let Some(running) = self.running.take() {
+            running.stop().await;
+        }
+        self.state.store.drop_watches();
+        let listener = bind_again(self.addr).await?;
+        self.running = Some(Running::spawn(listener, self.state.clone()));
+        Ok(())
+    }
+
+    /// Stops serving and closes every connection.
+    pub async fn shutdown(mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop().await;
+        }
+        self.state.store.drop_watches();
+    }
+}
+
+impl Drop for ApiServer {
+    fn drop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.abort();
+        }
+        self.state.store.drop_watches();
+    }
+}
+
+/// The port was just ours; a client's TIME_WAIT can hold it for a moment.
+async fn bind_again(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let mut last = None;
+    for _ in 0..50 {
+        match TcpListener::bind(addr).await {
+            Ok(l) => return Ok(l),
+            Err(e) => {
+                last = Some(e);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("bind failed")))
+}
+
+/// One serving generation: the accept loop and the connections it spawned.
+struct Running {
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    fn spawn(listener: TcpListener, state: Arc<ServerState>) -> Self {
+        let (stop, stopped) = watch::channel(false);
+        let limits = state.limits.clone();
+        let app = super::dispatch::router(state);
+        let task = tokio::spawn(kapi_serving::serve(listener, app, limits, stopped));
+        Running { stop, task }
+    }
+
+    async fn stop(self) {
+        self.stop.send_replace(true);
+        let _ = self.task.await;
+    }
+
+    fn abort(self) {
+        self.stop.send_replace(true);
+        self.task.abort();
+    }
+}
