@@ -41,7 +41,18 @@ impl Api {
 
     /// The status code and JSON body of a request.
     async fn call(&self, method: Method, path: &str, body: Option<&Value>) -> (u16, Value) {
-        let body = body.map(|b| ("application/json", b.to_string().into_bytes()));
+        self.call_with(method, path, body, "application/json").await
+    }
+
+    /// [`Api::call`] with a body of another content type (a patch).
+    async fn call_with(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        content_type: &str,
+    ) -> (u16, Value) {
+        let body = body.map(|b| (content_type, b.to_string().into_bytes()));
         match self
             .client
             .request_raw(method.clone(), path, body, "application/json")
@@ -692,4 +703,88 @@ async fn core_kinds_select_on_kube_apiservers_field_labels() {
         )
         .await;
     assert_eq!(code, 400);
+}
+
+/// Beyond the core group, the kinds whose `AddFieldLabelConversionFunc` accepts more than
+/// the metadata: batch's Job (`status.successful`, the registry's `Status.Succeeded`, `0`
+/// when unset), apps' StatefulSet (`status.successful` accepted, but absent from the
+/// registry's field set, so only the empty value matches) and certificates' CSR
+/// (`spec.signerName`, and no namespace).
+#[tokio::test]
+async fn kinds_beyond_core_select_on_kube_apiservers_field_labels() {
+    let api = Api::start(|b| b).await;
+    let jobs = "/apis/batch/v1/namespaces/default/jobs";
+    for (name, succeeded) in [("done", Some(2)), ("fresh", None)] {
+        let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name},
+            "spec": {"template": {"spec": {"restartPolicy": "Never",
+                "containers": [{"name": "c", "image": "busybox"}]}}}});
+        let (code, body) = api.call(Method::POST, jobs, Some(&job)).await;
+        assert_eq!(code, 201, "{body}");
+        if let Some(n) = succeeded {
+            let status = json!({"status": {"succeeded": n}});
+            let (code, body) = api
+                .call_with(
+                    Method::PATCH,
+                    &format!("{jobs}/{name}/status"),
+                    Some(&status),
+                    "application/merge-patch+json",
+                )
+                .await;
+            assert_eq!(code, 200, "{body}");
+        }
+    }
+    for (selector, expected) in [
+        ("status.successful%3D2", vec!["done"]),
+        ("status.successful%3D0", vec!["fresh"]),
+        ("status.successful!%3D0", vec!["done"]),
+    ] {
+        let (code, list) = api
+            .call(
+                Method::GET,
+                &format!("{jobs}?fieldSelector={selector}"),
+                None,
+            )
+            .await;
+        assert_eq!(code, 200, "{selector}: {list}");
+        assert_eq!(names(&list), expected, "{selector}");
+    }
+    let (code, status) = api
+        .call(
+            Method::GET,
+            &format!("{jobs}?fieldSelector=spec.parallelism%3D1"),
+            None,
+        )
+        .await;
+    assert_eq!(code, 400);
+    assert_eq!(
+        status["message"],
+        "field label not supported: spec.parallelism"
+    );
+
+    let sets = "/apis/apps/v1/namespaces/default/statefulsets";
+    for (selector, code_wanted) in [("status.successful%3D1", 200), ("status.replicas%3D1", 400)] {
+        let (code, body) = api
+            .call(
+                Method::GET,
+                &format!("{sets}?fieldSelector={selector}"),
+                None,
+            )
+            .await;
+        assert_eq!(code, code_wanted, "{selector}: {body}");
+    }
+
+    let csrs = "/apis/certificates.k8s.io/v1/certificatesigningrequests";
+    for (selector, code_wanted) in [
+        ("spec.signerName%3Dkubernetes.io%2Fkubelet-serving", 200),
+        ("metadata.namespace%3Ddefault", 400),
+    ] {
+        let (code, body) = api
+            .call(
+                Method::GET,
+                &format!("{csrs}?fieldSelector={selector}"),
+                None,
+            )
+            .await;
+        assert_eq!(code, code_wanted, "{selector}: {body}");
+    }
 }

@@ -1,9 +1,10 @@
-//! The fields a list or watch of one of Kubernetes' core kinds may select on
+//! The fields a list or watch of one of Kubernetes' kinds may select on
 //! (`--field-selector`), and each field's value as kube-apiserver computes it: the labels
-//! its `AddFieldLabelConversionFunc`s accept (pkg/apis/core/v1/conversion.go) and the
-//! values its registries' `ToSelectableFields` give them. Every other kind selects on
-//! `metadata.name` and `metadata.namespace`, as a custom resource without
-//! `selectableFields` does.
+//! its `AddFieldLabelConversionFunc`s accept (pkg/apis/core/v1/conversion.go for the core
+//! kinds; batch's Job, apps' StatefulSet, certificates' CertificateSigningRequest and
+//! ClusterTrustBundle) and the values its registries' `ToSelectableFields` give them. Every
+//! other kind selects on `metadata.name` and `metadata.namespace`, as a custom resource
+//! without `selectableFields` does.
 
 use serde_json::Value;
 
@@ -11,9 +12,20 @@ const META: &[&str] = &["metadata.name", "metadata.namespace"];
 
 /// The labels `kind` of `group` accepts.
 pub(crate) fn supported(group: &str, kind: &str) -> &'static [&'static str] {
-    if !group.is_empty() {
-        return META;
+    match (group, kind) {
+        ("", _) => core(kind),
+        ("batch", "Job") => &["metadata.name", "metadata.namespace", "status.successful"],
+        // Accepted, but the registry's field set holds only the metadata, so the label
+        // matches only the empty value.
+        ("apps", "StatefulSet") => &["metadata.name", "metadata.namespace", "status.successful"],
+        ("certificates.k8s.io", "CertificateSigningRequest" | "ClusterTrustBundle") => {
+            &["metadata.name", "spec.signerName"]
+        }
+        _ => META,
     }
+}
+
+fn core(kind: &str) -> &'static [&'static str] {
     match kind {
         "Pod" => &[
             "metadata.name",
@@ -82,6 +94,8 @@ pub(crate) fn value(kind: &str, label: &str, object: &Value) -> String {
         // Registries hold the first address; the list itself is selectable but never matches
         // a value (kube-apiserver's field set has no entry for it).
         ("Pod", "status.podIPs") => return String::new(),
+        ("Job", "status.successful") => "status.succeeded",
+        ("StatefulSet", "status.successful") => return String::new(),
         _ => label,
     };
     let found = path
@@ -95,7 +109,9 @@ pub(crate) fn value(kind: &str, label: &str, object: &Value) -> String {
         Some(other) => other.to_string(),
         None => match (kind, label) {
             ("Pod", "spec.hostNetwork") | ("Node", "spec.unschedulable") => "false".into(),
-            ("ReplicationController", "status.replicas") => "0".into(),
+            ("ReplicationController", "status.replicas") | ("Job", "status.successful") => {
+                "0".into()
+            }
             _ => String::new(),
         },
     }
