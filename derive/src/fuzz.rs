@@ -8,7 +8,7 @@
 
 use crate::input::{field_ident, Input};
 use crate::syn_types::option_inner;
-use kapi_codegen::model::{Field, ListType, Scalar, Shape, Spanned, TypeRef};
+use kapi_model::{Field, ListType, Scalar, Shape, Spanned, TypeRef};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 

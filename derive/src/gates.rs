@@ -4,8 +4,8 @@
 //! `kapi::feature_gates!` (a misspelling is a compile error at the marker).
 
 use crate::input::{field_ident, old_field, Input};
-use kapi_codegen::model::check::unknown_feature_gate;
-use kapi_codegen::model::{Shape, Spanned};
+use kapi_model::check::unknown_feature_gate;
+use kapi_model::{Shape, Spanned};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 

@@ -1,8 +1,8 @@
 //! `group_version!`: the module's group, version and package facts as one constant that the
 //! kinds of the module read their apiVersion and validation style from.
 
-use kapi_codegen::diagnostics::Diagnostics;
-use kapi_codegen::model::{parse, ValidationStyle};
+use kapi_model::diagnostics::Diagnostics;
+use kapi_model::{parse, ValidationStyle};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 

@@ -1,7 +1,7 @@
 //! The derive's view of its item: the parsed model plus the syn tokens it came from.
 
-use kapi_codegen::diagnostics::Diagnostics;
-use kapi_codegen::model::{parse, Field, TypeDef};
+use kapi_model::diagnostics::Diagnostics;
+use kapi_model::{parse, Field, TypeDef};
 use proc_macro2::TokenStream;
 use quote::format_ident;
 
@@ -35,10 +35,8 @@ impl Input {
     /// has a protobuf number.
     pub fn has_protobuf_message(&self) -> bool {
         match &self.def.shape {
-            kapi_codegen::model::Shape::Struct { fields } => {
-                fields.iter().all(|f| f.protobuf.is_some())
-            }
-            kapi_codegen::model::Shape::Enum { .. } => false,
+            kapi_model::Shape::Struct { fields } => fields.iter().all(|f| f.protobuf.is_some()),
+            kapi_model::Shape::Enum { .. } => false,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::input::{field_ident, Input};
 use crate::syn_types::vec_inner;
-use kapi_codegen::model::{KindCategory, Scope};
+use kapi_model::{KindCategory, Scope};
 use proc_macro2::TokenStream;
 use quote::quote;
 

@@ -6,9 +6,7 @@
 //! hand-written `ValidateHook` runs when the type is marked `validate_hook`.
 
 use crate::input::{field_ident, old_field, Input};
-use kapi_codegen::model::{
-    Field, KindCategory, ListType, Presence, Scalar, Shape, TypeRef, ValidationRule,
-};
+use kapi_model::{Field, KindCategory, ListType, Presence, Scalar, Shape, TypeRef, ValidationRule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 

@@ -49,7 +49,7 @@ fn address<T>(value: &T) -> Address {
 
 impl<'a> Index<'a> {
     /// Indexes the API crate's model `api` and kapi's meta types `kapi`
-    /// ([`super::kapi_types::load`]); built once per codegen run and shared by every generator.
+    /// (`kapi_codegen::model::kapi_types::load`); built once per codegen run and shared by every generator.
     pub fn new(api: &'a Model, kapi: &'a Model) -> Self {
         let mut index = Index {
             api,

@@ -1,19 +1,22 @@
-//! The one model of an API: group-versions, kinds, types, fields and their markers.
+//! kapi-model: the one model of an API (group-versions, kinds, types, fields and their
+//! markers), the marker language, diagnostics and spans.
 //!
 //! Built from Rust source by [`parse`] (one item, for the proc-macro) and [`source`] (a
-//! whole crate, for codegen). Every generator reads this model and nothing else.
+//! whole crate, for codegen). Both `kapi-derive` and `kapi-codegen` depend on this crate,
+//! so a marker means the same thing, with the same error text, in both. Every generator
+//! reads this model and nothing else.
 
 pub mod cel;
 pub mod check;
 pub mod default_value;
+pub mod diagnostics;
 pub mod formats;
 pub mod grammars;
-#[cfg(feature = "generate")]
-pub mod kapi_types;
+pub mod markers;
 pub mod parse;
-#[cfg(feature = "generate")]
 pub mod resolve;
 pub mod source;
+pub mod span;
 pub mod special;
 mod type_ref;
 pub mod version_name;
