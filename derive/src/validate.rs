@@ -98,7 +98,7 @@ fn struct_body(input: &Input) -> TokenStream {
     // and a CRD API is read as the kind that holds it is served.
     let style = input.def.kind.as_ref().and_then(|k| {
         let uses = quote!(#checks #hook).to_string().contains("__opts");
-        let gv = quote::quote_spanned!(k.span.raw()=> GROUP_VERSION);
+        let gv = quote::quote_spanned!(input.span(k.span)=> GROUP_VERSION);
         uses.then(|| quote! { let __opts = &__opts.in_style(#gv.validation); })
     });
     quote! {
