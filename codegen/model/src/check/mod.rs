@@ -1,4 +1,8 @@
-//! Checks that need more than one type: they run on the whole model, in codegen.
+//! Checks of what the parser read: [`item`], one item's markers against each other (the
+//! parser runs them, so the derive reports them too); here, the checks that need more than
+//! one type, run on the whole model in codegen.
+
+pub mod item;
 
 use super::*;
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
