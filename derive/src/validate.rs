@@ -333,15 +333,15 @@ fn number_checks(m: &Field, s: Scalar, value: TokenStream, path: TokenStream) ->
     let mut out = TokenStream::new();
     let ty = format_ident!("{}", s.rust_name());
     if let Some(min) = v.minimum {
-        let lit = number_literal(s, *min);
-        let excl = v.exclusive_minimum;
+        let lit = number_literal(s, min.value.value);
+        let excl = min.exclusive;
         out.extend(quote! {
             __kv::minimum(#path, #value, (#lit as #ty), #excl, __errs);
         });
     }
     if let Some(max) = v.maximum {
-        let lit = number_literal(s, *max);
-        let excl = v.exclusive_maximum;
+        let lit = number_literal(s, max.value.value);
+        let excl = max.exclusive;
         out.extend(quote! {
             __kv::maximum(#path, #value, (#lit as #ty), #excl, __errs);
         });

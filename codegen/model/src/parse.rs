@@ -368,6 +368,14 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
     Some(field)
 }
 
+/// The bound `value_key` writes, exclusive when `exclusive_key` is written too.
+fn bound(markers: &[Marker], value_key: Key, exclusive_key: Key) -> Option<Spanned<Bound>> {
+    let exclusive = markers.flag(exclusive_key);
+    markers
+        .number(value_key)
+        .map(|v| v.map(|value| Bound { value, exclusive }))
+}
+
 /// `list_type` and `map_type`, each one of its choices.
 fn parse_collection_types(
     markers: &[Marker],
@@ -403,10 +411,8 @@ fn parse_field_validation(
     diags: &mut Diagnostics,
 ) -> FieldValidation {
     FieldValidation {
-        minimum: markers.number(key::MINIMUM),
-        maximum: markers.number(key::MAXIMUM),
-        exclusive_minimum: markers.flag(key::EXCLUSIVE_MINIMUM),
-        exclusive_maximum: markers.flag(key::EXCLUSIVE_MAXIMUM),
+        minimum: bound(markers, key::MINIMUM, key::EXCLUSIVE_MINIMUM),
+        maximum: bound(markers, key::MAXIMUM, key::EXCLUSIVE_MAXIMUM),
         min_length: markers.int(key::MIN_LENGTH),
         max_length: markers.int(key::MAX_LENGTH),
         pattern: markers.str(key::PATTERN),

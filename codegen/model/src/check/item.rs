@@ -199,7 +199,7 @@ fn validation_placement(f: &Field, diags: &mut Diagnostics) {
 fn validation_ranges(f: &Field, diags: &mut Diagnostics) {
     let (rust_name, validation) = (&f.rust_name, &f.validation);
     if let (Some(min), Some(max)) = (&validation.minimum, &validation.maximum) {
-        if min.value > max.value {
+        if min.value.value > max.value.value {
             diags.error(
                 min.span,
                 format!("`minimum = {min}` is greater than `maximum = {max}` on `{rust_name}`"),
