@@ -353,6 +353,9 @@ pub struct TypeDef {
     /// Lint rules allowed on the type and everything in it (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
+    /// Compatibility breaks accepted on the type (`allow_compat`).
+    #[serde(skip)]
+    pub allow_compat: Vec<AllowCompat>,
     /// The markers as written. Values (with their spans) are read from the fields; this
     /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
     /// tools that edit the source.
@@ -362,6 +365,17 @@ pub struct TypeDef {
     pub span: Span,
     #[serde(skip)]
     pub file: PathBuf,
+}
+
+/// One `allow_compat(rule = "..", reason = "..")`: a compatibility break the API accepts on
+/// purpose. Both are read as written; the compatibility checker reports a missing or
+/// unknown rule and a missing reason.
+#[derive(Debug, Clone)]
+pub struct AllowCompat {
+    pub rule: Option<Spanned<String>>,
+    pub reason: Option<Spanned<String>>,
+    /// The `allow_compat(...)` marker.
+    pub span: Span,
 }
 
 /// The schema of a type that writes its own JSON, as kube-openapi takes it from Go's
@@ -622,6 +636,9 @@ pub struct Field {
     /// Lint rules allowed on this field (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
+    /// Compatibility breaks accepted on this field (`allow_compat`).
+    #[serde(skip)]
+    pub allow_compat: Vec<AllowCompat>,
     /// The markers as written. Values (with their spans) are read from the fields; this
     /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
     /// tools that edit the source.

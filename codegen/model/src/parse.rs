@@ -163,6 +163,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         lifecycle: parse_lifecycle(&markers),
         tombstones,
         allow_lint: allow_lint(&markers),
+        allow_compat: allow_compat(&markers),
         markers,
         span: item.ident.span().into(),
         file: Default::default(),
@@ -303,6 +304,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         lifecycle: None,
         tombstones: Vec::new(),
         allow_lint: allow_lint(&markers),
+        allow_compat: allow_compat(&markers),
         markers,
         span: item.ident.span().into(),
         file: Default::default(),
@@ -359,6 +361,7 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         embedded_resource: markers.flag(key::EMBEDDED_RESOURCE),
         inline: markers.flag(key::INLINE),
         allow_lint: allow_lint(&markers),
+        allow_compat: allow_compat(&markers),
         markers,
         span: ident.span().into(),
         rust_name,
@@ -468,6 +471,19 @@ fn manual_conversion(markers: &[Marker]) -> bool {
 }
 
 /// The rule names of `allow_lint`, each with the span of the (first) marker that names it.
+fn allow_compat(markers: &[Marker]) -> Vec<AllowCompat> {
+    use key::allow_compat::*;
+    markers
+        .all(key::ALLOW_COMPAT)
+        .into_iter()
+        .map(|m| AllowCompat {
+            rule: m.nested().str(RULE),
+            reason: m.nested().str(REASON),
+            span: m.span,
+        })
+        .collect()
+}
+
 fn allow_lint(markers: &[Marker]) -> Vec<Spanned<String>> {
     let Some(span) = markers.span(key::ALLOW_LINT) else {
         return Vec::new();

@@ -565,10 +565,11 @@ impl TypeSnap {
             validation_rules,
             lifecycle,
             tombstones,
-            allow_lint: _, // the linter's business
-            markers: _,    // the same values as the fields above, kept for their spans
-            span: _,       // where, not what
-            file: _,       // where, not what
+            allow_lint: _,   // the linter's business
+            allow_compat: _, // read by the report, not API
+            markers: _,      // the same values as the fields above, kept for their spans
+            span: _,         // where, not what
+            file: _,         // where, not what
         } = t;
         let (fields, values) = match shape {
             Shape::Struct { fields } => (
@@ -744,9 +745,10 @@ impl FieldSnap {
             preserve_unknown_fields,
             embedded_resource,
             inline,
-            allow_lint: _, // the linter's business
-            markers: _,    // the same values as the fields above, kept for their spans
-            span: _,       // where, not what
+            allow_lint: _,   // the linter's business
+            allow_compat: _, // read by the report, not API
+            markers: _,      // the same values as the fields above, kept for their spans
+            span: _,         // where, not what
         } = f;
         let FieldValidation {
             minimum,
