@@ -212,6 +212,27 @@ impl<'a> Index<'a> {
     }
 }
 
+/// The API type a name written in a type of `gv` (`None`: a shared type) names within its
+/// own crate, without kapi's types: the same group-version first, then the crate's shared
+/// types. The model's checks and the linter read one crate; generators, which need kapi's
+/// types too, ask [`Index::resolve`].
+pub fn in_crate<'m>(
+    model: &'m Model,
+    gv: Option<&'m GroupVersion>,
+    name: &str,
+) -> Option<&'m TypeDef> {
+    gv.and_then(|gv| gv.find(name))
+        .or_else(|| model.shared_types.iter().find(|t| t.name == name))
+}
+
+/// The internal version (the hub) of `gv`'s group, if it declares one.
+pub fn hub_of<'m>(model: &'m Model, gv: &GroupVersion) -> Option<&'m GroupVersion> {
+    model
+        .versions
+        .iter()
+        .find(|h| h.internal && h.group == gv.group)
+}
+
 /// The prefix of a group-version's definition names, as Kubernetes names them: Kubernetes'
 /// own packages by their Go import path (`k8s.io.api.core.v1` → `io.k8s.api.core.v1`), every
 /// other group by its reversed DNS name and version, like the API server names CRD types.
