@@ -11,10 +11,8 @@
 //! for `--assign-protobuf-tags`. With the `import` feature, [`import`] turns Go API packages
 //! into annotated source.
 
-pub mod diagnostics;
-pub mod markers;
+pub use kapi_model::{diagnostics, markers, span};
 pub mod model;
-pub mod span;
 
 #[cfg(feature = "generate")]
 pub mod assign_protobuf_tags;

@@ -3,7 +3,7 @@
 //! field's index to its slot; `null` is the zero value, or `None` for an `Option`.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Scalar, TypeRef};
+use kapi_model::{Scalar, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 

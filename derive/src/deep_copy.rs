@@ -2,7 +2,7 @@
 //! existing allocations (strings, vectors, maps), plus the zero-value `Default`.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::TypeRef;
+use kapi_model::TypeRef;
 use proc_macro2::TokenStream;
 use quote::quote;
 

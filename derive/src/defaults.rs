@@ -3,7 +3,7 @@
 //! `defaults_hook` (see `kapi::__private::hooks` for why it is declared, not found).
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, Scalar, TypeRef};
+use kapi_model::{Field, Scalar, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 

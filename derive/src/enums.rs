@@ -3,7 +3,7 @@
 //! server survives a read and a write. Validation, not decoding, refuses unknown values.
 
 use crate::input::Input;
-use kapi_codegen::model::Shape;
+use kapi_model::Shape;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 

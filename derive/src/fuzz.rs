@@ -8,7 +8,7 @@
 
 use crate::input::{field_ident, Input};
 use crate::syn_types::option_inner;
-use kapi_codegen::model::{Field, ListType, Scalar, Shape, Spanned, TypeRef};
+use kapi_model::{Bound, Field, ListType, Scalar, Shape, Spanned, TypeRef};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -198,8 +198,8 @@ fn value_of(ty: &TypeRef, m: &Field) -> TokenStream {
         TypeRef::Scalar(s) if s.is_integer() => {
             let (ty_min, ty_max) = int_range(*s);
             let lo = v.minimum.map_or(ty_min, |x| {
-                let c = x.ceil();
-                let c = if v.exclusive_minimum && c == *x {
+                let c = x.value.value.ceil();
+                let c = if x.exclusive && c == x.value.value {
                     c + 1.0
                 } else {
                     c
@@ -207,8 +207,8 @@ fn value_of(ty: &TypeRef, m: &Field) -> TokenStream {
                 (c as i128).max(ty_min)
             });
             let hi = v.maximum.map_or(ty_max, |x| {
-                let c = x.floor();
-                let c = if v.exclusive_maximum && c == *x {
+                let c = x.value.value.floor();
+                let c = if x.exclusive && c == x.value.value {
                     c - 1.0
                 } else {
                     c
@@ -228,7 +228,8 @@ fn value_of(ty: &TypeRef, m: &Field) -> TokenStream {
             let ty = format_ident!("{}", s.rust_name());
             let lo = f64_tokens(v.minimum, quote!(NEG_INFINITY));
             let hi = f64_tokens(v.maximum, quote!(INFINITY));
-            let (xmin, xmax) = (v.exclusive_minimum, v.exclusive_maximum);
+            let exclusive = |b: Option<Spanned<Bound>>| b.is_some_and(|b| b.exclusive);
+            let (xmin, xmax) = (exclusive(v.minimum), exclusive(v.maximum));
             quote! { __f.float_in::<#ty>(#lo, #hi, #xmin, #xmax) }
         }
         TypeRef::Vec(inner) => {
@@ -303,8 +304,8 @@ fn i128_tokens(v: i128) -> TokenStream {
     }
 }
 
-fn f64_tokens(v: Option<Spanned<f64>>, unbounded: TokenStream) -> TokenStream {
-    match v.map(|v| v.value) {
+fn f64_tokens(v: Option<Spanned<Bound>>, unbounded: TokenStream) -> TokenStream {
+    match v.map(|v| v.value.value) {
         Some(x) if x.is_finite() => {
             let lit = Literal::f64_unsuffixed(x.abs());
             if x < 0.0 {

@@ -4,8 +4,9 @@
 //! `kapi::feature_gates!` (a misspelling is a compile error at the marker).
 
 use crate::input::{field_ident, old_field, Input};
-use kapi_codegen::model::check::unknown_feature_gate;
-use kapi_codegen::model::{Shape, Spanned};
+use kapi_model::check::unknown_feature_gate;
+use kapi_model::span::CompilerSpans;
+use kapi_model::{Shape, Spanned};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
@@ -85,7 +86,7 @@ fn gate_checks(input: &Input) -> TokenStream {
     let checks = gates.iter().filter_map(|gate| {
         // A gate name that is not an identifier cannot be declared; the model reports it.
         let ident = syn::parse_str::<syn::Ident>(gate).ok()?;
-        let span = gate.span.raw();
+        let span = input.span(gate.span);
         let ident = syn::Ident::new(&ident.to_string(), span);
         Some(quote_spanned! {span=>
             crate::__kapi_feature_gates::check! { #ident }
@@ -114,7 +115,8 @@ pub fn unknown(input: TokenStream) -> TokenStream {
     };
     let declared: Vec<String> = declared.iter().map(|d| d.to_string()).collect();
     let declared: Vec<&str> = declared.iter().map(String::as_str).collect();
-    unknown_feature_gate(&gate.to_string(), gate.span().into(), &declared)
-        .to_syn_error()
-        .to_compile_error()
+    let (diagnostic, spans) = CompilerSpans::record(|| {
+        unknown_feature_gate(&gate.to_string(), gate.span().into(), &declared)
+    });
+    diagnostic.to_syn_error(&spans).to_compile_error()
 }

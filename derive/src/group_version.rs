@@ -1,15 +1,18 @@
 //! `group_version!`: the module's group, version and package facts as one constant that the
 //! kinds of the module read their apiVersion and validation style from.
 
-use kapi_codegen::diagnostics::Diagnostics;
-use kapi_codegen::model::{parse, ValidationStyle};
+use kapi_model::diagnostics::Diagnostics;
+use kapi_model::span::CompilerSpans;
+use kapi_model::{parse, ValidationStyle};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let mut diags = Diagnostics::default();
-    let gv = parse::parse_group_version(input, Span::call_site().into(), &mut diags);
-    if let Some(err) = diags.to_syn_error() {
+    let (gv, spans) = CompilerSpans::record(|| {
+        parse::parse_group_version(input, Span::call_site().into(), &mut diags)
+    });
+    if let Some(err) = diags.to_syn_error(&spans) {
         return err.to_compile_error();
     }
     let Some(gv) = gv else {

@@ -1,26 +1,34 @@
 //! The derive's view of its item: the parsed model plus the syn tokens it came from.
 
-use kapi_codegen::diagnostics::Diagnostics;
-use kapi_codegen::model::{parse, Field, TypeDef};
+use kapi_model::diagnostics::Diagnostics;
+use kapi_model::span::{CompilerSpans, Span};
+use kapi_model::{parse, Field, TypeDef};
 use proc_macro2::TokenStream;
 use quote::format_ident;
 
 pub struct Input {
     pub def: TypeDef,
     pub item: syn::Item,
+    /// The compiler's spans of the model's spans.
+    pub spans: CompilerSpans,
 }
 
 impl Input {
     pub fn parse(tokens: TokenStream) -> syn::Result<Input> {
         let item: syn::Item = syn::parse2(tokens)?;
         let mut diags = Diagnostics::default();
-        let def = parse::parse_item(&item, &mut diags);
-        if let Some(err) = diags.to_syn_error() {
+        let (def, spans) = CompilerSpans::record(|| parse::parse_item(&item, &mut diags));
+        if let Some(err) = diags.to_syn_error(&spans) {
             return Err(err);
         }
         let def =
             def.ok_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "unsupported item"))?;
-        Ok(Input { def, item })
+        Ok(Input { def, item, spans })
+    }
+
+    /// The compiler's span of a model span, for errors and generated tokens.
+    pub fn span(&self, span: Span) -> proc_macro2::Span {
+        self.spans.get(span)
     }
 
     pub fn ident(&self) -> syn::Ident {
@@ -35,10 +43,8 @@ impl Input {
     /// has a protobuf number.
     pub fn has_protobuf_message(&self) -> bool {
         match &self.def.shape {
-            kapi_codegen::model::Shape::Struct { fields } => {
-                fields.iter().all(|f| f.protobuf.is_some())
-            }
-            kapi_codegen::model::Shape::Enum { .. } => false,
+            kapi_model::Shape::Struct { fields } => fields.iter().all(|f| f.protobuf.is_some()),
+            kapi_model::Shape::Enum { .. } => false,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::input::{field_ident, Input};
 use crate::syn_types::vec_inner;
-use kapi_codegen::model::{KindCategory, Scope};
+use kapi_model::{KindCategory, Scope};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -16,7 +16,7 @@ pub fn expand(input: &Input) -> TokenStream {
     let kind_name = &input.def.name;
     // Resolved where the type is written: the module's `group_version!` must be in scope.
     // Spanned at the `kind` marker so a missing declaration is reported there.
-    let span = kind.span.raw();
+    let span = input.span(kind.span);
     let gv = quote::quote_spanned!(span=> GROUP_VERSION);
     let protobuf_codec = input.has_protobuf_message().then(|| {
         quote! {

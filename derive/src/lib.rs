@@ -1,4 +1,4 @@
-//! kapi's proc-macros. `#[derive(ApiType)]` parses its item with kapi-codegen's model (the
+//! kapi's proc-macros. `#[derive(ApiType)]` parses its item with kapi-model's parser (the
 //! same parser codegen uses, so markers mean the same everywhere) and emits the per-type
 //! code: Kubernetes JSON serde, deep copy, defaulting, kind metadata, random values for
 //! round-trip tests, validation, feature-gate field dropping, protobuf and patch metadata.
@@ -24,7 +24,7 @@ mod syn_types;
 mod validate;
 
 use input::Input;
-use kapi_codegen::model::Shape;
+use kapi_model::Shape;
 use proc_macro::TokenStream;
 use quote::quote;
 

@@ -5,7 +5,7 @@
 
 use crate::input::Input;
 use crate::syn_types::type_arg;
-use kapi_codegen::model::{Field, ListType, MapType, Shape, TypeRef};
+use kapi_model::{Field, ListType, MapType, Shape, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 

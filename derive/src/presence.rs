@@ -4,7 +4,7 @@
 //! string enum is unset when empty, as the Go string it is.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::Shape;
+use kapi_model::Shape;
 use proc_macro2::TokenStream;
 use quote::quote;
 

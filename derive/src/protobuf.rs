@@ -8,7 +8,7 @@
 //! `ProtoMessage`; each field is one call to a helper picked by its form.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, Scalar, Shape, TypeRef};
+use kapi_model::{Field, Scalar, Shape, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 

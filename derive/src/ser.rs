@@ -6,7 +6,7 @@
 //! with `inline` writes its fields into its parent's object.
 
 use crate::input::{field_ident, Input};
-use kapi_codegen::model::{Field, Presence, TypeRef};
+use kapi_model::{Field, Presence, TypeRef};
 use proc_macro2::TokenStream;
 use quote::quote;
 

@@ -6,9 +6,7 @@
 //! hand-written `ValidateHook` runs when the type is marked `validate_hook`.
 
 use crate::input::{field_ident, old_field, Input};
-use kapi_codegen::model::{
-    Field, KindCategory, ListType, Presence, Scalar, Shape, TypeRef, ValidationRule,
-};
+use kapi_model::{Field, KindCategory, ListType, Presence, Scalar, Shape, TypeRef, ValidationRule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -100,7 +98,7 @@ fn struct_body(input: &Input) -> TokenStream {
     // and a CRD API is read as the kind that holds it is served.
     let style = input.def.kind.as_ref().and_then(|k| {
         let uses = quote!(#checks #hook).to_string().contains("__opts");
-        let gv = quote::quote_spanned!(k.span.raw()=> GROUP_VERSION);
+        let gv = quote::quote_spanned!(input.span(k.span)=> GROUP_VERSION);
         uses.then(|| quote! { let __opts = &__opts.in_style(#gv.validation); })
     });
     quote! {
@@ -335,15 +333,15 @@ fn number_checks(m: &Field, s: Scalar, value: TokenStream, path: TokenStream) ->
     let mut out = TokenStream::new();
     let ty = format_ident!("{}", s.rust_name());
     if let Some(min) = v.minimum {
-        let lit = number_literal(s, *min);
-        let excl = v.exclusive_minimum;
+        let lit = number_literal(s, min.value.value);
+        let excl = min.exclusive;
         out.extend(quote! {
             __kv::minimum(#path, #value, (#lit as #ty), #excl, __errs);
         });
     }
     if let Some(max) = v.maximum {
-        let lit = number_literal(s, *max);
-        let excl = v.exclusive_maximum;
+        let lit = number_literal(s, max.value.value);
+        let excl = max.exclusive;
         out.extend(quote! {
             __kv::maximum(#path, #value, (#lit as #ty), #excl, __errs);
         });

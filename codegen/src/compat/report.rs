@@ -6,9 +6,9 @@
 use super::diff::{Change, Place, Scope};
 use super::rules;
 use crate::diagnostics::{closest, Diagnostic, Severity};
-use crate::markers::{key, Marker, MarkerList};
+use crate::markers::MarkerList;
 use crate::model::version_name::Stability;
-use crate::model::{Model, TypeDef, ValidationRule};
+use crate::model::{AllowCompat, Model, TypeDef, ValidationRule};
 use crate::span::Span;
 use std::path::PathBuf;
 
@@ -35,7 +35,7 @@ struct Target<'m> {
     span: Span,
     file: PathBuf,
     /// The `allow_compat` markers that may accept it: the item's, then its type's.
-    allows: Vec<&'m Marker>,
+    allows: Vec<&'m AllowCompat>,
 }
 
 pub fn report(changes: Vec<Change>, model: &Model, release: &str) -> Compat {
@@ -134,15 +134,14 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
         Place::Type(scope, name) => on_type(scope, name).map(|(t, span)| Target {
             span,
             file: t.file.clone(),
-            allows: t.markers.all(key::ALLOW_COMPAT),
+            allows: t.allow_compat.iter().collect(),
         }),
         Place::Field(scope, name, field) => find_type(model, scope, name).and_then(|t| {
             let f = t.field(field)?;
             let span = cel(&f.validation.rules)
                 .or_else(|| c.marker.and_then(|k| f.markers.span(k)))
                 .unwrap_or(f.span);
-            let mut allows = f.markers.all(key::ALLOW_COMPAT);
-            allows.extend(t.markers.all(key::ALLOW_COMPAT));
+            let allows = f.allow_compat.iter().chain(&t.allow_compat).collect();
             Some(Target {
                 span,
                 file: t.file.clone(),
@@ -153,8 +152,8 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
     found.unwrap_or(crate_root)
 }
 
-fn allow_rule(m: &Marker) -> Option<String> {
-    m.nested().str(key::allow_compat::RULE).map(|r| r.value)
+fn allow_rule(m: &AllowCompat) -> Option<String> {
+    m.rule.as_ref().map(|r| r.value.clone())
 }
 
 /// `allow_compat` naming no rule, or without a reason: a break accepted must say why.
@@ -166,11 +165,8 @@ pub fn allow_marker_errors(model: &Model) -> Vec<Diagnostic> {
         .flat_map(|v| v.types.iter())
         .chain(&model.shared_types);
     for t in types {
-        let mut markers: Vec<&Marker> = t.markers.all(key::ALLOW_COMPAT);
-        for f in t.fields() {
-            markers.extend(f.markers.all(key::ALLOW_COMPAT));
-        }
-        for m in markers {
+        let fields = t.fields().iter().flat_map(|f| &f.allow_compat);
+        for m in t.allow_compat.iter().chain(fields) {
             let error = |message: String, help: String| {
                 Diagnostic::new(m.span, message)
                     .with_help(help)
@@ -197,8 +193,7 @@ pub fn allow_marker_errors(model: &Model) -> Vec<Diagnostic> {
                 }
                 Some(_) => {}
             }
-            let reason = m.nested().str(key::allow_compat::REASON);
-            if reason.is_none_or(|r| r.value.trim().is_empty()) {
+            if m.reason.as_ref().is_none_or(|r| r.value.trim().is_empty()) {
                 errors.push(error(
                     "`allow_compat` needs a reason: a break is accepted only with the reviewer's why".into(),
                     "add reason = \"..\": why the break is safe for this API's users".into(),

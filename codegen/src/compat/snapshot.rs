@@ -565,10 +565,11 @@ impl TypeSnap {
             validation_rules,
             lifecycle,
             tombstones,
-            allow_lint: _, // the linter's business
-            markers: _,    // the same values as the fields above, kept for their spans
-            span: _,       // where, not what
-            file: _,       // where, not what
+            allow_lint: _,   // the linter's business
+            allow_compat: _, // read by the report, not API
+            markers: _,      // the same values as the fields above, kept for their spans
+            span: _,         // where, not what
+            file: _,         // where, not what
         } = t;
         let (fields, values) = match shape {
             Shape::Struct { fields } => (
@@ -744,15 +745,14 @@ impl FieldSnap {
             preserve_unknown_fields,
             embedded_resource,
             inline,
-            allow_lint: _, // the linter's business
-            markers: _,    // the same values as the fields above, kept for their spans
-            span: _,       // where, not what
+            allow_lint: _,   // the linter's business
+            allow_compat: _, // read by the report, not API
+            markers: _,      // the same values as the fields above, kept for their spans
+            span: _,         // where, not what
         } = f;
         let FieldValidation {
             minimum,
             maximum,
-            exclusive_minimum,
-            exclusive_maximum,
             min_length,
             max_length,
             pattern,
@@ -783,10 +783,10 @@ impl FieldSnap {
             patch_strategy: copied(patch_strategy),
             patch_merge_key: copied(patch_merge_key),
             union_discriminator: *union_discriminator,
-            minimum: minimum.as_ref().map(|m| *value(m)),
-            maximum: maximum.as_ref().map(|m| *value(m)),
-            exclusive_minimum: *exclusive_minimum,
-            exclusive_maximum: *exclusive_maximum,
+            minimum: minimum.as_ref().map(|m| value(m).value),
+            maximum: maximum.as_ref().map(|m| value(m).value),
+            exclusive_minimum: minimum.is_some_and(|m| m.exclusive),
+            exclusive_maximum: maximum.is_some_and(|m| m.exclusive),
             min_length: min_length.as_ref().map(|m| *value(m)),
             max_length: max_length.as_ref().map(|m| *value(m)),
             pattern: copied(pattern),

@@ -39,22 +39,18 @@ pub fn run_all<F: FnOnce() -> R, R>(
                 diagnostics,
                 elapsed: start.elapsed(),
             };
-            done.push((i, ThreadBound(run)));
+            done.push((i, run));
         }
     };
-    let shared = ThreadBound(&work);
-    let (mut done, first): (Vec<(usize, ThreadBound<Run>)>, R) = std::thread::scope(|scope| {
+    let (mut done, first): (Vec<(usize, Run)>, R) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads.clamp(1, generators.len().max(1)))
-            .map(|_| {
-                let shared = &shared;
-                scope.spawn(move || ThreadBound((shared.0)()))
-            })
+            .map(|_| scope.spawn(work))
             .collect();
         let first = first();
         let mut all = work();
         for helper in helpers {
             match helper.join() {
-                Ok(runs) => all.extend(runs.0),
+                Ok(runs) => all.extend(runs),
                 // A generator that panicked: the same panic, on the caller's thread.
                 Err(panic) => std::panic::resume_unwind(panic),
             }
@@ -62,22 +58,5 @@ pub fn run_all<F: FnOnce() -> R, R>(
         (all, first)
     });
     done.sort_by_key(|(i, _)| *i);
-    (done.into_iter().map(|(_, run)| run.0).collect(), first)
+    (done.into_iter().map(|(_, run)| run).collect(), first)
 }
-
-/// A value handed between the threads of one run although its type says it may not be.
-///
-/// The model, the index and diagnostics hold `proc_macro2::Span`s, which are neither `Send`
-/// nor `Sync` because inside a proc-macro they are handles into the compiler. Generators
-/// never run inside a proc-macro (the derive builds codegen without its `generate`
-/// feature), and there a span is proc-macro2's fallback: two byte offsets, read and copied
-/// but never changed, so sharing them is sound. A fallback span must not look up its line
-/// off its thread (a thread-local source map); [`crate::span::Span`] keeps the line and
-/// column read where it was parsed, and nothing asks proc-macro2 again. Everything else the
-/// threads share is `Sync` (the generators, the settings, the index's maps).
-struct ThreadBound<T>(T);
-
-// SAFETY: see the type's documentation.
-unsafe impl<T> Send for ThreadBound<T> {}
-// SAFETY: see the type's documentation.
-unsafe impl<T> Sync for ThreadBound<T> {}

@@ -828,14 +828,14 @@ fn apply_constraints(schema: &mut Value, f: &Field) {
         }
     };
     if let Some(x) = v.minimum {
-        map.insert("minimum".into(), number(*x));
-        if v.exclusive_minimum {
+        map.insert("minimum".into(), number(x.value.value));
+        if x.exclusive {
             map.insert("exclusiveMinimum".into(), true.into());
         }
     }
     if let Some(x) = v.maximum {
-        map.insert("maximum".into(), number(*x));
-        if v.exclusive_maximum {
+        map.insert("maximum".into(), number(x.value.value));
+        if x.exclusive {
             map.insert("exclusiveMaximum".into(), true.into());
         }
     }

@@ -90,9 +90,7 @@ impl<'m> Api<'m> {
     /// The API type a named type refers to: in the same group-version, else a shared type.
     /// Types from elsewhere (`kapi::meta::Condition`) are `None`.
     pub fn resolve(&self, gv: Option<&'m GroupVersion>, ty: &TypeRef) -> Option<&'m TypeDef> {
-        let name = unwrap(ty).named_last()?;
-        gv.and_then(|gv| gv.find(name))
-            .or_else(|| self.model.shared_types.iter().find(|t| t.name == name))
+        crate::model::resolve::in_crate(self.model, gv, unwrap(ty).named_last()?)
     }
 
     /// Whether `t` is only ever part of some kind's `status`.
@@ -102,10 +100,7 @@ impl<'m> Api<'m> {
 
     /// The internal version (the hub) of `gv`'s group, if it has one.
     pub fn hub_of(&self, gv: &GroupVersion) -> Option<&'m GroupVersion> {
-        self.model
-            .versions
-            .iter()
-            .find(|v| v.internal && v.group == gv.group)
+        crate::model::resolve::hub_of(self.model, gv)
     }
 
     /// Object kinds of every group (the names fields may refer to).

@@ -108,12 +108,8 @@ fn prefer_enum_to_bool(api: &Api, sink: &mut Sink) {
 /// Whether the field's validation accepts 0 (or `false`): then 0 is a choice a user makes.
 fn zero_is_valid(f: &Field) -> bool {
     let v = &f.validation;
-    let min_excludes = v
-        .minimum
-        .is_some_and(|m| *m > 0.0 || (*m == 0.0 && v.exclusive_minimum));
-    let max_excludes = v
-        .maximum
-        .is_some_and(|m| *m < 0.0 || (*m == 0.0 && v.exclusive_maximum));
+    let min_excludes = v.minimum.is_some_and(|m| m.excludes_below(0.0));
+    let max_excludes = v.maximum.is_some_and(|m| m.excludes_above(0.0));
     !min_excludes && !max_excludes
 }
 

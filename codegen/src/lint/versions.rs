@@ -19,8 +19,8 @@ fn validation_markers(f: &Field) -> Vec<(&'static str, String)> {
             out.push((name, format!("{name} = {n}")));
         }
     };
-    number("minimum", v.minimum.as_ref().map(|s| s.value));
-    number("maximum", v.maximum.as_ref().map(|s| s.value));
+    number("minimum", v.minimum.as_ref().map(|s| s.value.value));
+    number("maximum", v.maximum.as_ref().map(|s| s.value.value));
     let int = |value: &Option<crate::model::Spanned<i64>>| value.as_ref().map(|s| s.value as f64);
     number("min_length", int(&v.min_length));
     number("max_length", int(&v.max_length));

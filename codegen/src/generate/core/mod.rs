@@ -106,10 +106,7 @@ impl<'a> Context<'a> {
 
     /// The internal (hub) version of a group-version's group.
     pub fn hub_of(&self, gv: &GroupVersion) -> Option<&'a GroupVersion> {
-        self.model
-            .versions
-            .iter()
-            .find(|h| h.internal && h.group == gv.group)
+        crate::model::resolve::hub_of(self.model, gv)
     }
 
     /// Where the generated Rust of a module goes: `generated/v1/<file>` for `crate::v1`.

@@ -163,6 +163,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         lifecycle: parse_lifecycle(&markers),
         tombstones,
         allow_lint: allow_lint(&markers),
+        allow_compat: allow_compat(&markers),
         markers,
         span: item.ident.span().into(),
         file: Default::default(),
@@ -303,6 +304,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         lifecycle: None,
         tombstones: Vec::new(),
         allow_lint: allow_lint(&markers),
+        allow_compat: allow_compat(&markers),
         markers,
         span: item.ident.span().into(),
         file: Default::default(),
@@ -329,85 +331,59 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
     };
     let markers = markers::parse_attrs(&f.attrs, Place::Field, diags);
     let ty = TypeRef::from_syn(&f.ty);
-    let span: crate::span::Span = ident.span().into();
-    let marker_span = |key: Key| markers.span(key).unwrap_or(span);
-
-    let rename = markers.str(key::RENAME);
-    let json_name = rename
-        .as_ref()
-        .map_or_else(|| rust_name.to_lower_camel_case(), |r| r.value.clone());
-    let required_marker = markers
-        .span(key::REQUIRED)
-        .map(|span| Spanned::new((), span));
-    if let Some(required) = &required_marker {
-        if markers.flag(key::OPTIONAL) {
-            diags.push(
-                Diagnostic::new(
-                    required.span,
-                    format!("field `{rust_name}` is marked both `optional` and `required`"),
-                )
-                .with_help("keep one of them"),
-            );
-        }
-        if ty.is_option() {
-            diags.push(
-                Diagnostic::new(
-                    required.span,
-                    format!("required field `{rust_name}` has type `{ty}`"),
-                )
-                .with_help(
-                    "a required field is not an `Option`; drop `Option` or mark it `optional`",
-                ),
-            );
-        }
-    }
     let optional = ty.is_option() || markers.flag(key::OPTIONAL);
-    let union_discriminator = markers.flag(key::UNION_DISCRIMINATOR);
-    if in_union && !optional && !union_discriminator {
-        diags.push(
-            Diagnostic::new(span, format!("union member `{rust_name}` must be optional"))
-                .with_help("make it an `Option<...>` or mark it `#[k8s(optional)]`"),
-        );
-    }
     let inner = ty.strip_option();
+    let (list_type, map_type) = parse_collection_types(&markers, diags);
+    let presence = parse_presence(&markers, &ty, optional, diags);
+    let (patch_strategy, patch_merge_key) = parse_patch_markers(&markers, inner, diags);
+    let validation = parse_field_validation(&markers, optional, diags);
+    let mut field = Field {
+        json_name: markers
+            .str(key::RENAME)
+            .map_or_else(|| rust_name.to_lower_camel_case(), |r| r.value),
+        ty,
+        docs: String::new(),
+        optional,
+        presence,
+        default: markers.json(key::DEFAULT),
+        feature_gate: markers.str(key::FEATURE_GATE),
+        list_type,
+        list_map_keys: markers.strs(key::LIST_MAP_KEY),
+        map_type,
+        patch_strategy,
+        patch_merge_key,
+        union_discriminator: markers.flag(key::UNION_DISCRIMINATOR),
+        validation,
+        protobuf: markers.int(key::PROTOBUF),
+        protobuf_name: markers.str(key::PROTOBUF_NAME),
+        manual_conversion: manual_conversion(&markers),
+        preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
+        embedded_resource: markers.flag(key::EMBEDDED_RESOURCE),
+        inline: markers.flag(key::INLINE),
+        allow_lint: allow_lint(&markers),
+        allow_compat: allow_compat(&markers),
+        markers,
+        span: ident.span().into(),
+        rust_name,
+    };
+    check::item::field(&field, in_union, diags);
+    field.docs = docs(&f.attrs, diags);
+    Some(field)
+}
 
-    let default = markers.json(key::DEFAULT);
-    if let Some(value) = &default {
-        if !optional {
-            diags.push(
-                Diagnostic::new(
-                    value.span,
-                    format!("field `{rust_name}` has a default but is required"),
-                )
-                .with_help(
-                    "a defaulted field is optional: mark it `optional` or make it an `Option`",
-                ),
-            );
-        }
-        // A named type may be a string enum, whose empty value is unset; whether it is one
-        // needs the whole crate (`check.rs`), or the compiler (the derive's bound).
-        let named_may_be_unset = match &ty {
-            TypeRef::Named(path) => matches!(
-                special::Special::from_path(path),
-                None | Some(special::Special::ByteString)
-            ),
-            _ => false,
-        };
-        if optional && !ty.is_option() && !ty.has_empty_value() && !named_may_be_unset {
-            diags.push(
-                Diagnostic::new(
-                    value.span,
-                    format!(
-                        "field `{rust_name}` of type `{ty}` has a default but no way to be unset"
-                    ),
-                )
-                .with_help(format!(
-                    "make it `Option<{ty}>` so defaulting can tell unset from set"
-                )),
-            );
-        }
-    }
+/// The bound `value_key` writes, exclusive when `exclusive_key` is written too.
+fn bound(markers: &[Marker], value_key: Key, exclusive_key: Key) -> Option<Spanned<Bound>> {
+    let exclusive = markers.flag(exclusive_key);
+    markers
+        .number(value_key)
+        .map(|v| v.map(|value| Bound { value, exclusive }))
+}
 
+/// `list_type` and `map_type`, each one of its choices.
+fn parse_collection_types(
+    markers: &[Marker],
+    diags: &mut Diagnostics,
+) -> (Option<Spanned<ListType>>, Option<Spanned<MapType>>) {
     let list_type = markers.str(key::LIST_TYPE).and_then(|s| {
         let parsed = match s.as_str() {
             "atomic" => Some(ListType::Atomic),
@@ -420,31 +396,6 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         }
         Some(Spanned::new(parsed?, s.span))
     });
-    let list_map_keys = markers.strs(key::LIST_MAP_KEY);
-    if let Some(lt) = &list_type {
-        if !matches!(inner, TypeRef::Vec(_)) {
-            misplaced_for_type(diags, lt.span, key::LIST_TYPE, "lists (`Vec<...>`)", inner);
-        }
-    }
-    let is_list_map = list_type.as_deref() == Some(&ListType::Map);
-    if is_list_map && list_map_keys.is_empty() {
-        diags.push(
-            Diagnostic::new(
-                marker_span(key::LIST_TYPE),
-                format!("`list_type = \"map\"` on `{rust_name}` needs at least one `list_map_key`"),
-            )
-            .with_help("add `list_map_key = \"name\"`"),
-        );
-    }
-    if !list_map_keys.is_empty() && !is_list_map {
-        diags.push(
-            Diagnostic::new(
-                marker_span(key::LIST_MAP_KEY),
-                format!("`list_map_key` on `{rust_name}` needs `list_type = \"map\"`"),
-            )
-            .with_help("add `list_type = \"map\"`"),
-        );
-    }
     let map_type = markers.str(key::MAP_TYPE).and_then(|s| {
         let parsed = parse_map_type(&s);
         if parsed.is_none() {
@@ -452,20 +403,19 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         }
         Some(Spanned::new(parsed?, s.span))
     });
-    if let Some(mt) = &map_type {
-        if !matches!(inner, TypeRef::Map { .. } | TypeRef::Named(_)) {
-            misplaced_for_type(diags, mt.span, key::MAP_TYPE, "maps and structs", inner);
-        }
-    }
+    (list_type, map_type)
+}
 
-    let presence = parse_presence(&markers, &ty, optional, diags);
-    let (patch_strategy, patch_merge_key) = parse_patch_markers(&markers, inner, diags);
-
-    let validation = FieldValidation {
-        minimum: markers.number(key::MINIMUM),
-        maximum: markers.number(key::MAXIMUM),
-        exclusive_minimum: markers.flag(key::EXCLUSIVE_MINIMUM),
-        exclusive_maximum: markers.flag(key::EXCLUSIVE_MAXIMUM),
+/// The field's validation markers as written; `check::item::field` checks where they apply
+/// and how they combine.
+fn parse_field_validation(
+    markers: &[Marker],
+    optional: bool,
+    diags: &mut Diagnostics,
+) -> FieldValidation {
+    FieldValidation {
+        minimum: bound(markers, key::MINIMUM, key::EXCLUSIVE_MINIMUM),
+        maximum: bound(markers, key::MAXIMUM, key::EXCLUSIVE_MAXIMUM),
         min_length: markers.int(key::MIN_LENGTH),
         max_length: markers.int(key::MAX_LENGTH),
         pattern: markers.str(key::PATTERN),
@@ -473,191 +423,17 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         min_items: markers.int(key::MIN_ITEMS),
         max_items: markers.int(key::MAX_ITEMS),
         immutable: markers.flag(key::IMMUTABLE),
-        rules: parse_validation_rules(&markers, diags),
+        rules: parse_validation_rules(markers, diags),
         required_in_schema: !optional,
-        required_marker,
-    };
-    // A list's or map's scalar constraints are its items' or values' (as its schema's
-    // `items` / `additionalProperties` carry them).
-    let scalar = match inner {
-        TypeRef::Vec(item) => item.as_ref(),
-        TypeRef::Map { value, .. } => value.as_ref(),
-        other => other,
-    };
-    let is_number = matches!(scalar, TypeRef::Scalar(s) if s.is_number());
-    let is_string = matches!(scalar, TypeRef::Scalar(Scalar::String) | TypeRef::Named(_));
-    let is_list = matches!(inner, TypeRef::Vec(_));
-    for (key, ok, what) in [
-        (
-            key::MINIMUM,
-            is_number,
-            "numbers, and lists and maps of them (each item)",
-        ),
-        (
-            key::MAXIMUM,
-            is_number,
-            "numbers, and lists and maps of them (each item)",
-        ),
-        (
-            key::EXCLUSIVE_MINIMUM,
-            is_number,
-            "numbers, and lists and maps of them (each item)",
-        ),
-        (
-            key::EXCLUSIVE_MAXIMUM,
-            is_number,
-            "numbers, and lists and maps of them (each item)",
-        ),
-        (
-            key::MIN_LENGTH,
-            is_string,
-            "strings, and lists and maps of them (each item)",
-        ),
-        (
-            key::MAX_LENGTH,
-            is_string,
-            "strings, and lists and maps of them (each item)",
-        ),
-        (
-            key::PATTERN,
-            is_string,
-            "strings, and lists and maps of them (each item)",
-        ),
-        (key::MIN_ITEMS, is_list, "lists"),
-        (key::MAX_ITEMS, is_list, "lists"),
-    ] {
-        if let Some(span) = markers.span(key) {
-            if !ok {
-                misplaced_for_type(diags, span, key, what, inner);
-            }
-        }
+        required_marker: markers
+            .span(key::REQUIRED)
+            .map(|span| Spanned::new((), span)),
     }
-    if let (Some(min), Some(max)) = (&validation.minimum, &validation.maximum) {
-        if min.value > max.value {
-            diags.error(
-                min.span,
-                format!("`minimum = {min}` is greater than `maximum = {max}` on `{rust_name}`"),
-            );
-        }
-    }
-    for (min_key, max_key, min, max) in [
-        (
-            key::MIN_LENGTH,
-            key::MAX_LENGTH,
-            &validation.min_length,
-            &validation.max_length,
-        ),
-        (
-            key::MIN_ITEMS,
-            key::MAX_ITEMS,
-            &validation.min_items,
-            &validation.max_items,
-        ),
-    ] {
-        for (key, v) in [(min_key, min), (max_key, max)] {
-            if let Some(v) = v.as_ref().filter(|v| v.value < 0) {
-                diags.error(v.span, format!("`{}` cannot be negative", key.name()));
-            }
-        }
-        if let (Some(lo), Some(hi)) = (min, max) {
-            if lo.value > hi.value {
-                diags.error(
-                    lo.span,
-                    format!(
-                        "`{} = {lo}` is greater than `{} = {hi}` on `{rust_name}`",
-                        min_key.name(),
-                        max_key.name()
-                    ),
-                );
-            }
-        }
-    }
-    if let Some(value) = &default {
-        default_value::check(&rust_name, inner, &validation, value, diags);
-    }
-    if let Some(format) = &validation.format {
-        if !formats::is_known(format) {
-            let mut d = Diagnostic::new(format.span, format!("unknown format \"{format}\""));
-            d = match closest(format, formats::all()) {
-                Some(best) => d.with_help(format!("did you mean \"{best}\"?")),
-                None => d.with_help(format!(
-                    "formats kapi validates: {}",
-                    quote_list(formats::VALIDATED)
-                )),
-            };
-            diags.push(d);
-        }
-    }
-    if let Some(r) = rename.filter(|r| r.is_empty()) {
-        diags.error(r.span, "`rename` needs a non-empty JSON name");
-    }
-    if let Some(p) = &validation.pattern {
-        if let Err(msg) = check_pattern(p) {
-            diags.error(p.span, format!("invalid `pattern`: {msg}"));
-        }
-    }
-    if union_discriminator && !in_union {
-        diags.push(
-            Diagnostic::new(
-                marker_span(key::UNION_DISCRIMINATOR),
-                "`union_discriminator` is only meaningful in a struct marked `union`",
-            )
-            .with_help("add `#[k8s(union)]` to the struct"),
-        );
-    }
-    if markers.flag(key::INLINE) && !matches!(ty, TypeRef::Named(_)) {
-        diags.push(
-            Diagnostic::new(
-                marker_span(key::INLINE),
-                "`inline` embeds a struct's fields, so the field's type must name a struct",
-            )
-            .with_help(
-                "write the struct type itself, as Go embeds it (not an Option, list or map)",
-            ),
-        );
-    }
-    let protobuf = markers.int(key::PROTOBUF);
-    if let Some(n) = &protobuf {
-        if !(1..=536_870_911).contains(&n.value) || (19_000..=19_999).contains(&n.value) {
-            diags.error(
-                n.span,
-                format!(
-                    "protobuf field number {n} is out of range (1..=536870911, not 19000..=19999)"
-                ),
-            );
-        }
-    }
-    Some(Field {
-        json_name,
-        ty: ty.clone(),
-        docs: docs(&f.attrs, diags),
-        optional,
-        presence,
-        default,
-        feature_gate: markers.str(key::FEATURE_GATE),
-        list_type,
-        list_map_keys,
-        map_type,
-        patch_strategy,
-        patch_merge_key,
-        union_discriminator,
-        validation,
-        protobuf,
-        protobuf_name: markers.str(key::PROTOBUF_NAME),
-        manual_conversion: manual_conversion(&markers),
-        preserve_unknown_fields: markers.flag(key::PRESERVE_UNKNOWN_FIELDS),
-        embedded_resource: markers.flag(key::EMBEDDED_RESOURCE),
-        inline: markers.flag(key::INLINE),
-        allow_lint: allow_lint(&markers),
-        markers,
-        span,
-        rust_name,
-    })
 }
 
 /// Go's regexp syntax is RE2; we only catch what is certainly malformed: unbalanced groups
 /// and classes. Full checking happens when validation compiles the pattern.
-fn check_pattern(p: &str) -> Result<(), String> {
+pub(crate) fn check_pattern(p: &str) -> Result<(), String> {
     let mut depth = 0i32;
     let mut in_class = false;
     let mut chars = p.chars();
@@ -695,6 +471,19 @@ fn manual_conversion(markers: &[Marker]) -> bool {
 }
 
 /// The rule names of `allow_lint`, each with the span of the (first) marker that names it.
+fn allow_compat(markers: &[Marker]) -> Vec<AllowCompat> {
+    use key::allow_compat::*;
+    markers
+        .all(key::ALLOW_COMPAT)
+        .into_iter()
+        .map(|m| AllowCompat {
+            rule: m.nested().str(RULE),
+            reason: m.nested().str(REASON),
+            span: m.span,
+        })
+        .collect()
+}
+
 fn allow_lint(markers: &[Marker]) -> Vec<Spanned<String>> {
     let Some(span) = markers.span(key::ALLOW_LINT) else {
         return Vec::new();
@@ -861,7 +650,7 @@ fn parse_presence(
     presence
 }
 
-fn bad_choice(
+pub(crate) fn bad_choice(
     diags: &mut Diagnostics,
     span: crate::span::Span,
     marker: Key,
@@ -882,7 +671,7 @@ fn bad_choice(
     diags.push(d);
 }
 
-fn misplaced_for_type(
+pub(crate) fn misplaced_for_type(
     diags: &mut Diagnostics,
     span: crate::span::Span,
     marker: Key,
@@ -899,7 +688,7 @@ fn misplaced_for_type(
     );
 }
 
-fn quote_list(items: &[&str]) -> String {
+pub(crate) fn quote_list(items: &[&str]) -> String {
     items
         .iter()
         .map(|s| format!("\"{s}\""))
@@ -1105,112 +894,17 @@ fn parse_kind(
     diags: &mut Diagnostics,
 ) -> Option<KindInfo> {
     let name = ident.to_string();
-    let kind_span = markers.span(key::KIND);
-    let simple_span = markers.span(key::SIMPLE_KIND);
-    let is_kind = kind_span.is_some();
-    let is_simple = simple_span.is_some();
-    if let (Some(_), Some(simple)) = (kind_span, simple_span) {
-        diags.error(
-            simple,
-            "a type is either a `kind` or a `simple_kind`, not both",
-        );
-    }
-    let is_list = is_kind && name.ends_with("List") && name.len() > 4;
-    for m in markers {
-        let kind_only = markers::spec_of(m.key).is_some_and(|s| s.kind_only);
-        if kind_only && (!is_kind || is_list) {
-            let marker = m.key.name();
-            let help = if is_list {
-                format!("list kinds take no resource markers; put `{marker}` on the item kind")
-            } else {
-                format!("`{marker}` applies to kinds: add `#[k8s(kind)]` to `{name}`")
-            };
-            diags.push(
-                Diagnostic::new(
-                    m.span,
-                    format!("marker `{marker}` is only allowed on a kind"),
-                )
-                .with_help(help),
-            );
-        }
-    }
-    let span = kind_span.or(simple_span)?;
-    for reserved in ["apiVersion", "kind"] {
-        if let Some(f) = fields.iter().find(|f| f.json_name == reserved) {
-            diags.push(
-                Diagnostic::new(
-                    f.span,
-                    format!("kind `{name}` declares `{reserved}` itself"),
-                )
-                .with_help("kinds write and check apiVersion and kind for you; remove the field"),
-            );
-        }
-    }
-    let metadata = fields.iter().find(|f| f.rust_name == "metadata");
-    let category = if is_simple {
+    check::item::kind_markers(&name, markers, diags);
+    let span = markers.span(key::KIND).or(markers.span(key::SIMPLE_KIND))?;
+    let category = if markers.flag(key::SIMPLE_KIND) {
         KindCategory::Simple
-    } else if is_list {
+    } else if is_list_kind(&name) {
         KindCategory::List
     } else {
         KindCategory::Object
     };
-    match category {
-        KindCategory::Object => match metadata {
-            None => diags.push(
-                Diagnostic::new(ident.span(), format!("kind `{name}` has no `metadata` field"))
-                    .with_help("add `pub metadata: kapi::meta::ObjectMeta` (or use `simple_kind` for options and Status)"),
-            ),
-            Some(m) if m.ty.strip_option().named_last() != Some("ObjectMeta") => diags.push(
-                Diagnostic::new(m.span, format!("`metadata` of kind `{name}` must be `ObjectMeta`, found `{}`", m.ty))
-                    .with_help("use `kapi::meta::ObjectMeta`"),
-            ),
-            _ => {}
-        },
-        KindCategory::List => {
-            match metadata {
-                None => diags.push(
-                    Diagnostic::new(ident.span(), format!("list kind `{name}` has no `metadata` field"))
-                        .with_help("add `pub metadata: kapi::meta::ListMeta`"),
-                ),
-                Some(m) if m.ty.strip_option().named_last() != Some("ListMeta") => diags.push(
-                    Diagnostic::new(m.span, format!("`metadata` of list kind `{name}` must be `ListMeta`, found `{}`", m.ty))
-                        .with_help("use `kapi::meta::ListMeta`"),
-                ),
-                _ => {}
-            }
-            match fields.iter().find(|f| f.rust_name == "items") {
-                None => diags.push(
-                    Diagnostic::new(ident.span(), format!("list kind `{name}` has no `items` field"))
-                        .with_help(format!("add `pub items: Vec<{}>`", &name[..name.len() - 4])),
-                ),
-                Some(f) if !matches!(f.ty, TypeRef::Vec(_)) => diags.push(
-                    Diagnostic::new(f.span, format!("`items` of list kind `{name}` must be a `Vec`, found `{}`", f.ty)),
-                ),
-                // A list kind lists its kind: clients, informers and the server decode its
-                // items as that kind.
-                Some(f) => {
-                    let item = &name[..name.len() - "List".len()];
-                    let listed = match &f.ty {
-                        TypeRef::Vec(inner) => inner.strip_option().named_last(),
-                        _ => None,
-                    };
-                    if listed != Some(item) {
-                        diags.push(
-                            Diagnostic::new(
-                                f.span,
-                                format!("`items` of list kind `{name}` is `{}`, not `Vec<{item}>`", f.ty),
-                            )
-                            .with_help(format!("a list kind holds its kind: write `pub items: Vec<{item}>`")),
-                        );
-                    }
-                }
-            }
-        }
-        KindCategory::Simple => {}
-    }
-
-    let gen_client = markers.marker(key::GEN_CLIENT);
-    let client = gen_client.map(|m| {
+    check::item::kind_fields(ident, category, fields, diags);
+    let client = markers.marker(key::GEN_CLIENT).map(|m| {
         use key::gen_client::*;
         let n = m.nested();
         ClientInfo {
@@ -1226,114 +920,18 @@ fn parse_kind(
                 .collect(),
         }
     });
-    const VERBS: &[&str] = &[
-        "create",
-        "update",
-        "update_status",
-        "delete",
-        "delete_collection",
-        "get",
-        "list",
-        "watch",
-        "patch",
-        "apply",
-        "apply_status",
-    ];
-    if let (Some(c), Some(m)) = (&client, gen_client) {
-        use key::gen_client::*;
-        let set = [
-            (NO_VERBS, c.no_verbs),
-            (READ_ONLY, c.read_only),
-            (ONLY_VERBS, !c.only_verbs.is_empty()),
-            (SKIP_VERBS, !c.skip_verbs.is_empty()),
-        ];
-        let given: Vec<&str> = set.iter().filter(|s| s.1).map(|s| s.0.name()).collect();
-        if given.len() > 1 {
-            let all: Vec<&str> = set.iter().map(|s| s.0.name()).collect();
-            diags.push(
-                Diagnostic::new(
-                    m.span,
-                    format!(
-                        "`gen_client` takes one of {}, found {}",
-                        quote_list(&all),
-                        quote_list(&given)
-                    ),
-                )
-                .with_help("keep the one that says which verbs the client has"),
-            );
-        }
-        for (list, verbs) in [(ONLY_VERBS, &c.only_verbs), (SKIP_VERBS, &c.skip_verbs)] {
-            // At the list that names the verb: `gen_client` may hold both lists.
-            let span = m.nested().span(list).unwrap_or(m.span);
-            for v in verbs.iter().filter(|v| !VERBS.contains(&v.as_str())) {
-                let mut d = Diagnostic::new(
-                    span,
-                    format!("unknown client verb \"{v}\" in `{}`", list.name()),
-                );
-                d = match closest(v, VERBS.iter().copied()) {
-                    Some(best) => d.with_help(format!("did you mean \"{best}\"?")),
-                    None => d.with_help(format!("client verbs: {}", quote_list(VERBS))),
-                };
-                diags.push(d);
-            }
-        }
-    }
-    let non_namespaced =
-        gen_client.is_some_and(|m| m.nested().flag(key::gen_client::NON_NAMESPACED));
-    let scope_marker = markers.str(key::SCOPE);
-    let scope = match scope_marker.as_ref().map(|s| (s.as_str(), s.span)) {
-        None if non_namespaced => Scope::Cluster,
-        None | Some(("Namespaced", _)) => Scope::Namespaced,
-        Some(("Cluster", _)) => Scope::Cluster,
-        Some((other, span)) => {
-            bad_choice(diags, span, key::SCOPE, other, &["Namespaced", "Cluster"]);
-            Scope::Namespaced
-        }
-    };
-    if let Some(written) = scope_marker.filter(|_| non_namespaced && scope == Scope::Namespaced) {
-        diags.error(
-            written.span,
-            "`gen_client(non_namespaced)` contradicts `scope = \"Namespaced\"`",
-        );
-    }
-    let subresource_scale = markers.marker(key::SUBRESOURCE_SCALE).map(|m| {
-        use key::scale::*;
-        let n = m.nested();
-        let spec_path = n.str(SPEC_REPLICAS_PATH);
-        let status_path = n.str(STATUS_REPLICAS_PATH);
-        if spec_path.is_none() || status_path.is_none() {
-            diags.push(
-                Diagnostic::new(m.span, "`subresource_scale` needs `spec_replicas_path` and `status_replicas_path`")
-                    .with_help("write `subresource_scale(spec_replicas_path = \".spec.replicas\", status_replicas_path = \".status.replicas\")`"),
-            );
-        }
-        ScaleInfo {
-            spec_replicas_path: spec_path.map(|p| p.value).unwrap_or_default(),
-            status_replicas_path: status_path.map(|p| p.value).unwrap_or_default(),
-            label_selector_path: n.str(LABEL_SELECTOR_PATH).map(|p| p.value),
-            span: m.span,
-        }
-    });
+    let scope = parse_scope(markers, diags);
+    let subresource_scale = markers
+        .marker(key::SUBRESOURCE_SCALE)
+        .map(|m| parse_scale(m, diags));
     let print_columns = markers
         .all(key::PRINT_COLUMN)
         .into_iter()
         .filter_map(|m| parse_print_column(m, diags))
         .collect();
-    let verbs = markers.marker(key::VERBS).map(|m| {
-        let verbs = markers.strs(key::VERBS);
-        for v in verbs.iter().filter(|v| !REST_VERBS.contains(&v.as_str())) {
-            let mut d = Diagnostic::new(m.span, format!("unknown REST verb \"{v}\" in `verbs`"));
-            d = match closest(v, REST_VERBS.iter().copied()) {
-                Some(best) => d.with_help(format!("did you mean \"{best}\"?")),
-                None => d.with_help(format!("REST verbs: {}", quote_list(REST_VERBS))),
-            };
-            diags.push(d);
-        }
-        verbs
-    });
     let lower = name.to_lowercase();
     let text = |key: Key| markers.str(key).map(|s| s.value);
-    Some(KindInfo {
+    let kind = KindInfo {
         category,
         plural: text(key::PLURAL).unwrap_or_else(|| pluralize(&name)),
         singular: text(key::SINGULAR).unwrap_or(lower),
@@ -1345,14 +943,61 @@ fn parse_kind(
         },
         short_names: markers.strs(key::SHORT_NAMES),
         categories: markers.strs(key::CATEGORIES),
-        verbs,
+        verbs: markers.marker(key::VERBS).map(|_| markers.strs(key::VERBS)),
         client,
         subresource_status: markers.flag(key::SUBRESOURCE_STATUS),
         subresource_scale,
         print_columns,
         storage_version: markers.flag(key::STORAGE_VERSION),
         span,
-    })
+    };
+    check::item::kind(&kind, markers, diags);
+    Some(kind)
+}
+
+/// A `kind` named `<Kind>List` is that kind's list.
+pub(crate) fn is_list_kind(name: &str) -> bool {
+    name.ends_with("List") && name.len() > 4
+}
+
+/// `scope`, else cluster-scoped when `gen_client(non_namespaced)` says so.
+fn parse_scope(markers: &[Marker], diags: &mut Diagnostics) -> Scope {
+    let non_namespaced = markers
+        .marker(key::GEN_CLIENT)
+        .is_some_and(|m| m.nested().flag(key::gen_client::NON_NAMESPACED));
+    match markers
+        .str(key::SCOPE)
+        .as_ref()
+        .map(|s| (s.as_str(), s.span))
+    {
+        None if non_namespaced => Scope::Cluster,
+        None | Some(("Namespaced", _)) => Scope::Namespaced,
+        Some(("Cluster", _)) => Scope::Cluster,
+        Some((other, span)) => {
+            bad_choice(diags, span, key::SCOPE, other, &["Namespaced", "Cluster"]);
+            Scope::Namespaced
+        }
+    }
+}
+
+/// `subresource_scale(...)`, which needs both replica paths.
+fn parse_scale(m: &Marker, diags: &mut Diagnostics) -> ScaleInfo {
+    use key::scale::*;
+    let n = m.nested();
+    let spec_path = n.str(SPEC_REPLICAS_PATH);
+    let status_path = n.str(STATUS_REPLICAS_PATH);
+    if spec_path.is_none() || status_path.is_none() {
+        diags.push(
+            Diagnostic::new(m.span, "`subresource_scale` needs `spec_replicas_path` and `status_replicas_path`")
+                .with_help("write `subresource_scale(spec_replicas_path = \".spec.replicas\", status_replicas_path = \".status.replicas\")`"),
+        );
+    }
+    ScaleInfo {
+        spec_replicas_path: spec_path.map(|p| p.value).unwrap_or_default(),
+        status_replicas_path: status_path.map(|p| p.value).unwrap_or_default(),
+        label_selector_path: n.str(LABEL_SELECTOR_PATH).map(|p| p.value),
+        span: m.span,
+    }
 }
 
 fn parse_client_method(m: &Marker, diags: &mut Diagnostics) -> Option<ClientMethod> {

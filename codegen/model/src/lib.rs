@@ -1,19 +1,22 @@
-//! The one model of an API: group-versions, kinds, types, fields and their markers.
+//! kapi-model: the one model of an API (group-versions, kinds, types, fields and their
+//! markers), the marker language, diagnostics and spans.
 //!
 //! Built from Rust source by [`parse`] (one item, for the proc-macro) and [`source`] (a
-//! whole crate, for codegen). Every generator reads this model and nothing else.
+//! whole crate, for codegen). Both `kapi-derive` and `kapi-codegen` depend on this crate,
+//! so a marker means the same thing, with the same error text, in both. Every generator
+//! reads this model and nothing else.
 
 pub mod cel;
 pub mod check;
 pub mod default_value;
+pub mod diagnostics;
 pub mod formats;
 pub mod grammars;
-#[cfg(feature = "generate")]
-pub mod kapi_types;
+pub mod markers;
 pub mod parse;
-#[cfg(feature = "generate")]
 pub mod resolve;
 pub mod source;
+pub mod span;
 pub mod special;
 mod type_ref;
 pub mod version_name;
@@ -350,6 +353,9 @@ pub struct TypeDef {
     /// Lint rules allowed on the type and everything in it (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
+    /// Compatibility breaks accepted on the type (`allow_compat`).
+    #[serde(skip)]
+    pub allow_compat: Vec<AllowCompat>,
     /// The markers as written. Values (with their spans) are read from the fields; this
     /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
     /// tools that edit the source.
@@ -359,6 +365,17 @@ pub struct TypeDef {
     pub span: Span,
     #[serde(skip)]
     pub file: PathBuf,
+}
+
+/// One `allow_compat(rule = "..", reason = "..")`: a compatibility break the API accepts on
+/// purpose. Both are read as written; the compatibility checker reports a missing or
+/// unknown rule and a missing reason.
+#[derive(Debug, Clone)]
+pub struct AllowCompat {
+    pub rule: Option<Spanned<String>>,
+    pub reason: Option<Spanned<String>>,
+    /// The `allow_compat(...)` marker.
+    pub span: Span,
 }
 
 /// The schema of a type that writes its own JSON, as kube-openapi takes it from Go's
@@ -619,6 +636,9 @@ pub struct Field {
     /// Lint rules allowed on this field (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
+    /// Compatibility breaks accepted on this field (`allow_compat`).
+    #[serde(skip)]
+    pub allow_compat: Vec<AllowCompat>,
     /// The markers as written. Values (with their spans) are read from the fields; this
     /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
     /// tools that edit the source.
@@ -657,40 +677,109 @@ pub enum MapType {
     Granular,
 }
 
-#[derive(Debug, Clone, Serialize, Default, PartialEq)]
+/// A number's lower or upper bound (`minimum` / `maximum`), which the value may equal
+/// unless it is `exclusive` (`exclusive_minimum` / `exclusive_maximum`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bound {
+    pub value: f64,
+    pub exclusive: bool,
+}
+
+impl Bound {
+    /// Whether `n` is out of range for this bound as a minimum.
+    pub fn excludes_below(&self, n: f64) -> bool {
+        n < self.value || (self.exclusive && n == self.value)
+    }
+
+    /// Whether `n` is out of range for this bound as a maximum.
+    pub fn excludes_above(&self, n: f64) -> bool {
+        n > self.value || (self.exclusive && n == self.value)
+    }
+}
+
+/// Written as its value: messages say `minimum = 1`.
+impl std::fmt::Display for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct FieldValidation {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub minimum: Option<Spanned<f64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub maximum: Option<Spanned<f64>>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub exclusive_minimum: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub exclusive_maximum: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `minimum`, exclusive with `exclusive_minimum`.
+    pub minimum: Option<Spanned<Bound>>,
+    /// `maximum`, exclusive with `exclusive_maximum`.
+    pub maximum: Option<Spanned<Bound>>,
     pub min_length: Option<Spanned<i64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<Spanned<i64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub pattern: Option<Spanned<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<Spanned<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<Spanned<i64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<Spanned<i64>>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub immutable: bool,
     /// `validation_rule(...)`: CEL rules on the field's value.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<ValidationRule>,
     /// The field is not optional (`!Field::optional`), so schemas list it in `required`.
-    #[serde(rename = "required", skip_serializing_if = "std::ops::Not::not")]
     pub required_in_schema: bool,
     /// `#[k8s(required)]` is written (with its span): generated validation then also
     /// reports an unset or empty value as `Required value`.
-    #[serde(skip)]
     pub required_marker: Option<Spanned<()>>,
+}
+
+/// The model summary's keys, as the markers are written: each bound's value, and
+/// `exclusive_minimum` / `exclusive_maximum` beside them when set; unset values left out.
+impl Serialize for FieldValidation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        fn some<M: SerializeStruct, T: Serialize>(
+            out: &mut M,
+            key: &'static str,
+            value: Option<T>,
+        ) -> Result<(), M::Error> {
+            match value {
+                Some(v) => out.serialize_field(key, &v),
+                None => out.skip_field(key),
+            }
+        }
+        let FieldValidation {
+            minimum,
+            maximum,
+            min_length,
+            max_length,
+            pattern,
+            format,
+            min_items,
+            max_items,
+            immutable,
+            rules,
+            required_in_schema,
+            required_marker: _, // where `required` is written, not what it says
+        } = self;
+        let flag = |set: bool| set.then_some(true);
+        let mut out = s.serialize_struct("FieldValidation", 13)?;
+        some(&mut out, "minimum", minimum.map(|b| b.value.value))?;
+        some(&mut out, "maximum", maximum.map(|b| b.value.value))?;
+        some(
+            &mut out,
+            "exclusive_minimum",
+            flag(minimum.is_some_and(|b| b.exclusive)),
+        )?;
+        some(
+            &mut out,
+            "exclusive_maximum",
+            flag(maximum.is_some_and(|b| b.exclusive)),
+        )?;
+        some(&mut out, "min_length", min_length.as_ref())?;
+        some(&mut out, "max_length", max_length.as_ref())?;
+        some(&mut out, "pattern", pattern.as_ref())?;
+        some(&mut out, "format", format.as_ref())?;
+        some(&mut out, "min_items", min_items.as_ref())?;
+        some(&mut out, "max_items", max_items.as_ref())?;
+        some(&mut out, "immutable", flag(*immutable))?;
+        some(&mut out, "rules", (!rules.is_empty()).then_some(rules))?;
+        some(&mut out, "required", flag(*required_in_schema))?;
+        out.end()
+    }
 }
 
 /// A value of a string enum.
@@ -723,5 +812,36 @@ impl Model {
 
     pub fn versions_of<'a>(&'a self, group: &'a str) -> impl Iterator<Item = &'a GroupVersion> {
         self.versions.iter().filter(move |v| v.group == group)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bound_reads_as_its_two_markers_in_the_summary() {
+        let v = FieldValidation {
+            minimum: Some(Spanned::new(
+                Bound {
+                    value: 0.0,
+                    exclusive: true,
+                },
+                crate::span::Span::default(),
+            )),
+            maximum: Some(Spanned::new(
+                Bound {
+                    value: 1.5,
+                    exclusive: false,
+                },
+                crate::span::Span::default(),
+            )),
+            required_in_schema: true,
+            ..FieldValidation::default()
+        };
+        assert_eq!(
+            serde_json::to_string(&v).expect("serializes"),
+            r#"{"minimum":0.0,"maximum":1.5,"exclusive_minimum":true,"required":true}"#
+        );
     }
 }

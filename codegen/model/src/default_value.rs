@@ -137,22 +137,14 @@ fn breaks_constraints(value: &Value, v: &FieldValidation) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(n) = value.as_f64() {
         if let Some(min) = &v.minimum {
-            if n < min.value || (v.exclusive_minimum && n == min.value) {
-                let rule = if v.exclusive_minimum {
-                    "exclusive "
-                } else {
-                    ""
-                };
+            if min.excludes_below(n) {
+                let rule = if min.exclusive { "exclusive " } else { "" };
                 out.push(format!("is below its {rule}`minimum = {min}`"));
             }
         }
         if let Some(max) = &v.maximum {
-            if n > max.value || (v.exclusive_maximum && n == max.value) {
-                let rule = if v.exclusive_maximum {
-                    "exclusive "
-                } else {
-                    ""
-                };
+            if max.excludes_above(n) {
+                let rule = if max.exclusive { "exclusive " } else { "" };
                 out.push(format!("is above its {rule}`maximum = {max}`"));
             }
         }

@@ -1,4 +1,8 @@
-//! Checks that need more than one type: they run on the whole model, in codegen.
+//! Checks of what the parser read: [`item`], one item's markers against each other (the
+//! parser runs them, so the derive reports them too); here, the checks that need more than
+//! one type, run on the whole model in codegen.
+
+pub mod item;
 
 use super::*;
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
@@ -249,9 +253,7 @@ fn check_type_default(
     // default could never apply; a string enum's empty value is unset.
     if let TypeRef::Named(path) = &f.ty {
         let name = path.last().map(String::as_str).unwrap_or_default();
-        let target = gv
-            .find(name)
-            .or_else(|| model.shared_types.iter().find(|s| s.name == name));
+        let target = crate::resolve::in_crate(model, Some(gv), name);
         if target.is_some_and(|t| matches!(t.shape, Shape::Struct { .. })) {
             let d = Diagnostic::new(
                 default.span,
@@ -321,9 +323,9 @@ fn reaches_crate_type(model: &Model, gv: &GroupVersion, ty: &TypeRef) -> bool {
             reaches_crate_type(model, gv, inner)
         }
         TypeRef::Map { value, .. } => reaches_crate_type(model, gv, value),
-        TypeRef::Named(path) => path.last().is_some_and(|n| {
-            gv.find(n).is_some() || model.shared_types.iter().any(|s| s.name == *n)
-        }),
+        TypeRef::Named(path) => path
+            .last()
+            .is_some_and(|n| crate::resolve::in_crate(model, Some(gv), n).is_some()),
         TypeRef::Scalar(_) => false,
     }
 }
@@ -363,10 +365,7 @@ fn default_mismatch(
     path: String,
 ) -> Option<Mismatch> {
     use serde_json::Value;
-    let crate_type = |n: &str| {
-        gv.find(n)
-            .or_else(|| model.shared_types.iter().find(|s| s.name == n))
-    };
+    let crate_type = |n: &str| crate::resolve::in_crate(model, Some(gv), n);
     match (ty, value) {
         (TypeRef::Option(inner) | TypeRef::Box(inner), v) => {
             default_mismatch(model, gv, inner, v, path)

@@ -5,7 +5,7 @@
 //! text. Both use the same message, so a marker error reads the same wherever it is found.
 //! Codegen's linter reports [`Severity::Warning`]s the same way; everything else is an error.
 
-use crate::span::Span;
+use crate::span::{CompilerSpans, Span};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -89,8 +89,9 @@ impl Diagnostic {
         out
     }
 
-    pub fn to_syn_error(&self) -> syn::Error {
-        syn::Error::new(self.span.raw(), self.full_message())
+    /// The diagnostic at its compiler span (`spans`: kept while its item was parsed).
+    pub fn to_syn_error(&self, spans: &CompilerSpans) -> syn::Error {
+        syn::Error::new(spans.get(self.span), self.full_message())
     }
 
     /// Renders like rustc: `error: msg` (or `warning: msg`), ` --> file:line:col`, the line, a
@@ -184,12 +185,12 @@ impl Diagnostics {
         }
     }
 
-    /// All diagnostics as one `syn::Error`, each keeping its own span.
-    pub fn to_syn_error(&self) -> Option<syn::Error> {
+    /// All diagnostics as one `syn::Error`, each at its own compiler span.
+    pub fn to_syn_error(&self, spans: &CompilerSpans) -> Option<syn::Error> {
         let mut iter = self.items.iter();
-        let mut err = iter.next()?.to_syn_error();
+        let mut err = iter.next()?.to_syn_error(spans);
         for d in iter {
-            err.combine(d.to_syn_error());
+            err.combine(d.to_syn_error(spans));
         }
         Some(err)
     }

@@ -323,15 +323,15 @@ impl Walker {
         if !self.parallel || files < 2 {
             return Vec::new();
         }
-        let jobs: Vec<Option<Moved<ModuleFile>>> = children
+        let jobs: Vec<Option<ModuleFile>> = children
             .iter()
             .map(|m| {
                 m.content.is_none().then(|| {
-                    Moved((
+                    (
                         m.ident.to_string(),
                         path_attr(&m.attrs),
                         m.ident.span().into(),
-                    ))
+                    )
                 })
             })
             .collect();
@@ -368,8 +368,8 @@ impl Walker {
             loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(job) = jobs.get(i) else { break };
-                if let Some(Moved(job)) = job {
-                    done.push((i, Moved(walk_one(job))));
+                if let Some(job) = job {
+                    done.push((i, walk_one(job)));
                 }
             }
             done
@@ -386,7 +386,7 @@ impl Walker {
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
-            for (i, Moved(result)) in all {
+            for (i, result) in all {
                 out[i] = Some(result);
             }
         });
@@ -492,21 +492,6 @@ impl Walker {
 
 /// A `mod name;` to walk: its name, its `#[path]` and where it is declared.
 type ModuleFile = (String, Option<String>, crate::span::Span);
-
-/// What the threads of [`Walker::children`] hand each other although its type says it may
-/// not be: module names and spans going out, walked modules coming back.
-///
-/// Those hold proc-macro2's fallback spans and token streams, never the compiler's: the walk
-/// is parallel only outside a proc-macro. A fallback span is two offsets, whose line and
-/// column were read on the thread that parsed them ([`crate::span`]). A fallback token
-/// stream is a reference-counted vector; a walked module moves whole to the caller once its
-/// thread is done with it, and no clone stays behind.
-struct Moved<T>(T);
-
-// SAFETY: see the type's documentation.
-unsafe impl<T> Send for Moved<T> {}
-// SAFETY: see the type's documentation; what is shared is only read.
-unsafe impl<T> Sync for Moved<T> {}
 
 /// `use a::{b, c::*}` as the paths `a::b` and `a::c::*` (renames keep the original name).
 fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {

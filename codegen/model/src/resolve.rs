@@ -49,7 +49,7 @@ fn address<T>(value: &T) -> Address {
 
 impl<'a> Index<'a> {
     /// Indexes the API crate's model `api` and kapi's meta types `kapi`
-    /// ([`super::kapi_types::load`]); built once per codegen run and shared by every generator.
+    /// (`kapi_codegen::model::kapi_types::load`); built once per codegen run and shared by every generator.
     pub fn new(api: &'a Model, kapi: &'a Model) -> Self {
         let mut index = Index {
             api,
@@ -210,6 +210,27 @@ impl<'a> Index<'a> {
             None => format!("{}.{}", origin.model.crate_name.replace('-', "_"), t.name),
         }
     }
+}
+
+/// The API type a name written in a type of `gv` (`None`: a shared type) names within its
+/// own crate, without kapi's types: the same group-version first, then the crate's shared
+/// types. The model's checks and the linter read one crate; generators, which need kapi's
+/// types too, ask [`Index::resolve`].
+pub fn in_crate<'m>(
+    model: &'m Model,
+    gv: Option<&'m GroupVersion>,
+    name: &str,
+) -> Option<&'m TypeDef> {
+    gv.and_then(|gv| gv.find(name))
+        .or_else(|| model.shared_types.iter().find(|t| t.name == name))
+}
+
+/// The internal version (the hub) of `gv`'s group, if it declares one.
+pub fn hub_of<'m>(model: &'m Model, gv: &GroupVersion) -> Option<&'m GroupVersion> {
+    model
+        .versions
+        .iter()
+        .find(|h| h.internal && h.group == gv.group)
 }
 
 /// The prefix of a group-version's definition names, as Kubernetes names them: Kubernetes'
