@@ -8,6 +8,8 @@
 //! are never changes; a change to what the baseline had behind an alpha gate counts as alpha.
 //! Today's snapshot is compared only on the facts the baseline records.
 
+use super::change::shown;
+pub use super::change::{Change, Gv, Place, Scope};
 use super::field_changes::FieldChanges;
 use super::rules::{self, Rule};
 use super::snapshot::{CelRule, FieldSnap, ScaleSnap, Snapshot, TypeSnap, VersionSnap};
@@ -15,38 +17,6 @@ use crate::markers::{key, Key};
 use crate::model::version_name::{self, Stability};
 use crate::model::KindCategory;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
-
-/// One break of one rule.
-#[derive(Debug, Clone)]
-pub struct Change {
-    pub rule: &'static Rule,
-    pub at: Place,
-    /// The marker the change is about, to point at it rather than at the item.
-    pub marker: Option<Key>,
-    /// For a CEL rule, its text: which of the item's `validation_rule` markers to point at.
-    pub cel_rule: Option<String>,
-    pub message: String,
-    pub baseline: String,
-    pub today: String,
-    /// Alpha when the baseline's version is alpha or the item was behind an alpha gate.
-    pub stability: Stability,
-}
-
-/// Where a change is, in today's API.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Place {
-    /// A group, for what has no item today (a removed group-version).
-    Group(String),
-    Version(Gv),
-    Type(Scope, String),
-    Field(Scope, String, String),
-}
-
-/// A group-version: `(group, version)`.
-pub type Gv = (String, String);
-
-/// Where a type lives: a group-version, or `None` for the crate's shared types.
-pub type Scope = Option<Gv>;
 
 /// Every change from `base` to `today`.
 pub fn diff(base: &Snapshot, today: &Snapshot) -> Vec<Change> {
@@ -83,10 +53,6 @@ struct Diff<'a> {
 
 fn gv(v: &VersionSnap) -> Gv {
     (v.group.clone(), v.version.clone())
-}
-
-pub(super) fn shown(v: Option<impl std::fmt::Display>) -> String {
-    v.map(|v| v.to_string()).unwrap_or_else(|| "none".into())
 }
 
 impl<'a> Diff<'a> {

@@ -3,7 +3,7 @@
 //! semantics and its protobuf number. Each group is one method so a new marker's rule has
 //! an obvious home; the CEL rules are compared by the caller, which pairs them.
 
-use super::diff::{shown, Change, Place};
+use super::change::{shown, Change, Place};
 use super::rules::{self, Rule};
 use super::snapshot::FieldSnap;
 use crate::markers::{key, Key};

@@ -12,6 +12,7 @@
 //! drops those an `allow_compat(rule, reason)` accepts.
 
 pub mod baseline;
+mod change;
 pub mod diff;
 mod field_changes;
 pub mod report;
