@@ -51,9 +51,6 @@ impl Generator for Conversion {
                 gv.api_version(),
                 display_group(&gv.group)
             ));
-            w.line(format_args!(
-                "#![allow(clippy::needless_question_mark, clippy::redundant_closure)]"
-            ));
             w.line(format_args!("use ::kapi::conversion::ConversionError;"));
             for pair in &pairs {
                 pair.emit(&mut w, diags, &infallible);
