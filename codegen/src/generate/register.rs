@@ -7,6 +7,7 @@
 use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, KindCategory, PrintColumn, Scope, TypeDef};
+use heck::ToShoutySnakeCase;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -57,20 +58,31 @@ impl Generator for Register {
 fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
     let hub = cx.hub_of(gv);
     let kinds: Vec<&TypeDef> = gv.kinds().collect();
-    let metas = kinds.iter().map(|t| {
+    // Each kind's metadata is a constant named for the kind (`FROBBER_LIST`), which
+    // registration and `KINDS` name.
+    let names: Vec<proc_macro2::Ident> = kinds
+        .iter()
+        .map(|t| quote::format_ident!("{}", t.name.to_shouty_snake_case()))
+        .collect();
+    let metas = kinds.iter().zip(&names).map(|(t, name)| {
         let convertible = !gv.internal && hub.is_some_and(|h| h.find(&t.name).is_some());
-        kind_meta(t, convertible)
+        let meta = kind_meta(t, convertible);
+        let doc = format!(" What discovery says of `{}`.", t.name);
+        quote! {
+            #[doc = #doc]
+            pub const #name: ::kapi::scheme::KindMeta = #meta;
+        }
     });
-    let adds = kinds.iter().enumerate().map(|(i, t)| {
+    let adds = kinds.iter().zip(&names).map(|(t, name)| {
         let path = path_tokens(&gv.type_path(t));
         let convertible = !gv.internal && hub.is_some_and(|h| h.find(&t.name).is_some());
         let hooks = kind_hooks(t, &path);
         if gv.internal {
-            quote!(scheme.add_internal::<#path>(&KINDS[#i], #hooks)?;)
+            quote!(scheme.add_internal::<#path>(&#name, #hooks)?;)
         } else if convertible {
-            quote!(scheme.add_versioned::<#path>(&KINDS[#i], #hooks)?;)
+            quote!(scheme.add_versioned::<#path>(&#name, #hooks)?;)
         } else {
-            quote!(scheme.add_unconverted::<#path>(&KINDS[#i], #hooks)?;)
+            quote!(scheme.add_unconverted::<#path>(&#name, #hooks)?;)
         }
     });
     let doc = format!(" Registration of {} in a `kapi::Scheme`.", gv.api_version());
@@ -81,8 +93,10 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> TokenStream {
     quote! {
         #![doc = #doc]
 
+        #(#metas)*
+
         /// The kinds of this group-version and what discovery says of them.
-        pub const KINDS: &[::kapi::scheme::KindMeta] = &[#(#metas),*];
+        pub const KINDS: &[::kapi::scheme::KindMeta] = &[#(#names),*];
 
         #[doc = #add_doc]
         #[cfg_attr(not(debug_assertions), inline)]
