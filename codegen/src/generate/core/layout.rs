@@ -244,14 +244,15 @@ fn is_call(line: &[u8], at: usize) -> bool {
     }
 }
 
-fn is_macro_bracket(line: &[u8], at: usize) -> bool {
-    at.checked_sub(1).is_some_and(|p| line[p] == b'!')
-}
-
 /// Whether the `(` at `at` opens a macro's arguments (`name!(`): a macro may refuse a
 /// trailing comma, so none is added or dropped there.
 fn is_macro(line: &[u8], at: usize) -> bool {
-    at.checked_sub(1).is_some_and(|p| line[p] == b'!') && is_call(line, at)
+    after_bang(line, at) && is_call(line, at)
+}
+
+/// Whether a `!` comes right before the bracket at `at` (a macro's, or a negation's).
+fn after_bang(line: &[u8], at: usize) -> bool {
+    at.checked_sub(1).is_some_and(|p| line[p] == b'!')
 }
 
 /// The line without the trailing commas rustfmt drops: `f(a, b,)` is `f(a, b)`, `[a,]` is
@@ -264,7 +265,7 @@ fn drop_trailing_commas(line: &str, tokens: &[Bracket]) -> String {
         let Some(c) = closers[k] else { continue };
         let droppable = match t.ch {
             b'(' => is_call(bytes, t.at) && !is_macro(bytes, t.at),
-            b'[' => !is_macro_bracket(bytes, t.at),
+            b'[' => !after_bang(bytes, t.at),
             _ => false,
         };
         if !droppable || c == 0 {
