@@ -253,7 +253,7 @@ fn registration_metadata_and_discovery_facts() {
     let s = scheme();
     assert_eq!(s.versions_of(GROUP), vec!["v1", "v2beta1"]);
     assert_eq!(s.storage_version(GROUP, "Frobber"), Some("v1"));
-    let kinds: Vec<&str> = s.kinds_of(GROUP, "v1").iter().map(|k| k.kind).collect();
+    let kinds: Vec<&str> = s.kinds_of(GROUP, "v1").iter().map(|k| &*k.kind).collect();
     assert_eq!(
         kinds,
         ["Frobber", "FrobberClass", "FrobberClassList", "FrobberList"]
@@ -261,22 +261,24 @@ fn registration_metadata_and_discovery_facts() {
     let frobber = s
         .kind_meta(&GroupVersionKind::new(GROUP, "v2beta1", "Frobber"))
         .unwrap();
-    assert_eq!(frobber.plural, "frobbers");
-    assert_eq!(frobber.short_names, ["fb"]);
-    assert_eq!(frobber.deprecated, Some("1.30"));
-    assert!(frobber.subresource_status && frobber.convertible);
+    assert_eq!(frobber.plural(), "frobbers");
+    assert_eq!(frobber.deprecated.as_deref(), Some("1.30"));
+    assert!(frobber.convertible);
+    let resource = frobber.resource().expect("an object kind");
+    assert_eq!(resource.short_names.to_vec(), ["fb"]);
+    assert!(resource.subresource_status);
     assert_eq!(
-        frobber.scale,
+        resource.scale,
         Some(kapi::scheme::ScalePaths {
-            spec_replicas_path: ".spec.replicas",
-            status_replicas_path: ".status.replicas",
-            label_selector_path: Some(".status.selector"),
+            spec_replicas_path: ".spec.replicas".into(),
+            status_replicas_path: ".status.replicas".into(),
+            label_selector_path: Some(".status.selector".into()),
         })
     );
-    let columns: Vec<(&str, &str, &str)> = frobber
+    let columns: Vec<(&str, &str, &str)> = resource
         .print_columns
         .iter()
-        .map(|c| (c.name, c.type_, c.json_path))
+        .map(|c| (&*c.name, &*c.type_, &*c.json_path))
         .collect();
     assert_eq!(
         columns,
@@ -286,12 +288,12 @@ fn registration_metadata_and_discovery_facts() {
             ("Age", "date", ".metadata.creationTimestamp"),
         ]
     );
-    assert_eq!(frobber.category, KindCategory::Object);
+    assert_eq!(frobber.category(), KindCategory::Object);
     assert_eq!(v1::generated::register::KINDS.len(), 4);
     let class = s
         .kind_meta(&GroupVersionKind::new(GROUP, "v1", "FrobberClass"))
         .unwrap();
-    assert_eq!(class.scope, Scope::Cluster);
+    assert_eq!(class.resource().map(|r| r.scope), Some(Scope::Cluster));
     assert_eq!(
         s.gvk_of::<v2beta1::FrobberList>().map(|g| g.kind.as_str()),
         Some("FrobberList")

@@ -128,18 +128,19 @@ fn kind_meta_has_what_tables_and_scale_need() {
             "v1",
             "FrobberClass",
         ))
+        .and_then(|m| m.resource())
         .unwrap();
     assert!(meta.scale.is_none());
     assert_eq!(meta.print_columns.len(), 1);
-    let c = meta.print_columns[0];
+    let c = &meta.print_columns[0];
     assert_eq!(
         (
-            c.name,
-            c.type_,
-            c.format,
-            c.description,
+            &*c.name,
+            &*c.type_,
+            &*c.format,
+            &*c.description,
             c.priority,
-            c.json_path
+            &*c.json_path
         ),
         ("Max", "integer", "", "", 0, ".spec.maxReplicas")
     );

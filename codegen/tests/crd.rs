@@ -5,12 +5,12 @@
 #[path = "../../xtask/src/synth.rs"]
 mod synth;
 
-use kapi_codegen::generate::crd::structural::{check_crd, check_schema};
 use kapi_codegen::generate::crd::{self};
 use kapi_codegen::generate::settings::{CrdSettings, WebhookConfig};
 use kapi_codegen::generate::{self};
 use kapi_codegen::model::kapi_types;
 use kapi_codegen::model::resolve::Index;
+use kapi_schema::structural::{check_crd, check_schema};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 

@@ -828,3 +828,56 @@ async fn kubectl_1_32_services_and_can_i() {
 async fn kubectl_1_33_services_and_can_i() {
     registry(33).await;
 }
+
+/// A kind registered at run time from its schema alone is served to kubectl as a custom
+/// resource is: found by discovery (by plural and short name), created from a manifest
+/// with its schema's defaults, shown as a table with its printer column, and refused with
+/// the schema's message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_uses_a_kind_registered_at_run_time() {
+    let Some(binary) = kubectl_binary() else {
+        return;
+    };
+    let server = start().await;
+    support::gizmo::register(&server);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let k = Kubectl::for_server(binary, &server, dir.path());
+
+    k.write(
+        "gizmo.yaml",
+        "apiVersion: toys.example.com/v1\nkind: Gizmo\nmetadata:\n  name: g1\nspec:\n  colour: red\n",
+    );
+    let out = Kubectl::ok(&k.run(&["create", "-f", "gizmo.yaml"]).await, "create");
+    assert_eq!(out.trim(), "gizmo.toys.example.com/g1 created");
+
+    let out = Kubectl::ok(
+        &k.run(&["get", "gz", "g1", "-o", "json"]).await,
+        "get -o json",
+    );
+    let got: serde_json::Value = serde_json::from_str(&out).expect("kubectl prints JSON");
+    assert_eq!(got["spec"]["size"], 1, "the schema's default: {got}");
+
+    let out = Kubectl::ok(&k.run(&["get", "gizmos"]).await, "get (table)");
+    let header = out.lines().next().unwrap_or("");
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        ["NAME", "COLOUR"],
+        "{out}"
+    );
+    assert_eq!(lines_with(&out, "g1").len(), 1, "{out}");
+    assert!(lines_with(&out, "g1")[0].contains("red"), "{out}");
+
+    k.write(
+        "bad.yaml",
+        "apiVersion: toys.example.com/v1\nkind: Gizmo\nmetadata:\n  name: bad\nspec:\n  colour: green\n",
+    );
+    let out = k.run(&["create", "-f", "bad.yaml"]).await;
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "spec.colour: Unsupported value: \"green\": supported values: \"red\", \"blue\""
+        ),
+        "{stderr}"
+    );
+}

@@ -16,7 +16,7 @@
 
 use kapi::client::{Api, Client, Config};
 use kapi::meta::{CreateOptions, ObjectMeta};
-use kapi::scheme::{KindCategory, KindMeta};
+use kapi::scheme::{KindCategory, KindMeta, KindShape, Names, ResourceMeta};
 use kapi::validation::{Options, Style, Validate};
 use kapi_apiserver::ApiServer;
 use std::sync::Arc;
@@ -234,31 +234,32 @@ fn an_absent_struct_is_not_validated_inside_a_schema() {
 
 fn meta(kind: &'static str, category: KindCategory) -> KindMeta {
     let object = category == KindCategory::Object;
+    let shape = if object {
+        KindShape::Object(ResourceMeta {
+            plural: "routes".into(),
+            singular: "route".into(),
+            scope: kapi::Scope::Namespaced,
+            list_kind: "RouteList".into(),
+            short_names: Names::NONE,
+            categories: Names::NONE,
+            verbs: None,
+            subresource_status: true,
+            scale: None,
+            print_columns: Default::default(),
+        })
+    } else {
+        KindShape::List
+    };
     KindMeta {
-        kind,
-        category,
-        plural: if object { "routes" } else { "" },
-        singular: if object { "route" } else { "" },
-        scope: kapi::Scope::Namespaced,
-        list_kind: if object { "RouteList" } else { "" },
-        short_names: &[],
-        categories: &[],
-        verbs: None,
-        subresource_status: object,
-        scale: None,
-        print_columns: &[],
         storage_version: object,
-        convertible: false,
-        introduced: None,
-        deprecated: None,
-        removed: None,
+        ..KindMeta::unserved(kind, shape)
     }
 }
 
 fn scheme() -> kapi::Scheme {
     let mut scheme = kapi::Scheme::new();
-    let object: &'static KindMeta = Box::leak(Box::new(meta("Route", KindCategory::Object)));
-    let list: &'static KindMeta = Box::leak(Box::new(meta("RouteList", KindCategory::List)));
+    let object = &meta("Route", KindCategory::Object);
+    let list = &meta("RouteList", KindCategory::List);
     scheme
         .add_unconverted::<crd::Route>(object, kapi::__private::kind_hooks!(crd::Route))
         .expect("Route");

@@ -5,7 +5,7 @@
 
 use kapi::client::{Api, Client, Config};
 use kapi::meta::{CreateOptions, ObjectMeta, UpdateOptions};
-use kapi::scheme::{KindCategory, KindMeta};
+use kapi::scheme::{KindCategory, KindMeta, KindShape, Names, ResourceMeta};
 use kapi_apiserver::ApiServer;
 use std::sync::Arc;
 
@@ -69,31 +69,32 @@ use v1::{Gadget, GadgetList, GadgetSpec};
 
 fn meta(kind: &'static str, category: KindCategory) -> KindMeta {
     let object = category == KindCategory::Object;
+    let shape = if object {
+        KindShape::Object(ResourceMeta {
+            plural: "gadgets".into(),
+            singular: "gadget".into(),
+            scope: kapi::Scope::Namespaced,
+            list_kind: "GadgetList".into(),
+            short_names: Names::NONE,
+            categories: Names::NONE,
+            verbs: None,
+            subresource_status: false,
+            scale: None,
+            print_columns: Default::default(),
+        })
+    } else {
+        KindShape::List
+    };
     KindMeta {
-        kind,
-        category,
-        plural: if object { "gadgets" } else { "" },
-        singular: if object { "gadget" } else { "" },
-        scope: kapi::Scope::Namespaced,
-        list_kind: if object { "GadgetList" } else { "" },
-        short_names: &[],
-        categories: &[],
-        verbs: None,
-        subresource_status: false,
-        scale: None,
-        print_columns: &[],
         storage_version: object,
-        convertible: false,
-        introduced: None,
-        deprecated: None,
-        removed: None,
+        ..KindMeta::unserved(kind, shape)
     }
 }
 
 fn scheme() -> kapi::Scheme {
     let mut scheme = kapi::Scheme::new();
-    let object: &'static KindMeta = Box::leak(Box::new(meta("Gadget", KindCategory::Object)));
-    let list: &'static KindMeta = Box::leak(Box::new(meta("GadgetList", KindCategory::List)));
+    let object = &meta("Gadget", KindCategory::Object);
+    let list = &meta("GadgetList", KindCategory::List);
     scheme
         .add_unconverted::<Gadget>(object, kapi::__private::kind_hooks!(Gadget))
         .expect("Gadget");

@@ -40,7 +40,7 @@ fn protos(root: &Path, under: &str) -> Vec<PathBuf> {
 
 /// Every registered group-version's protobuf package (`k8s.io.api.<dir>.<version>`, after
 /// k8s.io/api's directory of the group) and its kinds.
-fn kinds() -> Vec<(String, Vec<&'static KindMeta>)> {
+fn kinds() -> Vec<(String, Vec<String>)> {
     let mut scheme = kapi::Scheme::new();
     kapi_k8s::install(&mut scheme).expect("install");
     let mut group_versions: Vec<(String, String)> = scheme
@@ -58,7 +58,11 @@ fn kinds() -> Vec<(String, Vec<&'static KindMeta>)> {
                 "internal.apiserver.k8s.io" => "apiserverinternal",
                 g => g.split('.').next().unwrap_or(g),
             };
-            let kinds = scheme.kinds_of(&group, &version);
+            let kinds = scheme
+                .kinds_of(&group, &version)
+                .into_iter()
+                .map(|k: &KindMeta| k.kind.to_string())
+                .collect();
             let package = match group.as_str() {
                 "apiextensions.k8s.io" => {
                     format!("k8s.io.apiextensions_apiserver.pkg.apis.{dir}.{version}")
@@ -90,7 +94,7 @@ fn assert_every_kind_has_a_message(pool: &DescriptorPool) {
     let mut missing = Vec::new();
     for (package, kinds) in kinds() {
         for kind in kinds {
-            let name = format!("{package}.{}", kind.kind);
+            let name = format!("{package}.{kind}");
             if pool.get_message_by_name(&name).is_none() {
                 missing.push(name);
             }

@@ -270,7 +270,7 @@ async fn every_served_resource_is_as_kube_apiserver_serves_it() {
             let Some(meta) = scheme.kind_meta(gvk) else {
                 continue;
             };
-            if meta.category != kapi::scheme::KindCategory::Object {
+            if meta.category() != kapi::scheme::KindCategory::Object {
                 continue;
             }
             if let Some((fact, _)) = facts_of(&gvk.kind) {

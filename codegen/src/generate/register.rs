@@ -6,7 +6,7 @@
 
 use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
 use crate::diagnostics::Diagnostics;
-use crate::model::{GroupVersion, KindCategory, PrintColumn, Scope, TypeDef};
+use crate::model::{GroupVersion, KindCategory, KindInfo, PrintColumn, Scope, TypeDef};
 use heck::ToShoutySnakeCase;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -112,37 +112,58 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
         return TokenStream::new();
     };
     let name = &t.name;
-    let category = match k.category {
-        KindCategory::Object => quote!(::kapi::scheme::KindCategory::Object),
-        KindCategory::List => quote!(::kapi::scheme::KindCategory::List),
-        KindCategory::Simple => quote!(::kapi::scheme::KindCategory::Simple),
+    let shape = match k.category {
+        KindCategory::Object => {
+            let resource = resource_meta(k);
+            quote!(::kapi::scheme::KindShape::Object(#resource))
+        }
+        KindCategory::List => quote!(::kapi::scheme::KindShape::List),
+        KindCategory::Simple => quote!(::kapi::scheme::KindShape::Simple),
     };
-    let object = k.category == KindCategory::Object;
-    let (plural, singular, list_kind) = if object {
-        (k.plural.as_str(), k.singular.as_str(), k.list_kind.as_str())
-    } else {
-        ("", "", "")
-    };
+    let storage = k.storage_version;
+    let lifecycle = t.lifecycle.as_ref();
+    let introduced = optional_name(lifecycle.and_then(|l| l.introduced.as_ref()));
+    let deprecated = optional_name(lifecycle.and_then(|l| l.deprecated.as_ref()));
+    let removed = optional_name(lifecycle.and_then(|l| l.removed.as_ref()));
+    quote! {
+        ::kapi::scheme::KindMeta {
+            kind: ::kapi::scheme::Name::Borrowed(#name),
+            shape: #shape,
+            storage_version: #storage,
+            convertible: #convertible,
+            introduced: #introduced,
+            deprecated: #deprecated,
+            removed: #removed,
+        }
+    }
+}
+
+/// An object kind's REST resource: its names, verbs, subresources and table columns.
+fn resource_meta(k: &KindInfo) -> TokenStream {
+    let (plural, singular, list_kind) = (
+        name(&k.plural),
+        name(&k.singular),
+        name(&k.list_kind),
+    );
     let scope = match k.scope {
         Scope::Namespaced => quote!(::kapi::Scope::Namespaced),
         Scope::Cluster => quote!(::kapi::Scope::Cluster),
     };
-    let short_names = &k.short_names;
-    let categories = &k.categories;
+    let short_names = names(&k.short_names);
+    let categories = names(&k.categories);
     let verbs = match &k.verbs {
-        Some(v) => quote!(::core::option::Option::Some(&[#(#v),*])),
+        Some(v) => {
+            let v = names(v);
+            quote!(::core::option::Option::Some(#v))
+        }
         None => quote!(::core::option::Option::None),
     };
     let status = k.subresource_status;
-    let opt = |v: Option<&String>| match v {
-        Some(s) => quote!(::core::option::Option::Some(#s)),
-        None => quote!(::core::option::Option::None),
-    };
     let scale = match &k.subresource_scale {
         Some(s) => {
-            let spec = &s.spec_replicas_path;
-            let status = &s.status_replicas_path;
-            let selector = opt(s.label_selector_path.as_ref());
+            let spec = name(&s.spec_replicas_path);
+            let status = name(&s.status_replicas_path);
+            let selector = optional_name(s.label_selector_path.as_ref());
             quote!(::core::option::Option::Some(::kapi::scheme::ScalePaths {
                 spec_replicas_path: #spec,
                 status_replicas_path: #status,
@@ -152,14 +173,14 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let print_columns = k.print_columns.iter().map(|c| {
-        let name = &c.name;
-        let ty = &c.ty;
-        let format = c.format.as_deref().unwrap_or("");
-        let description = c.description.as_deref().unwrap_or("");
-        let json_path = &c.json_path;
+        let column_name = name(&c.name);
+        let ty = name(&c.ty);
+        let format = name(c.format.as_deref().unwrap_or(""));
+        let description = name(c.description.as_deref().unwrap_or(""));
+        let json_path = name(&c.json_path);
         let priority = proc_macro2::Literal::i32_unsuffixed(print_column_priority(c));
         quote!(::kapi::scheme::PrintColumn {
-            name: #name,
+            name: #column_name,
             type_: #ty,
             format: #format,
             description: #description,
@@ -167,32 +188,41 @@ fn kind_meta(t: &TypeDef, convertible: bool) -> TokenStream {
             json_path: #json_path,
         })
     });
-    let storage = k.storage_version;
-    let lifecycle = t.lifecycle.as_ref();
-    let introduced = opt(lifecycle.and_then(|l| l.introduced.as_ref()));
-    let deprecated = opt(lifecycle.and_then(|l| l.deprecated.as_ref()));
-    let removed = opt(lifecycle.and_then(|l| l.removed.as_ref()));
     quote! {
-        ::kapi::scheme::KindMeta {
-            kind: #name,
-            category: #category,
+        ::kapi::scheme::ResourceMeta {
             plural: #plural,
             singular: #singular,
             scope: #scope,
             list_kind: #list_kind,
-            short_names: &[#(#short_names),*],
-            categories: &[#(#categories),*],
+            short_names: #short_names,
+            categories: #categories,
             verbs: #verbs,
             subresource_status: #status,
             scale: #scale,
-            print_columns: &[#(#print_columns),*],
-            storage_version: #storage,
-            convertible: #convertible,
-            introduced: #introduced,
-            deprecated: #deprecated,
-            removed: #removed,
+            print_columns: ::std::borrow::Cow::Borrowed(&[#(#print_columns),*]),
         }
     }
+}
+
+fn name(s: &str) -> TokenStream {
+    quote!(::kapi::scheme::Name::Borrowed(#s))
+}
+
+fn optional_name(s: Option<&String>) -> TokenStream {
+    match s {
+        Some(s) => {
+            let s = name(s);
+            quote!(::core::option::Option::Some(#s))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn names(list: &[String]) -> TokenStream {
+    if list.is_empty() {
+        return quote!(::kapi::scheme::Names::NONE);
+    }
+    quote!(::kapi::scheme::Names::Static(&[#(#list),*]))
 }
 
 /// A column's priority as the `i32` of Kubernetes' `TableColumnDefinition`; the parser

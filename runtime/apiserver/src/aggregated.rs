@@ -54,8 +54,8 @@ pub fn document(state: &ServerState, core: bool, content_type: &str) -> Value {
                         .resources
                         .in_version(&group, v)
                         .map(|r| {
-                            let meta = r.meta;
-                            let kind = json!({ "group": group, "version": v, "kind": meta.kind });
+                            let meta = &r.meta;
+                            let kind = json!({ "group": group, "version": v, "kind": r.kind() });
                             let subresources: Vec<Value> = super::discovery::subresources(state, r)
                                 .into_iter()
                                 .map(|s| {

@@ -75,7 +75,7 @@ impl Ctx<'_> {
         Target {
             group: self.resource.group(),
             resource: self.resource.plural(),
-            kind: self.resource.meta.kind,
+            kind: self.resource.kind(),
             name,
         }
     }
@@ -174,7 +174,7 @@ impl Ctx<'_> {
     /// `list_meta` for lists.
     pub fn table(&self, objects: &[Value], list_meta: Option<Value>) -> Result<Value, StatusError> {
         table_of(
-            self.resource.meta,
+            &self.resource.meta,
             self.query.get("includeObject").unwrap_or(""),
             objects,
             list_meta,

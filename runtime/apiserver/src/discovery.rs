@@ -99,13 +99,13 @@ pub fn resource_list(state: &ServerState, group: &str, version: &str) -> Option<
 pub(super) const SUBRESOURCE_VERBS: &[&str] = &["get", "patch", "update"];
 
 fn resource_entries(state: &ServerState, r: &Resource) -> Vec<Value> {
-    let meta = r.meta;
+    let meta = &r.meta;
     let namespaced = r.namespaced();
     let mut main = json!({
         "name": meta.plural,
         "singularName": meta.singular,
         "namespaced": namespaced,
-        "kind": meta.kind,
+        "kind": r.kind(),
         "verbs": r.verbs(),
     });
     // kube-apiserver gives a storage version hash to stored resources only, not to the
@@ -139,13 +139,13 @@ fn resource_entries(state: &ServerState, r: &Resource) -> Vec<Value> {
 
 /// The subresources served for `r`, by name.
 pub(crate) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource> {
-    let meta = r.meta;
+    let meta = &r.meta;
     let mut out = Vec::new();
     if meta.subresource_status {
         out.push(Subresource {
             name: "status",
             group_version: None,
-            kind: meta.kind,
+            kind: r.kind().to_string(),
             verbs: SUBRESOURCE_VERBS,
         });
     }
@@ -153,7 +153,7 @@ pub(crate) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource
         out.push(Subresource {
             name: "scale",
             group_version: Some(("autoscaling", "v1")),
-            kind: "Scale",
+            kind: "Scale".to_string(),
             verbs: SUBRESOURCE_VERBS,
         });
     }
@@ -166,7 +166,7 @@ pub(crate) fn subresources(state: &ServerState, r: &Resource) -> Vec<Subresource
 /// version does (kube-apiserver: base64 of 8 bytes of a SHA-256).
 fn storage_version_hash(r: &Resource) -> String {
     use base64::Engine as _;
-    let key = format!("{}/{}/{}", r.group(), r.storage_version, r.meta.kind);
+    let key = format!("{}/{}/{}", r.group(), r.storage_version, r.kind());
     let hash = super::openapi::fnv1a(key.as_bytes(), super::openapi::FNV_OFFSET);
     base64::engine::general_purpose::STANDARD.encode(hash.to_be_bytes())
 }

@@ -4,7 +4,7 @@
 use super::context::Reply;
 use super::handlers;
 use super::request::{route, Query, Route};
-use super::state::ServerState;
+use super::state::{Served, ServerState};
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::Response;
@@ -14,11 +14,12 @@ use kapi_serving::StatusError;
 use kapi_serving::{answer_panics, error_response, read_body, too_many_requests};
 use std::sync::Arc;
 
-pub(crate) fn router(state: Arc<ServerState>) -> axum::Router {
-    axum::Router::new().fallback(dispatch).with_state(state)
+pub(crate) fn router(served: Arc<Served>) -> axum::Router {
+    axum::Router::new().fallback(dispatch).with_state(served)
 }
 
-async fn dispatch(State(state): State<Arc<ServerState>>, request: Request) -> Response {
+async fn dispatch(State(served): State<Arc<Served>>, request: Request) -> Response {
+    let state = served.current();
     state.faults.wait_unpaused().await;
     let (parts, body) = request.into_parts();
     let method = parts.method.clone();

@@ -29,6 +29,7 @@ pub mod patch;
 mod patching;
 mod request;
 mod resources;
+mod schema_kind;
 mod server;
 mod state;
 mod store;
@@ -39,4 +40,5 @@ pub use builtin::authorizer::{AllowAll, Attributes, Authorizer, Decision, Rules,
 pub use faults::{Failure, Faults, RecordedRequest};
 pub use kapi_serving::{ServingLimits, StatusError};
 pub use openapi::OpenApiDocuments;
+pub use schema_kind::SchemaKind;
 pub use server::{ApiServer, ApiServerBuilder};

@@ -277,7 +277,7 @@ pub fn on_update(
                 kapi_serving::Target {
                     group: r.group(),
                     resource: r.plural(),
-                    kind: r.meta.kind,
+                    kind: r.kind(),
                     name: meta_str(old, "name"),
                 },
                 &errors,

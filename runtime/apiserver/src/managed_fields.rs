@@ -43,7 +43,7 @@ pub fn on_write(ctx: &Ctx<'_>, old: Option<&Value>, new: &mut Value) -> Result<(
     let schema = ctx
         .state
         .patch_schemas
-        .for_kind(r.group(), r.version(), r.meta.kind);
+        .for_kind(r.group(), r.version(), r.kind());
     super::patch::apply::record_subresource_update(
         old,
         new,

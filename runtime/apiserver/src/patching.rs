@@ -76,6 +76,22 @@ pub struct Patch {
 
 impl Patch {
     pub fn parse(ctx: &Ctx<'_>, kind: PatchKind, body: &[u8]) -> Result<Self, StatusError> {
+        // A kind described at run time is a custom resource: kube-apiserver has no strategic
+        // merge patch for those.
+        if kind == PatchKind::Strategic
+            && !ctx
+                .state
+                .scheme
+                .has_strategic_merge_patch(&ctx.resource.gvk)
+        {
+            use kapi_serving::negotiate::{
+                APPLY_PATCH, JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH,
+            };
+            return Err(StatusError::unsupported_media_type(
+                STRATEGIC_MERGE_PATCH,
+                &[JSON_PATCH, MERGE_PATCH, APPLY_PATCH],
+            ));
+        }
         let force = ctx.query.bool("force")?;
         if force.is_some() && kind != PatchKind::Apply {
             return Err(StatusError::bad_request(
@@ -119,7 +135,7 @@ impl Patch {
         let schema = ctx
             .state
             .patch_schemas
-            .for_kind(r.group(), r.version(), r.meta.kind);
+            .for_kind(r.group(), r.version(), r.kind());
         let empty = Value::Object(Default::default());
         let target = old.unwrap_or(&empty);
         let patched = match self.kind {
@@ -200,7 +216,7 @@ fn check_applied_type(ctx: &Ctx<'_>, applied: &Value) -> Result<(), StatusError>
             "invalid object type: apiVersion and kind must be set in an apply configuration",
         ));
     }
-    if kind != r.meta.kind || api_version != r.api_version() {
+    if kind != r.kind() || api_version != r.api_version() {
         return Err(StatusError::bad_request(format!(
             "the API version in the data ({api_version}) does not match the expected API version ({})",
             r.api_version()

@@ -1,7 +1,7 @@
 //! The REST resources a scheme serves: for every served group-version, its object kinds by
 //! plural name, with what the server needs to store and present them.
 
-use kapi_core::scheme::{GroupVersionKind, KindCategory, KindMeta};
+use kapi_core::scheme::{GroupVersionKind, ResourceMeta};
 use kapi_core::{Scheme, Scope};
 use std::collections::BTreeMap;
 
@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone)]
 pub struct Resource {
     pub gvk: GroupVersionKind,
-    pub meta: &'static KindMeta,
+    /// The kind's resource names, verbs, subresources and columns.
+    pub meta: ResourceMeta,
     /// The version objects of this kind are stored in.
     pub storage_version: String,
 }
@@ -21,8 +22,11 @@ impl Resource {
     pub fn version(&self) -> &str {
         &self.gvk.version
     }
-    pub fn plural(&self) -> &'static str {
-        self.meta.plural
+    pub fn kind(&self) -> &str {
+        &self.gvk.kind
+    }
+    pub fn plural(&self) -> &str {
+        &self.meta.plural
     }
     pub fn namespaced(&self) -> bool {
         self.meta.scope == Scope::Namespaced
@@ -33,15 +37,15 @@ impl Resource {
     pub fn storage_api_version(&self) -> String {
         GroupVersionKind::new(&self.gvk.group, &self.storage_version, &self.gvk.kind).api_version()
     }
-    pub fn list_kind(&self) -> &'static str {
-        self.meta.list_kind
+    pub fn list_kind(&self) -> &str {
+        &self.meta.list_kind
     }
     /// The REST verbs served, as discovery lists them.
-    pub fn verbs(&self) -> &'static [&'static str] {
-        self.meta.verbs.unwrap_or(OBJECT_VERBS)
+    pub fn verbs(&self) -> Vec<&str> {
+        self.meta.verbs().collect()
     }
     pub fn serves_verb(&self, verb: &str) -> bool {
-        self.verbs().contains(&verb)
+        self.meta.serves_verb(verb)
     }
     /// The store's key for the resource: one collection per group and plural, whatever
     /// version a request uses.
@@ -57,7 +61,7 @@ const CORE_GROUP: &str = "";
 const CORE_VERSION: &str = "v1";
 
 /// Every served resource, keyed by (group, version, plural).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Resources {
     by_path: BTreeMap<(String, String, String), Resource>,
 }
@@ -69,16 +73,12 @@ impl Resources {
             if !scheme.recognizes(gvk) {
                 continue;
             }
-            let Some(meta) = scheme.kind_meta(gvk) else {
+            let Some(meta) = scheme.kind_meta(gvk).and_then(|m| m.resource()) else {
                 continue;
             };
             // meta.k8s.io's PartialObjectMetadata is a response shape, not a resource; a
             // kind without verbs is only a subresource's body (Scale, TokenRequest).
-            if meta.category != KindCategory::Object
-                || meta.plural.is_empty()
-                || meta.verbs.is_some_and(|v| v.is_empty())
-                || gvk.group == "meta.k8s.io"
-            {
+            if !meta.is_served() || gvk.group == "meta.k8s.io" {
                 continue;
             }
             let storage_version = scheme
@@ -93,7 +93,7 @@ impl Resources {
                 ),
                 Resource {
                     gvk: gvk.clone(),
-                    meta,
+                    meta: meta.clone(),
                     storage_version,
                 },
             );
@@ -157,18 +157,6 @@ pub(crate) struct Subresource {
     pub name: &'static str,
     /// The response kind's group and version when not the resource's own.
     pub group_version: Option<(&'static str, &'static str)>,
-    pub kind: &'static str,
+    pub kind: String,
     pub verbs: &'static [&'static str],
 }
-
-/// The verbs of a resource whose kind names none (`verbs` marker absent): all of them.
-const OBJECT_VERBS: &[&str] = &[
-    "create",
-    "delete",
-    "deletecollection",
-    "get",
-    "list",
-    "patch",
-    "update",
-    "watch",
-];

@@ -7,8 +7,9 @@ use super::builtin::services::{Cidr, ServiceNetwork};
 use super::builtin::Builtin;
 use super::faults::{FaultState, Faults};
 use super::openapi::OpenApiDocuments;
-use super::state::{Config, ServerState};
+use super::state::{Config, Served, ServerState};
 use super::store::MvccStore;
+use kapi_core::scheme::{KindHandler, KindMeta, SchemeError};
 use kapi_core::Scheme;
 use kapi_serving::ServingLimits;
 use std::net::SocketAddr;
@@ -117,7 +118,7 @@ impl ApiServerBuilder {
         services.node_ports = self.node_ports;
         let store = Arc::new(MvccStore::with_history_limit(self.history_limit));
         let faults = Arc::new(FaultState::new());
-        let state = Arc::new(ServerState::new(
+        let served = Arc::new(Served::new(ServerState::new(
             self.scheme,
             store,
             self.openapi,
@@ -125,13 +126,13 @@ impl ApiServerBuilder {
             self.config,
             Builtin::new(self.authorizer, services),
             self.limits,
-        ));
+        )));
         let listener = TcpListener::bind(("127.0.0.1", self.port)).await?;
         let addr = listener.local_addr()?;
-        let running = Running::spawn(listener, state.clone());
+        let running = Running::spawn(listener, served.clone());
         Ok(ApiServer {
             addr,
-            state,
+            served,
             running: Some(running),
         })
     }
@@ -147,7 +148,7 @@ impl ApiServerBuilder {
 /// ```
 pub struct ApiServer {
     addr: SocketAddr,
-    state: Arc<ServerState>,
+    served: Arc<Served>,
     running: Option<Running>,
 }
 
@@ -175,14 +176,33 @@ impl ApiServer {
         format!("http://{}", self.addr)
     }
 
-    pub fn scheme(&self) -> &Scheme {
-        &self.state.scheme
+    /// The scheme served now, with the kinds registered at run time.
+    pub fn scheme(&self) -> Scheme {
+        self.served.current().scheme.clone()
+    }
+
+    /// Serves a kind described at run time, as kube-apiserver serves a
+    /// CustomResourceDefinition's version: `handler` decodes, defaults, validates and
+    /// converts its objects ([`SchemaKind`](crate::SchemaKind) does so from an OpenAPI
+    /// schema), and `meta` names its resource. Requests that arrive after this returns see
+    /// the kind in discovery and can use every verb its metadata names; requests already
+    /// being served, and open watches, keep the kinds they started with. Registering a kind
+    /// again replaces it; a kind of the scheme the server started with cannot be replaced.
+    pub fn register_kind(
+        &self,
+        group: &str,
+        version: &str,
+        meta: KindMeta,
+        handler: Arc<dyn KindHandler>,
+    ) -> Result<(), SchemeError> {
+        self.served.register_kind(group, version, meta, handler)
     }
 
     pub fn faults(&self) -> Faults {
+        let state = self.served.current();
         Faults {
-            state: self.state.faults.clone(),
-            store: self.state.store.clone(),
+            state: state.faults.clone(),
+            store: state.store.clone(),
         }
     }
 
@@ -201,9 +221,9 @@ impl ApiServer {
         if let Some(running) = self.running.take() {
             running.stop().await;
         }
-        self.state.store.drop_watches();
+        self.served.current().store.drop_watches();
         let listener = bind_again(self.addr).await?;
-        self.running = Some(Running::spawn(listener, self.state.clone()));
+        self.running = Some(Running::spawn(listener, self.served.clone()));
         Ok(())
     }
 
@@ -212,7 +232,7 @@ impl ApiServer {
         if let Some(running) = self.running.take() {
             running.stop().await;
         }
-        self.state.store.drop_watches();
+        self.served.current().store.drop_watches();
     }
 }
 
@@ -221,7 +241,7 @@ impl Drop for ApiServer {
         if let Some(running) = self.running.take() {
             running.abort();
         }
-        self.state.store.drop_watches();
+        self.served.current().store.drop_watches();
     }
 }
 
@@ -247,10 +267,10 @@ struct Running {
 }
 
 impl Running {
-    fn spawn(listener: TcpListener, state: Arc<ServerState>) -> Self {
+    fn spawn(listener: TcpListener, served: Arc<Served>) -> Self {
         let (stop, stopped) = watch::channel(false);
-        let limits = state.limits.clone();
-        let app = super::dispatch::router(state);
+        let limits = served.current().limits.clone();
+        let app = super::dispatch::router(served);
         let task = tokio::spawn(kapi_serving::serve(listener, app, limits, stopped));
         Running { stop, task }
     }

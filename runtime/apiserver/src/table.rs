@@ -18,7 +18,7 @@ struct Column<'a> {
 
 /// A Table for a kind; `include_object` is the request's `includeObject`.
 pub fn table_of(
-    meta: &kapi_core::scheme::KindMeta,
+    meta: &kapi_core::scheme::ResourceMeta,
     include_object: &str,
     objects: &[Value],
     list_meta: Option<Value>,
@@ -37,12 +37,12 @@ pub fn table_of(
         .print_columns
         .iter()
         .map(|c| Column {
-            name: c.name,
-            type_: c.type_,
-            format: c.format,
-            description: c.description,
+            name: &c.name,
+            type_: &c.type_,
+            format: &c.format,
+            description: &c.description,
             priority: c.priority,
-            json_path: c.json_path,
+            json_path: &c.json_path,
         })
         .collect();
     if columns.is_empty() {

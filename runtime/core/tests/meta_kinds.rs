@@ -194,7 +194,7 @@ fn meta_kinds_register_where_kubernetes_has_them() {
     assert!(!s.recognizes(&meta("Status")));
     assert_eq!(
         s.kind_meta(&meta("PartialObjectMetadata"))
-            .map(|m| m.category),
+            .map(|m| m.category()),
         Some(KindCategory::Object)
     );
     // Registering twice is harmless.

@@ -204,13 +204,13 @@ fn watch_stream_carries_enveloped_objects() {
         let event = protobuf::decode_watch_event(&frame).unwrap();
         assert!(event.object.starts_with(protobuf::MAGIC));
         let obj = s.decode(&event.object).unwrap();
-        seen.push((event.type_, obj.kind()));
+        seen.push((event.type_, obj.kind().to_string()));
     }
     assert_eq!(
         seen,
         [
-            ("ERROR".to_string(), "Status"),
-            ("ADDED".to_string(), "ListOptions")
+            ("ERROR".to_string(), "Status".to_string()),
+            ("ADDED".to_string(), "ListOptions".to_string())
         ]
     );
 }

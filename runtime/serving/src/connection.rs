@@ -69,7 +69,9 @@ impl Default for ServingLimits {
 }
 
 /// Requests being served, bounded as kube-apiserver's max-in-flight filter bounds them:
-/// reading and writing requests apart, long-running ones (watches) not at all.
+/// reading and writing requests apart, long-running ones (watches) not at all. A clone
+/// shares the slots.
+#[derive(Clone)]
 pub struct InFlight {
     reading: Arc<Semaphore>,
     mutating: Arc<Semaphore>,

@@ -87,6 +87,18 @@ impl MediaRange<'_> {
 /// an `as=Table` range is taken only where tables make sense (`tables_allowed`), as
 /// kube-apiserver does for object reads but not for discovery.
 pub fn output(accept: Option<&str>, tables_allowed: bool) -> Result<Output, StatusError> {
+    output_among(accept, tables_allowed, true)
+}
+
+/// [`output`] for a kind that may have no protobuf form (`protobuf` false: a custom
+/// resource): protobuf ranges are passed over, as kube-apiserver negotiates among the media
+/// types the kind's serializer supports, so `protobuf, json` gets JSON and protobuf alone a
+/// 406 naming JSON and YAML.
+pub fn output_among(
+    accept: Option<&str>,
+    tables_allowed: bool,
+    protobuf: bool,
+) -> Result<Output, StatusError> {
     let accept = match accept.map(str::trim) {
         None | Some("") => {
             return Ok(Output {
@@ -103,7 +115,7 @@ pub fn output(accept: Option<&str>, tables_allowed: bool) -> Result<Output, Stat
         let encoding = match r.essence {
             JSON | "application/*" | "*/*" => Encoding::Json,
             YAML => Encoding::Yaml,
-            PROTOBUF => Encoding::Protobuf,
+            PROTOBUF if protobuf => Encoding::Protobuf,
             _ => continue,
         };
         let shape = match (r.param("as"), r.param("g"), r.param("v")) {
@@ -125,7 +137,11 @@ pub fn output(accept: Option<&str>, tables_allowed: bool) -> Result<Output, Stat
         };
         return Ok(Output { encoding, shape });
     }
-    Err(StatusError::not_acceptable(BODY_TYPES))
+    if protobuf {
+        Err(StatusError::not_acceptable(BODY_TYPES))
+    } else {
+        Err(StatusError::not_acceptable(&[JSON, YAML]))
+    }
 }
 
 /// The forms `/openapi/v2` is served in.

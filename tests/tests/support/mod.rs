@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod gizmo;
+
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;

@@ -11,7 +11,7 @@
 //!   drops them), so a large CRD stays under the 262144-byte annotation limit of
 //!   `kubectl apply` (client-side apply keeps the whole object in an annotation).
 
-pub mod structural;
+use kapi_schema::structural;
 mod yaml;
 
 use super::core::{map_on_cores, Context, GeneratedFile, Generator};

@@ -41,7 +41,7 @@ impl Builtin {
 }
 
 fn is_core(r: &Resource, kind: &str) -> bool {
-    r.group().is_empty() && r.meta.kind == kind
+    r.group().is_empty() && r.kind() == kind
 }
 
 impl Builtin {
@@ -130,7 +130,7 @@ pub(super) fn subresources(scheme: &Scheme, r: &Resource) -> Vec<Subresource> {
         .map(|s| Subresource {
             name: s.name,
             group_version: (!s.group.is_empty()).then_some((s.group, s.version)),
-            kind: s.kind,
+            kind: s.kind.to_string(),
             verbs: &["create"],
         })
         .collect()

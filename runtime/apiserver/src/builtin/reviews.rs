@@ -30,7 +30,7 @@ pub(super) fn create(
         namespace,
     };
     let r = resource;
-    let answer = match (r.group(), r.meta.kind) {
+    let answer = match (r.group(), r.kind()) {
         ("authorization.k8s.io", "SubjectAccessReview") => access_review(ctx, value, Subject::Spec),
         ("authorization.k8s.io", "LocalSubjectAccessReview") => {
             access_review(ctx, value, Subject::Local)
@@ -68,7 +68,7 @@ fn target<'a>(ctx: &Review<'a>) -> Target<'a> {
     Target {
         group: ctx.resource.group(),
         resource: ctx.resource.plural(),
-        kind: ctx.resource.meta.kind,
+        kind: ctx.resource.kind(),
         name: "",
     }
 }

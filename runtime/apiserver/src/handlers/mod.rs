@@ -10,7 +10,7 @@ use super::context::{Ctx, Reply};
 use super::request::{Query, ResourcePath};
 use super::state::ServerState;
 use http::{HeaderMap, Method};
-use kapi_serving::negotiate::{self, Encoding};
+use kapi_serving::negotiate;
 use kapi_serving::StatusError;
 use std::sync::Arc;
 
@@ -36,7 +36,8 @@ pub(crate) async fn serve(
     let accept = headers
         .get(http::header::ACCEPT)
         .and_then(|v| v.to_str().ok());
-    let output = negotiate::output(accept, true)?;
+    let protobuf = state.scheme.supports_protobuf(&resource.gvk);
+    let output = negotiate::output_among(accept, true, protobuf)?;
     let watch = path.watch_prefix || query.bool("watch")?.unwrap_or(false);
     let mut ctx = Ctx {
         state,
@@ -49,12 +50,6 @@ pub(crate) async fn serve(
         output,
         warnings: Vec::new(),
     };
-    if output.encoding == Encoding::Protobuf && !state.scheme.supports_protobuf(&resource.gvk) {
-        return Err(StatusError::not_acceptable(&[
-            negotiate::JSON,
-            negotiate::YAML,
-        ]));
-    }
     if path.subresource.is_none() {
         let verb = match (method.clone(), path.name.is_some()) {
             (Method::GET, false) if watch => "watch",
@@ -76,7 +71,7 @@ pub(crate) async fn serve(
         (None, false) => match *method {
             Method::GET if watch => watch::watch(&mut ctx).await,
             Method::GET => read::list(&mut ctx),
-            Method::POST if resource.group().is_empty() && resource.meta.kind == "Binding" => {
+            Method::POST if resource.group().is_empty() && resource.kind() == "Binding" => {
                 special::create_binding(&ctx, &body)
             }
             Method::POST => write::create(&mut ctx, &body),

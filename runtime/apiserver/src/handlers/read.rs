@@ -19,7 +19,7 @@ pub(crate) struct Selection {
     fields: FieldSelector,
     /// The kind's name in the core group (whose kinds select on more than metadata), when
     /// a field beyond metadata is selected on.
-    core_kind: Option<&'static str>,
+    core_kind: Option<String>,
 }
 
 impl Selection {
@@ -28,7 +28,7 @@ impl Selection {
             .map_err(|e| StatusError::bad_request(e.to_string()))?;
         let fields = FieldSelector::parse(ctx.query.get("fieldSelector").unwrap_or(""))
             .map_err(|e| StatusError::bad_request(e.to_string()))?;
-        let (group, kind) = (ctx.resource.group(), ctx.resource.meta.kind);
+        let (group, kind) = (ctx.resource.group(), ctx.resource.kind());
         let supported = field_labels::supported(group, kind);
         for r in fields.requirements() {
             if !supported.contains(&r.field.as_str()) {
@@ -45,7 +45,7 @@ impl Selection {
         Ok(Selection {
             labels,
             fields,
-            core_kind: beyond_metadata.then_some(kind),
+            core_kind: beyond_metadata.then(|| kind.to_string()),
         })
     }
 
@@ -64,7 +64,7 @@ impl Selection {
             return false;
         }
         // The object's JSON only when a field beyond metadata is asked for.
-        let object = match self.core_kind {
+        let object = match &self.core_kind {
             Some(_) => match stored.object.to_json_value() {
                 Ok(v) => Some(v),
                 Err(_) => return false,
@@ -74,7 +74,7 @@ impl Selection {
         self.fields.matches(&|field: &str| match field {
             "metadata.name" => Some(meta.name.clone()),
             "metadata.namespace" => Some(meta.namespace.clone()),
-            _ => match (self.core_kind, &object) {
+            _ => match (self.core_kind.as_deref(), &object) {
                 (Some(kind), Some(object)) => Some(field_labels::value(kind, field, object)),
                 _ => None,
             },

@@ -10,7 +10,7 @@ use kapi_serving::negotiate::Encoding;
 use kapi_serving::StatusError;
 use serde_json::{json, Value};
 
-fn paths(ctx: &Ctx<'_>) -> Result<&'static kapi_core::scheme::ScalePaths, StatusError> {
+fn paths<'c>(ctx: &'c Ctx<'_>) -> Result<&'c kapi_core::scheme::ScalePaths, StatusError> {
     ctx.resource
         .meta
         .scale
@@ -36,12 +36,12 @@ fn scale_of(ctx: &Ctx<'_>, object: &Value) -> Result<Value, StatusError> {
             }
         }
     }
-    let mut status = json!({ "replicas": get(p.status_replicas_path).unwrap_or(json!(0)) });
-    if let Some(selector) = p.label_selector_path.and_then(get) {
+    let mut status = json!({ "replicas": get(&p.status_replicas_path).unwrap_or(json!(0)) });
+    if let Some(selector) = p.label_selector_path.as_deref().and_then(get) {
         status["selector"] = selector;
     }
     let mut spec = json!({});
-    if let Some(replicas) = get(p.spec_replicas_path) {
+    if let Some(replicas) = get(&p.spec_replicas_path) {
         spec["replicas"] = replicas;
     }
     Ok(json!({
@@ -118,7 +118,7 @@ fn write_scale(
             ));
         }
         let mut new = old.clone();
-        set_path(&mut new, p.spec_replicas_path, replicas)?;
+        set_path(&mut new, &p.spec_replicas_path, replicas)?;
         let rv = meta_str(&new_scale, "resourceVersion");
         if let Some(m) = new.get_mut("metadata").and_then(Value::as_object_mut) {
             m.insert("resourceVersion".into(), json!(rv));

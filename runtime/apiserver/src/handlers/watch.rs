@@ -316,7 +316,7 @@ impl Stream {
             (encoding, Shape::Table) => {
                 let value = obj.to_json_value().map_err(StatusError::internal)?;
                 let table = crate::table::table_of(
-                    self.resource.meta,
+                    &self.resource.meta,
                     &self.include_object,
                     std::slice::from_ref(&value),
                     None,
@@ -363,7 +363,7 @@ impl Stream {
         }
         let object = json!({
             "apiVersion": self.resource.api_version(),
-            "kind": self.resource.meta.kind,
+            "kind": self.resource.kind(),
             "metadata": metadata,
         });
         match self.output.encoding {

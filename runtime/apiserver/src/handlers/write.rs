@@ -116,11 +116,11 @@ fn check_type(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), StatusError> {
         .ok_or_else(|| StatusError::bad_request("the request body is not a JSON object"))?;
     let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
-        obj.insert("kind".into(), json!(r.meta.kind));
-    } else if kind != r.meta.kind {
+        obj.insert("kind".into(), json!(r.kind()));
+    } else if kind != r.kind() {
         return Err(StatusError::bad_request(format!(
             "the kind in the data ({kind}) does not match the expected kind ({})",
-            r.meta.kind
+            r.kind()
         )));
     }
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
@@ -128,7 +128,7 @@ fn check_type(ctx: &Ctx<'_>, value: &mut Value) -> Result<(), StatusError> {
         obj.insert("apiVersion".into(), json!(r.api_version()));
         return Ok(());
     }
-    let gvk = kapi_core::scheme::GroupVersionKind::from_api_version(api_version, r.meta.kind);
+    let gvk = kapi_core::scheme::GroupVersionKind::from_api_version(api_version, r.kind());
     if gvk.group != r.group() || !ctx.state.scheme.recognizes(&gvk) {
         return Err(StatusError::bad_request(format!(
             "the API version in the data ({api_version}) does not match the expected API version ({})",

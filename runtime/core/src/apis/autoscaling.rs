@@ -15,7 +15,7 @@ pub mod v1 {
     }
 
     const SCALE: crate::scheme::KindMeta =
-        crate::scheme::KindMeta::unserved("Scale", crate::scheme::KindCategory::Simple);
+        crate::scheme::KindMeta::unserved("Scale", crate::scheme::KindShape::Simple);
 
     /// Registers `Scale`, so servers and clients of scale subresources can decode and
     /// encode it through a scheme. A scheme that has autoscaling/v1 Scale already (from an

@@ -7,15 +7,12 @@
 //! crates, not on kapi.
 
 use super::*;
-use crate::scheme::{KindCategory, KindMeta, Scheme, SchemeError};
+use crate::scheme::{KindMeta, KindShape, Names, ResourceMeta, Scheme, SchemeError};
 use crate::Resource;
-
-const fn meta(kind: &'static str, category: KindCategory) -> KindMeta {
-    KindMeta::unserved(kind, category)
-}
+use std::borrow::Cow;
 
 const fn simple(kind: &'static str) -> KindMeta {
-    meta(kind, KindCategory::Simple)
+    KindMeta::unserved(kind, KindShape::Simple)
 }
 
 const STATUS: KindMeta = simple("Status");
@@ -32,15 +29,23 @@ const API_GROUP: KindMeta = simple("APIGroup");
 const API_RESOURCE_LIST: KindMeta = simple("APIResourceList");
 const TABLE: KindMeta = simple("Table");
 const TABLE_OPTIONS: KindMeta = simple("TableOptions");
-const PARTIAL_OBJECT_METADATA: KindMeta = KindMeta {
-    plural: <PartialObjectMetadata as Resource>::PLURAL,
-    singular: <PartialObjectMetadata as Resource>::SINGULAR,
-    scope: <PartialObjectMetadata as Resource>::SCOPE,
-    list_kind: <PartialObjectMetadata as Resource>::LIST_KIND,
-    ..meta("PartialObjectMetadata", KindCategory::Object)
-};
+const PARTIAL_OBJECT_METADATA: KindMeta = KindMeta::unserved(
+    "PartialObjectMetadata",
+    KindShape::Object(ResourceMeta {
+        plural: Cow::Borrowed(<PartialObjectMetadata as Resource>::PLURAL),
+        singular: Cow::Borrowed(<PartialObjectMetadata as Resource>::SINGULAR),
+        scope: <PartialObjectMetadata as Resource>::SCOPE,
+        list_kind: Cow::Borrowed(<PartialObjectMetadata as Resource>::LIST_KIND),
+        short_names: Names::NONE,
+        categories: Names::NONE,
+        verbs: Some(Names::NONE),
+        subresource_status: false,
+        scale: None,
+        print_columns: Cow::Borrowed(&[]),
+    }),
+);
 const PARTIAL_OBJECT_METADATA_LIST: KindMeta =
-    meta("PartialObjectMetadataList", KindCategory::List);
+    KindMeta::unserved("PartialObjectMetadataList", KindShape::List);
 
 /// Registers every meta kind: Status, WatchEvent, the options and the discovery documents
 /// as `v1`; Table, TableOptions and PartialObjectMetadata(List) as `meta.k8s.io/v1`; the

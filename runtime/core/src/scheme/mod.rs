@@ -16,20 +16,27 @@ mod kind_meta;
 mod object;
 mod registration;
 mod same_shape;
+mod schema_object;
 
 pub use dynamic::{AnyObject, DynamicObject};
 pub use error::SchemeError;
-pub use kind_meta::{KindCategory, KindMeta, PrintColumn, ScalePaths};
+pub use kind_meta::{
+    KindCategory, KindMeta, KindShape, Name, Names, PrintColumn, ResourceMeta, ScalePaths,
+};
 pub use object::{split_api_version, GroupVersionKind, Kind, Object, WritePath};
-pub use registration::{KindHooks, NormalizeFn, ObjectMetaFns, ProtobufFns};
+pub use registration::{
+    Converted, KindHandler, KindHooks, NormalizeFn, ObjectMetaFns, ProtobufFns,
+};
+pub use schema_object::SchemaObject;
 
 use crate::codec::protobuf;
 use crate::codec::CodecError;
 use crate::conversion::Versioned;
 use crate::meta::ObjectMeta;
-use registration::{Alias, DecodeFailure, Entry, KindOps, Ops};
+use registration::{Alias, DecodeFailure, Entry, TypedKind};
 use std::any::TypeId;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// Wire formats a scheme reads and writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +81,9 @@ fn decode_yaml(input: &[u8]) -> Result<serde_json::Value, SchemeError> {
     })
 }
 
-#[derive(Default)]
+/// Cloning a scheme shares its kinds' handlers: a server that adds a kind at run time
+/// builds the next scheme from the one it serves.
+#[derive(Default, Clone)]
 pub struct Scheme {
     kinds: HashMap<GroupVersionKind, Entry>,
     by_type: HashMap<TypeId, GroupVersionKind>,
@@ -98,17 +107,17 @@ impl Scheme {
     /// A kind of the internal (hub) version: never served or encoded.
     pub fn add_internal<T: Kind>(
         &mut self,
-        meta: &'static KindMeta,
+        meta: &KindMeta,
         hooks: KindHooks<T>,
     ) -> Result<(), SchemeError> {
         let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
-        self.insert::<T>(gvk, meta, true, Box::new(Ops::<T>::plain(hooks)))
+        self.insert::<T>(gvk, meta, true, Box::new(TypedKind::<T>::plain(hooks)))
     }
 
     /// A served kind that converts through its internal peer.
     pub fn add_versioned<T>(
         &mut self,
-        meta: &'static KindMeta,
+        meta: &KindMeta,
         hooks: KindHooks<T>,
     ) -> Result<(), SchemeError>
     where
@@ -116,17 +125,17 @@ impl Scheme {
         T::Internal: Kind,
     {
         let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
-        self.insert::<T>(gvk, meta, false, Box::new(Ops::<T>::versioned(hooks)))
+        self.insert::<T>(gvk, meta, false, Box::new(TypedKind::<T>::versioned(hooks)))
     }
 
     /// A served kind with no internal peer (options, Status): decoded and encoded only.
     pub fn add_unconverted<T: Kind>(
         &mut self,
-        meta: &'static KindMeta,
+        meta: &KindMeta,
         hooks: KindHooks<T>,
     ) -> Result<(), SchemeError> {
         let gvk = GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
-        self.insert::<T>(gvk, meta, false, Box::new(Ops::<T>::plain(hooks)))
+        self.insert::<T>(gvk, meta, false, Box::new(TypedKind::<T>::plain(hooks)))
     }
 
     /// An unconverted kind also accepted under another group-version, as Kubernetes accepts
@@ -135,13 +144,13 @@ impl Scheme {
     /// registration of a type is the one [`gvk_of`](Self::gvk_of) reports).
     pub fn add_unconverted_as<T: Kind>(
         &mut self,
-        meta: &'static KindMeta,
+        meta: &KindMeta,
         group: &str,
         version: &str,
         hooks: KindHooks<T>,
     ) -> Result<(), SchemeError> {
         let gvk = GroupVersionKind::new(group, version, T::KIND);
-        let ops: Box<dyn KindOps> = Box::new(Ops::<T>::plain(hooks));
+        let ops: Box<dyn KindHandler> = Box::new(TypedKind::<T>::plain(hooks));
         if (group, version) == (T::GROUP, T::VERSION) {
             return self.insert::<T>(gvk, meta, false, ops);
         }
@@ -152,12 +161,64 @@ impl Scheme {
         self.insert::<T>(gvk, meta, false, Box::new(alias))
     }
 
+    /// A kind described at run time, as a CustomResourceDefinition's version describes one:
+    /// its objects are [`SchemaObject`]s of `group`/`version` and `meta.kind`, and `handler`
+    /// decodes, defaults, validates and converts them. The kind has no strategic merge patch
+    /// and no protobuf form unless its handler gives one. Registering the same kind again
+    /// replaces its handler and metadata (a CRD updated); a kind compiled from a Rust type
+    /// cannot be replaced.
+    pub fn add_kind(
+        &mut self,
+        group: &str,
+        version: &str,
+        meta: KindMeta,
+        handler: Arc<dyn KindHandler>,
+    ) -> Result<(), SchemeError> {
+        let gvk = GroupVersionKind::new(group, version, &meta.kind);
+        let type_id = TypeId::of::<SchemaObject>();
+        if let Some(existing) = self.kinds.get(&gvk) {
+            if existing.type_id != type_id {
+                return Err(SchemeError::Registration(format!(
+                    "{gvk} is already registered to {}",
+                    existing.type_name
+                )));
+            }
+        }
+        self.kinds.insert(
+            gvk,
+            Entry {
+                meta,
+                internal: false,
+                type_id,
+                type_name: std::any::type_name::<SchemaObject>(),
+                patch_shape: None,
+                ops: handler,
+                #[cfg(feature = "validation")]
+                write_rules: Vec::new(),
+            },
+        );
+        Ok(())
+    }
+
+    /// Removes a kind added with [`add_kind`](Self::add_kind) (a CRD's version no longer
+    /// served); `false` when there is none. Kinds compiled from Rust types stay.
+    pub fn remove_kind(&mut self, gvk: &GroupVersionKind) -> bool {
+        let run_time = self
+            .kinds
+            .get(gvk)
+            .is_some_and(|e| e.type_id == TypeId::of::<SchemaObject>());
+        if run_time {
+            self.kinds.remove(gvk);
+        }
+        run_time
+    }
+
     fn insert<T: Kind>(
         &mut self,
         gvk: GroupVersionKind,
-        meta: &'static KindMeta,
+        meta: &KindMeta,
         internal: bool,
-        ops: Box<dyn KindOps>,
+        ops: Box<dyn KindHandler>,
     ) -> Result<(), SchemeError> {
         if meta.kind != T::KIND {
             return Err(SchemeError::Registration(format!(
@@ -186,12 +247,12 @@ impl Scheme {
         self.kinds.insert(
             gvk,
             Entry {
-                meta,
+                meta: meta.clone(),
                 internal,
                 type_id: TypeId::of::<T>(),
                 type_name: std::any::type_name::<T>(),
-                patch_shape: T::patch_shape,
-                ops,
+                patch_shape: Some(T::patch_shape),
+                ops: Arc::from(ops),
                 #[cfg(feature = "validation")]
                 write_rules: Vec::new(),
             },
@@ -230,17 +291,23 @@ impl Scheme {
         self.kinds.get(gvk).is_some_and(|e| !e.internal)
     }
 
-    pub fn kind_meta(&self, gvk: &GroupVersionKind) -> Option<&'static KindMeta> {
-        self.kinds.get(gvk).map(|e| e.meta)
+    pub fn kind_meta(&self, gvk: &GroupVersionKind) -> Option<&KindMeta> {
+        self.kinds.get(gvk).map(|e| &e.meta)
     }
 
     /// The kind's fields with their patch markers; `None` for a kind written without the
     /// derive (the server then knows only what OpenAPI documents say).
     pub fn patch_shape(&self, gvk: &GroupVersionKind) -> Option<crate::patch_shape::Shape> {
-        match (self.kinds.get(gvk)?.patch_shape)() {
+        match (self.kinds.get(gvk)?.patch_shape?)() {
             crate::patch_shape::Shape::Leaf => None,
             shape => Some(shape),
         }
+    }
+
+    /// Whether strategic merge patch applies to the kind: every kind compiled from a Rust
+    /// type, no kind described at run time (kube-apiserver refuses it for custom resources).
+    pub fn has_strategic_merge_patch(&self, gvk: &GroupVersionKind) -> bool {
+        self.kinds.get(gvk).is_some_and(|e| e.patch_shape.is_some())
     }
 
     /// The kind a Rust type is registered as.
@@ -263,11 +330,11 @@ impl Scheme {
     }
 
     /// Served kinds of one group-version with their metadata, sorted by kind.
-    pub fn kinds_of(&self, group: &str, version: &str) -> Vec<&'static KindMeta> {
-        let mut metas: BTreeMap<&str, &'static KindMeta> = BTreeMap::new();
+    pub fn kinds_of(&self, group: &str, version: &str) -> Vec<&KindMeta> {
+        let mut metas: BTreeMap<&str, &KindMeta> = BTreeMap::new();
         for (k, e) in &self.kinds {
             if k.group == group && k.version == version && !e.internal {
-                metas.insert(e.meta.kind, e.meta);
+                metas.insert(&e.meta.kind, &e.meta);
             }
         }
         metas.into_values().collect()
@@ -306,12 +373,18 @@ impl Scheme {
             .ok_or_else(|| SchemeError::NotRegistered(gvk.clone()))
     }
 
+    /// The entry of an object's type; for an object of a kind described at run time, the
+    /// entry of its group, version and kind.
     fn entry_of(&self, obj: &dyn Object) -> Result<&Entry, SchemeError> {
-        let gvk = self
-            .by_type
-            .get(&obj.as_any().type_id())
-            .ok_or_else(|| SchemeError::NotRegistered(obj.gvk()))?;
-        self.entry(gvk)
+        let type_id = obj.as_any().type_id();
+        if let Some(gvk) = self.by_type.get(&type_id) {
+            return self.entry(gvk);
+        }
+        let gvk = obj.gvk();
+        match self.kinds.get(&gvk) {
+            Some(entry) if entry.type_id == type_id => Ok(entry),
+            _ => Err(SchemeError::NotRegistered(gvk)),
+        }
     }
 
     // ---- decoding ----

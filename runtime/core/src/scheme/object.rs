@@ -49,11 +49,14 @@ pub trait WritePath {}
 impl<T: ?Sized> WritePath for T {}
 
 /// An object of some registered kind, behind a pointer (Go's `runtime.Object`).
+///
+/// Its names are borrowed from the object: a kind compiled from a Rust type names its
+/// constants, an object of a kind described at run time ([`super::SchemaObject`]) its own.
 pub trait Object: Any + fmt::Debug + Send + Sync {
-    fn group(&self) -> &'static str;
-    fn version(&self) -> &'static str;
-    fn api_version(&self) -> &'static str;
-    fn kind(&self) -> &'static str;
+    fn group(&self) -> &str;
+    fn version(&self) -> &str;
+    fn api_version(&self) -> &str;
+    fn kind(&self) -> &str;
     fn gvk(&self) -> GroupVersionKind {
         GroupVersionKind::new(self.group(), self.version(), self.kind())
     }
@@ -65,16 +68,16 @@ pub trait Object: Any + fmt::Debug + Send + Sync {
 }
 
 impl<T: Kind> Object for T {
-    fn group(&self) -> &'static str {
+    fn group(&self) -> &str {
         T::GROUP
     }
-    fn version(&self) -> &'static str {
+    fn version(&self) -> &str {
         T::VERSION
     }
-    fn api_version(&self) -> &'static str {
+    fn api_version(&self) -> &str {
         T::API_VERSION
     }
-    fn kind(&self) -> &'static str {
+    fn kind(&self) -> &str {
         T::KIND
     }
     fn as_any(&self) -> &dyn Any {

@@ -11,6 +11,7 @@ use crate::meta::ObjectMeta;
 use crate::validation::ErrorList;
 use std::any::TypeId;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 /// A kind's hand-written normalization of linked fields (see [`crate::Normalize`]).
 pub type NormalizeFn<T> = fn(&mut T, Option<&T>) -> Result<(), ErrorList>;
@@ -19,12 +20,12 @@ pub type NormalizeFn<T> = fn(&mut T, Option<&T>) -> Result<(), ErrorList>;
 /// A write-time rule added to a kind at registration ([`super::Scheme::add_write_rule`]),
 /// behind the object-safe signature every kind shares.
 pub(super) type WriteRule =
-    Box<dyn Fn(&mut dyn Object, Option<&dyn Object>) -> Result<(), ErrorList> + Send + Sync>;
+    Arc<dyn Fn(&mut dyn Object, Option<&dyn Object>) -> Result<(), ErrorList> + Send + Sync>;
 
 #[cfg(feature = "validation")]
 /// `rule` for the objects of `T`; any other object (never handed to it) is left alone.
 pub(super) fn write_rule<T: Kind>(rule: NormalizeFn<T>) -> WriteRule {
-    Box::new(move |obj, old| match obj.downcast_mut::<T>() {
+    Arc::new(move |obj, old| match obj.downcast_mut::<T>() {
         Some(t) => rule(t, old.and_then(|o| o.downcast_ref::<T>())),
         None => Ok(()),
     })
@@ -36,21 +37,32 @@ pub(super) struct DecodeFailure {
     pub error: CodecError,
 }
 
+#[derive(Clone)]
 pub(super) struct Entry {
-    pub meta: &'static KindMeta,
+    pub meta: KindMeta,
     pub internal: bool,
+    /// The type of the kind's objects: its Rust type, or [`super::SchemaObject`] for a kind
+    /// described at run time.
     pub type_id: TypeId,
     pub type_name: &'static str,
-    pub patch_shape: fn() -> crate::patch_shape::Shape,
-    pub ops: Box<dyn KindOps>,
+    /// `None` for a kind described at run time, which has no strategic merge patch (as
+    /// kube-apiserver has none for custom resources).
+    pub patch_shape: Option<fn() -> crate::patch_shape::Shape>,
+    pub ops: Arc<dyn KindHandler>,
     /// Rules added after registration, run after the kind's own normalization.
     #[cfg(feature = "validation")]
     pub write_rules: Vec<WriteRule>,
 }
 
-type Converted = Result<Box<dyn Object>, ConversionError>;
+/// An object converted to another version, or why it could not be.
+pub type Converted = Result<Box<dyn Object>, ConversionError>;
 
-pub(super) trait KindOps: Send + Sync {
+/// What a scheme does with the objects of one kind: decode, default, validate, convert and
+/// encode them. A kind compiled from Rust types has one for its type, made at registration;
+/// a kind described at run time (from a CRD's schema) brings its own to
+/// [`Scheme::add_kind`](super::Scheme::add_kind). The objects handed to a handler are of its
+/// kind; a method given any other object leaves it alone.
+pub trait KindHandler: Send + Sync {
     /// The kind from JSON, through serde_json's slice deserializer: the one decode each kind
     /// compiles. The scheme's tracked decodes (this module's free `decode_json`,
     /// `decode_value` and `unknown_fields`) run the same function with `codec::track` on.
@@ -91,7 +103,7 @@ pub(super) trait KindOps: Send + Sync {
     fn hub_to_version(&self, obj: Box<dyn Object>) -> Option<Converted>;
 }
 
-pub(super) struct Ops<T> {
+pub(super) struct TypedKind<T> {
     #[cfg(feature = "validation")]
     normalize: Option<NormalizeFn<T>>,
     object_meta: Option<ObjectMetaFns<T>>,
@@ -101,9 +113,9 @@ pub(super) struct Ops<T> {
     _t: PhantomData<fn() -> T>,
 }
 
-impl<T: Kind> Ops<T> {
+impl<T: Kind> TypedKind<T> {
     pub fn plain(hooks: KindHooks<T>) -> Self {
-        Ops {
+        TypedKind {
             #[cfg(feature = "validation")]
             normalize: hooks.normalize,
             object_meta: hooks.object_meta,
@@ -119,7 +131,7 @@ impl<T: Kind> Ops<T> {
         T: Versioned,
         T::Internal: Kind,
     {
-        Ops {
+        TypedKind {
             to_internal: Some(to_internal::<T>),
             from_internal: Some(from_internal::<T>),
             ..Self::plain(hooks)
@@ -157,7 +169,7 @@ fn downcast<T: Kind>(obj: Box<dyn Object>) -> Result<T, ConversionError> {
 
 /// Decodes JSON with `ops`, and says where it failed.
 pub(super) fn decode_json(
-    ops: &dyn KindOps,
+    ops: &dyn KindHandler,
     input: &[u8],
 ) -> Result<Box<dyn Object>, DecodeFailure> {
     ops.decode_json(input).map_err(|error| {
@@ -178,7 +190,7 @@ pub(super) fn decode_json(
 /// Decodes an already parsed JSON value with `ops`: written to bytes first, so that it is
 /// read by the one deserializer every kind is compiled for.
 pub(super) fn decode_value(
-    ops: &dyn KindOps,
+    ops: &dyn KindHandler,
     value: &serde_json::Value,
 ) -> Result<Box<dyn Object>, DecodeFailure> {
     let bytes = value_bytes(value)?;
@@ -193,7 +205,7 @@ pub(super) fn decode_value(
 
 /// The paths of fields in `value` its kind does not have (`spec.colour`); none when it does
 /// not decode at all (that failure is reported elsewhere).
-pub(super) fn unknown_fields(ops: &dyn KindOps, value: &serde_json::Value) -> Vec<String> {
+pub(super) fn unknown_fields(ops: &dyn KindHandler, value: &serde_json::Value) -> Vec<String> {
     let Ok(bytes) = value_bytes(value) else {
         return Vec::new();
     };
@@ -210,7 +222,7 @@ fn value_bytes(value: &serde_json::Value) -> Result<Vec<u8>, DecodeFailure> {
     })
 }
 
-impl<T: Kind> KindOps for Ops<T> {
+impl<T: Kind> KindHandler for TypedKind<T> {
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, serde_json::Error> {
         serde_json::from_slice::<T>(input).map(|t| Box::new(t) as Box<dyn Object>)
     }
@@ -397,7 +409,7 @@ impl<T: ProtoMessage> ProtobufFns<T> {
 /// `apiVersion` is the alias's, the type checks its own, so it is replaced before decoding.
 /// The decoded object is of the type's own group-version.
 pub(super) struct Alias {
-    pub inner: Box<dyn KindOps>,
+    pub inner: Box<dyn KindHandler>,
     /// The type's own `apiVersion`.
     pub api_version: &'static str,
 }
@@ -414,7 +426,7 @@ impl Alias {
     }
 }
 
-impl KindOps for Alias {
+impl KindHandler for Alias {
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, serde_json::Error> {
         let value: serde_json::Value = serde_json::from_slice(input)?;
         self.inner

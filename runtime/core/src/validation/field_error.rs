@@ -8,6 +8,9 @@ pub enum ErrorType {
     Required,
     Duplicate,
     Invalid,
+    /// A value of the wrong JSON type (a custom resource's schema `type`); shown as
+    /// `Invalid value`, with its own cause reason.
+    TypeInvalid,
     NotSupported,
     Forbidden,
     TooLong,
@@ -21,7 +24,7 @@ impl ErrorType {
             ErrorType::NotFound => "Not found",
             ErrorType::Required => "Required value",
             ErrorType::Duplicate => "Duplicate value",
-            ErrorType::Invalid => "Invalid value",
+            ErrorType::Invalid | ErrorType::TypeInvalid => "Invalid value",
             ErrorType::NotSupported => "Unsupported value",
             ErrorType::Forbidden => "Forbidden",
             ErrorType::TooLong => "Too long",
@@ -37,6 +40,7 @@ impl ErrorType {
             ErrorType::Required => "FieldValueRequired",
             ErrorType::Duplicate => "FieldValueDuplicate",
             ErrorType::Invalid => "FieldValueInvalid",
+            ErrorType::TypeInvalid => "FieldValueTypeInvalid",
             ErrorType::NotSupported => "FieldValueNotSupported",
             ErrorType::Forbidden => "FieldValueForbidden",
             ErrorType::TooLong => "FieldValueTooLong",

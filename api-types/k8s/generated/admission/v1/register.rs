@@ -3,21 +3,11 @@
 //! Registration of admission.k8s.io/v1 in a `kapi::Scheme`.
 /// What discovery says of `AdmissionReview`.
 pub const ADMISSION_REVIEW: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {
-    kind: "AdmissionReview",
-    category: ::kapi::scheme::KindCategory::Simple,
-    plural: "",
-    singular: "",
-    scope: ::kapi::Scope::Namespaced,
-    list_kind: "",
-    short_names: &[],
-    categories: &[],
-    verbs: ::core::option::Option::None,
-    subresource_status: false,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
+    kind: ::kapi::scheme::Name::Borrowed("AdmissionReview"),
+    shape: ::kapi::scheme::KindShape::Simple,
     storage_version: false,
     convertible: false,
-    introduced: ::core::option::Option::Some("1.19"),
+    introduced: ::core::option::Option::Some(::kapi::scheme::Name::Borrowed("1.19")),
     deprecated: ::core::option::Option::None,
     removed: ::core::option::Option::None,
 };

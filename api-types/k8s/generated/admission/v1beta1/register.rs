@@ -3,22 +3,12 @@
 //! Registration of admission.k8s.io/v1beta1 in a `kapi::Scheme`.
 /// What discovery says of `AdmissionReview`.
 pub const ADMISSION_REVIEW: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {
-    kind: "AdmissionReview",
-    category: ::kapi::scheme::KindCategory::Simple,
-    plural: "",
-    singular: "",
-    scope: ::kapi::Scope::Namespaced,
-    list_kind: "",
-    short_names: &[],
-    categories: &[],
-    verbs: ::core::option::Option::None,
-    subresource_status: false,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
+    kind: ::kapi::scheme::Name::Borrowed("AdmissionReview"),
+    shape: ::kapi::scheme::KindShape::Simple,
     storage_version: false,
     convertible: false,
-    introduced: ::core::option::Option::Some("1.9"),
-    deprecated: ::core::option::Option::Some("1.19"),
+    introduced: ::core::option::Option::Some(::kapi::scheme::Name::Borrowed("1.9")),
+    deprecated: ::core::option::Option::Some(::kapi::scheme::Name::Borrowed("1.19")),
     removed: ::core::option::Option::None,
 };
 /// The kinds of this group-version and what discovery says of them.

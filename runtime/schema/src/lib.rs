@@ -1,0 +1,11 @@
+//! kube-apiserver's rules for kinds described by an OpenAPI v3 schema, as a
+//! CustomResourceDefinition describes them, on plain JSON values.
+//!
+//! Codegen runs [`structural`] on every CRD it writes, so a bad marker fails codegen rather
+//! than a deployment; the embedded API server runs the same checks on a CRD it is given, and
+//! serves the kinds such a schema describes with [`defaults`] and [`validate`]. The crate
+//! depends on serde_json alone, so neither side pays for the other's dependencies.
+
+pub mod defaults;
+pub mod structural;
+pub mod validate;

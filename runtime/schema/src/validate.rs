@@ -1,0 +1,372 @@
+//! An object checked against its kind's OpenAPI v3 schema, as kube-apiserver checks a
+//! custom resource (kube-openapi's schema validator, its errors turned into field errors by
+//! apiextensions' `kubeOpenAPIResultToFieldErrors`): the same checks, paths and messages.
+//!
+//! Checked: `type` (with `nullable`), `enum`, `maximum` and
+//! `minimum` (exclusive or not), `multipleOf`, `maxLength`, `minLength` and `pattern`,
+//! `maxItems` and `minItems`, `maxProperties` and `minProperties`, `required`, and the same
+//! recursively through `properties`, `additionalProperties` and `items`. Properties are
+//! visited in name order (kube-openapi visits Go maps in random order).
+
+use serde_json::{Map, Number, Value};
+
+/// One way a value breaks its schema, at a field path (`spec.ports[0].port`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    pub path: String,
+    pub kind: FailureKind,
+}
+
+/// Which of Kubernetes' field error types a failure is, with what its message shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FailureKind {
+    /// `Required value`.
+    Required,
+    /// `Invalid value: "string": spec.replicas in body must be of type integer: "string"`:
+    /// the value shown is the JSON type the data has.
+    TypeInvalid { value: Value, message: String },
+    /// `Unsupported value: "c": supported values: "a", "b"`.
+    NotSupported {
+        value: Value,
+        supported: Vec<String>,
+    },
+    /// `Too long: may not be more than 3 bytes` (kube-openapi counts characters).
+    TooLong { max: u64 },
+    /// `Too many: 4: must have at most 3 items`.
+    TooMany { actual: u64, max: u64 },
+    /// `Invalid value: 11: spec.replicas in body should be less than or equal to 10`.
+    Invalid { value: Value, message: String },
+}
+
+/// Every failure of `value` against `schema`, the object's root schema (`path` is empty
+/// there, as kube-apiserver validates a custom resource from its root).
+pub fn validate(value: &Value, schema: &Value) -> Vec<Failure> {
+    let mut out = Vec::new();
+    node(value, schema, "", &mut out);
+    out
+}
+
+fn node(value: &Value, schema: &Value, path: &str, out: &mut Vec<Failure>) {
+    let Some(s) = schema.as_object() else { return };
+    if !type_fits(value, s, path, out) {
+        return;
+    }
+    match value {
+        Value::String(text) => string(text, s, path, out),
+        Value::Number(n) => number(n, s, path, out),
+        Value::Array(items) => array(items, s, path, out),
+        _ => {}
+    }
+    if let Some(Value::Array(allowed)) = s.get("enum") {
+        if !allowed.contains(value) {
+            out.push(Failure {
+                path: path.to_string(),
+                kind: FailureKind::NotSupported {
+                    value: value.clone(),
+                    supported: allowed.iter().map(enum_value).collect(),
+                },
+            });
+        }
+    }
+    if let Value::Object(fields) = value {
+        object(fields, s, path, out);
+    }
+}
+
+/// kube-openapi's `%s in body must be of type %s: %q`, with the data's own type name.
+fn type_fits(value: &Value, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) -> bool {
+    // An int-or-string schema has no `type` (a structural schema says so with
+    // `x-kubernetes-int-or-string` and an `anyOf` of the two): nothing to check here.
+    let Some(expected) = s.get("type").and_then(Value::as_str) else {
+        return true;
+    };
+    let actual = match value {
+        Value::Null if s.get("nullable") == Some(&Value::Bool(true)) => return true,
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    let fits = actual == expected
+        || (expected == "number" && actual == "integer")
+        || (expected == "integer" && value.as_f64().is_some_and(|f| f.fract() == 0.0));
+    if !fits {
+        out.push(Failure {
+            path: path.to_string(),
+            kind: FailureKind::TypeInvalid {
+                value: Value::String(actual.to_string()),
+                message: format!("{path} in body must be of type {expected}: {actual:?}"),
+            },
+        });
+    }
+    fits
+}
+
+/// The first of `maxLength`, `minLength` and `pattern` that fails, as kube-openapi stops at
+/// the first.
+fn string(text: &str, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
+    let len = text.chars().count() as u64;
+    if let Some(max) = s.get("maxLength").and_then(Value::as_u64) {
+        if len > max {
+            out.push(Failure {
+                path: path.to_string(),
+                kind: FailureKind::TooLong { max },
+            });
+            return;
+        }
+    }
+    if let Some(min) = s.get("minLength").and_then(Value::as_u64) {
+        if len < min {
+            let message = format!("{path} in body should be at least {min} chars long");
+            return invalid(out, path, text.into(), message);
+        }
+    }
+    if let Some(pattern) = s.get("pattern").and_then(Value::as_str) {
+        // A pattern that does not compile was refused with its CRD; here it matches nothing.
+        let matches = regex_lite::Regex::new(pattern).is_ok_and(|re| re.is_match(text));
+        if !matches {
+            let message = format!("{path} in body should match '{pattern}'");
+            invalid(out, path, text.into(), message);
+        }
+    }
+}
+
+fn number(n: &Number, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
+    let Some(x) = n.as_f64() else { return };
+    let value = Value::Number(n.clone());
+    if let Some(factor) = s.get("multipleOf").and_then(Value::as_f64) {
+        if factor > 0.0 && (x / factor).fract() != 0.0 {
+            let message = format!(
+                "{path} in body should be a multiple of {}",
+                go_float(factor)
+            );
+            invalid(out, path, value.clone(), message);
+        }
+    }
+    if let Some(max) = s.get("maximum").and_then(Value::as_f64) {
+        let exclusive = s.get("exclusiveMaximum") == Some(&Value::Bool(true));
+        if x > max || (exclusive && x == max) {
+            let bound = if exclusive {
+                "less than"
+            } else {
+                "less than or equal to"
+            };
+            let message = format!("{path} in body should be {bound} {}", go_float(max));
+            invalid(out, path, value.clone(), message);
+        }
+    }
+    if let Some(min) = s.get("minimum").and_then(Value::as_f64) {
+        let exclusive = s.get("exclusiveMinimum") == Some(&Value::Bool(true));
+        if x < min || (exclusive && x == min) {
+            let bound = if exclusive {
+                "greater than"
+            } else {
+                "greater than or equal to"
+            };
+            let message = format!("{path} in body should be {bound} {}", go_float(min));
+            invalid(out, path, value, message);
+        }
+    }
+}
+
+fn array(items: &[Value], s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
+    let len = items.len() as u64;
+    if let Some(min) = s.get("minItems").and_then(Value::as_u64) {
+        if len < min {
+            let message = format!("{path} in body should have at least {min} items");
+            invalid(out, path, len.into(), message);
+        }
+    }
+    if let Some(max) = s.get("maxItems").and_then(Value::as_u64) {
+        if len > max {
+            out.push(Failure {
+                path: path.to_string(),
+                kind: FailureKind::TooMany { actual: len, max },
+            });
+        }
+    }
+    if let Some(item_schema) = s.get("items") {
+        for (i, item) in items.iter().enumerate() {
+            node(item, item_schema, &format!("{path}[{i}]"), out);
+        }
+    }
+}
+
+fn object(fields: &Map<String, Value>, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
+    let len = fields.len() as u64;
+    if let Some(min) = s.get("minProperties").and_then(Value::as_u64) {
+        if len < min {
+            let message = format!("{path} in body should have at least {min} properties");
+            invalid(out, path, len.into(), message);
+        }
+    }
+    if let Some(max) = s.get("maxProperties").and_then(Value::as_u64) {
+        if len > max {
+            out.push(Failure {
+                path: path.to_string(),
+                kind: FailureKind::TooMany { actual: len, max },
+            });
+        }
+    }
+    let properties = s.get("properties").and_then(Value::as_object);
+    let additional = s.get("additionalProperties").filter(|a| a.is_object());
+    for (key, field) in fields {
+        let field_path = child(path, key);
+        match properties.and_then(|p| p.get(key)) {
+            Some(property) => node(field, property, &field_path, out),
+            None => {
+                if let Some(additional) = additional {
+                    node(field, additional, &field_path, out);
+                }
+            }
+        }
+    }
+    let required = s.get("required").and_then(Value::as_array);
+    for key in required.into_iter().flatten().filter_map(Value::as_str) {
+        if !fields.contains_key(key) {
+            out.push(Failure {
+                path: child(path, key),
+                kind: FailureKind::Required,
+            });
+        }
+    }
+}
+
+fn invalid(out: &mut Vec<Failure>, path: &str, value: Value, message: String) {
+    out.push(Failure {
+        path: path.to_string(),
+        kind: FailureKind::Invalid { value, message },
+    });
+}
+
+fn child(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// An enum value as apiextensions lists it: a string as itself, anything else as JSON.
+fn enum_value(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// A bound as Go's `%v` prints a float64: no `.0` on a whole number.
+fn go_float(f: f64) -> String {
+    if f.fract() == 0.0 && f.abs() < 1e21 {
+        format!("{f:.0}")
+    } else {
+        f.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{validate, Failure, FailureKind};
+    use serde_json::json;
+
+    fn schema() -> serde_json::Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "spec": {
+                    "type": "object",
+                    "required": ["size"],
+                    "properties": {
+                        "size": {"type": "integer", "minimum": 1, "maximum": 10},
+                        "colour": {"type": "string", "enum": ["red", "blue"]},
+                        "name": {"type": "string", "maxLength": 3, "pattern": "^[a-z]+$"},
+                        "ports": {"type": "array", "maxItems": 1, "items": {"type": "integer"}},
+                        "port": {"x-kubernetes-int-or-string": true},
+                        "note": {"type": "string", "nullable": true}
+                    }
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn a_valid_object_has_no_failures() {
+        let object = json!({"spec": {"size": 3, "colour": "red", "name": "abc", "ports": [80],
+            "port": "http", "note": null}});
+        assert_eq!(validate(&object, &schema()), vec![]);
+    }
+
+    #[test]
+    fn each_check_fails_with_kubernetes_path_and_message() {
+        let object = json!({"spec": {"size": "3", "colour": "green", "name": "abcd",
+            "ports": [1, "x"]}});
+        let failures = validate(&object, &schema());
+        let kinds: Vec<(&str, &FailureKind)> = failures
+            .iter()
+            .map(|f| (f.path.as_str(), &f.kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (
+                    "spec.colour",
+                    &FailureKind::NotSupported {
+                        value: json!("green"),
+                        supported: vec!["red".into(), "blue".into()]
+                    }
+                ),
+                ("spec.name", &FailureKind::TooLong { max: 3 }),
+                ("spec.ports", &FailureKind::TooMany { actual: 2, max: 1 }),
+                (
+                    "spec.ports[1]",
+                    &FailureKind::TypeInvalid {
+                        value: json!("string"),
+                        message: "spec.ports[1] in body must be of type integer: \"string\"".into()
+                    }
+                ),
+                (
+                    "spec.size",
+                    &FailureKind::TypeInvalid {
+                        value: json!("string"),
+                        message: "spec.size in body must be of type integer: \"string\"".into()
+                    }
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn bounds_patterns_and_required() {
+        let object = json!({"spec": {"size": 11, "name": "A"}});
+        assert_eq!(
+            validate(&object, &schema()),
+            vec![
+                Failure {
+                    path: "spec.name".into(),
+                    kind: FailureKind::Invalid {
+                        value: json!("A"),
+                        message: "spec.name in body should match '^[a-z]+$'".into()
+                    }
+                },
+                Failure {
+                    path: "spec.size".into(),
+                    kind: FailureKind::Invalid {
+                        value: json!(11),
+                        message: "spec.size in body should be less than or equal to 10".into()
+                    }
+                },
+            ]
+        );
+        let missing = validate(&json!({"spec": {}}), &schema());
+        assert_eq!(
+            missing,
+            vec![Failure {
+                path: "spec.size".into(),
+                kind: FailureKind::Required
+            }]
+        );
+    }
+}
