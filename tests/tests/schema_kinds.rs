@@ -2,7 +2,7 @@
 //! JSON schema alone, no Rust type, served over HTTP as kube-apiserver serves a
 //! CustomResourceDefinition's version: discovery, create (defaulted, validated with
 //! apiextensions' messages), get, list, watch, table columns, JSON only, and no strategic
-//! merge patch.
+//! merge patch (JSON and merge patches and server-side apply work).
 
 mod support;
 
@@ -195,7 +195,7 @@ async fn a_schema_kind_is_validated_and_refused_as_kube_apiserver_refuses_a_cust
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_schema_kind_speaks_json_and_merge_patches_only() {
+async fn a_schema_kind_speaks_json_and_takes_every_patch_but_strategic_merge() {
     let server = start().await;
     register(&server);
     let http = Http::new(&server);
@@ -240,6 +240,29 @@ async fn a_schema_kind_speaks_json_and_merge_patches_only() {
         .await
         .expect(415);
     assert_eq!(status["reason"], "UnsupportedMediaType", "{status}");
+
+    // Server-side apply creates and updates, recording its manager.
+    let applied = http
+        .patch(
+            &format!("{GIZMOS}/a?fieldManager=tester"),
+            APPLY,
+            "apiVersion: toys.example.com/v1\nkind: Gizmo\nmetadata:\n  name: a\nspec:\n  colour: red\n  size: 4\n",
+        )
+        .await
+        .expect(201);
+    assert_eq!(applied["spec"]["size"], 4, "{applied}");
+    assert_eq!(applied["metadata"]["managedFields"][0]["manager"], "tester");
+    let reapplied = http
+        .patch(
+            &format!("{GIZMOS}/a?fieldManager=tester"),
+            APPLY,
+            "apiVersion: toys.example.com/v1\nkind: Gizmo\nmetadata:\n  name: a\nspec:\n  colour: blue\n",
+        )
+        .await
+        .expect(200);
+    assert_eq!(reapplied["spec"]["colour"], "blue");
+    // The manager gave up `size`: the schema's default fills it again.
+    assert_eq!(reapplied["spec"]["size"], 1, "{reapplied}");
 
     // Tables carry the kind's print columns after the name (a CRD that names columns gets
     // no default Age column).
