@@ -202,3 +202,49 @@ async fn client_certificates_authenticate() {
     foreign.tls.client_key_pem = Some(Secret::new(key));
     assert!(get(foreign).await.is_err());
 }
+
+/// A credential plugin may answer with a client certificate instead of a token: the
+/// handshake presents it (client-go's `GetClientCertificate` callback).
+#[tokio::test]
+async fn an_exec_plugins_client_certificate_authenticates() {
+    use std::os::unix::fs::PermissionsExt;
+    let pki = Pki::new();
+    let port = serve(
+        pki.issue(&["localhost"], ExtendedKeyUsagePurpose::ServerAuth),
+        Some(&pki.ca_pem),
+    )
+    .await;
+    let (cert, key) = pki.issue(&["alice"], ExtendedKeyUsagePurpose::ClientAuth);
+    let dir = tempfile::tempdir().unwrap();
+    let credential = serde_json::json!({
+        "apiVersion": "client.authentication.k8s.io/v1beta1",
+        "kind": "ExecCredential",
+        "status": {"clientCertificateData": cert, "clientKeyData": key}
+    });
+    std::fs::write(dir.path().join("credential.json"), credential.to_string()).unwrap();
+    let plugin = dir.path().join("plugin.sh");
+    std::fs::write(
+        &plugin,
+        format!(
+            "#!/bin/sh\ncat {}\n",
+            dir.path().join("credential.json").display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&plugin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let ca = base64::Engine::encode(
+        &base64::engine::general_purpose::STANDARD,
+        pki.ca_pem.as_bytes(),
+    );
+    let kubeconfig = format!(
+        "current-context: c\ncontexts: [{{name: c, context: {{cluster: k, user: u}}}}]\nclusters: [{{name: k, cluster: {{server: 'https://localhost:{port}', certificate-authority-data: {ca}}}}}]\nusers: [{{name: u, user: {{exec: {{command: {}, apiVersion: client.authentication.k8s.io/v1beta1}}}}}}]\n",
+        plugin.display()
+    );
+    let mut config =
+        Config::from_kubeconfig_str(&kubeconfig, None, std::path::Path::new("/")).unwrap();
+    config.retry = kapi::client::RetryPolicy::none();
+    let answer = get(config)
+        .await
+        .expect("the plugin's certificate is accepted");
+    assert_eq!(answer["authorization"], "", "no token was sent");
+}

@@ -1,12 +1,14 @@
 //! The `Authorization` header of each request, with a token file read again whenever it
-//! changes (a rotated service-account token), like client-go's cached token source.
+//! changes (a rotated service-account token), like client-go's cached token source, and a
+//! credential plugin's token or certificate, run again after a 401.
 
 use super::config::Auth;
 use super::error::Error;
+use super::exec::{Credential, ExecAuth};
 use base64::Engine;
 use http::HeaderValue;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 pub(crate) struct Authenticator {
@@ -20,6 +22,14 @@ enum Kind {
         path: PathBuf,
         cached: Mutex<Option<(Option<SystemTime>, u64, HeaderValue)>>,
     },
+    Exec(Arc<ExecAuth>),
+}
+
+/// What a request is sent with: its `Authorization` header, and the plugin credential that
+/// header (or the connection's certificate) came from.
+pub(crate) struct Authorization {
+    pub header: Option<HeaderValue>,
+    exec: Option<Arc<Credential>>,
 }
 
 fn sensitive(value: String) -> Result<HeaderValue, Error> {
@@ -47,14 +57,51 @@ impl Authenticator {
                 path: path.clone(),
                 cached: Mutex::new(None),
             },
+            Auth::Exec(config) => Kind::Exec(Arc::new(ExecAuth::new((**config).clone())?)),
         };
         Ok(Authenticator { kind })
     }
 
-    /// The header value for the next request, `None` without credentials.
-    pub(crate) fn header(&self) -> Result<Option<HeaderValue>, Error> {
+    /// The credential plugin, whose certificate the TLS handshake presents.
+    pub(crate) fn exec(&self) -> Option<Arc<ExecAuth>> {
         match &self.kind {
-            Kind::None => Ok(None),
+            Kind::Exec(exec) => Some(exec.clone()),
+            _ => None,
+        }
+    }
+
+    /// What the next request is sent with. A plugin runs here, before the request opens a
+    /// connection, so a certificate it returns is there for the handshake.
+    pub(crate) async fn authorize(&self) -> Result<Authorization, Error> {
+        let Kind::Exec(exec) = &self.kind else {
+            return Ok(Authorization {
+                header: self.header()?,
+                exec: None,
+            });
+        };
+        let credential = exec.credential().await?;
+        let header = match &credential.token {
+            Some(token) => Some(sensitive(format!("Bearer {}", token.expose().trim()))?),
+            None => None,
+        };
+        Ok(Authorization {
+            header,
+            exec: Some(credential),
+        })
+    }
+
+    /// The server answered 401 to a request sent with `sent`: a plugin's credential is
+    /// renewed by the next request, as client-go does.
+    pub(crate) async fn unauthorized(&self, sent: &Authorization) {
+        if let (Kind::Exec(exec), Some(credential)) = (&self.kind, &sent.exec) {
+            exec.unauthorized(credential).await;
+        }
+    }
+
+    /// The header value for the next request, `None` without credentials.
+    fn header(&self) -> Result<Option<HeaderValue>, Error> {
+        match &self.kind {
+            Kind::None | Kind::Exec(_) => Ok(None),
             Kind::Static(v) => Ok(Some(v.clone())),
             Kind::File { path, cached } => {
                 let meta = std::fs::metadata(path);

@@ -92,6 +92,8 @@ pub enum Auth {
     TokenFile(PathBuf),
     /// HTTP basic authentication.
     Basic { user: String, password: Secret },
+    /// A credential plugin's token or client certificate (a kubeconfig user's `exec`).
+    Exec(Box<super::exec::ExecConfig>),
 }
 
 /// The wire format of request and response bodies.

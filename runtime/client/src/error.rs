@@ -58,6 +58,11 @@ pub enum Error {
     /// The request could not be built (bad path, name or header value).
     #[error("invalid request: {0}")]
     Request(String),
+    /// A credential plugin failed (a missing binary, a non-zero exit, output that is no
+    /// credential, a run past its time limit); the message names the kubeconfig user and
+    /// the command, never the credential.
+    #[error("{0}")]
+    Credentials(String),
 }
 
 /// The reasons Kubernetes defines; a code is only consulted when the reason is not one of

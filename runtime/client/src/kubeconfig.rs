@@ -3,6 +3,7 @@
 
 use super::config::{Auth, Config, Secret};
 use super::error::Error;
+use super::exec::{ExecCluster, ExecConfig, InteractiveMode, DEFAULT_EXEC_TIMEOUT};
 use base64::Engine;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -42,6 +43,42 @@ struct RawCluster {
     insecure_skip_tls_verify: bool,
     tls_server_name: Option<String>,
     proxy_url: Option<String>,
+    #[serde(default)]
+    extensions: Option<Vec<NamedExtension>>,
+}
+
+/// A cluster's `extensions` entry; `client.authentication.k8s.io/exec` goes to exec plugins.
+#[derive(Debug, Clone, Deserialize)]
+struct NamedExtension {
+    name: String,
+    extension: Option<serde_yaml_ng::Value>,
+}
+
+/// A user's `exec` section, as clientcmd reads it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawExec {
+    #[serde(default)]
+    command: String,
+    #[serde(default)]
+    args: Option<Vec<String>>,
+    #[serde(default)]
+    env: Option<Vec<RawEnv>>,
+    #[serde(default)]
+    api_version: String,
+    install_hint: Option<String>,
+    #[serde(default)]
+    provide_cluster_info: bool,
+    #[serde(default)]
+    interactive_mode: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+struct RawEnv {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    value: String,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -56,7 +93,7 @@ struct RawUser {
     client_key_data: Option<String>,
     username: Option<String>,
     password: Option<String>,
-    exec: Option<serde_yaml_ng::Value>,
+    exec: Option<RawExec>,
     auth_provider: Option<serde_yaml_ng::Value>,
 }
 
@@ -194,9 +231,22 @@ impl Kubeconfig {
                 ctx.user
             ))
         })?;
-        if user.exec.is_some() || user.auth_provider.is_some() {
+        if let Some(exec) = &user.exec {
+            if user.auth_provider.is_some() {
+                return Err(Error::Config(format!(
+                    "authProvider cannot be provided in combination with an exec plugin for {}",
+                    ctx.user
+                )));
+            }
+            let cluster_info = exec
+                .provide_cluster_info
+                .then(|| exec_cluster(cluster, &config));
+            config.auth = Auth::Exec(Box::new(exec_config(&ctx.user, exec, cluster_info)?));
+            return Ok(config);
+        }
+        if user.auth_provider.is_some() {
             return Err(Error::Config(format!(
-                "user {:?} uses an exec or auth-provider credential plugin, which is not supported",
+                "user {:?} uses an auth-provider credential plugin, which is not supported",
                 ctx.user
             )));
         }
@@ -234,6 +284,83 @@ impl Kubeconfig {
             Auth::None
         };
         Ok(config)
+    }
+}
+
+/// A user's `exec` section checked as clientcmd's validation checks it, with its defaults.
+fn exec_config(
+    user: &str,
+    exec: &RawExec,
+    cluster: Option<ExecCluster>,
+) -> Result<ExecConfig, Error> {
+    let invalid = |m: String| Error::Config(m);
+    if exec.command.is_empty() {
+        return Err(invalid(format!(
+            "command must be specified for {user} to use exec authentication plugin"
+        )));
+    }
+    if exec.api_version.is_empty() {
+        return Err(invalid(format!(
+            "apiVersion must be specified for {user} to use exec authentication plugin"
+        )));
+    }
+    let env = exec.env.clone().unwrap_or_default();
+    if env.iter().any(|e| e.name.is_empty()) {
+        return Err(invalid(format!(
+            "env variable name must be specified for {user} to use exec authentication plugin"
+        )));
+    }
+    let interactive_mode = match exec.interactive_mode.as_str() {
+        // `v1beta1` (and `v1alpha1`) default to IfAvailable; `v1` must say.
+        "" if exec.api_version != "client.authentication.k8s.io/v1" => InteractiveMode::IfAvailable,
+        "" => {
+            return Err(invalid(format!(
+                "interactiveMode must be specified for {user} to use exec authentication plugin"
+            )))
+        }
+        "Never" => InteractiveMode::Never,
+        "IfAvailable" => InteractiveMode::IfAvailable,
+        "Always" => InteractiveMode::Always,
+        other => {
+            return Err(invalid(format!(
+                "invalid interactiveMode for {user}: {other:?}"
+            )))
+        }
+    };
+    let config = ExecConfig {
+        user: user.to_string(),
+        command: exec.command.clone(),
+        args: exec.args.clone().unwrap_or_default(),
+        env: env
+            .into_iter()
+            .map(|e| (e.name, Secret::new(e.value)))
+            .collect(),
+        api_version: exec.api_version.clone(),
+        install_hint: exec.install_hint.clone(),
+        interactive_mode,
+        cluster,
+        timeout: DEFAULT_EXEC_TIMEOUT,
+    };
+    config.validate()?;
+    Ok(config)
+}
+
+/// What `provideClusterInfo` hands the plugin: the cluster as the kubeconfig describes it.
+fn exec_cluster(cluster: &RawCluster, config: &Config) -> ExecCluster {
+    let extension = cluster
+        .extensions
+        .iter()
+        .flatten()
+        .find(|e| e.name == "client.authentication.k8s.io/exec")
+        .and_then(|e| e.extension.as_ref())
+        .and_then(|v| serde_json::to_value(v).ok());
+    ExecCluster {
+        server: cluster.server.clone(),
+        tls_server_name: cluster.tls_server_name.clone().filter(|s| !s.is_empty()),
+        insecure_skip_tls_verify: cluster.insecure_skip_tls_verify,
+        certificate_authority_data: config.tls.root_ca_pem.clone(),
+        proxy_url: cluster.proxy_url.clone().filter(|s| !s.is_empty()),
+        config: extension,
     }
 }
 

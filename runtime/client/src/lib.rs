@@ -29,6 +29,7 @@ mod config;
 mod connection;
 mod decode;
 mod error;
+mod exec;
 mod kubeconfig;
 mod list;
 pub mod params;
@@ -48,6 +49,7 @@ pub use config::{
 };
 pub use connection::Client;
 pub use error::{ApiError, Error};
+pub use exec::{ExecCluster, ExecConfig, InteractiveMode, DEFAULT_EXEC_TIMEOUT};
 pub use http::{HeaderMap, Method, Uri};
 pub use list::ObjectList;
 pub use transport::RawResponse;

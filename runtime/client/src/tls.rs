@@ -4,8 +4,11 @@
 
 use super::config::TlsConfig;
 use super::error::Error;
+use super::exec::ExecAuth;
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::client::ResolvesClientCert;
 use rustls::crypto::CryptoProvider;
+use rustls::sign::CertifiedKey;
 use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme};
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
@@ -28,7 +31,38 @@ pub(crate) fn certificates(pem: &[u8], what: &str) -> Result<Vec<CertificateDer<
     Ok(certs)
 }
 
-pub(crate) fn client_config(tls: &TlsConfig) -> Result<ClientConfig, Error> {
+/// A certificate chain and its key, ready for handshakes.
+pub(crate) fn certified_key(chain_pem: &[u8], key_pem: &str) -> Result<Arc<CertifiedKey>, Error> {
+    let chain = certificates(chain_pem, "client certificate")?;
+    // The key's parse error is not shown: it could quote the key.
+    let key = PrivateKeyDer::from_pem_slice(key_pem.as_bytes())
+        .map_err(|_| Error::Config("client key: not a PEM private key".into()))?;
+    let signing = provider()
+        .key_provider
+        .load_private_key(key)
+        .map_err(|e| Error::Config(format!("client key: {e}")))?;
+    Ok(Arc::new(CertifiedKey::new(chain, signing)))
+}
+
+/// The client certificate a credential plugin returned, presented in each handshake: the
+/// latest run's (client-go's `GetClientCertificate` callback).
+#[derive(Debug)]
+struct PluginCertificate(Arc<ExecAuth>);
+
+impl ResolvesClientCert for PluginCertificate {
+    fn resolve(&self, _: &[&[u8]], _: &[SignatureScheme]) -> Option<Arc<CertifiedKey>> {
+        self.0.client_certificate()
+    }
+
+    fn has_certs(&self) -> bool {
+        true
+    }
+}
+
+pub(crate) fn client_config(
+    tls: &TlsConfig,
+    exec: Option<Arc<ExecAuth>>,
+) -> Result<ClientConfig, Error> {
     let builder = ClientConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()
         .map_err(|e| Error::Config(format!("TLS: {e}")))?;
@@ -57,7 +91,10 @@ pub(crate) fn client_config(tls: &TlsConfig) -> Result<ClientConfig, Error> {
                 .with_client_auth_cert(chain, key)
                 .map_err(|e| Error::Config(format!("client certificate and key: {e}")))?
         }
-        (None, None) => builder.with_no_client_auth(),
+        (None, None) => match exec {
+            Some(exec) => builder.with_client_cert_resolver(Arc::new(PluginCertificate(exec))),
+            None => builder.with_no_client_auth(),
+        },
         _ => {
             return Err(Error::Config(
                 "a client certificate needs its key, and a key its certificate".into(),

@@ -109,7 +109,8 @@ impl Transport {
         } else {
             http::uri::Scheme::HTTP
         };
-        let tls = super::tls::client_config(&config.tls)?;
+        let auth = Authenticator::new(&config.auth)?;
+        let tls = super::tls::client_config(&config.tls, auth.exec())?;
         let builder = hyper_rustls::HttpsConnectorBuilder::new()
             .with_tls_config(tls)
             .https_or_http();
@@ -139,7 +140,7 @@ impl Transport {
             scheme,
             authority,
             base_path,
-            auth: Authenticator::new(&config.auth)?,
+            auth,
             limiter: RateLimiter::new(config.qps, config.burst),
             user_agent,
             config,
@@ -175,7 +176,11 @@ impl Transport {
         }
     }
 
-    fn build(&self, spec: &Spec) -> Result<Request<Full<Bytes>>, Error> {
+    fn build(
+        &self,
+        spec: &Spec,
+        authorization: Option<HeaderValue>,
+    ) -> Result<Request<Full<Bytes>>, Error> {
         if !spec.path_and_query.starts_with('/') {
             return Err(Error::Request(format!(
                 "the path {:?} must start with '/'",
@@ -200,7 +205,7 @@ impl Transport {
             .uri(uri)
             .header(USER_AGENT, self.user_agent.clone())
             .header(ACCEPT, spec.accept.clone());
-        if let Some(auth) = self.auth.header()? {
+        if let Some(auth) = authorization {
             req = req.header(AUTHORIZATION, auth);
         }
         let body = match &spec.body {
@@ -221,10 +226,16 @@ impl Transport {
     /// Sends once; the response's head, its body still to read.
     async fn send_once(&self, spec: &Spec) -> Result<http::Response<Incoming>, SendError> {
         self.limiter.acquire().await;
-        let req = self.build(spec).map_err(SendError::Fatal)?;
+        let sent = self.auth.authorize().await.map_err(SendError::Fatal)?;
+        let req = self
+            .build(spec, sent.header.clone())
+            .map_err(SendError::Fatal)?;
         match self.http.request(req).await {
             Ok(resp) => {
                 self.record_warnings(resp.headers());
+                if resp.status() == http::StatusCode::UNAUTHORIZED {
+                    self.auth.unauthorized(&sent).await;
+                }
                 Ok(resp)
             }
             Err(e) => {
