@@ -4,7 +4,7 @@
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::service::service_fn;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioExecutor, TokioIo};
 use kapi::client::{Auth, Client, Config, Error, Method, Secret};
 use rcgen::{
     BasicConstraints, CertificateParams, ExtendedKeyUsagePurpose, IsCa, KeyPair, KeyUsagePurpose,
@@ -46,8 +46,17 @@ impl Pki {
     }
 }
 
-/// Serves HTTPS on 127.0.0.1; answers every request with the Authorization header it got.
+/// Serves HTTPS on 127.0.0.1, offering HTTP/2 and HTTP/1.1 as kube-apiserver does;
+/// answers every request with the Authorization header it got and its HTTP version.
 async fn serve(server_cert: (String, String), client_ca: Option<&str>) -> u16 {
+    serve_offering(server_cert, client_ca, &[b"h2", b"http/1.1"]).await
+}
+
+async fn serve_offering(
+    server_cert: (String, String),
+    client_ca: Option<&str>,
+    alpn: &[&[u8]],
+) -> u16 {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let chain: Vec<CertificateDer<'static>> =
         CertificateDer::pem_slice_iter(server_cert.0.as_bytes())
@@ -70,7 +79,8 @@ async fn serve(server_cert: (String, String), client_ca: Option<&str>) -> u16 {
         }
         None => builder.with_no_client_auth(),
     };
-    let config = builder.with_single_cert(chain, key).unwrap();
+    let mut config = builder.with_single_cert(chain, key).unwrap();
+    config.alpn_protocols = alpn.iter().map(|p| p.to_vec()).collect();
     let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -91,7 +101,9 @@ async fn serve(server_cert: (String, String), client_ca: Option<&str>) -> u16 {
                         .and_then(|v| v.to_str().ok())
                         .unwrap_or("")
                         .to_string();
-                    let body = serde_json::json!({ "authorization": auth }).to_string();
+                    let version = format!("{:?}", req.version());
+                    let body = serde_json::json!({ "authorization": auth, "version": version })
+                        .to_string();
                     Ok::<_, std::convert::Infallible>(
                         hyper::Response::builder()
                             .header("content-type", "application/json")
@@ -99,7 +111,7 @@ async fn serve(server_cert: (String, String), client_ca: Option<&str>) -> u16 {
                             .unwrap(),
                     )
                 });
-                let _ = hyper::server::conn::http1::Builder::new()
+                let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
                     .serve_connection(TokioIo::new(tls), service)
                     .await;
             });
@@ -247,4 +259,25 @@ async fn an_exec_plugins_client_certificate_authenticates() {
         .await
         .expect("the plugin's certificate is accepted");
     assert_eq!(answer["authorization"], "", "no token was sent");
+}
+
+/// HTTP/2 when the server offers it in the handshake (kube-apiserver does), HTTP/1.1 when it
+/// does not or when the config turns it off.
+#[tokio::test]
+async fn http2_is_negotiated_by_alpn() {
+    let pki = Pki::new();
+    let cert = || pki.issue(&["localhost"], ExtendedKeyUsagePurpose::ServerAuth);
+    let h2 = serve(cert(), None).await;
+    let http1 = serve_offering(cert(), None, &[b"http/1.1"]).await;
+    let no_alpn = serve_offering(cert(), None, &[]).await;
+    let version = |port: u16, disable_http2: bool| {
+        let mut c = config(&format!("https://localhost:{port}"));
+        c.tls.root_ca_pem = Some(pki.ca_pem.clone().into_bytes());
+        c.disable_http2 = disable_http2;
+        async move { get(c).await.expect("answers")["version"].clone() }
+    };
+    assert_eq!(version(h2, false).await, "HTTP/2.0");
+    assert_eq!(version(h2, true).await, "HTTP/1.1");
+    assert_eq!(version(http1, false).await, "HTTP/1.1");
+    assert_eq!(version(no_alpn, false).await, "HTTP/1.1");
 }

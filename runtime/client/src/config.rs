@@ -178,6 +178,11 @@ pub struct Config {
     /// cluster, where anyone on the path reads them. Off: such a config is refused by
     /// [`Client::new`](super::Client::new).
     pub allow_credentials_over_http: bool,
+    /// Speak HTTP/1.1 only (client-go's `DISABLE_HTTP2`). Otherwise an `https` cluster that
+    /// offers HTTP/2 in the TLS handshake (kube-apiserver does) gets it, and every request
+    /// and watch shares one connection; a server that does not, and every `http` cluster,
+    /// gets HTTP/1.1.
+    pub disable_http2: bool,
     /// Client-side rate limit: requests per second (0 or less: unlimited) ...
     pub qps: f32,
     /// ... and how many may go at once before the limit applies.
@@ -207,6 +212,7 @@ impl fmt::Debug for Config {
                 "allow_credentials_over_http",
                 &self.allow_credentials_over_http,
             )
+            .field("disable_http2", &self.disable_http2)
             .field("qps", &self.qps)
             .field("burst", &self.burst)
             .field("user_agent", &self.user_agent)
@@ -246,6 +252,11 @@ impl fmt::Debug for RedactedUrl<'_> {
 /// The default [`Config::timeout`]: kube-apiserver's own `--request-timeout`, past which
 /// it gives up on any request but a watch, so no answer can come later.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// How often an idle HTTP/2 connection is pinged, and how long the answer may take before
+/// the connection is dropped: client-go's HTTP/2 health check (`ReadIdleTimeout` 30 s,
+/// `PingTimeout` 15 s), so a watch on a dead connection ends instead of waiting forever.
+pub const HTTP2_PING_INTERVAL: Duration = Duration::from_secs(30);
+pub const HTTP2_PING_TIMEOUT: Duration = Duration::from_secs(15);
 /// The default [`Config::tcp_keepalive`]: client-go's dialer's.
 pub const DEFAULT_TCP_KEEPALIVE: Duration = Duration::from_secs(30);
 /// The default [`Config::watch_idle_timeout`]: three of kube-apiserver's one-minute
@@ -283,6 +294,7 @@ impl Config {
             max_response_body: DEFAULT_MAX_RESPONSE_BODY,
             max_watch_event: DEFAULT_MAX_WATCH_EVENT,
             allow_credentials_over_http: false,
+            disable_http2: false,
             qps: DEFAULT_QPS,
             burst: DEFAULT_BURST,
             user_agent: format!("kapi/{}", env!("CARGO_PKG_VERSION")),

@@ -16,7 +16,7 @@ use hyper::body::Incoming;
 use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client as HyperClient;
-use hyper_util::rt::TokioExecutor;
+use hyper_util::rt::{TokioExecutor, TokioTimer};
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -129,9 +129,19 @@ impl Transport {
         tcp.set_nodelay(true);
         tcp.set_keepalive(config.tcp_keepalive);
         tcp.enforce_http(false);
-        let connector = builder.enable_http1().wrap_connector(tcp);
+        // ALPN offers h2 first on TLS; a plain connection, or a server that picks
+        // http/1.1, speaks HTTP/1.1.
+        let connector = if config.disable_http2 {
+            builder.enable_http1().wrap_connector(tcp)
+        } else {
+            builder.enable_all_versions().wrap_connector(tcp)
+        };
         let http = HyperClient::builder(TokioExecutor::new())
             .pool_idle_timeout(Duration::from_secs(90))
+            .timer(TokioTimer::new())
+            .http2_keep_alive_interval(super::config::HTTP2_PING_INTERVAL)
+            .http2_keep_alive_timeout(super::config::HTTP2_PING_TIMEOUT)
+            .http2_keep_alive_while_idle(true)
             .build(connector);
         let user_agent = HeaderValue::try_from(config.user_agent.as_str())
             .map_err(|_| Error::Config("the user agent is not a valid header value".into()))?;
