@@ -343,7 +343,7 @@ where
         q.list_options(&opts);
         let path = with_query(self.collection_path(self.namespace.as_deref()), q.as_str());
         let protobuf = self.protobuf_for::<K>();
-        let resp = self
+        let (resp, span) = self
             .client
             .open_stream(Spec {
                 method: Method::GET,
@@ -358,7 +358,7 @@ where
             max_event: config.max_watch_event,
             idle_timeout: watch_idle_timeout(config.watch_idle_timeout, &opts),
         };
-        Ok(WatchStream::new(resp.into_body(), is_protobuf, limits))
+        Ok(WatchStream::new(resp.into_body(), is_protobuf, limits).traced(span))
     }
 
     pub async fn delete(&self, name: &str, opts: &DeleteOptions) -> Result<Deleted<K>, Error> {

@@ -88,7 +88,7 @@ impl Client {
     pub(crate) async fn open_stream(
         &self,
         spec: Spec,
-    ) -> Result<http::Response<hyper::body::Incoming>, Error> {
+    ) -> Result<(http::Response<hyper::body::Incoming>, tracing::Span), Error> {
         self.inner.transport.stream(spec).await
     }
 }

@@ -36,6 +36,7 @@ pub mod params;
 mod rate_limit;
 mod retry;
 mod tls;
+mod trace;
 mod transport;
 mod typed;
 mod warnings;

@@ -20,6 +20,7 @@ use hyper_util::rt::{TokioExecutor, TokioTimer};
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::time::Duration;
+use tracing::Instrument;
 
 pub(crate) const JSON: &str = "application/json";
 pub(crate) const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
@@ -109,6 +110,14 @@ impl Transport {
         } else {
             http::uri::Scheme::HTTP
         };
+        if config.tls.insecure_skip_tls_verify {
+            tracing::warn!(
+                target: "kapi_client",
+                server = %authority,
+                "insecure-skip-tls-verify is set: the server's certificate is not verified, so \
+                 anyone on the path to it can read and change every request and answer",
+            );
+        }
         let auth = Authenticator::new(&config.auth)?;
         let tls = super::tls::client_config(&config.tls, auth.exec())?;
         let builder = hyper_rustls::HttpsConnectorBuilder::new()
@@ -262,17 +271,26 @@ impl Transport {
     /// timeout covers everything, rate-limit waits and retries included (client-go's
     /// request context).
     pub(crate) async fn request(&self, spec: Spec) -> Result<RawResponse, Error> {
-        match self.config.timeout {
-            Some(t) => tokio::time::timeout(t, self.request_with_retries(spec))
-                .await
-                .unwrap_or(Err(Error::Timeout)),
-            None => self.request_with_retries(spec).await,
-        }
+        let span = super::trace::request(&spec);
+        let attempts = async {
+            match self.config.timeout {
+                Some(t) => tokio::time::timeout(t, self.request_with_retries(spec, &span))
+                    .await
+                    .unwrap_or(Err(Error::Timeout)),
+                None => self.request_with_retries(spec, &span).await,
+            }
+        };
+        attempts.instrument(span.clone()).await
     }
 
-    async fn request_with_retries(&self, spec: Spec) -> Result<RawResponse, Error> {
+    async fn request_with_retries(
+        &self,
+        spec: Spec,
+        span: &tracing::Span,
+    ) -> Result<RawResponse, Error> {
         let mut attempt = 1u32;
         loop {
+            span.record("retries", attempt - 1);
             let once = async {
                 let resp = self.send_once(&spec).await?;
                 let (parts, body) = resp.into_parts();
@@ -284,8 +302,12 @@ impl Transport {
                 })
             };
             let failure = match once.await {
-                Ok(resp) if is_success(resp.status) => return Ok(resp),
                 Ok(resp) => {
+                    span.record("status", resp.status);
+                    span.record("bytes", resp.body.len());
+                    if is_success(resp.status) {
+                        return Ok(resp);
+                    }
                     SendError::Status(Box::new(api_error(resp.status, &resp.headers, &resp.body)))
                 }
                 Err(e) => e,
@@ -299,19 +321,37 @@ impl Transport {
     /// Sends a streaming request (a watch): retried like any GET until the server answers
     /// with a success, then the open body. The timeout covers this opening (an error
     /// answer's body included), not the events after it.
-    pub(crate) async fn stream(&self, spec: Spec) -> Result<http::Response<Incoming>, Error> {
-        match self.config.timeout {
-            Some(t) => tokio::time::timeout(t, self.open_stream(spec))
-                .await
-                .unwrap_or(Err(Error::Timeout)),
-            None => self.open_stream(spec).await,
-        }
+    /// The watch's span stays open with its stream.
+    pub(crate) async fn stream(
+        &self,
+        spec: Spec,
+    ) -> Result<(http::Response<Incoming>, tracing::Span), Error> {
+        let span = super::trace::watch(&spec);
+        let open = async {
+            match self.config.timeout {
+                Some(t) => tokio::time::timeout(t, self.open_stream(spec, &span))
+                    .await
+                    .unwrap_or(Err(Error::Timeout)),
+                None => self.open_stream(spec, &span).await,
+            }
+        };
+        let response = open.instrument(span.clone()).await?;
+        Ok((response, span))
     }
 
-    async fn open_stream(&self, spec: Spec) -> Result<http::Response<Incoming>, Error> {
+    async fn open_stream(
+        &self,
+        spec: Spec,
+        span: &tracing::Span,
+    ) -> Result<http::Response<Incoming>, Error> {
         let mut attempt = 1u32;
         loop {
-            let failure = match self.send_once(&spec).await {
+            span.record("retries", attempt - 1);
+            let sent = self.send_once(&spec).await;
+            if let Ok(resp) = &sent {
+                span.record("status", resp.status().as_u16());
+            }
+            let failure = match sent {
                 Ok(resp) if is_success(resp.status().as_u16()) => return Ok(resp),
                 Ok(resp) => {
                     let code = resp.status().as_u16();

@@ -40,6 +40,22 @@ pub struct Bookmark {
 /// resourceVersion is too old: list again and watch from there).
 pub struct WatchStream<K> {
     inner: Pin<Box<dyn Stream<Item = Result<TypedWatchEvent<K>, Error>> + Send>>,
+    /// The watch's span, open as long as the stream; `events` is recorded when it ends.
+    span: tracing::Span,
+    events: u64,
+}
+
+impl<K> WatchStream<K> {
+    pub(crate) fn traced(mut self, span: tracing::Span) -> Self {
+        self.span = span;
+        self
+    }
+}
+
+impl<K> Drop for WatchStream<K> {
+    fn drop(&mut self) {
+        self.span.record("events", self.events);
+    }
 }
 
 impl<K> std::fmt::Debug for WatchStream<K> {
@@ -51,7 +67,11 @@ impl<K> std::fmt::Debug for WatchStream<K> {
 impl<K> Stream for WatchStream<K> {
     type Item = Result<TypedWatchEvent<K>, Error>;
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.inner.as_mut().poll_next(cx)
+        let next = self.inner.as_mut().poll_next(cx);
+        if let Poll::Ready(Some(Ok(_))) = &next {
+            self.events += 1;
+        }
+        next
     }
 }
 
@@ -158,6 +178,8 @@ impl<K: Resource + Kind> WatchStream<K> {
         });
         WatchStream {
             inner: Box::pin(stream),
+            span: tracing::Span::none(),
+            events: 0,
         }
     }
 }
