@@ -96,6 +96,31 @@ pub enum Auth {
     Exec(Box<super::exec::ExecConfig>),
 }
 
+/// How connections reach the cluster.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub enum Proxy {
+    /// `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` (and their lower-case forms) as Go reads
+    /// them; never for localhost or a loopback address.
+    #[default]
+    Environment,
+    /// Directly, whatever the environment says.
+    Direct,
+    /// Through this proxy (a kubeconfig cluster's `proxy-url`): `http://` and `https://`
+    /// proxies tunnel with `CONNECT`, `socks5://` ones with SOCKS5 (the proxy resolves the
+    /// host); credentials in the URL's user info.
+    Url(http::Uri),
+}
+
+impl fmt::Debug for Proxy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Proxy::Environment => f.write_str("Environment"),
+            Proxy::Direct => f.write_str("Direct"),
+            Proxy::Url(url) => f.debug_tuple("Url").field(&RedactedUrl(url)).finish(),
+        }
+    }
+}
+
 /// The wire format of request and response bodies.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Encoding {
@@ -183,6 +208,8 @@ pub struct Config {
     /// and watch shares one connection; a server that does not, and every `http` cluster,
     /// gets HTTP/1.1.
     pub disable_http2: bool,
+    /// How connections reach the cluster; the environment's proxy settings unless set.
+    pub proxy: Proxy,
     /// Client-side rate limit: requests per second (0 or less: unlimited) ...
     pub qps: f32,
     /// ... and how many may go at once before the limit applies.
@@ -213,6 +240,7 @@ impl fmt::Debug for Config {
                 &self.allow_credentials_over_http,
             )
             .field("disable_http2", &self.disable_http2)
+            .field("proxy", &self.proxy)
             .field("qps", &self.qps)
             .field("burst", &self.burst)
             .field("user_agent", &self.user_agent)
@@ -295,6 +323,7 @@ impl Config {
             max_watch_event: DEFAULT_MAX_WATCH_EVENT,
             allow_credentials_over_http: false,
             disable_http2: false,
+            proxy: Proxy::Environment,
             qps: DEFAULT_QPS,
             burst: DEFAULT_BURST,
             user_agent: format!("kapi/{}", env!("CARGO_PKG_VERSION")),

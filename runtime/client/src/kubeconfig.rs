@@ -204,8 +204,15 @@ impl Kubeconfig {
         if let Some(ns) = ctx.namespace.as_ref().filter(|n| !n.is_empty()) {
             config.default_namespace = ns.clone();
         }
-        // proxy-url is not supported: requests go to the server directly.
-        let _ = &cluster.proxy_url;
+        if let Some(proxy) = cluster.proxy_url.as_ref().filter(|p| !p.is_empty()) {
+            let url: http::Uri = proxy.parse().map_err(|_| {
+                Error::Config(format!(
+                    "proxy-url of cluster {:?} is not a URL",
+                    ctx.cluster
+                ))
+            })?;
+            config.proxy = super::config::Proxy::Url(url);
+        }
 
         // Inline data wins over a file, as in client-go.
         let ca = data_or_file(

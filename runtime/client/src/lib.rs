@@ -33,6 +33,7 @@ mod exec;
 mod kubeconfig;
 mod list;
 pub mod params;
+mod proxy;
 mod rate_limit;
 mod retry;
 mod tls;
@@ -44,7 +45,7 @@ mod watch;
 
 pub use api::{Api, Deleted, Patch};
 pub use config::{
-    Auth, Config, Encoding, RetryPolicy, Secret, TlsConfig, WarningHandler, DEFAULT_BURST,
+    Auth, Config, Encoding, Proxy, RetryPolicy, Secret, TlsConfig, WarningHandler, DEFAULT_BURST,
     DEFAULT_MAX_RESPONSE_BODY, DEFAULT_MAX_WATCH_EVENT, DEFAULT_QPS, DEFAULT_TCP_KEEPALIVE,
     DEFAULT_TIMEOUT, DEFAULT_WATCH_IDLE_TIMEOUT,
 };

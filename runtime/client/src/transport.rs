@@ -3,7 +3,7 @@
 //! [`ApiError`]s.
 
 use super::auth::Authenticator;
-use super::config::{Auth, Config};
+use super::config::{Auth, Config, Proxy};
 use super::error::{synthesize_status, ApiError, Error};
 use super::rate_limit::RateLimiter;
 use super::retry;
@@ -14,7 +14,6 @@ use http::{HeaderMap, HeaderValue, Method, Request, StatusCode};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper_rustls::HttpsConnector;
-use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client as HyperClient;
 use hyper_util::rt::{TokioExecutor, TokioTimer};
 use std::collections::VecDeque;
@@ -65,7 +64,7 @@ pub(crate) struct Spec {
 }
 
 pub(crate) struct Transport {
-    http: HyperClient<HttpsConnector<HttpConnector>, Full<Bytes>>,
+    http: HyperClient<HttpsConnector<super::proxy::Route>, Full<Bytes>>,
     /// The cluster URL's scheme and authority, parsed once; every request's URI is these
     /// and `base_path` (the URL's path, without its trailing `/`) before the request's own.
     scheme: http::uri::Scheme,
@@ -120,6 +119,14 @@ impl Transport {
         }
         let auth = Authenticator::new(&config.auth)?;
         let tls = super::tls::client_config(&config.tls, auth.exec())?;
+        let proxy = match &config.proxy {
+            Proxy::Environment => {
+                super::proxy::from_env(&config.cluster_url, |name| std::env::var(name).ok())?
+            }
+            Proxy::Direct => None,
+            Proxy::Url(url) => Some(url.clone()),
+        };
+        let tls_for_proxy = tls.clone();
         let builder = hyper_rustls::HttpsConnectorBuilder::new()
             .with_tls_config(tls)
             .https_or_http();
@@ -140,10 +147,11 @@ impl Transport {
         tcp.enforce_http(false);
         // ALPN offers h2 first on TLS; a plain connection, or a server that picks
         // http/1.1, speaks HTTP/1.1.
+        let route = super::proxy::Route::new(proxy.as_ref(), tcp, &tls_for_proxy)?;
         let connector = if config.disable_http2 {
-            builder.enable_http1().wrap_connector(tcp)
+            builder.enable_http1().wrap_connector(route)
         } else {
-            builder.enable_all_versions().wrap_connector(tcp)
+            builder.enable_all_versions().wrap_connector(route)
         };
         let http = HyperClient::builder(TokioExecutor::new())
             .pool_idle_timeout(Duration::from_secs(90))
