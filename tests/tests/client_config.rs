@@ -284,3 +284,45 @@ fn infer_merges_the_kubeconfig_list() {
         assert!(none.is_err());
     }
 }
+
+/// A projected service-account token as kubelet writes it (`token` → `..data/token`, and
+/// `..data` a symlink swapped atomically to a new timestamped directory on rotation): the
+/// next request sends the new token.
+#[tokio::test]
+async fn a_token_rotated_as_kubelet_rotates_it_is_sent() {
+    use std::os::unix::fs::symlink;
+    let (url, seen) = client_support::credentials::serve().await;
+    let dir = tempfile::tempdir().unwrap();
+    let volume = dir.path();
+    let project = |generation: &str, token: &str| {
+        let data = volume.join(generation);
+        std::fs::create_dir(&data).unwrap();
+        std::fs::write(data.join("token"), token).unwrap();
+        // Swap `..data` in one rename, as kubelet's atomic writer does.
+        let next = volume.join("..data_tmp");
+        symlink(generation, &next).unwrap();
+        std::fs::rename(&next, volume.join("..data")).unwrap();
+    };
+    project("..2026_11_29_01", "first-token-0123");
+    symlink("..data/token", volume.join("token")).unwrap();
+    let mut config = Config::new(url.parse().unwrap());
+    config.auth = Auth::TokenFile(volume.join("token"));
+    config.allow_credentials_over_http = true;
+    let client = Client::new(config, Arc::new(kapi::Scheme::new())).unwrap();
+    let get = || {
+        client.request_raw(
+            kapi::client::Method::GET,
+            "/version",
+            None,
+            "application/json",
+        )
+    };
+    get().await.unwrap();
+    // Same length, written in the same second: only the symlink moved.
+    project("..2026_11_29_02", "second-token-456");
+    get().await.unwrap();
+    assert_eq!(
+        seen.authorization.lock().unwrap().clone(),
+        ["Bearer first-token-0123", "Bearer second-token-456"]
+    );
+}

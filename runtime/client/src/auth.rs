@@ -9,7 +9,7 @@ use base64::Engine;
 use http::HeaderValue;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
 
 pub(crate) struct Authenticator {
     kind: Kind,
@@ -20,10 +20,25 @@ enum Kind {
     Static(HeaderValue),
     File {
         path: PathBuf,
-        cached: Mutex<Option<(Option<SystemTime>, u64, HeaderValue)>>,
+        cached: Mutex<Option<CachedToken>>,
     },
     Exec(Arc<ExecAuth>),
 }
+
+/// A token file's token, and what the file looked like when it was read.
+struct CachedToken {
+    modified: Option<SystemTime>,
+    len: u64,
+    /// A rotation writes a new file: its inode differs even when its time and size match.
+    inode: u64,
+    read_at: Instant,
+    header: HeaderValue,
+}
+
+/// How long a token file's token is used without reading the file again, however it looks:
+/// client-go's cached token source reads it every minute, so a rotation that keeps the
+/// file's time and size (kubelet swaps a directory symlink) is still seen.
+const TOKEN_FILE_PERIOD: Duration = Duration::from_secs(60);
 
 /// What a request is sent with: its `Authorization` header, and the plugin credential that
 /// header (or the connection's certificate) came from.
@@ -105,11 +120,15 @@ impl Authenticator {
             Kind::Static(v) => Ok(Some(v.clone())),
             Kind::File { path, cached } => {
                 let meta = std::fs::metadata(path);
-                let stamp = meta.as_ref().ok().map(|m| (m.modified().ok(), m.len()));
+                let stamp = meta
+                    .as_ref()
+                    .ok()
+                    .map(|m| (m.modified().ok(), m.len(), inode(m)));
                 let mut cache = cached.lock().unwrap_or_else(|e| e.into_inner());
-                if let (Some((mtime, len)), Some((cm, cl, value))) = (stamp, cache.as_ref()) {
-                    if *cm == mtime && *cl == len {
-                        return Ok(Some(value.clone()));
+                if let (Some((mtime, len, ino)), Some(c)) = (stamp, cache.as_ref()) {
+                    let same = c.modified == mtime && c.len == len && c.inode == ino;
+                    if same && c.read_at.elapsed() < TOKEN_FILE_PERIOD {
+                        return Ok(Some(c.header.clone()));
                     }
                 }
                 match std::fs::read_to_string(path) {
@@ -119,17 +138,33 @@ impl Authenticator {
                             return Err(Error::Config(format!("token file {path:?} is empty")));
                         }
                         let value = sensitive(format!("Bearer {token}"))?;
-                        let (mtime, len) = stamp.unwrap_or((None, 0));
-                        *cache = Some((mtime, len, value.clone()));
+                        let (modified, len, inode) = stamp.unwrap_or((None, 0, 0));
+                        *cache = Some(CachedToken {
+                            modified,
+                            len,
+                            inode,
+                            read_at: Instant::now(),
+                            header: value.clone(),
+                        });
                         Ok(Some(value))
                     }
                     // Keep using the last token while the file is being replaced.
                     Err(e) => match cache.as_ref() {
-                        Some((_, _, value)) => Ok(Some(value.clone())),
+                        Some(c) => Ok(Some(c.header.clone())),
                         None => Err(Error::Config(format!("token file {path:?}: {e}"))),
                     },
                 }
             }
         }
     }
+}
+
+#[cfg(unix)]
+fn inode(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(meta)
+}
+
+#[cfg(not(unix))]
+fn inode(_: &std::fs::Metadata) -> u64 {
+    0
 }

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod credentials;
+
 use api_types::v1::{Frobber, FrobberClass};
 use kapi::client::{Client, Config, Encoding, RetryPolicy};
 use kapi_apiserver::ApiServer;
