@@ -91,8 +91,13 @@ fn write(dir: &Path, name: &str, text: &str) {
 fn kubeconfig_contexts_clusters_and_users() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "certs/ca.pem", "FILE CA");
-    write(dir.path(), "certs/client.pem", "FILE CERT");
-    write(dir.path(), "certs/client-key.pem", "FILE KEY");
+    let key = rcgen::KeyPair::generate().unwrap();
+    let cert = rcgen::CertificateParams::new(vec!["alice".to_string()])
+        .unwrap()
+        .self_signed(&key)
+        .unwrap();
+    write(dir.path(), "certs/client.pem", &cert.pem());
+    write(dir.path(), "certs/client-key.pem", &key.serialize_pem());
     write(dir.path(), "token.txt", "file-token\n");
     let yaml = kubeconfig();
 
@@ -109,13 +114,14 @@ fn kubeconfig_contexts_clusters_and_users() {
     let files = Config::from_kubeconfig_str(&yaml, Some("files"), dir.path()).unwrap();
     assert_eq!(files.default_namespace, "default");
     assert_eq!(files.tls.root_ca_pem.as_deref(), Some(&b"FILE CA"[..]));
+    // Client certificate files stay files, read again when they change.
+    assert_eq!(files.tls.client_cert_pem, None);
     assert_eq!(
-        files.tls.client_cert_pem.as_deref(),
-        Some(&b"FILE CERT"[..])
-    );
-    assert_eq!(
-        files.tls.client_key_pem.as_ref().unwrap().expose(),
-        "FILE KEY"
+        files.tls.client_cert_files,
+        Some((
+            dir.path().join("certs/client.pem"),
+            dir.path().join("certs/client-key.pem")
+        ))
     );
     assert_eq!(files.auth, Auth::TokenFile(dir.path().join("token.txt")));
 
@@ -151,7 +157,12 @@ fn kubeconfig_contexts_clusters_and_users() {
     std::fs::write(&path, &yaml).unwrap();
     let from_file = Config::from_kubeconfig(&path, Some("files")).unwrap();
     assert_eq!(from_file.tls.root_ca_pem.as_deref(), Some(&b"FILE CA"[..]));
+    // A client certificate file that is no certificate is an error up front.
+    write(dir.path(), "certs/client.pem", "FILE CERT");
+    let err = Config::from_kubeconfig(&path, Some("files")).unwrap_err();
+    assert!(err.to_string().contains("client certificate"), "{err}");
     // A missing token file is an error up front, as in client-go.
+    write(dir.path(), "certs/client.pem", &cert.pem());
     std::fs::remove_file(dir.path().join("token.txt")).unwrap();
     assert!(Config::from_kubeconfig(&path, Some("files")).is_err());
 }

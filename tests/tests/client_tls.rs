@@ -46,6 +46,12 @@ impl Pki {
     }
 }
 
+/// A PEM certificate as the server reports it: base64 of its DER.
+fn der_base64(pem: &str) -> String {
+    let der = CertificateDer::from_pem_slice(pem.as_bytes()).unwrap();
+    base64::Engine::encode(&base64::engine::general_purpose::STANDARD, der)
+}
+
 /// Serves HTTPS on 127.0.0.1, offering HTTP/2 and HTTP/1.1 as kube-apiserver does;
 /// answers every request with the Authorization header it got and its HTTP version.
 async fn serve(server_cert: (String, String), client_ca: Option<&str>) -> u16 {
@@ -94,22 +100,41 @@ async fn serve_offering(
                 let Ok(tls) = acceptor.accept(tcp).await else {
                     return;
                 };
-                let service = service_fn(|req: hyper::Request<hyper::body::Incoming>| async move {
-                    let auth = req
-                        .headers()
-                        .get("authorization")
-                        .and_then(|v| v.to_str().ok())
-                        .unwrap_or("")
+                // The client certificate of this connection, as base64 DER.
+                let peer = tls
+                    .get_ref()
+                    .1
+                    .peer_certificates()
+                    .and_then(|c| c.first())
+                    .map(|c| base64::Engine::encode(&base64::engine::general_purpose::STANDARD, c))
+                    .unwrap_or_default();
+                let service = service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+                    let peer = peer.clone();
+                    async move {
+                        let auth = req
+                            .headers()
+                            .get("authorization")
+                            .and_then(|v| v.to_str().ok())
+                            .unwrap_or("")
+                            .to_string();
+                        let version = format!("{:?}", req.version());
+                        let body = serde_json::json!({
+                            "authorization": auth,
+                            "version": version,
+                            "client_certificate": peer,
+                        })
                         .to_string();
-                    let version = format!("{:?}", req.version());
-                    let body = serde_json::json!({ "authorization": auth, "version": version })
-                        .to_string();
-                    Ok::<_, std::convert::Infallible>(
-                        hyper::Response::builder()
-                            .header("content-type", "application/json")
-                            .body(Full::new(Bytes::from(body)))
-                            .unwrap(),
-                    )
+                        // HTTP/1.1 connections end after each answer, so every request
+                        // handshakes (and presents its client certificate) again.
+                        let mut response =
+                            hyper::Response::builder().header("content-type", "application/json");
+                        if req.version() == hyper::Version::HTTP_11 {
+                            response = response.header("connection", "close");
+                        }
+                        Ok::<_, std::convert::Infallible>(
+                            response.body(Full::new(Bytes::from(body))).unwrap(),
+                        )
+                    }
                 });
                 let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
                     .serve_connection(TokioIo::new(tls), service)
@@ -174,9 +199,14 @@ async fn the_cluster_ca_is_verified() {
     insecure.tls.insecure_skip_tls_verify = true;
     get(insecure).await.expect("an unverified connection");
 
-    // https without a CA and without insecure is refused up front.
-    let err = Client::new(config(&url), Arc::new(kapi::Scheme::new())).unwrap_err();
-    assert!(matches!(err, Error::Config(_)), "{err}");
+    // Without a CA the system's trust roots are used, as client-go uses them: the test's
+    // CA is not among them.
+    let err = get(config(&url)).await.unwrap_err();
+    assert!(matches!(err, Error::Transport(_)), "{err}");
+    assert!(
+        err.to_string().to_lowercase().contains("certificate"),
+        "{err}"
+    );
 }
 
 #[tokio::test]
@@ -280,4 +310,53 @@ async fn http2_is_negotiated_by_alpn() {
     assert_eq!(version(h2, true).await, "HTTP/1.1");
     assert_eq!(version(http1, false).await, "HTTP/1.1");
     assert_eq!(version(no_alpn, false).await, "HTTP/1.1");
+}
+
+/// A kubeconfig's client certificate files are read again when they change: the next
+/// connection presents the rotated certificate.
+#[tokio::test]
+async fn client_certificate_files_are_read_again_when_rotated() {
+    let pki = Pki::new();
+    let port = serve_offering(
+        pki.issue(&["localhost"], ExtendedKeyUsagePurpose::ServerAuth),
+        Some(&pki.ca_pem),
+        &[b"http/1.1"],
+    )
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let (cert_file, key_file) = (dir.path().join("client.crt"), dir.path().join("client.key"));
+    // Written as cert-manager writes a Secret's files: new files renamed into place.
+    let install = |(cert, key): &(String, String)| {
+        std::fs::write(dir.path().join("tmp.crt"), cert).unwrap();
+        std::fs::write(dir.path().join("tmp.key"), key).unwrap();
+        std::fs::rename(dir.path().join("tmp.crt"), &cert_file).unwrap();
+        std::fs::rename(dir.path().join("tmp.key"), &key_file).unwrap();
+    };
+    let alice = pki.issue(&["alice"], ExtendedKeyUsagePurpose::ClientAuth);
+    let bob = pki.issue(&["bob"], ExtendedKeyUsagePurpose::ClientAuth);
+    install(&alice);
+    let ca = base64::Engine::encode(
+        &base64::engine::general_purpose::STANDARD,
+        pki.ca_pem.as_bytes(),
+    );
+    let kubeconfig = format!(
+        "current-context: c\ncontexts: [{{name: c, context: {{cluster: k, user: u}}}}]\nclusters: [{{name: k, cluster: {{server: 'https://localhost:{port}', certificate-authority-data: {ca}}}}}]\nusers: [{{name: u, user: {{client-certificate: client.crt, client-key: client.key}}}}]\n"
+    );
+    let mut config = Config::from_kubeconfig_str(&kubeconfig, None, dir.path()).unwrap();
+    config.retry = kapi::client::RetryPolicy::none();
+    let client = Client::new(config, Arc::new(kapi::Scheme::new())).unwrap();
+    let presented = || async {
+        let resp = client
+            .request_raw(Method::GET, "/version", None, "application/json")
+            .await
+            .expect("answers");
+        let body: serde_json::Value = serde_json::from_slice(&resp.body).unwrap();
+        body["client_certificate"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_eq!(presented().await, der_base64(&alice.0));
+    install(&bob);
+    assert_eq!(presented().await, der_base64(&bob.0));
 }

@@ -43,8 +43,9 @@ impl From<String> for Secret {
 /// TLS settings of the connection to the cluster.
 #[derive(Clone, Default)]
 pub struct TlsConfig {
-    /// PEM certificates the server's chain must lead to. `None`: an `https` cluster needs
-    /// `insecure_skip_tls_verify` (no system roots are built in).
+    /// PEM certificates the server's chain must lead to. `None`: the system's trust roots
+    /// (as client-go uses them when a kubeconfig names no CA; `SSL_CERT_FILE` and
+    /// `SSL_CERT_DIR` are honoured).
     pub root_ca_pem: Option<Vec<u8>>,
     /// Accept any server certificate (kubeconfig's `insecure-skip-tls-verify`).
     pub insecure_skip_tls_verify: bool,
@@ -52,6 +53,11 @@ pub struct TlsConfig {
     pub client_cert_pem: Option<Vec<u8>>,
     /// The client certificate's private key, PEM (PKCS#8, PKCS#1 or SEC1).
     pub client_key_pem: Option<Secret>,
+    /// The client certificate and key as files (a kubeconfig's `client-certificate` and
+    /// `client-key`), read again for each new connection when either changed, so a
+    /// certificate rotated on disk is used without restarting (client-go's rotating
+    /// certificate callback). Used when the PEM fields are `None`.
+    pub client_cert_files: Option<(PathBuf, PathBuf)>,
     /// The name to verify the server's certificate for, instead of the URL's host.
     pub tls_server_name: Option<String>,
 }
@@ -75,6 +81,7 @@ impl fmt::Debug for TlsConfig {
                     .map(|b| format!("{} bytes", b.len())),
             )
             .field("client_key_pem", &self.client_key_pem)
+            .field("client_cert_files", &self.client_cert_files)
             .field("tls_server_name", &self.tls_server_name)
             .finish()
     }

@@ -257,20 +257,7 @@ impl Kubeconfig {
                 ctx.user
             )));
         }
-        config.tls.client_cert_pem = data_or_file(
-            &user.client_certificate_data,
-            &user.client_certificate,
-            "client-certificate",
-        )?;
-        config.tls.client_key_pem =
-            data_or_file(&user.client_key_data, &user.client_key, "client-key")?
-                .map(|k| Secret::new(String::from_utf8_lossy(&k).into_owned()));
-        if config.tls.client_cert_pem.is_some() != config.tls.client_key_pem.is_some() {
-            return Err(Error::Config(format!(
-                "user {:?} has a client certificate without a key, or a key without a certificate",
-                ctx.user
-            )));
-        }
+        client_certificate(&mut config, user, &ctx.user)?;
         let token = user.token.as_ref().filter(|t| !t.is_empty());
         let token_file = user.token_file.as_ref().filter(|t| !t.is_empty());
         config.auth = if let Some(file) = token_file {
@@ -292,6 +279,40 @@ impl Kubeconfig {
         };
         Ok(config)
     }
+}
+
+/// A user's client certificate and key: inline data as PEM, files as files (read again when
+/// they change), each pair whole.
+fn client_certificate(config: &mut Config, user: &RawUser, name: &str) -> Result<(), Error> {
+    let inline = |data: &Option<String>| data.as_ref().is_some_and(|d| !d.is_empty());
+    let file = |f: &Option<String>| f.clone().filter(|f| !f.is_empty());
+    if !inline(&user.client_certificate_data) && !inline(&user.client_key_data) {
+        if let (Some(cert), Some(key)) = (file(&user.client_certificate), file(&user.client_key)) {
+            // Read once now: a missing or malformed file is a config error, as in client-go.
+            super::tls::certified_key(
+                &std::fs::read(&cert)
+                    .map_err(|e| Error::Config(format!("client-certificate {cert:?}: {e}")))?,
+                &std::fs::read_to_string(&key)
+                    .map_err(|e| Error::Config(format!("client-key {key:?}: {e}")))?,
+            )?;
+            config.tls.client_cert_files = Some((PathBuf::from(cert), PathBuf::from(key)));
+            return Ok(());
+        }
+    }
+    config.tls.client_cert_pem = data_or_file(
+        &user.client_certificate_data,
+        &user.client_certificate,
+        "client-certificate",
+    )?;
+    config.tls.client_key_pem =
+        data_or_file(&user.client_key_data, &user.client_key, "client-key")?
+            .map(|k| Secret::new(String::from_utf8_lossy(&k).into_owned()));
+    if config.tls.client_cert_pem.is_some() != config.tls.client_key_pem.is_some() {
+        return Err(Error::Config(format!(
+            "user {name:?} has a client certificate without a key, or a key without a certificate"
+        )));
+    }
+    Ok(())
 }
 
 /// A user's `exec` section checked as clientcmd's validation checks it, with its defaults.

@@ -12,7 +12,8 @@ use rustls::sign::CertifiedKey;
 use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme};
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 fn provider() -> Arc<CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
@@ -59,9 +60,12 @@ impl ResolvesClientCert for PluginCertificate {
     }
 }
 
+/// The rustls settings; `https` says whether trust roots are needed at all (a plain `http`
+/// cluster loads none).
 pub(crate) fn client_config(
     tls: &TlsConfig,
     exec: Option<Arc<ExecAuth>>,
+    https: bool,
 ) -> Result<ClientConfig, Error> {
     let builder = ClientConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()
@@ -72,12 +76,16 @@ pub(crate) fn client_config(
             .with_custom_certificate_verifier(Arc::new(NoVerification(provider())))
     } else {
         let mut roots = RootCertStore::empty();
-        if let Some(pem) = &tls.root_ca_pem {
-            for cert in certificates(pem, "certificate authority")? {
-                roots
-                    .add(cert)
-                    .map_err(|e| Error::Config(format!("certificate authority: {e}")))?;
+        match &tls.root_ca_pem {
+            Some(pem) => {
+                for cert in certificates(pem, "certificate authority")? {
+                    roots
+                        .add(cert)
+                        .map_err(|e| Error::Config(format!("certificate authority: {e}")))?;
+                }
             }
+            None if https => system_roots(&mut roots)?,
+            None => {}
         }
         builder.with_root_certificates(roots)
     };
@@ -91,10 +99,22 @@ pub(crate) fn client_config(
                 .with_client_auth_cert(chain, key)
                 .map_err(|e| Error::Config(format!("client certificate and key: {e}")))?
         }
-        (None, None) => match exec {
-            Some(exec) => builder.with_client_cert_resolver(Arc::new(PluginCertificate(exec))),
-            None => builder.with_no_client_auth(),
-        },
+        (None, None) => {
+            let dynamic = match (exec, &tls.client_cert_files) {
+                (Some(exec), _) => {
+                    builder.with_client_cert_resolver(Arc::new(PluginCertificate(exec)))
+                }
+                (None, Some((cert, key))) => builder.with_client_cert_resolver(Arc::new(
+                    CertificateFiles::new(cert.clone(), key.clone())?,
+                )),
+                (None, None) => return Ok(builder.with_no_client_auth()),
+            };
+            // A resumed TLS session presents the certificate it began with, so a client
+            // whose certificate can change does full handshakes.
+            let mut dynamic = dynamic;
+            dynamic.resumption = rustls::client::Resumption::disabled();
+            dynamic
+        }
         _ => {
             return Err(Error::Config(
                 "a client certificate needs its key, and a key its certificate".into(),
@@ -102,6 +122,89 @@ pub(crate) fn client_config(
         }
     };
     Ok(config)
+}
+
+/// The system's trust roots, for a cluster whose kubeconfig names no CA (Go's default).
+fn system_roots(roots: &mut RootCertStore) -> Result<(), Error> {
+    let found = rustls_native_certs::load_native_certs();
+    for cert in found.certs {
+        // One unusable system certificate does not make the others unusable.
+        let _ = roots.add(cert);
+    }
+    if roots.is_empty() {
+        let why = found
+            .errors
+            .first()
+            .map_or("none were found".to_string(), |e| e.to_string());
+        return Err(Error::Config(format!(
+            "the kubeconfig names no certificate authority and the system's trust roots cannot be used ({why}): set certificate-authority(-data), or insecure-skip-tls-verify"
+        )));
+    }
+    Ok(())
+}
+
+/// A client certificate kept in files, read again for a handshake when either file
+/// changed (its time, size or inode); a file that does not parse keeps the last good pair.
+#[derive(Debug)]
+struct CertificateFiles {
+    cert: PathBuf,
+    key: PathBuf,
+    current: Mutex<(FileStamp, Arc<CertifiedKey>)>,
+}
+
+type FileStamp = [Option<(Option<std::time::SystemTime>, u64, u64)>; 2];
+
+impl CertificateFiles {
+    fn new(cert: PathBuf, key: PathBuf) -> Result<Self, Error> {
+        let stamp = Self::stamp(&cert, &key);
+        let pair = Self::read(&cert, &key)?;
+        Ok(CertificateFiles {
+            cert,
+            key,
+            current: Mutex::new((stamp, pair)),
+        })
+    }
+
+    fn stamp(cert: &Path, key: &Path) -> FileStamp {
+        let one = |p: &Path| {
+            let m = std::fs::metadata(p).ok()?;
+            #[cfg(unix)]
+            let inode = std::os::unix::fs::MetadataExt::ino(&m);
+            #[cfg(not(unix))]
+            let inode = 0;
+            Some((m.modified().ok(), m.len(), inode))
+        };
+        [one(cert), one(key)]
+    }
+
+    fn read(cert: &Path, key: &Path) -> Result<Arc<CertifiedKey>, Error> {
+        let chain = std::fs::read(cert)
+            .map_err(|e| Error::Config(format!("client-certificate {cert:?}: {e}")))?;
+        let key = std::fs::read_to_string(key)
+            .map_err(|e| Error::Config(format!("client-key {key:?}: {e}")))?;
+        certified_key(&chain, &key)
+    }
+}
+
+impl ResolvesClientCert for CertificateFiles {
+    fn resolve(&self, _: &[&[u8]], _: &[SignatureScheme]) -> Option<Arc<CertifiedKey>> {
+        let mut current = self.current.lock().unwrap_or_else(PoisonError::into_inner);
+        let stamp = Self::stamp(&self.cert, &self.key);
+        if stamp != current.0 {
+            match Self::read(&self.cert, &self.key) {
+                Ok(pair) => *current = (stamp, pair),
+                Err(e) => tracing::warn!(
+                    target: "kapi_client",
+                    "the client certificate files changed but cannot be used, keeping the last ones: {e}"
+                ),
+            }
+        }
+        Some(current.1.clone())
+    }
+
+    fn has_certs(&self) -> bool {
+        true
+    }
 }
 
 /// `insecure-skip-tls-verify`: any certificate is accepted; the handshake's signatures are

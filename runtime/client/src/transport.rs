@@ -90,14 +90,6 @@ impl Transport {
             .authority()
             .ok_or_else(|| Error::Config(format!("the cluster URL {url} has no host")))?
             .clone();
-        if scheme == "https"
-            && config.tls.root_ca_pem.is_none()
-            && !config.tls.insecure_skip_tls_verify
-        {
-            return Err(Error::Config(
-                "an https cluster needs a certificate authority (certificate-authority(-data)) or insecure-skip-tls-verify".into(),
-            ));
-        }
         if scheme == "http" && config.auth != Auth::None && !config.allow_credentials_over_http {
             return Err(Error::Config(format!(
                 "refusing to send credentials to {url} over plain http, where anyone on the path reads them: use https, or set Config::allow_credentials_over_http"
@@ -118,7 +110,11 @@ impl Transport {
             );
         }
         let auth = Authenticator::new(&config.auth)?;
-        let tls = super::tls::client_config(&config.tls, auth.exec())?;
+        let tls = super::tls::client_config(
+            &config.tls,
+            auth.exec(),
+            scheme == http::uri::Scheme::HTTPS,
+        )?;
         let proxy = match &config.proxy {
             Proxy::Environment => {
                 super::proxy::from_env(&config.cluster_url, |name| std::env::var(name).ok())?
