@@ -23,7 +23,7 @@ pub mod version_name;
 
 pub use type_ref::{Scalar, TypeRef};
 
-use crate::markers::Marker;
+use crate::markers::MarkerSpans;
 pub use crate::markers::Spanned;
 use crate::span::Span;
 use serde::Serialize;
@@ -356,11 +356,10 @@ pub struct TypeDef {
     /// Compatibility breaks accepted on the type (`allow_compat`).
     #[serde(skip)]
     pub allow_compat: Vec<AllowCompat>,
-    /// The markers as written. Values (with their spans) are read from the fields; this
-    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
-    /// tools that edit the source.
+    /// Where each marker is written (`marker_spans.span(key::SUBRESOURCE_STATUS)`); the
+    /// values are the typed fields above.
     #[serde(skip)]
-    pub markers: Vec<Marker>,
+    pub marker_spans: MarkerSpans,
     #[serde(skip)]
     pub span: Span,
     #[serde(skip)]
@@ -639,11 +638,10 @@ pub struct Field {
     /// Compatibility breaks accepted on this field (`allow_compat`).
     #[serde(skip)]
     pub allow_compat: Vec<AllowCompat>,
-    /// The markers as written. Values (with their spans) are read from the fields; this
-    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
-    /// tools that edit the source.
+    /// Where each marker is written (`marker_spans.span(key::SUBRESOURCE_STATUS)`); the
+    /// values are the typed fields above.
     #[serde(skip)]
-    pub markers: Vec<Marker>,
+    pub marker_spans: MarkerSpans,
     #[serde(skip)]
     pub span: Span,
 }
@@ -793,11 +791,10 @@ pub struct Variant {
     /// Lint rules allowed on this value (`allow_lint`).
     #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
-    /// The markers as written. Values (with their spans) are read from the fields; this
-    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
-    /// tools that edit the source.
+    /// Where each marker is written (`marker_spans.span(key::SUBRESOURCE_STATUS)`); the
+    /// values are the typed fields above.
     #[serde(skip)]
-    pub markers: Vec<Marker>,
+    pub marker_spans: MarkerSpans,
     #[serde(skip)]
     pub span: Span,
 }

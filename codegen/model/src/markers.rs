@@ -1288,6 +1288,31 @@ impl MarkerList for [Marker] {
     }
 }
 
+/// Where each marker of an item is written, by key, in source order: all the model keeps
+/// of the markers once parse has read their values into typed fields. A flag's value is a
+/// `bool`, with no span of its own, so diagnostics about a marker (lint, compat, the
+/// whole-model checks) find where it is written here; `--assign-protobuf-tags` writes after
+/// the last one.
+#[derive(Debug, Clone, Default)]
+pub struct MarkerSpans(Vec<(Key, Span)>);
+
+impl MarkerSpans {
+    /// The keys and spans of `markers` (top level only: nested markers are values).
+    pub fn of(markers: &[Marker]) -> Self {
+        MarkerSpans(markers.iter().map(|m| (m.key, m.span)).collect())
+    }
+
+    /// Where the first `key` marker is written, if it is.
+    pub fn span(&self, key: Key) -> Option<Span> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, s)| *s)
+    }
+
+    /// Where the last marker is written, if any is.
+    pub fn last(&self) -> Option<Span> {
+        self.0.last().map(|(_, s)| *s)
+    }
+}
+
 impl Marker {
     pub fn nested(&self) -> &[Marker] {
         match &self.value {

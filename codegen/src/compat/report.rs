@@ -6,7 +6,6 @@
 use super::diff::{Change, Place, Scope};
 use super::rules;
 use crate::diagnostics::{closest, Diagnostic, Severity};
-use crate::markers::MarkerList;
 use crate::model::version_name::Stability;
 use crate::model::{AllowCompat, Model, TypeDef, ValidationRule};
 use crate::span::Span;
@@ -123,7 +122,7 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
     let on_type = |scope: &Scope, name: &str| {
         find_type(model, scope, name).map(|t| {
             let span = cel(&t.validation_rules)
-                .or_else(|| c.marker.and_then(|k| t.markers.span(k)))
+                .or_else(|| c.marker.and_then(|k| t.marker_spans.span(k)))
                 .unwrap_or(t.span);
             (t, span)
         })
@@ -139,7 +138,7 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
         Place::Field(scope, name, field) => find_type(model, scope, name).and_then(|t| {
             let f = t.field(field)?;
             let span = cel(&f.validation.rules)
-                .or_else(|| c.marker.and_then(|k| f.markers.span(k)))
+                .or_else(|| c.marker.and_then(|k| f.marker_spans.span(k)))
                 .unwrap_or(f.span);
             let allows = f.allow_compat.iter().chain(&t.allow_compat).collect();
             Some(Target {

@@ -6,7 +6,7 @@ pub mod item;
 
 use super::*;
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
-use crate::markers::{key, Key, MarkerList};
+use crate::markers::{key, Key};
 
 pub fn check(model: &Model, diags: &mut Diagnostics) {
     for gv in &model.versions {
@@ -200,7 +200,7 @@ fn check_item_keys(
     let Some(elem) = element_type(gv, f) else {
         return;
     };
-    let marker = f.markers.span(marker_key).unwrap_or(f.span);
+    let marker = f.marker_spans.span(marker_key).unwrap_or(f.span);
     let marker_name = marker_key.name();
     // A key optional without a default is accepted: built-in kinds have them
     // (ServiceAccount.secrets by `name`); a CRD may not, and the CRD generator's structural
