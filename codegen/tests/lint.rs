@@ -301,8 +301,8 @@ fn example_api() -> PathBuf {
 
 /// The findings of a crate as (rule, line) pairs.
 fn findings(dir: &Path) -> BTreeSet<(&'static str, usize)> {
-    let (model, _) = generate::load_model(dir).unwrap();
-    let lint = lint::lint(&model);
+    let loaded = generate::load(dir).unwrap();
+    let lint = lint::lint(&generate::resolve(&loaded.model, &loaded.kapi));
     assert!(lint.errors.is_empty(), "{:?}", lint.errors);
     lint.findings
         .iter()
@@ -324,8 +324,8 @@ fn cli(args: &[&str], dir: &Path) -> (i32, String) {
 
 #[test]
 fn the_example_api_follows_the_conventions() {
-    let (model, _) = generate::load_model(&example_api()).unwrap();
-    let lint = lint::lint(&model);
+    let loaded = generate::load(&example_api()).unwrap();
+    let lint = lint::lint(&generate::resolve(&loaded.model, &loaded.kapi));
     let rendered: Vec<String> = lint
         .findings
         .iter()

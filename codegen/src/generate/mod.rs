@@ -58,6 +58,8 @@ use std::time::Instant;
 /// A crate's checked model, its settings, and its source text (to render diagnostics).
 pub struct Loaded {
     pub model: Model,
+    /// kapi's meta types, which the model's paths may name, or why they cannot be read.
+    pub kapi: Result<Model, String>,
     pub settings: Settings,
     pub crate_dir: PathBuf,
     sources: std::collections::BTreeMap<PathBuf, String>,
@@ -80,7 +82,7 @@ impl Loaded {
     /// that stop the run (an unknown rule in `allow_lint`; every finding when `strict`).
     /// With the crate's `lint = false`, only the errors.
     pub fn lint(&self, strict: bool) -> Result<Vec<String>, Error> {
-        let lint = crate::lint::lint(&self.model);
+        let lint = crate::lint::lint(&resolve(&self.model, &self.kapi));
         let mut errors = lint.errors.clone();
         if !self.settings.lint {
             return match errors.is_empty() {
@@ -113,7 +115,8 @@ pub fn load(crate_dir: &Path) -> Result<Loaded, Error> {
     let generated_dir = crate_dir.join(&settings.output);
     let mut parsed = source::parse_crate_except(&settings.crate_name, &lib_rs, &[generated_dir])
         .map_err(|e| Error::Io(e.0))?;
-    model::check::check(&parsed.model, &mut parsed.diagnostics);
+    let kapi = kapi_types::load(crate_dir);
+    model::check::check(&resolve(&parsed.model, &kapi), &mut parsed.diagnostics);
     // Like an unknown `allow_lint`, a misused `allow_compat` is an error on every run, not
     // only when a baseline is checked.
     parsed
@@ -121,6 +124,7 @@ pub fn load(crate_dir: &Path) -> Result<Loaded, Error> {
         .extend(crate::compat::report::allow_marker_errors(&parsed.model));
     let loaded = Loaded {
         model: parsed.model,
+        kapi,
         settings,
         crate_dir: crate_dir.to_path_buf(),
         sources: parsed.sources,
@@ -154,19 +158,30 @@ pub fn generate_all_with_warnings(
     model: &Model,
     settings: &Settings,
 ) -> Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>> {
-    generate_alongside(model, settings, || ()).0
+    generate_alongside(model, &kapi_types::load(&model.crate_dir), settings, || ()).0
+}
+
+/// The resolution of `model`'s type names, against kapi's types when they could be read.
+/// Without them a path naming one of kapi's types names nothing: a generator that needs
+/// them reports why they are missing, and the checks and the linter judge only the API's
+/// own types.
+pub fn resolve<'a>(model: &'a Model, kapi: &'a Result<Model, String>) -> Index<'a> {
+    match kapi {
+        Ok(kapi) => Index::new(model, kapi),
+        Err(_) => Index::of_crate(model),
+    }
 }
 
 /// [`generate_all_with_warnings`], with `alongside` run on this thread while other cores
 /// start on the generators (they only read the model); and what `alongside` returned.
 fn generate_alongside<R>(
     model: &Model,
+    kapi: &Result<Model, String>,
     settings: &Settings,
     alongside: impl FnOnce() -> R,
 ) -> (Generated, R) {
     let timings = timings_enabled();
     let start = Instant::now();
-    let kapi = kapi_types::load(&model.crate_dir);
     let index = kapi.as_ref().map(|kapi| Index::new(model, kapi));
     if timings {
         print_timing("resolve", start.elapsed(), &[]);
@@ -271,14 +286,15 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
     }
     // The linter runs on this thread while the other cores start generating: it reads the
     // same model, and its errors stop the run before anything is written.
-    let (generated, lint) = generate_alongside(&loaded.model, &loaded.settings, || {
-        let step = Instant::now();
-        let lint = loaded.lint(options.strict);
-        if timings {
-            print_timing("lint", step.elapsed(), &[]);
-        }
-        lint
-    });
+    let (generated, lint) =
+        generate_alongside(&loaded.model, &loaded.kapi, &loaded.settings, || {
+            let step = Instant::now();
+            let lint = loaded.lint(options.strict);
+            if timings {
+                print_timing("lint", step.elapsed(), &[]);
+            }
+            lint
+        });
     let mut warnings = lint?;
     let (files, generator_warnings) = generated.map_err(|d| loaded.source_error(d))?;
     warnings.extend(
