@@ -700,8 +700,8 @@ pub struct Marker {
 }
 
 /// A value the model took from a marker, with the marker's span so later checks and the
-/// derive point at what the user wrote. It reads as its value (`Deref`), compares by value,
-/// and serializes as its value alone.
+/// derive point at what the user wrote. It reads as its value (`Deref`) and compares by
+/// value.
 #[derive(Debug, Clone, Copy)]
 pub struct Spanned<T> {
     pub value: T,
@@ -778,12 +778,6 @@ where
 {
     fn from(s: Spanned<T>) -> Self {
         s.value.into()
-    }
-}
-
-impl<T: Serialize> Serialize for Spanned<T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.value.serialize(s)
     }
 }
 

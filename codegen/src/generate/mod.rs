@@ -30,7 +30,7 @@ macro_rules! generators {
 }
 
 generators! {
-    mod model_summary::ModelSummary;
+    pub mod model_summary::ModelSummary;
     mod conversion::Conversion;
     mod register::Register;
     mod round_trip::RoundTrip;
