@@ -5,6 +5,7 @@
 
 use kapi_codegen::generate::{self, Error, Mode, Options};
 use kapi_codegen::lint;
+use kapi_codegen::model::kapi_types;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -301,8 +302,9 @@ fn example_api() -> PathBuf {
 
 /// The findings of a crate as (rule, line) pairs.
 fn findings(dir: &Path) -> BTreeSet<(&'static str, usize)> {
-    let loaded = generate::load(dir).unwrap();
-    let lint = lint::lint(&generate::resolve(&loaded.model, &loaded.kapi));
+    let (model, _) = generate::load_model(dir).unwrap();
+    let kapi = kapi_types::load(dir);
+    let lint = lint::lint(&generate::resolve(&model, &kapi));
     assert!(lint.errors.is_empty(), "{:?}", lint.errors);
     lint.findings
         .iter()
@@ -324,8 +326,9 @@ fn cli(args: &[&str], dir: &Path) -> (i32, String) {
 
 #[test]
 fn the_example_api_follows_the_conventions() {
-    let loaded = generate::load(&example_api()).unwrap();
-    let lint = lint::lint(&generate::resolve(&loaded.model, &loaded.kapi));
+    let (model, _) = generate::load_model(&example_api()).unwrap();
+    let kapi = kapi_types::load(&example_api());
+    let lint = lint::lint(&generate::resolve(&model, &kapi));
     let rendered: Vec<String> = lint
         .findings
         .iter()

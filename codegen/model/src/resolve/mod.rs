@@ -47,6 +47,8 @@ enum Target {
 pub struct Index<'a> {
     pub api: &'a Model,
     pub kapi: &'a Model,
+    /// Whether kapi's types were given ([`Index::new`], not [`Index::of_crate`]).
+    kapi_known: bool,
     /// Every type of both crates, by [`TypeId`].
     types: Vec<(Origin<'a>, &'a TypeDef)>,
     /// A type's handle by where it lives.
@@ -76,9 +78,22 @@ impl<'a> Index<'a> {
     /// Resolves the API crate's model `api` against itself and kapi's meta types `kapi`
     /// (`kapi_codegen::model::kapi_types::load`).
     pub fn new(api: &'a Model, kapi: &'a Model) -> Self {
+        Index::build(api, kapi, true)
+    }
+
+    /// [`Index::new`] without kapi's types, for readers of the crate's own types that have
+    /// no kapi source (the model's checks, tests): a path to one of kapi's types names
+    /// nothing, and a bare name is not guessed to be a sibling module's type, since it may
+    /// as well be kapi's.
+    pub fn of_crate(api: &'a Model) -> Self {
+        Index::build(api, &NO_TYPES, false)
+    }
+
+    fn build(api: &'a Model, kapi: &'a Model, kapi_known: bool) -> Self {
         let mut index = Index {
             api,
             kapi,
+            kapi_known,
             types: Vec::new(),
             ids: HashMap::new(),
             names: rules::Names::default(),
@@ -112,12 +127,6 @@ impl<'a> Index<'a> {
         }
         index.resolve_fields();
         index
-    }
-
-    /// [`Index::new`] without kapi's types, for readers of one crate that has no kapi to
-    /// read (tests, the derive's neighbours): paths naming kapi's types resolve to nothing.
-    pub fn of_crate(api: &'a Model) -> Self {
-        Index::new(api, &NO_TYPES)
     }
 
     fn add(&mut self, origin: Origin<'a>, t: &'a TypeDef) -> TypeId {

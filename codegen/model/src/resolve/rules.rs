@@ -52,7 +52,7 @@ impl<'a> Names<'a> {
     /// What `path`, written in a type from `from`, names: the same group-version first
     /// (how Rust resolves a bare name there), then the crate's other modules for `crate::`
     /// paths, its shared types, kapi's types, a type of a sibling module of the crate whose
-    /// name is unique, and kapi's scalars.
+    /// name is unique (only when kapi's names are known), and kapi's scalars.
     pub(super) fn lookup(
         &self,
         index: &Index<'a>,
@@ -100,8 +100,9 @@ impl<'a> Names<'a> {
         if let Some(id) = kapi {
             return Some(Target::Type(id));
         }
-        if !kapi_path && std::ptr::eq(from.model, index.api) {
-            // A type imported from a sibling module of the crate, when the name is unique.
+        if index.kapi_known && !kapi_path && std::ptr::eq(from.model, index.api) {
+            // A type imported from a sibling module of the crate, when the name is unique
+            // and is none of kapi's.
             if let Some(Some(id)) = self.api_types.get(last.as_str()) {
                 return Some(Target::Type(*id));
             }
