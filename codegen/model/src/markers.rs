@@ -8,11 +8,10 @@
 
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
 use crate::span::Span;
-use serde::Serialize;
 use syn::spanned::Spanned as _;
 
 /// Where a marker is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
     Struct,
     Enum,
@@ -78,12 +77,6 @@ impl Key {
     /// The name as written in `#[k8s(...)]`.
     pub const fn name(self) -> &'static str {
         self.0
-    }
-}
-
-impl Serialize for Key {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0)
     }
 }
 
@@ -678,8 +671,7 @@ pub fn spec_of(key: Key) -> Option<&'static MarkerSpec> {
 }
 
 /// A parsed marker value. Numbers are numbers and lists are lists.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum MarkerValue {
     Bool(bool),
     Int(i64),
@@ -690,12 +682,10 @@ pub enum MarkerValue {
     Nested(Vec<Marker>),
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Marker {
-    #[serde(rename = "name")]
     pub key: Key,
     pub value: MarkerValue,
-    #[serde(skip)]
     pub span: Span,
 }
 
