@@ -291,12 +291,12 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
     if timings {
         print_timing("load", start.elapsed(), &[]);
     }
-    // The linter runs on this thread while the other cores start generating: it reads the
-    // same model, and its errors stop the run before anything is written.
     // One resolution of the model, with kapi's types, for the linter and the generators.
-    let kapi = kapi_types::load(crate_dir);
+    let kapi = kapi_types::load(&loaded.model.crate_dir);
     let index = resolve(&loaded.model, &kapi);
     let for_generators = with_kapi(&index, &kapi);
+    // The linter runs on this thread while the other cores start generating: it reads the
+    // same model, and its errors stop the run before anything is written.
     let (generated, lint) =
         generate_alongside(&loaded.model, for_generators, &loaded.settings, || {
             let step = Instant::now();
