@@ -8,6 +8,8 @@
 //! own types) is [`Index::in_crate`], the same answer restricted to the API crate.
 
 mod rules;
+#[cfg(test)]
+mod tests;
 
 pub use super::special::Special;
 use super::{GroupVersion, Model, TypeDef, TypeRef};
