@@ -3,6 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use kapi_codegen::generate;
+use kapi_codegen::model::resolve::Index;
 use kapi_codegen::model::{check, source};
 use std::hint::black_box;
 use std::path::Path;
@@ -13,7 +14,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("model_build_api_types", |b| {
         b.iter(|| {
             let mut parsed = source::parse_crate("api-types", black_box(&lib_rs)).expect("parses");
-            check::check(&parsed.model, &mut parsed.diagnostics);
+            check::check(&Index::of_crate(&parsed.model), &mut parsed.diagnostics);
             assert!(parsed.diagnostics.is_empty());
             black_box(parsed.model)
         })

@@ -86,8 +86,8 @@ pub fn assign(crate_dir: &Path) -> Result<Assigned, Error> {
                 let text = parsed.sources.get(&t.file).ok_or_else(|| {
                     Error::Io(format!("{}: source text not loaded", t.file.display()))
                 })?;
-                let insert = match f.markers.last() {
-                    Some(m) => into_attribute(text, m.span.start(), n),
+                let insert = match f.marker_spans.last() {
+                    Some(span) => into_attribute(text, span.start(), n),
                     None => before_field(text, f.span.start(), n),
                 }
                 .ok_or_else(|| {

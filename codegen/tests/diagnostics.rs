@@ -1,6 +1,7 @@
 //! Marker errors as codegen prints them: file:line:column, the source line, a caret under
 //! the offending text, the closest valid marker, and every error of a run together.
 
+use kapi_codegen::model::resolve::Index;
 use kapi_codegen::model::{check, source};
 use std::path::Path;
 
@@ -11,7 +12,7 @@ fn diagnose(lib_rs: &str) -> String {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, lib_rs).unwrap();
     let mut parsed = source::parse_crate("demo", &path).unwrap();
-    check::check(&parsed.model, &mut parsed.diagnostics);
+    check::check(&Index::of_crate(&parsed.model), &mut parsed.diagnostics);
     parsed.render_diagnostics(dir.path())
 }
 

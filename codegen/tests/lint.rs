@@ -5,6 +5,7 @@
 
 use kapi_codegen::generate::{self, Error, Mode, Options};
 use kapi_codegen::lint;
+use kapi_codegen::model::kapi_types;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -302,7 +303,8 @@ fn example_api() -> PathBuf {
 /// The findings of a crate as (rule, line) pairs.
 fn findings(dir: &Path) -> BTreeSet<(&'static str, usize)> {
     let (model, _) = generate::load_model(dir).unwrap();
-    let lint = lint::lint(&model);
+    let kapi = kapi_types::load(dir);
+    let lint = lint::lint(&generate::resolve(&model, &kapi));
     assert!(lint.errors.is_empty(), "{:?}", lint.errors);
     lint.findings
         .iter()
@@ -325,7 +327,8 @@ fn cli(args: &[&str], dir: &Path) -> (i32, String) {
 #[test]
 fn the_example_api_follows_the_conventions() {
     let (model, _) = generate::load_model(&example_api()).unwrap();
-    let lint = lint::lint(&model);
+    let kapi = kapi_types::load(&example_api());
+    let lint = lint::lint(&generate::resolve(&model, &kapi));
     let rendered: Vec<String> = lint
         .findings
         .iter()

@@ -6,6 +6,7 @@
 use kapi_codegen::assign_protobuf_tags;
 use kapi_codegen::generate::{self, GeneratedFile};
 use kapi_codegen::model::kapi_types;
+use kapi_codegen::model::resolve::Index;
 use kapi_codegen::model::{check, source, Model, Scalar, TypeDef, TypeRef};
 use protox::prost_reflect::{Cardinality, DescriptorPool, FieldDescriptor, Kind};
 use std::path::{Path, PathBuf};
@@ -281,7 +282,7 @@ fn diagnose(dir: &Path, lib_rs: &str) -> String {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, lib_rs).unwrap();
     let mut parsed = source::parse_crate("demo", &path).unwrap();
-    check::check(&parsed.model, &mut parsed.diagnostics);
+    check::check(&Index::of_crate(&parsed.model), &mut parsed.diagnostics);
     parsed.render_diagnostics(dir)
 }
 

@@ -23,41 +23,35 @@ pub mod version_name;
 
 pub use type_ref::{Scalar, TypeRef};
 
-use crate::markers::Marker;
+use crate::markers::MarkerSpans;
 pub use crate::markers::Spanned;
 use crate::span::Span;
-use serde::Serialize;
 use std::path::PathBuf;
 
 /// The API of one crate: its group-versions in module order.
-#[derive(Debug, Clone, Serialize, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Model {
     pub crate_name: String,
     pub versions: Vec<GroupVersion>,
     /// Types that derive `ApiType` outside every group-version module (shared helpers).
     pub shared_types: Vec<TypeDef>,
     /// `#[path = "..."] mod` declarations: how the crate includes generated Rust files.
-    #[serde(skip)]
     pub path_mods: Vec<PathMod>,
     /// The crate's directory (the parent of `src/`).
-    #[serde(skip)]
     pub crate_dir: PathBuf,
     /// Gates declared with `kapi::feature_gates!`, in source order.
     pub feature_gates: Vec<GateDecl>,
 }
 
 /// One gate of a `kapi::feature_gates!` declaration.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct GateDecl {
     pub name: String,
     /// `Alpha`, `Beta`, `GA` or `Deprecated`.
     pub stage: String,
     pub default: bool,
-    #[serde(skip)]
     pub module: Vec<String>,
-    #[serde(skip)]
     pub span: Span,
-    #[serde(skip)]
     pub file: PathBuf,
 }
 
@@ -166,7 +160,7 @@ fn result_ok(ty: &syn::Type) -> Option<TypeRef> {
 }
 
 /// One `kapi::group_version!` declaration and the types of its module.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct GroupVersion {
     pub group: String,
     /// `v1`, `v2beta1`, or `__internal` for the hub.
@@ -176,31 +170,23 @@ pub struct GroupVersion {
     pub protobuf_package: Option<String>,
     /// Where other files import this group-version's `.proto` from (`protobuf_path`), e.g.
     /// Kubernetes' `k8s.io/api/core/v1/generated.proto`; its own file is written there too.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub protobuf_path: Option<String>,
     /// The cargo feature that compiles this group-version (`cargo_feature`): everything
     /// generated for it outside its own module is behind `#[cfg(feature = "...")]`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cargo_feature: Option<String>,
     /// How its kinds are validated (`validation`): Go validation's reading of `required`
     /// or a CRD schema's.
-    #[serde(skip_serializing_if = "ValidationStyle::is_built_in")]
     pub validation: ValidationStyle,
     /// Rust module path from the crate root, e.g. `["v1"]`.
     pub module: Vec<String>,
-    #[serde(skip)]
     pub file: PathBuf,
-    #[serde(skip)]
     pub span: Span,
     pub types: Vec<TypeDef>,
     /// Free functions of the module and its children.
-    #[serde(skip)]
     pub functions: Vec<FnDecl>,
     /// `pub use` paths of the module itself (`types::*`), to name its types by the shortest
     /// path (`crate::v1::Frobber` rather than `crate::v1::types::Frobber`).
-    #[serde(skip)]
     pub pub_uses: Vec<Vec<String>>,
-    #[serde(skip)]
     /// How many types were indexed, and each name's first position.
     pub index: std::sync::OnceLock<(usize, std::collections::HashMap<String, usize>)>,
 }
@@ -209,8 +195,7 @@ pub const INTERNAL_VERSION: &str = "__internal";
 
 /// `group_version!`'s `validation`: how `required` and absent values are read (the
 /// runtime's `kapi::validation::Style`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ValidationStyle {
     /// Kubernetes' Go validation of built-in kinds: an empty required value is missing.
     #[default]
@@ -316,7 +301,7 @@ pub fn api_version(group: &str, version: &str) -> String {
 }
 
 /// A struct or enum that derives `ApiType`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct TypeDef {
     pub name: String,
     pub docs: String,
@@ -329,41 +314,30 @@ pub struct TypeDef {
     /// `Serialize` / `Deserialize` are written by hand, its schema is only what the marker
     /// says, and apply configurations take it whole. Its fields are still its protobuf
     /// message, deep copy, validation and random values.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub custom_json: Option<CustomJson>,
     /// `struct_type`: an atomic struct is owned whole by server-side apply.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub struct_type: Option<Spanned<MapType>>,
     /// `conversion_gen = false`: the conversion is written by hand.
     pub manual_conversion: bool,
     pub preserve_unknown_fields: bool,
     /// `defaults_hook`: the type implements `kapi::DefaultsHook`, which its derived
     /// defaulting calls after the markers' defaults.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub defaults_hook: bool,
     /// `validate_hook`: the type implements `kapi::validation::ValidateHook`, which its
     /// derived validation calls after the markers' checks.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub validate_hook: bool,
     /// `validation_rule(...)`: CEL rules on the whole object.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub validation_rules: Vec<ValidationRule>,
     pub lifecycle: Option<Lifecycle>,
     pub tombstones: Vec<Tombstone>,
     /// Lint rules allowed on the type and everything in it (`allow_lint`).
-    #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
     /// Compatibility breaks accepted on the type (`allow_compat`).
-    #[serde(skip)]
     pub allow_compat: Vec<AllowCompat>,
-    /// The markers as written. Values (with their spans) are read from the fields; this
-    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
-    /// tools that edit the source.
-    #[serde(skip)]
-    pub markers: Vec<Marker>,
-    #[serde(skip)]
+    /// Where each marker is written (`marker_spans.span(key::SUBRESOURCE_STATUS)`); the
+    /// values are the typed fields above.
+    pub marker_spans: MarkerSpans,
     pub span: Span,
-    #[serde(skip)]
     pub file: PathBuf,
 }
 
@@ -384,25 +358,6 @@ pub struct AllowCompat {
 pub struct CustomJson {
     pub type_: Option<Spanned<String>>,
     pub format: Option<Spanned<String>>,
-}
-
-/// `true` when it names nothing, so the model summary (which drops empty values) still
-/// shows the marker.
-impl Serialize for CustomJson {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        if self.type_.is_none() && self.format.is_none() {
-            return s.serialize_bool(true);
-        }
-        let mut map = s.serialize_map(None)?;
-        if let Some(t) = &self.type_ {
-            map.serialize_entry("type", t)?;
-        }
-        if let Some(f) = &self.format {
-            map.serialize_entry("format", f)?;
-        }
-        map.end()
-    }
 }
 
 impl TypeDef {
@@ -441,8 +396,7 @@ impl Field {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone)]
 pub enum Shape {
     Struct {
         fields: Vec<Field>,
@@ -456,7 +410,7 @@ pub enum Shape {
 }
 
 /// What makes a type a top-level kind (`kind` or `simple_kind`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct KindInfo {
     pub category: KindCategory,
     pub plural: String,
@@ -475,11 +429,10 @@ pub struct KindInfo {
     pub print_columns: Vec<PrintColumn>,
     pub storage_version: bool,
     /// The `kind` or `simple_kind` marker.
-    #[serde(skip)]
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum KindCategory {
     /// Has `metadata: ObjectMeta`; served as a resource.
@@ -490,13 +443,13 @@ pub enum KindCategory {
     Simple,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Scope {
     Namespaced,
     Cluster,
 }
 
-#[derive(Debug, Clone, Serialize, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct ClientInfo {
     pub no_status: bool,
     pub no_verbs: bool,
@@ -506,7 +459,7 @@ pub struct ClientInfo {
     pub methods: Vec<ClientMethod>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct ClientMethod {
     pub name: String,
     pub verb: String,
@@ -514,51 +467,41 @@ pub struct ClientMethod {
     pub input: Option<String>,
     pub result: Option<String>,
     /// The `method(...)` marker, for diagnostics about its types.
-    #[serde(skip)]
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct ScaleInfo {
     pub spec_replicas_path: String,
     pub status_replicas_path: String,
     pub label_selector_path: Option<String>,
     /// The `subresource_scale(...)` marker.
-    #[serde(skip)]
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct PrintColumn {
     pub name: String,
-    #[serde(rename = "type")]
     pub ty: String,
     pub json_path: String,
     pub description: Option<String>,
     pub format: Option<String>,
     pub priority: Option<i64>,
     /// The `print_column(...)` marker.
-    #[serde(skip)]
     pub span: Span,
 }
 
 /// One `validation_rule(...)`: an entry of the schema's `x-kubernetes-validations`, a CEL
 /// rule kube-apiserver checks on every write of a custom resource.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct ValidationRule {
     pub rule: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub message_expression: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub field_path: Option<String>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub optional_old_self: bool,
     /// The `validation_rule(...)` marker.
-    #[serde(skip)]
     pub span: Span,
 }
 
@@ -574,28 +517,26 @@ impl PartialEq for ValidationRule {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Lifecycle {
     pub introduced: Option<String>,
     pub deprecated: Option<String>,
     pub removed: Option<String>,
     pub replacement: Option<String>,
     /// The `lifecycle(...)` marker.
-    #[serde(skip)]
     pub span: Span,
 }
 
 /// A removed field whose protobuf number and name may never be reused.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Tombstone {
     pub name: String,
     pub protobuf: i64,
     /// The `deprecated(...)` marker.
-    #[serde(skip)]
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Field {
     pub rust_name: String,
     pub json_name: String,
@@ -615,41 +556,31 @@ pub struct Field {
     pub map_type: Option<Spanned<MapType>>,
     /// Strategic merge patch strategy (`patch_strategy`), as Kubernetes writes it:
     /// `merge`, `retainKeys`, `merge,retainKeys` or `replace`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub patch_strategy: Option<Spanned<String>>,
     /// The field of list items that strategic merge patch matches them by.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub patch_merge_key: Option<Spanned<String>>,
     pub union_discriminator: bool,
     pub validation: FieldValidation,
     pub protobuf: Option<Spanned<i64>>,
     /// The field's name in the `.proto` when it is not the JSON name (`aPIGroup`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub protobuf_name: Option<Spanned<String>>,
     pub manual_conversion: bool,
     pub preserve_unknown_fields: bool,
     pub embedded_resource: bool,
     /// Go's embedded struct (`json:",inline"`): its fields are written into this object in
     /// JSON and in the schemas, while protobuf keeps it a nested message under its number.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inline: bool,
     /// Lint rules allowed on this field (`allow_lint`).
-    #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
     /// Compatibility breaks accepted on this field (`allow_compat`).
-    #[serde(skip)]
     pub allow_compat: Vec<AllowCompat>,
-    /// The markers as written. Values (with their spans) are read from the fields; this
-    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
-    /// tools that edit the source.
-    #[serde(skip)]
-    pub markers: Vec<Marker>,
-    #[serde(skip)]
+    /// Where each marker is written (`marker_spans.span(key::SUBRESOURCE_STATUS)`); the
+    /// values are the typed fields above.
+    pub marker_spans: MarkerSpans,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ListType {
     Atomic,
     Set,
@@ -658,8 +589,7 @@ pub enum ListType {
 
 /// When a field is written to JSON (`presence`): the default is `OmitEmpty` for optional
 /// fields and `Always` for the others.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Presence {
     /// Left out when unset or empty (`json:",omitempty"`). A struct is always written.
     OmitEmpty,
@@ -670,8 +600,7 @@ pub enum Presence {
     Null,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MapType {
     Atomic,
     Granular,
@@ -726,64 +655,8 @@ pub struct FieldValidation {
     pub required_marker: Option<Spanned<()>>,
 }
 
-/// The model summary's keys, as the markers are written: each bound's value, and
-/// `exclusive_minimum` / `exclusive_maximum` beside them when set; unset values left out.
-impl Serialize for FieldValidation {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        fn some<M: SerializeStruct, T: Serialize>(
-            out: &mut M,
-            key: &'static str,
-            value: Option<T>,
-        ) -> Result<(), M::Error> {
-            match value {
-                Some(v) => out.serialize_field(key, &v),
-                None => out.skip_field(key),
-            }
-        }
-        let FieldValidation {
-            minimum,
-            maximum,
-            min_length,
-            max_length,
-            pattern,
-            format,
-            min_items,
-            max_items,
-            immutable,
-            rules,
-            required_in_schema,
-            required_marker: _, // where `required` is written, not what it says
-        } = self;
-        let flag = |set: bool| set.then_some(true);
-        let mut out = s.serialize_struct("FieldValidation", 13)?;
-        some(&mut out, "minimum", minimum.map(|b| b.value.value))?;
-        some(&mut out, "maximum", maximum.map(|b| b.value.value))?;
-        some(
-            &mut out,
-            "exclusive_minimum",
-            flag(minimum.is_some_and(|b| b.exclusive)),
-        )?;
-        some(
-            &mut out,
-            "exclusive_maximum",
-            flag(maximum.is_some_and(|b| b.exclusive)),
-        )?;
-        some(&mut out, "min_length", min_length.as_ref())?;
-        some(&mut out, "max_length", max_length.as_ref())?;
-        some(&mut out, "pattern", pattern.as_ref())?;
-        some(&mut out, "format", format.as_ref())?;
-        some(&mut out, "min_items", min_items.as_ref())?;
-        some(&mut out, "max_items", max_items.as_ref())?;
-        some(&mut out, "immutable", flag(*immutable))?;
-        some(&mut out, "rules", (!rules.is_empty()).then_some(rules))?;
-        some(&mut out, "required", flag(*required_in_schema))?;
-        out.end()
-    }
-}
-
 /// A value of a string enum.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Variant {
     pub rust_name: String,
     /// The JSON string (the variant name unless renamed).
@@ -791,14 +664,10 @@ pub struct Variant {
     pub docs: String,
     pub feature_gate: Option<Spanned<String>>,
     /// Lint rules allowed on this value (`allow_lint`).
-    #[serde(skip)]
     pub allow_lint: Vec<Spanned<String>>,
-    /// The markers as written. Values (with their spans) are read from the fields; this
-    /// says where a flag is written (`markers.span(key::SUBRESOURCE_STATUS)`) and serves
-    /// tools that edit the source.
-    #[serde(skip)]
-    pub markers: Vec<Marker>,
-    #[serde(skip)]
+    /// Where each marker is written (`marker_spans.span(key::SUBRESOURCE_STATUS)`); the
+    /// values are the typed fields above.
+    pub marker_spans: MarkerSpans,
     pub span: Span,
 }
 
@@ -812,36 +681,5 @@ impl Model {
 
     pub fn versions_of<'a>(&'a self, group: &'a str) -> impl Iterator<Item = &'a GroupVersion> {
         self.versions.iter().filter(move |v| v.group == group)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_bound_reads_as_its_two_markers_in_the_summary() {
-        let v = FieldValidation {
-            minimum: Some(Spanned::new(
-                Bound {
-                    value: 0.0,
-                    exclusive: true,
-                },
-                crate::span::Span::default(),
-            )),
-            maximum: Some(Spanned::new(
-                Bound {
-                    value: 1.5,
-                    exclusive: false,
-                },
-                crate::span::Span::default(),
-            )),
-            required_in_schema: true,
-            ..FieldValidation::default()
-        };
-        assert_eq!(
-            serde_json::to_string(&v).expect("serializes"),
-            r#"{"minimum":0.0,"maximum":1.5,"exclusive_minimum":true,"required":true}"#
-        );
     }
 }

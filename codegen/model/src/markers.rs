@@ -8,11 +8,10 @@
 
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
 use crate::span::Span;
-use serde::Serialize;
 use syn::spanned::Spanned as _;
 
 /// Where a marker is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
     Struct,
     Enum,
@@ -78,12 +77,6 @@ impl Key {
     /// The name as written in `#[k8s(...)]`.
     pub const fn name(self) -> &'static str {
         self.0
-    }
-}
-
-impl Serialize for Key {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0)
     }
 }
 
@@ -678,8 +671,7 @@ pub fn spec_of(key: Key) -> Option<&'static MarkerSpec> {
 }
 
 /// A parsed marker value. Numbers are numbers and lists are lists.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum MarkerValue {
     Bool(bool),
     Int(i64),
@@ -690,18 +682,16 @@ pub enum MarkerValue {
     Nested(Vec<Marker>),
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Marker {
-    #[serde(rename = "name")]
     pub key: Key,
     pub value: MarkerValue,
-    #[serde(skip)]
     pub span: Span,
 }
 
 /// A value the model took from a marker, with the marker's span so later checks and the
-/// derive point at what the user wrote. It reads as its value (`Deref`), compares by value,
-/// and serializes as its value alone.
+/// derive point at what the user wrote. It reads as its value (`Deref`) and compares by
+/// value.
 #[derive(Debug, Clone, Copy)]
 pub struct Spanned<T> {
     pub value: T,
@@ -778,12 +768,6 @@ where
 {
     fn from(s: Spanned<T>) -> Self {
         s.value.into()
-    }
-}
-
-impl<T: Serialize> Serialize for Spanned<T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.value.serialize(s)
     }
 }
 
@@ -1285,6 +1269,31 @@ impl MarkerList for [Marker] {
     }
     fn all(&self, key: Key) -> Vec<&Marker> {
         self.iter().filter(|m| m.key == key).collect()
+    }
+}
+
+/// Where each marker of an item is written, by key, in source order: all the model keeps
+/// of the markers once parse has read their values into typed fields. A flag's value is a
+/// `bool`, with no span of its own, so diagnostics about a marker (lint, compat, the
+/// whole-model checks) find where it is written here; `--assign-protobuf-tags` writes after
+/// the last one.
+#[derive(Debug, Clone, Default)]
+pub struct MarkerSpans(Vec<(Key, Span)>);
+
+impl MarkerSpans {
+    /// The keys and spans of `markers` (top level only: nested markers are values).
+    pub fn of(markers: &[Marker]) -> Self {
+        MarkerSpans(markers.iter().map(|m| (m.key, m.span)).collect())
+    }
+
+    /// Where the first `key` marker is written, if it is.
+    pub fn span(&self, key: Key) -> Option<Span> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, s)| *s)
+    }
+
+    /// Where the last marker is written, if any is.
+    pub fn last(&self) -> Option<Span> {
+        self.0.last().map(|(_, s)| *s)
     }
 }
 

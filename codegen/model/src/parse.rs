@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
-use crate::markers::{self, key, Key, MarkerList, Place};
+use crate::markers::{self, key, Key, Marker, MarkerList, MarkerSpans, Place};
 use heck::ToLowerCamelCase;
 use syn::spanned::Spanned as _;
 
@@ -164,7 +164,7 @@ fn parse_struct(item: &syn::ItemStruct, diags: &mut Diagnostics) -> Option<TypeD
         tombstones,
         allow_lint: allow_lint(&markers),
         allow_compat: allow_compat(&markers),
-        markers,
+        marker_spans: MarkerSpans::of(&markers),
         span: item.ident.span().into(),
         file: Default::default(),
     })
@@ -265,7 +265,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
             docs: self::docs(&v.attrs, diags),
             feature_gate: vm.str(key::FEATURE_GATE),
             allow_lint: allow_lint(&vm),
-            markers: vm,
+            marker_spans: MarkerSpans::of(&vm),
             span: v.ident.span().into(),
         });
     }
@@ -305,7 +305,7 @@ fn parse_enum(item: &syn::ItemEnum, diags: &mut Diagnostics) -> Option<TypeDef> 
         tombstones: Vec::new(),
         allow_lint: allow_lint(&markers),
         allow_compat: allow_compat(&markers),
-        markers,
+        marker_spans: MarkerSpans::of(&markers),
         span: item.ident.span().into(),
         file: Default::default(),
     })
@@ -362,11 +362,11 @@ fn parse_field(f: &syn::Field, in_union: bool, diags: &mut Diagnostics) -> Optio
         inline: markers.flag(key::INLINE),
         allow_lint: allow_lint(&markers),
         allow_compat: allow_compat(&markers),
-        markers,
+        marker_spans: MarkerSpans::of(&markers),
         span: ident.span().into(),
         rust_name,
     };
-    check::item::field(&field, in_union, diags);
+    check::item::field(&field, &markers, in_union, diags);
     field.docs = docs(&f.attrs, diags);
     Some(field)
 }
@@ -805,7 +805,7 @@ fn check_union(ident: &syn::Ident, fields: &[Field], diags: &mut Diagnostics) {
     if let [first, rest @ ..] = discriminators.as_slice() {
         for extra in rest {
             let span = extra
-                .markers
+                .marker_spans
                 .span(key::UNION_DISCRIMINATOR)
                 .unwrap_or(extra.span);
             diags.push(

@@ -1,7 +1,6 @@
 //! Field types as the generators need them: containers unwrapped, scalars named, the rest
 //! kept as paths.
 
-use serde::{Serialize, Serializer};
 use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -192,11 +191,5 @@ impl fmt::Display for TypeRef {
             TypeRef::Scalar(s) => f.write_str(s.rust_name()),
             TypeRef::Named(p) => f.write_str(&p.join("::")),
         }
-    }
-}
-
-impl Serialize for TypeRef {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
     }
 }

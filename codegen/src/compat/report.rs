@@ -6,7 +6,7 @@
 use super::diff::{Change, Place, Scope};
 use super::rules;
 use crate::diagnostics::{closest, Diagnostic, Severity};
-use crate::markers::MarkerList;
+use crate::model::resolve::{Index, Origin};
 use crate::model::version_name::Stability;
 use crate::model::{AllowCompat, Model, TypeDef, ValidationRule};
 use crate::span::Span;
@@ -43,8 +43,9 @@ pub fn report(changes: Vec<Change>, model: &Model, release: &str) -> Compat {
         errors: allow_marker_errors(model),
         ..Compat::default()
     };
+    let index = Index::of_crate(model);
     for c in changes {
-        let target = target(model, &c);
+        let target = target(&index, &c);
         if target
             .allows
             .iter()
@@ -86,18 +87,27 @@ pub fn report(changes: Vec<Change>, model: &Model, release: &str) -> Compat {
     out
 }
 
-fn find_type<'m>(model: &'m Model, scope: &Scope, name: &str) -> Option<&'m TypeDef> {
-    match scope {
-        Some((group, version)) => model
-            .versions
-            .iter()
-            .find(|v| &v.group == group && &v.version == version)
-            .and_then(|v| v.find(name)),
-        None => model.shared_types.iter().find(|t| t.name == name),
-    }
+/// Today's type a snapshot names, by the scope it is declared in.
+fn find_type<'m>(index: &Index<'m>, scope: &Scope, name: &str) -> Option<&'m TypeDef> {
+    let gv = match scope {
+        Some((group, version)) => Some(
+            index
+                .api
+                .versions
+                .iter()
+                .find(|v| &v.group == group && &v.version == version)?,
+        ),
+        None => None,
+    };
+    let scope = Origin {
+        model: index.api,
+        gv,
+    };
+    index.declared(scope, name)
 }
 
-fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
+fn target<'m>(index: &Index<'m>, c: &Change) -> Target<'m> {
+    let model = index.api;
     let crate_root = Target {
         span: Span::call_site(),
         file: model.crate_dir.join("src/lib.rs"),
@@ -121,9 +131,9 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
         rules.iter().find(|r| r.rule == text).map(|r| r.span)
     };
     let on_type = |scope: &Scope, name: &str| {
-        find_type(model, scope, name).map(|t| {
+        find_type(index, scope, name).map(|t| {
             let span = cel(&t.validation_rules)
-                .or_else(|| c.marker.and_then(|k| t.markers.span(k)))
+                .or_else(|| c.marker.and_then(|k| t.marker_spans.span(k)))
                 .unwrap_or(t.span);
             (t, span)
         })
@@ -136,10 +146,10 @@ fn target<'m>(model: &'m Model, c: &Change) -> Target<'m> {
             file: t.file.clone(),
             allows: t.allow_compat.iter().collect(),
         }),
-        Place::Field(scope, name, field) => find_type(model, scope, name).and_then(|t| {
+        Place::Field(scope, name, field) => find_type(index, scope, name).and_then(|t| {
             let f = t.field(field)?;
             let span = cel(&f.validation.rules)
-                .or_else(|| c.marker.and_then(|k| f.markers.span(k)))
+                .or_else(|| c.marker.and_then(|k| f.marker_spans.span(k)))
                 .unwrap_or(f.span);
             let allows = f.allow_compat.iter().chain(&t.allow_compat).collect();
             Some(Target {

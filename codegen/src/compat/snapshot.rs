@@ -567,7 +567,7 @@ impl TypeSnap {
             tombstones,
             allow_lint: _,   // the linter's business
             allow_compat: _, // read by the report, not API
-            markers: _,      // the same values as the fields above, kept for their spans
+            marker_spans: _, // where markers are written
             span: _,         // where, not what
             file: _,         // where, not what
         } = t;
@@ -692,9 +692,9 @@ impl ValueSnap {
             value: wire,
             docs: _, // prose
             feature_gate,
-            allow_lint: _, // the linter's business
-            markers: _,    // the same values as the fields above, kept for their spans
-            span: _,       // where, not what
+            allow_lint: _,   // the linter's business
+            marker_spans: _, // where markers are written
+            span: _,         // where, not what
         } = v;
         ValueSnap {
             value: wire.clone(),
@@ -747,7 +747,7 @@ impl FieldSnap {
             inline,
             allow_lint: _,   // the linter's business
             allow_compat: _, // read by the report, not API
-            markers: _,      // the same values as the fields above, kept for their spans
+            marker_spans: _, // where markers are written
             span: _,         // where, not what
         } = f;
         let FieldValidation {

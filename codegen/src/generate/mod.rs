@@ -30,7 +30,7 @@ macro_rules! generators {
 }
 
 generators! {
-    mod model_summary::ModelSummary;
+    pub mod model_summary::ModelSummary;
     mod conversion::Conversion;
     mod register::Register;
     mod round_trip::RoundTrip;
@@ -78,9 +78,10 @@ impl Loaded {
 
     /// Runs the API-convention linter: the warnings rendered one per entry, or the errors
     /// that stop the run (an unknown rule in `allow_lint`; every finding when `strict`).
-    /// With the crate's `lint = false`, only the errors.
-    pub fn lint(&self, strict: bool) -> Result<Vec<String>, Error> {
-        let lint = crate::lint::lint(&self.model);
+    /// With the crate's `lint = false`, only the errors. `index` resolves the model
+    /// ([`resolve`]).
+    pub fn lint(&self, index: &Index, strict: bool) -> Result<Vec<String>, Error> {
+        let lint = crate::lint::lint(index);
         let mut errors = lint.errors.clone();
         if !self.settings.lint {
             return match errors.is_empty() {
@@ -113,7 +114,8 @@ pub fn load(crate_dir: &Path) -> Result<Loaded, Error> {
     let generated_dir = crate_dir.join(&settings.output);
     let mut parsed = source::parse_crate_except(&settings.crate_name, &lib_rs, &[generated_dir])
         .map_err(|e| Error::Io(e.0))?;
-    model::check::check(&parsed.model, &mut parsed.diagnostics);
+    // The checks judge the crate's own types, which need no kapi source to resolve.
+    model::check::check(&Index::of_crate(&parsed.model), &mut parsed.diagnostics);
     // Like an unknown `allow_lint`, a misused `allow_compat` is an error on every run, not
     // only when a baseline is checked.
     parsed
@@ -154,24 +156,44 @@ pub fn generate_all_with_warnings(
     model: &Model,
     settings: &Settings,
 ) -> Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Vec<Diagnostic>> {
-    generate_alongside(model, settings, || ()).0
+    let kapi = kapi_types::load(&model.crate_dir);
+    let index = resolve(model, &kapi);
+    generate_alongside(model, with_kapi(&index, &kapi), settings, || ()).0
+}
+
+/// The resolution of `model`'s type names, against kapi's types when they could be read.
+/// Without them a path naming one of kapi's types names nothing: a generator that needs
+/// them reports why they are missing, and the linter judges only the API's own types.
+pub fn resolve<'a>(model: &'a Model, kapi: &'a Result<Model, String>) -> Index<'a> {
+    let start = Instant::now();
+    let index = match kapi {
+        Ok(kapi) => Index::new(model, kapi),
+        Err(_) => Index::of_crate(model),
+    };
+    if timings_enabled() {
+        print_timing("resolve", start.elapsed(), &[]);
+    }
+    index
+}
+
+/// The resolved model for the generators: only with kapi's types, else why they are missing.
+fn with_kapi<'i, 'a>(
+    index: &'i Index<'a>,
+    kapi: &'i Result<Model, String>,
+) -> Result<&'i Index<'a>, &'i str> {
+    kapi.as_ref().map(|_| index).map_err(String::as_str)
 }
 
 /// [`generate_all_with_warnings`], with `alongside` run on this thread while other cores
 /// start on the generators (they only read the model); and what `alongside` returned.
-fn generate_alongside<R>(
-    model: &Model,
-    settings: &Settings,
+fn generate_alongside<'a, R>(
+    model: &'a Model,
+    index: Result<&'a Index<'a>, &'a str>,
+    settings: &'a Settings,
     alongside: impl FnOnce() -> R,
 ) -> (Generated, R) {
     let timings = timings_enabled();
-    let start = Instant::now();
-    let kapi = kapi_types::load(&model.crate_dir);
-    let index = kapi.as_ref().map(|kapi| Index::new(model, kapi));
-    if timings {
-        print_timing("resolve", start.elapsed(), &[]);
-    }
-    let cx = Context::new(settings, model, index.as_ref().map_err(|e| e.as_str()));
+    let cx = Context::new(settings, model, index);
     let generators = generators();
     // Without kapi's types the first generator to ask reports it: one at a time, so the
     // report is the same on every run.
@@ -269,16 +291,21 @@ pub fn run_with(crate_dir: &Path, options: Options) -> Result<Report, Error> {
     if timings {
         print_timing("load", start.elapsed(), &[]);
     }
+    // One resolution of the model, with kapi's types, for the linter and the generators.
+    let kapi = kapi_types::load(&loaded.model.crate_dir);
+    let index = resolve(&loaded.model, &kapi);
+    let for_generators = with_kapi(&index, &kapi);
     // The linter runs on this thread while the other cores start generating: it reads the
     // same model, and its errors stop the run before anything is written.
-    let (generated, lint) = generate_alongside(&loaded.model, &loaded.settings, || {
-        let step = Instant::now();
-        let lint = loaded.lint(options.strict);
-        if timings {
-            print_timing("lint", step.elapsed(), &[]);
-        }
-        lint
-    });
+    let (generated, lint) =
+        generate_alongside(&loaded.model, for_generators, &loaded.settings, || {
+            let step = Instant::now();
+            let lint = loaded.lint(&index, options.strict);
+            if timings {
+                print_timing("lint", step.elapsed(), &[]);
+            }
+            lint
+        });
     let mut warnings = lint?;
     let (files, generator_warnings) = generated.map_err(|d| loaded.source_error(d))?;
     warnings.extend(

@@ -1,6 +1,7 @@
-//! The model as the rules see it: every type with its group-version, name resolution, and
-//! which types only a kind's `status` reaches.
+//! The model as the rules see it: every type with its group-version, the model's resolution
+//! of type names, and which types only a kind's `status` reaches.
 
+use crate::model::resolve::{Index, Origin, TypeId};
 use crate::model::{Field, GroupVersion, Model, TypeDef, TypeRef};
 use std::collections::HashSet;
 
@@ -14,15 +15,17 @@ pub(crate) struct Item<'m> {
 /// The model as the rules see it: every type with its scope, and name resolution.
 pub(crate) struct Api<'m> {
     model: &'m Model,
+    index: &'m Index<'m>,
     /// Types reachable from a kind only through its `status`: written by controllers, so
     /// the rules about what a user can leave unset do not apply to them.
-    status_only: HashSet<*const TypeDef>,
+    status_only: HashSet<TypeId>,
 }
 
 impl<'m> Api<'m> {
-    pub(super) fn new(model: &'m Model) -> Self {
+    pub(super) fn new(index: &'m Index<'m>) -> Self {
         let mut api = Api {
-            model,
+            model: index.api,
+            index,
             status_only: HashSet::new(),
         };
         let mut from_status = HashSet::new();
@@ -42,12 +45,7 @@ impl<'m> Api<'m> {
     }
 
     /// Every non-kind type reachable from `ty`, without entering kinds (each is its own root).
-    fn reach(
-        &self,
-        gv: Option<&'m GroupVersion>,
-        ty: &TypeRef,
-        seen: &mut HashSet<*const TypeDef>,
-    ) {
+    fn reach(&self, gv: Option<&'m GroupVersion>, ty: &TypeRef, seen: &mut HashSet<TypeId>) {
         let mut stack = vec![ty.clone()];
         while let Some(ty) = stack.pop() {
             match ty {
@@ -57,8 +55,11 @@ impl<'m> Api<'m> {
                 TypeRef::Map { value, .. } => stack.push(*value),
                 TypeRef::Scalar(_) => {}
                 TypeRef::Named(_) => {
-                    if let Some(t) = self.resolve(gv, &ty) {
-                        if t.kind.is_none() && seen.insert(t as *const TypeDef) {
+                    let found = self
+                        .resolve(gv, &ty)
+                        .and_then(|t| Some((self.index.id(t)?, t)));
+                    if let Some((id, t)) = found {
+                        if t.kind.is_none() && seen.insert(id) {
                             stack.extend(t.fields().iter().map(|f| f.ty.clone()));
                         }
                     }
@@ -87,20 +88,30 @@ impl<'m> Api<'m> {
         self.types().filter(|i| i.ty.kind.is_some())
     }
 
-    /// The API type a named type refers to: in the same group-version, else a shared type.
-    /// Types from elsewhere (`kapi::meta::Condition`) are `None`.
+    /// The API type a named type (written in a type of `gv`, `None` for a shared type)
+    /// refers to, as the model resolves it. Types from elsewhere (`kapi::meta::Condition`)
+    /// are `None`.
     pub fn resolve(&self, gv: Option<&'m GroupVersion>, ty: &TypeRef) -> Option<&'m TypeDef> {
-        crate::model::resolve::in_crate(self.model, gv, unwrap(ty).named_last()?)
+        let TypeRef::Named(path) = unwrap(ty) else {
+            return None;
+        };
+        let from = Origin {
+            model: self.model,
+            gv,
+        };
+        self.index.in_crate(from, path).map(|(_, t)| t)
     }
 
     /// Whether `t` is only ever part of some kind's `status`.
     pub fn is_status_only(&self, t: &TypeDef) -> bool {
-        self.status_only.contains(&(t as *const TypeDef))
+        self.index
+            .id(t)
+            .is_some_and(|id| self.status_only.contains(&id))
     }
 
     /// The internal version (the hub) of `gv`'s group, if it has one.
     pub fn hub_of(&self, gv: &GroupVersion) -> Option<&'m GroupVersion> {
-        crate::model::resolve::hub_of(self.model, gv)
+        self.index.hub(gv)
     }
 
     /// Object kinds of every group (the names fields may refer to).

@@ -25,7 +25,8 @@ mod words;
 pub use rule::{Finding, Rule};
 
 use crate::diagnostics::{closest, Diagnostic, Severity};
-use crate::model::{Model, Shape, Spanned, TypeDef};
+use crate::model::resolve::Index;
+use crate::model::{Shape, Spanned, TypeDef};
 use api::Api;
 use rule::Sink;
 
@@ -78,9 +79,9 @@ impl Lint {
     }
 }
 
-/// Runs every rule on `model`.
-pub fn lint(model: &Model) -> Lint {
-    let api = Api::new(model);
+/// Runs every rule on the API crate `index.api`, whose type names `index` resolves.
+pub fn lint(index: &Index) -> Lint {
+    let api = Api::new(index);
     let mut findings = Vec::new();
     for rule in rules() {
         let mut sink = Sink::new(rule);

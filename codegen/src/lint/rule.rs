@@ -2,7 +2,7 @@
 
 use super::api::Api;
 use crate::diagnostics::Diagnostic;
-use crate::markers::{Key, MarkerList};
+use crate::markers::Key;
 use crate::model::{Field, Spanned, TypeDef, Variant};
 use crate::span::Span;
 
@@ -52,7 +52,7 @@ impl Sink {
         message: impl Into<String>,
         help: impl Into<String>,
     ) {
-        let span = t.markers.span(marker).unwrap_or(t.span);
+        let span = t.marker_spans.span(marker).unwrap_or(t.span);
         self.push(t, &[], span, message.into(), help.into());
     }
 

@@ -11,9 +11,11 @@ use crate::{
     TypeRef,
 };
 
-/// A field's markers: `in_union` when its struct is a `union`.
-pub fn field(f: &Field, in_union: bool, diags: &mut Diagnostics) {
-    presence(f, in_union, diags);
+/// A field's markers: `in_union` when its struct is a `union`. `markers` are the field's
+/// markers as written, for what the model keeps no value of (`rename = ""`, `optional =
+/// false` beside `required`).
+pub fn field(f: &Field, markers: &[Marker], in_union: bool, diags: &mut Diagnostics) {
+    presence(f, markers, in_union, diags);
     if let Some(value) = &f.default {
         default_unsettable(f, value, diags);
     }
@@ -37,7 +39,7 @@ pub fn field(f: &Field, in_union: bool, diags: &mut Diagnostics) {
             diags.push(d);
         }
     }
-    if let Some(r) = f.markers.str(key::RENAME).filter(|r| r.is_empty()) {
+    if let Some(r) = markers.str(key::RENAME).filter(|r| r.is_empty()) {
         diags.error(r.span, "`rename` needs a non-empty JSON name");
     }
     if let Some(p) = &f.validation.pattern {
@@ -50,14 +52,14 @@ pub fn field(f: &Field, in_union: bool, diags: &mut Diagnostics) {
 
 /// The span of `key` on the field, else the field's.
 fn marker_span(f: &Field, key: Key) -> crate::span::Span {
-    f.markers.span(key).unwrap_or(f.span)
+    f.marker_spans.span(key).unwrap_or(f.span)
 }
 
 /// `required` against `optional` and `Option`; a union member is optional.
-fn presence(f: &Field, in_union: bool, diags: &mut Diagnostics) {
+fn presence(f: &Field, markers: &[Marker], in_union: bool, diags: &mut Diagnostics) {
     let (rust_name, ty) = (&f.rust_name, &f.ty);
     if let Some(required) = &f.validation.required_marker {
-        if f.markers.flag(key::OPTIONAL) {
+        if markers.flag(key::OPTIONAL) {
             diags.push(
                 Diagnostic::new(
                     required.span,
@@ -187,7 +189,7 @@ fn validation_placement(f: &Field, diags: &mut Diagnostics) {
         (key::MIN_ITEMS, is_list, "lists"),
         (key::MAX_ITEMS, is_list, "lists"),
     ] {
-        if let Some(span) = f.markers.span(key) {
+        if let Some(span) = f.marker_spans.span(key) {
             if !ok {
                 misplaced_for_type(diags, span, key, what, inner);
             }

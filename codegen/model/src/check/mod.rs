@@ -1,23 +1,38 @@
 //! Checks of what the parser read: [`item`], one item's markers against each other (the
 //! parser runs them, so the derive reports them too); here, the checks that need more than
-//! one type, run on the whole model in codegen.
+//! one type, run on the whole model in codegen, on its resolution ([`Index`]).
 
 pub mod item;
 
 use super::*;
 use crate::diagnostics::{closest, Diagnostic, Diagnostics};
-use crate::markers::{key, Key, MarkerList};
+use crate::markers::{key, Key};
+use crate::resolve::{Index, Origin};
 
-pub fn check(model: &Model, diags: &mut Diagnostics) {
+/// The checks of the API crate `index.api`, whose type names `index` resolves.
+pub fn check(index: &Index, diags: &mut Diagnostics) {
+    let model = index.api;
     for gv in &model.versions {
+        let from = Origin {
+            model,
+            gv: Some(gv),
+        };
         for t in &gv.types {
             for f in t.fields() {
-                check_item_keys(gv, t, f, key::LIST_MAP_KEY, &f.list_map_keys, diags);
+                check_item_keys(
+                    index,
+                    from,
+                    t,
+                    f,
+                    key::LIST_MAP_KEY,
+                    &f.list_map_keys,
+                    diags,
+                );
                 if let Some(k) = &f.patch_merge_key {
                     let keys = [k.value.clone()];
-                    check_item_keys(gv, t, f, key::PATCH_MERGE_KEY, &keys, diags);
+                    check_item_keys(index, from, t, f, key::PATCH_MERGE_KEY, &keys, diags);
                 }
-                check_type_default(model, gv, t, f, diags);
+                check_type_default(index, from, t, f, diags);
             }
         }
     }
@@ -157,10 +172,19 @@ pub fn unknown_feature_gate(gate: &str, span: crate::span::Span, declared: &[&st
     Diagnostic::new(span, format!("unknown feature gate `{gate}`")).with_help(help)
 }
 
-fn element_type<'a>(gv: &'a GroupVersion, f: &Field) -> Option<&'a TypeDef> {
-    match f.ty.strip_option() {
-        TypeRef::Vec(inner) => gv.find(inner.named_last()?),
-        other => gv.find(other.named_last()?),
+/// The API type a field holds, or holds a list of, and where it is declared.
+fn element_type<'a>(
+    index: &Index<'a>,
+    from: Origin<'a>,
+    f: &Field,
+) -> Option<(Origin<'a>, &'a TypeDef)> {
+    let elem = match f.ty.strip_option() {
+        TypeRef::Vec(inner) => &**inner,
+        other => other,
+    };
+    match elem {
+        TypeRef::Named(path) => index.in_crate(from, path),
+        _ => None,
     }
 }
 
@@ -173,12 +197,14 @@ fn at(t: &TypeDef, d: Diagnostic) -> Diagnostic {
 
 /// The fields of `t`'s JSON object: its own, and those of the structs it embeds with
 /// `inline` (`EphemeralContainer`'s `name` comes from `EphemeralContainerCommon`).
-fn json_fields<'a>(gv: &'a GroupVersion, t: &'a TypeDef) -> Vec<&'a Field> {
+fn json_fields<'a>(index: &Index<'a>, from: Origin<'a>, t: &'a TypeDef) -> Vec<&'a Field> {
     let mut out = Vec::new();
     for f in t.fields() {
-        match f.inline.then(|| element_type(gv, f)).flatten() {
+        match f.inline.then(|| element_type(index, from, f)).flatten() {
             // An inline field names another type; a struct cannot embed itself.
-            Some(embedded) if !std::ptr::eq(embedded, t) => out.extend(json_fields(gv, embedded)),
+            Some((o, embedded)) if !std::ptr::eq(embedded, t) => {
+                out.extend(json_fields(index, o, embedded))
+            }
             _ => out.push(f),
         }
     }
@@ -187,7 +213,8 @@ fn json_fields<'a>(gv: &'a GroupVersion, t: &'a TypeDef) -> Vec<&'a Field> {
 
 /// `list_map_key` and `patch_merge_key` name fields of the list's items.
 fn check_item_keys(
-    gv: &GroupVersion,
+    index: &Index,
+    from: Origin,
     t: &TypeDef,
     f: &Field,
     marker_key: Key,
@@ -197,15 +224,15 @@ fn check_item_keys(
     if keys.is_empty() {
         return;
     }
-    let Some(elem) = element_type(gv, f) else {
+    let Some((elem_from, elem)) = element_type(index, from, f) else {
         return;
     };
-    let marker = f.markers.span(marker_key).unwrap_or(f.span);
+    let marker = f.marker_spans.span(marker_key).unwrap_or(f.span);
     let marker_name = marker_key.name();
     // A key optional without a default is accepted: built-in kinds have them
     // (ServiceAccount.secrets by `name`); a CRD may not, and the CRD generator's structural
     // check says so for the kinds that become CRDs.
-    let fields = json_fields(gv, elem);
+    let fields = json_fields(index, elem_from, elem);
     for k in keys {
         if fields.iter().any(|ef| &ef.json_name == k) {
             continue;
@@ -238,23 +265,22 @@ fn check_item_keys(
 /// object that is not one of the struct's (a key it lacks, a value that does not fit), is
 /// caught (the generated defaulting would otherwise leave the field unset).
 fn check_type_default(
-    model: &Model,
-    gv: &GroupVersion,
+    index: &Index,
+    from: Origin,
     t: &TypeDef,
     f: &Field,
     diags: &mut Diagnostics,
 ) {
     let Some(default) = &f.default else { return };
     // The parser checked a default of kapi's types and scalars already.
-    if !reaches_crate_type(model, gv, &f.ty) {
+    if !reaches_crate_type(index, from, &f.ty) {
         return;
     }
     // A plain field of a struct type is never unset (Go's zero struct is a value), so its
     // default could never apply; a string enum's empty value is unset.
     if let TypeRef::Named(path) = &f.ty {
-        let name = path.last().map(String::as_str).unwrap_or_default();
-        let target = crate::resolve::in_crate(model, Some(gv), name);
-        if target.is_some_and(|t| matches!(t.shape, Shape::Struct { .. })) {
+        let target = index.in_crate(from, path);
+        if target.is_some_and(|(_, t)| matches!(t.shape, Shape::Struct { .. })) {
             let d = Diagnostic::new(
                 default.span,
                 format!(
@@ -271,7 +297,7 @@ fn check_type_default(
         }
     }
     let Some(Mismatch { path, target, kind }) =
-        default_mismatch(model, gv, f.ty.strip_option(), default, String::new())
+        default_mismatch(index, from, f.ty.strip_option(), default, String::new())
     else {
         return;
     };
@@ -317,15 +343,13 @@ fn check_type_default(
 }
 
 /// Whether `ty` is, or holds, a type of the crate.
-fn reaches_crate_type(model: &Model, gv: &GroupVersion, ty: &TypeRef) -> bool {
+fn reaches_crate_type(index: &Index, from: Origin, ty: &TypeRef) -> bool {
     match ty {
         TypeRef::Option(inner) | TypeRef::Box(inner) | TypeRef::Vec(inner) => {
-            reaches_crate_type(model, gv, inner)
+            reaches_crate_type(index, from, inner)
         }
-        TypeRef::Map { value, .. } => reaches_crate_type(model, gv, value),
-        TypeRef::Named(path) => path
-            .last()
-            .is_some_and(|n| crate::resolve::in_crate(model, Some(gv), n).is_some()),
+        TypeRef::Map { value, .. } => reaches_crate_type(index, from, value),
+        TypeRef::Named(path) => index.in_crate(from, path).is_some(),
         TypeRef::Scalar(_) => false,
     }
 }
@@ -358,28 +382,27 @@ enum MismatchKind {
 /// The first place `value` does not fit `ty`: structs of the crate by their JSON field
 /// names, enums by their values, kapi's own types and scalars as the parser checks them.
 fn default_mismatch(
-    model: &Model,
-    gv: &GroupVersion,
+    index: &Index,
+    from: Origin,
     ty: &TypeRef,
     value: &serde_json::Value,
     path: String,
 ) -> Option<Mismatch> {
     use serde_json::Value;
-    let crate_type = |n: &str| crate::resolve::in_crate(model, Some(gv), n);
     match (ty, value) {
         (TypeRef::Option(inner) | TypeRef::Box(inner), v) => {
-            default_mismatch(model, gv, inner, v, path)
+            default_mismatch(index, from, inner, v, path)
         }
         (TypeRef::Vec(inner), Value::Array(items)) => items
             .iter()
             .enumerate()
-            .find_map(|(i, v)| default_mismatch(model, gv, inner, v, format!("{path}[{i}]"))),
+            .find_map(|(i, v)| default_mismatch(index, from, inner, v, format!("{path}[{i}]"))),
         (TypeRef::Map { value: inner, .. }, Value::Object(entries)) => entries
             .iter()
-            .find_map(|(k, v)| default_mismatch(model, gv, inner, v, format!("{path}[{k}]"))),
+            .find_map(|(k, v)| default_mismatch(index, from, inner, v, format!("{path}[{k}]"))),
         (TypeRef::Named(type_path), v) => {
             let name = type_path.last()?;
-            let Some(target) = crate_type(name) else {
+            let Some((target_from, target)) = index.in_crate(from, type_path) else {
                 return super::default_value::fits_type(ty, v)
                     .err()
                     .map(|_| Mismatch {
@@ -411,9 +434,13 @@ fn default_mismatch(
                 (Shape::Struct { fields }, Value::Object(entries)) => {
                     entries.iter().find_map(|(key, v)| {
                         match fields.iter().find(|f| !f.inline && f.json_name == *key) {
-                            Some(f) => {
-                                default_mismatch(model, gv, &f.ty, v, format!("{path}.{key}"))
-                            }
+                            Some(f) => default_mismatch(
+                                index,
+                                target_from,
+                                &f.ty,
+                                v,
+                                format!("{path}.{key}"),
+                            ),
                             None => mismatch(MismatchKind::UnknownField {
                                 key: key.clone(),
                                 fields: fields.iter().map(|f| f.json_name.clone()).collect(),
