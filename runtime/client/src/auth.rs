@@ -23,6 +23,7 @@ enum Kind {
         cached: Mutex<Option<CachedToken>>,
     },
     Exec(Arc<ExecAuth>),
+    Oidc(super::oidc::OidcAuth),
 }
 
 /// A token file's token, and what the file looked like when it was read.
@@ -73,6 +74,7 @@ impl Authenticator {
                 cached: Mutex::new(None),
             },
             Auth::Exec(config) => Kind::Exec(Arc::new(ExecAuth::new((**config).clone())?)),
+            Auth::Oidc(config) => Kind::Oidc(super::oidc::OidcAuth::new((**config).clone())?),
         };
         Ok(Authenticator { kind })
     }
@@ -88,6 +90,13 @@ impl Authenticator {
     /// What the next request is sent with. A plugin runs here, before the request opens a
     /// connection, so a certificate it returns is there for the handshake.
     pub(crate) async fn authorize(&self) -> Result<Authorization, Error> {
+        if let Kind::Oidc(oidc) = &self.kind {
+            let token = oidc.token().await?;
+            return Ok(Authorization {
+                header: Some(sensitive(format!("Bearer {}", token.expose()))?),
+                exec: None,
+            });
+        }
         let Kind::Exec(exec) = &self.kind else {
             return Ok(Authorization {
                 header: self.header()?,
@@ -116,7 +125,7 @@ impl Authenticator {
     /// The header value for the next request, `None` without credentials.
     fn header(&self) -> Result<Option<HeaderValue>, Error> {
         match &self.kind {
-            Kind::None | Kind::Exec(_) => Ok(None),
+            Kind::None | Kind::Exec(_) | Kind::Oidc(_) => Ok(None),
             Kind::Static(v) => Ok(Some(v.clone())),
             Kind::File { path, cached } => {
                 let meta = std::fs::metadata(path);

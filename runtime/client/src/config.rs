@@ -101,6 +101,9 @@ pub enum Auth {
     Basic { user: String, password: Secret },
     /// A credential plugin's token or client certificate (a kubeconfig user's `exec`).
     Exec(Box<super::exec::ExecConfig>),
+    /// An OpenID Connect id-token, refreshed at the issuer when it expires (a kubeconfig
+    /// user's `auth-provider: oidc`).
+    Oidc(Box<super::oidc::OidcConfig>),
 }
 
 /// How connections reach the cluster.

@@ -4,6 +4,7 @@
 use super::config::{Auth, Config, Secret};
 use super::error::Error;
 use super::exec::{ExecCluster, ExecConfig, InteractiveMode, DEFAULT_EXEC_TIMEOUT};
+use super::oidc::OidcConfig;
 use base64::Engine;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -54,6 +55,15 @@ struct NamedExtension {
     extension: Option<serde_yaml_ng::Value>,
 }
 
+/// A user's `auth-provider` section.
+#[derive(Debug, Clone, Default, Deserialize)]
+struct RawAuthProvider {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    config: Option<std::collections::BTreeMap<String, String>>,
+}
+
 /// A user's `exec` section, as clientcmd reads it.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -94,7 +104,10 @@ struct RawUser {
     username: Option<String>,
     password: Option<String>,
     exec: Option<RawExec>,
-    auth_provider: Option<serde_yaml_ng::Value>,
+    auth_provider: Option<RawAuthProvider>,
+    /// The file this user came from: refreshed OIDC tokens are written back there.
+    #[serde(skip)]
+    source: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -251,11 +264,15 @@ impl Kubeconfig {
             config.auth = Auth::Exec(Box::new(exec_config(&ctx.user, exec, cluster_info)?));
             return Ok(config);
         }
-        if user.auth_provider.is_some() {
-            return Err(Error::Config(format!(
-                "user {:?} uses an auth-provider credential plugin, which is not supported",
-                ctx.user
-            )));
+        if let Some(provider) = &user.auth_provider {
+            if provider.name != "oidc" {
+                return Err(Error::Config(format!(
+                    "user {:?} uses the {:?} auth-provider, which is not supported (only oidc is; use an exec plugin)",
+                    ctx.user, provider.name
+                )));
+            }
+            config.auth = Auth::Oidc(Box::new(oidc_config(&ctx.user, user, provider)?));
+            return Ok(config);
         }
         client_certificate(&mut config, user, &ctx.user)?;
         let token = user.token.as_ref().filter(|t| !t.is_empty());
@@ -279,6 +296,42 @@ impl Kubeconfig {
         };
         Ok(config)
     }
+}
+
+/// A user's `auth-provider: oidc` config, as client-go's provider reads it.
+fn oidc_config(
+    name: &str,
+    user: &RawUser,
+    provider: &RawAuthProvider,
+) -> Result<OidcConfig, Error> {
+    let config = provider.config.clone().unwrap_or_default();
+    let get = |key: &str| config.get(key).filter(|v| !v.is_empty()).cloned();
+    let issuer_ca_pem =
+        match get("idp-certificate-authority-data") {
+            Some(data) => Some(
+                base64::engine::general_purpose::STANDARD
+                    .decode(data.split_whitespace().collect::<String>())
+                    .map_err(|e| {
+                        Error::Config(format!("idp-certificate-authority-data is not base64: {e}"))
+                    })?,
+            ),
+            None => match get("idp-certificate-authority") {
+                Some(file) => Some(std::fs::read(&file).map_err(|e| {
+                    Error::Config(format!("idp-certificate-authority {file:?}: {e}"))
+                })?),
+                None => None,
+            },
+        };
+    Ok(OidcConfig {
+        user: name.to_string(),
+        issuer_url: get("idp-issuer-url").unwrap_or_default(),
+        client_id: get("client-id").unwrap_or_default(),
+        client_secret: get("client-secret").map(Secret::new),
+        id_token: get("id-token").map(Secret::new),
+        refresh_token: get("refresh-token").map(Secret::new),
+        issuer_ca_pem,
+        persist_to: user.source.clone(),
+    })
 }
 
 /// A user's client certificate and key: inline data as PEM, files as files (read again when
@@ -426,8 +479,11 @@ pub(crate) fn load_files(paths: &[PathBuf], context: Option<&str>) -> Result<Con
             Err(e) => return Err(Error::Config(format!("kubeconfig {path:?}: {e}"))),
         };
         let base = path.parent().unwrap_or(Path::new("."));
-        let kc = Kubeconfig::parse(&text, base)
+        let mut kc = Kubeconfig::parse(&text, base)
             .map_err(|e| Error::Config(format!("kubeconfig {path:?}: {e}")))?;
+        for (_, user) in &mut kc.users {
+            user.source = Some(path.clone());
+        }
         match merged.as_mut() {
             Some(m) => m.merge(kc),
             None => merged = Some(kc),
