@@ -23,7 +23,7 @@ enum Kind {
         cached: Mutex<Option<CachedToken>>,
     },
     Exec(Arc<ExecAuth>),
-    Oidc(super::oidc::OidcAuth),
+    Oidc(Box<super::oidc::OidcAuth>),
 }
 
 /// A token file's token, and what the file looked like when it was read.
@@ -74,7 +74,9 @@ impl Authenticator {
                 cached: Mutex::new(None),
             },
             Auth::Exec(config) => Kind::Exec(Arc::new(ExecAuth::new((**config).clone())?)),
-            Auth::Oidc(config) => Kind::Oidc(super::oidc::OidcAuth::new((**config).clone())?),
+            Auth::Oidc(config) => {
+                Kind::Oidc(Box::new(super::oidc::OidcAuth::new((**config).clone())?))
+            }
         };
         Ok(Authenticator { kind })
     }
