@@ -7,9 +7,8 @@
 //! crates, not on kapi.
 
 use super::*;
-use crate::scheme::{KindMeta, KindShape, Names, ResourceMeta, Scheme, SchemeError};
+use crate::scheme::{KindMeta, KindShape, ResourceMeta, Scheme, SchemeError};
 use crate::Resource;
-use std::borrow::Cow;
 
 const fn simple(kind: &'static str) -> KindMeta {
     KindMeta::unserved(kind, KindShape::Simple)
@@ -31,18 +30,12 @@ const TABLE: KindMeta = simple("Table");
 const TABLE_OPTIONS: KindMeta = simple("TableOptions");
 const PARTIAL_OBJECT_METADATA: KindMeta = KindMeta::unserved(
     "PartialObjectMetadata",
-    KindShape::Object(ResourceMeta {
-        plural: Cow::Borrowed(<PartialObjectMetadata as Resource>::PLURAL),
-        singular: Cow::Borrowed(<PartialObjectMetadata as Resource>::SINGULAR),
-        scope: <PartialObjectMetadata as Resource>::SCOPE,
-        list_kind: Cow::Borrowed(<PartialObjectMetadata as Resource>::LIST_KIND),
-        short_names: Names::NONE,
-        categories: Names::NONE,
-        verbs: Some(Names::NONE),
-        subresource_status: false,
-        scale: None,
-        print_columns: Cow::Borrowed(&[]),
-    }),
+    KindShape::Object(ResourceMeta::unserved_named(
+        <PartialObjectMetadata as Resource>::PLURAL,
+        <PartialObjectMetadata as Resource>::SINGULAR,
+        <PartialObjectMetadata as Resource>::LIST_KIND,
+        <PartialObjectMetadata as Resource>::SCOPE,
+    )),
 );
 const PARTIAL_OBJECT_METADATA_LIST: KindMeta =
     KindMeta::unserved("PartialObjectMetadataList", KindShape::List);

@@ -197,11 +197,22 @@ impl KindMeta {
 impl ResourceMeta {
     /// An object kind that is served as no resource of its own: no names, no verbs.
     pub const fn unserved(scope: Scope) -> ResourceMeta {
+        ResourceMeta::unserved_named("", "", "", scope)
+    }
+
+    /// An object kind with resource names but no verbs: a response shape, as
+    /// PartialObjectMetadata is.
+    pub const fn unserved_named(
+        plural: &'static str,
+        singular: &'static str,
+        list_kind: &'static str,
+        scope: Scope,
+    ) -> ResourceMeta {
         ResourceMeta {
-            plural: Cow::Borrowed(""),
-            singular: Cow::Borrowed(""),
+            plural: Cow::Borrowed(plural),
+            singular: Cow::Borrowed(singular),
             scope,
-            list_kind: Cow::Borrowed(""),
+            list_kind: Cow::Borrowed(list_kind),
             short_names: Names::NONE,
             categories: Names::NONE,
             verbs: Some(Names::NONE),
