@@ -2,6 +2,7 @@
 //! formats of the watch and patch targets.
 
 pub mod patch;
+pub mod schema;
 pub mod watch;
 
 use std::sync::{Arc, OnceLock};
