@@ -1,7 +1,7 @@
 //! The text of a generated conversion function's body.
 
 use super::Direction;
-use crate::generate::core::RustWriter;
+use crate::generate::core::RustFile;
 
 /// The body of a generated conversion function, written once its problems are known.
 pub(super) struct Body {
@@ -39,7 +39,7 @@ impl Body {
 
     /// The body laid out as the token printer lays out a block: a `{}` of a few tokens
     /// stays on its line, any other has one field per line.
-    pub(super) fn write(&self, w: &mut RustWriter) {
+    pub(super) fn write(&self, w: &mut RustFile) {
         let (ok, end) = if self.infallible {
             ("", "")
         } else {
