@@ -4,9 +4,11 @@
 
 #[cfg(feature = "apply")]
 pub mod apply;
+
 pub mod client;
 pub mod conversion;
 pub mod informers;
 pub mod listers;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

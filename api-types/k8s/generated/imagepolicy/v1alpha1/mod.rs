@@ -4,6 +4,8 @@
 
 #[cfg(feature = "apply")]
 pub mod apply;
+
 pub mod client;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

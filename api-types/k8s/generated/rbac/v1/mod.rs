@@ -4,8 +4,10 @@
 
 #[cfg(feature = "apply")]
 pub mod apply;
+
 pub mod client;
 pub mod informers;
 pub mod listers;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }
