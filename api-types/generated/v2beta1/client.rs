@@ -72,7 +72,9 @@ impl FrobberClient {
         &'a self,
         name: &'a str,
     ) -> impl Future<Output = Result<::kapi::apis::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale")
+        self.0
+            .api()
+            .get_subresource::<::kapi::apis::autoscaling::v1::Scale>(name, "scale")
     }
 }
 

@@ -479,9 +479,9 @@ fn meta_setters(w: &mut RustFile) {
     let mut setter = |doc: &str, signature: &str, call: &str| {
         w.doc(doc);
         w.open(format_args!("pub fn {signature} -> Self {{"));
-        w.line(format_args!(
-            "self.metadata = Some(self.metadata.unwrap_or_default().{call});"
-        ));
+        // Two statements, so that neither is a chain rustfmt would break.
+        w.line(format_args!("let metadata = self.metadata.unwrap_or_default();"));
+        w.line(format_args!("self.metadata = Some(metadata.{call});"));
         w.line(format_args!("self"));
         w.close("}");
     };

@@ -16,6 +16,9 @@
 /// rustfmt's default `max_width`.
 pub const MAX_WIDTH: usize = 100;
 
+/// rustfmt's default `chain_width`: a method chain wider than this gets a line per call.
+const CHAIN_WIDTH: usize = 60;
+
 const INDENT: &str = "    ";
 
 /// How deep a broken line's pieces are broken again.
@@ -42,12 +45,12 @@ pub fn lay_out_lines(text: String) -> String {
                         let indent: String = cleaned.chars().take_while(|c| *c == ' ').collect();
                         wrap(&format!("{head} {{"), &mut out, 0);
                         out.push('\n');
-                        wrap(&format!("{indent}{INDENT}{expr}"), &mut out, 0);
+                        statement(&format!("{indent}{INDENT}{expr}"), &mut out);
                         out.push('\n');
                         out.push_str(&indent);
                         out.push('}');
                     }
-                    None => wrap(&cleaned, &mut out, 0),
+                    None => statement(&cleaned, &mut out),
                 }
             }
             _ => out.push_str(body),
@@ -73,7 +76,7 @@ struct Bracket {
     ch: u8,
 }
 
-/// The brackets and commas of `line` outside strings, char literals and comments, and the
+/// The brackets, commas and dots of `line` outside strings, char literals and comments, and the
 /// string state at its end. `None` when the line is not worth laying out (a block
 /// comment, a lifetime-like quote the scan cannot place).
 fn scan(line: &str, state: &mut Strings) -> Option<Vec<Bracket>> {
@@ -122,7 +125,7 @@ fn scan(line: &str, state: &mut Strings) -> Option<Vec<Bracket>> {
                         None if is_lifetime(&bytes[i + 1..]) => {}
                         None => clean = false,
                     },
-                    b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'<' | b'>' | b'=' => {
+                    b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'<' | b'>' | b'=' | b'.' => {
                         out.push(Bracket { at: i, ch: b })
                     }
                     _ => {}
@@ -373,6 +376,92 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
     wrap(&format!("{indent}{}", &line[close..]), out, depth + 1);
 }
 
+/// Writes a line that may be a statement: a method chain wider than [`CHAIN_WIDTH`] with a
+/// line per link, each then broken as any line is.
+fn statement(line: &str, out: &mut String) {
+    let Some(links) = chain(line) else {
+        wrap(line, out, 0);
+        return;
+    };
+    for (i, link) in links.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        wrap(link, out, 0);
+    }
+}
+
+/// A statement or a block's last expression that is one method chain (`self.a.b().c(x);`)
+/// wider than [`CHAIN_WIDTH`], as rustfmt lays it out: the root, with its first link when
+/// the root is no wider than an indent (`self.a`), then each further link on a line of its
+/// own, one level deeper. `None` for any other line, or a chain of one link (whose
+/// arguments are what rustfmt breaks).
+fn chain(line: &str) -> Option<Vec<String>> {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let body = &line[indent..];
+    let (expr, end) = match body.strip_suffix(';') {
+        Some(expr) => (expr, ";"),
+        None => (body, ""),
+    };
+    let keyword = [
+        "let ", "if ", "match ", "for ", "while ", "return ", "pub ", "fn ",
+    ];
+    let plain = expr.ends_with([')', '?']) || expr.ends_with(|c: char| c.is_alphanumeric());
+    if !plain || keyword.iter().any(|k| expr.starts_with(k)) || expr.chars().count() <= CHAIN_WIDTH
+    {
+        return None;
+    }
+    let mut state = Strings::Code;
+    let tokens = scan(expr, &mut state)?;
+    if state != Strings::Code {
+        return None;
+    }
+    let bytes = expr.as_bytes();
+    let mut dots = Vec::new();
+    let mut level = 0usize;
+    for t in &tokens {
+        match t.ch {
+            b'(' | b'[' | b'{' => level += 1,
+            b')' | b']' | b'}' => level = level.checked_sub(1)?,
+            // An assignment, a comparison or a list is not one chain; a generic's `<` or
+            // `>` has no space before it.
+            b'=' | b',' if level == 0 => return None,
+            b'<' | b'>' if level == 0 && bytes[t.at.saturating_sub(1)] == b' ' => return None,
+            b'.' if level == 0 => {
+                let next = bytes.get(t.at + 1).copied().unwrap_or(b' ');
+                let prev = bytes[t.at.saturating_sub(1)];
+                let link = next.is_ascii_alphanumeric() || next == b'_';
+                // A range (`..`) or a float (`1.5`) is not a link.
+                let float = prev.is_ascii_digit() && next.is_ascii_digit();
+                if !link || float || t.at == 0 || prev == b'.' {
+                    return None;
+                }
+                dots.push(t.at);
+            }
+            _ => {}
+        }
+    }
+    let mut starts = dots.into_iter().peekable();
+    let first = *starts.peek()?;
+    if first <= INDENT.len() {
+        starts.next();
+    }
+    let starts: Vec<usize> = starts.collect();
+    if starts.len() < 2 {
+        return None;
+    }
+    let pad = &line[..indent];
+    let mut lines = vec![format!("{pad}{}", &expr[..starts[0]])];
+    for (i, &at) in starts.iter().enumerate() {
+        let until = starts.get(i + 1).copied().unwrap_or(expr.len());
+        lines.push(format!("{pad}{INDENT}{}", &expr[at..until]));
+    }
+    if let Some(last) = lines.last_mut() {
+        last.push_str(end);
+    }
+    Some(lines)
+}
+
 /// `use a::{B};` as `use a::B;`: braces around one name say nothing.
 fn single_use(line: &str) -> Option<String> {
     let t = line.trim_start();
@@ -590,6 +679,27 @@ mod tests {
         // A block inside the body is not the body.
         let closure = "    let f = |x| { x };\n";
         assert_eq!(laid_out(closure), closure);
+    }
+
+    #[test]
+    fn a_wide_method_chain_gets_a_line_per_call() {
+        assert_eq!(
+            laid_out("        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));\n"),
+            "        self.ports\n            .get_or_insert_with(Vec::new)\n            .extend(items.into_iter().map(Into::into));\n"
+        );
+        assert_eq!(
+            laid_out("    fn scale(&self) -> X { self.0.api().get_subresource::<::kapi::apis::v1::Scale>(name, \"scale\") }\n"),
+            "    fn scale(&self) -> X {\n        self.0\n            .api()\n            .get_subresource::<::kapi::apis::v1::Scale>(name, \"scale\")\n    }\n"
+        );
+        // Narrow, one link, an assignment, a range: not chains to break.
+        for line in [
+            "    self.a.b().c();\n",
+            "    ::kapi::__private::conversion::within(\"spec\", value).map_err(|e| e.into_owned())?;\n",
+            "    self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));\n",
+            "    for i in 0..items.len().saturating_sub(1).min(limit.unwrap_or(usize::MAX)) {\n",
+        ] {
+            assert_eq!(laid_out(line), line);
+        }
     }
 
     #[test]

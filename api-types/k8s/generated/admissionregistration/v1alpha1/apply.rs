@@ -56,56 +56,64 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -114,7 +122,8 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -123,7 +132,8 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -132,13 +142,15 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -191,7 +203,9 @@ impl ValidatingAdmissionPolicyStatusApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -226,9 +240,9 @@ impl TypeCheckingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.expression_warnings.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.expression_warnings
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -327,7 +341,9 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.validations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.validations
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -345,9 +361,9 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.audit_annotations.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.audit_annotations
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -356,9 +372,9 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.match_conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -367,7 +383,9 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.variables.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.variables
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -602,56 +620,64 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -660,7 +686,8 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -669,7 +696,8 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -678,13 +706,15 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -747,9 +777,9 @@ impl ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.validation_actions.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.validation_actions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -868,7 +898,9 @@ impl MatchResourcesApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.resource_rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.resource_rules
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -877,9 +909,9 @@ impl MatchResourcesApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.exclude_resource_rules.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.exclude_resource_rules
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -927,7 +959,9 @@ impl NamedRuleWithOperationsApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.resource_names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.resource_names
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1002,56 +1036,64 @@ impl MutatingAdmissionPolicyApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -1060,7 +1102,8 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -1069,7 +1112,8 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -1078,13 +1122,15 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -1147,7 +1193,9 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.variables.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.variables
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1156,7 +1204,9 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.mutations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.mutations
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1174,9 +1224,9 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.match_conditions.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.match_conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1360,56 +1410,64 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -1418,7 +1476,8 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -1427,7 +1486,8 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -1436,13 +1496,15 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }

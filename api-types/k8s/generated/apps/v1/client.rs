@@ -88,7 +88,9 @@ impl StatefulSetClient {
         &'a self,
         name: &'a str,
     ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+        self.0
+            .api()
+            .get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
 
     /// Replaces the `scale` subresource of the StatefulSet `name`.
@@ -99,12 +101,9 @@ impl StatefulSetClient {
         value: &'a crate::autoscaling::v1::Scale,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(
-            name,
-            "scale",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
     }
 }
 
@@ -173,7 +172,9 @@ impl DeploymentClient {
         &'a self,
         name: &'a str,
     ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+        self.0
+            .api()
+            .get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
 
     /// Replaces the `scale` subresource of the Deployment `name`.
@@ -184,12 +185,9 @@ impl DeploymentClient {
         value: &'a crate::autoscaling::v1::Scale,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(
-            name,
-            "scale",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
     }
 }
 
@@ -294,7 +292,9 @@ impl ReplicaSetClient {
         &'a self,
         name: &'a str,
     ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+        self.0
+            .api()
+            .get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
 
     /// Replaces the `scale` subresource of the ReplicaSet `name`.
@@ -305,12 +305,9 @@ impl ReplicaSetClient {
         value: &'a crate::autoscaling::v1::Scale,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(
-            name,
-            "scale",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
     }
 }
 

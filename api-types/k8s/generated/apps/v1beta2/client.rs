@@ -88,7 +88,9 @@ impl StatefulSetClient {
         &'a self,
         name: &'a str,
     ) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
-        self.0.api().get_subresource::<crate::apps::v1beta2::Scale>(name, "scale")
+        self.0
+            .api()
+            .get_subresource::<crate::apps::v1beta2::Scale>(name, "scale")
     }
 
     /// Replaces the `scale` subresource of the StatefulSet `name`.
@@ -99,12 +101,9 @@ impl StatefulSetClient {
         value: &'a crate::apps::v1beta2::Scale,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::apps::v1beta2::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::apps::v1beta2::Scale>(
-            name,
-            "scale",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::apps::v1beta2::Scale>(name, "scale", value, options)
     }
 }
 

@@ -52,56 +52,64 @@ impl JobApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -110,7 +118,8 @@ impl JobApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -119,7 +128,8 @@ impl JobApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -128,13 +138,15 @@ impl JobApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -187,7 +199,9 @@ impl PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
 
     /// Appends to `values`.
     pub fn with_values<T: Into<i32>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.values
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -283,9 +297,9 @@ impl PodFailurePolicyRuleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.on_pod_conditions.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.on_pod_conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -320,7 +334,9 @@ impl PodFailurePolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.rules
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -353,7 +369,9 @@ impl SuccessPolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.rules
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -647,7 +665,9 @@ impl JobSchedulingConfigurationApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.resource_claims.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.resource_claims
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -703,7 +723,9 @@ impl JobStatusApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -808,13 +830,17 @@ impl UncountedTerminatedPodsApplyConfiguration {
 
     /// Appends to `succeeded`.
     pub fn with_succeeded<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.succeeded.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.succeeded
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
     /// Appends to `failed`.
     pub fn with_failed<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.failed.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.failed
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -991,56 +1017,64 @@ impl CronJobApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -1049,7 +1083,8 @@ impl CronJobApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -1058,7 +1093,8 @@ impl CronJobApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -1067,13 +1103,15 @@ impl CronJobApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -1213,7 +1251,9 @@ impl CronJobStatusApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.active.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.active
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 

@@ -80,12 +80,14 @@ impl CertificateSigningRequestClient {
         value: &'a crate::certificates::v1::CertificateSigningRequest,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a {
-        self.0.api().update_subresource::<crate::certificates::v1::CertificateSigningRequest>(
-            name,
-            "approval",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::certificates::v1::CertificateSigningRequest>(
+                name,
+                "approval",
+                value,
+                options,
+            )
     }
 }
 

@@ -44,56 +44,64 @@ impl LeaseCandidateApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -102,7 +110,8 @@ impl LeaseCandidateApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -111,7 +120,8 @@ impl LeaseCandidateApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -120,13 +130,15 @@ impl LeaseCandidateApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }

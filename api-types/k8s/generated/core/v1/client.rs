@@ -229,12 +229,9 @@ impl PodClient {
         value: &'a crate::core::v1::Pod,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.0.api().update_subresource::<crate::core::v1::Pod>(
-            name,
-            "ephemeralcontainers",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::core::v1::Pod>(name, "ephemeralcontainers", value, options)
     }
 
     /// Replaces the `resize` subresource of the Pod `name`.
@@ -245,7 +242,9 @@ impl PodClient {
         value: &'a crate::core::v1::Pod,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::core::v1::Pod, Error>> + 'a {
-        self.0.api().update_subresource::<crate::core::v1::Pod>(name, "resize", value, options)
+        self.0
+            .api()
+            .update_subresource::<crate::core::v1::Pod>(name, "resize", value, options)
     }
 }
 
@@ -345,7 +344,9 @@ impl ReplicationControllerClient {
         &'a self,
         name: &'a str,
     ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
+        self.0
+            .api()
+            .get_subresource::<crate::autoscaling::v1::Scale>(name, "scale")
     }
 
     /// Replaces the `scale` subresource of the ReplicationController `name`.
@@ -356,12 +357,9 @@ impl ReplicationControllerClient {
         value: &'a crate::autoscaling::v1::Scale,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::autoscaling::v1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::autoscaling::v1::Scale>(
-            name,
-            "scale",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::autoscaling::v1::Scale>(name, "scale", value, options)
     }
 }
 

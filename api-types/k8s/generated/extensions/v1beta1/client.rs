@@ -88,7 +88,9 @@ impl DeploymentClient {
         &'a self,
         name: &'a str,
     ) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.0.api().get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
+        self.0
+            .api()
+            .get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
     }
 
     /// Replaces the `scale` subresource of the Deployment `name`.
@@ -99,12 +101,9 @@ impl DeploymentClient {
         value: &'a crate::extensions::v1beta1::Scale,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::extensions::v1beta1::Scale>(
-            name,
-            "scale",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::extensions::v1beta1::Scale>(name, "scale", value, options)
     }
 }
 
@@ -245,7 +244,9 @@ impl ReplicaSetClient {
         &'a self,
         name: &'a str,
     ) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.0.api().get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
+        self.0
+            .api()
+            .get_subresource::<crate::extensions::v1beta1::Scale>(name, "scale")
     }
 
     /// Replaces the `scale` subresource of the ReplicaSet `name`.
@@ -256,12 +257,9 @@ impl ReplicaSetClient {
         value: &'a crate::extensions::v1beta1::Scale,
         options: &'a UpdateOptions,
     ) -> impl Future<Output = Result<crate::extensions::v1beta1::Scale, Error>> + 'a {
-        self.0.api().update_subresource::<crate::extensions::v1beta1::Scale>(
-            name,
-            "scale",
-            value,
-            options,
-        )
+        self.0
+            .api()
+            .update_subresource::<crate::extensions::v1beta1::Scale>(name, "scale", value, options)
     }
 }
 

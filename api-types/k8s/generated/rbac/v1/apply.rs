@@ -28,19 +28,25 @@ impl PolicyRuleApplyConfiguration {
 
     /// Appends to `verbs`.
     pub fn with_verbs<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.verbs.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.verbs
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
     /// Appends to `apiGroups`.
     pub fn with_api_groups<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.api_groups.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.api_groups
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
     /// Appends to `resources`.
     pub fn with_resources<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.resources.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.resources
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -49,7 +55,9 @@ impl PolicyRuleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.resource_names.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.resource_names
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -58,9 +66,9 @@ impl PolicyRuleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.non_resource_urls.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.non_resource_urls
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -220,62 +228,72 @@ impl RoleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.rules
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -284,7 +302,8 @@ impl RoleApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -293,7 +312,8 @@ impl RoleApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -302,13 +322,15 @@ impl RoleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -364,7 +386,9 @@ impl RoleBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.subjects.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.subjects
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -376,56 +400,64 @@ impl RoleBindingApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -434,7 +466,8 @@ impl RoleBindingApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -443,7 +476,8 @@ impl RoleBindingApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -452,13 +486,15 @@ impl RoleBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -513,7 +549,9 @@ impl ClusterRoleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.rules.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.rules
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -528,56 +566,64 @@ impl ClusterRoleApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -586,7 +632,8 @@ impl ClusterRoleApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -595,7 +642,8 @@ impl ClusterRoleApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -604,13 +652,15 @@ impl ClusterRoleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -647,9 +697,9 @@ impl AggregationRuleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.cluster_role_selectors.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.cluster_role_selectors
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -700,7 +750,9 @@ impl ClusterRoleBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.subjects.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.subjects
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -712,56 +764,64 @@ impl ClusterRoleBindingApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -770,7 +830,8 @@ impl ClusterRoleBindingApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -779,7 +840,8 @@ impl ClusterRoleBindingApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -788,13 +850,15 @@ impl ClusterRoleBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }

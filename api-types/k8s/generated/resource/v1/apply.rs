@@ -42,56 +42,64 @@ impl ResourceSliceApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -100,7 +108,8 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -109,7 +118,8 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -118,13 +128,15 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -208,7 +220,9 @@ impl ResourceSliceSpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.devices.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.devices
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -223,7 +237,9 @@ impl ResourceSliceSpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.shared_counters.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.shared_counters
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -238,9 +254,9 @@ impl ResourceSliceSpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.skip_node_operations.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.skip_node_operations
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -290,9 +306,9 @@ impl CounterSetApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.counters.get_or_insert_with(::std::collections::BTreeMap::new).extend(
-            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
-        );
+        self.counters
+            .get_or_insert_with(::std::collections::BTreeMap::new)
+            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
@@ -404,9 +420,9 @@ impl DeviceApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.attributes.get_or_insert_with(::std::collections::BTreeMap::new).extend(
-            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
-        );
+        self.attributes
+            .get_or_insert_with(::std::collections::BTreeMap::new)
+            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 
@@ -415,9 +431,9 @@ impl DeviceApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(
-            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
-        );
+        self.capacity
+            .get_or_insert_with(::std::collections::BTreeMap::new)
+            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 
@@ -426,9 +442,9 @@ impl DeviceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.consumes_counters.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.consumes_counters
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -455,7 +471,9 @@ impl DeviceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.taints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.taints
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -470,9 +488,9 @@ impl DeviceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.binding_conditions.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.binding_conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -481,9 +499,9 @@ impl DeviceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.binding_failure_conditions.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.binding_failure_conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -498,9 +516,9 @@ impl DeviceApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.node_allocatable_resources.get_or_insert_with(::std::collections::BTreeMap::new).extend(
-            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
-        );
+        self.node_allocatable_resources
+            .get_or_insert_with(::std::collections::BTreeMap::new)
+            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
@@ -685,9 +703,9 @@ impl DeviceCounterConsumptionApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.counters.get_or_insert_with(::std::collections::BTreeMap::new).extend(
-            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
-        );
+        self.counters
+            .get_or_insert_with(::std::collections::BTreeMap::new)
+            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
@@ -803,7 +821,9 @@ impl CapacityRequestPolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.valid_values.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.valid_values
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -930,25 +950,33 @@ impl DeviceAttributeApplyConfiguration {
 
     /// Appends to `ints`.
     pub fn with_ints<T: Into<i64>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.ints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.ints
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
     /// Appends to `bools`.
     pub fn with_bools<T: Into<bool>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.bools.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.bools
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
     /// Appends to `strings`.
     pub fn with_strings<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.strings.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.strings
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
     /// Appends to `versions`.
     pub fn with_versions<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.versions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.versions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -1075,56 +1103,64 @@ impl DeviceTaintRuleApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -1133,7 +1169,8 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -1142,7 +1179,8 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -1151,13 +1189,15 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -1284,7 +1324,9 @@ impl DeviceTaintRuleStatusApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -1346,56 +1388,64 @@ impl ResourceClaimApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -1404,7 +1454,8 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -1413,7 +1464,8 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -1422,13 +1474,15 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -1499,7 +1553,9 @@ impl DeviceClaimApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.requests
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1508,7 +1564,9 @@ impl DeviceClaimApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.constraints.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.constraints
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1517,7 +1575,9 @@ impl DeviceClaimApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.config.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.config
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -1568,7 +1628,9 @@ impl DeviceRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.first_available.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.first_available
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -1621,7 +1683,9 @@ impl ExactDeviceRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.selectors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.selectors
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1651,7 +1715,9 @@ impl ExactDeviceRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.tolerations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.tolerations
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1723,7 +1789,9 @@ impl DeviceSubRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.selectors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.selectors
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1747,7 +1815,9 @@ impl DeviceSubRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.tolerations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.tolerations
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1795,9 +1865,9 @@ impl CapacityRequirementsApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.requests.get_or_insert_with(::std::collections::BTreeMap::new).extend(
-            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
-        );
+        self.requests
+            .get_or_insert_with(::std::collections::BTreeMap::new)
+            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
@@ -1891,7 +1961,9 @@ impl DeviceConstraintApplyConfiguration {
 
     /// Appends to `requests`.
     pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.requests
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -1937,7 +2009,9 @@ impl DeviceClaimConfigurationApplyConfiguration {
 
     /// Appends to `requests`.
     pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.requests
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2149,7 +2223,9 @@ impl ResourceClaimStatusApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.reserved_for.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.reserved_for
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2158,7 +2234,9 @@ impl ResourceClaimStatusApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.devices.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.devices
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -2303,7 +2381,9 @@ impl DeviceAllocationResultApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.results.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.results
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2312,7 +2392,9 @@ impl DeviceAllocationResultApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.config.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.config
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -2396,7 +2478,9 @@ impl DeviceRequestAllocationResultApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.tolerations.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.tolerations
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2405,9 +2489,9 @@ impl DeviceRequestAllocationResultApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.binding_conditions.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.binding_conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2416,9 +2500,9 @@ impl DeviceRequestAllocationResultApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.binding_failure_conditions.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.binding_failure_conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2433,9 +2517,9 @@ impl DeviceRequestAllocationResultApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.consumed_capacity.get_or_insert_with(::std::collections::BTreeMap::new).extend(
-            entries.into_iter().map(|(k, v)| (k.into(), v.into())),
-        );
+        self.consumed_capacity
+            .get_or_insert_with(::std::collections::BTreeMap::new)
+            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 
@@ -2444,9 +2528,9 @@ impl DeviceRequestAllocationResultApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.skip_node_operations.get_or_insert_with(Vec::new).extend(
-            items.into_iter().map(Into::into),
-        );
+        self.skip_node_operations
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 }
@@ -2499,7 +2583,9 @@ impl DeviceAllocationConfigurationApplyConfiguration {
 
     /// Appends to `requests`.
     pub fn with_requests<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.requests.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.requests
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2574,56 +2660,64 @@ impl DeviceClassApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -2632,7 +2726,8 @@ impl DeviceClassApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -2641,7 +2736,8 @@ impl DeviceClassApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -2650,13 +2746,15 @@ impl DeviceClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -2696,7 +2794,9 @@ impl DeviceClassSpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.selectors.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.selectors
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2705,7 +2805,9 @@ impl DeviceClassSpecApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.config.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.config
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -2811,56 +2913,64 @@ impl ResourceClaimTemplateApplyConfiguration {
 
     /// Sets `metadata.name`.
     pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_name(value));
         self
     }
 
     /// Sets `metadata.generateName`.
     pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generate_name(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generate_name(value));
         self
     }
 
     /// Sets `metadata.namespace`.
     pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_namespace(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_namespace(value));
         self
     }
 
     /// Sets `metadata.uid`.
     pub fn with_uid(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_uid(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_uid(value));
         self
     }
 
     /// Sets `metadata.resourceVersion`.
     pub fn with_resource_version(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_resource_version(value));
         self
     }
 
     /// Sets `metadata.generation`.
     pub fn with_generation(mut self, value: i64) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_generation(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_generation(value));
         self
     }
 
     /// Sets `metadata.creationTimestamp`.
     pub fn with_creation_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_creation_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_creation_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionTimestamp`.
     pub fn with_deletion_timestamp(mut self, value: ::kapi::meta::Time) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_deletion_timestamp(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_timestamp(value));
         self
     }
 
     /// Sets `metadata.deletionGracePeriodSeconds`.
     pub fn with_deletion_grace_period_seconds(mut self, value: i64) -> Self {
-        self.metadata =
-            Some(self.metadata.unwrap_or_default().with_deletion_grace_period_seconds(value));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_deletion_grace_period_seconds(value));
         self
     }
 
@@ -2869,7 +2979,8 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_labels(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_labels(entries));
         self
     }
 
@@ -2878,7 +2989,8 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         entries: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_annotations(entries));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_annotations(entries));
         self
     }
 
@@ -2887,13 +2999,15 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = OwnerReferenceApplyConfiguration>,
     ) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_owner_references(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_owner_references(items));
         self
     }
 
     /// Appends to `metadata.finalizers`.
     pub fn with_finalizers<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.metadata = Some(self.metadata.unwrap_or_default().with_finalizers(items));
+        let metadata = self.metadata.unwrap_or_default();
+        self.metadata = Some(metadata.with_finalizers(items));
         self
     }
 }
@@ -3004,7 +3118,9 @@ impl AllocatedDeviceStatusApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = T>,
     ) -> Self {
-        self.conditions.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.conditions
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
@@ -3065,7 +3181,9 @@ impl NetworkDeviceDataApplyConfiguration {
 
     /// Appends to `ips`.
     pub fn with_ips<T: Into<String>>(mut self, items: impl IntoIterator<Item = T>) -> Self {
-        self.ips.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));
+        self.ips
+            .get_or_insert_with(Vec::new)
+            .extend(items.into_iter().map(Into::into));
         self
     }
 
