@@ -138,7 +138,8 @@ pub fn add_to_scheme(
         &FROBBER,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::internal::Frobber),
-        ).object_meta(),
+        )
+        .object_meta(),
     )?;
     scheme.add_internal::<crate::internal::FrobberList>(
         &FROBBER_LIST,
@@ -150,7 +151,8 @@ pub fn add_to_scheme(
         &FROBBER_CLASS,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::internal::FrobberClass),
-        ).object_meta(),
+        )
+        .object_meta(),
     )?;
     scheme.add_internal::<crate::internal::FrobberClassList>(
         &FROBBER_CLASS_LIST,

@@ -136,27 +136,31 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_versioned::<crate::v1::Frobber>(
         &FROBBER,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v1::Frobber),
-        ).object_meta().protobuf(),
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::v1::Frobber))
+            .object_meta()
+            .protobuf(),
     )?;
     scheme.add_versioned::<crate::v1::FrobberList>(
         &FROBBER_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::v1::FrobberList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_versioned::<crate::v1::FrobberClass>(
         &FROBBER_CLASS,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::v1::FrobberClass),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_versioned::<crate::v1::FrobberClassList>(
         &FROBBER_CLASS_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::v1::FrobberClassList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -30,7 +30,9 @@ impl FrobberApplyConfiguration {
             api_version: Some("frob.example.com/v2beta1".into()),
             kind: Some("Frobber".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

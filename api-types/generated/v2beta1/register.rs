@@ -138,25 +138,31 @@ pub fn add_to_scheme(
         &FROBBER,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::v2beta1::Frobber),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_versioned::<crate::v2beta1::FrobberList>(
         &FROBBER_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_versioned::<crate::v2beta1::FrobberClass>(
         &FROBBER_CLASS,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberClass),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_versioned::<crate::v2beta1::FrobberClassList>(
         &FROBBER_CLASS_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberClassList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

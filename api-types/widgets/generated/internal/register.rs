@@ -56,7 +56,8 @@ pub fn add_to_scheme(
         &WIDGET,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::internal::Widget),
-        ).object_meta(),
+        )
+        .object_meta(),
     )?;
     scheme.add_internal::<crate::internal::WidgetList>(
         &WIDGET_LIST,

@@ -27,7 +27,9 @@ impl WidgetApplyConfiguration {
             api_version: Some("widgets.example.com/v1".into()),
             kind: Some("Widget".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -45,12 +45,12 @@ pub fn lay_out_lines(text: String) -> String {
                         let indent: String = cleaned.chars().take_while(|c| *c == ' ').collect();
                         wrap(&format!("{head} {{"), &mut out, 0);
                         out.push('\n');
-                        statement(&format!("{indent}{INDENT}{expr}"), &mut out);
+                        statement(&format!("{indent}{INDENT}{expr}"), &mut out, 0);
                         out.push('\n');
                         out.push_str(&indent);
                         out.push('}');
                     }
-                    None => statement(&cleaned, &mut out),
+                    None => statement(&cleaned, &mut out, 0),
                 }
             }
             _ => out.push_str(body),
@@ -370,7 +370,7 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
             ","
         };
         out.push('\n');
-        wrap(&format!("{inner_indent}{element}{comma}"), out, depth + 1);
+        statement(&format!("{inner_indent}{element}{comma}"), out, depth + 1);
     }
     out.push('\n');
     wrap(&format!("{indent}{}", &line[close..]), out, depth + 1);
@@ -378,29 +378,30 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
 
 /// Writes a line that may be a statement: a method chain wider than [`CHAIN_WIDTH`] with a
 /// line per link, each then broken as any line is.
-fn statement(line: &str, out: &mut String) {
+fn statement(line: &str, out: &mut String, depth: usize) {
     let Some(links) = chain(line) else {
-        wrap(line, out, 0);
+        wrap(line, out, depth);
         return;
     };
     for (i, link) in links.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        wrap(link, out, 0);
+        wrap(link, out, depth);
     }
 }
 
-/// A statement or a block's last expression that is one method chain (`self.a.b().c(x);`)
+/// A statement, a block's last expression or a list's element that is one method chain
+/// (`self.a.b().c(x);`)
 /// wider than [`CHAIN_WIDTH`], as rustfmt lays it out: the root, with its first link when
 /// the root is no wider than an indent (`self.a`), then each further link on a line of its
-/// own, one level deeper. `None` for any other line, or a chain of one link (whose
-/// arguments are what rustfmt breaks).
+/// own, one level deeper. `None` for any other line, or a chain of one link after a root
+/// that fits (its arguments are what rustfmt breaks).
 fn chain(line: &str) -> Option<Vec<String>> {
     let indent = line.len() - line.trim_start_matches(' ').len();
     let body = &line[indent..];
-    let (expr, end) = match body.strip_suffix(';') {
-        Some(expr) => (expr, ";"),
+    let (expr, end) = match body.strip_suffix([';', ',']) {
+        Some(expr) => (expr, &body[expr.len()..]),
         None => (body, ""),
     };
     let keyword = [
@@ -447,14 +448,22 @@ fn chain(line: &str) -> Option<Vec<String>> {
         starts.next();
     }
     let starts: Vec<usize> = starts.collect();
-    if starts.len() < 2 {
+    let pad = &line[..indent];
+    let root = format!("{pad}{}", &expr[..*starts.first()?]);
+    if starts.len() < 2 && root.chars().count() <= MAX_WIDTH {
         return None;
     }
-    let pad = &line[..indent];
-    let mut lines = vec![format!("{pad}{}", &expr[..starts[0]])];
+    // A root that is itself broken ends with its closing bracket at the chain's indent,
+    // and the links follow at that indent.
+    let deeper = if root.chars().count() > MAX_WIDTH {
+        ""
+    } else {
+        INDENT
+    };
+    let mut lines = vec![root];
     for (i, &at) in starts.iter().enumerate() {
         let until = starts.get(i + 1).copied().unwrap_or(expr.len());
-        lines.push(format!("{pad}{INDENT}{}", &expr[at..until]));
+        lines.push(format!("{pad}{deeper}{}", &expr[at..until]));
     }
     if let Some(last) = lines.last_mut() {
         last.push_str(end);

@@ -35,7 +35,8 @@ pub fn add_to_scheme(
         &ADMISSION_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::admission::v1::AdmissionReview),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -187,7 +187,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList>(
         &VALIDATING_ADMISSION_POLICY_LIST,
@@ -195,7 +197,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(
         &VALIDATING_ADMISSION_POLICY_BINDING,
@@ -203,7 +206,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList>(
         &VALIDATING_ADMISSION_POLICY_BINDING_LIST,
@@ -211,7 +216,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(
         &MUTATING_ADMISSION_POLICY,
@@ -219,7 +225,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList>(
         &MUTATING_ADMISSION_POLICY_LIST,
@@ -227,7 +235,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(
         &MUTATING_ADMISSION_POLICY_BINDING,
@@ -235,7 +244,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList>(
         &MUTATING_ADMISSION_POLICY_BINDING_LIST,
@@ -243,7 +254,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

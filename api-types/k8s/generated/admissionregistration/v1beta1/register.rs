@@ -272,7 +272,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyList>(
         &VALIDATING_ADMISSION_POLICY_LIST,
@@ -280,7 +282,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(
         &VALIDATING_ADMISSION_POLICY_BINDING,
@@ -288,7 +291,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList>(
         &VALIDATING_ADMISSION_POLICY_BINDING_LIST,
@@ -296,7 +301,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>(
         &VALIDATING_WEBHOOK_CONFIGURATION,
@@ -304,7 +310,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList>(
         &VALIDATING_WEBHOOK_CONFIGURATION_LIST,
@@ -312,7 +320,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>(
         &MUTATING_WEBHOOK_CONFIGURATION,
@@ -320,7 +329,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::MutatingWebhookConfiguration
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList>(
         &MUTATING_WEBHOOK_CONFIGURATION_LIST,
@@ -328,7 +339,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(
         &MUTATING_ADMISSION_POLICY,
@@ -336,7 +348,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::MutatingAdmissionPolicy
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyList>(
         &MUTATING_ADMISSION_POLICY_LIST,
@@ -344,7 +358,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::MutatingAdmissionPolicyList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(
         &MUTATING_ADMISSION_POLICY_BINDING,
@@ -352,7 +367,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList>(
         &MUTATING_ADMISSION_POLICY_BINDING_LIST,
@@ -360,7 +377,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

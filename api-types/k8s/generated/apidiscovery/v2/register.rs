@@ -56,13 +56,16 @@ pub fn add_to_scheme(
         &API_GROUP_DISCOVERY_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apidiscovery::v2::APIGroupDiscoveryList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apidiscovery::v2::APIGroupDiscovery>(
         &API_GROUP_DISCOVERY,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apidiscovery::v2::APIGroupDiscovery),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -25,7 +25,9 @@ impl APIGroupDiscoveryApplyConfiguration {
             api_version: Some("apidiscovery.k8s.io/v2beta1".into()),
             kind: Some("APIGroupDiscovery".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

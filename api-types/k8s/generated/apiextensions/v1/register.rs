@@ -78,7 +78,9 @@ pub fn add_to_scheme(
         &CUSTOM_RESOURCE_DEFINITION,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apiextensions::v1::CustomResourceDefinition),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apiextensions::v1::CustomResourceDefinitionList>(
         &CUSTOM_RESOURCE_DEFINITION_LIST,
@@ -86,13 +88,15 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::apiextensions::v1::CustomResourceDefinitionList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apiextensions::v1::ConversionReview>(
         &CONVERSION_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apiextensions::v1::ConversionReview),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -56,7 +56,9 @@ pub fn add_to_scheme(
         &STORAGE_VERSION,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apiserverinternal::v1alpha1::StorageVersion),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersionList>(
         &STORAGE_VERSION_LIST,
@@ -64,7 +66,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::apiserverinternal::v1alpha1::StorageVersionList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -27,7 +27,9 @@ impl StatefulSetApplyConfiguration {
             api_version: Some("apps/v1".into()),
             kind: Some("StatefulSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -662,7 +664,9 @@ impl DeploymentApplyConfiguration {
             api_version: Some("apps/v1".into()),
             kind: Some("Deployment".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1513,7 +1517,9 @@ impl DaemonSetApplyConfiguration {
             api_version: Some("apps/v1".into()),
             kind: Some("DaemonSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1673,7 +1679,9 @@ impl ReplicaSetApplyConfiguration {
             api_version: Some("apps/v1".into()),
             kind: Some("ReplicaSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -2045,7 +2053,9 @@ impl ControllerRevisionApplyConfiguration {
             api_version: Some("apps/v1".into()),
             kind: Some("ControllerRevision".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

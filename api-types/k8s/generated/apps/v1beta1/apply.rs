@@ -110,7 +110,9 @@ impl ScaleApplyConfiguration {
             api_version: Some("apps/v1beta1".into()),
             kind: Some("Scale".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -270,7 +272,9 @@ impl StatefulSetApplyConfiguration {
             api_version: Some("apps/v1beta1".into()),
             kind: Some("StatefulSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -899,7 +903,9 @@ impl DeploymentApplyConfiguration {
             api_version: Some("apps/v1beta1".into()),
             kind: Some("Deployment".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1454,7 +1460,9 @@ impl ControllerRevisionApplyConfiguration {
             api_version: Some("apps/v1beta1".into()),
             kind: Some("ControllerRevision".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

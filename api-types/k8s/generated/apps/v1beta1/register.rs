@@ -191,49 +191,61 @@ pub fn add_to_scheme(
         &SCALE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apps::v1beta1::Scale),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::StatefulSet>(
         &STATEFUL_SET,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apps::v1beta1::StatefulSet),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::StatefulSetList>(
         &STATEFUL_SET_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apps::v1beta1::StatefulSetList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::Deployment>(
         &DEPLOYMENT,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apps::v1beta1::Deployment),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::DeploymentRollback>(
         &DEPLOYMENT_ROLLBACK,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apps::v1beta1::DeploymentRollback),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::DeploymentList>(
         &DEPLOYMENT_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apps::v1beta1::DeploymentList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::ControllerRevision>(
         &CONTROLLER_REVISION,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apps::v1beta1::ControllerRevision),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::ControllerRevisionList>(
         &CONTROLLER_REVISION_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::apps::v1beta1::ControllerRevisionList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

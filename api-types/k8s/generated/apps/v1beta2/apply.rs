@@ -110,7 +110,9 @@ impl ScaleApplyConfiguration {
             api_version: Some("apps/v1beta2".into()),
             kind: Some("Scale".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -270,7 +272,9 @@ impl StatefulSetApplyConfiguration {
             api_version: Some("apps/v1beta2".into()),
             kind: Some("StatefulSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -899,7 +903,9 @@ impl DeploymentApplyConfiguration {
             api_version: Some("apps/v1beta2".into()),
             kind: Some("Deployment".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1747,7 +1753,9 @@ impl DaemonSetApplyConfiguration {
             api_version: Some("apps/v1beta2".into()),
             kind: Some("DaemonSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1907,7 +1915,9 @@ impl ReplicaSetApplyConfiguration {
             api_version: Some("apps/v1beta2".into()),
             kind: Some("ReplicaSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -2279,7 +2289,9 @@ impl ControllerRevisionApplyConfiguration {
             api_version: Some("apps/v1beta2".into()),
             kind: Some("ControllerRevision".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

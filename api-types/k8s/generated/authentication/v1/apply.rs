@@ -349,7 +349,9 @@ impl TokenRequestApplyConfiguration {
             api_version: Some("authentication.k8s.io/v1".into()),
             kind: Some("TokenRequest".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -77,19 +77,25 @@ pub fn add_to_scheme(
         &TOKEN_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authentication::v1::TokenReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authentication::v1::TokenRequest>(
         &TOKEN_REQUEST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authentication::v1::TokenRequest),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authentication::v1::SelfSubjectReview>(
         &SELF_SUBJECT_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authentication::v1::SelfSubjectReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -35,7 +35,9 @@ pub fn add_to_scheme(
         &SELF_SUBJECT_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authentication::v1alpha1::SelfSubjectReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -355,7 +355,9 @@ impl LocalSubjectAccessReviewApplyConfiguration {
             api_version: Some("authorization.k8s.io/v1".into()),
             kind: Some("LocalSubjectAccessReview".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -99,25 +99,33 @@ pub fn add_to_scheme(
         &SUBJECT_ACCESS_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authorization::v1::SubjectAccessReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1::SelfSubjectAccessReview>(
         &SELF_SUBJECT_ACCESS_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authorization::v1::SelfSubjectAccessReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1::LocalSubjectAccessReview>(
         &LOCAL_SUBJECT_ACCESS_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authorization::v1::LocalSubjectAccessReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1::SelfSubjectRulesReview>(
         &SELF_SUBJECT_RULES_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authorization::v1::SelfSubjectRulesReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

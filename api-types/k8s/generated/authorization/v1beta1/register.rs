@@ -99,7 +99,9 @@ pub fn add_to_scheme(
         &SUBJECT_ACCESS_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authorization::v1beta1::SubjectAccessReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1beta1::SelfSubjectAccessReview>(
         &SELF_SUBJECT_ACCESS_REVIEW,
@@ -107,7 +109,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::authorization::v1beta1::SelfSubjectAccessReview
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1beta1::LocalSubjectAccessReview>(
         &LOCAL_SUBJECT_ACCESS_REVIEW,
@@ -115,13 +119,17 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::authorization::v1beta1::LocalSubjectAccessReview
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1beta1::SelfSubjectRulesReview>(
         &SELF_SUBJECT_RULES_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::authorization::v1beta1::SelfSubjectRulesReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

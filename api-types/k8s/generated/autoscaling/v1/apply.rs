@@ -201,7 +201,9 @@ impl HorizontalPodAutoscalerApplyConfiguration {
             api_version: Some("autoscaling/v1".into()),
             kind: Some("HorizontalPodAutoscaler".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -367,7 +369,9 @@ impl ScaleApplyConfiguration {
             api_version: Some("autoscaling/v1".into()),
             kind: Some("Scale".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -78,19 +78,24 @@ pub fn add_to_scheme(
         &HORIZONTAL_POD_AUTOSCALER,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::autoscaling::v1::HorizontalPodAutoscaler),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::autoscaling::v1::HorizontalPodAutoscalerList>(
         &HORIZONTAL_POD_AUTOSCALER_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::autoscaling::v1::HorizontalPodAutoscalerList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::autoscaling::v1::Scale>(
         &SCALE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::autoscaling::v1::Scale),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

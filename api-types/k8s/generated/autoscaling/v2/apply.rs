@@ -27,7 +27,9 @@ impl HorizontalPodAutoscalerApplyConfiguration {
             api_version: Some("autoscaling/v2".into()),
             kind: Some("HorizontalPodAutoscaler".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -57,13 +57,16 @@ pub fn add_to_scheme(
         &HORIZONTAL_POD_AUTOSCALER,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::autoscaling::v2::HorizontalPodAutoscaler),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::autoscaling::v2::HorizontalPodAutoscalerList>(
         &HORIZONTAL_POD_AUTOSCALER_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::autoscaling::v2::HorizontalPodAutoscalerList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

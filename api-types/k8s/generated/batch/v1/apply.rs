@@ -27,7 +27,9 @@ impl JobApplyConfiguration {
             api_version: Some("batch/v1".into()),
             kind: Some("Job".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -992,7 +994,9 @@ impl CronJobApplyConfiguration {
             api_version: Some("batch/v1".into()),
             kind: Some("CronJob".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

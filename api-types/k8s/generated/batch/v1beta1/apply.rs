@@ -66,7 +66,9 @@ impl CronJobApplyConfiguration {
             api_version: Some("batch/v1beta1".into()),
             kind: Some("CronJob".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

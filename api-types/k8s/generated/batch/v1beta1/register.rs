@@ -56,13 +56,16 @@ pub fn add_to_scheme(
         &CRON_JOB,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::batch::v1beta1::CronJob),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::batch::v1beta1::CronJobList>(
         &CRON_JOB_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::batch::v1beta1::CronJobList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -603,7 +603,9 @@ impl PodCertificateRequestApplyConfiguration {
             api_version: Some("certificates.k8s.io/v1".into()),
             kind: Some("PodCertificateRequest".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -141,7 +141,9 @@ pub fn add_to_scheme(
         &CERTIFICATE_SIGNING_REQUEST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1::CertificateSigningRequest),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::CertificateSigningRequestList>(
         &CERTIFICATE_SIGNING_REQUEST_LIST,
@@ -149,31 +151,38 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::certificates::v1::CertificateSigningRequestList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::ClusterTrustBundle>(
         &CLUSTER_TRUST_BUNDLE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1::ClusterTrustBundle),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::ClusterTrustBundleList>(
         &CLUSTER_TRUST_BUNDLE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1::ClusterTrustBundleList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::PodCertificateRequest>(
         &POD_CERTIFICATE_REQUEST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1::PodCertificateRequest),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::PodCertificateRequestList>(
         &POD_CERTIFICATE_REQUEST_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1::PodCertificateRequestList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -56,13 +56,16 @@ pub fn add_to_scheme(
         &CLUSTER_TRUST_BUNDLE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1alpha1::ClusterTrustBundle),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1alpha1::ClusterTrustBundleList>(
         &CLUSTER_TRUST_BUNDLE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1alpha1::ClusterTrustBundleList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -143,7 +143,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::certificates::v1beta1::CertificateSigningRequest
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequestList>(
         &CERTIFICATE_SIGNING_REQUEST_LIST,
@@ -151,25 +153,31 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::certificates::v1beta1::CertificateSigningRequestList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::ClusterTrustBundle>(
         &CLUSTER_TRUST_BUNDLE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::ClusterTrustBundle),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::ClusterTrustBundleList>(
         &CLUSTER_TRUST_BUNDLE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::ClusterTrustBundleList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::PodCertificateRequest>(
         &POD_CERTIFICATE_REQUEST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::PodCertificateRequest),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::PodCertificateRequestList>(
         &POD_CERTIFICATE_REQUEST_LIST,
@@ -177,7 +185,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::certificates::v1beta1::PodCertificateRequestList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

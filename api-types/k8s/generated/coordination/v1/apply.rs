@@ -25,7 +25,9 @@ impl LeaseApplyConfiguration {
             api_version: Some("coordination.k8s.io/v1".into()),
             kind: Some("Lease".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -25,7 +25,9 @@ impl LeaseCandidateApplyConfiguration {
             api_version: Some("coordination.k8s.io/v1alpha2".into()),
             kind: Some("LeaseCandidate".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -56,13 +56,16 @@ pub fn add_to_scheme(
         &LEASE_CANDIDATE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::coordination::v1alpha2::LeaseCandidate),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1alpha2::LeaseCandidateList>(
         &LEASE_CANDIDATE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::coordination::v1alpha2::LeaseCandidateList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

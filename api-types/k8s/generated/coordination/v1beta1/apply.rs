@@ -25,7 +25,9 @@ impl LeaseApplyConfiguration {
             api_version: Some("coordination.k8s.io/v1beta1".into()),
             kind: Some("Lease".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -260,7 +262,9 @@ impl LeaseCandidateApplyConfiguration {
             api_version: Some("coordination.k8s.io/v1beta1".into()),
             kind: Some("LeaseCandidate".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

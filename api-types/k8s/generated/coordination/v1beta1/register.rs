@@ -99,25 +99,31 @@ pub fn add_to_scheme(
         &LEASE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::Lease),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1beta1::LeaseList>(
         &LEASE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1beta1::LeaseCandidate>(
         &LEASE_CANDIDATE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseCandidate),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1beta1::LeaseCandidateList>(
         &LEASE_CANDIDATE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseCandidateList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

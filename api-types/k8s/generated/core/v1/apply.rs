@@ -1161,7 +1161,9 @@ impl PersistentVolumeClaimApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("PersistentVolumeClaim".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -10455,7 +10457,9 @@ impl PodApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("Pod".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -10652,7 +10656,9 @@ impl PodTemplateApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("PodTemplate".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -11013,7 +11019,9 @@ impl ReplicationControllerApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("ReplicationController".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -11701,7 +11709,9 @@ impl ServiceApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("Service".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -11863,7 +11873,9 @@ impl ServiceAccountApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("ServiceAccount".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -12038,7 +12050,9 @@ impl EndpointsApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("Endpoints".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -13842,7 +13856,9 @@ impl BindingApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("Binding".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -14228,7 +14244,9 @@ impl EventApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("Event".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -14647,7 +14665,9 @@ impl LimitRangeApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("LimitRange".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -15001,7 +15021,9 @@ impl ResourceQuotaApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("ResourceQuota".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -15165,7 +15187,9 @@ impl SecretApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("Secret".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -15351,7 +15375,9 @@ impl ConfigMapApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("ConfigMap".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -16154,7 +16180,9 @@ impl RangeAllocationApplyConfiguration {
             api_version: Some("v1".into()),
             kind: Some("RangeAllocation".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -56,13 +56,16 @@ pub fn add_to_scheme(
         &ENDPOINT_SLICE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::discovery::v1::EndpointSlice),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::discovery::v1::EndpointSliceList>(
         &ENDPOINT_SLICE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::discovery::v1::EndpointSliceList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -29,7 +29,9 @@ impl EndpointSliceApplyConfiguration {
             api_version: Some("discovery.k8s.io/v1beta1".into()),
             kind: Some("EndpointSlice".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

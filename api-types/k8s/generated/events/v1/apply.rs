@@ -51,7 +51,9 @@ impl EventApplyConfiguration {
             api_version: Some("events.k8s.io/v1".into()),
             kind: Some("Event".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -110,7 +110,9 @@ impl ScaleApplyConfiguration {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("Scale".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -270,7 +272,9 @@ impl DeploymentApplyConfiguration {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("Deployment".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1166,7 +1170,9 @@ impl DaemonSetApplyConfiguration {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("DaemonSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1326,7 +1332,9 @@ impl IngressApplyConfiguration {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("Ingress".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1987,7 +1995,9 @@ impl ReplicaSetApplyConfiguration {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("ReplicaSet".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -2357,7 +2367,9 @@ impl NetworkPolicyApplyConfiguration {
             api_version: Some("extensions/v1beta1".into()),
             kind: Some("NetworkPolicy".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -275,73 +275,91 @@ pub fn add_to_scheme(
         &SCALE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Scale),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::Deployment>(
         &DEPLOYMENT,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Deployment),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::DeploymentRollback>(
         &DEPLOYMENT_ROLLBACK,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DeploymentRollback),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::DeploymentList>(
         &DEPLOYMENT_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DeploymentList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::DaemonSet>(
         &DAEMON_SET,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DaemonSet),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::DaemonSetList>(
         &DAEMON_SET_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DaemonSetList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::Ingress>(
         &INGRESS,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Ingress),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::IngressList>(
         &INGRESS_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::IngressList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::ReplicaSet>(
         &REPLICA_SET,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::ReplicaSet),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::ReplicaSetList>(
         &REPLICA_SET_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::ReplicaSetList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::NetworkPolicy>(
         &NETWORK_POLICY,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::NetworkPolicy),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::NetworkPolicyList>(
         &NETWORK_POLICY_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::NetworkPolicyList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -99,19 +99,24 @@ pub fn add_to_scheme(
         &FLOW_SCHEMA,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::flowcontrol::v1::FlowSchema),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1::FlowSchemaList>(
         &FLOW_SCHEMA_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::flowcontrol::v1::FlowSchemaList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1::PriorityLevelConfiguration>(
         &PRIORITY_LEVEL_CONFIGURATION,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::flowcontrol::v1::PriorityLevelConfiguration),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1::PriorityLevelConfigurationList>(
         &PRIORITY_LEVEL_CONFIGURATION_LIST,
@@ -119,7 +124,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::flowcontrol::v1::PriorityLevelConfigurationList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

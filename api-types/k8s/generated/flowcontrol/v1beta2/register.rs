@@ -99,13 +99,16 @@ pub fn add_to_scheme(
         &FLOW_SCHEMA,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta2::FlowSchema),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1beta2::FlowSchemaList>(
         &FLOW_SCHEMA_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta2::FlowSchemaList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(
         &PRIORITY_LEVEL_CONFIGURATION,
@@ -113,7 +116,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::flowcontrol::v1beta2::PriorityLevelConfiguration
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1beta2::PriorityLevelConfigurationList>(
         &PRIORITY_LEVEL_CONFIGURATION_LIST,
@@ -121,7 +126,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::flowcontrol::v1beta2::PriorityLevelConfigurationList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

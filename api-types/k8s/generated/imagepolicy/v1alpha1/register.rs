@@ -35,7 +35,9 @@ pub fn add_to_scheme(
         &IMAGE_REVIEW,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::imagepolicy::v1alpha1::ImageReview),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

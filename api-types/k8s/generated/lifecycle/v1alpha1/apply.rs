@@ -27,7 +27,9 @@ impl EvictionRequestApplyConfiguration {
             api_version: Some("lifecycle.k8s.io/v1alpha1".into()),
             kind: Some("EvictionRequest".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -360,7 +362,9 @@ impl EvictionApplyConfiguration {
             api_version: Some("lifecycle.k8s.io/v1alpha1".into()),
             kind: Some("Eviction".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

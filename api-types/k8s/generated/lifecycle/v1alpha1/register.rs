@@ -99,25 +99,31 @@ pub fn add_to_scheme(
         &EVICTION_REQUEST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionRequest),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequestList>(
         &EVICTION_REQUEST_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionRequestList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::Eviction>(
         &EVICTION,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::Eviction),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionList>(
         &EVICTION_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -25,7 +25,9 @@ impl NetworkPolicyApplyConfiguration {
             api_version: Some("networking.k8s.io/v1".into()),
             kind: Some("NetworkPolicy".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -488,7 +490,9 @@ impl IngressApplyConfiguration {
             api_version: Some("networking.k8s.io/v1".into()),
             kind: Some("Ingress".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -27,7 +27,9 @@ impl IngressApplyConfiguration {
             api_version: Some("networking.k8s.io/v1beta1".into()),
             kind: Some("Ingress".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -56,13 +56,16 @@ pub fn add_to_scheme(
         &RUNTIME_CLASS,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::node::v1beta1::RuntimeClass),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::node::v1beta1::RuntimeClassList>(
         &RUNTIME_CLASS_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::node::v1beta1::RuntimeClassList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -181,7 +181,9 @@ impl PodDisruptionBudgetApplyConfiguration {
             api_version: Some("policy/v1".into()),
             kind: Some("PodDisruptionBudget".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -345,7 +347,9 @@ impl EvictionApplyConfiguration {
             api_version: Some("policy/v1".into()),
             kind: Some("Eviction".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -212,7 +212,9 @@ impl RoleApplyConfiguration {
             api_version: Some("rbac.authorization.k8s.io/v1beta1".into()),
             kind: Some("Role".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -370,7 +372,9 @@ impl RoleBindingApplyConfiguration {
             api_version: Some("rbac.authorization.k8s.io/v1beta1".into()),
             kind: Some("RoleBinding".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -1363,7 +1363,9 @@ impl ResourceClaimApplyConfiguration {
             api_version: Some("resource.k8s.io/v1".into()),
             kind: Some("ResourceClaim".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -2891,7 +2893,9 @@ impl ResourceClaimTemplateApplyConfiguration {
             api_version: Some("resource.k8s.io/v1".into()),
             kind: Some("ResourceClaimTemplate".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -225,61 +225,76 @@ pub fn add_to_scheme(
         &RESOURCE_SLICE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceSlice),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::DeviceTaintRule>(
         &DEVICE_TAINT_RULE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceTaintRule),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::DeviceTaintRuleList>(
         &DEVICE_TAINT_RULE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceTaintRuleList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceSliceList>(
         &RESOURCE_SLICE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceSliceList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceClaim>(
         &RESOURCE_CLAIM,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaim),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceClaimList>(
         &RESOURCE_CLAIM_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::DeviceClass>(
         &DEVICE_CLASS,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceClass),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::DeviceClassList>(
         &DEVICE_CLASS_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceClassList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceClaimTemplate>(
         &RESOURCE_CLAIM_TEMPLATE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimTemplate),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceClaimTemplateList>(
         &RESOURCE_CLAIM_TEMPLATE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimTemplateList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -99,19 +99,24 @@ pub fn add_to_scheme(
         &DEVICE_TAINT_RULE,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::DeviceTaintRule),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1alpha3::DeviceTaintRuleList>(
         &DEVICE_TAINT_RULE_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::DeviceTaintRuleList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(
         &RESOURCE_POOL_STATUS_REQUEST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::ResourcePoolStatusRequest),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1alpha3::ResourcePoolStatusRequestList>(
         &RESOURCE_POOL_STATUS_REQUEST_LIST,
@@ -119,7 +124,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::resource::v1alpha3::ResourcePoolStatusRequestList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

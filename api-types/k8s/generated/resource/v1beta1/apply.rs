@@ -1110,7 +1110,9 @@ impl ResourceClaimApplyConfiguration {
             api_version: Some("resource.k8s.io/v1beta1".into()),
             kind: Some("ResourceClaim".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -2611,7 +2613,9 @@ impl ResourceClaimTemplateApplyConfiguration {
             api_version: Some("resource.k8s.io/v1beta1".into()),
             kind: Some("ResourceClaimTemplate".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -1366,7 +1366,9 @@ impl ResourceClaimApplyConfiguration {
             api_version: Some("resource.k8s.io/v1beta2".into()),
             kind: Some("ResourceClaim".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -2897,7 +2899,9 @@ impl ResourceClaimTemplateApplyConfiguration {
             api_version: Some("resource.k8s.io/v1beta2".into()),
             kind: Some("ResourceClaimTemplate".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

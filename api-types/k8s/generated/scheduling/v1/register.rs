@@ -56,13 +56,16 @@ pub fn add_to_scheme(
         &PRIORITY_CLASS,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::scheduling::v1::PriorityClass),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1::PriorityClassList>(
         &PRIORITY_CLASS_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::scheduling::v1::PriorityClassList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -25,7 +25,9 @@ impl WorkloadApplyConfiguration {
             api_version: Some("scheduling.k8s.io/v1alpha3".into()),
             kind: Some("Workload".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -731,7 +733,9 @@ impl PodGroupApplyConfiguration {
             api_version: Some("scheduling.k8s.io/v1alpha3".into()),
             kind: Some("PodGroup".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -1205,7 +1209,9 @@ impl CompositePodGroupApplyConfiguration {
             api_version: Some("scheduling.k8s.io/v1alpha3".into()),
             kind: Some("CompositePodGroup".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -141,37 +141,46 @@ pub fn add_to_scheme(
         &WORKLOAD,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::Workload),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::WorkloadList>(
         &WORKLOAD_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::WorkloadList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::PodGroup>(
         &POD_GROUP,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::PodGroup),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::PodGroupList>(
         &POD_GROUP_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::PodGroupList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::CompositePodGroup>(
         &COMPOSITE_POD_GROUP,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::CompositePodGroup),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::CompositePodGroupList>(
         &COMPOSITE_POD_GROUP_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::CompositePodGroupList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -204,7 +204,9 @@ impl WorkloadApplyConfiguration {
             api_version: Some("scheduling.k8s.io/v1beta1".into()),
             kind: Some("Workload".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }
@@ -910,7 +912,9 @@ impl PodGroupApplyConfiguration {
             api_version: Some("scheduling.k8s.io/v1beta1".into()),
             kind: Some("PodGroup".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -1391,7 +1391,9 @@ impl CSIStorageCapacityApplyConfiguration {
             api_version: Some("storage.k8s.io/v1".into()),
             kind: Some("CSIStorageCapacity".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -395,7 +395,9 @@ impl CSIStorageCapacityApplyConfiguration {
             api_version: Some("storage.k8s.io/v1alpha1".into()),
             kind: Some("CSIStorageCapacity".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -141,37 +141,46 @@ pub fn add_to_scheme(
         &VOLUME_ATTACHMENT,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttachment),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttachmentList>(
         &VOLUME_ATTACHMENT_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttachmentList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::CSIStorageCapacity>(
         &CSI_STORAGE_CAPACITY,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::CSIStorageCapacity),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::CSIStorageCapacityList>(
         &CSI_STORAGE_CAPACITY_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::CSIStorageCapacityList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttributesClass>(
         &VOLUME_ATTRIBUTES_CLASS,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttributesClass),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttributesClassList>(
         &VOLUME_ATTRIBUTES_CLASS_LIST,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttributesClassList),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

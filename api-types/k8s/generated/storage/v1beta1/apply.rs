@@ -1388,7 +1388,9 @@ impl CSIStorageCapacityApplyConfiguration {
             api_version: Some("storage.k8s.io/v1beta1".into()),
             kind: Some("CSIStorageCapacity".into()),
             metadata: Some(
-                ObjectMetaApplyConfiguration::new().with_name(name).with_namespace(namespace),
+                ObjectMetaApplyConfiguration::new()
+                    .with_name(name)
+                    .with_namespace(namespace),
             ),
             ..Self::default()
         }

@@ -57,7 +57,9 @@ pub fn add_to_scheme(
         &STORAGE_VERSION_MIGRATION,
         ::kapi::scheme::KindHooks::normalized(
             ::kapi::__private::normalize_fn!(crate::storagemigration::v1::StorageVersionMigration),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storagemigration::v1::StorageVersionMigrationList>(
         &STORAGE_VERSION_MIGRATION_LIST,
@@ -65,7 +67,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::storagemigration::v1::StorageVersionMigrationList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }

@@ -59,7 +59,9 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::storagemigration::v1beta1::StorageVersionMigration
             ),
-        ).object_meta().protobuf(),
+        )
+        .object_meta()
+        .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storagemigration::v1beta1::StorageVersionMigrationList>(
         &STORAGE_VERSION_MIGRATION_LIST,
@@ -67,7 +69,8 @@ pub fn add_to_scheme(
             ::kapi::__private::normalize_fn!(
                 crate::storagemigration::v1beta1::StorageVersionMigrationList
             ),
-        ).protobuf(),
+        )
+        .protobuf(),
     )?;
     ::core::result::Result::Ok(())
 }
