@@ -27,9 +27,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "4f508a08c54c68e4",
         json: ::kapi::fixtures::json_codec::<crate::v1::Frobber>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::v1::Frobber>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::v1::Frobber>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::v1::Frobber,
+        >()),
         hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::Frobber>()),
     });
     kinds.push(::kapi::fixtures::Kind {
@@ -37,9 +37,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e31fce5e21bce161",
         json: ::kapi::fixtures::json_codec::<crate::v1::FrobberClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::v1::FrobberClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::v1::FrobberClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::v1::FrobberClass,
+        >()),
         hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v1::FrobberClass>()),
     });
     kinds.push(::kapi::fixtures::Kind {
@@ -47,9 +47,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "5490569f2e9c1e9b",
         json: ::kapi::fixtures::json_codec::<crate::v2beta1::Frobber>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::Frobber>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::v2beta1::Frobber>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::v2beta1::Frobber,
+        >()),
         hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v2beta1::Frobber>()),
     });
     kinds.push(::kapi::fixtures::Kind {
@@ -57,9 +57,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "36ec9dcc8d48f742",
         json: ::kapi::fixtures::json_codec::<crate::v2beta1::FrobberClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::v2beta1::FrobberClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::v2beta1::FrobberClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::v2beta1::FrobberClass,
+        >()),
         hub: ::core::option::Option::Some(::kapi::fixtures::hub::<crate::v2beta1::FrobberClass>()),
     });
     ::kapi::fixtures::Fixtures {

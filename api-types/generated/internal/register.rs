@@ -136,29 +136,29 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_internal::<crate::internal::Frobber>(
         &FROBBER,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::internal::Frobber),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::internal::Frobber
+        ))
         .object_meta(),
     )?;
     scheme.add_internal::<crate::internal::FrobberList>(
         &FROBBER_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::internal::FrobberList),
-        ),
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::internal::FrobberList
+        )),
     )?;
     scheme.add_internal::<crate::internal::FrobberClass>(
         &FROBBER_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::internal::FrobberClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::internal::FrobberClass
+        ))
         .object_meta(),
     )?;
     scheme.add_internal::<crate::internal::FrobberClassList>(
         &FROBBER_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::internal::FrobberClassList),
-        ),
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::internal::FrobberClassList
+        )),
     )?;
     ::core::result::Result::Ok(())
 }

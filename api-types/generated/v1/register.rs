@@ -142,24 +142,24 @@ pub fn add_to_scheme(
     )?;
     scheme.add_versioned::<crate::v1::FrobberList>(
         &FROBBER_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v1::FrobberList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::v1::FrobberList
+        ))
         .protobuf(),
     )?;
     scheme.add_versioned::<crate::v1::FrobberClass>(
         &FROBBER_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v1::FrobberClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::v1::FrobberClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_versioned::<crate::v1::FrobberClassList>(
         &FROBBER_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v1::FrobberClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::v1::FrobberClassList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -136,32 +136,32 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_versioned::<crate::v2beta1::Frobber>(
         &FROBBER,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v2beta1::Frobber),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::v2beta1::Frobber
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_versioned::<crate::v2beta1::FrobberList>(
         &FROBBER_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::v2beta1::FrobberList
+        ))
         .protobuf(),
     )?;
     scheme.add_versioned::<crate::v2beta1::FrobberClass>(
         &FROBBER_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::v2beta1::FrobberClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_versioned::<crate::v2beta1::FrobberClassList>(
         &FROBBER_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v2beta1::FrobberClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::v2beta1::FrobberClassList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -268,9 +268,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "d3c911ea2596139c",
         json: ::kapi::fixtures::json_codec::<crate::admission::v1::AdmissionReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admission::v1::AdmissionReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admission::v1::AdmissionReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admission::v1::AdmissionReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admission-v1beta1")]
@@ -279,185 +279,249 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "a27bfc9901a9a525",
         json: ::kapi::fixtures::json_codec::<crate::admission::v1beta1::AdmissionReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::admission::v1beta1::AdmissionReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admission::v1beta1::AdmissionReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admission::v1beta1::AdmissionReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingAdmissionPolicy",
         fingerprint: "767a5002c9d59130",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicy,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicy,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicy,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingAdmissionPolicyBinding",
         fingerprint: "7612ebb0101cb3fe",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicyBinding,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicyBinding,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicyBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.MutatingWebhookConfiguration",
         fingerprint: "c2842ce0bc8bd691",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1::MutatingWebhookConfiguration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1::MutatingWebhookConfiguration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1::MutatingWebhookConfiguration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingAdmissionPolicy",
         fingerprint: "d53ca60c304f2303",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicy,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicy,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicy,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingAdmissionPolicyBinding",
         fingerprint: "13efb0af1d8fa11c",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1.ValidatingWebhookConfiguration",
         fingerprint: "2fe06813bb9a6d38",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1::ValidatingWebhookConfiguration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1::ValidatingWebhookConfiguration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1::ValidatingWebhookConfiguration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.MutatingAdmissionPolicy",
         fingerprint: "e70ae223919bc942",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.MutatingAdmissionPolicyBinding",
         fingerprint: "9e75175cc8ccb9e5",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.ValidatingAdmissionPolicy",
         fingerprint: "5312773bd1232d32",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1alpha1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1alpha1.ValidatingAdmissionPolicyBinding",
         fingerprint: "1477c42ee965e48f",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.MutatingAdmissionPolicy",
         fingerprint: "c3e865cb1c7b52f3",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicy,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicy,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicy,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.MutatingAdmissionPolicyBinding",
         fingerprint: "8ad2cc4c5ba80440",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.MutatingWebhookConfiguration",
         fingerprint: "3cedad2fae2f1988",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1beta1::MutatingWebhookConfiguration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1beta1::MutatingWebhookConfiguration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1beta1::MutatingWebhookConfiguration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.ValidatingAdmissionPolicy",
         fingerprint: "2a779355e83379a2",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.ValidatingAdmissionPolicyBinding",
         fingerprint: "746ac9b9dbcedf7e",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "admissionregistration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "admissionregistration.k8s.io.v1beta1.ValidatingWebhookConfiguration",
         fingerprint: "3156505354c39116",
-        json: ::kapi::fixtures::json_codec::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apidiscovery-v2")]
@@ -466,9 +530,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "b6877db10aa40e45",
         json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2::APIGroupDiscovery>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apidiscovery::v2::APIGroupDiscovery,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apidiscovery-v2beta1")]
@@ -477,9 +541,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "264e50c96e9b54ed",
         json: ::kapi::fixtures::json_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apidiscovery::v2beta1::APIGroupDiscovery>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apidiscovery::v2beta1::APIGroupDiscovery,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apiextensions-v1")]
@@ -488,9 +552,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "fd6cf1778cd77e21",
         json: ::kapi::fixtures::json_codec::<crate::apiextensions::v1::ConversionReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apiextensions::v1::ConversionReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apiextensions::v1::ConversionReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apiextensions::v1::ConversionReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apiextensions-v1")]
@@ -499,9 +563,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "99d11ea650d861bc",
         json: ::kapi::fixtures::json_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apiextensions::v1::CustomResourceDefinition>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apiextensions::v1::CustomResourceDefinition,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1")]
@@ -510,9 +574,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "61d94701f83689c6",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1::ControllerRevision>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::ControllerRevision>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1::ControllerRevision>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1::ControllerRevision,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1")]
@@ -521,9 +585,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "273646c1b83e2547",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1::DaemonSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::DaemonSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1::DaemonSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1::DaemonSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1")]
@@ -532,9 +596,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "bddac01bf0020d69",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1::Deployment>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::Deployment>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1::Deployment>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1::Deployment,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1")]
@@ -543,9 +607,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "a8846be0fa10ddef",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1::ReplicaSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::ReplicaSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1::ReplicaSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1::ReplicaSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1")]
@@ -554,9 +618,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "770915c09e7f3ba4",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1::StatefulSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1::StatefulSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1::StatefulSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1::StatefulSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta1")]
@@ -565,9 +629,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7f4dd3caceabb518",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::ControllerRevision>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::ControllerRevision>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::ControllerRevision>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta1::ControllerRevision,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta1")]
@@ -576,9 +640,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "b7cfbec1c4d6fc04",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::Deployment>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::Deployment>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::Deployment>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta1::Deployment,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta1")]
@@ -587,9 +651,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "c6c3603883687bc1",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::DeploymentRollback>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::DeploymentRollback>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::DeploymentRollback>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta1::DeploymentRollback,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta1")]
@@ -598,9 +662,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "0bd59bec74227183",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::Scale>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::Scale>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::Scale>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta1::Scale,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta1")]
@@ -609,9 +673,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7ba2241f1b06d0a2",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta1::StatefulSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta1::StatefulSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta1::StatefulSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta1::StatefulSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta2")]
@@ -620,9 +684,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "88ab042d7889a2bb",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::ControllerRevision>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::ControllerRevision>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::ControllerRevision>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta2::ControllerRevision,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta2")]
@@ -631,9 +695,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "24f49d0a76b000dd",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::DaemonSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::DaemonSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::DaemonSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta2::DaemonSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta2")]
@@ -642,9 +706,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "a2dfb7de9749017c",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::Deployment>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::Deployment>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::Deployment>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta2::Deployment,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta2")]
@@ -653,9 +717,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "cc83d050803d95ee",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::ReplicaSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::ReplicaSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::ReplicaSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta2::ReplicaSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta2")]
@@ -664,9 +728,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7e19a970cd87629c",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::Scale>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::Scale>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::Scale>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta2::Scale,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apps-v1beta2")]
@@ -675,9 +739,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "b1b8e69ddb5a6ba5",
         json: ::kapi::fixtures::json_codec::<crate::apps::v1beta2::StatefulSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apps::v1beta2::StatefulSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apps::v1beta2::StatefulSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apps::v1beta2::StatefulSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authentication-v1")]
@@ -686,9 +750,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "aa8c06afca72d392",
         json: ::kapi::fixtures::json_codec::<crate::authentication::v1::SelfSubjectReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1::SelfSubjectReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authentication::v1::SelfSubjectReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authentication::v1::SelfSubjectReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authentication-v1")]
@@ -697,9 +761,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e72b00bddf454ed4",
         json: ::kapi::fixtures::json_codec::<crate::authentication::v1::TokenRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1::TokenRequest>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authentication::v1::TokenRequest>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authentication::v1::TokenRequest,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authentication-v1")]
@@ -708,9 +772,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e9a53c1aa148f567",
         json: ::kapi::fixtures::json_codec::<crate::authentication::v1::TokenReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1::TokenReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authentication::v1::TokenReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authentication::v1::TokenReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authentication-v1alpha1")]
@@ -719,9 +783,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "37bbf4f598bd14d5",
         json: ::kapi::fixtures::json_codec::<crate::authentication::v1alpha1::SelfSubjectReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1alpha1::SelfSubjectReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authentication::v1alpha1::SelfSubjectReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authentication::v1alpha1::SelfSubjectReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authentication-v1beta1")]
@@ -730,9 +794,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "4e6836f53b0eab1a",
         json: ::kapi::fixtures::json_codec::<crate::authentication::v1beta1::SelfSubjectReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1beta1::SelfSubjectReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authentication::v1beta1::SelfSubjectReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authentication::v1beta1::SelfSubjectReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authentication-v1beta1")]
@@ -741,9 +805,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "1c81548e55e2a0d1",
         json: ::kapi::fixtures::json_codec::<crate::authentication::v1beta1::TokenReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authentication::v1beta1::TokenReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authentication::v1beta1::TokenReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authentication::v1beta1::TokenReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authorization-v1")]
@@ -752,9 +816,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "4c80a15e1410741f",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1::LocalSubjectAccessReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::LocalSubjectAccessReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authorization::v1::LocalSubjectAccessReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authorization::v1::LocalSubjectAccessReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authorization-v1")]
@@ -763,9 +827,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "9e54439f7815c746",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SelfSubjectAccessReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SelfSubjectAccessReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SelfSubjectAccessReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authorization::v1::SelfSubjectAccessReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authorization-v1")]
@@ -774,9 +838,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "a8a0ae25dd7cd18c",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SelfSubjectRulesReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SelfSubjectRulesReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SelfSubjectRulesReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authorization::v1::SelfSubjectRulesReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authorization-v1")]
@@ -785,42 +849,54 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "0e850a6dc5221366",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1::SubjectAccessReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1::SubjectAccessReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authorization::v1::SubjectAccessReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authorization::v1::SubjectAccessReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authorization-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authorization.k8s.io.v1beta1.LocalSubjectAccessReview",
         fingerprint: "6893ff7e98a25283",
-        json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::LocalSubjectAccessReview>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::LocalSubjectAccessReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::LocalSubjectAccessReview>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::authorization::v1beta1::LocalSubjectAccessReview,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::authorization::v1beta1::LocalSubjectAccessReview,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authorization::v1beta1::LocalSubjectAccessReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authorization-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authorization.k8s.io.v1beta1.SelfSubjectAccessReview",
         fingerprint: "aed5a49f1a699ad7",
-        json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::SelfSubjectAccessReview>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::SelfSubjectAccessReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::SelfSubjectAccessReview>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::authorization::v1beta1::SelfSubjectAccessReview,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::authorization::v1beta1::SelfSubjectAccessReview,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authorization::v1beta1::SelfSubjectAccessReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authorization-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "authorization.k8s.io.v1beta1.SelfSubjectRulesReview",
         fingerprint: "564a224acfb8d3b5",
-        json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::SelfSubjectRulesReview>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::authorization::v1beta1::SelfSubjectRulesReview,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::authorization::v1beta1::SelfSubjectRulesReview,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authorization::v1beta1::SelfSubjectRulesReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "authorization-v1beta1")]
@@ -829,9 +905,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e8951aaa2fb95835",
         json: ::kapi::fixtures::json_codec::<crate::authorization::v1beta1::SubjectAccessReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::authorization::v1beta1::SubjectAccessReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::authorization::v1beta1::SubjectAccessReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::authorization::v1beta1::SubjectAccessReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "autoscaling-v1")]
@@ -840,9 +916,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "34026157674c1f41",
         json: ::kapi::fixtures::json_codec::<crate::autoscaling::v1::HorizontalPodAutoscaler>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::autoscaling::v1::HorizontalPodAutoscaler>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::autoscaling::v1::HorizontalPodAutoscaler>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::autoscaling::v1::HorizontalPodAutoscaler,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "autoscaling-v1")]
@@ -851,9 +927,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "a4e1541948292237",
         json: ::kapi::fixtures::json_codec::<crate::autoscaling::v1::Scale>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::autoscaling::v1::Scale>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::autoscaling::v1::Scale>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::autoscaling::v1::Scale,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "autoscaling-v2")]
@@ -862,9 +938,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "5a405bc88e064c12",
         json: ::kapi::fixtures::json_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::autoscaling::v2::HorizontalPodAutoscaler>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::autoscaling::v2::HorizontalPodAutoscaler,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "batch-v1")]
@@ -873,9 +949,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "de7ecbd6e6aad23e",
         json: ::kapi::fixtures::json_codec::<crate::batch::v1::CronJob>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::batch::v1::CronJob>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::batch::v1::CronJob>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::batch::v1::CronJob,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "batch-v1")]
@@ -884,9 +960,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2b22d12ddf260e25",
         json: ::kapi::fixtures::json_codec::<crate::batch::v1::Job>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::batch::v1::Job>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::batch::v1::Job>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::batch::v1::Job,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "batch-v1beta1")]
@@ -895,9 +971,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "4ac3827589c693b3",
         json: ::kapi::fixtures::json_codec::<crate::batch::v1beta1::CronJob>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::batch::v1beta1::CronJob>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::batch::v1beta1::CronJob>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::batch::v1beta1::CronJob,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "certificates-v1")]
@@ -906,9 +982,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "cf94be0fbb77e4e2",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1::CertificateSigningRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1::CertificateSigningRequest>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::certificates::v1::CertificateSigningRequest>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::certificates::v1::CertificateSigningRequest,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "certificates-v1")]
@@ -917,9 +993,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "61d4b8edfab04e02",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1::ClusterTrustBundle>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1::ClusterTrustBundle>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::certificates::v1::ClusterTrustBundle>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::certificates::v1::ClusterTrustBundle,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "certificates-v1")]
@@ -928,9 +1004,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "b783d5729b8b3353",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1::PodCertificateRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1::PodCertificateRequest>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::certificates::v1::PodCertificateRequest>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::certificates::v1::PodCertificateRequest,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "certificates-v1alpha1")]
@@ -939,20 +1015,24 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "d0bf67df3bf1093f",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1alpha1::ClusterTrustBundle>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1alpha1::ClusterTrustBundle>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::certificates::v1alpha1::ClusterTrustBundle>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::certificates::v1alpha1::ClusterTrustBundle,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "certificates-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "certificates.k8s.io.v1beta1.CertificateSigningRequest",
         fingerprint: "eb4bb1bd08cb14aa",
-        json: ::kapi::fixtures::json_codec::<crate::certificates::v1beta1::CertificateSigningRequest>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1beta1::CertificateSigningRequest>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::certificates::v1beta1::CertificateSigningRequest>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::certificates::v1beta1::CertificateSigningRequest,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::certificates::v1beta1::CertificateSigningRequest,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::certificates::v1beta1::CertificateSigningRequest,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "certificates-v1beta1")]
@@ -961,9 +1041,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "3b1f5b9d09f5d1c6",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1beta1::ClusterTrustBundle>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1beta1::ClusterTrustBundle>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::certificates::v1beta1::ClusterTrustBundle>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::certificates::v1beta1::ClusterTrustBundle,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "certificates-v1beta1")]
@@ -972,9 +1052,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "958eacf6bfe2d386",
         json: ::kapi::fixtures::json_codec::<crate::certificates::v1beta1::PodCertificateRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::certificates::v1beta1::PodCertificateRequest>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::certificates::v1beta1::PodCertificateRequest>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::certificates::v1beta1::PodCertificateRequest,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "coordination-v1")]
@@ -983,9 +1063,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "a513eb9a472e1649",
         json: ::kapi::fixtures::json_codec::<crate::coordination::v1::Lease>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::coordination::v1::Lease>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::coordination::v1::Lease>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::coordination::v1::Lease,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "coordination-v1alpha2")]
@@ -994,9 +1074,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "5494247ebaa79d60",
         json: ::kapi::fixtures::json_codec::<crate::coordination::v1alpha2::LeaseCandidate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::coordination::v1alpha2::LeaseCandidate>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::coordination::v1alpha2::LeaseCandidate>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::coordination::v1alpha2::LeaseCandidate,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "coordination-v1beta1")]
@@ -1005,9 +1085,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7a6c632d116f6934",
         json: ::kapi::fixtures::json_codec::<crate::coordination::v1beta1::Lease>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::coordination::v1beta1::Lease>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::coordination::v1beta1::Lease>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::coordination::v1beta1::Lease,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "coordination-v1beta1")]
@@ -1016,9 +1096,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "adf81afbb833d469",
         json: ::kapi::fixtures::json_codec::<crate::coordination::v1beta1::LeaseCandidate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::coordination::v1beta1::LeaseCandidate>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::coordination::v1beta1::LeaseCandidate>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::coordination::v1beta1::LeaseCandidate,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1027,9 +1107,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "551f8fa90224069f",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Binding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Binding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::Binding>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::Binding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1038,9 +1118,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "de6923e992c1d79d",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ComponentStatus>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ComponentStatus>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::ComponentStatus>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::ComponentStatus,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1049,9 +1129,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "f1242e2516a930d5",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ConfigMap>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ConfigMap>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::ConfigMap>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::ConfigMap,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1060,9 +1140,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e5b8538bb78c0052",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Endpoints>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Endpoints>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::Endpoints>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::Endpoints,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1071,9 +1151,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7e0122d35634e8ea",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Event>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Event>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::Event>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::Event,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1082,9 +1162,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "aa923c58f678f92e",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::LimitRange>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::LimitRange>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::LimitRange>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::LimitRange,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1093,9 +1173,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "4f96954d20663b86",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Namespace>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Namespace>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::Namespace>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::Namespace,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1104,9 +1184,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "169a217c357aea58",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Node>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Node>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::Node>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::Node,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1115,9 +1195,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "bdbf92761a25d153",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::NodeProxyOptions>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::NodeProxyOptions>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::NodeProxyOptions>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::NodeProxyOptions,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1126,9 +1206,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "8f43d56fb7b33e15",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PersistentVolume>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PersistentVolume>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::PersistentVolume>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::PersistentVolume,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1137,9 +1217,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "f553823b601d2a95",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PersistentVolumeClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PersistentVolumeClaim>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::PersistentVolumeClaim>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::PersistentVolumeClaim,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1148,9 +1228,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "b3e1d620941b5907",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Pod>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Pod>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::Pod>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::Pod,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1159,9 +1239,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2c86265bf093a39f",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodAttachOptions>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodAttachOptions>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::PodAttachOptions>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::PodAttachOptions,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1170,9 +1250,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "de125bb01ec2ac29",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodExecOptions>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodExecOptions>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::PodExecOptions>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::PodExecOptions,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1181,9 +1261,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "48ad3ee36045c857",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodLogOptions>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodLogOptions>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::PodLogOptions>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::PodLogOptions,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1192,9 +1272,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "f5b1bb7d8d5bd700",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodPortForwardOptions>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodPortForwardOptions>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::PodPortForwardOptions>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::PodPortForwardOptions,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1203,9 +1283,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "11af40df9493442a",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodProxyOptions>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodProxyOptions>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::PodProxyOptions>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::PodProxyOptions,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1214,9 +1294,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2de88e5f2675d28d",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::PodTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::PodTemplate>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::PodTemplate>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::PodTemplate,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1225,9 +1305,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e8fb0446cf97b22d",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::RangeAllocation>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::RangeAllocation>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::RangeAllocation>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::RangeAllocation,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1236,9 +1316,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "dcad4f4ff4881eb1",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ReplicationController>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ReplicationController>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::ReplicationController>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::ReplicationController,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1247,9 +1327,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e1162ad3a6eb3013",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ResourceQuota>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ResourceQuota>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::ResourceQuota>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::ResourceQuota,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1258,9 +1338,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "3c833b96de6e00aa",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Secret>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Secret>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::Secret>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::Secret,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1269,9 +1349,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "dad2104872801e97",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::SerializedReference>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::SerializedReference>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::SerializedReference>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::SerializedReference,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1280,9 +1360,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "db5dd6fcbc57fa88",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::Service>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::Service>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::Service>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::Service,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1291,9 +1371,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "b731d6a5b11a5c44",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ServiceAccount>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ServiceAccount>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::ServiceAccount>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::ServiceAccount,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "core-v1")]
@@ -1302,9 +1382,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2c6f2e439f7c5ca2",
         json: ::kapi::fixtures::json_codec::<crate::core::v1::ServiceProxyOptions>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::core::v1::ServiceProxyOptions>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::core::v1::ServiceProxyOptions>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::core::v1::ServiceProxyOptions,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "discovery-v1")]
@@ -1313,9 +1393,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "ebdf2e403179ef99",
         json: ::kapi::fixtures::json_codec::<crate::discovery::v1::EndpointSlice>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::discovery::v1::EndpointSlice>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::discovery::v1::EndpointSlice>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::discovery::v1::EndpointSlice,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "discovery-v1beta1")]
@@ -1324,9 +1404,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "3a6c6dac18bc7cc7",
         json: ::kapi::fixtures::json_codec::<crate::discovery::v1beta1::EndpointSlice>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::discovery::v1beta1::EndpointSlice>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::discovery::v1beta1::EndpointSlice>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::discovery::v1beta1::EndpointSlice,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "events-v1")]
@@ -1335,9 +1415,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "ce24980f7945bdc2",
         json: ::kapi::fixtures::json_codec::<crate::events::v1::Event>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::events::v1::Event>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::events::v1::Event>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::events::v1::Event,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "events-v1beta1")]
@@ -1346,9 +1426,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "795f70ccfa684393",
         json: ::kapi::fixtures::json_codec::<crate::events::v1beta1::Event>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::events::v1beta1::Event>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::events::v1beta1::Event>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::events::v1beta1::Event,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "extensions-v1beta1")]
@@ -1357,9 +1437,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "69612130c961e47c",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::DaemonSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::DaemonSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::DaemonSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::extensions::v1beta1::DaemonSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "extensions-v1beta1")]
@@ -1368,9 +1448,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "aa15227a344deee5",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Deployment>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Deployment>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Deployment>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::extensions::v1beta1::Deployment,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "extensions-v1beta1")]
@@ -1379,9 +1459,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "df3e179144899a4e",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::DeploymentRollback>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::DeploymentRollback>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::DeploymentRollback>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::extensions::v1beta1::DeploymentRollback,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "extensions-v1beta1")]
@@ -1390,9 +1470,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "df433ae5fdb98803",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Ingress>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Ingress>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::extensions::v1beta1::Ingress,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "extensions-v1beta1")]
@@ -1401,9 +1481,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "daa2bf5416c52b4f",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::NetworkPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::NetworkPolicy>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::NetworkPolicy>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::extensions::v1beta1::NetworkPolicy,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "extensions-v1beta1")]
@@ -1412,9 +1492,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "92b4cad44a9f4114",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::ReplicaSet>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::ReplicaSet>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::ReplicaSet>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::extensions::v1beta1::ReplicaSet,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "extensions-v1beta1")]
@@ -1423,9 +1503,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "a8d3cef5d519b392",
         json: ::kapi::fixtures::json_codec::<crate::extensions::v1beta1::Scale>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::extensions::v1beta1::Scale>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::extensions::v1beta1::Scale>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::extensions::v1beta1::Scale,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "flowcontrol-v1")]
@@ -1434,9 +1514,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "62dfc676972a45c3",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1::FlowSchema>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1::FlowSchema>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1::FlowSchema>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::flowcontrol::v1::FlowSchema,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "flowcontrol-v1")]
@@ -1445,9 +1525,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "cb0d068ef94ffcbe",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1::PriorityLevelConfiguration>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1::PriorityLevelConfiguration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1::PriorityLevelConfiguration>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::flowcontrol::v1::PriorityLevelConfiguration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "flowcontrol-v1beta1")]
@@ -1456,20 +1536,24 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "8746a267e4e810d8",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta1::FlowSchema>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta1::FlowSchema>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta1::FlowSchema>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::flowcontrol::v1beta1::FlowSchema,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "flowcontrol-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "flowcontrol.apiserver.k8s.io.v1beta1.PriorityLevelConfiguration",
         fingerprint: "52c2d2e9ef8bdbc7",
-        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta1::PriorityLevelConfiguration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta1::PriorityLevelConfiguration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta1::PriorityLevelConfiguration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::flowcontrol::v1beta1::PriorityLevelConfiguration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::flowcontrol::v1beta1::PriorityLevelConfiguration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::flowcontrol::v1beta1::PriorityLevelConfiguration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "flowcontrol-v1beta2")]
@@ -1478,20 +1562,24 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "8746a267e4e810d8",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta2::FlowSchema>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta2::FlowSchema>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta2::FlowSchema>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::flowcontrol::v1beta2::FlowSchema,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "flowcontrol-v1beta2")]
     kinds.push(::kapi::fixtures::Kind {
         name: "flowcontrol.apiserver.k8s.io.v1beta2.PriorityLevelConfiguration",
         fingerprint: "52c2d2e9ef8bdbc7",
-        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::flowcontrol::v1beta2::PriorityLevelConfiguration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::flowcontrol::v1beta2::PriorityLevelConfiguration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::flowcontrol::v1beta2::PriorityLevelConfiguration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "flowcontrol-v1beta3")]
@@ -1500,20 +1588,24 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7fff3cf8d7a30338",
         json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta3::FlowSchema>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta3::FlowSchema>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta3::FlowSchema>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::flowcontrol::v1beta3::FlowSchema,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "flowcontrol-v1beta3")]
     kinds.push(::kapi::fixtures::Kind {
         name: "flowcontrol.apiserver.k8s.io.v1beta3.PriorityLevelConfiguration",
         fingerprint: "d92346f343d33d2a",
-        json: ::kapi::fixtures::json_codec::<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::flowcontrol::v1beta3::PriorityLevelConfiguration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::flowcontrol::v1beta3::PriorityLevelConfiguration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::flowcontrol::v1beta3::PriorityLevelConfiguration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "imagepolicy-v1alpha1")]
@@ -1522,9 +1614,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "187200c2b6e2fe10",
         json: ::kapi::fixtures::json_codec::<crate::imagepolicy::v1alpha1::ImageReview>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::imagepolicy::v1alpha1::ImageReview>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::imagepolicy::v1alpha1::ImageReview>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::imagepolicy::v1alpha1::ImageReview,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "apiserverinternal-v1alpha1")]
@@ -1533,9 +1625,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "f7c3d6593dbdca03",
         json: ::kapi::fixtures::json_codec::<crate::apiserverinternal::v1alpha1::StorageVersion>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::apiserverinternal::v1alpha1::StorageVersion>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::apiserverinternal::v1alpha1::StorageVersion>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::apiserverinternal::v1alpha1::StorageVersion,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "lifecycle-v1alpha1")]
@@ -1544,9 +1636,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "f5743f699e1193db",
         json: ::kapi::fixtures::json_codec::<crate::lifecycle::v1alpha1::Eviction>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::lifecycle::v1alpha1::Eviction>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::lifecycle::v1alpha1::Eviction>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::lifecycle::v1alpha1::Eviction,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "lifecycle-v1alpha1")]
@@ -1555,9 +1647,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "9c032e4efa09fabc",
         json: ::kapi::fixtures::json_codec::<crate::lifecycle::v1alpha1::EvictionRequest>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::lifecycle::v1alpha1::EvictionRequest>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::lifecycle::v1alpha1::EvictionRequest>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::lifecycle::v1alpha1::EvictionRequest,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1")]
@@ -1566,9 +1658,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "21350052e290918c",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::IPAddress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::IPAddress>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1::IPAddress>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1::IPAddress,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1")]
@@ -1577,9 +1669,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "73fbee944276fe66",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::Ingress>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1::Ingress>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1::Ingress,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1")]
@@ -1588,9 +1680,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "c09ce4776a8c8c1b",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::IngressClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::IngressClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1::IngressClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1::IngressClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1")]
@@ -1599,9 +1691,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "1e96fa478440e230",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::NetworkPolicy>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::NetworkPolicy>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1::NetworkPolicy>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1::NetworkPolicy,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1")]
@@ -1610,9 +1702,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "25e18b956422e3e4",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1::ServiceCIDR>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1::ServiceCIDR>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1::ServiceCIDR>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1::ServiceCIDR,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1beta1")]
@@ -1621,9 +1713,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "933e59b3d6a36b32",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::IPAddress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::IPAddress>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::IPAddress>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1beta1::IPAddress,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1beta1")]
@@ -1632,9 +1724,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "9aef6c9296bf549d",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::Ingress>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::Ingress>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::Ingress>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1beta1::Ingress,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1beta1")]
@@ -1643,9 +1735,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "286fdd1f8df85c77",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::IngressClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::IngressClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::IngressClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1beta1::IngressClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "networking-v1beta1")]
@@ -1654,9 +1746,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "f28d6922840917db",
         json: ::kapi::fixtures::json_codec::<crate::networking::v1beta1::ServiceCIDR>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::networking::v1beta1::ServiceCIDR>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::networking::v1beta1::ServiceCIDR>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::networking::v1beta1::ServiceCIDR,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "node-v1")]
@@ -1665,9 +1757,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "b1e496b6ebad2682",
         json: ::kapi::fixtures::json_codec::<crate::node::v1::RuntimeClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::node::v1::RuntimeClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::node::v1::RuntimeClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::node::v1::RuntimeClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "node-v1alpha1")]
@@ -1676,9 +1768,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e7c881b252913f05",
         json: ::kapi::fixtures::json_codec::<crate::node::v1alpha1::RuntimeClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::node::v1alpha1::RuntimeClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::node::v1alpha1::RuntimeClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::node::v1alpha1::RuntimeClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "node-v1beta1")]
@@ -1687,9 +1779,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "8d37eef0aae5c270",
         json: ::kapi::fixtures::json_codec::<crate::node::v1beta1::RuntimeClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::node::v1beta1::RuntimeClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::node::v1beta1::RuntimeClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::node::v1beta1::RuntimeClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "policy-v1")]
@@ -1698,9 +1790,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "600ee10f1c88e001",
         json: ::kapi::fixtures::json_codec::<crate::policy::v1::Eviction>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::policy::v1::Eviction>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::policy::v1::Eviction>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::policy::v1::Eviction,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "policy-v1")]
@@ -1709,9 +1801,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "ec7efa271b36964b",
         json: ::kapi::fixtures::json_codec::<crate::policy::v1::PodDisruptionBudget>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::policy::v1::PodDisruptionBudget>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::policy::v1::PodDisruptionBudget>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::policy::v1::PodDisruptionBudget,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "policy-v1beta1")]
@@ -1720,9 +1812,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e6cce6685f543439",
         json: ::kapi::fixtures::json_codec::<crate::policy::v1beta1::Eviction>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::policy::v1beta1::Eviction>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::policy::v1beta1::Eviction>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::policy::v1beta1::Eviction,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "policy-v1beta1")]
@@ -1731,9 +1823,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "52364563107da11f",
         json: ::kapi::fixtures::json_codec::<crate::policy::v1beta1::PodDisruptionBudget>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::policy::v1beta1::PodDisruptionBudget>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::policy::v1beta1::PodDisruptionBudget>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::policy::v1beta1::PodDisruptionBudget,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1")]
@@ -1742,9 +1834,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "56b48067b907c179",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1::ClusterRole>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::ClusterRole>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1::ClusterRole>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1::ClusterRole,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1")]
@@ -1753,9 +1845,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "9af08487710dc7d3",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1::ClusterRoleBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::ClusterRoleBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1::ClusterRoleBinding>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1::ClusterRoleBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1")]
@@ -1764,9 +1856,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "b8c8bbb904cdf13a",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1::Role>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::Role>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1::Role>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1::Role,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1")]
@@ -1775,9 +1867,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "38f2a5a0c8c6e9e6",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1::RoleBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1::RoleBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1::RoleBinding>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1::RoleBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1alpha1")]
@@ -1786,9 +1878,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "3683d7b6e3ee431a",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::ClusterRole>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::ClusterRole>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::ClusterRole>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1alpha1::ClusterRole,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1alpha1")]
@@ -1797,9 +1889,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "c83bc1b234121aee",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::ClusterRoleBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::ClusterRoleBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::ClusterRoleBinding>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1alpha1::ClusterRoleBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1alpha1")]
@@ -1808,9 +1900,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7a1936e90e36a473",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::Role>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::Role>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::Role>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1alpha1::Role,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1alpha1")]
@@ -1819,9 +1911,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "ef4ec2209312e4fd",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1alpha1::RoleBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1alpha1::RoleBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1alpha1::RoleBinding>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1alpha1::RoleBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1beta1")]
@@ -1830,9 +1922,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "0b39b3013751c866",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::ClusterRole>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::ClusterRole>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::ClusterRole>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1beta1::ClusterRole,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1beta1")]
@@ -1841,9 +1933,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "c764e4eccc564a46",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::ClusterRoleBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::ClusterRoleBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::ClusterRoleBinding>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1beta1::ClusterRoleBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1beta1")]
@@ -1852,9 +1944,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "351a11543b30b5e0",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::Role>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::Role>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::Role>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1beta1::Role,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "rbac-v1beta1")]
@@ -1863,9 +1955,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "0e0655363d66a59d",
         json: ::kapi::fixtures::json_codec::<crate::rbac::v1beta1::RoleBinding>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::rbac::v1beta1::RoleBinding>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::rbac::v1beta1::RoleBinding>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::rbac::v1beta1::RoleBinding,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1")]
@@ -1874,9 +1966,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2e93ae86343d55e7",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::DeviceClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1::DeviceClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1::DeviceClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1")]
@@ -1885,9 +1977,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "12ce92576ae97269",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::DeviceTaintRule>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::DeviceTaintRule>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1::DeviceTaintRule>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1::DeviceTaintRule,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1")]
@@ -1896,9 +1988,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "d00736301b8298fc",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaim>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaim>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1::ResourceClaim,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1")]
@@ -1907,9 +1999,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "006032913cb64c5f",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceClaimTemplate>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceClaimTemplate>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1::ResourceClaimTemplate,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1")]
@@ -1918,9 +2010,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "eb1b0cfc21624345",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1::ResourceSlice>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1::ResourceSlice>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1::ResourceSlice>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1::ResourceSlice,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1alpha3")]
@@ -1929,20 +2021,24 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2cc0df8e34744c21",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1alpha3::DeviceTaintRule>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1alpha3::DeviceTaintRule>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1alpha3::DeviceTaintRule>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1alpha3::DeviceTaintRule,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1alpha3")]
     kinds.push(::kapi::fixtures::Kind {
         name: "resource.k8s.io.v1alpha3.ResourcePoolStatusRequest",
         fingerprint: "f03f5788397f2347",
-        json: ::kapi::fixtures::json_codec::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::resource::v1alpha3::ResourcePoolStatusRequest,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::resource::v1alpha3::ResourcePoolStatusRequest,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1alpha3::ResourcePoolStatusRequest,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta1")]
@@ -1951,9 +2047,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "abf7361ec1e77c0e",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::DeviceClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::DeviceClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta1::DeviceClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta1")]
@@ -1962,9 +2058,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "563fbfa315822ea7",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaim>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaim>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta1::ResourceClaim,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta1")]
@@ -1973,9 +2069,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "43a8321080c904ce",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceClaimTemplate>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta1::ResourceClaimTemplate,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta1")]
@@ -1984,9 +2080,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7abfebf6101f1d11",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta1::ResourceSlice>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta1::ResourceSlice>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta1::ResourceSlice>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta1::ResourceSlice,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta2")]
@@ -1995,9 +2091,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "abf7361ec1e77c0e",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::DeviceClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::DeviceClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::DeviceClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta2::DeviceClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta2")]
@@ -2006,9 +2102,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2cc0df8e34744c21",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::DeviceTaintRule>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::DeviceTaintRule>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::DeviceTaintRule>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta2::DeviceTaintRule,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta2")]
@@ -2017,9 +2113,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "d4a0a704cd1b591b",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaim>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaim>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaim>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta2::ResourceClaim,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta2")]
@@ -2028,9 +2124,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "cbe7adf66781e71a",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceClaimTemplate>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta2::ResourceClaimTemplate,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "resource-v1beta2")]
@@ -2039,9 +2135,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "387ba5213ccbedd4",
         json: ::kapi::fixtures::json_codec::<crate::resource::v1beta2::ResourceSlice>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::resource::v1beta2::ResourceSlice>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::resource::v1beta2::ResourceSlice>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::resource::v1beta2::ResourceSlice,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "scheduling-v1")]
@@ -2050,9 +2146,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2281fe5845788c97",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1::PriorityClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1::PriorityClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::scheduling::v1::PriorityClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::scheduling::v1::PriorityClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "scheduling-v1alpha3")]
@@ -2061,9 +2157,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "972c9d90c9e8151a",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::CompositePodGroup>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::CompositePodGroup>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::CompositePodGroup>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::scheduling::v1alpha3::CompositePodGroup,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "scheduling-v1alpha3")]
@@ -2072,9 +2168,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "66d21c0f94713207",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::PodGroup>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::PodGroup>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::PodGroup>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::scheduling::v1alpha3::PodGroup,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "scheduling-v1alpha3")]
@@ -2083,9 +2179,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "9411f06b8f83d8d8",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1alpha3::Workload>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1alpha3::Workload>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::scheduling::v1alpha3::Workload>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::scheduling::v1alpha3::Workload,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "scheduling-v1beta1")]
@@ -2094,9 +2190,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "c729da8164ce28f4",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1beta1::PodGroup>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1beta1::PodGroup>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::scheduling::v1beta1::PodGroup>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::scheduling::v1beta1::PodGroup,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "scheduling-v1beta1")]
@@ -2105,9 +2201,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "918b94fcb8bff089",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1beta1::PriorityClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1beta1::PriorityClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::scheduling::v1beta1::PriorityClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::scheduling::v1beta1::PriorityClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "scheduling-v1beta1")]
@@ -2116,9 +2212,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "bdd247fb954ec01a",
         json: ::kapi::fixtures::json_codec::<crate::scheduling::v1beta1::Workload>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::scheduling::v1beta1::Workload>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::scheduling::v1beta1::Workload>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::scheduling::v1beta1::Workload,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1")]
@@ -2127,9 +2223,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "fbb00d90691bbde4",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1::CSIDriver>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::CSIDriver>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1::CSIDriver>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1::CSIDriver,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1")]
@@ -2138,9 +2234,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "caed4d8d537d0c44",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1::CSINode>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::CSINode>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1::CSINode>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1::CSINode,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1")]
@@ -2149,9 +2245,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "20c2d265aeb914c4",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1::CSIStorageCapacity>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::CSIStorageCapacity>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1::CSIStorageCapacity>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1::CSIStorageCapacity,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1")]
@@ -2160,9 +2256,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "0ed9213de1286048",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1::StorageClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::StorageClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1::StorageClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1::StorageClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1")]
@@ -2171,9 +2267,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "07042bbd4c4739ec",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1::VolumeAttachment>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::VolumeAttachment>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1::VolumeAttachment>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1::VolumeAttachment,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1")]
@@ -2182,9 +2278,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "0822b2ed662c6c6c",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1::VolumeAttributesClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1::VolumeAttributesClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1::VolumeAttributesClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1::VolumeAttributesClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1alpha1")]
@@ -2193,9 +2289,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "470e93ab0960b2ae",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1alpha1::CSIStorageCapacity>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1alpha1::CSIStorageCapacity>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1alpha1::CSIStorageCapacity>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1alpha1::CSIStorageCapacity,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1alpha1")]
@@ -2204,9 +2300,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7e981d707405b860",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1alpha1::VolumeAttachment>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1alpha1::VolumeAttachment>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1alpha1::VolumeAttachment>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1alpha1::VolumeAttachment,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1alpha1")]
@@ -2215,9 +2311,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "e2ab79e8a6168987",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1alpha1::VolumeAttributesClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1alpha1::VolumeAttributesClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1alpha1::VolumeAttributesClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1alpha1::VolumeAttributesClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1beta1")]
@@ -2226,9 +2322,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "474dd1c45c1ed3e8",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::CSIDriver>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::CSIDriver>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::CSIDriver>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1beta1::CSIDriver,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1beta1")]
@@ -2237,9 +2333,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "7d37459e244e0e4b",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::CSINode>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::CSINode>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::CSINode>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1beta1::CSINode,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1beta1")]
@@ -2248,9 +2344,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "949b32dba5c235ff",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::CSIStorageCapacity>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::CSIStorageCapacity>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::CSIStorageCapacity>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1beta1::CSIStorageCapacity,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1beta1")]
@@ -2259,9 +2355,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "16747abc62db4ec6",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::StorageClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::StorageClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::StorageClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1beta1::StorageClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1beta1")]
@@ -2270,9 +2366,9 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "5291839ba9bb2ac3",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::VolumeAttachment>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::VolumeAttachment>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::VolumeAttachment>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1beta1::VolumeAttachment,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storage-v1beta1")]
@@ -2281,31 +2377,39 @@ pub fn fixtures() -> ::kapi::fixtures::Fixtures {
         fingerprint: "2ce088876183018c",
         json: ::kapi::fixtures::json_codec::<crate::storage::v1beta1::VolumeAttributesClass>(),
         yaml: ::kapi::fixtures::yaml_codec::<crate::storage::v1beta1::VolumeAttributesClass>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storage::v1beta1::VolumeAttributesClass>(),
-        ),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storage::v1beta1::VolumeAttributesClass,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storagemigration-v1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "storagemigration.k8s.io.v1.StorageVersionMigration",
         fingerprint: "0df859b1b21cfe4e",
-        json: ::kapi::fixtures::json_codec::<crate::storagemigration::v1::StorageVersionMigration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::storagemigration::v1::StorageVersionMigration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storagemigration::v1::StorageVersionMigration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::storagemigration::v1::StorageVersionMigration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::storagemigration::v1::StorageVersionMigration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storagemigration::v1::StorageVersionMigration,
+        >()),
         hub: ::core::option::Option::None,
     });
     #[cfg(feature = "storagemigration-v1beta1")]
     kinds.push(::kapi::fixtures::Kind {
         name: "storagemigration.k8s.io.v1beta1.StorageVersionMigration",
         fingerprint: "ed853416ac971f39",
-        json: ::kapi::fixtures::json_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>(),
-        yaml: ::kapi::fixtures::yaml_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>(),
-        protobuf: ::core::option::Option::Some(
-            ::kapi::fixtures::protobuf_codec::<crate::storagemigration::v1beta1::StorageVersionMigration>(),
-        ),
+        json: ::kapi::fixtures::json_codec::<
+            crate::storagemigration::v1beta1::StorageVersionMigration,
+        >(),
+        yaml: ::kapi::fixtures::yaml_codec::<
+            crate::storagemigration::v1beta1::StorageVersionMigration,
+        >(),
+        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<
+            crate::storagemigration::v1beta1::StorageVersionMigration,
+        >()),
         hub: ::core::option::Option::None,
     });
     let external = ::kapi::fixtures::External {

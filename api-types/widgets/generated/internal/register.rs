@@ -54,16 +54,16 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_internal::<crate::internal::Widget>(
         &WIDGET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::internal::Widget),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::internal::Widget
+        ))
         .object_meta(),
     )?;
     scheme.add_internal::<crate::internal::WidgetList>(
         &WIDGET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::internal::WidgetList),
-        ),
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::internal::WidgetList
+        )),
     )?;
     ::core::result::Result::Ok(())
 }

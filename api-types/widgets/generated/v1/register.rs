@@ -61,15 +61,14 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_versioned::<crate::v1::Widget>(
         &WIDGET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v1::Widget),
-        ).object_meta(),
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::v1::Widget))
+            .object_meta(),
     )?;
     scheme.add_versioned::<crate::v1::WidgetList>(
         &WIDGET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::v1::WidgetList),
-        ),
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::v1::WidgetList
+        )),
     )?;
     ::core::result::Result::Ok(())
 }

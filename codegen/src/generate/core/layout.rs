@@ -344,11 +344,127 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
         }
     }
     let Some((k, c, _, commas)) = best else {
-        if !impl_for(line, &indent, out) {
-            out.push_str(line);
+        let generic = (0..tokens.len()).find(|&g| turbofish(line, &tokens, &closers, g).is_some());
+        match generic {
+            Some(g) => break_generics(line, &tokens, &closers, g, &indent, out),
+            None if impl_for(line, &indent, out) => {}
+            None => out.push_str(line),
         }
         return;
     };
+    if commas.is_empty() && overflow(line, &tokens, &closers, k, c, &indent, out, depth) {
+        return;
+    }
+    vertical(line, &tokens, k, c, &commas, &indent, out, depth);
+}
+
+/// rustfmt's overflow of a call whose one argument is itself a call (`Some(f::<T>())`,
+/// `g(h!(x))`): both openers stay on the line and the inner call is broken, its generics
+/// when it has no arguments. Whether the line was written so.
+#[allow(clippy::too_many_arguments)]
+fn overflow(
+    line: &str,
+    tokens: &[Bracket],
+    closers: &[Option<usize>],
+    k: usize,
+    c: usize,
+    indent: &str,
+    out: &mut String,
+    depth: usize,
+) -> bool {
+    let inner_close = c - 1;
+    let adjacent = tokens[inner_close].ch == b')' && tokens[inner_close].at + 1 == tokens[c].at;
+    if c < k + 3 || !adjacent {
+        return false;
+    }
+    let Some(inner_open) = (k + 1..inner_close).find(|&i| closers[i] == Some(inner_close)) else {
+        return false;
+    };
+    // Only a path, perhaps with generics, between the two openers.
+    let one_call = tokens[k + 1..inner_open]
+        .iter()
+        .all(|t| matches!(t.ch, b'<' | b'>'))
+        && is_call(line.as_bytes(), tokens[inner_open].at);
+    if !one_call {
+        return false;
+    }
+    let arguments = &line[tokens[inner_open].at + 1..tokens[inner_close].at];
+    if !arguments.trim().is_empty() {
+        if tokens[inner_open].at + 1 > MAX_WIDTH {
+            return false;
+        }
+        let commas = top_commas(tokens, closers, inner_open, inner_close);
+        vertical(
+            line,
+            tokens,
+            inner_open,
+            inner_close,
+            &commas,
+            indent,
+            out,
+            depth,
+        );
+        return true;
+    }
+    match (k + 1..inner_open).find(|&g| turbofish(line, tokens, closers, g).is_some()) {
+        Some(g) => {
+            break_generics(line, tokens, closers, g, indent, out);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The `>` of a turbofish (`::<T>`) opened at `tokens[g]` that rustfmt would break: one
+/// argument, and the line fits up to the `<`.
+fn turbofish(line: &str, tokens: &[Bracket], closers: &[Option<usize>], g: usize) -> Option<usize> {
+    let t = tokens[g];
+    let gt = closers[g]?;
+    let generic = t.ch == b'<' && line[..t.at].ends_with("::") && t.at < MAX_WIDTH;
+    let one = top_commas(tokens, closers, g, gt).is_empty();
+    (generic && one && tokens[gt].at > t.at + 1).then_some(gt)
+}
+
+/// A line broken inside the turbofish at `tokens[g]`: its argument on a line of its own.
+fn break_generics(
+    line: &str,
+    tokens: &[Bracket],
+    closers: &[Option<usize>],
+    g: usize,
+    indent: &str,
+    out: &mut String,
+) {
+    let Some(gt) = turbofish(line, tokens, closers, g) else {
+        out.push_str(line);
+        return;
+    };
+    let (lt, gt) = (tokens[g].at, tokens[gt].at);
+    out.push_str(&line[..=lt]);
+    out.push('\n');
+    wrap(
+        &format!("{indent}{INDENT}{},", line[lt + 1..gt].trim()),
+        out,
+        MAX_DEPTH,
+    );
+    out.push('\n');
+    out.push_str(indent);
+    out.push_str(&line[gt..]);
+}
+
+/// A line broken at the group `tokens[k]`..`tokens[c]`: an element per line, each with a
+/// comma (but a macro's last), the closing delimiter back at the line's indent.
+#[allow(clippy::too_many_arguments)]
+fn vertical(
+    line: &str,
+    tokens: &[Bracket],
+    k: usize,
+    c: usize,
+    commas: &[usize],
+    indent: &str,
+    out: &mut String,
+    depth: usize,
+) {
+    let bytes = line.as_bytes();
     let inner_indent = format!("{indent}{INDENT}");
     let (open, close) = (tokens[k].at, tokens[c].at);
     let mut starts = vec![open + 1];
@@ -396,7 +512,7 @@ fn statement(line: &str, out: &mut String, depth: usize) {
 /// wider than [`CHAIN_WIDTH`], as rustfmt lays it out: the root, with its first link when
 /// the root is no wider than an indent (`self.a`), then each further link on a line of its
 /// own, one level deeper. `None` for any other line, or a chain of one link after a root
-/// that fits (its arguments are what rustfmt breaks).
+/// that fits when the link has arguments (they are what rustfmt breaks).
 fn chain(line: &str) -> Option<Vec<String>> {
     let indent = line.len() - line.trim_start_matches(' ').len();
     let body = &line[indent..];
@@ -450,7 +566,9 @@ fn chain(line: &str) -> Option<Vec<String>> {
     let starts: Vec<usize> = starts.collect();
     let pad = &line[..indent];
     let root = format!("{pad}{}", &expr[..*starts.first()?]);
-    if starts.len() < 2 && root.chars().count() <= MAX_WIDTH {
+    // One link goes on a line of its own only when it has no arguments to break instead.
+    let bare_link = line.chars().count() > MAX_WIDTH && expr.trim_end_matches('?').ends_with("()");
+    if starts.len() < 2 && root.chars().count() <= MAX_WIDTH && !bare_link {
         return None;
     }
     // A root that is itself broken ends with its closing bracket at the chain's indent,
@@ -709,6 +827,29 @@ mod tests {
         ] {
             assert_eq!(laid_out(line), line);
         }
+    }
+
+    #[test]
+    fn a_call_of_one_call_overflows_into_the_inner_one() {
+        let path = format!("crate::{}::Frobber", "module".repeat(8));
+        assert_eq!(
+            laid_out(&format!("        hooks: KindHooks::normalized(::kapi::__private::normalize_fn!({path})),\n")),
+            format!("        hooks: KindHooks::normalized(::kapi::__private::normalize_fn!(\n            {path}\n        )),\n")
+        );
+        assert_eq!(
+            laid_out(&format!("        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<{path}>()),\n")),
+            format!("        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<\n            {path},\n        >()),\n")
+        );
+        assert_eq!(
+            laid_out(&format!("        json: ::kapi::fixtures::json_codec::<{path}>(),\n")),
+            format!("        json: ::kapi::fixtures::json_codec::<\n            {path},\n        >(),\n")
+        );
+        assert_eq!(
+            laid_out(&format!(
+                "            informer: factory.informer_for::<{path}>(),\n"
+            )),
+            format!("            informer: factory\n                .informer_for::<{path}>(),\n")
+        );
     }
 
     #[test]

@@ -33,9 +33,9 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::admission::v1::AdmissionReview>(
         &ADMISSION_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::admission::v1::AdmissionReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admission::v1::AdmissionReview
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

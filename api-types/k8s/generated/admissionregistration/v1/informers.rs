@@ -63,7 +63,8 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
+            informer: factory
+                .informer_for::<crate::admissionregistration::v1::ValidatingAdmissionPolicy>(),
         }
     }
 
@@ -97,7 +98,10 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(),
+            informer: factory
+                .informer_for::<
+                    crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+                >(),
         }
     }
 
@@ -131,7 +135,8 @@ impl ValidatingWebhookConfigurationInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
+            informer: factory
+                .informer_for::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(),
         }
     }
 
@@ -165,7 +170,8 @@ impl MutatingWebhookConfigurationInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
+            informer: factory
+                .informer_for::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(),
         }
     }
 
@@ -199,7 +205,8 @@ impl MutatingAdmissionPolicyInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
+            informer: factory
+                .informer_for::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(),
         }
     }
 
@@ -233,7 +240,8 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
+            informer: factory
+                .informer_for::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(),
         }
     }
 

@@ -51,7 +51,10 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(),
+            informer: factory
+                .informer_for::<
+                    crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+                >(),
         }
     }
 
@@ -85,7 +88,10 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(),
+            informer: factory
+                .informer_for::<
+                    crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+                >(),
         }
     }
 
@@ -119,7 +125,8 @@ impl MutatingAdmissionPolicyInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
+            informer: factory
+                .informer_for::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(),
         }
     }
 
@@ -153,7 +160,10 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(),
+            informer: factory
+                .informer_for::<
+                    crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+                >(),
         }
     }
 

@@ -183,78 +183,62 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(
         &VALIDATING_ADMISSION_POLICY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList>(
         &VALIDATING_ADMISSION_POLICY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(
         &VALIDATING_ADMISSION_POLICY_BINDING,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList>(
         &VALIDATING_ADMISSION_POLICY_BINDING_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(
         &MUTATING_ADMISSION_POLICY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList>(
         &MUTATING_ADMISSION_POLICY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(
         &MUTATING_ADMISSION_POLICY_BINDING,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList>(
         &MUTATING_ADMISSION_POLICY_BINDING_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

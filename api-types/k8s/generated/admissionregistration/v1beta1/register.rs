@@ -268,116 +268,92 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>(
         &VALIDATING_ADMISSION_POLICY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyList>(
         &VALIDATING_ADMISSION_POLICY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(
         &VALIDATING_ADMISSION_POLICY_BINDING,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList>(
         &VALIDATING_ADMISSION_POLICY_BINDING_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>(
         &VALIDATING_WEBHOOK_CONFIGURATION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList>(
         &VALIDATING_WEBHOOK_CONFIGURATION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>(
         &MUTATING_WEBHOOK_CONFIGURATION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::MutatingWebhookConfiguration
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::MutatingWebhookConfiguration
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList>(
         &MUTATING_WEBHOOK_CONFIGURATION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(
         &MUTATING_ADMISSION_POLICY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::MutatingAdmissionPolicy
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicy
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyList>(
         &MUTATING_ADMISSION_POLICY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::MutatingAdmissionPolicyList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>(
         &MUTATING_ADMISSION_POLICY_BINDING,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList>(
         &MUTATING_ADMISSION_POLICY_BINDING_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -54,16 +54,16 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apidiscovery::v2::APIGroupDiscoveryList>(
         &API_GROUP_DISCOVERY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apidiscovery::v2::APIGroupDiscoveryList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apidiscovery::v2::APIGroupDiscoveryList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apidiscovery::v2::APIGroupDiscovery>(
         &API_GROUP_DISCOVERY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apidiscovery::v2::APIGroupDiscovery),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apidiscovery::v2::APIGroupDiscovery
+        ))
         .object_meta()
         .protobuf(),
     )?;

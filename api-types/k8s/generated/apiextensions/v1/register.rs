@@ -76,26 +76,24 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apiextensions::v1::CustomResourceDefinition>(
         &CUSTOM_RESOURCE_DEFINITION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apiextensions::v1::CustomResourceDefinition),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apiextensions::v1::CustomResourceDefinition
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apiextensions::v1::CustomResourceDefinitionList>(
         &CUSTOM_RESOURCE_DEFINITION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::apiextensions::v1::CustomResourceDefinitionList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apiextensions::v1::CustomResourceDefinitionList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apiextensions::v1::ConversionReview>(
         &CONVERSION_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apiextensions::v1::ConversionReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apiextensions::v1::ConversionReview
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -54,19 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersion>(
         &STORAGE_VERSION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apiserverinternal::v1alpha1::StorageVersion),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apiserverinternal::v1alpha1::StorageVersion
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apiserverinternal::v1alpha1::StorageVersionList>(
         &STORAGE_VERSION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::apiserverinternal::v1alpha1::StorageVersionList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apiserverinternal::v1alpha1::StorageVersionList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

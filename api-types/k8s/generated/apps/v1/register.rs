@@ -235,77 +235,77 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apps::v1::StatefulSet>(
         &STATEFUL_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::StatefulSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::StatefulSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::StatefulSetList>(
         &STATEFUL_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::StatefulSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::StatefulSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::Deployment>(
         &DEPLOYMENT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::Deployment),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::Deployment
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::DeploymentList>(
         &DEPLOYMENT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::DeploymentList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::DeploymentList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::DaemonSet>(
         &DAEMON_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::DaemonSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::DaemonSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::DaemonSetList>(
         &DAEMON_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::DaemonSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::DaemonSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::ReplicaSet>(
         &REPLICA_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::ReplicaSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::ReplicaSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::ReplicaSetList>(
         &REPLICA_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::ReplicaSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::ReplicaSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::ControllerRevision>(
         &CONTROLLER_REVISION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::ControllerRevision),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::ControllerRevision
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1::ControllerRevisionList>(
         &CONTROLLER_REVISION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1::ControllerRevisionList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1::ControllerRevisionList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

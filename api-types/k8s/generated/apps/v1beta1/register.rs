@@ -189,62 +189,62 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apps::v1beta1::Scale>(
         &SCALE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::Scale),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta1::Scale
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::StatefulSet>(
         &STATEFUL_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::StatefulSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta1::StatefulSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::StatefulSetList>(
         &STATEFUL_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::StatefulSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta1::StatefulSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::Deployment>(
         &DEPLOYMENT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::Deployment),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta1::Deployment
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::DeploymentRollback>(
         &DEPLOYMENT_ROLLBACK,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::DeploymentRollback),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta1::DeploymentRollback
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::DeploymentList>(
         &DEPLOYMENT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::DeploymentList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta1::DeploymentList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::ControllerRevision>(
         &CONTROLLER_REVISION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::ControllerRevision),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta1::ControllerRevision
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta1::ControllerRevisionList>(
         &CONTROLLER_REVISION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta1::ControllerRevisionList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta1::ControllerRevisionList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -256,85 +256,85 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::apps::v1beta2::Scale>(
         &SCALE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::Scale),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::Scale
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::StatefulSet>(
         &STATEFUL_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::StatefulSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::StatefulSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::StatefulSetList>(
         &STATEFUL_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::StatefulSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::StatefulSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::Deployment>(
         &DEPLOYMENT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::Deployment),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::Deployment
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::DeploymentList>(
         &DEPLOYMENT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::DeploymentList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::DeploymentList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::DaemonSet>(
         &DAEMON_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::DaemonSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::DaemonSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::DaemonSetList>(
         &DAEMON_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::DaemonSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::DaemonSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::ReplicaSet>(
         &REPLICA_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::ReplicaSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::ReplicaSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::ReplicaSetList>(
         &REPLICA_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::ReplicaSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::ReplicaSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::ControllerRevision>(
         &CONTROLLER_REVISION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::ControllerRevision),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::ControllerRevision
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::apps::v1beta2::ControllerRevisionList>(
         &CONTROLLER_REVISION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::apps::v1beta2::ControllerRevisionList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::apps::v1beta2::ControllerRevisionList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

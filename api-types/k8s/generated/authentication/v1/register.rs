@@ -75,25 +75,25 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::authentication::v1::TokenReview>(
         &TOKEN_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authentication::v1::TokenReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authentication::v1::TokenReview
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authentication::v1::TokenRequest>(
         &TOKEN_REQUEST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authentication::v1::TokenRequest),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authentication::v1::TokenRequest
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authentication::v1::SelfSubjectReview>(
         &SELF_SUBJECT_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authentication::v1::SelfSubjectReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authentication::v1::SelfSubjectReview
+        ))
         .object_meta()
         .protobuf(),
     )?;

@@ -33,9 +33,9 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::authentication::v1alpha1::SelfSubjectReview>(
         &SELF_SUBJECT_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authentication::v1alpha1::SelfSubjectReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authentication::v1alpha1::SelfSubjectReview
+        ))
         .object_meta()
         .protobuf(),
     )?;

@@ -54,17 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::authentication::v1beta1::TokenReview>(
         &TOKEN_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authentication::v1beta1::TokenReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authentication::v1beta1::TokenReview
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authentication::v1beta1::SelfSubjectReview>(
         &SELF_SUBJECT_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authentication::v1beta1::SelfSubjectReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authentication::v1beta1::SelfSubjectReview
+        ))
         .object_meta()
         .protobuf(),
     )?;

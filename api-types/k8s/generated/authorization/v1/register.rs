@@ -97,33 +97,33 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::authorization::v1::SubjectAccessReview>(
         &SUBJECT_ACCESS_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authorization::v1::SubjectAccessReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authorization::v1::SubjectAccessReview
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1::SelfSubjectAccessReview>(
         &SELF_SUBJECT_ACCESS_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authorization::v1::SelfSubjectAccessReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authorization::v1::SelfSubjectAccessReview
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1::LocalSubjectAccessReview>(
         &LOCAL_SUBJECT_ACCESS_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authorization::v1::LocalSubjectAccessReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authorization::v1::LocalSubjectAccessReview
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::authorization::v1::SelfSubjectRulesReview>(
         &SELF_SUBJECT_RULES_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::authorization::v1::SelfSubjectRulesReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::authorization::v1::SelfSubjectRulesReview
+        ))
         .object_meta()
         .protobuf(),
     )?;

@@ -76,24 +76,24 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::autoscaling::v1::HorizontalPodAutoscaler>(
         &HORIZONTAL_POD_AUTOSCALER,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::autoscaling::v1::HorizontalPodAutoscaler),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::autoscaling::v1::HorizontalPodAutoscaler
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::autoscaling::v1::HorizontalPodAutoscalerList>(
         &HORIZONTAL_POD_AUTOSCALER_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::autoscaling::v1::HorizontalPodAutoscalerList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::autoscaling::v1::HorizontalPodAutoscalerList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::autoscaling::v1::Scale>(
         &SCALE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::autoscaling::v1::Scale),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::autoscaling::v1::Scale
+        ))
         .object_meta()
         .protobuf(),
     )?;

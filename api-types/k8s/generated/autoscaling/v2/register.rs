@@ -55,17 +55,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::autoscaling::v2::HorizontalPodAutoscaler>(
         &HORIZONTAL_POD_AUTOSCALER,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::autoscaling::v2::HorizontalPodAutoscaler),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::autoscaling::v2::HorizontalPodAutoscaler
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::autoscaling::v2::HorizontalPodAutoscalerList>(
         &HORIZONTAL_POD_AUTOSCALER_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::autoscaling::v2::HorizontalPodAutoscalerList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::autoscaling::v2::HorizontalPodAutoscalerList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -96,32 +96,32 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::batch::v1::Job>(
         &JOB,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::batch::v1::Job),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::batch::v1::Job
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::batch::v1::JobList>(
         &JOB_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::batch::v1::JobList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::batch::v1::JobList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::batch::v1::CronJob>(
         &CRON_JOB,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::batch::v1::CronJob),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::batch::v1::CronJob
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::batch::v1::CronJobList>(
         &CRON_JOB_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::batch::v1::CronJobList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::batch::v1::CronJobList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -54,17 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::batch::v1beta1::CronJob>(
         &CRON_JOB,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::batch::v1beta1::CronJob),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::batch::v1beta1::CronJob
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::batch::v1beta1::CronJobList>(
         &CRON_JOB_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::batch::v1beta1::CronJobList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::batch::v1beta1::CronJobList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

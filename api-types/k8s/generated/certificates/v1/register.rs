@@ -139,49 +139,47 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::certificates::v1::CertificateSigningRequest>(
         &CERTIFICATE_SIGNING_REQUEST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1::CertificateSigningRequest),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1::CertificateSigningRequest
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::CertificateSigningRequestList>(
         &CERTIFICATE_SIGNING_REQUEST_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::certificates::v1::CertificateSigningRequestList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1::CertificateSigningRequestList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::ClusterTrustBundle>(
         &CLUSTER_TRUST_BUNDLE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1::ClusterTrustBundle),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1::ClusterTrustBundle
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::ClusterTrustBundleList>(
         &CLUSTER_TRUST_BUNDLE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1::ClusterTrustBundleList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1::ClusterTrustBundleList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::PodCertificateRequest>(
         &POD_CERTIFICATE_REQUEST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1::PodCertificateRequest),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1::PodCertificateRequest
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1::PodCertificateRequestList>(
         &POD_CERTIFICATE_REQUEST_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1::PodCertificateRequestList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1::PodCertificateRequestList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -54,17 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::certificates::v1alpha1::ClusterTrustBundle>(
         &CLUSTER_TRUST_BUNDLE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1alpha1::ClusterTrustBundle),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1alpha1::ClusterTrustBundle
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1alpha1::ClusterTrustBundleList>(
         &CLUSTER_TRUST_BUNDLE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1alpha1::ClusterTrustBundleList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1alpha1::ClusterTrustBundleList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -45,7 +45,8 @@ impl CertificateSigningRequestInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::certificates::v1beta1::CertificateSigningRequest>(),
+            informer: factory
+                .informer_for::<crate::certificates::v1beta1::CertificateSigningRequest>(),
         }
     }
 

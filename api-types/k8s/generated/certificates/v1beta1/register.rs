@@ -139,53 +139,47 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequest>(
         &CERTIFICATE_SIGNING_REQUEST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::certificates::v1beta1::CertificateSigningRequest
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1beta1::CertificateSigningRequest
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::CertificateSigningRequestList>(
         &CERTIFICATE_SIGNING_REQUEST_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::certificates::v1beta1::CertificateSigningRequestList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1beta1::CertificateSigningRequestList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::ClusterTrustBundle>(
         &CLUSTER_TRUST_BUNDLE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::ClusterTrustBundle),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1beta1::ClusterTrustBundle
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::ClusterTrustBundleList>(
         &CLUSTER_TRUST_BUNDLE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::ClusterTrustBundleList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1beta1::ClusterTrustBundleList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::PodCertificateRequest>(
         &POD_CERTIFICATE_REQUEST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::certificates::v1beta1::PodCertificateRequest),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1beta1::PodCertificateRequest
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::certificates::v1beta1::PodCertificateRequestList>(
         &POD_CERTIFICATE_REQUEST_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::certificates::v1beta1::PodCertificateRequestList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::certificates::v1beta1::PodCertificateRequestList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -54,17 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::coordination::v1::Lease>(
         &LEASE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::coordination::v1::Lease),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::coordination::v1::Lease
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1::LeaseList>(
         &LEASE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::coordination::v1::LeaseList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::coordination::v1::LeaseList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

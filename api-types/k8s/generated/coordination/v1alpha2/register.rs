@@ -54,17 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::coordination::v1alpha2::LeaseCandidate>(
         &LEASE_CANDIDATE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::coordination::v1alpha2::LeaseCandidate),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::coordination::v1alpha2::LeaseCandidate
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1alpha2::LeaseCandidateList>(
         &LEASE_CANDIDATE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::coordination::v1alpha2::LeaseCandidateList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::coordination::v1alpha2::LeaseCandidateList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

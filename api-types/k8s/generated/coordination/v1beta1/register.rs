@@ -97,32 +97,32 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::coordination::v1beta1::Lease>(
         &LEASE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::Lease),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::coordination::v1beta1::Lease
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1beta1::LeaseList>(
         &LEASE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::coordination::v1beta1::LeaseList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1beta1::LeaseCandidate>(
         &LEASE_CANDIDATE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseCandidate),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::coordination::v1beta1::LeaseCandidate
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::coordination::v1beta1::LeaseCandidateList>(
         &LEASE_CANDIDATE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::coordination::v1beta1::LeaseCandidateList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::coordination::v1beta1::LeaseCandidateList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -901,313 +901,313 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::core::v1::PersistentVolume>(
         &PERSISTENT_VOLUME,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolume),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PersistentVolume
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PersistentVolumeList>(
         &PERSISTENT_VOLUME_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PersistentVolumeList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PersistentVolumeClaim>(
         &PERSISTENT_VOLUME_CLAIM,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeClaim),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PersistentVolumeClaim
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PersistentVolumeClaimList>(
         &PERSISTENT_VOLUME_CLAIM_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PersistentVolumeClaimList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PersistentVolumeClaimList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::Pod>(
         &POD,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::Pod),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::Pod
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PodList>(
         &POD_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PodList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PodList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PodTemplate>(
         &POD_TEMPLATE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PodTemplate),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PodTemplate
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PodTemplateList>(
         &POD_TEMPLATE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PodTemplateList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PodTemplateList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ReplicationController>(
         &REPLICATION_CONTROLLER,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ReplicationController),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ReplicationController
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ReplicationControllerList>(
         &REPLICATION_CONTROLLER_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ReplicationControllerList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ReplicationControllerList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::Service>(
         &SERVICE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::Service),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::Service
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ServiceList>(
         &SERVICE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ServiceList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ServiceList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ServiceAccount>(
         &SERVICE_ACCOUNT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ServiceAccount),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ServiceAccount
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ServiceAccountList>(
         &SERVICE_ACCOUNT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ServiceAccountList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ServiceAccountList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::Endpoints>(
         &ENDPOINTS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::Endpoints),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::Endpoints
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::EndpointsList>(
         &ENDPOINTS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::EndpointsList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::EndpointsList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::Node>(
         &NODE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::Node),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::Node
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::NodeList>(
         &NODE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::NodeList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::NodeList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::Namespace>(
         &NAMESPACE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::Namespace),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::Namespace
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::NamespaceList>(
         &NAMESPACE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::NamespaceList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::NamespaceList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::Binding>(
         &BINDING,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::Binding),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::Binding
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PodLogOptions>(
         &POD_LOG_OPTIONS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PodLogOptions),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PodLogOptions
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PodAttachOptions>(
         &POD_ATTACH_OPTIONS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PodAttachOptions),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PodAttachOptions
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PodExecOptions>(
         &POD_EXEC_OPTIONS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PodExecOptions),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PodExecOptions
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PodPortForwardOptions>(
         &POD_PORT_FORWARD_OPTIONS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PodPortForwardOptions),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PodPortForwardOptions
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::PodProxyOptions>(
         &POD_PROXY_OPTIONS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::PodProxyOptions),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::PodProxyOptions
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::NodeProxyOptions>(
         &NODE_PROXY_OPTIONS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::NodeProxyOptions),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::NodeProxyOptions
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ServiceProxyOptions>(
         &SERVICE_PROXY_OPTIONS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ServiceProxyOptions),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ServiceProxyOptions
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::SerializedReference>(
         &SERIALIZED_REFERENCE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::SerializedReference),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::SerializedReference
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::Event>(
         &EVENT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::Event),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::Event
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::EventList>(
         &EVENT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::EventList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::EventList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::LimitRange>(
         &LIMIT_RANGE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::LimitRange),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::LimitRange
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::LimitRangeList>(
         &LIMIT_RANGE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::LimitRangeList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::LimitRangeList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ResourceQuota>(
         &RESOURCE_QUOTA,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ResourceQuota),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ResourceQuota
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ResourceQuotaList>(
         &RESOURCE_QUOTA_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ResourceQuotaList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ResourceQuotaList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::Secret>(
         &SECRET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::Secret),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::Secret
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::SecretList>(
         &SECRET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::SecretList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::SecretList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ConfigMap>(
         &CONFIG_MAP,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ConfigMap),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ConfigMap
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ConfigMapList>(
         &CONFIG_MAP_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ConfigMapList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ConfigMapList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ComponentStatus>(
         &COMPONENT_STATUS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ComponentStatus),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ComponentStatus
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::ComponentStatusList>(
         &COMPONENT_STATUS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::ComponentStatusList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::ComponentStatusList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::core::v1::RangeAllocation>(
         &RANGE_ALLOCATION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::core::v1::RangeAllocation),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::core::v1::RangeAllocation
+        ))
         .object_meta()
         .protobuf(),
     )?;

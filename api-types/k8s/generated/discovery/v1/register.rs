@@ -54,17 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::discovery::v1::EndpointSlice>(
         &ENDPOINT_SLICE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::discovery::v1::EndpointSlice),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::discovery::v1::EndpointSlice
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::discovery::v1::EndpointSliceList>(
         &ENDPOINT_SLICE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::discovery::v1::EndpointSliceList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::discovery::v1::EndpointSliceList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -54,17 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::events::v1::Event>(
         &EVENT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::events::v1::Event),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::events::v1::Event
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::events::v1::EventList>(
         &EVENT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::events::v1::EventList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::events::v1::EventList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -273,92 +273,92 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::extensions::v1beta1::Scale>(
         &SCALE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Scale),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::Scale
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::Deployment>(
         &DEPLOYMENT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Deployment),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::Deployment
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::DeploymentRollback>(
         &DEPLOYMENT_ROLLBACK,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DeploymentRollback),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::DeploymentRollback
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::DeploymentList>(
         &DEPLOYMENT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DeploymentList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::DeploymentList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::DaemonSet>(
         &DAEMON_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DaemonSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::DaemonSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::DaemonSetList>(
         &DAEMON_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::DaemonSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::DaemonSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::Ingress>(
         &INGRESS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::Ingress),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::Ingress
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::IngressList>(
         &INGRESS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::IngressList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::IngressList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::ReplicaSet>(
         &REPLICA_SET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::ReplicaSet),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::ReplicaSet
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::ReplicaSetList>(
         &REPLICA_SET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::ReplicaSetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::ReplicaSetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::NetworkPolicy>(
         &NETWORK_POLICY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::NetworkPolicy),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::NetworkPolicy
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::extensions::v1beta1::NetworkPolicyList>(
         &NETWORK_POLICY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::extensions::v1beta1::NetworkPolicyList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::extensions::v1beta1::NetworkPolicyList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

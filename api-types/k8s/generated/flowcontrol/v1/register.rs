@@ -97,34 +97,32 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::flowcontrol::v1::FlowSchema>(
         &FLOW_SCHEMA,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::flowcontrol::v1::FlowSchema),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::flowcontrol::v1::FlowSchema
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1::FlowSchemaList>(
         &FLOW_SCHEMA_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::flowcontrol::v1::FlowSchemaList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::flowcontrol::v1::FlowSchemaList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1::PriorityLevelConfiguration>(
         &PRIORITY_LEVEL_CONFIGURATION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::flowcontrol::v1::PriorityLevelConfiguration),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::flowcontrol::v1::PriorityLevelConfiguration
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1::PriorityLevelConfigurationList>(
         &PRIORITY_LEVEL_CONFIGURATION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::flowcontrol::v1::PriorityLevelConfigurationList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::flowcontrol::v1::PriorityLevelConfigurationList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

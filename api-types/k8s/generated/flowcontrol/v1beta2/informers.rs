@@ -71,7 +71,8 @@ impl PriorityLevelConfigurationInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(),
+            informer: factory
+                .informer_for::<crate::flowcontrol::v1beta2::PriorityLevelConfiguration>(),
         }
     }
 

@@ -97,36 +97,32 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::flowcontrol::v1beta3::FlowSchema>(
         &FLOW_SCHEMA,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta3::FlowSchema),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::flowcontrol::v1beta3::FlowSchema
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1beta3::FlowSchemaList>(
         &FLOW_SCHEMA_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::flowcontrol::v1beta3::FlowSchemaList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::flowcontrol::v1beta3::FlowSchemaList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>(
         &PRIORITY_LEVEL_CONFIGURATION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::flowcontrol::v1beta3::PriorityLevelConfiguration
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::flowcontrol::v1beta3::PriorityLevelConfiguration
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::flowcontrol::v1beta3::PriorityLevelConfigurationList>(
         &PRIORITY_LEVEL_CONFIGURATION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::flowcontrol::v1beta3::PriorityLevelConfigurationList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::flowcontrol::v1beta3::PriorityLevelConfigurationList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

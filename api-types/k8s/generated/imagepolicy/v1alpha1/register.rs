@@ -33,9 +33,9 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::imagepolicy::v1alpha1::ImageReview>(
         &IMAGE_REVIEW,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::imagepolicy::v1alpha1::ImageReview),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::imagepolicy::v1alpha1::ImageReview
+        ))
         .object_meta()
         .protobuf(),
     )?;

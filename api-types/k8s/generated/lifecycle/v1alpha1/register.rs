@@ -97,32 +97,32 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequest>(
         &EVICTION_REQUEST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionRequest),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::lifecycle::v1alpha1::EvictionRequest
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionRequestList>(
         &EVICTION_REQUEST_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionRequestList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::lifecycle::v1alpha1::EvictionRequestList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::Eviction>(
         &EVICTION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::Eviction),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::lifecycle::v1alpha1::Eviction
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::lifecycle::v1alpha1::EvictionList>(
         &EVICTION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::lifecycle::v1alpha1::EvictionList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::lifecycle::v1alpha1::EvictionList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -223,77 +223,77 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::networking::v1::NetworkPolicy>(
         &NETWORK_POLICY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::NetworkPolicy),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::NetworkPolicy
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::NetworkPolicyList>(
         &NETWORK_POLICY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::NetworkPolicyList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::NetworkPolicyList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::Ingress>(
         &INGRESS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::Ingress),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::Ingress
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::IngressList>(
         &INGRESS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::IngressList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::IngressList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::IngressClass>(
         &INGRESS_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::IngressClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::IngressClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::IngressClassList>(
         &INGRESS_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::IngressClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::IngressClassList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::IPAddress>(
         &IP_ADDRESS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::IPAddress),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::IPAddress
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::IPAddressList>(
         &IP_ADDRESS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::IPAddressList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::IPAddressList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::ServiceCIDR>(
         &SERVICE_CIDR,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::ServiceCIDR),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::ServiceCIDR
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1::ServiceCIDRList>(
         &SERVICE_CIDR_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1::ServiceCIDRList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1::ServiceCIDRList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -181,62 +181,62 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::networking::v1beta1::Ingress>(
         &INGRESS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::Ingress),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1beta1::Ingress
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1beta1::IngressList>(
         &INGRESS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1beta1::IngressList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1beta1::IngressClass>(
         &INGRESS_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1beta1::IngressClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1beta1::IngressClassList>(
         &INGRESS_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IngressClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1beta1::IngressClassList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1beta1::IPAddress>(
         &IP_ADDRESS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IPAddress),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1beta1::IPAddress
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1beta1::IPAddressList>(
         &IP_ADDRESS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::IPAddressList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1beta1::IPAddressList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1beta1::ServiceCIDR>(
         &SERVICE_CIDR,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::ServiceCIDR),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1beta1::ServiceCIDR
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::networking::v1beta1::ServiceCIDRList>(
         &SERVICE_CIDR_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::networking::v1beta1::ServiceCIDRList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::networking::v1beta1::ServiceCIDRList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -54,17 +54,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::node::v1beta1::RuntimeClass>(
         &RUNTIME_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::node::v1beta1::RuntimeClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::node::v1beta1::RuntimeClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::node::v1beta1::RuntimeClassList>(
         &RUNTIME_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::node::v1beta1::RuntimeClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::node::v1beta1::RuntimeClassList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

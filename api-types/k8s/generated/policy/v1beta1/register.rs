@@ -76,24 +76,24 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::policy::v1beta1::PodDisruptionBudget>(
         &POD_DISRUPTION_BUDGET,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::policy::v1beta1::PodDisruptionBudget),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::policy::v1beta1::PodDisruptionBudget
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::policy::v1beta1::PodDisruptionBudgetList>(
         &POD_DISRUPTION_BUDGET_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::policy::v1beta1::PodDisruptionBudgetList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::policy::v1beta1::PodDisruptionBudgetList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::policy::v1beta1::Eviction>(
         &EVICTION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::policy::v1beta1::Eviction),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::policy::v1beta1::Eviction
+        ))
         .object_meta()
         .protobuf(),
     )?;

@@ -181,62 +181,62 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::rbac::v1::Role>(
         &ROLE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::rbac::v1::Role),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::rbac::v1::Role
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::rbac::v1::RoleBinding>(
         &ROLE_BINDING,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::rbac::v1::RoleBinding),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::rbac::v1::RoleBinding
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::rbac::v1::RoleBindingList>(
         &ROLE_BINDING_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::rbac::v1::RoleBindingList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::rbac::v1::RoleBindingList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::rbac::v1::RoleList>(
         &ROLE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::rbac::v1::RoleList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::rbac::v1::RoleList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::rbac::v1::ClusterRole>(
         &CLUSTER_ROLE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::rbac::v1::ClusterRole),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::rbac::v1::ClusterRole
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::rbac::v1::ClusterRoleBinding>(
         &CLUSTER_ROLE_BINDING,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::rbac::v1::ClusterRoleBinding),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::rbac::v1::ClusterRoleBinding
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::rbac::v1::ClusterRoleBindingList>(
         &CLUSTER_ROLE_BINDING_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::rbac::v1::ClusterRoleBindingList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::rbac::v1::ClusterRoleBindingList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::rbac::v1::ClusterRoleList>(
         &CLUSTER_ROLE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::rbac::v1::ClusterRoleList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::rbac::v1::ClusterRoleList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

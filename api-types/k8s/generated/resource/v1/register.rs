@@ -223,77 +223,77 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::resource::v1::ResourceSlice>(
         &RESOURCE_SLICE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceSlice),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::ResourceSlice
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::DeviceTaintRule>(
         &DEVICE_TAINT_RULE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceTaintRule),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::DeviceTaintRule
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::DeviceTaintRuleList>(
         &DEVICE_TAINT_RULE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceTaintRuleList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::DeviceTaintRuleList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceSliceList>(
         &RESOURCE_SLICE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceSliceList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::ResourceSliceList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceClaim>(
         &RESOURCE_CLAIM,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaim),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::ResourceClaim
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceClaimList>(
         &RESOURCE_CLAIM_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::ResourceClaimList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::DeviceClass>(
         &DEVICE_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::DeviceClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::DeviceClassList>(
         &DEVICE_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::DeviceClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::DeviceClassList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceClaimTemplate>(
         &RESOURCE_CLAIM_TEMPLATE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimTemplate),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::ResourceClaimTemplate
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1::ResourceClaimTemplateList>(
         &RESOURCE_CLAIM_TEMPLATE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1::ResourceClaimTemplateList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1::ResourceClaimTemplateList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

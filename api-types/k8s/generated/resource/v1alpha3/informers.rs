@@ -71,7 +71,8 @@ impl ResourcePoolStatusRequestInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(),
+            informer: factory
+                .informer_for::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(),
         }
     }
 

@@ -97,34 +97,32 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::resource::v1alpha3::DeviceTaintRule>(
         &DEVICE_TAINT_RULE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::DeviceTaintRule),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1alpha3::DeviceTaintRule
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1alpha3::DeviceTaintRuleList>(
         &DEVICE_TAINT_RULE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::DeviceTaintRuleList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1alpha3::DeviceTaintRuleList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1alpha3::ResourcePoolStatusRequest>(
         &RESOURCE_POOL_STATUS_REQUEST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1alpha3::ResourcePoolStatusRequest),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1alpha3::ResourcePoolStatusRequest
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1alpha3::ResourcePoolStatusRequestList>(
         &RESOURCE_POOL_STATUS_REQUEST_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::resource::v1alpha3::ResourcePoolStatusRequestList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1alpha3::ResourcePoolStatusRequestList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -181,62 +181,62 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::resource::v1beta1::ResourceSlice>(
         &RESOURCE_SLICE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceSlice),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta1::ResourceSlice
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta1::ResourceSliceList>(
         &RESOURCE_SLICE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceSliceList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta1::ResourceSliceList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaim>(
         &RESOURCE_CLAIM,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaim),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta1::ResourceClaim
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimList>(
         &RESOURCE_CLAIM_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta1::ResourceClaimList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta1::DeviceClass>(
         &DEVICE_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::DeviceClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta1::DeviceClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta1::DeviceClassList>(
         &DEVICE_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::DeviceClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta1::DeviceClassList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimTemplate>(
         &RESOURCE_CLAIM_TEMPLATE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimTemplate),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta1::ResourceClaimTemplate
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta1::ResourceClaimTemplateList>(
         &RESOURCE_CLAIM_TEMPLATE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta1::ResourceClaimTemplateList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta1::ResourceClaimTemplateList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

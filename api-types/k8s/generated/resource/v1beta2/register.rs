@@ -223,77 +223,77 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::resource::v1beta2::ResourceSlice>(
         &RESOURCE_SLICE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::ResourceSlice),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::ResourceSlice
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::DeviceTaintRule>(
         &DEVICE_TAINT_RULE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::DeviceTaintRule),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::DeviceTaintRule
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::DeviceTaintRuleList>(
         &DEVICE_TAINT_RULE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::DeviceTaintRuleList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::DeviceTaintRuleList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::ResourceSliceList>(
         &RESOURCE_SLICE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::ResourceSliceList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::ResourceSliceList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::ResourceClaim>(
         &RESOURCE_CLAIM,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::ResourceClaim),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::ResourceClaim
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::ResourceClaimList>(
         &RESOURCE_CLAIM_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::ResourceClaimList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::ResourceClaimList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::DeviceClass>(
         &DEVICE_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::DeviceClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::DeviceClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::DeviceClassList>(
         &DEVICE_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::DeviceClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::DeviceClassList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::ResourceClaimTemplate>(
         &RESOURCE_CLAIM_TEMPLATE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::ResourceClaimTemplate),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::ResourceClaimTemplate
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::resource::v1beta2::ResourceClaimTemplateList>(
         &RESOURCE_CLAIM_TEMPLATE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::resource::v1beta2::ResourceClaimTemplateList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::resource::v1beta2::ResourceClaimTemplateList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

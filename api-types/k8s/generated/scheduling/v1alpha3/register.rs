@@ -139,47 +139,47 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::scheduling::v1alpha3::Workload>(
         &WORKLOAD,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::Workload),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1alpha3::Workload
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::WorkloadList>(
         &WORKLOAD_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::WorkloadList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1alpha3::WorkloadList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::PodGroup>(
         &POD_GROUP,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::PodGroup),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1alpha3::PodGroup
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::PodGroupList>(
         &POD_GROUP_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::PodGroupList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1alpha3::PodGroupList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::CompositePodGroup>(
         &COMPOSITE_POD_GROUP,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::CompositePodGroup),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1alpha3::CompositePodGroup
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1alpha3::CompositePodGroupList>(
         &COMPOSITE_POD_GROUP_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1alpha3::CompositePodGroupList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1alpha3::CompositePodGroupList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -139,47 +139,47 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::scheduling::v1beta1::PriorityClass>(
         &PRIORITY_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PriorityClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1beta1::PriorityClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1beta1::PriorityClassList>(
         &PRIORITY_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PriorityClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1beta1::PriorityClassList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1beta1::Workload>(
         &WORKLOAD,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::Workload),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1beta1::Workload
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1beta1::WorkloadList>(
         &WORKLOAD_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::WorkloadList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1beta1::WorkloadList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1beta1::PodGroup>(
         &POD_GROUP,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PodGroup),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1beta1::PodGroup
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::scheduling::v1beta1::PodGroupList>(
         &POD_GROUP_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::scheduling::v1beta1::PodGroupList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::scheduling::v1beta1::PodGroupList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -139,47 +139,47 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttachment>(
         &VOLUME_ATTACHMENT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttachment),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1alpha1::VolumeAttachment
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttachmentList>(
         &VOLUME_ATTACHMENT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttachmentList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1alpha1::VolumeAttachmentList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::CSIStorageCapacity>(
         &CSI_STORAGE_CAPACITY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::CSIStorageCapacity),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1alpha1::CSIStorageCapacity
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::CSIStorageCapacityList>(
         &CSI_STORAGE_CAPACITY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::CSIStorageCapacityList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1alpha1::CSIStorageCapacityList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttributesClass>(
         &VOLUME_ATTRIBUTES_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttributesClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1alpha1::VolumeAttributesClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1alpha1::VolumeAttributesClassList>(
         &VOLUME_ATTRIBUTES_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1alpha1::VolumeAttributesClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1alpha1::VolumeAttributesClassList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

@@ -265,92 +265,92 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::storage::v1beta1::StorageClass>(
         &STORAGE_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::StorageClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::StorageClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::StorageClassList>(
         &STORAGE_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::StorageClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::StorageClassList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::VolumeAttachment>(
         &VOLUME_ATTACHMENT,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::VolumeAttachment),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::VolumeAttachment
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::VolumeAttachmentList>(
         &VOLUME_ATTACHMENT_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::VolumeAttachmentList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::VolumeAttachmentList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::CSIDriver>(
         &CSI_DRIVER,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::CSIDriver),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::CSIDriver
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::CSIDriverList>(
         &CSI_DRIVER_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::CSIDriverList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::CSIDriverList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::CSINode>(
         &CSI_NODE,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::CSINode),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::CSINode
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::CSINodeList>(
         &CSI_NODE_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::CSINodeList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::CSINodeList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::CSIStorageCapacity>(
         &CSI_STORAGE_CAPACITY,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::CSIStorageCapacity),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::CSIStorageCapacity
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::CSIStorageCapacityList>(
         &CSI_STORAGE_CAPACITY_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::CSIStorageCapacityList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::CSIStorageCapacityList
+        ))
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::VolumeAttributesClass>(
         &VOLUME_ATTRIBUTES_CLASS,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::VolumeAttributesClass),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::VolumeAttributesClass
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storage::v1beta1::VolumeAttributesClassList>(
         &VOLUME_ATTRIBUTES_CLASS_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storage::v1beta1::VolumeAttributesClassList),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storage::v1beta1::VolumeAttributesClassList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())

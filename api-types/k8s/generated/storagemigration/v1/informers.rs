@@ -33,7 +33,8 @@ impl StorageVersionMigrationInformer {
     #[inline]
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
-            informer: factory.informer_for::<crate::storagemigration::v1::StorageVersionMigration>(),
+            informer: factory
+                .informer_for::<crate::storagemigration::v1::StorageVersionMigration>(),
         }
     }
 

@@ -55,19 +55,17 @@ pub fn add_to_scheme(
 ) -> ::core::result::Result<(), ::kapi::scheme::SchemeError> {
     scheme.add_unconverted::<crate::storagemigration::v1::StorageVersionMigration>(
         &STORAGE_VERSION_MIGRATION,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(crate::storagemigration::v1::StorageVersionMigration),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storagemigration::v1::StorageVersionMigration
+        ))
         .object_meta()
         .protobuf(),
     )?;
     scheme.add_unconverted::<crate::storagemigration::v1::StorageVersionMigrationList>(
         &STORAGE_VERSION_MIGRATION_LIST,
-        ::kapi::scheme::KindHooks::normalized(
-            ::kapi::__private::normalize_fn!(
-                crate::storagemigration::v1::StorageVersionMigrationList
-            ),
-        )
+        ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+            crate::storagemigration::v1::StorageVersionMigrationList
+        ))
         .protobuf(),
     )?;
     ::core::result::Result::Ok(())
