@@ -7,305 +7,264 @@ pub static V2: &str = include_str!("openapi/swagger.json");
 
 /// The OpenAPI 3.0 documents by their path under `/openapi/v3/`.
 pub static V3: &[(&str, &str)] = &[
-#[cfg(feature = "admission-v1")]
-("apis/admission.k8s.io/v1", include_str!("openapi/v3/apis__admission.k8s.io__v1_openapi.json")),
-
-#[cfg(feature = "admission-v1beta1")]
-(
-    "apis/admission.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__admission.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "admissionregistration-v1")]
-(
-    "apis/admissionregistration.k8s.io/v1",
-    include_str!("openapi/v3/apis__admissionregistration.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "admissionregistration-v1alpha1")]
-(
-    "apis/admissionregistration.k8s.io/v1alpha1",
-    include_str!("openapi/v3/apis__admissionregistration.k8s.io__v1alpha1_openapi.json"),
-),
-
-#[cfg(feature = "admissionregistration-v1beta1")]
-(
-    "apis/admissionregistration.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__admissionregistration.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "apidiscovery-v2")]
-(
-    "apis/apidiscovery.k8s.io/v2",
-    include_str!("openapi/v3/apis__apidiscovery.k8s.io__v2_openapi.json"),
-),
-
-#[cfg(feature = "apidiscovery-v2beta1")]
-(
-    "apis/apidiscovery.k8s.io/v2beta1",
-    include_str!("openapi/v3/apis__apidiscovery.k8s.io__v2beta1_openapi.json"),
-),
-
-#[cfg(feature = "apiextensions-v1")]
-(
-    "apis/apiextensions.k8s.io/v1",
-    include_str!("openapi/v3/apis__apiextensions.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "apiserverinternal-v1alpha1")]
-(
-    "apis/internal.apiserver.k8s.io/v1alpha1",
-    include_str!("openapi/v3/apis__internal.apiserver.k8s.io__v1alpha1_openapi.json"),
-),
-
-#[cfg(feature = "apps-v1")]
-("apis/apps/v1", include_str!("openapi/v3/apis__apps__v1_openapi.json")),
-
-#[cfg(feature = "apps-v1beta1")]
-("apis/apps/v1beta1", include_str!("openapi/v3/apis__apps__v1beta1_openapi.json")),
-
-#[cfg(feature = "apps-v1beta2")]
-("apis/apps/v1beta2", include_str!("openapi/v3/apis__apps__v1beta2_openapi.json")),
-
-#[cfg(feature = "authentication-v1")]
-(
-    "apis/authentication.k8s.io/v1",
-    include_str!("openapi/v3/apis__authentication.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "authentication-v1alpha1")]
-(
-    "apis/authentication.k8s.io/v1alpha1",
-    include_str!("openapi/v3/apis__authentication.k8s.io__v1alpha1_openapi.json"),
-),
-
-#[cfg(feature = "authentication-v1beta1")]
-(
-    "apis/authentication.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__authentication.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "authorization-v1")]
-(
-    "apis/authorization.k8s.io/v1",
-    include_str!("openapi/v3/apis__authorization.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "authorization-v1beta1")]
-(
-    "apis/authorization.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__authorization.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "autoscaling-v1")]
-("apis/autoscaling/v1", include_str!("openapi/v3/apis__autoscaling__v1_openapi.json")),
-
-#[cfg(feature = "autoscaling-v2")]
-("apis/autoscaling/v2", include_str!("openapi/v3/apis__autoscaling__v2_openapi.json")),
-
-#[cfg(feature = "batch-v1")]
-("apis/batch/v1", include_str!("openapi/v3/apis__batch__v1_openapi.json")),
-
-#[cfg(feature = "batch-v1beta1")]
-("apis/batch/v1beta1", include_str!("openapi/v3/apis__batch__v1beta1_openapi.json")),
-
-#[cfg(feature = "certificates-v1")]
-(
-    "apis/certificates.k8s.io/v1",
-    include_str!("openapi/v3/apis__certificates.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "certificates-v1alpha1")]
-(
-    "apis/certificates.k8s.io/v1alpha1",
-    include_str!("openapi/v3/apis__certificates.k8s.io__v1alpha1_openapi.json"),
-),
-
-#[cfg(feature = "certificates-v1beta1")]
-(
-    "apis/certificates.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__certificates.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "coordination-v1")]
-(
-    "apis/coordination.k8s.io/v1",
-    include_str!("openapi/v3/apis__coordination.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "coordination-v1alpha2")]
-(
-    "apis/coordination.k8s.io/v1alpha2",
-    include_str!("openapi/v3/apis__coordination.k8s.io__v1alpha2_openapi.json"),
-),
-
-#[cfg(feature = "coordination-v1beta1")]
-(
-    "apis/coordination.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__coordination.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "core-v1")]
-("api/v1", include_str!("openapi/v3/api__v1_openapi.json")),
-
-#[cfg(feature = "discovery-v1")]
-("apis/discovery.k8s.io/v1", include_str!("openapi/v3/apis__discovery.k8s.io__v1_openapi.json")),
-
-#[cfg(feature = "discovery-v1beta1")]
-(
-    "apis/discovery.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__discovery.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "events-v1")]
-("apis/events.k8s.io/v1", include_str!("openapi/v3/apis__events.k8s.io__v1_openapi.json")),
-
-#[cfg(feature = "events-v1beta1")]
-(
-    "apis/events.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__events.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "extensions-v1beta1")]
-("apis/extensions/v1beta1", include_str!("openapi/v3/apis__extensions__v1beta1_openapi.json")),
-
-#[cfg(feature = "flowcontrol-v1")]
-(
-    "apis/flowcontrol.apiserver.k8s.io/v1",
-    include_str!("openapi/v3/apis__flowcontrol.apiserver.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "flowcontrol-v1beta1")]
-(
-    "apis/flowcontrol.apiserver.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__flowcontrol.apiserver.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "flowcontrol-v1beta2")]
-(
-    "apis/flowcontrol.apiserver.k8s.io/v1beta2",
-    include_str!("openapi/v3/apis__flowcontrol.apiserver.k8s.io__v1beta2_openapi.json"),
-),
-
-#[cfg(feature = "flowcontrol-v1beta3")]
-(
-    "apis/flowcontrol.apiserver.k8s.io/v1beta3",
-    include_str!("openapi/v3/apis__flowcontrol.apiserver.k8s.io__v1beta3_openapi.json"),
-),
-
-#[cfg(feature = "imagepolicy-v1alpha1")]
-(
-    "apis/imagepolicy.k8s.io/v1alpha1",
-    include_str!("openapi/v3/apis__imagepolicy.k8s.io__v1alpha1_openapi.json"),
-),
-
-#[cfg(feature = "lifecycle-v1alpha1")]
-(
-    "apis/lifecycle.k8s.io/v1alpha1",
-    include_str!("openapi/v3/apis__lifecycle.k8s.io__v1alpha1_openapi.json"),
-),
-
-#[cfg(feature = "networking-v1")]
-("apis/networking.k8s.io/v1", include_str!("openapi/v3/apis__networking.k8s.io__v1_openapi.json")),
-
-#[cfg(feature = "networking-v1beta1")]
-(
-    "apis/networking.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__networking.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "node-v1")]
-("apis/node.k8s.io/v1", include_str!("openapi/v3/apis__node.k8s.io__v1_openapi.json")),
-
-#[cfg(feature = "node-v1alpha1")]
-("apis/node.k8s.io/v1alpha1", include_str!("openapi/v3/apis__node.k8s.io__v1alpha1_openapi.json")),
-
-#[cfg(feature = "node-v1beta1")]
-("apis/node.k8s.io/v1beta1", include_str!("openapi/v3/apis__node.k8s.io__v1beta1_openapi.json")),
-
-#[cfg(feature = "policy-v1")]
-("apis/policy/v1", include_str!("openapi/v3/apis__policy__v1_openapi.json")),
-
-#[cfg(feature = "policy-v1beta1")]
-("apis/policy/v1beta1", include_str!("openapi/v3/apis__policy__v1beta1_openapi.json")),
-
-#[cfg(feature = "rbac-v1")]
-(
-    "apis/rbac.authorization.k8s.io/v1",
-    include_str!("openapi/v3/apis__rbac.authorization.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "rbac-v1alpha1")]
-(
-    "apis/rbac.authorization.k8s.io/v1alpha1",
-    include_str!("openapi/v3/apis__rbac.authorization.k8s.io__v1alpha1_openapi.json"),
-),
-
-#[cfg(feature = "rbac-v1beta1")]
-(
-    "apis/rbac.authorization.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__rbac.authorization.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "resource-v1")]
-("apis/resource.k8s.io/v1", include_str!("openapi/v3/apis__resource.k8s.io__v1_openapi.json")),
-
-#[cfg(feature = "resource-v1alpha3")]
-(
-    "apis/resource.k8s.io/v1alpha3",
-    include_str!("openapi/v3/apis__resource.k8s.io__v1alpha3_openapi.json"),
-),
-
-#[cfg(feature = "resource-v1beta1")]
-(
-    "apis/resource.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__resource.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "resource-v1beta2")]
-(
-    "apis/resource.k8s.io/v1beta2",
-    include_str!("openapi/v3/apis__resource.k8s.io__v1beta2_openapi.json"),
-),
-
-#[cfg(feature = "scheduling-v1")]
-("apis/scheduling.k8s.io/v1", include_str!("openapi/v3/apis__scheduling.k8s.io__v1_openapi.json")),
-
-#[cfg(feature = "scheduling-v1alpha3")]
-(
-    "apis/scheduling.k8s.io/v1alpha3",
-    include_str!("openapi/v3/apis__scheduling.k8s.io__v1alpha3_openapi.json"),
-),
-
-#[cfg(feature = "scheduling-v1beta1")]
-(
-    "apis/scheduling.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__scheduling.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "storage-v1")]
-("apis/storage.k8s.io/v1", include_str!("openapi/v3/apis__storage.k8s.io__v1_openapi.json")),
-
-#[cfg(feature = "storage-v1alpha1")]
-(
-    "apis/storage.k8s.io/v1alpha1",
-    include_str!("openapi/v3/apis__storage.k8s.io__v1alpha1_openapi.json"),
-),
-
-#[cfg(feature = "storage-v1beta1")]
-(
-    "apis/storage.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__storage.k8s.io__v1beta1_openapi.json"),
-),
-
-#[cfg(feature = "storagemigration-v1")]
-(
-    "apis/storagemigration.k8s.io/v1",
-    include_str!("openapi/v3/apis__storagemigration.k8s.io__v1_openapi.json"),
-),
-
-#[cfg(feature = "storagemigration-v1beta1")]
-(
-    "apis/storagemigration.k8s.io/v1beta1",
-    include_str!("openapi/v3/apis__storagemigration.k8s.io__v1beta1_openapi.json"),
-)];
+    #[cfg(feature = "admission-v1")]
+    (
+        "apis/admission.k8s.io/v1",
+        include_str!("openapi/v3/apis__admission.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "admission-v1beta1")]
+    (
+        "apis/admission.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__admission.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "admissionregistration-v1")]
+    (
+        "apis/admissionregistration.k8s.io/v1",
+        include_str!("openapi/v3/apis__admissionregistration.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "admissionregistration-v1alpha1")]
+    (
+        "apis/admissionregistration.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__admissionregistration.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "admissionregistration-v1beta1")]
+    (
+        "apis/admissionregistration.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__admissionregistration.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "apidiscovery-v2")]
+    (
+        "apis/apidiscovery.k8s.io/v2",
+        include_str!("openapi/v3/apis__apidiscovery.k8s.io__v2_openapi.json"),
+    ),
+    #[cfg(feature = "apidiscovery-v2beta1")]
+    (
+        "apis/apidiscovery.k8s.io/v2beta1",
+        include_str!("openapi/v3/apis__apidiscovery.k8s.io__v2beta1_openapi.json"),
+    ),
+    #[cfg(feature = "apiextensions-v1")]
+    (
+        "apis/apiextensions.k8s.io/v1",
+        include_str!("openapi/v3/apis__apiextensions.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "apiserverinternal-v1alpha1")]
+    (
+        "apis/internal.apiserver.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__internal.apiserver.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "apps-v1")]
+    ("apis/apps/v1", include_str!("openapi/v3/apis__apps__v1_openapi.json")),
+    #[cfg(feature = "apps-v1beta1")]
+    ("apis/apps/v1beta1", include_str!("openapi/v3/apis__apps__v1beta1_openapi.json")),
+    #[cfg(feature = "apps-v1beta2")]
+    ("apis/apps/v1beta2", include_str!("openapi/v3/apis__apps__v1beta2_openapi.json")),
+    #[cfg(feature = "authentication-v1")]
+    (
+        "apis/authentication.k8s.io/v1",
+        include_str!("openapi/v3/apis__authentication.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "authentication-v1alpha1")]
+    (
+        "apis/authentication.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__authentication.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "authentication-v1beta1")]
+    (
+        "apis/authentication.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__authentication.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "authorization-v1")]
+    (
+        "apis/authorization.k8s.io/v1",
+        include_str!("openapi/v3/apis__authorization.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "authorization-v1beta1")]
+    (
+        "apis/authorization.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__authorization.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "autoscaling-v1")]
+    ("apis/autoscaling/v1", include_str!("openapi/v3/apis__autoscaling__v1_openapi.json")),
+    #[cfg(feature = "autoscaling-v2")]
+    ("apis/autoscaling/v2", include_str!("openapi/v3/apis__autoscaling__v2_openapi.json")),
+    #[cfg(feature = "batch-v1")]
+    ("apis/batch/v1", include_str!("openapi/v3/apis__batch__v1_openapi.json")),
+    #[cfg(feature = "batch-v1beta1")]
+    ("apis/batch/v1beta1", include_str!("openapi/v3/apis__batch__v1beta1_openapi.json")),
+    #[cfg(feature = "certificates-v1")]
+    (
+        "apis/certificates.k8s.io/v1",
+        include_str!("openapi/v3/apis__certificates.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "certificates-v1alpha1")]
+    (
+        "apis/certificates.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__certificates.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "certificates-v1beta1")]
+    (
+        "apis/certificates.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__certificates.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "coordination-v1")]
+    (
+        "apis/coordination.k8s.io/v1",
+        include_str!("openapi/v3/apis__coordination.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "coordination-v1alpha2")]
+    (
+        "apis/coordination.k8s.io/v1alpha2",
+        include_str!("openapi/v3/apis__coordination.k8s.io__v1alpha2_openapi.json"),
+    ),
+    #[cfg(feature = "coordination-v1beta1")]
+    (
+        "apis/coordination.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__coordination.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "core-v1")]
+    ("api/v1", include_str!("openapi/v3/api__v1_openapi.json")),
+    #[cfg(feature = "discovery-v1")]
+    (
+        "apis/discovery.k8s.io/v1",
+        include_str!("openapi/v3/apis__discovery.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "discovery-v1beta1")]
+    (
+        "apis/discovery.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__discovery.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "events-v1")]
+    ("apis/events.k8s.io/v1", include_str!("openapi/v3/apis__events.k8s.io__v1_openapi.json")),
+    #[cfg(feature = "events-v1beta1")]
+    (
+        "apis/events.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__events.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "extensions-v1beta1")]
+    ("apis/extensions/v1beta1", include_str!("openapi/v3/apis__extensions__v1beta1_openapi.json")),
+    #[cfg(feature = "flowcontrol-v1")]
+    (
+        "apis/flowcontrol.apiserver.k8s.io/v1",
+        include_str!("openapi/v3/apis__flowcontrol.apiserver.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "flowcontrol-v1beta1")]
+    (
+        "apis/flowcontrol.apiserver.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__flowcontrol.apiserver.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "flowcontrol-v1beta2")]
+    (
+        "apis/flowcontrol.apiserver.k8s.io/v1beta2",
+        include_str!("openapi/v3/apis__flowcontrol.apiserver.k8s.io__v1beta2_openapi.json"),
+    ),
+    #[cfg(feature = "flowcontrol-v1beta3")]
+    (
+        "apis/flowcontrol.apiserver.k8s.io/v1beta3",
+        include_str!("openapi/v3/apis__flowcontrol.apiserver.k8s.io__v1beta3_openapi.json"),
+    ),
+    #[cfg(feature = "imagepolicy-v1alpha1")]
+    (
+        "apis/imagepolicy.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__imagepolicy.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "lifecycle-v1alpha1")]
+    (
+        "apis/lifecycle.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__lifecycle.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "networking-v1")]
+    (
+        "apis/networking.k8s.io/v1",
+        include_str!("openapi/v3/apis__networking.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "networking-v1beta1")]
+    (
+        "apis/networking.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__networking.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "node-v1")]
+    ("apis/node.k8s.io/v1", include_str!("openapi/v3/apis__node.k8s.io__v1_openapi.json")),
+    #[cfg(feature = "node-v1alpha1")]
+    (
+        "apis/node.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__node.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "node-v1beta1")]
+    (
+        "apis/node.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__node.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "policy-v1")]
+    ("apis/policy/v1", include_str!("openapi/v3/apis__policy__v1_openapi.json")),
+    #[cfg(feature = "policy-v1beta1")]
+    ("apis/policy/v1beta1", include_str!("openapi/v3/apis__policy__v1beta1_openapi.json")),
+    #[cfg(feature = "rbac-v1")]
+    (
+        "apis/rbac.authorization.k8s.io/v1",
+        include_str!("openapi/v3/apis__rbac.authorization.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "rbac-v1alpha1")]
+    (
+        "apis/rbac.authorization.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__rbac.authorization.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "rbac-v1beta1")]
+    (
+        "apis/rbac.authorization.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__rbac.authorization.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "resource-v1")]
+    ("apis/resource.k8s.io/v1", include_str!("openapi/v3/apis__resource.k8s.io__v1_openapi.json")),
+    #[cfg(feature = "resource-v1alpha3")]
+    (
+        "apis/resource.k8s.io/v1alpha3",
+        include_str!("openapi/v3/apis__resource.k8s.io__v1alpha3_openapi.json"),
+    ),
+    #[cfg(feature = "resource-v1beta1")]
+    (
+        "apis/resource.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__resource.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "resource-v1beta2")]
+    (
+        "apis/resource.k8s.io/v1beta2",
+        include_str!("openapi/v3/apis__resource.k8s.io__v1beta2_openapi.json"),
+    ),
+    #[cfg(feature = "scheduling-v1")]
+    (
+        "apis/scheduling.k8s.io/v1",
+        include_str!("openapi/v3/apis__scheduling.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "scheduling-v1alpha3")]
+    (
+        "apis/scheduling.k8s.io/v1alpha3",
+        include_str!("openapi/v3/apis__scheduling.k8s.io__v1alpha3_openapi.json"),
+    ),
+    #[cfg(feature = "scheduling-v1beta1")]
+    (
+        "apis/scheduling.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__scheduling.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "storage-v1")]
+    ("apis/storage.k8s.io/v1", include_str!("openapi/v3/apis__storage.k8s.io__v1_openapi.json")),
+    #[cfg(feature = "storage-v1alpha1")]
+    (
+        "apis/storage.k8s.io/v1alpha1",
+        include_str!("openapi/v3/apis__storage.k8s.io__v1alpha1_openapi.json"),
+    ),
+    #[cfg(feature = "storage-v1beta1")]
+    (
+        "apis/storage.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__storage.k8s.io__v1beta1_openapi.json"),
+    ),
+    #[cfg(feature = "storagemigration-v1")]
+    (
+        "apis/storagemigration.k8s.io/v1",
+        include_str!("openapi/v3/apis__storagemigration.k8s.io__v1_openapi.json"),
+    ),
+    #[cfg(feature = "storagemigration-v1beta1")]
+    (
+        "apis/storagemigration.k8s.io/v1beta1",
+        include_str!("openapi/v3/apis__storagemigration.k8s.io__v1beta1_openapi.json"),
+    )
+];

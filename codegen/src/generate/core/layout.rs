@@ -28,29 +28,42 @@ const MAX_DEPTH: usize = 8;
 pub fn lay_out_lines(text: String) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 64);
     let mut state = Strings::Code;
+    // The indentation of an assignment whose block-opening right side went to the next
+    // line: the block's lines, up to its closing one, go one level deeper with it.
+    let mut shifted: Option<usize> = None;
     for line in text.split_inclusive('\n') {
         let (body, newline) = match line.strip_suffix('\n') {
             Some(body) => (body, "\n"),
             None => (line, ""),
         };
         let starts_in_code = state == Strings::Code;
+        let moved;
+        let body = match shifted.filter(|_| starts_in_code && !body.is_empty()) {
+            Some(base) => {
+                let indent = body.len() - body.trim_start_matches(' ').len();
+                let closing = indent == base && body.trim_start().starts_with(['}', ')', ']']);
+                if indent <= base {
+                    shifted = None;
+                }
+                if indent > base || closing {
+                    moved = format!("{INDENT}{body}");
+                    moved.as_str()
+                } else {
+                    body
+                }
+            }
+            None => body,
+        };
         let tokens = scan(body, &mut state);
         let code_line = starts_in_code && state == Strings::Code && !is_comment(body);
         match tokens {
             Some(tokens) if code_line => {
-                let cleaned = drop_trailing_commas(body, &tokens);
-                let cleaned = single_use(&cleaned).unwrap_or(cleaned);
-                match fn_body(&cleaned) {
-                    Some((head, expr)) => {
-                        let indent: String = cleaned.chars().take_while(|c| *c == ' ').collect();
-                        wrap(&format!("{head} {{"), &mut out, 0);
-                        out.push('\n');
-                        statement(&format!("{indent}{INDENT}{expr}"), &mut out, 0);
-                        out.push('\n');
-                        out.push_str(&indent);
-                        out.push('}');
-                    }
-                    None => statement(&cleaned, &mut out, 0),
+                let from = out.len();
+                lay_out_code(body, &tokens, &mut out);
+                let opens = body.ends_with(['{', '(', '[']);
+                let first = out[from..].lines().next().unwrap_or_default();
+                if opens && first.ends_with('=') && shifted.is_none() {
+                    shifted = Some(body.len() - body.trim_start_matches(' ').len());
                 }
             }
             _ => out.push_str(body),
@@ -58,6 +71,24 @@ pub fn lay_out_lines(text: String) -> String {
         out.push_str(newline);
     }
     out
+}
+
+/// One line of code, laid out.
+fn lay_out_code(body: &str, tokens: &[Bracket], out: &mut String) {
+    let cleaned = drop_trailing_commas(body, tokens);
+    let cleaned = single_use(&cleaned).unwrap_or(cleaned);
+    match fn_body(&cleaned) {
+        Some((head, expr)) => {
+            let indent: String = cleaned.chars().take_while(|c| *c == ' ').collect();
+            wrap(&format!("{head} {{"), out, 0);
+            out.push('\n');
+            statement(&format!("{indent}{INDENT}{expr}"), out, 0);
+            out.push('\n');
+            out.push_str(&indent);
+            out.push('}');
+        }
+        None => statement(&cleaned, out, 0),
+    }
 }
 
 /// Where the scan of a line ends: in code, or inside a string that goes on.
@@ -849,6 +880,15 @@ mod tests {
                 "            informer: factory.informer_for::<{path}>(),\n"
             )),
             format!("            informer: factory\n                .informer_for::<{path}>(),\n")
+        );
+    }
+
+    #[test]
+    fn a_block_after_a_broken_assignment_goes_deeper_with_it() {
+        let name = "A_CONSTANT_WITH_A_NAME_LONG_ENOUGH_TO_BREAK_THE_LINE";
+        assert_eq!(
+            laid_out(&format!("pub const {name}: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {{\n    kind: \"A\",\n    verbs: &[\n        \"get\",\n    ],\n}};\nconst B: u8 = 1;\n")),
+            format!("pub const {name}: ::kapi::scheme::KindMeta =\n    ::kapi::scheme::KindMeta {{\n        kind: \"A\",\n        verbs: &[\n            \"get\",\n        ],\n    }};\nconst B: u8 = 1;\n")
         );
     }
 

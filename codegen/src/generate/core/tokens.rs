@@ -290,7 +290,7 @@ impl Printer<'_> {
                 }
                 self.out.text.push(open);
                 let angles = std::mem::take(&mut self.angles);
-                if blocks_in(&inner) > 1 {
+                if blocks_in(&inner) > 1 || has_attribute(&inner) {
                     self.indented(inner, Context::List);
                 } else {
                     self.prev = Some(Prev::Open);
@@ -385,12 +385,20 @@ fn is_short(tokens: &[TokenTree]) -> bool {
 }
 
 /// How many non-empty `{}` groups a group holds at its top level: a `()` or `[]` group of
-/// several is laid out one item per line.
+/// several is laid out one element per line.
 fn blocks_in(tokens: &[TokenTree]) -> usize {
     tokens
         .iter()
         .filter(|t| matches!(t, TokenTree::Group(b) if b.delimiter() == Delimiter::Brace && !b.stream().is_empty()))
         .count()
+}
+
+/// Whether a group's elements carry attributes (`#[cfg(..)]`): each goes on its own line
+/// with its element.
+fn has_attribute(tokens: &[TokenTree]) -> bool {
+    tokens
+        .iter()
+        .any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == '#'))
 }
 
 /// The text of a `doc = "..."` attribute, unescaped; `None` for any other attribute, or a

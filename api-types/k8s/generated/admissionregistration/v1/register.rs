@@ -68,24 +68,24 @@ pub const VALIDATING_ADMISSION_POLICY_BINDING: ::kapi::scheme::KindMeta = ::kapi
 /// What discovery says of `ValidatingAdmissionPolicyBindingList`.
 pub const VALIDATING_ADMISSION_POLICY_BINDING_LIST: ::kapi::scheme::KindMeta =
     ::kapi::scheme::KindMeta {
-    kind: "ValidatingAdmissionPolicyBindingList",
-    category: ::kapi::scheme::KindCategory::List,
-    plural: "",
-    singular: "",
-    scope: ::kapi::Scope::Namespaced,
-    list_kind: "",
-    short_names: &[],
-    categories: &[],
-    verbs: ::core::option::Option::None,
-    subresource_status: false,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
-    storage_version: false,
-    convertible: false,
-    introduced: ::core::option::Option::Some("1.30"),
-    deprecated: ::core::option::Option::None,
-    removed: ::core::option::Option::None,
-};
+        kind: "ValidatingAdmissionPolicyBindingList",
+        category: ::kapi::scheme::KindCategory::List,
+        plural: "",
+        singular: "",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "",
+        short_names: &[],
+        categories: &[],
+        verbs: ::core::option::Option::None,
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.30"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    };
 
 /// What discovery says of `ValidatingWebhookConfiguration`.
 pub const VALIDATING_WEBHOOK_CONFIGURATION: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {
@@ -111,24 +111,24 @@ pub const VALIDATING_WEBHOOK_CONFIGURATION: ::kapi::scheme::KindMeta = ::kapi::s
 /// What discovery says of `ValidatingWebhookConfigurationList`.
 pub const VALIDATING_WEBHOOK_CONFIGURATION_LIST: ::kapi::scheme::KindMeta =
     ::kapi::scheme::KindMeta {
-    kind: "ValidatingWebhookConfigurationList",
-    category: ::kapi::scheme::KindCategory::List,
-    plural: "",
-    singular: "",
-    scope: ::kapi::Scope::Namespaced,
-    list_kind: "",
-    short_names: &[],
-    categories: &[],
-    verbs: ::core::option::Option::None,
-    subresource_status: false,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
-    storage_version: false,
-    convertible: false,
-    introduced: ::core::option::Option::Some("1.16"),
-    deprecated: ::core::option::Option::None,
-    removed: ::core::option::Option::None,
-};
+        kind: "ValidatingWebhookConfigurationList",
+        category: ::kapi::scheme::KindCategory::List,
+        plural: "",
+        singular: "",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "",
+        short_names: &[],
+        categories: &[],
+        verbs: ::core::option::Option::None,
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.16"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    };
 
 /// What discovery says of `MutatingWebhookConfiguration`.
 pub const MUTATING_WEBHOOK_CONFIGURATION: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {
@@ -238,24 +238,24 @@ pub const MUTATING_ADMISSION_POLICY_BINDING: ::kapi::scheme::KindMeta = ::kapi::
 /// What discovery says of `MutatingAdmissionPolicyBindingList`.
 pub const MUTATING_ADMISSION_POLICY_BINDING_LIST: ::kapi::scheme::KindMeta =
     ::kapi::scheme::KindMeta {
-    kind: "MutatingAdmissionPolicyBindingList",
-    category: ::kapi::scheme::KindCategory::List,
-    plural: "",
-    singular: "",
-    scope: ::kapi::Scope::Namespaced,
-    list_kind: "",
-    short_names: &[],
-    categories: &[],
-    verbs: ::core::option::Option::None,
-    subresource_status: false,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
-    storage_version: false,
-    convertible: false,
-    introduced: ::core::option::Option::Some("1.36"),
-    deprecated: ::core::option::Option::None,
-    removed: ::core::option::Option::None,
-};
+        kind: "MutatingAdmissionPolicyBindingList",
+        category: ::kapi::scheme::KindCategory::List,
+        plural: "",
+        singular: "",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "",
+        short_names: &[],
+        categories: &[],
+        verbs: ::core::option::Option::None,
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.36"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    };
 
 /// The kinds of this group-version and what discovery says of them.
 pub const KINDS: &[::kapi::scheme::KindMeta] =
