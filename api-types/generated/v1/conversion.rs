@@ -84,10 +84,7 @@ impl ::kapi::conversion::Versioned for crate::v1::FrobberList {
 pub fn auto_frobber_list_to_internal(
     in_: crate::v1::FrobberList,
 ) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
-    let crate::v1::FrobberList {
-        metadata,
-        items,
-    } = in_;
+    let crate::v1::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
         items: ::kapi::__private::conversion::within(
@@ -102,10 +99,7 @@ pub fn auto_frobber_list_to_internal(
 pub fn auto_frobber_list_from_internal(
     in_: crate::internal::FrobberList,
 ) -> ::core::result::Result<crate::v1::FrobberList, ConversionError> {
-    let crate::internal::FrobberList {
-        metadata,
-        items,
-    } = in_;
+    let crate::internal::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::v1::FrobberList {
         metadata,
         items: ::kapi::__private::conversion::within(
@@ -534,10 +528,7 @@ pub fn auto_service_backend_to_internal(
 fn auto_service_backend_to_internal_infallible(
     in_: crate::v1::ServiceBackend,
 ) -> crate::internal::ServiceBackend {
-    let crate::v1::ServiceBackend {
-        name,
-        port,
-    } = in_;
+    let crate::v1::ServiceBackend { name, port } = in_;
     crate::internal::ServiceBackend {
         name,
         port,
@@ -556,10 +547,7 @@ pub fn auto_service_backend_from_internal(
 fn auto_service_backend_from_internal_infallible(
     in_: crate::internal::ServiceBackend,
 ) -> crate::v1::ServiceBackend {
-    let crate::internal::ServiceBackend {
-        name,
-        port,
-    } = in_;
+    let crate::internal::ServiceBackend { name, port } = in_;
     crate::v1::ServiceBackend {
         name,
         port,
@@ -596,9 +584,7 @@ pub fn auto_bucket_backend_to_internal(
 fn auto_bucket_backend_to_internal_infallible(
     in_: crate::v1::BucketBackend,
 ) -> crate::internal::BucketBackend {
-    let crate::v1::BucketBackend {
-        url,
-    } = in_;
+    let crate::v1::BucketBackend { url } = in_;
     crate::internal::BucketBackend {
         url,
     }
@@ -616,9 +602,7 @@ pub fn auto_bucket_backend_from_internal(
 fn auto_bucket_backend_from_internal_infallible(
     in_: crate::internal::BucketBackend,
 ) -> crate::v1::BucketBackend {
-    let crate::internal::BucketBackend {
-        url,
-    } = in_;
+    let crate::internal::BucketBackend { url } = in_;
     crate::v1::BucketBackend {
         url,
     }
@@ -722,10 +706,7 @@ pub fn auto_frobber_class_to_internal(
 fn auto_frobber_class_to_internal_infallible(
     in_: crate::v1::FrobberClass,
 ) -> crate::internal::FrobberClass {
-    let crate::v1::FrobberClass {
-        metadata,
-        spec,
-    } = in_;
+    let crate::v1::FrobberClass { metadata, spec } = in_;
     crate::internal::FrobberClass {
         metadata,
         spec: auto_frobber_class_spec_to_internal_infallible(spec),
@@ -744,10 +725,7 @@ pub fn auto_frobber_class_from_internal(
 fn auto_frobber_class_from_internal_infallible(
     in_: crate::internal::FrobberClass,
 ) -> crate::v1::FrobberClass {
-    let crate::internal::FrobberClass {
-        metadata,
-        spec,
-    } = in_;
+    let crate::internal::FrobberClass { metadata, spec } = in_;
     crate::v1::FrobberClass {
         metadata,
         spec: auto_frobber_class_spec_from_internal_infallible(spec),
@@ -784,10 +762,7 @@ pub fn auto_frobber_class_list_to_internal(
 fn auto_frobber_class_list_to_internal_infallible(
     in_: crate::v1::FrobberClassList,
 ) -> crate::internal::FrobberClassList {
-    let crate::v1::FrobberClassList {
-        metadata,
-        items,
-    } = in_;
+    let crate::v1::FrobberClassList { metadata, items } = in_;
     crate::internal::FrobberClassList {
         metadata,
         items: ::kapi::__private::conversion::vec_infallible(
@@ -809,10 +784,7 @@ pub fn auto_frobber_class_list_from_internal(
 fn auto_frobber_class_list_from_internal_infallible(
     in_: crate::internal::FrobberClassList,
 ) -> crate::v1::FrobberClassList {
-    let crate::internal::FrobberClassList {
-        metadata,
-        items,
-    } = in_;
+    let crate::internal::FrobberClassList { metadata, items } = in_;
     crate::v1::FrobberClassList {
         metadata,
         items: ::kapi::__private::conversion::vec_infallible(

@@ -84,10 +84,7 @@ impl ::kapi::conversion::Versioned for crate::v2beta1::FrobberList {
 pub fn auto_frobber_list_to_internal(
     in_: crate::v2beta1::FrobberList,
 ) -> ::core::result::Result<crate::internal::FrobberList, ConversionError> {
-    let crate::v2beta1::FrobberList {
-        metadata,
-        items,
-    } = in_;
+    let crate::v2beta1::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::internal::FrobberList {
         metadata,
         items: ::kapi::__private::conversion::within(
@@ -102,10 +99,7 @@ pub fn auto_frobber_list_to_internal(
 pub fn auto_frobber_list_from_internal(
     in_: crate::internal::FrobberList,
 ) -> ::core::result::Result<crate::v2beta1::FrobberList, ConversionError> {
-    let crate::internal::FrobberList {
-        metadata,
-        items,
-    } = in_;
+    let crate::internal::FrobberList { metadata, items } = in_;
     ::core::result::Result::Ok(crate::v2beta1::FrobberList {
         metadata,
         items: ::kapi::__private::conversion::within(
@@ -363,9 +357,9 @@ fn auto_restart_policy_to_internal_infallible(
         crate::v2beta1::RestartPolicy::OnFailure => crate::internal::RestartPolicy::OnFailure,
         crate::v2beta1::RestartPolicy::Never => crate::internal::RestartPolicy::Never,
         crate::v2beta1::RestartPolicy::OnTuesday => crate::internal::RestartPolicy::OnTuesday,
-        crate::v2beta1::RestartPolicy::Other(
-            __value,
-        ) => crate::internal::RestartPolicy::from(__value),
+        crate::v2beta1::RestartPolicy::Other(__value) => {
+            crate::internal::RestartPolicy::from(__value)
+        }
     }
 }
 
@@ -386,9 +380,9 @@ fn auto_restart_policy_from_internal_infallible(
         crate::internal::RestartPolicy::OnFailure => crate::v2beta1::RestartPolicy::OnFailure,
         crate::internal::RestartPolicy::Never => crate::v2beta1::RestartPolicy::Never,
         crate::internal::RestartPolicy::OnTuesday => crate::v2beta1::RestartPolicy::OnTuesday,
-        crate::internal::RestartPolicy::Other(
-            __value,
-        ) => crate::v2beta1::RestartPolicy::from(__value),
+        crate::internal::RestartPolicy::Other(__value) => {
+            crate::v2beta1::RestartPolicy::from(__value)
+        }
     }
 }
 
@@ -542,10 +536,7 @@ pub fn auto_service_backend_to_internal(
 fn auto_service_backend_to_internal_infallible(
     in_: crate::v2beta1::ServiceBackend,
 ) -> crate::internal::ServiceBackend {
-    let crate::v2beta1::ServiceBackend {
-        name,
-        port,
-    } = in_;
+    let crate::v2beta1::ServiceBackend { name, port } = in_;
     crate::internal::ServiceBackend {
         name,
         port,
@@ -564,10 +555,7 @@ pub fn auto_service_backend_from_internal(
 fn auto_service_backend_from_internal_infallible(
     in_: crate::internal::ServiceBackend,
 ) -> crate::v2beta1::ServiceBackend {
-    let crate::internal::ServiceBackend {
-        name,
-        port,
-    } = in_;
+    let crate::internal::ServiceBackend { name, port } = in_;
     crate::v2beta1::ServiceBackend {
         name,
         port,
@@ -604,9 +592,7 @@ pub fn auto_bucket_backend_to_internal(
 fn auto_bucket_backend_to_internal_infallible(
     in_: crate::v2beta1::BucketBackend,
 ) -> crate::internal::BucketBackend {
-    let crate::v2beta1::BucketBackend {
-        url,
-    } = in_;
+    let crate::v2beta1::BucketBackend { url } = in_;
     crate::internal::BucketBackend {
         url,
     }
@@ -624,9 +610,7 @@ pub fn auto_bucket_backend_from_internal(
 fn auto_bucket_backend_from_internal_infallible(
     in_: crate::internal::BucketBackend,
 ) -> crate::v2beta1::BucketBackend {
-    let crate::internal::BucketBackend {
-        url,
-    } = in_;
+    let crate::internal::BucketBackend { url } = in_;
     crate::v2beta1::BucketBackend {
         url,
     }
@@ -730,10 +714,7 @@ pub fn auto_frobber_class_to_internal(
 fn auto_frobber_class_to_internal_infallible(
     in_: crate::v2beta1::FrobberClass,
 ) -> crate::internal::FrobberClass {
-    let crate::v2beta1::FrobberClass {
-        metadata,
-        spec,
-    } = in_;
+    let crate::v2beta1::FrobberClass { metadata, spec } = in_;
     crate::internal::FrobberClass {
         metadata,
         spec: auto_frobber_class_spec_to_internal_infallible(spec),
@@ -752,10 +733,7 @@ pub fn auto_frobber_class_from_internal(
 fn auto_frobber_class_from_internal_infallible(
     in_: crate::internal::FrobberClass,
 ) -> crate::v2beta1::FrobberClass {
-    let crate::internal::FrobberClass {
-        metadata,
-        spec,
-    } = in_;
+    let crate::internal::FrobberClass { metadata, spec } = in_;
     crate::v2beta1::FrobberClass {
         metadata,
         spec: auto_frobber_class_spec_from_internal_infallible(spec),
@@ -792,10 +770,7 @@ pub fn auto_frobber_class_list_to_internal(
 fn auto_frobber_class_list_to_internal_infallible(
     in_: crate::v2beta1::FrobberClassList,
 ) -> crate::internal::FrobberClassList {
-    let crate::v2beta1::FrobberClassList {
-        metadata,
-        items,
-    } = in_;
+    let crate::v2beta1::FrobberClassList { metadata, items } = in_;
     crate::internal::FrobberClassList {
         metadata,
         items: ::kapi::__private::conversion::vec_infallible(
@@ -817,10 +792,7 @@ pub fn auto_frobber_class_list_from_internal(
 fn auto_frobber_class_list_from_internal_infallible(
     in_: crate::internal::FrobberClassList,
 ) -> crate::v2beta1::FrobberClassList {
-    let crate::internal::FrobberClassList {
-        metadata,
-        items,
-    } = in_;
+    let crate::internal::FrobberClassList { metadata, items } = in_;
     crate::v2beta1::FrobberClassList {
         metadata,
         items: ::kapi::__private::conversion::vec_infallible(

@@ -92,10 +92,7 @@ pub fn auto_widget_list_to_internal(
 fn auto_widget_list_to_internal_infallible(
     in_: crate::v1::WidgetList,
 ) -> crate::internal::WidgetList {
-    let crate::v1::WidgetList {
-        metadata,
-        items,
-    } = in_;
+    let crate::v1::WidgetList { metadata, items } = in_;
     crate::internal::WidgetList {
         metadata,
         items: ::kapi::__private::conversion::vec_infallible(
@@ -117,10 +114,7 @@ pub fn auto_widget_list_from_internal(
 fn auto_widget_list_from_internal_infallible(
     in_: crate::internal::WidgetList,
 ) -> crate::v1::WidgetList {
-    let crate::internal::WidgetList {
-        metadata,
-        items,
-    } = in_;
+    let crate::internal::WidgetList { metadata, items } = in_;
     crate::v1::WidgetList {
         metadata,
         items: ::kapi::__private::conversion::vec_infallible(
@@ -158,10 +152,7 @@ pub fn auto_widget_spec_to_internal(
 fn auto_widget_spec_to_internal_infallible(
     in_: crate::v1::WidgetSpec,
 ) -> crate::internal::WidgetSpec {
-    let crate::v1::WidgetSpec {
-        replicas,
-        colour,
-    } = in_;
+    let crate::v1::WidgetSpec { replicas, colour } = in_;
     crate::internal::WidgetSpec {
         replicas,
         colour,
@@ -180,10 +171,7 @@ pub fn auto_widget_spec_from_internal(
 fn auto_widget_spec_from_internal_infallible(
     in_: crate::internal::WidgetSpec,
 ) -> crate::v1::WidgetSpec {
-    let crate::internal::WidgetSpec {
-        replicas,
-        colour,
-    } = in_;
+    let crate::internal::WidgetSpec { replicas, colour } = in_;
     crate::v1::WidgetSpec {
         replicas,
         colour,
@@ -218,9 +206,7 @@ pub fn auto_widget_status_to_internal(
 fn auto_widget_status_to_internal_infallible(
     in_: crate::v1::WidgetStatus,
 ) -> crate::internal::WidgetStatus {
-    let crate::v1::WidgetStatus {
-        conditions,
-    } = in_;
+    let crate::v1::WidgetStatus { conditions } = in_;
     crate::internal::WidgetStatus {
         conditions,
     }
@@ -238,9 +224,7 @@ pub fn auto_widget_status_from_internal(
 fn auto_widget_status_from_internal_infallible(
     in_: crate::internal::WidgetStatus,
 ) -> crate::v1::WidgetStatus {
-    let crate::internal::WidgetStatus {
-        conditions,
-    } = in_;
+    let crate::internal::WidgetStatus { conditions } = in_;
     crate::v1::WidgetStatus {
         conditions,
     }

@@ -363,6 +363,16 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
         }
     }
     let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+    if let Some(arrow) = match_arm(line, &tokens) {
+        out.push_str(&line[..arrow + 2]);
+        out.push_str(" {\n");
+        let expr = line[arrow + 2..].trim().trim_end_matches(',');
+        statement(&format!("{indent}{INDENT}{expr}"), out, depth + 1);
+        out.push('\n');
+        out.push_str(&indent);
+        out.push('}');
+        return;
+    }
     // rustfmt's order: the right side of an assignment on a line of its own if it fits
     // there, else the longest argument list, else an `impl`'s `for` on a line of its own.
     if let Some(rhs) = assignment_rhs(line, &tokens, &closers) {
@@ -385,6 +395,13 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
     };
     if commas.is_empty() && overflow(line, &tokens, &closers, k, c, &indent, out, depth) {
         return;
+    }
+    // An argument list that would begin past the width: the generics before it break.
+    if tokens[k].at + 1 > MAX_WIDTH {
+        if let Some(g) = (0..k).find(|&g| turbofish(line, &tokens, &closers, g).is_some()) {
+            break_generics(line, &tokens, &closers, g, &indent, out);
+            return;
+        }
     }
     vertical(line, &tokens, k, c, &commas, &indent, out, depth);
 }
@@ -618,6 +635,28 @@ fn chain(line: &str) -> Option<Vec<String>> {
         last.push_str(end);
     }
     Some(lines)
+}
+
+/// Where the `=>` of a match arm (`pat => expr,`) is, when its expression is not a block:
+/// rustfmt puts a long one in a block of its own.
+fn match_arm(line: &str, tokens: &[Bracket]) -> Option<usize> {
+    if !line.ends_with(',') {
+        return None;
+    }
+    let bytes = line.as_bytes();
+    let mut level = 0usize;
+    for t in tokens {
+        match t.ch {
+            b'(' | b'[' | b'{' => level += 1,
+            b')' | b']' | b'}' => level = level.checked_sub(1)?,
+            b'=' if level == 0 && bytes.get(t.at + 1) == Some(&b'>') => {
+                let block = line[t.at + 2..].trim_start().starts_with('{');
+                return (!block && t.at > 0 && bytes[t.at - 1] == b' ').then_some(t.at);
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `use a::{B};` as `use a::B;`: braces around one name say nothing.
@@ -889,6 +928,24 @@ mod tests {
         assert_eq!(
             laid_out(&format!("pub const {name}: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {{\n    kind: \"A\",\n    verbs: &[\n        \"get\",\n    ],\n}};\nconst B: u8 = 1;\n")),
             format!("pub const {name}: ::kapi::scheme::KindMeta =\n    ::kapi::scheme::KindMeta {{\n        kind: \"A\",\n        verbs: &[\n            \"get\",\n        ],\n    }};\nconst B: u8 = 1;\n")
+        );
+    }
+
+    #[test]
+    fn a_long_match_arm_gets_a_block_and_long_generics_break_first() {
+        let path = format!("crate::{}::RestartPolicy", "module".repeat(6));
+        assert_eq!(
+            laid_out(&format!("        {path}::Other(__value) => {path}::from(__value),\n")),
+            format!("        {path}::Other(__value) => {{\n            {path}::from(__value)\n        }}\n")
+        );
+        let long = format!("crate::{}::Frobber", "module".repeat(13));
+        assert_eq!(
+            laid_out(&format!(
+                "        ::kapi::round_trip::json::<{long}>(seed)?;\n"
+            )),
+            format!(
+                "        ::kapi::round_trip::json::<\n            {long},\n        >(seed)?;\n"
+            )
         );
     }
 

@@ -17,45 +17,45 @@ pub fn round_trip(
         ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyList>(
             seed,
         )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyList>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::ValidatingWebhookConfigurationList>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::ValidatingWebhookConfigurationList>(
-            seed,
-        )?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyList,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1::ValidatingWebhookConfiguration,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::ValidatingWebhookConfiguration,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1::ValidatingWebhookConfigurationList,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::ValidatingWebhookConfigurationList,
+        >(seed)?;
         ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(
             seed,
         )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingWebhookConfiguration>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingWebhookConfigurationList>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingWebhookConfigurationList>(
-            seed,
-        )?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::MutatingWebhookConfiguration,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1::MutatingWebhookConfigurationList,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::MutatingWebhookConfigurationList,
+        >(seed)?;
         ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicy>(
             seed,
         )?;
@@ -65,21 +65,21 @@ pub fn round_trip(
         ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyList>(
             seed,
         )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyList>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList>(
-            seed,
-        )?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicyList,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicyBinding,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicyBinding,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1::MutatingAdmissionPolicyBindingList,
+        >(seed)?;
         passed += 24u64;
     }
     ::core::result::Result::Ok(passed)

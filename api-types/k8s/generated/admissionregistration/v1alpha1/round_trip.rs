@@ -8,54 +8,54 @@ pub fn round_trip(
 ) -> ::core::result::Result<u64, ::kapi::round_trip::RoundTripFailure> {
     let mut passed = 0;
     for seed in seeds {
-        ::kapi::round_trip::json::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList>(
-            seed,
-        )?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList,
+        >(seed)?;
         ::kapi::round_trip::json::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(
             seed,
         )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(
-            seed,
-        )?;
-        ::kapi::round_trip::json::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList>(
-            seed,
-        )?;
-        ::kapi::round_trip::protobuf::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList>(
-            seed,
-        )?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyList,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+        >(seed)?;
+        ::kapi::round_trip::json::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList,
+        >(seed)?;
+        ::kapi::round_trip::protobuf::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList,
+        >(seed)?;
         passed += 16u64;
     }
     ::core::result::Result::Ok(passed)

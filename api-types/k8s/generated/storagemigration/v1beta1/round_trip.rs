@@ -17,9 +17,9 @@ pub fn round_trip(
         ::kapi::round_trip::json::<crate::storagemigration::v1beta1::StorageVersionMigrationList>(
             seed,
         )?;
-        ::kapi::round_trip::protobuf::<crate::storagemigration::v1beta1::StorageVersionMigrationList>(
-            seed,
-        )?;
+        ::kapi::round_trip::protobuf::<
+            crate::storagemigration::v1beta1::StorageVersionMigrationList,
+        >(seed)?;
         passed += 4u64;
     }
     ::core::result::Result::Ok(passed)
