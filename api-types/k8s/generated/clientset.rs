@@ -371,7 +371,8 @@ impl Clientset {
     /// The admissionregistration.k8s.io/v1alpha1 client.
     pub fn admissionregistration_v1alpha1(
         &self,
-    ) -> &crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client {
+    ) -> &crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client
+    {
         &self.admissionregistration_v1alpha1
     }
 
@@ -379,7 +380,8 @@ impl Clientset {
     /// The admissionregistration.k8s.io/v1beta1 client.
     pub fn admissionregistration_v1beta1(
         &self,
-    ) -> &crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client {
+    ) -> &crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client
+    {
         &self.admissionregistration_v1beta1
     }
 

@@ -327,7 +327,9 @@ fn drop_trailing_commas(line: &str, tokens: &[Bracket]) -> String {
 /// [`MAX_WIDTH`].
 fn wrap(line: &str, out: &mut String, depth: usize) {
     let width = line.chars().count();
-    if width <= MAX_WIDTH || depth >= MAX_DEPTH {
+    // rustfmt counts the `;` that ends an assignment on the line where its block opens.
+    let block_assignment = width == MAX_WIDTH && line.ends_with(" {");
+    if (width <= MAX_WIDTH && !block_assignment) || depth >= MAX_DEPTH {
         out.push_str(line);
         return;
     }
@@ -363,6 +365,10 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
         }
     }
     let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+    if block_assignment && assignment_rhs(line, &tokens, &closers).is_none() {
+        out.push_str(line);
+        return;
+    }
     if let Some(arrow) = match_arm(line, &tokens) {
         out.push_str(&line[..arrow + 2]);
         out.push_str(" {\n");
@@ -388,7 +394,7 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
         let generic = (0..tokens.len()).find(|&g| turbofish(line, &tokens, &closers, g).is_some());
         match generic {
             Some(g) => break_generics(line, &tokens, &closers, g, &indent, out),
-            None if impl_for(line, &indent, out) => {}
+            None if impl_for(line, &indent, out) || return_type(line, &indent, out) => {}
             None => out.push_str(line),
         }
         return;
@@ -761,6 +767,22 @@ fn impl_for(line: &str, indent: &str, out: &mut String) -> bool {
     true
 }
 
+/// A function's `) -> T {` as rustfmt writes it when too long, the brace on a line of its
+/// own.
+fn return_type(line: &str, indent: &str, out: &mut String) -> bool {
+    let Some(head) = line.strip_suffix(" {") else {
+        return false;
+    };
+    if !head.trim_start().starts_with(") -> ") {
+        return false;
+    }
+    out.push_str(head);
+    out.push('\n');
+    out.push_str(indent);
+    out.push('{');
+    true
+}
+
 /// The commas directly inside the group opened at `tokens[open]` and closed at
 /// `tokens[close]`.
 fn top_commas(
@@ -946,6 +968,22 @@ mod tests {
             format!(
                 "        ::kapi::round_trip::json::<\n            {long},\n        >(seed)?;\n"
             )
+        );
+    }
+
+    #[test]
+    fn a_long_return_type_puts_the_brace_below_and_a_full_block_assignment_breaks() {
+        let ty = format!("&::kapi::cache::SharedInformer<crate::{}::Policy>", "module".repeat(9));
+        assert_eq!(
+            laid_out(&format!("    ) -> {ty} {{\n")),
+            format!("    ) -> {ty}\n    {{\n")
+        );
+        let name = "N".repeat(100 - "pub const : ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {".len());
+        let line = format!("pub const {name}: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {{");
+        assert_eq!(line.len(), 100);
+        assert_eq!(
+            laid_out(&format!("{line}\n}};\n")),
+            format!("pub const {name}: ::kapi::scheme::KindMeta =\n    ::kapi::scheme::KindMeta {{\n    }};\n")
         );
     }
 

@@ -72,7 +72,8 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicy> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicy>
+    {
         &self.informer
     }
 
@@ -109,7 +110,8 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>
+    {
         &self.informer
     }
 
@@ -117,7 +119,8 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister {
+    ) -> crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister
+    {
         crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )
@@ -144,7 +147,8 @@ impl ValidatingWebhookConfigurationInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingWebhookConfiguration> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingWebhookConfiguration>
+    {
         &self.informer
     }
 
@@ -152,7 +156,8 @@ impl ValidatingWebhookConfigurationInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1::generated::listers::ValidatingWebhookConfigurationLister {
+    ) -> crate::admissionregistration::v1::generated::listers::ValidatingWebhookConfigurationLister
+    {
         crate::admissionregistration::v1::generated::listers::ValidatingWebhookConfigurationLister::new(
             self.informer.lister(),
         )
@@ -179,7 +184,8 @@ impl MutatingWebhookConfigurationInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingWebhookConfiguration> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingWebhookConfiguration>
+    {
         &self.informer
     }
 
@@ -249,7 +255,8 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>
+    {
         &self.informer
     }
 
@@ -257,7 +264,8 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyBindingLister {
+    ) -> crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyBindingLister
+    {
         crate::admissionregistration::v1::generated::listers::MutatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )

@@ -45,25 +45,26 @@ pub const VALIDATING_ADMISSION_POLICY_LIST: ::kapi::scheme::KindMeta = ::kapi::s
 };
 
 /// What discovery says of `ValidatingAdmissionPolicyBinding`.
-pub const VALIDATING_ADMISSION_POLICY_BINDING: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {
-    kind: "ValidatingAdmissionPolicyBinding",
-    category: ::kapi::scheme::KindCategory::Object,
-    plural: "validatingadmissionpolicybindings",
-    singular: "validatingadmissionpolicybinding",
-    scope: ::kapi::Scope::Cluster,
-    list_kind: "ValidatingAdmissionPolicyBindingList",
-    short_names: &[],
-    categories: &["api-extensions"],
-    verbs: ::core::option::Option::None,
-    subresource_status: false,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
-    storage_version: true,
-    convertible: false,
-    introduced: ::core::option::Option::Some("1.30"),
-    deprecated: ::core::option::Option::None,
-    removed: ::core::option::Option::None,
-};
+pub const VALIDATING_ADMISSION_POLICY_BINDING: ::kapi::scheme::KindMeta =
+    ::kapi::scheme::KindMeta {
+        kind: "ValidatingAdmissionPolicyBinding",
+        category: ::kapi::scheme::KindCategory::Object,
+        plural: "validatingadmissionpolicybindings",
+        singular: "validatingadmissionpolicybinding",
+        scope: ::kapi::Scope::Cluster,
+        list_kind: "ValidatingAdmissionPolicyBindingList",
+        short_names: &[],
+        categories: &["api-extensions"],
+        verbs: ::core::option::Option::None,
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: true,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.30"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    };
 
 /// What discovery says of `ValidatingAdmissionPolicyBindingList`.
 pub const VALIDATING_ADMISSION_POLICY_BINDING_LIST: ::kapi::scheme::KindMeta =
@@ -152,25 +153,26 @@ pub const MUTATING_WEBHOOK_CONFIGURATION: ::kapi::scheme::KindMeta = ::kapi::sch
 };
 
 /// What discovery says of `MutatingWebhookConfigurationList`.
-pub const MUTATING_WEBHOOK_CONFIGURATION_LIST: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {
-    kind: "MutatingWebhookConfigurationList",
-    category: ::kapi::scheme::KindCategory::List,
-    plural: "",
-    singular: "",
-    scope: ::kapi::Scope::Namespaced,
-    list_kind: "",
-    short_names: &[],
-    categories: &[],
-    verbs: ::core::option::Option::None,
-    subresource_status: false,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
-    storage_version: false,
-    convertible: false,
-    introduced: ::core::option::Option::Some("1.16"),
-    deprecated: ::core::option::Option::None,
-    removed: ::core::option::Option::None,
-};
+pub const MUTATING_WEBHOOK_CONFIGURATION_LIST: ::kapi::scheme::KindMeta =
+    ::kapi::scheme::KindMeta {
+        kind: "MutatingWebhookConfigurationList",
+        category: ::kapi::scheme::KindCategory::List,
+        plural: "",
+        singular: "",
+        scope: ::kapi::Scope::Namespaced,
+        list_kind: "",
+        short_names: &[],
+        categories: &[],
+        verbs: ::core::option::Option::None,
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.16"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    };
 
 /// What discovery says of `MutatingAdmissionPolicy`.
 pub const MUTATING_ADMISSION_POLICY: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {

@@ -62,7 +62,8 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>
+    {
         &self.informer
     }
 
@@ -70,7 +71,8 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister {
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister
+    {
         crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyLister::new(
             self.informer.lister(),
         )
@@ -99,7 +101,8 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>
+    {
         &self.informer
     }
 
@@ -107,7 +110,8 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister {
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister
+    {
         crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )
@@ -134,7 +138,8 @@ impl MutatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>
+    {
         &self.informer
     }
 
@@ -171,7 +176,8 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>
+    {
         &self.informer
     }
 
@@ -179,7 +185,8 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister {
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister
+    {
         crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )

@@ -45,25 +45,26 @@ pub const VALIDATING_ADMISSION_POLICY_LIST: ::kapi::scheme::KindMeta = ::kapi::s
 };
 
 /// What discovery says of `ValidatingAdmissionPolicyBinding`.
-pub const VALIDATING_ADMISSION_POLICY_BINDING: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {
-    kind: "ValidatingAdmissionPolicyBinding",
-    category: ::kapi::scheme::KindCategory::Object,
-    plural: "validatingadmissionpolicybindings",
-    singular: "validatingadmissionpolicybinding",
-    scope: ::kapi::Scope::Cluster,
-    list_kind: "ValidatingAdmissionPolicyBindingList",
-    short_names: &[],
-    categories: &["api-extensions"],
-    verbs: ::core::option::Option::None,
-    subresource_status: false,
-    scale: ::core::option::Option::None,
-    print_columns: &[],
-    storage_version: false,
-    convertible: false,
-    introduced: ::core::option::Option::Some("1.26"),
-    deprecated: ::core::option::Option::None,
-    removed: ::core::option::Option::None,
-};
+pub const VALIDATING_ADMISSION_POLICY_BINDING: ::kapi::scheme::KindMeta =
+    ::kapi::scheme::KindMeta {
+        kind: "ValidatingAdmissionPolicyBinding",
+        category: ::kapi::scheme::KindCategory::Object,
+        plural: "validatingadmissionpolicybindings",
+        singular: "validatingadmissionpolicybinding",
+        scope: ::kapi::Scope::Cluster,
+        list_kind: "ValidatingAdmissionPolicyBindingList",
+        short_names: &[],
+        categories: &["api-extensions"],
+        verbs: ::core::option::Option::None,
+        subresource_status: false,
+        scale: ::core::option::Option::None,
+        print_columns: &[],
+        storage_version: false,
+        convertible: false,
+        introduced: ::core::option::Option::Some("1.26"),
+        deprecated: ::core::option::Option::None,
+        removed: ::core::option::Option::None,
+    };
 
 /// What discovery says of `ValidatingAdmissionPolicyBindingList`.
 pub const VALIDATING_ADMISSION_POLICY_BINDING_LIST: ::kapi::scheme::KindMeta =

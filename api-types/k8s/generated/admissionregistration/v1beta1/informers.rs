@@ -72,7 +72,8 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>
+    {
         &self.informer
     }
 
@@ -80,7 +81,8 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyLister {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyLister
+    {
         crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyLister::new(
             self.informer.lister(),
         )
@@ -109,7 +111,8 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>
+    {
         &self.informer
     }
 
@@ -117,7 +120,8 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyBindingLister {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyBindingLister
+    {
         crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )
@@ -146,7 +150,8 @@ impl ValidatingWebhookConfigurationInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>
+    {
         &self.informer
     }
 
@@ -154,7 +159,8 @@ impl ValidatingWebhookConfigurationInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingWebhookConfigurationLister {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingWebhookConfigurationLister
+    {
         crate::admissionregistration::v1beta1::generated::listers::ValidatingWebhookConfigurationLister::new(
             self.informer.lister(),
         )
@@ -183,7 +189,8 @@ impl MutatingWebhookConfigurationInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>
+    {
         &self.informer
     }
 
@@ -191,7 +198,8 @@ impl MutatingWebhookConfigurationInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::MutatingWebhookConfigurationLister {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::MutatingWebhookConfigurationLister
+    {
         crate::admissionregistration::v1beta1::generated::listers::MutatingWebhookConfigurationLister::new(
             self.informer.lister(),
         )
@@ -218,7 +226,8 @@ impl MutatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>
+    {
         &self.informer
     }
 
@@ -255,7 +264,8 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding> {
+    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>
+    {
         &self.informer
     }
 
@@ -263,7 +273,8 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::MutatingAdmissionPolicyBindingLister {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::MutatingAdmissionPolicyBindingLister
+    {
         crate::admissionregistration::v1beta1::generated::listers::MutatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )
