@@ -9,5 +9,13 @@
 pub static V2: &str = include_str!("openapi/swagger.json");
 
 /// The OpenAPI 3.0 documents by their path under `/openapi/v3/`.
-pub static V3: &[(&str, &str)] =
-    &[("apis/frob.example.com/v1", include_str!("openapi/v3/apis__frob.example.com__v1_openapi.json")), ("apis/frob.example.com/v2beta1", include_str!("openapi/v3/apis__frob.example.com__v2beta1_openapi.json"))];
+pub static V3: &[(&str, &str)] = &[
+    (
+        "apis/frob.example.com/v1",
+        include_str!("openapi/v3/apis__frob.example.com__v1_openapi.json"),
+    ),
+    (
+        "apis/frob.example.com/v2beta1",
+        include_str!("openapi/v3/apis__frob.example.com__v2beta1_openapi.json"),
+    ),
+];

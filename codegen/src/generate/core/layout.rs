@@ -21,6 +21,9 @@ const CHAIN_WIDTH: usize = 60;
 
 const INDENT: &str = "    ";
 
+/// rustfmt's default `short_array_element_width_threshold`.
+const SHORT_ELEMENT: usize = 10;
+
 /// How deep a broken line's pieces are broken again.
 const MAX_DEPTH: usize = 8;
 
@@ -354,6 +357,20 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
                         !inner.trim().is_empty() && (is_call(bytes, t.at) || !commas.is_empty());
                     let len = tokens[c].at - t.at;
                     if breakable && best.as_ref().is_none_or(|b| len > b.2) {
+                        best = Some((k, c, len, commas));
+                    }
+                }
+                level += 1;
+            }
+            // An array of long elements (`&[POD, POD_LIST]`): one per line. Short ones
+            // rustfmt fills lines with, which this pass does not attempt.
+            b'[' if level == 0 && t.at > 0 && bytes[t.at - 1] == b'&' => {
+                if let Some(c) = closers[k] {
+                    let commas = top_commas(&tokens, &closers, k, c);
+                    let inner = &line[t.at + 1..tokens[c].at];
+                    let long = inner.split(',').any(|e| e.trim().len() > SHORT_ELEMENT);
+                    let len = tokens[c].at - t.at;
+                    if !commas.is_empty() && long && best.as_ref().is_none_or(|b| len > b.2) {
                         best = Some((k, c, len, commas));
                     }
                 }
@@ -973,17 +990,38 @@ mod tests {
 
     #[test]
     fn a_long_return_type_puts_the_brace_below_and_a_full_block_assignment_breaks() {
-        let ty = format!("&::kapi::cache::SharedInformer<crate::{}::Policy>", "module".repeat(9));
+        let ty = format!(
+            "&::kapi::cache::SharedInformer<crate::{}::Policy>",
+            "module".repeat(9)
+        );
         assert_eq!(
             laid_out(&format!("    ) -> {ty} {{\n")),
             format!("    ) -> {ty}\n    {{\n")
         );
-        let name = "N".repeat(100 - "pub const : ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {".len());
-        let line = format!("pub const {name}: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {{");
+        let name = "N".repeat(
+            100 - "pub const : ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {".len(),
+        );
+        let line =
+            format!("pub const {name}: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {{");
         assert_eq!(line.len(), 100);
         assert_eq!(
             laid_out(&format!("{line}\n}};\n")),
             format!("pub const {name}: ::kapi::scheme::KindMeta =\n    ::kapi::scheme::KindMeta {{\n    }};\n")
+        );
+    }
+
+    #[test]
+    fn an_array_of_long_elements_gets_one_per_line() {
+        let names: Vec<String> = (0..8).map(|i| format!("PERSISTENT_VOLUME_{i}")).collect();
+        assert_eq!(
+            laid_out(&format!(
+                "pub const KINDS: &[::kapi::scheme::KindMeta] = &[{}];\n",
+                names.join(", ")
+            )),
+            format!(
+                "pub const KINDS: &[::kapi::scheme::KindMeta] = &[\n    {},\n];\n",
+                names.join(",\n    ")
+            )
         );
     }
 

@@ -246,8 +246,19 @@ pub const CONTROLLER_REVISION_LIST: ::kapi::scheme::KindMeta = ::kapi::scheme::K
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[SCALE, STATEFUL_SET, STATEFUL_SET_LIST, DEPLOYMENT, DEPLOYMENT_LIST, DAEMON_SET, DAEMON_SET_LIST, REPLICA_SET, REPLICA_SET_LIST, CONTROLLER_REVISION, CONTROLLER_REVISION_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    SCALE,
+    STATEFUL_SET,
+    STATEFUL_SET_LIST,
+    DEPLOYMENT,
+    DEPLOYMENT_LIST,
+    DAEMON_SET,
+    DAEMON_SET_LIST,
+    REPLICA_SET,
+    REPLICA_SET_LIST,
+    CONTROLLER_REVISION,
+    CONTROLLER_REVISION_LIST,
+];
 
 /// Registers the kinds of apps/v1beta2 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

@@ -87,8 +87,12 @@ pub const SELF_SUBJECT_RULES_REVIEW: ::kapi::scheme::KindMeta = ::kapi::scheme::
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[SUBJECT_ACCESS_REVIEW, SELF_SUBJECT_ACCESS_REVIEW, LOCAL_SUBJECT_ACCESS_REVIEW, SELF_SUBJECT_RULES_REVIEW];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    SUBJECT_ACCESS_REVIEW,
+    SELF_SUBJECT_ACCESS_REVIEW,
+    LOCAL_SUBJECT_ACCESS_REVIEW,
+    SELF_SUBJECT_RULES_REVIEW,
+];
 
 /// Registers the kinds of authorization.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

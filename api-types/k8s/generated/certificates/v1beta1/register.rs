@@ -129,8 +129,14 @@ pub const POD_CERTIFICATE_REQUEST_LIST: ::kapi::scheme::KindMeta = ::kapi::schem
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[CERTIFICATE_SIGNING_REQUEST, CERTIFICATE_SIGNING_REQUEST_LIST, CLUSTER_TRUST_BUNDLE, CLUSTER_TRUST_BUNDLE_LIST, POD_CERTIFICATE_REQUEST, POD_CERTIFICATE_REQUEST_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    CERTIFICATE_SIGNING_REQUEST,
+    CERTIFICATE_SIGNING_REQUEST_LIST,
+    CLUSTER_TRUST_BUNDLE,
+    CLUSTER_TRUST_BUNDLE_LIST,
+    POD_CERTIFICATE_REQUEST,
+    POD_CERTIFICATE_REQUEST_LIST,
+];
 
 /// Registers the kinds of certificates.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

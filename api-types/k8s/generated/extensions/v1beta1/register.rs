@@ -263,8 +263,20 @@ pub const NETWORK_POLICY_LIST: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMe
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[SCALE, DEPLOYMENT, DEPLOYMENT_ROLLBACK, DEPLOYMENT_LIST, DAEMON_SET, DAEMON_SET_LIST, INGRESS, INGRESS_LIST, REPLICA_SET, REPLICA_SET_LIST, NETWORK_POLICY, NETWORK_POLICY_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    SCALE,
+    DEPLOYMENT,
+    DEPLOYMENT_ROLLBACK,
+    DEPLOYMENT_LIST,
+    DAEMON_SET,
+    DAEMON_SET_LIST,
+    INGRESS,
+    INGRESS_LIST,
+    REPLICA_SET,
+    REPLICA_SET_LIST,
+    NETWORK_POLICY,
+    NETWORK_POLICY_LIST,
+];
 
 /// Registers the kinds of extensions/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

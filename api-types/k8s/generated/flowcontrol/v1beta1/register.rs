@@ -87,8 +87,12 @@ pub const PRIORITY_LEVEL_CONFIGURATION_LIST: ::kapi::scheme::KindMeta = ::kapi::
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[FLOW_SCHEMA, FLOW_SCHEMA_LIST, PRIORITY_LEVEL_CONFIGURATION, PRIORITY_LEVEL_CONFIGURATION_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    FLOW_SCHEMA,
+    FLOW_SCHEMA_LIST,
+    PRIORITY_LEVEL_CONFIGURATION,
+    PRIORITY_LEVEL_CONFIGURATION_LIST,
+];
 
 /// Registers the kinds of flowcontrol.apiserver.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

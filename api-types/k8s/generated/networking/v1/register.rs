@@ -213,8 +213,18 @@ pub const SERVICE_CIDR_LIST: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[NETWORK_POLICY, NETWORK_POLICY_LIST, INGRESS, INGRESS_LIST, INGRESS_CLASS, INGRESS_CLASS_LIST, IP_ADDRESS, IP_ADDRESS_LIST, SERVICE_CIDR, SERVICE_CIDR_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    NETWORK_POLICY,
+    NETWORK_POLICY_LIST,
+    INGRESS,
+    INGRESS_LIST,
+    INGRESS_CLASS,
+    INGRESS_CLASS_LIST,
+    IP_ADDRESS,
+    IP_ADDRESS_LIST,
+    SERVICE_CIDR,
+    SERVICE_CIDR_LIST,
+];
 
 /// Registers the kinds of networking.k8s.io/v1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

@@ -171,8 +171,16 @@ pub const CLUSTER_ROLE_LIST: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[ROLE, ROLE_BINDING, ROLE_BINDING_LIST, ROLE_LIST, CLUSTER_ROLE, CLUSTER_ROLE_BINDING, CLUSTER_ROLE_BINDING_LIST, CLUSTER_ROLE_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    ROLE,
+    ROLE_BINDING,
+    ROLE_BINDING_LIST,
+    ROLE_LIST,
+    CLUSTER_ROLE,
+    CLUSTER_ROLE_BINDING,
+    CLUSTER_ROLE_BINDING_LIST,
+    CLUSTER_ROLE_LIST,
+];
 
 /// Registers the kinds of rbac.authorization.k8s.io/v1alpha1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

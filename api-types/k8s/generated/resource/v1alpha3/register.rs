@@ -87,8 +87,12 @@ pub const RESOURCE_POOL_STATUS_REQUEST_LIST: ::kapi::scheme::KindMeta = ::kapi::
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[DEVICE_TAINT_RULE, DEVICE_TAINT_RULE_LIST, RESOURCE_POOL_STATUS_REQUEST, RESOURCE_POOL_STATUS_REQUEST_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    DEVICE_TAINT_RULE,
+    DEVICE_TAINT_RULE_LIST,
+    RESOURCE_POOL_STATUS_REQUEST,
+    RESOURCE_POOL_STATUS_REQUEST_LIST,
+];
 
 /// Registers the kinds of resource.k8s.io/v1alpha3 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

@@ -213,8 +213,18 @@ pub const RESOURCE_CLAIM_TEMPLATE_LIST: ::kapi::scheme::KindMeta = ::kapi::schem
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[RESOURCE_SLICE, DEVICE_TAINT_RULE, DEVICE_TAINT_RULE_LIST, RESOURCE_SLICE_LIST, RESOURCE_CLAIM, RESOURCE_CLAIM_LIST, DEVICE_CLASS, DEVICE_CLASS_LIST, RESOURCE_CLAIM_TEMPLATE, RESOURCE_CLAIM_TEMPLATE_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    RESOURCE_SLICE,
+    DEVICE_TAINT_RULE,
+    DEVICE_TAINT_RULE_LIST,
+    RESOURCE_SLICE_LIST,
+    RESOURCE_CLAIM,
+    RESOURCE_CLAIM_LIST,
+    DEVICE_CLASS,
+    DEVICE_CLASS_LIST,
+    RESOURCE_CLAIM_TEMPLATE,
+    RESOURCE_CLAIM_TEMPLATE_LIST,
+];
 
 /// Registers the kinds of resource.k8s.io/v1beta2 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

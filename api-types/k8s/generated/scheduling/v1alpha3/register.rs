@@ -129,8 +129,14 @@ pub const COMPOSITE_POD_GROUP_LIST: ::kapi::scheme::KindMeta = ::kapi::scheme::K
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[WORKLOAD, WORKLOAD_LIST, POD_GROUP, POD_GROUP_LIST, COMPOSITE_POD_GROUP, COMPOSITE_POD_GROUP_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    WORKLOAD,
+    WORKLOAD_LIST,
+    POD_GROUP,
+    POD_GROUP_LIST,
+    COMPOSITE_POD_GROUP,
+    COMPOSITE_POD_GROUP_LIST,
+];
 
 /// Registers the kinds of scheduling.k8s.io/v1alpha3 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]

@@ -255,8 +255,20 @@ pub const VOLUME_ATTRIBUTES_CLASS_LIST: ::kapi::scheme::KindMeta = ::kapi::schem
 };
 
 /// The kinds of this group-version and what discovery says of them.
-pub const KINDS: &[::kapi::scheme::KindMeta] =
-    &[STORAGE_CLASS, STORAGE_CLASS_LIST, VOLUME_ATTACHMENT, VOLUME_ATTACHMENT_LIST, CSI_DRIVER, CSI_DRIVER_LIST, CSI_NODE, CSI_NODE_LIST, CSI_STORAGE_CAPACITY, CSI_STORAGE_CAPACITY_LIST, VOLUME_ATTRIBUTES_CLASS, VOLUME_ATTRIBUTES_CLASS_LIST];
+pub const KINDS: &[::kapi::scheme::KindMeta] = &[
+    STORAGE_CLASS,
+    STORAGE_CLASS_LIST,
+    VOLUME_ATTACHMENT,
+    VOLUME_ATTACHMENT_LIST,
+    CSI_DRIVER,
+    CSI_DRIVER_LIST,
+    CSI_NODE,
+    CSI_NODE_LIST,
+    CSI_STORAGE_CAPACITY,
+    CSI_STORAGE_CAPACITY_LIST,
+    VOLUME_ATTRIBUTES_CLASS,
+    VOLUME_ATTRIBUTES_CLASS_LIST,
+];
 
 /// Registers the kinds of storage.k8s.io/v1beta1 with their defaulting and conversions.
 #[cfg_attr(not(debug_assertions), inline)]
