@@ -21,6 +21,9 @@ const CHAIN_WIDTH: usize = 60;
 
 const INDENT: &str = "    ";
 
+/// rustfmt's default `fn_call_width`: a call's arguments wider than this get one per line.
+const FN_CALL_WIDTH: usize = 60;
+
 /// rustfmt's default `short_array_element_width_threshold`.
 const SHORT_ELEMENT: usize = 10;
 
@@ -332,8 +335,14 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
     let width = line.chars().count();
     // rustfmt counts the `;` that ends an assignment on the line where its block opens.
     let block_assignment = width == MAX_WIDTH && line.ends_with(" {");
-    if (width <= MAX_WIDTH && !block_assignment) || depth >= MAX_DEPTH {
+    if depth >= MAX_DEPTH {
         out.push_str(line);
+        return;
+    }
+    if width <= MAX_WIDTH && !block_assignment {
+        if width <= FN_CALL_WIDTH || !wide_call(line, out) {
+            out.push_str(line);
+        }
         return;
     }
     let mut state = Strings::Code;
@@ -427,6 +436,41 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
         }
     }
     vertical(line, &tokens, k, c, &commas, &indent, out, depth);
+}
+
+/// A line that fits but holds a call whose plain arguments (no call, block or closure among
+/// them, which rustfmt would overflow instead) are wider than [`FN_CALL_WIDTH`], written
+/// with an argument per line. Whether the line was written so.
+fn wide_call(line: &str, out: &mut String) -> bool {
+    let mut state = Strings::Code;
+    let Some(tokens) = scan(line, &mut state) else {
+        return false;
+    };
+    let bytes = line.as_bytes();
+    let closers = pairs(bytes, &tokens);
+    let mut level = 0usize;
+    for (k, t) in tokens.iter().enumerate() {
+        match t.ch {
+            b'(' if level == 0 => {
+                let Some(c) = closers[k] else { return false };
+                let inner = &line[t.at + 1..tokens[c].at];
+                let plain = !inner.contains(['(', '{', '|', '[']);
+                let commas = top_commas(&tokens, &closers, k, c);
+                let declaration = line[..t.at].contains("fn ");
+                let call = is_call(bytes, t.at) && !is_macro(bytes, t.at) && !declaration;
+                if call && plain && !commas.is_empty() && inner.chars().count() > FN_CALL_WIDTH {
+                    let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+                    vertical(line, &tokens, k, c, &commas, &indent, out, MAX_DEPTH - 1);
+                    return true;
+                }
+                level += 1;
+            }
+            b'(' | b'[' | b'{' => level += 1,
+            b')' | b']' | b'}' => level = level.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// rustfmt's overflow of a call whose one argument is itself a call (`Some(f::<T>())`,
@@ -1023,6 +1067,22 @@ mod tests {
                 names.join(",\n    ")
             )
         );
+    }
+
+    #[test]
+    fn a_call_of_wide_plain_arguments_gets_one_per_line() {
+        assert_eq!(
+            laid_out("        entries.set(\"volumeAttributesClassName\", &self.volume_attributes_class_name);\n"),
+            "        entries.set(\n            \"volumeAttributesClassName\",\n            &self.volume_attributes_class_name,\n        );\n"
+        );
+        // A declaration, a macro and a call rustfmt would overflow stay.
+        for line in [
+            "    pub fn with_spec(mut self, value: impl Into<ResourceClaimSpecApplyConfiguration>) -> Self {\n",
+            "        ::core::write!(f, \"{}: {} of the {} field\", self.kind, self.message, self.path)\n",
+            "        spec: ::kapi::__private::conversion::within(\"spec\", Versioned::to_internal(spec))?,\n",
+        ] {
+            assert_eq!(laid_out(line), line);
+        }
     }
 
     #[test]

@@ -1510,9 +1510,18 @@ impl Serialize for JSONSchemaPropsApplyConfiguration {
             "x-kubernetes-preserve-unknown-fields",
             &self.x_kubernetes_preserve_unknown_fields,
         );
-        entries.set("x-kubernetes-embedded-resource", &self.x_kubernetes_embedded_resource);
-        entries.set("x-kubernetes-int-or-string", &self.x_kubernetes_int_or_string);
-        entries.set("x-kubernetes-list-map-keys", &self.x_kubernetes_list_map_keys);
+        entries.set(
+            "x-kubernetes-embedded-resource",
+            &self.x_kubernetes_embedded_resource,
+        );
+        entries.set(
+            "x-kubernetes-int-or-string",
+            &self.x_kubernetes_int_or_string,
+        );
+        entries.set(
+            "x-kubernetes-list-map-keys",
+            &self.x_kubernetes_list_map_keys,
+        );
         entries.set("x-kubernetes-list-type", &self.x_kubernetes_list_type);
         entries.set("x-kubernetes-map-type", &self.x_kubernetes_map_type);
         entries.set("x-kubernetes-validations", &self.x_kubernetes_validations);

@@ -107,7 +107,10 @@ impl Serialize for HorizontalPodAutoscalerSpecApplyConfiguration {
         entries.set("scaleTargetRef", &self.scale_target_ref);
         entries.set("minReplicas", &self.min_replicas);
         entries.set("maxReplicas", &self.max_replicas);
-        entries.set("targetCPUUtilizationPercentage", &self.target_cpu_utilization_percentage);
+        entries.set(
+            "targetCPUUtilizationPercentage",
+            &self.target_cpu_utilization_percentage,
+        );
         entries.finish()?;
         map.end()
     }
@@ -173,7 +176,10 @@ impl Serialize for HorizontalPodAutoscalerStatusApplyConfiguration {
         entries.set("lastScaleTime", &self.last_scale_time);
         entries.set("currentReplicas", &self.current_replicas);
         entries.set("desiredReplicas", &self.desired_replicas);
-        entries.set("currentCPUUtilizationPercentage", &self.current_cpu_utilization_percentage);
+        entries.set(
+            "currentCPUUtilizationPercentage",
+            &self.current_cpu_utilization_percentage,
+        );
         entries.finish()?;
         map.end()
     }

@@ -474,7 +474,10 @@ impl Serialize for HPAScalingRulesApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
-        entries.set("stabilizationWindowSeconds", &self.stabilization_window_seconds);
+        entries.set(
+            "stabilizationWindowSeconds",
+            &self.stabilization_window_seconds,
+        );
         entries.set("selectPolicy", &self.select_policy);
         entries.set("policies", &self.policies);
         entries.set("tolerance", &self.tolerance);

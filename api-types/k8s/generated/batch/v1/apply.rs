@@ -1226,7 +1226,10 @@ impl Serialize for CronJobSpecApplyConfiguration {
         entries.set("concurrencyPolicy", &self.concurrency_policy);
         entries.set("suspend", &self.suspend);
         entries.set("jobTemplate", &self.job_template);
-        entries.set("successfulJobsHistoryLimit", &self.successful_jobs_history_limit);
+        entries.set(
+            "successfulJobsHistoryLimit",
+            &self.successful_jobs_history_limit,
+        );
         entries.set("failedJobsHistoryLimit", &self.failed_jobs_history_limit);
         entries.finish()?;
         map.end()

@@ -859,7 +859,10 @@ impl Serialize for PodCertificateRequestSpecApplyConfiguration {
         entries.set("nodeUID", &self.node_uid);
         entries.set("maxExpirationSeconds", &self.max_expiration_seconds);
         entries.set("stubPKCS10Request", &self.stub_pkcs10_request);
-        entries.set("unverifiedUserAnnotations", &self.unverified_user_annotations);
+        entries.set(
+            "unverifiedUserAnnotations",
+            &self.unverified_user_annotations,
+        );
         entries.finish()?;
         map.end()
     }

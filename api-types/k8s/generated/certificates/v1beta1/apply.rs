@@ -874,7 +874,10 @@ impl Serialize for PodCertificateRequestSpecApplyConfiguration {
         entries.set("pkixPublicKey", &self.pkix_public_key);
         entries.set("proofOfPossession", &self.proof_of_possession);
         entries.set("stubPKCS10Request", &self.stub_pkcs10_request);
-        entries.set("unverifiedUserAnnotations", &self.unverified_user_annotations);
+        entries.set(
+            "unverifiedUserAnnotations",
+            &self.unverified_user_annotations,
+        );
         entries.finish()?;
         map.end()
     }

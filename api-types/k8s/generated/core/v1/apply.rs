@@ -1420,7 +1420,10 @@ impl Serialize for PersistentVolumeClaimSpecApplyConfiguration {
         entries.set("volumeMode", &self.volume_mode);
         entries.set("dataSource", &self.data_source);
         entries.set("dataSourceRef", &self.data_source_ref);
-        entries.set("volumeAttributesClassName", &self.volume_attributes_class_name);
+        entries.set(
+            "volumeAttributesClassName",
+            &self.volume_attributes_class_name,
+        );
         entries.finish()?;
         map.end()
     }
@@ -1518,7 +1521,10 @@ impl Serialize for ModifyVolumeStatusApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
-        entries.set("targetVolumeAttributesClassName", &self.target_volume_attributes_class_name);
+        entries.set(
+            "targetVolumeAttributesClassName",
+            &self.target_volume_attributes_class_name,
+        );
         entries.set("status", &self.status);
         entries.finish()?;
         map.end()
@@ -1875,8 +1881,14 @@ impl Serialize for PersistentVolumeClaimStatusApplyConfiguration {
         entries.set("capacity", &self.capacity);
         entries.set("conditions", &self.conditions);
         entries.set("allocatedResources", &self.allocated_resources);
-        entries.set("allocatedResourceStatuses", &self.allocated_resource_statuses);
-        entries.set("currentVolumeAttributesClassName", &self.current_volume_attributes_class_name);
+        entries.set(
+            "allocatedResourceStatuses",
+            &self.allocated_resource_statuses,
+        );
+        entries.set(
+            "currentVolumeAttributesClassName",
+            &self.current_volume_attributes_class_name,
+        );
         entries.set("modifyVolumeStatus", &self.modify_volume_status);
         entries.set("healthStatus", &self.health_status);
         entries.finish()?;
@@ -4942,10 +4954,16 @@ impl Serialize for CSIPersistentVolumeSourceApplyConfiguration {
         entries.set("readOnly", &self.read_only);
         entries.set("fsType", &self.fs_type);
         entries.set("volumeAttributes", &self.volume_attributes);
-        entries.set("controllerPublishSecretRef", &self.controller_publish_secret_ref);
+        entries.set(
+            "controllerPublishSecretRef",
+            &self.controller_publish_secret_ref,
+        );
         entries.set("nodeStageSecretRef", &self.node_stage_secret_ref);
         entries.set("nodePublishSecretRef", &self.node_publish_secret_ref);
-        entries.set("controllerExpandSecretRef", &self.controller_expand_secret_ref);
+        entries.set(
+            "controllerExpandSecretRef",
+            &self.controller_expand_secret_ref,
+        );
         entries.set("nodeExpandSecretRef", &self.node_expand_secret_ref);
         entries.finish()?;
         map.end()
@@ -8904,13 +8922,19 @@ impl Serialize for PodSpecApplyConfiguration {
         entries.set("containers", &self.containers);
         entries.set("ephemeralContainers", &self.ephemeral_containers);
         entries.set("restartPolicy", &self.restart_policy);
-        entries.set("terminationGracePeriodSeconds", &self.termination_grace_period_seconds);
+        entries.set(
+            "terminationGracePeriodSeconds",
+            &self.termination_grace_period_seconds,
+        );
         entries.set("activeDeadlineSeconds", &self.active_deadline_seconds);
         entries.set("dnsPolicy", &self.dns_policy);
         entries.set("nodeSelector", &self.node_selector);
         entries.set("serviceAccountName", &self.service_account_name);
         entries.set("serviceAccount", &self.service_account);
-        entries.set("automountServiceAccountToken", &self.automount_service_account_token);
+        entries.set(
+            "automountServiceAccountToken",
+            &self.automount_service_account_token,
+        );
         entries.set("nodeName", &self.node_name);
         entries.set("hostNetwork", &self.host_network);
         entries.set("hostPID", &self.host_pid);
@@ -8932,7 +8956,10 @@ impl Serialize for PodSpecApplyConfiguration {
         entries.set("enableServiceLinks", &self.enable_service_links);
         entries.set("preemptionPolicy", &self.preemption_policy);
         entries.set("overhead", &self.overhead);
-        entries.set("topologySpreadConstraints", &self.topology_spread_constraints);
+        entries.set(
+            "topologySpreadConstraints",
+            &self.topology_spread_constraints,
+        );
         entries.set("setHostnameAsFQDN", &self.set_hostname_as_fqdn);
         entries.set("os", &self.os);
         entries.set("hostUsers", &self.host_users);
@@ -8989,7 +9016,10 @@ impl Serialize for PodResourceClaimApplyConfiguration {
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
         entries.set("resourceClaimName", &self.resource_claim_name);
-        entries.set("resourceClaimTemplateName", &self.resource_claim_template_name);
+        entries.set(
+            "resourceClaimTemplateName",
+            &self.resource_claim_template_name,
+        );
         entries.finish()?;
         map.end()
     }
@@ -10419,10 +10449,16 @@ impl Serialize for PodStatusApplyConfiguration {
         entries.set("initContainerStatuses", &self.init_container_statuses);
         entries.set("containerStatuses", &self.container_statuses);
         entries.set("qosClass", &self.qos_class);
-        entries.set("ephemeralContainerStatuses", &self.ephemeral_container_statuses);
+        entries.set(
+            "ephemeralContainerStatuses",
+            &self.ephemeral_container_statuses,
+        );
         entries.set("resize", &self.resize);
         entries.set("resourceClaimStatuses", &self.resource_claim_statuses);
-        entries.set("extendedResourceClaimStatus", &self.extended_resource_claim_status);
+        entries.set(
+            "extendedResourceClaimStatus",
+            &self.extended_resource_claim_status,
+        );
         entries.set("allocatedResources", &self.allocated_resources);
         entries.set("resources", &self.resources);
         entries.set(
@@ -11595,15 +11631,24 @@ impl Serialize for ServiceSpecApplyConfiguration {
         entries.set("externalIPs", &self.external_ips);
         entries.set("sessionAffinity", &self.session_affinity);
         entries.set("loadBalancerIP", &self.load_balancer_ip);
-        entries.set("loadBalancerSourceRanges", &self.load_balancer_source_ranges);
+        entries.set(
+            "loadBalancerSourceRanges",
+            &self.load_balancer_source_ranges,
+        );
         entries.set("externalName", &self.external_name);
         entries.set("externalTrafficPolicy", &self.external_traffic_policy);
         entries.set("healthCheckNodePort", &self.health_check_node_port);
-        entries.set("publishNotReadyAddresses", &self.publish_not_ready_addresses);
+        entries.set(
+            "publishNotReadyAddresses",
+            &self.publish_not_ready_addresses,
+        );
         entries.set("sessionAffinityConfig", &self.session_affinity_config);
         entries.set("ipFamilies", &self.ip_families);
         entries.set("ipFamilyPolicy", &self.ip_family_policy);
-        entries.set("allocateLoadBalancerNodePorts", &self.allocate_load_balancer_node_ports);
+        entries.set(
+            "allocateLoadBalancerNodePorts",
+            &self.allocate_load_balancer_node_ports,
+        );
         entries.set("loadBalancerClass", &self.load_balancer_class);
         entries.set("internalTrafficPolicy", &self.internal_traffic_policy);
         entries.set("trafficDistribution", &self.traffic_distribution);
@@ -12024,7 +12069,10 @@ impl Serialize for ServiceAccountApplyConfiguration {
         entries.set("metadata", &self.metadata);
         entries.set("secrets", &self.secrets);
         entries.set("imagePullSecrets", &self.image_pull_secrets);
-        entries.set("automountServiceAccountToken", &self.automount_service_account_token);
+        entries.set(
+            "automountServiceAccountToken",
+            &self.automount_service_account_token,
+        );
         entries.finish()?;
         map.end()
     }

@@ -222,7 +222,10 @@ impl Serialize for FlowSchemaSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
-        entries.set("priorityLevelConfiguration", &self.priority_level_configuration);
+        entries.set(
+            "priorityLevelConfiguration",
+            &self.priority_level_configuration,
+        );
         entries.set("matchingPrecedence", &self.matching_precedence);
         entries.set("distinguisherMethod", &self.distinguisher_method);
         entries.set("rules", &self.rules);

@@ -59,7 +59,10 @@ impl Serialize for PodDisruptionBudgetSpecApplyConfiguration {
         entries.set("minAvailable", &self.min_available);
         entries.set("selector", &self.selector);
         entries.set("maxUnavailable", &self.max_unavailable);
-        entries.set("unhealthyPodEvictionPolicy", &self.unhealthy_pod_eviction_policy);
+        entries.set(
+            "unhealthyPodEvictionPolicy",
+            &self.unhealthy_pod_eviction_policy,
+        );
         entries.finish()?;
         map.end()
     }

@@ -566,7 +566,10 @@ impl Serialize for ResourcePoolStatusRequestSpecApplyConfiguration {
         entries.set("driver", &self.driver);
         entries.set("poolName", &self.pool_name);
         entries.set("limit", &self.limit);
-        entries.set("defaultPartitionTypeAttribute", &self.default_partition_type_attribute);
+        entries.set(
+            "defaultPartitionTypeAttribute",
+            &self.default_partition_type_attribute,
+        );
         entries.finish()?;
         map.end()
     }
@@ -870,7 +873,10 @@ impl Serialize for ShareableSummaryStatusApplyConfiguration {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("fullyAvailableDevices", &self.fully_available_devices);
-        entries.set("partiallyAvailableDevices", &self.partially_available_devices);
+        entries.set(
+            "partiallyAvailableDevices",
+            &self.partially_available_devices,
+        );
         entries.set("capacity", &self.capacity);
         entries.finish()?;
         map.end()

@@ -392,7 +392,10 @@ impl Serialize for WorkloadSpecApplyConfiguration {
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("controllerRef", &self.controller_ref);
         entries.set("podGroupTemplates", &self.pod_group_templates);
-        entries.set("compositePodGroupTemplates", &self.composite_pod_group_templates);
+        entries.set(
+            "compositePodGroupTemplates",
+            &self.composite_pod_group_templates,
+        );
         entries.finish()?;
         map.end()
     }
@@ -674,7 +677,10 @@ impl Serialize for CompositePodGroupTemplateApplyConfiguration {
         entries.set("priority", &self.priority);
         entries.set("preemptionPolicy", &self.preemption_policy);
         entries.set("podGroupTemplates", &self.pod_group_templates);
-        entries.set("compositePodGroupTemplates", &self.composite_pod_group_templates);
+        entries.set(
+            "compositePodGroupTemplates",
+            &self.composite_pod_group_templates,
+        );
         entries.finish()?;
         map.end()
     }
@@ -809,7 +815,10 @@ impl Serialize for PodGroupResourceClaimApplyConfiguration {
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
         entries.set("name", &self.name);
         entries.set("resourceClaimName", &self.resource_claim_name);
-        entries.set("resourceClaimTemplateName", &self.resource_claim_template_name);
+        entries.set(
+            "resourceClaimTemplateName",
+            &self.resource_claim_template_name,
+        );
         entries.finish()?;
         map.end()
     }
@@ -1160,7 +1169,10 @@ impl Serialize for PodGroupSpecApplyConfiguration {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let mut entries = ::kapi::__private::client::Entries::new(&mut map);
-        entries.set("parentCompositePodGroupName", &self.parent_composite_pod_group_name);
+        entries.set(
+            "parentCompositePodGroupName",
+            &self.parent_composite_pod_group_name,
+        );
         entries.set("workloadRef", &self.workload_ref);
         entries.set("schedulingPolicy", &self.scheduling_policy);
         entries.set("schedulingConstraints", &self.scheduling_constraints);

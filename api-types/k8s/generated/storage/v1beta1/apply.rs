@@ -865,8 +865,14 @@ impl Serialize for CSIDriverSpecApplyConfiguration {
             "nodeAllocatableUpdatePeriodSeconds",
             &self.node_allocatable_update_period_seconds,
         );
-        entries.set("serviceAccountTokenInSecrets", &self.service_account_token_in_secrets);
-        entries.set("preventPodSchedulingIfMissing", &self.prevent_pod_scheduling_if_missing);
+        entries.set(
+            "serviceAccountTokenInSecrets",
+            &self.service_account_token_in_secrets,
+        );
+        entries.set(
+            "preventPodSchedulingIfMissing",
+            &self.prevent_pod_scheduling_if_missing,
+        );
         entries.finish()?;
         map.end()
     }
