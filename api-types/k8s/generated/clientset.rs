@@ -9,7 +9,8 @@ use ::kapi::client::{Client, Config, Error};
 pub struct Clientset {
     client: Client,
     #[cfg(feature = "admissionregistration-v1")]
-    admissionregistration_v1: crate::admissionregistration::v1::generated::client::AdmissionregistrationV1Client,
+    admissionregistration_v1:
+        crate::admissionregistration::v1::generated::client::AdmissionregistrationV1Client,
     #[cfg(feature = "admissionregistration-v1alpha1")]
     admissionregistration_v1alpha1: crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client,
     #[cfg(feature = "admissionregistration-v1beta1")]
@@ -17,7 +18,8 @@ pub struct Clientset {
     #[cfg(feature = "apiextensions-v1")]
     apiextensions_v1: crate::apiextensions::v1::generated::client::ApiextensionsV1Client,
     #[cfg(feature = "apiserverinternal-v1alpha1")]
-    internal_v1alpha1: crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client,
+    internal_v1alpha1:
+        crate::apiserverinternal::v1alpha1::generated::client::InternalV1alpha1Client,
     #[cfg(feature = "apps-v1")]
     apps_v1: crate::apps::v1::generated::client::AppsV1Client,
     #[cfg(feature = "apps-v1beta1")]
@@ -27,13 +29,16 @@ pub struct Clientset {
     #[cfg(feature = "authentication-v1")]
     authentication_v1: crate::authentication::v1::generated::client::AuthenticationV1Client,
     #[cfg(feature = "authentication-v1alpha1")]
-    authentication_v1alpha1: crate::authentication::v1alpha1::generated::client::AuthenticationV1alpha1Client,
+    authentication_v1alpha1:
+        crate::authentication::v1alpha1::generated::client::AuthenticationV1alpha1Client,
     #[cfg(feature = "authentication-v1beta1")]
-    authentication_v1beta1: crate::authentication::v1beta1::generated::client::AuthenticationV1beta1Client,
+    authentication_v1beta1:
+        crate::authentication::v1beta1::generated::client::AuthenticationV1beta1Client,
     #[cfg(feature = "authorization-v1")]
     authorization_v1: crate::authorization::v1::generated::client::AuthorizationV1Client,
     #[cfg(feature = "authorization-v1beta1")]
-    authorization_v1beta1: crate::authorization::v1beta1::generated::client::AuthorizationV1beta1Client,
+    authorization_v1beta1:
+        crate::authorization::v1beta1::generated::client::AuthorizationV1beta1Client,
     #[cfg(feature = "autoscaling-v1")]
     autoscaling_v1: crate::autoscaling::v1::generated::client::AutoscalingV1Client,
     #[cfg(feature = "autoscaling-v2")]
@@ -45,15 +50,19 @@ pub struct Clientset {
     #[cfg(feature = "certificates-v1")]
     certificates_v1: crate::certificates::v1::generated::client::CertificatesV1Client,
     #[cfg(feature = "certificates-v1alpha1")]
-    certificates_v1alpha1: crate::certificates::v1alpha1::generated::client::CertificatesV1alpha1Client,
+    certificates_v1alpha1:
+        crate::certificates::v1alpha1::generated::client::CertificatesV1alpha1Client,
     #[cfg(feature = "certificates-v1beta1")]
-    certificates_v1beta1: crate::certificates::v1beta1::generated::client::CertificatesV1beta1Client,
+    certificates_v1beta1:
+        crate::certificates::v1beta1::generated::client::CertificatesV1beta1Client,
     #[cfg(feature = "coordination-v1")]
     coordination_v1: crate::coordination::v1::generated::client::CoordinationV1Client,
     #[cfg(feature = "coordination-v1alpha2")]
-    coordination_v1alpha2: crate::coordination::v1alpha2::generated::client::CoordinationV1alpha2Client,
+    coordination_v1alpha2:
+        crate::coordination::v1alpha2::generated::client::CoordinationV1alpha2Client,
     #[cfg(feature = "coordination-v1beta1")]
-    coordination_v1beta1: crate::coordination::v1beta1::generated::client::CoordinationV1beta1Client,
+    coordination_v1beta1:
+        crate::coordination::v1beta1::generated::client::CoordinationV1beta1Client,
     #[cfg(feature = "core-v1")]
     core_v1: crate::core::v1::generated::client::CoreV1Client,
     #[cfg(feature = "discovery-v1")]
@@ -75,7 +84,8 @@ pub struct Clientset {
     #[cfg(feature = "flowcontrol-v1beta3")]
     flowcontrol_v1beta3: crate::flowcontrol::v1beta3::generated::client::FlowcontrolV1beta3Client,
     #[cfg(feature = "imagepolicy-v1alpha1")]
-    imagepolicy_v1alpha1: crate::imagepolicy::v1alpha1::generated::client::ImagepolicyV1alpha1Client,
+    imagepolicy_v1alpha1:
+        crate::imagepolicy::v1alpha1::generated::client::ImagepolicyV1alpha1Client,
     #[cfg(feature = "lifecycle-v1alpha1")]
     lifecycle_v1alpha1: crate::lifecycle::v1alpha1::generated::client::LifecycleV1alpha1Client,
     #[cfg(feature = "networking-v1")]
@@ -121,7 +131,8 @@ pub struct Clientset {
     #[cfg(feature = "storagemigration-v1")]
     storagemigration_v1: crate::storagemigration::v1::generated::client::StoragemigrationV1Client,
     #[cfg(feature = "storagemigration-v1beta1")]
-    storagemigration_v1beta1: crate::storagemigration::v1beta1::generated::client::StoragemigrationV1beta1Client,
+    storagemigration_v1beta1:
+        crate::storagemigration::v1beta1::generated::client::StoragemigrationV1beta1Client,
 }
 
 impl Clientset {
@@ -371,8 +382,7 @@ impl Clientset {
     /// The admissionregistration.k8s.io/v1alpha1 client.
     pub fn admissionregistration_v1alpha1(
         &self,
-    ) -> &crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client
-    {
+    ) -> &crate::admissionregistration::v1alpha1::generated::client::AdmissionregistrationV1alpha1Client {
         &self.admissionregistration_v1alpha1
     }
 
@@ -380,8 +390,7 @@ impl Clientset {
     /// The admissionregistration.k8s.io/v1beta1 client.
     pub fn admissionregistration_v1beta1(
         &self,
-    ) -> &crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client
-    {
+    ) -> &crate::admissionregistration::v1beta1::generated::client::AdmissionregistrationV1beta1Client {
         &self.admissionregistration_v1beta1
     }
 

@@ -94,8 +94,7 @@ impl SharedInformerFactory {
     /// The admissionregistration.k8s.io/v1alpha1 informers.
     pub fn admissionregistration_v1alpha1(
         &self,
-    ) -> crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers
-    {
+    ) -> crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers {
         crate::admissionregistration::v1alpha1::generated::informers::AdmissionregistrationV1alpha1Informers::new(
             self.factory.clone(),
         )
@@ -105,8 +104,7 @@ impl SharedInformerFactory {
     /// The admissionregistration.k8s.io/v1beta1 informers.
     pub fn admissionregistration_v1beta1(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers
-    {
+    ) -> crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers {
         crate::admissionregistration::v1beta1::generated::informers::AdmissionregistrationV1beta1Informers::new(
             self.factory.clone(),
         )

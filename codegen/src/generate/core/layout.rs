@@ -417,11 +417,20 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
         }
     }
     let Some((k, c, _, commas)) = best else {
-        let generic = (0..tokens.len()).find(|&g| turbofish(line, &tokens, &closers, g).is_some());
-        match generic {
-            Some(g) => break_generics(line, &tokens, &closers, g, &indent, out),
-            None if impl_for(line, &indent, out) || return_type(line, &indent, out) => {}
-            None => out.push_str(line),
+        let turbofish =
+            (0..tokens.len()).find_map(|g| Some((g, turbofish(line, &tokens, &closers, g)?)));
+        if let Some((g, gt)) = turbofish {
+            break_generics(line, &tokens, g, gt, &indent, out);
+        } else if field_type(line, &indent, out)
+            || impl_for(line, &indent, out)
+            || return_type(line, &indent, out)
+        {
+        } else if let Some((g, gt)) =
+            (0..tokens.len()).find_map(|g| Some((g, type_generics(line, &tokens, &closers, g)?)))
+        {
+            break_generics(line, &tokens, g, gt, &indent, out);
+        } else {
+            out.push_str(line);
         }
         return;
     };
@@ -430,8 +439,10 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
     }
     // An argument list that would begin past the width: the generics before it break.
     if tokens[k].at + 1 > MAX_WIDTH {
-        if let Some(g) = (0..k).find(|&g| turbofish(line, &tokens, &closers, g).is_some()) {
-            break_generics(line, &tokens, &closers, g, &indent, out);
+        if let Some((g, gt)) =
+            (0..k).find_map(|g| Some((g, turbofish(line, &tokens, &closers, g)?)))
+        {
+            break_generics(line, &tokens, g, gt, &indent, out);
             return;
         }
     }
@@ -521,9 +532,9 @@ fn overflow(
         );
         return true;
     }
-    match (k + 1..inner_open).find(|&g| turbofish(line, tokens, closers, g).is_some()) {
-        Some(g) => {
-            break_generics(line, tokens, closers, g, indent, out);
+    match (k + 1..inner_open).find_map(|g| Some((g, turbofish(line, tokens, closers, g)?))) {
+        Some((g, gt)) => {
+            break_generics(line, tokens, g, gt, indent, out);
             true
         }
         None => false,
@@ -540,19 +551,16 @@ fn turbofish(line: &str, tokens: &[Bracket], closers: &[Option<usize>], g: usize
     (generic && one && tokens[gt].at > t.at + 1).then_some(gt)
 }
 
-/// A line broken inside the turbofish at `tokens[g]`: its argument on a line of its own.
+/// A line broken inside the generics `tokens[g]`..`tokens[gt]`: their one argument on a
+/// line of its own.
 fn break_generics(
     line: &str,
     tokens: &[Bracket],
-    closers: &[Option<usize>],
     g: usize,
+    gt: usize,
     indent: &str,
     out: &mut String,
 ) {
-    let Some(gt) = turbofish(line, tokens, closers, g) else {
-        out.push_str(line);
-        return;
-    };
     let (lt, gt) = (tokens[g].at, tokens[gt].at);
     out.push_str(&line[..=lt]);
     out.push('\n');
@@ -564,6 +572,44 @@ fn break_generics(
     out.push('\n');
     out.push_str(indent);
     out.push_str(&line[gt..]);
+}
+
+/// The `>` of a type's generics (`Lister<T>`) opened at `tokens[g]`, as [`turbofish`].
+fn type_generics(
+    line: &str,
+    tokens: &[Bracket],
+    closers: &[Option<usize>],
+    g: usize,
+) -> Option<usize> {
+    let t = tokens[g];
+    let gt = closers[g]?;
+    let named = t.ch == b'<' && t.at > 0 && line.as_bytes()[t.at - 1].is_ascii_alphanumeric();
+    let one = top_commas(tokens, closers, g, gt).is_empty();
+    // Broken only where that makes the argument fit.
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let argument = line[t.at + 1..tokens[gt].at].trim().chars().count();
+    let fits = indent + INDENT.len() + argument < MAX_WIDTH;
+    (named && t.at < MAX_WIDTH && one && fits && argument > 0).then_some(gt)
+}
+
+/// A struct field's declaration (`name: Type,`) as rustfmt breaks it when too long: the
+/// type on the next line if it fits there.
+fn field_type(line: &str, indent: &str, out: &mut String) -> bool {
+    let body = line.trim_start();
+    let body = body.strip_prefix("pub ").unwrap_or(body);
+    let Some((name, ty)) = body.split_once(": ") else {
+        return false;
+    };
+    let is_name = !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+    let continued = format!("{indent}{INDENT}{ty}");
+    let fits = continued.chars().count() <= MAX_WIDTH;
+    if !(is_name && fits && ty.ends_with(',') && !ty.contains('(')) {
+        return false;
+    }
+    out.push_str(&line[..line.len() - ty.len() - 1]);
+    out.push('\n');
+    out.push_str(&continued);
+    true
 }
 
 /// A line broken at the group `tokens[k]`..`tokens[c]`: an element per line, each with a
@@ -834,7 +880,7 @@ fn return_type(line: &str, indent: &str, out: &mut String) -> bool {
     let Some(head) = line.strip_suffix(" {") else {
         return false;
     };
-    if !head.trim_start().starts_with(") -> ") {
+    if !head.trim_start().starts_with(") -> ") || head.chars().count() > MAX_WIDTH {
         return false;
     }
     out.push_str(head);
@@ -1033,14 +1079,34 @@ mod tests {
     }
 
     #[test]
-    fn a_long_return_type_puts_the_brace_below_and_a_full_block_assignment_breaks() {
+    fn long_types_break_as_rustfmt_breaks_them() {
         let ty = format!(
-            "&::kapi::cache::SharedInformer<crate::{}::Policy>",
-            "module".repeat(9)
+            "&::kapi::cache::SharedInformer<crate::{}::PolicyXY>",
+            "module".repeat(7)
         );
         assert_eq!(
             laid_out(&format!("    ) -> {ty} {{\n")),
             format!("    ) -> {ty}\n    {{\n")
+        );
+        let path = format!("crate::{}::Policy", "module".repeat(9));
+        assert_eq!(
+            laid_out(&format!(
+                "    ) -> &::kapi::cache::SharedInformer<{path}> {{\n"
+            )),
+            format!("    ) -> &::kapi::cache::SharedInformer<\n        {path},\n    > {{\n")
+        );
+        assert_eq!(
+            laid_out(&format!(
+                "    informer: ::kapi::cache::SharedInformer<{path}>,\n"
+            )),
+            format!("    informer: ::kapi::cache::SharedInformer<\n        {path},\n    >,\n")
+        );
+        let short = format!("crate::{}::Policy", "module".repeat(7));
+        assert_eq!(
+            laid_out(&format!(
+                "    pub informer: ::kapi::cache::SharedInformer<{short}>,\n"
+            )),
+            format!("    pub informer:\n        ::kapi::cache::SharedInformer<{short}>,\n")
         );
         let name = "N".repeat(
             100 - "pub const : ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {".len(),

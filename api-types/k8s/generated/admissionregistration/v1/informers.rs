@@ -55,7 +55,8 @@ impl AdmissionregistrationV1Informers {
 /// The shared informer of ValidatingAdmissionPolicy objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicy>,
+    informer:
+        ::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicy>,
 }
 
 impl ValidatingAdmissionPolicyInformer {
@@ -91,7 +92,9 @@ impl ValidatingAdmissionPolicyInformer {
 /// The shared informer of ValidatingAdmissionPolicyBinding objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyBindingInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+    >,
 }
 
 impl ValidatingAdmissionPolicyBindingInformer {
@@ -110,8 +113,9 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+    > {
         &self.informer
     }
 
@@ -119,8 +123,7 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister
-    {
+    ) -> crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister {
         crate::admissionregistration::v1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )
@@ -130,7 +133,9 @@ impl ValidatingAdmissionPolicyBindingInformer {
 /// The shared informer of ValidatingWebhookConfiguration objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingWebhookConfigurationInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingWebhookConfiguration>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1::ValidatingWebhookConfiguration,
+    >,
 }
 
 impl ValidatingWebhookConfigurationInformer {
@@ -147,8 +152,9 @@ impl ValidatingWebhookConfigurationInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::ValidatingWebhookConfiguration>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1::ValidatingWebhookConfiguration,
+    > {
         &self.informer
     }
 
@@ -167,7 +173,9 @@ impl ValidatingWebhookConfigurationInformer {
 /// The shared informer of MutatingWebhookConfiguration objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct MutatingWebhookConfigurationInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingWebhookConfiguration>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1::MutatingWebhookConfiguration,
+    >,
 }
 
 impl MutatingWebhookConfigurationInformer {
@@ -184,8 +192,9 @@ impl MutatingWebhookConfigurationInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingWebhookConfiguration>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1::MutatingWebhookConfiguration,
+    > {
         &self.informer
     }
 
@@ -203,7 +212,8 @@ impl MutatingWebhookConfigurationInformer {
 /// The shared informer of MutatingAdmissionPolicy objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct MutatingAdmissionPolicyInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicy>,
+    informer:
+        ::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicy>,
 }
 
 impl MutatingAdmissionPolicyInformer {
@@ -238,7 +248,9 @@ impl MutatingAdmissionPolicyInformer {
 /// The shared informer of MutatingAdmissionPolicyBinding objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct MutatingAdmissionPolicyBindingInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1::MutatingAdmissionPolicyBinding,
+    >,
 }
 
 impl MutatingAdmissionPolicyBindingInformer {
@@ -255,8 +267,9 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1::MutatingAdmissionPolicyBinding,
+    > {
         &self.informer
     }
 

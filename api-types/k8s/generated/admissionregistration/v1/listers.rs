@@ -42,14 +42,17 @@ impl ValidatingAdmissionPolicyLister {
 /// Lists and gets ValidatingAdmissionPolicyBinding objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyBindingLister {
-    lister: ::kapi::cache::Lister<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>,
+    lister:
+        ::kapi::cache::Lister<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>,
 }
 
 impl ValidatingAdmissionPolicyBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingAdmissionPolicyBindingInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding>,
+        lister: ::kapi::cache::Lister<
+            crate::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+        >,
     ) -> Self {
         Self { lister }
     }
@@ -83,7 +86,8 @@ impl ValidatingWebhookConfigurationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingWebhookConfigurationInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1::ValidatingWebhookConfiguration>,
+        lister:
+            ::kapi::cache::Lister<crate::admissionregistration::v1::ValidatingWebhookConfiguration>,
     ) -> Self {
         Self { lister }
     }
@@ -117,7 +121,8 @@ impl MutatingWebhookConfigurationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingWebhookConfigurationInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1::MutatingWebhookConfiguration>,
+        lister:
+            ::kapi::cache::Lister<crate::admissionregistration::v1::MutatingWebhookConfiguration>,
     ) -> Self {
         Self { lister }
     }
@@ -185,7 +190,8 @@ impl MutatingAdmissionPolicyBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingAdmissionPolicyBindingInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>,
+        lister:
+            ::kapi::cache::Lister<crate::admissionregistration::v1::MutatingAdmissionPolicyBinding>,
     ) -> Self {
         Self { lister }
     }

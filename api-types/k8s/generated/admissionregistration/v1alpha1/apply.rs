@@ -807,7 +807,8 @@ pub struct ParamRefApplyConfiguration {
     /// `selector`.
     pub selector: Option<::kapi::meta::LabelSelector>,
     /// `parameterNotFoundAction`.
-    pub parameter_not_found_action: Option<crate::admissionregistration::v1alpha1::ParameterNotFoundActionType>,
+    pub parameter_not_found_action:
+        Option<crate::admissionregistration::v1alpha1::ParameterNotFoundActionType>,
 }
 
 impl ParamRefApplyConfiguration {

@@ -123,7 +123,9 @@ impl ::kapi::client::verbs::ApplyStatus
 
 /// The typed client of ValidatingAdmissionPolicyBinding objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type ValidatingAdmissionPolicyBindingClient =
-    ::kapi::client::KindClient<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>;
+    ::kapi::client::KindClient<
+        crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+    >;
 
 impl ::kapi::client::verbs::Create
     for crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding
@@ -237,7 +239,9 @@ impl ::kapi::client::verbs::Apply
 
 /// The typed client of MutatingAdmissionPolicyBinding objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type MutatingAdmissionPolicyBindingClient =
-    ::kapi::client::KindClient<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>;
+    ::kapi::client::KindClient<
+        crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+    >;
 
 impl ::kapi::client::verbs::Create
     for crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding

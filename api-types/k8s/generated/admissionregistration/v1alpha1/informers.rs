@@ -43,7 +43,9 @@ impl AdmissionregistrationV1alpha1Informers {
 /// The shared informer of ValidatingAdmissionPolicy objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+    >,
 }
 
 impl ValidatingAdmissionPolicyInformer {
@@ -62,8 +64,9 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+    > {
         &self.informer
     }
 
@@ -82,7 +85,9 @@ impl ValidatingAdmissionPolicyInformer {
 /// The shared informer of ValidatingAdmissionPolicyBinding objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyBindingInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+    >,
 }
 
 impl ValidatingAdmissionPolicyBindingInformer {
@@ -101,8 +106,9 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+    > {
         &self.informer
     }
 
@@ -110,8 +116,7 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister
-    {
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister {
         crate::admissionregistration::v1alpha1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )
@@ -121,7 +126,9 @@ impl ValidatingAdmissionPolicyBindingInformer {
 /// The shared informer of MutatingAdmissionPolicy objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct MutatingAdmissionPolicyInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
+    >,
 }
 
 impl MutatingAdmissionPolicyInformer {
@@ -138,8 +145,9 @@ impl MutatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
+    > {
         &self.informer
     }
 
@@ -157,7 +165,9 @@ impl MutatingAdmissionPolicyInformer {
 /// The shared informer of MutatingAdmissionPolicyBinding objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct MutatingAdmissionPolicyBindingInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+    >,
 }
 
 impl MutatingAdmissionPolicyBindingInformer {
@@ -176,8 +186,9 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+    > {
         &self.informer
     }
 
@@ -185,8 +196,7 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister
-    {
+    ) -> crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister {
         crate::admissionregistration::v1alpha1::generated::listers::MutatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )

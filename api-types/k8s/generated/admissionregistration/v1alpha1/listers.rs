@@ -8,14 +8,17 @@ use ::std::sync::Arc;
 /// Lists and gets ValidatingAdmissionPolicy objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyLister {
-    lister: ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>,
+    lister:
+        ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>,
 }
 
 impl ValidatingAdmissionPolicyLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingAdmissionPolicyInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy>,
+        lister: ::kapi::cache::Lister<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+        >,
     ) -> Self {
         Self { lister }
     }
@@ -42,14 +45,18 @@ impl ValidatingAdmissionPolicyLister {
 /// Lists and gets ValidatingAdmissionPolicyBinding objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyBindingLister {
-    lister: ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>,
+    lister: ::kapi::cache::Lister<
+        crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+    >,
 }
 
 impl ValidatingAdmissionPolicyBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingAdmissionPolicyBindingInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding>,
+        lister: ::kapi::cache::Lister<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+        >,
     ) -> Self {
         Self { lister }
     }
@@ -83,7 +90,8 @@ impl MutatingAdmissionPolicyLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingAdmissionPolicyInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>,
+        lister:
+            ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>,
     ) -> Self {
         Self { lister }
     }
@@ -110,14 +118,18 @@ impl MutatingAdmissionPolicyLister {
 /// Lists and gets MutatingAdmissionPolicyBinding objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct MutatingAdmissionPolicyBindingLister {
-    lister: ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>,
+    lister: ::kapi::cache::Lister<
+        crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+    >,
 }
 
 impl MutatingAdmissionPolicyBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingAdmissionPolicyBindingInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>,
+        lister: ::kapi::cache::Lister<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+        >,
     ) -> Self {
         Self { lister }
     }

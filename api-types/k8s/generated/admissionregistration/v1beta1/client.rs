@@ -135,7 +135,9 @@ impl ::kapi::client::verbs::ApplyStatus
 
 /// The typed client of ValidatingAdmissionPolicyBinding objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type ValidatingAdmissionPolicyBindingClient =
-    ::kapi::client::KindClient<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>;
+    ::kapi::client::KindClient<
+        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+    >;
 
 impl ::kapi::client::verbs::Create
     for crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding
@@ -192,7 +194,9 @@ impl ::kapi::client::verbs::Apply
 
 /// The typed client of ValidatingWebhookConfiguration objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type ValidatingWebhookConfigurationClient =
-    ::kapi::client::KindClient<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>;
+    ::kapi::client::KindClient<
+        crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+    >;
 
 impl ::kapi::client::verbs::Create
     for crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration
@@ -363,7 +367,9 @@ impl ::kapi::client::verbs::Apply
 
 /// The typed client of MutatingAdmissionPolicyBinding objects (cluster-scoped): `create`, `update`, `delete`, `delete_collection`, `get`, `list`, `watch`, `patch`, `apply`.
 pub type MutatingAdmissionPolicyBindingClient =
-    ::kapi::client::KindClient<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>;
+    ::kapi::client::KindClient<
+        crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+    >;
 
 impl ::kapi::client::verbs::Create
     for crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding

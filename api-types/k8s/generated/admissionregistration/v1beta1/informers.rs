@@ -55,7 +55,9 @@ impl AdmissionregistrationV1beta1Informers {
 /// The shared informer of ValidatingAdmissionPolicy objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
+    >,
 }
 
 impl ValidatingAdmissionPolicyInformer {
@@ -72,8 +74,9 @@ impl ValidatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
+    > {
         &self.informer
     }
 
@@ -92,7 +95,9 @@ impl ValidatingAdmissionPolicyInformer {
 /// The shared informer of ValidatingAdmissionPolicyBinding objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyBindingInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+    >,
 }
 
 impl ValidatingAdmissionPolicyBindingInformer {
@@ -111,8 +116,9 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+    > {
         &self.informer
     }
 
@@ -120,8 +126,7 @@ impl ValidatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyBindingLister
-    {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyBindingLister {
         crate::admissionregistration::v1beta1::generated::listers::ValidatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )
@@ -131,7 +136,9 @@ impl ValidatingAdmissionPolicyBindingInformer {
 /// The shared informer of ValidatingWebhookConfiguration objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingWebhookConfigurationInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+    >,
 }
 
 impl ValidatingWebhookConfigurationInformer {
@@ -150,8 +157,9 @@ impl ValidatingWebhookConfigurationInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+    > {
         &self.informer
     }
 
@@ -159,8 +167,7 @@ impl ValidatingWebhookConfigurationInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingWebhookConfigurationLister
-    {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::ValidatingWebhookConfigurationLister {
         crate::admissionregistration::v1beta1::generated::listers::ValidatingWebhookConfigurationLister::new(
             self.informer.lister(),
         )
@@ -170,7 +177,9 @@ impl ValidatingWebhookConfigurationInformer {
 /// The shared informer of MutatingWebhookConfiguration objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct MutatingWebhookConfigurationInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::MutatingWebhookConfiguration,
+    >,
 }
 
 impl MutatingWebhookConfigurationInformer {
@@ -189,8 +198,9 @@ impl MutatingWebhookConfigurationInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::MutatingWebhookConfiguration,
+    > {
         &self.informer
     }
 
@@ -198,8 +208,7 @@ impl MutatingWebhookConfigurationInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::MutatingWebhookConfigurationLister
-    {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::MutatingWebhookConfigurationLister {
         crate::admissionregistration::v1beta1::generated::listers::MutatingWebhookConfigurationLister::new(
             self.informer.lister(),
         )
@@ -209,7 +218,9 @@ impl MutatingWebhookConfigurationInformer {
 /// The shared informer of MutatingAdmissionPolicy objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct MutatingAdmissionPolicyInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::MutatingAdmissionPolicy,
+    >,
 }
 
 impl MutatingAdmissionPolicyInformer {
@@ -226,8 +237,9 @@ impl MutatingAdmissionPolicyInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::MutatingAdmissionPolicy,
+    > {
         &self.informer
     }
 
@@ -245,7 +257,9 @@ impl MutatingAdmissionPolicyInformer {
 /// The shared informer of MutatingAdmissionPolicyBinding objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct MutatingAdmissionPolicyBindingInformer {
-    informer: ::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>,
+    informer: ::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+    >,
 }
 
 impl MutatingAdmissionPolicyBindingInformer {
@@ -264,8 +278,9 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn informer(
         &self,
-    ) -> &::kapi::cache::SharedInformer<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>
-    {
+    ) -> &::kapi::cache::SharedInformer<
+        crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+    > {
         &self.informer
     }
 
@@ -273,8 +288,7 @@ impl MutatingAdmissionPolicyBindingInformer {
     #[inline]
     pub fn lister(
         &self,
-    ) -> crate::admissionregistration::v1beta1::generated::listers::MutatingAdmissionPolicyBindingLister
-    {
+    ) -> crate::admissionregistration::v1beta1::generated::listers::MutatingAdmissionPolicyBindingLister {
         crate::admissionregistration::v1beta1::generated::listers::MutatingAdmissionPolicyBindingLister::new(
             self.informer.lister(),
         )

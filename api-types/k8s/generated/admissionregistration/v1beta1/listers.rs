@@ -15,7 +15,8 @@ impl ValidatingAdmissionPolicyLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingAdmissionPolicyInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>,
+        lister:
+            ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicy>,
     ) -> Self {
         Self { lister }
     }
@@ -42,14 +43,18 @@ impl ValidatingAdmissionPolicyLister {
 /// Lists and gets ValidatingAdmissionPolicyBinding objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingAdmissionPolicyBindingLister {
-    lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>,
+    lister: ::kapi::cache::Lister<
+        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+    >,
 }
 
 impl ValidatingAdmissionPolicyBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingAdmissionPolicyBindingInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>,
+        lister: ::kapi::cache::Lister<
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+        >,
     ) -> Self {
         Self { lister }
     }
@@ -76,14 +81,18 @@ impl ValidatingAdmissionPolicyBindingLister {
 /// Lists and gets ValidatingWebhookConfiguration objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct ValidatingWebhookConfigurationLister {
-    lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>,
+    lister: ::kapi::cache::Lister<
+        crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+    >,
 }
 
 impl ValidatingWebhookConfigurationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `ValidatingWebhookConfigurationInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>,
+        lister: ::kapi::cache::Lister<
+            crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+        >,
     ) -> Self {
         Self { lister }
     }
@@ -110,14 +119,17 @@ impl ValidatingWebhookConfigurationLister {
 /// Lists and gets MutatingWebhookConfiguration objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct MutatingWebhookConfigurationLister {
-    lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>,
+    lister:
+        ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>,
 }
 
 impl MutatingWebhookConfigurationLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingWebhookConfigurationInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>,
+        lister: ::kapi::cache::Lister<
+            crate::admissionregistration::v1beta1::MutatingWebhookConfiguration,
+        >,
     ) -> Self {
         Self { lister }
     }
@@ -151,7 +163,8 @@ impl MutatingAdmissionPolicyLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingAdmissionPolicyInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>,
+        lister:
+            ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>,
     ) -> Self {
         Self { lister }
     }
@@ -178,14 +191,18 @@ impl MutatingAdmissionPolicyLister {
 /// Lists and gets MutatingAdmissionPolicyBinding objects (cluster-scoped) from a shared informer's cache.
 #[derive(Debug, Clone)]
 pub struct MutatingAdmissionPolicyBindingLister {
-    lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>,
+    lister: ::kapi::cache::Lister<
+        crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+    >,
 }
 
 impl MutatingAdmissionPolicyBindingLister {
     /// A lister over `lister`'s cache (a shared informer's: see `MutatingAdmissionPolicyBindingInformer::lister`).
     #[inline]
     pub fn new(
-        lister: ::kapi::cache::Lister<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding>,
+        lister: ::kapi::cache::Lister<
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+        >,
     ) -> Self {
         Self { lister }
     }

@@ -1101,13 +1101,15 @@ pub struct JSONSchemaPropsApplyConfiguration {
     /// `additionalProperties`.
     pub additional_properties: Option<Box<crate::apiextensions::v1::JSONSchemaPropsOrBool>>,
     /// `patternProperties`.
-    pub pattern_properties: Option<::std::collections::BTreeMap<String, JSONSchemaPropsApplyConfiguration>>,
+    pub pattern_properties:
+        Option<::std::collections::BTreeMap<String, JSONSchemaPropsApplyConfiguration>>,
     /// `dependencies`.
     pub dependencies: Option<::std::collections::BTreeMap<String, crate::apiextensions::v1::JSONSchemaPropsOrStringArray>>,
     /// `additionalItems`.
     pub additional_items: Option<Box<crate::apiextensions::v1::JSONSchemaPropsOrBool>>,
     /// `definitions`.
-    pub definitions: Option<::std::collections::BTreeMap<String, JSONSchemaPropsApplyConfiguration>>,
+    pub definitions:
+        Option<::std::collections::BTreeMap<String, JSONSchemaPropsApplyConfiguration>>,
     /// `externalDocs`.
     pub external_docs: Option<ExternalDocumentationApplyConfiguration>,
     /// `example`.

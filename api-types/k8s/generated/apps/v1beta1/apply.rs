@@ -584,7 +584,8 @@ pub struct StatefulSetSpecApplyConfiguration {
     /// `minReadySeconds`.
     pub min_ready_seconds: Option<i32>,
     /// `persistentVolumeClaimRetentionPolicy`.
-    pub persistent_volume_claim_retention_policy: Option<StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
+    pub persistent_volume_claim_retention_policy:
+        Option<StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
     /// `ordinals`.
     pub ordinals: Option<StatefulSetOrdinalsApplyConfiguration>,
 }

@@ -622,7 +622,8 @@ pub struct JobSchedulingConfigurationApplyConfiguration {
     /// `schedulingPolicy`.
     pub scheduling_policy: Option<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingPolicy>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: Option<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingConstraints>,
+    pub scheduling_constraints:
+        Option<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingConstraints>,
     /// `disruptionMode`.
     pub disruption_mode: Option<crate::scheduling::v1alpha3::WorkloadPodGroupDisruptionMode>,
     /// `resourceClaims`.

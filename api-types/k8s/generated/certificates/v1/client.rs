@@ -79,8 +79,9 @@ impl CertificateSigningRequestClient {
         name: &'a str,
         value: &'a crate::certificates::v1::CertificateSigningRequest,
         options: &'a UpdateOptions,
-    ) -> impl Future<Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>> + 'a
-    {
+    ) -> impl Future<
+        Output = Result<crate::certificates::v1::CertificateSigningRequest, Error>,
+    > + 'a {
         self.0
             .api()
             .update_subresource::<crate::certificates::v1::CertificateSigningRequest>(

@@ -37,7 +37,8 @@ impl CertificatesV1beta1Informers {
 /// The shared informer of CertificateSigningRequest objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct CertificateSigningRequestInformer {
-    informer: ::kapi::cache::SharedInformer<crate::certificates::v1beta1::CertificateSigningRequest>,
+    informer:
+        ::kapi::cache::SharedInformer<crate::certificates::v1beta1::CertificateSigningRequest>,
 }
 
 impl CertificateSigningRequestInformer {

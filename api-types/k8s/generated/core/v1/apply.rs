@@ -1768,7 +1768,8 @@ pub struct PersistentVolumeClaimStatusApplyConfiguration {
     /// `allocatedResources`.
     pub allocated_resources: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
     /// `allocatedResourceStatuses`.
-    pub allocated_resource_statuses: Option<::std::collections::BTreeMap<String, crate::core::v1::ClaimResourceStatus>>,
+    pub allocated_resource_statuses:
+        Option<::std::collections::BTreeMap<String, crate::core::v1::ClaimResourceStatus>>,
     /// `currentVolumeAttributesClassName`.
     pub current_volume_attributes_class_name: Option<String>,
     /// `modifyVolumeStatus`.
@@ -7992,9 +7993,11 @@ impl Serialize for AffinityApplyConfiguration {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PodAffinityApplyConfiguration {
     /// `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub required_during_scheduling_ignored_during_execution: Option<Vec<PodAffinityTermApplyConfiguration>>,
+    pub required_during_scheduling_ignored_during_execution:
+        Option<Vec<PodAffinityTermApplyConfiguration>>,
     /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<WeightedPodAffinityTermApplyConfiguration>>,
+    pub preferred_during_scheduling_ignored_during_execution:
+        Option<Vec<WeightedPodAffinityTermApplyConfiguration>>,
 }
 
 impl PodAffinityApplyConfiguration {
@@ -8047,9 +8050,11 @@ impl Serialize for PodAffinityApplyConfiguration {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PodAntiAffinityApplyConfiguration {
     /// `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub required_during_scheduling_ignored_during_execution: Option<Vec<PodAffinityTermApplyConfiguration>>,
+    pub required_during_scheduling_ignored_during_execution:
+        Option<Vec<PodAffinityTermApplyConfiguration>>,
     /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<WeightedPodAffinityTermApplyConfiguration>>,
+    pub preferred_during_scheduling_ignored_during_execution:
+        Option<Vec<WeightedPodAffinityTermApplyConfiguration>>,
 }
 
 impl PodAntiAffinityApplyConfiguration {
@@ -8236,7 +8241,8 @@ pub struct NodeAffinityApplyConfiguration {
     /// `requiredDuringSchedulingIgnoredDuringExecution`.
     pub required_during_scheduling_ignored_during_execution: Option<NodeSelectorApplyConfiguration>,
     /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: Option<Vec<PreferredSchedulingTermApplyConfiguration>>,
+    pub preferred_during_scheduling_ignored_during_execution:
+        Option<Vec<PreferredSchedulingTermApplyConfiguration>>,
 }
 
 impl NodeAffinityApplyConfiguration {
@@ -10231,7 +10237,8 @@ pub struct PodStatusApplyConfiguration {
     /// `resources`.
     pub resources: Option<ResourceRequirementsApplyConfiguration>,
     /// `nodeAllocatableResourceClaimStatuses`.
-    pub node_allocatable_resource_claim_statuses: Option<Vec<NodeAllocatableResourceClaimStatusApplyConfiguration>>,
+    pub node_allocatable_resource_claim_statuses:
+        Option<Vec<NodeAllocatableResourceClaimStatusApplyConfiguration>>,
     /// `volumeHealth`.
     pub volume_health: Option<Vec<PodVolumeHealthApplyConfiguration>>,
 }
@@ -14572,7 +14579,8 @@ pub struct LimitRangeItemApplyConfiguration {
     /// `defaultRequest`.
     pub default_request: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
     /// `maxLimitRequestRatio`.
-    pub max_limit_request_ratio: Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
+    pub max_limit_request_ratio:
+        Option<::std::collections::BTreeMap<String, ::kapi::meta::Quantity>>,
 }
 
 impl LimitRangeItemApplyConfiguration {

@@ -63,7 +63,8 @@ impl FlowSchemaInformer {
 /// The shared informer of PriorityLevelConfiguration objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct PriorityLevelConfigurationInformer {
-    informer: ::kapi::cache::SharedInformer<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>,
+    informer:
+        ::kapi::cache::SharedInformer<crate::flowcontrol::v1beta3::PriorityLevelConfiguration>,
 }
 
 impl PriorityLevelConfigurationInformer {

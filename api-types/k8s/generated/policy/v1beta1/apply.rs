@@ -15,7 +15,8 @@ pub struct PodDisruptionBudgetSpecApplyConfiguration {
     /// `maxUnavailable`.
     pub max_unavailable: Option<::kapi::meta::IntOrString>,
     /// `unhealthyPodEvictionPolicy`.
-    pub unhealthy_pod_eviction_policy: Option<crate::policy::v1beta1::UnhealthyPodEvictionPolicyType>,
+    pub unhealthy_pod_eviction_policy:
+        Option<crate::policy::v1beta1::UnhealthyPodEvictionPolicyType>,
 }
 
 impl PodDisruptionBudgetSpecApplyConfiguration {

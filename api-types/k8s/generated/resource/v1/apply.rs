@@ -400,7 +400,8 @@ pub struct DeviceApplyConfiguration {
     /// `allowMultipleAllocations`.
     pub allow_multiple_allocations: Option<bool>,
     /// `nodeAllocatableResources`.
-    pub node_allocatable_resources: Option<::std::collections::BTreeMap<String, NodeAllocatableResourceApplyConfiguration>>,
+    pub node_allocatable_resources:
+        Option<::std::collections::BTreeMap<String, NodeAllocatableResourceApplyConfiguration>>,
 }
 
 impl DeviceApplyConfiguration {

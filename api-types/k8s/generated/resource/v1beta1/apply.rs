@@ -467,7 +467,8 @@ pub struct BasicDeviceApplyConfiguration {
     /// `allowMultipleAllocations`.
     pub allow_multiple_allocations: Option<bool>,
     /// `nodeAllocatableResources`.
-    pub node_allocatable_resources: Option<::std::collections::BTreeMap<String, NodeAllocatableResourceApplyConfiguration>>,
+    pub node_allocatable_resources:
+        Option<::std::collections::BTreeMap<String, NodeAllocatableResourceApplyConfiguration>>,
 }
 
 impl BasicDeviceApplyConfiguration {

@@ -25,7 +25,8 @@ impl StoragemigrationV1beta1Informers {
 /// The shared informer of StorageVersionMigration objects and a lister of its cache.
 #[derive(Debug, Clone)]
 pub struct StorageVersionMigrationInformer {
-    informer: ::kapi::cache::SharedInformer<crate::storagemigration::v1beta1::StorageVersionMigration>,
+    informer:
+        ::kapi::cache::SharedInformer<crate::storagemigration::v1beta1::StorageVersionMigration>,
 }
 
 impl StorageVersionMigrationInformer {
