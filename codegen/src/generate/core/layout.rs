@@ -1,10 +1,15 @@
-//! The last step of every generated Rust file, whichever printer wrote it: the line-level
-//! rules of rustfmt that the printers' one-pass layout cannot know while writing a line.
+//! The last step of every generated Rust file, applied by [`super::RustFile::finish`]: the
+//! rules of rustfmt that need a whole line, which the writers cannot know while writing one.
 //!
-//! - A line longer than [`MAX_WIDTH`] is broken at the argument or parameter list that
-//!   makes it long: one element per line, a trailing comma, the closing delimiter back at
-//!   the line's indentation (rustfmt's vertical layout), again for any line that is still
-//!   too long. A line that has no such list (a long string, a long path) stays.
+//! - A line longer than [`MAX_WIDTH`] is broken as rustfmt breaks it: a long match arm's
+//!   expression in a block; the right side of an assignment on the next line (a block it
+//!   opens one level deeper with it); else the argument or parameter list that makes it
+//!   long, one element per line with a trailing comma (a call whose one argument is a call
+//!   keeps both openers and breaks the inner one, rustfmt's overflow); else a field's type
+//!   after its colon, an `impl`'s `for`, a return type's brace, or generics. Again for any
+//!   line still too long; a line with none of these (a long string) stays.
+//! - A method chain wider than [`CHAIN_WIDTH`], and a call whose plain arguments are wider
+//!   than [`FN_CALL_WIDTH`], get a line per link or argument even when they fit.
 //! - A trailing comma before a call's `)` or a `]` on one line goes, as rustfmt drops it.
 //!
 //! The pass reads lines, not Rust: it tracks only strings (plain and raw, which may span
@@ -570,8 +575,7 @@ fn break_generics(
         MAX_DEPTH,
     );
     out.push('\n');
-    out.push_str(indent);
-    out.push_str(&line[gt..]);
+    wrap(&format!("{indent}{}", &line[gt..]), out, MAX_DEPTH - 1);
 }
 
 /// The `>` of a type's generics (`Lister<T>`) opened at `tokens[g]`, as [`turbofish`].
@@ -727,9 +731,15 @@ fn chain(line: &str) -> Option<Vec<String>> {
     let starts: Vec<usize> = starts.collect();
     let pad = &line[..indent];
     let root = format!("{pad}{}", &expr[..*starts.first()?]);
-    // One link goes on a line of its own only when it has no arguments to break instead.
-    let bare_link = line.chars().count() > MAX_WIDTH && expr.trim_end_matches('?').ends_with("()");
-    if starts.len() < 2 && root.chars().count() <= MAX_WIDTH && !bare_link {
+    // One link goes on a line of its own only when it has no arguments to break instead,
+    // or they could not begin within the width.
+    let too_long = line.chars().count() > MAX_WIDTH;
+    let bare_link = too_long && expr.trim_end_matches('?').ends_with("()");
+    let late_arguments = too_long
+        && expr[starts[0]..]
+            .find('(')
+            .is_some_and(|p| indent + starts[0] + p + 1 > MAX_WIDTH);
+    if starts.len() < 2 && root.chars().count() <= MAX_WIDTH && !bare_link && !late_arguments {
         return None;
     }
     // A root that is itself broken ends with its closing bracket at the chain's indent,
@@ -1117,6 +1127,15 @@ mod tests {
         assert_eq!(
             laid_out(&format!("{line}\n}};\n")),
             format!("pub const {name}: ::kapi::scheme::KindMeta =\n    ::kapi::scheme::KindMeta {{\n    }};\n")
+        );
+    }
+
+    #[test]
+    fn a_call_whose_arguments_would_begin_past_the_width_moves_to_its_own_line() {
+        let path = format!("crate::{}::PolicyXY", "module".repeat(11));
+        assert_eq!(
+            laid_out(&format!("    scheme.add::<{path}>(&POLICY, hooks)?;\n")),
+            format!("    scheme\n        .add::<{path}>(\n            &POLICY,\n            hooks,\n        )?;\n")
         );
     }
 

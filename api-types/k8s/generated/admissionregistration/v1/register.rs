@@ -303,9 +303,14 @@ pub fn add_to_scheme(
         .object_meta()
         .protobuf(),
     )?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList,
-    >(&VALIDATING_ADMISSION_POLICY_BINDING_LIST, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList)).protobuf())?;
+    scheme
+        .add_unconverted::<crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList>(
+            &VALIDATING_ADMISSION_POLICY_BINDING_LIST,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1::ValidatingAdmissionPolicyBindingList
+            ))
+            .protobuf(),
+        )?;
     scheme.add_unconverted::<crate::admissionregistration::v1::ValidatingWebhookConfiguration>(
         &VALIDATING_WEBHOOK_CONFIGURATION,
         ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(

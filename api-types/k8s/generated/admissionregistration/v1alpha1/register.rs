@@ -205,12 +205,23 @@ pub fn add_to_scheme(
         ))
         .protobuf(),
     )?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
-    >(&VALIDATING_ADMISSION_POLICY_BINDING, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList,
-    >(&VALIDATING_ADMISSION_POLICY_BINDING_LIST, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList)).protobuf())?;
+    scheme
+        .add_unconverted::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+        >(
+            &VALIDATING_ADMISSION_POLICY_BINDING,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding))
+            .object_meta()
+            .protobuf(),
+        )?;
+    scheme
+        .add_unconverted::<
+            crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList,
+        >(
+            &VALIDATING_ADMISSION_POLICY_BINDING_LIST,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList))
+            .protobuf(),
+        )?;
     scheme.add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicy>(
         &MUTATING_ADMISSION_POLICY,
         ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
@@ -226,11 +237,22 @@ pub fn add_to_scheme(
         ))
         .protobuf(),
     )?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
-    >(&MUTATING_ADMISSION_POLICY_BINDING, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList,
-    >(&MUTATING_ADMISSION_POLICY_BINDING_LIST, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList)).protobuf())?;
+    scheme
+        .add_unconverted::<crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>(
+            &MUTATING_ADMISSION_POLICY_BINDING,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding
+            ))
+            .object_meta()
+            .protobuf(),
+        )?;
+    scheme
+        .add_unconverted::<
+            crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList,
+        >(
+            &MUTATING_ADMISSION_POLICY_BINDING_LIST,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList))
+            .protobuf(),
+        )?;
     ::core::result::Result::Ok(())
 }

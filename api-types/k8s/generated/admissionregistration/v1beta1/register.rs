@@ -295,12 +295,23 @@ pub fn add_to_scheme(
         ))
         .protobuf(),
     )?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
-    >(&VALIDATING_ADMISSION_POLICY_BINDING, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding)).object_meta().protobuf())?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList,
-    >(&VALIDATING_ADMISSION_POLICY_BINDING_LIST, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList)).protobuf())?;
+    scheme
+        .add_unconverted::<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>(
+            &VALIDATING_ADMISSION_POLICY_BINDING,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding
+            ))
+            .object_meta()
+            .protobuf(),
+        )?;
+    scheme
+        .add_unconverted::<
+            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList,
+        >(
+            &VALIDATING_ADMISSION_POLICY_BINDING_LIST,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList))
+            .protobuf(),
+        )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::ValidatingWebhookConfiguration>(
         &VALIDATING_WEBHOOK_CONFIGURATION,
         ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
@@ -309,9 +320,14 @@ pub fn add_to_scheme(
         .object_meta()
         .protobuf(),
     )?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList,
-    >(&VALIDATING_WEBHOOK_CONFIGURATION_LIST, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList)).protobuf())?;
+    scheme
+        .add_unconverted::<
+            crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList,
+        >(
+            &VALIDATING_WEBHOOK_CONFIGURATION_LIST,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1beta1::ValidatingWebhookConfigurationList))
+            .protobuf(),
+        )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingWebhookConfiguration>(
         &MUTATING_WEBHOOK_CONFIGURATION,
         ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
@@ -320,9 +336,14 @@ pub fn add_to_scheme(
         .object_meta()
         .protobuf(),
     )?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList,
-    >(&MUTATING_WEBHOOK_CONFIGURATION_LIST, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList)).protobuf())?;
+    scheme
+        .add_unconverted::<crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList>(
+            &MUTATING_WEBHOOK_CONFIGURATION_LIST,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
+                crate::admissionregistration::v1beta1::MutatingWebhookConfigurationList
+            ))
+            .protobuf(),
+        )?;
     scheme.add_unconverted::<crate::admissionregistration::v1beta1::MutatingAdmissionPolicy>(
         &MUTATING_ADMISSION_POLICY,
         ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(
@@ -346,8 +367,13 @@ pub fn add_to_scheme(
         .object_meta()
         .protobuf(),
     )?;
-    scheme.add_unconverted::<
-        crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList,
-    >(&MUTATING_ADMISSION_POLICY_BINDING_LIST, ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList)).protobuf())?;
+    scheme
+        .add_unconverted::<
+            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList,
+        >(
+            &MUTATING_ADMISSION_POLICY_BINDING_LIST,
+            ::kapi::scheme::KindHooks::normalized(::kapi::__private::normalize_fn!(crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList))
+            .protobuf(),
+        )?;
     ::core::result::Result::Ok(())
 }
