@@ -4,10 +4,8 @@
 
 pub mod clientset;
 pub mod informers;
-
 #[cfg(feature = "openapi")]
 pub mod openapi_documents;
-
 pub mod register;
 
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

@@ -6,8 +6,8 @@
 //! In a scope that holds items (the file, an `impl`, a `trait`, a `mod`), an item that
 //! follows another gets a blank line before it (before its doc comment and attributes), as
 //! does the first item after the module's `//!` doc; consecutive `use` declarations and
-//! consecutive `mod` declarations stay together, as rustfmt's import groups do. A scope of
-//! statements, fields or arms gets none.
+//! consecutive `mod` declarations (with their attributes) stay together, as rustfmt's import
+//! groups do. A scope of statements, fields or arms gets none.
 
 const INDENT: usize = 4;
 
@@ -34,8 +34,10 @@ struct Scope {
 enum Last {
     /// At its start, or after a blank line.
     Start,
-    /// Inside an item (after its attributes, or its first line that opens a block).
-    InItem,
+    /// Inside an item: after its first line that opens a block, or after its attributes,
+    /// with where the blank line before them goes if the item does not group with the one
+    /// before it (which only its first line says).
+    InItem(Option<(usize, Kind)>),
     /// After an item of this kind.
     After(Kind),
 }
@@ -77,9 +79,9 @@ impl Lines {
             return;
         }
         let depth = (line.len() - body.len()) / INDENT;
-        let (blank, opens) = place(&mut self.scopes, depth, body);
-        if blank {
-            self.text.insert(self.line_start, '\n');
+        let (blank, opens) = place(&mut self.scopes, depth, body, self.line_start);
+        if let Some(at) = blank {
+            self.text.insert(at, '\n');
         }
         if let Some(items) = opens {
             self.scopes.push(Scope {
@@ -92,9 +94,14 @@ impl Lines {
     }
 }
 
-/// Whether a line at `depth` needs a blank line before it, and whether it opens a
-/// scope (holding items or not), with the scopes up to `depth` updated.
-fn place(scopes: &mut Vec<Scope>, depth: usize, body: &str) -> (bool, Option<bool>) {
+/// Where a line at `depth`, starting at `line_start`, needs a blank line put, and whether
+/// it opens a scope (holding items or not), with the scopes up to `depth` updated.
+fn place(
+    scopes: &mut Vec<Scope>,
+    depth: usize,
+    body: &str,
+    line_start: usize,
+) -> (Option<usize>, Option<bool>) {
     if scopes.is_empty() {
         scopes.push(Scope {
             items: true,
@@ -112,29 +119,31 @@ fn place(scopes: &mut Vec<Scope>, depth: usize, body: &str) -> (bool, Option<boo
     let opens = opens_scope(body).then(|| holds_items(body));
     let scope = &mut scopes[depth];
     if !scope.items {
-        return (false, opens);
+        return (None, opens);
     }
-    let kind = kind_of(body);
-    let starts_item = !matches!(scope.last, Last::InItem) && !closes(body);
-    let blank = match (scope.last, kind) {
-        (Last::After(before), Some(kind)) if starts_item => {
-            !(before == kind && matches!(kind, Kind::Inner | Kind::Use | Kind::Mod))
-        }
-        (Last::After(_), None) => starts_item,
-        _ => false,
-    };
-    scope.last = if is_attribute(body) || (opens.is_some() && !closes(body)) {
-        Last::InItem
-    } else if starts_item {
-        Last::After(kind.unwrap_or(Kind::Other))
-    } else {
-        Last::After(Kind::Other)
-    };
-    // An inner doc or attribute belongs to the module, not to the item after it.
-    if matches!(kind, Some(Kind::Inner)) {
-        scope.last = Last::After(Kind::Inner);
+    if closes(body) {
+        scope.last = Last::After(Kind::Other);
+        return (None, opens);
     }
-    (blank, opens)
+    let Some(kind) = kind_of(body) else {
+        scope.last = match scope.last {
+            Last::After(before) => Last::InItem(Some((line_start, before))),
+            Last::Start => Last::InItem(None),
+            in_item => in_item,
+        };
+        return (None, opens);
+    };
+    let (blank, before) = match scope.last {
+        Last::After(before) => (Some(line_start), Some(before)),
+        Last::InItem(Some((at, before))) => (Some(at), Some(before)),
+        _ => (None, None),
+    };
+    let grouped = before == Some(kind) && matches!(kind, Kind::Inner | Kind::Use | Kind::Mod);
+    scope.last = match opens {
+        Some(_) => Last::InItem(None),
+        None => Last::After(kind),
+    };
+    (blank.filter(|_| !grouped), opens)
 }
 
 /// The kind of item a line begins, or `None` for a line that only leads one (a doc
@@ -206,6 +215,7 @@ mod tests {
 use a::B;
 use c::D;
 pub mod x;
+#[cfg(feature = \"y\")]
 pub mod y;
 /// A thing.
 #[derive(Debug)]
@@ -235,6 +245,7 @@ use a::B;
 use c::D;
 
 pub mod x;
+#[cfg(feature = \"y\")]
 pub mod y;
 
 /// A thing.

@@ -4,7 +4,6 @@
 
 #[cfg(feature = "apply")]
 pub mod apply;
-
 pub mod client;
 pub mod register;
 
