@@ -458,6 +458,10 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
 /// them, which rustfmt would overflow instead) are wider than [`FN_CALL_WIDTH`], written
 /// with an argument per line. Whether the line was written so.
 fn wide_call(line: &str, out: &mut String) -> bool {
+    // Most lines have no call of several arguments; this spares them a scan.
+    if !line.contains(", ") {
+        return false;
+    }
     let mut state = Strings::Code;
     let Some(tokens) = scan(line, &mut state) else {
         return false;
@@ -689,7 +693,10 @@ fn chain(line: &str) -> Option<Vec<String>> {
         "let ", "if ", "match ", "for ", "while ", "return ", "pub ", "fn ",
     ];
     let plain = expr.ends_with([')', '?']) || expr.ends_with(|c: char| c.is_alphanumeric());
-    if !plain || keyword.iter().any(|k| expr.starts_with(k)) || expr.chars().count() <= CHAIN_WIDTH
+    if !plain
+        || !expr.contains('.')
+        || keyword.iter().any(|k| expr.starts_with(k))
+        || expr.chars().count() <= CHAIN_WIDTH
     {
         return None;
     }
