@@ -9,4 +9,5 @@ pub mod clientset;
 pub mod informers;
 pub mod openapi_documents;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

@@ -11,4 +11,5 @@ pub mod conversion;
 pub mod informers;
 pub mod listers;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

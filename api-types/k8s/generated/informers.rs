@@ -2,15 +2,18 @@
 
 //! The shared informer factory of the crate: one informer per kind, shared by every
 //! consumer, like client-go's `NewSharedInformerFactoryWithOptions`.
+
 use ::kapi::cache::Transform;
 use ::kapi::client::Client;
 use ::kapi::meta::ListOptions;
 use ::std::time::Duration;
+
 /// Shared informers of every group-version of `kapi-k8s`: one informer per kind, whoever asks for it, so one list and watch feeds every consumer; `start` runs them all.
 #[derive(Debug, Clone)]
 pub struct SharedInformerFactory {
     factory: ::kapi::cache::SharedInformerFactory,
 }
+
 impl SharedInformerFactory {
     /// A factory over `client`'s connection (whose scheme must know this API's kinds):
     /// every namespace, no selectors, no resync.
@@ -19,10 +22,12 @@ impl SharedInformerFactory {
             factory: ::kapi::cache::SharedInformerFactory::new(client),
         }
     }
+
     /// A factory over the clientset's connection.
     pub fn from_clientset(clientset: &crate::generated::clientset::Clientset) -> Self {
         Self::new(clientset.client().clone())
     }
+
     /// Only objects of `namespace` (namespaced kinds); set options before asking for
     /// informers.
     pub fn with_namespace(self, namespace: &str) -> Self {
@@ -30,18 +35,21 @@ impl SharedInformerFactory {
             factory: self.factory.with_namespace(namespace),
         }
     }
+
     /// Only objects whose labels `selector` matches (`app=frob,tier!=cache`).
     pub fn with_label_selector(self, selector: &str) -> Self {
         Self {
             factory: self.factory.with_label_selector(selector),
         }
     }
+
     /// Only objects whose fields `selector` matches (`metadata.name=frob`).
     pub fn with_field_selector(self, selector: &str) -> Self {
         Self {
             factory: self.factory.with_field_selector(selector),
         }
     }
+
     /// Changes the options of every list and watch (client-go's `WithTweakListOptions`).
     pub fn with_tweak_list_options(
         self,
@@ -51,12 +59,14 @@ impl SharedInformerFactory {
             factory: self.factory.with_tweak_list_options(tweak),
         }
     }
+
     /// Delivers every cached object to the handlers again each `period`.
     pub fn with_resync(self, period: Duration) -> Self {
         Self {
             factory: self.factory.with_resync(period),
         }
     }
+
     /// Runs `transform` on each object before it is cached (strip managed fields to
     /// save memory: `Transform::strip_managed_fields()`).
     pub fn with_transform(self, transform: Transform) -> Self {
@@ -64,10 +74,12 @@ impl SharedInformerFactory {
             factory: self.factory.with_transform(transform),
         }
     }
+
     /// The runtime factory underneath, for informers of other kinds (`informer_for`).
     pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory {
         &self.factory
     }
+
     #[cfg(feature = "admissionregistration-v1")]
     /// The admissionregistration.k8s.io/v1 informers.
     pub fn admissionregistration_v1(
@@ -77,6 +89,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "admissionregistration-v1alpha1")]
     /// The admissionregistration.k8s.io/v1alpha1 informers.
     pub fn admissionregistration_v1alpha1(
@@ -86,6 +99,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "admissionregistration-v1beta1")]
     /// The admissionregistration.k8s.io/v1beta1 informers.
     pub fn admissionregistration_v1beta1(
@@ -95,6 +109,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "apiextensions-v1")]
     /// The apiextensions.k8s.io/v1 informers.
     pub fn apiextensions_v1(
@@ -104,6 +119,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "apiserverinternal-v1alpha1")]
     /// The internal.apiserver.k8s.io/v1alpha1 informers.
     pub fn internal_v1alpha1(
@@ -113,21 +129,25 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "apps-v1")]
     /// The apps/v1 informers.
     pub fn apps_v1(&self) -> crate::apps::v1::generated::informers::AppsV1Informers {
         crate::apps::v1::generated::informers::AppsV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "apps-v1beta1")]
     /// The apps/v1beta1 informers.
     pub fn apps_v1beta1(&self) -> crate::apps::v1beta1::generated::informers::AppsV1beta1Informers {
         crate::apps::v1beta1::generated::informers::AppsV1beta1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "apps-v1beta2")]
     /// The apps/v1beta2 informers.
     pub fn apps_v1beta2(&self) -> crate::apps::v1beta2::generated::informers::AppsV1beta2Informers {
         crate::apps::v1beta2::generated::informers::AppsV1beta2Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "autoscaling-v1")]
     /// The autoscaling/v1 informers.
     pub fn autoscaling_v1(
@@ -137,6 +157,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "autoscaling-v2")]
     /// The autoscaling/v2 informers.
     pub fn autoscaling_v2(
@@ -146,11 +167,13 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "batch-v1")]
     /// The batch/v1 informers.
     pub fn batch_v1(&self) -> crate::batch::v1::generated::informers::BatchV1Informers {
         crate::batch::v1::generated::informers::BatchV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "batch-v1beta1")]
     /// The batch/v1beta1 informers.
     pub fn batch_v1beta1(
@@ -160,6 +183,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "certificates-v1")]
     /// The certificates.k8s.io/v1 informers.
     pub fn certificates_v1(
@@ -169,6 +193,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "certificates-v1alpha1")]
     /// The certificates.k8s.io/v1alpha1 informers.
     pub fn certificates_v1alpha1(
@@ -178,6 +203,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "certificates-v1beta1")]
     /// The certificates.k8s.io/v1beta1 informers.
     pub fn certificates_v1beta1(
@@ -187,6 +213,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "coordination-v1")]
     /// The coordination.k8s.io/v1 informers.
     pub fn coordination_v1(
@@ -196,6 +223,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "coordination-v1alpha2")]
     /// The coordination.k8s.io/v1alpha2 informers.
     pub fn coordination_v1alpha2(
@@ -205,6 +233,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "coordination-v1beta1")]
     /// The coordination.k8s.io/v1beta1 informers.
     pub fn coordination_v1beta1(
@@ -214,16 +243,19 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "core-v1")]
     /// The v1 informers.
     pub fn core_v1(&self) -> crate::core::v1::generated::informers::CoreV1Informers {
         crate::core::v1::generated::informers::CoreV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "discovery-v1")]
     /// The discovery.k8s.io/v1 informers.
     pub fn discovery_v1(&self) -> crate::discovery::v1::generated::informers::DiscoveryV1Informers {
         crate::discovery::v1::generated::informers::DiscoveryV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "discovery-v1beta1")]
     /// The discovery.k8s.io/v1beta1 informers.
     pub fn discovery_v1beta1(
@@ -233,11 +265,13 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "events-v1")]
     /// The events.k8s.io/v1 informers.
     pub fn events_v1(&self) -> crate::events::v1::generated::informers::EventsV1Informers {
         crate::events::v1::generated::informers::EventsV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "events-v1beta1")]
     /// The events.k8s.io/v1beta1 informers.
     pub fn events_v1beta1(
@@ -247,6 +281,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "extensions-v1beta1")]
     /// The extensions/v1beta1 informers.
     pub fn extensions_v1beta1(
@@ -256,6 +291,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "flowcontrol-v1")]
     /// The flowcontrol.apiserver.k8s.io/v1 informers.
     pub fn flowcontrol_v1(
@@ -265,6 +301,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "flowcontrol-v1beta1")]
     /// The flowcontrol.apiserver.k8s.io/v1beta1 informers.
     pub fn flowcontrol_v1beta1(
@@ -274,6 +311,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "flowcontrol-v1beta2")]
     /// The flowcontrol.apiserver.k8s.io/v1beta2 informers.
     pub fn flowcontrol_v1beta2(
@@ -283,6 +321,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "flowcontrol-v1beta3")]
     /// The flowcontrol.apiserver.k8s.io/v1beta3 informers.
     pub fn flowcontrol_v1beta3(
@@ -292,6 +331,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "lifecycle-v1alpha1")]
     /// The lifecycle.k8s.io/v1alpha1 informers.
     pub fn lifecycle_v1alpha1(
@@ -301,6 +341,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "networking-v1")]
     /// The networking.k8s.io/v1 informers.
     pub fn networking_v1(
@@ -310,6 +351,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "networking-v1beta1")]
     /// The networking.k8s.io/v1beta1 informers.
     pub fn networking_v1beta1(
@@ -319,11 +361,13 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "node-v1")]
     /// The node.k8s.io/v1 informers.
     pub fn node_v1(&self) -> crate::node::v1::generated::informers::NodeV1Informers {
         crate::node::v1::generated::informers::NodeV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "node-v1alpha1")]
     /// The node.k8s.io/v1alpha1 informers.
     pub fn node_v1alpha1(
@@ -333,16 +377,19 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "node-v1beta1")]
     /// The node.k8s.io/v1beta1 informers.
     pub fn node_v1beta1(&self) -> crate::node::v1beta1::generated::informers::NodeV1beta1Informers {
         crate::node::v1beta1::generated::informers::NodeV1beta1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "policy-v1")]
     /// The policy/v1 informers.
     pub fn policy_v1(&self) -> crate::policy::v1::generated::informers::PolicyV1Informers {
         crate::policy::v1::generated::informers::PolicyV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "policy-v1beta1")]
     /// The policy/v1beta1 informers.
     pub fn policy_v1beta1(
@@ -352,11 +399,13 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "rbac-v1")]
     /// The rbac.authorization.k8s.io/v1 informers.
     pub fn rbac_v1(&self) -> crate::rbac::v1::generated::informers::RbacV1Informers {
         crate::rbac::v1::generated::informers::RbacV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "rbac-v1alpha1")]
     /// The rbac.authorization.k8s.io/v1alpha1 informers.
     pub fn rbac_v1alpha1(
@@ -366,16 +415,19 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "rbac-v1beta1")]
     /// The rbac.authorization.k8s.io/v1beta1 informers.
     pub fn rbac_v1beta1(&self) -> crate::rbac::v1beta1::generated::informers::RbacV1beta1Informers {
         crate::rbac::v1beta1::generated::informers::RbacV1beta1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "resource-v1")]
     /// The resource.k8s.io/v1 informers.
     pub fn resource_v1(&self) -> crate::resource::v1::generated::informers::ResourceV1Informers {
         crate::resource::v1::generated::informers::ResourceV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "resource-v1alpha3")]
     /// The resource.k8s.io/v1alpha3 informers.
     pub fn resource_v1alpha3(
@@ -385,6 +437,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "resource-v1beta1")]
     /// The resource.k8s.io/v1beta1 informers.
     pub fn resource_v1beta1(
@@ -394,6 +447,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "resource-v1beta2")]
     /// The resource.k8s.io/v1beta2 informers.
     pub fn resource_v1beta2(
@@ -403,6 +457,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "scheduling-v1")]
     /// The scheduling.k8s.io/v1 informers.
     pub fn scheduling_v1(
@@ -412,6 +467,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "scheduling-v1alpha3")]
     /// The scheduling.k8s.io/v1alpha3 informers.
     pub fn scheduling_v1alpha3(
@@ -421,6 +477,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "scheduling-v1beta1")]
     /// The scheduling.k8s.io/v1beta1 informers.
     pub fn scheduling_v1beta1(
@@ -430,11 +487,13 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "storage-v1")]
     /// The storage.k8s.io/v1 informers.
     pub fn storage_v1(&self) -> crate::storage::v1::generated::informers::StorageV1Informers {
         crate::storage::v1::generated::informers::StorageV1Informers::new(self.factory.clone())
     }
+
     #[cfg(feature = "storage-v1alpha1")]
     /// The storage.k8s.io/v1alpha1 informers.
     pub fn storage_v1alpha1(
@@ -444,6 +503,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "storage-v1beta1")]
     /// The storage.k8s.io/v1beta1 informers.
     pub fn storage_v1beta1(
@@ -453,6 +513,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "storagemigration-v1")]
     /// The storagemigration.k8s.io/v1 informers.
     pub fn storagemigration_v1(
@@ -462,6 +523,7 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     #[cfg(feature = "storagemigration-v1beta1")]
     /// The storagemigration.k8s.io/v1beta1 informers.
     pub fn storagemigration_v1beta1(
@@ -471,14 +533,17 @@ impl SharedInformerFactory {
             self.factory.clone(),
         )
     }
+
     /// Starts every informer asked for so far; call it again after asking for more.
     pub fn start(&self) {
         self.factory.start();
     }
+
     /// Waits until every started informer has listed its objects; true when all have.
     pub async fn wait_for_cache_sync(&self) -> bool {
         self.factory.wait_for_cache_sync().await
     }
+
     /// Stops every informer.
     pub fn shutdown(&self) {
         self.factory.shutdown();

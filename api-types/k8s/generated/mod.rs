@@ -7,4 +7,5 @@ pub mod informers;
 #[cfg(feature = "openapi")]
 pub mod openapi_documents;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

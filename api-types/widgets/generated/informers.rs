@@ -2,15 +2,18 @@
 
 //! The shared informer factory of the crate: one informer per kind, shared by every
 //! consumer, like client-go's `NewSharedInformerFactoryWithOptions`.
+
 use ::kapi::cache::Transform;
 use ::kapi::client::Client;
 use ::kapi::meta::ListOptions;
 use ::std::time::Duration;
+
 /// Shared informers of every group-version of `widgets`: one informer per kind, whoever asks for it, so one list and watch feeds every consumer; `start` runs them all.
 #[derive(Debug, Clone)]
 pub struct SharedInformerFactory {
     factory: ::kapi::cache::SharedInformerFactory,
 }
+
 impl SharedInformerFactory {
     /// A factory over `client`'s connection (whose scheme must know this API's kinds):
     /// every namespace, no selectors, no resync.
@@ -19,10 +22,12 @@ impl SharedInformerFactory {
             factory: ::kapi::cache::SharedInformerFactory::new(client),
         }
     }
+
     /// A factory over the clientset's connection.
     pub fn from_clientset(clientset: &crate::generated::clientset::Clientset) -> Self {
         Self::new(clientset.client().clone())
     }
+
     /// Only objects of `namespace` (namespaced kinds); set options before asking for
     /// informers.
     pub fn with_namespace(self, namespace: &str) -> Self {
@@ -30,18 +35,21 @@ impl SharedInformerFactory {
             factory: self.factory.with_namespace(namespace),
         }
     }
+
     /// Only objects whose labels `selector` matches (`app=frob,tier!=cache`).
     pub fn with_label_selector(self, selector: &str) -> Self {
         Self {
             factory: self.factory.with_label_selector(selector),
         }
     }
+
     /// Only objects whose fields `selector` matches (`metadata.name=frob`).
     pub fn with_field_selector(self, selector: &str) -> Self {
         Self {
             factory: self.factory.with_field_selector(selector),
         }
     }
+
     /// Changes the options of every list and watch (client-go's `WithTweakListOptions`).
     pub fn with_tweak_list_options(
         self,
@@ -51,12 +59,14 @@ impl SharedInformerFactory {
             factory: self.factory.with_tweak_list_options(tweak),
         }
     }
+
     /// Delivers every cached object to the handlers again each `period`.
     pub fn with_resync(self, period: Duration) -> Self {
         Self {
             factory: self.factory.with_resync(period),
         }
     }
+
     /// Runs `transform` on each object before it is cached (strip managed fields to
     /// save memory: `Transform::strip_managed_fields()`).
     pub fn with_transform(self, transform: Transform) -> Self {
@@ -64,22 +74,27 @@ impl SharedInformerFactory {
             factory: self.factory.with_transform(transform),
         }
     }
+
     /// The runtime factory underneath, for informers of other kinds (`informer_for`).
     pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory {
         &self.factory
     }
+
     /// The widgets.example.com/v1 informers.
     pub fn widgets_v1(&self) -> crate::v1::generated::informers::WidgetsV1Informers {
         crate::v1::generated::informers::WidgetsV1Informers::new(self.factory.clone())
     }
+
     /// Starts every informer asked for so far; call it again after asking for more.
     pub fn start(&self) {
         self.factory.start();
     }
+
     /// Waits until every started informer has listed its objects; true when all have.
     pub async fn wait_for_cache_sync(&self) -> bool {
         self.factory.wait_for_cache_sync().await
     }
+
     /// Stops every informer.
     pub fn shutdown(&self) {
         self.factory.shutdown();

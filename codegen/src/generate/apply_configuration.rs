@@ -15,8 +15,8 @@
 //!   metadata setters (`with_labels`, `with_finalizers`, ...) on the kind itself.
 
 use super::client_surface::{config_name, object_kinds};
-use super::core::rust_writer::string_literal;
-use super::core::{Context, GeneratedFile, Generator, RustWriter};
+use super::core::string_literal;
+use super::core::{Context, GeneratedFile, Generator, RustFile};
 use super::settings::Settings;
 use crate::diagnostics::Diagnostics;
 use crate::model::resolve::{Index, Origin, Resolved, Special};
@@ -25,7 +25,7 @@ use std::collections::BTreeSet;
 
 /// The apply-configuration generator. Field types from kapi are named by their path in kapi.
 /// Its files are one struct, its setters and its `Serialize` per type: written as text
-/// ([`RustWriter`]), which on a large API is several times faster than tokens.
+/// ([`RustFile`]), which on a large API is several times faster than tokens.
 pub struct ApplyConfiguration;
 
 impl Generator for ApplyConfiguration {
@@ -87,8 +87,8 @@ impl<'a> Types<'a> {
         types
     }
 
-    fn file(&self) -> String {
-        let mut w = RustWriter::default();
+    fn file(&self) -> RustFile {
+        let mut w = RustFile::default();
         w.inner_doc(&format!(
             " Apply configurations of {} for server-side apply (like client-go's applyconfigurations).",
             self.gv.api_version()
@@ -102,7 +102,7 @@ impl<'a> Types<'a> {
         for t in self.reachable() {
             self.config(&mut w, t);
         }
-        w.finish()
+        w
     }
 
     /// Every struct of the group-version a kind reaches, kinds first, in declaration order.
@@ -225,7 +225,7 @@ impl<'a> Types<'a> {
         }
     }
 
-    fn config(&self, w: &mut RustWriter, t: &'a TypeDef) {
+    fn config(&self, w: &mut RustFile, t: &'a TypeDef) {
         let name = config_name(&t.name);
         let kind = t
             .kind
@@ -330,7 +330,7 @@ impl<'a> Types<'a> {
         w.close("}");
     }
 
-    fn constructor(&self, w: &mut RustWriter, t: &TypeDef, scope: Scope, more_fields: bool) {
+    fn constructor(&self, w: &mut RustFile, t: &TypeDef, scope: Scope, more_fields: bool) {
         let api_version = string_literal(&self.gv.api_version());
         let kind = &t.name;
         let (params, namespace, doc) = match scope {
@@ -371,7 +371,7 @@ impl<'a> Types<'a> {
 /// hold the type itself, whose JSON entries are written into the enclosing object.
 /// `map` is the expression of the `&mut SerializeMap` the entries go into.
 fn entries(
-    w: &mut RustWriter,
+    w: &mut RustFile,
     map: &str,
     kind: bool,
     fields: &[&Field],
@@ -421,7 +421,7 @@ fn entries(
     }
 }
 
-fn setter(w: &mut RustWriter, f: &Field, shape: &Shape) {
+fn setter(w: &mut RustFile, f: &Field, shape: &Shape) {
     let ident = &f.rust_name;
     let with = format!(
         "with_{}",
@@ -463,7 +463,7 @@ fn setter(w: &mut RustWriter, f: &Field, shape: &Shape) {
 
 /// The metadata setters of a kind's configuration, each delegating to
 /// `ObjectMetaApplyConfiguration`'s.
-fn meta_setters(w: &mut RustWriter) {
+fn meta_setters(w: &mut RustFile) {
     const STRING: &str = "impl Into<String>";
     const TIME: &str = "::kapi::meta::Time";
     let simple: [(&str, &str, &str); 8] = [
@@ -479,9 +479,9 @@ fn meta_setters(w: &mut RustWriter) {
     let mut setter = |doc: &str, signature: &str, call: &str| {
         w.doc(doc);
         w.open(format_args!("pub fn {signature} -> Self {{"));
-        w.line(format_args!(
-            "self.metadata = Some(self.metadata.unwrap_or_default().{call});"
-        ));
+        // Two statements, so that neither is a chain rustfmt would break.
+        w.line(format_args!("let metadata = self.metadata.unwrap_or_default();"));
+        w.line(format_args!("self.metadata = Some(metadata.{call});"));
         w.line(format_args!("self"));
         w.close("}");
     };
@@ -520,7 +520,7 @@ fn meta_setters(w: &mut RustWriter) {
 }
 
 /// A field's doc comment lines, or its JSON name when it has none.
-fn field_docs(w: &mut RustWriter, f: &Field) {
+fn field_docs(w: &mut RustFile, f: &Field) {
     if f.docs.trim().is_empty() {
         w.doc(&format!(" `{}`.", f.json_name));
         return;

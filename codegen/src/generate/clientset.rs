@@ -23,8 +23,8 @@ use super::client_surface::{
     apply_configuration_path, client_kinds, client_path, group_version_accessor,
     group_version_client_name, kind_accessor, kind_client_name, verbs, Verb,
 };
-use super::core::rust_writer::string_literal;
-use super::core::{feature_cfg, path_tokens, Context, GeneratedFile, Generator, RustWriter};
+use super::core::string_literal;
+use super::core::{feature_cfg, path_tokens, Context, GeneratedFile, Generator, RustFile};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::resolve::{Index, Origin, Resolved};
 use crate::model::{ClientMethod, GroupVersion, Model, Scope, TypeDef};
@@ -56,7 +56,7 @@ impl Generator for Clientset {
         let mut files = per_version.files;
         files.push(cx.crate_rust_file(
             "clientset.rs",
-            clientset_file(cx.model, &per_version.versions, cx),
+            RustFile::from_tokens(clientset_file(cx.model, &per_version.versions, cx)),
         ));
         files
     }
@@ -86,7 +86,7 @@ fn imports(kinds: &[&TypeDef]) -> (BTreeSet<&'static str>, BTreeSet<&'static str
     (client, meta)
 }
 
-/// One group-version's `client.rs`, written as text ([`RustWriter`]): a struct and a dozen
+/// One group-version's `client.rs`, written as text ([`RustFile`]): a struct and a dozen
 /// verbs per kind, which on a large API is several times faster than tokens.
 struct GroupVersionClient<'a> {
     gv: &'a GroupVersion,
@@ -95,14 +95,14 @@ struct GroupVersionClient<'a> {
 }
 
 impl GroupVersionClient<'_> {
-    fn file(&self, diags: &mut Diagnostics) -> String {
+    fn file(&self, diags: &mut Diagnostics) -> RustFile {
         let gv = self.gv;
         let api_version = gv.api_version();
         let name = group_version_client_name(gv);
         let kinds: Vec<&TypeDef> = client_kinds(gv).collect();
         let (client_imports, meta_imports) = imports(&kinds);
         let join = |set: BTreeSet<&str>| set.into_iter().collect::<Vec<_>>().join(", ");
-        let mut w = RustWriter::inline_functions();
+        let mut w = RustFile::inline_functions();
         w.inner_doc(&format!(
             " Typed clients of {api_version}, like client-go's typed clientset."
         ));
@@ -135,10 +135,10 @@ impl GroupVersionClient<'_> {
         for t in &kinds {
             self.kind_client(&mut w, t, diags);
         }
-        w.finish()
+        w
     }
 
-    fn accessor(&self, w: &mut RustWriter, t: &TypeDef) {
+    fn accessor(&self, w: &mut RustFile, t: &TypeDef) {
         let Some(k) = &t.kind else {
             return;
         };
@@ -170,7 +170,7 @@ impl GroupVersionClient<'_> {
     /// A kind's typed client: `kapi::client::KindClient` of the kind, named for it, and
     /// the kind's marker of each verb its `gen_client` options allow. A kind with custom
     /// methods gets a struct of its own around it instead, which dereferences to it.
-    fn kind_client(&self, w: &mut RustWriter, t: &TypeDef, diags: &mut Diagnostics) {
+    fn kind_client(&self, w: &mut RustFile, t: &TypeDef, diags: &mut Diagnostics) {
         let Some(k) = &t.kind else {
             return;
         };
@@ -204,7 +204,7 @@ impl GroupVersionClient<'_> {
     /// `Deref` to its `KindClient`.
     fn custom_client(
         &self,
-        w: &mut RustWriter,
+        w: &mut RustFile,
         t: &TypeDef,
         doc: &str,
         methods: &[ClientMethod],
@@ -239,7 +239,7 @@ impl GroupVersionClient<'_> {
     }
 
     /// The kind's marker of `verb`; apply's names the kind's apply configuration.
-    fn verb(&self, w: &mut RustWriter, ty: &str, t: &TypeDef, verb: Verb) {
+    fn verb(&self, w: &mut RustFile, ty: &str, t: &TypeDef, verb: Verb) {
         let marker = verb_marker(verb);
         match verb {
             Verb::Apply => {
@@ -261,7 +261,7 @@ impl GroupVersionClient<'_> {
     }
 
     /// Apply configurations compile only with the crate's feature, when it has one.
-    fn apply_cfg(&self, w: &mut RustWriter) {
+    fn apply_cfg(&self, w: &mut RustFile) {
         if let Some(feature) = &self.cx.settings.apply_feature {
             w.line(format_args!("#[cfg(feature = {})]", string_literal(feature)));
         }
@@ -269,7 +269,7 @@ impl GroupVersionClient<'_> {
 
     /// A custom subresource method: `get_scale(name)`, `update_scale(name, &scale, opts)`,
     /// `patch_scale(name, &patch, opts)`.
-    fn method(&self, w: &mut RustWriter, t: &TypeDef, m: &ClientMethod, diags: &mut Diagnostics) {
+    fn method(&self, w: &mut RustFile, t: &TypeDef, m: &ClientMethod, diags: &mut Diagnostics) {
         let method = m.name.to_snake_case();
         let subresource = string_literal(m.subresource.as_deref().unwrap_or_default());
         let kind = &t.name;

@@ -12,7 +12,7 @@ use super::client_surface::{
     clientset_path, group_version_accessor, group_version_informers_name,
     group_version_informers_path, informer_kinds, informer_name, kind_accessor, lister_path,
 };
-use super::core::{feature_cfg, Context, GeneratedFile, Generator, RustWriter};
+use super::core::{feature_cfg, Context, GeneratedFile, Generator, RustFile};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, Model, TypeDef};
 use proc_macro2::TokenStream;
@@ -38,19 +38,19 @@ impl Generator for Informers {
         let mut files = per_version.files;
         files.push(cx.crate_rust_file(
             "informers.rs",
-            factory_file(cx.model, &per_version.versions, cx),
+            RustFile::from_tokens(factory_file(cx.model, &per_version.versions, cx)),
         ));
         files
     }
 }
 
-/// One group-version's `informers.rs`, written as text ([`RustWriter`]). kapi's informer
+/// One group-version's `informers.rs`, written as text ([`RustFile`]). kapi's informer
 /// types are written out in full, so no kind's `<Kind>Informer` can clash with an import.
-fn group_version_file(gv: &GroupVersion, cx: &Context) -> String {
+fn group_version_file(gv: &GroupVersion, cx: &Context) -> RustFile {
     let api_version = gv.api_version();
     let name = group_version_informers_name(gv);
     let kinds: Vec<&TypeDef> = informer_kinds(gv).collect();
-    let mut w = RustWriter::inline_functions();
+    let mut w = RustFile::inline_functions();
     w.inner_doc(&format!(
         " Shared informers of {api_version}, like client-go's informers."
     ));
@@ -84,11 +84,11 @@ fn group_version_file(gv: &GroupVersion, cx: &Context) -> String {
     for t in &kinds {
         kind_informer(&mut w, gv, t, cx);
     }
-    w.finish()
+    w
 }
 
 /// A kind's informer: the shared informer and a lister of its cache.
-fn kind_informer(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef, cx: &Context) {
+fn kind_informer(w: &mut RustFile, gv: &GroupVersion, t: &TypeDef, cx: &Context) {
     let ty = gv.type_path(t);
     let kind = &t.name;
     let name = informer_name(t);

@@ -6,11 +6,11 @@
 //! `list` and `get`; a cluster-scoped kind's lister has `get(name)` itself.
 
 use super::client_surface::{informer_kinds, kind_accessor, lister_name, namespace_lister_name};
-use super::core::{Context, GeneratedFile, Generator, RustWriter};
+use super::core::{Context, GeneratedFile, Generator, RustFile};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, Scope, TypeDef};
 
-/// The lister generator; its files are written as text ([`RustWriter`]).
+/// The lister generator; its files are written as text ([`RustFile`]).
 pub struct Listers;
 
 impl Generator for Listers {
@@ -31,8 +31,8 @@ impl Generator for Listers {
 
 /// One group-version's `listers.rs`. kapi's lister types are written out in full: a kind
 /// named `Namespace` has a `NamespaceLister` of its own.
-fn listers_file(gv: &GroupVersion) -> String {
-    let mut w = RustWriter::inline_functions();
+fn listers_file(gv: &GroupVersion) -> RustFile {
+    let mut w = RustFile::inline_functions();
     w.inner_doc(&format!(
         " Listers of {}: read-only views of the shared informers' caches, like client-go's listers.",
         gv.api_version()
@@ -42,11 +42,11 @@ fn listers_file(gv: &GroupVersion) -> String {
     for t in informer_kinds(gv) {
         lister(&mut w, gv, t);
     }
-    w.finish()
+    w
 }
 
 /// A kind's lister, and for a namespaced kind its namespace lister.
-fn lister(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef) {
+fn lister(w: &mut RustFile, gv: &GroupVersion, t: &TypeDef) {
     let Some(k) = &t.kind else {
         return;
     };
@@ -114,7 +114,7 @@ fn lister(w: &mut RustWriter, gv: &GroupVersion, t: &TypeDef) {
     }
 }
 
-fn list(w: &mut RustWriter, ty: &str, doc: &str) {
+fn list(w: &mut RustFile, ty: &str, doc: &str) {
     w.function(
         doc,
         format_args!("pub fn list(&self, selector: &Selector) -> Vec<Arc<{ty}>>"),
@@ -122,7 +122,7 @@ fn list(w: &mut RustWriter, ty: &str, doc: &str) {
     );
 }
 
-fn get(w: &mut RustWriter, ty: &str, doc: &str) {
+fn get(w: &mut RustFile, ty: &str, doc: &str) {
     w.function(
         doc,
         format_args!("pub fn get(&self, name: &str) -> Option<Arc<{ty}>>"),

@@ -83,9 +83,6 @@ pub fn into_with_header(path: &Path, license: Option<&str>, mut contents: String
     if path.extension().is_some_and(|e| e == "json") {
         return json_with_header(license, contents);
     }
-    if path.extension().is_some_and(|e| e == "rs") {
-        contents = super::core::layout::lay_out_lines(contents);
-    }
     contents.insert_str(0, &header(path, license));
     if !contents.ends_with('\n') {
         contents.push('\n');

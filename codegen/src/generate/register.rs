@@ -4,7 +4,9 @@
 //! hand-written `Normalize` that `kapi::__private::normalize_fn!` finds), plus
 //! one crate-level `install` (`generated/register.rs`) that registers every group-version.
 
-use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
+use super::core::{
+    feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator, RustFile,
+};
 use crate::diagnostics::Diagnostics;
 use crate::model::{GroupVersion, KindCategory, KindInfo, PrintColumn, Scope, TypeDef};
 use heck::ToShoutySnakeCase;
@@ -24,7 +26,7 @@ impl Generator for Register {
             gv.kinds()
                 .next()
                 .is_some()
-                .then(|| group_version_file(gv, cx))
+                .then(|| RustFile::from_tokens(group_version_file(gv, cx)))
         });
         let mut files = per_version.files;
         if !per_version.versions.is_empty() {
@@ -39,7 +41,7 @@ impl Generator for Register {
             let allow = gated_allow(&per_version.versions, quote!(unused_variables));
             // Registration instantiates every kind's codecs; optimized builds compile them
             // where a scheme is built (a server, a test), not in every user of the crate.
-            files.push(cx.crate_rust_file("register.rs", quote! {
+            files.push(cx.crate_rust_file("register.rs", RustFile::from_tokens(quote! {
                     //! Every group-version of the crate, in one call.
 
                     #[doc = #doc]
@@ -49,7 +51,7 @@ impl Generator for Register {
                         #(#installs)*
                         ::core::result::Result::Ok(())
                     }
-            }));
+            })));
         }
         files
     }

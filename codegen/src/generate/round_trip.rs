@@ -6,7 +6,9 @@
 //! crate's fixture test checks every fixture of every release with. A new kind is covered the
 //! next time codegen runs.
 
-use super::core::{feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator};
+use super::core::{
+    feature_cfg, gated_allow, path_tokens, Context, GeneratedFile, Generator, RustFile,
+};
 use super::settings::{FixtureCompare, FixtureRoot, FixtureRules};
 use crate::diagnostics::Diagnostics;
 use crate::fixtures;
@@ -63,7 +65,7 @@ impl Generator for RoundTrip {
                  returns how many checks passed, or the first failure.",
                 gv.api_version()
             );
-            Some(quote! {
+            Some(RustFile::from_tokens(quote! {
                 //! Round-trip checks of this group-version's kinds, for tests.
 
                 #[doc = #doc]
@@ -75,7 +77,7 @@ impl Generator for RoundTrip {
                     }
                     ::core::result::Result::Ok(passed)
                 }
-            })
+            }))
         });
         let mut files = per_version.files;
         let fixtures = fixture_table(cx);
@@ -105,13 +107,14 @@ impl Generator for RoundTrip {
                 ::core::result::Result::Ok(passed)
             }
         });
-        files.push(cx.crate_rust_file("round_trip.rs", quote! {
+        let file = quote! {
             //! Round-trip checks of every group-version, and the per-release fixtures, for tests.
 
             #round_trip_all
 
             #fixtures
-        }));
+        };
+        files.push(cx.crate_rust_file("round_trip.rs", RustFile::from_tokens(file)));
         files
     }
 }

@@ -3,7 +3,7 @@
 //! generated;` declaration in
 //! each module that has generated code (like Go's `zz_generated` files in a package).
 
-use super::core::{Context, GeneratedFile, GENERATED_MODULE};
+use super::core::{string_literal, Context, GeneratedFile, RustFile, GENERATED_MODULE};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::span::Span;
 use std::collections::BTreeMap;
@@ -50,25 +50,26 @@ pub fn module_files(
         if cx.generated_include(&module).is_none() {
             diags.push(missing_include(cx, &module));
         }
-        let mut contents = String::from(
-            "//! Generated code of this module; declared once with `#[path]` in the module.\n\n",
+        let mut file = RustFile::default();
+        file.inner_doc(
+            " Generated code of this module; declared once with `#[path]` in the module.",
         );
         for (stem, declared) in stems {
             match declared {
-                Some(Declared::TestSupport) => contents.push_str(&format!(
-                    "::kapi::__private::if_fuzz! {{ pub mod {stem}; }}\n"
+                Some(Declared::TestSupport) => file.line(format_args!(
+                    "::kapi::__private::if_fuzz! {{ pub mod {stem}; }}"
                 )),
-                Some(Declared::Feature(feature)) => contents.push_str(&format!(
-                    "#[cfg(feature = {})]\npub mod {stem};\n",
-                    super::core::rust_writer::string_literal(feature)
-                )),
-                None => contents.push_str(&format!("pub mod {stem};\n")),
+                Some(Declared::Feature(feature)) => {
+                    file.line(format_args!(
+                        "#[cfg(feature = {})]",
+                        string_literal(feature)
+                    ));
+                    file.line(format_args!("pub mod {stem};"));
+                }
+                None => file.line(format_args!("pub mod {stem};")),
             }
         }
-        out.push(GeneratedFile {
-            path: dir.join("mod.rs"),
-            contents,
-        });
+        out.push(GeneratedFile::rust(dir.join("mod.rs"), file));
     }
     out
 }

@@ -1,7 +1,7 @@
 //! The text of a generated conversion function's body.
 
 use super::Direction;
-use crate::generate::core::RustWriter;
+use crate::generate::core::RustFile;
 
 /// The body of a generated conversion function, written once its problems are known.
 pub(super) struct Body {
@@ -37,9 +37,9 @@ impl Body {
         }
     }
 
-    /// The body laid out as the token printer lays out a block: a `{}` of a few tokens
-    /// stays on its line, any other has one field per line.
-    pub(super) fn write(&self, w: &mut RustWriter) {
+    /// The body laid out as rustfmt lays it out: a destructuring of a few short fields on
+    /// its line, any other one field per line.
+    pub(super) fn write(&self, w: &mut RustFile) {
         let (ok, end) = if self.infallible {
             ("", "")
         } else {
@@ -64,6 +64,10 @@ impl Body {
                 match (bound.is_empty(), rest) {
                     (true, true) => w.line(format_args!("let {src} {{ .. }} = in_;")),
                     (true, false) => w.line(format_args!("let {src} {{}} = in_;")),
+                    (false, _) if fits_struct_line(bound, *rest) => {
+                        let rest = if *rest { ", .." } else { "" };
+                        w.line(format_args!("let {src} {{ {}{rest} }} = in_;", bound.join(", ")));
+                    }
                     (false, _) => {
                         w.open(format_args!("let {src} {{"));
                         for b in bound {
@@ -87,4 +91,13 @@ impl Body {
             }
         }
     }
+}
+
+/// rustfmt's default `struct_lit_width`: the fields of a struct pattern or literal this
+/// wide or less stay on its line.
+const STRUCT_LIT_WIDTH: usize = 18;
+
+fn fits_struct_line(fields: &[String], rest: bool) -> bool {
+    let width: usize = fields.iter().map(|f| f.len() + 2).sum::<usize>() + if rest { 2 } else { 0 };
+    width.saturating_sub(2) <= STRUCT_LIT_WIDTH
 }

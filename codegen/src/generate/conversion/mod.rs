@@ -13,8 +13,8 @@
 //! A field with no peer, or a type that cannot be converted, without a hand-written
 //! conversion is an error naming both types, the field and the signature to write.
 
-use super::core::rust_writer::string_literal;
-use super::core::{Context, GeneratedFile, Generator, RustWriter};
+use super::core::string_literal;
+use super::core::{Context, GeneratedFile, Generator, RustFile};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{Field, GroupVersion, Shape, TypeDef, TypeRef, Variant};
 use body::{Body, BodyKind};
@@ -25,7 +25,7 @@ mod body;
 mod infallible;
 
 /// The conversion generator. Its files are two functions and an impl per type, written as
-/// text ([`RustWriter`]): on a large API, several times faster than tokens.
+/// text ([`RustFile`]): on a large API, several times faster than tokens.
 pub struct Conversion;
 
 impl Generator for Conversion {
@@ -45,7 +45,7 @@ impl Generator for Conversion {
                 return None;
             }
             let infallible = infallible_directions(&pairs);
-            let mut w = RustWriter::default();
+            let mut w = RustFile::default();
             w.inner_doc(&format!(
                 " Conversions between {} and the internal version of {}.",
                 gv.api_version(),
@@ -55,7 +55,7 @@ impl Generator for Conversion {
             for pair in &pairs {
                 pair.emit(&mut w, diags, &infallible);
             }
-            Some(w.finish())
+            Some(w)
         })
         .files
     }
@@ -187,7 +187,7 @@ impl<'a> Pair<'a> {
     /// that cannot fail (no hand-written part anywhere below it) is generated as a plain
     /// function, `auto_..._infallible`, that the others call without `?`; `auto_...`
     /// keeps its `Result` for the hand-written conversions that call it.
-    fn emit(&self, w: &mut RustWriter, diags: &mut Diagnostics, infallible: &Infallible) {
+    fn emit(&self, w: &mut RustFile, diags: &mut Diagnostics, infallible: &Infallible) {
         if self.ty.is_enum() != self.peer.is_enum() {
             self.error(
                 diags,

@@ -1,10 +1,15 @@
-//! The last step of every generated Rust file, whichever printer wrote it: the line-level
-//! rules of rustfmt that the printers' one-pass layout cannot know while writing a line.
+//! The last step of every generated Rust file, applied by [`super::RustFile::finish`]: the
+//! rules of rustfmt that need a whole line, which the writers cannot know while writing one.
 //!
-//! - A line longer than [`MAX_WIDTH`] is broken at the argument or parameter list that
-//!   makes it long: one element per line, a trailing comma, the closing delimiter back at
-//!   the line's indentation (rustfmt's vertical layout), again for any line that is still
-//!   too long. A line that has no such list (a long string, a long path) stays.
+//! - A line longer than [`MAX_WIDTH`] is broken as rustfmt breaks it: a long match arm's
+//!   expression in a block; the right side of an assignment on the next line (a block it
+//!   opens one level deeper with it); else the argument or parameter list that makes it
+//!   long, one element per line with a trailing comma (a call whose one argument is a call
+//!   keeps both openers and breaks the inner one, rustfmt's overflow); else a field's type
+//!   after its colon, an `impl`'s `for`, a return type's brace, or generics. Again for any
+//!   line still too long; a line with none of these (a long string) stays.
+//! - A method chain wider than [`CHAIN_WIDTH`], and a call whose plain arguments are wider
+//!   than [`FN_CALL_WIDTH`], get a line per link or argument even when they fit.
 //! - A trailing comma before a call's `)` or a `]` on one line goes, as rustfmt drops it.
 //!
 //! The pass reads lines, not Rust: it tracks only strings (plain and raw, which may span
@@ -16,7 +21,16 @@
 /// rustfmt's default `max_width`.
 pub const MAX_WIDTH: usize = 100;
 
+/// rustfmt's default `chain_width`: a method chain wider than this gets a line per call.
+const CHAIN_WIDTH: usize = 60;
+
 const INDENT: &str = "    ";
+
+/// rustfmt's default `fn_call_width`: a call's arguments wider than this get one per line.
+const FN_CALL_WIDTH: usize = 60;
+
+/// rustfmt's default `short_array_element_width_threshold`.
+const SHORT_ELEMENT: usize = 10;
 
 /// How deep a broken line's pieces are broken again.
 const MAX_DEPTH: usize = 8;
@@ -25,29 +39,42 @@ const MAX_DEPTH: usize = 8;
 pub fn lay_out_lines(text: String) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 64);
     let mut state = Strings::Code;
+    // The indentation of an assignment whose block-opening right side went to the next
+    // line: the block's lines, up to its closing one, go one level deeper with it.
+    let mut shifted: Option<usize> = None;
     for line in text.split_inclusive('\n') {
         let (body, newline) = match line.strip_suffix('\n') {
             Some(body) => (body, "\n"),
             None => (line, ""),
         };
         let starts_in_code = state == Strings::Code;
+        let moved;
+        let body = match shifted.filter(|_| starts_in_code && !body.is_empty()) {
+            Some(base) => {
+                let indent = body.len() - body.trim_start_matches(' ').len();
+                let closing = indent == base && body.trim_start().starts_with(['}', ')', ']']);
+                if indent <= base {
+                    shifted = None;
+                }
+                if indent > base || closing {
+                    moved = format!("{INDENT}{body}");
+                    moved.as_str()
+                } else {
+                    body
+                }
+            }
+            None => body,
+        };
         let tokens = scan(body, &mut state);
         let code_line = starts_in_code && state == Strings::Code && !is_comment(body);
         match tokens {
             Some(tokens) if code_line => {
-                let cleaned = drop_trailing_commas(body, &tokens);
-                let cleaned = single_use(&cleaned).unwrap_or(cleaned);
-                match fn_body(&cleaned) {
-                    Some((head, expr)) => {
-                        let indent: String = cleaned.chars().take_while(|c| *c == ' ').collect();
-                        wrap(&format!("{head} {{"), &mut out, 0);
-                        out.push('\n');
-                        wrap(&format!("{indent}{INDENT}{expr}"), &mut out, 0);
-                        out.push('\n');
-                        out.push_str(&indent);
-                        out.push('}');
-                    }
-                    None => wrap(&cleaned, &mut out, 0),
+                let from = out.len();
+                lay_out_code(body, &tokens, &mut out);
+                let opens = body.ends_with(['{', '(', '[']);
+                let first = out[from..].lines().next().unwrap_or_default();
+                if opens && first.ends_with('=') && shifted.is_none() {
+                    shifted = Some(body.len() - body.trim_start_matches(' ').len());
                 }
             }
             _ => out.push_str(body),
@@ -55,6 +82,24 @@ pub fn lay_out_lines(text: String) -> String {
         out.push_str(newline);
     }
     out
+}
+
+/// One line of code, laid out.
+fn lay_out_code(body: &str, tokens: &[Bracket], out: &mut String) {
+    let cleaned = drop_trailing_commas(body, tokens);
+    let cleaned = single_use(&cleaned).unwrap_or(cleaned);
+    match fn_body(&cleaned) {
+        Some((head, expr)) => {
+            let indent: String = cleaned.chars().take_while(|c| *c == ' ').collect();
+            wrap(&format!("{head} {{"), out, 0);
+            out.push('\n');
+            statement(&format!("{indent}{INDENT}{expr}"), out, 0);
+            out.push('\n');
+            out.push_str(&indent);
+            out.push('}');
+        }
+        None => statement(&cleaned, out, 0),
+    }
 }
 
 /// Where the scan of a line ends: in code, or inside a string that goes on.
@@ -73,7 +118,7 @@ struct Bracket {
     ch: u8,
 }
 
-/// The brackets and commas of `line` outside strings, char literals and comments, and the
+/// The brackets, commas and dots of `line` outside strings, char literals and comments, and the
 /// string state at its end. `None` when the line is not worth laying out (a block
 /// comment, a lifetime-like quote the scan cannot place).
 fn scan(line: &str, state: &mut Strings) -> Option<Vec<Bracket>> {
@@ -122,7 +167,7 @@ fn scan(line: &str, state: &mut Strings) -> Option<Vec<Bracket>> {
                         None if is_lifetime(&bytes[i + 1..]) => {}
                         None => clean = false,
                     },
-                    b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'<' | b'>' | b'=' => {
+                    b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'<' | b'>' | b'=' | b'.' => {
                         out.push(Bracket { at: i, ch: b })
                     }
                     _ => {}
@@ -293,8 +338,16 @@ fn drop_trailing_commas(line: &str, tokens: &[Bracket]) -> String {
 /// [`MAX_WIDTH`].
 fn wrap(line: &str, out: &mut String, depth: usize) {
     let width = line.chars().count();
-    if width <= MAX_WIDTH || depth >= MAX_DEPTH {
+    // rustfmt counts the `;` that ends an assignment on the line where its block opens.
+    let block_assignment = width == MAX_WIDTH && line.ends_with(" {");
+    if depth >= MAX_DEPTH {
         out.push_str(line);
+        return;
+    }
+    if width <= MAX_WIDTH && !block_assignment {
+        if width <= FN_CALL_WIDTH || !wide_call(line, out) {
+            out.push_str(line);
+        }
         return;
     }
     let mut state = Strings::Code;
@@ -323,12 +376,40 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
                 }
                 level += 1;
             }
+            // An array of long elements (`&[POD, POD_LIST]`): one per line. Short ones
+            // rustfmt fills lines with, which this pass does not attempt.
+            b'[' if level == 0 && t.at > 0 && bytes[t.at - 1] == b'&' => {
+                if let Some(c) = closers[k] {
+                    let commas = top_commas(&tokens, &closers, k, c);
+                    let inner = &line[t.at + 1..tokens[c].at];
+                    let long = inner.split(',').any(|e| e.trim().len() > SHORT_ELEMENT);
+                    let len = tokens[c].at - t.at;
+                    if !commas.is_empty() && long && best.as_ref().is_none_or(|b| len > b.2) {
+                        best = Some((k, c, len, commas));
+                    }
+                }
+                level += 1;
+            }
             b'(' | b'[' | b'{' => level += 1,
             b')' | b']' | b'}' => level = level.saturating_sub(1),
             _ => {}
         }
     }
     let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+    if block_assignment && assignment_rhs(line, &tokens, &closers).is_none() {
+        out.push_str(line);
+        return;
+    }
+    if let Some(arrow) = match_arm(line, &tokens) {
+        out.push_str(&line[..arrow + 2]);
+        out.push_str(" {\n");
+        let expr = line[arrow + 2..].trim().trim_end_matches(',');
+        statement(&format!("{indent}{INDENT}{expr}"), out, depth + 1);
+        out.push('\n');
+        out.push_str(&indent);
+        out.push('}');
+        return;
+    }
     // rustfmt's order: the right side of an assignment on a line of its own if it fits
     // there, else the longest argument list, else an `impl`'s `for` on a line of its own.
     if let Some(rhs) = assignment_rhs(line, &tokens, &closers) {
@@ -341,11 +422,218 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
         }
     }
     let Some((k, c, _, commas)) = best else {
-        if !impl_for(line, &indent, out) {
+        let turbofish =
+            (0..tokens.len()).find_map(|g| Some((g, turbofish(line, &tokens, &closers, g)?)));
+        if let Some((g, gt)) = turbofish {
+            break_generics(line, &tokens, g, gt, &indent, out);
+        } else if field_type(line, &indent, out)
+            || impl_for(line, &indent, out)
+            || return_type(line, &indent, out)
+        {
+        } else if let Some((g, gt)) =
+            (0..tokens.len()).find_map(|g| Some((g, type_generics(line, &tokens, &closers, g)?)))
+        {
+            break_generics(line, &tokens, g, gt, &indent, out);
+        } else {
             out.push_str(line);
         }
         return;
     };
+    if commas.is_empty() && overflow(line, &tokens, &closers, k, c, &indent, out, depth) {
+        return;
+    }
+    // An argument list that would begin past the width: the generics before it break.
+    if tokens[k].at + 1 > MAX_WIDTH {
+        if let Some((g, gt)) =
+            (0..k).find_map(|g| Some((g, turbofish(line, &tokens, &closers, g)?)))
+        {
+            break_generics(line, &tokens, g, gt, &indent, out);
+            return;
+        }
+    }
+    vertical(line, &tokens, k, c, &commas, &indent, out, depth);
+}
+
+/// A line that fits but holds a call whose plain arguments (no call, block or closure among
+/// them, which rustfmt would overflow instead) are wider than [`FN_CALL_WIDTH`], written
+/// with an argument per line. Whether the line was written so.
+fn wide_call(line: &str, out: &mut String) -> bool {
+    // Most lines have no call of several arguments; this spares them a scan.
+    if !line.contains(", ") {
+        return false;
+    }
+    let mut state = Strings::Code;
+    let Some(tokens) = scan(line, &mut state) else {
+        return false;
+    };
+    let bytes = line.as_bytes();
+    let closers = pairs(bytes, &tokens);
+    let mut level = 0usize;
+    for (k, t) in tokens.iter().enumerate() {
+        match t.ch {
+            b'(' if level == 0 => {
+                let Some(c) = closers[k] else { return false };
+                let inner = &line[t.at + 1..tokens[c].at];
+                let plain = !inner.contains(['(', '{', '|', '[']);
+                let commas = top_commas(&tokens, &closers, k, c);
+                let declaration = line[..t.at].contains("fn ");
+                let call = is_call(bytes, t.at) && !is_macro(bytes, t.at) && !declaration;
+                if call && plain && !commas.is_empty() && inner.chars().count() > FN_CALL_WIDTH {
+                    let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+                    vertical(line, &tokens, k, c, &commas, &indent, out, MAX_DEPTH - 1);
+                    return true;
+                }
+                level += 1;
+            }
+            b'(' | b'[' | b'{' => level += 1,
+            b')' | b']' | b'}' => level = level.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// rustfmt's overflow of a call whose one argument is itself a call (`Some(f::<T>())`,
+/// `g(h!(x))`): both openers stay on the line and the inner call is broken, its generics
+/// when it has no arguments. Whether the line was written so.
+#[allow(clippy::too_many_arguments)]
+fn overflow(
+    line: &str,
+    tokens: &[Bracket],
+    closers: &[Option<usize>],
+    k: usize,
+    c: usize,
+    indent: &str,
+    out: &mut String,
+    depth: usize,
+) -> bool {
+    let inner_close = c - 1;
+    let adjacent = tokens[inner_close].ch == b')' && tokens[inner_close].at + 1 == tokens[c].at;
+    if c < k + 3 || !adjacent {
+        return false;
+    }
+    let Some(inner_open) = (k + 1..inner_close).find(|&i| closers[i] == Some(inner_close)) else {
+        return false;
+    };
+    // Only a path, perhaps with generics, between the two openers.
+    let one_call = tokens[k + 1..inner_open]
+        .iter()
+        .all(|t| matches!(t.ch, b'<' | b'>'))
+        && is_call(line.as_bytes(), tokens[inner_open].at);
+    if !one_call {
+        return false;
+    }
+    let arguments = &line[tokens[inner_open].at + 1..tokens[inner_close].at];
+    if !arguments.trim().is_empty() {
+        if tokens[inner_open].at + 1 > MAX_WIDTH {
+            return false;
+        }
+        let commas = top_commas(tokens, closers, inner_open, inner_close);
+        vertical(
+            line,
+            tokens,
+            inner_open,
+            inner_close,
+            &commas,
+            indent,
+            out,
+            depth,
+        );
+        return true;
+    }
+    match (k + 1..inner_open).find_map(|g| Some((g, turbofish(line, tokens, closers, g)?))) {
+        Some((g, gt)) => {
+            break_generics(line, tokens, g, gt, indent, out);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The `>` of a turbofish (`::<T>`) opened at `tokens[g]` that rustfmt would break: one
+/// argument, and the line fits up to the `<`.
+fn turbofish(line: &str, tokens: &[Bracket], closers: &[Option<usize>], g: usize) -> Option<usize> {
+    let t = tokens[g];
+    let gt = closers[g]?;
+    let generic = t.ch == b'<' && line[..t.at].ends_with("::") && t.at < MAX_WIDTH;
+    let one = top_commas(tokens, closers, g, gt).is_empty();
+    (generic && one && tokens[gt].at > t.at + 1).then_some(gt)
+}
+
+/// A line broken inside the generics `tokens[g]`..`tokens[gt]`: their one argument on a
+/// line of its own.
+fn break_generics(
+    line: &str,
+    tokens: &[Bracket],
+    g: usize,
+    gt: usize,
+    indent: &str,
+    out: &mut String,
+) {
+    let (lt, gt) = (tokens[g].at, tokens[gt].at);
+    out.push_str(&line[..=lt]);
+    out.push('\n');
+    wrap(
+        &format!("{indent}{INDENT}{},", line[lt + 1..gt].trim()),
+        out,
+        MAX_DEPTH,
+    );
+    out.push('\n');
+    wrap(&format!("{indent}{}", &line[gt..]), out, MAX_DEPTH - 1);
+}
+
+/// The `>` of a type's generics (`Lister<T>`) opened at `tokens[g]`, as [`turbofish`].
+fn type_generics(
+    line: &str,
+    tokens: &[Bracket],
+    closers: &[Option<usize>],
+    g: usize,
+) -> Option<usize> {
+    let t = tokens[g];
+    let gt = closers[g]?;
+    let named = t.ch == b'<' && t.at > 0 && line.as_bytes()[t.at - 1].is_ascii_alphanumeric();
+    let one = top_commas(tokens, closers, g, gt).is_empty();
+    // Broken only where that makes the argument fit.
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let argument = line[t.at + 1..tokens[gt].at].trim().chars().count();
+    let fits = indent + INDENT.len() + argument < MAX_WIDTH;
+    (named && t.at < MAX_WIDTH && one && fits && argument > 0).then_some(gt)
+}
+
+/// A struct field's declaration (`name: Type,`) as rustfmt breaks it when too long: the
+/// type on the next line if it fits there.
+fn field_type(line: &str, indent: &str, out: &mut String) -> bool {
+    let body = line.trim_start();
+    let body = body.strip_prefix("pub ").unwrap_or(body);
+    let Some((name, ty)) = body.split_once(": ") else {
+        return false;
+    };
+    let is_name = !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+    let continued = format!("{indent}{INDENT}{ty}");
+    let fits = continued.chars().count() <= MAX_WIDTH;
+    if !(is_name && fits && ty.ends_with(',') && !ty.contains('(')) {
+        return false;
+    }
+    out.push_str(&line[..line.len() - ty.len() - 1]);
+    out.push('\n');
+    out.push_str(&continued);
+    true
+}
+
+/// A line broken at the group `tokens[k]`..`tokens[c]`: an element per line, each with a
+/// comma (but a macro's last), the closing delimiter back at the line's indent.
+#[allow(clippy::too_many_arguments)]
+fn vertical(
+    line: &str,
+    tokens: &[Bracket],
+    k: usize,
+    c: usize,
+    commas: &[usize],
+    indent: &str,
+    out: &mut String,
+    depth: usize,
+) {
+    let bytes = line.as_bytes();
     let inner_indent = format!("{indent}{INDENT}");
     let (open, close) = (tokens[k].at, tokens[c].at);
     let mut starts = vec![open + 1];
@@ -367,10 +655,138 @@ fn wrap(line: &str, out: &mut String, depth: usize) {
             ","
         };
         out.push('\n');
-        wrap(&format!("{inner_indent}{element}{comma}"), out, depth + 1);
+        statement(&format!("{inner_indent}{element}{comma}"), out, depth + 1);
     }
     out.push('\n');
     wrap(&format!("{indent}{}", &line[close..]), out, depth + 1);
+}
+
+/// Writes a line that may be a statement: a method chain wider than [`CHAIN_WIDTH`] with a
+/// line per link, each then broken as any line is.
+fn statement(line: &str, out: &mut String, depth: usize) {
+    let Some(links) = chain(line) else {
+        wrap(line, out, depth);
+        return;
+    };
+    for (i, link) in links.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        wrap(link, out, depth);
+    }
+}
+
+/// A statement, a block's last expression or a list's element that is one method chain
+/// (`self.a.b().c(x);`)
+/// wider than [`CHAIN_WIDTH`], as rustfmt lays it out: the root, with its first link when
+/// the root is no wider than an indent (`self.a`), then each further link on a line of its
+/// own, one level deeper. `None` for any other line, or a chain of one link after a root
+/// that fits when the link has arguments (they are what rustfmt breaks).
+fn chain(line: &str) -> Option<Vec<String>> {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let body = &line[indent..];
+    let (expr, end) = match body.strip_suffix([';', ',']) {
+        Some(expr) => (expr, &body[expr.len()..]),
+        None => (body, ""),
+    };
+    let keyword = [
+        "let ", "if ", "match ", "for ", "while ", "return ", "pub ", "fn ",
+    ];
+    let plain = expr.ends_with([')', '?']) || expr.ends_with(|c: char| c.is_alphanumeric());
+    if !plain
+        || !expr.contains('.')
+        || keyword.iter().any(|k| expr.starts_with(k))
+        || expr.chars().count() <= CHAIN_WIDTH
+    {
+        return None;
+    }
+    let mut state = Strings::Code;
+    let tokens = scan(expr, &mut state)?;
+    if state != Strings::Code {
+        return None;
+    }
+    let bytes = expr.as_bytes();
+    let mut dots = Vec::new();
+    let mut level = 0usize;
+    for t in &tokens {
+        match t.ch {
+            b'(' | b'[' | b'{' => level += 1,
+            b')' | b']' | b'}' => level = level.checked_sub(1)?,
+            // An assignment, a comparison or a list is not one chain; a generic's `<` or
+            // `>` has no space before it.
+            b'=' | b',' if level == 0 => return None,
+            b'<' | b'>' if level == 0 && bytes[t.at.saturating_sub(1)] == b' ' => return None,
+            b'.' if level == 0 => {
+                let next = bytes.get(t.at + 1).copied().unwrap_or(b' ');
+                let prev = bytes[t.at.saturating_sub(1)];
+                let link = next.is_ascii_alphanumeric() || next == b'_';
+                // A range (`..`) or a float (`1.5`) is not a link.
+                let float = prev.is_ascii_digit() && next.is_ascii_digit();
+                if !link || float || t.at == 0 || prev == b'.' {
+                    return None;
+                }
+                dots.push(t.at);
+            }
+            _ => {}
+        }
+    }
+    let mut starts = dots.into_iter().peekable();
+    let first = *starts.peek()?;
+    if first <= INDENT.len() {
+        starts.next();
+    }
+    let starts: Vec<usize> = starts.collect();
+    let pad = &line[..indent];
+    let root = format!("{pad}{}", &expr[..*starts.first()?]);
+    // One link goes on a line of its own only when it has no arguments to break instead,
+    // or they could not begin within the width.
+    let too_long = line.chars().count() > MAX_WIDTH;
+    let bare_link = too_long && expr.trim_end_matches('?').ends_with("()");
+    let late_arguments = too_long
+        && expr[starts[0]..]
+            .find('(')
+            .is_some_and(|p| indent + starts[0] + p + 1 > MAX_WIDTH);
+    if starts.len() < 2 && root.chars().count() <= MAX_WIDTH && !bare_link && !late_arguments {
+        return None;
+    }
+    // A root that is itself broken ends with its closing bracket at the chain's indent,
+    // and the links follow at that indent.
+    let deeper = if root.chars().count() > MAX_WIDTH {
+        ""
+    } else {
+        INDENT
+    };
+    let mut lines = vec![root];
+    for (i, &at) in starts.iter().enumerate() {
+        let until = starts.get(i + 1).copied().unwrap_or(expr.len());
+        lines.push(format!("{pad}{deeper}{}", &expr[at..until]));
+    }
+    if let Some(last) = lines.last_mut() {
+        last.push_str(end);
+    }
+    Some(lines)
+}
+
+/// Where the `=>` of a match arm (`pat => expr,`) is, when its expression is not a block:
+/// rustfmt puts a long one in a block of its own.
+fn match_arm(line: &str, tokens: &[Bracket]) -> Option<usize> {
+    if !line.ends_with(',') {
+        return None;
+    }
+    let bytes = line.as_bytes();
+    let mut level = 0usize;
+    for t in tokens {
+        match t.ch {
+            b'(' | b'[' | b'{' => level += 1,
+            b')' | b']' | b'}' => level = level.checked_sub(1)?,
+            b'=' if level == 0 && bytes.get(t.at + 1) == Some(&b'>') => {
+                let block = line[t.at + 2..].trim_start().starts_with('{');
+                return (!block && t.at > 0 && bytes[t.at - 1] == b' ').then_some(t.at);
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `use a::{B};` as `use a::B;`: braces around one name say nothing.
@@ -472,6 +888,22 @@ fn impl_for(line: &str, indent: &str, out: &mut String) -> bool {
     out.push('\n');
     out.push_str(indent);
     out.push_str(&brace);
+    true
+}
+
+/// A function's `) -> T {` as rustfmt writes it when too long, the brace on a line of its
+/// own.
+fn return_type(line: &str, indent: &str, out: &mut String) -> bool {
+    let Some(head) = line.strip_suffix(" {") else {
+        return false;
+    };
+    if !head.trim_start().starts_with(") -> ") || head.chars().count() > MAX_WIDTH {
+        return false;
+    }
+    out.push_str(head);
+    out.push('\n');
+    out.push_str(indent);
+    out.push('{');
     true
 }
 
@@ -590,6 +1022,159 @@ mod tests {
         // A block inside the body is not the body.
         let closure = "    let f = |x| { x };\n";
         assert_eq!(laid_out(closure), closure);
+    }
+
+    #[test]
+    fn a_wide_method_chain_gets_a_line_per_call() {
+        assert_eq!(
+            laid_out("        self.ports.get_or_insert_with(Vec::new).extend(items.into_iter().map(Into::into));\n"),
+            "        self.ports\n            .get_or_insert_with(Vec::new)\n            .extend(items.into_iter().map(Into::into));\n"
+        );
+        assert_eq!(
+            laid_out("    fn scale(&self) -> X { self.0.api().get_subresource::<::kapi::apis::v1::Scale>(name, \"scale\") }\n"),
+            "    fn scale(&self) -> X {\n        self.0\n            .api()\n            .get_subresource::<::kapi::apis::v1::Scale>(name, \"scale\")\n    }\n"
+        );
+        // Narrow, one link, an assignment, a range: not chains to break.
+        for line in [
+            "    self.a.b().c();\n",
+            "    ::kapi::__private::conversion::within(\"spec\", value).map_err(|e| e.into_owned())?;\n",
+            "    self.metadata = Some(self.metadata.unwrap_or_default().with_resource_version(value));\n",
+            "    for i in 0..items.len().saturating_sub(1).min(limit.unwrap_or(usize::MAX)) {\n",
+        ] {
+            assert_eq!(laid_out(line), line);
+        }
+    }
+
+    #[test]
+    fn a_call_of_one_call_overflows_into_the_inner_one() {
+        let path = format!("crate::{}::Frobber", "module".repeat(8));
+        assert_eq!(
+            laid_out(&format!("        hooks: KindHooks::normalized(::kapi::__private::normalize_fn!({path})),\n")),
+            format!("        hooks: KindHooks::normalized(::kapi::__private::normalize_fn!(\n            {path}\n        )),\n")
+        );
+        assert_eq!(
+            laid_out(&format!("        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<{path}>()),\n")),
+            format!("        protobuf: ::core::option::Option::Some(::kapi::fixtures::protobuf_codec::<\n            {path},\n        >()),\n")
+        );
+        assert_eq!(
+            laid_out(&format!("        json: ::kapi::fixtures::json_codec::<{path}>(),\n")),
+            format!("        json: ::kapi::fixtures::json_codec::<\n            {path},\n        >(),\n")
+        );
+        assert_eq!(
+            laid_out(&format!(
+                "            informer: factory.informer_for::<{path}>(),\n"
+            )),
+            format!("            informer: factory\n                .informer_for::<{path}>(),\n")
+        );
+    }
+
+    #[test]
+    fn a_block_after_a_broken_assignment_goes_deeper_with_it() {
+        let name = "A_CONSTANT_WITH_A_NAME_LONG_ENOUGH_TO_BREAK_THE_LINE";
+        assert_eq!(
+            laid_out(&format!("pub const {name}: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {{\n    kind: \"A\",\n    verbs: &[\n        \"get\",\n    ],\n}};\nconst B: u8 = 1;\n")),
+            format!("pub const {name}: ::kapi::scheme::KindMeta =\n    ::kapi::scheme::KindMeta {{\n        kind: \"A\",\n        verbs: &[\n            \"get\",\n        ],\n    }};\nconst B: u8 = 1;\n")
+        );
+    }
+
+    #[test]
+    fn a_long_match_arm_gets_a_block_and_long_generics_break_first() {
+        let path = format!("crate::{}::RestartPolicy", "module".repeat(6));
+        assert_eq!(
+            laid_out(&format!("        {path}::Other(__value) => {path}::from(__value),\n")),
+            format!("        {path}::Other(__value) => {{\n            {path}::from(__value)\n        }}\n")
+        );
+        let long = format!("crate::{}::Frobber", "module".repeat(13));
+        assert_eq!(
+            laid_out(&format!(
+                "        ::kapi::round_trip::json::<{long}>(seed)?;\n"
+            )),
+            format!(
+                "        ::kapi::round_trip::json::<\n            {long},\n        >(seed)?;\n"
+            )
+        );
+    }
+
+    #[test]
+    fn long_types_break_as_rustfmt_breaks_them() {
+        let ty = format!(
+            "&::kapi::cache::SharedInformer<crate::{}::PolicyXY>",
+            "module".repeat(7)
+        );
+        assert_eq!(
+            laid_out(&format!("    ) -> {ty} {{\n")),
+            format!("    ) -> {ty}\n    {{\n")
+        );
+        let path = format!("crate::{}::Policy", "module".repeat(9));
+        assert_eq!(
+            laid_out(&format!(
+                "    ) -> &::kapi::cache::SharedInformer<{path}> {{\n"
+            )),
+            format!("    ) -> &::kapi::cache::SharedInformer<\n        {path},\n    > {{\n")
+        );
+        assert_eq!(
+            laid_out(&format!(
+                "    informer: ::kapi::cache::SharedInformer<{path}>,\n"
+            )),
+            format!("    informer: ::kapi::cache::SharedInformer<\n        {path},\n    >,\n")
+        );
+        let short = format!("crate::{}::Policy", "module".repeat(7));
+        assert_eq!(
+            laid_out(&format!(
+                "    pub informer: ::kapi::cache::SharedInformer<{short}>,\n"
+            )),
+            format!("    pub informer:\n        ::kapi::cache::SharedInformer<{short}>,\n")
+        );
+        let name = "N".repeat(
+            100 - "pub const : ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {".len(),
+        );
+        let line =
+            format!("pub const {name}: ::kapi::scheme::KindMeta = ::kapi::scheme::KindMeta {{");
+        assert_eq!(line.len(), 100);
+        assert_eq!(
+            laid_out(&format!("{line}\n}};\n")),
+            format!("pub const {name}: ::kapi::scheme::KindMeta =\n    ::kapi::scheme::KindMeta {{\n    }};\n")
+        );
+    }
+
+    #[test]
+    fn a_call_whose_arguments_would_begin_past_the_width_moves_to_its_own_line() {
+        let path = format!("crate::{}::PolicyXY", "module".repeat(11));
+        assert_eq!(
+            laid_out(&format!("    scheme.add::<{path}>(&POLICY, hooks)?;\n")),
+            format!("    scheme\n        .add::<{path}>(\n            &POLICY,\n            hooks,\n        )?;\n")
+        );
+    }
+
+    #[test]
+    fn an_array_of_long_elements_gets_one_per_line() {
+        let names: Vec<String> = (0..8).map(|i| format!("PERSISTENT_VOLUME_{i}")).collect();
+        assert_eq!(
+            laid_out(&format!(
+                "pub const KINDS: &[::kapi::scheme::KindMeta] = &[{}];\n",
+                names.join(", ")
+            )),
+            format!(
+                "pub const KINDS: &[::kapi::scheme::KindMeta] = &[\n    {},\n];\n",
+                names.join(",\n    ")
+            )
+        );
+    }
+
+    #[test]
+    fn a_call_of_wide_plain_arguments_gets_one_per_line() {
+        assert_eq!(
+            laid_out("        entries.set(\"volumeAttributesClassName\", &self.volume_attributes_class_name);\n"),
+            "        entries.set(\n            \"volumeAttributesClassName\",\n            &self.volume_attributes_class_name,\n        );\n"
+        );
+        // A declaration, a macro and a call rustfmt would overflow stay.
+        for line in [
+            "    pub fn with_spec(mut self, value: impl Into<ResourceClaimSpecApplyConfiguration>) -> Self {\n",
+            "        ::core::write!(f, \"{}: {} of the {} field\", self.kind, self.message, self.path)\n",
+            "        spec: ::kapi::__private::conversion::within(\"spec\", Versioned::to_internal(spec))?,\n",
+        ] {
+            assert_eq!(laid_out(line), line);
+        }
     }
 
     #[test]

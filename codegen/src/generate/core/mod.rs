@@ -1,14 +1,15 @@
 //! What every generator builds on: the [`Generator`] trait, the [`Context`] it runs in (the
-//! settings and the resolved model), the [`GeneratedFile`] it returns, the Rust printer
-//! ([`rust`]) and the walk over group-versions most generators share
+//! settings and the resolved model), the [`GeneratedFile`] it returns, the one way to write
+//! a Rust file ([`RustFile`]) and the walk over group-versions most generators share
 //! ([`Context::rust_file_per_version`]). Generators import this and the model, never each
 //! other.
 
 pub mod compact;
 pub mod json;
-pub mod layout;
-pub mod rust;
-pub mod rust_writer;
+mod layout;
+mod lines;
+pub mod rust_file;
+mod tokens;
 pub mod without_zeros;
 
 use super::settings::Settings;
@@ -19,14 +20,24 @@ use proc_macro2::TokenStream;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use rust::{path_tokens, rust_source};
-pub use rust_writer::RustWriter;
+pub use rust_file::{string_literal, RustFile};
+pub use tokens::path_tokens;
 
 /// One file a generator produced, relative to the crate root, without its header.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GeneratedFile {
     pub path: PathBuf,
     pub contents: String,
+}
+
+impl GeneratedFile {
+    /// The Rust file at `path`, laid out.
+    pub fn rust(path: PathBuf, code: RustFile) -> Self {
+        GeneratedFile {
+            path,
+            contents: code.finish(),
+        }
+    }
 }
 
 /// A whole-API generator. Generators run side by side on threads, so each is `Sync`
@@ -141,21 +152,18 @@ impl<'a> Context<'a> {
     }
 
     /// A generated Rust file of the crate root's generated module (`generated/<file>`).
-    pub fn crate_rust_file(&self, file: &str, tokens: TokenStream) -> GeneratedFile {
-        GeneratedFile {
-            path: self.rust_file(&[], file),
-            contents: rust_source(tokens),
-        }
+    pub fn crate_rust_file(&self, file: &str, code: RustFile) -> GeneratedFile {
+        GeneratedFile::rust(self.rust_file(&[], file), code)
     }
 
     /// The file `file` in the generated module of each of `versions` for which `emit`
     /// returns code (`generated/v1/<file>`), and the group-versions that got one, in model
     /// order, for a crate-level file that ties them together.
-    pub fn rust_file_per_version<R: RustFile>(
+    pub fn rust_file_per_version(
         &self,
         versions: impl IntoIterator<Item = &'a GroupVersion>,
         file: &str,
-        mut emit: impl FnMut(&'a GroupVersion) -> Option<R>,
+        mut emit: impl FnMut(&'a GroupVersion) -> Option<RustFile>,
     ) -> PerVersion<'a> {
         let mut out = PerVersion {
             files: Vec::new(),
@@ -163,32 +171,12 @@ impl<'a> Context<'a> {
         };
         for gv in versions {
             if let Some(code) = emit(gv) {
-                out.files.push(GeneratedFile {
-                    path: self.rust_file(&gv.module, file),
-                    contents: code.into_source(),
-                });
+                out.files
+                    .push(GeneratedFile::rust(self.rust_file(&gv.module, file), code));
                 out.versions.push(gv);
             }
         }
         out
-    }
-}
-
-/// What a generator hands over as a Rust file: tokens, laid out by [`rust_source`], or text
-/// a [`RustWriter`] already laid out.
-pub trait RustFile {
-    fn into_source(self) -> String;
-}
-
-impl RustFile for TokenStream {
-    fn into_source(self) -> String {
-        rust_source(self)
-    }
-}
-
-impl RustFile for String {
-    fn into_source(self) -> String {
-        self
     }
 }
 

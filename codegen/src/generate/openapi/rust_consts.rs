@@ -6,7 +6,7 @@
 //! serve them. A v3 document of a group-version behind a cargo feature is behind it too; the
 //! v2 document is one for the whole crate, every group-version in it.
 
-use crate::generate::core::{feature_cfg, Context, GeneratedFile};
+use crate::generate::core::{feature_cfg, Context, GeneratedFile, RustFile};
 use crate::model::GroupVersion;
 use quote::quote;
 use std::path::Path;
@@ -28,5 +28,5 @@ pub fn file(cx: &Context, v3: &[(String, &Path, &GroupVersion)]) -> GeneratedFil
         /// The OpenAPI 3.0 documents by their path under `/openapi/v3/`.
         pub static V3: &[(&str, &str)] = &[#(#v3),*];
     };
-    cx.crate_rust_file("openapi_documents.rs", tokens)
+    cx.crate_rust_file("openapi_documents.rs", RustFile::from_tokens(tokens))
 }

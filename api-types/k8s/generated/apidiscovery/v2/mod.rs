@@ -5,4 +5,5 @@
 #[cfg(feature = "apply")]
 pub mod apply;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

@@ -6,4 +6,5 @@
 pub mod apply;
 pub mod client;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

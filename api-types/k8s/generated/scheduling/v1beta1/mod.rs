@@ -8,4 +8,5 @@ pub mod client;
 pub mod informers;
 pub mod listers;
 pub mod register;
+
 ::kapi::__private::if_fuzz! { pub mod round_trip; }

@@ -1,4 +1,5 @@
-//! The one printer of generated Rust: tokens to indented text, and Rust paths to tokens.
+//! `quote!` fragments as lines of a [`RustFile`](super::RustFile): tokens to indented text,
+//! and Rust paths to tokens.
 //!
 //! The printer walks the token stream once and lays it out by its delimiters: a `{}` group
 //! is a block (one statement, field or arm per line), a `()` or `[]` group of several
@@ -8,20 +9,22 @@
 //! the text compiles exactly as the tokens would; a generator bug that emits tokens that do
 //! not parse is reported by rustc where the file is compiled, never by a panic here.
 
+use super::lines::Lines;
 use proc_macro2::{Delimiter, Group, Spacing, TokenStream, TokenTree};
 
-/// Generated Rust, laid out for reading.
-pub fn rust_source(tokens: TokenStream) -> String {
-    let mut printer = Printer::default();
+/// `tokens` as lines of `out`, `depth` levels deep.
+pub(super) fn print(tokens: TokenStream, out: &mut Lines, depth: usize) {
+    let mut printer = Printer {
+        out,
+        depth,
+        prev: None,
+        angles: 0,
+        closure_params: false,
+    };
     printer.stream(tokens.into_iter().collect(), Context::Block);
-    let mut out = printer.out;
-    let trimmed = out.trim_end().len();
-    out.truncate(trimmed);
-    out.push('\n');
-    if out.trim().is_empty() {
-        out.clear();
+    if !printer.out.at_line_start() {
+        printer.out.end_line();
     }
-    out
 }
 
 /// What the previous token was, for the space before the next one.
@@ -67,9 +70,8 @@ const KEYWORDS: &[&str] = &[
     "return", "static", "struct", "trait", "type", "unsafe", "use", "where", "while",
 ];
 
-#[derive(Default)]
-struct Printer {
-    out: String,
+struct Printer<'a> {
+    out: &'a mut Lines,
     depth: usize,
     prev: Option<Prev>,
     /// Open `<` of generics since the line began: their commas do not end a line.
@@ -78,7 +80,7 @@ struct Printer {
     closure_params: bool,
 }
 
-impl Printer {
+impl Printer<'_> {
     fn stream(&mut self, tokens: Vec<TokenTree>, context: Context) {
         let mut tokens = tokens.into_iter().peekable();
         while let Some(token) = tokens.next() {
@@ -87,7 +89,7 @@ impl Printer {
                 TokenTree::Ident(i) => self.word(i.to_string()),
                 TokenTree::Literal(l) => {
                     self.space_before_word();
-                    self.out.push_str(&l.to_string());
+                    self.out.text.push_str(&l.to_string());
                     self.prev = Some(Prev::Literal);
                 }
                 TokenTree::Punct(p) => {
@@ -138,11 +140,7 @@ impl Printer {
     }
 
     fn newline(&mut self) {
-        let trimmed = self.out.trim_end_matches(' ').len();
-        self.out.truncate(trimmed);
-        if !self.out.is_empty() {
-            self.out.push('\n');
-        }
+        self.out.end_line();
         self.prev = Some(Prev::LineStart);
         self.angles = 0;
     }
@@ -151,7 +149,7 @@ impl Printer {
     fn indent_if_line_start(&mut self) -> bool {
         if matches!(self.prev, Some(Prev::LineStart) | None) {
             for _ in 0..self.depth {
-                self.out.push_str(INDENT);
+                self.out.text.push_str(INDENT);
             }
             true
         } else {
@@ -164,13 +162,13 @@ impl Printer {
             return;
         }
         if !matches!(self.prev, Some(Prev::Tight | Prev::Open)) {
-            self.out.push(' ');
+            self.out.text.push(' ');
         }
     }
 
     fn word(&mut self, word: String) {
         self.space_before_word();
-        self.out.push_str(&word);
+        self.out.text.push_str(&word);
         self.prev = Some(Prev::Word(word));
     }
 
@@ -205,9 +203,9 @@ impl Printer {
                 _ => !(generic_open || generic_close || macro_bang || closure_close),
             };
         if space {
-            self.out.push(' ');
+            self.out.text.push(' ');
         }
-        self.out.push_str(&op);
+        self.out.text.push_str(&op);
         self.prev = Some(if generic_open {
             self.angles += 1;
             Prev::Tight
@@ -248,19 +246,23 @@ impl Printer {
                         self.newline();
                         self.indent_if_line_start();
                     }
-                    self.out.push_str(if inner { "//!" } else { "///" });
-                    self.out.push_str(line);
+                    self.out.text.push_str(if inner { "//!" } else { "///" });
+                    self.out.text.push_str(line);
                 }
             }
             None => {
-                self.out.push_str(if inner { "#![" } else { "#[" });
+                self.out.text.push_str(if inner { "#![" } else { "#[" });
+                let mut text = Lines::default();
                 let mut inside = Printer {
+                    out: &mut text,
+                    depth: 0,
                     prev: Some(Prev::Open),
-                    ..Printer::default()
+                    angles: 0,
+                    closure_params: false,
                 };
                 inside.stream(attr, Context::Inline);
-                self.out.push_str(&inside.out);
-                self.out.push(']');
+                self.out.text.push_str(&text.text);
+                self.out.text.push(']');
             }
         }
         self.newline();
@@ -284,17 +286,17 @@ impl Printer {
                     && !self.after_name()
                     && !matches!(self.prev, Some(Prev::Tight | Prev::Open | Prev::Close));
                 if space {
-                    self.out.push(' ');
+                    self.out.text.push(' ');
                 }
-                self.out.push(open);
+                self.out.text.push(open);
                 let angles = std::mem::take(&mut self.angles);
-                if blocks_in(&inner) > 1 {
+                if blocks_in(&inner) > 1 || has_attribute(&inner) {
                     self.indented(inner, Context::List);
                 } else {
                     self.prev = Some(Prev::Open);
                     self.stream(inner, Context::Inline);
                 }
-                self.out.push(close);
+                self.out.text.push(close);
                 self.angles = angles;
                 self.prev = Some(Prev::Close);
             }
@@ -316,29 +318,29 @@ impl Printer {
 
     fn block(&mut self, inner: Vec<TokenTree>, context: Context, next: Option<&TokenTree>) {
         let line_start = self.indent_if_line_start();
-        let in_path = self.out.ends_with("::");
+        let in_path = self.out.text.ends_with("::");
         if !line_start && !in_path && !matches!(self.prev, Some(Prev::Open)) {
-            self.out.push(' ');
+            self.out.text.push(' ');
         }
         if inner.is_empty() {
-            self.out.push_str("{}");
+            self.out.text.push_str("{}");
         } else if in_path {
             // A `use` tree's braces stay on the line.
-            self.out.push('{');
+            self.out.text.push('{');
             self.prev = Some(Prev::Open);
             self.stream(inner, Context::Inline);
-            self.out.push('}');
+            self.out.text.push('}');
         } else if is_short(&inner) {
             // `Self { api }`: a line of its own would say nothing more.
-            self.out.push_str("{ ");
+            self.out.text.push_str("{ ");
             self.prev = Some(Prev::Open);
             self.stream(inner, Context::Inline);
-            self.out.push_str(" }");
+            self.out.text.push_str(" }");
         } else {
-            self.out.push('{');
+            self.out.text.push('{');
             let angles = std::mem::take(&mut self.angles);
             self.indented(inner, Context::Block);
-            self.out.push('}');
+            self.out.text.push('}');
             self.angles = angles;
         }
         self.prev = Some(Prev::Close);
@@ -383,12 +385,20 @@ fn is_short(tokens: &[TokenTree]) -> bool {
 }
 
 /// How many non-empty `{}` groups a group holds at its top level: a `()` or `[]` group of
-/// several is laid out one item per line.
+/// several is laid out one element per line.
 fn blocks_in(tokens: &[TokenTree]) -> usize {
     tokens
         .iter()
         .filter(|t| matches!(t, TokenTree::Group(b) if b.delimiter() == Delimiter::Brace && !b.stream().is_empty()))
         .count()
+}
+
+/// Whether a group's elements carry attributes (`#[cfg(..)]`): each goes on its own line
+/// with its element.
+fn has_attribute(tokens: &[TokenTree]) -> bool {
+    tokens
+        .iter()
+        .any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == '#'))
 }
 
 /// The text of a `doc = "..."` attribute, unescaped; `None` for any other attribute, or a
@@ -480,15 +490,24 @@ pub fn path_tokens(path: &str) -> TokenStream {
 mod tests {
     use super::*;
 
+    fn rust_source(tokens: TokenStream) -> String {
+        let mut lines = Lines::default();
+        print(tokens, &mut lines, 0);
+        lines.text
+    }
+
     /// Laid out as it is written here: printing its own tokens gives the text back.
     const LAID_OUT: &str = "//! The module.
+
 use ::kapi::meta::{ObjectMeta, Time};
+
 /// A thing.
 #[derive(Debug, Clone)]
 pub struct Thing<'a> {
     pub name: &'a str,
     pub map: BTreeMap<String, Vec<i32>>,
 }
+
 impl<'a> Thing<'a> {
     pub fn new(name: &'a str) -> Result<Self, Error> {
         let x = Vec::<i32>::new();

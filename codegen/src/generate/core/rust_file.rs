@@ -1,31 +1,46 @@
-//! Generated Rust written as text, line by line, for the generators whose output is large and
-//! regular (one struct and its methods per type): building tokens with `quote!` and laying
-//! them out with [`super::rust`] cost more than the rest of such a generator. The writer
-//! lays text out as [`super::rust::rust_source`] lays out the same tokens, so a generator can
-//! move from tokens to text without changing a byte of its files.
+//! [`RustFile`], the one way a generator writes a Rust file. A generator hands it items as
+//! `quote!` fragments ([`RustFile::tokens`]) or as lines of text (the large, regular
+//! generators, one struct and its methods per type, where building tokens cost more than the
+//! rest of the generator), in any mix; the file owns the layout either way: both end in the
+//! same [`Lines`], which puts the blank lines between items, and [`RustFile::finish`] applies
+//! rustfmt's line-level rules ([`super::layout`]).
 
+use super::lines::Lines;
+use proc_macro2::TokenStream;
 use std::fmt::{Arguments, Write};
 
 const INDENT: &str = "    ";
 
-/// Lines of Rust at an indentation depth.
+/// A generated Rust file being written, at an indentation depth.
 #[derive(Default)]
-pub struct RustWriter {
-    out: String,
+pub struct RustFile {
+    out: Lines,
     depth: usize,
     inline: bool,
 }
 
-impl RustWriter {
+impl RustFile {
+    /// A file of `tokens` alone.
+    pub fn from_tokens(tokens: TokenStream) -> Self {
+        let mut file = RustFile::default();
+        file.tokens(tokens);
+        file
+    }
+
+    /// Items (or, inside a block, statements) as a `quote!` fragment, at the current depth.
+    pub fn tokens(&mut self, tokens: TokenStream) {
+        super::tokens::print(tokens, &mut self.out, self.depth);
+    }
+
     /// A writer whose functions are all `#[inline]`: the per-kind wrappers of clients,
     /// listers and informers. An `#[inline]` function is compiled where it is called, as a
     /// generic one is, so the client and informer code of a kind (the reflector, the watch
     /// stream, the store: generic over the kind) is compiled in the crate of an operator
     /// that uses that kind, not for every kind of the API crate.
     pub fn inline_functions() -> Self {
-        RustWriter {
+        RustFile {
             inline: true,
-            ..RustWriter::default()
+            ..RustFile::default()
         }
     }
 
@@ -51,7 +66,7 @@ impl RustWriter {
     pub fn line(&mut self, text: Arguments) {
         self.indent();
         // Writing into a `String` cannot fail.
-        let _ = self.out.write_fmt(text);
+        let _ = self.out.text.write_fmt(text);
         self.end_line();
     }
 
@@ -111,7 +126,7 @@ impl RustWriter {
     }
 
     /// `text` as an outer doc comment (`/// text`), or as a `#[doc = "..."]` attribute when
-    /// a comment could not hold it, as the token printer writes a `#[doc]` attribute.
+    /// a comment could not hold it.
     pub fn doc(&mut self, text: &str) {
         self.doc_as(text, "///", "#[doc = ");
     }
@@ -122,39 +137,45 @@ impl RustWriter {
     }
 
     fn doc_as(&mut self, text: &str, comment: &str, attribute: &str) {
-        if super::rust::fits_doc_comment(text) {
+        if super::tokens::fits_doc_comment(text) {
             for line in text.split('\n') {
                 self.indent();
-                self.out.push_str(comment);
-                self.out.push_str(line);
+                self.out.text.push_str(comment);
+                self.out.text.push_str(line);
                 self.end_line();
             }
             return;
         }
         self.indent();
-        self.out.push_str(attribute);
-        self.out
-            .push_str(&proc_macro2::Literal::string(text).to_string());
-        self.out.push(']');
+        self.out.text.push_str(attribute);
+        self.out.text.push_str(&string_literal(text));
+        self.out.text.push(']');
         self.end_line();
     }
 
-    /// The text written, as [`super::rust::rust_source`] ends a file.
-    pub fn finish(self) -> String {
-        self.out
+    /// The file's text: what was written, with rustfmt's line-level rules applied; empty
+    /// when nothing was.
+    pub fn finish(mut self) -> String {
+        if !self.out.at_line_start() {
+            self.out.end_line();
+        }
+        let mut text = self.out.text;
+        let end = text.trim_end().len();
+        if end == 0 {
+            return String::new();
+        }
+        text.truncate(end);
+        text.push('\n');
+        super::layout::lay_out_lines(text)
     }
 
-    /// Ends a line as the token printer does, without trailing spaces (`/// ` of an empty
-    /// doc line is `///`).
     fn end_line(&mut self) {
-        let trimmed = self.out.trim_end_matches(' ').len();
-        self.out.truncate(trimmed);
-        self.out.push('\n');
+        self.out.end_line();
     }
 
     fn indent(&mut self) {
         for _ in 0..self.depth {
-            self.out.push_str(INDENT);
+            self.out.text.push_str(INDENT);
         }
     }
 }
@@ -169,24 +190,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn text_is_laid_out_as_the_token_printer_lays_out_the_same_tokens() {
-        let mut w = RustWriter::default();
-        w.inner_doc(" The module.");
-        w.doc(" A thing.");
-        w.doc(" Two\n lines");
-        w.doc(" A comment's end */");
-        w.open(format_args!("pub struct Thing {{"));
-        w.line(format_args!("pub name: Option<{}>,", "String"));
-        w.close("}");
-        let tokens = quote::quote! {
-            #![doc = " The module."]
-            #[doc = " A thing."]
-            #[doc = " Two\n lines"]
-            #[doc = " A comment's end */"]
+    fn text_and_tokens_mix_in_one_layout() {
+        let mut file = RustFile::default();
+        file.inner_doc(" The module.");
+        file.line(format_args!("use a::B;"));
+        file.tokens(quote::quote! {
+            /// A thing.
             pub struct Thing {
                 pub name: Option<String>,
             }
-        };
-        assert_eq!(w.finish(), super::super::rust::rust_source(tokens));
+        });
+        file.open(format_args!("impl Thing {{"));
+        file.function(
+            " Its name.",
+            format_args!("pub fn name(&self) -> Option<&str>"),
+            format_args!("self.name.as_deref()"),
+        );
+        file.tokens(quote::quote! {
+            #[doc = " Two\n lines */"]
+            pub fn clear(&mut self) { self.name = None; }
+        });
+        file.close("}");
+        let expected = r#"//! The module.
+
+use a::B;
+
+/// A thing.
+pub struct Thing {
+    pub name: Option<String>,
+}
+
+impl Thing {
+    /// Its name.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    #[doc = " Two\n lines */"]
+    pub fn clear(&mut self) {
+        self.name = None;
+    }
+}
+"#;
+        assert_eq!(file.finish(), expected);
+    }
+
+    #[test]
+    fn an_empty_file_is_empty() {
+        assert_eq!(RustFile::from_tokens(TokenStream::new()).finish(), "");
     }
 }
