@@ -81,10 +81,13 @@ impl Authenticator {
         Ok(Authenticator { kind })
     }
 
-    /// The credential plugin, whose certificate the TLS handshake presents.
-    pub(crate) fn exec(&self) -> Option<Arc<ExecAuth>> {
+    /// The credential plugin's certificate, for the TLS handshake to present.
+    pub(crate) fn plugin_certificate(&self) -> Option<super::tls::CertificateSource> {
         match &self.kind {
-            Kind::Exec(exec) => Some(exec.clone()),
+            Kind::Exec(exec) => {
+                let exec = exec.clone();
+                Some(Arc::new(move || exec.client_certificate()))
+            }
             _ => None,
         }
     }

@@ -3,42 +3,11 @@
 //! a pod's service account ([`Config::incluster`]), or by client-go's search order
 //! ([`Config::infer`]).
 
+pub use super::secret::Secret;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// A credential: shown as `[redacted]` by `Debug`, never in errors.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Self {
-        Secret(value.into())
-    }
-    /// The secret value itself.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
-
-impl From<&str> for Secret {
-    fn from(s: &str) -> Self {
-        Secret(s.to_string())
-    }
-}
-
-impl From<String> for Secret {
-    fn from(s: String) -> Self {
-        Secret(s)
-    }
-}
 
 /// TLS settings of the connection to the cluster.
 #[derive(Clone, Default)]
@@ -100,10 +69,10 @@ pub enum Auth {
     /// HTTP basic authentication.
     Basic { user: String, password: Secret },
     /// A credential plugin's token or client certificate (a kubeconfig user's `exec`).
-    Exec(Box<super::exec::ExecConfig>),
+    Exec(Box<super::credentials::ExecConfig>),
     /// An OpenID Connect id-token, refreshed at the issuer when it expires (a kubeconfig
     /// user's `auth-provider: oidc`).
-    Oidc(Box<super::oidc::OidcConfig>),
+    Oidc(Box<super::credentials::OidcConfig>),
 }
 
 /// How connections reach the cluster.

@@ -2,9 +2,10 @@
 //! read as client-go reads them.
 
 use super::config::{Auth, Config, Secret};
+use super::credentials::{
+    ExecCluster, ExecConfig, InteractiveMode, OidcConfig, DEFAULT_EXEC_TIMEOUT,
+};
 use super::error::Error;
-use super::exec::{ExecCluster, ExecConfig, InteractiveMode, DEFAULT_EXEC_TIMEOUT};
-use super::oidc::OidcConfig;
 use base64::Engine;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};

@@ -27,6 +27,7 @@ mod api;
 mod auth;
 mod config;
 mod connection;
+mod credentials;
 mod decode;
 mod error;
 mod exec;
@@ -37,6 +38,7 @@ pub mod params;
 mod proxy;
 mod rate_limit;
 mod retry;
+mod secret;
 mod tls;
 mod trace;
 mod transport;
@@ -51,11 +53,10 @@ pub use config::{
     DEFAULT_TIMEOUT, DEFAULT_WATCH_IDLE_TIMEOUT,
 };
 pub use connection::Client;
+pub use credentials::{ExecCluster, ExecConfig, InteractiveMode, OidcConfig, DEFAULT_EXEC_TIMEOUT};
 pub use error::{ApiError, Error};
-pub use exec::{ExecCluster, ExecConfig, InteractiveMode, DEFAULT_EXEC_TIMEOUT};
 pub use http::{HeaderMap, Method, Uri};
 pub use list::ObjectList;
-pub use oidc::OidcConfig;
 pub use transport::RawResponse;
 pub use typed::{verbs, KindClient};
 pub use warnings::parse_warning_header;

@@ -4,8 +4,9 @@
 //! new tokens are written back to the kubeconfig file the user came from, atomically, the
 //! rest of the file kept as it was.
 
-use super::config::Secret;
+use super::credentials::OidcConfig;
 use super::error::Error;
+use super::secret::Secret;
 use base64::Engine;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, Limited};
@@ -13,8 +14,7 @@ use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client as HyperClient;
 use hyper_util::rt::TokioExecutor;
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// client-go's margin: a token that expires within it is refreshed first.
@@ -23,34 +23,6 @@ const EXPIRY_DELTA: Duration = Duration::from_secs(10);
 const ISSUER_TIMEOUT: Duration = Duration::from_secs(30);
 /// The largest answer read from the issuer.
 const MAX_ISSUER_RESPONSE: usize = 1 << 20;
-
-/// A kubeconfig user's `auth-provider: {name: oidc, config: {...}}`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct OidcConfig {
-    /// The kubeconfig user, named in every error.
-    pub user: String,
-    pub issuer_url: String,
-    pub client_id: String,
-    pub client_secret: Option<Secret>,
-    pub id_token: Option<Secret>,
-    pub refresh_token: Option<Secret>,
-    /// The issuer's CA (`idp-certificate-authority(-data)`), PEM; the system's roots without.
-    pub issuer_ca_pem: Option<Vec<u8>>,
-    /// The kubeconfig file refreshed tokens are written to; `None` keeps them in memory
-    /// (a kubeconfig given as text).
-    pub persist_to: Option<PathBuf>,
-}
-
-impl fmt::Debug for OidcConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("OidcConfig")
-            .field("user", &self.user)
-            .field("issuer_url", &self.issuer_url)
-            .field("client_id", &self.client_id)
-            .field("persist_to", &self.persist_to)
-            .finish_non_exhaustive()
-    }
-}
 
 /// The tokens in use, refreshed one request at a time.
 pub(crate) struct OidcAuth {

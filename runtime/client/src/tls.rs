@@ -4,7 +4,6 @@
 
 use super::config::TlsConfig;
 use super::error::Error;
-use super::exec::ExecAuth;
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::client::ResolvesClientCert;
 use rustls::crypto::CryptoProvider;
@@ -12,6 +11,7 @@ use rustls::sign::CertifiedKey;
 use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme};
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -45,14 +45,21 @@ pub(crate) fn certified_key(chain_pem: &[u8], key_pem: &str) -> Result<Arc<Certi
     Ok(Arc::new(CertifiedKey::new(chain, signing)))
 }
 
-/// The client certificate a credential plugin returned, presented in each handshake: the
-/// latest run's (client-go's `GetClientCertificate` callback).
-#[derive(Debug)]
-struct PluginCertificate(Arc<ExecAuth>);
+/// Where a handshake finds a client certificate that can change: a credential plugin's
+/// latest (client-go's `GetClientCertificate` callback).
+pub(crate) type CertificateSource = Arc<dyn Fn() -> Option<Arc<CertifiedKey>> + Send + Sync>;
+
+struct PluginCertificate(CertificateSource);
+
+impl fmt::Debug for PluginCertificate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PluginCertificate")
+    }
+}
 
 impl ResolvesClientCert for PluginCertificate {
     fn resolve(&self, _: &[&[u8]], _: &[SignatureScheme]) -> Option<Arc<CertifiedKey>> {
-        self.0.client_certificate()
+        (self.0)()
     }
 
     fn has_certs(&self) -> bool {
@@ -64,7 +71,7 @@ impl ResolvesClientCert for PluginCertificate {
 /// cluster loads none).
 pub(crate) fn client_config(
     tls: &TlsConfig,
-    exec: Option<Arc<ExecAuth>>,
+    plugin_certificate: Option<CertificateSource>,
     https: bool,
 ) -> Result<ClientConfig, Error> {
     let builder = ClientConfig::builder_with_provider(provider())
@@ -100,9 +107,9 @@ pub(crate) fn client_config(
                 .map_err(|e| Error::Config(format!("client certificate and key: {e}")))?
         }
         (None, None) => {
-            let dynamic = match (exec, &tls.client_cert_files) {
-                (Some(exec), _) => {
-                    builder.with_client_cert_resolver(Arc::new(PluginCertificate(exec)))
+            let dynamic = match (plugin_certificate, &tls.client_cert_files) {
+                (Some(source), _) => {
+                    builder.with_client_cert_resolver(Arc::new(PluginCertificate(source)))
                 }
                 (None, Some((cert, key))) => builder.with_client_cert_resolver(Arc::new(
                     CertificateFiles::new(cert.clone(), key.clone())?,

@@ -4,31 +4,30 @@
 //! code, the retries, the bytes (or events) received. At `DEBUG`, as kube-rs' request span;
 //! without a subscriber each costs a check of a cached flag.
 
-use super::transport::Spec;
 use http::Method;
 use tracing::field::Empty;
 use tracing::Span;
 
-/// The span of one request, retries included.
-pub(crate) fn request(spec: &Spec) -> Span {
-    let at = Target::of(spec);
+/// The span of one request to `path_and_query`, retries included.
+pub(crate) fn request(method: &Method, path_and_query: &str) -> Span {
+    let at = Target::of(path_and_query);
     tracing::debug_span!(
         target: "kapi_client",
         "kapi_client.request",
-        verb = at.verb(&spec.method, false),
+        verb = at.verb(method, false),
         resource = at.resource,
         namespace = at.namespace,
         name = at.name,
-        http.method = %spec.method,
+        http.method = %method,
         status = Empty,
         retries = Empty,
         bytes = Empty,
     )
 }
 
-/// The span of one watch, from opening it to its stream's end.
-pub(crate) fn watch(spec: &Spec) -> Span {
-    let at = Target::of(spec);
+/// The span of one watch of `path_and_query`, from opening it to its stream's end.
+pub(crate) fn watch(path_and_query: &str) -> Span {
+    let at = Target::of(path_and_query);
     tracing::debug_span!(
         target: "kapi_client",
         "kapi_client.watch",
@@ -52,8 +51,8 @@ struct Target<'a> {
 }
 
 impl<'a> Target<'a> {
-    fn of(spec: &'a Spec) -> Target<'a> {
-        let path = spec.path_and_query.split('?').next().unwrap_or("");
+    fn of(path_and_query: &'a str) -> Target<'a> {
+        let path = path_and_query.split('?').next().unwrap_or("");
         let mut parts = path.trim_start_matches('/').split('/');
         let group = match parts.next() {
             Some("api") => {

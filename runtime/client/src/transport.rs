@@ -112,7 +112,7 @@ impl Transport {
         let auth = Authenticator::new(&config.auth)?;
         let tls = super::tls::client_config(
             &config.tls,
-            auth.exec(),
+            auth.plugin_certificate(),
             scheme == http::uri::Scheme::HTTPS,
         )?;
         let proxy = match &config.proxy {
@@ -275,7 +275,7 @@ impl Transport {
     /// timeout covers everything, rate-limit waits and retries included (client-go's
     /// request context).
     pub(crate) async fn request(&self, spec: Spec) -> Result<RawResponse, Error> {
-        let span = super::trace::request(&spec);
+        let span = super::trace::request(&spec.method, &spec.path_and_query);
         let attempts = async {
             match self.config.timeout {
                 Some(t) => tokio::time::timeout(t, self.request_with_retries(spec, &span))
@@ -330,7 +330,7 @@ impl Transport {
         &self,
         spec: Spec,
     ) -> Result<(http::Response<Incoming>, tracing::Span), Error> {
-        let span = super::trace::watch(&spec);
+        let span = super::trace::watch(&spec.path_and_query);
         let open = async {
             match self.config.timeout {
                 Some(t) => tokio::time::timeout(t, self.open_stream(spec, &span))
