@@ -1,0 +1,211 @@
+//! `apiextensions.k8s.io` `ConversionReview`, as kube-apiserver sends it to a CRD's
+//! conversion webhook and reads the answer: every object of the request converted to
+//! `desiredAPIVersion` through the scheme (spoke → hub → spoke, or unchanged when already
+//! there), the request's `uid` copied, `result` a `Status`. The first object that does not
+//! convert fails the whole review with its reason, the field path included, as
+//! kube-apiserver expects: it then fails the request that needed the conversion.
+
+use kapi_core::Scheme;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The `ConversionReview` versions kube-apiserver sends (a CRD's
+/// `conversionReviewVersions`); the answer is in the request's.
+const REVIEW_VERSIONS: &[&str] = &["apiextensions.k8s.io/v1", "apiextensions.k8s.io/v1beta1"];
+
+/// A body that is no `ConversionReview`: the server answers it with 400, never a review.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewError {
+    #[error("the body is not a ConversionReview: {0}")]
+    Malformed(String),
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Review {
+    #[serde(default)]
+    api_version: String,
+    #[serde(default)]
+    kind: String,
+    request: Option<Request>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Request {
+    #[serde(default)]
+    uid: String,
+    #[serde(default, rename = "desiredAPIVersion")]
+    desired_api_version: String,
+    #[serde(default)]
+    objects: Vec<Value>,
+}
+
+/// Answers a `ConversionReview` body: the response review's JSON.
+pub fn review(scheme: &Scheme, body: &[u8]) -> Result<Vec<u8>, ReviewError> {
+    let review: Review =
+        serde_json::from_slice(body).map_err(|e| ReviewError::Malformed(e.to_string()))?;
+    if review.kind != "ConversionReview" || !REVIEW_VERSIONS.contains(&review.api_version.as_str())
+    {
+        return Err(ReviewError::Malformed(format!(
+            "expected kind ConversionReview of {}, got kind {:?} of {:?}",
+            REVIEW_VERSIONS.join(" or "),
+            review.kind,
+            review.api_version
+        )));
+    }
+    let request = review
+        .request
+        .ok_or_else(|| ReviewError::Malformed("the review has no request".into()))?;
+    if request.desired_api_version.is_empty() {
+        return Err(ReviewError::Malformed(
+            "the request has no desiredAPIVersion".into(),
+        ));
+    }
+    let response = match convert_all(scheme, &request) {
+        Ok(converted) => json!({
+            "uid": request.uid,
+            "convertedObjects": converted,
+            "result": {"metadata": {}, "status": "Success"},
+        }),
+        // Go writes the unset list as null.
+        Err(message) => json!({
+            "uid": request.uid,
+            "convertedObjects": null,
+            "result": {"metadata": {}, "status": "Failure", "message": message},
+        }),
+    };
+    let answer = json!({
+        "apiVersion": review.api_version,
+        "kind": "ConversionReview",
+        "response": response,
+    });
+    serde_json::to_vec(&answer).map_err(|e| ReviewError::Malformed(e.to_string()))
+}
+
+/// Every object in the desired version, or why the first one that failed did.
+fn convert_all(scheme: &Scheme, request: &Request) -> Result<Vec<Value>, String> {
+    let desired = &request.desired_api_version;
+    request
+        .objects
+        .iter()
+        .enumerate()
+        .map(|(i, object)| {
+            let failed = |why: String| {
+                let name = object
+                    .pointer("/metadata/name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
+                let from = object
+                    .get("apiVersion")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                format!("converting objects[{i}] ({from} {kind} {name:?}) to {desired}: {why}")
+            };
+            let bytes = serde_json::to_vec(object).map_err(|e| failed(e.to_string()))?;
+            let decoded = scheme
+                .decode_without_defaults(&bytes)
+                .map_err(|e| failed(e.to_string()))?;
+            let converted = scheme
+                .convert(decoded, desired)
+                .map_err(|e| failed(e.to_string()))?;
+            converted.to_json_value().map_err(|e| failed(e.to_string()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::review;
+    use serde_json::{json, Value};
+
+    fn scheme() -> kapi_core::Scheme {
+        let mut scheme = kapi_core::Scheme::new();
+        api_types::install(&mut scheme).expect("the example API registers");
+        scheme
+    }
+
+    fn frobber_v1(name: &str) -> Value {
+        serde_json::to_value(api_types::examples::frobber_v1())
+            .map(|mut v| {
+                v["metadata"]["name"] = json!(name);
+                v
+            })
+            .expect("a Frobber")
+    }
+
+    fn ask(objects: Vec<Value>, desired: &str) -> Value {
+        let request = json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "ConversionReview",
+            "request": {"uid": "705ab4f5-6393-11e8-b7cc-42010a800002",
+                        "desiredAPIVersion": desired, "objects": objects},
+        });
+        let body = serde_json::to_vec(&request).expect("JSON");
+        serde_json::from_slice(&review(&scheme(), &body).expect("a review")).expect("JSON")
+    }
+
+    #[test]
+    fn objects_convert_through_the_hub_and_back() {
+        let original = frobber_v1("a");
+        let to_v2 = ask(vec![original.clone()], "frob.example.com/v2beta1");
+        let response = &to_v2["response"];
+        assert_eq!(to_v2["apiVersion"], "apiextensions.k8s.io/v1");
+        assert_eq!(to_v2["kind"], "ConversionReview");
+        assert_eq!(response["uid"], "705ab4f5-6393-11e8-b7cc-42010a800002");
+        assert_eq!(
+            response["result"],
+            json!({"metadata": {}, "status": "Success"})
+        );
+        let converted = response["convertedObjects"][0].clone();
+        assert_eq!(converted["apiVersion"], "frob.example.com/v2beta1");
+        assert_eq!(converted["metadata"], original["metadata"]);
+        assert_ne!(
+            converted["spec"], original["spec"],
+            "the versions differ in shape"
+        );
+        // Back again: lossless.
+        let back = ask(vec![converted], "frob.example.com/v1");
+        assert_eq!(back["response"]["convertedObjects"][0], original);
+        // Already in the desired version: unchanged.
+        let same = ask(vec![original.clone()], "frob.example.com/v1");
+        assert_eq!(same["response"]["convertedObjects"][0], original);
+    }
+
+    #[test]
+    fn the_first_object_that_fails_fails_the_review() {
+        let unknown = json!({"apiVersion": "frob.example.com/v1", "kind": "Gadget",
+                             "metadata": {"name": "g"}});
+        let answer = ask(vec![frobber_v1("a"), unknown], "frob.example.com/v2beta1");
+        let response = &answer["response"];
+        assert_eq!(response["convertedObjects"], Value::Null);
+        assert_eq!(response["result"]["status"], "Failure");
+        let message = response["result"]["message"].as_str().unwrap_or("");
+        assert!(
+            message.starts_with(
+                "converting objects[1] (frob.example.com/v1 Gadget \"g\") to frob.example.com/v2beta1: "
+            ),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_body_that_is_no_review_is_an_error() {
+        let s = scheme();
+        for body in [
+            &b"not json"[..],
+            br#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"AdmissionReview"}"#,
+            br#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}"#,
+            br#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u"}}"#,
+        ] {
+            assert!(review(&s, body).is_err(), "{}", String::from_utf8_lossy(body));
+        }
+        // A v1beta1 review is answered in v1beta1.
+        let v1beta1 = br#"{"apiVersion":"apiextensions.k8s.io/v1beta1","kind":"ConversionReview","request":{"uid":"u","desiredAPIVersion":"frob.example.com/v1","objects":[]}}"#;
+        let answer: Value =
+            serde_json::from_slice(&review(&s, v1beta1).expect("a review")).expect("JSON");
+        assert_eq!(answer["apiVersion"], "apiextensions.k8s.io/v1beta1");
+        assert_eq!(answer["response"]["convertedObjects"], json!([]));
+    }
+}
