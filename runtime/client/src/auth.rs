@@ -5,11 +5,12 @@
 use super::config::Auth;
 use super::error::Error;
 use super::exec::{Credential, ExecAuth};
+use super::file_stamp::FileStamp;
 use base64::Engine;
 use http::HeaderValue;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 pub(crate) struct Authenticator {
     kind: Kind,
@@ -28,10 +29,8 @@ enum Kind {
 
 /// A token file's token, and what the file looked like when it was read.
 struct CachedToken {
-    modified: Option<SystemTime>,
-    len: u64,
-    /// A rotation writes a new file: its inode differs even when its time and size match.
-    inode: u64,
+    /// The file when it was read; `None` if it could not be looked at.
+    stamp: Option<FileStamp>,
     read_at: Instant,
     header: HeaderValue,
 }
@@ -133,15 +132,10 @@ impl Authenticator {
             Kind::None | Kind::Exec(_) | Kind::Oidc(_) => Ok(None),
             Kind::Static(v) => Ok(Some(v.clone())),
             Kind::File { path, cached } => {
-                let meta = std::fs::metadata(path);
-                let stamp = meta
-                    .as_ref()
-                    .ok()
-                    .map(|m| (m.modified().ok(), m.len(), inode(m)));
+                let stamp = FileStamp::of(path);
                 let mut cache = cached.lock().unwrap_or_else(|e| e.into_inner());
-                if let (Some((mtime, len, ino)), Some(c)) = (stamp, cache.as_ref()) {
-                    let same = c.modified == mtime && c.len == len && c.inode == ino;
-                    if same && c.read_at.elapsed() < TOKEN_FILE_PERIOD {
+                if let (Some(now), Some(c)) = (stamp, cache.as_ref()) {
+                    if c.stamp == Some(now) && c.read_at.elapsed() < TOKEN_FILE_PERIOD {
                         return Ok(Some(c.header.clone()));
                     }
                 }
@@ -152,11 +146,8 @@ impl Authenticator {
                             return Err(Error::Config(format!("token file {path:?} is empty")));
                         }
                         let value = sensitive(format!("Bearer {token}"))?;
-                        let (modified, len, inode) = stamp.unwrap_or((None, 0, 0));
                         *cache = Some(CachedToken {
-                            modified,
-                            len,
-                            inode,
+                            stamp,
                             read_at: Instant::now(),
                             header: value.clone(),
                         });
@@ -171,14 +162,4 @@ impl Authenticator {
             }
         }
     }
-}
-
-#[cfg(unix)]
-fn inode(meta: &std::fs::Metadata) -> u64 {
-    std::os::unix::fs::MetadataExt::ino(meta)
-}
-
-#[cfg(not(unix))]
-fn inode(_: &std::fs::Metadata) -> u64 {
-    0
 }

@@ -31,6 +31,7 @@ mod credentials;
 mod decode;
 mod error;
 mod exec;
+mod file_stamp;
 mod kubeconfig;
 mod list;
 mod oidc;

@@ -4,6 +4,7 @@
 
 use super::config::TlsConfig;
 use super::error::Error;
+use super::file_stamp::FileStamp;
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::client::ResolvesClientCert;
 use rustls::crypto::CryptoProvider;
@@ -156,10 +157,10 @@ fn system_roots(roots: &mut RootCertStore) -> Result<(), Error> {
 struct CertificateFiles {
     cert: PathBuf,
     key: PathBuf,
-    current: Mutex<(FileStamp, Arc<CertifiedKey>)>,
+    current: Mutex<(PairStamp, Arc<CertifiedKey>)>,
 }
 
-type FileStamp = [Option<(Option<std::time::SystemTime>, u64, u64)>; 2];
+type PairStamp = [Option<FileStamp>; 2];
 
 impl CertificateFiles {
     fn new(cert: PathBuf, key: PathBuf) -> Result<Self, Error> {
@@ -172,16 +173,8 @@ impl CertificateFiles {
         })
     }
 
-    fn stamp(cert: &Path, key: &Path) -> FileStamp {
-        let one = |p: &Path| {
-            let m = std::fs::metadata(p).ok()?;
-            #[cfg(unix)]
-            let inode = std::os::unix::fs::MetadataExt::ino(&m);
-            #[cfg(not(unix))]
-            let inode = 0;
-            Some((m.modified().ok(), m.len(), inode))
-        };
-        [one(cert), one(key)]
+    fn stamp(cert: &Path, key: &Path) -> PairStamp {
+        [FileStamp::of(cert), FileStamp::of(key)]
     }
 
     fn read(cert: &Path, key: &Path) -> Result<Arc<CertifiedKey>, Error> {
