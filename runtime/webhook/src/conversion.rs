@@ -5,6 +5,7 @@
 //! convert fails the whole review with its reason, the field path included, as
 //! kube-apiserver expects: it then fails the request that needed the conversion.
 
+use crate::ReviewError;
 use kapi_core::Scheme;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -12,13 +13,6 @@ use serde_json::{json, Value};
 /// The `ConversionReview` versions kube-apiserver sends (a CRD's
 /// `conversionReviewVersions`); the answer is in the request's.
 const REVIEW_VERSIONS: &[&str] = &["apiextensions.k8s.io/v1", "apiextensions.k8s.io/v1beta1"];
-
-/// A body that is no `ConversionReview`: the server answers it with 400, never a review.
-#[derive(Debug, thiserror::Error)]
-pub enum ReviewError {
-    #[error("the body is not a ConversionReview: {0}")]
-    Malformed(String),
-}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -43,8 +37,8 @@ struct Request {
 
 /// Answers a `ConversionReview` body: the response review's JSON.
 pub fn review(scheme: &Scheme, body: &[u8]) -> Result<Vec<u8>, ReviewError> {
-    let review: Review =
-        serde_json::from_slice(body).map_err(|e| ReviewError::Malformed(e.to_string()))?;
+    let review: Review = serde_json::from_slice(body)
+        .map_err(|e| ReviewError::Malformed(format!("the body is not a ConversionReview: {e}")))?;
     if review.kind != "ConversionReview" || !REVIEW_VERSIONS.contains(&review.api_version.as_str())
     {
         return Err(ReviewError::Malformed(format!(
