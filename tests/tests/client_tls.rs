@@ -6,45 +6,14 @@ use http_body_util::Full;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use kapi::client::{Auth, Client, Config, Error, Method, Secret};
-use rcgen::{
-    BasicConstraints, CertificateParams, ExtendedKeyUsagePurpose, IsCa, KeyPair, KeyUsagePurpose,
-};
+use rcgen::ExtendedKeyUsagePurpose;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use rustls::server::WebPkiClientVerifier;
 use std::sync::Arc;
 
-struct Pki {
-    ca_pem: String,
-    ca: rcgen::Certificate,
-    ca_key: KeyPair,
-}
-
-impl Pki {
-    fn new() -> Self {
-        let ca_key = KeyPair::generate().unwrap();
-        let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
-        params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-        params.key_usages = vec![KeyUsagePurpose::KeyCertSign, KeyUsagePurpose::CrlSign];
-        let ca = params.self_signed(&ca_key).unwrap();
-        Pki {
-            ca_pem: ca.pem(),
-            ca,
-            ca_key,
-        }
-    }
-
-    /// A leaf certificate and its key, PEM.
-    fn issue(&self, names: &[&str], purpose: ExtendedKeyUsagePurpose) -> (String, String) {
-        let key = KeyPair::generate().unwrap();
-        let mut params =
-            CertificateParams::new(names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
-                .unwrap();
-        params.extended_key_usages = vec![purpose];
-        let cert = params.signed_by(&key, &self.ca, &self.ca_key).unwrap();
-        (cert.pem(), key.serialize_pem())
-    }
-}
+mod tls_support;
+use tls_support::Pki;
 
 /// A PEM certificate as the server reports it: base64 of its DER.
 fn der_base64(pem: &str) -> String {

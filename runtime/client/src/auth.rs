@@ -5,9 +5,9 @@
 use super::config::Auth;
 use super::error::Error;
 use super::exec::{Credential, ExecAuth};
-use super::file_stamp::FileStamp;
 use base64::Engine;
 use http::HeaderValue;
+use kapi_tls::FileStamp;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -31,7 +31,6 @@ mod credentials;
 mod decode;
 mod error;
 mod exec;
-mod file_stamp;
 mod kubeconfig;
 mod list;
 mod oidc;

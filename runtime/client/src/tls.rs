@@ -4,7 +4,7 @@
 
 use super::config::TlsConfig;
 use super::error::Error;
-use super::file_stamp::FileStamp;
+use kapi_tls::CertificateFiles;
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::client::ResolvesClientCert;
 use rustls::crypto::CryptoProvider;
@@ -13,37 +13,17 @@ use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
 use std::fmt;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
-
-fn provider() -> Arc<CryptoProvider> {
-    Arc::new(rustls::crypto::ring::default_provider())
-}
+use std::sync::Arc;
 
 /// Every certificate of a PEM bundle.
 pub(crate) fn certificates(pem: &[u8], what: &str) -> Result<Vec<CertificateDer<'static>>, Error> {
-    let certs = CertificateDer::pem_slice_iter(pem)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Error::Config(format!("{what}: not PEM certificates: {e}")))?;
-    if certs.is_empty() {
-        return Err(Error::Config(format!(
-            "{what}: no certificate in the PEM data"
-        )));
-    }
-    Ok(certs)
+    kapi_tls::pem::certificates(pem, what).map_err(|e| Error::Config(e.0))
 }
 
 /// A certificate chain and its key, ready for handshakes.
 pub(crate) fn certified_key(chain_pem: &[u8], key_pem: &str) -> Result<Arc<CertifiedKey>, Error> {
-    let chain = certificates(chain_pem, "client certificate")?;
-    // The key's parse error is not shown: it could quote the key.
-    let key = PrivateKeyDer::from_pem_slice(key_pem.as_bytes())
-        .map_err(|_| Error::Config("client key: not a PEM private key".into()))?;
-    let signing = provider()
-        .key_provider
-        .load_private_key(key)
-        .map_err(|e| Error::Config(format!("client key: {e}")))?;
-    Ok(Arc::new(CertifiedKey::new(chain, signing)))
+    kapi_tls::pem::certified_key(chain_pem, key_pem.as_bytes(), "client")
+        .map_err(|e| Error::Config(e.0))
 }
 
 /// Where a handshake finds a client certificate that can change: a credential plugin's
@@ -75,13 +55,13 @@ pub(crate) fn client_config(
     plugin_certificate: Option<CertificateSource>,
     https: bool,
 ) -> Result<ClientConfig, Error> {
-    let builder = ClientConfig::builder_with_provider(provider())
+    let builder = ClientConfig::builder_with_provider(kapi_tls::provider())
         .with_safe_default_protocol_versions()
         .map_err(|e| Error::Config(format!("TLS: {e}")))?;
     let builder = if tls.insecure_skip_tls_verify {
         builder
             .dangerous()
-            .with_custom_certificate_verifier(Arc::new(NoVerification(provider())))
+            .with_custom_certificate_verifier(Arc::new(NoVerification(kapi_tls::provider())))
     } else {
         let mut roots = RootCertStore::empty();
         match &tls.root_ca_pem {
@@ -113,7 +93,8 @@ pub(crate) fn client_config(
                     builder.with_client_cert_resolver(Arc::new(PluginCertificate(source)))
                 }
                 (None, Some((cert, key))) => builder.with_client_cert_resolver(Arc::new(
-                    CertificateFiles::new(cert.clone(), key.clone())?,
+                    CertificateFiles::new(cert.clone(), key.clone(), "client")
+                        .map_err(|e| Error::Config(e.0))?,
                 )),
                 (None, None) => return Ok(builder.with_no_client_auth()),
             };
@@ -149,62 +130,6 @@ fn system_roots(roots: &mut RootCertStore) -> Result<(), Error> {
         )));
     }
     Ok(())
-}
-
-/// A client certificate kept in files, read again for a handshake when either file
-/// changed (its time, size or inode); a file that does not parse keeps the last good pair.
-#[derive(Debug)]
-struct CertificateFiles {
-    cert: PathBuf,
-    key: PathBuf,
-    current: Mutex<(PairStamp, Arc<CertifiedKey>)>,
-}
-
-type PairStamp = [Option<FileStamp>; 2];
-
-impl CertificateFiles {
-    fn new(cert: PathBuf, key: PathBuf) -> Result<Self, Error> {
-        let stamp = Self::stamp(&cert, &key);
-        let pair = Self::read(&cert, &key)?;
-        Ok(CertificateFiles {
-            cert,
-            key,
-            current: Mutex::new((stamp, pair)),
-        })
-    }
-
-    fn stamp(cert: &Path, key: &Path) -> PairStamp {
-        [FileStamp::of(cert), FileStamp::of(key)]
-    }
-
-    fn read(cert: &Path, key: &Path) -> Result<Arc<CertifiedKey>, Error> {
-        let chain = std::fs::read(cert)
-            .map_err(|e| Error::Config(format!("client-certificate {cert:?}: {e}")))?;
-        let key = std::fs::read_to_string(key)
-            .map_err(|e| Error::Config(format!("client-key {key:?}: {e}")))?;
-        certified_key(&chain, &key)
-    }
-}
-
-impl ResolvesClientCert for CertificateFiles {
-    fn resolve(&self, _: &[&[u8]], _: &[SignatureScheme]) -> Option<Arc<CertifiedKey>> {
-        let mut current = self.current.lock().unwrap_or_else(PoisonError::into_inner);
-        let stamp = Self::stamp(&self.cert, &self.key);
-        if stamp != current.0 {
-            match Self::read(&self.cert, &self.key) {
-                Ok(pair) => *current = (stamp, pair),
-                Err(e) => tracing::warn!(
-                    target: "kapi_client",
-                    "the client certificate files changed but cannot be used, keeping the last ones: {e}"
-                ),
-            }
-        }
-        Some(current.1.clone())
-    }
-
-    fn has_certs(&self) -> bool {
-        true
-    }
 }
 
 /// `insecure-skip-tls-verify`: any certificate is accepted; the handshake's signatures are

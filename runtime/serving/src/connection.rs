@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::{watch, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
@@ -118,6 +118,19 @@ pub struct Admitted {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Saturated;
 
+/// How a server takes its connections and lets them go; the default is plain TCP, every
+/// connection closed at once on stop.
+#[derive(Clone, Default)]
+pub struct Transport {
+    /// TLS for every connection, its handshake held to the header deadline as Go's
+    /// `http.Server` holds it (`tls` feature).
+    #[cfg(feature = "tls")]
+    pub tls: Option<tokio_rustls::TlsAcceptor>,
+    /// On stop, how long requests being served may take to finish (new ones are refused
+    /// and idle connections closed at once); zero closes everything at once.
+    pub drain: Duration,
+}
+
 /// Serves `app` on `listener` until `stopped` turns true; then every connection is closed.
 /// Each connection is held to `limits`' header, idle and size bounds, and at most
 /// `limits.max_connections` are open at once.
@@ -125,7 +138,18 @@ pub async fn serve(
     listener: TcpListener,
     app: axum::Router,
     limits: Arc<ServingLimits>,
+    stopped: watch::Receiver<bool>,
+) {
+    serve_with(listener, app, limits, stopped, Transport::default()).await
+}
+
+/// [`serve`] over `transport`: TLS, and a drain on stop.
+pub async fn serve_with(
+    listener: TcpListener,
+    app: axum::Router,
+    limits: Arc<ServingLimits>,
     mut stopped: watch::Receiver<bool>,
+    transport: Transport,
 ) {
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let mut connections = JoinSet::new();
@@ -148,19 +172,45 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let limits = limits.clone();
+        let transport = transport.clone();
+        // Only a draining server tells its connections it stops; otherwise they are
+        // dropped with the set.
+        let stop = (!transport.drain.is_zero()).then(|| stopped.clone());
         connections.spawn(async move {
-            connection(stream, app, &limits).await;
+            #[cfg(feature = "tls")]
+            if let Some(acceptor) = &transport.tls {
+                let handshake =
+                    tokio::time::timeout(limits.header_read_timeout, acceptor.accept(stream));
+                if let Ok(Ok(stream)) = handshake.await {
+                    connection(stream, app, &limits, stop).await;
+                }
+                drop(slot);
+                return;
+            }
+            connection(stream, app, &limits, stop).await;
             drop(slot);
         });
         // Finished connections are reaped here too, so the set does not grow with every
         // connection ever accepted while slots are free.
         while connections.try_join_next().is_some() {}
     }
-    // Dropping the listener and the set closes the port and every connection.
+    // The port closes now; requests being served get the drain to finish.
+    drop(listener);
+    if !transport.drain.is_zero() {
+        let drained = async { while connections.join_next().await.is_some() {} };
+        let _ = tokio::time::timeout(transport.drain, drained).await;
+    }
     connections.abort_all();
 }
 
-async fn connection(stream: TcpStream, app: axum::Router, limits: &ServingLimits) {
+async fn connection<S>(
+    stream: S,
+    app: axum::Router,
+    limits: &ServingLimits,
+    mut stop: Option<watch::Receiver<bool>>,
+) where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
     let clock = Arc::new(Clock::new());
     let io = TokioIo::new(Watched {
         inner: stream,
@@ -193,7 +243,24 @@ async fn connection(stream: TcpStream, app: axum::Router, limits: &ServingLimits
                     return;
                 }
             }
+            Some(_) = stopping(&mut stop) => {
+                // The open request finishes and the connection closes after it; an idle
+                // one closes now.
+                served.as_mut().graceful_shutdown();
+                stop = None;
+            }
         }
+    }
+}
+
+/// Resolves once the server stops, if this connection is told; never otherwise.
+async fn stopping(stop: &mut Option<watch::Receiver<bool>>) -> Option<()> {
+    match stop {
+        Some(stop) => {
+            let _ = stop.wait_for(|stopped| *stopped).await;
+            Some(())
+        }
+        None => std::future::pending().await,
     }
 }
 
@@ -340,12 +407,12 @@ impl axum::body::HttpBody for Guarded {
 }
 
 /// The socket, telling the clock when a waiting connection receives its first byte.
-struct Watched {
-    inner: TcpStream,
+struct Watched<S> {
+    inner: S,
     clock: Arc<Clock>,
 }
 
-impl AsyncRead for Watched {
+impl<S: AsyncRead + Unpin> AsyncRead for Watched<S> {
     fn poll_read(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -360,7 +427,7 @@ impl AsyncRead for Watched {
     }
 }
 
-impl AsyncWrite for Watched {
+impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,

@@ -20,6 +20,9 @@ pub mod negotiate;
 mod request;
 mod status_error;
 
-pub use connection::{serve, Admitted, InFlight, Saturated, ServingLimits, MAX_REQUEST_BODY_BYTES};
+pub use connection::{
+    serve, serve_with, Admitted, InFlight, Saturated, ServingLimits, Transport,
+    MAX_REQUEST_BODY_BYTES,
+};
 pub use request::{answer_panics, error_response, read_body, too_many_requests};
 pub use status_error::{StatusError, Target};

@@ -5,10 +5,11 @@
 //! convert fails the whole review with its reason, the field path included, as
 //! kube-apiserver expects: it then fails the request that needed the conversion.
 
-use crate::ReviewError;
+use crate::{Endpoint, ReviewError, ReviewFuture};
 use kapi_core::Scheme;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// The `ConversionReview` versions kube-apiserver sends (a CRD's
 /// `conversionReviewVersions`); the answer is in the request's.
@@ -56,7 +57,13 @@ pub fn review(scheme: &Scheme, body: &[u8]) -> Result<Vec<u8>, ReviewError> {
             "the request has no desiredAPIVersion".into(),
         ));
     }
-    let response = match convert_all(scheme, &request) {
+    let span = tracing::Span::current();
+    span.record("uid", request.uid.as_str());
+    span.record("kind", request.desired_api_version.as_str());
+    span.record("operation", "CONVERT");
+    let converted = convert_all(scheme, &request);
+    span.record("allowed", converted.is_ok());
+    let response = match converted {
         Ok(converted) => json!({
             "uid": request.uid,
             "convertedObjects": converted,
@@ -75,6 +82,21 @@ pub fn review(scheme: &Scheme, body: &[u8]) -> Result<Vec<u8>, ReviewError> {
         "response": response,
     });
     serde_json::to_vec(&answer).map_err(|e| ReviewError::Malformed(e.to_string()))
+}
+
+/// The [`Endpoint`] answering `ConversionReview`s through `scheme`; the span records the
+/// review's `uid`, the desired version as `kind`, `CONVERT` as `operation`, and whether
+/// every object converted as `allowed`.
+pub fn endpoint(scheme: Arc<Scheme>) -> impl Endpoint {
+    Conversion(scheme)
+}
+
+struct Conversion(Arc<Scheme>);
+
+impl Endpoint for Conversion {
+    fn answer<'a>(&'a self, body: &'a [u8]) -> ReviewFuture<'a> {
+        Box::pin(std::future::ready(review(&self.0, body)))
+    }
 }
 
 /// Every object in the desired version, or why the first one that failed did.

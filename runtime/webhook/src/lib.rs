@@ -10,6 +10,9 @@
 
 pub mod admission;
 pub mod conversion;
+pub mod server;
+
+pub use server::{terminated, Running, WebhookServer};
 
 use std::future::Future;
 use std::pin::Pin;

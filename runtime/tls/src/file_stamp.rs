@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::SystemTime;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct FileStamp {
+pub struct FileStamp {
     modified: Option<SystemTime>,
     len: u64,
     inode: u64,
