@@ -13,6 +13,8 @@
 //!   Tests in a workspace that also builds the API crate depend on `kapi-apiserver`
 //!   directly: through this feature the API crate would be rebuilt on every change of the
 //!   server.
+//! - `kapi::webhook` (feature `webhook`) is `kapi-webhook`, the conversion and admission
+//!   webhook server.
 
 pub use kapi_core::*;
 
@@ -22,6 +24,8 @@ pub use kapi_apiserver as apiserver;
 pub use kapi_client as client;
 #[cfg(feature = "cache")]
 pub use kapi_runtime::cache;
+#[cfg(feature = "webhook")]
+pub use kapi_webhook as webhook;
 
 /// Used by generated code; not a stable API.
 #[doc(hidden)]

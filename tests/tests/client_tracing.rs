@@ -11,87 +11,10 @@ use kapi::client::{Api, Encoding};
 use kapi::meta::{CreateOptions, GetOptions, ListOptions};
 use kapi_apiserver::Failure;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use tracing::field::{Field, Visit};
-use tracing::span::{Attributes, Id, Record};
-use tracing::{Event, Metadata, Subscriber};
+use std::sync::Arc;
 
-/// A span as recorded: its name and every field it was given, as text.
-#[derive(Debug, Clone, Default)]
-struct Recorded {
-    name: String,
-    fields: BTreeMap<String, String>,
-}
-
-/// A subscriber that keeps every span of the client and every warning.
-#[derive(Default)]
-struct Capture {
-    next: AtomicU64,
-    spans: Mutex<BTreeMap<u64, Recorded>>,
-    warnings: Mutex<Vec<String>>,
-}
-
-struct Fields<'a>(&'a mut BTreeMap<String, String>);
-
-impl Visit for Fields<'_> {
-    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
-        self.0.insert(
-            field.name().to_string(),
-            format!("{value:?}").trim_matches('"').to_string(),
-        );
-    }
-}
-
-/// The subscriber handed to `tracing`; the test keeps the `Capture` to read.
-struct Shared(Arc<Capture>);
-
-impl Subscriber for Shared {
-    fn enabled(&self, _: &Metadata<'_>) -> bool {
-        true
-    }
-    fn new_span(&self, span: &Attributes<'_>) -> Id {
-        let id = self.0.next.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut recorded = Recorded {
-            name: span.metadata().name().to_string(),
-            ..Recorded::default()
-        };
-        span.record(&mut Fields(&mut recorded.fields));
-        self.0.spans.lock().unwrap().insert(id, recorded);
-        Id::from_u64(id)
-    }
-    fn record(&self, span: &Id, values: &Record<'_>) {
-        if let Some(recorded) = self.0.spans.lock().unwrap().get_mut(&span.into_u64()) {
-            values.record(&mut Fields(&mut recorded.fields));
-        }
-    }
-    fn record_follows_from(&self, _: &Id, _: &Id) {}
-    fn event(&self, event: &Event<'_>) {
-        if *event.metadata().level() == tracing::Level::WARN {
-            let mut fields = BTreeMap::new();
-            event.record(&mut Fields(&mut fields));
-            self.0
-                .warnings
-                .lock()
-                .unwrap()
-                .push(fields.remove("message").unwrap_or_default());
-        }
-    }
-    fn enter(&self, _: &Id) {}
-    fn exit(&self, _: &Id) {}
-}
-
-impl Capture {
-    fn spans(&self, name: &str) -> Vec<BTreeMap<String, String>> {
-        self.spans
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|s| s.name == name)
-            .map(|s| s.fields.clone())
-            .collect()
-    }
-}
+mod trace_support;
+use trace_support::{Capture, Shared};
 
 fn fields(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
     pairs

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod tls_support;
+mod trace_support;
 use tls_support::Pki;
 
 fn scheme() -> Arc<Scheme> {
@@ -495,4 +496,43 @@ fn python3() -> Option<&'static str> {
     }
     eprintln!("skipping: python3 is not on PATH");
     None
+}
+
+// One thread: the subscriber is the thread's default, and the server runs beside the client.
+#[tokio::test(flavor = "current_thread")]
+async fn each_review_has_a_span_with_what_it_was() {
+    let capture = Arc::new(trace_support::Capture::default());
+    let _default = tracing::subscriber::set_default(trace_support::Shared(capture.clone()));
+    let fx = Fixture::new();
+    let running = fx
+        .server()
+        .conversion("/convert", scheme())
+        .bind("127.0.0.1:0")
+        .await
+        .expect("the server starts");
+    let (mut send, _) = fx.connect(running.local_addr()).await;
+    let body = conversion_review("uid-7", "frob.example.com/v2beta1", vec![]);
+    assert_eq!(
+        post(&mut send, "/convert", "application/json", body)
+            .await
+            .0,
+        200
+    );
+    running.shutdown().await;
+    let spans = capture.spans("review");
+    assert_eq!(spans.len(), 1, "{spans:?}");
+    let fields: Vec<(&str, &str)> = spans[0]
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("allowed", "true"),
+            ("kind", "frob.example.com/v2beta1"),
+            ("operation", "CONVERT"),
+            ("path", "/convert"),
+            ("uid", "uid-7"),
+        ]
+    );
 }

@@ -280,7 +280,9 @@ impl State {
         );
         let (parts, body) = request.into_parts();
         let body = kapi_serving::read_body(&self.limits, &parts.headers, body).await?;
-        let answered = tokio::time::timeout(deadline, endpoint.answer(&body).instrument(span));
+        // Made inside the span too: an endpoint may answer while making its future.
+        let answer = span.in_scope(|| endpoint.answer(&body));
+        let answered = tokio::time::timeout(deadline, answer.instrument(span));
         match answered.await {
             Err(_) => Err(StatusError::timeout()),
             Ok(Err(ReviewError::Malformed(message))) => Err(StatusError::bad_request(message)),
