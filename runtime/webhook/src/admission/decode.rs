@@ -33,7 +33,8 @@ pub(super) fn kind_of(
     let meta: TypeMeta = serde_json::from_str(raw.get()).map_err(|e| {
         StatusError::bad_request(format!("the request's {which} is not a JSON object: {e}"))
     })?;
-    let mut gvk = kapi_core::scheme::GroupVersionKind::from_api_version(&meta.api_version, &meta.kind);
+    let mut gvk =
+        kapi_core::scheme::GroupVersionKind::from_api_version(&meta.api_version, &meta.kind);
     if meta.api_version.is_empty() {
         gvk.group.clone_from(&fallback.group);
         gvk.version.clone_from(&fallback.version);
@@ -49,8 +50,8 @@ pub(super) fn typed_bytes<'a>(
     raw: &'a RawValue,
     gvk: &kapi_core::scheme::GroupVersionKind,
 ) -> Result<std::borrow::Cow<'a, [u8]>, StatusError> {
-    let meta: TypeMeta = serde_json::from_str(raw.get())
-        .map_err(|e| StatusError::bad_request(e.to_string()))?;
+    let meta: TypeMeta =
+        serde_json::from_str(raw.get()).map_err(|e| StatusError::bad_request(e.to_string()))?;
     if !meta.api_version.is_empty() && !meta.kind.is_empty() {
         return Ok(std::borrow::Cow::Borrowed(raw.get().as_bytes()));
     }

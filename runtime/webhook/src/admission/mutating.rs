@@ -9,7 +9,6 @@ use super::decode;
 use super::patch;
 use super::review::{self, Answer, Operation, Review};
 use crate::{Endpoint, ReviewError, ReviewFuture};
-use kapi_core::meta::Status;
 use kapi_core::Scheme;
 use kapi_serving::StatusError;
 use serde_json::Value;
@@ -43,20 +42,18 @@ impl Endpoint for Mutating {
     }
 }
 
-fn defaults_patch(scheme: &Scheme, review: &Review) -> Result<Option<Vec<u8>>, Status> {
+fn defaults_patch(scheme: &Scheme, review: &Review) -> Result<Option<Vec<u8>>, StatusError> {
     let request = &review.request;
     let raw = match (review.operation, &request.object) {
         (Operation::Create | Operation::Update, Some(raw)) => raw,
         // Nothing is written on DELETE; CONNECT's object is its options.
         _ => return Ok(None),
     };
-    let failed = |e: StatusError| *e.status;
-    let internal = |e: &dyn std::fmt::Display| *StatusError::internal(e).status;
-    let mut obj = decode::by_scheme(scheme, raw, &request.kind, "object").map_err(failed)?;
-    let original: Value = serde_json::from_str(raw.get())
-        .map_err(|e| failed(StatusError::bad_request(e.to_string())))?;
-    let before = obj.to_json_value().map_err(|e| internal(&e))?;
-    scheme.default(obj.as_mut()).map_err(|e| failed(e.into()))?;
-    let after = obj.to_json_value().map_err(|e| internal(&e))?;
-    patch::minimal(&original, &before, &after).map_err(|e| internal(&e))
+    let mut obj = decode::by_scheme(scheme, raw, &request.kind, "object")?;
+    let original: Value =
+        serde_json::from_str(raw.get()).map_err(|e| StatusError::bad_request(e.to_string()))?;
+    let before = obj.to_json_value().map_err(StatusError::internal)?;
+    scheme.default(obj.as_mut())?;
+    let after = obj.to_json_value().map_err(StatusError::internal)?;
+    patch::minimal(&original, &before, &after).map_err(StatusError::internal)
 }

@@ -41,13 +41,12 @@ pub(super) fn carry(original: &Value, before: &Value, after: &Value) -> Value {
             Value::Object(carried)
         }
         (Value::Array(original), Value::Array(before), Value::Array(after))
-            if original.len() == before.len() && after.len() >= before.len() =>
+            if original.len() == before.len()
+                && after.len() >= before.len()
+                && !moved(before, after) =>
         {
             // Element for element while the list keeps its places; what the mutation
-            // appended is appended. A list reordered or cut in the middle is taken whole.
-            if after.len() > before.len() && after[..before.len()] != before[..] {
-                return Value::Array(after.clone());
-            }
+            // appended is appended.
             let mut carried: Vec<Value> = original
                 .iter()
                 .zip(before)
@@ -57,8 +56,18 @@ pub(super) fn carry(original: &Value, before: &Value, after: &Value) -> Value {
             carried.extend(after[before.len()..].iter().cloned());
             Value::Array(carried)
         }
+        // Cut, reordered, or an element put in the middle: the list is taken whole, since
+        // what the typed rendering dropped from an element can no longer be placed.
         _ => after.clone(),
     }
+}
+
+/// Whether an element of `before` reappears in `after` at another place (a reorder, or an
+/// insertion that shifted it).
+fn moved(before: &[Value], after: &[Value]) -> bool {
+    after.iter().enumerate().any(|(i, a)| {
+        before.get(i) != Some(a) && before.iter().enumerate().any(|(j, b)| j != i && b == a)
+    })
 }
 
 /// The patch from `original` to the mutated object, carried as above, as JSON bytes;
@@ -118,5 +127,11 @@ mod tests {
             carry(&original, &before, &after),
             json!({"a": [3, 1], "noise": null})
         );
+        let original = json!([{"n": "a", "u": 1}, {"n": "b", "u": 2}]);
+        let before = json!([{"n": "a"}, {"n": "b"}]);
+        let swapped = json!([{"n": "b"}, {"n": "a"}]);
+        assert_eq!(carry(&original, &before, &swapped), swapped);
+        let inserted = json!([{"n": "c"}, {"n": "a"}, {"n": "b"}]);
+        assert_eq!(carry(&original, &before, &inserted), inserted);
     }
 }

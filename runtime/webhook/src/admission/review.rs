@@ -6,10 +6,10 @@
 
 use crate::ReviewError;
 use base64::Engine;
-use kapi_core::meta::Status;
-use serde::Deserialize;
+use kapi_core::meta::{ListMeta, Status, StatusDetails};
+use kapi_serving::StatusError;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
 /// The review versions kube-apiserver sends; the answer is in the request's.
@@ -192,7 +192,7 @@ pub(super) fn read(body: &[u8]) -> Result<Review, ReviewError> {
 #[derive(Debug, Default)]
 pub(super) struct Answer {
     pub allowed: bool,
-    pub status: Option<Status>,
+    pub status: Option<Box<Status>>,
     /// A JSON Patch (RFC 6902) document, only when it changes something.
     pub patch: Option<Vec<u8>>,
     pub warnings: Vec<String>,
@@ -206,10 +206,10 @@ impl Answer {
         }
     }
 
-    pub fn deny(status: Status) -> Answer {
+    pub fn deny(error: StatusError) -> Answer {
         Answer {
             allowed: false,
-            status: Some(status),
+            status: Some(error.status),
             ..Answer::default()
         }
     }
@@ -220,26 +220,23 @@ impl Review {
     /// current span.
     pub fn respond(&self, answer: Answer) -> Result<Vec<u8>, ReviewError> {
         tracing::Span::current().record("allowed", answer.allowed);
-        let mut response = Map::new();
-        response.insert("uid".into(), json!(self.request.uid));
-        response.insert("allowed".into(), json!(answer.allowed));
-        if let Some(status) = &answer.status {
-            response.insert("status".into(), status_json(status)?);
-        }
-        // Both or neither: kube-apiserver fails a mutating webhook's answer with one alone.
-        if let Some(patch) = &answer.patch {
-            let encoded = base64::engine::general_purpose::STANDARD.encode(patch);
-            response.insert("patch".into(), json!(encoded));
-            response.insert("patchType".into(), json!("JSONPatch"));
-        }
-        if !answer.warnings.is_empty() {
-            response.insert("warnings".into(), json!(answer.warnings));
-        }
-        let review = json!({
-            "apiVersion": self.api_version,
-            "kind": "AdmissionReview",
-            "response": response,
-        });
+        let review = ReviewOut {
+            api_version: &self.api_version,
+            kind: "AdmissionReview",
+            response: ResponseOut {
+                uid: &self.request.uid,
+                allowed: answer.allowed,
+                status: answer.status.as_deref().map(StatusOut::of),
+                patch: answer
+                    .patch
+                    .as_ref()
+                    .map(|p| base64::engine::general_purpose::STANDARD.encode(p)),
+                // Both or neither: kube-apiserver fails a mutating webhook's answer with
+                // one alone, and a validating webhook's with either.
+                patch_type: answer.patch.as_ref().map(|_| "JSONPatch"),
+                warnings: &answer.warnings,
+            },
+        };
         serde_json::to_vec(&review).map_err(|e| ReviewError::Malformed(e.to_string()))
     }
 
@@ -270,7 +267,7 @@ impl Review {
     }
 
     /// What a denial names: the request's group, resource and kind, and the object.
-    pub fn invalid(&self, errors: &kapi_core::validation::ErrorList) -> Status {
+    pub fn invalid(&self, errors: &kapi_core::validation::ErrorList) -> StatusError {
         let name = self.object_name();
         let target = kapi_serving::Target {
             group: &self.request.kind.group,
@@ -278,18 +275,65 @@ impl Review {
             kind: &self.request.kind.kind,
             name: &name,
         };
-        *kapi_serving::StatusError::invalid(target, errors).status
+        StatusError::invalid(target, errors)
     }
 }
 
-/// A `Status` as Go writes an `AdmissionResponse`'s `status`: its type meta left empty, so
-/// no `apiVersion` or `kind`.
-fn status_json(status: &Status) -> Result<Value, ReviewError> {
-    let mut value = kapi_core::codec::json::to_value(status)
-        .map_err(|e| ReviewError::Malformed(e.to_string()))?;
-    if let Some(object) = value.as_object_mut() {
-        object.remove("apiVersion");
-        object.remove("kind");
+// The answer in Go's field order (`AdmissionReview`, `AdmissionResponse`), so it reads as
+// a Go webhook's.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ReviewOut<'a> {
+    api_version: &'a str,
+    kind: &'static str,
+    response: ResponseOut<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResponseOut<'a> {
+    uid: &'a str,
+    allowed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<StatusOut<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    patch: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    patch_type: Option<&'static str>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
+/// A `Status` as Go writes an `AdmissionResponse`'s `result`: its type meta left empty,
+/// so no `apiVersion` or `kind`, and every other field as `metav1.Status` writes it.
+#[derive(Serialize)]
+struct StatusOut<'a> {
+    metadata: &'a ListMeta,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    status: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    message: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    reason: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    details: Option<&'a StatusDetails>,
+    #[serde(skip_serializing_if = "is_zero")]
+    code: i32,
+}
+
+impl<'a> StatusOut<'a> {
+    fn of(status: &'a Status) -> StatusOut<'a> {
+        StatusOut {
+            metadata: &status.metadata,
+            status: &status.status,
+            message: &status.message,
+            reason: &status.reason,
+            details: status.details.as_ref(),
+            code: status.code,
+        }
     }
-    Ok(value)
+}
+
+fn is_zero(code: &i32) -> bool {
+    *code == 0
 }

@@ -61,7 +61,7 @@ pub struct Verdict<T> {
 enum Decision<T> {
     Allow,
     Mutate(T),
-    Deny(Status),
+    Deny(Box<Status>),
     Invalid(ErrorList),
 }
 
@@ -80,7 +80,9 @@ impl<T> Verdict<T> {
 
     /// Denied with 403 Forbidden and `message`, as controller-runtime's `Denied`.
     pub fn deny(message: impl Into<String>) -> Self {
-        Self::with(Decision::Deny(*StatusError::new(403, "Forbidden", message).status))
+        Self::with(Decision::Deny(
+            StatusError::new(403, "Forbidden", message).status,
+        ))
     }
 
     /// Denied with kube-apiserver's 422 for `errors` (reason `Invalid`, one cause per field
@@ -97,7 +99,7 @@ impl<T> Verdict<T> {
     /// Denied with a `Status` of your own; kube-apiserver returns it to the client with a
     /// code of at least 400.
     pub fn deny_with(status: Status) -> Self {
-        Self::with(Decision::Deny(status))
+        Self::with(Decision::Deny(Box::new(status)))
     }
 
     /// Adds a warning kube-apiserver passes on to the client (`Warning` headers), allowed
@@ -163,14 +165,14 @@ where
                     let verdict = self.handler.admit(&request).await;
                     answer_of(&review, &request, verdict)
                 }
-                Err(status) => Answer::deny(status),
+                Err(error) => Answer::deny(error),
             };
             review.respond(answer)
         })
     }
 }
 
-fn request_of<T>(review: &Review) -> Result<Request<T>, Status>
+fn request_of<T>(review: &Review) -> Result<Request<T>, StatusError>
 where
     T: TypeInfo + DeserializeOwned,
 {
@@ -209,36 +211,33 @@ where
 }
 
 /// One of the review's objects as `T`, after checking it is of `T`'s kind.
-fn typed<T>(raw: &RawValue, review: &Review, which: &str) -> Result<T, Status>
+fn typed<T>(raw: &RawValue, review: &Review, which: &str) -> Result<T, StatusError>
 where
     T: TypeInfo + DeserializeOwned,
 {
-    let failed = |e: StatusError| *e.status;
-    let gvk = decode::kind_of(raw, &review.request.kind, which).map_err(failed)?;
+    let gvk = decode::kind_of(raw, &review.request.kind, which)?;
     let expected = kapi_core::scheme::GroupVersionKind::new(T::GROUP, T::VERSION, T::KIND);
     if gvk != expected {
-        return Err(failed(StatusError::bad_request(format!(
+        return Err(StatusError::bad_request(format!(
             "this webhook admits {expected}; the request's {which} is {gvk}, so the webhook configuration should not send it"
-        ))));
+        )));
     }
     kapi_core::codec::json::from_slice(raw.get().as_bytes()).map_err(|e| {
-        failed(StatusError::bad_request(format!(
-            "decoding the request's {which} as {expected}: {e}"
-        )))
+        StatusError::bad_request(format!("decoding the request's {which} as {expected}: {e}"))
     })
 }
 
 fn answer_of<T: Serialize>(review: &Review, request: &Request<T>, verdict: Verdict<T>) -> Answer {
     let mut answer = match verdict.decision {
         Decision::Allow => Answer::allow(),
-        Decision::Deny(status) => Answer::deny(status),
+        Decision::Deny(status) => Answer::deny(StatusError::from_status(*status)),
         Decision::Invalid(errors) => Answer::deny(review.invalid(&errors)),
         Decision::Mutate(object) => match mutation(review, request, &object) {
             Ok(patch) => Answer {
                 patch,
                 ..Answer::allow()
             },
-            Err(status) => Answer::deny(status),
+            Err(error) => Answer::deny(error),
         },
     };
     answer.warnings = verdict.warnings;
@@ -250,16 +249,15 @@ fn mutation<T: Serialize>(
     review: &Review,
     request: &Request<T>,
     mutated: &T,
-) -> Result<Option<Vec<u8>>, Status> {
-    let internal = |e: &dyn std::fmt::Display| *StatusError::internal(e).status;
+) -> Result<Option<Vec<u8>>, StatusError> {
     let (Some(raw), Some(decoded)) = (&review.request.object, &request.object) else {
-        return Err(internal(&format!(
+        return Err(StatusError::internal(format!(
             "the handler returned an object for a {} request, which has none to change",
             review.operation.as_str()
         )));
     };
-    let original: Value = serde_json::from_str(raw.get()).map_err(|e| internal(&e))?;
-    let before = kapi_core::codec::json::to_value(decoded).map_err(|e| internal(&e))?;
-    let after = kapi_core::codec::json::to_value(mutated).map_err(|e| internal(&e))?;
-    patch::minimal(&original, &before, &after).map_err(|e| internal(&e))
+    let original: Value = serde_json::from_str(raw.get()).map_err(StatusError::internal)?;
+    let before = kapi_core::codec::json::to_value(decoded).map_err(StatusError::internal)?;
+    let after = kapi_core::codec::json::to_value(mutated).map_err(StatusError::internal)?;
+    patch::minimal(&original, &before, &after).map_err(StatusError::internal)
 }

@@ -7,7 +7,6 @@
 use super::decode;
 use super::review::{self, Answer, Operation, Review};
 use crate::{Endpoint, ReviewError, ReviewFuture};
-use kapi_core::meta::Status;
 use kapi_core::scheme::SchemeError;
 use kapi_core::Scheme;
 use kapi_serving::StatusError;
@@ -41,7 +40,7 @@ impl Endpoint for Validating {
     }
 }
 
-fn judge(scheme: &Scheme, review: &Review) -> Result<(), Status> {
+fn judge(scheme: &Scheme, review: &Review) -> Result<(), StatusError> {
     let request = &review.request;
     let (object, old) = match (review.operation, &request.object) {
         (Operation::Create | Operation::Update, Some(object)) => {
@@ -51,27 +50,25 @@ fn judge(scheme: &Scheme, review: &Review) -> Result<(), Status> {
         // strategies); a CONNECT carries options, not the object.
         _ => return Ok(()),
     };
-    let failed = |e: StatusError| *e.status;
     // Validating webhooks run after kube-apiserver has defaulted the object (and after the
     // mutating webhooks), so it normally arrives defaulted; defaulting again changes
     // nothing then. An object that still lacks a default (a mutating webhook that left it
     // out, a client calling the webhook itself) is judged as the API server would store
     // it: a field a default fills is not missing.
-    let mut obj = decode::by_scheme(scheme, object, &request.kind, "object").map_err(failed)?;
-    scheme.default(obj.as_mut()).map_err(|e| failed(e.into()))?;
+    let mut obj = decode::by_scheme(scheme, object, &request.kind, "object")?;
+    scheme.default(obj.as_mut())?;
     let old = match old {
         Some(raw) => {
-            let mut old =
-                decode::by_scheme(scheme, raw, &request.kind, "oldObject").map_err(failed)?;
-            scheme.default(old.as_mut()).map_err(|e| failed(e.into()))?;
+            let mut old = decode::by_scheme(scheme, raw, &request.kind, "oldObject")?;
+            scheme.default(old.as_mut())?;
             // The write path compares against the stored, internal object.
-            Some(scheme.to_internal(old).map_err(|e| failed(e.into()))?)
+            Some(scheme.to_internal(old)?)
         }
         None => None,
     };
     match scheme.prepare(obj, old.as_deref()) {
         Ok(_) => Ok(()),
         Err(SchemeError::Invalid(errors)) => Err(review.invalid(&errors)),
-        Err(other) => Err(failed(other.into())),
+        Err(other) => Err(other.into()),
     }
 }
