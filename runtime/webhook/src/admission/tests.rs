@@ -705,3 +705,84 @@ fn weird_objects_are_denied_never_a_panic() {
         }
     }
 }
+
+// ---- the review span ----
+
+/// A subscriber of one span (the server's `review`), entered for the whole call, that
+/// keeps what is recorded on it as text.
+#[derive(Default)]
+struct Recorder {
+    span: std::sync::OnceLock<&'static tracing::Metadata<'static>>,
+    recorded: std::sync::Mutex<Vec<(String, String)>>,
+}
+
+struct Fields<'a>(&'a mut Vec<(String, String)>);
+
+impl tracing::field::Visit for Fields<'_> {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        self.0.push((field.name().to_string(), format!("{value:?}")));
+    }
+
+    fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
+        self.0.push((field.name().to_string(), value.to_string()));
+    }
+}
+
+struct Shared(std::sync::Arc<Recorder>);
+
+impl tracing::Subscriber for Shared {
+    fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
+        true
+    }
+    fn new_span(&self, span: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+        let _ = self.0.span.set(span.metadata());
+        tracing::span::Id::from_u64(1)
+    }
+    fn record(&self, _: &tracing::span::Id, values: &tracing::span::Record<'_>) {
+        if let Ok(mut recorded) = self.0.recorded.lock() {
+            values.record(&mut Fields(&mut recorded));
+        }
+    }
+    fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+    fn event(&self, _: &tracing::Event<'_>) {}
+    fn enter(&self, _: &tracing::span::Id) {}
+    fn exit(&self, _: &tracing::span::Id) {}
+    fn current_span(&self) -> tracing_core::span::Current {
+        match self.0.span.get() {
+            Some(metadata) => {
+                tracing_core::span::Current::new(tracing::span::Id::from_u64(1), metadata)
+            }
+            None => tracing_core::span::Current::none(),
+        }
+    }
+}
+
+#[test]
+fn each_answer_records_uid_kind_operation_and_allowed_on_the_review_span() {
+    let recorder = std::sync::Arc::new(Recorder::default());
+    let mut object = frobber("tall");
+    object["spec"]["height"] = json!(0);
+    let request = review_of("v1", "CREATE", FROBBER_V1, object, Value::Null);
+    tracing::subscriber::with_default(Shared(recorder.clone()), || {
+        let span = tracing::info_span!(
+            "review",
+            uid = tracing::field::Empty,
+            kind = tracing::field::Empty,
+            operation = tracing::field::Empty,
+            allowed = tracing::field::Empty,
+        );
+        let _entered = span.enter();
+        validate(&scheme(), &bytes(&request)).expect("a review");
+    });
+    let recorded = recorder.recorded.lock().expect("not poisoned").clone();
+    let expected: Vec<(String, String)> = [
+        ("uid", UID),
+        ("kind", "frob.example.com/v1, Kind=Frobber"),
+        ("operation", "CREATE"),
+        ("allowed", "false"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    assert_eq!(recorded, expected);
+}
