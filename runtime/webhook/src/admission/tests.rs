@@ -720,7 +720,8 @@ struct Fields<'a>(&'a mut Vec<(String, String)>);
 
 impl tracing::field::Visit for Fields<'_> {
     fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-        self.0.push((field.name().to_string(), format!("{value:?}")));
+        self.0
+            .push((field.name().to_string(), format!("{value:?}")));
     }
 
     fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
