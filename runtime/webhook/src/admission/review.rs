@@ -55,7 +55,22 @@ pub struct UserInfo {
     pub username: String,
     pub uid: String,
     pub groups: Vec<String>,
+    #[serde(deserialize_with = "extra")]
     pub extra: BTreeMap<String, Vec<String>>,
+}
+
+/// Go writes an extra key whose value is a nil slice as `null`: no values.
+fn extra<'de, D>(deserializer: D) -> Result<BTreeMap<String, Vec<String>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let extra: Option<BTreeMap<String, Option<Vec<String>>>> =
+        Deserialize::deserialize(deserializer)?;
+    Ok(extra
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(k, v)| (k, v.unwrap_or_default()))
+        .collect())
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -11,6 +11,7 @@
 use super::{handler, mutate, validate, Handler, Operation, Request, Verdict};
 use crate::Endpoint;
 use base64::Engine;
+use kapi_core::apis::autoscaling::v1::Scale;
 use kapi_core::validation::{ErrorList, FieldError};
 use kapi_k8s::core::v1::Pod;
 use serde_json::{json, Value};
@@ -594,6 +595,112 @@ fn a_typed_mutation_patches_only_what_the_handler_changed() {
         true,
     );
     assert_eq!(again["response"], json!({"uid": UID, "allowed": true}));
+}
+
+/// The example request of Kubernetes' "Dynamic Admission Control" page: an UPDATE of an
+/// `apps/v1` Deployment's `scale` subresource, with the page's uid and user.
+fn documented_scale_review(replicas: i32) -> Value {
+    let scale = |replicas: i32| {
+        json!({"apiVersion": "autoscaling/v1", "kind": "Scale",
+               "metadata": {"name": "my-deployment", "namespace": "my-namespace"},
+               "spec": {"replicas": replicas}})
+    };
+    json!({
+        "apiVersion": "admission.k8s.io/v1",
+        "kind": "AdmissionReview",
+        "request": {
+            "uid": UID,
+            "kind": {"group": "autoscaling", "version": "v1", "kind": "Scale"},
+            "resource": {"group": "apps", "version": "v1", "resource": "deployments"},
+            "subResource": "scale",
+            "requestKind": {"group": "autoscaling", "version": "v1", "kind": "Scale"},
+            "requestResource": {"group": "apps", "version": "v1", "resource": "deployments"},
+            "requestSubResource": "scale",
+            "name": "my-deployment",
+            "namespace": "my-namespace",
+            "operation": "UPDATE",
+            "userInfo": user_info(),
+            "object": scale(replicas),
+            "oldObject": scale(1),
+            "options": {"apiVersion": "meta.k8s.io/v1", "kind": "UpdateOptions"},
+            "dryRun": false,
+        }
+    })
+}
+
+/// At most ten replicas, whatever the resource; checks what it was told on the way.
+struct ScaleLimit;
+
+impl Handler<Scale> for ScaleLimit {
+    async fn admit(&self, request: &Request<Scale>) -> Verdict<Scale> {
+        assert_eq!(request.uid, UID);
+        assert_eq!(
+            (request.kind.group.as_str(), request.kind.kind.as_str()),
+            ("autoscaling", "Scale")
+        );
+        assert_eq!(request.resource.resource, "deployments");
+        assert_eq!(request.sub_resource, "scale");
+        assert_eq!(
+            request.request_resource.as_ref().map(|r| r.group.as_str()),
+            Some("apps")
+        );
+        assert_eq!(request.request_sub_resource, "scale");
+        assert_eq!(
+            (request.name.as_str(), request.namespace.as_str()),
+            ("my-deployment", "my-namespace")
+        );
+        assert_eq!(request.operation, Operation::Update);
+        assert_eq!(request.user_info.username, "admin");
+        assert_eq!(
+            request.user_info.extra.get("some-key").map(Vec::len),
+            Some(2)
+        );
+        assert!(!request.dry_run);
+        assert!(request
+            .options
+            .as_ref()
+            .is_some_and(|o| o.get().contains("UpdateOptions")));
+        let old = request.old_object.as_ref().map(|s| s.spec.replicas);
+        assert_eq!(old, Some(1));
+        let mut errors = ErrorList::default();
+        if let Some(scale) = &request.object {
+            if scale.spec.replicas > 10 {
+                errors.push(FieldError::invalid(
+                    "spec.replicas",
+                    scale.spec.replicas,
+                    "must be no more than 10",
+                ));
+            }
+        }
+        Verdict::invalid(errors)
+    }
+}
+
+#[test]
+fn the_documented_scale_review_reaches_a_typed_handler_field_for_field() {
+    let limit = handler::<Scale, _>(ScaleLimit);
+    let request = documented_scale_review(3);
+    strictly::<kapi_k8s::admission::v1::AdmissionReview>(&bytes(&request));
+    assert_eq!(
+        ask(&limit, &request, false)["response"],
+        json!({"uid": UID, "allowed": true})
+    );
+    let status = ask(&limit, &documented_scale_review(20), false)["response"]["status"].clone();
+    assert_eq!(
+        status,
+        json!({"metadata": {}, "status": "Failure",
+               "message": "Scale.autoscaling \"my-deployment\" is invalid: spec.replicas: Invalid value: 20: must be no more than 10",
+               "reason": "Invalid",
+               "details": {"name": "my-deployment", "group": "autoscaling", "kind": "Scale",
+                           "causes": [{"reason": "FieldValueInvalid",
+                                       "message": "Invalid value: 20: must be no more than 10",
+                                       "field": "spec.replicas"}]},
+               "code": 422})
+    );
+    // Go writes an extra value that is a nil slice as `null`.
+    let mut nil_extra = documented_scale_review(3);
+    nil_extra["request"]["userInfo"]["extra"]["other-key"] = Value::Null;
+    assert_eq!(ask(&limit, &nil_extra, false)["response"]["allowed"], true);
 }
 
 #[test]
