@@ -369,6 +369,52 @@ async fn denials_equal_the_embedded_servers_422s() {
     assert_eq!(code, 422, "{status}");
     let answer = validated(&review_of("v1", "UPDATE", FROBBER_CLASS, changed, stored));
     assert_eq!(answer["response"]["status"], bare(status));
+
+    // A bad status is no reason to refuse a create or an update of the resource: the
+    // status subresource owns it, and the registry sets it aside first. Through `status`,
+    // it is judged.
+    let mut bad_status = frobber("statused");
+    for field in ["uid", "resourceVersion", "creationTimestamp", "generation"] {
+        bad_status["metadata"]
+            .as_object_mut()
+            .expect("metadata")
+            .remove(field);
+    }
+    bad_status["status"]["conditions"][0]["observedGeneration"] = json!(-1);
+    let (code, stored) = server_says(
+        &client,
+        Method::POST,
+        "/apis/frob.example.com/v1/namespaces/default/frobbers",
+        &bad_status,
+    )
+    .await;
+    assert_eq!(code, 201, "{stored}");
+    let create = review_of("v1", "CREATE", FROBBER_V1, bad_status.clone(), Value::Null);
+    assert_eq!(validated(&create)["response"]["allowed"], true);
+    let mut update = stored.clone();
+    update["status"] = bad_status["status"].clone();
+    let (code, _) = server_says(
+        &client,
+        Method::PUT,
+        "/apis/frob.example.com/v1/namespaces/default/frobbers/statused",
+        &update,
+    )
+    .await;
+    assert_eq!(code, 200);
+    let review = review_of("v1", "UPDATE", FROBBER_V1, update.clone(), stored.clone());
+    assert_eq!(validated(&review)["response"]["allowed"], true);
+    let (code, status) = server_says(
+        &client,
+        Method::PUT,
+        "/apis/frob.example.com/v1/namespaces/default/frobbers/statused/status",
+        &update,
+    )
+    .await;
+    assert_eq!(code, 422, "{status}");
+    let mut review = review_of("v1", "UPDATE", FROBBER_V1, update, stored);
+    review["request"]["subResource"] = json!("status");
+    let answer = validated(&review);
+    assert_eq!(answer["response"]["status"], bare(status));
     server.shutdown().await;
 }
 
