@@ -25,13 +25,24 @@ pub(super) fn kind_of(
     fallback: &Kind,
     which: &str,
 ) -> Result<kapi_core::scheme::GroupVersionKind, StatusError> {
+    peek(raw, fallback, which).map(|(gvk, _)| gvk)
+}
+
+/// [`kind_of`], and whether the object names both its `apiVersion` and `kind`.
+fn peek(
+    raw: &RawValue,
+    fallback: &Kind,
+    which: &str,
+) -> Result<(kapi_core::scheme::GroupVersionKind, bool), StatusError> {
     if !raw.get().trim_start().starts_with('{') {
         return Err(StatusError::bad_request(format!(
             "the request's {which} is not a JSON object"
         )));
     }
     let meta: TypeMeta = serde_json::from_str(raw.get()).map_err(|e| {
-        StatusError::bad_request(format!("the request's {which} is not a JSON object: {e}"))
+        StatusError::bad_request(format!(
+            "the request's {which} is no Kubernetes object: {e}"
+        ))
     })?;
     let mut gvk =
         kapi_core::scheme::GroupVersionKind::from_api_version(&meta.api_version, &meta.kind);
@@ -42,28 +53,7 @@ pub(super) fn kind_of(
     if meta.kind.is_empty() {
         gvk.kind.clone_from(&fallback.kind);
     }
-    Ok(gvk)
-}
-
-/// The object's bytes with `apiVersion` and `kind` set, when it left either out.
-pub(super) fn typed_bytes<'a>(
-    raw: &'a RawValue,
-    gvk: &kapi_core::scheme::GroupVersionKind,
-) -> Result<std::borrow::Cow<'a, [u8]>, StatusError> {
-    let meta: TypeMeta =
-        serde_json::from_str(raw.get()).map_err(|e| StatusError::bad_request(e.to_string()))?;
-    if !meta.api_version.is_empty() && !meta.kind.is_empty() {
-        return Ok(std::borrow::Cow::Borrowed(raw.get().as_bytes()));
-    }
-    let mut value: Value =
-        serde_json::from_str(raw.get()).map_err(|e| StatusError::bad_request(e.to_string()))?;
-    if let Some(object) = value.as_object_mut() {
-        object.insert("apiVersion".into(), Value::String(gvk.api_version()));
-        object.insert("kind".into(), Value::String(gvk.kind.clone()));
-    }
-    serde_json::to_vec(&value)
-        .map(std::borrow::Cow::Owned)
-        .map_err(|e| StatusError::bad_request(e.to_string()))
+    Ok((gvk, !meta.api_version.is_empty() && !meta.kind.is_empty()))
 }
 
 /// The object decoded by the scheme as it came (no defaults). A kind the scheme does not
@@ -75,16 +65,24 @@ pub(super) fn by_scheme(
     fallback: &Kind,
     which: &str,
 ) -> Result<Box<dyn Object>, StatusError> {
-    let gvk = kind_of(raw, fallback, which)?;
-    let bytes = typed_bytes(raw, &gvk)?;
-    scheme
-        .decode_without_defaults(&bytes)
-        .map_err(|e| match e {
-            SchemeError::NotRegistered(gvk) => StatusError::bad_request(format!(
-                "this webhook does not serve {gvk}: no kind {:?} is registered for version {:?} in its scheme, so the webhook configuration should not send it",
-                gvk.kind,
-                gvk.api_version()
-            )),
-            other => StatusError::bad_request(format!("decoding the request's {which}: {other}")),
-        })
+    let (gvk, complete) = peek(raw, fallback, which)?;
+    let decoded = if complete {
+        scheme.decode_without_defaults(raw.get().as_bytes())
+    } else {
+        let mut value: Value =
+            serde_json::from_str(raw.get()).map_err(|e| StatusError::bad_request(e.to_string()))?;
+        if let Some(object) = value.as_object_mut() {
+            object.insert("apiVersion".into(), Value::String(gvk.api_version()));
+            object.insert("kind".into(), Value::String(gvk.kind.clone()));
+        }
+        scheme.decode_value(value)
+    };
+    decoded.map_err(|e| match e {
+        SchemeError::NotRegistered(gvk) => StatusError::bad_request(format!(
+            "this webhook does not serve {gvk}: no kind {:?} is registered for version {:?} in its scheme, so the webhook configuration should not send it",
+            gvk.kind,
+            gvk.api_version()
+        )),
+        other => StatusError::bad_request(format!("decoding the request's {which}: {other}")),
+    })
 }

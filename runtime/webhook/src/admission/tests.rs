@@ -940,3 +940,30 @@ fn each_answer_records_uid_kind_operation_and_allowed_on_the_review_span() {
     .collect();
     assert_eq!(recorded, expected);
 }
+
+#[test]
+fn an_object_without_type_meta_takes_the_requests_kind() {
+    let mut object = frobber("tall");
+    let fields = object.as_object_mut().expect("an object");
+    fields.remove("apiVersion");
+    fields.remove("kind");
+    let mut bad = object.clone();
+    bad["spec"]["height"] = json!(0);
+    let denied = validated(&review_of("v1", "CREATE", FROBBER_V1, bad, Value::Null));
+    assert_eq!(denied["response"]["status"]["code"], 422);
+    let mut bare_spec = object.clone();
+    if let Some(spec) = bare_spec["spec"].as_object_mut() {
+        spec.remove("replicas");
+    }
+    let answer = mutated(&review_of(
+        "v1",
+        "CREATE",
+        FROBBER_V1,
+        bare_spec,
+        Value::Null,
+    ));
+    assert_eq!(
+        serde_json::to_value(patch_of(&answer["response"])).expect("JSON"),
+        json!([{"op": "add", "path": "/spec/replicas", "value": 1}])
+    );
+}
