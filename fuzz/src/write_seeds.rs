@@ -36,9 +36,55 @@ fn main() -> io::Result<()> {
         yaml::to_string(&frobber).map_err(other)?,
     )?;
 
+    write_review_seeds(&seeds.join("review"))?;
+
     let events = events();
     write_watch_seeds(&seeds.join("watch_json"), &json_lines(&events)?)?;
     write_watch_seeds(&seeds.join("watch_protobuf"), &protobuf_frames(&events)?)?;
+    Ok(())
+}
+
+/// A review of each endpoint (the first byte picks it: 0 conversion, 1 validating, 2
+/// mutating) around the example Frobber, as kube-apiserver sends them.
+fn write_review_seeds(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let frobber = examples::frobber_v1_json();
+    let conversion = serde_json::json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "ConversionReview",
+        "request": {"uid": "0f8a6d8e-1b2c-4d3e-9f40-5a6b7c8d9e0f",
+                    "desiredAPIVersion": "frob.example.com/v2beta1", "objects": [frobber.clone()]},
+    });
+    let kind = serde_json::json!({"group": "frob.example.com", "version": "v1", "kind": "Frobber"});
+    let resource =
+        serde_json::json!({"group": "frob.example.com", "version": "v1", "resource": "frobbers"});
+    let admission = |operation: &str, old: serde_json::Value| {
+        serde_json::json!({
+            "apiVersion": "admission.k8s.io/v1",
+            "kind": "AdmissionReview",
+            "request": {
+                "uid": "0f8a6d8e-1b2c-4d3e-9f40-5a6b7c8d9e10",
+                "kind": kind, "resource": resource,
+                "requestKind": kind, "requestResource": resource,
+                "name": frobber["metadata"]["name"], "namespace": "default",
+                "operation": operation,
+                "userInfo": {"username": "admin", "groups": ["system:masters"]},
+                "object": frobber, "oldObject": old, "dryRun": false,
+                "options": {"apiVersion": "meta.k8s.io/v1", "kind": "CreateOptions"},
+            },
+        })
+    };
+    let seeds = [
+        ("convert.json", 0u8, conversion),
+        ("validate_create.json", 1, admission("CREATE", serde_json::Value::Null)),
+        ("validate_update.json", 1, admission("UPDATE", frobber.clone())),
+        ("mutate_create.json", 2, admission("CREATE", serde_json::Value::Null)),
+    ];
+    for (name, pick, review) in seeds {
+        let mut bytes = vec![pick];
+        bytes.extend(serde_json::to_vec(&review).map_err(other)?);
+        std::fs::write(dir.join(name), bytes)?;
+    }
     Ok(())
 }
 

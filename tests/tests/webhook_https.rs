@@ -536,3 +536,106 @@ async fn each_review_has_a_span_with_what_it_was() {
         ]
     );
 }
+
+fn admission_review(operation: &str, object: Value, old: Value) -> Vec<u8> {
+    let kind = json!({"group": "frob.example.com", "version": "v1", "kind": "Frobber"});
+    let resource = json!({"group": "frob.example.com", "version": "v1", "resource": "frobbers"});
+    serde_json::to_vec(&json!({
+        "apiVersion": "admission.k8s.io/v1",
+        "kind": "AdmissionReview",
+        "request": {
+            "uid": "a-1", "kind": kind, "resource": resource,
+            "requestKind": kind, "requestResource": resource,
+            "name": object["metadata"]["name"], "namespace": "default",
+            "operation": operation,
+            "userInfo": {"username": "admin", "groups": ["system:masters"]},
+            "object": object, "oldObject": old, "dryRun": false,
+            "options": {"apiVersion": "meta.k8s.io/v1", "kind": "CreateOptions"},
+        },
+    }))
+    .expect("JSON")
+}
+
+#[tokio::test]
+async fn admission_over_https_denies_with_causes_and_patches_in_defaults() {
+    let fx = Fixture::new();
+    let scheme = scheme();
+    let running = fx
+        .server()
+        .validating("/validate", scheme.clone())
+        .mutating("/mutate", scheme.clone())
+        .bind("127.0.0.1:0")
+        .await
+        .expect("the server starts");
+    let (mut send, _) = fx.connect(running.local_addr()).await;
+
+    let mut bad = api_types::examples::frobber_v1_json();
+    bad.as_object_mut().map(|o| o.remove("status"));
+    bad["spec"]["height"] = json!(0);
+    let (code, body) = post(
+        &mut send,
+        "/validate?timeout=10s",
+        "application/json",
+        admission_review("CREATE", bad, Value::Null),
+    )
+    .await;
+    assert_eq!(code, 200, "a denial is a review, not an HTTP error");
+    let answer: Value = serde_json::from_slice(&body).expect("a review");
+    let response = &answer["response"];
+    assert_eq!(
+        (response["uid"].as_str(), response["allowed"].as_bool()),
+        (Some("a-1"), Some(false))
+    );
+    let status = &response["status"];
+    assert_eq!(
+        (status["code"].as_i64(), status["reason"].as_str()),
+        (Some(422), Some("Invalid"))
+    );
+    assert_eq!(
+        status["details"]["causes"][0]["field"], "spec.height",
+        "{status}"
+    );
+
+    // A Frobber without its defaults: the patch, applied as kube-apiserver applies it,
+    // gives the object the scheme's defaulting gives.
+    let sent = json!({"apiVersion": "frob.example.com/v1", "kind": "Frobber",
+                      "metadata": {"name": "bare", "namespace": "default"},
+                      "spec": {"height": 3}});
+    let (code, body) = post(
+        &mut send,
+        "/mutate",
+        "application/json",
+        admission_review("CREATE", sent.clone(), Value::Null),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let answer: Value = serde_json::from_slice(&body).expect("a review");
+    let response = &answer["response"];
+    assert_eq!(
+        (
+            response["allowed"].as_bool(),
+            response["patchType"].as_str()
+        ),
+        (Some(true), Some("JSONPatch"))
+    );
+    let patch = base64::Engine::decode(
+        &base64::engine::general_purpose::STANDARD,
+        response["patch"].as_str().expect("a patch"),
+    )
+    .expect("base64");
+    let patch: json_patch::Patch = serde_json::from_slice(&patch).expect("RFC 6902");
+    let mut patched = sent.clone();
+    json_patch::patch(&mut patched, &patch).expect("the patch applies");
+    let defaulted = scheme
+        .decode(&serde_json::to_vec(&sent).expect("JSON"))
+        .expect("decodes")
+        .to_json_value()
+        .expect("JSON");
+    let read_back = scheme
+        .decode_without_defaults(&serde_json::to_vec(&patched).expect("JSON"))
+        .expect("decodes")
+        .to_json_value()
+        .expect("JSON");
+    assert_eq!(read_back, defaulted);
+    running.shutdown().await;
+}

@@ -13,7 +13,7 @@
 //! reviews being answered get the drain (30 s, controller-runtime's graceful shutdown
 //! default) to finish.
 
-use crate::{conversion, Endpoint, ReviewError};
+use crate::{admission, conversion, Endpoint, ReviewError};
 use axum::body::Body;
 use axum::extract::Request;
 use axum::response::Response;
@@ -87,7 +87,21 @@ impl WebhookServer {
         self.endpoint(path, conversion::endpoint(scheme))
     }
 
-    /// Any [`Endpoint`] at `path`.
+    /// Validating `AdmissionReview`s at `path`: each object through `scheme`'s write path
+    /// (its generated validation, update rules and feature gates), denied with
+    /// kube-apiserver's 422 when it fails.
+    pub fn validating(self, path: &str, scheme: Arc<Scheme>) -> Self {
+        self.endpoint(path, admission::Validating(scheme))
+    }
+
+    /// Mutating `AdmissionReview`s at `path`: each object's generated defaults, as a
+    /// minimal JSON Patch.
+    pub fn mutating(self, path: &str, scheme: Arc<Scheme>) -> Self {
+        self.endpoint(path, admission::Mutating(scheme))
+    }
+
+    /// Any [`Endpoint`] at `path`: a typed handler of your own
+    /// ([`admission::handler`]), or a review kapi does not answer.
     pub fn endpoint(mut self, path: &str, endpoint: impl Endpoint) -> Self {
         if !path.starts_with('/') || matches!(path, "/healthz" | "/readyz") {
             self.errors.push(format!(
