@@ -206,6 +206,61 @@ mod tests {
         );
     }
 
+    /// What kube-apiserver checks of an answer before it uses the objects
+    /// (`getConvertedObjectsFromResponse` and `validateConvertedObject` in apiextensions'
+    /// webhook converter): Kubernetes' own type, read with no field it lacks; the uid; the
+    /// result; one object per object sent, each in the desired version, of the same kind,
+    /// name, namespace and uid.
+    fn kube_apiserver_accepts(sent: &[Value], desired: &str, answer: &Value) {
+        let body = serde_json::to_vec(answer).expect("JSON");
+        let strict = kapi_core::codec::json::from_slice_strict::<
+            kapi_k8s::apiextensions::v1::ConversionReview,
+        >(&body)
+        .expect("a ConversionReview");
+        assert!(strict.is_clean(), "{:?} in {answer}", strict.messages());
+        let response = strict.value.response.expect("a response");
+        assert_eq!(response.uid, "705ab4f5-6393-11e8-b7cc-42010a800002");
+        assert_eq!(response.result.status, "Success");
+        assert_eq!(response.converted_objects.len(), sent.len());
+        for (before, after) in sent.iter().zip(
+            &answer["response"]["convertedObjects"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default(),
+        ) {
+            assert_eq!(after["apiVersion"], desired);
+            assert_eq!(after["kind"], before["kind"]);
+            for field in ["name", "namespace", "uid"] {
+                assert_eq!(
+                    after["metadata"][field], before["metadata"][field],
+                    "{field}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_fixture_answers_as_kube_apiserver_accepts() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../api-types/testdata/HEAD");
+        let mut sent = Vec::new();
+        for entry in std::fs::read_dir(&dir).expect("the example API's fixtures") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "json") {
+                sent.push(
+                    serde_json::from_slice::<Value>(&std::fs::read(&path).expect("a fixture"))
+                        .expect("JSON"),
+                );
+            }
+        }
+        sent.sort_by_key(|v| v.to_string());
+        assert!(sent.len() >= 4);
+        for desired in ["frob.example.com/v1", "frob.example.com/v2beta1"] {
+            let answer = ask(sent.clone(), desired);
+            kube_apiserver_accepts(&sent, desired, &answer);
+        }
+    }
+
     #[test]
     fn a_body_that_is_no_review_is_an_error() {
         let s = scheme();
