@@ -20,6 +20,8 @@ use std::collections::BTreeMap;
     print_column(name = "Replicas", type = "integer", json_path = ".status.replicas"),
     print_column(name = "Age", type = "date", json_path = ".metadata.creationTimestamp"),
     storage_version,
+    validating_webhook,
+    mutating_webhook,
     lifecycle(introduced = "1.20")
 )]
 pub struct Frobber {
