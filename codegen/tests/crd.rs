@@ -607,7 +607,7 @@ fn a_crd_the_api_server_would_reject_is_not_written() {
     match generate::run(api.path(), generate::Mode::Write) {
         Err(generate::Error::Source { rendered, count }) => {
             assert_eq!(count, 1, "{rendered}");
-            assert!(rendered.contains("src/v1/types.rs:25:"), "{rendered}");
+            assert!(rendered.contains("src/v1/types.rs:27:"), "{rendered}");
             assert!(rendered.contains("pub struct Frobber {"), "{rendered}");
         }
         other => panic!("expected the CRD to be refused: {other:?}"),
