@@ -335,6 +335,15 @@ fn marker_errors_point_at_the_marker_with_the_fix() {
         assert!(line.contains("#[k8s(kind,"), "{markers}: error on {line:?}");
         assert!(column > "#[k8s(kind, ".len(), "{markers}: column {column}");
     }
+    // An operation the resource never serves would never reach the webhook.
+    assert_eq!(
+        marker_errors(&widget("verbs = [\"get\", \"create\"], validating_webhook")),
+        ["5:40: `validating_webhook` asks for UPDATE, but the resource serves none of \"update\", \"patch\" (`verbs`)\n  = help: leave UPDATE out of `operations`, or add its verb to `verbs`"]
+    );
+    assert!(marker_errors(&widget(
+        "verbs = [\"get\", \"create\"], validating_webhook(operations = [\"CREATE\"])"
+    ))
+    .is_empty());
     // Only kinds are resources a webhook can be registered for.
     let not_a_kind = format!(
         "{GROUP}
