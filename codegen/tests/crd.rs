@@ -369,13 +369,8 @@ fn a_kind_in_several_versions_needs_a_storage_version() {
 /// conversion `None` and a warning (not an error), so local work and tests go on.
 #[test]
 fn versions_that_differ_need_a_conversion_webhook() {
-    let api = scratch(|manifest, _| {
-        *manifest = manifest
-            .lines()
-            .filter(|l| !l.starts_with("crd-conversion-webhook"))
-            .collect::<Vec<_>>()
-            .join("\n");
-    });
+    let api = scratch(|manifest, _| *manifest = without_webhook_server(manifest));
+    strip_webhook_markers(api.path());
     let (crds, errors) = crds_of(api.path(), None);
     assert_eq!(errors.len(), 1, "{errors:#?}");
     assert!(
@@ -479,48 +474,68 @@ fn walk(v: &Value, f: &mut dyn FnMut(&str, &Value)) {
     }
 }
 
+/// The example's manifest without its `[package.metadata.kapi.webhook]` table.
+fn without_webhook_server(manifest: &str) -> String {
+    let mut out = Vec::new();
+    let mut in_table = false;
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            in_table = line == "[package.metadata.kapi.webhook]";
+        }
+        if !in_table {
+            out.push(line);
+        }
+    }
+    out.join("\n")
+}
+
+/// The scratch crate's kinds without their webhook markers, which need the webhook server.
+fn strip_webhook_markers(dir: &Path) {
+    for version in ["v1", "v2beta1"] {
+        let path = dir.join("src").join(version).join("types.rs");
+        let text = std::fs::read_to_string(&path).expect("reads types");
+        let text = text.replace("    validating_webhook,\n    mutating_webhook,\n", "");
+        std::fs::write(path, text).expect("writes types");
+    }
+}
+
 #[test]
 fn settings_are_checked() {
     let load = |extra: &str| {
         let api = scratch(|manifest, _| {
-            *manifest = manifest
-                .lines()
-                .filter(|l| !l.starts_with("crd-conversion-webhook"))
-                .collect::<Vec<_>>()
-                .join("\n")
-                .replacen(
-                    "[package.metadata.kapi]\n",
-                    &format!("[package.metadata.kapi]\n{extra}\n"),
-                    1,
-                );
+            *manifest = without_webhook_server(manifest).replacen(
+                "[package.metadata.kapi]\n",
+                &format!("[package.metadata.kapi]\n{extra}\n"),
+                1,
+            );
         });
         generate::load_model(api.path()).map(|(_, s)| s.crd)
     };
     let ok =
-        load("crd-conversion-webhook = { namespace = \"ns\", name = \"hook\" }").expect("loads");
+        load("webhook = { service = { namespace = \"ns\", name = \"hook\" } }").expect("loads");
     assert_eq!(
         ok.conversion_webhook,
         Some(WebhookConfig::Service {
             namespace: "ns".into(),
             name: "hook".into(),
-            path: None,
+            path: Some("/convert".into()),
             port: None
         })
     );
+    assert_eq!(ok.inject_ca_from, None);
     let err = |extra: &str| match load(extra) {
         Ok(s) => panic!("{extra} loaded: {s:?}"),
         Err(e) => e.to_string(),
     };
+    // The old key says what to write instead, with the values it held.
     assert!(
-        err("crd-conversion-webhook = { namespace = \"ns\", nmae = \"hook\" }")
-            .contains("unknown key `nmae` in crd-conversion-webhook (did you mean `name`?)")
+        err("crd-conversion-webhook = { namespace = \"ns\", name = \"hook\", path = \"/convert\", port = 443 }")
+            .ends_with("[package.metadata.kapi] crd-conversion-webhook is now the `webhook` table, which the admission webhooks share: write `webhook = { service = { namespace = \"ns\", name = \"hook\", port = 443 } }`"),
     );
     assert!(
-        err("crd-conversion-webhook = { namespace = \"ns\", name = \"hook\", port = 70000 }")
-            .contains("port must be a port number")
+        err("crd-conversion-webhook = { url = \"https://frob.example.com/frob/convert\" }")
+            .ends_with("write `webhook = { url = \"https://frob.example.com\", convert-path = \"/frob/convert\" }`"),
     );
-    assert!(err("crd-conversion-webhook = { name = \"hook\" }")
-        .contains("needs either `url` alone or a service's `namespace` and `name`"));
     assert!(err("crd-max-description-length = -1").contains("must be a non-negative integer"));
     assert!(err("crd-max-descripton-length = 10")
         .contains("unknown setting `crd-max-descripton-length` in [package.metadata.kapi] (did you mean `crd-max-description-length`?)"));
@@ -592,7 +607,7 @@ fn a_crd_the_api_server_would_reject_is_not_written() {
     match generate::run(api.path(), generate::Mode::Write) {
         Err(generate::Error::Source { rendered, count }) => {
             assert_eq!(count, 1, "{rendered}");
-            assert!(rendered.contains("src/v1/types.rs:25:"), "{rendered}");
+            assert!(rendered.contains("src/v1/types.rs:27:"), "{rendered}");
             assert!(rendered.contains("pub struct Frobber {"), "{rendered}");
         }
         other => panic!("expected the CRD to be refused: {other:?}"),

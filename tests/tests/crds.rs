@@ -96,10 +96,17 @@ fn frobber_crd_has_every_version_subresource_and_a_conversion_webhook() {
         .expect("service");
     assert_eq!(
         (service.namespace.as_str(), service.name.as_str()),
-        ("frob-system", "frob-conversion-webhook")
+        ("frob-system", "frob-webhook")
     );
     assert_eq!(service.path.as_deref(), Some("/convert"));
     assert_eq!(service.port, Some(443));
+    // The same server as the admission webhooks, and cainjector fills in its `caBundle`.
+    assert_eq!(
+        crd.metadata
+            .annotations
+            .get("cert-manager.io/inject-ca-from"),
+        Some("frob-system/frob-webhook")
+    );
 
     let v1 = spec.versions[0]
         .schema

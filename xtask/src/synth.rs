@@ -40,7 +40,7 @@ publish = false
 [package.metadata.kapi]
 output = "generated"
 # The renamed kind's versions differ, so its CRD converts through a webhook.
-crd-conversion-webhook = {{ namespace = "synth-system", name = "synth-conversion-webhook", path = "/convert", port = 443 }}
+webhook = {{ service = {{ namespace = "synth-system", name = "synth-conversion-webhook", port = 443 }} }}
 apply-configurations-feature = "apply"
 openapi-documents-feature = "openapi"
 

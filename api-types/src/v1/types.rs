@@ -19,6 +19,8 @@ use std::collections::BTreeMap;
     print_column(name = "Height", type = "integer", json_path = ".spec.height"),
     print_column(name = "Replicas", type = "integer", json_path = ".status.replicas"),
     print_column(name = "Age", type = "date", json_path = ".metadata.creationTimestamp"),
+    validating_webhook,
+    mutating_webhook,
     storage_version,
     lifecycle(introduced = "1.20")
 )]

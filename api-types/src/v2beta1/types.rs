@@ -19,6 +19,8 @@ use std::collections::BTreeMap;
     print_column(name = "Height", type = "integer", json_path = ".spec.height"),
     print_column(name = "Replicas", type = "integer", json_path = ".status.replicas"),
     print_column(name = "Age", type = "date", json_path = ".metadata.creationTimestamp"),
+    validating_webhook,
+    mutating_webhook,
     lifecycle(introduced = "1.24", deprecated = "1.30")
 )]
 pub struct Frobber {

@@ -6,6 +6,7 @@
 //! so a marker means the same thing, with the same error text, in both. Every generator
 //! reads this model and nothing else.
 
+pub mod admission;
 pub mod cel;
 pub mod check;
 pub mod default_value;
@@ -428,6 +429,11 @@ pub struct KindInfo {
     pub subresource_scale: Option<ScaleInfo>,
     pub print_columns: Vec<PrintColumn>,
     pub storage_version: bool,
+    /// `validating_webhook`: the resource's requests go to the crate's webhook server,
+    /// which answers with the kind's generated validation.
+    pub validating_webhook: Option<AdmissionWebhook>,
+    /// `mutating_webhook`: the same, answered with the kind's defaults as a JSON Patch.
+    pub mutating_webhook: Option<AdmissionWebhook>,
     /// The `kind` or `simple_kind` marker.
     pub span: Span,
 }
@@ -477,6 +483,33 @@ pub struct ScaleInfo {
     pub label_selector_path: Option<String>,
     /// The `subresource_scale(...)` marker.
     pub span: Span,
+}
+
+/// A `validating_webhook(...)` or `mutating_webhook(...)` marker: which requests of the
+/// resource kube-apiserver sends to the webhook, and the crate settings it overrides.
+#[derive(Debug, Clone)]
+pub struct AdmissionWebhook {
+    /// As kube-apiserver names them (`CREATE`, `UPDATE`, `DELETE`), in the order written;
+    /// [`admission::DEFAULT_OPERATIONS`] when the marker names none.
+    pub operations: Vec<String>,
+    /// `failure_policy`, else the crate's.
+    pub failure_policy: Option<String>,
+    /// `side_effects`, else the crate's.
+    pub side_effects: Option<String>,
+    /// `timeout_seconds`, else the crate's.
+    pub timeout_seconds: Option<i64>,
+    /// The marker.
+    pub span: Span,
+}
+
+impl AdmissionWebhook {
+    /// Whether two markers ask for the same webhook (where they are written aside).
+    pub fn same_as(&self, other: &AdmissionWebhook) -> bool {
+        self.operations == other.operations
+            && self.failure_policy == other.failure_policy
+            && self.side_effects == other.side_effects
+            && self.timeout_seconds == other.timeout_seconds
+    }
 }
 
 #[derive(Debug, Clone)]

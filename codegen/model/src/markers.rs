@@ -148,6 +148,8 @@ pub mod key {
         SUBRESOURCE_SCALE = "subresource_scale",
         PRINT_COLUMN = "print_column",
         STORAGE_VERSION = "storage_version",
+        VALIDATING_WEBHOOK = "validating_webhook",
+        MUTATING_WEBHOOK = "mutating_webhook",
         LIFECYCLE = "lifecycle",
         DEPRECATED = "deprecated",
         // Group-version declarations.
@@ -217,6 +219,17 @@ pub mod key {
             DESCRIPTION = "description",
             FORMAT = "format",
             PRIORITY = "priority",
+        }
+    }
+
+    /// Inside `validating_webhook(...)` and `mutating_webhook(...)`.
+    pub mod webhook {
+        use super::Key;
+        keys! {
+            OPERATIONS = "operations",
+            FAILURE_POLICY = "failure_policy",
+            SIDE_EFFECTS = "side_effects",
+            TIMEOUT_SECONDS = "timeout_seconds",
         }
     }
 
@@ -371,6 +384,16 @@ pub const PRINT_COLUMN_KEYS: &[MarkerSpec] = {
         spec(DESCRIPTION, NESTED, Str, "description"),
         spec(FORMAT, NESTED, Str, "format"),
         spec(PRIORITY, NESTED, Int, "priority"),
+    ]
+};
+
+pub const WEBHOOK_KEYS: &[MarkerSpec] = {
+    use key::webhook::*;
+    &[
+        spec(OPERATIONS, NESTED, StrList, "verbs"),
+        spec(FAILURE_POLICY, NESTED, Str, "failurePolicy"),
+        spec(SIDE_EFFECTS, NESTED, Str, "sideEffects"),
+        spec(TIMEOUT_SECONDS, NESTED, Int, "timeoutSeconds"),
     ]
 };
 
@@ -609,6 +632,24 @@ pub const MARKERS: &[MarkerSpec] = {
             &[Struct],
             Flag,
             "+kubebuilder:storageversion",
+        )),
+        kind_only(spec(
+            VALIDATING_WEBHOOK,
+            &[Struct],
+            Nested {
+                keys: WEBHOOK_KEYS,
+                flag_ok: true,
+            },
+            "+kubebuilder:webhook:mutating=false",
+        )),
+        kind_only(spec(
+            MUTATING_WEBHOOK,
+            &[Struct],
+            Nested {
+                keys: WEBHOOK_KEYS,
+                flag_ok: true,
+            },
+            "+kubebuilder:webhook:mutating=true",
         )),
         spec(
             LIFECYCLE,
@@ -1320,6 +1361,7 @@ mod tests {
             (key::scale::ALL, SCALE_KEYS),
             (key::print_column::ALL, PRINT_COLUMN_KEYS),
             (key::lifecycle::ALL, LIFECYCLE_KEYS),
+            (key::webhook::ALL, WEBHOOK_KEYS),
             (key::tombstone::ALL, TOMBSTONE_KEYS),
             (key::allow_compat::ALL, ALLOW_COMPAT_KEYS),
             (key::validation_rule::ALL, VALIDATION_RULE_KEYS),

@@ -949,6 +949,12 @@ fn parse_kind(
         subresource_scale,
         print_columns,
         storage_version: markers.flag(key::STORAGE_VERSION),
+        validating_webhook: markers
+            .marker(key::VALIDATING_WEBHOOK)
+            .map(|m| admission::parse_marker(m, false, diags)),
+        mutating_webhook: markers
+            .marker(key::MUTATING_WEBHOOK)
+            .map(|m| admission::parse_marker(m, true, diags)),
         span,
     };
     check::item::kind(&kind, markers, diags);

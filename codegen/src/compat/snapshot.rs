@@ -652,6 +652,10 @@ fn kind_of(name: &str, k: &KindInfo) -> (KindSnap, Option<ResourceSnap>) {
         subresource_scale,
         print_columns: _, // `kubectl get`'s table for people; no field sent or stored
         storage_version,
+        // Which requests a deployment's webhook sees: no field sent or stored, and the
+        // webhook configurations are the cluster's, not the API's.
+        validating_webhook: _,
+        mutating_webhook: _,
         span: _, // where, not what
     } = k;
     let kind = KindSnap {

@@ -36,6 +36,7 @@ generators! {
     mod round_trip::RoundTrip;
     pub mod openapi::OpenApi;
     pub mod crd::Crd;
+    pub mod webhook::Webhook;
     pub mod protobuf::Protobuf;
     mod clientset::Clientset;
     mod listers::Listers;

@@ -1,8 +1,12 @@
 //! Codegen settings of a crate, from `[package.metadata.kapi]` in its Cargo.toml.
 
+mod webhook;
+
 use super::error::Error;
 use crate::diagnostics::closest;
 use std::path::{Path, PathBuf};
+
+pub use webhook::{is_dns_subdomain, WebhookConfig, WebhookServer, WebhookSettings};
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -11,8 +15,12 @@ pub struct Settings {
     pub output: PathBuf,
     /// License text put at the top of every generated file (`header-file`).
     pub header: Option<String>,
-    /// CRD generation: `crd-max-description-length`, `crd-conversion-webhook`.
+    /// CRD generation: `crd-max-description-length`, and the conversion webhook from
+    /// `webhook`.
     pub crd: CrdSettings,
+    /// `webhook`: the crate's webhook server (conversion and admission), for the CRDs'
+    /// conversion stanza and the webhook configurations.
+    pub webhook: Option<WebhookSettings>,
     /// `lint = false`: the API-convention findings are not reported, for an API whose
     /// conventions are not its crate's to change (Kubernetes' own, imported).
     pub lint: bool,
@@ -110,6 +118,7 @@ impl Settings {
             "fixture-rules",
             "apply-configurations-feature",
             "openapi-documents-feature",
+            "webhook",
             // Read by `crate::import::settings`, which re-runs the imports first.
             "import",
         ]
@@ -209,11 +218,16 @@ impl Settings {
         };
         let apply_feature = feature("apply-configurations-feature")?;
         let openapi_feature = feature("openapi-documents-feature")?;
+        let webhook = match meta.and_then(|m| m.get("webhook")) {
+            None => None,
+            Some(w) => Some(WebhookSettings::load(w, &crate_name, &manifest_path)?),
+        };
         Ok(Settings {
+            crd: CrdSettings::load(meta, &manifest_path, webhook.as_ref())?,
+            webhook,
             crate_name,
             output,
             header,
-            crd: CrdSettings::load(meta, &manifest_path)?,
             fixtures,
             lint,
             apply_feature,
@@ -282,7 +296,8 @@ fn fixture_root(value: Option<&toml::Value>, manifest: &Path) -> Result<FixtureR
     Ok(FixtureRoot::External { env, paths, fetch })
 }
 
-/// The `[package.metadata.kapi]` keys of the CRD generator.
+/// The `[package.metadata.kapi]` keys of the CRD generator. `crd-conversion-webhook` is
+/// known only to say where its service went (`webhook`).
 pub const CRD_SETTINGS_KEYS: &[&str] = &["crd-max-description-length", "crd-conversion-webhook"];
 
 /// CRD settings of a crate.
@@ -290,27 +305,28 @@ pub const CRD_SETTINGS_KEYS: &[&str] = &["crd-max-description-length", "crd-conv
 pub struct CrdSettings {
     /// `crd-max-description-length`: descriptions are cut to this many characters.
     pub max_description_length: Option<usize>,
-    /// `crd-conversion-webhook`: the conversion webhook of CRDs whose versions differ.
+    /// The conversion webhook of CRDs whose versions differ: the `webhook` server at its
+    /// `convert-path`.
     pub conversion_webhook: Option<WebhookConfig>,
-}
-
-/// Where the API server reaches a conversion webhook.
-#[derive(Debug, Clone, PartialEq)]
-pub enum WebhookConfig {
-    Service {
-        namespace: String,
-        name: String,
-        path: Option<String>,
-        port: Option<i64>,
-    },
-    Url(String),
+    /// `webhook.cert-manager-certificate`: annotates the CRDs with a conversion webhook
+    /// so cert-manager's cainjector fills in their `caBundle`.
+    pub inject_ca_from: Option<String>,
 }
 
 impl CrdSettings {
-    /// Reads the CRD keys of `[package.metadata.kapi]` (`meta`) of `manifest`.
-    pub fn load(meta: Option<&toml::Table>, manifest: &Path) -> Result<CrdSettings, Error> {
+    /// Reads the CRD keys of `[package.metadata.kapi]` (`meta`) of `manifest`; the
+    /// conversion webhook is the crate's `webhook` server.
+    pub fn load(
+        meta: Option<&toml::Table>,
+        manifest: &Path,
+        webhook: Option<&WebhookSettings>,
+    ) -> Result<CrdSettings, Error> {
         let err = |msg: String| Error::Io(format!("{}: {msg}", manifest.display()));
-        let mut out = CrdSettings::default();
+        let mut out = CrdSettings {
+            conversion_webhook: webhook.map(|w| w.client_config(&w.convert_path)),
+            inject_ca_from: webhook.and_then(|w| w.inject_ca_from().map(str::to_string)),
+            ..CrdSettings::default()
+        };
         let Some(meta) = meta else { return Ok(out) };
         if let Some(v) = meta.get("crd-max-description-length") {
             let n = v
@@ -321,58 +337,11 @@ impl CrdSettings {
                 })?;
             out.max_description_length = Some(n);
         }
-        if let Some(v) = meta.get("crd-conversion-webhook") {
-            let table = v.as_table().ok_or_else(|| {
-                err("[package.metadata.kapi] crd-conversion-webhook must be a table: `{ namespace = \"..\", name = \"..\", path = \"/convert\" }` or `{ url = \"https://..\" }`".into())
-            })?;
-            const KEYS: &[&str] = &["namespace", "name", "path", "port", "url"];
-            for key in table.keys() {
-                if !KEYS.contains(&key.as_str()) {
-                    let hint = closest(key, KEYS.iter().copied())
-                        .map(|k| format!(" (did you mean `{k}`?)"))
-                        .unwrap_or_default();
-                    return Err(err(format!(
-                        "unknown key `{key}` in crd-conversion-webhook{hint}"
-                    )));
-                }
-            }
-            let string = |key: &str| -> Result<Option<String>, Error> {
-                match table.get(key) {
-                    None => Ok(None),
-                    Some(v) => v.as_str().map(|s| Some(s.to_string())).ok_or_else(|| {
-                        err(format!("crd-conversion-webhook.{key} must be a string"))
-                    }),
-                }
-            };
-            let port = match table.get("port") {
-                None => None,
-                Some(v) => Some(
-                    v.as_integer()
-                        .filter(|p| (1..=65535).contains(p))
-                        .ok_or_else(|| {
-                            err(
-                                "crd-conversion-webhook.port must be a port number (1-65535)"
-                                    .into(),
-                            )
-                        })?,
-                ),
-            };
-            out.conversion_webhook = Some(match (string("url")?, string("namespace")?, string("name")?) {
-                (Some(url), None, None) if port.is_none() && table.get("path").is_none() => {
-                    WebhookConfig::Url(url)
-                }
-                (None, Some(namespace), Some(name)) => WebhookConfig::Service {
-                    namespace,
-                    name,
-                    path: string("path")?,
-                    port,
-                },
-                _ => {
-                    return Err(err(
-                        "crd-conversion-webhook needs either `url` alone or a service's `namespace` and `name` (with optional `path` and `port`)".into(),
-                    ))
-                }
-            });
+        if let Some(old) = meta.get("crd-conversion-webhook") {
+            return Err(err(format!(
+                "[package.metadata.kapi] crd-conversion-webhook is now the `webhook` table, which the admission webhooks share: write `{}`",
+                webhook::migrated(old)
+            )));
         }
         Ok(out)
     }

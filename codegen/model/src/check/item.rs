@@ -468,6 +468,45 @@ pub fn kind(kind: &KindInfo, markers: &[Marker], diags: &mut Diagnostics) {
             format!("unknown REST verb \"{v}\" in `verbs`")
         });
     }
+    webhook_operations_served(kind, diags);
+}
+
+/// A webhook operation whose request the resource never serves would never be sent: an
+/// error, like a `verbs` list that does not say what was meant.
+fn webhook_operations_served(kind: &KindInfo, diags: &mut Diagnostics) {
+    let Some(verbs) = &kind.verbs else { return };
+    let webhooks = [
+        (key::VALIDATING_WEBHOOK, &kind.validating_webhook),
+        (key::MUTATING_WEBHOOK, &kind.mutating_webhook),
+    ];
+    for (marker, webhook) in webhooks {
+        let Some(webhook) = webhook else { continue };
+        for operation in &webhook.operations {
+            // The REST verbs whose requests kube-apiserver admits as the operation.
+            let served_by: &[&str] = match operation.as_str() {
+                "CREATE" => &["create"],
+                "UPDATE" => &["update", "patch"],
+                "DELETE" => &["delete", "deletecollection"],
+                _ => continue,
+            };
+            if served_by.iter().any(|v| verbs.iter().any(|w| w == v)) {
+                continue;
+            }
+            diags.push(
+                Diagnostic::new(
+                    webhook.span,
+                    format!(
+                        "`{}` asks for {operation}, but the resource serves none of {} (`verbs`)",
+                        marker.name(),
+                        quote_list(served_by)
+                    ),
+                )
+                .with_help(format!(
+                    "leave {operation} out of `operations`, or add its verb to `verbs`"
+                )),
+            );
+        }
+    }
 }
 
 /// Each of `verbs` not in `known` (named `kind`), with the closest known verb.

@@ -5,8 +5,10 @@
 //! `None` when every version has the same schema, a webhook when they differ.
 //!
 //! Settings (`[package.metadata.kapi]`):
-//! - `crd-conversion-webhook = { namespace = "..", name = "..", path = "/convert", port = 443 }`
-//!   (or `{ url = "https://.." }`): where the API server sends ConversionReviews.
+//! - `webhook = { service = { namespace = "..", name = "..", port = 443 } }` (or
+//!   `{ url = "https://.." }`), with its `convert-path` (default `/convert`): where the API
+//!   server sends ConversionReviews; with `cert-manager-certificate`, such a CRD carries
+//!   `cert-manager.io/inject-ca-from` so cainjector fills in the webhook's `caBundle`.
 //! - `crd-max-description-length = N`: cut every description to at most N characters (0
 //!   drops them), so a large CRD stays under the 262144-byte annotation limit of
 //!   `kubectl apply` (client-side apply keeps the whole object in an annotation).
@@ -136,6 +138,10 @@ fn at(t: &TypeDef, message: String, help: String) -> Diagnostic {
     d
 }
 
+/// cert-manager's annotation: cainjector copies the CA of the named Certificate into the
+/// object's `caBundle` fields.
+const INJECT_CA_FROM: &str = "cert-manager.io/inject-ca-from";
+
 /// `spec.conversion` for a CRD whose versions are converted by a webhook.
 fn webhook_conversion(webhook: &WebhookConfig) -> Value {
     let client_config = match webhook {
@@ -223,6 +229,10 @@ fn crd<'a>(
         })
         .collect();
     let conversion = conversion(settings, same_shape, served, stored, errors);
+    let inject_ca_from = settings
+        .inject_ca_from
+        .as_ref()
+        .filter(|_| conversion["strategy"] == "Webhook");
     let scope = match k.scope {
         Scope::Namespaced => "Namespaced",
         Scope::Cluster => "Cluster",
@@ -239,6 +249,9 @@ fn crd<'a>(
         "kind": "CustomResourceDefinition",
         "metadata": {"name": format!("{}.{group}", k.plural)},
     });
+    if let Some(certificate) = inject_ca_from {
+        crd["metadata"]["annotations"] = json!({ INJECT_CA_FROM: certificate });
+    }
     crd["spec"] = Value::Object(spec);
     let violations = structural::check_crd(&crd);
     if !violations.is_empty() {
@@ -392,7 +405,7 @@ fn conversion(
                     stored.name,
                     names.join(", ")
                 ),
-                "say where it runs in Cargo.toml: `[package.metadata.kapi] crd-conversion-webhook = { namespace = \"..\", name = \"..\", path = \"/convert\" }`".into(),
+                "say where it runs in Cargo.toml: `[package.metadata.kapi] webhook = { service = { namespace = \"..\", name = \"..\" } }` (ConversionReviews go to its `convert-path`, `/convert` by default)".into(),
             );
             warning.severity = Severity::Warning;
             errors.push(warning);

@@ -7,7 +7,7 @@
 //! are left out of the view's serde form too, which tests snapshot whole.
 
 use crate::model::{
-    ClientInfo, ClientMethod, CustomJson, Field, FieldValidation, GateDecl, GroupVersion,
+    AdmissionWebhook, ClientInfo, ClientMethod, CustomJson, Field, FieldValidation, GateDecl, GroupVersion,
     KindCategory, KindInfo, Lifecycle, ListType, MapType, Model, Presence, PrintColumn, ScaleInfo,
     Scope, Shape, Tombstone, TypeDef, ValidationRule, ValidationStyle, Variant,
 };
@@ -253,6 +253,8 @@ struct KindView<'m> {
     subresource_scale: Option<ScaleView<'m>>,
     print_columns: Vec<PrintColumnView<'m>>,
     storage_version: bool,
+    validating_webhook: Option<WebhookView<'m>>,
+    mutating_webhook: Option<WebhookView<'m>>,
 }
 
 impl<'m> KindView<'m> {
@@ -271,6 +273,8 @@ impl<'m> KindView<'m> {
             subresource_scale,
             print_columns,
             storage_version,
+            validating_webhook,
+            mutating_webhook,
             span: _,
         } = k;
         KindView {
@@ -287,6 +291,34 @@ impl<'m> KindView<'m> {
             subresource_scale: subresource_scale.as_ref().map(ScaleView::of),
             print_columns: print_columns.iter().map(PrintColumnView::of).collect(),
             storage_version: *storage_version,
+            validating_webhook: validating_webhook.as_ref().map(WebhookView::of),
+            mutating_webhook: mutating_webhook.as_ref().map(WebhookView::of),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct WebhookView<'m> {
+    operations: &'m [String],
+    failure_policy: Option<&'m str>,
+    side_effects: Option<&'m str>,
+    timeout_seconds: Option<i64>,
+}
+
+impl<'m> WebhookView<'m> {
+    fn of(w: &'m AdmissionWebhook) -> Self {
+        let AdmissionWebhook {
+            operations,
+            failure_policy,
+            side_effects,
+            timeout_seconds,
+            span: _,
+        } = w;
+        WebhookView {
+            operations,
+            failure_policy: failure_policy.as_deref(),
+            side_effects: side_effects.as_deref(),
+            timeout_seconds: *timeout_seconds,
         }
     }
 }
