@@ -23,9 +23,9 @@ pub fn provider() -> Arc<rustls::crypto::CryptoProvider> {
 }
 
 /// A server's rustls settings serving the pair in `files` (read again for a handshake once
-/// they change), HTTP/1.1 only by ALPN: kube-apiserver's webhook calls are HTTP/1.1 and
-/// HTTP/2 is what controller-runtime's webhook server turns off by default since the
-/// rapid-reset attacks.
+/// they change), HTTP/1.1 only by ALPN: kube-apiserver's webhook client asks for HTTP/1.1
+/// (so its concurrent calls spread over a Service's backends), and HTTP/2 is what
+/// controller-runtime's webhook server turns off by default since the rapid-reset attacks.
 pub fn server_config(files: Arc<CertificateFiles>) -> Result<rustls::ServerConfig, TlsError> {
     let mut config = rustls::ServerConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()
