@@ -670,6 +670,27 @@ impl Scheme {
         }
     }
 
+    #[cfg(feature = "validation")]
+    /// Drops from `obj` (in its own version) the fields of disabled feature gates, keeping
+    /// those `old`, the stored object in any version, already uses: the write path's rule,
+    /// for a mutating webhook that applies it where no server of kapi's runs.
+    pub fn drop_disabled_fields(
+        &self,
+        obj: &mut dyn Object,
+        old: Option<&dyn Object>,
+    ) -> Result<(), SchemeError> {
+        let version = obj.api_version().to_string();
+        let old_here = match old {
+            Some(old) => Some(self.convert(old.clone_object(), &version)?),
+            None => None,
+        };
+        let entry = self.entry_of(obj)?;
+        entry
+            .ops
+            .drop_disabled_fields(obj, old_here.as_deref(), &self.feature_gates);
+        Ok(())
+    }
+
     /// The feature gates the write path honours (gated fields dropped, gated values
     /// refused); none are on unless set.
     pub fn set_feature_gates(&mut self, gates: crate::feature_gates::FeatureGates) {

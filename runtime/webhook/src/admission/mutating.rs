@@ -1,6 +1,7 @@
 //! Mutating admission from the generated defaults: the object decoded as it came, given
-//! the scheme's defaults (the `default` markers, then each type's `DefaultsHook`), and the
-//! difference returned as a minimal JSON Patch. kube-apiserver defaults built-in kinds and
+//! the scheme's defaults (the `default` markers, then each type's `DefaultsHook`), the
+//! fields of disabled feature gates dropped (unless the stored object already uses them,
+//! as the write path keeps them), and the difference returned as a minimal JSON Patch. kube-apiserver defaults built-in kinds and
 //! a CRD's schema defaults itself; what this adds for a CRD is what its schema cannot say
 //! (a `DefaultsHook`, defaults of the hub's rules), so a real cluster stores what the
 //! embedded server stores.
@@ -54,6 +55,13 @@ fn defaults_patch(scheme: &Scheme, review: &Review) -> Result<Option<Vec<u8>>, S
         serde_json::from_str(raw.get()).map_err(|e| StatusError::bad_request(e.to_string()))?;
     let before = obj.to_json_value().map_err(StatusError::internal)?;
     scheme.default(obj.as_mut())?;
+    let old = match (review.operation, &request.old_object) {
+        (Operation::Update, Some(raw)) => {
+            Some(decode::by_scheme(scheme, raw, &request.kind, "oldObject")?)
+        }
+        _ => None,
+    };
+    scheme.drop_disabled_fields(obj.as_mut(), old.as_deref())?;
     let after = obj.to_json_value().map_err(StatusError::internal)?;
     patch::minimal(&original, &before, &after).map_err(StatusError::internal)
 }
