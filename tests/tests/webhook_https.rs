@@ -77,6 +77,15 @@ impl Fixture {
         }
     }
 
+    /// A server converting the example API at `/convert`.
+    async fn converting(&self) -> kapi_webhook::Running {
+        self.server()
+            .conversion("/convert", scheme())
+            .bind("127.0.0.1:0")
+            .await
+            .expect("the server starts")
+    }
+
     fn server(&self) -> WebhookServer {
         WebhookServer::new(self.dir.join("tls.crt"), self.dir.join("tls.key"))
     }
@@ -172,12 +181,7 @@ fn fixtures() -> Vec<(String, Value)> {
 #[tokio::test]
 async fn every_fixture_converts_there_and_back_over_https() {
     let fx = Fixture::new();
-    let running = fx
-        .server()
-        .conversion("/convert", scheme())
-        .bind("127.0.0.1:0")
-        .await
-        .expect("the server starts");
+    let running = fx.converting().await;
     let (mut send, _) = fx.connect(running.local_addr()).await;
     let fixtures = fixtures();
     assert!(
@@ -230,12 +234,7 @@ async fn every_fixture_converts_there_and_back_over_https() {
 #[tokio::test]
 async fn what_is_no_review_gets_a_status_and_the_probes_answer() {
     let fx = Fixture::new();
-    let running = fx
-        .server()
-        .conversion("/convert", scheme())
-        .bind("127.0.0.1:0")
-        .await
-        .expect("the server starts");
+    let running = fx.converting().await;
     let (mut send, _) = fx.connect(running.local_addr()).await;
     assert_eq!(get(&mut send, "/healthz").await, (200, "ok".to_string()));
     assert_eq!(get(&mut send, "/readyz").await, (200, "ok".to_string()));
@@ -293,12 +292,7 @@ async fn what_is_no_review_gets_a_status_and_the_probes_answer() {
 #[tokio::test]
 async fn a_rotated_certificate_is_served_to_new_connections_and_old_ones_go_on() {
     let fx = Fixture::new();
-    let running = fx
-        .server()
-        .conversion("/convert", scheme())
-        .bind("127.0.0.1:0")
-        .await
-        .expect("the server starts");
+    let running = fx.converting().await;
     let addr = running.local_addr();
     let review = || conversion_review("u", "frob.example.com/v1", vec![]);
     let (mut before, first) = fx.connect(addr).await;
@@ -444,12 +438,7 @@ fn two_endpoints_at_one_path_are_refused() {
 async fn openssl_trusts_the_server_through_the_test_ca() {
     let Some(python) = python3() else { return };
     let fx = Fixture::new();
-    let running = fx
-        .server()
-        .conversion("/convert", scheme())
-        .bind("127.0.0.1:0")
-        .await
-        .expect("the server starts");
+    let running = fx.converting().await;
     let ca = fx.dir.join("ca.crt");
     std::fs::write(&ca, &fx.pki.ca_pem).expect("write");
     let script = r#"
@@ -504,12 +493,7 @@ async fn each_review_has_a_span_with_what_it_was() {
     let capture = Arc::new(trace_support::Capture::default());
     let _default = tracing::subscriber::set_default(trace_support::Shared(capture.clone()));
     let fx = Fixture::new();
-    let running = fx
-        .server()
-        .conversion("/convert", scheme())
-        .bind("127.0.0.1:0")
-        .await
-        .expect("the server starts");
+    let running = fx.converting().await;
     let (mut send, _) = fx.connect(running.local_addr()).await;
     let body = conversion_review("uid-7", "frob.example.com/v2beta1", vec![]);
     assert_eq!(

@@ -9,11 +9,11 @@
 //! a Certificate (`cert-manager.io/inject-ca-from`), or the deployment patches it in.
 
 use super::core::{Context, GeneratedFile, Generator};
-use super::settings::{is_dns_subdomain, WebhookConfig, WebhookSettings};
+use super::settings::{is_dns_subdomain, WebhookSettings};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::version_name::priority as version_priority;
 use crate::model::{AdmissionWebhook, GroupVersion, KindCategory, KindInfo, Scope, TypeDef};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// The webhook configuration generator.
@@ -218,7 +218,7 @@ fn webhook(
     };
     let mut entry = json!({
         "name": name,
-        "clientConfig": client_config(&settings.client_config(side.path(settings))),
+        "clientConfig": settings.client_config(side.path(settings)).to_json(),
         "rules": [{
             "apiGroups": [group],
             "apiVersions": versions,
@@ -237,30 +237,6 @@ fn webhook(
         entry["reinvocationPolicy"] = "Never".into();
     }
     Some(entry)
-}
-
-/// A `clientConfig` without `caBundle`, which is the deployment's (see the module docs).
-fn client_config(config: &WebhookConfig) -> Value {
-    match config {
-        WebhookConfig::Url(url) => json!({ "url": url }),
-        WebhookConfig::Service {
-            namespace,
-            name,
-            path,
-            port,
-        } => {
-            let mut service = Map::new();
-            service.insert("namespace".into(), namespace.as_str().into());
-            service.insert("name".into(), name.as_str().into());
-            if let Some(path) = path {
-                service.insert("path".into(), path.as_str().into());
-            }
-            if let Some(port) = port {
-                service.insert("port".into(), (*port).into());
-            }
-            json!({ "service": service })
-        }
-    }
 }
 
 /// The configuration object of `side` holding `webhooks`, sorted by name.

@@ -144,26 +144,7 @@ const INJECT_CA_FROM: &str = "cert-manager.io/inject-ca-from";
 
 /// `spec.conversion` for a CRD whose versions are converted by a webhook.
 fn webhook_conversion(webhook: &WebhookConfig) -> Value {
-    let client_config = match webhook {
-        WebhookConfig::Url(url) => json!({"url": url}),
-        WebhookConfig::Service {
-            namespace,
-            name,
-            path,
-            port,
-        } => {
-            let mut s = Map::new();
-            s.insert("namespace".into(), namespace.clone().into());
-            s.insert("name".into(), name.clone().into());
-            if let Some(p) = path {
-                s.insert("path".into(), p.clone().into());
-            }
-            if let Some(p) = port {
-                s.insert("port".into(), (*p).into());
-            }
-            json!({"service": s})
-        }
-    };
+    let client_config = webhook.to_json();
     json!({
         "strategy": "Webhook",
         "webhook": {

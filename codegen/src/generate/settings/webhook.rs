@@ -81,6 +81,33 @@ pub enum WebhookConfig {
     Url(String),
 }
 
+impl WebhookConfig {
+    /// The `clientConfig` kube-apiserver reads, without `caBundle`, which is the
+    /// deployment's (cert-manager's cainjector or a patch fills it).
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            WebhookConfig::Url(url) => serde_json::json!({ "url": url }),
+            WebhookConfig::Service {
+                namespace,
+                name,
+                path,
+                port,
+            } => {
+                let mut service = serde_json::Map::new();
+                service.insert("namespace".into(), namespace.as_str().into());
+                service.insert("name".into(), name.as_str().into());
+                if let Some(path) = path {
+                    service.insert("path".into(), path.as_str().into());
+                }
+                if let Some(port) = port {
+                    service.insert("port".into(), (*port).into());
+                }
+                serde_json::json!({ "service": service })
+            }
+        }
+    }
+}
+
 impl WebhookSettings {
     /// The `clientConfig` of the endpoint at `path`.
     pub fn client_config(&self, path: &str) -> WebhookConfig {
