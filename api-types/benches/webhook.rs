@@ -123,6 +123,8 @@ async fn post(send: &mut SendRequest<Full<Bytes>>, path: &str, body: &Bytes) -> 
         .header("content-type", "application/json")
         .body(Full::new(body.clone()))
         .expect("request");
+    // The connection takes the next request once the last answer is read.
+    send.ready().await.expect("the connection is open");
     let response = send.send_request(request).await.expect("response");
     assert_eq!(response.status(), 200);
     response

@@ -118,6 +118,8 @@ async fn post(
         .header("content-type", content_type)
         .body(Full::new(Bytes::from(body)))
         .expect("a request");
+    // The connection takes the next request once the last answer is read.
+    send.ready().await.expect("the connection is open");
     let response = send.send_request(request).await.expect("an answer");
     let status = response.status().as_u16();
     let body = response
@@ -134,6 +136,8 @@ async fn get(send: &mut SendRequest<Full<Bytes>>, path: &str) -> (u16, String) {
         .header("host", "127.0.0.1")
         .body(Full::new(Bytes::new()))
         .expect("a request");
+    // The connection takes the next request once the last answer is read.
+    send.ready().await.expect("the connection is open");
     let response = send.send_request(request).await.expect("an answer");
     let status = response.status().as_u16();
     let body = response
