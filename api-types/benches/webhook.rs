@@ -4,8 +4,11 @@
 //!
 //! - `convert/{inprocess,https}/{1,100}`: a `ConversionReview` of 1 or 100 Frobbers, v1 →
 //!   v2beta1 (throughput in objects);
-//! - `admission/{inprocess,https}/{validate,mutate}`: an `AdmissionReview` of one Frobber
-//!   create (throughput in reviews).
+//! - `admission/{inprocess,https}/{validate,mutate,mutate_defaults}`: an `AdmissionReview`
+//!   of one Frobber create (throughput in reviews): the example's full Frobber validated, the
+//!   same Frobber mutated (its defaults already there; its gated `width` removed, the gate
+//!   being off: a patch of one operation), and a small Frobber mutated (a patch of its five
+//!   defaults).
 //!
 //! `cargo bench -p api-types --bench webhook`
 
@@ -43,9 +46,8 @@ fn conversion_review(count: usize) -> Vec<u8> {
     .expect("JSON")
 }
 
-fn admission_review() -> Vec<u8> {
-    let mut f = api_types::examples::frobber_v1_json();
-    f.as_object_mut().map(|o| o.remove("status"));
+/// A create of `object`.
+fn admission_review(f: serde_json::Value) -> Vec<u8> {
     serde_json::to_vec(&json!({
         "apiVersion": "admission.k8s.io/v1",
         "kind": "AdmissionReview",
@@ -172,19 +174,36 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("admission");
     group.throughput(Throughput::Elements(1));
-    let body = Bytes::from(admission_review());
-    group.bench_function(BenchmarkId::new("inprocess", "validate"), |b| {
-        b.iter(|| admission::validate(&scheme, &body).expect("a review").len())
-    });
-    group.bench_function(BenchmarkId::new("https", "validate"), |b| {
-        b.iter(|| runtime.block_on(post(&mut send, "/validate", &body)))
-    });
-    group.bench_function(BenchmarkId::new("inprocess", "mutate"), |b| {
-        b.iter(|| admission::mutate(&scheme, &body).expect("a review").len())
-    });
-    group.bench_function(BenchmarkId::new("https", "mutate"), |b| {
-        b.iter(|| runtime.block_on(post(&mut send, "/mutate", &body)))
-    });
+    let mut full = api_types::examples::frobber_v1_json();
+    full.as_object_mut().map(|o| o.remove("status"));
+    let bare = json!({"apiVersion": "frob.example.com/v1", "kind": "Frobber",
+                      "metadata": {"name": "bare", "namespace": "default"},
+                      "spec": {"height": 3, "ports": [{"name": "http", "port": 80}]}});
+    let cases = [
+        (
+            "validate",
+            "/validate",
+            Bytes::from(admission_review(full.clone())),
+        ),
+        ("mutate", "/mutate", Bytes::from(admission_review(full))),
+        (
+            "mutate_defaults",
+            "/mutate",
+            Bytes::from(admission_review(bare)),
+        ),
+    ];
+    for (name, path, body) in &cases {
+        let in_process = |body: &[u8]| match *path {
+            "/validate" => admission::validate(&scheme, body),
+            _ => admission::mutate(&scheme, body),
+        };
+        group.bench_function(BenchmarkId::new("inprocess", name), |b| {
+            b.iter(|| in_process(body).expect("a review").len())
+        });
+        group.bench_function(BenchmarkId::new("https", name), |b| {
+            b.iter(|| runtime.block_on(post(&mut send, path, body)))
+        });
+    }
     group.finish();
 
     runtime.block_on(running.shutdown());

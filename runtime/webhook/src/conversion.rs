@@ -6,9 +6,11 @@
 //! kube-apiserver expects: it then fails the request that needed the conversion.
 
 use crate::{Endpoint, ReviewError, ReviewFuture};
+use kapi_core::scheme::Format;
 use kapi_core::Scheme;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::Value;
 use std::sync::Arc;
 
 /// The `ConversionReview` versions kube-apiserver sends (a CRD's
@@ -32,9 +34,39 @@ struct Request {
     uid: String,
     #[serde(default, rename = "desiredAPIVersion")]
     desired_api_version: String,
+    // Kept as the bytes that came: each is decoded once, by its kind, with no JSON tree
+    // built on the way.
     #[serde(default)]
-    objects: Vec<Value>,
+    objects: Vec<Box<RawValue>>,
 }
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Answer<'a> {
+    api_version: &'a str,
+    kind: &'static str,
+    response: Response<'a>,
+}
+
+/// In Go's field order; `convertedObjects` null (Go's unset list) on failure.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Response<'a> {
+    uid: &'a str,
+    converted_objects: Option<Vec<Box<RawValue>>>,
+    result: Outcome,
+}
+
+#[derive(Serialize)]
+struct Outcome {
+    metadata: Empty,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Empty {}
 
 /// Answers a `ConversionReview` body: the response review's JSON.
 pub fn review(scheme: &Scheme, body: &[u8]) -> Result<Vec<u8>, ReviewError> {
@@ -63,24 +95,33 @@ pub fn review(scheme: &Scheme, body: &[u8]) -> Result<Vec<u8>, ReviewError> {
     span.record("operation", "CONVERT");
     let converted = convert_all(scheme, &request);
     span.record("allowed", converted.is_ok());
-    let response = match converted {
-        Ok(converted) => json!({
-            "uid": request.uid,
-            "convertedObjects": converted,
-            "result": {"metadata": {}, "status": "Success"},
-        }),
-        // Go writes the unset list as null.
-        Err(message) => json!({
-            "uid": request.uid,
-            "convertedObjects": null,
-            "result": {"metadata": {}, "status": "Failure", "message": message},
-        }),
+    let (converted_objects, result) = match converted {
+        Ok(converted) => (
+            Some(converted),
+            Outcome {
+                metadata: Empty {},
+                status: "Success",
+                message: None,
+            },
+        ),
+        Err(message) => (
+            None,
+            Outcome {
+                metadata: Empty {},
+                status: "Failure",
+                message: Some(message),
+            },
+        ),
     };
-    let answer = json!({
-        "apiVersion": review.api_version,
-        "kind": "ConversionReview",
-        "response": response,
-    });
+    let answer = Answer {
+        api_version: &review.api_version,
+        kind: "ConversionReview",
+        response: Response {
+            uid: &request.uid,
+            converted_objects,
+            result,
+        },
+    };
     serde_json::to_vec(&answer).map_err(|e| ReviewError::Malformed(e.to_string()))
 }
 
@@ -100,7 +141,7 @@ impl Endpoint for Conversion {
 }
 
 /// Every object in the desired version, or why the first one that failed did.
-fn convert_all(scheme: &Scheme, request: &Request) -> Result<Vec<Value>, String> {
+fn convert_all(scheme: &Scheme, request: &Request) -> Result<Vec<Box<RawValue>>, String> {
     let desired = &request.desired_api_version;
     request
         .objects
@@ -108,25 +149,39 @@ fn convert_all(scheme: &Scheme, request: &Request) -> Result<Vec<Value>, String>
         .enumerate()
         .map(|(i, object)| {
             let failed = |why: String| {
-                let name = object
-                    .pointer("/metadata/name")
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
-                let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
-                let from = object
-                    .get("apiVersion")
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
+                // Read again only to name the object in the message.
+                let object: Value = serde_json::from_str(object.get()).unwrap_or(Value::Null);
+                let field = |pointer: &str| {
+                    object
+                        .pointer(pointer)
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string()
+                };
+                let (from, kind, name) = (
+                    field("/apiVersion"),
+                    field("/kind"),
+                    field("/metadata/name"),
+                );
                 format!("converting objects[{i}] ({from} {kind} {name:?}) to {desired}: {why}")
             };
-            let bytes = serde_json::to_vec(object).map_err(|e| failed(e.to_string()))?;
+            // Anything but an object would be read as YAML by the scheme's sniffing.
+            if !object.get().starts_with('{') {
+                return Err(failed("not a JSON object".into()));
+            }
             let decoded = scheme
-                .decode_without_defaults(&bytes)
+                .decode_without_defaults(object.get().as_bytes())
                 .map_err(|e| failed(e.to_string()))?;
             let converted = scheme
                 .convert(decoded, desired)
                 .map_err(|e| failed(e.to_string()))?;
-            converted.to_json_value().map_err(|e| failed(e.to_string()))
+            let bytes = scheme
+                .encode(converted.as_ref(), Format::Json)
+                .map_err(|e| failed(e.to_string()))?;
+            String::from_utf8(bytes)
+                .map_err(|e| e.to_string())
+                .and_then(|text| RawValue::from_string(text).map_err(|e| e.to_string()))
+                .map_err(failed)
         })
         .collect()
 }

@@ -51,9 +51,7 @@ fn defaults_patch(scheme: &Scheme, review: &Review) -> Result<Option<Vec<u8>>, S
         _ => return Ok(None),
     };
     let mut obj = decode::by_scheme(scheme, raw, &request.kind, "object")?;
-    let original: Value =
-        serde_json::from_str(raw.get()).map_err(|e| StatusError::bad_request(e.to_string()))?;
-    let before = obj.to_json_value().map_err(StatusError::internal)?;
+    let before = obj.to_json().map_err(StatusError::internal)?;
     scheme.default(obj.as_mut())?;
     let old = match (review.operation, &request.old_object) {
         (Operation::Update, Some(raw)) => {
@@ -62,6 +60,16 @@ fn defaults_patch(scheme: &Scheme, review: &Review) -> Result<Option<Vec<u8>>, S
         _ => None,
     };
     scheme.drop_disabled_fields(obj.as_mut(), old.as_deref())?;
-    let after = obj.to_json_value().map_err(StatusError::internal)?;
-    patch::minimal(&original, &before, &after).map_err(StatusError::internal)
+    let after = obj.to_json().map_err(StatusError::internal)?;
+    // The common answer, for an object kube-apiserver or an earlier webhook already
+    // defaulted: nothing changed, and no JSON tree is built to find that out.
+    if before == after {
+        return Ok(None);
+    }
+    let tree = |bytes: &[u8]| {
+        serde_json::from_slice::<Value>(bytes).map_err(|e| StatusError::internal(e.to_string()))
+    };
+    let original: Value =
+        serde_json::from_str(raw.get()).map_err(|e| StatusError::bad_request(e.to_string()))?;
+    patch::minimal(&original, &tree(&before)?, &tree(&after)?).map_err(StatusError::internal)
 }
