@@ -881,3 +881,69 @@ async fn kubectl_uses_a_kind_registered_at_run_time() {
         "{stderr}"
     );
 }
+
+/// The example API's generated CRD applied with kubectl to a server that compiles no
+/// FrobberClass type: kubectl waits for `Established`, then creates, lists (with the CRD's
+/// printer column) and reads FrobberClasses in both versions, the schema's default applied.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_applies_a_generated_crd_and_uses_its_kind() {
+    let Some(binary) = kubectl_binary() else {
+        return;
+    };
+    let server = kubernetes_server().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let k = Kubectl::for_server(binary, &server, dir.path());
+    let crd = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../api-types/generated/crds/frob.example.com_frobberclasses.yaml");
+    let crd = crd.to_string_lossy().into_owned();
+    let out = Kubectl::ok(&k.run(&["apply", "-f", &crd]).await, "apply the CRD");
+    assert_eq!(
+        out.trim(),
+        "customresourcedefinition.apiextensions.k8s.io/frobberclasses.frob.example.com created"
+    );
+    let out = Kubectl::ok(
+        &k.run(&[
+            "wait",
+            "--for=condition=Established",
+            "crd/frobberclasses.frob.example.com",
+            "--timeout=10s",
+        ])
+        .await,
+        "wait for Established",
+    );
+    assert!(out.contains("condition met"), "{out}");
+    k.write(
+        "tape.yaml",
+        "apiVersion: frob.example.com/v1\nkind: FrobberClass\nmetadata:\n  name: tape\nspec:\n  provisioner: frob.example.com/tape\n",
+    );
+    let out = Kubectl::ok(&k.run(&["create", "-f", "tape.yaml"]).await, "create");
+    assert_eq!(out.trim(), "frobberclass.frob.example.com/tape created");
+    let out = Kubectl::ok(&k.run(&["get", "frobberclasses"]).await, "get");
+    let header = out.lines().next().unwrap_or("");
+    assert!(header.contains("MAX"), "the CRD's printer column: {out}");
+    assert_eq!(lines_with(&out, "tape").len(), 1, "{out}");
+    let out = Kubectl::ok(
+        &k.run(&[
+            "get",
+            "frobberclasses.v2beta1.frob.example.com",
+            "tape",
+            "-o",
+            "jsonpath={.apiVersion} {.spec.maxReplicas}",
+        ])
+        .await,
+        "get in v2beta1",
+    );
+    assert_eq!(out.trim(), "frob.example.com/v2beta1 10");
+    // A missing required field: the schema's 422, as kubectl shows it.
+    k.write(
+        "bad.yaml",
+        "apiVersion: frob.example.com/v1\nkind: FrobberClass\nmetadata:\n  name: bad\nspec: {}\n",
+    );
+    let out = k.run(&["create", "-f", "bad.yaml"]).await;
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("spec.provisioner: Required value"),
+        "{stderr}"
+    );
+}

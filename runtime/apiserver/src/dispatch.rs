@@ -36,13 +36,26 @@ async fn dispatch(State(served): State<Arc<Served>>, request: Request) -> Respon
         .map(str::to_string);
     // A panic anywhere below is answered, as kube-apiserver's panic filter does, instead of
     // dropping the connection.
-    let served = serve(&state, parts, body, &path, &uri, accept.as_deref());
-    answer_panics(
-        served,
+    let answer = serve(&state, parts, body, &path, &uri, accept.as_deref());
+    let response = answer_panics(
+        answer,
         || format!("kapi apiserver: {method} {uri}"),
         accept.as_deref(),
     )
-    .await
+    .await;
+    // A CRD written: what it serves is served before the client hears back, so its next
+    // request can use the new resource.
+    if method != http::Method::GET && response.status().is_success() && writes_crds(&path) {
+        served.sync_crds();
+    }
+    response
+}
+
+/// Whether `path` is the CustomResourceDefinitions' collection, one of them, or its status.
+fn writes_crds(path: &str) -> bool {
+    path.strip_prefix("/apis/apiextensions.k8s.io/")
+        .and_then(|rest| rest.split_once('/'))
+        .is_some_and(|(_, rest)| rest.starts_with("customresourcedefinitions"))
 }
 
 async fn serve(

@@ -2,14 +2,19 @@
 //! documents and the fault switches; and the cell that holds what is served now, so that a
 //! kind registered at run time is served from the next request on.
 
+use super::crds;
 use super::faults::FaultState;
 use super::openapi::OpenApiDocuments;
 use super::resources::Resources;
 use super::store::MvccStore;
+use super::store::{Collection, ObjectKey, ResourceKey};
 use super::stored::Stored;
-use kapi_core::scheme::{KindHandler, KindMeta, SchemeError};
+use kapi_core::scheme::{GroupVersionKind, KindHandler, KindMeta, SchemeError};
 use kapi_core::Scheme;
 use kapi_serving::{InFlight, ServingLimits};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::sync::Mutex;
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 
@@ -92,12 +97,22 @@ impl ServerState {
 /// the end (a watch to its last event); registering a kind swaps in the next state.
 pub(crate) struct Served {
     current: RwLock<Arc<ServerState>>,
+    /// What the stored CRDs serve now, to be replaced when they change.
+    crds: Mutex<CrdsServed>,
+}
+
+/// The kinds registered from CRDs, and the resources whose objects go with their CRD.
+#[derive(Default)]
+struct CrdsServed {
+    kinds: Vec<GroupVersionKind>,
+    resources: BTreeSet<ResourceKey>,
 }
 
 impl Served {
     pub fn new(state: ServerState) -> Self {
         Served {
             current: RwLock::new(Arc::new(state)),
+            crds: Mutex::new(CrdsServed::default()),
         }
     }
 
@@ -124,4 +139,93 @@ impl Served {
         *current = Arc::new(next);
         Ok(())
     }
+}
+
+impl Served {
+    /// Serves what the stored CRDs describe, from the next request on: each CRD's served
+    /// versions as kinds (replacing what they served before), the objects of a CRD that is
+    /// gone deleted, and each CRD's status written as kube-apiserver's controllers write it.
+    /// A server whose scheme has no CustomResourceDefinition kind serves none.
+    pub fn sync_crds(&self) {
+        let mut current = self.current.write().unwrap_or_else(PoisonError::into_inner);
+        let mut served = self.crds.lock().unwrap_or_else(PoisonError::into_inner);
+        let crd = GroupVersionKind::new(crds::GROUP, "v1", "CustomResourceDefinition");
+        if !current.scheme.recognizes(&crd) {
+            return;
+        }
+        let (entries, _) = current.store.list_all(&Collection::all(ResourceKey::new(
+            crds::GROUP,
+            crds::RESOURCE,
+        )));
+        let mut next = (**current).clone();
+        for gvk in served.kinds.drain(..) {
+            next.scheme.remove_kind(&gvk);
+        }
+        let mut live = BTreeSet::new();
+        let mut outcomes = Vec::new();
+        for entry in &entries {
+            let Ok(value) = entry.value.object.to_json_value() else {
+                continue;
+            };
+            // A CRD being deleted serves nothing while its objects go.
+            if value.pointer("/metadata/deletionTimestamp").is_some() {
+                continue;
+            }
+            let outcome = crds::served(&value).and_then(|crd| {
+                let mut added = Vec::new();
+                for kind in crd.kinds {
+                    let gvk = kind.gvk();
+                    if let Err(e) =
+                        next.scheme
+                            .add_kind(&kind.group, &kind.version, kind.meta, kind.handler)
+                    {
+                        for gvk in &added {
+                            next.scheme.remove_kind(gvk);
+                        }
+                        return Err(e.to_string());
+                    }
+                    added.push(gvk);
+                }
+                served.kinds.extend(added);
+                live.insert(ResourceKey::new(crd.group, crd.plural));
+                Ok(crd.storage_version)
+            });
+            outcomes.push((entry.key.clone(), outcome));
+        }
+        next.resources = super::resources::Resources::from_scheme(&next.scheme);
+        for gone in served.resources.difference(&live) {
+            let (objects, _) = next.store.list_all(&Collection::all(gone.clone()));
+            for object in objects {
+                let _ = next
+                    .store
+                    .delete::<std::convert::Infallible>(&object.key, None);
+            }
+        }
+        served.resources = live;
+        let next = Arc::new(next);
+        *current = next.clone();
+        drop(current);
+        for (key, outcome) in outcomes {
+            write_crd_status(&next, key, outcome.as_deref().map_err(String::as_str));
+        }
+    }
+}
+
+/// Writes a CRD's status if it changed: a new revision and a MODIFIED event, as the
+/// controllers' status updates make.
+fn write_crd_status(state: &ServerState, key: ObjectKey, outcome: Result<&str, &str>) {
+    let now = super::lifecycle::now();
+    let _ = state.store.update(key, None, |prev, revision| {
+        let Ok(mut value) = prev.object.to_json_value() else {
+            return Ok::<_, SchemeError>(None);
+        };
+        let status = crds::status(&value, outcome, &now);
+        if value.get("status") == Some(&status) {
+            return Ok(None);
+        }
+        value["status"] = status;
+        value["metadata"]["resourceVersion"] = Value::String(revision.to_string());
+        let object = state.scheme.decode_value(value)?;
+        Ok(Some(Stored { object }))
+    });
 }

@@ -147,6 +147,8 @@ fn admit(
 ) -> Result<Box<dyn Object>, StatusError> {
     let scheme = &ctx.state.scheme;
     let name = meta_str(&value, "name").to_string();
+    crate::crds::admit(ctx.resource, &value)
+        .map_err(|errors| StatusError::invalid(ctx.target(&name), &errors))?;
     let obj = decode_defaulted(ctx, value)?;
     let old_internal = match old {
         Some(o) => Some(

@@ -1003,4 +1003,3 @@ fn an_object_without_type_meta_takes_the_requests_kind() {
         json!([{"op": "add", "path": "/spec/replicas", "value": 1}])
     );
 }
-
