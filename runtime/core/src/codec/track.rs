@@ -136,6 +136,16 @@ pub(crate) fn unknown_field() {
     })
 }
 
+/// Fields a kind found unknown by itself (a schema's pruning), at paths from the decode's
+/// root, added to those the tracked decode reports.
+pub(crate) fn unknown_fields_found(paths: impl IntoIterator<Item = String>) {
+    TRACKER.with_borrow_mut(|t| {
+        if let Some(found) = &mut t.unknown_fields {
+            found.extend(paths);
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
