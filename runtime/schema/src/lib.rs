@@ -7,6 +7,7 @@
 //! depends on serde_json alone, so neither side pays for the other's dependencies.
 
 pub mod defaults;
+pub mod formats;
 pub mod prune;
 pub mod structural;
 pub mod validate;

@@ -4,10 +4,12 @@
 //!
 //! Checked: `type` (with `nullable`), `enum`, `maximum` and
 //! `minimum` (exclusive or not), `multipleOf`, `maxLength`, `minLength` and `pattern`,
+//! `format` (the formats of [`crate::formats`]; others are not checked, as in kube),
 //! `maxItems` and `minItems`, `maxProperties` and `minProperties`, `required`, and the same
 //! recursively through `properties`, `additionalProperties` and `items`. Properties are
 //! visited in name order (kube-openapi visits Go maps in random order).
 
+use crate::formats;
 use serde_json::{Map, Number, Value};
 
 /// One way a value breaks its schema, at a field path (`spec.ports[0].port`).
@@ -52,7 +54,10 @@ fn node(value: &Value, schema: &Value, path: &str, out: &mut Vec<Failure>) {
         return;
     }
     match value {
-        Value::String(text) => string(text, s, path, out),
+        Value::String(text) => {
+            string(text, s, path, out);
+            format(text, s, path, out);
+        }
         Value::Number(n) => number(n, s, path, out),
         Value::Array(items) => array(items, s, path, out),
         _ => {}
@@ -132,6 +137,75 @@ fn string(text: &str, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>
             invalid(out, path, text.into(), message);
         }
     }
+}
+
+/// kube-openapi's format check: `spec.id in body must be of type uuid: "x"`, reported as
+/// apiextensions reports a type error, with the string as the value.
+fn format(text: &str, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
+    let Some(name) = s.get("format").and_then(Value::as_str) else {
+        return;
+    };
+    // apiextensions strips the format of a schema typed other than string (an integer's
+    // `int32` is no string format).
+    if !matches!(
+        s.get("type").and_then(Value::as_str),
+        None | Some("" | "string")
+    ) {
+        return;
+    }
+    if formats::validates(name, text) == Some(false) {
+        out.push(Failure {
+            path: path.to_string(),
+            kind: FailureKind::TypeInvalid {
+                value: Value::String(text.to_string()),
+                message: format!("{path} in body must be of type {name}: {}", go_quote(text)),
+            },
+        });
+    }
+}
+
+/// Go's `%q` of a string (`strconv.Quote`): escapes for quotes, backslashes and what Go
+/// does not print; `\x`, `\u` and `\U` forms in lowercase hex.
+fn go_quote(text: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        let code = u32::from(c);
+        let _ = match c {
+            '"' => write!(out, "\\\""),
+            '\\' => write!(out, "\\\\"),
+            '\x07' => write!(out, "\\a"),
+            '\x08' => write!(out, "\\b"),
+            '\x0c' => write!(out, "\\f"),
+            '\n' => write!(out, "\\n"),
+            '\r' => write!(out, "\\r"),
+            '\t' => write!(out, "\\t"),
+            '\x0b' => write!(out, "\\v"),
+            c if go_printable(c) => write!(out, "{c}"),
+            _ if code < 0x80 => write!(out, "\\x{code:02x}"),
+            _ if code < 0x10000 => write!(out, "\\u{code:04x}"),
+            _ => write!(out, "\\U{code:08x}"),
+        };
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `unicode.IsPrint`: ASCII exactly; beyond it, without Unicode's tables, anything but
+/// controls, spaces, format characters, private use and noncharacters.
+fn go_printable(c: char) -> bool {
+    if c.is_ascii() {
+        return (' '..='~').contains(&c);
+    }
+    !(c.is_control()
+        || c.is_whitespace()
+        || matches!(c,
+            '\u{ad}' | '\u{600}'..='\u{605}' | '\u{61c}' | '\u{6dd}' | '\u{70f}'
+            | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}'
+            | '\u{e000}'..='\u{f8ff}' | '\u{fdd0}'..='\u{fdef}' | '\u{fffe}' | '\u{ffff}'
+            | '\u{f0000}'..='\u{10ffff}'))
 }
 
 fn number(n: &Number, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {

@@ -1,0 +1,458 @@
+//! The string formats kube-apiserver checks in a custom resource (kube-openapi's
+//! `strfmt.Default`, as apiextensions keeps them at Kubernetes 1.32): for each, values Go's
+//! checks accept and refuse, and the failure exactly as apiextensions reports it.
+
+use kapi_schema::formats::validates;
+use kapi_schema::validate::{validate, Failure, FailureKind};
+use serde_json::{json, Value};
+
+/// Every value must be accepted (`true`) or refused (`false`) by `format`.
+fn check(format: &str, valid: &[&str], invalid: &[&str]) {
+    for v in valid {
+        assert_eq!(
+            validates(format, v),
+            Some(true),
+            "{format} should accept {v:?}"
+        );
+    }
+    for v in invalid {
+        assert_eq!(
+            validates(format, v),
+            Some(false),
+            "{format} should refuse {v:?}"
+        );
+    }
+}
+
+#[test]
+fn bsonobjectid() {
+    check(
+        "bsonobjectid",
+        &["507f1f77bcf86cd799439011", "507F1F77BCF86CD799439011"],
+        &["507f1f77bcf86cd79943901", "507f1f77bcf86cd79943901z", ""],
+    );
+}
+
+#[test]
+fn uri() {
+    check(
+        "uri",
+        &[
+            "http://example.com/a?b=c",
+            "https://user:pa%20ss@example.com:8443/p%2Fq#frag",
+            "mailto:someone@example.com",
+            "/relative/path",
+            "*",
+            "http://[fe80::1%25en0]:8080/",
+            "urn:isbn:0321751043",
+        ],
+        &[
+            "",
+            "example.com",
+            "http://exa mple.com/",
+            "http://host/%zz",
+            ":foo",
+            "http://host:port/",
+            "http://host#frag",
+            "http://example.com/\n",
+            "1http://example.com",
+        ],
+    );
+}
+
+#[test]
+fn email() {
+    check(
+        "email",
+        &[
+            "a@b.c",
+            "John Doe <john@example.com>",
+            "<john@example.com>",
+            "\"quoted local\"@example.org",
+            "user@[192.168.0.1]",
+            "user@[::1]",
+            "a@b (a comment)",
+            "Team: a@b.c;",
+            "jöhn@exämple.com",
+        ],
+        &[
+            "",
+            "plainaddress",
+            "a@",
+            "@b.c",
+            "a..b@c.d",
+            ".a@b.c",
+            "John <a@b.c",
+            "John Doe",
+            "a@[300.1.1.1]",
+            "Team: a@b.c, d@e.f;",
+            "Team:;",
+            "a@b.c, d@e.f",
+        ],
+    );
+}
+
+#[test]
+fn hostname() {
+    let long_label = "a".repeat(64);
+    let long_name = format!("{}.com", ["abcdefghij"; 25].join("."));
+    check(
+        "hostname",
+        &[
+            "example.com",
+            "a",
+            // kube's pattern lets a single label end in one dash.
+            "a-",
+            "localhost",
+            "xn--bcher-kva.example",
+            "münchen.de",
+            "1.example.com",
+            "sub-domain.example.london",
+        ],
+        &[
+            "-a",
+            "a.b",
+            "a_b.com",
+            "ex ample.com",
+            "a.123",
+            "a..com",
+            "a-.com",
+            "",
+            &long_label,
+            &format!("{long_label}.com"),
+            &long_name,
+        ],
+    );
+}
+
+#[test]
+fn ip_addresses_and_cidrs() {
+    check(
+        "ipv4",
+        // kube parses IPv4 as Go before 1.17 did: leading zeros pass.
+        &["192.168.0.1", "0.0.0.0", "010.000.0.1", "::ffff:1.2.3.4"],
+        &[
+            "256.0.0.1",
+            "1.2.3",
+            "1.2.3.4.5",
+            "::1",
+            "1.2.3.-4",
+            "a.b.c.d",
+            "",
+        ],
+    );
+    check(
+        "ipv6",
+        &[
+            "::1",
+            "::",
+            "fe80::1",
+            "2001:db8::",
+            "::ffff:1.2.3.4",
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:1.2.3.4",
+        ],
+        &[
+            "1.2.3.4",
+            "fe80::1%eth0",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2::3",
+            "00001::",
+            "::ffff:01.2.3.4",
+            "1:2:3:4:5:6:7::8",
+            "1:2:3:4:5:1.2.3.4",
+            "1:",
+            ":1",
+            "",
+        ],
+    );
+    check(
+        "cidr",
+        &[
+            "10.0.0.0/8",
+            "2001:db8::/32",
+            "010.0.0.0/024",
+            "::/0",
+            "1.2.3.4/32",
+        ],
+        &[
+            "10.0.0.0",
+            "10.0.0.0/33",
+            "::/129",
+            "10.0.0.0/",
+            "10.0.0.0/a",
+            "/8",
+        ],
+    );
+}
+
+#[test]
+fn mac() {
+    check(
+        "mac",
+        &[
+            "00:1a:2b:3c:4d:5e",
+            "00-1A-2B-3C-4D-5E",
+            "001a.2b3c.4d5e",
+            "00:00:00:00:fe:80:00:00",
+            "0000.0000.fe80.0000",
+        ],
+        &[
+            "00:1a:2b:3c:4d",
+            "00:1a-2b:3c:4d:5e",
+            "001a2b3c4d5e",
+            "00:1a:2b:3c:4d:5g",
+            "0:1a:2b:3c:4d:5e:",
+        ],
+    );
+}
+
+#[test]
+fn uuids() {
+    check(
+        "uuid",
+        &[
+            "123e4567-e89b-12d3-a456-426614174000",
+            "123E4567E89B12D3A456426614174000",
+            "123e4567e89b-12d3a456-426614174000",
+        ],
+        &[
+            "123e4567-e89b-12d3-a456-42661417400",
+            "g23e4567-e89b-12d3-a456-426614174000",
+            "123e4567--e89b-12d3-a456-426614174000",
+            "{123e4567-e89b-12d3-a456-426614174000}",
+        ],
+    );
+    check(
+        "uuid3",
+        &[
+            "a3bb189e-8bf9-3888-9912-ace4e6543002",
+            "a3bb189e-8bf9-3888-c912-ace4e6543002",
+        ],
+        &["f47ac10b-58cc-4372-a567-0e02b2c3d479"],
+    );
+    check(
+        "uuid4",
+        &[
+            "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+            "F47AC10B-58CC-4372-B567-0E02B2C3D479",
+        ],
+        &[
+            "f47ac10b-58cc-4372-c567-0e02b2c3d479",
+            "886313e1-3b8a-5372-9b90-0c9aee199e5d",
+        ],
+    );
+    check(
+        "uuid5",
+        &["886313e1-3b8a-5372-9b90-0c9aee199e5d"],
+        &[
+            "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+            "886313e1-3b8a-5372-7b90-0c9aee199e5d",
+        ],
+    );
+}
+
+#[test]
+fn isbns() {
+    check(
+        "isbn10",
+        &["0321751043", "0-321-75104-3", "080442957X"],
+        &["0321751044", "978-0321751041", "08044295X7"],
+    );
+    check(
+        "isbn13",
+        &["978-0321751041", "978 0321751041", "9780321751041"],
+        &["9780321751042", "0321751043"],
+    );
+    check(
+        "isbn",
+        &["0321751043", "978-0321751041"],
+        &["123", "9780321751042"],
+    );
+}
+
+#[test]
+fn credit_cards_and_ssns() {
+    check(
+        "creditcard",
+        &[
+            "4111 1111 1111 1111",
+            "4111-1111-1111-1111",
+            "378282246310005",
+            "5555555555554444",
+            "6011111111111117",
+        ],
+        &["4111 1111 1111 1112", "1234", "5655555555554444", ""],
+    );
+    check(
+        "ssn",
+        &["123-45-6789", "123 45 6789", "123-45 6789"],
+        &["123456789", "123-45-678a", "123-456-789"],
+    );
+}
+
+#[test]
+fn colours_bytes_and_passwords() {
+    check(
+        "hexcolor",
+        &["#fff", "A0B1C2", "#a0b1c2"],
+        &["#ffff", "#ggg", "", "##fff"],
+    );
+    check(
+        "rgbcolor",
+        &["rgb(255,0,10)", "rgb( 0 , 0 , 0 )", "rgb(199,249,250)"],
+        &[
+            "rgb(256,0,0)",
+            "rgb(01,0,0)",
+            "rgb(0,0)",
+            "RGB(0,0,0)",
+            "rgb(0,0,0) ",
+        ],
+    );
+    check(
+        "byte",
+        &["aGVsbG8=", "YWJj", "YQ==", "a+/b"],
+        &["", "aGVsbG8", "a===", "YQ==YWJj", "aGVs bG8="],
+    );
+    check("password", &["", "anything at all"], &[]);
+}
+
+#[test]
+fn dates_times_and_durations() {
+    check(
+        "date",
+        &["2024-02-29", "2000-01-01", "0000-12-31"],
+        &[
+            "2023-02-29",
+            "2024-13-01",
+            "2024-1-01",
+            "24-01-01",
+            "2024-01-01T00:00:00Z",
+            "2024-04-31",
+            "",
+        ],
+    );
+    for name in ["datetime", "date-time"] {
+        check(
+            name,
+            &[
+                "2014-12-15T19:30:20.000Z",
+                "2014-12-15t19:30:20+01:00",
+                "2014-12-15T19:30:20Z",
+                "2014-12-15T23:59:59.123456-08:00",
+            ],
+            &[
+                "2014-12-15",
+                "2014-12-15T24:00:00Z",
+                "2014-12-15T19:30:20",
+                "2014-12-15 19:30:20Z",
+                "2014-12-15T19:30:60Z",
+                "2014-02-30T19:30:20Z",
+            ],
+        );
+    }
+    check(
+        "duration",
+        &[
+            "1h30m",
+            "-1.5s",
+            "0",
+            "300ms",
+            "10\u{b5}s",
+            "5 days",
+            "2 weeks",
+            "1 hour",
+            "1 s",
+            "1d",
+            "3 minutes",
+        ],
+        &[
+            "",
+            "h",
+            "1x",
+            "forever",
+            "5 lightyears",
+            "99999999999999999999 days",
+            "1.5",
+        ],
+    );
+}
+
+#[test]
+fn unknown_formats_are_not_checked() {
+    assert_eq!(validates("int32", "x"), None);
+    assert_eq!(validates("k8s-short-name", "Not_A_Name"), None);
+    assert_eq!(validates("", "x"), None);
+}
+
+fn type_invalid(path: &str, value: &str, message: &str) -> Failure {
+    Failure {
+        path: path.into(),
+        kind: FailureKind::TypeInvalid {
+            value: Value::String(value.into()),
+            message: message.into(),
+        },
+    }
+}
+
+#[test]
+fn validate_reports_a_bad_format_as_apiextensions_does() {
+    let schema = json!({"type": "object", "properties": {"spec": {"type": "object", "properties": {
+        "id": {"type": "string", "format": "uuid"},
+        "when": {"type": "string", "format": "date-time"},
+        "short": {"type": "string", "format": "hostname", "maxLength": 3},
+        "untyped": {"format": "ipv4"},
+        "count": {"type": "integer", "format": "int32"},
+        "odd": {"type": "integer", "format": "uuid"},
+        "custom": {"type": "string", "format": "my-own"},
+        "quoted": {"type": "string", "format": "email"}
+    }}}});
+    let object = json!({"spec": {
+        "id": "nope",
+        "when": "yesterday",
+        "short": "-bad",
+        "untyped": "1.2.3",
+        "count": 7,
+        "odd": 7,
+        "custom": "anything",
+        "quoted": "say \"hi\"\n\u{7f}\u{a0}é"
+    }});
+    assert_eq!(
+        validate(&object, &schema),
+        vec![
+            type_invalid(
+                "spec.id",
+                "nope",
+                "spec.id in body must be of type uuid: \"nope\""
+            ),
+            type_invalid(
+                "spec.quoted",
+                "say \"hi\"\n\u{7f}\u{a0}é",
+                r#"spec.quoted in body must be of type email: "say \"hi\"\n\x7f\u00a0é""#,
+            ),
+            // Both the length and the format fail: kube-openapi runs both validators.
+            Failure {
+                path: "spec.short".into(),
+                kind: FailureKind::TooLong { max: 3 }
+            },
+            type_invalid(
+                "spec.short",
+                "-bad",
+                "spec.short in body must be of type hostname: \"-bad\""
+            ),
+            type_invalid(
+                "spec.untyped",
+                "1.2.3",
+                "spec.untyped in body must be of type ipv4: \"1.2.3\""
+            ),
+            type_invalid(
+                "spec.when",
+                "yesterday",
+                "spec.when in body must be of type date-time: \"yesterday\"",
+            ),
+        ]
+    );
+    let good = json!({"spec": {"id": "123e4567-e89b-12d3-a456-426614174000",
+        "when": "2014-12-15T19:30:20Z", "short": "abc", "untyped": "1.2.3.4"}});
+    assert_eq!(validate(&good, &schema), vec![]);
+}
