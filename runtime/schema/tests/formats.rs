@@ -456,3 +456,351 @@ fn validate_reports_a_bad_format_as_apiextensions_does() {
         "when": "2014-12-15T19:30:20Z", "short": "abc", "untyped": "1.2.3.4"}});
     assert_eq!(validate(&good, &schema), vec![]);
 }
+
+// The values of kube-openapi's `strfmt` tests (`default_test.go`: TestFormatURI,
+// TestFormatEmail, TestFormatHostname, TestFormatIPv4, TestFormatIPv6, TestFormatCIDR,
+// TestFormatMAC, TestFormatISBN*, TestFormatHexColor, TestFormatRGBColor, TestFormatSSN,
+// TestFormatCreditCard, TestFormatPassword; `duration_test.go`: TestDuration,
+// TestDurationParser, TestDurationParser_Failed, TestIsDuration_Failed; `time_test.go`:
+// TestParseDateTime_fullCycle), as facts.
+#[test]
+fn kube_openapi_strfmt_cases() {
+    check("uri", &["http://somewhereelse.com"], &["somewhere.com"]);
+    check(
+        "email",
+        &[
+            "somebodyelse@somewhere.com",
+            "blah@gmail.com",
+            "test@d.verylongtoplevel",
+            "email+tag@gmail.com",
+            r#"" "@example.com"#,
+            r#""Abc\@def"@example.com"#,
+            r#""Fred Bloggs"@example.com"#,
+            r#""Joe\\Blow"@example.com"#,
+            r#""Abc@def"@example.com"#,
+            "customer/department=shipping@example.com",
+            "$A12345@example.com",
+            "!def!xyz%abc@example.com",
+            "_somename@example.com",
+            "!#$%&'*+-/=?^_`{}|~@example.com",
+            "Miles.O'Brian@example.com",
+            "postmaster@☁→❄→☃→☀→☺→☂→☹→✝.ws",
+            "root@localhost",
+            "john@com",
+            "api@piston.ninja",
+        ],
+        &["somebody@somewhere@com"],
+    );
+    let very_long = "a".repeat(256);
+    let long_segment = format!("x.y.{}", "a".repeat(64));
+    check(
+        "hostname",
+        &[
+            "somewhere.com",
+            "888.com",
+            "a.com",
+            "a.b.com",
+            "a.b.c.com",
+            "a.b.c.d.com",
+            "a.b.c.d.e.com",
+            "1.com",
+            "1.2.com",
+            "1.2.3.com",
+            "1.2.3.4.com",
+            "99.domain.com",
+            "99.99.domain.com",
+            "1wwworg.example.com",
+            "1000wwworg.example.com",
+            "xn--bcher-kva.example.com",
+            "xn-80ak6aa92e.co",
+            "xn-80ak6aa92e.com",
+            "xn--ls8h.la",
+            "☁→❄→☃→☀→☺→☂→☹→✝.ws",
+            "www.example.onion",
+            "www.example.ôlà",
+            "ôlà.ôlà",
+            "ôlà.ôlà.ôlà",
+            "ex$ample",
+            "localhost",
+            "example",
+            "x",
+            "x-y",
+            "a.b.c.dot",
+            "www.example.org",
+            "a.b.c.d.e.f.g.dot",
+            "ex=ample.com",
+            "<foo>",
+            "www.example-hyphenated.org",
+            "www.詹姆斯.org",
+            "www.élégigôö.org",
+            "www.詹姆斯.london",
+        ],
+        &[
+            "somewhere.com!",
+            "user@email.domain",
+            "1.1.1.1",
+            &very_long,
+            &long_segment,
+            "www.example-.org",
+            "www.--example.org",
+            "-www.example.org",
+            "www-.example.org",
+            "www.d-.org",
+            "www.-d.org",
+            "www-",
+            "-www",
+            "www.ex ample.org",
+            "_www.example.org",
+            "www.ex;ample.org",
+            "www.example_underscored.org",
+            "www.詹姆斯.x",
+            "a.b.c.d",
+            "-xyz",
+            "xyz-",
+            "x.",
+            "a.b.c.dot-",
+            "a.b.c.é;ö",
+        ],
+    );
+    check(
+        "ipv4",
+        &["192.168.254.2", "127.0.0.1", "192.168.1.1", "192.168.1.01"],
+        &["198.168.254.2.2"],
+    );
+    check("ipv6", &["::2"], &["127.0.0.1"]);
+    check(
+        "cidr",
+        &[
+            "192.168.254.2/24",
+            "192.0.2.1/24",
+            "192.0.02.1/24",
+            "2001:db8:a0b:12f0::1/32",
+        ],
+        &["198.168.254.2", "2001:db8:a0b:12f0::1"],
+    );
+    check("mac", &["06:05:04:03:02:01"], &["01:02:03:04:05"]);
+    for uuid in ["uuid", "uuid3", "uuid4", "uuid5"] {
+        check(uuid, &[], &["not-a-uuid"]);
+    }
+    check("isbn", &["0321751043"], &["836217463"]);
+    check("isbn10", &["0321751043"], &["836217463"]);
+    check("isbn13", &["978-0321751041"], &["978-0321751042"]);
+    check("hexcolor", &["#000000"], &["#fffffffz"]);
+    check("rgbcolor", &["rgb(0,0,0)"], &["rgb(300,0,0)"]);
+    check("ssn", &["999 99 9999"], &["999 99 999"]);
+    check(
+        "creditcard",
+        &["4012-8888-8888-1881"],
+        &["9999-9999-9999-999"],
+    );
+    check("password", &["super secret!!!", "even more secret"], &[]);
+    let mut durations = vec!["0ms".to_string(), "2ms".to_string()];
+    for unit in [
+        "ns",
+        "us",
+        "µs",
+        "ms",
+        "s",
+        "m",
+        "h",
+        "hr",
+        "d",
+        "w",
+        "wk",
+        "nanoseconds",
+        "nanos",
+        "microseconds",
+        "micros",
+        "millis",
+        "milliseconds",
+        "second",
+        "sec",
+        "min",
+        "minute",
+        "hour",
+        "day",
+        "week",
+    ] {
+        durations.push(format!("1{unit}"));
+        durations.push(format!("1  {unit}"));
+    }
+    let durations: Vec<&str> = durations.iter().map(String::as_str).collect();
+    check(
+        "duration",
+        &durations,
+        &[
+            "yada",
+            "three week",
+            "9999999999999999999999999999999999999999999999999999999 weeks",
+            "12 parsecs",
+            "12 y",
+            "45 wekk",
+            "45 weeekks",
+        ],
+    );
+    check(
+        "date-time",
+        &[
+            "2014-12-15T08:00:00.000Z",
+            "2011-08-18T19:03:37.000+01:00",
+            "2014-12-15T19:30:20.000Z",
+            "0001-01-01T00:00:00.000Z",
+            "1970-01-01T00:00:00.000Z",
+        ],
+        &["yada"],
+    );
+}
+
+// The values of the govalidator tests kube-openapi keeps (`validator_test.go`:
+// TestIsRequestURI, TestIsHexcolor, TestIsRGBcolor, TestIsCreditCard, TestIsISBN,
+// TestIsBase64, TestIIsIPv6, TestIsMAC, TestIsSSN), as facts.
+#[test]
+fn govalidator_cases() {
+    check(
+        "uri",
+        &[
+            "http://foo.bar/#com",
+            "http://foobar.com",
+            "https://foobar.com",
+            "http://foobar.coffee/",
+            "http://foobar.中文网/",
+            "http://foobar.org/",
+            "http://foobar.org:8080/",
+            "ftp://foobar.ru/",
+            "http://user:pass@www.foobar.com/",
+            "http://127.0.0.1/",
+            "http://duckduckgo.com/?q=%2F",
+            "http://localhost:3000/",
+            "http://foobar.com/?foo=bar#baz=qux",
+            "http://foobar.com?foo=bar",
+            "http://www.xn--froschgrn-x9a.net/",
+            "xyz://foobar.com",
+            "rtmp://foobar.com",
+            "http://www.foo_bar.com/",
+            "http://foobar.com/#baz=qux",
+            "http://foobar.com/t$-_.+!*\\'(),",
+            "http://www.foobar.com/~foobar",
+            "http://www.-foobar.com/",
+            "http://www.foo---bar.com/",
+            "mailto:someone@example.com",
+            "irc://irc.server.org/channel",
+            "/abs/test/dir",
+        ],
+        &["", "foobar.com", "invalid.", ".com", "./rel/test/dir"],
+    );
+    check(
+        "hexcolor",
+        &["CCccCC", "fff", "#f00"],
+        &["", "#ff", "fff0", "#ff12FG"],
+    );
+    check(
+        "rgbcolor",
+        &["rgb(0,31,255)", "rgb(0,  31, 255)"],
+        &[
+            "",
+            "rgb(1,349,275)",
+            "rgb(01,31,255)",
+            "rgb(0.6,31,255)",
+            "rgba(0,31,255)",
+        ],
+    );
+    check(
+        "creditcard",
+        &[
+            "4220855426222389",
+            "4220 8554 2622 2389",
+            "4220-8554-2622-2389",
+            "5139288802098206",
+            "374953669708156",
+            "6011464355444102",
+            "3548209662790989",
+        ],
+        &[
+            "",
+            "credit card",
+            "4220855426213389",
+            "30190239451016",
+            "6521674451993089",
+            "2204151414444676",
+            "624356436327468104",
+        ],
+    );
+    check(
+        "isbn",
+        &[
+            "3836221195",
+            "1-61729-085-8",
+            "3 423 21412 0",
+            "3 401 01319 X",
+            "9784873113685",
+            "978-4-87311-368-5",
+            "978 3401013190",
+            "978-3-8362-2119-1",
+        ],
+        &["", "foo"],
+    );
+    check(
+        "isbn10",
+        &[
+            "3836221195",
+            "1-61729-085-8",
+            "3 423 21412 0",
+            "3 401 01319 X",
+        ],
+        &[
+            "",
+            "foo",
+            "3423214121",
+            "978-3836221191",
+            "3-423-21412-1",
+            "3 423 21412 1",
+        ],
+    );
+    check(
+        "isbn13",
+        &[
+            "9784873113685",
+            "978-4-87311-368-5",
+            "978 3401013190",
+            "978-3-8362-2119-1",
+        ],
+        &[
+            "",
+            "foo",
+            "3-8362-2119-5",
+            "01234567890ab",
+            "978 3 8362 2119 0",
+        ],
+    );
+    check(
+        "byte",
+        &[
+            "TG9yZW0gaXBzdW0gZG9sb3Igc2l0IGFtZXQsIGNvbnNlY3RldHVyIGFkaXBpc2NpbmcgZWxpdC4=",
+            "Vml2YW11cyBmZXJtZW50dW0gc2VtcGVyIHBvcnRhLg==",
+            "U3VzcGVuZGlzc2UgbGVjdHVzIGxlbw==",
+        ],
+        &["12345", "", "Vml2YW11cyBmZXJtZtesting123"],
+    );
+    check(
+        "ipv6",
+        &["::1", "2001:db8:0000:1:1:1:1:1"],
+        &[
+            "",
+            "127.0.0.1",
+            "0.0.0.0",
+            "255.255.255.255",
+            "1.2.3.4",
+            "300.0.0.0",
+        ],
+    );
+    check(
+        "mac",
+        &["3D:F2:C9:A6:B3:4F"],
+        &["3D-F2-C9-A6-B3:4F", "123", "", "abacaba"],
+    );
+    check(
+        "ssn",
+        &["191 60 2869", "191-60-2869"],
+        &["", "00-90-8787", "66690-76"],
+    );
+}
