@@ -894,3 +894,64 @@ fn no_string_panics_a_check() {
         }
     }
 }
+
+// kube-openapi's type validator with a format the schema keeps: a non-string that fits
+// neither type nor format is reported against the format, with the data's Go format; a
+// string or an array passes a non-numeric typed schema with a format; a format kube strips
+// (unknown, or not the type's) leaves the plain type check.
+#[test]
+fn type_errors_under_a_kept_format() {
+    let schema = json!({"type": "object", "properties": {
+        "when": {"type": "string", "format": "date-time"},
+        "id": {"type": "string", "format": "uuid"},
+        "own": {"type": "string", "format": "my-own"},
+        "small": {"type": "integer", "format": "int32"},
+        "big": {"type": "integer", "format": "int64"},
+        "ratio": {"type": "number", "format": "double"},
+        "odd": {"type": "integer", "format": "uuid"}
+    }});
+    let object = json!({
+        "when": 5,
+        "id": ["not", "checked"],
+        "own": 5,
+        "small": 1.5,
+        "big": 3.0,
+        "ratio": true,
+        "odd": 2.5
+    });
+    assert_eq!(
+        validate(&object, &schema),
+        vec![
+            type_invalid(
+                "odd",
+                "number",
+                "odd in body must be of type integer: \"number\""
+            ),
+            type_invalid(
+                "own",
+                "integer",
+                "own in body must be of type string: \"integer\""
+            ),
+            type_invalid("ratio", "", "ratio in body must be of type double: \"\""),
+            type_invalid(
+                "small",
+                "float64",
+                "small in body must be of type int32: \"float64\""
+            ),
+            type_invalid(
+                "when",
+                "int64",
+                "when in body must be of type date-time: \"int64\""
+            ),
+        ]
+    );
+    // A string for an integer with a format is an ordinary type error.
+    assert_eq!(
+        validate(&json!({"small": "x"}), &schema),
+        vec![type_invalid(
+            "small",
+            "string",
+            "small in body must be of type integer: \"string\""
+        )]
+    );
+}
