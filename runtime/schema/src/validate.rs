@@ -105,7 +105,7 @@ fn type_fits(value: &Value, s: &Map<String, Value>, path: &str, out: &mut Vec<Fa
     let widened = (expected == "number" && actual == "integer")
         || (expected == "integer" && value.as_f64().is_some_and(|f| f.fract() == 0.0));
     if let Some(format) = format {
-        if !string_like && !(actual == expected || go_format == format || widened) {
+        if !(string_like || actual == expected || go_format == format || widened) {
             out.push(Failure {
                 path: path.to_string(),
                 kind: FailureKind::TypeInvalid {
