@@ -4,7 +4,8 @@
 //!
 //! Checked: `type` (with `nullable`), `enum`, `maximum` and
 //! `minimum` (exclusive or not), `multipleOf`, `maxLength`, `minLength` and `pattern`,
-//! `format` (the formats of [`crate::formats`]; others are not checked, as in kube),
+//! `format` (the string formats of [`crate::formats`], and `int32`/`int64`/`float`/`double`
+//! where a type error is reported, only where apiextensions keeps them),
 //! `maxItems` and `minItems`, `maxProperties` and `minProperties`, `required`, and the same
 //! recursively through `properties`, `additionalProperties` and `items`. Properties are
 //! visited in name order (kube-openapi visits Go maps in random order).
