@@ -3,9 +3,14 @@
 //!
 //! Codegen runs [`structural`] on every CRD it writes, so a bad marker fails codegen rather
 //! than a deployment; the embedded API server runs the same checks on a CRD it is given, and
-//! serves the kinds such a schema describes with [`defaults`] and [`validate`]. The crate
-//! depends on serde_json alone, so neither side pays for the other's dependencies.
+//! serves the kinds such a schema describes with [`defaults`] and [`validate`]. A write of
+//! such an object goes as kube-apiserver's does: [`prune::prune`] (unknown fields dropped and
+//! reported), then [`defaults::apply`], then [`validate::validate`] (which checks the string
+//! [`formats`] kube checks). The crate depends on serde_json (and regex-lite for `pattern`)
+//! alone, so neither side pays for the other's dependencies.
 
 pub mod defaults;
+pub mod formats;
+pub mod prune;
 pub mod structural;
 pub mod validate;

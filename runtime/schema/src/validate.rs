@@ -4,10 +4,13 @@
 //!
 //! Checked: `type` (with `nullable`), `enum`, `maximum` and
 //! `minimum` (exclusive or not), `multipleOf`, `maxLength`, `minLength` and `pattern`,
+//! `format` (the string formats of [`crate::formats`], and `int32`/`int64`/`float`/`double`
+//! where a type error is reported, only where apiextensions keeps them),
 //! `maxItems` and `minItems`, `maxProperties` and `minProperties`, `required`, and the same
 //! recursively through `properties`, `additionalProperties` and `items`. Properties are
 //! visited in name order (kube-openapi visits Go maps in random order).
 
+use crate::formats;
 use serde_json::{Map, Number, Value};
 
 /// One way a value breaks its schema, at a field path (`spec.ports[0].port`).
@@ -52,7 +55,10 @@ fn node(value: &Value, schema: &Value, path: &str, out: &mut Vec<Failure>) {
         return;
     }
     match value {
-        Value::String(text) => string(text, s, path, out),
+        Value::String(text) => {
+            string(text, s, path, out);
+            format(text, s, path, out);
+        }
         Value::Number(n) => number(n, s, path, out),
         Value::Array(items) => array(items, s, path, out),
         _ => {}
@@ -73,36 +79,72 @@ fn node(value: &Value, schema: &Value, path: &str, out: &mut Vec<Failure>) {
     }
 }
 
-/// kube-openapi's `%s in body must be of type %s: %q`, with the data's own type name.
+/// kube-openapi's `%s in body must be of type %s: %q`, with the data's own type name, or,
+/// where the schema keeps a format, its type validator's quirks: data that is neither a
+/// string nor an array and fits neither type nor format is reported against the format
+/// with the Go format of the data (`must be of type date-time: "int64"`), and a string or
+/// an array always passes a non-numeric schema with a format (go-openapi lets `[]byte`
+/// through that way).
 fn type_fits(value: &Value, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) -> bool {
     // An int-or-string schema has no `type` (a structural schema says so with
-    // `x-kubernetes-int-or-string` and an `anyOf` of the two): nothing to check here.
-    let Some(expected) = s.get("type").and_then(Value::as_str) else {
-        return true;
+    // `x-kubernetes-int-or-string` and an `anyOf` of the two): only a format can be checked.
+    let expected = s.get("type").and_then(Value::as_str).unwrap_or("");
+    let format = kept_format(s, expected);
+    let (actual, go_format) = match value {
+        Value::Null if expected.is_empty() || s.get("nullable") == Some(&Value::Bool(true)) => {
+            return true
+        }
+        Value::Null => ("null", ""),
+        Value::Bool(_) => ("boolean", ""),
+        Value::Number(n) if n.is_i64() || n.is_u64() => ("integer", "int64"),
+        Value::Number(_) => ("number", "float64"),
+        Value::String(_) => ("string", ""),
+        Value::Array(_) => ("array", ""),
+        Value::Object(_) => ("object", ""),
     };
-    let actual = match value {
-        Value::Null if s.get("nullable") == Some(&Value::Bool(true)) => return true,
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    };
-    let fits = actual == expected
-        || (expected == "number" && actual == "integer")
+    let string_like = matches!(value, Value::String(_) | Value::Array(_));
+    let widened = (expected == "number" && actual == "integer")
         || (expected == "integer" && value.as_f64().is_some_and(|f| f.fract() == 0.0));
-    if !fits {
-        out.push(Failure {
-            path: path.to_string(),
-            kind: FailureKind::TypeInvalid {
-                value: Value::String(actual.to_string()),
-                message: format!("{path} in body must be of type {expected}: {actual:?}"),
-            },
-        });
+    if let Some(format) = format {
+        if !(string_like || actual == expected || go_format == format || widened) {
+            out.push(Failure {
+                path: path.to_string(),
+                kind: FailureKind::TypeInvalid {
+                    value: Value::String(go_format.to_string()),
+                    message: format!("{path} in body must be of type {format}: {go_format:?}"),
+                },
+            });
+            return false;
+        }
+        if string_like && expected != "number" && expected != "integer" {
+            return true;
+        }
     }
-    fits
+    if expected.is_empty() || actual == expected || widened {
+        return true;
+    }
+    out.push(Failure {
+        path: path.to_string(),
+        kind: FailureKind::TypeInvalid {
+            value: Value::String(actual.to_string()),
+            message: format!("{path} in body must be of type {expected}: {actual:?}"),
+        },
+    });
+    false
+}
+
+/// The schema's format as kube-apiserver keeps it (apiextensions'
+/// `StripUnsupportedFormatsPostProcessorForVersion`): a supported string format on a string
+/// or untyped schema, `int32`/`int64` on an integer, `float`/`double` on a number.
+fn kept_format<'s>(s: &'s Map<String, Value>, expected: &str) -> Option<&'s str> {
+    let format = s.get("format").and_then(Value::as_str)?;
+    let kept = match expected {
+        "" | "string" => formats::supported(format),
+        "integer" => matches!(format, "int32" | "int64"),
+        "number" => matches!(format, "float" | "double"),
+        _ => false,
+    };
+    kept.then_some(format)
 }
 
 /// The first of `maxLength`, `minLength` and `pattern` that fails, as kube-openapi stops at
@@ -132,6 +174,69 @@ fn string(text: &str, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>
             invalid(out, path, text.into(), message);
         }
     }
+}
+
+/// kube-openapi's format check: `spec.id in body must be of type uuid: "x"`, reported as
+/// apiextensions reports a type error, with the string as the value.
+fn format(text: &str, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
+    let expected = s.get("type").and_then(Value::as_str).unwrap_or("");
+    let Some(name) = kept_format(s, expected) else {
+        return;
+    };
+    if formats::validates(name, text) == Some(false) {
+        out.push(Failure {
+            path: path.to_string(),
+            kind: FailureKind::TypeInvalid {
+                value: Value::String(text.to_string()),
+                message: format!("{path} in body must be of type {name}: {}", go_quote(text)),
+            },
+        });
+    }
+}
+
+/// Go's `%q` of a string (`strconv.Quote`): escapes for quotes, backslashes and what Go
+/// does not print; `\x`, `\u` and `\U` forms in lowercase hex.
+fn go_quote(text: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        let code = u32::from(c);
+        // Writing to a String cannot fail.
+        let _ = match c {
+            '"' => write!(out, "\\\""),
+            '\\' => write!(out, "\\\\"),
+            '\x07' => write!(out, "\\a"),
+            '\x08' => write!(out, "\\b"),
+            '\x0c' => write!(out, "\\f"),
+            '\n' => write!(out, "\\n"),
+            '\r' => write!(out, "\\r"),
+            '\t' => write!(out, "\\t"),
+            '\x0b' => write!(out, "\\v"),
+            c if go_printable(c) => write!(out, "{c}"),
+            _ if code < 0x80 => write!(out, "\\x{code:02x}"),
+            _ if code < 0x10000 => write!(out, "\\u{code:04x}"),
+            _ => write!(out, "\\U{code:08x}"),
+        };
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `unicode.IsPrint`: ASCII exactly; beyond it, without Unicode's tables, anything but
+/// controls, spaces, format characters, private use and noncharacters.
+fn go_printable(c: char) -> bool {
+    if c.is_ascii() {
+        return (' '..='~').contains(&c);
+    }
+    !(c.is_control()
+        || c.is_whitespace()
+        || matches!(c,
+            '\u{ad}' | '\u{600}'..='\u{605}' | '\u{61c}' | '\u{6dd}' | '\u{70f}'
+            | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}'
+            | '\u{e000}'..='\u{f8ff}' | '\u{fdd0}'..='\u{fdef}' | '\u{fffe}' | '\u{ffff}'
+            | '\u{f0000}'..='\u{10ffff}'))
 }
 
 fn number(n: &Number, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
