@@ -193,3 +193,42 @@ async fn a_crd_kube_apiserver_would_refuse_is_a_422() {
         .await
         .expect(404);
 }
+
+#[tokio::test]
+async fn fields_the_schema_does_not_specify_are_pruned_and_reported() {
+    let server = server().await;
+    let http = Http::new(&server);
+    http.post(CRDS, &gizmo_crd(json!([version("v1", true)])))
+        .await
+        .expect(201);
+    let sent = gizmo(
+        "toys.example.com/v1",
+        "g",
+        json!({"colour": "red", "shine": 3}),
+    );
+    // Strict: kube-apiserver's 400 naming the field.
+    let refused = http
+        .post(&format!("{GIZMOS}?fieldValidation=Strict"), &sent)
+        .await
+        .expect(400);
+    assert_eq!(
+        refused["message"], "strict decoding error: unknown field \"spec.shine\"",
+        "{refused}"
+    );
+    // Warn (the default): stored without it, and a warning says so.
+    let answer = http.post(GIZMOS, &sent).await;
+    assert_eq!(
+        answer.warnings(),
+        ["299 - \"unknown field \\\"spec.shine\\\"\""],
+        "{}",
+        String::from_utf8_lossy(&answer.body)
+    );
+    let created = answer.expect(201);
+    assert_eq!(created["spec"], json!({"colour": "red", "size": 1}));
+    // Nor does anyone own it.
+    let owned = &created["metadata"]["managedFields"][0]["fieldsV1"]["f:spec"];
+    assert!(
+        owned.get("f:colour").is_some() && owned.get("f:shine").is_none(),
+        "{created}"
+    );
+}

@@ -13,7 +13,8 @@ use serde_json::Value;
 /// The objects of one group-version-kind, read, defaulted and validated by its schema as
 /// kube-apiserver's apiextensions server does for a custom resource: `metadata` as
 /// Kubernetes' `ObjectMeta` (validated as every object's is), every other field by the
-/// schema (structural defaults, then the schema's checks with kube-apiserver's messages).
+/// schema (unknown fields pruned, structural defaults, then the schema's checks with
+/// kube-apiserver's messages).
 /// No protobuf, no strategic merge patch; versions of one kind convert as a CRD's
 /// `None` strategy converts them (the same fields under the other `apiVersion`).
 #[derive(Debug)]
@@ -54,7 +55,15 @@ impl SchemaKind {
 
 impl KindHandler for SchemaKind {
     fn decode_json(&self, input: &[u8]) -> Result<Box<dyn Object>, serde_json::Error> {
-        let object = SchemaObject::from_json(&self.gvk, input)?;
+        let mut object = SchemaObject::from_json(&self.gvk, input)?;
+        // kube-apiserver's decoder prunes what the schema does not specify, and reports it
+        // for `fieldValidation` (Strict refuses, Warn warns).
+        let mut value = Value::Object(std::mem::take(&mut object.fields));
+        let pruned = kapi_schema::prune::prune(&mut value, &self.schema, true);
+        kapi_core::codec::report_unknown_fields(pruned);
+        if let Value::Object(fields) = value {
+            object.fields = fields;
+        }
         Ok(Box::new(object))
     }
 

@@ -96,16 +96,51 @@ pub(super) fn decode_body(ctx: &mut Ctx<'_>, body: &[u8]) -> Result<Value, Statu
             .map_err(StatusError::internal)?,
     };
     check_type(ctx, &mut value)?;
-    problems.extend(
-        ctx.state
-            .scheme
-            .unknown_fields(&value)
-            .map_err(StatusError::from)?
-            .into_iter()
-            .map(|p| format!("unknown field {p:?}")),
-    );
+    let unknown = ctx
+        .state
+        .scheme
+        .unknown_fields(&value)
+        .map_err(StatusError::from)?;
+    problems.extend(unknown.iter().map(|p| format!("unknown field {p:?}")));
     check_fields(ctx, problems)?;
+    // Gone before anything else reads the body: kube-apiserver's decoder drops them, so
+    // managed fields never own them.
+    for path in &unknown {
+        remove_path(&mut value, path);
+    }
     Ok(value)
+}
+
+/// Removes the field at `path` (`spec.ports[0].colour`, as unknown fields are named).
+fn remove_path(value: &mut Value, path: &str) {
+    let mut segments: Vec<&str> = Vec::new();
+    for part in path.split('.') {
+        let (key, indexes) = part.split_once('[').unwrap_or((part, ""));
+        if !key.is_empty() {
+            segments.push(key);
+        }
+        if !indexes.is_empty() {
+            segments.extend(indexes.split('[').map(|i| i.trim_end_matches(']')));
+        }
+    }
+    let Some((last, parents)) = segments.split_last() else {
+        return;
+    };
+    let mut at = value;
+    for segment in parents {
+        let next = match at {
+            Value::Object(map) => map.get_mut(*segment),
+            Value::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get_mut(i)),
+            _ => None,
+        };
+        match next {
+            Some(next) => at = next,
+            None => return,
+        }
+    }
+    if let Value::Object(map) = at {
+        map.remove(*last);
+    }
 }
 
 /// apiVersion and kind must name this resource's kind in a served version of its group.
