@@ -232,3 +232,91 @@ async fn fields_the_schema_does_not_specify_are_pruned_and_reported() {
         "{created}"
     );
 }
+
+#[tokio::test]
+async fn a_crd_whose_names_are_taken_is_not_accepted() {
+    let server = server().await;
+    let http = Http::new(&server);
+    http.post(CRDS, &gizmo_crd(json!([version("v1", true)])))
+        .await
+        .expect(201);
+    // Another CRD of the group wanting the short name `gz`.
+    let mut rival = gizmo_crd(json!([version("v1", true)]));
+    rival["metadata"]["name"] = json!("widgets.toys.example.com");
+    rival["spec"]["names"] = json!({"kind": "Widget", "plural": "widgets", "shortNames": ["gz"]});
+    http.post(CRDS, &rival).await.expect(201);
+    let stored = http
+        .get(&format!("{CRDS}/widgets.toys.example.com"))
+        .await
+        .expect(200);
+    let names = condition(&stored, "NamesAccepted");
+    assert_eq!(
+        (
+            names["status"].as_str(),
+            names["reason"].as_str(),
+            names["message"].as_str()
+        ),
+        (
+            Some("False"),
+            Some("ShortNamesConflict"),
+            Some("\"gz\" is already in use")
+        ),
+        "{stored}"
+    );
+    let established = condition(&stored, "Established");
+    assert_eq!(
+        (
+            established["reason"].as_str(),
+            established["message"].as_str()
+        ),
+        (Some("NotAccepted"), Some("not all names are accepted"))
+    );
+    http.get("/apis/toys.example.com/v1/namespaces/default/widgets")
+        .await
+        .expect(404);
+    // The first CRD is still served.
+    http.get(GIZMOS).await.expect(200);
+}
+
+#[tokio::test]
+async fn the_status_and_scale_subresources_of_a_crd_are_served() {
+    let server = server().await;
+    let http = Http::new(&server);
+    let mut v1 = version("v1", true);
+    v1["schema"]["openAPIV3Schema"]["properties"]["status"] =
+        json!({"type": "object", "properties": {"ready": {"type": "integer"}}});
+    v1["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["replicas"] =
+        json!({"type": "integer"});
+    v1["subresources"] = json!({"status": {}, "scale": {
+        "specReplicasPath": ".spec.replicas", "statusReplicasPath": ".status.ready"}});
+    http.post(CRDS, &gizmo_crd(json!([v1]))).await.expect(201);
+    let mut g = gizmo(
+        "toys.example.com/v1",
+        "g",
+        json!({"colour": "red", "replicas": 2}),
+    );
+    g["status"] = json!({"ready": 5});
+    let created = http.post(GIZMOS, &g).await.expect(201);
+    assert_eq!(
+        created.get("status"),
+        None,
+        "a create ignores status: {created}"
+    );
+    let mut with_status = created.clone();
+    with_status["status"] = json!({"ready": 1});
+    let updated = http
+        .put(&format!("{GIZMOS}/g/status"), &with_status)
+        .await
+        .expect(200);
+    assert_eq!(updated["status"]["ready"], 1);
+    let scale = http.get(&format!("{GIZMOS}/g/scale")).await.expect(200);
+    assert_eq!(scale["kind"], "Scale");
+    assert_eq!(
+        (
+            scale["spec"]["replicas"].as_i64(),
+            scale["status"]["replicas"].as_i64()
+        ),
+        (Some(2), Some(1)),
+        "{scale}"
+    );
+}

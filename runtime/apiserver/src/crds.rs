@@ -16,9 +16,10 @@ use kapi_core::scheme::{
     ScalePaths,
 };
 use kapi_core::validation::{ErrorList, ErrorType, FieldError};
-use kapi_core::Scope;
+use kapi_core::{Object, Scheme, Scope};
 use serde_json::{json, Value};
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 pub const GROUP: &str = "apiextensions.k8s.io";
@@ -27,11 +28,21 @@ pub const RESOURCE: &str = "customresourcedefinitions";
 /// A CRD's own checks on a write, as kube-apiserver's CRD strategy runs them (names,
 /// versions, structural schemas): each violation one field error of the 422. Objects of
 /// other resources pass.
-pub fn admit(resource: &Resource, value: &Value) -> Result<(), ErrorList> {
+pub fn admit(resource: &Resource, object: &dyn Object) -> Result<(), ErrorList> {
     if resource.group() != GROUP || resource.kind() != "CustomResourceDefinition" {
         return Ok(());
     }
-    let violations = kapi_schema::structural::check_crd(value);
+    let value = object.to_json_value().map_err(|e| {
+        let mut errors = ErrorList::default();
+        errors.push(FieldError::new(
+            ErrorType::Internal,
+            "",
+            None,
+            e.to_string(),
+        ));
+        errors
+    })?;
+    let violations = kapi_schema::structural::check_crd(&value);
     if violations.is_empty() {
         return Ok(());
     }
@@ -216,10 +227,67 @@ fn print_columns(version: &Value) -> Vec<PrintColumn> {
         .collect()
 }
 
+/// Why a stored CRD is not served.
+#[derive(Debug)]
+pub enum NotServed {
+    /// A name another kind of its group has, as the naming controller finds it
+    /// (`PluralConflict`, ..., `"frobbers" is already in use`).
+    Names {
+        reason: &'static str,
+        message: String,
+    },
+    /// Anything else: why, in the `Established` condition.
+    Other(String),
+}
+
+/// The first of `crd`'s names another kind of its group in `scheme` already has, checked
+/// in the naming controller's order: plural, singular, short names (against every
+/// resource's), kind and list kind (against every kind's).
+pub fn name_conflict(scheme: &Scheme, crd: &Served) -> Option<NotServed> {
+    let first = crd.kinds.first()?;
+    let KindShape::Object(wanted) = &first.meta.shape else {
+        return None;
+    };
+    let mut resources = BTreeSet::new();
+    let mut kinds = BTreeSet::new();
+    for version in scheme.versions_of(&crd.group) {
+        for meta in scheme.kinds_of(&crd.group, version) {
+            kinds.insert(meta.kind.to_string());
+            if let Some(r) = meta.resource() {
+                kinds.insert(r.list_kind.to_string());
+                resources.insert(r.plural.to_string());
+                resources.insert(r.singular.to_string());
+                resources.extend(r.short_names.iter().map(str::to_string));
+            }
+        }
+    }
+    resources.remove("");
+    let taken = |reason: &'static str, name: &str| NotServed::Names {
+        reason,
+        message: format!("{name:?} is already in use"),
+    };
+    if resources.contains(wanted.plural.as_ref()) {
+        return Some(taken("PluralConflict", &wanted.plural));
+    }
+    if resources.contains(wanted.singular.as_ref()) {
+        return Some(taken("SingularConflict", &wanted.singular));
+    }
+    if let Some(short) = wanted.short_names.iter().find(|s| resources.contains(*s)) {
+        return Some(taken("ShortNamesConflict", short));
+    }
+    if kinds.contains(first.meta.kind.as_ref()) {
+        return Some(taken("KindConflict", &first.meta.kind));
+    }
+    if kinds.contains(wanted.list_kind.as_ref()) {
+        return Some(taken("ListKindConflict", &wanted.list_kind));
+    }
+    None
+}
+
 /// The CRD's status once the server serves it (or why not), as the naming and
 /// establishing controllers write it: conditions that keep their transition time while
 /// they hold, `acceptedNames`, and `storedVersions` growing with each storage version.
-pub fn status(crd: &Value, outcome: Result<&str, &str>, now: &str) -> Value {
+pub fn status(crd: &Value, outcome: Result<&str, &NotServed>, now: &str) -> Value {
     let old = crd.get("status").cloned().unwrap_or_else(|| json!({}));
     let mut stored: Vec<Value> = old
         .get("storedVersions")
@@ -262,10 +330,24 @@ pub fn status(crd: &Value, outcome: Result<&str, &str>, now: &str) -> Value {
                     .unwrap_or_else(|| json!({})),
             )
         }
-        Err(why) => (
+        Err(NotServed::Names { reason, message }) => (
             vec![
-                condition("NamesAccepted", false, "NotServed", why),
-                condition("Established", false, "NotAccepted", why),
+                condition("NamesAccepted", false, reason, message),
+                condition(
+                    "Established",
+                    false,
+                    "NotAccepted",
+                    "not all names are accepted",
+                ),
+            ],
+            old.get("acceptedNames")
+                .cloned()
+                .unwrap_or_else(|| json!({"kind": "", "plural": ""})),
+        ),
+        Err(NotServed::Other(why)) => (
+            vec![
+                condition("NamesAccepted", true, "NoConflicts", "no conflicts found"),
+                condition("Established", false, "NotServed", why),
             ],
             old.get("acceptedNames")
                 .cloned()

@@ -171,25 +171,32 @@ impl Served {
             if value.pointer("/metadata/deletionTimestamp").is_some() {
                 continue;
             }
-            let outcome = crds::served(&value).and_then(|crd| {
-                let mut added = Vec::new();
-                for kind in crd.kinds {
-                    let gvk = kind.gvk();
-                    if let Err(e) =
-                        next.scheme
-                            .add_kind(&kind.group, &kind.version, kind.meta, kind.handler)
-                    {
-                        for gvk in &added {
-                            next.scheme.remove_kind(gvk);
-                        }
-                        return Err(e.to_string());
+            let outcome = crds::served(&value)
+                .map_err(crds::NotServed::Other)
+                .and_then(|crd| {
+                    if let Some(conflict) = crds::name_conflict(&next.scheme, &crd) {
+                        return Err(conflict);
                     }
-                    added.push(gvk);
-                }
-                served.kinds.extend(added);
-                live.insert(ResourceKey::new(crd.group, crd.plural));
-                Ok(crd.storage_version)
-            });
+                    let mut added = Vec::new();
+                    for kind in crd.kinds {
+                        let gvk = kind.gvk();
+                        if let Err(e) = next.scheme.add_kind(
+                            &kind.group,
+                            &kind.version,
+                            kind.meta,
+                            kind.handler,
+                        ) {
+                            for gvk in &added {
+                                next.scheme.remove_kind(gvk);
+                            }
+                            return Err(crds::NotServed::Other(e.to_string()));
+                        }
+                        added.push(gvk);
+                    }
+                    served.kinds.extend(added);
+                    live.insert(ResourceKey::new(crd.group, crd.plural));
+                    Ok(crd.storage_version)
+                });
             outcomes.push((entry.key.clone(), outcome));
         }
         next.resources = super::resources::Resources::from_scheme(&next.scheme);
@@ -206,14 +213,14 @@ impl Served {
         *current = next.clone();
         drop(current);
         for (key, outcome) in outcomes {
-            write_crd_status(&next, key, outcome.as_deref().map_err(String::as_str));
+            write_crd_status(&next, key, outcome.as_deref());
         }
     }
 }
 
 /// Writes a CRD's status if it changed: a new revision and a MODIFIED event, as the
 /// controllers' status updates make.
-fn write_crd_status(state: &ServerState, key: ObjectKey, outcome: Result<&str, &str>) {
+fn write_crd_status(state: &ServerState, key: ObjectKey, outcome: Result<&str, &crds::NotServed>) {
     let now = super::lifecycle::now();
     let _ = state.store.update(key, None, |prev, revision| {
         let Ok(mut value) = prev.object.to_json_value() else {

@@ -182,9 +182,11 @@ fn admit(
 ) -> Result<Box<dyn Object>, StatusError> {
     let scheme = &ctx.state.scheme;
     let name = meta_str(&value, "name").to_string();
-    crate::crds::admit(ctx.resource, &value)
-        .map_err(|errors| StatusError::invalid(ctx.target(&name), &errors))?;
     let obj = decode_defaulted(ctx, value)?;
+    // Checked as kube-apiserver checks it: after its defaults (a singular and list kind
+    // derived from the kind).
+    crate::crds::admit(ctx.resource, obj.as_ref())
+        .map_err(|errors| StatusError::invalid(ctx.target(&name), &errors))?;
     let old_internal = match old {
         Some(o) => Some(
             scheme
