@@ -145,7 +145,7 @@ async fn a_crd_the_server_cannot_serve_is_stored_and_not_established() {
     let http = Http::new(&server);
     let mut crd = gizmo_crd(json!([version("v1", true), version("v2", false)]));
     crd["spec"]["conversion"] = json!({"strategy": "Webhook", "webhook": {
-        "clientConfig": {"url": "https://127.0.0.1:9443/convert"},
+        "clientConfig": {"service": {"namespace": "toys", "name": "toys-webhook"}},
         "conversionReviewVersions": ["v1"]}});
     http.post(CRDS, &crd).await.expect(201);
     http.get(GIZMOS).await.expect(404);
@@ -161,7 +161,7 @@ async fn a_crd_the_server_cannot_serve_is_stored_and_not_established() {
     assert!(
         condition(&stored, "Established")["message"]
             .as_str()
-            .is_some_and(|m| m.contains("conversion webhooks")),
+            .is_some_and(|m| m.contains("a Service reference has no address outside a cluster")),
         "{stored}"
     );
 }

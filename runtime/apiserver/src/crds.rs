@@ -5,10 +5,13 @@
 //!
 //! The server re-derives the kinds from the stored CRDs after every write to
 //! `customresourcedefinitions`, before that write is answered, so a client that created a
-//! CRD can use its resource with its next request. A CRD this module cannot serve (a
-//! schema kube-apiserver would refuse, a kind a compiled type already serves) stays stored
-//! and unserved, its `Established` condition false with the reason.
+//! CRD can use its resource with its next request. Versions convert as the CRD says:
+//! `None` rewrites `apiVersion`, `Webhook` calls its `clientConfig.url`
+//! (`conversion_webhook`). A CRD this module cannot serve (names another kind has, a
+//! webhook without an address outside a cluster) stays stored and unserved, its conditions
+//! false with the reason.
 
+use super::conversion_webhook::ConversionWebhook;
 use super::resources::Resource;
 use super::schema_kind::SchemaKind;
 use kapi_core::scheme::{
@@ -133,11 +136,13 @@ pub fn served(crd: &Value) -> Result<Served, String> {
         .iter()
         .filter(|v| v.get("served").and_then(Value::as_bool) == Some(true))
         .count();
-    if text(crd, "/spec/conversion/strategy") == "Webhook" && served_versions > 1 {
-        // Serving the versions by rewriting apiVersion would hand clients objects of the
-        // wrong shape; the conversion webhook is called once the server calls webhooks.
-        return Err("conversion webhooks are not called by this server: serve one version, or use strategy None".into());
-    }
+    let webhook = match text(crd, "/spec/conversion/strategy") {
+        "Webhook" if served_versions > 1 => Some(Arc::new(ConversionWebhook::from_client_config(
+            crd.pointer("/spec/conversion/webhook/clientConfig")
+                .unwrap_or(&Value::Null),
+        )?)),
+        _ => None,
+    };
     let mut kinds = Vec::new();
     for version in &versions {
         if version.get("served").and_then(Value::as_bool) != Some(true) {
@@ -150,13 +155,16 @@ pub fn served(crd: &Value) -> Result<Served, String> {
             .unwrap_or_else(
                 || json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true}),
             );
-        let handler = SchemaKind::new(&group, &name, &kind, schema).map_err(|violations| {
+        let mut handler = SchemaKind::new(&group, &name, &kind, schema).map_err(|violations| {
             violations
                 .iter()
                 .map(|v| v.to_string())
                 .collect::<Vec<_>>()
                 .join("; ")
         })?;
+        if let Some(webhook) = &webhook {
+            handler = handler.with_conversion_webhook(webhook.clone());
+        }
         let resource = ResourceMeta {
             plural: Cow::Owned(plural.clone()),
             singular: Cow::Owned(singular.clone()),

@@ -13,6 +13,7 @@
 mod aggregated;
 mod builtin;
 mod context;
+mod conversion_webhook;
 mod crds;
 mod discovery;
 mod dispatch;

@@ -1,7 +1,9 @@
 //! A kind described by an OpenAPI v3 schema alone, as a CustomResourceDefinition's version
 //! describes one: what the server registers to serve a kind no Rust type was compiled for.
 
+use super::conversion_webhook::ConversionWebhook;
 use kapi_core::codec::CodecError;
+use kapi_core::conversion::ConversionError;
 use kapi_core::feature_gates::FeatureGates;
 use kapi_core::meta::ObjectMeta;
 use kapi_core::scheme::{Converted, GroupVersionKind, KindHandler, Object, SchemaObject};
@@ -9,6 +11,7 @@ use kapi_core::validation::{ErrorList, ErrorType, FieldError, Options, Path, Val
 use kapi_schema::structural::{check_schema, Violation};
 use kapi_schema::validate::{Failure, FailureKind};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// The objects of one group-version-kind, read, defaulted and validated by its schema as
 /// kube-apiserver's apiextensions server does for a custom resource: `metadata` as
@@ -21,6 +24,8 @@ use serde_json::Value;
 pub struct SchemaKind {
     gvk: GroupVersionKind,
     schema: Value,
+    /// The CRD's conversion webhook, when its strategy is `Webhook`.
+    webhook: Option<Arc<ConversionWebhook>>,
 }
 
 impl SchemaKind {
@@ -40,7 +45,15 @@ impl SchemaKind {
         Ok(SchemaKind {
             gvk: GroupVersionKind::new(group, version, kind),
             schema,
+            webhook: None,
         })
+    }
+
+    /// Converts to the kind's other versions through `webhook` instead of rewriting
+    /// `apiVersion` (a CRD's `Webhook` strategy).
+    pub(crate) fn with_conversion_webhook(mut self, webhook: Arc<ConversionWebhook>) -> Self {
+        self.webhook = Some(webhook);
+        self
     }
 
     /// What the schema checks: the object without `metadata`, which is checked as
@@ -140,6 +153,22 @@ impl KindHandler for SchemaKind {
 
     fn has_hub(&self) -> bool {
         false
+    }
+
+    fn convert_version(&self, obj: &dyn Object, target: &GroupVersionKind) -> Option<Converted> {
+        let webhook = self.webhook.as_ref()?;
+        let object = obj.downcast_ref::<SchemaObject>()?;
+        let converted = (object as &dyn Object)
+            .to_json_value()
+            .map_err(|e| ConversionError::new(e.to_string()))
+            .and_then(|value| webhook.convert(&value, &target.api_version()))
+            .and_then(|value| {
+                serde_json::to_vec(&value)
+                    .and_then(|bytes| SchemaObject::from_json(target, &bytes))
+                    .map_err(|e| ConversionError::new(e.to_string()))
+            })
+            .map(|object| Box::new(object) as Box<dyn Object>);
+        Some(converted)
     }
 
     fn version_to_hub(&self, _: Box<dyn Object>) -> Option<Converted> {

@@ -561,6 +561,13 @@ impl Scheme {
             });
         }
         let entry = self.served_entry(&target)?;
+        if let Some(converted) = self
+            .entry_of(obj.as_ref())?
+            .ops
+            .convert_version(obj.as_ref(), &target)
+        {
+            return converted.map_err(SchemeError::Conversion);
+        }
         if !entry.ops.has_hub() && !self.entry_of(obj.as_ref())?.ops.has_hub() {
             return same_shape::convert(obj.as_ref(), &target, entry);
         }

@@ -1,6 +1,6 @@
 //! What a scheme keeps per kind: monomorphized operations behind one object-safe trait.
 
-use super::{Kind, KindMeta, Object};
+use super::{GroupVersionKind, Kind, KindMeta, Object};
 use crate::codec::json::without_position;
 use crate::codec::protobuf::ProtoMessage;
 use crate::codec::{track, CodecError};
@@ -101,6 +101,13 @@ pub trait KindHandler: Send + Sync {
     /// `None`: the kind has no internal peer.
     fn version_to_hub(&self, obj: Box<dyn Object>) -> Option<Converted>;
     fn hub_to_version(&self, obj: Box<dyn Object>) -> Option<Converted>;
+    /// Converts `obj` to `target`, another version of its kind, by itself (a CRD's
+    /// conversion webhook); `None`, the default, leaves it to the scheme (through the hub,
+    /// or field by field).
+    fn convert_version(&self, obj: &dyn Object, target: &GroupVersionKind) -> Option<Converted> {
+        let _ = (obj, target);
+        None
+    }
 }
 
 pub(super) struct TypedKind<T> {
