@@ -37,6 +37,7 @@ mod state;
 mod store;
 mod stored;
 mod table;
+mod webhook_client;
 
 pub use builtin::authorizer::{AllowAll, Attributes, Authorizer, Decision, Rules, UserInfo};
 pub use faults::{Failure, Faults, RecordedRequest};
