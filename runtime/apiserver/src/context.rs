@@ -28,6 +28,9 @@ pub(crate) struct Ctx<'a> {
     pub headers: HeaderMap,
     pub output: Output,
     pub warnings: Vec<String>,
+    /// The admission webhooks a write meets, taken when it arrived; `None` for reads and
+    /// when none are stored.
+    pub admission: Option<std::sync::Arc<crate::admission_webhooks::Snapshot>>,
 }
 
 /// A finished response before it becomes HTTP.
@@ -179,6 +182,26 @@ impl Ctx<'_> {
             objects,
             list_meta,
         )
+    }
+
+    /// The write as admission webhooks' rules see it.
+    pub fn admission_attributes<'b>(
+        &'b self,
+        operation: &'static str,
+        name: &'b str,
+    ) -> Result<crate::admission_webhooks::Attributes<'b>, StatusError> {
+        Ok(crate::admission_webhooks::Attributes {
+            group: self.resource.group(),
+            version: self.resource.version(),
+            kind: self.resource.kind(),
+            resource: self.resource.plural(),
+            subresource: self.subresource.as_deref().unwrap_or(""),
+            operation,
+            namespace: self.namespace.as_deref().unwrap_or(""),
+            name,
+            namespaced: self.resource.namespaced(),
+            dry_run: self.dry_run()?,
+        })
     }
 
     /// `dryRun=All`: every stage runs, nothing is stored.

@@ -10,6 +10,7 @@
 //! does for them: the review kinds answered by an [`Authorizer`], and the subresources
 //! `pods/binding`, `pods/eviction` and `serviceaccounts/token`.
 
+mod admission_webhooks;
 mod aggregated;
 mod builtin;
 mod context;

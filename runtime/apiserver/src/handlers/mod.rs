@@ -49,6 +49,9 @@ pub(crate) async fn serve(
         headers,
         output,
         warnings: Vec::new(),
+        admission: (method != Method::GET)
+            .then(|| crate::admission_webhooks::Snapshot::take(state, path.namespace.as_deref()))
+            .flatten(),
     };
     if path.subresource.is_none() {
         let verb = match (method.clone(), path.name.is_some()) {

@@ -291,6 +291,7 @@ fn record_disruption(ctx: &Ctx<'_>, pdb: &str, pod: &str) -> Result<(), StatusEr
         headers: Default::default(),
         output: ctx.output,
         warnings: Vec::new(),
+        admission: ctx.admission.clone(),
     };
     let now = jiff::Timestamp::now()
         .strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -457,6 +458,7 @@ pub(super) fn create_binding(ctx: &Ctx<'_>, body: &[u8]) -> Result<Reply, Status
         headers: ctx.headers.clone(),
         output: ctx.output,
         warnings: Vec::new(),
+        admission: ctx.admission.clone(),
     };
     bind(&pod_ctx, &name, &value)?;
     success(ctx)

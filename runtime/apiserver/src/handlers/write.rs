@@ -182,11 +182,16 @@ fn admit(
 ) -> Result<Box<dyn Object>, StatusError> {
     let scheme = &ctx.state.scheme;
     let name = meta_str(&value, "name").to_string();
-    let obj = decode_defaulted(ctx, value)?;
+    let mut obj = decode_defaulted(ctx, value)?;
     // Checked as kube-apiserver checks it: after its defaults (a singular and list kind
     // derived from the kind).
     crate::crds::admit(ctx.resource, obj.as_ref())
         .map_err(|errors| StatusError::invalid(ctx.target(&name), &errors))?;
+    // Admission webhooks: mutating ones on the defaulted object (what they patch is
+    // decoded and defaulted again), validating ones on the object as it will be stored.
+    if let Some(snapshot) = &ctx.admission {
+        obj = admission_webhooks(ctx, snapshot, obj, old, &name)?;
+    }
     let old_internal = match old {
         Some(o) => Some(
             scheme
@@ -201,6 +206,31 @@ fn admit(
     scheme
         .convert(internal, &ctx.resource.storage_api_version())
         .map_err(StatusError::internal)
+}
+
+/// The stored admission webhooks run on a write's defaulted object: the object they leave.
+fn admission_webhooks(
+    ctx: &Ctx<'_>,
+    snapshot: &crate::admission_webhooks::Snapshot,
+    mut obj: Box<dyn Object>,
+    old: Option<&Stored>,
+    name: &str,
+) -> Result<Box<dyn Object>, StatusError> {
+    let old_json = match old {
+        Some(o) => Some(ctx.present_json(o)?),
+        None => None,
+    };
+    let operation = if old.is_some() { "UPDATE" } else { "CREATE" };
+    let attributes = ctx.admission_attributes(operation, name)?;
+    let mut json = obj.to_json_value().map_err(StatusError::internal)?;
+    let before = json.clone();
+    crate::admission_webhooks::mutate(snapshot, &attributes, &mut json, old_json.as_ref())?;
+    if json != before {
+        obj = decode_defaulted(ctx, json.clone())?;
+        json = obj.to_json_value().map_err(StatusError::internal)?;
+    }
+    crate::admission_webhooks::validate(snapshot, &attributes, Some(&json), old_json.as_ref())?;
+    Ok(obj)
 }
 
 /// Request-version JSON decoded and defaulted, as kube-apiserver's decoder hands it on.

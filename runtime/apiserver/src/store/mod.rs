@@ -574,7 +574,7 @@ impl<V> MvccStore<V> {
             .count()
     }
 
-    #[cfg(test)]
+    /// Whether the scope holds no object (stops at the first one).
     pub fn is_empty(&self, scope: &Collection) -> bool {
         !self
             .lock()
