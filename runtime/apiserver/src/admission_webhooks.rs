@@ -272,16 +272,7 @@ enum Answer {
 
 fn call(hook: &Hook, review: &Value, mutating: bool) -> Result<Answer, String> {
     let client = hook.client.as_ref().map_err(Clone::clone)?;
-    let body = serde_json::to_vec(review).map_err(|e| e.to_string())?;
-    let (status, answer) = client.post(&body)?;
-    if status != 200 {
-        return Err(format!(
-            "the server answered {status}: {}",
-            String::from_utf8_lossy(&answer)
-        ));
-    }
-    let answer: Value =
-        serde_json::from_slice(&answer).map_err(|e| format!("the answer is no JSON: {e}"))?;
+    let answer = client.post_json(review)?;
     let response = answer.get("response").ok_or("the answer has no response")?;
     let uid = review.pointer("/request/uid").and_then(Value::as_str);
     if response.get("uid").and_then(Value::as_str) != uid {

@@ -50,16 +50,7 @@ impl ConversionWebhook {
             "kind": "ConversionReview",
             "request": {"uid": uid, "desiredAPIVersion": desired, "objects": [object]},
         });
-        let body = serde_json::to_vec(&review).map_err(|e| e.to_string())?;
-        let (status, answer) = self.client.post(&body)?;
-        if status != 200 {
-            return Err(format!(
-                "the server answered {status}: {}",
-                String::from_utf8_lossy(&answer)
-            ));
-        }
-        let answer: Value =
-            serde_json::from_slice(&answer).map_err(|e| format!("the answer is no JSON: {e}"))?;
+        let answer = self.client.post_json(&review)?;
         if answer.get("apiVersion").and_then(Value::as_str) != Some("apiextensions.k8s.io/v1")
             || answer.get("kind").and_then(Value::as_str) != Some("ConversionReview")
         {

@@ -80,6 +80,19 @@ impl WebhookClient {
         })
     }
 
+    /// POSTs `review` and reads the answer: a 200 with a JSON body, or why not.
+    pub fn post_json(&self, review: &Value) -> Result<Value, String> {
+        let body = serde_json::to_vec(review).map_err(|e| e.to_string())?;
+        let (status, answer) = self.post(&body)?;
+        if status != 200 {
+            return Err(format!(
+                "the server answered {status}: {}",
+                String::from_utf8_lossy(&answer)
+            ));
+        }
+        serde_json::from_slice(&answer).map_err(|e| format!("the answer is no JSON: {e}"))
+    }
+
     /// POSTs `body` (JSON) and returns the answer's status and body, blocking as the module
     /// docs say.
     pub fn post(&self, body: &[u8]) -> Result<(u16, Vec<u8>), String> {

@@ -83,23 +83,7 @@ async fn main() -> ExitCode {
         server.url(),
         started.elapsed().as_millis()
     );
-    terminated().await;
+    kapi_serving::terminated().await;
     server.shutdown().await;
     ExitCode::SUCCESS
-}
-
-/// SIGTERM (what a test harness or kubelet sends) or Ctrl-C.
-async fn terminated() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = tokio::signal::ctrl_c() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
 }

@@ -131,6 +131,23 @@ pub struct Transport {
     pub drain: Duration,
 }
 
+/// Resolves when the process is asked to stop: SIGTERM (what the kubelet and test
+/// harnesses send) or SIGINT.
+pub async fn terminated() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
 /// Serves `app` on `listener` until `stopped` turns true; then every connection is closed.
 /// Each connection is held to `limits`' header, idle and size bounds, and at most
 /// `limits.max_connections` are open at once.

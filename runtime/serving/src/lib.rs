@@ -21,7 +21,7 @@ mod request;
 mod status_error;
 
 pub use connection::{
-    serve, serve_with, Admitted, InFlight, Saturated, ServingLimits, Transport,
+    serve, serve_with, terminated, Admitted, InFlight, Saturated, ServingLimits, Transport,
     MAX_REQUEST_BODY_BYTES,
 };
 pub use request::{answer_panics, error_response, read_body, too_many_requests};

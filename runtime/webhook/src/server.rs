@@ -210,20 +210,7 @@ impl Drop for Running {
 }
 
 /// Resolves when the process is asked to stop: SIGTERM (the kubelet's) or SIGINT.
-pub async fn terminated() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = tokio::signal::ctrl_c() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
-}
+pub use kapi_serving::terminated;
 
 struct State {
     routes: BTreeMap<String, Arc<dyn Endpoint>>,
