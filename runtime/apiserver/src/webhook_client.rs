@@ -41,15 +41,8 @@ impl WebhookClient {
             .get("url")
             .and_then(Value::as_str)
             .ok_or_else(|| format!("{what}: its clientConfig has no url: a Service reference has no address outside a cluster, point it at the webhook's URL (envtest rewrites it the same way)"))?;
-        let rest = url
-            .strip_prefix("https://")
-            .ok_or_else(|| format!("{what}: url {url:?} must be https"))?;
-        let (authority, path) = match rest.find('/') {
-            Some(at) => (&rest[..at], &rest[at..]),
-            None => (rest, "/"),
-        };
-        let (host, port) = split_host_port(authority)
-            .ok_or_else(|| format!("{what}: url {url:?}: not host[:port]"))?;
+        let (host, port, path) = https_address(url)
+            .ok_or_else(|| format!("{what}: url {url:?}: not https://host[:port][/path]"))?;
         let bundle = config
             .get("caBundle")
             .and_then(Value::as_str)
@@ -140,19 +133,23 @@ impl WebhookClient {
     }
 }
 
-fn split_host_port(authority: &str) -> Option<(String, u16)> {
-    if let Some(rest) = authority.strip_prefix('[') {
-        let (host, after) = rest.split_once(']')?;
-        let port = match after.strip_prefix(':') {
-            Some(p) => p.parse().ok()?,
-            None => 443,
-        };
-        return Some((host.to_string(), port));
+/// An `https` URL's host (IPv6 without brackets), port (443 by default) and path with
+/// its query.
+fn https_address(url: &str) -> Option<(String, u16, String)> {
+    let uri: http::Uri = url.parse().ok()?;
+    if uri.scheme_str() != Some("https") {
+        return None;
     }
-    match authority.rsplit_once(':') {
-        Some((host, port)) => Some((host.to_string(), port.parse().ok()?)),
-        None => Some((authority.to_string(), 443)),
-    }
+    let bracketed = uri.host()?;
+    // `http::Uri` reads `host:port` with a port that is no number as no port at all.
+    let port = match uri.port_u16() {
+        Some(port) => port,
+        None if uri.authority()?.as_str() == bracketed => 443,
+        None => return None,
+    };
+    let host = bracketed.trim_start_matches('[').trim_end_matches(']');
+    let path = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
+    Some((host.to_string(), port, path))
 }
 
 /// An HTTP/1.1 response read to its end: the status and the body (de-chunked).
@@ -199,7 +196,7 @@ fn parse_response(raw: &[u8]) -> Result<(u16, Vec<u8>), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_response, split_host_port};
+    use super::{https_address, parse_response};
 
     #[test]
     fn answers_are_read_with_or_without_chunks() {
@@ -216,16 +213,20 @@ mod tests {
     }
 
     #[test]
-    fn authorities_split_as_urls_write_them() {
+    fn urls_split_as_kube_apiserver_reads_them() {
         assert_eq!(
-            split_host_port("127.0.0.1:9443"),
-            Some(("127.0.0.1".into(), 9443))
+            https_address("https://127.0.0.1:9443/convert"),
+            Some(("127.0.0.1".into(), 9443, "/convert".into()))
         );
         assert_eq!(
-            split_host_port("hooks.example.com"),
-            Some(("hooks.example.com".into(), 443))
+            https_address("https://hooks.example.com"),
+            Some(("hooks.example.com".into(), 443, "/".into()))
         );
-        assert_eq!(split_host_port("[::1]:8443"), Some(("::1".into(), 8443)));
-        assert_eq!(split_host_port("host:port"), None);
+        assert_eq!(
+            https_address("https://[::1]:8443/v?x=1"),
+            Some(("::1".into(), 8443, "/v?x=1".into()))
+        );
+        assert_eq!(https_address("https://host:port"), None);
+        assert_eq!(https_address("http://127.0.0.1/convert"), None);
     }
 }
