@@ -39,6 +39,19 @@ pub fn check(
     }
 }
 
+/// A CEL expression (a webhook's `matchConditions`, a policy's) evaluated with `variables`
+/// bound to JSON values; compiled once per process. Its result as JSON, or why it could not
+/// be compiled or run. Without the `cel` feature every expression is an error.
+pub fn evaluate(expression: &str, variables: &[(&str, &Value)]) -> Result<Value, String> {
+    #[cfg(feature = "cel")]
+    return eval::evaluate(expression, variables);
+    #[cfg(not(feature = "cel"))]
+    {
+        let _ = (expression, variables);
+        Err("CEL is not built in (the `cel` feature)".into())
+    }
+}
+
 #[cfg(feature = "cel")]
 mod eval {
     use super::*;
@@ -113,15 +126,71 @@ mod eval {
     /// A rule compiled once per process: its program, or the parse error.
     type Compiled = Arc<Result<Program, String>>;
 
-    fn compiled(text: &'static str) -> Compiled {
-        static PROGRAMS: OnceLock<Mutex<HashMap<&'static str, Compiled>>> = OnceLock::new();
+    /// How many compiled expressions the process keeps: rules come from CRDs and webhook
+    /// configurations written at run time too, so the cache starts over past this bound.
+    const CACHED_PROGRAMS: usize = 4096;
+
+    pub(super) fn compiled(text: &str) -> Compiled {
+        static PROGRAMS: OnceLock<Mutex<HashMap<Box<str>, Compiled>>> = OnceLock::new();
         let programs = PROGRAMS.get_or_init(Default::default);
         // A poisoned lock only means another thread panicked mid-insert; the map is whole.
         let mut programs = programs.lock().unwrap_or_else(|e| e.into_inner());
-        programs
-            .entry(text)
-            .or_insert_with(|| Arc::new(Program::compile(text).map_err(|e| e.to_string())))
-            .clone()
+        if let Some(found) = programs.get(text) {
+            return found.clone();
+        }
+        if programs.len() >= CACHED_PROGRAMS {
+            programs.clear();
+        }
+        let program = Arc::new(Program::compile(text).map_err(|e| e.to_string()));
+        programs.insert(text.into(), program.clone());
+        program
+    }
+
+    /// `expression` evaluated with `variables` bound, its result as JSON.
+    pub(super) fn evaluate(
+        expression: &str,
+        variables: &[(&str, &Value)],
+    ) -> Result<Value, String> {
+        let program = compiled(expression);
+        let program = program
+            .as_ref()
+            .as_ref()
+            .map_err(|e| format!("compilation failed: {e}"))?;
+        let mut context = Context::default();
+        for (name, value) in variables {
+            context.add_variable_from_value(*name, to_cel(value));
+        }
+        let result = program.execute(&context).map_err(|e| e.to_string())?;
+        from_cel(&result)
+    }
+
+    /// A CEL result as JSON; what JSON cannot hold (bytes, functions, durations) is an error.
+    fn from_cel(value: &cel::Value) -> Result<Value, String> {
+        Ok(match value {
+            cel::Value::Null => Value::Null,
+            cel::Value::Bool(b) => Value::Bool(*b),
+            cel::Value::Int(i) => Value::from(*i),
+            cel::Value::UInt(u) => Value::from(*u),
+            cel::Value::Float(f) => Value::from(*f),
+            cel::Value::String(s) => Value::String(s.to_string()),
+            cel::Value::List(items) => {
+                Value::Array(items.iter().map(from_cel).collect::<Result<_, _>>()?)
+            }
+            cel::Value::Map(map) => {
+                let mut fields = serde_json::Map::new();
+                for (key, value) in map.map.iter() {
+                    let key = match key {
+                        Key::String(s) => s.to_string(),
+                        Key::Int(i) => i.to_string(),
+                        Key::Uint(u) => u.to_string(),
+                        Key::Bool(b) => b.to_string(),
+                    };
+                    fields.insert(key, from_cel(value)?);
+                }
+                Value::Object(fields)
+            }
+            other => return Err(format!("a {other:?} is not a JSON value")),
+        })
     }
 
     pub(super) fn rule(
@@ -281,6 +350,22 @@ mod tests {
             ["spec: Invalid value: replicas is 5"]
         );
         assert!(errors(spec, None, &[rule("self.parts.all(p, p.name != '')")]).is_empty());
+    }
+
+    #[test]
+    fn expressions_evaluate_with_their_variables() {
+        let object = json!({"metadata": {"labels": {"tier": "web"}}});
+        assert_eq!(
+            evaluate(
+                "object.metadata.labels.tier == 'web'",
+                &[("object", &object)]
+            ),
+            Ok(json!(true))
+        );
+        assert_eq!(evaluate("[1, 2].map(x, x * 2)", &[]), Ok(json!([2, 4])));
+        assert!(evaluate("object.(", &[("object", &object)])
+            .is_err_and(|e| e.starts_with("compilation failed")));
+        assert!(evaluate("missing.x", &[]).is_err());
     }
 
     #[test]
