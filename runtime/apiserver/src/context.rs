@@ -146,9 +146,18 @@ impl Ctx<'_> {
             code,
             content_type: self.output.encoding.content_type(),
             body: Body::from(body),
-            warnings: self.warnings.clone(),
+            warnings: self.reply_warnings(),
             headers: HeaderMap::new(),
         }
+    }
+
+    /// The request's warnings and its admission webhooks'.
+    pub fn reply_warnings(&self) -> Vec<String> {
+        let mut warnings = self.warnings.clone();
+        if let Some(snapshot) = &self.admission {
+            warnings.extend(snapshot.warnings());
+        }
+        warnings
     }
 
     pub fn object_reply(&self, code: StatusCode, obj: &dyn Object) -> Result<Reply, StatusError> {
@@ -184,12 +193,21 @@ impl Ctx<'_> {
         )
     }
 
-    /// The write as admission webhooks' rules see it.
+    /// The write as admission webhooks' rules see it, with its options (`CreateOptions`,
+    /// `UpdateOptions`, `DeleteOptions` as JSON).
     pub fn admission_attributes<'b>(
         &'b self,
         operation: &'static str,
         name: &'b str,
+        options: serde_json::Value,
     ) -> Result<crate::admission_webhooks::Attributes<'b>, StatusError> {
+        let equivalent_versions = self
+            .state
+            .resources
+            .versions_of(self.resource.group(), self.resource.plural())
+            .map(|r| r.version().to_string())
+            .filter(|v| v != self.resource.version())
+            .collect();
         Ok(crate::admission_webhooks::Attributes {
             group: self.resource.group(),
             version: self.resource.version(),
@@ -201,6 +219,8 @@ impl Ctx<'_> {
             name,
             namespaced: self.resource.namespaced(),
             dry_run: self.dry_run()?,
+            options,
+            equivalent_versions,
         })
     }
 

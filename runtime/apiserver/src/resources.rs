@@ -139,6 +139,18 @@ impl Resources {
                 && self.in_version(group, version).next().is_some()
     }
 
+    /// Every served version of one resource (`frob.example.com`, `frobbers`).
+    pub fn versions_of<'a>(
+        &'a self,
+        group: &'a str,
+        plural: &'a str,
+    ) -> impl Iterator<Item = &'a Resource> + 'a {
+        self.by_path
+            .iter()
+            .filter(move |((g, _, p), _)| g == group && p == plural)
+            .map(|(_, r)| r)
+    }
+
     /// The resources of one group-version, by plural.
     pub fn in_version<'a>(
         &'a self,

@@ -88,6 +88,17 @@ impl StatusError {
         .with_details(t.details())
     }
 
+    /// apimachinery's `NewForbidden` for a named object: `<resource>.<group> "name" is
+    /// forbidden: why` (without the name when there is none).
+    pub fn forbidden(t: Target<'_>, why: &str) -> Self {
+        let message = if t.name.is_empty() {
+            format!("{} is forbidden: {why}", t.qualified())
+        } else {
+            format!("{} {:?} is forbidden: {why}", t.qualified(), t.name)
+        };
+        Self::new(403, "Forbidden", message).with_details(t.details())
+    }
+
     /// A stale resourceVersion (optimistic concurrency).
     pub fn conflict(t: Target<'_>, why: &str) -> Self {
         Self::new(

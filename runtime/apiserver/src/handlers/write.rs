@@ -221,16 +221,98 @@ fn admission_webhooks(
         None => None,
     };
     let operation = if old.is_some() { "UPDATE" } else { "CREATE" };
-    let attributes = ctx.admission_attributes(operation, name)?;
-    let mut json = obj.to_json_value().map_err(StatusError::internal)?;
-    let before = json.clone();
-    crate::admission_webhooks::mutate(snapshot, &attributes, &mut json, old_json.as_ref())?;
+    let attributes = ctx.admission_attributes(operation, name, write_options(ctx, operation)?)?;
+    let versions = WriteVersions(ctx);
+    let before = obj.to_json_value().map_err(StatusError::internal)?;
+    let mut json = Some(before.clone());
+    crate::admission_webhooks::mutate(
+        snapshot,
+        &attributes,
+        &versions,
+        &mut json,
+        old_json.as_ref(),
+    )?;
+    let json = json.unwrap_or(Value::Null);
     if json != before {
         obj = decode_defaulted(ctx, json.clone())?;
-        json = obj.to_json_value().map_err(StatusError::internal)?;
     }
-    crate::admission_webhooks::validate(snapshot, &attributes, Some(&json), old_json.as_ref())?;
+    let json = obj.to_json_value().map_err(StatusError::internal)?;
+    crate::admission_webhooks::validate(
+        snapshot,
+        &attributes,
+        &versions,
+        Some(&json),
+        old_json.as_ref(),
+    )?;
     Ok(obj)
+}
+
+/// The admission webhooks of a DELETE, on the stored object: mutating ones (which may not
+/// patch it) and validating ones, as kube-apiserver's delete handler and its store's
+/// delete validation run them.
+fn delete_admission(
+    ctx: &Ctx<'_>,
+    current: &Stored,
+    name: &str,
+    options: &kapi_core::meta::DeleteOptions,
+) -> Result<(), StatusError> {
+    let Some(snapshot) = &ctx.admission else {
+        return Ok(());
+    };
+    let mut options = serde_json::to_value(options).map_err(StatusError::internal)?;
+    if let Value::Object(fields) = &mut options {
+        fields.insert("apiVersion".into(), json!("meta.k8s.io/v1"));
+        fields.insert("kind".into(), json!("DeleteOptions"));
+    }
+    let attributes = ctx.admission_attributes("DELETE", name, options)?;
+    let versions = WriteVersions(ctx);
+    let old = ctx.present_json(current)?;
+    let mut none = None;
+    crate::admission_webhooks::mutate(snapshot, &attributes, &versions, &mut none, Some(&old))?;
+    crate::admission_webhooks::validate(snapshot, &attributes, &versions, None, Some(&old))
+}
+
+/// A create's or update's options as a webhook is sent them.
+fn write_options(ctx: &Ctx<'_>, operation: &str) -> Result<Value, StatusError> {
+    let kind = if operation == "CREATE" {
+        "CreateOptions"
+    } else {
+        "UpdateOptions"
+    };
+    let mut options = json!({"apiVersion": "meta.k8s.io/v1", "kind": kind});
+    if ctx.dry_run()? {
+        options["dryRun"] = json!(["All"]);
+    }
+    if let Some(manager) = ctx.query.get("fieldManager") {
+        options["fieldManager"] = json!(manager);
+    }
+    Ok(options)
+}
+
+/// The write path's conversion and defaulting, lent to admission.
+struct WriteVersions<'c, 'a>(&'c Ctx<'a>);
+
+impl crate::admission_webhooks::Versions for WriteVersions<'_, '_> {
+    fn convert(&self, object: &Value, version: &str) -> Result<Value, StatusError> {
+        let scheme = &self.0.state.scheme;
+        let obj = scheme
+            .decode_value(object.clone())
+            .map_err(StatusError::internal)?;
+        let to = kapi_core::scheme::GroupVersionKind::new(
+            self.0.resource.group(),
+            version,
+            self.0.resource.kind(),
+        );
+        scheme
+            .convert(obj, &to.api_version())
+            .map_err(StatusError::internal)?
+            .to_json_value()
+            .map_err(StatusError::internal)
+    }
+
+    fn default(&self, object: Value) -> Result<Value, StatusError> {
+        defaulted(self.0, object)
+    }
 }
 
 /// Request-version JSON decoded and defaulted, as kube-apiserver's decoder hands it on.
@@ -557,6 +639,7 @@ pub(super) fn delete_one(
                 }
             }
         }
+        delete_admission(ctx, current, name, options).map_err(Stop::Failed)?;
         if meta.finalizers.is_empty() {
             return Err(Stop::DeleteNow);
         }
