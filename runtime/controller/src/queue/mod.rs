@@ -48,13 +48,14 @@ pub struct AddOptions {
 pub trait QueueObserver: Send + Sync {
     /// A key was added (each call to an add method, as client-go's `adds` counts).
     fn added(&self);
-    /// The keys ready to be handed out.
-    fn depth(&self, ready: usize);
+    /// The keys ready at `priority` went up or down by one.
+    fn depth(&self, priority: i32, up: bool);
     /// A key was handed out after waiting this long since it was added.
     fn waited(&self, waited: Duration);
     /// A worker was done with a key it had this long.
     fn worked(&self, worked: Duration);
-    /// A key was added rate-limited.
+    /// A key was added with a delay (a backoff, a requeue after, an `add_after`), as
+    /// controller-runtime's `retries_total` counts.
     fn retried(&self);
 }
 
@@ -84,13 +85,21 @@ struct State<K> {
     limiter: RateLimiter<K>,
     next_seq: u64,
     shutting_down: bool,
+    observer: Option<Arc<dyn QueueObserver>>,
 }
 
 impl<K: Eq + Hash + Clone> State<K> {
+    fn observe(&self, f: impl FnOnce(&dyn QueueObserver)) {
+        if let Some(observer) = &self.observer {
+            f(observer.as_ref());
+        }
+    }
+
     fn unindex(&mut self, waiting: &Waiting) {
         match waiting.slot {
             Slot::Ready => {
                 self.ready.remove(&(Reverse(waiting.priority), waiting.seq));
+                self.observe(|o| o.depth(waiting.priority, false));
             }
             Slot::Delayed(at) => {
                 self.delayed.remove(&(at, waiting.seq));
@@ -113,6 +122,7 @@ impl<K: Eq + Hash + Clone> State<K> {
             Slot::Ready => {
                 self.ready
                     .insert((Reverse(waiting.priority), waiting.seq), key.clone());
+                self.observe(|o| o.depth(waiting.priority, true));
             }
             Slot::Delayed(at) => {
                 self.delayed.insert((at, waiting.seq), key.clone());
@@ -141,7 +151,6 @@ impl<K: Eq + Hash + Clone> State<K> {
 struct Inner<K> {
     state: Mutex<State<K>>,
     changed: Notify,
-    observer: Option<Arc<dyn QueueObserver>>,
 }
 
 /// A controller's queue of keys (`namespace/name`, or any key type). Cloning shares it.
@@ -189,9 +198,9 @@ impl<K: Eq + Hash + Clone + Send + 'static> WorkQueue<K> {
                     limiter,
                     next_seq: 0,
                     shutting_down: false,
+                    observer,
                 }),
                 changed: Notify::new(),
-                observer,
             }),
         }
     }
@@ -200,12 +209,6 @@ impl<K: Eq + Hash + Clone + Send + 'static> WorkQueue<K> {
         // A poisoned lock means a panic between two consistent states of the maps: every
         // method leaves them consistent before anything can panic.
         self.inner.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn observe(&self, f: impl FnOnce(&dyn QueueObserver)) {
-        if let Some(observer) = &self.inner.observer {
-            f(observer.as_ref());
-        }
     }
 
     /// Adds `key` now, at priority 0.
@@ -245,9 +248,13 @@ impl<K: Eq + Hash + Clone + Send + 'static> WorkQueue<K> {
         let mut delay = options.after;
         if options.rate_limited {
             delay = delay.max(state.limiter.when(&key));
-            self.observe(|o| o.retried());
         }
-        self.observe(|o| o.added());
+        state.observe(|o| {
+            o.added();
+            if !delay.is_zero() {
+                o.retried();
+            }
+        });
         let now = Instant::now();
         let at = (!delay.is_zero()).then(|| now + delay);
         match state.waiting.remove(&key) {
@@ -274,7 +281,6 @@ impl<K: Eq + Hash + Clone + Send + 'static> WorkQueue<K> {
                 state.index(key, waiting);
             }
         }
-        self.observe(|o| o.depth(state.ready.len()));
         drop(state);
         self.inner.changed.notify_waiters();
     }
@@ -301,9 +307,9 @@ impl<K: Eq + Hash + Clone + Send + 'static> WorkQueue<K> {
                         .remove(&key)
                         .map_or(Duration::ZERO, |w| now.saturating_duration_since(w.added));
                     state.processing.insert(key.clone(), now);
-                    self.observe(|o| {
+                    state.observe(|o| {
                         o.waited(waited);
-                        o.depth(state.ready.len());
+                        o.depth(priority, false);
                     });
                     return Some((key, priority));
                 }
@@ -331,17 +337,13 @@ impl<K: Eq + Hash + Clone + Send + 'static> WorkQueue<K> {
             return;
         };
         let worked = Instant::now().saturating_duration_since(started);
-        if let Some(waiting) = state.waiting.get_mut(key) {
+        if let Some(mut waiting) = state.waiting.remove(key) {
             if waiting.slot == Slot::Parked {
                 waiting.slot = Slot::Ready;
-                let index = (Reverse(waiting.priority), waiting.seq);
-                state.ready.insert(index, key.clone());
             }
+            state.index(key.clone(), waiting);
         }
-        self.observe(|o| {
-            o.worked(worked);
-            o.depth(state.ready.len());
-        });
+        state.observe(|o| o.worked(worked));
         drop(state);
         self.inner.changed.notify_waiters();
     }
@@ -405,9 +407,9 @@ impl<K: Eq + Hash + Clone + Send + 'static> WorkQueue<K> {
     pub fn abandon(&self) {
         let mut state = self.lock();
         state.shutting_down = true;
-        state.waiting.clear();
-        state.ready.clear();
-        state.delayed.clear();
+        for (_, waiting) in std::mem::take(&mut state.waiting) {
+            state.unindex(&waiting);
+        }
         drop(state);
         self.inner.changed.notify_waiters();
     }

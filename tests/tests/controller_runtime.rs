@@ -1,0 +1,296 @@
+//! kapi-controller against the embedded server: a Frobber controller owning kapi-k8s
+//! Deployments converges, follows its children's changes through their owner references,
+//! retries failures and panics with backoff, and reports controller-runtime's metrics.
+
+mod client_support;
+mod support;
+
+use api_types::v1::Frobber;
+use kapi::cache::SharedInformerFactory;
+use kapi::client::{Api, Client, Encoding};
+use kapi::meta::{CreateOptions, DeleteOptions, GetOptions, UpdateOptions};
+use kapi_controller::owner::set_controller_reference;
+use kapi_controller::{Action, Controller, Metrics, Predicate};
+use kapi_k8s::apps::v1::Deployment;
+use serde_json::json;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+const NS: &str = "default";
+const WAIT: Duration = Duration::from_secs(20);
+
+fn scheme() -> kapi::Scheme {
+    let mut scheme = support::scheme();
+    kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
+    scheme
+}
+
+async fn server_and_client() -> (kapi_apiserver::ApiServer, Client) {
+    let server = kapi_apiserver::ApiServer::builder(scheme())
+        .start()
+        .await
+        .expect("the server starts");
+    let client = Client::new(
+        client_support::config(&server, Encoding::Json),
+        Arc::new(scheme()),
+    )
+    .expect("a client");
+    (server, client)
+}
+
+/// The Deployment a Frobber wants: its name, `replicas` copies of a frob container.
+fn desired(frobber: &Frobber) -> Deployment {
+    let name = &frobber.metadata.name;
+    let mut deployment: Deployment = serde_json::from_value(json!({
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": name, "namespace": NS},
+        "spec": {
+            "replicas": frobber.spec.replicas.unwrap_or(1),
+            "selector": {"matchLabels": {"frobber": name}},
+            "template": {
+                "metadata": {"labels": {"frobber": name}},
+                "spec": {"containers": [{"name": "frob", "image": "frob:1"}]},
+            },
+        },
+    }))
+    .expect("a Deployment");
+    set_controller_reference(frobber, &mut deployment).expect("the Frobber controls it");
+    deployment
+}
+
+struct Ctx {
+    client: Client,
+    reconciles: AtomicUsize,
+}
+
+async fn reconcile(frobber: Arc<Frobber>, ctx: Arc<Ctx>) -> Result<Action, kapi::client::Error> {
+    ctx.reconciles.fetch_add(1, Ordering::Relaxed);
+    let api = Api::<Deployment>::namespaced(ctx.client.clone(), NS);
+    let want = desired(&frobber);
+    match api
+        .get_opt(&frobber.metadata.name, &GetOptions::default())
+        .await?
+    {
+        None => {
+            api.create(&want, &CreateOptions::default()).await?;
+        }
+        Some(mut have) if have.spec.replicas != want.spec.replicas => {
+            have.spec.replicas = want.spec.replicas;
+            api.update(&have, &UpdateOptions::default()).await?;
+        }
+        Some(_) => {}
+    }
+    Ok(Action::await_change())
+}
+
+async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while !check().await {
+        assert!(tokio::time::Instant::now() < deadline, "timed out: {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn replicas(client: &Client) -> Vec<(String, Option<i32>)> {
+    let api = Api::<Deployment>::namespaced(client.clone(), NS);
+    let mut out: Vec<_> = api
+        .list(&Default::default())
+        .await
+        .expect("a list")
+        .items
+        .into_iter()
+        .map(|d| (d.metadata.name, d.spec.replicas))
+        .collect();
+    out.sort();
+    out
+}
+
+fn frobber(name: &str, replicas: i32) -> Frobber {
+    let mut f = client_support::frobber(name, 3);
+    f.metadata.namespace = NS.into();
+    f.spec.replicas = Some(replicas);
+    f
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_controller_owning_deployments_converges() {
+    let (_server, client) = server_and_client().await;
+    let frobbers = Api::<Frobber>::namespaced(client.clone(), NS);
+    for i in 0..10 {
+        frobbers
+            .create(&frobber(&format!("f{i}"), i % 3), &CreateOptions::default())
+            .await
+            .expect("created");
+    }
+    let mut registry = prometheus_client::registry::Registry::default();
+    let metrics = Metrics::register(&mut registry);
+    let factory = SharedInformerFactory::new(client.clone()).with_namespace(NS);
+    let ctx = Arc::new(Ctx {
+        client: client.clone(),
+        reconciles: AtomicUsize::new(0),
+    });
+    let (stop, stopped) = oneshot::channel::<()>();
+    let controller = Controller::<Frobber>::new(&factory)
+        .owns::<Deployment>()
+        .with_predicate(Predicate::generation_changed())
+        .concurrency(3)
+        .metrics(&metrics);
+    let running = tokio::spawn(controller.run(reconcile, ctx.clone(), async {
+        let _ = stopped.await;
+    }));
+
+    let want: Vec<_> = (0..10).map(|i| (format!("f{i}"), Some(i % 3))).collect();
+    eventually("every Frobber has its Deployment", || async {
+        replicas(&client).await == want
+    })
+    .await;
+
+    // A child deleted: its owner is reconciled and makes it again.
+    let deployments = Api::<Deployment>::namespaced(client.clone(), NS);
+    deployments
+        .delete("f4", &DeleteOptions::default())
+        .await
+        .expect("deleted");
+    eventually("the Deployment comes back", || async {
+        replicas(&client).await == want
+    })
+    .await;
+    // A child changed behind the controller's back is put right.
+    let mut f5 = deployments
+        .get("f5", &GetOptions::default())
+        .await
+        .expect("f5");
+    f5.spec.replicas = Some(9);
+    deployments
+        .update(&f5, &UpdateOptions::default())
+        .await
+        .expect("updated");
+    eventually("the Deployment is put right", || async {
+        replicas(&client).await == want
+    })
+    .await;
+    // A spec change of the owner is a new generation: reconciled.
+    let mut f1 = frobbers
+        .get("f1", &GetOptions::default())
+        .await
+        .expect("f1");
+    f1.spec.replicas = Some(7);
+    frobbers
+        .update(&f1, &UpdateOptions::default())
+        .await
+        .expect("updated");
+    eventually("the owner's change reaches its child", || async {
+        replicas(&client)
+            .await
+            .contains(&("f1".to_string(), Some(7)))
+    })
+    .await;
+
+    // Metrics under controller-runtime's names and labels, once the last reconcile (of
+    // the events the last update caused) has finished: every reconcile succeeded.
+    let encode = || {
+        let mut text = String::new();
+        prometheus_client::encoding::text::encode(&mut text, &registry).expect("encoded");
+        text
+    };
+    let successes = |text: &str| {
+        text.lines()
+            .find_map(|l| {
+                l.strip_prefix(
+                    "controller_runtime_reconcile_total{controller=\"frobber\",result=\"success\"} ",
+                )
+            })
+            .and_then(|n| n.parse::<usize>().ok())
+    };
+    eventually("every reconcile counted a success", || async {
+        successes(&encode()) == Some(ctx.reconciles.load(Ordering::Relaxed))
+    })
+    .await;
+    let text = encode();
+    for line in [
+        "controller_runtime_max_concurrent_reconciles{controller=\"frobber\"} 3",
+        "controller_runtime_reconcile_errors_total{controller=\"frobber\"} 0",
+        "controller_runtime_reconcile_panics_total{controller=\"frobber\"} 0",
+        "workqueue_depth{name=\"frobber\",controller=\"frobber\",priority=\"0\"} 0",
+        "workqueue_depth{name=\"frobber\",controller=\"frobber\",priority=\"-100\"} 0",
+        "workqueue_adds_total{name=\"frobber\",controller=\"frobber\"}",
+        "controller_runtime_reconcile_time_seconds_bucket{le=\"0.005\",controller=\"frobber\"}",
+        "workqueue_queue_duration_seconds_bucket{le=\"1e-8\",name=\"frobber\",controller=\"frobber\"}",
+    ] {
+        assert!(text.contains(line), "{line} missing from\n{text}");
+    }
+
+    stop.send(()).expect("running");
+    tokio::time::timeout(WAIT, running)
+        .await
+        .expect("the controller stops")
+        .expect("no panic");
+    factory.shutdown();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failures_and_panics_are_retried_with_backoff() {
+    let (_server, client) = server_and_client().await;
+    let frobbers = Api::<Frobber>::namespaced(client.clone(), NS);
+    frobbers
+        .create(&frobber("flaky", 1), &CreateOptions::default())
+        .await
+        .expect("created");
+    let factory = SharedInformerFactory::new(client.clone()).with_namespace(NS);
+    let calls = Arc::new(Mutex::new(Vec::new()));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let started = tokio::time::Instant::now();
+    let controller = Controller::<Frobber>::new(&factory).rate_limiter(
+        kapi_controller::RateLimiter::exponential(
+            Duration::from_millis(20),
+            Duration::from_secs(1),
+        ),
+    );
+    let running = tokio::spawn(controller.run(
+        move |_f: Arc<Frobber>, calls: Arc<Mutex<Vec<Duration>>>| async move {
+            let n = {
+                let mut calls = calls.lock().unwrap();
+                calls.push(started.elapsed());
+                calls.len()
+            };
+            match n {
+                1 => Err("the first try fails".to_string()),
+                2 => panic!("the second try panics"),
+                3 => Ok(Action::requeue(Duration::from_millis(50))),
+                _ => Ok(Action::await_change()),
+            }
+        },
+        calls.clone(),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    eventually("four calls", || async { calls.lock().unwrap().len() >= 4 }).await;
+    let seen = calls.clone();
+    let calls = calls.lock().unwrap().clone();
+    // 20 ms after the failure, 40 ms after the panic, 50 ms after the requeue.
+    assert!(
+        calls[1] - calls[0] >= Duration::from_millis(20),
+        "{calls:?}"
+    );
+    assert!(
+        calls[2] - calls[1] >= Duration::from_millis(40),
+        "{calls:?}"
+    );
+    assert!(
+        calls[3] - calls[2] >= Duration::from_millis(50),
+        "{calls:?}"
+    );
+    // Without a change or a requeue, no fifth call.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(seen.lock().unwrap().len(), 4);
+    stop.send(()).expect("running");
+    running.await.expect("no panic escapes the controller");
+    factory.shutdown();
+}
