@@ -294,3 +294,145 @@ async fn failures_and_panics_are_retried_with_backoff() {
     running.await.expect("no panic escapes the controller");
     factory.shutdown();
 }
+
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Failed(String);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finalizer_cleans_up_once_before_the_object_goes() {
+    use kapi_controller::finalizer::{finalizer, Event};
+    const FINALIZER: &str = "frob.example.com/cleanup";
+    let (_server, client) = server_and_client().await;
+    let frobbers = Api::<Frobber>::namespaced(client.clone(), NS);
+    frobbers
+        .create(&frobber("kept", 1), &CreateOptions::default())
+        .await
+        .expect("created");
+    let factory = SharedInformerFactory::new(client.clone()).with_namespace(NS);
+    struct Seen {
+        api: Api<Frobber>,
+        applied: AtomicUsize,
+        cleaned: Mutex<Vec<String>>,
+    }
+    let seen = Arc::new(Seen {
+        api: frobbers.clone(),
+        applied: AtomicUsize::new(0),
+        cleaned: Mutex::new(Vec::new()),
+    });
+    let (stop, stopped) = oneshot::channel::<()>();
+    let running = tokio::spawn(Controller::<Frobber>::new(&factory).run(
+        |f: Arc<Frobber>, seen: Arc<Seen>| async move {
+            finalizer(&seen.api, FINALIZER, f, |event| async {
+                match event {
+                    Event::Apply(_) => {
+                        seen.applied.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Event::Cleanup(f) => {
+                        seen.cleaned.lock().unwrap().push(f.metadata.name.clone());
+                    }
+                }
+                Ok::<_, Failed>(Action::await_change())
+            })
+            .await
+        },
+        seen.clone(),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    // Added before any work: the first reconcile only adds it, the next applies.
+    eventually("the finalizer is on and the object applied", || async {
+        let f = frobbers
+            .get("kept", &GetOptions::default())
+            .await
+            .expect("kept");
+        f.metadata.finalizers == [FINALIZER] && seen.applied.load(Ordering::Relaxed) >= 1
+    })
+    .await;
+    frobbers
+        .delete("kept", &DeleteOptions::default())
+        .await
+        .expect("marked for deletion");
+    eventually("cleaned up, then gone", || async {
+        frobbers
+            .get_opt("kept", &GetOptions::default())
+            .await
+            .expect("a read")
+            .is_none()
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(*seen.cleaned.lock().unwrap(), ["kept"], "exactly once");
+    stop.send(()).expect("running");
+    running.await.expect("stopped");
+    factory.shutdown();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn events_fold_repeats_into_a_series_and_drop_spam() {
+    use kapi_controller::events::{Event, EventType, Recorder, Timings};
+    use kapi_k8s::events::v1::Event as K8sEvent;
+    let (_server, client) = server_and_client().await;
+    let frobbers = Api::<Frobber>::namespaced(client.clone(), NS);
+    let noisy = frobbers
+        .create(&frobber("noisy", 1), &CreateOptions::default())
+        .await
+        .expect("created");
+    let timings = Timings {
+        finish_after: Duration::from_millis(300),
+        retry_sleep: Duration::from_millis(10),
+        ..Timings::default()
+    };
+    let recorder =
+        Recorder::with_timings(client.clone(), "frobber-controller", "replica-0", timings);
+    let event = |reason: &str| Event {
+        type_: EventType::Normal,
+        reason: reason.to_string(),
+        action: "Reconciling".to_string(),
+        note: "reconciled".to_string(),
+        related: None,
+    };
+    // 10 repeats: one event, its series counting them all.
+    for _ in 0..10 {
+        recorder.publish(&noisy, event("Reconciled"));
+    }
+    let events = Api::<K8sEvent>::namespaced(client.clone(), NS);
+    let list = || async {
+        events
+            .list(&Default::default())
+            .await
+            .expect("a list")
+            .items
+    };
+    eventually("one event with a series of 2 at once", || async {
+        let items = list().await;
+        items.len() == 1 && items[0].series.as_ref().is_some_and(|s| s.count == 2)
+    })
+    .await;
+    let first = list().await.remove(0);
+    assert!(
+        first.metadata.name.starts_with("noisy."),
+        "{}",
+        first.metadata.name
+    );
+    assert_eq!(first.regarding.kind, "Frobber");
+    assert_eq!(first.regarding.api_version, "frob.example.com/v1");
+    assert_eq!(first.regarding.uid, noisy.metadata.uid);
+    assert_eq!(first.reporting_controller, "frobber-controller");
+    assert_eq!(first.reporting_instance, "replica-0");
+    assert_eq!(first.type_, "Normal");
+    eventually("the series' final count once it is quiet", || async {
+        list().await[0]
+            .series
+            .as_ref()
+            .is_some_and(|s| s.count == 10)
+    })
+    .await;
+    // 30 distinct reasons on one object: 15 more pass the burst of 25 (10 were spent).
+    for i in 0..30 {
+        recorder.publish(&noisy, event(&format!("Reason{i}")));
+    }
+    recorder.shutdown().await;
+    assert_eq!(list().await.len(), 1 + 15);
+}

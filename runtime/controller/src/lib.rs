@@ -5,10 +5,18 @@
 //!   controller-runtime's priorities;
 //! - [`Controller`]: one kind's objects reconciled from shared informers, with its owned
 //!   children and watched kinds mapped to it, [`predicate`]s, N workers;
-//! - [`owner`]: controller owner references;
+//! - [`owner`]: controller owner references; [`finalizer`]: cleanup before deletion;
+//! - `leader` (feature `leader-election`): one active replica, on a Lease;
+//! - `events` (feature `events`): an events.k8s.io/v1 recorder with series and a spam
+//!   filter;
 //! - [`metrics`]: controller-runtime's metrics in a `prometheus-client` registry.
 
 mod controller;
+#[cfg(feature = "events")]
+pub mod events;
+pub mod finalizer;
+#[cfg(feature = "leader-election")]
+pub mod leader;
 pub mod metrics;
 pub mod owner;
 pub mod predicate;
