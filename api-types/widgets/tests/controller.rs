@@ -37,8 +37,10 @@ async fn widgets_become_ready_for_each_generation() {
     let config = Config::new(server.url().parse().expect("url"));
     let clientset = Clientset::from_config(config).expect("clientset");
 
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let controller = tokio::spawn(controller::run(clientset.clone(), "default", stopped));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let controller = tokio::spawn(controller::run(clientset.clone(), "default", async {
+        let _ = stopped.await;
+    }));
 
     let widgets = clientset.widgets_v1().widgets("default");
     let widget = Widget {
@@ -85,8 +87,8 @@ async fn widgets_become_ready_for_each_generation() {
         .expect_err("replicas above the maximum");
     assert!(err.is_invalid(), "{err}");
 
-    stop.send(true).expect("controller running");
-    controller.await.expect("join").expect("controller");
+    stop.send(()).expect("controller running");
+    controller.await.expect("the controller stops");
 }
 
 #[test]

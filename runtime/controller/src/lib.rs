@@ -6,11 +6,13 @@
 //! - [`Controller`]: one kind's objects reconciled from shared informers, with its owned
 //!   children and watched kinds mapped to it, [`predicate`]s, N workers;
 //! - [`owner`]: controller owner references; [`finalizer`]: cleanup before deletion;
+//!   [`conditions`]: status conditions with `observedGeneration`;
 //! - `leader` (feature `leader-election`): one active replica, on a Lease;
 //! - `events` (feature `events`): an events.k8s.io/v1 recorder with series and a spam
 //!   filter;
 //! - [`metrics`]: controller-runtime's metrics in a `prometheus-client` registry.
 
+pub mod conditions;
 mod controller;
 #[cfg(feature = "events")]
 pub mod events;
