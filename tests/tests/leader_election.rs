@@ -5,18 +5,18 @@
 //! fields as client-go writes them.
 
 mod client_support;
+mod proxy_support;
 mod support;
 
 use kapi::client::{Api, Client, Encoding};
 use kapi::meta::GetOptions;
 use kapi_controller::leader::{ElectionError, LeaderElection, Leading};
 use kapi_k8s::coordination::v1::Lease;
+use proxy_support::cuttable;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::copy_bidirectional;
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::oneshot;
 
 const NS: &str = "default";
 const LEASE: Duration = Duration::from_secs(2);
@@ -27,43 +27,6 @@ fn scheme() -> kapi::Scheme {
     let mut scheme = kapi::Scheme::new();
     kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
     scheme
-}
-
-/// A TCP proxy to the server that can cut every connection and refuse new ones: the
-/// replica behind it can no longer reach the server.
-struct Cuttable {
-    url: String,
-    cut: watch::Sender<bool>,
-}
-
-async fn cuttable(server: &kapi_apiserver::ApiServer) -> Cuttable {
-    let target = server
-        .url()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
-    let url = format!("http://{}", listener.local_addr().expect("an address"));
-    let (cut, cut_rx) = watch::channel(false);
-    tokio::spawn(async move {
-        while let Ok((mut inbound, _)) = listener.accept().await {
-            if *cut_rx.borrow() {
-                continue;
-            }
-            let target = target.clone();
-            let mut cut = cut_rx.clone();
-            tokio::spawn(async move {
-                let Ok(mut outbound) = TcpStream::connect(&target).await else {
-                    return;
-                };
-                tokio::select! {
-                    _ = copy_bidirectional(&mut inbound, &mut outbound) => {}
-                    _ = cut.wait_for(|c| *c) => {}
-                }
-            });
-        }
-    });
-    Cuttable { url, cut }
 }
 
 fn client_at(server: &kapi_apiserver::ApiServer, url: &str) -> Client {
