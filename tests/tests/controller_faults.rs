@@ -287,6 +287,7 @@ async fn a_controller_converges_under_faults_with_one_leader_at_a_time() {
     let mut live: BTreeMap<String, i32> = BTreeMap::new();
     let mut deleted: BTreeSet<String> = BTreeSet::new();
     let mut log = BTreeMap::<&str, usize>::new();
+    let mut history: Vec<String> = Vec::new();
     for round in 0..rounds {
         for _ in 0..rng.usize(4..12) {
             let name = format!("f{}", rng.usize(..NAMES));
@@ -302,6 +303,7 @@ async fn a_controller_converges_under_faults_with_one_leader_at_a_time() {
                     f.metadata.namespace = NS.into();
                     f.spec.replicas = Some(rng.i32(0..5));
                     if let Ok(created) = frobbers.create(&f, &CreateOptions::default()).await {
+                        history.push(format!("create {name} {}", created.metadata.uid));
                         live.insert(name, created.spec.replicas.unwrap_or(1));
                         *log.entry("create").or_default() += 1;
                     }
@@ -321,7 +323,16 @@ async fn a_controller_converges_under_faults_with_one_leader_at_a_time() {
                         .is_ok()
                     {
                         live.remove(&name);
-                        deleted.insert(f.metadata.uid.clone());
+                        // Deleted with the finalizer on: its cleanup must run before it
+                        // goes (one deleted before the finalizer came goes at once).
+                        let finalized = f.metadata.finalizers.iter().any(|f| f == FINALIZER);
+                        if finalized {
+                            deleted.insert(f.metadata.uid.clone());
+                        }
+                        history.push(format!(
+                            "delete {name} {} finalized {finalized}",
+                            f.metadata.uid
+                        ));
                         *log.entry("delete").or_default() += 1;
                     }
                 }
@@ -383,6 +394,7 @@ async fn a_controller_converges_under_faults_with_one_leader_at_a_time() {
                     }
                 };
                 *log.entry(fault).or_default() += 1;
+                history.push(fault.to_string());
             }
         }
         server.faults().clear_failures();
@@ -412,7 +424,8 @@ async fn a_controller_converges_under_faults_with_one_leader_at_a_time() {
         let cleaned = shared.cleaned.lock().unwrap().clone();
         assert!(
             deleted.iter().all(|uid| calls.contains_key(uid)),
-            "round {round}: a Frobber deleted with its finalizer went without a cleanup: {deleted:?} {calls:?}"
+            "round {round}: a Frobber deleted with its finalizer went without a cleanup: {deleted:?} {calls:?}\n{}",
+            history.join("\n")
         );
         // Exactly once: no Deployment was deleted by two cleanups of one Frobber.
         assert!(
