@@ -244,16 +244,9 @@ pub(crate) fn referenced_meta(
     form: Form,
 ) -> Map<String, Value> {
     let mut wanted = BTreeSet::new();
-    references(
-        &Value::Object(fragment.definitions.clone()),
-        form.prefix(),
-        &mut wanted,
-    );
-    references(
-        &Value::Object(fragment.paths.clone()),
-        form.prefix(),
-        &mut wanted,
-    );
+    for value in fragment.definitions.values().chain(fragment.paths.values()) {
+        references(value, form.prefix(), &mut wanted);
+    }
     let mut out = Map::new();
     while let Some(name) = wanted.pop_first() {
         if out.contains_key(&name) || fragment.definitions.contains_key(&name) {

@@ -414,7 +414,6 @@ fn v2_operation(op: &mut Value, route: &Route, mut params: Vec<Value>, responses
 /// The builder's `descriptionFor`: `list objects of kind Frobber`, `read the specified
 /// Frobber`, `partially update status of the specified Frobber`, `create a Frobber`.
 fn description(kind: &str, route: &Route) -> String {
-    let verb = route.operation.as_str();
     let sub = ["status", "scale"]
         .into_iter()
         .find(|s| route.path.ends_with(&format!("/{s}")))
@@ -435,7 +434,7 @@ fn description(kind: &str, route: &Route) -> String {
         "patch" => format!("partially update{sub} the specified {kind}"),
         "post" => format!("create{article}{kind}"),
         "delete" => format!("delete{article}{kind}"),
-        _ if verb.starts_with("deletecollection") => format!("delete collection of {kind}"),
+        "deletecollection" => format!("delete collection of {kind}"),
         _ => String::new(),
     }
 }
