@@ -41,9 +41,13 @@ const VERBS: &[&str] = &[
 ];
 
 /// A CRD's own checks on a write, as kube-apiserver's CRD strategy runs them (names,
-/// versions, structural schemas): each violation one field error of the 422. Objects of
-/// other resources pass.
-pub fn admit(resource: &Resource, object: &dyn Object) -> Result<(), ErrorList> {
+/// versions, structural schemas, selectable fields; `old` is the stored CRD on an update):
+/// each violation one field error of the 422. Objects of other resources pass.
+pub fn admit(
+    resource: &Resource,
+    object: &dyn Object,
+    old: Option<&dyn Object>,
+) -> Result<(), ErrorList> {
     if resource.group() != GROUP || resource.kind() != "CustomResourceDefinition" {
         return Ok(());
     }
@@ -61,7 +65,8 @@ pub fn admit(resource: &Resource, object: &dyn Object) -> Result<(), ErrorList> 
     for v in kapi_schema::structural::check_crd(&value) {
         errors.push(FieldError::new(ErrorType::Invalid, v.path, None, v.message));
     }
-    for e in super::selectable_fields::validate(&value).iter() {
+    let old = old.and_then(|o| o.to_json_value().ok());
+    for e in super::selectable_fields::validate(&value, old.as_ref()).iter() {
         errors.push(e.clone());
     }
     if errors.is_empty() {

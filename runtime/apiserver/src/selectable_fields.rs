@@ -11,8 +11,10 @@ use std::collections::BTreeSet;
 /// apiextensions' `MaxSelectableFields`.
 pub const MAX_SELECTABLE_FIELDS: usize = 8;
 
-/// The violations of every version's `selectableFields` in `crd` (its JSON).
-pub fn validate(crd: &Value) -> ErrorList {
+/// The violations of every version's `selectableFields` in `crd` (its JSON). On an update
+/// (`old`, the stored CRD), a version keeping more than the maximum unchanged is let be, as
+/// apiextensions' `findTooManySelectableFieldsAllowed` lets it.
+pub fn validate(crd: &Value, old: Option<&Value>) -> ErrorList {
     let mut errors = ErrorList::default();
     let versions = crd
         .pointer("/spec/versions")
@@ -27,6 +29,15 @@ pub fn validate(crd: &Value) -> ErrorList {
             continue;
         }
         let path = format!("spec.versions[{i}].selectableFields");
+        let unchanged = old
+            .and_then(|o| o.pointer("/spec/versions"))
+            .and_then(Value::as_array)
+            .and_then(|old| old.iter().find(|v| v.get("name") == version.get("name")))
+            .and_then(|v| v.get("selectableFields"))
+            .is_some_and(|old| {
+                old.as_array().map(Vec::len) > Some(MAX_SELECTABLE_FIELDS)
+                    && old.as_array() == Some(fields)
+            });
         match version.pointer("/schema/openAPIV3Schema") {
             // kube's message, word for word, though it means "is included".
             None => errors.push(FieldError::new(
@@ -35,13 +46,19 @@ pub fn validate(crd: &Value) -> ErrorList {
                 Some(Value::String(String::new())),
                 "may only be set when `version.schema.openAPIV3Schema` is not included",
             )),
-            Some(schema) => version_fields(fields, schema, &path, &mut errors),
+            Some(schema) => version_fields(fields, schema, &path, unchanged, &mut errors),
         }
     }
     errors
 }
 
-fn version_fields(fields: &[Value], schema: &Value, path: &str, errors: &mut ErrorList) {
+fn version_fields(
+    fields: &[Value],
+    schema: &Value,
+    path: &str,
+    too_many_allowed: bool,
+    errors: &mut ErrorList,
+) {
     let mut unique = BTreeSet::new();
     for (i, field) in fields.iter().enumerate() {
         let at = format!("{path}[{i}].jsonPath");
@@ -82,7 +99,7 @@ fn version_fields(fields: &[Value], schema: &Value, path: &str, errors: &mut Err
             errors.push(FieldError::new(ErrorType::Duplicate, at, value, ""));
         }
     }
-    if unique.len() > MAX_SELECTABLE_FIELDS {
+    if unique.len() > MAX_SELECTABLE_FIELDS && !too_many_allowed {
         errors.push(FieldError::new(
             ErrorType::TooMany,
             path,
@@ -214,16 +231,17 @@ mod tests {
     // non-scalar type, metadata, duplicates and too many, each at its index.
     #[test]
     fn selectable_fields_are_checked_as_apiextensions_checks_them() {
-        assert!(validate(&crd(
-            json!([{"jsonPath": ".spec.color"}, {"jsonPath": ".spec.size"},
-                                     {"jsonPath": ".spec.on"}, {"jsonPath": ".spec.labels.a"}])
-        ))
-        .is_empty());
-        let errors = validate(&crd(json!([
-            {"jsonPath": ".spec.xyz"}, {"jsonPath": ".spec.ratio"}, {"jsonPath": ".metadata.name"},
-            {"jsonPath": ".spec.color"}, {"jsonPath": ".spec.color"}, {"jsonPath": ""},
-            {"jsonPath": ".spec.items[0]"}, {"jsonPath": "spec.color"},
-        ])));
+        let valid = json!([{"jsonPath": ".spec.color"}, {"jsonPath": ".spec.size"},
+                           {"jsonPath": ".spec.on"}, {"jsonPath": ".spec.labels.a"}]);
+        assert!(validate(&crd(valid), None).is_empty());
+        let errors = validate(
+            &crd(json!([
+                {"jsonPath": ".spec.xyz"}, {"jsonPath": ".spec.ratio"}, {"jsonPath": ".metadata.name"},
+                {"jsonPath": ".spec.color"}, {"jsonPath": ".spec.color"}, {"jsonPath": ""},
+                {"jsonPath": ".spec.items[0]"}, {"jsonPath": "spec.color"},
+            ])),
+            None,
+        );
         assert_eq!(
             messages(&errors),
             [
@@ -238,6 +256,8 @@ mod tests {
         );
     }
 
+    // validation_test.go: "too many selectable fields" on create, and "allowed on update
+    // when unchanged" (findTooManySelectableFieldsAllowed).
     #[test]
     fn at_most_eight_unique_fields() {
         let mut props = serde_json::Map::new();
@@ -248,9 +268,18 @@ mod tests {
             "schema": {"openAPIV3Schema": {"type": "object", "properties": props}},
             "selectableFields": (0..9).map(|i| json!({"jsonPath": format!(".f{i}")})).collect::<Vec<_>>()}]}});
         assert_eq!(
-            messages(&validate(&crd)),
+            messages(&validate(&crd, None)),
             ["spec.versions[0].selectableFields: Too many: 9: must have at most 8 items"]
         );
+        assert!(validate(&crd, Some(&crd)).is_empty());
+        let mut fewer = crd.clone();
+        if let Some(fields) = fewer
+            .pointer_mut("/spec/versions/0/selectableFields")
+            .and_then(Value::as_array_mut)
+        {
+            fields.pop();
+        }
+        assert_eq!(validate(&crd, Some(&fewer)).iter().count(), 1);
     }
 
     #[test]
