@@ -258,6 +258,29 @@ async fn a_crd_kind_is_in_the_openapi_documents_until_the_crd_goes() {
         assert_valid(&v2, "2.0", "the merged v2 document");
     }
 
+    // An update of the CRD is in the documents once it is answered.
+    let add_weight = r#"[{"op": "add", "path": "/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/weight", "value": {"type": "integer"}}]"#;
+    http.patch(
+        &format!("{CRDS}/widgets.shop.example.com"),
+        support::JSON_PATCH,
+        add_weight,
+    )
+    .await
+    .expect(200);
+    let v3 = http
+        .get("/openapi/v3/apis/shop.example.com/v1")
+        .await
+        .expect(200);
+    assert_eq!(
+        v3["components"]["schemas"][KIND]["properties"]["spec"]["properties"]["weight"],
+        json!({"type": "integer"})
+    );
+    let v2 = http.get("/openapi/v2").await.expect(200);
+    assert_eq!(
+        v2["definitions"][KIND]["properties"]["spec"]["properties"]["weight"],
+        json!({"type": "integer"})
+    );
+
     // Deleting the CRD takes its documents away.
     http.delete(&format!("{CRDS}/widgets.shop.example.com"))
         .await
