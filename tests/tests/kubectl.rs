@@ -947,3 +947,194 @@ async fn kubectl_applies_a_generated_crd_and_uses_its_kind() {
         "{stderr}"
     );
 }
+
+/// A kind with `selectableFields`, for `--field-selector`.
+const WIDGET_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.shop.example.com
+spec:
+  group: shop.example.com
+  names: {kind: Widget, plural: widgets, singular: widget, shortNames: [wd]}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    selectableFields: [{jsonPath: .spec.colour}]
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              colour: {type: string}
+";
+
+/// What kubectl does with CRDs on kube-apiserver, on the embedded server: Gateway API's
+/// HTTPRoute (with Gateway and GatewayClass) created with `kubectl create -f`, explained
+/// from the OpenAPI documents the server publishes for it, found by `api-resources` and by
+/// its category, a route created and selected by field; a Widget selected by its
+/// selectable field; and after `delete crd` kubectl no longer knows the kind.
+async fn crds_with(minor: u32) {
+    let Some(binary) = versioned_kubectl(minor) else {
+        return;
+    };
+    use kapi_k8s::generated::openapi_documents::{V2, V3};
+    let mut scheme = kapi::Scheme::new();
+    kapi_k8s::install(&mut scheme).expect("kapi-k8s registers");
+    scheme.set_feature_gates(kapi::feature_gates::FeatureGates::new(
+        kapi_k8s::FEATURE_GATES,
+    ));
+    let server = kapi_apiserver::ApiServer::builder(scheme)
+        .openapi(kapi_apiserver::OpenApiDocuments::from_generated(V2, V3))
+        .start()
+        .await
+        .expect("the server starts");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let k = Kubectl::for_server(binary.clone(), &server, dir.path());
+    let v = format!("kubectl 1.{minor}");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gateway-api");
+    for crd in ["gatewayclasses", "gateways", "httproutes"] {
+        let file = format!("{data}/gateway.networking.k8s.io_{crd}.yaml");
+        let expected = format!(
+            "customresourcedefinition.apiextensions.k8s.io/{crd}.gateway.networking.k8s.io created"
+        );
+        says(&k, &v, &["create", "-f", &file], &expected).await;
+    }
+
+    let explained = Kubectl::ok(&k.run(&["explain", "httproutes.spec"]).await, "explain");
+    for field in ["hostnames", "parentRefs", "rules"] {
+        assert!(
+            explained.contains(field),
+            "{v}: explain lacks {field}: {explained}"
+        );
+    }
+    let path = Kubectl::ok(
+        &k.run(&["explain", "httproutes.spec.rules.matches.path"])
+            .await,
+        "explain path",
+    );
+    assert!(
+        path.contains("value") && path.contains("type"),
+        "{v}: {path}"
+    );
+
+    let resources = Kubectl::ok(
+        &k.run(&[
+            "api-resources",
+            "--api-group=gateway.networking.k8s.io",
+            "--no-headers",
+        ])
+        .await,
+        "api-resources",
+    );
+    let route_row = lines_with(&resources, "httproutes");
+    assert_eq!(route_row.len(), 1, "{v}: {resources}");
+    assert!(
+        route_row[0].contains("gateway.networking.k8s.io/v1"),
+        "{v}: {resources}"
+    );
+    assert!(route_row[0].contains("HTTPRoute"), "{v}: {resources}");
+
+    k.write(
+        "route.yaml",
+        "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: store\nspec:\n  parentRefs:\n  - name: example-gateway\n  hostnames: [store.example.com]\n  rules:\n  - backendRefs:\n    - name: store-v1\n      port: 8080\n",
+    );
+    says(
+        &k,
+        &v,
+        &["apply", "-f", "route.yaml"],
+        "httproute.gateway.networking.k8s.io/store created",
+    )
+    .await;
+    let path_type = "jsonpath={.spec.rules[0].matches[0].path.type}";
+    says(
+        &k,
+        &v,
+        &["get", "httproute", "store", "-o", path_type],
+        "PathPrefix",
+    )
+    .await;
+    let by_category = Kubectl::ok(&k.run(&["get", "gateway-api"]).await, "get by category");
+    assert!(by_category.contains("store"), "{v}: {by_category}");
+    let name_only = [
+        "get",
+        "httproutes",
+        "--field-selector",
+        "metadata.name=store",
+        "-o",
+        "name",
+    ];
+    says(
+        &k,
+        &v,
+        &name_only,
+        "httproute.gateway.networking.k8s.io/store",
+    )
+    .await;
+
+    k.write("widget-crd.yaml", WIDGET_CRD);
+    says(
+        &k,
+        &v,
+        &["create", "-f", "widget-crd.yaml"],
+        "customresourcedefinition.apiextensions.k8s.io/widgets.shop.example.com created",
+    )
+    .await;
+    for (name, colour) in [("w1", "red"), ("w2", "blue")] {
+        let manifest = format!("apiVersion: shop.example.com/v1\nkind: Widget\nmetadata:\n  name: {name}\nspec:\n  colour: {colour}\n");
+        k.write(&format!("{name}.yaml"), &manifest);
+        says(
+            &k,
+            &v,
+            &["create", "-f", &format!("{name}.yaml")],
+            &format!("widget.shop.example.com/{name} created"),
+        )
+        .await;
+    }
+    let red = [
+        "get",
+        "widgets",
+        "--field-selector",
+        "spec.colour=red",
+        "-o",
+        "name",
+    ];
+    says(&k, &v, &red, "widget.shop.example.com/w1").await;
+    let refused = k
+        .run(&["get", "widgets", "--field-selector", "spec.size=1"])
+        .await;
+    assert!(!refused.status.success(), "{v}");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("field label not supported: spec.size"),
+        "{v}: {stderr}"
+    );
+
+    says(&k, &v, &["delete", "crd", "httproutes.gateway.networking.k8s.io"], "customresourcedefinition.apiextensions.k8s.io \"httproutes.gateway.networking.k8s.io\" deleted").await;
+    // A kubectl with no cache of the server before.
+    let after = tempfile::tempdir().expect("a temp dir");
+    let fresh = Kubectl::for_server(binary, &server, after.path());
+    let gone = fresh.run(&["explain", "httproutes"]).await;
+    assert!(
+        !gone.status.success(),
+        "{v}: explain still finds httproutes"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_27_crds() {
+    crds_with(27).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_30_crds() {
+    crds_with(30).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_1_33_crds() {
+    crds_with(33).await;
+}

@@ -28,10 +28,26 @@ use std::sync::Arc;
 pub const GROUP: &str = "apiextensions.k8s.io";
 pub const RESOURCE: &str = "customresourcedefinitions";
 
+/// A custom resource's verbs, in the order kube-apiserver's discovery lists them.
+const VERBS: &[&str] = &[
+    "delete",
+    "deletecollection",
+    "get",
+    "list",
+    "patch",
+    "create",
+    "update",
+    "watch",
+];
+
 /// A CRD's own checks on a write, as kube-apiserver's CRD strategy runs them (names,
-/// versions, structural schemas): each violation one field error of the 422. Objects of
-/// other resources pass.
-pub fn admit(resource: &Resource, object: &dyn Object) -> Result<(), ErrorList> {
+/// versions, structural schemas, selectable fields; `old` is the stored CRD on an update):
+/// each violation one field error of the 422. Objects of other resources pass.
+pub fn admit(
+    resource: &Resource,
+    object: &dyn Object,
+    old: Option<&dyn Object>,
+) -> Result<(), ErrorList> {
     if resource.group() != GROUP || resource.kind() != "CustomResourceDefinition" {
         return Ok(());
     }
@@ -45,15 +61,19 @@ pub fn admit(resource: &Resource, object: &dyn Object) -> Result<(), ErrorList> 
         ));
         errors
     })?;
-    let violations = kapi_schema::structural::check_crd(&value);
-    if violations.is_empty() {
-        return Ok(());
-    }
     let mut errors = ErrorList::default();
-    for v in violations {
+    for v in kapi_schema::structural::check_crd(&value) {
         errors.push(FieldError::new(ErrorType::Invalid, v.path, None, v.message));
     }
-    Err(errors)
+    let old = old.and_then(|o| o.to_json_value().ok());
+    for e in super::selectable_fields::validate(&value, old.as_ref()).iter() {
+        errors.push(e.clone());
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }
 
 /// One served version of a CRD, ready for the scheme.
@@ -62,6 +82,8 @@ pub struct CrdKind {
     pub version: String,
     pub meta: KindMeta,
     pub handler: Arc<dyn KindHandler>,
+    /// The field labels a list or watch may select on.
+    pub field_labels: Vec<String>,
 }
 
 impl CrdKind {
@@ -172,7 +194,7 @@ pub fn served(crd: &Value) -> Result<Served, String> {
             list_kind: Cow::Owned(list_kind.clone()),
             short_names: names(crd, "/spec/names/shortNames"),
             categories: names(crd, "/spec/names/categories"),
-            verbs: None,
+            verbs: Some(Names::Static(VERBS)),
             subresource_status: version.pointer("/subresources/status").is_some(),
             scale: version
                 .pointer("/subresources/scale")
@@ -201,6 +223,7 @@ pub fn served(crd: &Value) -> Result<Served, String> {
                 removed: None,
             },
             handler: Arc::new(handler),
+            field_labels: super::selectable_fields::labels(version, scope == Scope::Namespaced),
         });
     }
     Ok(Served {

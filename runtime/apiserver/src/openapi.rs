@@ -1,7 +1,9 @@
 //! `/openapi/v2` and `/openapi/v3`: the documents `cargo xtask codegen` wrote, served as
 //! kube-apiserver serves them (v2 as JSON or protobuf, a v3 index of group-version paths
-//! with content hashes).
+//! with content hashes), with what the served CRDs add (`crd_openapi`).
 
+use super::crd_openapi::{self, Fragment};
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -15,6 +17,25 @@ pub struct OpenApiDocuments {
     v2_protobuf: Arc<OnceLock<Result<Vec<u8>, String>>>,
     /// By path under `/openapi/v3/` (`apis/frob.example.com/v1`).
     pub(crate) v3: BTreeMap<String, Arc<str>>,
+    /// What the served CRDs add to the v2 document, merged into it on first read.
+    crd_v2: Option<Arc<CrdV2>>,
+    /// The given documents' parts CRD documents reuse, read once and shared by the
+    /// states built on them.
+    reused: Arc<Reused>,
+}
+
+#[derive(Debug)]
+struct CrdV2 {
+    fragment: Fragment,
+    merged: OnceLock<Arc<str>>,
+}
+
+#[derive(Debug, Default)]
+struct Reused {
+    /// The meta kinds' definitions, in v3's form.
+    meta: OnceLock<Map<String, Value>>,
+    /// The v2 document, parsed.
+    v2: OnceLock<Option<Value>>,
 }
 
 impl OpenApiDocuments {
@@ -26,6 +47,7 @@ impl OpenApiDocuments {
     pub fn with_v2(mut self, document: impl Into<String>) -> Self {
         self.v2 = Some(Arc::from(document.into()));
         self.v2_protobuf = Arc::default();
+        self.reused = Arc::default();
         self
     }
 
@@ -35,6 +57,7 @@ impl OpenApiDocuments {
             path.trim_matches('/').to_string(),
             Arc::from(document.into()),
         );
+        self.reused = Arc::default();
         self
     }
 
@@ -70,14 +93,72 @@ impl OpenApiDocuments {
     }
 
     pub fn v2(&self) -> Option<&str> {
-        self.v2.as_deref()
+        match &self.crd_v2 {
+            None => self.v2.as_deref(),
+            Some(crds) => Some(crds.merged.get_or_init(|| {
+                let base = self.reused.v2.get_or_init(|| {
+                    self.v2
+                        .as_deref()
+                        .and_then(|d| serde_json::from_str(d).ok())
+                });
+                let doc = crd_openapi::v2_document(base.as_ref(), &crds.fragment, self.meta());
+                Arc::from(doc.to_string())
+            })),
+        }
+    }
+
+    /// The meta kinds' definitions the given documents hold, read on first use.
+    fn meta(&self) -> &Map<String, Value> {
+        self.reused.meta.get_or_init(|| {
+            let v3 = self
+                .v3
+                .values()
+                .filter_map(|d| serde_json::from_str::<Value>(d).ok())
+                .filter_map(|mut d| match d["components"]["schemas"].take() {
+                    Value::Object(m) => Some((m, "#/components/schemas/")),
+                    _ => None,
+                });
+            let v2 = self
+                .v2
+                .iter()
+                .filter_map(|d| serde_json::from_str::<Value>(d).ok())
+                .filter_map(|mut d| match d["definitions"].take() {
+                    Value::Object(m) => Some((m, "#/definitions/")),
+                    _ => None,
+                });
+            crd_openapi::harvest_meta(v3.chain(v2))
+        })
+    }
+
+    /// These documents with what `crds` (the served CRDs, as stored) add: a v3 document
+    /// per group-version they serve, their definitions and paths in the v2 document.
+    pub(crate) fn with_crds(&self, crds: &[Value]) -> OpenApiDocuments {
+        let mut next = self.clone();
+        if crds.is_empty() {
+            return next;
+        }
+        let (v3, v2) = crd_openapi::fragments_of(crds);
+        for (path, fragments) in v3 {
+            let base = self
+                .v3
+                .get(&path)
+                .and_then(|d| serde_json::from_str(d).ok());
+            let doc = crd_openapi::v3_document(base, fragments, self.meta());
+            next.v3.insert(path, Arc::from(doc.to_string()));
+        }
+        next.crd_v2 = Some(Arc::new(CrdV2 {
+            fragment: v2,
+            merged: OnceLock::new(),
+        }));
+        next.v2_protobuf = Arc::default();
+        next
     }
 
     /// The v2 document as gnostic's `openapi.v2.Document` message, as kube-apiserver
     /// serves it to `application/com.github.proto-openapi.spec.v2.v1.0+protobuf`; an
     /// error names what of the JSON document has no protobuf form.
     pub fn v2_protobuf(&self) -> Option<Result<&[u8], &str>> {
-        let json = self.v2.as_deref()?;
+        let json = self.v2()?;
         let encoded = self.v2_protobuf.get_or_init(|| {
             let document: serde_json::Value =
                 serde_json::from_str(json).map_err(|e| format!("the v2 document: {e}"))?;

@@ -13,7 +13,7 @@ use kapi_core::scheme::{GroupVersionKind, KindHandler, KindMeta, SchemeError};
 use kapi_core::Scheme;
 use kapi_serving::{InFlight, ServingLimits};
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
@@ -47,6 +47,8 @@ pub struct ServerState {
     pub builtin: Arc<super::builtin::Builtin>,
     pub limits: Arc<ServingLimits>,
     pub in_flight: InFlight,
+    /// The field labels of the kinds CRDs serve (metadata and their selectable fields).
+    pub crd_field_labels: Arc<BTreeMap<GroupVersionKind, Vec<String>>>,
 }
 
 impl ServerState {
@@ -72,6 +74,7 @@ impl ServerState {
             builtin: Arc::new(builtin),
             in_flight: InFlight::new(&limits),
             limits: Arc::new(limits),
+            crd_field_labels: Arc::default(),
         }
     }
 }
@@ -99,6 +102,8 @@ pub(crate) struct Served {
     current: RwLock<Arc<ServerState>>,
     /// What the stored CRDs serve now, to be replaced when they change.
     crds: Mutex<CrdsServed>,
+    /// The documents the server was given, to which the served CRDs' are added.
+    openapi: OpenApiDocuments,
 }
 
 /// The kinds registered from CRDs, and the resources whose objects go with their CRD.
@@ -111,6 +116,7 @@ struct CrdsServed {
 impl Served {
     pub fn new(state: ServerState) -> Self {
         Served {
+            openapi: state.openapi.clone(),
             current: RwLock::new(Arc::new(state)),
             crds: Mutex::new(CrdsServed::default()),
         }
@@ -163,6 +169,8 @@ impl Served {
         }
         let mut live = BTreeSet::new();
         let mut outcomes = Vec::new();
+        let mut documented = Vec::new();
+        let mut field_labels = BTreeMap::new();
         for entry in &entries {
             let Ok(value) = entry.value.object.to_json_value() else {
                 continue;
@@ -178,8 +186,10 @@ impl Served {
                         return Err(conflict);
                     }
                     let mut added = Vec::new();
+                    let mut labels = Vec::new();
                     for kind in crd.kinds {
                         let gvk = kind.gvk();
+                        labels.push((gvk.clone(), kind.field_labels));
                         if let Err(e) = next.scheme.add_kind(
                             &kind.group,
                             &kind.version,
@@ -194,12 +204,16 @@ impl Served {
                         added.push(gvk);
                     }
                     served.kinds.extend(added);
+                    field_labels.extend(labels);
                     live.insert(ResourceKey::new(crd.group, crd.plural));
+                    documented.push(value.clone());
                     Ok(crd.storage_version)
                 });
             outcomes.push((entry.key.clone(), outcome));
         }
         next.resources = super::resources::Resources::from_scheme(&next.scheme);
+        next.openapi = self.openapi.with_crds(&documented);
+        next.crd_field_labels = Arc::new(field_labels);
         for gone in served.resources.difference(&live) {
             let (objects, _) = next.store.list_all(&Collection::all(gone.clone()));
             for object in objects {

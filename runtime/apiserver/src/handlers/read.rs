@@ -17,9 +17,16 @@ use std::sync::Arc;
 pub(crate) struct Selection {
     labels: Selector,
     fields: FieldSelector,
-    /// The kind's name in the core group (whose kinds select on more than metadata), when
-    /// a field beyond metadata is selected on.
-    core_kind: Option<String>,
+    /// Where the values of fields beyond metadata come from, when one is selected on.
+    beyond_metadata: Option<FieldValues>,
+}
+
+/// Who computes a field label's value.
+enum FieldValues {
+    /// Kubernetes' own kind of this name (its registry's selectable fields).
+    Builtin(String),
+    /// A CRD's kind: its selectable fields' JSON paths.
+    Custom,
 }
 
 impl Selection {
@@ -29,7 +36,11 @@ impl Selection {
         let fields = FieldSelector::parse(ctx.query.get("fieldSelector").unwrap_or(""))
             .map_err(|e| StatusError::bad_request(e.to_string()))?;
         let (group, kind) = (ctx.resource.group(), ctx.resource.kind());
-        let supported = field_labels::supported(group, kind);
+        let custom = ctx.state.crd_field_labels.get(&ctx.resource.gvk);
+        let supported: Vec<&str> = match custom {
+            Some(labels) => labels.iter().map(String::as_str).collect(),
+            None => field_labels::supported(group, kind).to_vec(),
+        };
         for r in fields.requirements() {
             if !supported.contains(&r.field.as_str()) {
                 return Err(StatusError::bad_request(format!(
@@ -42,10 +53,14 @@ impl Selection {
             .requirements()
             .iter()
             .any(|r| field_labels::needs_object(&r.field));
+        let values = match custom {
+            Some(_) => FieldValues::Custom,
+            None => FieldValues::Builtin(kind.to_string()),
+        };
         Ok(Selection {
             labels,
             fields,
-            core_kind: beyond_metadata.then(|| kind.to_string()),
+            beyond_metadata: beyond_metadata.then_some(values),
         })
     }
 
@@ -64,7 +79,7 @@ impl Selection {
             return false;
         }
         // The object's JSON only when a field beyond metadata is asked for.
-        let object = match &self.core_kind {
+        let object = match &self.beyond_metadata {
             Some(_) => match stored.object.to_json_value() {
                 Ok(v) => Some(v),
                 Err(_) => return false,
@@ -74,8 +89,13 @@ impl Selection {
         self.fields.matches(&|field: &str| match field {
             "metadata.name" => Some(meta.name.clone()),
             "metadata.namespace" => Some(meta.namespace.clone()),
-            _ => match (self.core_kind.as_deref(), &object) {
-                (Some(kind), Some(object)) => Some(field_labels::value(kind, field, object)),
+            _ => match (&self.beyond_metadata, &object) {
+                (Some(FieldValues::Builtin(kind)), Some(object)) => {
+                    Some(field_labels::value(kind, field, object))
+                }
+                (Some(FieldValues::Custom), Some(object)) => {
+                    Some(crate::selectable_fields::value(field, object))
+                }
                 _ => None,
             },
         })

@@ -185,7 +185,7 @@ fn admit(
     let mut obj = decode_defaulted(ctx, value)?;
     // Checked as kube-apiserver checks it: after its defaults (a singular and list kind
     // derived from the kind).
-    crate::crds::admit(ctx.resource, obj.as_ref())
+    crate::crds::admit(ctx.resource, obj.as_ref(), old.map(|o| o.object.as_ref()))
         .map_err(|errors| StatusError::invalid(ctx.target(&name), &errors))?;
     // Admission webhooks: mutating ones on the defaulted object (what they patch is
     // decoded and defaulted again), validating ones on the object as it will be stored.
