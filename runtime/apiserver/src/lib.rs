@@ -12,6 +12,8 @@
 
 mod admission_webhooks;
 mod aggregated;
+mod authentication;
+mod authorization;
 mod builtin;
 mod context;
 mod conversion_webhook;
@@ -34,6 +36,7 @@ mod request;
 mod resources;
 mod schema_kind;
 mod server;
+mod serving_certificate;
 mod state;
 mod store;
 mod stored;
@@ -46,3 +49,4 @@ pub use kapi_serving::{ServingLimits, StatusError};
 pub use openapi::OpenApiDocuments;
 pub use schema_kind::SchemaKind;
 pub use server::{ApiServer, ApiServerBuilder};
+pub use serving_certificate::ServingCertificate;

@@ -47,6 +47,8 @@ pub struct ServerState {
     pub builtin: Arc<super::builtin::Builtin>,
     pub limits: Arc<ServingLimits>,
     pub in_flight: InFlight,
+    /// The tokens requests authenticate with; none: everyone may do everything.
+    pub authentication: Arc<super::authentication::Authentication>,
 }
 
 impl ServerState {
@@ -72,6 +74,7 @@ impl ServerState {
             builtin: Arc::new(builtin),
             in_flight: InFlight::new(&limits),
             limits: Arc::new(limits),
+            authentication: Arc::default(),
         }
     }
 }

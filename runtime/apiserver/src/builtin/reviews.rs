@@ -50,9 +50,9 @@ pub(super) fn create(
     Some(answer)
 }
 
-/// The user every request is: the embedded server authenticates no one.
+/// The user of the request being answered.
 fn requester() -> UserInfo {
-    UserInfo::anonymous()
+    crate::authentication::requester()
 }
 
 enum Subject {
