@@ -150,6 +150,47 @@ fn kubectl_works_over_tls_with_the_token_and_a_wrong_token_is_unauthorized() {
     ));
     assert_eq!(got, "example.com/gold 10");
 
+    // `kubectl auth whoami` (a SelfSubjectReview): the admin token is envtest's default
+    // user; a token the server issued for a service account is that account's.
+    let whoami = [
+        "auth",
+        "whoami",
+        "-o",
+        "jsonpath={.status.userInfo.username}",
+    ];
+    assert_eq!(ok(run(&kubectl, &kubeconfig, &whoami)), "default");
+    ok(run(
+        &kubectl,
+        &kubeconfig,
+        &["create", "serviceaccount", "robot"],
+    ));
+    // The TokenRequest as JSON (`kubectl create token` sends protobuf, which the
+    // serviceaccounts/token subresource does not read).
+    let request = server.dir.join("token-request.json");
+    std::fs::write(
+        &request,
+        r#"{"apiVersion":"authentication.k8s.io/v1","kind":"TokenRequest","spec":{}}"#,
+    )
+    .expect("the request's file");
+    let issued = ok(run(
+        &kubectl,
+        &kubeconfig,
+        &[
+            "create",
+            "--raw",
+            "/api/v1/namespaces/default/serviceaccounts/robot/token",
+            "-f",
+            request.to_str().expect("a UTF-8 path"),
+        ],
+    ));
+    let issued: serde_json::Value = serde_json::from_str(&issued).expect("a TokenRequest");
+    let token = issued["status"]["token"].as_str().expect("a token");
+    let as_robot = [&["--token", token][..], &whoami[..]].concat();
+    assert_eq!(
+        ok(run(&kubectl, &kubeconfig, &as_robot)),
+        "system:serviceaccount:default:robot"
+    );
+
     // Another token: kubectl's message for a 401.
     let out = run(
         &kubectl,
