@@ -46,6 +46,8 @@ mod webhook_client;
 pub use builtin::authorizer::{AllowAll, Attributes, Authorizer, Decision, Rules, UserInfo};
 pub use faults::{Failure, Faults, RecordedRequest};
 pub use kapi_serving::{ServingLimits, StatusError};
+// What a `ServingCertificate` is made from.
+pub use kapi_tls::{CertificateFiles, TlsError};
 pub use openapi::OpenApiDocuments;
 pub use schema_kind::SchemaKind;
 pub use server::{ApiServer, ApiServerBuilder};
