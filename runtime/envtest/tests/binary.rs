@@ -164,27 +164,9 @@ fn kubectl_works_over_tls_with_the_token_and_a_wrong_token_is_unauthorized() {
         &kubeconfig,
         &["create", "serviceaccount", "robot"],
     ));
-    // The TokenRequest as JSON (`kubectl create token` sends protobuf, which the
-    // serviceaccounts/token subresource does not read).
-    let request = server.dir.join("token-request.json");
-    std::fs::write(
-        &request,
-        r#"{"apiVersion":"authentication.k8s.io/v1","kind":"TokenRequest","spec":{}}"#,
-    )
-    .expect("the request's file");
-    let issued = ok(run(
-        &kubectl,
-        &kubeconfig,
-        &[
-            "create",
-            "--raw",
-            "/api/v1/namespaces/default/serviceaccounts/robot/token",
-            "-f",
-            request.to_str().expect("a UTF-8 path"),
-        ],
-    ));
-    let issued: serde_json::Value = serde_json::from_str(&issued).expect("a TokenRequest");
-    let token = issued["status"]["token"].as_str().expect("a token");
+    // `kubectl create token` posts its TokenRequest in protobuf.
+    let token = ok(run(&kubectl, &kubeconfig, &["create", "token", "robot"]));
+    let token = token.trim();
     let as_robot = [&["--token", token][..], &whoami[..]].concat();
     assert_eq!(
         ok(run(&kubectl, &kubeconfig, &as_robot)),
