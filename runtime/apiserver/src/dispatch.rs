@@ -1,10 +1,12 @@
 //! The HTTP front: faults first, then discovery, OpenAPI, or a resource verb; every
 //! failure leaves as a Kubernetes `Status`.
 
+use super::builtin::authorizer::UserInfo;
 use super::context::Reply;
 use super::handlers;
 use super::request::{route, Query, Route};
 use super::state::{Served, ServerState};
+use super::{authentication, authorization};
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::Response;
@@ -19,6 +21,16 @@ pub(crate) fn router(served: Arc<Served>) -> axum::Router {
 }
 
 async fn dispatch(State(served): State<Arc<Served>>, request: Request) -> Response {
+    answer(served, request, None).await
+}
+
+/// Answers `request`: as `user`'s when given (a loopback request), as the user its
+/// credentials name otherwise.
+pub(crate) async fn answer(
+    served: Arc<Served>,
+    request: Request,
+    user: Option<UserInfo>,
+) -> Response {
     let state = served.current();
     state.faults.wait_unpaused().await;
     let (parts, body) = request.into_parts();
@@ -36,7 +48,7 @@ async fn dispatch(State(served): State<Arc<Served>>, request: Request) -> Respon
         .map(str::to_string);
     // A panic anywhere below is answered, as kube-apiserver's panic filter does, instead of
     // dropping the connection.
-    let answer = serve(&state, parts, body, &path, &uri, accept.as_deref());
+    let answer = serve(&state, parts, body, user, &path, &uri, accept.as_deref());
     let response = answer_panics(
         answer,
         || format!("kapi apiserver: {method} {uri}"),
@@ -62,6 +74,7 @@ async fn serve(
     state: &Arc<ServerState>,
     parts: http::request::Parts,
     body: Body,
+    user: Option<UserInfo>,
     path: &str,
     uri: &str,
     accept: Option<&str>,
@@ -69,6 +82,46 @@ async fn serve(
     if let Some(error) = state.faults.on_request(parts.method.as_str(), path, uri) {
         return error_response(&error, accept);
     }
+    let user = match user {
+        Some(user) => user,
+        None => match admit(state, &parts, path) {
+            Ok(user) => user,
+            Err(e) => return error_response(&e, accept),
+        },
+    };
+    authentication::as_user(user, serve_admitted(state, parts, body, path, accept)).await
+}
+
+/// The request's user, once authenticated and authorized; everyone (as anonymous) on a
+/// server that authenticates no one.
+fn admit(
+    state: &ServerState,
+    parts: &http::request::Parts,
+    path: &str,
+) -> Result<UserInfo, StatusError> {
+    if !state.authentication.is_on() {
+        return Ok(UserInfo::anonymous());
+    }
+    let user = state
+        .authentication
+        .authenticate(&parts.headers, &state.builtin)?;
+    authorization::authorize(
+        state.builtin.authorizer.as_ref(),
+        user.clone(),
+        &parts.method,
+        path,
+        parts.uri.query(),
+    )?;
+    Ok(user)
+}
+
+async fn serve_admitted(
+    state: &Arc<ServerState>,
+    parts: http::request::Parts,
+    body: Body,
+    path: &str,
+    accept: Option<&str>,
+) -> Response {
     let query = match Query::parse(parts.uri.query()) {
         Ok(q) => q,
         Err(e) => return error_response(&e, accept),

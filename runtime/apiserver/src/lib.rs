@@ -12,6 +12,8 @@
 
 mod admission_webhooks;
 mod aggregated;
+mod authentication;
+mod authorization;
 mod builtin;
 mod context;
 mod conversion_webhook;
@@ -36,6 +38,7 @@ mod resources;
 mod schema_kind;
 mod selectable_fields;
 mod server;
+mod serving_certificate;
 mod state;
 mod store;
 mod stored;
@@ -45,6 +48,9 @@ mod webhook_client;
 pub use builtin::authorizer::{AllowAll, Attributes, Authorizer, Decision, Rules, UserInfo};
 pub use faults::{Failure, Faults, RecordedRequest};
 pub use kapi_serving::{ServingLimits, StatusError};
+// What a `ServingCertificate` is made from.
+pub use kapi_tls::{CertificateFiles, TlsError};
 pub use openapi::OpenApiDocuments;
 pub use schema_kind::SchemaKind;
 pub use server::{ApiServer, ApiServerBuilder};
+pub use serving_certificate::ServingCertificate;

@@ -2,16 +2,19 @@
 //! its connections, so a restart closes them all (open watches included) and keeps the
 //! stored state.
 
-use super::builtin::authorizer::{AllowAll, Authorizer};
+use super::authentication::Authentication;
+use super::builtin::authorizer::{AllowAll, Authorizer, UserInfo};
 use super::builtin::services::{Cidr, ServiceNetwork};
 use super::builtin::Builtin;
 use super::faults::{FaultState, Faults};
 use super::openapi::OpenApiDocuments;
+use super::serving_certificate::ServingCertificate;
 use super::state::{Config, Served, ServerState};
 use super::store::MvccStore;
+use bytes::Bytes;
 use kapi_core::scheme::{KindHandler, KindMeta, SchemeError};
 use kapi_core::Scheme;
-use kapi_serving::ServingLimits;
+use kapi_serving::{ServingLimits, Transport};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +32,8 @@ pub struct ApiServerBuilder {
     service_cidrs: Vec<String>,
     node_ports: std::ops::RangeInclusive<u16>,
     limits: ServingLimits,
+    tls: Option<ServingCertificate>,
+    authentication: Authentication,
 }
 
 impl ApiServerBuilder {
@@ -85,6 +90,25 @@ impl ApiServerBuilder {
         self
     }
 
+    /// Serve HTTPS with this certificate (kube-apiserver's `--tls-cert-file` and
+    /// `--tls-private-key-file`) instead of plain HTTP.
+    pub fn tls(mut self, certificate: ServingCertificate) -> Self {
+        self.tls = Some(certificate);
+        self
+    }
+
+    /// Accept `token` as `user`'s bearer token, as a line of kube-apiserver's
+    /// `--token-auth-file` does (`system:authenticated` is added to its groups). With one
+    /// token set the server authenticates every request: an unknown token is a 401,
+    /// a request without one is `system:anonymous`, which may only read `/healthz`,
+    /// `/livez`, `/readyz` and `/version` (default RBAC); a user in `system:masters` may
+    /// do anything, any other what the [`authorizer`](Self::authorizer) allows. The first
+    /// token set is the one [`ApiServer::kubeconfig`] carries.
+    pub fn static_token(mut self, token: impl Into<String>, user: UserInfo) -> Self {
+        self.authentication.add(token.into(), user);
+        self
+    }
+
     /// Listen on this port instead of a free one.
     pub fn port(mut self, port: u16) -> Self {
         self.port = port;
@@ -118,7 +142,7 @@ impl ApiServerBuilder {
         services.node_ports = self.node_ports;
         let store = Arc::new(MvccStore::with_history_limit(self.history_limit));
         let faults = Arc::new(FaultState::new());
-        let served = Arc::new(Served::new(ServerState::new(
+        let mut state = ServerState::new(
             self.scheme,
             store,
             self.openapi,
@@ -126,14 +150,29 @@ impl ApiServerBuilder {
             self.config,
             Builtin::new(self.authorizer, services),
             self.limits,
-        )));
+        );
+        state.authentication = Arc::new(self.authentication);
+        let served = Arc::new(Served::new(state));
+        let transport = Transport {
+            tls: match &self.tls {
+                Some(certificate) => Some(
+                    certificate
+                        .acceptor()
+                        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?,
+                ),
+                None => None,
+            },
+            drain: Duration::ZERO,
+        };
         let listener = TcpListener::bind(("127.0.0.1", self.port)).await?;
         let addr = listener.local_addr()?;
-        let running = Running::spawn(listener, served.clone());
+        let running = Running::spawn(listener, served.clone(), transport.clone());
         Ok(ApiServer {
             addr,
             served,
             running: Some(running),
+            tls: self.tls,
+            transport,
         })
     }
 }
@@ -150,6 +189,8 @@ pub struct ApiServer {
     addr: SocketAddr,
     served: Arc<Served>,
     running: Option<Running>,
+    tls: Option<ServingCertificate>,
+    transport: Transport,
 }
 
 impl ApiServer {
@@ -164,6 +205,8 @@ impl ApiServer {
             service_cidrs: Vec::new(),
             node_ports: 30000..=32767,
             limits: ServingLimits::default(),
+            tls: None,
+            authentication: Authentication::default(),
         }
     }
 
@@ -171,9 +214,10 @@ impl ApiServer {
         self.addr
     }
 
-    /// `http://127.0.0.1:<port>`
+    /// `http://127.0.0.1:<port>`, or `https://` when serving TLS.
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        let scheme = if self.tls.is_some() { "https" } else { "http" };
+        format!("{scheme}://{}", self.addr)
     }
 
     /// The scheme served now, with the kinds registered at run time.
@@ -207,12 +251,56 @@ impl ApiServer {
     }
 
     /// A kubeconfig that points kubectl (or any client) at this server, in namespace
-    /// `namespace`.
+    /// `namespace`: with the certificate authority to trust when serving TLS, and the
+    /// first [static token](ApiServerBuilder::static_token) when requests are
+    /// authenticated.
     pub fn kubeconfig(&self, namespace: &str) -> String {
+        use base64::Engine as _;
+        let ca = match &self.tls {
+            Some(tls) => format!(
+                "\n    certificate-authority-data: {}",
+                base64::engine::general_purpose::STANDARD.encode(&tls.ca_pem)
+            ),
+            None => String::new(),
+        };
+        let user = match self.served.current().authentication.kubeconfig_token() {
+            // JSON's quoting is YAML's: any token reads back as itself.
+            Some(token) => format!(
+                "\n    token: {}",
+                serde_json::Value::String(token.to_string())
+            ),
+            None => " {}".to_string(),
+        };
         format!(
-            "apiVersion: v1\nkind: Config\nclusters:\n- name: kapi\n  cluster:\n    server: {url}\nusers:\n- name: kapi\n  user: {{}}\ncontexts:\n- name: kapi\n  context:\n    cluster: kapi\n    user: kapi\n    namespace: {namespace}\ncurrent-context: kapi\n",
+            "apiVersion: v1\nkind: Config\nclusters:\n- name: kapi\n  cluster:\n    server: {url}{ca}\nusers:\n- name: kapi\n  user:{user}\ncontexts:\n- name: kapi\n  context:\n    cluster: kapi\n    user: kapi\n    namespace: {namespace}\ncurrent-context: kapi\n",
             url = self.url()
         )
+    }
+
+    /// Serves `request` in this process, as kube-apiserver serves the requests of its own
+    /// loopback client: as `system:apiserver` (group `system:masters`), past the
+    /// connection layer, TLS and authentication. The answer's status and body; not for
+    /// watches, whose body never ends.
+    pub async fn loopback(&self, request: http::Request<Vec<u8>>) -> (http::StatusCode, Bytes) {
+        let user = UserInfo {
+            username: "system:apiserver".into(),
+            uid: format!("{:032x}", fastrand::u128(..)),
+            groups: vec![
+                "system:authenticated".into(),
+                super::authentication::PRIVILEGED.into(),
+            ],
+            ..UserInfo::default()
+        };
+        let request = request.map(axum::body::Body::from);
+        let response = super::dispatch::answer(self.served.clone(), request, Some(user)).await;
+        let status = response.status();
+        match axum::body::to_bytes(response.into_body(), usize::MAX).await {
+            Ok(body) => (status, body),
+            Err(e) => (
+                http::StatusCode::INTERNAL_SERVER_ERROR,
+                Bytes::from(format!("reading the answer: {e}")),
+            ),
+        }
     }
 
     /// Stops serving (every connection is closed, open watches end without a final
@@ -223,7 +311,11 @@ impl ApiServer {
         }
         self.served.current().store.drop_watches();
         let listener = bind_again(self.addr).await?;
-        self.running = Some(Running::spawn(listener, self.served.clone()));
+        self.running = Some(Running::spawn(
+            listener,
+            self.served.clone(),
+            self.transport.clone(),
+        ));
         Ok(())
     }
 
@@ -267,11 +359,13 @@ struct Running {
 }
 
 impl Running {
-    fn spawn(listener: TcpListener, served: Arc<Served>) -> Self {
+    fn spawn(listener: TcpListener, served: Arc<Served>, transport: Transport) -> Self {
         let (stop, stopped) = watch::channel(false);
         let limits = served.current().limits.clone();
         let app = super::dispatch::router(served);
-        let task = tokio::spawn(kapi_serving::serve(listener, app, limits, stopped));
+        let task = tokio::spawn(kapi_serving::serve_with(
+            listener, app, limits, stopped, transport,
+        ));
         Running { stop, task }
     }
 

@@ -49,6 +49,8 @@ pub struct ServerState {
     pub in_flight: InFlight,
     /// The field labels of the kinds CRDs serve (metadata and their selectable fields).
     pub crd_field_labels: Arc<BTreeMap<GroupVersionKind, Vec<String>>>,
+    /// The tokens requests authenticate with; none: everyone may do everything.
+    pub authentication: Arc<super::authentication::Authentication>,
 }
 
 impl ServerState {
@@ -75,6 +77,7 @@ impl ServerState {
             in_flight: InFlight::new(&limits),
             limits: Arc::new(limits),
             crd_field_labels: Arc::default(),
+            authentication: Arc::default(),
         }
     }
 }

@@ -1,9 +1,9 @@
 //! `--crds`: every CustomResourceDefinition in a directory (or a file) created through the
 //! server's own API, as `kubectl create -f DIR` would, so each is checked, served and
-//! given its status exactly as one a client creates later.
+//! given its status exactly as one a client creates later. They go through the server's
+//! loopback, as kube-apiserver's own requests do: no certificate or token to present.
 
 use std::path::{Path, PathBuf};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const CRDS: &str = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 
@@ -22,11 +22,18 @@ pub async fn install(server: &kapi_apiserver::ApiServer, path: &Path) -> Result<
                 return Err(format!("{what}: not a CustomResourceDefinition"));
             }
             let body = serde_json::to_vec(&document).map_err(|e| format!("{what}: {e}"))?;
-            let (status, answer) = post(server.addr(), CRDS, &body)
-                .await
+            let request = http::Request::post(CRDS)
+                .header(http::header::CONTENT_TYPE, "application/json")
+                .header(http::header::ACCEPT, "application/json")
+                .body(body)
                 .map_err(|e| format!("{what}: {e}"))?;
-            if status != 201 {
-                return Err(format!("{what}: the server answered {status}: {answer}"));
+            let (status, answer) = server.loopback(request).await;
+            if status != http::StatusCode::CREATED {
+                return Err(format!(
+                    "{what}: the server answered {}: {}",
+                    status.as_u16(),
+                    String::from_utf8_lossy(&answer)
+                ));
             }
         }
     }
@@ -65,32 +72,4 @@ fn documents(file: &Path, text: &str) -> Result<Vec<serde_json::Value>, String> 
                 .map_err(|e: serde_yaml_ng::Error| format!("{}: {e}", file.display()))
         })
         .collect()
-}
-
-/// One POST over loopback HTTP/1.1, the connection closed after it: the status and body.
-async fn post(
-    addr: std::net::SocketAddr,
-    path: &str,
-    body: &[u8],
-) -> std::io::Result<(u16, String)> {
-    let mut stream = tokio::net::TcpStream::connect(addr).await?;
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).await?;
-    stream.write_all(body).await?;
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await?;
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer
-        .split(' ')
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let body = answer
-        .split_once("\r\n\r\n")
-        .map(|(_, body)| body.to_string())
-        .unwrap_or_default();
-    Ok((status, body))
 }

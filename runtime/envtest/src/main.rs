@@ -5,8 +5,14 @@
 //!
 //! ```text
 //! kapi-apiserver --port 0 --kubeconfig ./kubeconfig --crds ./generated/crds
+//! kapi-apiserver --port 0 --kubeconfig ./kubeconfig --tls
 //! ```
+//!
+//! With TLS (`--tls`, or `--cert-file` and `--key-file`) requests are authenticated, as
+//! envtest's are: a bearer token (`--token`, or one made at start) is an admin's, in
+//! `system:masters`, and the kubeconfig carries it with the certificate authority.
 
+mod certificates;
 mod crds;
 
 use clap::{value_parser, Arg, ArgAction, Command};
@@ -37,6 +43,78 @@ fn command() -> Command {
                 .action(ArgAction::Append)
                 .help("A directory (or file) of CustomResourceDefinitions, YAML or JSON, installed before the server says it is ready"),
         )
+        .arg(
+            Arg::new("tls")
+                .long("tls")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("cert-file")
+                .help("Serve HTTPS with a certificate authority and a serving certificate for 127.0.0.1 and localhost made at start"),
+        )
+        .arg(
+            Arg::new("cert-file")
+                .long("cert-file")
+                .value_parser(value_parser!(PathBuf))
+                .requires("key-file")
+                .help("Serve HTTPS with this PEM certificate chain (read again when replaced)"),
+        )
+        .arg(
+            Arg::new("key-file")
+                .long("key-file")
+                .value_parser(value_parser!(PathBuf))
+                .requires("cert-file")
+                .help("The PEM key of --cert-file"),
+        )
+        .arg(
+            Arg::new("ca-file")
+                .long("ca-file")
+                .value_parser(value_parser!(PathBuf))
+                .requires("cert-file")
+                .help("The PEM bundle the kubeconfig tells clients to trust for --cert-file (the certificate file itself unless set)"),
+        )
+        .arg(
+            Arg::new("token")
+                .long("token")
+                .help("The admin's bearer token (user `default`, group `system:masters`); with TLS and no --token one is made at start. Requests with another token get a 401, those without one are `system:anonymous`"),
+        )
+}
+
+/// The user of the admin token: envtest's default user.
+fn admin() -> kapi_apiserver::UserInfo {
+    kapi_apiserver::UserInfo {
+        username: "default".into(),
+        groups: vec!["system:masters".into()],
+        ..Default::default()
+    }
+}
+
+/// The certificate to serve, from the flags: none for plain HTTP.
+fn serving_certificate(
+    args: &clap::ArgMatches,
+) -> Result<Option<kapi_apiserver::ServingCertificate>, String> {
+    use kapi_apiserver::ServingCertificate;
+    if args.get_flag("tls") {
+        let generated =
+            certificates::generate().map_err(|e| format!("making a certificate: {e}"))?;
+        return ServingCertificate::from_pem(
+            generated.cert_pem.as_bytes(),
+            generated.key_pem.as_bytes(),
+            generated.ca_pem,
+        )
+        .map(Some)
+        .map_err(|e| e.to_string());
+    }
+    let (Some(cert), Some(key)) = (
+        args.get_one::<PathBuf>("cert-file"),
+        args.get_one::<PathBuf>("key-file"),
+    ) else {
+        return Ok(None);
+    };
+    let ca_file = args.get_one::<PathBuf>("ca-file").unwrap_or(cert);
+    let ca_pem = std::fs::read_to_string(ca_file)
+        .map_err(|e| format!("reading {}: {e}", ca_file.display()))?;
+    kapi_tls::pem::certificates(ca_pem.as_bytes(), "--ca-file").map_err(|e| e.to_string())?;
+    let files = kapi_tls::CertificateFiles::new(cert, key, "serving").map_err(|e| e.to_string())?;
+    Ok(Some(ServingCertificate::from_files(files, ca_pem)))
 }
 
 #[tokio::main]
@@ -53,12 +131,34 @@ async fn main() -> ExitCode {
         use kapi_k8s::generated::openapi_documents::{V2, V3};
         kapi_apiserver::OpenApiDocuments::from_generated(V2, V3)
     };
-    let server = match kapi_apiserver::ApiServer::builder(scheme)
+    let tls = match serving_certificate(&args) {
+        Ok(tls) => tls,
+        Err(e) => {
+            eprintln!("kapi-apiserver: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let token = match args.get_one::<String>("token") {
+        Some(token) => Some(token.clone()),
+        None if tls.is_some() => match certificates::random_token() {
+            Ok(token) => Some(token),
+            Err(e) => {
+                eprintln!("kapi-apiserver: making a token: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    let mut builder = kapi_apiserver::ApiServer::builder(scheme)
         .openapi(documents)
-        .port(port)
-        .start()
-        .await
-    {
+        .port(port);
+    if let Some(tls) = tls {
+        builder = builder.tls(tls);
+    }
+    if let Some(token) = token {
+        builder = builder.static_token(token, admin());
+    }
+    let server = match builder.start().await {
         Ok(server) => server,
         Err(e) => {
             eprintln!("kapi-apiserver: starting on port {port}: {e}");

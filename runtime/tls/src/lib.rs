@@ -22,16 +22,18 @@ pub fn provider() -> Arc<rustls::crypto::CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
 
-/// A server's rustls settings serving the pair in `files` (read again for a handshake once
-/// they change), HTTP/1.1 only by ALPN: kube-apiserver's webhook client asks for HTTP/1.1
+/// A server's rustls settings serving the pair `certificates` resolves (a [`CertificateFiles`]
+/// reads its files again for a handshake once they change), HTTP/1.1 only by ALPN: kube-apiserver's webhook client asks for HTTP/1.1
 /// (so its concurrent calls spread over a Service's backends), and HTTP/2 is what
 /// controller-runtime's webhook server turns off by default since the rapid-reset attacks.
-pub fn server_config(files: Arc<CertificateFiles>) -> Result<rustls::ServerConfig, TlsError> {
+pub fn server_config(
+    certificates: Arc<dyn rustls::server::ResolvesServerCert>,
+) -> Result<rustls::ServerConfig, TlsError> {
     let mut config = rustls::ServerConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()
         .map_err(|e| TlsError(e.to_string()))?
         .with_no_client_auth()
-        .with_cert_resolver(files);
+        .with_cert_resolver(certificates);
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
     Ok(config)
 }

@@ -14,8 +14,8 @@ pub struct UserInfo {
 }
 
 impl UserInfo {
-    /// The user of a request without credentials: the embedded server authenticates no one,
-    /// so every request is kube-apiserver's anonymous user.
+    /// The user of a request without credentials (kube-apiserver's anonymous user), and of
+    /// every request on a server without tokens.
     pub fn anonymous() -> UserInfo {
         UserInfo {
             username: "system:anonymous".into(),

@@ -50,9 +50,9 @@ pub(super) fn create(
     Some(answer)
 }
 
-/// The user every request is: the embedded server authenticates no one.
+/// The user of the request being answered.
 fn requester() -> UserInfo {
-    UserInfo::anonymous()
+    crate::authentication::requester()
 }
 
 enum Subject {
@@ -164,7 +164,7 @@ fn access_review(ctx: &Review<'_>, value: &Value, subject: Subject) -> Result<Va
         },
         (None, None) => unreachable_attributes()?,
     };
-    let decision = ctx.builtin.authorizer.authorize(&attributes);
+    let decision = crate::authorization::decide(ctx.builtin.authorizer.as_ref(), &attributes);
     let (allowed, denied, reason) = match decision {
         Decision::Allow(r) => (true, false, r),
         Decision::Deny(r) => (false, true, r),

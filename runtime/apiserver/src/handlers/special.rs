@@ -10,6 +10,7 @@ use crate::store::{Collection, ResourceKey};
 use http::StatusCode;
 use kapi_core::meta::{Status, StatusCause, StatusDetails};
 use kapi_core::validation::{ErrorList, FieldError};
+use kapi_serving::negotiate::Encoding;
 use kapi_serving::{StatusError, Target};
 use serde_json::{json, Value};
 
@@ -18,8 +19,7 @@ pub(super) fn create(
     subresource: &str,
     body: &[u8],
 ) -> Result<Reply, StatusError> {
-    let value: Value = serde_json::from_slice(body)
-        .map_err(|e| StatusError::bad_request(format!("error decoding request body: {e}")))?;
+    let value = request_body(ctx, body)?;
     let name = ctx.url_name().to_string();
     match (ctx.resource.plural(), subresource) {
         ("pods", "binding") => {
@@ -29,6 +29,25 @@ pub(super) fn create(
         ("pods", "eviction") => evict(ctx, &name, &value),
         ("serviceaccounts", "token") => token(ctx, &name, &value),
         _ => Err(StatusError::no_route()),
+    }
+}
+
+/// The posted object as JSON, from any encoding the client chose: kubectl's typed clients
+/// send protobuf (`kubectl create token`, `kubectl drain`'s evictions).
+fn request_body(ctx: &Ctx<'_>, body: &[u8]) -> Result<Value, StatusError> {
+    match ctx.body_encoding()? {
+        Encoding::Protobuf => ctx
+            .state
+            .scheme
+            .decode_without_defaults(body)
+            .map_err(StatusError::from)?
+            .to_json_value()
+            .map_err(StatusError::internal),
+        Encoding::Json => serde_json::from_slice(body)
+            .map_err(|e| StatusError::bad_request(format!("error decoding request body: {e}"))),
+        Encoding::Yaml => kapi_core::codec::yaml::from_slice(body).map_err(|e| {
+            StatusError::bad_request(format!("error decoding YAML request body: {e}"))
+        }),
     }
 }
 
@@ -437,8 +456,7 @@ fn token(ctx: &mut Ctx<'_>, name: &str, request: &Value) -> Result<Reply, Status
 
 /// A create of the top-level `bindings`: the Binding names the Pod it binds.
 pub(super) fn create_binding(ctx: &Ctx<'_>, body: &[u8]) -> Result<Reply, StatusError> {
-    let value: Value = serde_json::from_slice(body)
-        .map_err(|e| StatusError::bad_request(format!("error decoding request body: {e}")))?;
+    let value = request_body(ctx, body)?;
     let pods = ctx
         .state
         .resources
