@@ -33,6 +33,7 @@ mod patching;
 mod request;
 mod resources;
 mod schema_kind;
+mod schema_rules;
 mod server;
 mod state;
 mod store;

@@ -197,7 +197,11 @@ mod eval {
         /// Whether the value is shown in a failed rule's error: scalars only (by the
         /// schema's type for a CRD, so an int-or-string shows).
         fn shows(&self, value: &Value) -> bool {
-            match self.schema.and_then(|s| s.get("type")).and_then(Value::as_str) {
+            match self
+                .schema
+                .and_then(|s| s.get("type"))
+                .and_then(Value::as_str)
+            {
                 Some(t) => t != "object" && t != "array",
                 None if self.schema.is_some() => true,
                 None => !matches!(value, Value::Object(_) | Value::Array(_)),
@@ -216,7 +220,12 @@ mod eval {
 
     /// The message of a rule's error when its `messageExpression` gives none.
     fn message_or_default(rule: &Rule) -> String {
-        match rule.message.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+        match rule
+            .message
+            .as_deref()
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+        {
             Some(m) => m.to_string(),
             None => format!("failed rule: {}", rule.rule.trim()),
         }
@@ -233,9 +242,16 @@ mod eval {
 
     /// The error for a rule that evaluated to false: `reason` picks its type (Duplicate
     /// carries no detail); objects and lists are not shown as the bad value.
-    fn failure(field: String, shown: Option<Value>, detail: String, reason: Option<&str>) -> FieldError {
+    fn failure(
+        field: String,
+        shown: Option<Value>,
+        detail: String,
+        reason: Option<&str>,
+    ) -> FieldError {
         match reason {
-            Some("FieldValueForbidden") => FieldError::new(ErrorType::Forbidden, field, None, detail),
+            Some("FieldValueForbidden") => {
+                FieldError::new(ErrorType::Forbidden, field, None, detail)
+            }
             Some("FieldValueRequired") => FieldError::new(ErrorType::Required, field, None, detail),
             Some("FieldValueDuplicate") => FieldError::new(ErrorType::Duplicate, field, shown, ""),
             _ => FieldError::new(ErrorType::Invalid, field, shown, detail),
@@ -596,7 +612,10 @@ mod tests {
             errs.iter().map(ToString::to_string).collect::<Vec<_>>(),
             ["spec.name: Invalid value: \"Ab\": failed rule: self.matches('^[a-z]+$')"]
         );
-        assert_eq!(eval::with_field_path(&spec.render(), Some("['a.b']")), "spec['a.b']");
+        assert_eq!(
+            eval::with_field_path(&spec.render(), Some("['a.b']")),
+            "spec['a.b']"
+        );
         assert_eq!(eval::with_field_path(&root.render(), Some(".x")), "x");
     }
 }

@@ -1,0 +1,184 @@
+//! A CRD's `x-kubernetes-validations` run over one of its objects, as apiextensions' CEL
+//! validator (`pkg/apiserver/schema/cel/validation.go`) walks a custom resource: each
+//! schema node's rules on the value there (absent and `null` values are skipped), `oldSelf`
+//! the correlated old value (an object's field of the same name, a `listType: map` item of
+//! the same keys; nothing for other list items), rules under `allOf` on the same value.
+//!
+//! Ratcheting (CRDValidationRatcheting): a failing rule that does not read `oldSelf` is
+//! excused when its value equals its correlated old value, or, for a value without one,
+//! when the nearest correlated ancestor's value is unchanged. Kubernetes reports an
+//! excused failure as a warning; here it is dropped. No runtime cost budget is kept (the
+//! cel crate does not count cost): the CRD's estimated cost was bounded when it was written.
+
+use kapi_core::validation::cel::{check_schema_rules, Rule, SchemaSite};
+use kapi_core::validation::ErrorList;
+use kapi_schema::correlation;
+use serde_json::Value;
+
+/// Whether `schema` has a rule anywhere (else the walk is skipped).
+pub(crate) fn has_rules(schema: &Value) -> bool {
+    let Some(s) = schema.as_object() else {
+        return false;
+    };
+    s.contains_key("x-kubernetes-validations")
+        || s.get("properties")
+            .and_then(Value::as_object)
+            .is_some_and(|p| p.values().any(has_rules))
+        || s.get("items").is_some_and(has_rules)
+        || s.get("additionalProperties").is_some_and(has_rules)
+        || s.get("allOf")
+            .and_then(Value::as_array)
+            .is_some_and(|list| list.iter().any(has_rules))
+}
+
+/// The ratcheting state at a value: its own correlation (new and old), else the nearest
+/// correlated ancestor's.
+#[derive(Clone, Copy)]
+struct Ratchet<'a> {
+    current: Option<(&'a Value, &'a Value, &'a Value)>,
+    parent: Option<(&'a Value, &'a Value, &'a Value)>,
+}
+
+impl Ratchet<'_> {
+    fn unchanged(&self) -> bool {
+        match self.current.or(self.parent) {
+            Some((new, old, schema)) => correlation::unchanged(new, old, schema),
+            None => false,
+        }
+    }
+}
+
+/// Every rule failure of `value` (the object without `metadata`, which `self` at the root
+/// sees as `name` and `generateName` only: `meta`) against `schema`, on update against `old`.
+pub(crate) fn check(value: &Value, old: Option<&Value>, schema: &Value, errs: &mut ErrorList) {
+    let ratchet = Ratchet {
+        current: old.map(|o| (value, o, schema)),
+        parent: None,
+    };
+    node("", value, old, schema, ratchet, errs);
+}
+
+fn rules_of(schema: &Value) -> Vec<Rule> {
+    schema
+        .get("x-kubernetes-validations")
+        .and_then(Value::as_array)
+        .map(|list| list.iter().filter_map(Rule::from_json).collect())
+        .unwrap_or_default()
+}
+
+fn node<'a>(
+    path: &str,
+    value: &'a Value,
+    old: Option<&'a Value>,
+    schema: &'a Value,
+    ratchet: Ratchet<'a>,
+    errs: &mut ErrorList,
+) {
+    if value.is_null() {
+        return;
+    }
+    let rules = rules_of(schema);
+    if !rules.is_empty() {
+        let site = SchemaSite {
+            path,
+            schema,
+            unchanged: ratchet.unchanged(),
+        };
+        check_schema_rules(&site, value, old, &rules, errs);
+    }
+    if let Some(Value::Array(all_of)) = schema.get("allOf") {
+        let nested = Ratchet {
+            current: None,
+            parent: ratchet.parent,
+        };
+        for entry in all_of {
+            let rules = rules_of(entry);
+            if !rules.is_empty() {
+                let site = SchemaSite {
+                    path,
+                    schema,
+                    unchanged: nested.unchanged(),
+                };
+                check_schema_rules(&site, value, old, &rules, errs);
+            }
+        }
+    }
+    match value {
+        Value::Object(fields) => object(path, fields, old, schema, ratchet, errs),
+        Value::Array(items) => array(path, items, old, schema, ratchet, errs),
+        _ => {}
+    }
+}
+
+fn object<'a>(
+    path: &str,
+    fields: &'a serde_json::Map<String, Value>,
+    old: Option<&'a Value>,
+    schema: &'a Value,
+    ratchet: Ratchet<'a>,
+    errs: &mut ErrorList,
+) {
+    let properties = schema.get("properties").and_then(Value::as_object);
+    let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+    for (key, field) in fields {
+        let (field_schema, field_path) = match (properties.and_then(|p| p.get(key)), additional) {
+            (Some(property), _) => (property, child(path, key)),
+            (None, Some(additional)) => (additional, format!("{path}[{key}]")),
+            (None, None) => continue,
+        };
+        let old_field = old.and_then(|o| correlation::field(o, key, schema));
+        // apiVersion and kind read the same after conversion: never ratcheted.
+        let type_meta = path.is_empty() && (key == "apiVersion" || key == "kind");
+        let next = match ratchet.current {
+            None => ratchet,
+            Some(_) if type_meta && ratchet.parent.is_none() => Ratchet {
+                current: None,
+                parent: None,
+            },
+            Some(current) => Ratchet {
+                current: old_field.map(|o| (field, o, field_schema)),
+                parent: Some(current),
+            },
+        };
+        node(&field_path, field, old_field, field_schema, next, errs);
+    }
+}
+
+fn array<'a>(
+    path: &str,
+    items: &'a [Value],
+    old: Option<&'a Value>,
+    schema: &'a Value,
+    ratchet: Ratchet<'a>,
+    errs: &mut ErrorList,
+) {
+    let Some(item_schema) = schema.get("items") else {
+        return;
+    };
+    for (i, item) in items.iter().enumerate() {
+        let old_item = old.and_then(|o| correlation::item(item, o, schema));
+        let next = match ratchet.current {
+            None => ratchet,
+            Some(current) => Ratchet {
+                current: old_item.map(|o| (item, o, item_schema)),
+                parent: Some(current),
+            },
+        };
+        node(
+            &format!("{path}[{i}]"),
+            item,
+            old_item,
+            item_schema,
+            next,
+            errs,
+        );
+    }
+}
+
+fn child(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
