@@ -15,6 +15,7 @@ mod aggregated;
 mod builtin;
 mod context;
 mod conversion_webhook;
+mod crd_rules;
 mod crds;
 mod discovery;
 mod dispatch;

@@ -136,7 +136,10 @@ const NOT_IN_JUNCTORS: &[&str] = &[
 /// apiextensions' words for a key set under a junctor, by key.
 fn not_in_junctor_message(key: &str) -> &'static str {
     match key {
-        "type" | "description" | "title" | "x-kubernetes-list-map-keys"
+        "type"
+        | "description"
+        | "title"
+        | "x-kubernetes-list-map-keys"
         | "x-kubernetes-validations" => "must be empty to be structural",
         "nullable"
         | "x-kubernetes-preserve-unknown-fields"
@@ -203,7 +206,12 @@ impl Checker {
     }
 
     fn not_supported(&mut self, path: &str, value: Value, values: &[&str]) {
-        self.push_as(path, ViolationType::NotSupported, Some(value), supported(values));
+        self.push_as(
+            path,
+            ViolationType::NotSupported,
+            Some(value),
+            supported(values),
+        );
     }
 
     /// `type` missing (`Required`) or wrong (`Invalid`, with the type), as apiextensions
@@ -375,7 +383,11 @@ impl Checker {
             self.required(&format!("{path}.type"), message);
         }
         if level == Level::Root && !ty.is_empty() && ty != "object" {
-            self.invalid(&format!("{path}.type"), ty.into(), "must be object at the root");
+            self.invalid(
+                &format!("{path}.type"),
+                ty.into(),
+                "must be object at the root",
+            );
         }
         if int_or_string {
             if preserve {
@@ -554,14 +566,25 @@ impl Checker {
     /// Every field and item a junctor names is also specified outside it (apiextensions'
     /// `complete.go`): reported at the structural path that lacks it. A property under a
     /// junctor may stand for a key of `additionalProperties`.
-    fn completeness(&mut self, outer: &Map<String, Value>, s_path: &str, nested: &Value, v_path: &str) {
+    fn completeness(
+        &mut self,
+        outer: &Map<String, Value>,
+        s_path: &str,
+        nested: &Value,
+        v_path: &str,
+    ) {
         let Some(n) = nested.as_object() else { return };
         if let Some(props) = n.get("properties").and_then(Value::as_object) {
             let outer_props = outer.get("properties").and_then(Value::as_object);
             let additional = outer.get("additionalProperties").and_then(Value::as_object);
             for (k, child) in props {
                 let v_child = format!("{v_path}.properties[{k}]");
-                match (outer_props.and_then(|p| p.get(k)).and_then(Value::as_object), additional) {
+                match (
+                    outer_props
+                        .and_then(|p| p.get(k))
+                        .and_then(Value::as_object),
+                    additional,
+                ) {
                     (Some(o), _) => {
                         self.completeness(o, &format!("{s_path}.properties[{k}]"), child, &v_child)
                     }
@@ -604,7 +627,11 @@ impl Checker {
         let list_type = m.get("x-kubernetes-list-type");
         if let Some(mt) = m.get("x-kubernetes-map-type") {
             if ty != "object" {
-                self.type_must_be(path, ty, "must be object if x-kubernetes-map-type is specified");
+                self.type_must_be(
+                    path,
+                    ty,
+                    "must be object if x-kubernetes-map-type is specified",
+                );
             }
             if !matches!(mt.as_str(), Some("atomic" | "granular")) {
                 let at = format!("{path}.x-kubernetes-map-type");
@@ -612,7 +639,11 @@ impl Checker {
             }
         }
         if list_type.is_some() && ty != "array" {
-            self.type_must_be(path, ty, "must be array if x-kubernetes-list-type is specified");
+            self.type_must_be(
+                path,
+                ty,
+                "must be array if x-kubernetes-list-type is specified",
+            );
         } else if list_type.and_then(Value::as_str) == Some("set") {
             self.set_items(m, path);
         }
@@ -623,7 +654,10 @@ impl Checker {
             }
         }
         let keys = m.get("x-kubernetes-list-map-keys");
-        if keys.and_then(Value::as_array).is_some_and(|k| !k.is_empty()) {
+        if keys
+            .and_then(Value::as_array)
+            .is_some_and(|k| !k.is_empty())
+        {
             let at = format!("{path}.x-kubernetes-list-type");
             let message = "must be map if x-kubernetes-list-map-keys is non-empty";
             match list_type {
@@ -650,24 +684,22 @@ impl Checker {
         };
         let message = "must be atomic as item of a list with x-kubernetes-list-type=set";
         // apiextensions shows the items' list type as the bad value in both cases.
-        let shown = items.get("x-kubernetes-list-type").cloned().unwrap_or(Value::Null);
-        match items.get("type").and_then(Value::as_str) {
-            Some("array") => {
-                if items
-                    .get("x-kubernetes-list-type")
-                    .is_some_and(|lt| lt.as_str() != Some("atomic"))
-                {
-                    let at = format!("{path}.items.x-kubernetes-list-type");
-                    self.invalid(&at, shown, message);
-                }
-            }
-            Some("object") => {
-                if items.get("x-kubernetes-map-type").and_then(Value::as_str) != Some("atomic") {
-                    let at = format!("{path}.items.x-kubernetes-map-type");
-                    self.invalid(&at, shown, message);
-                }
-            }
-            _ => {}
+        let shown = items
+            .get("x-kubernetes-list-type")
+            .cloned()
+            .unwrap_or(Value::Null);
+        let list_type = items.get("x-kubernetes-list-type");
+        let map_type = items.get("x-kubernetes-map-type").and_then(Value::as_str);
+        let (key, wrong) = match items.get("type").and_then(Value::as_str) {
+            Some("array") => (
+                "x-kubernetes-list-type",
+                list_type.is_some_and(|lt| lt.as_str() != Some("atomic")),
+            ),
+            Some("object") => ("x-kubernetes-map-type", map_type != Some("atomic")),
+            _ => return,
+        };
+        if wrong {
+            self.invalid(&format!("{path}.items.{key}"), shown, message);
         }
     }
 
@@ -683,7 +715,10 @@ impl Checker {
             .unwrap_or_default();
         let keys_path = format!("{path}.x-kubernetes-list-map-keys");
         if keys.is_empty() {
-            self.required(&keys_path, "must not be empty if x-kubernetes-list-type is map");
+            self.required(
+                &keys_path,
+                "must not be empty if x-kubernetes-list-type is map",
+            );
         }
         let Some(items) = m.get("items") else {
             self.required(
@@ -719,7 +754,10 @@ impl Checker {
                     "entries must all be names of item properties",
                 ),
                 Some(prop) => {
-                    if matches!(prop.get("type").and_then(Value::as_str), Some("array" | "object")) {
+                    if matches!(
+                        prop.get("type").and_then(Value::as_str),
+                        Some("array" | "object")
+                    ) {
                         // apiextensions shows the items' type ("object") as the bad value.
                         self.invalid(
                             &format!("{key_path}.type"),
@@ -742,7 +780,11 @@ impl Checker {
                 }
             }
             if keys[..i].contains(key) {
-                self.invalid(&keys_path, keys_value.clone(), "must not contain duplicate entries");
+                self.invalid(
+                    &keys_path,
+                    keys_value.clone(),
+                    "must not contain duplicate entries",
+                );
             }
         }
     }
@@ -793,9 +835,17 @@ impl Checker {
             if rule_text.is_empty() {
                 self.required(&format!("{r_path}.rule"), "rule is not specified");
             } else if !message.is_empty() && message.trim().is_empty() {
-                self.invalid(&message_path, message.into(), "must be non-empty if specified");
+                self.invalid(
+                    &message_path,
+                    message.into(),
+                    "must be non-empty if specified",
+                );
             } else if newline(message.trim()) {
-                self.invalid(&message_path, message.into(), "must not contain line breaks");
+                self.invalid(
+                    &message_path,
+                    message.into(),
+                    "must not contain line breaks",
+                );
             } else if newline(rule_text) && message.trim().is_empty() {
                 self.required(
                     &message_path,
@@ -817,7 +867,11 @@ impl Checker {
             let field_path = text("fieldPath");
             let fp_path = format!("{r_path}.fieldPath");
             if !field_path.is_empty() && field_path.trim().is_empty() {
-                self.invalid(&fp_path, field_path.into(), "must be non-empty if specified");
+                self.invalid(
+                    &fp_path,
+                    field_path.into(),
+                    "must be non-empty if specified",
+                );
             }
             if newline(field_path) {
                 self.invalid(&fp_path, field_path.into(), "must not contain line breaks");
@@ -996,7 +1050,11 @@ impl Checker {
         if group.is_empty() {
             self.required("spec.group", "");
         } else if !group.contains('.') {
-            self.invalid("spec.group", group.into(), "should be a domain with at least one dot");
+            self.invalid(
+                "spec.group",
+                group.into(),
+                "should be a domain with at least one dot",
+            );
         }
         let names = &spec["names"];
         let plural = names["plural"].as_str().unwrap_or_default();

@@ -295,7 +295,8 @@ mod eval {
         let parsed = Parser::default()
             .enable_optional_syntax(true)
             .parse(text)
-            .map_err(|e| format!("compilation failed: {e}"));
+            // cel-go indents the snippet under an error by one space more.
+            .map_err(|e| format!("compilation failed: {e}").replace("\n| ", "\n | "));
         let program = Arc::new(parsed);
         programs.insert(text.into(), program.clone());
         program
