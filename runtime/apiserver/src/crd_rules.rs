@@ -288,3 +288,108 @@ impl Walk {
         }
     }
 }
+
+/// Cases of apiextensions' `pkg/apis/apiextensions/validation/validation_test.go`
+/// (`TestValidateCustomResourceDefinitionValidation`, `TestCostInfo`).
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn crd(schema: Value) -> Value {
+        json!({"spec": {"versions": [{"name": "v1", "schema": {"openAPIV3Schema": schema}}]}})
+    }
+
+    fn found(schema: Value) -> Vec<String> {
+        let mut errors = ErrorList::default();
+        check(&crd(schema), &mut errors);
+        errors.iter().map(ToString::to_string).collect()
+    }
+
+    const ROOT: &str = "spec.versions[0].schema.openAPIV3Schema";
+
+    #[test]
+    fn a_double_nested_rule_without_limits_is_forbidden() {
+        // "forbid double-nested rule with no limit set"
+        let schema = json!({"type": "object", "properties": {"value": {
+            "type": "array",
+            "items": {"type": "object", "additionalProperties": {
+                "type": "object", "required": ["key"],
+                "properties": {"key": {"type": "string"}}}},
+            "x-kubernetes-validations": [{"rule": "self.all(x, x.all(y, x[y].key == x[y].key))"}]}}});
+        let rule = format!("{ROOT}.properties[value].x-kubernetes-validations[0].rule");
+        let advice = "(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)";
+        assert_eq!(
+            found(schema),
+            [
+                format!("{rule}: Forbidden: estimated rule cost exceeds budget by factor of more than 100x {advice}"),
+                format!("{rule}: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"),
+                format!("{ROOT}: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x {advice}"),
+            ]
+        );
+    }
+
+    #[test]
+    fn cost_factors_are_worded_as_kubernetes_words_them() {
+        let advice = " (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)";
+        assert_eq!(
+            cost_message("estimated rule cost", 12_000_000, 10_000_000),
+            format!("estimated rule cost exceeds budget by factor of 1.200000x{advice}")
+        );
+        assert_eq!(
+            cost_message("estimated rule cost", 25_000_000, 10_000_000),
+            format!("estimated rule cost exceeds budget by factor of 2.5x{advice}")
+        );
+    }
+
+    #[test]
+    fn cardinality_multiplies_through_bounded_parents() {
+        // TestCostInfo's "map inside object inside array": 2 items × 1 × 4 properties.
+        let leaf =
+            json!({"type": "string", "x-kubernetes-validations": [{"rule": "self.size() > 0"}]});
+        let schema = json!({"type": "object", "properties": {"list": {
+            "type": "array", "maxItems": 2, "items": {"type": "object", "properties": {
+                "map": {"type": "object", "maxProperties": 4, "additionalProperties": leaf}}}}}});
+        let mut walk = Walk {
+            found: Vec::new(),
+            total: 0,
+            most_expensive: Vec::new(),
+            earlier: Vec::new(),
+        };
+        walk.node(&Node {
+            schema: &schema,
+            path: String::new(),
+            cardinality: Some(1),
+            uncorrelatable: None,
+            root: true,
+        });
+        // `self.size() > 0`: size 2 (the call and `self`), `>` 1: 3 per run, 8 runs.
+        assert_eq!(walk.total, 24);
+    }
+
+    #[test]
+    fn rules_that_do_not_compile_or_misuse_old_self_are_invalid() {
+        let schema = json!({"type": "object", "properties": {
+            "a": {"type": "string", "x-kubernetes-validations": [
+                {"rule": "self.("},
+                {"rule": "self == 'x'", "optionalOldSelf": true}]},
+            "list": {"type": "array", "maxItems": 2,
+                "items": {"type": "string", "maxLength": 4,
+                    "x-kubernetes-validations": [{"rule": "self == oldSelf"}]}}}});
+        let errors = found(schema);
+        let a = format!("{ROOT}.properties[a].x-kubernetes-validations");
+        assert!(
+            errors[0].starts_with(&format!(
+                "{a}[0].rule: Invalid value: {{\"Rule\":\"self.(\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: compilation failed: ERROR: <input>:1:"
+            )),
+            "{errors:#?}"
+        );
+        assert_eq!(
+            errors[1..],
+            [
+                format!("{a}[1].optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule"),
+                format!("{ROOT}.properties[list].items.x-kubernetes-validations[0].rule: Invalid value: \"self == oldSelf\": oldSelf cannot be used on the uncorrelatable portion of the schema within {ROOT}.properties[list]"),
+            ]
+        );
+    }
+}

@@ -182,3 +182,140 @@ fn child(path: &str, key: &str) -> String {
         format!("{path}.{key}")
     }
 }
+
+/// Cases of apiextensions' `pkg/apiserver/schema/cel/validation_test.go` (`TestRatcheting`,
+/// `TestOptionalOldSelf`, `TestMessageExpression`): errors without the `root.` prefix the
+/// Go tests give their paths; kube's warnings for ratcheted errors are dropped here.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn errors(schema: Value, new: Value, old: Option<Value>) -> Vec<String> {
+        let mut errs = ErrorList::default();
+        check(&new, old.as_ref(), &schema, &mut errs);
+        errs.iter().map(ToString::to_string).collect()
+    }
+
+    fn object_with_foo() -> Value {
+        json!({"type": "object", "properties": {"foo": {"type": "string",
+            "x-kubernetes-validations": [{"rule": "self == \"bar\"", "message": "gotta be bar"}]}}})
+    }
+
+    #[test]
+    fn an_unchanged_value_ratchets_its_rules() {
+        let schema = object_with_foo();
+        assert!(errors(
+            schema.clone(),
+            json!({"foo": "baz"}),
+            Some(json!({"foo": "baz"}))
+        )
+        .is_empty());
+        assert_eq!(
+            errors(schema.clone(), json!({"foo": "baz"}), None),
+            ["foo: Invalid value: \"baz\": gotta be bar"]
+        );
+        assert_eq!(
+            errors(schema, json!({"foo": "qux"}), Some(json!({"foo": "baz"}))),
+            ["foo: Invalid value: \"qux\": gotta be bar"]
+        );
+    }
+
+    #[test]
+    fn items_without_an_old_value_ratchet_with_their_unchanged_list() {
+        // "normal CEL expression thats a descendent of a set and one of its siblings has changed"
+        let schema = json!({"type": "object", "properties": {
+            "stringField": {"type": "string"},
+            "setArray": {"type": "array", "x-kubernetes-list-type": "set",
+                "items": {"type": "number", "x-kubernetes-validations": [
+                    {"rule": "int(self) % 2 == 1", "message": "gotta be odd"}]}}}});
+        let old = json!({"stringField": "foo", "setArray": [1, 3, 2]});
+        let new = json!({"stringField": "changed but ratcheted", "setArray": [1, 3, 2]});
+        assert!(errors(schema.clone(), new, Some(old.clone())).is_empty());
+        let grown = json!({"stringField": "foo", "setArray": [1, 3, 2, 5]});
+        assert_eq!(
+            errors(schema, grown, Some(old)),
+            ["setArray[2]: Invalid value: 2: gotta be odd"]
+        );
+    }
+
+    #[test]
+    fn map_list_items_correlate_by_key() {
+        // "descendent of a map list whose parent is unchanged"
+        let schema = json!({"type": "array", "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["key"],
+            "items": {"type": "object", "properties": {"key": {"type": "string"},
+                "value": {"type": "string", "x-kubernetes-validations": [
+                    {"rule": "self == \"baz\"", "message": "gotta be baz"}]}}}});
+        let wrap = |items: Value| json!({"list": items});
+        let schema = json!({"type": "object", "properties": {"list": schema}});
+        let old =
+            wrap(json!([{"key": "foo", "value": "notbaz"}, {"key": "bar", "value": "notbaz"}]));
+        let new = wrap(
+            json!([{"key": "foo", "value": "notbaz"}, {"key": "bar", "value": "notbaz"},
+            {"key": "baz", "value": "baz"}]),
+        );
+        assert!(errors(schema.clone(), new, Some(old.clone())).is_empty());
+        let changed =
+            wrap(json!([{"key": "bar", "value": "notbaz"}, {"key": "foo", "value": "qux"}]));
+        assert_eq!(
+            errors(schema, changed, Some(old)),
+            ["list[1].value: Invalid value: \"qux\": gotta be baz"]
+        );
+    }
+
+    #[test]
+    fn transition_rules_see_the_correlated_old_value() {
+        let schema = json!({"type": "object", "properties": {"ports": {"type": "array",
+            "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
+            "items": {"type": "object", "properties": {
+                "name": {"type": "string"}, "port": {"type": "integer"}},
+                "x-kubernetes-validations": [
+                    {"rule": "self.port >= oldSelf.port", "message": "port may not decrease"}]}}}});
+        let old = json!({"ports": [{"name": "a", "port": 80}, {"name": "b", "port": 90}]});
+        // `b` moved and went down; `c` is new, so its transition rule does not run.
+        let new = json!({"ports": [{"name": "b", "port": 70}, {"name": "a", "port": 80},
+            {"name": "c", "port": 1}]});
+        assert_eq!(
+            errors(schema, new, Some(old)),
+            ["ports[0]: Invalid value: port may not decrease"]
+        );
+    }
+
+    #[test]
+    fn optional_old_self_runs_on_create_with_an_optional() {
+        // TestOptionalOldSelf: `oldSelf.hasValue()` is false on create.
+        let schema = json!({"type": "object", "properties": {"foo": {"type": "string",
+            "x-kubernetes-validations": [{"rule": "!oldSelf.hasValue() || self == oldSelf.value()",
+                "optionalOldSelf": true, "message": "immutable"}]}}});
+        assert!(errors(schema.clone(), json!({"foo": "a"}), None).is_empty());
+        assert!(errors(
+            schema.clone(),
+            json!({"foo": "a"}),
+            Some(json!({"foo": "a"}))
+        )
+        .is_empty());
+        assert_eq!(
+            errors(schema, json!({"foo": "b"}), Some(json!({"foo": "a"}))),
+            ["foo: Invalid value: \"b\": immutable"]
+        );
+    }
+
+    #[test]
+    fn message_expressions_reasons_and_field_paths() {
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
+            "properties": {"replicas": {"type": "integer"}, "max": {"type": "integer"}},
+            "x-kubernetes-validations": [
+                {"rule": "self.replicas <= self.max",
+                 "messageExpression": "'replicas ' + string(self.replicas) + ' exceeds ' + string(self.max)"},
+                {"rule": "self.replicas > 0", "message": "must be positive",
+                 "reason": "FieldValueForbidden", "fieldPath": ".replicas"}]}}});
+        assert_eq!(
+            errors(schema, json!({"spec": {"replicas": 0, "max": -1}}), None),
+            [
+                "spec: Invalid value: replicas 0 exceeds -1",
+                "spec.replicas: Forbidden: must be positive",
+            ]
+        );
+    }
+}
