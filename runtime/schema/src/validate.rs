@@ -54,18 +54,24 @@ pub fn validate(value: &Value, schema: &Value) -> Vec<Failure> {
 /// The failures of an update from `old` to `value`, ratcheted as kube-apiserver does
 /// (CRDValidationRatcheting, on by default): a value that equals its correlated old value
 /// keeps passing, failures below it included ([`crate::correlation`] says which old value
-/// a value has).
+/// a value has). The root is never excused: kube compares it with its `metadata`, which an
+/// update changes and which `value` here lacks.
 pub fn validate_update(value: &Value, old: &Value, schema: &Value) -> Vec<Failure> {
     let mut out = Vec::new();
-    node(value, Some(old), schema, "", &mut out);
+    checked(value, Some(old), schema, "", &mut out);
     out
 }
 
 fn node(value: &Value, old: Option<&Value>, schema: &Value, path: &str, out: &mut Vec<Failure>) {
-    let Some(s) = schema.as_object() else { return };
     if old.is_some_and(|old| correlation::unchanged(value, old, schema)) {
         return;
     }
+    checked(value, old, schema, path, out);
+}
+
+/// `value`'s failures, its own ratcheting decided by the caller.
+fn checked(value: &Value, old: Option<&Value>, schema: &Value, path: &str, out: &mut Vec<Failure>) {
+    let Some(s) = schema.as_object() else { return };
     if !type_fits(value, s, path, out) {
         return;
     }
