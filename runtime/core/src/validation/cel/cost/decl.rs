@@ -15,6 +15,8 @@ const MAX_DURATION_SIZE_JSON: i64 = 32;
 const JSON_DATE_SIZE: i64 = 12;
 const MIN_DATETIME_SIZE_JSON: i64 = 21;
 const MAX_DATETIME_SIZE_JSON: i64 = 32;
+/// `metadata.name`'s bound (`DNS1123SubdomainMaxLength`).
+const NAME_MAX_LENGTH: i64 = 253;
 
 /// What a CEL value at some path of `self` is, as far as its cost goes.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -24,10 +26,13 @@ pub(super) enum Decl<'a> {
     /// A schema node; `true` for an object's root (a resource or an embedded one), where
     /// `apiVersion`, `kind` and `metadata` are Kubernetes' own.
     Schema(&'a Value, bool),
-    /// A root's `metadata`: `name` and `generateName` only.
-    Meta,
-    /// A string Kubernetes declares without a bound (a root's `apiVersion`, `kind`, name).
+    /// A root's `metadata` (its schema, if any): `name` and `generateName` only.
+    Meta(Option<&'a Value>),
+    /// A string Kubernetes declares without a bound (a root's `apiVersion` and `kind`).
     UnboundedString,
+    /// `metadata.name` or `generateName`: at most this many characters, or its schema's
+    /// `maxLength` when smaller (apiextensions' `cappedLengthStringType`).
+    CappedString(Option<&'a Value>, i64),
     /// A map's key: a string declared without elements.
     Key,
 }
@@ -72,8 +77,8 @@ impl<'a> Decl<'a> {
     pub(super) fn kind(self) -> Kind {
         let s = match self {
             Decl::Schema(s, _) => s,
-            Decl::Meta => return Kind::Object,
-            Decl::UnboundedString | Decl::Key => return Kind::String,
+            Decl::Meta(_) => return Kind::Object,
+            Decl::UnboundedString | Decl::CappedString(..) | Decl::Key => return Kind::String,
             Decl::None => return Kind::Dyn,
         };
         if int_or_string(s) {
@@ -100,12 +105,23 @@ impl<'a> Decl<'a> {
             Decl::Schema(_, true) if name == "apiVersion" || name == "kind" => {
                 Decl::UnboundedString
             }
-            Decl::Schema(_, true) if name == "metadata" => Decl::Meta,
+            Decl::Schema(s, true) if name == "metadata" => {
+                Decl::Meta(s.get("properties").and_then(|p| p.get("metadata")))
+            }
             Decl::Schema(s, _) => match s.get("properties").and_then(|p| p.get(name)) {
                 Some(p) => Decl::Schema(p, embedded(p)),
                 None => Decl::None,
             },
-            Decl::Meta if name == "name" || name == "generateName" => Decl::UnboundedString,
+            Decl::Meta(meta) => {
+                let declared = meta
+                    .and_then(|m| m.get("properties"))
+                    .and_then(|p| p.get(name));
+                match name {
+                    "name" => Decl::CappedString(declared, NAME_MAX_LENGTH),
+                    "generateName" => Decl::CappedString(declared, NAME_MAX_LENGTH - 1),
+                    _ => Decl::None,
+                }
+            }
             _ => Decl::None,
         }
     }
@@ -136,8 +152,14 @@ impl<'a> Decl<'a> {
     pub(super) fn max_elements(self) -> Option<i64> {
         match self {
             Decl::None => None,
-            Decl::Meta | Decl::Key => Some(0),
+            Decl::Meta(_) | Decl::Key => Some(0),
             Decl::UnboundedString => Some(MAX_REQUEST_SIZE_BYTES - 2),
+            Decl::CappedString(declared, cap) => {
+                let max = declared
+                    .and_then(|d| bound(d, "maxLength"))
+                    .map_or(cap, |m| m.min(cap));
+                Some(max * 4)
+            }
             Decl::Schema(s, _) => Some(max_elements(s)),
         }
     }

@@ -10,15 +10,14 @@
 //!   schema does not declare, a function's result other than those below) costs as a
 //!   value of unknown type: selecting on it costs 1, comparing it costs as comparing an
 //!   unbounded value.
-//! - Of Kubernetes' libraries only the list functions (`isSorted`, `sum`, `min`, `max`,
-//!   `indexOf`, `lastIndexOf`), the string functions (`lowerAscii`, `upperAscii`,
-//!   `substring`, `trim`, `split`, `join`, `replace`, `find`, `findAll`), `url`, the IP
-//!   and CIDR parsers and `quantity` have their own costs; `replace`'s is its string's size × 0.2
-//!   whatever the replacement (cel-go's grows with it), `join`'s its list's size × 0.1;
-//!   anything else costs 1 per call, as cel-go's default.
+//! - Kubernetes' library costs are matched by function name ([`library`]), not by overload:
+//!   `ip` of a CIDR and `containsIP`/`containsCIDR` and the `==` of library types (IP,
+//!   quantity, URL, ...) cost as cel-go's defaults, and a function of the same name on
+//!   another type costs as the library's.
 //! - `cel.bind` and two-variable comprehensions are not parsed by the cel crate.
 
 mod decl;
+mod library;
 
 pub use decl::MAX_REQUEST_SIZE_BYTES;
 use decl::{Decl, Kind};
@@ -190,7 +189,16 @@ impl<'a> Estimator<'a> {
                 let args: Vec<(Estimate, Info<'a>)> =
                     call.args.iter().map(|a| self.cost(a)).collect();
                 let target_cost = target.map_or(Estimate::default(), |t| t.0);
-                let (cost, info) = call_cost(&call.func_name, target.map(|t| t.1), &args);
+                let literal_ints: Vec<Option<i64>> = call
+                    .args
+                    .iter()
+                    .map(|a| match &a.expr {
+                        Expr::Literal(LiteralValue::Int(i)) => Some(**i),
+                        _ => None,
+                    })
+                    .collect();
+                let (cost, info) =
+                    call_cost(&call.func_name, target.map(|t| t.1), &args, &literal_ints);
                 (target_cost.add(cost), info)
             }
             Expr::List(list) => {
@@ -325,8 +333,19 @@ fn call_cost<'a>(
     name: &str,
     target: Option<Info<'a>>,
     args: &[(Estimate, Info<'a>)],
+    literal_ints: &[Option<i64>],
 ) -> (Estimate, Info<'a>) {
     let arg_sum = args.iter().fold(Estimate::default(), |s, a| s.add(a.0));
+    let infos: Vec<Info<'a>> = args.iter().map(|a| a.1).collect();
+    let call = library::Call {
+        name,
+        target,
+        args: &infos,
+        literal_ints,
+    };
+    if let Some((cost, info)) = library::cost(&call) {
+        return (cost.add(arg_sum), info);
+    }
     let one = Estimate::fixed(1).add(arg_sum);
     let size = |i: usize| args.get(i).map_or(UNKNOWN, |a| a.1.size());
     let kind = |i: usize| args.get(i).map_or(Kind::Dyn, |a| a.1.kind);
@@ -390,96 +409,18 @@ fn call_cost<'a>(
             size(0).factor(STRING_TRAVERSAL_COST_FACTOR).add(arg_sum),
             boolean,
         ),
-        ("matches", Some(t)) | ("find" | "findAll", Some(t)) if args.len() == 1 => {
+        ("matches", Some(t)) if args.len() == 1 => {
             let string = t
                 .size()
                 .add(Estimate::fixed(1))
                 .factor(STRING_TRAVERSAL_COST_FACTOR);
             let regex = size(0).factor(REGEX_STRING_LENGTH_COST_FACTOR);
-            let info = match name {
-                "matches" => boolean,
-                _ => Info {
-                    size: Some(Estimate {
-                        min: 0,
-                        max: t.size().max,
-                    }),
-                    ..Info::of(Decl::None)
-                },
-            };
-            (string.multiply(regex).add(arg_sum), info)
+            (string.multiply(regex).add(arg_sum), boolean)
         }
         ("contains", Some(t)) if args.len() == 1 && t.kind != Kind::List => {
             let string = t.size().factor(STRING_TRAVERSAL_COST_FACTOR);
             let sub = size(0).factor(STRING_TRAVERSAL_COST_FACTOR);
             (string.multiply(sub).add(arg_sum), boolean)
-        }
-        ("isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf", Some(t))
-            if t.kind == Kind::List =>
-        {
-            let mut element = Estimate::fixed(1);
-            if text_like(t.decl.element().kind()) {
-                let items = t.items.unwrap_or_else(|| Info::of(t.decl.element()).size());
-                element = element.add(items.factor(STRING_TRAVERSAL_COST_FACTOR));
-            }
-            (
-                t.size().multiply(element).add(arg_sum),
-                Info::of(Decl::None),
-            )
-        }
-        ("indexOf" | "lastIndexOf", Some(t)) => (
-            t.size().factor(STRING_TRAVERSAL_COST_FACTOR).add(arg_sum),
-            Info::scalar(Kind::Int),
-        ),
-        ("lowerAscii" | "upperAscii" | "substring" | "trim", Some(t)) => {
-            let info = Info {
-                size: Some(t.size()),
-                decl: Decl::None,
-                kind: Kind::String,
-                items: None,
-            };
-            (
-                t.size().factor(STRING_TRAVERSAL_COST_FACTOR).add(arg_sum),
-                info,
-            )
-        }
-        ("replace" | "split", Some(t)) => {
-            let info = Info {
-                size: Some(Estimate {
-                    min: 0,
-                    max: t.size().max,
-                }),
-                decl: Decl::None,
-                kind: if name == "split" {
-                    Kind::List
-                } else {
-                    Kind::String
-                },
-                items: None,
-            };
-            (
-                t.size()
-                    .factor(2.0 * STRING_TRAVERSAL_COST_FACTOR)
-                    .add(arg_sum),
-                info,
-            )
-        }
-        ("join", Some(t)) => {
-            let info = Info {
-                size: None,
-                ..Info::of(Decl::None)
-            };
-            (
-                t.size().factor(STRING_TRAVERSAL_COST_FACTOR).add(arg_sum),
-                info,
-            )
-        }
-        ("url" | "isURL" | "ip" | "isIP" | "cidr" | "isCIDR" | "quantity" | "isQuantity", None)
-            if args.len() == 1 =>
-        {
-            (
-                size(0).factor(STRING_TRAVERSAL_COST_FACTOR).add(arg_sum),
-                Info::of(Decl::None),
-            )
         }
         ("size", _) | ("int", None) => (one, Info::scalar(Kind::Int)),
         ("!_" | "@not_strictly_false" | "has", None) => (one, boolean),

@@ -299,6 +299,19 @@ fn nested_and_library_costs_match_kubernetes() {
     };
     assert_eq!(cost("self.isSorted() == true", strings(None)), 329854432052);
     assert_eq!(cost("self.isSorted() == true", strings(Some(10))), 52);
+    assert_eq!(
+        cost("self.join(' ') == 'aa bb'", strings(None)),
+        329853068905
+    );
+    assert_eq!(cost("self.join(' ') == 'aa bb'", strings(Some(10))), 43);
+    // "extended library replace"
+    let replace = |max: Option<i64>| {
+        json!({"type": "object", "properties": {"str": string(max),
+            "before": {"type": "string", "maxLength": 2}, "after": {"type": "string", "maxLength": 4}}})
+    };
+    let rule = "self.str.replace(self.before, self.after) == 'does not matter'";
+    assert_eq!(cost(rule, replace(None)), 629154);
+    assert_eq!(cost(rule, replace(Some(4))), 12);
     // "enums with maxLength equals to the longest possible value"
     let enumerated = json!({"type": "string", "enum": ["A", "B", "C", "LongValue"]});
     assert_eq!(cost("self.contains('A')", enumerated), 2);
@@ -320,4 +333,19 @@ fn cardinality_comes_from_the_smallest_value() {
         max_cardinality(&json!({"type": "string"})),
         3 * 1024 * 1024 / 3
     );
+}
+
+#[test]
+fn a_root_rule_reads_capped_metadata_names() {
+    // validation_test.go: "x-kubernetes-validations rule with ... metadata.name" is accepted:
+    // the names are capped at 253 (252) characters, 4 bytes each.
+    let rule = "self.metadata.name.contains(self.metadata.name) && self.metadata.generateName.contains(self.metadata.generateName)";
+    let cost = estimate(rule, &json!({"type": "object"}), true).map(|e| e.max);
+    assert_eq!(cost, Ok(10410 + 10207));
+    let unbounded = estimate(
+        "self.kind.contains(self.kind)",
+        &json!({"type": "object"}),
+        true,
+    );
+    assert!(unbounded.is_ok_and(|e| e.max > 10_000_000));
 }
