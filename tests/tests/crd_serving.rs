@@ -604,7 +604,9 @@ async fn crd_schema_violations_carry_kube_error_types() {
         "a": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
         "b": {"type": "integer", "x-kubernetes-list-type": "set"},
         "c": {"type": "array", "items": {"type": "string"}, "x-kubernetes-list-type": "bag"},
-        "d": {"type": "object", "x-kubernetes-validations": [{"rule": " "}]}}});
+        "d": {"type": "object", "x-kubernetes-validations": [{"rule": " "}]},
+        "e": {"type": "object", "properties": {"x": {"type": "string"}},
+            "x-kubernetes-validations": [{"rule": "true", "fieldPath": ".nope", "reason": "Bad"}]}}});
     let refused = http.post(CRDS, &widget_crd(spec)).await.expect(422);
     let at = "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties";
     assert_eq!(
@@ -629,6 +631,16 @@ async fn crd_schema_violations_carry_kube_error_types() {
                 "FieldValueRequired",
                 &format!("{at}[d].x-kubernetes-validations[0].rule"),
                 "Required value: rule is not specified"
+            ),
+            cause(
+                "FieldValueNotSupported",
+                &format!("{at}[e].x-kubernetes-validations[0].reason"),
+                "Unsupported value: \"Bad\": supported values: \"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\""
+            ),
+            cause(
+                "FieldValueInvalid",
+                &format!("{at}[e].x-kubernetes-validations[0].fieldPath"),
+                "Invalid value: \".nope\": must be a valid path"
             ),
         ],
         "{refused}"

@@ -12,7 +12,7 @@
 
 use kapi_core::validation::cel::{check_schema_rules, Rule, SchemaSite};
 use kapi_core::validation::ErrorList;
-use kapi_schema::correlation;
+use kapi_schema::{correlation, field_path};
 use serde_json::Value;
 
 /// Whether `schema` has a rule anywhere (else the walk is skipped).
@@ -58,11 +58,26 @@ pub(crate) fn check(value: &Value, old: Option<&Value>, schema: &Value, errs: &m
     node("", value, old, schema, ratchet, errs);
 }
 
+/// The rules on `schema`, each `fieldPath` normalized against it as apiextensions
+/// compiles it (`.foo['a.b']` is reported at `foo.a.b`).
 fn rules_of(schema: &Value) -> Vec<Rule> {
+    let normalized = |mut rule: Rule| {
+        if let Some(path) = &rule.field_path {
+            if let Ok(path) = field_path::normalize(path, schema) {
+                rule.field_path = Some(path.into());
+            }
+        }
+        rule
+    };
     schema
         .get("x-kubernetes-validations")
         .and_then(Value::as_array)
-        .map(|list| list.iter().filter_map(Rule::from_json).collect())
+        .map(|list| {
+            list.iter()
+                .filter_map(Rule::from_json)
+                .map(normalized)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -309,12 +324,15 @@ mod tests {
                 {"rule": "self.replicas <= self.max",
                  "messageExpression": "'replicas ' + string(self.replicas) + ' exceeds ' + string(self.max)"},
                 {"rule": "self.replicas > 0", "message": "must be positive",
-                 "reason": "FieldValueForbidden", "fieldPath": ".replicas"}]}}});
+                 "reason": "FieldValueForbidden", "fieldPath": ".replicas"},
+                {"rule": "self.replicas > 1", "fieldPath": "['replicas']",
+                 "reason": "FieldValueDuplicate"}]}}});
         assert_eq!(
             errors(schema, json!({"spec": {"replicas": 0, "max": -1}}), None),
             [
                 "spec: Invalid value: replicas 0 exceeds -1",
                 "spec.replicas: Forbidden: must be positive",
+                "spec.replicas: Duplicate value",
             ]
         );
     }

@@ -12,6 +12,7 @@
 
 pub mod correlation;
 pub mod defaults;
+pub mod field_path;
 pub mod formats;
 pub mod listtype;
 pub mod prune;

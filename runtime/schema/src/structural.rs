@@ -243,7 +243,7 @@ impl Checker {
         self.types(path, level, ty, flags, properties);
         self.object_fields(path, level, flags, properties);
         self.junctors(m, path, flags.int_or_string);
-        self.extensions(m, path, ty);
+        self.extensions(m, schema, path, ty);
         if let Some(default) = m.get("default") {
             check_value(default, schema, &format!("{path}.default"), &mut self.out);
         }
@@ -623,7 +623,7 @@ impl Checker {
 
     /// The list, map and validation-rule extensions, as apiextensions'
     /// `ValidateCustomResourceDefinitionOpenAPISchema` checks them.
-    fn extensions(&mut self, m: &Map<String, Value>, path: &str, ty: &str) {
+    fn extensions(&mut self, m: &Map<String, Value>, schema: &Value, path: &str, ty: &str) {
         let list_type = m.get("x-kubernetes-list-type");
         if let Some(mt) = m.get("x-kubernetes-map-type") {
             if ty != "object" {
@@ -673,7 +673,7 @@ impl Checker {
             self.list_items_not_nullable(m, path, list_type.and_then(Value::as_str).unwrap_or(""));
         }
         if let Some(rules) = m.get("x-kubernetes-validations") {
-            self.rules(rules, path);
+            self.rules(rules, schema, path);
         }
     }
 
@@ -802,7 +802,7 @@ impl Checker {
 
     /// Each `x-kubernetes-validations` entry's own fields (the CEL in them is compiled and
     /// costed by the API server, which has an evaluator).
-    fn rules(&mut self, rules: &Value, path: &str) {
+    fn rules(&mut self, rules: &Value, schema: &Value, path: &str) {
         let v_path = format!("{path}.x-kubernetes-validations");
         let Some(rules) = rules.as_array() else {
             self.push(&v_path, "must be a list of rules");
@@ -875,6 +875,9 @@ impl Checker {
             }
             if newline(field_path) {
                 self.invalid(&fp_path, field_path.into(), "must not contain line breaks");
+            }
+            if !field_path.is_empty() && crate::field_path::normalize(field_path, schema).is_err() {
+                self.invalid(&fp_path, field_path.into(), "must be a valid path");
             }
             for key in r.keys() {
                 if !RULE_KEYS.contains(&key.as_str()) {

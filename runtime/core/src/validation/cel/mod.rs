@@ -208,6 +208,20 @@ mod eval {
             }
         }
 
+        /// Where a failed rule is reported: the site plus the rule's `fieldPath`. A CRD's
+        /// comes normalized (`spec.ports`, `labels[a.b]`) and is joined as Go's
+        /// `field.Path.Child` joins it, always with a dot (`spec.labels[a.b]`, `spec.[k]`).
+        fn field(&self, field_path: Option<&str>) -> String {
+            let rest = field_path
+                .map(|p| p.trim_start_matches('.'))
+                .filter(|p| !p.is_empty());
+            match (self.schema, rest) {
+                (Some(_), Some(rest)) if !self.path.is_empty() => format!("{}.{rest}", self.path),
+                (Some(_), Some(rest)) => rest.to_string(),
+                _ => with_field_path(&self.path, field_path),
+            }
+        }
+
         fn invalid(&self, value: &Value, detail: String) -> FieldError {
             FieldError::new(
                 ErrorType::Invalid,
@@ -406,7 +420,7 @@ mod eval {
                     .unwrap_or_else(|| message_or_default(rule));
                 let shown = site.shows(new).then(|| new.clone());
                 errs.push(failure(
-                    with_field_path(&site.path, rule.field_path.as_deref()),
+                    site.field(rule.field_path.as_deref()),
                     shown,
                     detail,
                     rule.reason.as_deref(),
