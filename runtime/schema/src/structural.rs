@@ -564,8 +564,8 @@ impl Checker {
     }
 
     /// Every field and item a junctor names is also specified outside it (apiextensions'
-    /// `complete.go`): reported at the structural path that lacks it. A property under a
-    /// junctor may stand for a key of `additionalProperties`.
+    /// `complete.go`, as CRDs get it: `additionalProperties` does not stand for a property
+    /// named under a junctor): reported at the structural path that lacks it.
     fn completeness(
         &mut self,
         outer: &Map<String, Value>,
@@ -576,28 +576,15 @@ impl Checker {
         let Some(n) = nested.as_object() else { return };
         if let Some(props) = n.get("properties").and_then(Value::as_object) {
             let outer_props = outer.get("properties").and_then(Value::as_object);
-            let additional = outer.get("additionalProperties").and_then(Value::as_object);
             for (k, child) in props {
                 let v_child = format!("{v_path}.properties[{k}]");
-                match (
-                    outer_props
-                        .and_then(|p| p.get(k))
-                        .and_then(Value::as_object),
-                    additional,
-                ) {
-                    (Some(o), _) => {
-                        self.completeness(o, &format!("{s_path}.properties[{k}]"), child, &v_child)
-                    }
-                    (None, Some(a)) => self.completeness(
-                        a,
-                        &format!("{s_path}.additionalProperties"),
-                        child,
-                        &v_child,
-                    ),
-                    (None, None) => self.required(
-                        &format!("{s_path}.properties[{k}]"),
-                        format!("because it is defined in {v_child}"),
-                    ),
+                let s_child = format!("{s_path}.properties[{k}]");
+                match outer_props
+                    .and_then(|p| p.get(k))
+                    .and_then(Value::as_object)
+                {
+                    Some(o) => self.completeness(o, &s_child, child, &v_child),
+                    None => self.required(&s_child, format!("because it is defined in {v_child}")),
                 }
             }
         }
