@@ -72,7 +72,7 @@ fn formats_duplicates_and_required() {
     assert_eq!(
         messages(&f.validate()),
         [
-            "spec.ports[2]: Duplicate value: map[string]interface {}{\"name\":\"http\"}",
+            "spec.ports[2]: Duplicate value: {\"name\":\"http\"}",
             "spec.ports[0].name: Required value",
         ]
     );

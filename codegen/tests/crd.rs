@@ -172,21 +172,21 @@ fn the_checks_catch_non_structural_schemas() {
             let ports = &mut s["properties"]["spec"]["properties"]["ports"]["items"];
             ports["required"] = json!(["port"]);
         },
-        "all map keys must be required or have a default value",
+        "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
     );
     broken(
         |s| {
             let ports = &mut s["properties"]["spec"]["properties"]["ports"];
             ports["x-kubernetes-list-map-keys"] = json!(["missing"]);
         },
-        "must exist as a property of the items",
+        "x-kubernetes-list-map-keys: entries must all be names of item properties",
     );
     broken(
         |s| {
             s["properties"]["spec"]["properties"]["params"]["x-kubernetes-list-map-keys"] =
                 json!(["name"])
         },
-        "must only be used with x-kubernetes-list-type: map",
+        "x-kubernetes-list-type: must be map if x-kubernetes-list-map-keys is non-empty",
     );
     // Value validation under junctors may not set types or descriptions.
     broken(
@@ -194,11 +194,11 @@ fn the_checks_catch_non_structural_schemas() {
             s["properties"]["spec"]["anyOf"] =
                 json!([{"type": "object", "properties": {"height": {"minimum": 2}}}]);
         },
-        "anyOf[0].type: must be undefined to be structural",
+        "anyOf[0].type: must be empty to be structural",
     );
     broken(
         |s| s["properties"]["spec"]["allOf"] = json!([{"properties": {"nothere": {"minimum": 2}}}]),
-        "must have a corresponding property outside of logical junctors",
+        "schema.properties[spec].properties[nothere]: because it is defined in schema.properties[spec].allOf[0].properties[nothere]",
     );
     // int-or-string: no type of its own, not with preserve-unknown-fields.
     broken(
@@ -233,7 +233,7 @@ fn the_checks_catch_non_structural_schemas() {
             s["properties"]["spec"]["properties"]["height"]["x-kubernetes-map-type"] =
                 json!("atomic")
         },
-        "x-kubernetes-map-type: must only be used on objects",
+        "properties[height].type: must be object if x-kubernetes-map-type is specified",
     );
     // Defaults must fit their schema.
     broken(
@@ -279,7 +279,7 @@ fn the_checks_catch_broken_crds() {
     };
     check(
         &|c| c["spec"]["versions"][1]["storage"] = json!(true),
-        "must have exactly one version marked as storage version, found 2",
+        "spec.versions: must have exactly one version marked as storage version",
     );
     check(
         &|c| c["metadata"]["name"] = json!("frobbers"),
@@ -301,7 +301,7 @@ fn the_checks_catch_broken_crds() {
     );
     check(
         &|c| c["spec"]["versions"][0]["additionalPrinterColumns"][0]["type"] = json!("int"),
-        "must be one of integer, number, string, boolean, date",
+        "must be one of boolean,date,integer,number,string",
     );
     check(
         &|c| {

@@ -222,7 +222,7 @@ fn field_checks(m: &Field, f: &syn::Field) -> TokenStream {
 /// `validation_rule` markers as a `&[kapi::validation::cel::Rule]`.
 fn rules_literal(rules: &[ValidationRule]) -> TokenStream {
     let text = |t: &Option<String>| match t {
-        Some(t) => quote!(::core::option::Option::Some(#t)),
+        Some(t) => quote!(::core::option::Option::Some(::std::borrow::Cow::Borrowed(#t))),
         None => quote!(::core::option::Option::None),
     };
     let rules = rules.iter().map(|r| {
@@ -234,7 +234,7 @@ fn rules_literal(rules: &[ValidationRule]) -> TokenStream {
         let optional_old_self = r.optional_old_self;
         quote! {
             ::kapi::validation::cel::Rule {
-                rule: #rule,
+                rule: ::std::borrow::Cow::Borrowed(#rule),
                 message: #message,
                 message_expression: #message_expression,
                 reason: #reason,

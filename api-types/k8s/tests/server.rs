@@ -303,8 +303,8 @@ async fn the_server_serves_custom_resource_definitions() {
         .expect_err("kube-apiserver refuses this schema")
         .to_string();
     for cause in [
-        "spec.versions[0].schema.openAPIV3Schema.dependencies: Invalid value: dependencies is not supported",
-        "spec.versions[0].schema.openAPIV3Schema.additionalProperties: Invalid value: additionalProperties cannot be false",
+        "spec.versions[0].schema.openAPIV3Schema.dependencies: Forbidden: dependencies is not supported",
+        "spec.versions[0].schema.openAPIV3Schema.additionalProperties: Forbidden: additionalProperties and properties are mutual exclusive",
     ] {
         assert!(refused.contains(cause), "{refused}");
     }

@@ -12,6 +12,7 @@
 //! false with the reason.
 
 use super::conversion_webhook::ConversionWebhook;
+use super::crd_rules;
 use super::resources::Resource;
 use super::schema_kind::SchemaKind;
 use kapi_core::scheme::{
@@ -20,6 +21,7 @@ use kapi_core::scheme::{
 };
 use kapi_core::validation::{ErrorList, ErrorType, FieldError};
 use kapi_core::{Object, Scheme, Scope};
+use kapi_schema::structural::{Violation, ViolationType};
 use serde_json::{json, Value};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -63,17 +65,28 @@ pub fn admit(
     })?;
     let mut errors = ErrorList::default();
     for v in kapi_schema::structural::check_crd(&value) {
-        errors.push(FieldError::new(ErrorType::Invalid, v.path, None, v.message));
+        errors.push(violation_error(v));
     }
+    crd_rules::check(&value, &mut errors);
     let old = old.and_then(|o| o.to_json_value().ok());
     for e in super::selectable_fields::validate(&value, old.as_ref()).iter() {
         errors.push(e.clone());
     }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors)
-    }
+    errors.into_result()
+}
+
+/// A CRD violation as apiextensions reports it: its field error type and bad value.
+pub(crate) fn violation_error(v: Violation) -> FieldError {
+    let error_type = match v.kind {
+        ViolationType::Required => ErrorType::Required,
+        ViolationType::Forbidden => ErrorType::Forbidden,
+        ViolationType::Invalid => ErrorType::Invalid,
+        ViolationType::NotSupported => ErrorType::NotSupported,
+        ViolationType::Duplicate => ErrorType::Duplicate,
+        ViolationType::TooMany => ErrorType::TooMany,
+        ViolationType::Internal => ErrorType::Internal,
+    };
+    FieldError::new(error_type, v.path, v.value, v.message)
 }
 
 /// One served version of a CRD, ready for the scheme.

@@ -2,6 +2,7 @@
 //! describes one: what the server registers to serve a kind no Rust type was compiled for.
 
 use super::conversion_webhook::ConversionWebhook;
+use super::schema_rules;
 use kapi_core::codec::CodecError;
 use kapi_core::conversion::ConversionError;
 use kapi_core::feature_gates::FeatureGates;
@@ -24,6 +25,8 @@ use std::sync::Arc;
 pub struct SchemaKind {
     gvk: GroupVersionKind,
     schema: Value,
+    /// Whether the schema has `x-kubernetes-validations` anywhere.
+    has_rules: bool,
     /// The CRD's conversion webhook, when its strategy is `Webhook`.
     webhook: Option<Arc<ConversionWebhook>>,
 }
@@ -44,6 +47,7 @@ impl SchemaKind {
         }
         Ok(SchemaKind {
             gvk: GroupVersionKind::new(group, version, kind),
+            has_rules: schema_rules::has_rules(&schema),
             schema,
             webhook: None,
         })
@@ -63,6 +67,75 @@ impl SchemaKind {
         fields.insert("apiVersion".into(), object.api_version().into());
         fields.insert("kind".into(), object.kind().into());
         Value::Object(fields)
+    }
+
+    /// What a CRD's rules see as `self` at the root: the checked value with `metadata`'s
+    /// `name` and `generateName` (the only metadata apiextensions lets a rule read).
+    fn rule_value(object: &SchemaObject) -> Value {
+        let mut value = Self::checked_value(object);
+        let mut meta = serde_json::Map::new();
+        for (key, text) in [
+            ("name", &object.metadata.name),
+            ("generateName", &object.metadata.generate_name),
+        ] {
+            if !text.is_empty() {
+                meta.insert(key.into(), text.as_str().into());
+            }
+        }
+        if let Value::Object(fields) = &mut value {
+            fields.insert("metadata".into(), Value::Object(meta));
+        }
+        value
+    }
+
+    /// The schema's checks, list types and rules, as apiextensions' strategy runs them on
+    /// create (`old` none) and update (ratcheted): rules only when nothing blocking failed.
+    fn check_schema(
+        &self,
+        object: &SchemaObject,
+        old: Option<&SchemaObject>,
+        errors: &mut ErrorList,
+    ) {
+        let value = Self::checked_value(object);
+        let old_value = old.map(Self::checked_value);
+        let (failures, list_failures) = match &old_value {
+            Some(old) => (
+                kapi_schema::validate::validate_update(&value, old, &self.schema),
+                kapi_schema::listtype::validate_update(&value, old, &self.schema),
+            ),
+            None => (
+                kapi_schema::validate::validate(&value, &self.schema),
+                kapi_schema::listtype::validate(&value, &self.schema),
+            ),
+        };
+        for failure in failures.into_iter().chain(list_failures) {
+            errors.push(field_error(failure));
+        }
+        if !self.has_rules {
+            return;
+        }
+        let blocking = errors.iter().any(|e| {
+            matches!(
+                e.error_type,
+                ErrorType::NotSupported
+                    | ErrorType::Required
+                    | ErrorType::TooLong
+                    | ErrorType::TooMany
+                    | ErrorType::TypeInvalid
+            )
+        });
+        if blocking {
+            errors.push(FieldError::new(
+                ErrorType::Invalid,
+                "",
+                Some(Value::Null),
+                "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+            ));
+            return;
+        }
+        let value = Self::rule_value(object);
+        let old_value = old.map(Self::rule_value);
+        schema_rules::check(&value, old_value.as_ref(), &self.schema, errors);
     }
 }
 
@@ -108,6 +181,7 @@ impl KindHandler for SchemaKind {
         let old_meta = old
             .and_then(|o| o.downcast_ref::<SchemaObject>())
             .map(|o| &o.metadata);
+        let old = old.and_then(|o| o.downcast_ref::<SchemaObject>());
         let root = Path::root();
         ObjectMeta::validate_hook(
             &object.metadata,
@@ -116,10 +190,7 @@ impl KindHandler for SchemaKind {
             &Options::with_gates(gates),
             &mut errors,
         );
-        let value = Self::checked_value(object);
-        for failure in kapi_schema::validate::validate(&value, &self.schema) {
-            errors.push(field_error(failure));
-        }
+        self.check_schema(object, old, &mut errors);
         errors
     }
 
@@ -211,6 +282,9 @@ fn field_error(failure: Failure) -> FieldError {
         ),
         FailureKind::Invalid { value, message } => {
             FieldError::new(ErrorType::Invalid, path, Some(value), message)
+        }
+        FailureKind::Duplicate { value } => {
+            FieldError::new(ErrorType::Duplicate, path, Some(value), "")
         }
     }
 }

@@ -127,6 +127,11 @@ async fn main() -> ExitCode {
         eprintln!("kapi-apiserver: registering Kubernetes' kinds: {e}");
         return ExitCode::FAILURE;
     }
+    // kube-apiserver's default gates: without them every gated field (a CRD's
+    // `selectableFields`, behind the GA CustomResourceFieldSelectors) would be dropped.
+    scheme.set_feature_gates(kapi::feature_gates::FeatureGates::new(
+        kapi_k8s::FEATURE_GATES,
+    ));
     let documents = {
         use kapi_k8s::generated::openapi_documents::{V2, V3};
         kapi_apiserver::OpenApiDocuments::from_generated(V2, V3)

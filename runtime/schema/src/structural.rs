@@ -10,15 +10,48 @@
 use serde_json::{Map, Value};
 use std::fmt;
 
-/// One rule a CRD breaks, at a JSON path into it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One rule a CRD breaks, at a JSON path into it, with the field error type and bad value
+/// apiextensions' validation reports it with (`Forbidden` and `Required` carry none).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Violation {
     pub path: String,
+    pub kind: ViolationType,
+    pub value: Option<Value>,
     pub message: String,
+}
+
+/// Kubernetes' field error type of a [`Violation`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViolationType {
+    Required,
+    Forbidden,
+    Invalid,
+    NotSupported,
+    Duplicate,
+    TooMany,
+    Internal,
+}
+
+/// `supported values: "a", "b"`, as a `NotSupported` error lists them.
+fn supported(values: &[&str]) -> String {
+    let quoted: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
+    format!("supported values: {}", quoted.join(", "))
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.message.is_empty() {
+            let word = match self.kind {
+                ViolationType::Required => "Required value",
+                ViolationType::Forbidden => "Forbidden",
+                ViolationType::NotSupported => "Unsupported value",
+                ViolationType::Duplicate => "Duplicate value",
+                ViolationType::TooMany => "Too many",
+                ViolationType::Internal => "Internal error",
+                ViolationType::Invalid => "Invalid value",
+            };
+            return write!(f, "{}: {word}", self.path);
+        }
         write!(f, "{}: {}", self.path, self.message)
     }
 }
@@ -100,6 +133,22 @@ const NOT_IN_JUNCTORS: &[&str] = &[
     "x-kubernetes-validations",
 ];
 
+/// apiextensions' words for a key set under a junctor, by key.
+fn not_in_junctor_message(key: &str) -> &'static str {
+    match key {
+        "type"
+        | "description"
+        | "title"
+        | "x-kubernetes-list-map-keys"
+        | "x-kubernetes-validations" => "must be empty to be structural",
+        "nullable"
+        | "x-kubernetes-preserve-unknown-fields"
+        | "x-kubernetes-embedded-resource"
+        | "x-kubernetes-int-or-string" => "must be false to be structural",
+        _ => "must be undefined to be structural",
+    }
+}
+
 const TYPES: &[&str] = &["object", "array", "string", "integer", "number", "boolean"];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -123,11 +172,57 @@ struct Checker {
 }
 
 impl Checker {
+    /// An `Invalid value` without a value shown (a check of kapi's own, or one whose value
+    /// Go renders in a way JSON cannot: the message says what is wrong).
     fn push(&mut self, path: &str, message: impl Into<String>) {
+        self.push_as(path, ViolationType::Invalid, None, message);
+    }
+
+    fn push_as(
+        &mut self,
+        path: &str,
+        kind: ViolationType,
+        value: Option<Value>,
+        message: impl Into<String>,
+    ) {
         self.out.push(Violation {
             path: path.to_string(),
+            kind,
+            value,
             message: message.into(),
         });
+    }
+
+    fn forbidden(&mut self, path: &str, message: impl Into<String>) {
+        self.push_as(path, ViolationType::Forbidden, None, message);
+    }
+
+    fn required(&mut self, path: &str, message: impl Into<String>) {
+        self.push_as(path, ViolationType::Required, None, message);
+    }
+
+    fn invalid(&mut self, path: &str, value: Value, message: impl Into<String>) {
+        self.push_as(path, ViolationType::Invalid, Some(value), message);
+    }
+
+    fn not_supported(&mut self, path: &str, value: Value, values: &[&str]) {
+        self.push_as(
+            path,
+            ViolationType::NotSupported,
+            Some(value),
+            supported(values),
+        );
+    }
+
+    /// `type` missing (`Required`) or wrong (`Invalid`, with the type), as apiextensions
+    /// reports a type an extension needs.
+    fn type_must_be(&mut self, path: &str, ty: &str, message: &str) {
+        let at = format!("{path}.type");
+        if ty.is_empty() {
+            self.required(&at, message);
+        } else {
+            self.invalid(&at, ty.into(), message);
+        }
     }
 
     fn node(&mut self, schema: &Value, path: &str, level: Level) {
@@ -148,7 +243,7 @@ impl Checker {
         self.types(path, level, ty, flags, properties);
         self.object_fields(path, level, flags, properties);
         self.junctors(m, path, flags.int_or_string);
-        self.extensions(m, path, ty);
+        self.extensions(m, schema, path, ty);
         if let Some(default) = m.get("default") {
             check_value(default, schema, &format!("{path}.default"), &mut self.out);
         }
@@ -166,21 +261,22 @@ impl Checker {
     fn keys(&mut self, m: &Map<String, Value>, path: &str) {
         for key in m.keys() {
             if UNSUPPORTED.contains(&key.as_str()) {
-                self.push(&format!("{path}.{key}"), format!("{key} is not supported"));
+                self.forbidden(&format!("{path}.{key}"), format!("{key} is not supported"));
             } else if !KNOWN.contains(&key.as_str()) {
                 self.push(path, format!("unknown field \"{key}\""));
             }
         }
         if m.get("uniqueItems") == Some(&Value::Bool(true)) {
-            self.push(
+            self.forbidden(
                 &format!("{path}.uniqueItems"),
                 "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
             );
         }
         if let Some(v) = m.get("x-kubernetes-preserve-unknown-fields") {
             if v != &Value::Bool(true) {
-                self.push(
+                self.invalid(
                     &format!("{path}.x-kubernetes-preserve-unknown-fields"),
+                    v.clone(),
                     "must be true or undefined",
                 );
             }
@@ -192,14 +288,17 @@ impl Checker {
         match m.get("type") {
             None => "",
             Some(Value::String(t)) if TYPES.contains(&t.as_str()) => t.as_str(),
-            Some(other) => {
-                self.push(
+            Some(Value::String(t)) if t == "null" => {
+                self.forbidden(
                     &format!("{path}.type"),
-                    format!(
-                        "unsupported value {other}: must be one of {}",
-                        TYPES.join(", ")
-                    ),
+                    "type cannot be set to null, use nullable as an alternative",
                 );
+                ""
+            }
+            Some(other) => {
+                let mut sorted = TYPES.to_vec();
+                sorted.sort_unstable();
+                self.not_supported(&format!("{path}.type"), other.clone(), &sorted);
                 ""
             }
         }
@@ -215,12 +314,12 @@ impl Checker {
         flags: Flags,
     ) {
         match m.get("items") {
-            Some(Value::Array(_)) => self.push(
+            Some(Value::Array(_)) => self.forbidden(
                 &format!("{path}.items"),
                 "items must be a schema object and not an array",
             ),
             Some(items) => self.node(items, &format!("{path}.items"), Level::Item),
-            None if ty == "array" => self.push(&format!("{path}.items"), "must be specified"),
+            None if ty == "array" => self.required(&format!("{path}.items"), "must be specified"),
             None => {}
         }
         let properties = m.get("properties").and_then(Value::as_object);
@@ -234,21 +333,21 @@ impl Checker {
         };
         let at = format!("{path}.additionalProperties");
         if level == Level::Root {
-            self.push(&at, "must not be used at the root");
+            self.forbidden(&at, "must not be used at the root");
         }
-        if properties.is_some_and(|p| !p.is_empty()) {
-            self.push(
+        if properties.is_some_and(|p| !p.is_empty()) && additional != &Value::Bool(true) {
+            self.forbidden(
                 &at,
                 "additionalProperties and properties are mutual exclusive",
             );
         }
         match additional {
             Value::Bool(true) => {}
-            Value::Bool(false) => self.push(&at, "additionalProperties cannot be false"),
+            Value::Bool(false) => self.forbidden(&at, "additionalProperties cannot be false"),
             child => self.node(child, &at, Level::Field),
         }
         if flags.embedded {
-            self.push(
+            self.forbidden(
                 &at,
                 "must not be used if x-kubernetes-embedded-resource is set",
             );
@@ -270,8 +369,9 @@ impl Checker {
             embedded,
         } = flags;
         if embedded && ty != "object" {
-            self.push(
-                &format!("{path}.type"),
+            self.type_must_be(
+                path,
+                ty,
                 "must be object if x-kubernetes-embedded-resource is true",
             );
         } else if ty.is_empty() && !int_or_string && !preserve {
@@ -280,33 +380,40 @@ impl Checker {
                 Level::Item => "must not be empty for specified array items",
                 Level::Field => "must not be empty for specified object fields",
             };
-            self.push(&format!("{path}.type"), message);
+            self.required(&format!("{path}.type"), message);
         }
         if level == Level::Root && !ty.is_empty() && ty != "object" {
-            self.push(&format!("{path}.type"), "must be object at the root");
+            self.invalid(
+                &format!("{path}.type"),
+                ty.into(),
+                "must be object at the root",
+            );
         }
         if int_or_string {
             if preserve {
-                self.push(
+                self.invalid(
                     &format!("{path}.x-kubernetes-preserve-unknown-fields"),
+                    Value::Bool(true),
                     "must be false if x-kubernetes-int-or-string is true",
                 );
             }
             if embedded {
-                self.push(
+                self.invalid(
                     &format!("{path}.x-kubernetes-embedded-resource"),
+                    Value::Bool(true),
                     "must be false if x-kubernetes-int-or-string is true",
                 );
             }
             if !ty.is_empty() {
-                self.push(
+                self.invalid(
                     &format!("{path}.type"),
+                    ty.into(),
                     "must be empty if x-kubernetes-int-or-string is true",
                 );
             }
         }
         if embedded && !preserve && properties.is_none_or(|p| p.is_empty()) {
-            self.push(
+            self.required(
                 &format!("{path}.properties"),
                 "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
             );
@@ -326,16 +433,22 @@ impl Checker {
         if object_root {
             for key in ["apiVersion", "kind"] {
                 if let Some(p) = props.get(key) {
-                    if p.get("type").and_then(Value::as_str) != Some("string") {
-                        self.push(&format!("{path}.properties[{key}].type"), "must be string");
+                    let ty = p.get("type").and_then(Value::as_str).unwrap_or("");
+                    if ty != "string" {
+                        self.invalid(
+                            &format!("{path}.properties[{key}].type"),
+                            ty.into(),
+                            "must be string",
+                        );
                     }
                 }
             }
         }
         if let Some(meta) = props.get("metadata") {
             let meta_path = format!("{path}.properties[metadata]");
-            if object_root && meta.get("type").and_then(Value::as_str) != Some("object") {
-                self.push(&format!("{meta_path}.type"), "must be object");
+            let ty = meta.get("type").and_then(Value::as_str).unwrap_or("");
+            if object_root && ty != "object" {
+                self.invalid(&format!("{meta_path}.type"), ty.into(), "must be object");
             }
             if level == Level::Root {
                 self.root_metadata(meta, &meta_path);
@@ -355,18 +468,18 @@ impl Checker {
                     };
                     for name in props.keys() {
                         if name != "name" && name != "generateName" {
-                            self.push(
+                            self.forbidden(
                                 path,
                                 format!("must not specify anything other than name and generateName, but metadata.{name} is specified"),
                             );
                         }
                     }
                 }
-                "default" => self.push(
+                "default" => self.forbidden(
                     &format!("{path}.default"),
                     "must not be set: metadata defaults are not allowed",
                 ),
-                other => self.push(
+                other => self.forbidden(
                     path,
                     format!("must not specify anything other than name and generateName, but \"{other}\" is specified"),
                 ),
@@ -400,13 +513,13 @@ impl Checker {
                     continue;
                 }
                 self.nested(nested, &nested_path, skip_any_of);
-                self.completeness(m, nested, &nested_path);
+                self.completeness(m, path, nested, &nested_path);
             }
         }
         if let Some(not) = m.get("not") {
             let not_path = format!("{path}.not");
             self.nested(not, &not_path, false);
-            self.completeness(m, not, &not_path);
+            self.completeness(m, path, not, &not_path);
         }
     }
 
@@ -418,15 +531,12 @@ impl Checker {
         };
         for key in NOT_IN_JUNCTORS {
             if m.contains_key(*key) {
-                self.push(
-                    &format!("{path}.{key}"),
-                    "must be undefined to be structural",
-                );
+                self.forbidden(&format!("{path}.{key}"), not_in_junctor_message(key));
             }
         }
         if let Some(props) = m.get("properties").and_then(Value::as_object) {
             if props.contains_key("metadata") {
-                self.push(
+                self.forbidden(
                     &format!("{path}.properties[metadata]"),
                     "must not be specified in a nested context",
                 );
@@ -453,148 +563,165 @@ impl Checker {
         }
     }
 
-    /// Every field and item a junctor names is also specified outside it.
-    fn completeness(&mut self, outer: &Map<String, Value>, nested: &Value, path: &str) {
+    /// Every field and item a junctor names is also specified outside it (apiextensions'
+    /// `complete.go`, as CRDs get it: `additionalProperties` does not stand for a property
+    /// named under a junctor): reported at the structural path that lacks it.
+    fn completeness(
+        &mut self,
+        outer: &Map<String, Value>,
+        s_path: &str,
+        nested: &Value,
+        v_path: &str,
+    ) {
         let Some(n) = nested.as_object() else { return };
         if let Some(props) = n.get("properties").and_then(Value::as_object) {
             let outer_props = outer.get("properties").and_then(Value::as_object);
             for (k, child) in props {
+                let v_child = format!("{v_path}.properties[{k}]");
+                let s_child = format!("{s_path}.properties[{k}]");
                 match outer_props
                     .and_then(|p| p.get(k))
                     .and_then(Value::as_object)
                 {
-                    Some(o) => self.completeness(o, child, &format!("{path}.properties[{k}]")),
-                    None => self.push(
-                        &format!("{path}.properties[{k}]"),
-                        "must have a corresponding property outside of logical junctors",
-                    ),
+                    Some(o) => self.completeness(o, &s_child, child, &v_child),
+                    None => self.required(&s_child, format!("because it is defined in {v_child}")),
                 }
             }
         }
         if let Some(items) = n.get("items") {
+            let s_items = format!("{s_path}.items");
+            let v_items = format!("{v_path}.items");
             match outer.get("items").and_then(Value::as_object) {
-                Some(o) => self.completeness(o, items, &format!("{path}.items")),
-                None => self.push(
-                    &format!("{path}.items"),
-                    "must have a corresponding items schema outside of logical junctors",
-                ),
+                Some(o) => self.completeness(o, &s_items, items, &v_items),
+                None => self.required(&s_items, format!("because it is defined in {v_items}")),
             }
         }
         for key in ["allOf", "anyOf", "oneOf"] {
             if let Some(Value::Array(list)) = n.get(key) {
                 for (i, inner) in list.iter().enumerate() {
-                    self.completeness(outer, inner, &format!("{path}.{key}[{i}]"));
+                    self.completeness(outer, s_path, inner, &format!("{v_path}.{key}[{i}]"));
                 }
             }
+        }
+        if let Some(not) = n.get("not") {
+            self.completeness(outer, s_path, not, &format!("{v_path}.not"));
         }
     }
 
-    fn extensions(&mut self, m: &Map<String, Value>, path: &str, ty: &str) {
+    /// The list, map and validation-rule extensions, as apiextensions'
+    /// `ValidateCustomResourceDefinitionOpenAPISchema` checks them.
+    fn extensions(&mut self, m: &Map<String, Value>, schema: &Value, path: &str, ty: &str) {
         let list_type = m.get("x-kubernetes-list-type");
-        let keys = m.get("x-kubernetes-list-map-keys");
-        if let Some(lt) = list_type {
-            let lt_path = format!("{path}.x-kubernetes-list-type");
-            if ty != "array" {
-                self.push(&lt_path, "must only be used on arrays");
-            }
-            match lt.as_str() {
-                Some("atomic") => {}
-                Some("set") => {
-                    let items = m.get("items");
-                    let item_type = items.and_then(|i| i.get("type")).and_then(Value::as_str);
-                    let atomic = items
-                        .and_then(|i| i.get("x-kubernetes-map-type"))
-                        .and_then(Value::as_str)
-                        == Some("atomic");
-                    if matches!(item_type, Some("object" | "array")) && !atomic {
-                        self.push(
-                            &format!("{path}.items"),
-                            "items of a list of type set must be scalars or atomic",
-                        );
-                    }
-                }
-                Some("map") => self.list_map(m, path),
-                _ => self.push(
-                    &lt_path,
-                    format!("unsupported value {lt}: must be one of atomic, set, map"),
-                ),
-            }
-        }
-        if keys.is_some() && list_type.and_then(Value::as_str) != Some("map") {
-            self.push(
-                &format!("{path}.x-kubernetes-list-map-keys"),
-                "must only be used with x-kubernetes-list-type: map",
-            );
-        }
         if let Some(mt) = m.get("x-kubernetes-map-type") {
-            let mt_path = format!("{path}.x-kubernetes-map-type");
-            if !matches!(mt.as_str(), Some("atomic" | "granular")) {
-                self.push(
-                    &mt_path,
-                    format!("unsupported value {mt}: must be one of atomic, granular"),
+            if ty != "object" {
+                self.type_must_be(
+                    path,
+                    ty,
+                    "must be object if x-kubernetes-map-type is specified",
                 );
             }
-            if ty != "object" {
-                self.push(&mt_path, "must only be used on objects");
+            if !matches!(mt.as_str(), Some("atomic" | "granular")) {
+                let at = format!("{path}.x-kubernetes-map-type");
+                self.not_supported(&at, mt.clone(), &["atomic", "granular"]);
             }
         }
-        if let Some(rules) = m.get("x-kubernetes-validations") {
-            let v_path = format!("{path}.x-kubernetes-validations");
-            let Some(rules) = rules.as_array() else {
-                self.push(&v_path, "must be a list of rules");
-                return;
-            };
-            const RULE_KEYS: &[&str] = &[
-                "rule",
-                "message",
-                "messageExpression",
-                "reason",
-                "fieldPath",
-                "optionalOldSelf",
-            ];
-            for (i, rule) in rules.iter().enumerate() {
-                let r_path = format!("{v_path}[{i}]");
-                let Some(r) = rule.as_object() else {
-                    self.push(&r_path, "must be an object");
-                    continue;
-                };
-                if r.get("rule")
-                    .and_then(Value::as_str)
-                    .is_none_or(|s| s.trim().is_empty())
-                {
-                    self.push(
-                        &format!("{r_path}.rule"),
-                        "must be a non-empty CEL expression",
-                    );
-                }
-                for key in r.keys() {
-                    if !RULE_KEYS.contains(&key.as_str()) {
-                        self.push(&r_path, format!("unknown field \"{key}\""));
-                    }
-                }
+        if list_type.is_some() && ty != "array" {
+            self.type_must_be(
+                path,
+                ty,
+                "must be array if x-kubernetes-list-type is specified",
+            );
+        } else if list_type.and_then(Value::as_str) == Some("set") {
+            self.set_items(m, path);
+        }
+        if let Some(lt) = list_type {
+            if !matches!(lt.as_str(), Some("atomic" | "set" | "map")) {
+                let at = format!("{path}.x-kubernetes-list-type");
+                self.not_supported(&at, lt.clone(), &["atomic", "set", "map"]);
             }
+        }
+        let keys = m.get("x-kubernetes-list-map-keys");
+        if keys
+            .and_then(Value::as_array)
+            .is_some_and(|k| !k.is_empty())
+        {
+            let at = format!("{path}.x-kubernetes-list-type");
+            let message = "must be map if x-kubernetes-list-map-keys is non-empty";
+            match list_type {
+                None => self.required(&at, message),
+                Some(lt) if lt.as_str() != Some("map") => self.invalid(&at, lt.clone(), message),
+                Some(_) => {}
+            }
+        }
+        if list_type.and_then(Value::as_str) == Some("map") {
+            self.list_map(m, path);
+        }
+        if matches!(list_type.and_then(Value::as_str), Some("set" | "map")) {
+            self.list_items_not_nullable(m, path, list_type.and_then(Value::as_str).unwrap_or(""));
+        }
+        if let Some(rules) = m.get("x-kubernetes-validations") {
+            self.rules(rules, schema, path);
+        }
+    }
+
+    /// A set's items that are lists or objects must be atomic.
+    fn set_items(&mut self, m: &Map<String, Value>, path: &str) {
+        let Some(items) = m.get("items").and_then(Value::as_object) else {
+            return;
+        };
+        let message = "must be atomic as item of a list with x-kubernetes-list-type=set";
+        // apiextensions shows the items' list type as the bad value in both cases.
+        let shown = items
+            .get("x-kubernetes-list-type")
+            .cloned()
+            .unwrap_or(Value::Null);
+        let list_type = items.get("x-kubernetes-list-type");
+        let map_type = items.get("x-kubernetes-map-type").and_then(Value::as_str);
+        let (key, wrong) = match items.get("type").and_then(Value::as_str) {
+            Some("array") => (
+                "x-kubernetes-list-type",
+                list_type.is_some_and(|lt| lt.as_str() != Some("atomic")),
+            ),
+            Some("object") => ("x-kubernetes-map-type", map_type != Some("atomic")),
+            _ => return,
+        };
+        if wrong {
+            self.invalid(&format!("{path}.items.{key}"), shown, message);
         }
     }
 
     fn list_map(&mut self, m: &Map<String, Value>, path: &str) {
+        let keys_value = m
+            .get("x-kubernetes-list-map-keys")
+            .cloned()
+            .unwrap_or(Value::Null);
         let keys: Vec<&str> = m
             .get("x-kubernetes-list-map-keys")
             .and_then(Value::as_array)
             .map(|k| k.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
+        let keys_path = format!("{path}.x-kubernetes-list-map-keys");
         if keys.is_empty() {
-            self.push(
-                &format!("{path}.x-kubernetes-list-map-keys"),
+            self.required(
+                &keys_path,
                 "must not be empty if x-kubernetes-list-type is map",
             );
-            return;
         }
-        let Some(items) = m.get("items").and_then(Value::as_object) else {
+        let Some(items) = m.get("items") else {
+            self.required(
+                &format!("{path}.items"),
+                "must have a schema if x-kubernetes-list-type is map",
+            );
             return;
         };
-        if items.get("type").and_then(Value::as_str) != Some("object") {
-            self.push(
+        let Some(items) = items.as_object() else {
+            return;
+        };
+        let item_type = items.get("type").and_then(Value::as_str).unwrap_or("");
+        if item_type != "object" {
+            self.invalid(
                 &format!("{path}.items.type"),
+                item_type.into(),
                 "must be object if parent array's x-kubernetes-list-type is map",
             );
             return;
@@ -605,30 +732,144 @@ impl Checker {
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        for key in keys {
+        for (i, key) in keys.iter().enumerate() {
             let key_path = format!("{path}.items.properties[{key}]");
-            let Some(prop) = props.and_then(|p| p.get(key)) else {
-                self.push(
-                    &key_path,
-                    "must exist as a property of the items: it is a list map key",
-                );
-                continue;
-            };
-            let scalar = matches!(
-                prop.get("type").and_then(Value::as_str),
-                Some("string" | "integer" | "number" | "boolean")
-            ) || prop.get("x-kubernetes-int-or-string") == Some(&Value::Bool(true));
-            if !scalar {
-                self.push(
-                    &format!("{key_path}.type"),
-                    "must be a scalar type if used as list map key",
+            match props.and_then(|p| p.get(*key)) {
+                None => self.invalid(
+                    &keys_path,
+                    keys_value.clone(),
+                    "entries must all be names of item properties",
+                ),
+                Some(prop) => {
+                    if matches!(
+                        prop.get("type").and_then(Value::as_str),
+                        Some("array" | "object")
+                    ) {
+                        // apiextensions shows the items' type ("object") as the bad value.
+                        self.invalid(
+                            &format!("{key_path}.type"),
+                            item_type.into(),
+                            "must be a scalar type if parent array's x-kubernetes-list-type is map",
+                        );
+                    }
+                    if !required.contains(key) && prop.get("default").is_none() {
+                        self.required(
+                            &format!("{key_path}.default"),
+                            "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
+                        );
+                    }
+                    if prop.get("nullable") == Some(&Value::Bool(true)) {
+                        self.forbidden(
+                            &format!("{key_path}.nullable"),
+                            "this property is in x-kubernetes-list-map-keys, so it cannot be nullable",
+                        );
+                    }
+                }
+            }
+            if keys[..i].contains(key) {
+                self.invalid(
+                    &keys_path,
+                    keys_value.clone(),
+                    "must not contain duplicate entries",
                 );
             }
-            if !required.contains(&key) && prop.get("default").is_none() {
-                self.push(
-                    &key_path,
-                    "all map keys must be required or have a default value",
+        }
+    }
+
+    /// The items of a set or map list may not be null.
+    fn list_items_not_nullable(&mut self, m: &Map<String, Value>, path: &str, list_type: &str) {
+        let nullable = m.get("items").and_then(|i| i.get("nullable")) == Some(&Value::Bool(true));
+        if nullable {
+            self.forbidden(
+                &format!("{path}.items.nullable"),
+                format!("cannot be nullable when x-kubernetes-list-type is {list_type}"),
+            );
+        }
+    }
+
+    /// Each `x-kubernetes-validations` entry's own fields (the CEL in them is compiled and
+    /// costed by the API server, which has an evaluator).
+    fn rules(&mut self, rules: &Value, schema: &Value, path: &str) {
+        let v_path = format!("{path}.x-kubernetes-validations");
+        let Some(rules) = rules.as_array() else {
+            self.push(&v_path, "must be a list of rules");
+            return;
+        };
+        const RULE_KEYS: &[&str] = &[
+            "rule",
+            "message",
+            "messageExpression",
+            "reason",
+            "fieldPath",
+            "optionalOldSelf",
+        ];
+        const REASONS: &[&str] = &[
+            "FieldValueDuplicate",
+            "FieldValueForbidden",
+            "FieldValueInvalid",
+            "FieldValueRequired",
+        ];
+        let newline = |s: &str| s.contains('\n') || s.contains('\r');
+        for (i, rule) in rules.iter().enumerate() {
+            let r_path = format!("{v_path}[{i}]");
+            let Some(r) = rule.as_object() else {
+                self.push(&r_path, "must be an object");
+                continue;
+            };
+            let text = |key: &str| r.get(key).and_then(Value::as_str).unwrap_or("");
+            let (rule_text, message) = (text("rule").trim(), text("message"));
+            let message_path = format!("{r_path}.message");
+            if rule_text.is_empty() {
+                self.required(&format!("{r_path}.rule"), "rule is not specified");
+            } else if !message.is_empty() && message.trim().is_empty() {
+                self.invalid(
+                    &message_path,
+                    message.into(),
+                    "must be non-empty if specified",
                 );
+            } else if newline(message.trim()) {
+                self.invalid(
+                    &message_path,
+                    message.into(),
+                    "must not contain line breaks",
+                );
+            } else if newline(rule_text) && message.trim().is_empty() {
+                self.required(
+                    &message_path,
+                    "message must be specified if rule contains line breaks",
+                );
+            }
+            let expression = text("messageExpression");
+            if !expression.is_empty() && expression.trim().is_empty() {
+                self.required(
+                    &format!("{r_path}.messageExpression"),
+                    "messageExpression must be non-empty if specified",
+                );
+            }
+            if let Some(reason) = r.get("reason") {
+                if !reason.as_str().is_some_and(|x| REASONS.contains(&x)) {
+                    self.not_supported(&format!("{r_path}.reason"), reason.clone(), REASONS);
+                }
+            }
+            let field_path = text("fieldPath");
+            let fp_path = format!("{r_path}.fieldPath");
+            if !field_path.is_empty() && field_path.trim().is_empty() {
+                self.invalid(
+                    &fp_path,
+                    field_path.into(),
+                    "must be non-empty if specified",
+                );
+            }
+            if newline(field_path) {
+                self.invalid(&fp_path, field_path.into(), "must not contain line breaks");
+            }
+            if !field_path.is_empty() && crate::field_path::normalize(field_path, schema).is_err() {
+                self.invalid(&fp_path, field_path.into(), "must be a valid path");
+            }
+            for key in r.keys() {
+                if !RULE_KEYS.contains(&key.as_str()) {
+                    self.push(&r_path, format!("unknown field \"{key}\""));
+                }
             }
         }
     }
@@ -650,6 +891,8 @@ fn check_value(value: &Value, schema: &Value, path: &str, out: &mut Vec<Violatio
     let mut push = |message: String| {
         out.push(Violation {
             path: path.to_string(),
+            kind: ViolationType::Invalid,
+            value: None,
             message,
         })
     };
@@ -736,6 +979,8 @@ fn check_value(value: &Value, schema: &Value, path: &str, out: &mut Vec<Violatio
                     {
                         out.push(Violation {
                             path: format!("{path}.{k}"),
+                            kind: ViolationType::Invalid,
+                            value: None,
                             message: "default sets a field the schema does not specify (it would be pruned)".into(),
                         });
                     }
@@ -764,12 +1009,6 @@ pub fn check_crd(crd: &Value) -> Vec<Violation> {
     let spec = &crd["spec"];
     c.names(crd, spec);
     let versions = spec["versions"].as_array().cloned().unwrap_or_default();
-    if versions.is_empty() {
-        c.push(
-            "spec.versions",
-            "must have exactly one version marked as storage version",
-        );
-    }
     let storage = versions
         .iter()
         .filter(|v| v["storage"] == Value::Bool(true))
@@ -777,7 +1016,7 @@ pub fn check_crd(crd: &Value) -> Vec<Violation> {
     if storage != 1 {
         c.push(
             "spec.versions",
-            format!("must have exactly one version marked as storage version, found {storage}"),
+            "must have exactly one version marked as storage version",
         );
     }
     let mut seen = Vec::new();
@@ -785,7 +1024,7 @@ pub fn check_crd(crd: &Value) -> Vec<Violation> {
         let path = format!("spec.versions[{i}]");
         let name = v["name"].as_str().unwrap_or_default();
         if seen.contains(&name) {
-            c.push(&format!("{path}.name"), format!("duplicate version {name}"));
+            c.push("spec.versions", "must contain unique version names");
         }
         seen.push(name);
         c.version(v, &path);
@@ -798,28 +1037,38 @@ impl Checker {
     /// The group, names, the CRD's own name and the scope.
     fn names(&mut self, crd: &Value, spec: &Value) {
         let group = spec["group"].as_str().unwrap_or_default();
-        if !group.contains('.') {
-            self.push("spec.group", "should be a domain with at least one dot");
+        if group.is_empty() {
+            self.required("spec.group", "");
+        } else if !group.contains('.') {
+            self.invalid(
+                "spec.group",
+                group.into(),
+                "should be a domain with at least one dot",
+            );
         }
         let names = &spec["names"];
         let plural = names["plural"].as_str().unwrap_or_default();
         for key in ["plural", "kind", "listKind", "singular"] {
             if names[key].as_str().is_none_or(str::is_empty) {
-                self.push(&format!("spec.names.{key}"), "must be specified");
+                self.required(&format!("spec.names.{key}"), "");
             }
         }
         if plural != plural.to_lowercase() {
-            self.push("spec.names.plural", "must be lowercase");
+            self.invalid("spec.names.plural", plural.into(), "must be lowercase");
         }
         let expected_name = format!("{plural}.{group}");
-        if crd["metadata"]["name"].as_str() != Some(expected_name.as_str()) {
-            self.push(
+        let name = crd["metadata"]["name"].as_str().unwrap_or_default();
+        if name != expected_name {
+            self.invalid(
                 "metadata.name",
-                format!("must be spec.names.plural+\".\"+spec.group: {expected_name}"),
+                name.into(),
+                "must be spec.names.plural+\".\"+spec.group",
             );
         }
-        if !matches!(spec["scope"].as_str(), Some("Namespaced" | "Cluster")) {
-            self.push("spec.scope", "must be Namespaced or Cluster");
+        match spec["scope"].as_str().unwrap_or_default() {
+            "Namespaced" | "Cluster" => {}
+            "" => self.required("spec.scope", ""),
+            other => self.not_supported("spec.scope", other.into(), &["Cluster", "Namespaced"]),
         }
     }
 
@@ -833,10 +1082,7 @@ impl Checker {
         }
         let schema = &v["schema"]["openAPIV3Schema"];
         if schema.is_null() {
-            self.push(
-                &format!("{path}.schema.openAPIV3Schema"),
-                "must be specified",
-            );
+            self.required(&format!("{path}.schema.openAPIV3Schema"), "");
         } else {
             self.node(
                 schema,
@@ -863,15 +1109,20 @@ impl Checker {
         ] {
             let Some(p) = scale.get(key) else {
                 if key != "labelSelectorPath" {
-                    self.push(&format!("{s_path}.{key}"), "must be specified");
+                    self.required(&format!("{s_path}.{key}"), "");
                 }
                 continue;
             };
             let p = p.as_str().unwrap_or_default();
             if !prefixes.iter().any(|pre| p.starts_with(pre)) {
-                self.push(
+                let under = match key {
+                    "labelSelectorPath" => "either .spec or .status",
+                    _ => prefixes[0].trim_end_matches('.'),
+                };
+                self.invalid(
                     &format!("{s_path}.{key}"),
-                    format!("should be a json path under {}", prefixes.join(" or ")),
+                    p.into(),
+                    format!("should be a json path under {under}"),
                 );
             } else if !schema.is_null() {
                 match schema_at(schema, p) {
@@ -891,22 +1142,23 @@ impl Checker {
 
     fn print_column(&mut self, col: &Value, c_path: &str) {
         if col["name"].as_str().is_none_or(str::is_empty) {
-            self.push(&format!("{c_path}.name"), "must be specified");
+            self.required(&format!("{c_path}.name"), "");
         }
-        if !matches!(
-            col["type"].as_str(),
-            Some("integer" | "number" | "string" | "boolean" | "date")
-        ) {
-            self.push(
-                &format!("{c_path}.type"),
-                "must be one of integer, number, string, boolean, date",
-            );
+        let ty = col["type"].as_str().unwrap_or_default();
+        let types = "must be one of boolean,date,integer,number,string";
+        match ty {
+            "integer" | "number" | "string" | "boolean" | "date" => {}
+            "" => self.required(&format!("{c_path}.type"), types),
+            other => self.invalid(&format!("{c_path}.type"), other.into(), types),
         }
-        if !col["jsonPath"].as_str().is_some_and(|p| p.starts_with('.')) {
-            self.push(
+        match col["jsonPath"].as_str().unwrap_or_default() {
+            "" => self.required(&format!("{c_path}.jsonPath"), ""),
+            p if !p.starts_with('.') => self.invalid(
                 &format!("{c_path}.jsonPath"),
+                p.into(),
                 "must be a simple json path starting with .",
-            );
+            ),
+            _ => {}
         }
         if col
             .get("priority")
@@ -924,16 +1176,17 @@ impl Checker {
         match conversion["strategy"].as_str() {
             None | Some("None") => {
                 if conversion.get("webhook").is_some() {
-                    self.push(
+                    self.forbidden(
                         "spec.conversion.webhook",
                         "must not be set when strategy is None",
                     );
                 }
             }
             Some("Webhook") => self.conversion_webhook(&conversion["webhook"]),
-            Some(other) => self.push(
+            Some(other) => self.not_supported(
                 "spec.conversion.strategy",
-                format!("unsupported value \"{other}\": must be None or Webhook"),
+                other.into(),
+                &["None", "Webhook"],
             ),
         }
     }
@@ -943,7 +1196,7 @@ impl Checker {
         let has_url = config.get("url").is_some();
         let service = config.get("service");
         if has_url == service.is_some() {
-            self.push(
+            self.required(
                 "spec.conversion.webhook.clientConfig",
                 "exactly one of url or service is required",
             );

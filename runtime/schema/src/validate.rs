@@ -10,7 +10,7 @@
 //! recursively through `properties`, `additionalProperties` and `items`. Properties are
 //! visited in name order (kube-openapi visits Go maps in random order).
 
-use crate::formats;
+use crate::{correlation, formats};
 use serde_json::{Map, Number, Value};
 
 /// One way a value breaks its schema, at a field path (`spec.ports[0].port`).
@@ -39,17 +39,38 @@ pub enum FailureKind {
     TooMany { actual: u64, max: u64 },
     /// `Invalid value: 11: spec.replicas in body should be less than or equal to 10`.
     Invalid { value: Value, message: String },
+    /// `Duplicate value: "a"` (a list type's repeated item, [`crate::listtype`]).
+    Duplicate { value: Value },
 }
 
 /// Every failure of `value` against `schema`, the object's root schema (`path` is empty
 /// there, as kube-apiserver validates a custom resource from its root).
 pub fn validate(value: &Value, schema: &Value) -> Vec<Failure> {
     let mut out = Vec::new();
-    node(value, schema, "", &mut out);
+    node(value, None, schema, "", &mut out);
     out
 }
 
-fn node(value: &Value, schema: &Value, path: &str, out: &mut Vec<Failure>) {
+/// The failures of an update from `old` to `value`, ratcheted as kube-apiserver does
+/// (CRDValidationRatcheting, on by default): a value that equals its correlated old value
+/// keeps passing, failures below it included ([`crate::correlation`] says which old value
+/// a value has). The root is never excused: kube compares it with its `metadata`, which an
+/// update changes and which `value` here lacks.
+pub fn validate_update(value: &Value, old: &Value, schema: &Value) -> Vec<Failure> {
+    let mut out = Vec::new();
+    checked(value, Some(old), schema, "", &mut out);
+    out
+}
+
+fn node(value: &Value, old: Option<&Value>, schema: &Value, path: &str, out: &mut Vec<Failure>) {
+    if old.is_some_and(|old| correlation::unchanged(value, old, schema)) {
+        return;
+    }
+    checked(value, old, schema, path, out);
+}
+
+/// `value`'s failures, its own ratcheting decided by the caller.
+fn checked(value: &Value, old: Option<&Value>, schema: &Value, path: &str, out: &mut Vec<Failure>) {
     let Some(s) = schema.as_object() else { return };
     if !type_fits(value, s, path, out) {
         return;
@@ -60,7 +81,7 @@ fn node(value: &Value, schema: &Value, path: &str, out: &mut Vec<Failure>) {
             format(text, s, path, out);
         }
         Value::Number(n) => number(n, s, path, out),
-        Value::Array(items) => array(items, s, path, out),
+        Value::Array(items) => array(items, old, schema, path, out),
         _ => {}
     }
     if let Some(Value::Array(allowed)) = s.get("enum") {
@@ -75,7 +96,7 @@ fn node(value: &Value, schema: &Value, path: &str, out: &mut Vec<Failure>) {
         }
     }
     if let Value::Object(fields) = value {
-        object(fields, s, path, out);
+        object(fields, old, s, path, out);
     }
 }
 
@@ -277,7 +298,8 @@ fn number(n: &Number, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>
     }
 }
 
-fn array(items: &[Value], s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
+fn array(items: &[Value], old: Option<&Value>, schema: &Value, path: &str, out: &mut Vec<Failure>) {
+    let Some(s) = schema.as_object() else { return };
     let len = items.len() as u64;
     if let Some(min) = s.get("minItems").and_then(Value::as_u64) {
         if len < min {
@@ -295,12 +317,19 @@ fn array(items: &[Value], s: &Map<String, Value>, path: &str, out: &mut Vec<Fail
     }
     if let Some(item_schema) = s.get("items") {
         for (i, item) in items.iter().enumerate() {
-            node(item, item_schema, &format!("{path}[{i}]"), out);
+            let old_item = old.and_then(|o| correlation::item(item, o, schema));
+            node(item, old_item, item_schema, &format!("{path}[{i}]"), out);
         }
     }
 }
 
-fn object(fields: &Map<String, Value>, s: &Map<String, Value>, path: &str, out: &mut Vec<Failure>) {
+fn object(
+    fields: &Map<String, Value>,
+    old: Option<&Value>,
+    s: &Map<String, Value>,
+    path: &str,
+    out: &mut Vec<Failure>,
+) {
     let len = fields.len() as u64;
     if let Some(min) = s.get("minProperties").and_then(Value::as_u64) {
         if len < min {
@@ -320,11 +349,14 @@ fn object(fields: &Map<String, Value>, s: &Map<String, Value>, path: &str, out: 
     let additional = s.get("additionalProperties").filter(|a| a.is_object());
     for (key, field) in fields {
         let field_path = child(path, key);
+        // apiVersion and kind are the same in both after conversion: never ratcheted.
+        let type_meta = path.is_empty() && (key == "apiVersion" || key == "kind");
+        let old_field = old.filter(|_| !type_meta).and_then(|o| o.get(key.as_str()));
         match properties.and_then(|p| p.get(key)) {
-            Some(property) => node(field, property, &field_path, out),
+            Some(property) => node(field, old_field, property, &field_path, out),
             None => {
                 if let Some(additional) = additional {
-                    node(field, additional, &field_path, out);
+                    node(field, old_field, additional, &field_path, out);
                 }
             }
         }
@@ -472,6 +504,39 @@ mod tests {
                 path: "spec.size".into(),
                 kind: FailureKind::Required
             }]
+        );
+    }
+
+    /// apiextensions' `pkg/apiserver/validation/ratcheting_test.go`
+    /// (`TestObjectScalarFieldsRatcheting`, `TestObjectObjectFieldsRatcheting`).
+    #[test]
+    fn an_unchanged_value_keeps_passing_on_update() {
+        use super::validate_update;
+        let object = json!({"type": "object", "properties": {
+            "small": {"type": "number", "maximum": 50},
+            "medium": {"type": "number", "minimum": 50, "maximum": 10000}}});
+        let nested = json!({"type": "object", "properties": {"nested": object.clone()}});
+        for (schema, wrap) in [(&object, false), (&nested, true)] {
+            let at = |v: serde_json::Value| if wrap { json!({"nested": v}) } else { v };
+            let ok = |new: serde_json::Value, old: serde_json::Value| {
+                validate_update(&at(new), &at(old), schema).is_empty()
+            };
+            assert!(ok(json!({"small": 500}), json!({"small": 500})));
+            assert!(ok(
+                json!({"small": 501}),
+                json!({"small": 501, "medium": 500})
+            ));
+            assert!(!ok(json!({"small": 500}), json!({"small": 501})));
+        }
+        // A list's items have no old value of their own unless the list is a map list.
+        let list = json!({"type": "object", "properties": {"items": {"type": "array",
+            "items": {"type": "number", "maximum": 50}}}});
+        assert_eq!(
+            validate_update(&json!({"items": [60, 1]}), &json!({"items": [60]}), &list).len(),
+            1
+        );
+        assert!(
+            validate_update(&json!({"items": [60]}), &json!({"items": [60]}), &list).is_empty()
         );
     }
 }

@@ -144,24 +144,16 @@ pub(crate) fn go_number(n: &serde_json::Number) -> String {
     }
 }
 
-/// A composite value as Go's `%#v` prints the decoded JSON Kubernetes reports (list-map
-/// keys of a Duplicate): `map[string]interface {}{"name":"http"}`.
+/// A composite value as apimachinery (1.34 on) renders a bad value it cannot print plainly:
+/// `json.Marshal`'s output (`{"name":"http"}`), object keys sorted, `<`, `>` and `&`
+/// escaped as Go escapes them.
 fn go_syntax(value: &Value) -> String {
-    match value {
-        Value::Object(map) => {
-            let entries: Vec<String> = map
-                .iter()
-                .map(|(k, v)| format!("{k:?}:{}", go_syntax(v)))
-                .collect();
-            format!("map[string]interface {{}}{{{}}}", entries.join(", "))
-        }
-        Value::Array(items) => {
-            let items: Vec<String> = items.iter().map(go_syntax).collect();
-            format!("[]interface {{}}{{{}}}", items.join(", "))
-        }
-        Value::Null => "interface {}(nil)".to_string(),
-        scalar => scalar.to_string(),
-    }
+    let json = serde_json::to_string(value).unwrap_or_default();
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
 }
 
 impl fmt::Display for FieldError {
