@@ -108,10 +108,22 @@ impl<'a> Decl<'a> {
             Decl::Schema(s, true) if name == "metadata" => {
                 Decl::Meta(s.get("properties").and_then(|p| p.get("metadata")))
             }
-            Decl::Schema(s, _) => match s.get("properties").and_then(|p| p.get(name)) {
-                Some(p) => Decl::Schema(p, embedded(p)),
-                None => Decl::None,
-            },
+            // A property is named by its escaped name (`__namespace__`).
+            Decl::Schema(s, _) => {
+                match s
+                    .get("properties")
+                    .and_then(Value::as_object)
+                    .and_then(|p| {
+                        p.iter()
+                            .find(|(k, _)| {
+                                super::super::escape_property(k).as_deref() == Some(name)
+                            })
+                            .map(|(_, v)| v)
+                    }) {
+                    Some(p) => Decl::Schema(p, embedded(p)),
+                    None => Decl::None,
+                }
+            }
             Decl::Meta(meta) => {
                 let declared = meta
                     .and_then(|m| m.get("properties"))

@@ -423,6 +423,9 @@ fn call_cost<'a>(
             (string.multiply(sub).add(arg_sum), boolean)
         }
         ("size", _) | ("int", None) => (one, Info::scalar(Kind::Int)),
+        // cel-go sizes a duration or a timestamp as a scalar: 1 (`isScalar`), so comparing
+        // two costs one traversal step, not the unknown length of a string.
+        ("duration" | "timestamp", None) => (one, Info::scalar(Kind::Int)),
         ("!_" | "@not_strictly_false" | "has", None) => (one, boolean),
         ("_<_" | "_<=_" | "_>_" | "_>=_" | "@in", None) => (one, boolean),
         ("string", None) => (

@@ -349,3 +349,35 @@ fn a_root_rule_reads_capped_metadata_names() {
     );
     assert!(unbounded.is_ok_and(|e| e.max > 10_000_000));
 }
+
+// Gateway API's HTTPRoute `parentRefs` rule (v1.6.1), which kube-apiserver accepts: its
+// escaped `__namespace__` must reach the bounded `namespace` property, not an unknown one.
+#[test]
+fn escaped_properties_keep_their_bounds() {
+    let parent_refs = json!({
+        "type": "array", "maxItems": 32,
+        "items": {"type": "object", "properties": {
+            "group": {"type": "string", "maxLength": 253},
+            "kind": {"type": "string", "maxLength": 63},
+            "name": {"type": "string", "maxLength": 253},
+            "namespace": {"type": "string", "maxLength": 63},
+            "sectionName": {"type": "string", "maxLength": 253},
+        }},
+    });
+    let rule = "self.all(p1, self.all(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__ )) ? ((!has(p1.sectionName) || p1.sectionName == '') == (!has(p2.sectionName) || p2.sectionName == '')) : true))";
+    let estimated = cost(rule, parent_refs);
+    assert!(estimated < 10_000_000, "{estimated}");
+}
+
+// Gateway API's HTTPRoute `timeouts` rule: durations of unbounded strings compare as
+// scalars (cel-go's `isScalar`), as kube-apiserver's estimate has it.
+#[test]
+fn durations_compare_as_scalars() {
+    let timeouts = json!({"type": "object", "properties": {
+        "request": {"type": "string"},
+        "backendRequest": {"type": "string"},
+    }});
+    let rule = "!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))";
+    let estimated = cost(rule, timeouts);
+    assert!(estimated < 10_000_000, "{estimated}");
+}
