@@ -14,21 +14,21 @@
 //! -- --nocapture`.
 
 mod client_support;
+mod controller_support;
 mod proxy_support;
 mod support;
 
 use api_types::v1::Frobber;
+use controller_support::desired;
 use kapi::cache::SharedInformerFactory;
 use kapi::client::{Api, Client, Encoding};
 use kapi::meta::{CreateOptions, DeleteOptions, GetOptions, ListOptions, UpdateOptions};
 use kapi_apiserver::Failure;
 use kapi_controller::finalizer::{finalizer, Event};
 use kapi_controller::leader::LeaderElection;
-use kapi_controller::owner::set_controller_reference;
 use kapi_controller::{Action, Controller};
 use kapi_k8s::apps::v1::Deployment;
 use proxy_support::{cuttable, Cuttable};
-use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -85,25 +85,6 @@ struct Ctx {
 #[derive(Debug, thiserror::Error)]
 #[error(transparent)]
 struct Failed(#[from] kapi::client::Error);
-
-fn desired(frobber: &Frobber) -> Deployment {
-    let name = &frobber.metadata.name;
-    let mut deployment: Deployment = serde_json::from_value(json!({
-        "apiVersion": "apps/v1", "kind": "Deployment",
-        "metadata": {"name": name, "namespace": NS},
-        "spec": {
-            "replicas": frobber.spec.replicas.unwrap_or(1),
-            "selector": {"matchLabels": {"frobber": name}},
-            "template": {
-                "metadata": {"labels": {"frobber": name}},
-                "spec": {"containers": [{"name": "frob", "image": "frob:1"}]},
-            },
-        },
-    }))
-    .expect("a Deployment");
-    set_controller_reference(frobber, &mut deployment).expect("controlled");
-    deployment
-}
 
 async fn apply(frobber: &Frobber, ctx: &Ctx) -> Result<Action, Failed> {
     let want = desired(frobber);

@@ -3,16 +3,16 @@
 //! retries failures and panics with backoff, and reports controller-runtime's metrics.
 
 mod client_support;
+mod controller_support;
 mod support;
 
 use api_types::v1::Frobber;
+use controller_support::desired;
 use kapi::cache::SharedInformerFactory;
 use kapi::client::{Api, Client, Encoding};
 use kapi::meta::{CreateOptions, DeleteOptions, GetOptions, UpdateOptions};
-use kapi_controller::owner::set_controller_reference;
 use kapi_controller::{Action, Controller, Metrics, Predicate};
 use kapi_k8s::apps::v1::Deployment;
-use serde_json::json;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -38,26 +38,6 @@ async fn server_and_client() -> (kapi_apiserver::ApiServer, Client) {
     )
     .expect("a client");
     (server, client)
-}
-
-/// The Deployment a Frobber wants: its name, `replicas` copies of a frob container.
-fn desired(frobber: &Frobber) -> Deployment {
-    let name = &frobber.metadata.name;
-    let mut deployment: Deployment = serde_json::from_value(json!({
-        "apiVersion": "apps/v1", "kind": "Deployment",
-        "metadata": {"name": name, "namespace": NS},
-        "spec": {
-            "replicas": frobber.spec.replicas.unwrap_or(1),
-            "selector": {"matchLabels": {"frobber": name}},
-            "template": {
-                "metadata": {"labels": {"frobber": name}},
-                "spec": {"containers": [{"name": "frob", "image": "frob:1"}]},
-            },
-        },
-    }))
-    .expect("a Deployment");
-    set_controller_reference(frobber, &mut deployment).expect("the Frobber controls it");
-    deployment
 }
 
 struct Ctx {
