@@ -10,9 +10,6 @@ use std::collections::HashMap;
 
 /// The group every authenticated user is in (`user.AllAuthenticated`).
 const AUTHENTICATED: &str = "system:authenticated";
-/// The group kube-apiserver's privileged-group authorizer allows everything
-/// (`user.SystemPrivilegedGroup`).
-pub(crate) const PRIVILEGED: &str = "system:masters";
 /// The audience service account tokens must name to authenticate to the API (the
 /// issuer, kube-apiserver's `--api-audiences` default).
 const API_AUDIENCE: &str = "https://kubernetes.default.svc.cluster.local";
@@ -85,25 +82,6 @@ fn authenticated(mut user: UserInfo) -> UserInfo {
         user.groups.push(AUTHENTICATED.to_string());
     }
     user
-}
-
-tokio::task_local! {
-    /// The user of the request being served, for the kinds that answer about the requester
-    /// (SelfSubjectAccessReview, SelfSubjectRulesReview, SelfSubjectReview).
-    static REQUESTER: UserInfo;
-}
-
-/// Serves `served` as `user`'s request.
-pub(crate) async fn as_user<F: std::future::Future>(user: UserInfo, served: F) -> F::Output {
-    REQUESTER.scope(user, served).await
-}
-
-/// The user of the request being served; anonymous outside one, and on a server that
-/// authenticates no one.
-pub(crate) fn requester() -> UserInfo {
-    REQUESTER
-        .try_with(UserInfo::clone)
-        .unwrap_or_else(|_| UserInfo::anonymous())
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub(crate) fn authorize(
     if user
         .groups
         .iter()
-        .any(|g| g == super::authentication::PRIVILEGED)
+        .any(|g| g == super::requester::PRIVILEGED)
     {
         return Ok(());
     }
@@ -58,7 +58,7 @@ pub(crate) fn decide(authorizer: &dyn Authorizer, attributes: &Attributes) -> De
         .user
         .groups
         .iter()
-        .any(|g| g == super::authentication::PRIVILEGED);
+        .any(|g| g == super::requester::PRIVILEGED);
     if privileged {
         return Decision::Allow(String::new());
     }

@@ -1,12 +1,12 @@
 //! The HTTP front: faults first, then discovery, OpenAPI, or a resource verb; every
 //! failure leaves as a Kubernetes `Status`.
 
+use super::authorization;
 use super::builtin::authorizer::UserInfo;
 use super::context::Reply;
 use super::handlers;
 use super::request::{route, Query, Route};
 use super::state::{Served, ServerState};
-use super::{authentication, authorization};
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::Response;
@@ -89,7 +89,7 @@ async fn serve(
             Err(e) => return error_response(&e, accept),
         },
     };
-    authentication::as_user(user, serve_admitted(state, parts, body, path, accept)).await
+    super::requester::as_user(user, serve_admitted(state, parts, body, path, accept)).await
 }
 
 /// The request's user, once authenticated and authorized; everyone (as anonymous) on a

@@ -35,6 +35,7 @@ mod openapi_v2_protobuf;
 pub mod patch;
 mod patching;
 mod request;
+mod requester;
 mod resources;
 mod schema_kind;
 mod schema_rules;

@@ -287,7 +287,7 @@ impl ApiServer {
             uid: format!("{:032x}", fastrand::u128(..)),
             groups: vec![
                 "system:authenticated".into(),
-                super::authentication::PRIVILEGED.into(),
+                super::requester::PRIVILEGED.into(),
             ],
             ..UserInfo::default()
         };

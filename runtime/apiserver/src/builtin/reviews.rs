@@ -52,7 +52,7 @@ pub(super) fn create(
 
 /// The user of the request being answered.
 fn requester() -> UserInfo {
-    crate::authentication::requester()
+    crate::requester::requester()
 }
 
 enum Subject {
