@@ -12,6 +12,7 @@
 
 use kapi_core::validation::cel::{check_schema_rules, Rule, SchemaSite};
 use kapi_core::validation::ErrorList;
+use kapi_schema::field_path::child;
 use kapi_schema::{correlation, field_path};
 use serde_json::Value;
 
@@ -187,14 +188,6 @@ fn array<'a>(
             next,
             errs,
         );
-    }
-}
-
-fn child(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
     }
 }
 

@@ -285,19 +285,8 @@ impl LeaderElection {
         }
         let mut lease = current;
         lease.spec = self.record(now, Some(&lease.spec), leader);
-        match self.api.update(&lease, &UpdateOptions::default()).await {
-            Ok(written) => {
-                *observed = Observed {
-                    lease: Some(written),
-                    at: Instant::now(),
-                };
-                true
-            }
-            Err(e) => {
-                log_write_failure(&self.name, &e);
-                false
-            }
-        }
+        let written = self.api.update(&lease, &UpdateOptions::default()).await;
+        self.observe_write(written, observed)
     }
 
     async fn create(&self, now: MicroTime, observed: &mut Observed) -> bool {
@@ -308,7 +297,13 @@ impl LeaderElection {
             },
             spec: self.record(now, None, false),
         };
-        match self.api.create(&lease, &CreateOptions::default()).await {
+        let written = self.api.create(&lease, &CreateOptions::default()).await;
+        self.observe_write(written, observed)
+    }
+
+    /// A lease write's outcome: what was written is what this candidate saw last, now.
+    fn observe_write(&self, written: Result<Lease, ClientError>, observed: &mut Observed) -> bool {
+        match written {
             Ok(written) => {
                 *observed = Observed {
                     lease: Some(written),

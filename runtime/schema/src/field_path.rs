@@ -5,6 +5,15 @@
 
 use serde_json::Value;
 
+/// `path.key`, or `key` at the root: a property's field path as apiextensions writes it.
+pub fn child(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
 /// `json_path` as a field path below `schema`'s value, or why it is not a valid one.
 pub fn normalize(json_path: &str, schema: &Value) -> Result<String, String> {
     let tokens = tokens(json_path);

@@ -8,6 +8,7 @@
 //! Object fields are visited in name order (Go visits maps in random order). A field under
 //! `additionalProperties` is named as Kubernetes names a map key (`spec.ports[http]`).
 
+use crate::field_path::child;
 use crate::validate::{Failure, FailureKind};
 use serde_json::{Map, Value};
 
@@ -127,14 +128,6 @@ fn duplicate(out: &mut Vec<Failure>, path: &str, index: usize, value: Value) {
         path: format!("{path}[{index}]"),
         kind: FailureKind::Duplicate { value },
     });
-}
-
-fn child(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
 }
 
 /// Cases of apiextensions' `pkg/apiserver/schema/listtype/validation_test.go`

@@ -10,6 +10,7 @@
 //! recursively through `properties`, `additionalProperties` and `items`. Properties are
 //! visited in name order (kube-openapi visits Go maps in random order).
 
+use crate::field_path::child;
 use crate::{correlation, formats};
 use serde_json::{Map, Number, Value};
 
@@ -377,14 +378,6 @@ fn invalid(out: &mut Vec<Failure>, path: &str, value: Value, message: String) {
         path: path.to_string(),
         kind: FailureKind::Invalid { value, message },
     });
-}
-
-fn child(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
 }
 
 /// An enum value as apiextensions lists it: a string as itself, anything else as JSON.
