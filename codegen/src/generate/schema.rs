@@ -703,38 +703,12 @@ fn discriminator_value(f: &Field) -> String {
     }
 }
 
-/// A property name as a CEL expression reaches it (Kubernetes' escaping rules).
+/// A property name as a CEL expression reaches it (Kubernetes' escaping rules); a name CEL
+/// cannot reach at all is written as it is.
 pub fn cel_field(name: &str) -> String {
-    const RESERVED: &[&str] = &[
-        "true",
-        "false",
-        "null",
-        "in",
-        "as",
-        "break",
-        "const",
-        "continue",
-        "else",
-        "for",
-        "function",
-        "if",
-        "import",
-        "let",
-        "loop",
-        "package",
-        "namespace",
-        "return",
-        "var",
-        "void",
-        "while",
-    ];
-    if RESERVED.contains(&name) {
-        return format!("__{name}__");
-    }
-    name.replace("__", "__underscores__")
-        .replace('.', "__dot__")
-        .replace('-', "__dash__")
-        .replace('/', "__slash__")
+    kapi_schema::cel_names::escape(name)
+        .map(std::borrow::Cow::into_owned)
+        .unwrap_or_else(|| name.to_string())
 }
 
 /// A `validation_rule(...)` as an entry of `x-kubernetes-validations`, keys in the order

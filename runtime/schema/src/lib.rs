@@ -10,6 +10,7 @@
 //! update is ratcheted by the [`correlation`] of new values to old ones. The crate depends on serde_json (and regex-lite for `pattern`)
 //! alone, so neither side pays for the other's dependencies.
 
+pub mod cel_names;
 pub mod correlation;
 pub mod defaults;
 pub mod field_path;

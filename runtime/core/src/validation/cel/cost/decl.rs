@@ -116,7 +116,7 @@ impl<'a> Decl<'a> {
                     .and_then(|p| {
                         p.iter()
                             .find(|(k, _)| {
-                                super::super::escape_property(k).as_deref() == Some(name)
+                                kapi_schema::cel_names::escape(k).as_deref() == Some(name)
                             })
                             .map(|(_, v)| v)
                     }) {
