@@ -5,7 +5,9 @@
 //! crate is a write rule (`Scheme::add_write_rule`).
 
 use kapi::client::{Config, Patch};
-use kapi::meta::{ByteString, CreateOptions, GetOptions, ObjectMeta, PatchOptions, UpdateOptions};
+use kapi::meta::{
+    ByteString, CreateOptions, GetOptions, ObjectMeta, PatchOptions, StringMap, UpdateOptions,
+};
 use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use kapi_k8s::core::v1::{ConfigMap, Secret};
 use kapi_k8s::generated::openapi_documents::{V2, V3};
@@ -19,7 +21,7 @@ fn bytes(pairs: &[(&str, &str)]) -> BTreeMap<String, ByteString> {
         .collect()
 }
 
-fn strings(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+fn strings(pairs: &[(&str, &str)]) -> StringMap {
     pairs
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

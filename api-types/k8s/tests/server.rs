@@ -5,7 +5,8 @@
 
 use kapi::client::Config;
 use kapi::meta::{
-    ByteString, CreateOptions, GetOptions, ListOptions, MicroTime, ObjectMeta, UpdateOptions,
+    ByteString, CreateOptions, GetOptions, ListOptions, MicroTime, ObjectMeta, StringMap,
+    UpdateOptions,
 };
 use kapi_apiserver::{ApiServer, OpenApiDocuments};
 use kapi_k8s::apps::v1::Deployment;
@@ -58,7 +59,7 @@ async fn the_server_serves_kubernetes_kinds() {
         .create(
             &ConfigMap {
                 metadata: named("settings"),
-                data: BTreeMap::from([("mode".to_string(), "fast".to_string())]),
+                data: StringMap::from([("mode", "fast")]),
                 ..Default::default()
             },
             &create,
@@ -70,7 +71,7 @@ async fn the_server_serves_kubernetes_kinds() {
         .get("settings", &get)
         .await
         .expect("get ConfigMap");
-    assert_eq!(settings.data["mode"], "fast");
+    assert_eq!(settings.data.get("mode"), Some("fast"));
 
     let secret = core
         .secrets("team-a")

@@ -3,7 +3,8 @@
 //! byte for byte), deterministic, with no timestamps or absolute paths.
 
 use super::ir::{
-    Const, Enum, Field, Item, Layout, Marker, Module, Struct, Type, ValidationStyle, Value, Variant,
+    Const, Enum, Field, Item, Layout, Marker, Module, Scalar, Struct, Type, ValidationStyle, Value,
+    Variant,
 };
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -112,7 +113,7 @@ pub fn feature_gates(gates: &BTreeSet<String>, source: &str) -> String {
 }
 
 /// The `use` lines: kapi's meta types by their short names (unless a local type has the
-/// same name), the derive, and `BTreeMap` when a map is used.
+/// same name), the derive, and `BTreeMap` when a map of other values than strings is used.
 struct Uses {
     meta: BTreeSet<String>,
     btree_map: bool,
@@ -143,6 +144,9 @@ impl Uses {
         match ty {
             Type::Scalar(_) => {}
             Type::Option(t) | Type::Vec(t) | Type::Box(t) => self.visit(t, local),
+            Type::Map(v) if is_string(v) => {
+                self.visit(&string_map(), local);
+            }
             Type::Map(v) => {
                 self.btree_map = true;
                 self.visit(v, local);
@@ -200,6 +204,17 @@ impl Uses {
     }
 }
 
+/// Go's `map[string]string` (selectors, ConfigMap data, annotations of all kinds) is kapi's
+/// `StringMap`, as ObjectMeta's labels are: one text buffer instead of a tree node and two
+/// allocations per entry, which is most of a cached ConfigMap's or Secret's memory.
+fn is_string(ty: &Type) -> bool {
+    matches!(ty, Type::Scalar(Scalar::String))
+}
+
+fn string_map() -> Type {
+    Type::Path(vec!["kapi".into(), "meta".into(), "StringMap".into()])
+}
+
 struct Names<'a> {
     uses: &'a Uses,
     module: &'a [String],
@@ -212,6 +227,7 @@ impl Names<'_> {
             Type::Option(t) => format!("Option<{}>", self.ty(t)),
             Type::Box(t) => format!("Box<{}>", self.ty(t)),
             Type::Vec(t) => format!("Vec<{}>", self.ty(t)),
+            Type::Map(v) if is_string(v) => self.ty(&string_map()),
             Type::Map(v) => format!("BTreeMap<String, {}>", self.ty(v)),
             Type::Path(p) => match p.as_slice() {
                 [kapi, meta, name] if kapi == "kapi" && meta == "meta" => {

@@ -1,8 +1,9 @@
 // Imported by kapi-codegen from k8s.io/api/admission/v1beta1. Change the source and import again.
 
-use kapi::meta::{ByteString, GroupVersionKind, GroupVersionResource, RawExtension, Status};
+use kapi::meta::{
+    ByteString, GroupVersionKind, GroupVersionResource, RawExtension, Status, StringMap,
+};
 use kapi::ApiType;
-use std::collections::BTreeMap;
 
 kapi::group_version! {
     group_name = "admission.k8s.io",
@@ -79,7 +80,7 @@ pub struct AdmissionResponse {
     #[k8s(protobuf = 5)]
     pub patch_type: Option<String>,
     #[k8s(optional, protobuf = 6)]
-    pub audit_annotations: BTreeMap<String, String>,
+    pub audit_annotations: StringMap,
     #[k8s(optional, list_type = "atomic", protobuf = 7)]
     pub warnings: Vec<String>,
 }

@@ -1,8 +1,7 @@
 // Imported by kapi-codegen from k8s.io/api/apps/v1beta1. Change the source and import again.
 
-use kapi::meta::{IntOrString, LabelSelector, ListMeta, ObjectMeta, RawExtension, Time};
+use kapi::meta::{IntOrString, LabelSelector, ListMeta, ObjectMeta, RawExtension, StringMap, Time};
 use kapi::ApiType;
-use std::collections::BTreeMap;
 
 kapi::group_version! {
     group_name = "apps",
@@ -27,7 +26,7 @@ pub struct ScaleStatus {
     #[k8s(optional, presence = "always", protobuf = 1)]
     pub replicas: i32,
     #[k8s(optional, protobuf = 2)]
-    pub selector: BTreeMap<String, String>,
+    pub selector: StringMap,
     #[k8s(optional, protobuf = 3)]
     pub target_selector: String,
 }
@@ -256,7 +255,7 @@ pub struct DeploymentRollback {
     #[k8s(required, protobuf = 1)]
     pub name: String,
     #[k8s(optional, protobuf = 2)]
-    pub updated_annotations: BTreeMap<String, String>,
+    pub updated_annotations: StringMap,
     #[k8s(optional, presence = "always", protobuf = 3)]
     pub rollback_to: RollbackConfig,
 }

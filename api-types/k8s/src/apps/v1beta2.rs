@@ -1,8 +1,7 @@
 // Imported by kapi-codegen from k8s.io/api/apps/v1beta2. Change the source and import again.
 
-use kapi::meta::{IntOrString, LabelSelector, ListMeta, ObjectMeta, RawExtension, Time};
+use kapi::meta::{IntOrString, LabelSelector, ListMeta, ObjectMeta, RawExtension, StringMap, Time};
 use kapi::ApiType;
-use std::collections::BTreeMap;
 
 kapi::group_version! {
     group_name = "apps",
@@ -27,7 +26,7 @@ pub struct ScaleStatus {
     #[k8s(optional, presence = "always", protobuf = 1)]
     pub replicas: i32,
     #[k8s(optional, map_type = "atomic", protobuf = 2)]
-    pub selector: BTreeMap<String, String>,
+    pub selector: StringMap,
     #[k8s(optional, protobuf = 3)]
     pub target_selector: String,
 }

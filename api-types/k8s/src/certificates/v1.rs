@@ -1,6 +1,6 @@
 // Imported by kapi-codegen from k8s.io/api/certificates/v1. Change the source and import again.
 
-use kapi::meta::{ByteString, Condition, ListMeta, ObjectMeta, Time, Verbs};
+use kapi::meta::{ByteString, Condition, ListMeta, ObjectMeta, StringMap, Time, Verbs};
 use kapi::ApiType;
 use std::collections::BTreeMap;
 
@@ -231,7 +231,7 @@ pub struct PodCertificateRequestSpec {
     )]
     pub stub_pkcs10_request: ByteString,
     #[k8s(optional, protobuf = 11)]
-    pub unverified_user_annotations: BTreeMap<String, String>,
+    pub unverified_user_annotations: StringMap,
 }
 
 #[derive(ApiType, Debug, PartialEq)]

@@ -1,6 +1,6 @@
 // Imported by kapi-codegen from k8s.io/api/certificates/v1beta1. Change the source and import again.
 
-use kapi::meta::{ByteString, Condition, ListMeta, ObjectMeta, Time, Verbs};
+use kapi::meta::{ByteString, Condition, ListMeta, ObjectMeta, StringMap, Time, Verbs};
 use kapi::ApiType;
 use std::collections::BTreeMap;
 
@@ -237,7 +237,7 @@ pub struct PodCertificateRequestSpec {
     #[k8s(presence = "null", rename = "stubPKCS10Request", protobuf = 12)]
     pub stub_pkcs10_request: ByteString,
     #[k8s(optional, protobuf = 11)]
-    pub unverified_user_annotations: BTreeMap<String, String>,
+    pub unverified_user_annotations: StringMap,
 }
 
 #[derive(ApiType, Debug, PartialEq)]

@@ -2,7 +2,7 @@
 
 use kapi::meta::{
     ByteString, Condition, IntOrString, LabelSelector, ListMeta, MicroTime, ObjectMeta,
-    OwnerReference, Quantity, Time,
+    OwnerReference, Quantity, StringMap, Time,
 };
 use kapi::ApiType;
 use std::collections::BTreeMap;
@@ -755,7 +755,7 @@ pub struct FlexPersistentVolumeSource {
     #[k8s(optional, protobuf = 4)]
     pub read_only: bool,
     #[k8s(optional, protobuf = 5)]
-    pub options: BTreeMap<String, String>,
+    pub options: StringMap,
 }
 
 #[derive(ApiType, Debug, PartialEq)]
@@ -769,7 +769,7 @@ pub struct FlexVolumeSource {
     #[k8s(optional, protobuf = 4)]
     pub read_only: bool,
     #[k8s(optional, protobuf = 5)]
-    pub options: BTreeMap<String, String>,
+    pub options: StringMap,
 }
 
 #[derive(ApiType, Debug, PartialEq)]
@@ -1135,7 +1135,7 @@ pub struct PodCertificateProjection {
     #[k8s(optional, protobuf = 6)]
     pub certificate_chain_path: String,
     #[k8s(optional, protobuf = 7)]
-    pub user_annotations: BTreeMap<String, String>,
+    pub user_annotations: StringMap,
     #[k8s(feature_gate = "AtomicWriteVolumeUserFields", protobuf = 8)]
     pub user: Option<i64>,
 }
@@ -1197,7 +1197,7 @@ pub struct CSIPersistentVolumeSource {
     #[k8s(optional, protobuf = 4)]
     pub fs_type: String,
     #[k8s(optional, protobuf = 5)]
-    pub volume_attributes: BTreeMap<String, String>,
+    pub volume_attributes: StringMap,
     #[k8s(protobuf = 6)]
     pub controller_publish_secret_ref: Option<SecretReference>,
     #[k8s(protobuf = 7)]
@@ -1219,7 +1219,7 @@ pub struct CSIVolumeSource {
     #[k8s(protobuf = 3)]
     pub fs_type: Option<String>,
     #[k8s(optional, protobuf = 4)]
-    pub volume_attributes: BTreeMap<String, String>,
+    pub volume_attributes: StringMap,
     #[k8s(protobuf = 5)]
     pub node_publish_secret_ref: Option<LocalObjectReference>,
 }
@@ -2421,7 +2421,7 @@ pub struct PodSpec {
     #[k8s(optional, protobuf = 6)]
     pub dns_policy: DNSPolicy,
     #[k8s(optional, map_type = "atomic", protobuf = 7)]
-    pub node_selector: BTreeMap<String, String>,
+    pub node_selector: StringMap,
     #[k8s(optional, protobuf = 8)]
     pub service_account_name: String,
     #[k8s(optional, protobuf = 9)]
@@ -3082,7 +3082,7 @@ pub struct ReplicationControllerSpec {
     #[k8s(optional, default = 0, minimum = 0, protobuf = 4)]
     pub min_ready_seconds: i32,
     #[k8s(optional, map_type = "atomic", protobuf = 2)]
-    pub selector: BTreeMap<String, String>,
+    pub selector: StringMap,
     #[k8s(protobuf = 3)]
     pub template: Option<PodTemplateSpec>,
 }
@@ -3305,7 +3305,7 @@ pub struct ServiceSpec {
     )]
     pub ports: Vec<ServicePort>,
     #[k8s(optional, map_type = "atomic", protobuf = 2)]
-    pub selector: BTreeMap<String, String>,
+    pub selector: StringMap,
     #[k8s(optional, rename = "clusterIP", protobuf = 3)]
     pub cluster_ip: String,
     #[k8s(optional, rename = "clusterIPs", list_type = "atomic", protobuf = 18)]
@@ -4323,7 +4323,7 @@ pub struct Secret {
     #[k8s(optional, protobuf = 2)]
     pub data: BTreeMap<String, ByteString>,
     #[k8s(optional, conversion_gen = false, protobuf = 4)]
-    pub string_data: BTreeMap<String, String>,
+    pub string_data: StringMap,
     #[k8s(optional, protobuf = 3)]
     pub type_: String,
 }
@@ -4368,7 +4368,7 @@ pub struct ConfigMap {
     #[k8s(protobuf = 4)]
     pub immutable: Option<bool>,
     #[k8s(optional, protobuf = 2)]
-    pub data: BTreeMap<String, String>,
+    pub data: StringMap,
     #[k8s(optional, protobuf = 3)]
     pub binary_data: BTreeMap<String, ByteString>,
 }

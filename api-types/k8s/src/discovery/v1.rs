@@ -1,8 +1,7 @@
 // Imported by kapi-codegen from k8s.io/api/discovery/v1. Change the source and import again.
 
-use kapi::meta::{ListMeta, ObjectMeta};
+use kapi::meta::{ListMeta, ObjectMeta, StringMap};
 use kapi::ApiType;
-use std::collections::BTreeMap;
 
 kapi::group_version! {
     group_name = "discovery.k8s.io",
@@ -69,7 +68,7 @@ pub struct Endpoint {
     #[k8s(protobuf = 4)]
     pub target_ref: Option<crate::core::v1::ObjectReference>,
     #[k8s(optional, protobuf = 5)]
-    pub deprecated_topology: BTreeMap<String, String>,
+    pub deprecated_topology: StringMap,
     #[k8s(protobuf = 6)]
     pub node_name: Option<String>,
     #[k8s(protobuf = 7)]

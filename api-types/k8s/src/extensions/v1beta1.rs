@@ -1,8 +1,7 @@
 // Imported by kapi-codegen from k8s.io/api/extensions/v1beta1. Change the source and import again.
 
-use kapi::meta::{IntOrString, LabelSelector, ListMeta, ObjectMeta, Time};
+use kapi::meta::{IntOrString, LabelSelector, ListMeta, ObjectMeta, StringMap, Time};
 use kapi::ApiType;
-use std::collections::BTreeMap;
 
 kapi::group_version! {
     group_name = "extensions",
@@ -27,7 +26,7 @@ pub struct ScaleStatus {
     #[k8s(protobuf = 1)]
     pub replicas: i32,
     #[k8s(optional, map_type = "atomic", protobuf = 2)]
-    pub selector: BTreeMap<String, String>,
+    pub selector: StringMap,
     #[k8s(optional, protobuf = 3)]
     pub target_selector: String,
 }
@@ -99,7 +98,7 @@ pub struct DeploymentRollback {
     #[k8s(protobuf = 1)]
     pub name: String,
     #[k8s(optional, protobuf = 2)]
-    pub updated_annotations: BTreeMap<String, String>,
+    pub updated_annotations: StringMap,
     #[k8s(protobuf = 3)]
     pub rollback_to: RollbackConfig,
 }

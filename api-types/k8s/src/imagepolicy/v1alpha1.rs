@@ -1,8 +1,7 @@
 // Imported by kapi-codegen from k8s.io/api/imagepolicy/v1alpha1. Change the source and import again.
 
-use kapi::meta::ObjectMeta;
+use kapi::meta::{ObjectMeta, StringMap};
 use kapi::ApiType;
-use std::collections::BTreeMap;
 
 kapi::group_version! {
     group_name = "imagepolicy.k8s.io",
@@ -32,7 +31,7 @@ pub struct ImageReviewSpec {
     #[k8s(optional, list_type = "atomic", protobuf = 1)]
     pub containers: Vec<ImageReviewContainerSpec>,
     #[k8s(optional, protobuf = 2)]
-    pub annotations: BTreeMap<String, String>,
+    pub annotations: StringMap,
     #[k8s(optional, protobuf = 3)]
     pub namespace: String,
 }
@@ -50,7 +49,7 @@ pub struct ImageReviewStatus {
     #[k8s(optional, protobuf = 2)]
     pub reason: String,
     #[k8s(optional, protobuf = 3)]
-    pub audit_annotations: BTreeMap<String, String>,
+    pub audit_annotations: StringMap,
 }
 
 pub const GROUP_NAME: &str = "imagepolicy.k8s.io";

@@ -1,6 +1,6 @@
 // Imported by kapi-codegen from k8s.io/api/node/v1beta1. Change the source and import again.
 
-use kapi::meta::{ListMeta, ObjectMeta, Quantity};
+use kapi::meta::{ListMeta, ObjectMeta, Quantity, StringMap};
 use kapi::ApiType;
 use std::collections::BTreeMap;
 
@@ -44,7 +44,7 @@ pub struct Overhead {
 #[derive(ApiType, Debug, PartialEq)]
 pub struct Scheduling {
     #[k8s(optional, map_type = "atomic", protobuf = 1)]
-    pub node_selector: BTreeMap<String, String>,
+    pub node_selector: StringMap,
     #[k8s(optional, list_type = "atomic", protobuf = 2)]
     pub tolerations: Vec<crate::core::v1::Toleration>,
 }

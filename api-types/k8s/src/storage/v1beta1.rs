@@ -1,8 +1,7 @@
 // Imported by kapi-codegen from k8s.io/api/storage/v1beta1. Change the source and import again.
 
-use kapi::meta::{LabelSelector, ListMeta, ObjectMeta, Quantity, Time};
+use kapi::meta::{LabelSelector, ListMeta, ObjectMeta, Quantity, StringMap, Time};
 use kapi::ApiType;
-use std::collections::BTreeMap;
 
 kapi::group_version! {
     group_name = "storage.k8s.io",
@@ -31,7 +30,7 @@ pub struct StorageClass {
     #[k8s(required, immutable, protobuf = 2)]
     pub provisioner: String,
     #[k8s(optional, immutable, protobuf = 3)]
-    pub parameters: BTreeMap<String, String>,
+    pub parameters: StringMap,
     #[k8s(immutable, protobuf = 4)]
     pub reclaim_policy: Option<crate::core::v1::PersistentVolumeReclaimPolicy>,
     #[k8s(optional, list_type = "atomic", protobuf = 5)]
@@ -125,7 +124,7 @@ pub struct VolumeAttachmentStatus {
     #[k8s(protobuf = 1)]
     pub attached: bool,
     #[k8s(optional, protobuf = 2)]
-    pub attachment_metadata: BTreeMap<String, String>,
+    pub attachment_metadata: StringMap,
     #[k8s(protobuf = 3)]
     pub attach_error: Option<VolumeError>,
     #[k8s(protobuf = 4)]
@@ -399,7 +398,7 @@ pub struct VolumeAttributesClass {
     #[k8s(protobuf = 2)]
     pub driver_name: String,
     #[k8s(optional, protobuf = 3)]
-    pub parameters: BTreeMap<String, String>,
+    pub parameters: StringMap,
 }
 
 #[derive(ApiType, Debug, PartialEq)]

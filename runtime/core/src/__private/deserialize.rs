@@ -230,7 +230,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListSeed<T> {
             while let Some(item) = seq.next_element()? {
                 items.push(item);
             }
-            return Ok(items);
+            return Ok(exact(items));
         }
         let depth = track::depth();
         loop {
@@ -242,8 +242,16 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListSeed<T> {
             track::truncate(depth);
         }
         track::truncate(depth);
-        Ok(items)
+        Ok(exact(items))
     }
+}
+
+/// A decoded list without the spare room its growth left: a `Vec` grows to four items at
+/// its first push, and most lists of an object (managed fields, owner references,
+/// containers, conditions) hold one or two, which a cache keeps for the object's life.
+fn exact<T>(mut items: Vec<T>) -> Vec<T> {
+    items.shrink_to_fit();
+    items
 }
 
 /// A JSON object as a map of strings to `V`, each key on the path of a tracked decode.

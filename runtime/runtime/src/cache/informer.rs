@@ -419,12 +419,24 @@ fn same_object<K: Resource>(a: &Arc<K>, b: &Arc<K>) -> bool {
 }
 
 impl<K: Resource + Kind> Shared<K> {
-    fn transform(&self, mut obj: K) -> Arc<K> {
-        self.options.transform.apply(&mut obj);
-        if let Some(f) = lock(&self.typed_transform).as_ref() {
-            f(&mut obj);
+    fn transform(&self, obj: K) -> Arc<K> {
+        self.transform_shared(Arc::new(obj))
+    }
+
+    /// Transforms an object a list put behind its `Arc` (still its only owner, so changed
+    /// in place).
+    fn transform_shared(&self, mut obj: Arc<K>) -> Arc<K> {
+        let typed = lock(&self.typed_transform);
+        if self.options.transform.is_none() && typed.is_none() {
+            return obj;
         }
-        Arc::new(obj)
+        let object = Arc::make_mut(&mut obj);
+        self.options.transform.apply(object);
+        if let Some(f) = typed.as_ref() {
+            f(object);
+        }
+        drop(typed);
+        obj
     }
 
     fn handle(&self, event: ReflectorEvent<K>) {
@@ -469,8 +481,11 @@ impl<K: Resource + Kind> Shared<K> {
 
     /// A complete list: the diff against the store as notifications, then the store
     /// swapped at once.
-    fn replace(&self, items: Vec<K>) {
-        let fresh: Vec<Arc<K>> = items.into_iter().map(|o| self.transform(o)).collect();
+    fn replace(&self, items: Vec<Arc<K>>) {
+        let fresh: Vec<Arc<K>> = items
+            .into_iter()
+            .map(|o| self.transform_shared(o))
+            .collect();
         let mut processor = lock(&self.processor);
         let initial = !processor.synced;
         let mut notes = Vec::new();

@@ -25,6 +25,7 @@ use kapi_client::{Api, Bookmark, Error, TypedWatchEvent, WatchStream};
 use kapi_core::meta::ListOptions;
 use kapi_core::scheme::Kind;
 use kapi_core::Resource;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -140,9 +141,11 @@ impl std::fmt::Debug for ReflectorOptions {
 #[derive(Debug)]
 pub enum ReflectorEvent<K> {
     /// A complete list (the first one or a relist): the collection is exactly `items` at
-    /// `resource_version`.
+    /// `resource_version`. Each object is put behind its `Arc` as it is decoded: a list
+    /// held by value until its end would need a second copy of the whole collection (its
+    /// `Vec` of structs at twice the room) beside the cache it goes into.
     Replace {
-        items: Vec<K>,
+        items: Vec<Arc<K>>,
         resource_version: String,
     },
     Added(K),
@@ -179,11 +182,11 @@ enum State<K> {
     Empty,
     Listing {
         continue_token: String,
-        items: Vec<K>,
+        items: Vec<Arc<K>>,
     },
     InitialEvents {
         stream: WatchStream<K>,
-        items: Vec<K>,
+        items: Vec<Arc<K>>,
         deadline: Instant,
     },
     Listed {
@@ -374,7 +377,7 @@ impl<K: Resource + Kind> Reflector<K> {
     async fn list_page(
         &mut self,
         continue_token: String,
-        mut items: Vec<K>,
+        mut items: Vec<Arc<K>>,
     ) -> (ReflectorEvent<K>, State<K>) {
         let mut opts = self.base_options();
         if let Some(limit) = self.options.page_size.filter(|l| *l > 0) {
@@ -383,11 +386,7 @@ impl<K: Resource + Kind> Reflector<K> {
         opts.continue_ = continue_token;
         match within(self.request_timeout(), self.api.list(&opts)).await {
             Ok(page) => {
-                if items.is_empty() {
-                    items = page.items;
-                } else {
-                    items.extend(page.items);
-                }
+                items.extend(page.items.into_iter().map(Arc::new));
                 if page.metadata.continue_.is_empty() {
                     self.backoff.reset();
                     self.stats.lists += 1;
@@ -442,7 +441,7 @@ impl<K: Resource + Kind> Reflector<K> {
     async fn initial_event(
         &mut self,
         mut stream: WatchStream<K>,
-        mut items: Vec<K>,
+        mut items: Vec<Arc<K>>,
         deadline: Instant,
     ) -> (ReflectorEvent<K>, State<K>) {
         let Ok(item) = tokio::time::timeout_at(deadline, stream.next()).await else {
@@ -451,7 +450,7 @@ impl<K: Resource + Kind> Reflector<K> {
         match item {
             // Initial events are ADDED, one per object.
             Some(Ok(TypedWatchEvent::Added(obj))) => {
-                items.push(obj);
+                items.push(Arc::new(obj));
                 (
                     ReflectorEvent::Progress,
                     State::InitialEvents {
@@ -627,15 +626,15 @@ async fn within<T>(
         .unwrap_or(Err(Error::Timeout))
 }
 
-fn upsert<K: Resource>(items: &mut Vec<K>, obj: K) {
+fn upsert<K: Resource>(items: &mut Vec<Arc<K>>, obj: K) {
     let m = obj.metadata();
     if let Some(slot) = items.iter_mut().rev().find(|o| {
         let n = o.metadata();
         n.name == m.name && n.namespace == m.namespace
     }) {
-        *slot = obj;
+        *slot = Arc::new(obj);
     } else {
-        items.push(obj);
+        items.push(Arc::new(obj));
     }
 }
 
