@@ -206,6 +206,16 @@ mod tests {
         let again = ReconcileError::terminal(ReconcileError::from(Outer(refused())));
         assert!(again.is_terminal());
         assert!(again.into_inner().downcast::<Outer>().is_ok());
+        // `?` passes a terminal error on as it is, as Go's `errors.Is` still finds a
+        // wrapped `TerminalError`.
+        fn inner() -> Result<(), ReconcileError> {
+            Err(ReconcileError::terminal(refused()))
+        }
+        fn outer() -> Result<(), ReconcileError> {
+            inner()?;
+            Ok(())
+        }
+        assert!(outer().expect_err("fails").is_terminal());
     }
 
     #[test]
