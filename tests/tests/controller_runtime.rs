@@ -1,6 +1,7 @@
 //! kapi-controller against the embedded server: a Frobber controller owning kapi-k8s
 //! Deployments converges, follows its children's changes through their owner references,
-//! retries failures and panics with backoff, and reports controller-runtime's metrics.
+//! retries failures and panics with backoff but not terminal errors, and reports
+//! controller-runtime's metrics.
 
 mod client_support;
 mod controller_support;
@@ -11,7 +12,7 @@ use controller_support::desired;
 use kapi::cache::SharedInformerFactory;
 use kapi::client::{Api, Client, Encoding};
 use kapi::meta::{CreateOptions, DeleteOptions, GetOptions, UpdateOptions};
-use kapi_controller::{Action, Controller, Metrics, Predicate};
+use kapi_controller::{Action, Controller, Metrics, Predicate, ReconcileError};
 use kapi_k8s::apps::v1::Deployment;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -415,4 +416,105 @@ async fn events_fold_repeats_into_a_series_and_drop_spam() {
     }
     recorder.shutdown().await;
     assert_eq!(list().await.len(), 1 + 15);
+}
+
+/// One line's value in the metrics text, `name{labels} value`.
+fn metric(registry: &prometheus_client::registry::Registry, series: &str) -> Option<u64> {
+    let mut text = String::new();
+    prometheus_client::encoding::text::encode(&mut text, registry).expect("encoded");
+    text.lines()
+        .find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.parse().ok())
+}
+
+/// controller-runtime's `reconcileHandler` (pkg/internal/controller/controller.go) on an
+/// error: a `TerminalError` counts in `terminal_reconcile_errors_total` and is not added
+/// back; any other is added back rate limited; both count as errors.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_terminal_error_is_not_retried_until_the_object_changes() {
+    let (_server, client) = server_and_client().await;
+    let frobbers = Api::<Frobber>::namespaced(client.clone(), NS);
+    frobbers
+        .create(&frobber("broken", 1), &CreateOptions::default())
+        .await
+        .expect("created");
+    let mut registry = prometheus_client::registry::Registry::default();
+    let metrics = Metrics::register(&mut registry);
+    let factory = SharedInformerFactory::new(client.clone()).with_namespace(NS);
+    // The calls per object: `broken` fails terminally at 1 replica, `flaky` fails once and
+    // is then fine.
+    let calls = Arc::new(Mutex::new(Vec::<String>::new()));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let running = tokio::spawn(Controller::<Frobber>::new(&factory).metrics(&metrics).run(
+        |f: Arc<Frobber>, calls: Arc<Mutex<Vec<String>>>| async move {
+            let name = f.metadata.name.clone();
+            let tries = {
+                let mut calls = calls.lock().unwrap();
+                calls.push(name.clone());
+                calls.iter().filter(|n| **n == name).count()
+            };
+            match (name.as_str(), f.spec.replicas, tries) {
+                ("broken", Some(1), _) => Err(ReconcileError::terminal(Failed(
+                    "one replica is not enough".into(),
+                ))),
+                ("flaky", _, 1) => Err(ReconcileError::from(Failed("try again".into()))),
+                _ => Ok(Action::await_change()),
+            }
+        },
+        calls.clone(),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    let count = |name: &str| calls.lock().unwrap().iter().filter(|n| *n == name).count();
+    let terminal = "controller_runtime_terminal_reconcile_errors_total{controller=\"frobber\"}";
+    let errors = "controller_runtime_reconcile_errors_total{controller=\"frobber\"}";
+    let error_results =
+        "controller_runtime_reconcile_total{controller=\"frobber\",result=\"error\"}";
+    let successes = "controller_runtime_reconcile_total{controller=\"frobber\",result=\"success\"}";
+    eventually("the terminal error is counted", || async {
+        metric(&registry, terminal) == Some(1)
+    })
+    .await;
+    // client-go's controller limiter would have retried it after 5, 10, 20, 40, 80 and
+    // 160 ms by now.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(count("broken"), 1);
+    assert_eq!(metric(&registry, terminal), Some(1));
+    assert_eq!(metric(&registry, errors), Some(1));
+    assert_eq!(metric(&registry, error_results), Some(1));
+    let retries = "workqueue_retries_total{name=\"frobber\",controller=\"frobber\"}";
+    assert_eq!(metric(&registry, retries).unwrap_or(0), 0);
+
+    // A change is new work: reconciled again, and fine this time.
+    let mut broken = frobbers
+        .get("broken", &GetOptions::default())
+        .await
+        .expect("broken");
+    broken.spec.replicas = Some(2);
+    frobbers
+        .update(&broken, &UpdateOptions::default())
+        .await
+        .expect("updated");
+    eventually("the changed object is reconciled", || async {
+        metric(&registry, successes) == Some(1)
+    })
+    .await;
+    assert_eq!(count("broken"), 2);
+
+    // An error that is not terminal is retried after the backoff.
+    frobbers
+        .create(&frobber("flaky", 1), &CreateOptions::default())
+        .await
+        .expect("created");
+    eventually("the failed reconcile is retried and succeeds", || async {
+        metric(&registry, successes) == Some(2)
+    })
+    .await;
+    assert_eq!(count("flaky"), 2);
+    assert_eq!(metric(&registry, terminal), Some(1));
+    assert_eq!(metric(&registry, errors), Some(2));
+    assert_eq!(metric(&registry, error_results), Some(2));
+    stop.send(()).expect("running");
+    running.await.expect("stopped");
+    factory.shutdown();
 }

@@ -3,6 +3,7 @@
 //! Generated code of this module; declared once with `#[path]` in the module.
 
 pub mod clientset;
+pub mod controllers;
 pub mod informers;
 pub mod openapi_documents;
 pub mod register;

@@ -5,9 +5,8 @@
 use crate::generated::clientset::Clientset;
 use crate::generated::informers::SharedInformerFactory;
 use crate::v1::{Widget, WidgetStatus};
-use kapi::client::Error;
-use kapi::meta::{Condition, ConditionStatus, Time, UpdateOptions};
-use kapi_controller::{conditions, Action, Controller, Predicate};
+use kapi::meta::{Condition, ConditionStatus, Time};
+use kapi_controller::{conditions, Action, Predicate, ReconcileError};
 use std::future::Future;
 use std::sync::Arc;
 
@@ -17,7 +16,8 @@ pub const READY: &str = "Ready";
 /// Reconciles the Widgets of `namespace` until `stop` completes.
 pub async fn run(clientset: Clientset, namespace: &str, stop: impl Future<Output = ()> + Send) {
     let informers = SharedInformerFactory::from_clientset(&clientset).with_namespace(namespace);
-    Controller::<Widget>::new(informers.factory())
+    let controller = informers.widgets_v1().widgets().controller();
+    controller
         // Status writes do not change the generation: they do not come back as work.
         .with_predicate(Predicate::generation_changed())
         .run(reconcile, Arc::new(clientset), stop)
@@ -25,7 +25,7 @@ pub async fn run(clientset: Clientset, namespace: &str, stop: impl Future<Output
     informers.shutdown();
 }
 
-async fn reconcile(widget: Arc<Widget>, clientset: Arc<Clientset>) -> Result<Action, Error> {
+async fn reconcile(widget: Arc<Widget>, client: Arc<Clientset>) -> Result<Action, ReconcileError> {
     let Some(status) = desired_status(&widget, Time::now()) else {
         return Ok(Action::await_change());
     };
@@ -33,15 +33,15 @@ async fn reconcile(widget: Arc<Widget>, clientset: Arc<Clientset>) -> Result<Act
         status: Some(status),
         ..Widget::clone(&widget)
     };
-    let widgets = clientset.widgets_v1().widgets(&widget.metadata.namespace);
-    match widgets
-        .update_status(&updated, &UpdateOptions::default())
-        .await
-    {
+    let widgets = client.widgets_v1().widgets(&widget.metadata.namespace);
+    match widgets.update_status(&updated, &Default::default()).await {
+        Ok(_) => Ok(Action::await_change()),
         // A stale copy: the informer brings the newer Widget, which is reconciled then.
         Err(e) if e.is_conflict() || e.is_not_found() => Ok(Action::await_change()),
+        // The server refuses this status: trying it again cannot help.
+        Err(e) if e.is_invalid() => Err(ReconcileError::terminal(e)),
         // Anything else is retried with the runtime's backoff.
-        other => other.map(|_| Action::await_change()),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -1,8 +1,8 @@
 //! The client surface of an API, in one place: which kinds get a typed client, a lister, an
 //! informer and an apply configuration, which verbs a client has, and what each of them is
-//! called and where it lives in the generated code. The clientset, lister, informer and
-//! apply-configuration generators all name things through here, so they agree without
-//! importing each other.
+//! called and where it lives in the generated code. The clientset, lister, informer,
+//! controller and apply-configuration generators all name things through here, so they
+//! agree without importing each other.
 
 use super::core::{path_tokens, Context};
 use crate::model::{ClientInfo, GroupVersion, KindCategory, TypeDef};
@@ -239,6 +239,15 @@ pub fn group_version_informers_path(cx: &Context, gv: &GroupVersion) -> TokenStr
         "{}::informers::{name}",
         cx.generated_module(&gv.module)
     ))
+}
+
+/// `crate::v1::generated::informers::FrobberInformer`: a kind's informer.
+pub fn informer_path(cx: &Context, gv: &GroupVersion, t: &TypeDef) -> String {
+    format!(
+        "{}::informers::{}",
+        cx.generated_module(&gv.module),
+        informer_name(t)
+    )
 }
 
 /// `crate::generated::clientset::Clientset`: the crate's clientset.

@@ -7,6 +7,8 @@
 //! `SharedInformerFactory` wraps `kapi::cache::SharedInformerFactory`: filtering options,
 //! one accessor per group-version (`factory.frob_v1()`), `start` and `wait_for_cache_sync`.
 //! Every consumer that asks for a kind gets the same informer, so one watch feeds them all.
+//! With `controllers = true` each `<Kind>Informer` also keeps the factory it came from, which
+//! the `controller()` of `generated/controllers.rs` builds on.
 
 use super::client_surface::{
     clientset_path, group_version_accessor, group_version_informers_name,
@@ -93,17 +95,23 @@ fn kind_informer(w: &mut RustFile, gv: &GroupVersion, t: &TypeDef, cx: &Context)
     let kind = &t.name;
     let name = informer_name(t);
     let lister = lister_path(cx, gv, t);
-    w.handle(
-        &format!(" The shared informer of {kind} objects and a lister of its cache."),
-        &name,
-        format_args!("informer: ::kapi::cache::SharedInformer<{ty}>,"),
-    );
-    w.constructor(
-        &format!(" `factory`'s informer of {kind} objects: created on first use, then shared."),
-        format_args!("pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self"),
-        "Self",
-        format_args!("informer: factory.informer_for::<{ty}>(),"),
-    );
+    if cx.settings.controllers {
+        informer_with_factory(w, kind, &name, &ty);
+    } else {
+        w.handle(
+            &format!(" The shared informer of {kind} objects and a lister of its cache."),
+            &name,
+            format_args!("informer: ::kapi::cache::SharedInformer<{ty}>,"),
+        );
+        w.constructor(
+            &format!(
+                " `factory`'s informer of {kind} objects: created on first use, then shared."
+            ),
+            format_args!("pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self"),
+            "Self",
+            format_args!("informer: factory.informer_for::<{ty}>(),"),
+        );
+    }
     w.doc(" The shared informer: event handlers, its store, start and sync.");
     w.fn_line(format_args!(
         "pub fn informer(&self) -> &::kapi::cache::SharedInformer<{ty}> {{ &self.informer }}"
@@ -114,6 +122,35 @@ fn kind_informer(w: &mut RustFile, gv: &GroupVersion, t: &TypeDef, cx: &Context)
         format_args!("{lister}::new(self.informer.lister())"),
     );
     w.close("}");
+}
+
+/// A kind's informer that keeps its factory (`controllers = true`): the struct, the opening
+/// of its `impl`, its constructor and `factory()`.
+fn informer_with_factory(w: &mut RustFile, kind: &str, name: &dyn std::fmt::Display, ty: &str) {
+    w.doc(&format!(
+        " The shared informer of {kind} objects, a lister of its cache and a controller of them."
+    ));
+    w.line(format_args!("#[derive(Debug, Clone)]"));
+    w.open(format_args!("pub struct {name} {{"));
+    w.line(format_args!("informer: ::kapi::cache::SharedInformer<{ty}>,"));
+    w.line(format_args!("factory: ::kapi::cache::SharedInformerFactory,"));
+    w.close("}");
+    w.open(format_args!("impl {name} {{"));
+    w.doc(&format!(
+        " `factory`'s informer of {kind} objects: created on first use, then shared."
+    ));
+    w.open_fn(format_args!(
+        "pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {{"
+    ));
+    w.open(format_args!("Self {{"));
+    w.line(format_args!("informer: factory.informer_for::<{ty}>(),"));
+    w.line(format_args!("factory: factory.clone(),"));
+    w.close("}");
+    w.close("}");
+    w.doc(" The factory the informer came from: informers of other kinds, `start`, `shutdown`.");
+    w.fn_line(format_args!(
+        "pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory {{ &self.factory }}"
+    ));
 }
 
 /// The crate's `SharedInformerFactory`: every group-version's informers over one factory.

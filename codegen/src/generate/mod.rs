@@ -41,6 +41,7 @@ generators! {
     mod clientset::Clientset;
     mod listers::Listers;
     mod informers::Informers;
+    mod controllers::Controllers;
     mod apply_configuration::ApplyConfiguration;
 }
 

@@ -32,6 +32,10 @@ pub struct Settings {
     /// `openapi-documents-feature`: the crate's cargo feature that embeds the OpenAPI
     /// documents (`generated/openapi_documents.rs`, for a server); `None` embeds them always.
     pub openapi_feature: Option<String>,
+    /// `controllers = true`: each kind's generated informer gets a `controller()`, a
+    /// `kapi_controller::Controller` on its factory (`generated/controllers.rs`); the crate
+    /// depends on kapi-controller.
+    pub controllers: bool,
 }
 
 /// Where a crate's per-release fixtures live and how a re-encoded fixture must match.
@@ -118,6 +122,7 @@ impl Settings {
             "fixture-rules",
             "apply-configurations-feature",
             "openapi-documents-feature",
+            "controllers",
             "webhook",
             // Read by `crate::import::settings`, which re-runs the imports first.
             "import",
@@ -188,15 +193,27 @@ impl Settings {
                 }
             },
         };
-        let lint = match meta.and_then(|m| m.get("lint")) {
-            None => true,
+        let flag = |key: &str, default: bool| match meta.and_then(|m| m.get(key)) {
+            None => Ok(default),
             Some(v) => v.as_bool().ok_or_else(|| {
                 Error::Io(format!(
-                    "{}: [package.metadata.kapi] lint must be true or false",
+                    "{}: [package.metadata.kapi] {key} must be true or false",
                     manifest_path.display()
                 ))
-            })?,
+            }),
         };
+        let lint = flag("lint", true)?;
+        let controllers = flag("controllers", false)?;
+        // The generated code names `::kapi_controller`: the crate must depend on it, and
+        // under that name.
+        if controllers && !depends_on(&manifest, CONTROLLER_CRATE) {
+            return Err(Error::Io(format!(
+                "{}: [package.metadata.kapi] controllers = true writes controllers on \
+                 {CONTROLLER_CRATE}, which [dependencies] does not list; add \
+                 `{CONTROLLER_CRATE} = ..` to [dependencies], under that name",
+                manifest_path.display()
+            )));
+        }
         // A setting that names a cargo feature: the feature must be declared, or the code
         // behind it could never compile.
         let feature = |key: &str| -> Result<Option<String>, Error> {
@@ -232,6 +249,7 @@ impl Settings {
             lint,
             apply_feature,
             openapi_feature,
+            controllers,
         })
     }
 
@@ -239,6 +257,25 @@ impl Settings {
     pub fn output_dirs(&self) -> Vec<PathBuf> {
         vec![self.output.clone(), PathBuf::from("src")]
     }
+}
+
+/// The crate the generated controllers are built on.
+const CONTROLLER_CRATE: &str = "kapi-controller";
+
+/// Whether the manifest lists `name` (not renamed) in `[dependencies]`, for every target or
+/// one (`[target.'cfg(..)'.dependencies]`).
+fn depends_on(manifest: &toml::Table, name: &str) -> bool {
+    let lists = |table: &toml::Table| {
+        table
+            .get("dependencies")
+            .and_then(|d| d.as_table())
+            .is_some_and(|d| d.contains_key(name))
+    };
+    lists(manifest)
+        || manifest
+            .get("target")
+            .and_then(|t| t.as_table())
+            .is_some_and(|targets| targets.values().filter_map(|t| t.as_table()).any(lists))
 }
 
 /// `fixture-root`: a path, or the table of an external input.

@@ -11,6 +11,7 @@ use super::metrics::{ControllerMetrics, Metrics, Outcome};
 use super::owner::controller_key;
 use super::predicate::Predicate;
 use super::queue::{AddOptions, RateLimiter, WorkQueue, LOW_PRIORITY};
+use super::reconcile_error::is_terminal;
 use futures_util::FutureExt;
 use kapi_core::scheme::Kind;
 use kapi_core::Resource;
@@ -193,8 +194,15 @@ impl<K: Resource + Kind> Controller<K> {
     /// controller's caches, then reconciles each queued key whose object is cached (a key
     /// whose object is gone is dropped: deletions that need work are finalizers' job).
     /// A reconcile that fails or panics is retried after the queue's backoff; one that
-    /// succeeds resets it. On shutdown the waiting keys are dropped and the running
-    /// reconciles finish.
+    /// succeeds resets it. An error that is a [`ReconcileError::terminal`] is logged and
+    /// counted but not retried (nor its backoff reset), as controller-runtime treats a
+    /// `TerminalError`: the object is reconciled again when it or what maps to it changes.
+    /// The worker tells it by the error's type (`E` is [`ReconcileError`]), so an error of
+    /// any other type is never terminal. On shutdown the waiting keys are dropped and the
+    /// running reconciles finish.
+    ///
+    /// [`ReconcileError::terminal`]: crate::ReconcileError::terminal
+    /// [`ReconcileError`]: crate::ReconcileError
     pub async fn run<Ctx, E, F, Fut>(
         mut self,
         reconcile: F,
@@ -356,6 +364,12 @@ where
                     }
                     None => Outcome::Success,
                 }
+            }
+            // controller-runtime neither adds a terminal error's key back nor forgets its
+            // backoff: a later failure after a change still backs off from where it was.
+            Ok(Err(error)) if is_terminal(&error) => {
+                tracing::warn!(parent: &span, %error, "reconcile failed; not retried until a change");
+                Outcome::TerminalError
             }
             Ok(Err(error)) => {
                 tracing::warn!(parent: &span, %error, "reconcile failed; retrying after backoff");

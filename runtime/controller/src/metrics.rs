@@ -192,6 +192,8 @@ impl Metrics {
 pub(crate) enum Outcome {
     Success,
     Error,
+    /// An error that retrying cannot fix (`ReconcileError::terminal`).
+    TerminalError,
     RequeueAfter,
     Panic,
 }
@@ -221,6 +223,7 @@ impl ControllerMetrics {
             .metrics
             .reconcile_errors
             .get_or_create(&self.controller);
+        let _created = self.metrics.terminal_errors.get_or_create(&self.controller);
         let _created = self.metrics.panics.get_or_create(&self.controller);
     }
 
@@ -241,7 +244,7 @@ impl ControllerMetrics {
         let result = match outcome {
             Outcome::Success => "success",
             Outcome::RequeueAfter => "requeue_after",
-            Outcome::Error | Outcome::Panic => "error",
+            Outcome::Error | Outcome::TerminalError | Outcome::Panic => "error",
         };
         m.reconcile_total
             .get_or_create(&ResultLabels {
@@ -249,8 +252,14 @@ impl ControllerMetrics {
                 result: result.to_string(),
             })
             .inc();
-        if matches!(outcome, Outcome::Error | Outcome::Panic) {
+        if matches!(
+            outcome,
+            Outcome::Error | Outcome::TerminalError | Outcome::Panic
+        ) {
             m.reconcile_errors.get_or_create(&self.controller).inc();
+        }
+        if outcome == Outcome::TerminalError {
+            m.terminal_errors.get_or_create(&self.controller).inc();
         }
         if outcome == Outcome::Panic {
             m.panics.get_or_create(&self.controller).inc();

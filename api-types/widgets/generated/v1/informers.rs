@@ -22,10 +22,11 @@ impl WidgetsV1Informers {
     }
 }
 
-/// The shared informer of Widget objects and a lister of its cache.
+/// The shared informer of Widget objects, a lister of its cache and a controller of them.
 #[derive(Debug, Clone)]
 pub struct WidgetInformer {
     informer: ::kapi::cache::SharedInformer<crate::v1::Widget>,
+    factory: ::kapi::cache::SharedInformerFactory,
 }
 
 impl WidgetInformer {
@@ -34,7 +35,14 @@ impl WidgetInformer {
     pub fn new(factory: &::kapi::cache::SharedInformerFactory) -> Self {
         Self {
             informer: factory.informer_for::<crate::v1::Widget>(),
+            factory: factory.clone(),
         }
+    }
+
+    /// The factory the informer came from: informers of other kinds, `start`, `shutdown`.
+    #[inline]
+    pub fn factory(&self) -> &::kapi::cache::SharedInformerFactory {
+        &self.factory
     }
 
     /// The shared informer: event handlers, its store, start and sync.
