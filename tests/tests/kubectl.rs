@@ -614,7 +614,7 @@ async fn kubernetes_kinds_encode_as_go_does() {
                 target_port: IntOrString::Int(8080),
                 ..Default::default()
             }],
-            selector: labels("app", "web").into(),
+            selector: labels("app", "web"),
             type_: ServiceType::ClusterIp,
             ..Default::default()
         },
