@@ -113,36 +113,7 @@ impl Settings {
             .and_then(|p| p.get("metadata"))
             .and_then(|m| m.get("kapi"))
             .and_then(|k| k.as_table());
-        let known: Vec<&str> = [
-            "output",
-            "header-file",
-            "lint",
-            "fixture-root",
-            "fixture-compare",
-            "fixture-rules",
-            "apply-configurations-feature",
-            "openapi-documents-feature",
-            "controllers",
-            "webhook",
-            // Read by `crate::import::settings`, which re-runs the imports first.
-            "import",
-        ]
-        .into_iter()
-        .chain(CRD_SETTINGS_KEYS.iter().copied())
-        .collect();
-        if let Some(meta) = meta {
-            for key in meta.keys() {
-                if !known.contains(&key.as_str()) {
-                    let hint = closest(key, known.iter().copied())
-                        .map(|k| format!(" (did you mean `{k}`?)"))
-                        .unwrap_or_default();
-                    return Err(Error::Io(format!(
-                        "{}: unknown setting `{key}` in [package.metadata.kapi]{hint}",
-                        manifest_path.display()
-                    )));
-                }
-            }
-        }
+        refuse_unknown_keys(meta, &manifest_path)?;
         let get = |key: &str| -> Result<Option<String>, Error> {
             match meta.and_then(|m| m.get(key)) {
                 None => Ok(None),
@@ -257,6 +228,42 @@ impl Settings {
     pub fn output_dirs(&self) -> Vec<PathBuf> {
         vec![self.output.clone(), PathBuf::from("src")]
     }
+}
+
+/// Every key of `[package.metadata.kapi]` must be one codegen reads: a misspelt one would
+/// otherwise be ignored without a word.
+fn refuse_unknown_keys(meta: Option<&toml::Table>, manifest_path: &Path) -> Result<(), Error> {
+    let known: Vec<&str> = [
+        "output",
+        "header-file",
+        "lint",
+        "fixture-root",
+        "fixture-compare",
+        "fixture-rules",
+        "apply-configurations-feature",
+        "openapi-documents-feature",
+        "controllers",
+        "webhook",
+        // Read by `crate::import::settings`, which re-runs the imports first.
+        "import",
+    ]
+    .into_iter()
+    .chain(CRD_SETTINGS_KEYS.iter().copied())
+    .collect();
+    if let Some(meta) = meta {
+        for key in meta.keys() {
+            if !known.contains(&key.as_str()) {
+                let hint = closest(key, known.iter().copied())
+                    .map(|k| format!(" (did you mean `{k}`?)"))
+                    .unwrap_or_default();
+                return Err(Error::Io(format!(
+                    "{}: unknown setting `{key}` in [package.metadata.kapi]{hint}",
+                    manifest_path.display()
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The crate the generated controllers are built on.
