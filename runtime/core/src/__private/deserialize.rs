@@ -228,7 +228,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListSeed<T> {
         let mut items = Vec::new();
         if !track::active() {
             while let Some(item) = seq.next_element()? {
-                items.push(item);
+                push(&mut items, item);
             }
             return Ok(exact(items));
         }
@@ -238,7 +238,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListSeed<T> {
             let Some(item) = seq.next_element()? else {
                 break;
             };
-            items.push(item);
+            push(&mut items, item);
             track::truncate(depth);
         }
         track::truncate(depth);
@@ -252,6 +252,15 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListSeed<T> {
 fn exact<T>(mut items: Vec<T>) -> Vec<T> {
     items.shrink_to_fit();
     items
+}
+
+/// The first item gets room for one alone (a list of one, the most common, is then never
+/// reallocated); later ones grow the list as usual.
+fn push<T>(items: &mut Vec<T>, item: T) {
+    if items.capacity() == 0 {
+        items.reserve_exact(1);
+    }
+    items.push(item);
 }
 
 /// A JSON object as a map of strings to `V`, each key on the path of a tracked decode.

@@ -78,13 +78,28 @@ impl Serialize for FieldsV1 {
 
 impl<'de> Deserialize<'de> for FieldsV1 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let mut text = Vec::new();
-        d.deserialize_any(JsonText(&mut text))?;
-        match String::from_utf8(text) {
-            Ok(text) => Ok(FieldsV1(text.into_boxed_str())),
+        // Written into the thread's scratch buffer, then copied into one allocation of the
+        // exact size: a buffer grown in steps would leave its outgrown copies as holes
+        // between the objects a cache keeps.
+        let mut text = SCRATCH.take();
+        text.clear();
+        let written = d.deserialize_any(JsonText(&mut text));
+        let decoded = written.and_then(|()| match std::str::from_utf8(&text) {
+            Ok(json) => Ok(FieldsV1(Box::from(json))),
             Err(e) => Err(de::Error::custom(e)),
+        });
+        if text.capacity() <= SCRATCH_LIMIT {
+            SCRATCH.set(text);
         }
+        decoded
     }
+}
+
+/// The most a thread's FieldsV1 buffer keeps between decodes.
+const SCRATCH_LIMIT: usize = 64 * 1024;
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// Writes the value being decoded as compact JSON text, keys in the order they come (Go

@@ -245,31 +245,43 @@ impl Builder {
     }
 
     fn finish(self) -> StringMap {
-        let mut map = self.map;
-        if !self.sorted {
-            let mut order: Vec<usize> = (0..map.len()).collect();
-            // Stable, then the last of each run of equal keys is the one inserted last.
-            order.sort_by(|&a, &b| map.key_at(a).cmp(map.key_at(b)));
-            let mut sorted = Builder {
-                map: StringMap {
-                    text: String::with_capacity(map.text.len()),
-                    ends: Ends::with_capacity(map.ends.len()),
-                },
-                sorted: true,
+        self.finish_exact().0
+    }
+
+    /// The map, sorted, in allocations of exactly its size, and the buffers it was built
+    /// in (for the next map a decode builds).
+    fn finish_exact(self) -> (StringMap, StringMap) {
+        let built = self.map;
+        if self.sorted {
+            let exact = StringMap {
+                text: built.text.as_str().to_owned(),
+                ends: Ends::from_slice(&built.ends),
             };
-            for (n, &i) in order.iter().enumerate() {
-                let superseded = order
-                    .get(n + 1)
-                    .is_some_and(|&next| map.key_at(next) == map.key_at(i));
-                if !superseded {
-                    sorted.push(map.key_at(i), map.value_at(i));
-                }
-            }
-            map = sorted.map;
+            return (exact, built);
         }
+        let mut order: Vec<usize> = (0..built.len()).collect();
+        // Stable, then the last of each run of equal keys is the one inserted last.
+        order.sort_by(|&a, &b| built.key_at(a).cmp(built.key_at(b)));
+        let mut sorted = Builder {
+            map: StringMap {
+                text: String::with_capacity(built.text.len()),
+                ends: Ends::with_capacity(built.ends.len()),
+            },
+            sorted: true,
+        };
+        for (n, &i) in order.iter().enumerate() {
+            let superseded = order
+                .get(n + 1)
+                .is_some_and(|&next| built.key_at(next) == built.key_at(i));
+            if !superseded {
+                sorted.push(built.key_at(i), built.value_at(i));
+            }
+        }
+        let mut map = sorted.map;
+        // Equal keys dropped leave room over.
         map.text.shrink_to_fit();
         map.ends.shrink_to_fit();
-        map
+        (map, built)
     }
 }
 
@@ -466,51 +478,90 @@ impl<'de> Visitor<'de> for StringMapVisitor {
         f.write_str("a map of strings")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<StringMap, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, access: A) -> Result<StringMap, A::Error> {
+        // Keys and values are copied straight from the deserializer's buffer into the
+        // thread's scratch text, then the map gets one allocation of its exact size: no
+        // `String` per key or value, and no trail of outgrown buffers left between the
+        // long-lived allocations of a decoded object (a cache decodes thousands in a row).
+        let mut scratch = SCRATCH.take().unwrap_or_default();
+        scratch.map.text.clear();
+        scratch.map.ends.clear();
+        scratch.key.clear();
         let mut builder = Builder {
-            map: StringMap::new(),
+            map: std::mem::take(&mut scratch.map),
             sorted: true,
         };
-        // Keys and values are copied straight from the deserializer's buffer into the map's
-        // text: no `String` per key or value.
-        let mut key = String::new();
-        // A tracked decode (`codec::track`) puts each key on the path of a bad value.
-        let tracking = crate::codec::track::active();
-        let depth = if tracking {
-            crate::codec::track::depth()
-        } else {
-            0
+        let (decoded, spent) = match decode_entries(access, &mut builder, &mut scratch.key) {
+            Ok(()) => {
+                let (map, spent) = builder.finish_exact();
+                (Ok(map), spent)
+            }
+            Err(e) => (Err(e), builder.map),
         };
-        while access.next_key_seed(AppendStr(&mut key))?.is_some() {
-            let text_len = builder.map.text.len();
-            if text_len.saturating_add(key.len()) > u32::MAX as usize {
-                return Err(de::Error::custom("a string map larger than 4 GiB"));
-            }
-            builder.map.text.push_str(&key);
-            let key_end = builder.map.text.len();
-            if tracking {
-                crate::codec::track::push_key(&key);
-            }
-            access.next_value_seed(AppendStr(&mut builder.map.text))?;
-            if tracking {
-                crate::codec::track::truncate(depth);
-            }
-            let Ok(value_end) = u32::try_from(builder.map.text.len()) else {
-                return Err(de::Error::custom("a string map larger than 4 GiB"));
-            };
-            if builder
-                .map
-                .last_key()
-                .is_some_and(|last| last >= key.as_str())
-            {
-                builder.sorted = false;
-            }
-            builder.map.ends.push(offset(key_end));
-            builder.map.ends.push(value_end);
-            key.clear();
+        // A huge map's buffers are not kept for the thread's lifetime.
+        if spent.text.capacity() <= SCRATCH_LIMIT {
+            scratch.map = spent;
+            SCRATCH.set(Some(scratch));
         }
-        Ok(builder.finish())
+        decoded
     }
+}
+
+/// The most text a thread's decode buffer keeps between maps.
+const SCRATCH_LIMIT: usize = 64 * 1024;
+
+#[derive(Default)]
+struct Scratch {
+    map: StringMap,
+    key: String,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
+}
+
+/// Appends every entry of `access` to `builder`.
+fn decode_entries<'de, A: MapAccess<'de>>(
+    mut access: A,
+    builder: &mut Builder,
+    key: &mut String,
+) -> Result<(), A::Error> {
+    // A tracked decode (`codec::track`) puts each key on the path of a bad value.
+    let tracking = crate::codec::track::active();
+    let depth = if tracking {
+        crate::codec::track::depth()
+    } else {
+        0
+    };
+    while access.next_key_seed(AppendStr(key))?.is_some() {
+        let text_len = builder.map.text.len();
+        if text_len.saturating_add(key.len()) > u32::MAX as usize {
+            return Err(de::Error::custom("a string map larger than 4 GiB"));
+        }
+        builder.map.text.push_str(key);
+        let key_end = builder.map.text.len();
+        if tracking {
+            crate::codec::track::push_key(key);
+        }
+        access.next_value_seed(AppendStr(&mut builder.map.text))?;
+        if tracking {
+            crate::codec::track::truncate(depth);
+        }
+        let Ok(value_end) = u32::try_from(builder.map.text.len()) else {
+            return Err(de::Error::custom("a string map larger than 4 GiB"));
+        };
+        if builder
+            .map
+            .last_key()
+            .is_some_and(|last| last >= key.as_str())
+        {
+            builder.sorted = false;
+        }
+        builder.map.ends.push(offset(key_end));
+        builder.map.ends.push(value_end);
+        key.clear();
+    }
+    Ok(())
 }
 
 /// Deserializes a string by appending it to a buffer.
@@ -571,6 +622,28 @@ mod tests {
         }
         assert_eq!(map.get("absent"), None);
         assert_eq!(map.iter().rev().count(), model.len());
+    }
+
+    #[test]
+    fn decodes_in_a_row_reuse_nothing_but_the_scratch() {
+        // A big map, a decode that fails half way, then small ones, on one thread: each
+        // comes out whole, sorted and in exactly its size, whatever the buffers held.
+        let big: String = (0..200)
+            .map(|i| format!(r#""k{i:03}":"{}""#, "v".repeat(i % 7)))
+            .collect::<Vec<_>>()
+            .join(",");
+        let big: StringMap = serde_json::from_str(&format!("{{{big}}}")).expect("big");
+        assert_eq!(big.len(), 200);
+        assert_eq!(big.get("k199"), Some("vvv")); // 199 % 7 = 3
+        assert!(serde_json::from_str::<StringMap>(r#"{"a":"1","b":2}"#).is_err());
+        for text in [r#"{"b":"2","a":"1"}"#, r#"{"a":"1","b":"2"}"#] {
+            let small: StringMap = serde_json::from_str(text).expect("small");
+            assert_eq!(small.iter().collect::<Vec<_>>(), [("a", "1"), ("b", "2")]);
+            assert_eq!(small.text.capacity(), small.text.len());
+        }
+        assert_eq!(big.text.capacity(), big.text.len());
+        assert_eq!(big.ends.len(), 400);
+        assert_eq!(big.ends.capacity(), 400);
     }
 
     #[test]
