@@ -25,6 +25,10 @@ mod string_map;
 mod time;
 mod watch;
 
+/// The most a thread's decode scratch buffer (StringMap text, FieldsV1 text) keeps between
+/// decodes: a huge value's buffer is not held for the thread's lifetime.
+const DECODE_SCRATCH_LIMIT: usize = 64 * 1024;
+
 pub use apply::{ObjectMetaApplyConfiguration, OwnerReferenceApplyConfiguration};
 pub use byte_string::ByteString;
 pub use condition::{Condition, ConditionStatus};

@@ -88,15 +88,12 @@ impl<'de> Deserialize<'de> for FieldsV1 {
             Ok(json) => Ok(FieldsV1(Box::from(json))),
             Err(e) => Err(de::Error::custom(e)),
         });
-        if text.capacity() <= SCRATCH_LIMIT {
+        if text.capacity() <= super::DECODE_SCRATCH_LIMIT {
             SCRATCH.set(text);
         }
         decoded
     }
 }
-
-/// The most a thread's FieldsV1 buffer keeps between decodes.
-const SCRATCH_LIMIT: usize = 64 * 1024;
 
 thread_local! {
     static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };

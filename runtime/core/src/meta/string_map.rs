@@ -499,16 +499,13 @@ impl<'de> Visitor<'de> for StringMapVisitor {
             Err(e) => (Err(e), builder.map),
         };
         // A huge map's buffers are not kept for the thread's lifetime.
-        if spent.text.capacity() <= SCRATCH_LIMIT {
+        if spent.text.capacity() <= super::DECODE_SCRATCH_LIMIT {
             scratch.map = spent;
             SCRATCH.set(Some(scratch));
         }
         decoded
     }
 }
-
-/// The most text a thread's decode buffer keeps between maps.
-const SCRATCH_LIMIT: usize = 64 * 1024;
 
 #[derive(Default)]
 struct Scratch {
